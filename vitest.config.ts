@@ -1,0 +1,57 @@
+import { defineConfig } from 'vitest/config';
+
+// One runner, four projects:
+//  - unit:          pure tests beside the code (*.test.ts), no I/O
+//  - int-pglite:    *.int.test.ts against embedded PGlite (always)
+//  - int-postgres:  the same files against real PostgreSQL (only when TEST_DATABASE_URL is set;
+//                   the int-pglite globalSetup prints a loud notice when it is not)
+//  - e2e:           browser tests in e2e/ against a built server in Debian Chromium
+const pgUrl = process.env.TEST_DATABASE_URL;
+const intInclude = ['apps/**/*.int.test.ts', 'packages/**/*.int.test.ts', 'e2e/**/*.int.test.ts'];
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['apps/**/*.test.ts', 'packages/**/*.test.ts', 'apps/web/src/**/*.test.tsx'],
+          exclude: ['**/node_modules/**', '**/*.int.test.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'int-pglite',
+          include: intInclude,
+          env: { TEST_STORE: 'pglite' },
+          globalSetup: ['scripts/test/postgres-notice.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      ...(pgUrl
+        ? [
+            {
+              test: {
+                name: 'int-postgres',
+                include: intInclude,
+                env: { TEST_STORE: 'postgres' },
+                testTimeout: 60_000,
+                hookTimeout: 120_000,
+              },
+            },
+          ]
+        : []),
+      {
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.e2e.ts'],
+          globalSetup: ['e2e/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
