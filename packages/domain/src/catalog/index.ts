@@ -1,0 +1,8 @@
+// Browsing and search rules shared by the web app and the API (docs/decisions/004-catalog-api.md).
+export * from './explore-filters';
+export * from './filter-tree';
+export * from './image';
+export * from './links';
+export * from './price-input';
+export * from './recent-searches';
+export * from './search-text';

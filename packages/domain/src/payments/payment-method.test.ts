@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { PAYMENT_METHODS } from '../constants';
+import { paymentCurrencyForMethod } from './payment-method';
+
+describe('paymentCurrencyForMethod (000 §3 "eth and prepaid_eth use ETH")', () => {
+  it('pays in ETH for eth and prepaid_eth, USD otherwise', () => {
+    const currencies = Object.fromEntries(PAYMENT_METHODS.map((m) => [m, paymentCurrencyForMethod(m)]));
+    expect(currencies).toEqual({
+      stripe_card: 'USD',
+      stripe_klarna: 'USD',
+      gemini_balance: 'USD',
+      eth: 'ETH',
+      prepaid_eth: 'ETH',
+      balance: 'USD',
+      no_payment_required: 'USD',
+    });
+  });
+});

@@ -1,0 +1,131 @@
+// Shapes of the accounts API answers (docs/decisions/003-accounts-api.md), for the API's response
+// schemas and for the web app to read them safely.
+import { z } from 'zod';
+
+export const TWO_FACTOR_METHODS = ['sms', 'email', 'totp', 'one_touch'] as const;
+export type TwoFactorMethod = (typeof TWO_FACTOR_METHODS)[number];
+
+export const tokenResponseSchema = z.object({
+  access_token: z.string(),
+  token_type: z.literal('Bearer'),
+  expires_in: z.number().int(),
+  refresh_token: z.string(),
+  scope: z.string(),
+  expiry_date: z.number().int(),
+  prompt2fa: z.boolean(),
+  shouldSkipTwofaPrompt: z.boolean(),
+});
+export type TokenResponse = z.infer<typeof tokenResponseSchema>;
+
+export const twoFactorChallengeSchema = z.object({
+  twofa_token: z.string(),
+  method: z.enum(TWO_FACTOR_METHODS),
+  phone_number: z.string().nullable(),
+  email: z.string().nullable(),
+  one_touch: z.boolean(),
+  expires_in: z.number().int(),
+  one_touch_expires_in: z.number().int().optional(),
+});
+export type TwoFactorChallenge = z.infer<typeof twoFactorChallengeSchema>;
+
+/** The token call answers tokens or, for a user with two-factor on, a challenge. */
+export const tokenOrChallengeSchema = z.union([tokenResponseSchema, twoFactorChallengeSchema]);
+
+/** The JSON login calls: { data, prompt2fa }. */
+export const loginResponseSchema = z.object({
+  data: tokenOrChallengeSchema,
+  prompt2fa: z.boolean(),
+});
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+export const twoFactorLoginResponseSchema = z.object({
+  data: tokenResponseSchema,
+  prompt2fa: z.boolean(),
+  shouldSkipTwofaPrompt: z.boolean(),
+});
+
+/** A one-touch approval not yet given (HTTP 202). */
+export const pendingOneTouchSchema = z.object({ status: z.literal('pending'), expires_in: z.number().int() });
+
+export const walletMessageSchema = z.object({
+  nonce: z.string(),
+  message: z.string(),
+  message_to_sign: z.string(),
+  expires_at: z.string(),
+});
+
+export const socialLinkSchema = z.object({ kind: z.string(), url: z.string() });
+
+export const profileSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  bio: z.string(),
+  email: z.string().nullable(),
+  user_email: z.string().nullable(),
+  emailVerified: z.boolean(),
+  profileUrl: z.string(),
+  profile_url: z.string(),
+  profilePicUrl: z.string().nullable(),
+  profile_pic_url: z.string().nullable(),
+  walletAddress: z.string().nullable(),
+  verified: z.boolean(),
+  creator: z.boolean(),
+  twoFAEnabled: z.boolean(),
+  twoFAMethod: z.enum(TWO_FACTOR_METHODS).nullable(),
+  shouldSkipTwofaPrompt: z.boolean(),
+  verifiedPhone: z.boolean(),
+  countryCode: z.string().nullable(),
+  country_code: z.string().nullable(),
+  phoneNumber: z.string().nullable(),
+  phone_number: z.string().nullable(),
+  socialLinks: z.array(socialLinkSchema),
+  preferences: z.record(z.string(), z.unknown()),
+  addresses: z.array(z.unknown()),
+  paymentMethods: z.object({ cards: z.object({ data: z.array(z.unknown()) }) }),
+  account_balance_in_cents: z.number().int(),
+  paymentPreference: z.string(),
+  verifiedPurchaseEnabled: z.boolean(),
+  is_bid_safety_net_exempt: z.boolean(),
+  max_bid_allowance_override_in_cents: z.number().int().nullable(),
+  needsTermsAndConditionsApproval: z.boolean(),
+  cashoutMethods: z.array(z.unknown()),
+  userGUSDCashoutAddress: z.string().nullable(),
+  userHasGUSDCashoutAddress: z.boolean(),
+  userCanCreateNiftyStores: z.boolean(),
+  is_user_odyssey_first: z.boolean(),
+  waitlist: z.boolean(),
+  spratt_player_info: z.unknown().nullable(),
+  spratt_player_type: z.string().nullable(),
+  spratt_voting_info: z.unknown().nullable(),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+export const twoFactorStatusSchema = z.object({
+  twoFAEnabled: z.boolean(),
+  method: z.enum(TWO_FACTOR_METHODS).nullable(),
+  shouldSkipTwofaPrompt: z.boolean(),
+  pendingMethod: z.enum(TWO_FACTOR_METHODS).nullable(),
+});
+
+export const phoneVerificationSchema = z.object({
+  message: z.object({ verified: z.boolean(), phone_number: z.string().nullable() }),
+  sent: z.boolean().optional(),
+});
+
+export const sessionSchema = z.object({
+  id: z.string(),
+  current: z.boolean(),
+  method: z.string(),
+  created_at: z.string(),
+  last_used_at: z.string(),
+  ip: z.string().nullable(),
+  user_agent: z.string().nullable(),
+});
+export type AccountSession = z.infer<typeof sessionSchema>;
+
+/** 000 §3: expiry_date is a ms timestamp = now + expires_in × 1000. */
+export function expiryDateFrom(expiresIn: number, nowMs: number): number {
+  return nowMs + expiresIn * 1000;
+}
