@@ -1,0 +1,102 @@
+// Connection factory: embedded PGlite by default, PostgreSQL when a URL is given.
+// The same schema, migrations and SQL serve both.
+import { mkdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type StoreKind = 'pglite' | 'postgres';
+
+export type DatabaseOptions =
+  /** PostgreSQL at this URL. */
+  | { databaseUrl: string; poolSize?: number }
+  /** Embedded PGlite in this folder; `memory://` keeps it in memory (tests). */
+  | { dataDir: string };
+
+export interface Database {
+  db: Db;
+  kind: StoreKind;
+  /** Applies every committed migration not yet applied. Safe to call on every start. */
+  migrate(): Promise<void>;
+  /** True when the store answers and every committed migration is applied. */
+  ready(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export const migrationsFolder = fileURLToPath(new URL('../migrations', import.meta.url));
+
+/** Number of migrations committed in the journal. */
+export function committedMigrationCount(): number {
+  const journal = JSON.parse(readFileSync(`${migrationsFolder}/meta/_journal.json`, 'utf8')) as {
+    entries: unknown[];
+  };
+  return journal.entries.length;
+}
+
+export async function createDatabase(options: DatabaseOptions): Promise<Database> {
+  if ('databaseUrl' in options) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    // A dropped idle connection must not take the process down.
+    pool.on('error', () => {});
+    const db = drizzleNodePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
+    return wrap(
+      db,
+      'postgres',
+      () => migrateNodePg(drizzleNodePg(pool), { migrationsFolder }),
+      () => pool.end(),
+    );
+  }
+  const inMemory = options.dataDir.startsWith('memory://');
+  if (!inMemory) mkdirSync(options.dataDir, { recursive: true });
+  const client = await PGlite.create(inMemory ? undefined : options.dataDir, { extensions: { pg_trgm } });
+  const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
+  return wrap(
+    db,
+    'pglite',
+    () => migratePglite(drizzlePglite(client), { migrationsFolder }),
+    () => client.close(),
+  );
+}
+
+function wrap(
+  db: Db,
+  kind: StoreKind,
+  runMigrations: () => Promise<void>,
+  end: () => Promise<void>,
+): Database {
+  let closed = false;
+  return {
+    db,
+    kind,
+    migrate: runMigrations,
+    async ready() {
+      if (closed) return false;
+      try {
+        const result = (await db.execute(
+          sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+        )) as {
+          rows: { n: number }[];
+        };
+        const n = Number(result.rows[0]?.n ?? 0);
+        return n >= committedMigrationCount();
+      } catch {
+        return false;
+      }
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await end();
+    },
+  };
+}

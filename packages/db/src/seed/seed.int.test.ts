@@ -1,0 +1,389 @@
+import { createHash } from 'node:crypto';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../client';
+import * as s from '../schema';
+import { type FreshDatabase, freshDatabase } from '../testing/fresh-database';
+import { DROP_TYPES, SALE_TYPE_OF } from './content';
+import {
+  DEMO_COLLECTOR,
+  DEMO_PUBLISHER,
+  isStoreEmpty,
+  type MediaSink,
+  type SeedResult,
+  seedDemo,
+} from './index';
+
+const NOW = new Date('2026-11-22T12:00:00.000Z');
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+const ADDRESS = /^0x[0-9a-f]{40}$/;
+
+interface MemoryMedia extends MediaSink {
+  objects: Map<string, { body: string; contentType: string }>;
+}
+
+function memoryMedia(): MemoryMedia {
+  const objects = new Map<string, { body: string; contentType: string }>();
+  return {
+    objects,
+    async put(key, body, contentType) {
+      objects.set(key, { body: String(body), contentType });
+      return `/api/media/${key}`;
+    },
+  };
+}
+
+async function hashPassword(pw: string): Promise<string> {
+  return `test-sha256$${createHash('sha256').update(pw).digest('hex')}`;
+}
+
+async function seed(db: Db, media: MediaSink, scale?: number): Promise<SeedResult> {
+  return seedDemo(db, { media, hashPassword, now: NOW, scale });
+}
+
+/** A store-independent fingerprint of every token: natural keys only, no row ids. */
+async function tokenFingerprint(db: Db): Promise<string> {
+  const rows = await db
+    .select({
+      contract: s.tokens.contractAddress,
+      tokenId: s.tokens.tokenId,
+      name: s.tokens.name,
+      rarity: s.tokens.rarity,
+      likes: s.tokens.likesCount,
+      lastSale: s.tokens.lastSaleInCents,
+      lastSaleAt: s.tokens.lastSaleAt,
+      owner: s.users.profileUrl,
+    })
+    .from(s.tokens)
+    .leftJoin(s.users, eq(s.users.id, s.tokens.ownerId))
+    .orderBy(asc(s.tokens.contractAddress), asc(s.tokens.tokenId));
+  return createHash('sha256')
+    .update(JSON.stringify(rows.map((r) => ({ ...r, lastSaleAt: r.lastSaleAt?.toISOString() ?? null }))))
+    .digest('hex');
+}
+
+describe('seedDemo (default demo store)', () => {
+  let database: FreshDatabase;
+  let db: Db;
+  let media: MemoryMedia;
+  let result: SeedResult;
+  let emptyBefore: boolean;
+
+  beforeAll(async () => {
+    database = await freshDatabase();
+    db = database.db;
+    media = memoryMedia();
+    emptyBefore = await isStoreEmpty(db);
+    result = await seed(db, media);
+  });
+
+  afterAll(async () => {
+    await database?.drop();
+  });
+
+  it('fills an empty store', async () => {
+    expect(emptyBefore).toBe(true);
+    expect(await isStoreEmpty(db)).toBe(false);
+  });
+
+  it('refuses to seed a store that is not empty', async () => {
+    await expect(seed(db, memoryMedia())).rejects.toThrow(/not empty|already has/);
+  });
+
+  it('creates both demo accounts with hashed passwords', async () => {
+    expect(result.demoAccounts.map((a) => a.role).sort()).toEqual(['collector', 'publisher']);
+    for (const account of result.demoAccounts) {
+      const expected = account.role === 'collector' ? DEMO_COLLECTOR : DEMO_PUBLISHER;
+      expect(account.email).toBe(expected.email);
+      expect(account.password).toBe(expected.password);
+      const [user] = await db.select().from(s.users).where(eq(s.users.email, account.email));
+      expect(user).toBeDefined();
+      if (!user) continue;
+      expect(user.passwordHash).toBe(await hashPassword(account.password));
+      expect(user.passwordHash).not.toContain(account.password);
+      expect(user.emailVerifiedAt).toBeInstanceOf(Date);
+      expect(user.profileUrl).toBe(account.profileUrl);
+      expect(user.walletAddress).toMatch(ADDRESS);
+      if (account.role === 'collector') {
+        expect(user.verified).toBe(true);
+        expect(user.phoneNumber).toBeTruthy();
+      } else {
+        const memberships = await db
+          .select({ slug: s.publishers.slug })
+          .from(s.publisherMembers)
+          .innerJoin(s.publishers, eq(s.publishers.id, s.publisherMembers.publisherId))
+          .where(eq(s.publisherMembers.userId, user.id));
+        expect(memberships.length).toBeGreaterThan(0);
+      }
+    }
+  });
+
+  it('seeds publishers, artists and collectors with distinct profiles and wallets', async () => {
+    const publishers = await db.select().from(s.publishers);
+    expect(publishers.length).toBeGreaterThanOrEqual(6);
+    expect(publishers.filter((p) => p.verified).length).toBe(1);
+    expect(publishers.filter((p) => p.curated).length).toBe(1);
+    for (const p of publishers) {
+      expect(p.profilePicUrl).toMatch(/^\/api\/media\/seed\//);
+      expect(p.coverPhotoUrl).toMatch(/^\/api\/media\/seed\//);
+      expect(p.socialLinks.length).toBeGreaterThan(0);
+    }
+    const users = await db.select().from(s.users);
+    expect(users.filter((u) => u.creator).length).toBeGreaterThanOrEqual(15);
+    expect(users.filter((u) => !u.creator).length).toBeGreaterThanOrEqual(20);
+    expect(new Set(users.map((u) => u.profileUrl.toLowerCase())).size).toBe(users.length);
+    for (const u of users) expect(u.walletAddress).toMatch(ADDRESS);
+    expect(result.counts.users).toBe(users.length);
+  });
+
+  it('has every drop type, in every state relative to now', async () => {
+    const drops = await db.select().from(s.drops);
+    expect(new Set(drops.map((d) => d.dropType))).toEqual(new Set(DROP_TYPES));
+    expect(drops.filter((d) => d.dropStatus === 'draft').length).toBe(1);
+    const published = drops.filter((d) => d.dropStatus === 'published');
+    expect(published.length).toBe(drops.length - 1);
+    const now = NOW.getTime();
+    const live = published.filter((d) => d.startAt.getTime() <= now && d.endAt.getTime() > now);
+    const upcoming = published.filter((d) => d.startAt.getTime() > now);
+    const ended = published.filter((d) => d.endAt.getTime() <= now);
+    expect(live.length).toBeGreaterThanOrEqual(4);
+    expect(upcoming.length).toBeGreaterThanOrEqual(4);
+    expect(ended.length).toBeGreaterThanOrEqual(4);
+    for (const d of live) {
+      const left = d.endAt.getTime() - now;
+      expect(left).toBeGreaterThanOrEqual(1 * DAY);
+      expect(left).toBeLessThanOrEqual(5 * DAY);
+    }
+    for (const d of upcoming) expect(d.startAt.getTime() - now).toBeLessThanOrEqual(10 * DAY);
+    const startsIn = upcoming.map((d) => d.startAt.getTime() - now);
+    expect(startsIn.some((ms) => ms <= HOUR)).toBe(true);
+    expect(startsIn.some((ms) => Math.abs(ms - 2 * DAY) <= 6 * HOUR)).toBe(true);
+    for (const d of drops) {
+      expect(d.endAt.getTime() - d.startAt.getTime()).toBeLessThanOrEqual(5 * DAY);
+      expect(d.coverAsset).toMatch(/^\/api\/media\/seed\/cover\//);
+    }
+  });
+
+  it('gives each drop one or two collections with creators and unique contracts', async () => {
+    const collections = await db.select().from(s.collections);
+    const perDrop = new Map<number, number>();
+    for (const c of collections)
+      if (c.dropId !== null) perDrop.set(c.dropId, (perDrop.get(c.dropId) ?? 0) + 1);
+    for (const n of perDrop.values()) expect([1, 2]).toContain(n);
+    expect(collections.some((c) => c.dropId === null)).toBe(true);
+    expect(new Set(collections.map((c) => c.contractAddress)).size).toBe(collections.length);
+    for (const c of collections) {
+      expect(c.contractAddress).toMatch(ADDRESS);
+      expect(['curated', 'art', 'collectibles', 'one_of_one']).toContain(c.category);
+      expect(c.name.length).toBeLessThanOrEqual(30);
+      expect(c.tags.length).toBeGreaterThan(0);
+    }
+    const creators = await db.select().from(s.collectionCreators);
+    expect(new Set(creators.map((c) => c.collectionId)).size).toBe(collections.length);
+  });
+
+  it('has every nifty type, with sale types that match their drop type', async () => {
+    const rows = await db
+      .select({ nifty: s.nifties, dropType: s.drops.dropType })
+      .from(s.nifties)
+      .innerJoin(s.collections, eq(s.collections.id, s.nifties.collectionId))
+      .leftJoin(s.drops, eq(s.drops.id, s.collections.dropId));
+    expect(new Set(rows.map((r) => r.nifty.niftyType))).toEqual(new Set(['edition', 'oe', 'pack']));
+    for (const { nifty, dropType } of rows) {
+      if (dropType !== null) expect(nifty.saleType).toBe(SALE_TYPE_OF[dropType as keyof typeof SALE_TYPE_OF]);
+      expect(nifty.priceCurrency).toBe('USD');
+      expect(nifty.priceAmount).toMatch(/^\d+$/);
+      if (nifty.niftyType === 'oe') expect(nifty.editionSize).toBe(99_999_999);
+      if (nifty.saleType === 'auction') {
+        expect(nifty.editionSize).toBe(1);
+        expect(nifty.minimumBidInCents).toBeGreaterThan(0);
+        expect(nifty.bidIncrementInCents).toBeGreaterThan(0);
+      }
+      expect(nifty.totalSold + nifty.totalReserved).toBeLessThanOrEqual(nifty.editionSize);
+      expect(nifty.assetUrl).toMatch(/^\/api\/media\/seed\/nft\//);
+    }
+    const nifties = rows.map((r) => r.nifty);
+    expect(nifties.some((n) => n.burnRequired)).toBe(true);
+    expect(nifties.some((n) => n.isFreeRedemption && n.priceAmount === '0')).toBe(true);
+    expect(nifties.some((n) => n.requiresValidation)).toBe(true);
+    expect(nifties.some((n) => n.totalBurnt > 0)).toBe(true);
+    const soldOut = nifties.filter(
+      (n) => n.niftyType !== 'oe' && n.totalSold + n.totalReserved === n.editionSize,
+    );
+    expect(soldOut.length).toBeGreaterThan(0);
+  });
+
+  it('mints tokens that agree with their nifties, sales and listings', async () => {
+    const tokenCount = await db.$count(s.tokens);
+    expect(tokenCount).toBe(result.counts.tokens);
+    expect(tokenCount).toBeGreaterThan(500);
+
+    // Minted editions = sold minus burnt, for every nifty that has tokens.
+    const minted = await db
+      .select({
+        sold: s.nifties.totalSold,
+        burnt: s.nifties.totalBurnt,
+        tokens: sql<number>`count(${s.tokens.id})::int`,
+      })
+      .from(s.nifties)
+      .innerJoin(s.tokens, eq(s.tokens.niftyId, s.nifties.id))
+      .groupBy(s.nifties.id);
+    for (const m of minted) expect(m.tokens).toBe(m.sold - m.burnt);
+
+    // The last sale of every token is its lastSale, and its buyer is the owner.
+    const lastSales = await db
+      .selectDistinctOn([s.sales.tokenRowId], {
+        tokenRowId: s.sales.tokenRowId,
+        buyerId: s.sales.buyerId,
+        cents: s.sales.priceInCents,
+        soldAt: s.sales.soldAt,
+      })
+      .from(s.sales)
+      .orderBy(s.sales.tokenRowId, desc(s.sales.soldAt), desc(s.sales.id));
+    const tokens = new Map((await db.select().from(s.tokens)).map((t) => [t.id, t]));
+    expect(lastSales.length).toBeGreaterThan(0);
+    for (const sale of lastSales) {
+      const token = tokens.get(sale.tokenRowId);
+      expect(token?.lastSaleInCents).toBe(sale.cents);
+      expect(token?.lastSaleAt?.getTime()).toBe(sale.soldAt.getTime());
+      expect(token?.ownerId).toBe(sale.buyerId);
+    }
+    for (const t of tokens.values()) {
+      expect(t.name).toMatch(new RegExp(`#${t.editionNumber}$`));
+      expect(t.tokenId).toMatch(/^\d+$/);
+      if (t.rarity !== null) expect(Number(t.rarity)).toBeLessThan(1);
+    }
+
+    const sales = await db.select().from(s.sales);
+    const markets = new Set(sales.map((x) => x.market));
+    expect(markets).toEqual(new Set(['primary', 'secondary']));
+    for (const sale of sales) {
+      expect(sale.soldAt.getTime()).toBeLessThanOrEqual(NOW.getTime());
+      expect(sale.soldAt.getTime()).toBeGreaterThanOrEqual(NOW.getTime() - 90 * DAY);
+      if (sale.currency === 'USD') expect(sale.amount).toBe(String(sale.priceInCents));
+    }
+
+    const listings = await db.select().from(s.listings);
+    const active = listings.filter((l) => l.status === 'active');
+    expect(active.length).toBeGreaterThan(0);
+    expect(new Set(active.map((l) => l.tokenRowId)).size).toBe(active.length);
+    expect(new Set(listings.map((l) => l.status))).toEqual(new Set(['active', 'sold', 'cancelled']));
+    for (const l of active) expect(tokens.get(l.tokenRowId)?.ownerId).toBe(l.sellerId);
+    const eth = listings.filter((l) => l.currency === 'ETH');
+    expect(eth.length).toBeGreaterThan(0);
+    for (const l of eth) {
+      expect(l.amount).toMatch(/^\d{15,}$/);
+      const usd = (Number(BigInt(l.amount) / 10n ** 12n) / 1e6) * 3150.25;
+      expect(Math.abs(usd * 100 - l.priceInCents)).toBeLessThanOrEqual(1);
+    }
+    for (const l of listings.filter((x) => x.currency === 'USD'))
+      expect(l.amount).toBe(String(l.priceInCents));
+  });
+
+  it('gives the demo collector several tokens, some listed', async () => {
+    const [collector] = await db.select().from(s.users).where(eq(s.users.email, DEMO_COLLECTOR.email));
+    expect(collector).toBeDefined();
+    if (!collector) return;
+    const owned = await db.$count(s.tokens, eq(s.tokens.ownerId, collector.id));
+    expect(owned).toBeGreaterThanOrEqual(8);
+    const listed = await db.$count(
+      s.listings,
+      and(eq(s.listings.sellerId, collector.id), eq(s.listings.status, 'active')),
+    );
+    expect(listed).toBeGreaterThanOrEqual(2);
+  });
+
+  it('writes exchange rates and feature flags', async () => {
+    const [eth] = await db
+      .select()
+      .from(s.fxRates)
+      .where(and(eq(s.fxRates.sourceCurrency, 'ETH'), eq(s.fxRates.baseCurrency, 'USD')))
+      .orderBy(desc(s.fxRates.createdAt))
+      .limit(1);
+    expect(Number(eth?.price)).toBe(3150.25);
+    expect(eth?.createdAt.getTime()).toBeLessThanOrEqual(NOW.getTime());
+    expect(await db.$count(s.fxRates, eq(s.fxRates.sourceCurrency, 'ETH'))).toBeGreaterThan(1);
+    for (const stable of ['GUSD', 'DAI']) {
+      const [row] = await db.select().from(s.fxRates).where(eq(s.fxRates.sourceCurrency, stable));
+      expect(Number(row?.price)).toBe(1);
+    }
+    const flags = Object.fromEntries((await db.select().from(s.featureFlags)).map((f) => [f.key, f.enabled]));
+    expect(flags).toEqual({
+      POST_PRODUCTION_PAGES_ENABLED: false,
+      MAINTENANCE_MODE: false,
+      WALLET_DRAWER_ENABLED: true,
+    });
+  });
+
+  it('stores generated SVG artwork through the media sink', () => {
+    expect(media.objects.size).toBe(result.counts.media);
+    for (const [key, object] of media.objects) {
+      expect(key).toMatch(/^seed\/[a-z]+\/[a-z0-9_-]+\.svg$/);
+      expect(object.contentType).toBe('image/svg+xml');
+      expect(object.body.startsWith('<svg xmlns="http://www.w3.org/2000/svg"')).toBe(true);
+      expect(object.body.endsWith('</svg>')).toBe(true);
+    }
+  });
+});
+
+describe('seedDemo determinism', () => {
+  const stores: FreshDatabase[] = [];
+
+  afterAll(async () => {
+    for (const store of stores) await store.drop();
+  });
+
+  it('gives the same rows for the same now', async () => {
+    const a = await freshDatabase();
+    stores.push(a);
+    const b = await freshDatabase();
+    stores.push(b);
+    const mediaA = memoryMedia();
+    const mediaB = memoryMedia();
+    const resultA = await seed(a.db, mediaA);
+    const resultB = await seed(b.db, mediaB);
+    expect(resultB.counts).toEqual(resultA.counts);
+    const slugs = async (db: Db) =>
+      (await db.select({ slug: s.drops.slug }).from(s.drops).orderBy(asc(s.drops.slug))).map((d) => d.slug);
+    expect(await slugs(b.db)).toEqual(await slugs(a.db));
+    expect(await b.db.$count(s.tokens)).toBe(await a.db.$count(s.tokens));
+    expect(await tokenFingerprint(b.db)).toBe(await tokenFingerprint(a.db));
+    expect([...mediaB.objects.entries()]).toEqual([...mediaA.objects.entries()]);
+  });
+});
+
+describe('seedDemo at benchmark scale', () => {
+  let database: FreshDatabase;
+
+  beforeAll(async () => {
+    database = await freshDatabase();
+  });
+
+  afterAll(async () => {
+    await database?.drop();
+  });
+
+  it('seeds the requested number of tokens', async () => {
+    const progress: string[] = [];
+    const result = await seedDemo(database.db, {
+      media: memoryMedia(),
+      hashPassword,
+      now: NOW,
+      scale: 5000,
+      onProgress: (msg) => progress.push(msg),
+    });
+    const tokens = await database.db.$count(s.tokens);
+    expect(tokens).toBeGreaterThanOrEqual(5000);
+    expect(result.counts.tokens).toBe(tokens);
+    expect(result.counts.users).toBeGreaterThanOrEqual(500);
+    expect(progress.length).toBeGreaterThan(0);
+    const active = await database.db
+      .select({ token: s.listings.tokenRowId, n: sql<number>`count(*)::int` })
+      .from(s.listings)
+      .where(eq(s.listings.status, 'active'))
+      .groupBy(s.listings.tokenRowId)
+      .having(sql`count(*) > 1`);
+    expect(active).toEqual([]);
+  });
+});

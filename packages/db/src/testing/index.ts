@@ -1,0 +1,2 @@
+export * from './fresh-database';
+export * from './postgres';
