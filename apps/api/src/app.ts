@@ -1,0 +1,144 @@
+// buildApp(config): the whole HTTP surface (API host, search host, web app) without listening.
+// Tests call this and drive it with `inject`; server.ts adds env, the store and the socket.
+import { randomUUID } from 'node:crypto';
+import cors from '@fastify/cors';
+import formbody from '@fastify/formbody';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { Database } from '@vitrine/db';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { notFoundBody, registerErrorHandling, send } from './http/errors';
+import { registerRequestContext } from './http/request-context';
+import { type Clock, systemClock } from './lib/clock';
+import type { AccountsConfigInput } from './modules/auth/auth.config';
+import { accountsRoutes, devOutboxRoutes } from './modules/auth/auth.routes';
+import { catalogRoutes } from './modules/catalog/catalog.routes';
+import { dropsRoutes } from './modules/drops/drops.routes';
+import { mediaRoutes } from './modules/media/media.routes';
+import { localMediaStore, type MediaStore } from './modules/media/media-store';
+import { platformRoutes } from './modules/platform/platform.routes';
+import { searchRoutes } from './modules/search/search.routes';
+import { socialRoutes } from './modules/social/social.routes';
+import { createServices, type Services } from './services';
+import { registerWebHost } from './web-host';
+
+export interface AppConfig {
+  database: Database;
+  clock?: Clock;
+  media?: MediaStore;
+  /** Folder for local files (media). Defaults to the OS temp dir in tests. */
+  dataDir?: string;
+  /** Built web app to serve at `/`; null serves none (API-only deployment, most tests). */
+  webDist?: string | null;
+  /** Origins the web app calls when the hosts are split (ARCHITECTURE §1). */
+  apiUrl?: string;
+  searchUrl?: string;
+  /** Web origins allowed to call from another origin (split hosts). */
+  corsOrigins?: string[];
+  adminToken?: string;
+  /** Accounts: token lifetimes, captcha, rate limits, mail (docs/decisions/003-accounts-api.md). */
+  accounts?: AccountsConfigInput;
+  nodeEnv?: 'development' | 'production' | 'test';
+  logLevel?: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+    config: ResolvedConfig;
+  }
+}
+
+export type ResolvedConfig = Required<Pick<AppConfig, 'nodeEnv'>> &
+  AppConfig & { clock: Clock; media: MediaStore };
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
+
+export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
+  const resolved: ResolvedConfig = {
+    ...config,
+    nodeEnv: config.nodeEnv ?? 'development',
+    clock: config.clock ?? systemClock,
+    media: config.media ?? localMediaStore(config.dataDir ?? `${process.cwd()}/data`),
+  };
+
+  const app = Fastify({
+    logger: { level: config.logLevel ?? 'info' },
+    // One log line per request comes from http/request-context.ts instead.
+    logController: new LogController({ disableRequestLogging: true }),
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+    bodyLimit: 1024 * 1024,
+    routerOptions: { maxParamLength: 500 },
+    // Malformed URLs and content types never reach the error hook: answer them in the envelope too.
+    frameworkErrors: (error, _request, reply) => {
+      void send(reply, {
+        statusCode: error.statusCode ?? 400,
+        errorType: 'bad-request',
+        message: error.message || 'Bad request',
+      });
+    },
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  });
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', resolved);
+  app.decorate('services', createServices(resolved));
+
+  registerErrorHandling(app);
+  registerRequestContext(app);
+  await app.register(formbody);
+  if (config.corsOrigins?.length) {
+    await app.register(cors, {
+      origin: config.corsOrigins,
+      allowedHeaders: ['authorization', 'content-type', 'x-sid', 'x-time', 'idempotency-key'],
+      exposedHeaders: ['x-request-id'],
+      maxAge: 600,
+    });
+  }
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: {
+        title: 'Vitrine API',
+        description: 'Marketplace and drop-publishing platform for digital collectibles.',
+        version: '0.1.0',
+      },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(
+    async (api) => {
+      await api.register(platformRoutes);
+      await api.register(dropsRoutes);
+      await api.register(mediaRoutes);
+      await api.register(accountsRoutes);
+      await api.register(catalogRoutes);
+      await api.register(socialRoutes);
+    },
+    { prefix: '/api' },
+  );
+  if (resolved.nodeEnv !== 'production') await app.register(devOutboxRoutes);
+  await app.register(searchRoutes, { prefix: '/search' });
+
+  const webDist = config.webDist ?? null;
+  if (webDist) {
+    await registerWebHost(app, { webDist, apiUrl: config.apiUrl, searchUrl: config.searchUrl });
+  } else {
+    app.setNotFoundHandler((request, reply) => send(reply, notFoundBody(request.method, request.url)));
+  }
+
+  return app;
+}

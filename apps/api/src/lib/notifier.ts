@@ -1,0 +1,105 @@
+// Notifier (ARCHITECTURE §5): every email and SMS goes through it. The local default records
+// messages in the outbox table (shown at /dev/outbox outside production); with SMTP_URL emails
+// also go out by SMTP (nodemailer). SMS have no real adapter yet: they are recorded only.
+import { type Db, schema } from '@vitrine/db';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { createTransport } from 'nodemailer';
+import type { Clock } from './clock';
+
+export type MessageKind =
+  | 'email_verification'
+  | 'password_reset'
+  | 'twofa_code'
+  | 'twofa_one_touch'
+  | 'twofa_enroll'
+  | 'phone_verification';
+
+export interface OutgoingMessage {
+  channel: 'email' | 'sms';
+  to: string;
+  kind: MessageKind;
+  subject?: string;
+  text: string;
+  /** The code the message carries, if any (shown large in the outbox). */
+  code?: string;
+  /** The link the message carries, if any. */
+  link?: string;
+}
+
+export interface Notifier {
+  send(message: OutgoingMessage): Promise<void>;
+}
+
+export interface OutboxMessage {
+  id: number;
+  channel: string;
+  to: string;
+  kind: string;
+  subject: string;
+  text: string;
+  code: string | null;
+  link: string | null;
+  created_at: string;
+}
+
+const { outboxMessages } = schema;
+
+export function createOutbox(db: Db, clock: Clock) {
+  return {
+    async record(m: OutgoingMessage): Promise<void> {
+      await db.insert(outboxMessages).values({
+        channel: m.channel,
+        to: m.to,
+        kind: m.kind,
+        subject: m.subject ?? '',
+        text: m.text,
+        code: m.code ?? null,
+        link: m.link ?? null,
+        createdAt: clock.now(),
+      });
+    },
+
+    async list(q: { to?: string; kind?: string; limit: number }): Promise<OutboxMessage[]> {
+      const conditions = [];
+      if (q.to) conditions.push(eq(sql`lower(${outboxMessages.to})`, q.to.toLowerCase()));
+      if (q.kind) conditions.push(eq(outboxMessages.kind, q.kind));
+      const rows = await db
+        .select()
+        .from(outboxMessages)
+        .where(conditions.length ? and(...conditions) : undefined)
+        .orderBy(desc(outboxMessages.id))
+        .limit(q.limit);
+      return rows.map((r) => ({
+        id: r.id,
+        channel: r.channel,
+        to: r.to,
+        kind: r.kind,
+        subject: r.subject,
+        text: r.text,
+        code: r.code,
+        link: r.link,
+        created_at: r.createdAt.toISOString(),
+      }));
+    },
+  };
+}
+
+export type Outbox = ReturnType<typeof createOutbox>;
+
+/** Records every message; with an SMTP URL, emails are also sent. */
+export function createNotifier(deps: { outbox: Outbox; smtpUrl?: string; mailFrom: string }): Notifier {
+  const transport = deps.smtpUrl ? createTransport(deps.smtpUrl) : null;
+  return {
+    async send(message) {
+      await deps.outbox.record(message);
+      if (transport && message.channel === 'email') {
+        await transport.sendMail({
+          from: deps.mailFrom,
+          to: message.to,
+          subject: message.subject ?? 'Vitrine',
+          text: message.text,
+        });
+      }
+    },
+  };
+}

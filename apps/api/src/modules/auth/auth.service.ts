@@ -1,0 +1,777 @@
+// Accounts decisions: sign-in (password, wallet), two-factor, refresh rotation, revoke, signup,
+// email verification, password reset and change, sessions. Contract: docs/decisions/003-accounts-api.md.
+import {
+  AppError,
+  EMAIL_VERIFICATION_TTL_MS,
+  ONE_TOUCH_ACTIVE_MS,
+  type TokenResponse,
+  type TwoFactorChallenge,
+  type TwoFactorMethod,
+} from '@vitrine/domain';
+import * as OTPAuth from 'otpauth';
+import QRCode from 'qrcode';
+import type { Clock } from '../../lib/clock';
+import type { Notifier } from '../../lib/notifier';
+import type { RateLimiter } from '../../lib/rate-limit';
+import { noUserFound, type WalletsService } from '../wallets/wallets.service';
+import type { AccountsConfig } from './auth.config';
+import { type AccountUser, type AuthRepo, isUniqueViolation } from './auth.repo';
+import type { Captcha } from './captcha';
+import { hashPassword, verifyPassword } from './password';
+import type { RequestMeta } from './request-meta';
+import { hashCode, hashToken, maskEmail, maskPhone, newCode, newId, newToken } from './tokens';
+
+export const TWOFA_CHALLENGE_TTL_MS = 10 * 60_000;
+export const CODE_TTL_MS = 10 * 60_000;
+export const RESET_TTL_MS = 60 * 60_000;
+const TOTP_PERIOD = 30;
+
+export interface AuthContext {
+  userId: number;
+  sessionId: string;
+}
+
+export type LoginOutcome =
+  | { kind: 'tokens'; tokens: TokenResponse }
+  | { kind: 'challenge'; challenge: TwoFactorChallenge };
+export type TwoFactorOutcome =
+  | { kind: 'tokens'; tokens: TokenResponse }
+  | { kind: 'pending'; expiresIn: number };
+
+const err = (statusCode: number, errorType: string, message: string, fields?: Record<string, string>) =>
+  new AppError({ statusCode, errorType, message, fields });
+
+export const ERRORS = {
+  invalidCredentials: () => err(400, 'invalid_grant', 'Invalid credentials'),
+  invalidRefresh: () => err(400, 'invalid_grant', 'Invalid refresh token'),
+  unauthorized: () => err(401, 'unauthorized', 'Request credentials could not be verified.'),
+  invalidCode: () => err(400, 'invalid_code', 'Invalid verification code'),
+  twofaExpired: () => err(400, 'twofa_expired', 'This sign-in attempt has expired. Please sign in again.'),
+  oneTouch: () => err(400, 'one_touch', 'Authy One-Touch check has failed. Please try again.'),
+  emailTaken: () =>
+    err(400, 'email_taken', 'An account with this email already exists.', {
+      email: 'An account with this email already exists.',
+    }),
+  walletTaken: () => err(400, 'wallet_taken', 'This wallet is already connected to an account.'),
+  emailVerificationRequired: () =>
+    err(403, 'email_verification_required', 'Email must be verified to perform this action'),
+  invalidResetToken: () => err(400, 'invalid_token', 'This reset link is invalid or has expired.'),
+  noEnrollment: () => err(400, 'no_enrollment', 'Start two-factor enrollment first.'),
+  phoneRequired: () => err(400, 'phone_required', 'Verify your phone number first.'),
+  notFound: (what: string) => err(404, 'not-found', `${what} not found`),
+  required: (field: string) => err(400, 'validation-error', 'Invalid request', { [field]: 'Required' }),
+};
+
+export interface SignupInput {
+  grantType: 'password' | 'wallet';
+  email: string;
+  firstName: string;
+  lastName: string;
+  password?: string;
+  walletAddress?: string;
+  signature?: string;
+  message?: string;
+  referral?: string;
+  subscribe: boolean;
+}
+
+export function createAuthService(deps: {
+  repo: AuthRepo;
+  clock: Clock;
+  config: AccountsConfig;
+  notifier: Notifier;
+  captcha: Captcha;
+  limiter: RateLimiter;
+  wallets: WalletsService;
+}) {
+  const { repo, clock, config, notifier, captcha, limiter, wallets } = deps;
+  const limits = config.rateLimits;
+  const now = () => clock.now();
+
+  async function issueTokens(
+    userId: number,
+    method: string,
+    meta: RequestMeta,
+    opts: { prompt2fa?: boolean } = {},
+  ): Promise<TokenResponse> {
+    const at = now();
+    const access = newToken('vat');
+    const refresh = newToken('vrt');
+    await repo.createSession({
+      id: newId(),
+      userId,
+      method,
+      ip: meta.ip,
+      userAgent: meta.userAgent,
+      at,
+      access: {
+        hash: hashToken(access),
+        expiresAt: new Date(at.getTime() + config.accessTokenTtlSeconds * 1000),
+      },
+      refresh: {
+        hash: hashToken(refresh),
+        expiresAt: new Date(at.getTime() + config.refreshTokenTtlSeconds * 1000),
+      },
+    });
+    return tokenResponse(userId, access, refresh, at, opts.prompt2fa);
+  }
+
+  async function tokenResponse(
+    userId: number,
+    access: string,
+    refresh: string,
+    at: Date,
+    prompt2fa?: boolean,
+  ): Promise<TokenResponse> {
+    const tf = await repo.twoFactor(userId);
+    return {
+      access_token: access,
+      token_type: 'Bearer',
+      expires_in: config.accessTokenTtlSeconds,
+      refresh_token: refresh,
+      scope: 'read write',
+      expiry_date: at.getTime() + config.accessTokenTtlSeconds * 1000,
+      prompt2fa: prompt2fa ?? (!tf.enabled && !tf.shouldSkipPrompt),
+      shouldSkipTwofaPrompt: tf.shouldSkipPrompt,
+    };
+  }
+
+  /** Either tokens (no two-factor) or a challenge (code sent, or one-touch request sent). */
+  async function completeFirstFactor(
+    user: AccountUser,
+    loginMethod: string,
+    meta: RequestMeta,
+  ): Promise<LoginOutcome> {
+    const tf = await repo.twoFactor(user.id);
+    if (!tf.enabled || !tf.method)
+      return { kind: 'tokens', tokens: await issueTokens(user.id, loginMethod, meta) };
+    const method = tf.method as TwoFactorMethod;
+    const at = now();
+    const id = newId();
+    const twofaToken = newToken('vtf');
+    await repo.insertChallenge({
+      id,
+      tokenHash: hashToken(twofaToken),
+      userId: user.id,
+      method,
+      loginMethod,
+      ip: meta.ip,
+      userAgent: meta.userAgent,
+      expiresAt: new Date(at.getTime() + TWOFA_CHALLENGE_TTL_MS),
+      createdAt: at,
+    });
+    await sendChallenge(id, user, method, meta, false);
+    const phone =
+      user.countryCode && user.phoneNumber ? `${user.countryCode}${user.phoneNumber}` : user.phoneNumber;
+    return {
+      kind: 'challenge',
+      challenge: {
+        twofa_token: twofaToken,
+        method,
+        phone_number: method === 'sms' && phone ? maskPhone(phone) : null,
+        email: (method === 'email' || method === 'one_touch') && user.email ? maskEmail(user.email) : null,
+        one_touch: method === 'one_touch',
+        expires_in: TWOFA_CHALLENGE_TTL_MS / 1000,
+        ...(method === 'one_touch' ? { one_touch_expires_in: ONE_TOUCH_ACTIVE_MS / 1000 } : {}),
+      },
+    };
+  }
+
+  async function sendChallenge(
+    challengeId: string,
+    user: AccountUser,
+    method: TwoFactorMethod,
+    meta: RequestMeta,
+    resend: boolean,
+  ): Promise<void> {
+    const at = now();
+    if (method === 'sms' || method === 'email') {
+      const code = newCode();
+      await repo.updateChallenge(
+        challengeId,
+        {
+          codeHash: hashCode(`twofa:${challengeId}`, code),
+          codeExpiresAt: new Date(at.getTime() + CODE_TTL_MS),
+        },
+        { countResend: resend },
+      );
+      const text = `Your Vitrine sign-in code is ${code}. It expires in 10 minutes.`;
+      if (method === 'sms') {
+        const phone = `${user.countryCode ?? ''}${user.phoneNumber ?? ''}`;
+        await notifier.send({ channel: 'sms', to: phone, kind: 'twofa_code', text, code });
+      } else {
+        await notifier.send({
+          channel: 'email',
+          to: user.email ?? '',
+          kind: 'twofa_code',
+          subject: 'Your Vitrine sign-in code',
+          text,
+          code,
+        });
+      }
+    } else if (method === 'one_touch') {
+      const approval = newToken('vot');
+      await repo.updateChallenge(
+        challengeId,
+        {
+          oneTouchStatus: 'pending',
+          oneTouchExpiresAt: new Date(at.getTime() + ONE_TOUCH_ACTIVE_MS),
+          approvalTokenHash: hashToken(approval),
+        },
+        { countResend: resend },
+      );
+      const link = `${meta.apiOrigin}/api/user/twofa/one-touch/${approval}/`;
+      await notifier.send({
+        channel: 'email',
+        to: user.email ?? '',
+        kind: 'twofa_one_touch',
+        subject: 'Approve your Vitrine sign-in',
+        text: `Someone is signing in to your Vitrine account${meta.ip ? ` from ${meta.ip}` : ''}. Approve or deny within 30 seconds: ${link}`,
+        link,
+      });
+    }
+  }
+
+  async function checkTotp(userId: number, secret: string, code: string): Promise<boolean> {
+    const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), period: TOTP_PERIOD });
+    const timestamp = now().getTime();
+    const delta = totp.validate({ token: code.trim(), timestamp, window: 1 });
+    if (delta === null) return false;
+    const step = Math.floor(timestamp / 1000 / TOTP_PERIOD) + delta;
+    return repo.claimTotpStep(userId, step, now());
+  }
+
+  async function requireVerifiedEmail(userId: number): Promise<AccountUser> {
+    const user = await repo.userById(userId);
+    if (!user) throw ERRORS.unauthorized();
+    if (!user.emailVerified) throw ERRORS.emailVerificationRequired();
+    return user;
+  }
+
+  async function loginPassword(email: string, password: string): Promise<AccountUser> {
+    await limiter.check('login-account', email, limits['login-account']);
+    const user = await repo.userByEmail(email);
+    // Hash anyway when the account is unknown, so timing tells nothing.
+    let ok = false;
+    if (user?.passwordHash) ok = await verifyPassword(user.passwordHash, password);
+    else await verifyPassword(DUMMY_HASH, password);
+    if (!user || !ok) {
+      await limiter.record('login-account', email, limits['login-account']);
+      throw ERRORS.invalidCredentials();
+    }
+    await limiter.reset('login-account', email);
+    return user;
+  }
+
+  async function sendEmailVerification(
+    user: { id: number; email: string },
+    meta: RequestMeta,
+  ): Promise<void> {
+    const at = now();
+    const code = newCode();
+    const token = newToken('vev');
+    await repo.replaceOneTimeCode({
+      userId: user.id,
+      purpose: 'email_verification',
+      target: user.email.toLowerCase(),
+      codeHash: hashCode(`email:${user.id}`, code),
+      tokenHash: hashToken(token),
+      expiresAt: new Date(at.getTime() + EMAIL_VERIFICATION_TTL_MS),
+      at,
+    });
+    const link = `${meta.webOrigin}/verify-email?code=${encodeURIComponent(token)}`;
+    await notifier.send({
+      channel: 'email',
+      to: user.email,
+      kind: 'email_verification',
+      subject: 'Verify your email',
+      text: `Welcome to Vitrine. Your verification code is ${code}, or open ${link} . Both expire in 1 hour.`,
+      code,
+      link,
+    });
+  }
+
+  async function uniqueProfileUrl(first: string, last: string): Promise<string> {
+    const base =
+      `${first}-${last}`
+        .normalize('NFD')
+        .replace(/[\u0300-\u036f]/g, '')
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '-')
+        .replace(/^-+|-+$/g, '')
+        .slice(0, 24) || 'collector';
+    const padded = base.length >= 3 ? base : `${base}-user`;
+    if (!(await repo.profileUrlTaken(padded))) return padded;
+    for (let i = 0; i < 5; i += 1) {
+      const candidate = `${padded.slice(0, 23)}-${newId().slice(0, 6)}`;
+      if (!(await repo.profileUrlTaken(candidate))) return candidate;
+    }
+    return `user-${newId().slice(0, 12)}`;
+  }
+
+  return {
+    captchaChallenge: () => captcha.challenge(),
+
+    async passwordGrant(
+      input: { email: string; password: string; captchaToken: string | undefined },
+      meta: RequestMeta,
+    ): Promise<LoginOutcome> {
+      await limiter.consume('login-ip', meta.ip, limits['login-ip']);
+      await captcha.verify(input.captchaToken);
+      const user = await loginPassword(input.email, input.password);
+      return completeFirstFactor(user, 'password', meta);
+    },
+
+    async walletGrant(
+      input: { address: string; signature: string; message: string; captchaToken: string | undefined },
+      meta: RequestMeta,
+    ): Promise<LoginOutcome> {
+      await limiter.consume('login-ip', meta.ip, limits['login-ip']);
+      await limiter.check('login-account', input.address, limits['login-account']);
+      await captcha.verify(input.captchaToken);
+      let address: string;
+      try {
+        address = await wallets.verifySignIn(input, meta.site);
+      } catch (error) {
+        await limiter.record('login-account', input.address, limits['login-account']);
+        throw error;
+      }
+      const user = await repo.userByWallet(address);
+      if (!user) throw noUserFound();
+      return completeFirstFactor(user, 'wallet', meta);
+    },
+
+    async refreshGrant(refreshToken: string, meta: RequestMeta): Promise<TokenResponse> {
+      await limiter.consume('login-ip', meta.ip, limits['login-ip']);
+      const at = now();
+      const access = newToken('vat');
+      const refresh = newToken('vrt');
+      const result = await repo.rotateRefreshToken({
+        hash: hashToken(refreshToken),
+        at,
+        access: {
+          hash: hashToken(access),
+          expiresAt: new Date(at.getTime() + config.accessTokenTtlSeconds * 1000),
+        },
+        refresh: {
+          hash: hashToken(refresh),
+          expiresAt: new Date(at.getTime() + config.refreshTokenTtlSeconds * 1000),
+        },
+      });
+      if (!result.ok) {
+        // A rotated refresh token came back: it was stolen or replayed. End the whole family.
+        if (result.reused) await repo.revokeSession(result.reused, 'reuse', at);
+        throw ERRORS.invalidRefresh();
+      }
+      return tokenResponse(result.userId, access, refresh, at);
+    },
+
+    async revoke(token: string): Promise<void> {
+      const found = await repo.sessionOfAnyToken(hashToken(token));
+      if (found) await repo.revokeSession(found.sessionId, 'logout', now());
+    },
+
+    async authenticate(authorization: string | undefined): Promise<AuthContext | null> {
+      if (!authorization || !/^bearer /i.test(authorization)) return null;
+      const token = authorization.slice(7).trim();
+      if (token.length < 10 || token.length > 200) return null;
+      return repo.sessionOfAccessToken(hashToken(token), now());
+    },
+
+    async verifyTwoFactor(
+      input: { twofaToken: string; code?: string | undefined },
+      meta: RequestMeta,
+    ): Promise<TwoFactorOutcome> {
+      await limiter.consume('login-ip', meta.ip, limits['login-ip']);
+      const at = now();
+      const challenge = await repo.challengeByToken(hashToken(input.twofaToken));
+      if (!challenge || challenge.consumedAt || challenge.expiresAt.getTime() <= at.getTime()) {
+        throw ERRORS.twofaExpired();
+      }
+      const finish = async (): Promise<TwoFactorOutcome> => {
+        if (!(await repo.consumeChallenge(challenge.id, at))) throw ERRORS.twofaExpired();
+        return {
+          kind: 'tokens',
+          tokens: await issueTokens(challenge.userId, challenge.loginMethod, meta, { prompt2fa: false }),
+        };
+      };
+      if (challenge.method === 'one_touch') {
+        if (challenge.oneTouchStatus === 'approved') return finish();
+        const left = (challenge.oneTouchExpiresAt?.getTime() ?? 0) - at.getTime();
+        if (challenge.oneTouchStatus === 'pending' && left > 0) {
+          return { kind: 'pending', expiresIn: Math.ceil(left / 1000) };
+        }
+        throw ERRORS.oneTouch();
+      }
+      const code = input.code?.trim();
+      if (!code) throw ERRORS.required('code');
+      let ok = false;
+      if (challenge.method === 'totp') {
+        const tf = await repo.twoFactor(challenge.userId);
+        ok = tf.totpSecret ? await checkTotp(challenge.userId, tf.totpSecret, code) : false;
+      } else {
+        ok =
+          challenge.codeHash !== null &&
+          (challenge.codeExpiresAt?.getTime() ?? 0) > at.getTime() &&
+          hashCode(`twofa:${challenge.id}`, code) === challenge.codeHash;
+      }
+      if (!ok) {
+        await repo.failChallenge(challenge.id, limits['twofa-challenge'].max, at);
+        throw ERRORS.invalidCode();
+      }
+      return finish();
+    },
+
+    async resendTwoFactor(
+      twofaToken: string,
+      meta: RequestMeta,
+    ): Promise<{ sent: true; method: string; expires_in: number }> {
+      const at = now();
+      const challenge = await repo.challengeByToken(hashToken(twofaToken));
+      if (!challenge || challenge.consumedAt || challenge.expiresAt.getTime() <= at.getTime()) {
+        throw ERRORS.twofaExpired();
+      }
+      if (challenge.method === 'totp') {
+        throw err(400, 'twofa_resend_unavailable', 'Authenticator app codes cannot be resent');
+      }
+      await limiter.consume('twofa-resend', challenge.id, limits['twofa-resend']);
+      const user = await repo.userById(challenge.userId);
+      if (!user) throw ERRORS.twofaExpired();
+      await sendChallenge(challenge.id, user, challenge.method as TwoFactorMethod, meta, true);
+      return {
+        sent: true,
+        method: challenge.method,
+        expires_in: challenge.method === 'one_touch' ? ONE_TOUCH_ACTIVE_MS / 1000 : CODE_TTL_MS / 1000,
+      };
+    },
+
+    /** The one-touch approval page: is this request still waiting? */
+    async oneTouchRequest(approvalToken: string): Promise<{ pending: boolean; status: string }> {
+      const c = await repo.challengeByApproval(hashToken(approvalToken));
+      if (!c) throw ERRORS.notFound('Approval request');
+      const live =
+        c.oneTouchStatus === 'pending' &&
+        (c.oneTouchExpiresAt?.getTime() ?? 0) > now().getTime() &&
+        !c.consumedAt;
+      return { pending: live, status: live ? 'pending' : (c.oneTouchStatus ?? 'expired') };
+    },
+
+    async decideOneTouch(approvalToken: string, decision: 'approve' | 'deny'): Promise<boolean> {
+      const c = await repo.challengeByApproval(hashToken(approvalToken));
+      if (!c) throw ERRORS.notFound('Approval request');
+      return repo.decideOneTouch(c.id, decision === 'approve' ? 'approved' : 'denied', now());
+    },
+
+    async signup(
+      input: SignupInput,
+      captchaTokens: (string | undefined)[],
+      meta: RequestMeta,
+    ): Promise<{ tokens: TokenResponse; user: { id: number; email: string; profileUrl: string } }> {
+      await limiter.consume('signup-ip', meta.ip, limits['signup-ip']);
+      const tokens = captchaTokens.filter((t): t is string => Boolean(t));
+      let passed = false;
+      let lastError: unknown = null;
+      for (const t of tokens.length ? tokens : [undefined]) {
+        try {
+          await captcha.verify(t);
+          passed = true;
+          break;
+        } catch (error) {
+          lastError = error;
+        }
+      }
+      if (!passed) throw lastError;
+
+      let walletAddress: string | null = null;
+      let passwordHash: string | null = null;
+      if (input.grantType === 'wallet') {
+        walletAddress = await wallets.verifySignIn(
+          {
+            address: input.walletAddress ?? '',
+            message: input.message ?? '',
+            signature: input.signature ?? '',
+          },
+          meta.site,
+        );
+        if (await repo.userByWallet(walletAddress)) throw ERRORS.walletTaken();
+      } else {
+        passwordHash = await hashPassword(input.password ?? '');
+      }
+      if (await repo.userByEmail(input.email)) throw ERRORS.emailTaken();
+      const profileUrl = await uniqueProfileUrl(input.firstName, input.lastName);
+      let id: number;
+      try {
+        id = await repo.insertUser({
+          email: input.email,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          profileUrl,
+          passwordHash,
+          walletAddress,
+          subscribe: input.subscribe,
+          referral: input.referral ?? null,
+          at: now(),
+        });
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+        if (await repo.userByEmail(input.email)) throw ERRORS.emailTaken();
+        if (walletAddress && (await repo.userByWallet(walletAddress))) throw ERRORS.walletTaken();
+        throw error;
+      }
+      await sendEmailVerification({ id, email: input.email }, meta);
+      const issued = await issueTokens(id, 'signup', meta, { prompt2fa: false });
+      return { tokens: issued, user: { id, email: input.email, profileUrl } };
+    },
+
+    async verifyEmail(code: string, auth: AuthContext | null, meta: RequestMeta): Promise<void> {
+      await limiter.consume(
+        'verify-account',
+        auth ? `user:${auth.userId}` : `ip:${meta.ip}`,
+        limits['verify-account'],
+      );
+      const at = now();
+      const trimmed = code.trim();
+      if (trimmed.startsWith('vev_')) {
+        const claimed = await repo.claimByToken('email_verification', hashToken(trimmed), at);
+        if (!claimed || !(await repo.markEmailVerified(claimed.userId, claimed.target, at)))
+          throw ERRORS.invalidCode();
+        return;
+      }
+      if (!auth) throw ERRORS.invalidCode();
+      const claimed = await repo.claimByCode(
+        auth.userId,
+        'email_verification',
+        hashCode(`email:${auth.userId}`, trimmed),
+        5,
+        at,
+      );
+      if (!claimed || !(await repo.markEmailVerified(auth.userId, claimed.target, at)))
+        throw ERRORS.invalidCode();
+    },
+
+    async resendEmailVerification(
+      auth: AuthContext,
+      meta: RequestMeta,
+    ): Promise<{ sent: boolean; email_verified: boolean }> {
+      const user = await repo.userById(auth.userId);
+      if (!user?.email) throw ERRORS.unauthorized();
+      if (user.emailVerified) return { sent: false, email_verified: true };
+      await limiter.consume('send-account', `user:${user.id}`, limits['send-account']);
+      await sendEmailVerification({ id: user.id, email: user.email }, meta);
+      return { sent: true, email_verified: false };
+    },
+
+    requireVerifiedEmail,
+
+    async requestPasswordReset(email: string, meta: RequestMeta): Promise<void> {
+      await limiter.consume('reset-ip', meta.ip, limits['reset-ip']);
+      await limiter.consume('reset-account', email, limits['reset-account']);
+      const user = await repo.userByEmail(email);
+      if (!user?.email) return;
+      const at = now();
+      const token = newToken('vpr');
+      await repo.replaceOneTimeCode({
+        userId: user.id,
+        purpose: 'password_reset',
+        target: user.email.toLowerCase(),
+        codeHash: null,
+        tokenHash: hashToken(token),
+        expiresAt: new Date(at.getTime() + RESET_TTL_MS),
+        at,
+      });
+      const link = `${meta.webOrigin}/reset-password?reset_token=${encodeURIComponent(token)}`;
+      await notifier.send({
+        channel: 'email',
+        to: user.email,
+        kind: 'password_reset',
+        subject: 'Reset your Vitrine password',
+        text: `Open ${link} to choose a new password. The link expires in 1 hour. If you did not ask for this, ignore this email.`,
+        link,
+      });
+    },
+
+    async confirmPasswordReset(token: string, newPassword: string, meta: RequestMeta): Promise<void> {
+      await limiter.consume('reset-ip', meta.ip, limits['reset-ip']);
+      const at = now();
+      const claimed = await repo.claimByToken('password_reset', hashToken(token.trim()), at);
+      if (!claimed) throw ERRORS.invalidResetToken();
+      await repo.setPassword(claimed.userId, await hashPassword(newPassword), at);
+      await repo.markEmailVerified(claimed.userId, claimed.target, at);
+      await repo.revokeUserSessions(claimed.userId, 'password_reset', at);
+    },
+
+    async changePassword(auth: AuthContext, current: string, next: string): Promise<void> {
+      await limiter.consume('verify-account', `user:${auth.userId}`, limits['verify-account']);
+      const user = await repo.userById(auth.userId);
+      if (!user?.passwordHash || !(await verifyPassword(user.passwordHash, current)))
+        throw ERRORS.invalidCredentials();
+      const at = now();
+      await repo.setPassword(user.id, await hashPassword(next), at);
+      await repo.revokeUserSessions(user.id, 'password_change', at, auth.sessionId);
+    },
+
+    // ---- two-factor settings ----
+
+    async twoFactorStatus(auth: AuthContext) {
+      const tf = await repo.twoFactor(auth.userId);
+      return {
+        twoFAEnabled: tf.enabled,
+        method: tf.method as TwoFactorMethod | null,
+        shouldSkipTwofaPrompt: tf.shouldSkipPrompt,
+        pendingMethod: tf.pendingMethod as TwoFactorMethod | null,
+      };
+    },
+
+    async enrollTwoFactor(auth: AuthContext, method: TwoFactorMethod) {
+      const user = await requireVerifiedEmail(auth.userId);
+      const at = now();
+      if (method === 'totp') {
+        const secret = new OTPAuth.Secret({ size: 20 }).base32;
+        const totp = new OTPAuth.TOTP({
+          issuer: 'Vitrine',
+          label: user.email ?? `user-${user.id}`,
+          secret: OTPAuth.Secret.fromBase32(secret),
+          period: TOTP_PERIOD,
+        });
+        const url = totp.toString();
+        await repo.updateTwoFactor(user.id, { pendingMethod: 'totp', pendingTotpSecret: secret }, at);
+        const svg = await QRCode.toString(url, { type: 'svg', margin: 1 });
+        return {
+          method,
+          secret,
+          otpauth_url: url,
+          qr_code: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`,
+        };
+      }
+      if (method === 'sms' && !(user.verifiedPhone && user.phoneNumber)) throw ERRORS.phoneRequired();
+      await limiter.consume('send-account', `user:${user.id}`, limits['send-account']);
+      const code = newCode();
+      const channel = method === 'sms' ? 'sms' : 'email';
+      const to =
+        channel === 'sms' ? `${user.countryCode ?? ''}${user.phoneNumber ?? ''}` : (user.email ?? '');
+      await repo.replaceOneTimeCode({
+        userId: user.id,
+        purpose: 'twofa_enroll',
+        target: method,
+        codeHash: hashCode(`enroll:${user.id}`, code),
+        tokenHash: null,
+        expiresAt: new Date(at.getTime() + CODE_TTL_MS),
+        at,
+      });
+      await repo.updateTwoFactor(user.id, { pendingMethod: method, pendingTotpSecret: null }, at);
+      await notifier.send({
+        channel,
+        to,
+        kind: 'twofa_enroll',
+        subject: 'Your Vitrine two-factor setup code',
+        text: `Your Vitrine two-factor setup code is ${code}. It expires in 10 minutes.`,
+        code,
+      });
+      return { method, sent_to: channel === 'sms' ? maskPhone(to) : maskEmail(to) };
+    },
+
+    async verifyEnrollment(auth: AuthContext, code: string) {
+      await limiter.consume('verify-account', `user:${auth.userId}`, limits['verify-account']);
+      const tf = await repo.twoFactor(auth.userId);
+      if (!tf.pendingMethod) throw ERRORS.noEnrollment();
+      const at = now();
+      if (tf.pendingMethod === 'totp') {
+        if (!tf.pendingTotpSecret || !(await checkTotpPending(auth.userId, tf.pendingTotpSecret, code))) {
+          throw ERRORS.invalidCode();
+        }
+        await repo.updateTwoFactor(
+          auth.userId,
+          {
+            method: 'totp',
+            totpSecret: tf.pendingTotpSecret,
+            pendingMethod: null,
+            pendingTotpSecret: null,
+            enabledAt: at,
+          },
+          at,
+        );
+      } else {
+        const claimed = await repo.claimByCode(
+          auth.userId,
+          'twofa_enroll',
+          hashCode(`enroll:${auth.userId}`, code),
+          5,
+          at,
+        );
+        if (!claimed || claimed.target !== tf.pendingMethod) throw ERRORS.invalidCode();
+        await repo.updateTwoFactor(
+          auth.userId,
+          { method: tf.pendingMethod, pendingMethod: null, enabledAt: at },
+          at,
+        );
+      }
+      return { twoFAEnabled: true as const, method: tf.pendingMethod as TwoFactorMethod };
+    },
+
+    async setSkipPrompt(
+      auth: AuthContext,
+      value: boolean | undefined,
+    ): Promise<{ shouldSkipTwofaPrompt: boolean }> {
+      const tf = await repo.twoFactor(auth.userId);
+      const next = value ?? !tf.shouldSkipPrompt;
+      await repo.updateTwoFactor(auth.userId, { shouldSkipPrompt: next }, now());
+      return { shouldSkipTwofaPrompt: next };
+    },
+
+    async disableTwoFactor(auth: AuthContext, password: string): Promise<{ twoFAEnabled: false }> {
+      await limiter.consume('verify-account', `user:${auth.userId}`, limits['verify-account']);
+      const user = await repo.userById(auth.userId);
+      if (!user?.passwordHash || !(await verifyPassword(user.passwordHash, password)))
+        throw ERRORS.invalidCredentials();
+      await repo.updateTwoFactor(
+        user.id,
+        { method: null, enabledAt: null, totpSecret: null, pendingMethod: null, pendingTotpSecret: null },
+        now(),
+      );
+      return { twoFAEnabled: false };
+    },
+
+    // ---- sessions ----
+
+    async listSessions(auth: AuthContext, page: { limit: number; offset: number }) {
+      const since = new Date(now().getTime() - config.refreshTokenTtlSeconds * 1000);
+      const { count, rows } = await repo.activeSessions(auth.userId, since, page);
+      return {
+        count,
+        results: rows.map((r) => ({
+          id: r.id,
+          current: r.id === auth.sessionId,
+          method: r.method,
+          created_at: r.createdAt.toISOString(),
+          last_used_at: r.lastUsedAt.toISOString(),
+          ip: r.ip,
+          user_agent: r.userAgent,
+        })),
+      };
+    },
+
+    async revokeSession(auth: AuthContext, id: string): Promise<void> {
+      if (!(await repo.revokeSession(id, 'revoked', now(), auth.userId))) throw ERRORS.notFound('Session');
+    },
+
+    revokeAll(auth: AuthContext, keepCurrent: boolean): Promise<number> {
+      return repo.revokeUserSessions(
+        auth.userId,
+        'sign_out_everywhere',
+        now(),
+        keepCurrent ? auth.sessionId : undefined,
+      );
+    },
+  };
+
+  /** Enrollment: the code proves the app has the pending secret (the step is not recorded). */
+  async function checkTotpPending(_userId: number, secret: string, code: string): Promise<boolean> {
+    const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), period: TOTP_PERIOD });
+    return totp.validate({ token: code.trim(), timestamp: now().getTime(), window: 1 }) !== null;
+  }
+}
+
+/** An argon2id hash of a random password, compared against when the account is unknown. */
+const DUMMY_HASH = await hashPassword(newToken('dummy'));
+
+export type AuthService = ReturnType<typeof createAuthService>;

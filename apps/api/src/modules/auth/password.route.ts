@@ -1,0 +1,77 @@
+// Password reset (000 §7) and change (account settings).
+import { changePasswordSchema, confirmResetPasswordSchema, resetPasswordSchema } from '@vitrine/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireAuth } from './guard';
+import { looseBody, parseWith, pick } from './parse';
+import { requestMeta } from './request-meta';
+import { accountErrors, detail } from './schemas';
+
+export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/user/reset-password/',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Email a password reset link (same answer whether or not the account exists)',
+        body: looseBody(['email']),
+        response: { 200: detail, ...accountErrors },
+      },
+    },
+    async (request) => {
+      const { email } = parseWith(resetPasswordSchema, { email: pick(request.body, 'email') });
+      await app.services.accounts.auth.requestPasswordReset(
+        email,
+        requestMeta(request, app.services.accounts.config.publicOrigin),
+      );
+      return { detail: 'If an account exists for this email, we sent a link to reset the password.' };
+    },
+  );
+
+  app.post(
+    '/user/confirm-reset-password/',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Set a new password with the reset link token; ends every session',
+        body: looseBody(['reset_token', 'new_password']),
+        response: { 200: detail, ...accountErrors },
+      },
+    },
+    async (request) => {
+      const b = request.body;
+      const input = parseWith(confirmResetPasswordSchema, {
+        reset_token: pick(b, 'reset_token'),
+        new_password: pick(b, 'new_password'),
+      });
+      await app.services.accounts.auth.confirmPasswordReset(
+        input.reset_token,
+        input.new_password,
+        requestMeta(request, app.services.accounts.config.publicOrigin),
+      );
+      return { detail: 'Your password has been reset.' };
+    },
+  );
+
+  app.post(
+    '/user/change-password/',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Change the password; ends every other session',
+        security: [{ bearer: [] }],
+        body: looseBody(['current_password', 'new_password']),
+        response: { 200: detail, ...accountErrors },
+      },
+    },
+    async (request) => {
+      const auth = await requireAuth(request);
+      const b = request.body;
+      const input = parseWith(changePasswordSchema, {
+        current_password: pick(b, 'current_password'),
+        new_password: pick(b, 'new_password'),
+      });
+      await app.services.accounts.auth.changePassword(auth, input.current_password, input.new_password);
+      return { detail: 'Your password has been changed.' };
+    },
+  );
+};

@@ -1,0 +1,97 @@
+// POST /users/signup/ (000 §3, §7): password and wallet grants, JSON (camelCase) or form (snake_case).
+import { signupPasswordSchema, signupWalletSchema, tokenResponseSchema } from '@vitrine/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { bool, invalid, looseBody, parseWith, pick } from './parse';
+import { requestMeta } from './request-meta';
+import { accountErrors } from './schemas';
+import { walletFields } from './token.route';
+
+const body = looseBody([
+  'grantType',
+  'grant_type',
+  'email',
+  'username',
+  'firstName',
+  'first_name',
+  'lastName',
+  'last_name',
+  'password',
+  'walletAddress',
+  'wallet_address',
+  'signature',
+  'message',
+  'referral',
+  'subscribe',
+  'captchaToken',
+  'captcha_token',
+  'captchaTokenV3',
+  'captcha_token_v3',
+]);
+
+export const signupRoute: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/users/signup/',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Create an account (password or wallet grant) and sign in',
+        body,
+        response: {
+          201: z.object({
+            data: tokenResponseSchema,
+            prompt2fa: z.boolean(),
+            user: z.object({ id: z.number().int(), email: z.string(), profileUrl: z.string() }),
+          }),
+          ...accountErrors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const b = request.body;
+      const grantType = pick(b, 'grant_type', 'grantType');
+      if (grantType !== 'password' && grantType !== 'wallet') {
+        throw invalid('grantType', grantType ? 'Unsupported grant type' : 'Required');
+      }
+      const common = {
+        email: pick(b, 'username', 'email'),
+        firstName: pick(b, 'first_name', 'firstName'),
+        lastName: pick(b, 'last_name', 'lastName'),
+      };
+      const referral = pick(b, 'referral')?.trim().slice(0, 100) || undefined;
+      const subscribe = bool(b.subscribe) ?? true;
+      const captchaTokens = [
+        pick(b, 'captcha_token', 'captchaToken'),
+        pick(b, 'captcha_token_v3', 'captchaTokenV3'),
+      ];
+      const meta = requestMeta(request, app.services.accounts.config.publicOrigin);
+      const { auth } = app.services.accounts;
+      let result: Awaited<ReturnType<typeof auth.signup>>;
+      if (grantType === 'password') {
+        const input = parseWith(signupPasswordSchema, { ...common, password: pick(b, 'password') });
+        result = await auth.signup({ grantType, ...input, referral, subscribe }, captchaTokens, meta);
+      } else {
+        const input = parseWith(signupWalletSchema, common);
+        const w = parseWith(walletFields, {
+          address: pick(b, 'wallet_address', 'walletAddress'),
+          signature: pick(b, 'signature'),
+          message: pick(b, 'message'),
+        });
+        result = await auth.signup(
+          {
+            grantType,
+            ...input,
+            walletAddress: w.address,
+            signature: w.signature,
+            message: w.message,
+            referral,
+            subscribe,
+          },
+          captchaTokens,
+          meta,
+        );
+      }
+      return reply.code(201).send({ data: result.tokens, prompt2fa: false, user: result.user });
+    },
+  );
+};

@@ -1,0 +1,73 @@
+// POST /o/token/ (000 §7 "Auth"): password, wallet and refresh grants, form-encoded.
+import { loginSchema, tokenOrChallengeSchema, walletAddressSchema } from '@vitrine/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { invalid, looseBody, parseWith, pick } from './parse';
+import { requestMeta } from './request-meta';
+import { accountErrors } from './schemas';
+
+const body = looseBody([
+  'grant_type',
+  'username',
+  'password',
+  'captcha_token_v3',
+  'captchaTokenV3',
+  'wallet_address',
+  'signature',
+  'message',
+  'refresh_token',
+]);
+
+export const walletFields = z.object({
+  address: walletAddressSchema,
+  signature: z.string({ error: 'Required' }).regex(/^0x[0-9a-fA-F]{2,1000}$/, 'Invalid signature'),
+  message: z.string({ error: 'Required' }).min(1, 'Required').max(4000, 'Too long'),
+});
+
+export const tokenRoute: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/o/token/',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Token call: password, wallet and refresh_token grants (form-encoded or JSON)',
+        body,
+        response: { 200: tokenOrChallengeSchema, ...accountErrors },
+      },
+    },
+    async (request) => {
+      const b = request.body;
+      const { auth, config } = app.services.accounts;
+      const meta = requestMeta(request, config.publicOrigin);
+      const grant = pick(b, 'grant_type');
+      const captchaToken = pick(b, 'captcha_token_v3', 'captchaTokenV3');
+      if (grant === 'password') {
+        const input = parseWith(loginSchema, { email: pick(b, 'username'), password: pick(b, 'password') });
+        const outcome = await auth.passwordGrant({ ...input, captchaToken }, meta);
+        return outcome.kind === 'tokens' ? outcome.tokens : outcome.challenge;
+      }
+      if (grant === 'wallet') {
+        const w = parseWith(walletFields, {
+          address: pick(b, 'wallet_address'),
+          signature: pick(b, 'signature'),
+          message: pick(b, 'message'),
+        });
+        const outcome = await auth.walletGrant({ ...w, captchaToken }, meta);
+        return outcome.kind === 'tokens' ? outcome.tokens : outcome.challenge;
+      }
+      if (grant === 'refresh_token') {
+        const { refresh_token } = parseWith(
+          z.object({
+            refresh_token: z
+              .string({ error: 'Required' })
+              .min(1, 'Required')
+              .max(200, 'Invalid refresh token'),
+          }),
+          { refresh_token: pick(b, 'refresh_token') },
+        );
+        return auth.refreshGrant(refresh_token, meta);
+      }
+      throw invalid('grant_type', grant ? 'Unsupported grant type' : 'Required');
+    },
+  );
+};

@@ -1,0 +1,89 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses } from '../../http/schemas';
+import {
+  bracketLists,
+  collectionCardSchema,
+  dropCardSchema,
+  exploreCollectionsQuery,
+  exploreDropsQuery,
+  exploreNftsQuery,
+  explorePageOf,
+  nftCardSchema,
+} from './catalog.schemas';
+import { sendSharedAnswer } from './shared-answer';
+
+const lists = bracketLists(['categories', 'tags']);
+const nftsPage = explorePageOf(nftCardSchema);
+const collectionsPage = explorePageOf(collectionCardSchema);
+const dropsPage = explorePageOf(dropCardSchema);
+
+/**
+ * Explore: NFTs, collections and drops with the filters and sorts of 001 §3, and facet counts. Signed-out
+ * answers are the same for everyone and are shared while the catalog is unchanged (decision 004 §7).
+ */
+export const exploreRoute: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/v1/explore/nfts/',
+    {
+      preValidation: lists,
+      schema: {
+        tags: ['catalog'],
+        summary: 'Explore NFTs (minted tokens) with filters, sorts and facet counts',
+        querystring: exploreNftsQuery,
+        response: { 200: nftsPage, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const viewerId = await app.services.viewers.idOf(request);
+      if (viewerId !== null) return app.services.catalog.exploreNfts(request.query, viewerId);
+      return sendSharedAnswer(
+        reply,
+        app.services.answers,
+        `nfts:${JSON.stringify(request.query)}`,
+        nftsPage,
+        () => app.services.catalog.exploreNfts(request.query, null),
+      );
+    },
+  );
+
+  app.get(
+    '/v1/explore/collections/',
+    {
+      preValidation: lists,
+      schema: {
+        tags: ['catalog'],
+        summary: 'Explore collections with filters, sorts and facet counts',
+        querystring: exploreCollectionsQuery,
+        response: { 200: collectionsPage, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const viewerId = await app.services.viewers.idOf(request);
+      if (viewerId !== null) return app.services.catalog.exploreCollections(request.query, viewerId);
+      return sendSharedAnswer(
+        reply,
+        app.services.answers,
+        `collections:${JSON.stringify(request.query)}`,
+        collectionsPage,
+        () => app.services.catalog.exploreCollections(request.query, null),
+      );
+    },
+  );
+
+  app.get(
+    '/v1/explore/drops/',
+    {
+      preValidation: lists,
+      schema: {
+        tags: ['catalog'],
+        summary: 'Explore published drops with filters, sorts and facet counts',
+        querystring: exploreDropsQuery,
+        response: { 200: dropsPage, ...errorResponses },
+      },
+    },
+    async (request, reply) =>
+      sendSharedAnswer(reply, app.services.answers, `drops:${JSON.stringify(request.query)}`, dropsPage, () =>
+        app.services.catalog.exploreDrops(request.query),
+      ),
+  );
+};

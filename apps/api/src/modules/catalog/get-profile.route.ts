@@ -1,0 +1,57 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponses } from '../../http/schemas';
+import {
+  bracketLists,
+  explorePageOf,
+  keyParam,
+  nftCardSchema,
+  publicProfileSchema,
+  userNiftiesQuery,
+} from './catalog.schemas';
+import { sendSharedAnswer } from './shared-answer';
+
+const params = z.object({ id: keyParam });
+const nftsPage = explorePageOf(nftCardSchema);
+
+/** Public profiles (/profile/{profile_url}, /@{userSlug}) and the NFTs a user owns (000 §7). */
+export const getProfileRoute: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/v2/users/:id/',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'A public profile by user id or profile_url',
+        params,
+        response: { 200: publicProfileSchema, ...errorResponses },
+      },
+    },
+    async (request) => app.services.catalog.profile(request.params.id),
+  );
+
+  app.get(
+    '/v2/users/:id/nifties/',
+    {
+      preValidation: bracketLists(['categories', 'tags']),
+      schema: {
+        tags: ['catalog'],
+        summary: 'NFTs a user owns, with the explore filters',
+        params,
+        querystring: userNiftiesQuery,
+        response: { 200: nftsPage, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const viewerId = await app.services.viewers.idOf(request);
+      if (viewerId !== null)
+        return app.services.catalog.userNifties(request.params.id, request.query, viewerId);
+      return sendSharedAnswer(
+        reply,
+        app.services.answers,
+        `user-nifties:${request.params.id.toLowerCase()}:${JSON.stringify(request.query)}`,
+        nftsPage,
+        () => app.services.catalog.userNifties(request.params.id, request.query, null),
+      );
+    },
+  );
+};

@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_NOW, type TestApp, testApp } from '../../testing/test-app';
+
+interface DropsPage {
+  count: number;
+  page: number;
+  page_size: number;
+  total_pages: number;
+  results: {
+    slug: string;
+    status: string;
+    dropType: string;
+    startDate: string;
+    endDate: string;
+    coverAsset: { src: string } | null;
+    publisher: { slug: string };
+    cards: { niftyType: string; saleType: string; asset: { src: string } }[];
+  }[];
+}
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await testApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const get = async (url: string) => {
+  const res = await t.app.inject(url);
+  expect(res.statusCode, url).toBe(200);
+  return res.json() as DropsPage;
+};
+
+describe('GET /api/v1/drops/', () => {
+  it('lists live drops by the server clock, ending soonest first', async () => {
+    const page = await get('/api/v1/drops/?status=live');
+    expect(page.results.length).toBeGreaterThanOrEqual(4);
+    for (const d of page.results) {
+      expect(d.status).toBe('live');
+      expect(new Date(d.startDate).getTime()).toBeLessThanOrEqual(TEST_NOW.getTime());
+      expect(new Date(d.endDate).getTime()).toBeGreaterThan(TEST_NOW.getTime());
+      expect(d.coverAsset?.src).toMatch(/^\/api\/media\//);
+      expect(d.cards.length).toBeGreaterThan(0);
+    }
+    const ends = page.results.map((d) => d.endDate);
+    expect([...ends].sort()).toEqual(ends);
+  });
+
+  it('lists upcoming drops soonest first, and ended ones under past', async () => {
+    const upcoming = await get('/api/v1/drops/?status=upcoming');
+    expect(upcoming.results.length).toBeGreaterThanOrEqual(4);
+    expect(upcoming.results.every((d) => d.status === 'upcoming')).toBe(true);
+    const starts = upcoming.results.map((d) => d.startDate);
+    expect([...starts].sort()).toEqual(starts);
+    const past = await get('/api/v1/drops/?status=past');
+    expect(past.results.length).toBeGreaterThanOrEqual(4);
+    expect(past.results.every((d) => d.status === 'ended')).toBe(true);
+  });
+
+  it('moves a drop from upcoming to live when the clock passes its start', async () => {
+    const before = await get('/api/v1/drops/?status=upcoming&page_size=1');
+    const first = before.results[0];
+    expect(first).toBeDefined();
+    t.clock.set(new Date(new Date(first!.startDate).getTime() + 1000));
+    try {
+      const live = await get('/api/v1/drops/?status=live&page_size=100');
+      expect(live.results.map((d) => d.slug)).toContain(first!.slug);
+    } finally {
+      t.clock.set(TEST_NOW);
+    }
+  });
+
+  it('paginates with a stable count, and a page past the end is empty', async () => {
+    const one = await get('/api/v1/drops/?status=past&page_size=2&page=1');
+    const two = await get('/api/v1/drops/?status=past&page_size=2&page=2');
+    expect(one.count).toBe(two.count);
+    expect(one.total_pages).toBe(Math.ceil(one.count / 2));
+    expect(one.results.map((d) => d.slug)).not.toEqual(two.results.map((d) => d.slug));
+    const far = await get('/api/v1/drops/?status=past&page=1000000000');
+    expect(far.results).toEqual([]);
+    expect(far.count).toBe(one.count);
+  });
+
+  it('covers the drop types of 001 §1 across the seeded drops', async () => {
+    const all = await Promise.all(
+      ['live', 'upcoming', 'past'].map((s) => get(`/api/v1/drops/?status=${s}&page_size=100`)),
+    );
+    const types = new Set(all.flatMap((p) => p.results.map((d) => d.dropType)));
+    for (const type of [
+      'auction',
+      'drawing',
+      'fcfs',
+      'ranked_auction',
+      'silent_auction',
+      'open_edition',
+      'blind_edition',
+      'pack',
+    ]) {
+      expect(types, type).toContain(type);
+    }
+  });
+});
+
+describe('GET /api/media/*', () => {
+  it('serves seeded artwork as an inert SVG with caching headers', async () => {
+    const page = await get('/api/v1/drops/?status=live&page_size=1');
+    const src = page.results[0]?.cards[0]?.asset.src;
+    expect(src).toBeDefined();
+    const res = await t.app.inject(src!);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/svg+xml');
+    expect(res.headers['content-security-policy']).toContain('sandbox');
+    expect(res.body).toContain('<svg');
+    const again = await t.app.inject({ url: src!, headers: { 'if-none-match': String(res.headers.etag) } });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it('answers 404 for a missing object and refuses path traversal', async () => {
+    expect((await t.app.inject('/api/media/seed/none.svg')).statusCode).toBe(404);
+    expect((await t.app.inject('/api/media/..%2F..%2Fetc%2Fpasswd')).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,143 @@
+import { type Db, schema } from '@vitrine/db';
+import { and, asc, count, desc, eq, gt, inArray, lte, type SQL } from 'drizzle-orm';
+
+const { drops, publishers, collections, collectionCreators, nifties, users } = schema;
+
+export type DropWindow = 'live' | 'upcoming' | 'past';
+
+export interface DropRow {
+  id: number;
+  slug: string;
+  title: string;
+  introText: string;
+  dropType: string;
+  chain: string;
+  coverAsset: string | null;
+  startAt: Date;
+  endAt: Date;
+  publisher: { name: string; slug: string; profilePicUrl: string | null };
+}
+
+export interface CollectionRow {
+  id: number;
+  dropId: number;
+  contractAddress: string;
+  chain: string;
+}
+
+export interface CreatorRow {
+  collectionId: number;
+  id: number;
+  name: string;
+  profileUrl: string;
+  profilePicUrl: string | null;
+}
+
+export type NiftyRow = typeof nifties.$inferSelect;
+
+function windowWhere(window: DropWindow, now: Date): SQL | undefined {
+  const published = eq(drops.dropStatus, 'published');
+  if (window === 'live') return and(published, lte(drops.startAt, now), gt(drops.endAt, now));
+  if (window === 'upcoming') return and(published, gt(drops.startAt, now));
+  return and(published, lte(drops.endAt, now));
+}
+
+function windowOrder(window: DropWindow) {
+  if (window === 'live') return [asc(drops.endAt), asc(drops.id)];
+  if (window === 'upcoming') return [asc(drops.startAt), asc(drops.id)];
+  return [desc(drops.endAt), desc(drops.id)];
+}
+
+export function createDropsRepo(db: Db) {
+  return {
+    async pageOfDrops(
+      window: DropWindow,
+      now: Date,
+      limit: number,
+      offset: number,
+    ): Promise<{ count: number; rows: DropRow[] }> {
+      const where = windowWhere(window, now);
+      const [rows, total] = await Promise.all([
+        db
+          .select({
+            id: drops.id,
+            slug: drops.slug,
+            title: drops.title,
+            introText: drops.introText,
+            dropType: drops.dropType,
+            chain: drops.chain,
+            coverAsset: drops.coverAsset,
+            startAt: drops.startAt,
+            endAt: drops.endAt,
+            publisherName: publishers.name,
+            publisherSlug: publishers.slug,
+            publisherPic: publishers.profilePicUrl,
+          })
+          .from(drops)
+          .innerJoin(publishers, eq(publishers.id, drops.publisherId))
+          .where(where)
+          .orderBy(...windowOrder(window))
+          .limit(limit)
+          .offset(offset),
+        db.select({ n: count() }).from(drops).where(where),
+      ]);
+      return {
+        count: total[0]?.n ?? 0,
+        rows: rows.map((r) => ({
+          id: r.id,
+          slug: r.slug,
+          title: r.title,
+          introText: r.introText,
+          dropType: r.dropType,
+          chain: r.chain,
+          coverAsset: r.coverAsset,
+          startAt: r.startAt,
+          endAt: r.endAt,
+          publisher: { name: r.publisherName, slug: r.publisherSlug, profilePicUrl: r.publisherPic },
+        })),
+      };
+    },
+
+    async collectionsOf(dropIds: number[]): Promise<CollectionRow[]> {
+      if (dropIds.length === 0) return [];
+      const rows = await db
+        .select({
+          id: collections.id,
+          dropId: collections.dropId,
+          contractAddress: collections.contractAddress,
+          chain: collections.chain,
+        })
+        .from(collections)
+        .where(inArray(collections.dropId, dropIds))
+        .orderBy(asc(collections.id));
+      return rows.flatMap((r) => (r.dropId === null ? [] : [{ ...r, dropId: r.dropId }]));
+    },
+
+    async creatorsOf(collectionIds: number[]): Promise<CreatorRow[]> {
+      if (collectionIds.length === 0) return [];
+      return db
+        .select({
+          collectionId: collectionCreators.collectionId,
+          id: users.id,
+          name: users.name,
+          profileUrl: users.profileUrl,
+          profilePicUrl: users.profilePicUrl,
+        })
+        .from(collectionCreators)
+        .innerJoin(users, eq(users.id, collectionCreators.userId))
+        .where(inArray(collectionCreators.collectionId, collectionIds))
+        .orderBy(asc(collectionCreators.collectionId), asc(collectionCreators.position));
+    },
+
+    async niftiesOf(collectionIds: number[]): Promise<NiftyRow[]> {
+      if (collectionIds.length === 0) return [];
+      return db
+        .select()
+        .from(nifties)
+        .where(inArray(nifties.collectionId, collectionIds))
+        .orderBy(asc(nifties.collectionId), asc(nifties.sortOrder), asc(nifties.typeNumber));
+    },
+  };
+}
+
+export type DropsRepo = ReturnType<typeof createDropsRepo>;

@@ -1,0 +1,189 @@
+import { collectionStatus } from '@vitrine/domain';
+import { offsetOf, type Page, type PageQuery, toPage } from '../../http/pagination';
+import type { Clock } from '../../lib/clock';
+import type { CreatorRow, DropRow, DropsRepo, DropWindow, NiftyRow } from './drops.repo';
+
+export interface Asset {
+  src: string;
+  type: string;
+  alt: string;
+}
+
+export interface Artist {
+  id: number;
+  name: string;
+  userName: string;
+  iconUrl: string | null;
+}
+
+export interface DropSaleCard {
+  id: number;
+  contractAddress: string;
+  niftyType: string;
+  typeNumber: number;
+  asset: Asset;
+  nifty: {
+    isOnePurchasePerUser: boolean;
+    name: string;
+    niftyTotalBurnt: number;
+    niftyTotalNumOfEditions: number;
+    niftyTotalReserved: number;
+    niftyTotalSold: number;
+  };
+  saleType: string;
+  saleDetails: {
+    price: number;
+    highestBid: number | null;
+    userEntriesUnused: number | null;
+    userEntriesUsed: number | null;
+    totalEntries: number | null;
+  };
+  startDate: string;
+  endDate: string;
+  burnRequired: boolean;
+  isFreeRedemption: boolean;
+  requiresValidation: boolean;
+  tags: { name: string }[];
+  chain: string;
+  artists: Artist[];
+  publisher: { name: string; slug: string };
+}
+
+export interface DropSummary {
+  id: number;
+  slug: string;
+  title: string;
+  introText: string;
+  dropType: string;
+  status: 'live' | 'upcoming' | 'ended';
+  startDate: string;
+  endDate: string;
+  coverAsset: Asset | null;
+  chain: string;
+  publisher: { name: string; slug: string; profilePicUrl: string | null };
+  artists: Artist[];
+  cards: DropSaleCard[];
+}
+
+const statusOf = (start: Date, end: Date, now: Date): DropSummary['status'] =>
+  collectionStatus(start, end, now) ?? 'ended';
+
+const toArtist = (c: CreatorRow): Artist => ({
+  id: c.id,
+  name: c.name,
+  userName: c.profileUrl,
+  iconUrl: c.profilePicUrl,
+});
+
+/** Fixed prices are stored in the currency's minor unit; cards show USD cents. */
+const priceInCents = (n: NiftyRow): number => (n.priceCurrency === 'USD' ? Number(n.priceAmount) : 0);
+
+export function createDropsService(deps: { repo: DropsRepo; clock: Clock }) {
+  const { repo, clock } = deps;
+  return {
+    async list(window: DropWindow, q: PageQuery): Promise<Page<DropSummary>> {
+      const now = clock.now();
+      const { count, rows } = await repo.pageOfDrops(window, now, q.page_size, offsetOf(q));
+      const cols = await repo.collectionsOf(rows.map((d) => d.id));
+      const colIds = cols.map((c) => c.id);
+      const [creators, nifties] = await Promise.all([repo.creatorsOf(colIds), repo.niftiesOf(colIds)]);
+
+      const artistsByCollection = groupBy(creators, (c) => c.collectionId);
+      const collectionById = new Map(cols.map((c) => [c.id, c]));
+      const cardsByDrop = new Map<number, DropSaleCard[]>();
+      for (const n of nifties) {
+        const col = collectionById.get(n.collectionId);
+        if (!col) continue;
+        const drop = rows.find((d) => d.id === col.dropId);
+        if (!drop) continue;
+        const card = toCard(n, col.contractAddress, col.chain, drop, artistsByCollection.get(col.id) ?? []);
+        const list = cardsByDrop.get(drop.id) ?? [];
+        list.push(card);
+        cardsByDrop.set(drop.id, list);
+      }
+
+      const results = rows.map((d): DropSummary => {
+        const artists = uniqueBy(
+          cols
+            .filter((c) => c.dropId === d.id)
+            .flatMap((c) => (artistsByCollection.get(c.id) ?? []).map(toArtist)),
+          (a) => a.id,
+        );
+        return {
+          id: d.id,
+          slug: d.slug,
+          title: d.title,
+          introText: d.introText,
+          dropType: d.dropType,
+          status: statusOf(d.startAt, d.endAt, now),
+          startDate: d.startAt.toISOString(),
+          endDate: d.endAt.toISOString(),
+          coverAsset: d.coverAsset ? { src: d.coverAsset, type: 'Image', alt: d.title } : null,
+          chain: d.chain,
+          publisher: d.publisher,
+          artists,
+          cards: cardsByDrop.get(d.id) ?? [],
+        };
+      });
+      return toPage(q, count, results);
+    },
+  };
+}
+
+function toCard(n: NiftyRow, contractAddress: string, chain: string, drop: DropRow, creators: CreatorRow[]) {
+  const start = n.startAt ?? drop.startAt;
+  const end = n.endAt ?? drop.endAt;
+  return {
+    id: n.id,
+    contractAddress,
+    niftyType: n.niftyType,
+    typeNumber: n.typeNumber,
+    asset: { src: n.assetUrl, type: n.assetType, alt: n.title },
+    nifty: {
+      isOnePurchasePerUser: n.limitPerUser === 1,
+      name: n.title,
+      niftyTotalBurnt: n.totalBurnt,
+      niftyTotalNumOfEditions: n.editionSize,
+      niftyTotalReserved: n.totalReserved,
+      niftyTotalSold: n.totalSold,
+    },
+    saleType: n.saleType,
+    saleDetails: {
+      price: priceInCents(n),
+      highestBid: null,
+      userEntriesUnused: null,
+      userEntriesUsed: null,
+      totalEntries: null,
+    },
+    startDate: start.toISOString(),
+    endDate: end.toISOString(),
+    burnRequired: n.burnRequired,
+    isFreeRedemption: n.isFreeRedemption,
+    requiresValidation: n.requiresValidation,
+    tags: n.tags.map((name) => ({ name })),
+    chain,
+    artists: creators.map(toArtist),
+    publisher: { name: drop.publisher.name, slug: drop.publisher.slug },
+  } satisfies DropSaleCard;
+}
+
+function groupBy<T, K>(items: T[], key: (t: T) => K): Map<K, T[]> {
+  const out = new Map<K, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const list = out.get(k);
+    if (list) list.push(item);
+    else out.set(k, [item]);
+  }
+  return out;
+}
+
+function uniqueBy<T, K>(items: T[], key: (t: T) => K): T[] {
+  const seen = new Set<K>();
+  return items.filter((t) => {
+    const k = key(t);
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+}

@@ -1,0 +1,35 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { send } from '../../http/errors';
+import { errorResponses } from '../../http/schemas';
+
+export const serveMediaRoute: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/media/*',
+    {
+      schema: {
+        tags: ['media'],
+        summary: 'A stored media object (artwork, avatars, covers)',
+        params: z.object({ '*': z.string().max(300) }),
+        response: { 200: z.any(), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const object = await app.config.media.get(request.params['*']);
+      if (!object)
+        return send(reply, { statusCode: 404, errorType: 'not-found', message: 'Media not found' });
+      reply
+        .header('content-type', object.contentType)
+        .header('etag', object.etag)
+        .header('cache-control', 'public, max-age=86400')
+        .header('x-content-type-options', 'nosniff')
+        // Stored SVG and HTML never run script in our origin.
+        .header(
+          'content-security-policy',
+          "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox",
+        );
+      if (request.headers['if-none-match'] === object.etag) return reply.code(304).send();
+      return reply.send(object.body);
+    },
+  );
+};

@@ -1,0 +1,47 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses } from '../../http/schemas';
+import {
+  contractParams,
+  contractSubscriptionSchema,
+  publisherParams,
+  publisherSubscriptionSchema,
+} from './social.schemas';
+
+/** Follow / unfollow a publisher or a contract (000 §7). Idempotent; answers the state after the write. */
+export const followRoute: FastifyPluginAsyncZod = async (app) => {
+  for (const action of ['follow', 'unfollow'] as const) {
+    app.post(
+      `/v2/subscriptions/publishers/:slug/${action}/`,
+      {
+        schema: {
+          tags: ['social'],
+          summary: `${action === 'follow' ? 'Follow' : 'Unfollow'} a publisher`,
+          security: [{ bearer: [] }],
+          params: publisherParams,
+          response: { 200: publisherSubscriptionSchema, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const userId = await app.services.viewers.require(request);
+        return app.services.social.setPublisherFollow(userId, request.params.slug, action === 'follow');
+      },
+    );
+
+    app.post(
+      `/v2/subscriptions/contracts/:address/${action}/`,
+      {
+        schema: {
+          tags: ['social'],
+          summary: `${action === 'follow' ? 'Follow' : 'Unfollow'} a contract (collection)`,
+          security: [{ bearer: [] }],
+          params: contractParams,
+          response: { 200: contractSubscriptionSchema, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const userId = await app.services.viewers.require(request);
+        return app.services.social.setContractFollow(userId, request.params.address, action === 'follow');
+      },
+    );
+  }
+};

@@ -1,0 +1,42 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses } from '../../http/schemas';
+import { saveAnswer, saveCollectionBody, saveNiftyBody } from './social.schemas';
+
+/** Save / remove favourites (000 §7). Saving a token is a like (001 §4 "Like button"). */
+export const saveFavoriteRoute: FastifyPluginAsyncZod = async (app) => {
+  for (const action of ['save', 'remove'] as const) {
+    app.post(
+      `/v2/users/me/boards/favorites/nifties/${action}/`,
+      {
+        schema: {
+          tags: ['social'],
+          summary: `${action === 'save' ? 'Save (like)' : 'Remove (unlike)'} a token or an edition`,
+          security: [{ bearer: [] }],
+          body: saveNiftyBody,
+          response: { 200: saveAnswer, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const userId = await app.services.viewers.require(request);
+        return app.services.social.setNiftySaved(userId, request.body, action === 'save');
+      },
+    );
+
+    app.post(
+      `/v2/users/me/boards/favorites/collections/${action}/`,
+      {
+        schema: {
+          tags: ['social'],
+          summary: `${action === 'save' ? 'Save' : 'Remove'} a collection`,
+          security: [{ bearer: [] }],
+          body: saveCollectionBody,
+          response: { 200: saveAnswer, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const userId = await app.services.viewers.require(request);
+        return app.services.social.setCollectionSaved(userId, request.body, action === 'save');
+      },
+    );
+  }
+};

@@ -1,0 +1,198 @@
+import { type Db, schema } from '@vitrine/db';
+import { and, count, eq, ne, sql } from 'drizzle-orm';
+
+type SocialLink = schema.SocialLink;
+
+const { users, userTwoFactor, publisherMembers, phoneVerifications } = schema;
+
+export type UserRow = typeof users.$inferSelect;
+
+export interface ProfileRow {
+  user: {
+    id: number;
+    email: string | null;
+    emailVerified: boolean;
+    firstName: string;
+    lastName: string;
+    name: string;
+    bio: string;
+    profileUrl: string;
+    profilePicUrl: string | null;
+    walletAddress: string | null;
+    verified: boolean;
+    creator: boolean;
+    twoFaEnabled: boolean;
+    verifiedPhone: boolean;
+    countryCode: string | null;
+    phoneNumber: string | null;
+    socialLinks: SocialLink[];
+    preferences: Record<string, unknown>;
+    needsTermsAndConditionsApproval: boolean;
+  };
+  twoFaMethod: string | null;
+  shouldSkipPrompt: boolean;
+  publisherMember: boolean;
+}
+
+export interface PendingPhone {
+  phoneNumber: string;
+  codeHash: string;
+  attempts: number;
+  expiresAt: Date;
+}
+
+export function createUsersRepo(db: Db) {
+  return {
+    async profile(userId: number): Promise<ProfileRow | null> {
+      const [u] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+      if (!u) return null;
+      const [[tf], [members]] = await Promise.all([
+        db.select().from(userTwoFactor).where(eq(userTwoFactor.userId, userId)).limit(1),
+        db.select({ n: count() }).from(publisherMembers).where(eq(publisherMembers.userId, userId)),
+      ]);
+      return {
+        user: {
+          id: u.id,
+          email: u.email,
+          emailVerified: u.emailVerifiedAt !== null,
+          firstName: u.firstName,
+          lastName: u.lastName,
+          name: u.name,
+          bio: u.bio,
+          profileUrl: u.profileUrl,
+          profilePicUrl: u.profilePicUrl,
+          walletAddress: u.walletAddress,
+          verified: u.verified,
+          creator: u.creator,
+          twoFaEnabled: u.twoFaEnabled,
+          verifiedPhone: u.verifiedPhone,
+          countryCode: u.countryCode,
+          phoneNumber: u.phoneNumber,
+          socialLinks: u.socialLinks,
+          preferences: u.preferences,
+          needsTermsAndConditionsApproval: u.needsTermsAndConditionsApproval,
+        },
+        twoFaMethod: tf?.enabledAt ? tf.method : null,
+        shouldSkipPrompt: tf?.shouldSkipPrompt ?? false,
+        publisherMember: (members?.n ?? 0) > 0,
+      };
+    },
+
+    async update(
+      userId: number,
+      values: Partial<{
+        name: string;
+        bio: string;
+        profileUrl: string;
+        firstName: string;
+        lastName: string;
+        profilePicUrl: string;
+        socialLinks: SocialLink[];
+        preferences: Record<string, unknown>;
+        verified: boolean;
+        verifiedPhone: boolean;
+        countryCode: string | null;
+        phoneNumber: string | null;
+      }>,
+      at: Date,
+    ): Promise<void> {
+      await db
+        .update(users)
+        .set({ ...values, updatedAt: at })
+        .where(eq(users.id, userId));
+    },
+
+    async profileUrlOwner(profileUrl: string): Promise<number | null> {
+      const [r] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(sql`lower(${users.profileUrl})`, profileUrl.toLowerCase()))
+        .limit(1);
+      return r?.id ?? null;
+    },
+
+    /** Another user whose verified phone is this E.164 number. */
+    async phoneUsedByOther(userId: number, e164: string): Promise<boolean> {
+      const [r] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(
+          and(
+            ne(users.id, userId),
+            eq(users.verifiedPhone, true),
+            eq(sql`coalesce(${users.countryCode}, '') || ${users.phoneNumber}`, e164),
+          ),
+        )
+        .limit(1);
+      return r !== undefined;
+    },
+
+    async pendingPhone(userId: number): Promise<PendingPhone | null> {
+      const [r] = await db
+        .select()
+        .from(phoneVerifications)
+        .where(eq(phoneVerifications.userId, userId))
+        .limit(1);
+      return r
+        ? { phoneNumber: r.phoneNumber, codeHash: r.codeHash, attempts: r.attempts, expiresAt: r.expiresAt }
+        : null;
+    },
+
+    async putPendingPhone(
+      userId: number,
+      phoneNumber: string,
+      codeHash: string,
+      expiresAt: Date,
+      at: Date,
+    ): Promise<void> {
+      await db
+        .insert(phoneVerifications)
+        .values({ userId, phoneNumber, codeHash, expiresAt, attempts: 0, createdAt: at })
+        .onConflictDoUpdate({
+          target: phoneVerifications.userId,
+          set: { phoneNumber, codeHash, expiresAt, attempts: 0, createdAt: at },
+        });
+    },
+
+    async failPendingPhone(userId: number): Promise<void> {
+      await db
+        .update(phoneVerifications)
+        .set({ attempts: sql`${phoneVerifications.attempts} + 1` })
+        .where(eq(phoneVerifications.userId, userId));
+    },
+
+    /** Turns the pending number into the verified one; false if it changed or went meanwhile. */
+    async confirmPhone(
+      userId: number,
+      e164: string,
+      codeHash: string,
+      parts: { countryCode: string | null; phoneNumber: string },
+      at: Date,
+    ): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const deleted = await tx
+          .delete(phoneVerifications)
+          .where(
+            and(
+              eq(phoneVerifications.userId, userId),
+              eq(phoneVerifications.phoneNumber, e164),
+              eq(phoneVerifications.codeHash, codeHash),
+            ),
+          )
+          .returning({ id: phoneVerifications.userId });
+        if (deleted.length === 0) return false;
+        await tx
+          .update(users)
+          .set({ verified: true, verifiedPhone: true, ...parts, updatedAt: at })
+          .where(eq(users.id, userId));
+        return true;
+      });
+    },
+
+    async deletePendingPhone(userId: number): Promise<void> {
+      await db.delete(phoneVerifications).where(eq(phoneVerifications.userId, userId));
+    },
+  };
+}
+
+export type UsersRepo = ReturnType<typeof createUsersRepo>;

@@ -1,0 +1,71 @@
+// The process: read env, open and migrate the store, seed an empty one, serve, shut down cleanly.
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app';
+import { readEnv } from './env';
+import { systemClock } from './lib/clock';
+import { accountsConfigFromEnv } from './modules/auth/auth.config';
+import { localMediaStore } from './modules/media/media-store';
+import { openStore, seedIfEmpty } from './store';
+
+const env = readEnv();
+const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
+const webDist = env.WEB_DIST ?? defaultWebDist;
+const media = localMediaStore(env.DATA_DIR);
+
+const database = await openStore(env);
+if (env.SEED === 'auto') {
+  const seeded = await seedIfEmpty(database, { media, clock: systemClock });
+  if (seeded) {
+    process.stdout.write('\nSeeded the demo marketplace. Demo accounts:\n');
+    for (const a of seeded.demoAccounts) {
+      process.stdout.write(`  ${a.role.padEnd(10)} ${a.email}  password: ${a.password}\n`);
+    }
+    process.stdout.write('\n');
+  }
+}
+
+const app = await buildApp({
+  database,
+  media,
+  clock: systemClock,
+  dataDir: env.DATA_DIR,
+  webDist: existsSync(webDist) ? webDist : null,
+  apiUrl: env.API_URL,
+  searchUrl: env.SEARCH_URL,
+  corsOrigins: env.CORS_ORIGINS,
+  adminToken: env.ADMIN_TOKEN,
+  accounts: accountsConfigFromEnv(env),
+  nodeEnv: env.NODE_ENV,
+  logLevel: env.LOG_LEVEL,
+});
+if (!existsSync(webDist))
+  app.log.warn(`No web build at ${webDist}: serving the API only (run \`npm run build\`).`);
+
+let closing = false;
+async function shutdown(signal: string): Promise<void> {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+  const timer = setTimeout(() => {
+    app.log.error('shutdown timed out; exiting');
+    process.exit(1);
+  }, env.SHUTDOWN_TIMEOUT_MS);
+  timer.unref();
+  try {
+    await app.close();
+    await database.close();
+    process.exit(0);
+  } catch (err) {
+    app.log.error({ err }, 'error during shutdown');
+    process.exit(1);
+  }
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));
+
+await app.listen({ port: env.PORT, host: env.HOST });
+const shown = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;
+process.stdout.write(
+  `Vitrine is up on http://${shown}:${(app.server.address() as { port: number }).port} (store: ${database.kind})\n`,
+);

@@ -1,0 +1,53 @@
+// Serves the built web app at `/`: hashed assets with long caching, every other GET path the SPA
+// shell (index.html) with the runtime config injected. /api and /search never fall back to it.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { notFoundBody, send } from './http/errors';
+
+export interface WebHostOptions {
+  webDist: string;
+  apiUrl?: string;
+  searchUrl?: string;
+}
+
+export async function registerWebHost(app: FastifyInstance, options: WebHostOptions): Promise<void> {
+  const indexPath = join(options.webDist, 'index.html');
+  if (!existsSync(indexPath)) {
+    throw new Error(`The web app is not built: ${indexPath} is missing (run \`npm run build\`).`);
+  }
+  const runtimeConfig = JSON.stringify({ apiUrl: options.apiUrl ?? '', searchUrl: options.searchUrl ?? '' })
+    // Keep the JSON inert inside a <script> element.
+    .replace(/</g, '\\u003c');
+  const shell = readFileSync(indexPath, 'utf8').replace(
+    '</head>',
+    `<script>window.__VITRINE__=${runtimeConfig}</script></head>`,
+  );
+
+  await app.register(fastifyStatic, {
+    root: options.webDist,
+    prefix: '/',
+    wildcard: false,
+    index: false,
+    setHeaders: (res, path) => {
+      if (path.includes(`${join(options.webDist, 'assets')}`)) {
+        res.header('cache-control', 'public, max-age=31536000, immutable');
+      }
+    },
+  });
+
+  const sendShell = (reply: import('fastify').FastifyReply) =>
+    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(shell);
+
+  app.get('/', { schema: { hide: true } }, (_request, reply) => sendShell(reply));
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const isApi =
+      path === '/api' || path.startsWith('/api/') || path === '/search' || path.startsWith('/search/');
+    const isAsset = path.startsWith('/assets/');
+    if (request.method === 'GET' && !isApi && !isAsset) return sendShell(reply);
+    return send(reply, notFoundBody(request.method, request.url));
+  });
+}
