@@ -1,0 +1,44 @@
+import { Link } from 'react-router';
+import { Avatar } from '../../features/auth/Avatar';
+import { ACCOUNT_SETTINGS_PATH, PROFILE_VALIDATION_PATH } from '../../features/auth/paths';
+import { greetingName, useProfile } from '../../features/auth/profile-query';
+import { useSignOut } from '../../features/auth/useSignOut';
+import { Button } from '../../ui/Button';
+import styles from './MobileMenu.module.css';
+import { PublishersLink } from './PublishersLink';
+
+/** The hamburger menu's account part when logged in: 'Hello {name}!', account links, Sign Out. */
+export function MobileAccountSection({ onClose }: { onClose: () => void }) {
+  const { data: user } = useProfile();
+  const { signOut, pending } = useSignOut();
+  const name = greetingName(user);
+  return (
+    <nav className={styles.group} aria-label="Account">
+      <div className={styles.account}>
+        <Avatar name={name || user?.email || ''} src={user?.profilePicUrl} size={40} />
+        <p className={styles.greeting}>{name ? `Hello ${name}!` : 'Hello!'}</p>
+      </div>
+      {user ? (
+        <Link to={`/profile/${user.profileUrl}`} className={styles.link} onClick={onClose}>
+          My profile
+        </Link>
+      ) : null}
+      <Link to={ACCOUNT_SETTINGS_PATH} className={styles.link} onClick={onClose}>
+        Account settings
+      </Link>
+      <Link to={PROFILE_VALIDATION_PATH} className={styles.link} onClick={onClose}>
+        Profile validation
+      </Link>
+      <PublishersLink className={styles.link} onClick={onClose} />
+      <Button
+        variant="secondary"
+        size="lg"
+        className={styles.signOut}
+        loading={pending}
+        onClick={() => void signOut().then(onClose)}
+      >
+        Sign Out
+      </Button>
+    </nav>
+  );
+}

@@ -1,0 +1,82 @@
+// The account settings calls (docs/decisions/003-accounts-api.md "Profile", "Two-factor settings", "Sessions").
+import type { AccountSession, Profile, TwoFactorMethod } from '@vitrine/domain';
+import { api } from '../../app/api-client';
+import type { PaginatedResponse } from '../../app/api-types';
+import { withAuthRetry } from '../auth/authed-request';
+
+export interface TwoFactorStatus {
+  twoFAEnabled: boolean;
+  method: TwoFactorMethod | null;
+  shouldSkipTwofaPrompt: boolean;
+  pendingMethod: TwoFactorMethod | null;
+}
+
+export interface Enrollment {
+  method: TwoFactorMethod;
+  sent_to?: string;
+  secret?: string;
+  otpauth_url?: string;
+  qr_code?: string;
+}
+
+export interface SocialLink {
+  kind: string;
+  url: string;
+}
+
+export interface ProfileChanges {
+  name: string;
+  bio: string;
+  profile_url: string;
+  first_name: string;
+  last_name: string;
+}
+
+export const TWO_FACTOR_QUERY_KEY = ['user', 'twofa'] as const;
+export const SESSIONS_QUERY_KEY = ['user', 'sessions'] as const;
+export const SESSIONS_PAGE_SIZE = 10;
+
+export const accountApi = {
+  alterProfile: (changes: ProfileChanges) =>
+    withAuthRetry(() => api.post<Profile>('/user/v2/alter-user-profile/', changes)),
+  updatePicture: (dataUrl: string) =>
+    withAuthRetry(() =>
+      api.post<{ profilePicUrl: string }>('/user/update-profile-picture/', { new_profile_pic: dataUrl }),
+    ),
+  isProfileUrlTaken: (profileUrl: string) =>
+    api.get<{ profile_url: string; taken: boolean }>('/user/is-profile-url-taken/', {
+      query: { profile_url: profileUrl },
+    }),
+  setSocialLinks: (socialLinks: SocialLink[]) =>
+    withAuthRetry(() =>
+      api.post<{ socialLinks: SocialLink[] }>('/user/alter-user-social-links/', { socialLinks }),
+    ),
+  changePassword: (current_password: string, new_password: string) =>
+    withAuthRetry(() =>
+      api.post<{ detail: string }>('/user/change-password/', { current_password, new_password }),
+    ),
+  twoFactorStatus: (signal?: AbortSignal) =>
+    withAuthRetry(() => api.get<TwoFactorStatus>('/user/twofa/check/', signal ? { signal } : {})),
+  enrollTwoFactor: (method: TwoFactorMethod) =>
+    withAuthRetry(() => api.post<Enrollment>('/user/twofa/enroll/', { method })),
+  verifyEnrollment: (code: string) =>
+    withAuthRetry(() =>
+      api.post<{ twoFAEnabled: true; method: TwoFactorMethod }>('/user/twofa/verifyenrollment/', {
+        auth_code: code,
+      }),
+    ),
+  disableTwoFactor: (password: string) =>
+    withAuthRetry(() => api.post<{ twoFAEnabled: false }>('/user/twofa/disable/', { password })),
+  sessions: (page: number, signal?: AbortSignal) =>
+    withAuthRetry(() =>
+      api.get<PaginatedResponse<AccountSession>>('/user/sessions/', {
+        query: { page, page_size: SESSIONS_PAGE_SIZE },
+        ...(signal ? { signal } : {}),
+      }),
+    ),
+  revokeSession: (id: string) => withAuthRetry(() => api.delete<{ revoked: true }>(`/user/sessions/${id}/`)),
+  revokeAll: (keepCurrent: boolean) =>
+    withAuthRetry(() =>
+      api.post<{ revoked: number }>('/user/sessions/revoke-all/', { keep_current: keepCurrent }),
+    ),
+};

@@ -1,0 +1,17 @@
+import { createContext } from 'react';
+
+export type AuthModalMode = 'login' | 'signup';
+
+export interface AuthModalOptions {
+  mode?: AuthModalMode;
+  /** Runs after sign-in or signup instead of the default page reload (000 §2). */
+  onSuccess?: () => void;
+}
+
+export interface AuthModalApi {
+  open: (options?: AuthModalOptions) => void;
+  close: () => void;
+  isOpen: boolean;
+}
+
+export const AuthModalContext = createContext<AuthModalApi | null>(null);

@@ -1,0 +1,123 @@
+// Token refresh (000 §4): stored in session and local storage; refreshed once on load when expired
+// (and shortly before expiry while the app is open). A 400 or 401 answer clears the credentials;
+// any other failure sets the last-refresh-failed flag; success stores the new tokens and the profile
+// reloads. A refresh token is single use and its reuse ends the session server-side
+// (docs/decisions/003), so one refresh runs at a time: shared in this tab, and across tabs through
+// the Web Locks API where it exists.
+import { buildHeaders } from '../../app/api-client';
+import { apiUrl } from '../../app/config';
+import {
+  clearCredentials,
+  readCredentials,
+  type StoredCredentials,
+  trackRefresh,
+  writeCredentials,
+} from '../../app/credentials';
+import { readStorage, removeStorage, writeStorage } from '../../lib/storage';
+
+export const REFRESH_LOCK = 'vitrine:token-refresh';
+export const LAST_REFRESH_FAILED_KEY = 'lastRefreshFailed';
+/** Refresh this long before the access token expires. */
+export const REFRESH_AHEAD_MS = 60_000;
+
+export type RefreshOutcome = 'refreshed' | 'cleared' | 'failed' | 'skipped';
+
+export interface RefreshOptions {
+  /** The API refused this access token (401): refresh even though it looks unexpired, unless it was replaced already. */
+  rejectedAccessToken?: string;
+}
+
+/** Needs a refresh: expired or about to, or the API refused the token that is still stored. */
+export function needsRefresh(
+  credentials: StoredCredentials,
+  now: number,
+  rejectedAccessToken?: string,
+): boolean {
+  if (rejectedAccessToken !== undefined) return credentials.access_token === rejectedAccessToken;
+  return credentials.expiry_date - now <= REFRESH_AHEAD_MS + 5_000;
+}
+
+export function lastRefreshFailed(): boolean {
+  return readStorage('session', LAST_REFRESH_FAILED_KEY) === 'true';
+}
+
+function setLastRefreshFailed(failed: boolean): void {
+  if (failed) writeStorage('session', LAST_REFRESH_FAILED_KEY, 'true');
+  else removeStorage('session', LAST_REFRESH_FAILED_KEY);
+}
+
+const refreshedListeners = new Set<() => void>();
+
+/** Runs `listener` after each successful refresh (the profile reloads then). */
+export function onRefreshed(listener: () => void): () => void {
+  refreshedListeners.add(listener);
+  return () => refreshedListeners.delete(listener);
+}
+
+function isGrant(body: unknown): body is { access_token: string; refresh_token: string; expires_in: number } {
+  if (typeof body !== 'object' || body === null) return false;
+  const { access_token, refresh_token, expires_in } = body as Record<string, unknown>;
+  return (
+    typeof access_token === 'string' &&
+    typeof refresh_token === 'string' &&
+    typeof expires_in === 'number' &&
+    Number.isFinite(expires_in)
+  );
+}
+
+async function runRefresh(options: RefreshOptions): Promise<RefreshOutcome> {
+  // Read inside the lock: another tab may have refreshed while this one waited.
+  const credentials = readCredentials();
+  if (!credentials?.refresh_token) return 'skipped';
+  if (!needsRefresh(credentials, Date.now(), options.rejectedAccessToken)) return 'refreshed';
+  let response: Response;
+  try {
+    response = await fetch(apiUrl('/o/token/'), {
+      method: 'POST',
+      headers: buildHeaders(),
+      body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: credentials.refresh_token }),
+      credentials: 'same-origin',
+    });
+  } catch {
+    setLastRefreshFailed(true);
+    return 'failed';
+  }
+  if (response.status === 400 || response.status === 401) {
+    clearCredentials();
+    setLastRefreshFailed(false);
+    return 'cleared';
+  }
+  let body: unknown = null;
+  try {
+    body = response.ok ? await response.json() : null;
+  } catch {
+    body = null;
+  }
+  if (!response.ok || !isGrant(body)) {
+    setLastRefreshFailed(true);
+    return 'failed';
+  }
+  writeCredentials(body);
+  setLastRefreshFailed(false);
+  for (const listener of refreshedListeners) listener();
+  return 'refreshed';
+}
+
+async function withRefreshLock(work: () => Promise<RefreshOutcome>): Promise<RefreshOutcome> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  if (locks && typeof locks.request === 'function') return await locks.request(REFRESH_LOCK, work);
+  return work();
+}
+
+let inFlight: Promise<RefreshOutcome> | null = null;
+
+/** Refreshes the stored tokens; concurrent callers share the one refresh in flight. */
+export function refreshCredentials(options: RefreshOptions = {}): Promise<RefreshOutcome> {
+  if (inFlight) return inFlight;
+  const refresh = withRefreshLock(() => runRefresh(options)).finally(() => {
+    inFlight = null;
+  });
+  inFlight = refresh;
+  trackRefresh(refresh);
+  return refresh;
+}

@@ -1,0 +1,34 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { clearCredentials, readCredentials, type TokenGrant, writeCredentials } from '../../app/credentials';
+import { removeStorage } from '../../lib/storage';
+import { authApi } from './auth-api';
+import { USER_QUERY_KEY } from './profile-query';
+import { LAST_REFRESH_FAILED_KEY } from './session-refresh';
+
+/** Session storage flag: the 'Signed in' toast was shown in this session (001 §2). */
+export const SIGNED_IN_TOAST_KEY = 'signedInToastShown';
+
+const REVOKE_TIMEOUT_MS = 3000;
+
+/** After success credentials are written to session and local storage (000 §4); the user's data reloads. */
+export function storeSignIn(queryClient: QueryClient, grant: TokenGrant): void {
+  queryClient.removeQueries({ queryKey: USER_QUERY_KEY });
+  removeStorage('session', LAST_REFRESH_FAILED_KEY);
+  writeCredentials(grant);
+}
+
+/** Forgets the credentials here and ends the session on the server (best effort, bounded wait). */
+export async function signOut(queryClient: QueryClient): Promise<void> {
+  const credentials = readCredentials();
+  const token = credentials?.refresh_token ?? credentials?.access_token;
+  if (token) {
+    await Promise.race([
+      authApi.revoke(token).catch(() => undefined),
+      new Promise((resolve) => window.setTimeout(resolve, REVOKE_TIMEOUT_MS)),
+    ]);
+  }
+  clearCredentials();
+  removeStorage('session', SIGNED_IN_TOAST_KEY);
+  removeStorage('session', LAST_REFRESH_FAILED_KEY);
+  queryClient.removeQueries({ queryKey: USER_QUERY_KEY });
+}

@@ -1,0 +1,40 @@
+import { collectionPath, itemPath } from '@vitrine/domain';
+import { Link } from 'react-router';
+import { Price } from '../../ui/Price';
+import { ArtworkMedia } from './ArtworkMedia';
+import type { FavoriteNifty } from './catalog-types';
+import styles from './FavoriteCard.module.css';
+import { NFT_CARD_SIZES } from './NftCard';
+import { centsPrice } from './price-props';
+
+/** A saved nifty on a favourites board: a liked token, or a saved edition. */
+export function FavoriteCard({ favorite }: { favorite: FavoriteNifty }) {
+  const href =
+    favorite.kind === 'token' && favorite.tokenId
+      ? itemPath(favorite.contractAddress, favorite.tokenId)
+      : collectionPath(favorite.contractAddress, favorite.typeNumber);
+  const cents = favorite.priceInCents ?? favorite.floorPriceInCents;
+  return (
+    <article className={styles.card} data-testid="favorite-card">
+      <div className={styles.media}>
+        <ArtworkMedia asset={favorite.asset} title={favorite.name} sizes={NFT_CARD_SIZES} />
+      </div>
+      <div className={styles.body}>
+        <p className={styles.collection}>{favorite.project.name}</p>
+        <h3 className={styles.title}>
+          <Link to={href} className={styles.link}>
+            {favorite.name}
+          </Link>
+        </h3>
+        <p className={styles.price}>
+          {cents === null ? (
+            <span className={styles.muted}>Not listed</span>
+          ) : (
+            <Price {...centsPrice(cents)} />
+          )}
+          <span className={styles.muted}>♥ {favorite.likes.likesAmount}</span>
+        </p>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,33 @@
+import { useQuery } from '@tanstack/react-query';
+import { type ExploreState, toExploreApiQuery } from '@vitrine/domain';
+import { useLoggedIn } from '../../app/useLoggedIn';
+import { exploreQuery } from './catalog-queries';
+import { ExploreLayout } from './ExploreLayout';
+import { GridSkeleton } from './GridSkeleton';
+import { listState } from './list-state';
+import { NftCardSkeleton } from './NftCardSkeleton';
+import { NftGrid } from './NftGrid';
+import type { ExplorePatch, ExploreStateChange } from './useExploreState';
+
+export interface ExploreViewProps {
+  state: ExploreState;
+  setState: (change: ExploreStateChange) => void;
+  update: (patch: ExplorePatch) => void;
+}
+
+/** Explore NFTs: GET /api/v1/explore/nfts/ with the filters of the URL. */
+export function NftExplore({ state, setState, update }: ExploreViewProps) {
+  const signedIn = useLoggedIn();
+  const query = useQuery(exploreQuery('nfts', toExploreApiQuery(state), signedIn));
+  return (
+    <ExploreLayout
+      state={state}
+      setState={setState}
+      update={update}
+      list={listState(query)}
+      skeleton={<GridSkeleton Item={NftCardSkeleton} />}
+    >
+      <NftGrid cards={query.data?.results ?? []} />
+    </ExploreLayout>
+  );
+}

@@ -1,0 +1,114 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { collectionStatus, isDroppingThisWeek, statusLabel } from '@vitrine/domain';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { mediaUrl } from '../../app/config';
+import { Countdown } from '../../ui/Countdown';
+import { Price } from '../../ui/Price';
+import styles from './DropCard.module.css';
+import { DropCover } from './DropCover';
+import { DropStatusBadge } from './DropStatusBadge';
+import { DropTypeBadge } from './DropTypeBadge';
+import type { Drop } from './drop-types';
+import { lowestPriceCents } from './lowest-price';
+
+const MAX_ARTISTS_SHOWN = 3;
+
+export function dropPath(drop: Pick<Drop, 'slug'>): string {
+  return `/collections/${encodeURIComponent(drop.slug)}`;
+}
+
+/**
+ * A drop on the home page: cover, title, publisher, artists, drop type, and its status
+ * ('Live' badge with 'Ends in', or 'Starts in' before start), with the lowest price.
+ */
+export function DropCard({ drop }: { drop: Drop }) {
+  const queryClient = useQueryClient();
+  const [now, setNow] = useState(() => Date.now());
+  const status = collectionStatus(drop.startDate, drop.endDate, now) ?? drop.status;
+  const label = statusLabel(status);
+  const target = status === 'upcoming' ? drop.startDate : status === 'live' ? drop.endDate : null;
+  const lowest = lowestPriceCents(drop);
+  const artists = drop.artists ?? [];
+  const shownArtists = artists.slice(0, MAX_ARTISTS_SHOWN);
+  const moreArtists = artists.length - shownArtists.length;
+
+  // At zero an upcoming drop becomes live and a live drop ends (001 §4): show it, then refresh the lists.
+  const onCountdownComplete = () => {
+    setNow(Date.now());
+    void queryClient.invalidateQueries({ queryKey: ['drops'] });
+  };
+
+  return (
+    <article className={styles.card} data-testid="drop-card" data-drop-slug={drop.slug} data-status={status}>
+      <div className={styles.cover}>
+        <DropCover asset={drop.coverAsset} title={drop.title} />
+        <div className={styles.overlay}>
+          <DropStatusBadge status={status} droppingThisWeek={isDroppingThisWeek(drop.startDate, now)} />
+        </div>
+      </div>
+      <div className={styles.body}>
+        <div className={styles.meta}>
+          <DropTypeBadge dropType={drop.dropType} />
+        </div>
+        <h3 className={styles.title}>
+          <Link to={dropPath(drop)} className={styles.titleLink} data-testid="drop-card-title">
+            {drop.title}
+          </Link>
+        </h3>
+        <div className={styles.people}>
+          <div className={styles.publisher} data-testid="drop-card-publisher">
+            {drop.publisher.profilePicUrl ? (
+              <img
+                className={styles.avatar}
+                src={mediaUrl(drop.publisher.profilePicUrl)}
+                alt=""
+                width={22}
+                height={22}
+                loading="lazy"
+              />
+            ) : null}
+            <span>
+              by{' '}
+              <Link to={`/${encodeURIComponent(drop.publisher.slug)}`} className={styles.innerLink}>
+                {drop.publisher.name}
+              </Link>
+            </span>
+          </div>
+          {shownArtists.length > 0 ? (
+            <p className={styles.artists} data-testid="drop-card-artists">
+              {shownArtists.map((artist, index) => (
+                <span key={artist.id}>
+                  {index > 0 ? ', ' : null}
+                  <Link to={`/profile/${encodeURIComponent(artist.userName)}`} className={styles.innerLink}>
+                    {artist.name}
+                  </Link>
+                </span>
+              ))}
+              {moreArtists > 0 ? ` +${moreArtists} more` : null}
+            </p>
+          ) : null}
+        </div>
+        <div className={styles.footer}>
+          <div className={styles.timer} data-testid="drop-status">
+            {label && target ? (
+              <Countdown to={target} label={label} onComplete={onCountdownComplete} />
+            ) : (
+              <span>{label}</span>
+            )}
+          </div>
+          {lowest !== null ? (
+            <div className={styles.price}>
+              <span className={styles.priceLabel}>From</span>
+              {lowest === 0 ? (
+                <strong>FREE</strong>
+              ) : (
+                <Price amount={lowest} currency="USD" convertFromCents />
+              )}
+            </div>
+          ) : null}
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,11 @@
+import { dropTypeLabel } from '../../lib/drop-type-label';
+import styles from './DropTypeBadge.module.css';
+
+/** The drop type ('Open Edition', '1/1 Auction', …) as a small badge. */
+export function DropTypeBadge({ dropType }: { dropType: string }) {
+  return (
+    <span className={styles.badge} data-testid="drop-type-badge" data-drop-type={dropType}>
+      {dropTypeLabel(dropType)}
+    </span>
+  );
+}

@@ -1,0 +1,17 @@
+import { Link, type LinkProps } from 'react-router';
+import { type ButtonStyleProps, buttonClassName } from './button-styles';
+
+export interface ButtonLinkProps extends LinkProps, ButtonStyleProps {}
+
+/** An internal link that looks like a Button. */
+export function ButtonLink({ variant, size, fullWidth, className, ...rest }: ButtonLinkProps) {
+  return (
+    <Link
+      {...rest}
+      className={buttonClassName(
+        { variant, size, fullWidth },
+        typeof className === 'string' ? className : undefined,
+      )}
+    />
+  );
+}

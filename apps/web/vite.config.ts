@@ -1,0 +1,31 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 3000}`;
+const proxied = { target: apiTarget, changeOrigin: false };
+
+export default defineConfig({
+  root: fileURLToPath(new URL('.', import.meta.url)),
+  plugins: [react()],
+  server: {
+    port: 5173,
+    strictPort: true,
+    proxy: {
+      '/api': proxied,
+      '/search': proxied,
+      '/dev': proxied,
+    },
+  },
+  preview: { port: 4173 },
+  build: {
+    outDir: fileURLToPath(new URL('./dist', import.meta.url)),
+    emptyOutDir: true,
+    target: 'es2022',
+    rolldownOptions: {
+      // @vitrine/domain is pure rules without I/O (ARCHITECTURE §2-3): modules of it that the app does not
+      // use are dropped even though its package.json does not declare `sideEffects: false`.
+      treeshake: { moduleSideEffects: (id: string) => !id.includes('/packages/domain/') },
+    },
+  },
+});
