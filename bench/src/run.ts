@@ -1,0 +1,216 @@
+// `npm run bench [-- --scale N --duration S --connections C]`
+// Seeds (once, cached) a large store, starts the real server as a child process, drives it with
+// autocannon from this process, and writes a JSON and a Markdown report to bench/results/.
+// Every figure stands beside a baseline measured in the same run on the same server (a bare JSON
+// route), so machine noise cancels out. Budgets (ARCHITECTURE §6) are checked here, never in tests.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { repoRoot, startServer } from '../../e2e/support/server';
+import { firstLoadJs } from './first-load-js';
+
+const { values } = parseArgs({
+  options: {
+    scale: { type: 'string', default: '100000' },
+    duration: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '32' },
+  },
+});
+const scale = Number(values.scale);
+const duration = Number(values.duration);
+const connections = Number(values.connections);
+if (![scale, duration, connections].every((n) => Number.isInteger(n) && n > 0)) {
+  process.stderr.write('--scale, --duration and --connections must be positive whole numbers\n');
+  process.exit(2);
+}
+
+const log = (msg: string) => process.stdout.write(`${msg}\n`);
+
+// 1. A seeded store, cached between runs (seeding 100k NFTs takes about a minute).
+const dataDir = join(repoRoot, 'bench/.data', `scale-${scale}`);
+if (!existsSync(join(dataDir, 'pglite'))) {
+  log(`Seeding a store with ${scale} NFTs into ${dataDir} (cached for later runs)…`);
+  mkdirSync(dataDir, { recursive: true });
+  const seed = spawnSync('npm', ['run', 'seed', '--silent', '--', '--scale', String(scale)], {
+    cwd: repoRoot,
+    stdio: 'inherit',
+    env: { ...process.env, DATA_DIR: dataDir },
+  });
+  if (seed.status !== 0) process.exit(seed.status ?? 1);
+}
+
+// 2. The built web app, for the first-load JavaScript figure.
+const build = spawnSync('npm', ['run', 'build', '--silent', '-w', '@vitrine/web'], {
+  cwd: repoRoot,
+  stdio: 'ignore',
+});
+if (build.status !== 0) log('web build failed: first-load JS not measured');
+
+// 3. The server, as `npm start` runs it.
+const server = await startServer({ dataDir, env: { SEED: 'off', LOG_LEVEL: 'error' } });
+log(`Server up on ${server.url}`);
+
+interface Figure {
+  name: string;
+  path: string;
+  requests: number;
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+type Req = { method: 'GET' | 'POST'; path: string; body?: string; headers?: Record<string, string> };
+
+async function measure(name: string, requests: Req[]): Promise<Figure> {
+  const json = { 'content-type': 'application/json' };
+  const result = await autocannon({
+    url: server.url,
+    connections,
+    duration,
+    requests: requests.map((r) => ({
+      method: r.method,
+      path: r.path,
+      body: r.body,
+      headers: r.body ? json : r.headers,
+    })),
+  });
+  const latency = result.latency as unknown as Record<string, number>;
+  const figure: Figure = {
+    name,
+    path: requests
+      .map((r) => r.path)
+      .join(' | ')
+      .slice(0, 120),
+    requests: result.requests.total,
+    rps: Math.round(result.requests.average),
+    p50: latency.p50 ?? Number.NaN,
+    p95: latency.p95 ?? latency.p97_5 ?? Number.NaN,
+    p99: latency.p99 ?? Number.NaN,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+  log(
+    `${name.padEnd(28)} p50 ${figure.p50} ms  p95 ${figure.p95} ms  p99 ${figure.p99} ms  ${figure.rps} req/s`,
+  );
+  return figure;
+}
+
+const figures: Figure[] = [];
+const budgets: { name: string; figure: string; limit: string; value: number; ok: boolean }[] = [];
+try {
+  // Warm caches and the JIT before measuring.
+  await autocannon({ url: `${server.url}/api/health`, connections: 4, duration: 2 });
+
+  const baseline = await measure('baseline: bare JSON route', [{ method: 'GET', path: '/api/health' }]);
+  figures.push(baseline);
+
+  const prefixes = ['mir', 'neon', 'atl', 'sun', 'ca', 'orbit', 'mira solsi', 'tide'];
+  const autocomplete = await measure(
+    'autocomplete (universal)',
+    prefixes.map((q) => ({
+      method: 'POST',
+      path: '/search/api/v2/universal',
+      body: JSON.stringify({ query: q }),
+    })),
+  );
+  figures.push(autocomplete);
+  figures.push(
+    await measure(
+      'search index: products',
+      prefixes.map((q) => ({
+        method: 'POST',
+        path: '/search/api/v2/indexes/products/search',
+        body: JSON.stringify({ query: q, tokenizer: 'autocomplete' }),
+      })),
+    ),
+  );
+
+  const explore = await measure('explore NFTs page', [
+    { method: 'GET', path: '/api/v1/explore/nfts/' },
+    { method: 'GET', path: '/api/v1/explore/nfts/?sort=-last_sale_at&page=3' },
+    { method: 'GET', path: '/api/v1/explore/nfts/?categories=art&minPrice=1000&maxPrice=500000' },
+    { method: 'GET', path: '/api/v1/explore/nfts/?sort=floor_price_in_cents&status=past' },
+  ]);
+  figures.push(explore);
+  figures.push(
+    await measure('explore collections', [{ method: 'GET', path: '/api/v1/explore/collections/' }]),
+  );
+  figures.push(
+    await measure('home: live drops', [{ method: 'GET', path: '/api/v1/drops/?status=live&page_size=12' }]),
+  );
+
+  const check = (name: string, figure: string, limit: number, value: number) =>
+    budgets.push({ name, figure, limit: `< ${limit} ms`, value, ok: value < limit });
+  check('autocomplete', 'p95', 50, autocomplete.p95);
+  check('explore page', 'p99', 100, explore.p99);
+} finally {
+  await server.dispose();
+}
+
+const js = firstLoadJs(join(repoRoot, 'apps/web/dist'));
+for (const route of js) {
+  budgets.push({
+    name: `first-load JS ${route.route}`,
+    figure: 'gzip KB',
+    limit: '< 200 KB',
+    value: route.gzipKb,
+    ok: route.gzipKb < 200,
+  });
+}
+
+const report = {
+  at: new Date().toISOString(),
+  machine: { node: process.version, cpus: (await import('node:os')).cpus().length },
+  settings: { scale, duration, connections, store: 'pglite' },
+  figures: figures.map((f) => ({ ...f, p50VsBaseline: round(f.p50 - (figures[0]?.p50 ?? 0)) })),
+  firstLoadJs: js,
+  budgets,
+  notMeasured: ['oversells under 200 concurrent buyers: the trading area (purchases) is not built yet'],
+};
+
+const stamp = report.at.replace(/[:.]/g, '-');
+const outDir = join(repoRoot, 'bench/results');
+mkdirSync(outDir, { recursive: true });
+writeFileSync(join(outDir, `${stamp}.json`), `${JSON.stringify(report, null, 2)}\n`);
+writeFileSync(join(outDir, 'latest.json'), `${JSON.stringify(report, null, 2)}\n`);
+const md = toMarkdown(report);
+writeFileSync(join(outDir, `${stamp}.md`), md);
+writeFileSync(join(outDir, 'latest.md'), md);
+log(`\n${md}`);
+log(`Report: bench/results/${stamp}.md`);
+if (budgets.some((b) => !b.ok)) process.exitCode = 1;
+
+function round(n: number): number {
+  return Math.round(n * 100) / 100;
+}
+
+function toMarkdown(r: typeof report): string {
+  const rows = r.figures.map(
+    (f) =>
+      `| ${f.name} | ${f.p50} | ${f.p95} | ${f.p99} | ${f.rps} | ${f.p50VsBaseline} | ${f.errors + f.non2xx} |`,
+  );
+  const budgetRows = r.budgets.map(
+    (b) => `| ${b.name} | ${b.figure} | ${b.limit} | ${b.value} | ${b.ok ? 'ok' : '**over**'} |`,
+  );
+  return [
+    `# Vitrine benchmark, ${r.at}`,
+    '',
+    `Store: PGlite seeded with ${r.settings.scale} NFTs; ${r.settings.connections} connections, ${r.settings.duration} s per figure; Node ${r.machine.node}, ${r.machine.cpus} cores.`,
+    '',
+    '| figure | p50 ms | p95 ms | p99 ms | req/s | p50 over baseline ms | errors/non-2xx |',
+    '| --- | --- | --- | --- | --- | --- | --- |',
+    ...rows,
+    '',
+    '| budget | figure | limit | measured | verdict |',
+    '| --- | --- | --- | --- | --- |',
+    ...budgetRows,
+    '',
+    ...r.notMeasured.map((n) => `Not measured: ${n}.`),
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,104 @@
+// The session in real Chromium: an expired token is refreshed once on load (one refresh for two tabs,
+// the refresh token is never sent twice), a refused refresh clears the credentials, and the auth
+// modal (opened by a like button) completes when credentials appear while the tab was away.
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import {
+  type ApiUser,
+  apiSignUp,
+  DESKTOP,
+  readStoredCredentials,
+  storeCredentials,
+} from './support/accounts';
+import { launchBrowser } from './support/browser';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+let user: ApiUser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  user = await apiSignUp(baseUrl, 'session');
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('auth modal', () => {
+  it('opens from a like button, is 496 px wide, ignores outside clicks, and completes on focus once signed in elsewhere', async () => {
+    const context = await browser.newContext({ viewport: DESKTOP });
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/explore/nfts`);
+    await page.getByTestId('like-button').first().click();
+    const modal = page.getByTestId('auth-modal');
+    await modal.getByRole('heading', { name: 'Log in' }).waitFor();
+    expect((await modal.boundingBox())?.width).toBe(496);
+    await page.mouse.click(8, 450);
+    await page.waitForTimeout(300);
+    expect(await modal.isVisible()).toBe(true);
+
+    // Signed in in another tab; back here the modal notices when the tab regains focus and reloads.
+    const other = await context.newPage();
+    await other.goto(`${baseUrl}/about`);
+    await other.evaluate(
+      (raw) => {
+        (
+          globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }
+        ).localStorage.setItem('credentials', raw);
+      },
+      JSON.stringify({ ...user.grant, expiry_date: Date.now() + user.grant.expires_in * 1000 }),
+    );
+    await page.bringToFront();
+    await page.evaluate(() =>
+      (globalThis as unknown as { dispatchEvent(e: Event): void }).dispatchEvent(new Event('focus')),
+    );
+    await page.getByTestId('account-menu-button').waitFor();
+    expect(await page.getByTestId('auth-modal').count()).toBe(0);
+    await context.close();
+  });
+});
+
+describe('token refresh (000 §4)', () => {
+  it('refreshes an expired token once on load, with one refresh for two tabs, and reloads the profile', async () => {
+    const context = await browser.newContext({ viewport: DESKTOP });
+    await storeCredentials(context, user.grant, Date.now() - 60_000);
+    let refreshes = 0;
+    context.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/o/token/') refreshes += 1;
+    });
+    const [first, second] = await Promise.all([context.newPage(), context.newPage()]);
+    await Promise.all([first.goto(`${baseUrl}/`), second.goto(`${baseUrl}/explore/drops`)]);
+    await first.getByTestId('account-menu-button').waitFor();
+    await second.getByTestId('account-menu-button').waitFor();
+    expect(refreshes).toBe(1);
+
+    const stored = await readStoredCredentials(first);
+    expect(stored?.access_token).not.toBe(user.grant.access_token);
+    expect(stored?.refresh_token).not.toBe(user.grant.refresh_token);
+    expect(stored?.expiry_date).toBeGreaterThan(Date.now() + 800_000);
+    // The session is alive (a reused refresh token would have ended it): the profile loads in both tabs.
+    for (const page of [first, second]) {
+      await page.getByTestId('account-menu-button').click();
+      expect(await page.getByTestId('account-greeting').textContent()).toBe('Hello Avery Quinn!');
+    }
+    await context.close();
+  });
+
+  it('clears the credentials when the refresh is refused (400)', async () => {
+    const context = await browser.newContext({ viewport: DESKTOP });
+    await storeCredentials(
+      context,
+      { access_token: 'vat_expired_0000000000', refresh_token: 'vrt_unknown_0000000000', expires_in: 900 },
+      Date.now() - 60_000,
+    );
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/`);
+    await page.getByTestId('nav-login').waitFor();
+    await expectPoll(async () => (await readStoredCredentials(page)) === null);
+    await context.close();
+  });
+});
+
+async function expectPoll(check: () => Promise<boolean>): Promise<void> {
+  await expect.poll(check, { timeout: 5000 }).toBe(true);
+}

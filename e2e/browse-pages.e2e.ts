@@ -1,0 +1,123 @@
+// Item, collection, storefront and profile pages in real Chromium against the built, seeded server.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser } from './support/browser';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function openPage(path: string, viewport = { width: 1280, height: 900 }): Promise<Page> {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  await page.goto(baseUrl + path);
+  return page;
+}
+
+const params = (page: Page) => new URL(page.url()).searchParams;
+
+interface NftCardAnswer {
+  contractAddress: string;
+  tokenId: string;
+  name: string;
+  owner: { displayName: string } | null;
+}
+
+describe('item page', () => {
+  it('shows the owner, the price history chart and the sale history of a sold token', async () => {
+    const answer = await fetch(`${baseUrl}/api/v1/explore/nfts/?page_size=1&sort=-last_sale_at`);
+    const { results } = (await answer.json()) as { results: NftCardAnswer[] };
+    const token = results[0];
+    expect(token?.owner).not.toBeNull();
+    const page = await openPage(`/marketplace/item/${token?.contractAddress}/${token?.tokenId}`);
+    const item = page.getByTestId('item-page');
+    await item.waitFor();
+    expect(await item.getByRole('heading', { level: 1 }).textContent()).toBe(token?.name);
+    await item.getByText(`${token?.owner?.displayName}`, { exact: true }).first().waitFor();
+    await item.getByTestId('price-history-chart').locator('svg path').first().waitFor();
+    expect(await item.getByTestId('sale-history').locator('tbody tr').count()).toBeGreaterThan(0);
+
+    await item.getByTestId('item-expand').click();
+    await page.getByTestId('asset-viewer').waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByTestId('asset-viewer').waitFor({ state: 'detached' });
+    await page.context().close();
+  });
+
+  it('shows the not-found page for an unknown token', async () => {
+    const page = await openPage('/marketplace/item/0x0000000000000000000000000000000000000001/1');
+    await page.getByTestId('not-found').waitFor();
+    await page.context().close();
+  });
+});
+
+describe('collection page', () => {
+  it('lists 10 items a page, sorts by a column and filters by an edition range', async () => {
+    const page = await openPage('/marketplace/collection/field-notes-coast');
+    await page.getByTestId('collection-header').waitFor();
+    const rows = page.getByTestId('table-row');
+    await expect.poll(() => rows.count()).toBe(10);
+
+    await page.getByTestId('sort-list_price').click();
+    await expect.poll(() => params(page).get('sort')).toBe('list_price');
+    const header = page.locator('th', { has: page.getByTestId('sort-list_price') });
+    await expect.poll(() => header.getAttribute('aria-sort')).toBe('ascending');
+
+    await page.getByTestId('filter-edition').click();
+    await page.getByLabel('Minimum edition').fill('2');
+    await page.getByLabel('Maximum edition').fill('3');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect.poll(() => params(page).get('minEdition')).toBe('2');
+    expect(params(page).get('maxEdition')).toBe('3');
+    await expect
+      .poll(async () => {
+        const editions = await rows.locator('td').first().allTextContents();
+        return editions.length > 0 && editions.every((text) => /^#[23]\D/.test(text));
+      })
+      .toBe(true);
+    await page.context().close();
+  });
+
+  it('opens one work at /marketplace/collection/{contractAddress}/{type}', async () => {
+    const page = await openPage('/marketplace/collection/field-notes-coast');
+    await page.getByTestId('nifty-strip').locator('a').first().click();
+    await page.getByTestId('nifty-page').waitFor();
+    expect(new URL(page.url()).pathname).toMatch(/^\/marketplace\/collection\/0x[0-9a-f]+\/\d+$/);
+    await expect.poll(() => page.getByTestId('table-row').count()).toBeGreaterThan(0);
+    await page.context().close();
+  });
+});
+
+describe('storefronts and profiles', () => {
+  it('shows a publisher storefront with its stats and NFTs', async () => {
+    const page = await openPage('/atlas');
+    const storefront = page.getByTestId('storefront-page');
+    await storefront.waitFor();
+    expect(await storefront.getByRole('heading', { level: 1 }).textContent()).toContain('Atlas Editions');
+    await storefront.getByTestId('nft-card').first().waitFor();
+    await page.getByTestId('tab-collections').click();
+    await storefront.getByTestId('collection-card').first().waitFor();
+    await page.context().close();
+  });
+
+  it('shows the not-found page for an unknown storefront slug', async () => {
+    const page = await openPage('/no-such-storefront-here');
+    await page.getByTestId('not-found').waitFor();
+    await page.context().close();
+  });
+
+  it('shows a profile at /profile/{profile_url} and /@{userSlug}', async () => {
+    const page = await openPage('/profile/mirasolis');
+    await page.getByRole('heading', { level: 1, name: 'Mira Solis' }).waitFor();
+    await page.goto(`${baseUrl}/@mirasolis`);
+    await page.getByRole('heading', { level: 1, name: 'Mira Solis' }).waitFor();
+    await page.getByTestId('profile-page').getByTestId('nft-card').first().waitFor();
+    await page.context().close();
+  });
+});

@@ -1,0 +1,137 @@
+// Liking and following in real Chromium against the built, seeded server, signed out (the auth modal
+// opens) and signed in as the demo collector through the real login form.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser } from './support/browser';
+import { signInOnLoginPage, submitLoginForm } from './support/sign-in';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function openPage(path: string): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  await page.goto(baseUrl + path);
+  return page;
+}
+
+const countOf = async (page: Page, selector: string) =>
+  Number(((await page.locator(selector).textContent()) ?? '').replace(/\D/g, ''));
+
+describe('liking', () => {
+  it('opens the auth modal when signed out, and a like saved when signed in stays after a reload', async () => {
+    const page = await openPage('/explore/nfts');
+    await page.getByTestId('nft-card').first().waitFor();
+    await page.getByTestId('like-button').first().click();
+    const modal = page.getByTestId('auth-modal');
+    await modal.waitFor();
+    // Nothing was liked while signed out.
+    expect(await page.getByTestId('like-button').first().getAttribute('aria-pressed')).toBe('false');
+
+    // Signing in from the modal reloads the page signed in.
+    // A marker on the page that the reload after sign-in removes.
+    await page.evaluate("document.body.dataset.beforeSignIn = 'true'");
+    await submitLoginForm(page, modal);
+    await page.waitForFunction(
+      'document.body.dataset.beforeSignIn === undefined && document.querySelector(\'[data-testid="nft-card"]\') !== null',
+      undefined,
+      { timeout: 20_000 },
+    );
+    expect(await page.getByTestId('nav-login').count()).toBe(0);
+
+    const card = page
+      .locator('[data-testid="nft-card"]:has([data-testid="like-button"][aria-pressed="false"])')
+      .first();
+    const token = await card.getAttribute('data-token');
+    expect(token).toMatch(/^0x[0-9a-f]+\/\d+$/);
+    const button = page.locator(
+      `[data-testid="nft-card"][data-token="${token}"] [data-testid="like-button"]`,
+    );
+    const before = Number((await button.getByTestId('like-count').textContent())?.replace(/\D/g, ''));
+    await button.click();
+    // Optimistic: pressed at once; the first-ever like shows the first-time tooltip.
+    expect(await button.getAttribute('aria-pressed')).toBe('true');
+    await page.getByTestId('first-like-tooltip').waitFor();
+    await expect
+      .poll(async () => Number((await button.getByTestId('like-count').textContent())?.replace(/\D/g, '')))
+      .toBe(before + 1);
+
+    // The like is on the server: the item page after a reload shows it.
+    const [contractAddress, tokenId] = (token ?? '').split('/');
+    await page.waitForTimeout(300);
+    await page.goto(`${baseUrl}/marketplace/item/${contractAddress}/${tokenId}`);
+    const itemLike = page.getByTestId('item-page').getByTestId('like-button');
+    await itemLike.waitFor();
+    expect(await itemLike.getAttribute('aria-pressed')).toBe('true');
+    await page.reload();
+    await itemLike.waitFor();
+    expect(await itemLike.getAttribute('aria-pressed')).toBe('true');
+
+    // Unliking works the same way.
+    await itemLike.click();
+    await expect.poll(() => itemLike.getAttribute('aria-pressed')).toBe('false');
+
+    // A like the server refuses is reverted, with an error toast (001 §4).
+    await page.route('**/boards/favorites/nifties/save/', (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          statusCode: 500,
+          errorType: 'unknown-error',
+          message: 'An unknown error occurred',
+        }),
+      }),
+    );
+    await itemLike.click();
+    const toast = page.getByTestId('toast').filter({ hasText: 'Your like could not be saved.' });
+    await toast.waitFor();
+    await expect.poll(() => itemLike.getAttribute('aria-pressed')).toBe('false');
+    await page.context().close();
+  });
+});
+
+describe('following', () => {
+  // The demo collector follows the first three publishers of the seed, not Paper Moon Studio.
+  it('follows and unfollows a publisher from its storefront, and the follow persists', async () => {
+    const signedOut = await openPage('/paper-moon');
+    await signedOut.getByTestId('storefront-page').waitFor();
+    await signedOut.getByTestId('storefront-follow').getByTestId('follow-button').click();
+    await signedOut.getByTestId('auth-modal').waitFor();
+    await signedOut.context().close();
+
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await signInOnLoginPage(page, baseUrl, '/paper-moon');
+    const follow = page.getByTestId('storefront-follow').getByTestId('follow-button');
+    await follow.waitFor();
+    await expect.poll(() => follow.textContent()).toBe('Follow');
+    const followers = await countOf(page, '[data-testid="followers-count"]');
+
+    await follow.click();
+    await expect.poll(() => follow.getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => countOf(page, '[data-testid="followers-count"]')).toBe(followers + 1);
+    // While following, the label reads 'Unfollow' on hover (001 §4).
+    await follow.hover();
+    await expect.poll(() => follow.textContent()).toBe('Unfollow');
+    await page.mouse.move(0, 0);
+    await expect.poll(() => follow.textContent()).toBe('Following');
+
+    await page.reload();
+    await follow.waitFor();
+    await expect.poll(() => follow.textContent()).toBe('Following');
+    await expect.poll(() => countOf(page, '[data-testid="followers-count"]')).toBe(followers + 1);
+
+    await follow.click();
+    await expect.poll(() => follow.getAttribute('aria-pressed')).toBe('false');
+    await expect.poll(() => countOf(page, '[data-testid="followers-count"]')).toBe(followers);
+    await context.close();
+  });
+});

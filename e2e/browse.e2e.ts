@@ -1,0 +1,182 @@
+// Browsing in real Chromium against the built, seeded server: explore filters, chips, counts and the
+// URL; the empty state; search autocomplete with a misspelled artist; the search page.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser } from './support/browser';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function openPage(path: string, viewport = { width: 1280, height: 900 }): Promise<Page> {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  await page.goto(baseUrl + path);
+  return page;
+}
+
+interface FacetOption {
+  name: string;
+  label: string;
+  count: number;
+}
+
+async function exploreApi(query: string): Promise<{ count: number; facets: { categories: FacetOption[] } }> {
+  const response = await fetch(`${baseUrl}/api/v1/explore/nfts/?page_size=1&${query}`);
+  expect(response.status).toBe(200);
+  return (await response.json()) as { count: number; facets: { categories: FacetOption[] } };
+}
+
+const params = (page: Page) => new URL(page.url()).searchParams;
+const resultsText = (count: number) => `${count.toLocaleString('en-US')} Results`;
+const dollars = (text: string) => Number(text.replace(/[$,]/g, ''));
+
+describe('explore NFTs', () => {
+  it('filters by category, status and price, with facet counts, chips and the URL', async () => {
+    const page = await openPage('/explore/nfts');
+    await page.getByTestId('nft-card').first().waitFor();
+    const all = await exploreApi('');
+    await expect.poll(() => page.getByTestId('results-count').textContent()).toBe(resultsText(all.count));
+
+    // Category counts come from the API facets.
+    const art = all.facets.categories.find((option) => option.name === 'art');
+    expect(art).toBeDefined();
+    const artRow = page
+      .getByTestId('filter-sidebar')
+      .first()
+      .locator('label', { has: page.getByTestId('filter-option-art') });
+    expect(await artRow.textContent()).toContain(`Art${art?.count}`);
+
+    await page.getByTestId('filter-option-art').first().click();
+    await expect.poll(() => params(page).get('categories[art]')).toBe('true');
+    await expect
+      .poll(() => page.getByTestId('results-count').textContent())
+      .toBe(resultsText(art?.count ?? -1));
+    expect(await page.getByTestId('sidebar-results').textContent()).toBe(resultsText(art?.count ?? -1));
+
+    await page.getByTestId('filter-status').getByText('Live', { exact: true }).click();
+    await expect.poll(() => params(page).get('status')).toBe('live');
+
+    // 001 §5: USD price inputs get a $ prefix, thousand separators and 2 fixed decimals; no negatives.
+    const min = page.getByTestId('price-min');
+    await min.fill('-1000');
+    expect(await min.inputValue()).toBe('$1,000');
+    await min.fill('100');
+    await min.press('Tab');
+    expect(await min.inputValue()).toBe('$100.00');
+    const apply = page.getByTestId('price-apply');
+    expect(await apply.isEnabled()).toBe(true);
+    await apply.click();
+    await expect.poll(() => params(page).get('minPrice')).toBe('100');
+
+    const priceChip = page.locator('[data-testid="filter-chip"][data-chip="price"]');
+    await expect.poll(() => priceChip.textContent()).toBe('>= $100.00');
+    const filtered = await exploreApi('categories=art&status=live&minPrice=10000');
+    expect(filtered.count).toBeLessThan(art?.count ?? 0);
+    await expect
+      .poll(() => page.getByTestId('results-count').textContent())
+      .toBe(resultsText(filtered.count));
+    const prices = await page.getByTestId('nft-card').getByTestId('price').allTextContents();
+    expect(prices.length).toBeGreaterThan(0);
+    for (const price of prices) expect(dollars(price)).toBeGreaterThanOrEqual(100);
+
+    // A chip clears its filter (and the page goes back to the first).
+    await priceChip.click();
+    await expect.poll(() => params(page).get('minPrice')).toBeNull();
+    await expect.poll(() => priceChip.count()).toBe(0);
+    expect(params(page).get('categories[art]')).toBe('true');
+    await page.context().close();
+  });
+
+  it('shows chips for the filters of the URL and clears them all', async () => {
+    const page = await openPage(
+      '/explore/nfts?sort=-floor_price_changed_at&trending=true&editionSize=1000&minPrice=200&maxPrice=250',
+    );
+    await page.getByTestId('active-filters').waitFor();
+    await expect
+      .poll(() => page.getByTestId('filter-chip').allTextContents())
+      .toEqual(['New Floor Price', 'Trending', '<= 1,000 Editions', '$200.00 - $250.00']);
+    await page.getByTestId('clear-all').click();
+    await expect.poll(() => page.getByTestId('filter-chip').count()).toBe(0);
+    expect(new URL(page.url()).search).toBe('');
+    await page.context().close();
+  });
+
+  it('shows the empty state and clears the filters from it, back to the first page', async () => {
+    const page = await openPage('/explore/nfts?minPrice=9000000&page=2');
+    const empty = page.getByTestId('empty-results');
+    await empty.waitFor();
+    expect(await empty.textContent()).toContain('No NFTs match the current filters.');
+    await empty.getByRole('button', { name: 'Clear filters.' }).click();
+    await page.getByTestId('nft-card').first().waitFor();
+    expect(params(page).get('minPrice')).toBeNull();
+    expect(params(page).get('page')).toBeNull();
+    await page.context().close();
+  });
+
+  it('opens the filters as a sheet on mobile, with Clear All and Done', async () => {
+    const page = await openPage('/explore/nfts', { width: 390, height: 844 });
+    await page.getByTestId('nft-card').first().waitFor();
+    await page.getByTestId('open-filters').click();
+    const sheet = page.getByTestId('filter-sheet');
+    await sheet.waitFor();
+    await sheet.getByTestId('filter-option-collectibles').click();
+    await expect.poll(() => params(page).get('categories[collectibles]')).toBe('true');
+    await sheet.getByTestId('sheet-clear-all').click();
+    await expect.poll(() => params(page).get('categories[collectibles]')).toBeNull();
+    await sheet.getByTestId('sheet-done').click();
+    await sheet.waitFor({ state: 'detached' });
+    await page.context().close();
+  });
+});
+
+describe('search', () => {
+  it('finds an artist from a misspelled name in the autocomplete, sending the text lowercased', async () => {
+    const page = await openPage('/');
+    const box = page.getByTestId('search-input').first();
+    const sent = page.waitForRequest((request) => request.url().includes('/search/api/v2/universal'));
+    await box.fill('Mira Solsi');
+    expect((await sent).postDataJSON()).toEqual({ query: 'mira solsi' });
+    const panel = page.getByTestId('search-panel');
+    const artist = panel.getByTestId('search-option-results').filter({ hasText: 'Mira Solis' }).first();
+    await artist.waitFor();
+    expect(await panel.getByText('View All Results').count()).toBe(1);
+    await artist.click();
+    await page.waitForURL(`${baseUrl}/profile/mirasolis`);
+    await page.getByRole('heading', { level: 1, name: 'Mira Solis' }).waitFor();
+    expect(await page.getByTestId('search-panel').count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('says when nothing matches, goes to the search page on Enter and remembers the search', async () => {
+    const page = await openPage('/');
+    const box = page.getByTestId('search-input').first();
+    await box.fill('qqxxzz');
+    await page.getByTestId('search-no-results').waitFor();
+    expect(await page.getByTestId('search-no-results').textContent()).toBe('No results for "qqxxzz"');
+
+    await box.fill('Harbour');
+    await box.press('Enter');
+    await page.waitForURL(`${baseUrl}/explore/nfts?q=harbour`);
+    await expect.poll(() => page.getByTestId('explore-title').textContent()).toBe('Results for "harbour"');
+    await page.getByTestId('nft-card').first().waitFor();
+
+    // Cancel closes the panel; the recent search shows when the box opens again.
+    await page.getByTestId('search-cancel').first().click();
+    expect(await page.getByTestId('search-panel').count()).toBe(0);
+    await box.click();
+    const recent = page.getByTestId('recent-searches');
+    await recent.waitFor();
+    expect(await recent.textContent()).toContain('Harbour');
+    // A click away (in the page margin) closes it.
+    await page.mouse.click(8, 400);
+    await page.getByTestId('search-panel').waitFor({ state: 'detached' });
+    await page.context().close();
+  });
+});

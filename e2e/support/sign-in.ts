@@ -1,0 +1,40 @@
+// Signing in inside browser tests through the real login form (the page or the auth modal), with the
+// demo collector of the seed. The optional two-factor prompt is skipped.
+import type { Locator, Page } from 'playwright-core';
+
+/** Evaluated in the page: the web app stores credentials under 'credentials' (apps/web/src/app/credentials.ts). */
+const CREDENTIALS_STORED = "localStorage.getItem('credentials') !== null";
+
+export const COLLECTOR = { email: 'collector@vitrine.test', password: 'vitrine-collector-1' } as const;
+
+/** Fills and submits a login form inside `root` (the /login page or the auth modal). */
+export async function submitLoginForm(page: Page, root: Locator, account = COLLECTOR): Promise<void> {
+  const form = root.getByTestId('login-form');
+  await form.waitFor();
+  await form.getByLabel('Email').fill(account.email);
+  await form.getByLabel('Password', { exact: true }).fill(account.password);
+  await form.getByRole('button', { name: 'Log In', exact: true }).click();
+  // 000 §4: after sign-in a dialog may offer 'Enable 2FA' or 'Skip'.
+  const skip = page.getByTestId('twofa-prompt-dialog').getByRole('button', { name: 'Skip' });
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    if (await skip.isVisible().catch(() => false)) {
+      await skip.click();
+      break;
+    }
+    if (await hasCredentials(page)) break;
+    await page.waitForTimeout(100);
+  }
+  await page.waitForFunction(CREDENTIALS_STORED, undefined, { timeout: 20_000 });
+}
+
+export async function hasCredentials(page: Page): Promise<boolean> {
+  return page.evaluate<boolean>(CREDENTIALS_STORED).catch(() => false);
+}
+
+/** Signs in on /login, which then returns to `returnTo`. */
+export async function signInOnLoginPage(page: Page, baseUrl: string, returnTo: string): Promise<void> {
+  await page.goto(`${baseUrl}/login?redirect=${encodeURIComponent(returnTo)}`);
+  await submitLoginForm(page, page.locator('body'));
+  await page.waitForURL((url) => url.pathname === returnTo.split('?')[0], { timeout: 20_000 });
+}
