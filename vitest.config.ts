@@ -5,8 +5,10 @@ import { defineConfig } from 'vitest/config';
 //  - int-pglite:    *.int.test.ts against embedded PGlite (always)
 //  - int-postgres:  the same files against real PostgreSQL (only when TEST_DATABASE_URL is set;
 //                   the int-pglite globalSetup prints a loud notice when it is not)
+//  - int-redis:     *.redis.test.ts against real Redis (only when TEST_REDIS_URL is set)
 //  - e2e:           browser tests in e2e/ against a built server in Debian Chromium
 const pgUrl = process.env.TEST_DATABASE_URL;
+const redisUrl = process.env.TEST_REDIS_URL;
 const intInclude = ['apps/**/*.int.test.ts', 'packages/**/*.int.test.ts', 'e2e/**/*.int.test.ts'];
 
 export default defineConfig({
@@ -16,7 +18,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['apps/**/*.test.ts', 'packages/**/*.test.ts', 'apps/web/src/**/*.test.tsx'],
-          exclude: ['**/node_modules/**', '**/*.int.test.ts'],
+          exclude: ['**/node_modules/**', '**/*.int.test.ts', '**/*.redis.test.ts'],
         },
       },
       {
@@ -36,6 +38,19 @@ export default defineConfig({
                 name: 'int-postgres',
                 include: intInclude,
                 env: { TEST_STORE: 'postgres' },
+                testTimeout: 60_000,
+                hookTimeout: 120_000,
+              },
+            },
+          ]
+        : []),
+      ...(redisUrl
+        ? [
+            {
+              test: {
+                name: 'int-redis',
+                include: ['apps/**/*.redis.test.ts'],
+                env: { TEST_STORE: 'pglite' },
                 testTimeout: 60_000,
                 hookTimeout: 120_000,
               },

@@ -20,7 +20,7 @@ export async function setup(project: TestProject): Promise<void> {
   });
   if (build.status !== 0) throw new Error(`web build failed:\n${build.stdout}\n${build.stderr}`);
   const adminToken = randomBytes(24).toString('hex');
-  server = await startServer({ env: { ADMIN_TOKEN: adminToken } });
+  server = await startServer({ env: { ADMIN_TOKEN: adminToken, RATE_LIMITS: 'relaxed' } });
   project.provide('baseUrl', server.url);
   project.provide('adminToken', adminToken);
 }

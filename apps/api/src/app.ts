@@ -11,6 +11,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { notFoundBody, registerErrorHandling, send } from './http/errors';
 import { registerRequestContext } from './http/request-context';
 import { type Clock, systemClock } from './lib/clock';
+import type { RateLimitStore } from './lib/rate-limit';
 import type { AccountsConfigInput } from './modules/auth/auth.config';
 import { accountsRoutes, devOutboxRoutes } from './modules/auth/auth.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
@@ -39,6 +40,8 @@ export interface AppConfig {
   adminToken?: string;
   /** Accounts: token lifetimes, captcha, rate limits, mail (docs/decisions/003-accounts-api.md). */
   accounts?: AccountsConfigInput;
+  /** Where rate-limit counters live: in this process by default, Redis when REDIS_URL is set. */
+  rateLimitStore?: RateLimitStore;
   nodeEnv?: 'development' | 'production' | 'test';
   logLevel?: string;
 }

@@ -60,13 +60,23 @@ const envSchema = z.object({
     .optional()
     .transform((v) => (v === '' ? undefined : v))
     .refine((v) => v === undefined || v.length >= 32, { message: 'must be at least 32 characters' }),
+  /** `relaxed` lifts the per-IP and per-account sign-in limits for browser-test runs; refused in production. */
+  RATE_LIMITS: z.enum(['default', 'relaxed']).default('default'),
   CAPTCHA_MAX_NUMBER: z.coerce.number().int().min(1000).max(10_000_000).default(50_000),
 });
+
+const checkedEnvSchema = envSchema.refine(
+  (env) => !(env.NODE_ENV === 'production' && env.RATE_LIMITS === 'relaxed'),
+  {
+    path: ['RATE_LIMITS'],
+    message: 'relaxed is not allowed when NODE_ENV=production',
+  },
+);
 
 export type Env = z.infer<typeof envSchema> & { DATA_DIR: string };
 
 export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
-  const parsed = envSchema.safeParse(source);
+  const parsed = checkedEnvSchema.safeParse(source);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration (see .env.example):\n${lines.join('\n')}`);

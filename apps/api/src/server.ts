@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { readEnv } from './env';
 import { systemClock } from './lib/clock';
+import { redisRateLimitStore } from './lib/redis-rate-limit';
 import { accountsConfigFromEnv } from './modules/auth/auth.config';
 import { localMediaStore } from './modules/media/media-store';
 import { openStore, seedIfEmpty } from './store';
@@ -25,8 +26,11 @@ if (env.SEED === 'auto') {
   }
 }
 
+const rateLimitStore = env.REDIS_URL ? redisRateLimitStore(env.REDIS_URL) : undefined;
+
 const app = await buildApp({
   database,
+  rateLimitStore,
   media,
   clock: systemClock,
   dataDir: env.DATA_DIR,
@@ -55,6 +59,7 @@ async function shutdown(signal: string): Promise<void> {
   try {
     await app.close();
     await database.close();
+    await rateLimitStore?.close();
     process.exit(0);
   } catch (err) {
     app.log.error({ err }, 'error during shutdown');

@@ -18,7 +18,7 @@ export function createAccountsServices(config: ResolvedConfig) {
   const accounts = resolveAccountsConfig(config.accounts);
   const outbox = createOutbox(db, clock);
   const notifier = createNotifier({ outbox, smtpUrl: accounts.smtpUrl, mailFrom: accounts.mailFrom });
-  const limiter = createRateLimiter(memoryRateLimitStore(), clock);
+  const limiter = createRateLimiter(config.rateLimitStore ?? memoryRateLimitStore(), clock);
   const captcha = createCaptcha({ db, clock, options: accounts.captcha });
   const wallets = createWalletsService({ repo: createWalletsRepo(db), clock, nodeEnv: config.nodeEnv });
   const auth = createAuthService({

@@ -7,6 +7,8 @@ import type { Limit } from '../../lib/rate-limit';
 export type RateLimitBucket =
   | 'login-ip'
   | 'login-account'
+  | 'refresh-ip'
+  | 'twofa-poll-ip'
   | 'twofa-challenge'
   | 'twofa-resend'
   | 'signup-ip'
@@ -32,6 +34,9 @@ const HOUR = 60 * MIN;
 export const DEFAULT_RATE_LIMITS: Record<RateLimitBucket, Limit> = {
   'login-ip': { max: 30, windowMs: 15 * MIN },
   'login-account': { max: 10, windowMs: 15 * MIN },
+  'refresh-ip': { max: 300, windowMs: 15 * MIN },
+  // One-touch polls every 2 s for at most 30 s per sign-in.
+  'twofa-poll-ip': { max: 600, windowMs: 15 * MIN },
   'twofa-challenge': { max: 5, windowMs: 10 * MIN },
   'twofa-resend': { max: 5, windowMs: 10 * MIN },
   'signup-ip': { max: 10, windowMs: HOUR },
@@ -82,5 +87,6 @@ export function accountsConfigFromEnv(env: Env): AccountsConfigInput {
     },
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
+    ...(env.RATE_LIMITS === 'relaxed' ? { rateLimits: RELAXED_RATE_LIMITS } : {}),
   };
 }

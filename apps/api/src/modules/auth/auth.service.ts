@@ -342,7 +342,9 @@ export function createAuthService(deps: {
     },
 
     async refreshGrant(refreshToken: string, meta: RequestMeta): Promise<TokenResponse> {
-      await limiter.consume('login-ip', meta.ip, limits['login-ip']);
+      // Refresh tokens are 256-bit random: guessing is hopeless, so refreshing has its own, wider
+      // bucket and never uses up the sign-in attempts of everyone behind the same address.
+      await limiter.consume('refresh-ip', meta.ip, limits['refresh-ip']);
       const at = now();
       const access = newToken('vat');
       const refresh = newToken('vrt');
@@ -382,7 +384,9 @@ export function createAuthService(deps: {
       input: { twofaToken: string; code?: string | undefined },
       meta: RequestMeta,
     ): Promise<TwoFactorOutcome> {
-      await limiter.consume('login-ip', meta.ip, limits['login-ip']);
+      // Entering a code is a sign-in attempt; polling a one-touch approval is not.
+      if (input.code === undefined) await limiter.consume('twofa-poll-ip', meta.ip, limits['twofa-poll-ip']);
+      else await limiter.consume('login-ip', meta.ip, limits['login-ip']);
       const at = now();
       const challenge = await repo.challengeByToken(hashToken(input.twofaToken));
       if (!challenge || challenge.consumedAt || challenge.expiresAt.getTime() <= at.getTime()) {

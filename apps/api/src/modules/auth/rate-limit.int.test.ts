@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../testing/test-app';
 import { DEFAULT_RATE_LIMITS } from './auth.config';
-import { accountsTestApp, COLLECTOR, form, PUBLISHER, solveCaptcha } from './testing/auth-kit';
+import { accountsTestApp, COLLECTOR, form, PUBLISHER, signIn, solveCaptcha } from './testing/auth-kit';
 
 let t: TestApp;
 const WINDOW = 15 * 60_000;
@@ -63,6 +63,22 @@ describe('rate limits', () => {
     const blocked = await attempt(PUBLISHER.email, PUBLISHER.password, '192.0.2.50');
     expect(blocked.statusCode).toBe(429);
     expect((await attempt(PUBLISHER.email, PUBLISHER.password, '192.0.2.51')).statusCode).toBe(200);
+  });
+
+  it('refreshing a session does not use up the sign-in attempts of its address', async () => {
+    t.clock.advance(WINDOW);
+    let tokens = await signIn(t.app, COLLECTOR.email, COLLECTOR.password);
+    for (let i = 0; i < 12; i += 1) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/o/token/',
+        ...form({ grant_type: 'refresh_token', refresh_token: tokens.refresh_token }),
+      });
+      expect(res.statusCode).toBe(200);
+      tokens = res.json();
+    }
+    // signIn and refreshes came from inject's default address: its 8 sign-in attempts are not used up.
+    expect((await attempt(PUBLISHER.email, PUBLISHER.password, '127.0.0.1')).statusCode).toBe(200);
   });
 
   it('password reset emails are limited per address', async () => {

@@ -5,6 +5,7 @@ import { solveChallenge } from 'altcha-lib/v1';
 import type { FastifyInstance } from 'fastify';
 import type { Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
+import type { AppConfig } from '../../../app';
 import { type TestApp, testApp } from '../../../testing/test-app';
 import { type AccountsConfigInput, RELAXED_RATE_LIMITS } from '../auth.config';
 
@@ -12,9 +13,13 @@ export const COLLECTOR = { email: 'collector@vitrine.test', password: 'vitrine-c
 export const PUBLISHER = { email: 'publisher@vitrine.test', password: 'vitrine-publisher-1' };
 
 /** A test app whose rate limits never trip, unless `accounts.rateLimits` says otherwise. */
-export function accountsTestApp(accounts: AccountsConfigInput = {}): Promise<TestApp> {
+export function accountsTestApp(
+  accounts: AccountsConfigInput = {},
+  config: Partial<Omit<AppConfig, 'accounts'>> = {},
+): Promise<TestApp> {
   return testApp({
     config: {
+      ...config,
       accounts: {
         ...accounts,
         // A light proof of work keeps the suite fast; the solver and the checks are the real ones.
