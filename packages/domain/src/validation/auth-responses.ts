@@ -94,6 +94,10 @@ export const profileSchema = z.object({
   userGUSDCashoutAddress: z.string().nullable(),
   userHasGUSDCashoutAddress: z.boolean(),
   userCanCreateNiftyStores: z.boolean(),
+  /** Publishers the user may act for (001 §3 "Publisher permission: slug"), sorted by name. */
+  publisherPermissions: z.array(z.object({ slug: z.string(), name: z.string() })),
+  /** False for wallet-only accounts: account settings offers 'Set a password' instead of 'Change'. */
+  hasPassword: z.boolean(),
   is_user_odyssey_first: z.boolean(),
   waitlist: z.boolean(),
   spratt_player_info: z.unknown().nullable(),

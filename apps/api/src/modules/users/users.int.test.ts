@@ -5,6 +5,7 @@ import {
   bearer,
   COLLECTOR,
   latestCode,
+  PUBLISHER,
   signIn,
   signUp,
   type Tokens,
@@ -55,6 +56,18 @@ describe('profile', () => {
       paymentMethods: { cards: { data: [] } },
       paymentPreference: 'card',
       preferences: { displayCurrency: 'USD', storefrontTabPref: 'NFTS' },
+      hasPassword: true,
+      userCanCreateNiftyStores: false,
+      publisherPermissions: [],
+    });
+  });
+
+  it("names the publishers a publisher may act for (the Publishers menu's permissions)", async () => {
+    const publisher = await signIn(t.app, PUBLISHER.email, PUBLISHER.password);
+    const res = await call('GET', '/api/user/profile/', undefined, publisher.access_token);
+    expect(res.json()).toMatchObject({
+      userCanCreateNiftyStores: true,
+      publisherPermissions: [{ slug: 'atlas', name: expect.any(String) }],
     });
   });
 

@@ -1,9 +1,9 @@
 import { type Db, schema } from '@vitrine/db';
-import { and, count, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 
 type SocialLink = schema.SocialLink;
 
-const { users, userTwoFactor, publisherMembers, phoneVerifications } = schema;
+const { users, userTwoFactor, publisherMembers, publishers, phoneVerifications } = schema;
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -31,7 +31,9 @@ export interface ProfileRow {
   };
   twoFaMethod: string | null;
   shouldSkipPrompt: boolean;
-  publisherMember: boolean;
+  hasPassword: boolean;
+  /** The publishers the user may act for, by name. */
+  publishers: { slug: string; name: string }[];
 }
 
 export interface PendingPhone {
@@ -46,9 +48,14 @@ export function createUsersRepo(db: Db) {
     async profile(userId: number): Promise<ProfileRow | null> {
       const [u] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
       if (!u) return null;
-      const [[tf], [members]] = await Promise.all([
+      const [[tf], memberOf] = await Promise.all([
         db.select().from(userTwoFactor).where(eq(userTwoFactor.userId, userId)).limit(1),
-        db.select({ n: count() }).from(publisherMembers).where(eq(publisherMembers.userId, userId)),
+        db
+          .select({ slug: publishers.slug, name: publishers.name })
+          .from(publisherMembers)
+          .innerJoin(publishers, eq(publishers.id, publisherMembers.publisherId))
+          .where(eq(publisherMembers.userId, userId))
+          .orderBy(publishers.name),
       ]);
       return {
         user: {
@@ -74,7 +81,8 @@ export function createUsersRepo(db: Db) {
         },
         twoFaMethod: tf?.enabledAt ? tf.method : null,
         shouldSkipPrompt: tf?.shouldSkipPrompt ?? false,
-        publisherMember: (members?.n ?? 0) > 0,
+        hasPassword: u.passwordHash !== null,
+        publishers: memberOf,
       };
     },
 

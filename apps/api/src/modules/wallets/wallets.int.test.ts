@@ -98,8 +98,10 @@ describe('wallet signup and sign-in', () => {
     const access = (signup.json() as { data: { access_token: string } }).data.access_token;
     const me = (await t.app.inject({ url: '/api/user/profile/', headers: bearer(access) })).json() as {
       walletAddress: string;
+      hasPassword: boolean;
     };
     expect(me.walletAddress).toBe(wallet.address.toLowerCase());
+    expect(me.hasPassword).toBe(false);
 
     const login = await messageFor(wallet.address);
     const body = {
