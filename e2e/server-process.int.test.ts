@@ -10,13 +10,14 @@ import { repoRoot, startServer } from './support/server';
 
 const onPostgres = process.env.TEST_STORE === 'postgres';
 const dataDir = mkdtempSync(join(tmpdir(), 'vitrine-proc-'));
-let env: Record<string, string> = {};
+// Info level: the test reads the shutdown line.
+let env: Record<string, string> = { LOG_LEVEL: 'info' };
 let dropDatabase: () => Promise<void> = async () => {};
 
 beforeAll(async () => {
   if (onPostgres) {
     const pg = await createPostgresTestDatabase();
-    env = { DATABASE_URL: pg.url };
+    env = { ...env, DATABASE_URL: pg.url };
     dropDatabase = pg.drop;
   }
 });
