@@ -27,6 +27,13 @@ const profileValidation = () =>
 const accountSettings = () =>
   import('../features/account/AccountSettingsPage').then((m) => ({ Component: m.AccountSettingsPage }));
 
+const publishers = () =>
+  import('../features/publishers/PublishersPage').then((m) => ({ Component: m.PublishersPage }));
+const publisherStorefront = () =>
+  import('../features/publishers/PublishersPage').then((m) => ({ Component: m.PublisherStorefrontPage }));
+const publisherDrops = () =>
+  import('../features/publishers/PublishersPage').then((m) => ({ Component: m.PublisherDropsPage }));
+
 /** The footer's information pages; static paths rank above the storefront's `/:slug`. */
 const INFO_PAGES: readonly { path: string; title: string }[] = [
   { path: 'about', title: 'About' },
@@ -63,6 +70,9 @@ export const routes: RouteObject[] = [
           { path: 'marketplace/collection/*', lazy: collection },
           { path: 'collections/:key', lazy: collection },
           { path: 'profile/:profileUrl', lazy: profile },
+          { path: 'publishers', lazy: publishers },
+          { path: 'publishers/:slug', lazy: publisherStorefront },
+          { path: 'publishers/:slug/drops', lazy: publisherDrops },
           ...INFO_PAGES.map(({ path, title }) => ({ path, lazy: info, handle: { title } })),
           { path: ':slug', lazy: storefront },
           { path: '*', Component: NotFoundPage },

@@ -36,6 +36,20 @@ export const NAV_MENUS: readonly NavMenu[] = [
   { label: 'Resources', links: RESOURCE_LINKS },
 ];
 
+/** The Publishers menu of a user with one publisher permission (001 §2 routes). */
+export function publisherMenu(slug: string): NavMenu {
+  const base = `/publishers/${encodeURIComponent(slug)}`;
+  return {
+    label: 'Publishers',
+    activePrefix: '/publishers',
+    links: [
+      { label: 'Create a Drop', to: `${base}/drops` },
+      { label: 'View your Storefront', to: base },
+      { label: 'Visit the Publisher Hub', to: '/publishers' },
+    ],
+  };
+}
+
 /** The footer's company and legal links (000 §2 "Footer links"). */
 export const FOOTER_COMPANY_LINKS: readonly SiteLink[] = [
   { label: 'About', to: '/about' },

@@ -5,7 +5,7 @@ import { greetingName, useProfile } from '../../features/auth/profile-query';
 import { useSignOut } from '../../features/auth/useSignOut';
 import { Button } from '../../ui/Button';
 import styles from './MobileMenu.module.css';
-import { PublishersLink } from './PublishersLink';
+import { MobilePublishersLinks } from './PublishersLink';
 
 /** The hamburger menu's account part when logged in: 'Hello {name}!', account links, Sign Out. */
 export function MobileAccountSection({ onClose }: { onClose: () => void }) {
@@ -29,7 +29,7 @@ export function MobileAccountSection({ onClose }: { onClose: () => void }) {
       <Link to={PROFILE_VALIDATION_PATH} className={styles.link} onClick={onClose}>
         Profile validation
       </Link>
-      <PublishersLink className={styles.link} onClick={onClose} />
+      <MobilePublishersLinks className={styles.link} onClick={onClose} />
       <Button
         variant="secondary"
         size="lg"

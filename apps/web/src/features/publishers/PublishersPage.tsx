@@ -1,0 +1,89 @@
+import { Link, useParams } from 'react-router';
+import { ButtonLink } from '../../ui/ButtonLink';
+import { ErrorFallback } from '../../ui/ErrorFallback';
+import { Page } from '../../ui/Page';
+import { Skeleton } from '../../ui/Skeleton';
+import { useProfile } from '../auth/profile-query';
+import { RequireAuth } from '../auth/RequireAuth';
+import { StorefrontScreen } from '../catalog/StorefrontScreen';
+import styles from './PublishersPage.module.css';
+
+/** The Publisher Hub (`/publishers`): the publishers the signed-in user may act for. */
+export function PublishersPage() {
+  return (
+    <Page title="Publishers" description="The storefronts you publish to." testId="publishers-page">
+      <RequireAuth>
+        <PublisherList />
+      </RequireAuth>
+    </Page>
+  );
+}
+
+function PublisherList() {
+  const profile = useProfile();
+  if (profile.isPending) {
+    return (
+      <ul className={styles.list} aria-busy="true">
+        {[0, 1].map((i) => (
+          <li key={i} className={styles.row}>
+            <Skeleton width={220} height={24} />
+          </li>
+        ))}
+      </ul>
+    );
+  }
+  if (profile.isError) return <ErrorFallback onRetry={() => void profile.refetch()} />;
+  const permissions = profile.data?.publisherPermissions ?? [];
+  if (permissions.length === 0) {
+    return (
+      <p className={styles.empty} data-testid="publishers-empty">
+        You are not a member of any publisher yet.
+      </p>
+    );
+  }
+  return (
+    <ul className={styles.list}>
+      {permissions.map((p) => (
+        <li key={p.slug} className={styles.row} data-testid="publisher-row">
+          <Link to={`/publishers/${encodeURIComponent(p.slug)}`} className={styles.name}>
+            {p.name}
+          </Link>
+          <span className={styles.actions}>
+            <ButtonLink to={`/publishers/${encodeURIComponent(p.slug)}`} variant="secondary">
+              View Storefront
+            </ButtonLink>
+            <ButtonLink to={`/publishers/${encodeURIComponent(p.slug)}/drops`} variant="primary">
+              Create a Drop
+            </ButtonLink>
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** `/publishers/{slug}`: View your storefront (001 §2 routes). */
+export function PublisherStorefrontPage() {
+  const { slug = '' } = useParams();
+  return <StorefrontScreen slug={slug} />;
+}
+
+/**
+ * `/publishers/{slug}/drops`: Create a drop (001 §2 routes). The drop editor is part of the
+ * publisher tools, which are not built yet: the page says so plainly and leads back.
+ */
+export function PublisherDropsPage() {
+  const { slug = '' } = useParams();
+  return (
+    <Page title="Create a Drop" testId="publisher-drops-page">
+      <RequireAuth>
+        <p className={styles.empty}>
+          The drop editor is not available yet. Your published drops are on your storefront.
+        </p>
+        <ButtonLink to={`/publishers/${encodeURIComponent(slug)}`} variant="primary">
+          View your Storefront
+        </ButtonLink>
+      </RequireAuth>
+    </Page>
+  );
+}
