@@ -32,7 +32,8 @@ describe('auth modal', () => {
     await page.getByTestId('like-button').first().click();
     const modal = page.getByTestId('auth-modal');
     await modal.getByRole('heading', { name: 'Log in' }).waitFor();
-    expect((await modal.boundingBox())?.width).toBe(496);
+    // The dialog scales in; read its width once the opening animation has settled.
+    await expect.poll(async () => (await modal.boundingBox())?.width, { timeout: 5_000 }).toBe(496);
     await page.mouse.click(8, 450);
     await page.waitForTimeout(300);
     expect(await modal.isVisible()).toBe(true);

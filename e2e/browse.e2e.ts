@@ -108,6 +108,27 @@ describe('explore NFTs', () => {
     await page.context().close();
   });
 
+  it('filters by a mass range typed in the sidebar, with its chip and count', async () => {
+    const page = await openPage('/explore/nfts');
+    await page.getByTestId('nft-card').first().waitFor();
+    const mass = page.getByTestId('filter-mass').first();
+    await mass.getByLabel('Minimum Mass').fill('10');
+    await mass.getByLabel('Maximum Mass').fill('20');
+    await mass.getByRole('button', { name: 'Apply' }).click();
+    await expect.poll(() => params(page).get('minMass')).toBe('10');
+    expect(params(page).get('maxMass')).toBe('20');
+    const chip = page.locator('[data-testid="filter-chip"][data-chip="mass"]');
+    await expect.poll(() => chip.textContent()).toBe('Mass: 10 - 20');
+    const filtered = await exploreApi('minMass=10&maxMass=20');
+    await expect
+      .poll(() => page.getByTestId('results-count').textContent())
+      .toBe(resultsText(filtered.count));
+    await chip.click();
+    await expect.poll(() => params(page).get('minMass')).toBeNull();
+    await expect.poll(() => mass.getByLabel('Minimum Mass').inputValue()).toBe('');
+    await page.context().close();
+  });
+
   it('shows the empty state and clears the filters from it, back to the first page', async () => {
     const page = await openPage('/explore/nfts?minPrice=9000000&page=2');
     const empty = page.getByTestId('empty-results');

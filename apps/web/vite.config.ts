@@ -22,6 +22,8 @@ export default defineConfig({
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,
     target: 'es2022',
+    // dist/.vite/manifest.json: `npm run bench` reads it for first-load JavaScript per route.
+    manifest: true,
     rolldownOptions: {
       // @vitrine/domain is pure rules without I/O (ARCHITECTURE §2-3): modules of it that the app does not
       // use are dropped even though its package.json does not declare `sideEffects: false`.

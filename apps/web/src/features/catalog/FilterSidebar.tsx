@@ -6,6 +6,7 @@ import { CheckboxGroup } from './CheckboxGroup';
 import type { Facets } from './catalog-types';
 import { EditionSizeFilter } from './EditionSizeFilter';
 import { FilterSection } from './FilterSection';
+import { NumberRangePanel } from './NumberRangePanel';
 import styles from './FilterSidebar.module.css';
 import { PriceRangeFilter } from './PriceRangeFilter';
 import { StatusFilter } from './StatusFilter';
@@ -22,7 +23,7 @@ export interface FilterSidebarProps {
 
 /**
  * The explore filter sidebar (001 §2): status, categories with tag subfilters, tags with search, price
- * range, edition-size maximum and (NFTs) trending, hot deals and token id. Counts come from the facets.
+ * range, edition-size maximum and (NFTs) trending, hot deals, token id and mass range. Counts come from the facets.
  */
 export function FilterSidebar({ state, update, facets, sheet = false }: FilterSidebarProps) {
   const { view } = state;
@@ -107,6 +108,17 @@ export function FilterSidebar({ state, update, facets, sheet = false }: FilterSi
               <TokenIdFilter value={state.tokenId} onApply={(tokenId) => update({ tokenId })} />
             </>
           ) : null}
+        </FilterSection>
+      ) : null}
+      {view === 'nfts' ? (
+        <FilterSection title="Mass" testId="filter-mass">
+          <NumberRangePanel
+            // A chip's removal or Clear All resets the typed bounds.
+            key={`${state.mass.min}:${state.mass.max}`}
+            label="Mass"
+            value={state.mass}
+            onApply={(mass) => update({ mass })}
+          />
         </FilterSection>
       ) : null}
     </div>
