@@ -135,3 +135,49 @@ describe('following', () => {
     await context.close();
   });
 });
+
+describe('favourites boards', () => {
+  it('saves a collection and an edition, and both appear on the profile favourites tab', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await signInOnLoginPage(page, baseUrl, '/explore/collections');
+    const unsaved = page
+      .locator('[data-testid="collection-card"]:has([data-testid="like-button"][aria-pressed="false"])')
+      .first();
+    await unsaved.waitFor();
+    const slug = await unsaved.getAttribute('data-slug');
+    expect(slug).toBeTruthy();
+
+    await page.goto(`${baseUrl}/marketplace/collection/${slug}`);
+    const save = page.getByTestId('collection-header').getByRole('button', { name: 'Save to favorites' });
+    await save.click();
+    const saved = page.getByTestId('collection-header').getByTestId('like-button');
+    await expect.poll(() => saved.getAttribute('aria-pressed')).toBe('true');
+    expect(await saved.getAttribute('aria-label')).toBe('Remove from favorites');
+
+    // An edition of the same collection: its page has its own heart.
+    const edition = page.getByTestId('nifty-strip').getByRole('link').first();
+    await edition.click();
+    const editionSave = page.getByRole('heading', { level: 1 }).locator('..').getByTestId('like-button');
+    await editionSave.waitFor();
+    if ((await editionSave.getAttribute('aria-pressed')) === 'false') {
+      await editionSave.click();
+      await expect.poll(() => editionSave.getAttribute('aria-pressed')).toBe('true');
+    }
+    const editionTitle = await page.getByRole('heading', { level: 1 }).textContent();
+
+    // The signed-in user's profile URL, read with the stored access token (evaluated in the page).
+    const profileUrl = await page.evaluate<string>(`(async () => {
+      const credentials = JSON.parse(localStorage.getItem('credentials') ?? '{}');
+      const res = await fetch('/api/user/profile/', {
+        headers: { authorization: 'Bearer ' + credentials.access_token },
+      });
+      return (await res.json()).profileUrl;
+    })()`);
+    await page.goto(`${baseUrl}/profile/${profileUrl}?tab=favorites`);
+    const collections = page.getByTestId('favorite-collections-grid');
+    await collections.locator(`[data-testid="collection-card"][data-slug="${slug}"]`).waitFor();
+    await expect.poll(() => page.getByTestId('favorites-grid').textContent()).toContain(editionTitle ?? '-');
+    await context.close();
+  });
+});

@@ -2,6 +2,7 @@ import { collectionPath, formatCount, storefrontPath } from '@vitrine/domain';
 import { Link } from 'react-router';
 import { Avatar } from '../../ui/Avatar';
 import { Price } from '../../ui/Price';
+import { LikeButton } from '../social/LikeButton';
 import { ArtworkImage } from './ArtworkImage';
 import styles from './CollectionCard.module.css';
 import { CountdownChip } from './CountdownChip';
@@ -32,6 +33,11 @@ export function CollectionCard({
         <div className={styles.overlay}>
           <CountdownChip start={collection.startDate} end={collection.endDate} />
         </div>
+        <LikeButton
+          target={{ kind: 'collection', contractAddress: collection.contractAddress }}
+          likes={collection.likes}
+          className={styles.save}
+        />
       </div>
       <div className={styles.body}>
         <h3 className={styles.title}>

@@ -10,6 +10,7 @@ import { Link } from 'react-router';
 import { Avatar } from '../../ui/Avatar';
 import { Price } from '../../ui/Price';
 import { FollowButton } from '../social/FollowButton';
+import { LikeButton } from '../social/LikeButton';
 import { ArtworkImage } from './ArtworkImage';
 import { CollectionDates } from './CollectionDates';
 import styles from './CollectionHeader.module.css';
@@ -61,6 +62,11 @@ export function CollectionHeader({ collection }: { collection: CollectionDetail 
             <CollectionDates start={collection.startDate} end={collection.endDate} className={styles.dates} />
           </div>
           <div className={styles.actions}>
+            <LikeButton
+              target={{ kind: 'collection', contractAddress: collection.contractAddress }}
+              likes={collection.likes}
+              variant="inline"
+            />
             <FollowButton
               target={{ kind: 'contract', contractAddress: collection.contractAddress }}
               subscription={collection.subscription}

@@ -97,7 +97,7 @@ export function ItemView({ item }: { item: ItemDetail }) {
             </span>
             {token.badge ? <NftBadge badge={token.badge} /> : null}
             <LikeButton
-              token={{ contractAddress: token.contractAddress, tokenId: token.tokenId }}
+              target={{ kind: 'token', contractAddress: token.contractAddress, tokenId: token.tokenId }}
               likes={item.likes}
               variant="inline"
             />

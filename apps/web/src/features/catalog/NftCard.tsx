@@ -65,7 +65,7 @@ export function NftCard({ nft, subscription, priority = false }: NftCardProps) {
         ) : null}
         <div className={styles.topBar}>
           {nft.badge ? <NftBadge badge={nft.badge} /> : <span />}
-          <LikeButton token={token} likes={nft.likes} className={styles.raised} />
+          <LikeButton target={{ kind: 'token', ...token }} likes={nft.likes} className={styles.raised} />
         </div>
         <Link
           to={makeGlobalOfferPath(nft.contractAddress, nft.typeNumber)}

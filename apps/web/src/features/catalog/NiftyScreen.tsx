@@ -6,6 +6,7 @@ import { NotFoundPage } from '../../app/NotFoundPage';
 import { useLoggedIn } from '../../app/useLoggedIn';
 import { ErrorFallback } from '../../ui/ErrorFallback';
 import { Price } from '../../ui/Price';
+import { LikeButton } from '../social/LikeButton';
 import { ArtworkMedia } from './ArtworkMedia';
 import screen from './CollectionScreen.module.css';
 import { CollectionSkeleton } from './CollectionSkeleton';
@@ -53,7 +54,18 @@ export function NiftyScreen({ collectionKey, typeNumber }: { collectionKey: stri
           />
         </div>
         <div className={styles.info}>
-          <h1 className={styles.title}>{nifty.title}</h1>
+          <div className={styles.titleRow}>
+            <h1 className={styles.title}>{nifty.title}</h1>
+            <LikeButton
+              target={{
+                kind: 'edition',
+                contractAddress: collection.contractAddress,
+                typeNumber: nifty.typeNumber,
+              }}
+              likes={nifty.likes}
+              variant="inline"
+            />
+          </div>
           <CreatorLinks creators={collection.creators} />
           <dl className={styles.stats}>
             <div>

@@ -11,6 +11,7 @@ import { CollectionSkeleton } from './CollectionSkeleton';
 import { userProfileQuery } from './catalog-queries';
 import { ExpandableText } from './ExpandableText';
 import { ExploreList } from './ExploreList';
+import { FavoriteCollections } from './FavoriteCollections';
 import { FavoriteNfts } from './FavoriteNfts';
 import { OwnedNfts } from './OwnedNfts';
 import styles from './ProfileScreen.module.css';
@@ -100,7 +101,22 @@ export function ProfileScreen({ profileUrl }: { profileUrl: string }) {
       {tab === 'created' ? (
         <ExploreList view="nfts" scope={{ creator: profile.profileUrl }} emptyText="No works yet." />
       ) : null}
-      {tab === 'favorites' ? <FavoriteNfts profileUrl={profile.profileUrl} /> : null}
+      {tab === 'favorites' ? (
+        <>
+          <section aria-labelledby={`${profile.profileUrl}-saved-nfts`} className={styles.board}>
+            <h2 id={`${profile.profileUrl}-saved-nfts`} className={styles.boardTitle}>
+              NFTs
+            </h2>
+            <FavoriteNfts profileUrl={profile.profileUrl} />
+          </section>
+          <section aria-labelledby={`${profile.profileUrl}-saved-collections`} className={styles.board}>
+            <h2 id={`${profile.profileUrl}-saved-collections`} className={styles.boardTitle}>
+              Collections
+            </h2>
+            <FavoriteCollections profileUrl={profile.profileUrl} />
+          </section>
+        </>
+      ) : null}
     </div>
   );
 }

@@ -113,3 +113,15 @@ export function favoriteNiftiesQuery(id: string, page: number, signedIn: boolean
     placeholderData: keepPreviousData,
   });
 }
+
+export function favoriteCollectionsQuery(id: string, page: number, signedIn: boolean) {
+  return queryOptions({
+    queryKey: ['favorite-collections', id.toLowerCase(), page, signedIn] as const,
+    queryFn: ({ signal }) =>
+      api.get<PaginatedResponse<CollectionCard & { savedAt: string }>>(
+        `/v2/users/${segment(id)}/boards/favorites/collections/marketplace/`,
+        { query: { page, page_size: 12 }, signal },
+      ),
+    placeholderData: keepPreviousData,
+  });
+}

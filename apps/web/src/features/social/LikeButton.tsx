@@ -3,12 +3,13 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { Likes } from '../catalog/catalog-types';
 import { FIRST_LIKE_TOOLTIP_TEXT, hasSeenFirstLikeTooltip, markFirstLikeTooltipSeen } from './first-like';
 import styles from './LikeButton.module.css';
-import type { TokenRef } from './social-api';
+import type { SaveTarget } from './social-api';
 import { useLike } from './useLike';
 import { useRequireSignIn } from './useRequireSignIn';
 
 export interface LikeButtonProps {
-  token: TokenRef;
+  /** A token is liked; an edition or a collection is saved to the favourites boards. */
+  target: SaveTarget;
   likes: Likes;
   /** 'overlay' sits on artwork (white pill); 'inline' in a page's action row. */
   variant?: 'overlay' | 'inline';
@@ -19,9 +20,11 @@ export interface LikeButtonProps {
  * The like (heart) button with its count (001 §2, §4): toggles optimistically and reverts on error;
  * signed-out visitors get the auth modal instead. The first-ever like shows a one-time tooltip.
  */
-export function LikeButton({ token, likes, variant = 'overlay', className }: LikeButtonProps) {
+export function LikeButton({ target, likes, variant = 'overlay', className }: LikeButtonProps) {
   const requireSignIn = useRequireSignIn();
-  const { likes: shown, toggle, pending } = useLike(token, likes);
+  const { likes: shown, toggle, pending } = useLike(target, likes);
+  const [on, off] =
+    target.kind === 'token' ? ['Unlike', 'Like'] : ['Remove from favorites', 'Save to favorites'];
   const [tooltip, setTooltip] = useState(false);
   const tooltipId = useId();
   const hideTimer = useRef<number | undefined>(undefined);
@@ -52,7 +55,7 @@ export function LikeButton({ token, likes, variant = 'overlay', className }: Lik
         type="button"
         className={`${styles.button} ${styles[variant]}`}
         aria-pressed={shown.isLiked}
-        aria-label={shown.isLiked ? 'Unlike' : 'Like'}
+        aria-label={shown.isLiked ? on : off}
         aria-describedby={tooltip ? tooltipId : undefined}
         aria-busy={pending || undefined}
         data-liked={shown.isLiked || undefined}

@@ -25,6 +25,4 @@ export function patchTokenLikes(queryClient: QueryClient, token: TokenRef, likes
   queryClient.setQueriesData<ItemDetail>({ queryKey: ['item'] }, (item) =>
     item && sameToken(item.token, token) ? { ...item, likes, token: { ...item.token, likes } } : item,
   );
-  // Favourites boards change with a like: refetch them when next shown.
-  void queryClient.invalidateQueries({ queryKey: ['favorite-nifties'] });
 }

@@ -25,16 +25,29 @@ export interface TokenRef {
   tokenId: string;
 }
 
+/** What a heart saves (001 §3 "Saved nifty", 000 §7 favourites): a token (a like), an edition, a collection. */
+export type SaveTarget =
+  | ({ kind: 'token' } & TokenRef)
+  | { kind: 'edition'; contractAddress: string; typeNumber: number }
+  | { kind: 'collection'; contractAddress: string };
+
 const segment = (value: string) => encodeURIComponent(value);
 
 export const socialApi = {
-  likeToken: (token: TokenRef) => api.post<SaveAnswer>('/v2/users/me/boards/favorites/nifties/save/', token),
-  unlikeToken: (token: TokenRef) =>
-    api.post<SaveAnswer>('/v2/users/me/boards/favorites/nifties/remove/', token),
-  saveCollection: (contractAddress: string) =>
-    api.post<SaveAnswer>('/v2/users/me/boards/favorites/collections/save/', { contractAddress }),
-  removeCollection: (contractAddress: string) =>
-    api.post<SaveAnswer>('/v2/users/me/boards/favorites/collections/remove/', { contractAddress }),
+  /** Saves or removes any favourite. */
+  setSaved(target: SaveTarget, save: boolean) {
+    const action = save ? 'save' : 'remove';
+    if (target.kind === 'collection') {
+      return api.post<SaveAnswer>(`/v2/users/me/boards/favorites/collections/${action}/`, {
+        contractAddress: target.contractAddress,
+      });
+    }
+    const body =
+      target.kind === 'token'
+        ? { contractAddress: target.contractAddress, tokenId: target.tokenId }
+        : { niftyContractAddress: target.contractAddress, niftyType: target.typeNumber };
+    return api.post<SaveAnswer>(`/v2/users/me/boards/favorites/nifties/${action}/`, body);
+  },
   followPublisher: (slug: string) =>
     api.post<PublisherSubscription>(`/v2/subscriptions/publishers/${segment(slug)}/follow/`),
   unfollowPublisher: (slug: string) =>
