@@ -181,3 +181,45 @@ describe('favourites boards', () => {
     await context.close();
   });
 });
+
+describe('full-screen viewer', () => {
+  it("offers the full-size download only to the NFT's owner (000 §6)", async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await signInOnLoginPage(page, baseUrl, '/explore/nfts');
+    const profileUrl = await page.evaluate<string>(`(async () => {
+      const credentials = JSON.parse(localStorage.getItem('credentials') ?? '{}');
+      const res = await fetch('/api/user/profile/', {
+        headers: { authorization: 'Bearer ' + credentials.access_token },
+      });
+      return (await res.json()).profileUrl;
+    })()`);
+
+    // One of the collector's own NFTs: the viewer has a Download link with a safe file name.
+    await page.goto(`${baseUrl}/profile/${profileUrl}`);
+    const own = page.getByTestId('nft-card').first();
+    await own.waitFor();
+    await own.hover();
+    await own.getByTestId('nft-expand').click();
+    const download = page.getByTestId('asset-viewer').getByTestId('asset-download');
+    await download.waitFor();
+    expect(await download.getAttribute('download')).toMatch(/^[^/\\?%*:|"<>]+$/);
+    expect(await download.getAttribute('href')).toBeTruthy();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByTestId('asset-viewer').count()).toBe(0);
+
+    // Someone else's NFT: no download.
+    await page.goto(`${baseUrl}/explore/nfts`);
+    const cards = page.getByTestId('nft-card');
+    await cards.first().waitFor();
+    const other = page
+      .locator('[data-testid="nft-card"]')
+      .filter({ hasNot: page.locator(`a[href="/profile/${profileUrl}"]`) })
+      .first();
+    await other.hover();
+    await other.getByTestId('nft-expand').click();
+    await page.getByTestId('asset-viewer').waitFor();
+    expect(await page.getByTestId('asset-download').count()).toBe(0);
+    await context.close();
+  });
+});

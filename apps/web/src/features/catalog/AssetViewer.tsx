@@ -3,15 +3,17 @@ import { createPortal } from 'react-dom';
 import { ArtworkMedia } from './ArtworkMedia';
 import styles from './AssetViewer.module.css';
 import type { Asset } from './catalog-types';
+import { downloadFileName } from './download-name';
 
 export interface AssetViewerProps {
   asset: Asset;
   title: string;
   onClose: () => void;
+  /** The owner of the NFT may download the full-size asset (000 §6). */
+  downloadable?: boolean;
 }
 
-/** The full-screen artwork viewer opened by a card's expand button (001 §2). Escape or Close ends it. */
-export function AssetViewer({ asset, title, onClose }: AssetViewerProps) {
+export function AssetViewer({ asset, title, onClose, downloadable = false }: AssetViewerProps) {
   const closeRef = useRef<HTMLButtonElement>(null);
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
@@ -53,6 +55,16 @@ export function AssetViewer({ asset, title, onClose }: AssetViewerProps) {
         className={styles.media}
       />
       <p className={styles.caption}>{title}</p>
+      {downloadable ? (
+        <a
+          className={styles.download}
+          href={asset.src}
+          download={downloadFileName(title, asset.src)}
+          data-testid="asset-download"
+        >
+          Download
+        </a>
+      ) : null}
       <button
         ref={closeRef}
         type="button"

@@ -9,6 +9,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { ButtonLink } from '../../ui/ButtonLink';
 import { Price } from '../../ui/Price';
+import { useProfile } from '../auth/profile-query';
 import { FollowButton } from '../social/FollowButton';
 import { LikeButton } from '../social/LikeButton';
 import { ArtworkMedia } from './ArtworkMedia';
@@ -27,6 +28,7 @@ import { UserCell } from './UserCell';
 
 /** An item: artwork, owner, price and listing, details, listings, offers, price history and sale history. */
 export function ItemView({ item }: { item: ItemDetail }) {
+  const viewerId = useProfile().data?.id ?? null;
   const [viewerOpen, setViewerOpen] = useState(false);
   const { token, collection, nifty } = item;
   const edition = isUnlimitedEdition(nifty.editionSize)
@@ -194,7 +196,12 @@ export function ItemView({ item }: { item: ItemDetail }) {
         </Panel>
       </div>
       {viewerOpen ? (
-        <AssetViewer asset={token.asset} title={token.name} onClose={() => setViewerOpen(false)} />
+        <AssetViewer
+          asset={token.asset}
+          title={token.name}
+          onClose={() => setViewerOpen(false)}
+          downloadable={viewerId !== null && item.owner?.id === viewerId}
+        />
       ) : null}
     </div>
   );

@@ -2,6 +2,7 @@ import { itemPath, makeGlobalOfferPath } from '@vitrine/domain';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Price } from '../../ui/Price';
+import { useProfile } from '../auth/profile-query';
 import { FollowButton } from '../social/FollowButton';
 import { LikeButton } from '../social/LikeButton';
 import { ArtworkMedia } from './ArtworkMedia';
@@ -30,6 +31,7 @@ export interface NftCardProps {
 export function NftCard({ nft, subscription, priority = false }: NftCardProps) {
   const [statsOpen, setStatsOpen] = useState(false);
   const [viewerOpen, setViewerOpen] = useState(false);
+  const viewerId = useProfile().data?.id ?? null;
   const statsId = useId();
   const href = itemPath(nft.contractAddress, nft.tokenId);
   const token = { contractAddress: nft.contractAddress, tokenId: nft.tokenId };
@@ -150,7 +152,12 @@ export function NftCard({ nft, subscription, priority = false }: NftCardProps) {
         </div>
       </div>
       {viewerOpen ? (
-        <AssetViewer asset={nft.asset} title={nft.name} onClose={() => setViewerOpen(false)} />
+        <AssetViewer
+          asset={nft.asset}
+          title={nft.name}
+          onClose={() => setViewerOpen(false)}
+          downloadable={viewerId !== null && nft.owner?.id === viewerId}
+        />
       ) : null}
     </article>
   );
