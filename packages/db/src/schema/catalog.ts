@@ -220,6 +220,8 @@ export const catalogNiftyStats = pgTable('catalog_nifty_stats', {
   mintedCount: integer('minted_count').notNull().default(0),
   listedCount: integer('listed_count').notNull().default(0),
   floorPriceCents: cents('floor_price_cents'),
+  /** When the nifty's latest edition was minted (the Fast Sell Out badge). */
+  lastMintedAt: ts('last_minted_at'),
 });
 
 /**

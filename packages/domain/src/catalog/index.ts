@@ -1,4 +1,5 @@
 // Browsing and search rules shared by the web app and the API (docs/decisions/004-catalog-api.md).
+export * from './badges';
 export * from './explore-filters';
 export * from './filter-tree';
 export * from './image';

@@ -1,6 +1,7 @@
 // Builds the cards of 004 §1 (NftCard, CollectionCard, DropCard, Listing) for a page of ids: one statement
 // for token cards, a few indexed queries for the others, whatever the page size.
 import { type Db, schema } from '@vitrine/db';
+import { isFastSellOut } from '@vitrine/domain';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { CollectionCard, Creator, DropCard, Listing, NftCard, UserRef } from './catalog.schemas';
 import { groupBy, int, intOrNull, iso, rowsOf } from './sql-rows';
@@ -16,9 +17,12 @@ const {
   favoriteCollections,
 } = schema;
 
-export const HIGHLY_DESIRABLE_LIKES = 100;
-
-export type TokenCardRow = Omit<NftCard, 'likes' | 'badge'> & { likesCount: number; liked: boolean };
+export type TokenCardRow = Omit<NftCard, 'likes' | 'badge'> & {
+  likesCount: number;
+  liked: boolean;
+  /** The nifty sold out fast (the service turns this and the likes into the card's badge). */
+  fastSellOut: boolean;
+};
 
 const str = (v: unknown): string =>
   typeof v === 'string' ? v : v === null || v === undefined ? '' : String(v);
@@ -77,6 +81,15 @@ function toTokenCardRow(r: Record<string, unknown>): TokenCardRow {
       lastSaleCents !== null && lastSaleAt !== null ? { amount: lastSaleCents, time: lastSaleAt } : null,
     likesCount: int(r.likes_count),
     liked: r.liked === true,
+    fastSellOut: isFastSellOut({
+      saleType: str(r.sale_type),
+      niftyType: str(r.nifty_type),
+      editionSize: int(r.edition_size),
+      totalSold: int(r.total_sold),
+      totalReserved: int(r.total_reserved),
+      startAt: r.start_at ? new Date(iso(r.start_at) ?? 0) : null,
+      lastMintedAt: r.last_minted_at ? new Date(iso(r.last_minted_at) ?? 0) : null,
+    }),
     isAcceptingOffers: r.is_accepting_offers === true,
     owner: userRef({
       id: intOrNull(r.owner_id),
@@ -204,14 +217,14 @@ export function createCardsRepo(db: Db) {
         sql`select p.ord, t.id, t.contract_address, t.token_id::text as token_id, t.name, t.edition_number,
               t.rarity::text as rarity, t.is_accepting_offers, t.likes_count, t.last_sale_in_cents, t.last_sale_at,
               t.external_owner, n.id as nifty_id, n.type_number, n.nifty_type, n.title, n.asset_url, n.asset_type,
-              n.sale_type, n.tags, n.edition_size, coalesce(n.start_at, c.start_at) as start_at,
+              n.sale_type, n.tags, n.edition_size, n.total_sold, n.total_reserved, coalesce(n.start_at, c.start_at) as start_at,
               coalesce(n.end_at, c.end_at) as end_at, c.id as collection_id, c.slug as collection_slug,
               c.name as collection_name, c.chain, c.category, pb.name as publisher_name, pb.slug as publisher_slug,
               pb.profile_pic_url as publisher_pic, o.id as owner_id, o.name as owner_name, o.profile_url as owner_url,
               o.profile_pic_url as owner_pic, l.id as listing_id, l.currency as listing_currency,
               l.amount::text as listing_amount, l.price_in_cents as listing_cents, l.created_at as listing_created,
               sl.id as seller_id, sl.name as seller_name, sl.profile_url as seller_url, sl.profile_pic_url as seller_pic,
-              ns.minted_count as minted, ns.floor_price_cents as floor,
+              ns.minted_count as minted, ns.floor_price_cents as floor, ns.last_minted_at,
               (select coalesce(json_agg(json_build_object('id', u.id, 'name', u.name, 'profileUrl', u.profile_url,
                         'profilePicUrl', u.profile_pic_url) order by cc.position), '[]'::json)
                  from collection_creators cc join users u on u.id = cc.user_id where cc.collection_id = c.id) as creators,

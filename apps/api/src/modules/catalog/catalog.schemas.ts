@@ -205,7 +205,7 @@ export const nftCardSchema = z.object({
   floorPriceInCents: z.number().int().nullable(),
   lastSale: lastSaleSchema,
   likes: likesSchema,
-  badge: z.enum(['highlyDesirable']).nullable(),
+  badge: z.enum(['highlyDesirable', 'fastSellOut']).nullable(),
   isAcceptingOffers: z.boolean(),
   owner: userRefSchema.nullable(),
   externalOwner: z.string().nullable(),

@@ -5,6 +5,7 @@ import {
   CATEGORIES,
   CATEGORY_LABELS,
   collectionStatus,
+  nftBadge,
   PRICE_FILTER_RANGES,
   type PriceFilter,
   type QuickFilter,
@@ -13,7 +14,7 @@ import {
 import { offsetOf, type Page, toPage } from '../../http/pagination';
 import type { Clock } from '../../lib/clock';
 import { type SearchText, searchText } from '../search/search-match';
-import { type CardsRepo, HIGHLY_DESIRABLE_LIKES } from './cards.repo';
+import type { CardsRepo } from './cards.repo';
 import type {
   CollectionCard,
   CollectionDetail,
@@ -151,10 +152,10 @@ export function createCatalogService(deps: {
 
   async function nftCards(ids: number[], viewerId: number | null): Promise<NftCard[]> {
     const rows = await cards.tokenCards(ids, viewerId);
-    return rows.map(({ likesCount, liked, ...card }) => ({
+    return rows.map(({ likesCount, liked, fastSellOut, ...card }) => ({
       ...card,
       likes: { likesAmount: likesCount, isLiked: liked },
-      badge: likesCount >= HIGHLY_DESIRABLE_LIKES ? ('highlyDesirable' as const) : null,
+      badge: nftBadge(likesCount, fastSellOut),
     }));
   }
 

@@ -339,3 +339,47 @@ describe('GET /api/v1/explore/drops/', () => {
     expect(all.count).toBe(await dbCount(sql`select count(*) from drops where drop_status = 'published'`));
   });
 });
+
+describe('card badges', () => {
+  async function rows(query: ReturnType<typeof sql>): Promise<Record<string, unknown>[]> {
+    const r = (await t.app.config.database.db.execute(query)) as unknown as {
+      rows: Record<string, unknown>[];
+    };
+    return r.rows;
+  }
+  const item = async (contract: string, tokenId: string) => {
+    const res = await t.app.inject(`/api/v1/marketplace/items/${contract}/${tokenId}/`);
+    expect(res.statusCode).toBe(200);
+    return res.json() as { token: NftCard };
+  };
+
+  it('marks a fixed-price edition that sold out within a day as Fast Sell Out, and a slower one not', async () => {
+    const [fast] = await rows(sql`
+      select t.contract_address, t.token_id::text as token_id, n.id as nifty_id from nifties n
+        join collections c on c.id = n.collection_id join tokens t on t.nifty_id = n.id
+       where n.sale_type = 'standard' and n.nifty_type <> 'oe' and n.edition_size > 1
+         and n.total_sold + n.total_reserved >= n.edition_size and t.likes_count < 100
+         and (select max(minted_at) from tokens x where x.nifty_id = n.id)
+             <= coalesce(n.start_at, c.start_at) + interval '1 day'
+       limit 1`);
+    expect(fast, 'the demo seed has a fixed-price edition that sold out fast').toBeDefined();
+    const fastItem = await item(String(fast!.contract_address), String(fast!.token_id));
+    expect(fastItem.token.badge).toBe('fastSellOut');
+
+    // The same nifty had it opened two days before its last edition went: no longer fast.
+    await t.app.config.database.db.execute(sql`
+      update nifties set start_at = (select max(minted_at) from tokens where nifty_id = ${fast!.nifty_id}) - interval '2 days'
+       where id = ${fast!.nifty_id}`);
+    const slowItem = await item(String(fast!.contract_address), String(fast!.token_id));
+    expect(slowItem.token.badge).toBeNull();
+  });
+
+  it('never marks a lot still on sale', async () => {
+    const [open] = await rows(sql`
+      select t.contract_address, t.token_id::text as token_id from nifties n join tokens t on t.nifty_id = n.id
+       where n.sale_type = 'standard' and n.total_sold + n.total_reserved < n.edition_size and t.likes_count < 100
+       limit 1`);
+    expect(open).toBeDefined();
+    expect((await item(String(open!.contract_address), String(open!.token_id))).token.badge).toBeNull();
+  });
+});
