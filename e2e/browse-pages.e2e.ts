@@ -2,6 +2,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from './support/browser';
+import { signInOnLoginPage } from './support/sign-in';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -119,5 +120,37 @@ describe('storefronts and profiles', () => {
     await page.getByRole('heading', { level: 1, name: 'Mira Solis' }).waitFor();
     await page.getByTestId('profile-page').getByTestId('nft-card').first().waitFor();
     await page.context().close();
+  });
+});
+
+describe('marketplace links', () => {
+  it('opens /marketplace?categories[art]=true as the NFT explore page filtered by that category', async () => {
+    const page = await openPage('/marketplace?categories[art]=true');
+    await page.waitForURL((url) => url.pathname === '/explore/nfts');
+    expect(new URL(page.url()).searchParams.get('categories[art]')).toBe('true');
+    await page.getByTestId('active-filters').waitFor();
+    await page.getByTestId('nft-card').first().waitFor();
+    await page.context().close();
+  });
+
+  it("leads a card's Make Global Offer to its page, after sign-in, naming the work", async () => {
+    const page = await openPage('/explore/nfts');
+    const card = page.getByTestId('nft-card').first();
+    await card.waitFor();
+    await card.hover();
+    const offer = card.getByTestId('make-global-offer');
+    const href = (await offer.getAttribute('href')) ?? '';
+    expect(href).toMatch(/^\/makeglobaloffer\/\?contractAddress=0x[0-9a-f]{40}&niftyType=\d+$/);
+    await offer.click();
+    await page.waitForURL((url) => url.pathname === '/login');
+    await page.context().close();
+
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const signedIn = await context.newPage();
+    await signInOnLoginPage(signedIn, baseUrl, href);
+    const target = signedIn.getByTestId('make-global-offer-page');
+    await target.getByTestId('offers-unavailable').waitFor();
+    expect(await target.getByRole('heading', { level: 2 }).textContent()).toBeTruthy();
+    await context.close();
   });
 });

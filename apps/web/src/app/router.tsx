@@ -34,6 +34,9 @@ const publisherStorefront = () =>
 const publisherDrops = () =>
   import('../features/publishers/PublishersPage').then((m) => ({ Component: m.PublisherDropsPage }));
 
+const makeGlobalOffer = () =>
+  import('../features/offers/MakeGlobalOfferPage').then((m) => ({ Component: m.MakeGlobalOfferPage }));
+
 /** The footer's information pages; static paths rank above the storefront's `/:slug`. */
 const INFO_PAGES: readonly { path: string; title: string }[] = [
   { path: 'about', title: 'About' },
@@ -71,6 +74,12 @@ export const routes: RouteObject[] = [
           { path: 'collections/:key', lazy: collection },
           { path: 'profile/:profileUrl', lazy: profile },
           { path: 'publishers', lazy: publishers },
+          { path: 'makeglobaloffer', lazy: makeGlobalOffer },
+          // 001 §2: /marketplace?categories[{name}]=true is the marketplace filtered by category.
+          {
+            path: 'marketplace',
+            loader: ({ request }) => redirect(`/explore/nfts${new URL(request.url).search}`),
+          },
           { path: 'publishers/:slug', lazy: publisherStorefront },
           { path: 'publishers/:slug/drops', lazy: publisherDrops },
           ...INFO_PAGES.map(({ path, title }) => ({ path, lazy: info, handle: { title } })),
