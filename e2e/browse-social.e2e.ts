@@ -3,7 +3,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from './support/browser';
-import { signInOnLoginPage, submitLoginForm } from './support/sign-in';
+import { signedInProfileUrl, signInOnLoginPage, submitLoginForm } from './support/sign-in';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -166,14 +166,7 @@ describe('favourites boards', () => {
     }
     const editionTitle = await page.getByRole('heading', { level: 1 }).textContent();
 
-    // The signed-in user's profile URL, read with the stored access token (evaluated in the page).
-    const profileUrl = await page.evaluate<string>(`(async () => {
-      const credentials = JSON.parse(localStorage.getItem('credentials') ?? '{}');
-      const res = await fetch('/api/user/profile/', {
-        headers: { authorization: 'Bearer ' + credentials.access_token },
-      });
-      return (await res.json()).profileUrl;
-    })()`);
+    const profileUrl = await signedInProfileUrl(page);
     await page.goto(`${baseUrl}/profile/${profileUrl}?tab=favorites`);
     const collections = page.getByTestId('favorite-collections-grid');
     await collections.locator(`[data-testid="collection-card"][data-slug="${slug}"]`).waitFor();
@@ -187,13 +180,7 @@ describe('full-screen viewer', () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     await signInOnLoginPage(page, baseUrl, '/explore/nfts');
-    const profileUrl = await page.evaluate<string>(`(async () => {
-      const credentials = JSON.parse(localStorage.getItem('credentials') ?? '{}');
-      const res = await fetch('/api/user/profile/', {
-        headers: { authorization: 'Bearer ' + credentials.access_token },
-      });
-      return (await res.json()).profileUrl;
-    })()`);
+    const profileUrl = await signedInProfileUrl(page);
 
     // One of the collector's own NFTs: the viewer has a Download link with a safe file name.
     await page.goto(`${baseUrl}/profile/${profileUrl}`);

@@ -119,22 +119,7 @@ async function measureUncached(name: string, pathFor: (n: number) => string): Pr
       },
     ],
   });
-  const latency = result.latency as unknown as Record<string, number>;
-  const figure: Figure = {
-    name,
-    path: `${pathFor(1)} … (a new page every request)`,
-    requests: result.requests.total,
-    rps: Math.round(result.requests.average),
-    p50: latency.p50 ?? Number.NaN,
-    p95: latency.p95 ?? latency.p97_5 ?? Number.NaN,
-    p99: latency.p99 ?? Number.NaN,
-    errors: result.errors + result.timeouts,
-    non2xx: result.non2xx,
-  };
-  log(
-    `${name.padEnd(28)} p50 ${figure.p50} ms  p95 ${figure.p95} ms  p99 ${figure.p99} ms  ${figure.rps} req/s`,
-  );
-  return figure;
+  return toFigure(name, `${pathFor(1)} … (a new page every request)`, result);
 }
 
 async function measure(name: string, requests: Req[]): Promise<Figure> {
@@ -150,13 +135,19 @@ async function measure(name: string, requests: Req[]): Promise<Figure> {
       headers: r.body ? json : r.headers,
     })),
   });
+  const path = requests
+    .map((r) => r.path)
+    .join(' | ')
+    .slice(0, 120);
+  return toFigure(name, path, result);
+}
+
+/** One report row from an autocannon result, logged as it is measured. */
+function toFigure(name: string, path: string, result: autocannon.Result): Figure {
   const latency = result.latency as unknown as Record<string, number>;
   const figure: Figure = {
     name,
-    path: requests
-      .map((r) => r.path)
-      .join(' | ')
-      .slice(0, 120),
+    path,
     requests: result.requests.total,
     rps: Math.round(result.requests.average),
     p50: latency.p50 ?? Number.NaN,

@@ -38,3 +38,14 @@ export async function signInOnLoginPage(page: Page, baseUrl: string, returnTo: s
   await submitLoginForm(page, page.locator('body'));
   await page.waitForURL((url) => url.pathname === returnTo.split('?')[0], { timeout: 20_000 });
 }
+
+/** The signed-in user's profile URL, read with the stored access token (evaluated in the page). */
+export async function signedInProfileUrl(page: Page): Promise<string> {
+  return page.evaluate<string>(`(async () => {
+    const credentials = JSON.parse(localStorage.getItem('credentials') ?? '{}');
+    const res = await fetch('/api/user/profile/', {
+      headers: { authorization: 'Bearer ' + credentials.access_token },
+    });
+    return (await res.json()).profileUrl;
+  })()`);
+}
