@@ -228,7 +228,11 @@ export function createCardsRepo(db: Db) {
               (select coalesce(json_agg(json_build_object('id', u.id, 'name', u.name, 'profileUrl', u.profile_url,
                         'profilePicUrl', u.profile_pic_url) order by cc.position), '[]'::json)
                  from collection_creators cc join users u on u.id = cc.user_id where cc.collection_id = c.id) as creators,
-              exists (select 1 from favorite_nifties f where f.user_id = ${viewerId ?? -1} and f.token_row_id = t.id) as liked
+              ${
+                viewerId === null
+                  ? sql`false`
+                  : sql`exists (select 1 from favorite_nifties f where f.user_id = ${viewerId} and f.token_row_id = t.id)`
+              } as liked
             from unnest(${sql.param(ids)}::int[]) with ordinality as p(id, ord)
             join tokens t on t.id = p.id
             join nifties n on n.id = t.nifty_id
