@@ -171,6 +171,16 @@ describe('favourites boards', () => {
     const collections = page.getByTestId('favorite-collections-grid');
     await collections.locator(`[data-testid="collection-card"][data-slug="${slug}"]`).waitFor();
     await expect.poll(() => page.getByTestId('favorites-grid').textContent()).toContain(editionTitle ?? '-');
+    // The board's heart removes the edition again.
+    const savedEdition = page
+      .getByTestId('favorites-grid')
+      .getByTestId('favorite-card')
+      .filter({ hasText: editionTitle ?? '-' })
+      .first()
+      .getByTestId('like-button');
+    expect(await savedEdition.getAttribute('aria-label')).toBe('Remove from favorites');
+    await savedEdition.click();
+    await expect.poll(() => savedEdition.getAttribute('aria-pressed')).toBe('false');
     await context.close();
   });
 });

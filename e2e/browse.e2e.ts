@@ -201,3 +201,44 @@ describe('search', () => {
     await page.context().close();
   });
 });
+
+describe('banner carousel', () => {
+  it('rotates, pauses after a dot click and resumes, stays still with reduced motion, and remembers a dismissal', async () => {
+    const page = await openPage('/explore/nfts');
+    const carousel = page.getByTestId('banner-carousel');
+    await carousel.waitFor();
+    const shown = () => carousel.locator('[data-testid="banner"]:not([hidden])').getAttribute('aria-label');
+    expect(await carousel.getAttribute('data-rotating')).toBe('true');
+    const first = await shown();
+    await expect.poll(shown, { timeout: 8_000 }).not.toBe(first);
+
+    // A dot click shows that banner and pauses rotation; it resumes 5 s later (focus left on the dot
+    // does not keep it paused).
+    await page.getByTestId('banner-dot').first().click();
+    await page.mouse.move(0, 0);
+    expect(await shown()).toBe(`1 of ${await page.getByTestId('banner-dot').count()}`);
+    await expect.poll(() => carousel.getAttribute('data-rotating')).toBeNull();
+    await expect.poll(() => carousel.getAttribute('data-rotating'), { timeout: 8_000 }).toBe('true');
+
+    // Closing a banner is remembered across reloads.
+    const closedKey = await carousel.locator('[data-testid="banner"]:not([hidden])').getAttribute('data-key');
+    const before = await carousel.getByTestId('banner').count();
+    await carousel.locator('[data-testid="banner"]:not([hidden])').getByTestId('banner-close').click();
+    await expect.poll(() => carousel.getByTestId('banner').count()).toBe(before - 1);
+    await page.reload();
+    await carousel.waitFor();
+    expect(await carousel.getByTestId('banner').count()).toBe(before - 1);
+    expect(await carousel.locator(`[data-key="${closedKey}"]`).count()).toBe(0);
+    await page.context().close();
+
+    const still = await browser.newContext({
+      viewport: { width: 1280, height: 900 },
+      reducedMotion: 'reduce',
+    });
+    const calm = await still.newPage();
+    await calm.goto(`${baseUrl}/explore/nfts`);
+    await calm.getByTestId('banner-carousel').waitFor();
+    expect(await calm.getByTestId('banner-carousel').getAttribute('data-rotating')).toBeNull();
+    await still.close();
+  });
+});

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { createPortal } from 'react-dom';
+import { mediaUrl } from '../../app/config';
 import { ArtworkMedia } from './ArtworkMedia';
 import styles from './AssetViewer.module.css';
 import type { Asset } from './catalog-types';
@@ -58,7 +59,7 @@ export function AssetViewer({ asset, title, onClose, downloadable = false }: Ass
       {downloadable ? (
         <a
           className={styles.download}
-          href={asset.src}
+          href={mediaUrl(asset.src)}
           download={downloadFileName(title, asset.src)}
           data-testid="asset-download"
         >

@@ -58,7 +58,11 @@ export function BannerCarousel({ banners }: BannerCarouselProps) {
       aria-label="Announcements"
       onPointerEnter={() => setHovered(true)}
       onPointerLeave={() => setHovered(false)}
-      onFocus={() => setFocused(true)}
+      // Keyboard focus pauses rotation; a pointer click on a dot pauses through pickDot instead, so
+      // the focus it leaves behind does not keep the carousel still.
+      onFocus={(event) => {
+        if (event.target.matches(':focus-visible')) setFocused(true);
+      }}
       onBlur={(event) => {
         if (!event.currentTarget.contains(event.relatedTarget)) setFocused(false);
       }}

@@ -1,13 +1,14 @@
 import { collectionPath, itemPath } from '@vitrine/domain';
 import { Link } from 'react-router';
 import { Price } from '../../ui/Price';
+import { LikeButton } from '../social/LikeButton';
 import { ArtworkMedia } from './ArtworkMedia';
 import type { FavoriteNifty } from './catalog-types';
 import styles from './FavoriteCard.module.css';
 import { NFT_CARD_SIZES } from './NftCard';
 import { centsPrice } from './price-props';
 
-/** A saved nifty on a favourites board: a liked token, or a saved edition. */
+/** A saved nifty on a favourites board: a liked token, or a saved edition; its heart removes (or saves) it. */
 export function FavoriteCard({ favorite }: { favorite: FavoriteNifty }) {
   const href =
     favorite.kind === 'token' && favorite.tokenId
@@ -32,7 +33,19 @@ export function FavoriteCard({ favorite }: { favorite: FavoriteNifty }) {
           ) : (
             <Price {...centsPrice(cents)} />
           )}
-          <span className={styles.muted}>♥ {favorite.likes.likesAmount}</span>
+          <LikeButton
+            target={
+              favorite.kind === 'token' && favorite.tokenId
+                ? { kind: 'token', contractAddress: favorite.contractAddress, tokenId: favorite.tokenId }
+                : {
+                    kind: 'edition',
+                    contractAddress: favorite.contractAddress,
+                    typeNumber: favorite.typeNumber,
+                  }
+            }
+            likes={favorite.likes}
+            variant="inline"
+          />
         </p>
       </div>
     </article>
