@@ -157,6 +157,57 @@ describe('explore NFTs', () => {
   });
 });
 
+describe('explore collections', () => {
+  const collectionsApi = async (query: string) => {
+    const response = await fetch(`${baseUrl}/api/v1/explore/collections/?page_size=1&${query}`);
+    expect(response.status).toBe(200);
+    return ((await response.json()) as { count: number }).count;
+  };
+
+  it('filters by a price preset at once, and a custom range needs both bounds beside the presets', async () => {
+    const page = await openPage('/explore/collections');
+    await page.getByTestId('collection-card').first().waitFor();
+    const total = await collectionsApi('');
+    await expect.poll(() => page.getByTestId('results-count').textContent()).toBe(resultsText(total));
+    expect(await page.getByTestId('price-preset-any').isChecked()).toBe(true);
+    expect(await page.getByTestId('price-min').count()).toBe(0);
+
+    // A preset applies at once, with its chip and the API's count.
+    await page.getByTestId('price-preset-10_to_100').click();
+    await expect.poll(() => params(page).get('priceFilter')).toBe('10_to_100');
+    await expect.poll(() => page.getByTestId('price-preset-10_to_100').isChecked()).toBe(true);
+    const preset = await collectionsApi('priceFilter=10_to_100');
+    expect(preset).toBeLessThan(total);
+    await expect.poll(() => page.getByTestId('results-count').textContent()).toBe(resultsText(preset));
+    const priceChip = page.locator('[data-testid="filter-chip"][data-chip="price"]');
+    await expect.poll(() => priceChip.textContent()).toBe('$10.00 - $100.00');
+
+    // Custom: one bound is not enough beside radio options (001 §5); both enable Apply.
+    await page.getByTestId('price-preset-custom').click();
+    await expect.poll(() => params(page).get('priceFilter')).toBe('custom');
+    await expect.poll(() => page.getByTestId('results-count').textContent()).toBe(resultsText(total));
+    const apply = page.getByTestId('price-apply');
+    await page.getByTestId('price-min').fill('5');
+    expect(await apply.isDisabled()).toBe(true);
+    await page.getByTestId('price-max').fill('500');
+    expect(await apply.isEnabled()).toBe(true);
+    await apply.click();
+    await expect.poll(() => params(page).get('maxPrice')).toBe('500');
+    expect(params(page).get('minPrice')).toBe('5');
+    const custom = await collectionsApi('minPrice=500&maxPrice=50000');
+    await expect.poll(() => page.getByTestId('results-count').textContent()).toBe(resultsText(custom));
+    await expect.poll(() => priceChip.textContent()).toBe('$5.00 - $500.00');
+
+    // Any turns the price filter off; the chip goes with it.
+    await page.getByTestId('price-preset-any').click();
+    await expect.poll(() => params(page).get('priceFilter')).toBeNull();
+    expect(params(page).get('minPrice')).toBeNull();
+    await expect.poll(() => priceChip.count()).toBe(0);
+    await expect.poll(() => page.getByTestId('results-count').textContent()).toBe(resultsText(total));
+    await page.context().close();
+  });
+});
+
 describe('search', () => {
   it('finds an artist from a misspelled name in the autocomplete, sending the text lowercased', async () => {
     const page = await openPage('/');

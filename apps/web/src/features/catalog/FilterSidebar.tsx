@@ -8,6 +8,7 @@ import { EditionSizeFilter } from './EditionSizeFilter';
 import { FilterSection } from './FilterSection';
 import styles from './FilterSidebar.module.css';
 import { NumberRangePanel } from './NumberRangePanel';
+import { PricePresetFilter } from './PricePresetFilter';
 import { PriceRangeFilter } from './PriceRangeFilter';
 import { StatusFilter } from './StatusFilter';
 import { TokenIdFilter } from './TokenIdFilter';
@@ -78,12 +79,29 @@ export function FilterSidebar({ state, update, facets, sheet = false }: FilterSi
       </FilterSection>
       {priced ? (
         <FilterSection title="Price" testId="filter-price">
-          <PriceRangeFilter
-            min={state.price.min}
-            max={state.price.max}
-            autoApply={sheet}
-            onApply={(min, max) => update({ price: { min, max }, priceFilter: null })}
-          />
+          {view === 'collections' ? (
+            // Collections offer the floor-price presets of 001 §3; a custom range then needs both bounds.
+            <PricePresetFilter
+              preset={state.priceFilter}
+              min={state.price.min}
+              max={state.price.max}
+              autoApply={sheet}
+              onPreset={(priceFilter) =>
+                update((latest) => ({
+                  priceFilter,
+                  price: priceFilter === 'custom' ? latest.price : { min: null, max: null },
+                }))
+              }
+              onApplyCustom={(min, max) => update({ price: { min, max }, priceFilter: 'custom' })}
+            />
+          ) : (
+            <PriceRangeFilter
+              min={state.price.min}
+              max={state.price.max}
+              autoApply={sheet}
+              onApply={(min, max) => update({ price: { min, max }, priceFilter: null })}
+            />
+          )}
         </FilterSection>
       ) : null}
       {priced ? (

@@ -20,13 +20,22 @@ export interface PriceRangeFilterProps {
   onApply: (min: number | null, max: number | null) => void;
   /** On mobile the range applies itself 500 ms after typing stops (001 §2). */
   autoApply?: boolean;
+  /** Beside preset radio options a custom range needs both bounds (001 §5). */
+  requireBoth?: boolean;
 }
 
 /**
  * Price range (001 §2, §5) typed in the display currency: USD ($, 2 decimals) or ETH (' ETH'). Apply is
- * enabled when at least one bound is set; the API gets USD cents (ETH converted with the latest rate).
+ * enabled when at least one bound is set, or both when `requireBoth` (radio presets beside it); the API
+ * gets USD cents (ETH converted with the latest rate).
  */
-export function PriceRangeFilter({ min, max, onApply, autoApply = false }: PriceRangeFilterProps) {
+export function PriceRangeFilter({
+  min,
+  max,
+  onApply,
+  autoApply = false,
+  requireBoth = false,
+}: PriceRangeFilterProps) {
   const [displayCurrency] = useDisplayCurrency();
   const currency: PriceInputCurrency = displayCurrency;
   const ethToUsd = useFxRate('ETH', 'USD');
@@ -51,7 +60,8 @@ export function PriceRangeFilter({ min, max, onApply, autoApply = false }: Price
   useEffect(() => () => window.clearTimeout(timer.current), []);
 
   const valid = (text: string) => text.trim() === '' || priceInputToMinorUnits(text, currency) !== null;
-  const canApply = rateReady && canApplyRange(minText, maxText) && valid(minText) && valid(maxText);
+  const canApply =
+    rateReady && canApplyRange(minText, maxText, requireBoth) && valid(minText) && valid(maxText);
 
   const apply = (nextMin = minText, nextMax = maxText) => {
     const ratio = ethToUsd.data ?? null;
@@ -69,7 +79,10 @@ export function PriceRangeFilter({ min, max, onApply, autoApply = false }: Price
     if (!autoApply) return;
     window.clearTimeout(timer.current);
     timer.current = window.setTimeout(() => {
-      if (rateReady && valid(nextMin) && valid(nextMax)) apply(nextMin, nextMax);
+      // Both bounds cleared applies too (the filter goes off); otherwise the Apply rule holds.
+      const cleared = nextMin.trim() === '' && nextMax.trim() === '';
+      const ready = cleared || canApplyRange(nextMin, nextMax, requireBoth);
+      if (rateReady && ready && valid(nextMin) && valid(nextMax)) apply(nextMin, nextMax);
     }, FILTER_DEBOUNCE_MS);
   };
 
