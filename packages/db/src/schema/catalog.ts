@@ -158,23 +158,62 @@ export const catalogTokens = pgTable(
   (t) => [
     uniqueIndex('catalog_tokens_contract_token_key').on(t.contractAddress, t.tokenId),
     index('catalog_tokens_token_id_idx').on(t.tokenId),
-    // One index per explore sort, in exactly the ORDER BY of explore.repo.ts (NULLS placement included).
+    // One index per explore sort, in exactly the ORDER BY of explore.repo.ts (NULLS placement included),
+    // then the common filter columns (category, sale window, list price) after the unique token_row_id:
+    // they do not change the order, but let a filtered deep page be read from the index alone
+    // (index-only scan, no heap visit per skipped row; decision 005).
     index('catalog_tokens_last_sale_idx').on(
       t.lastSaleAt.desc().nullsLast(),
       t.tokenRowId.desc().nullsLast(),
+      t.category,
+      t.startAt,
+      t.endAt,
+      t.listPriceCents,
     ),
-    index('catalog_tokens_likes_idx').on(t.likes.desc().nullsLast(), t.tokenRowId.desc().nullsLast()),
-    index('catalog_tokens_start_idx').on(t.startAt.asc().nullsLast(), t.tokenRowId.asc().nullsLast()),
-    index('catalog_tokens_end_idx').on(t.endAt.asc().nullsLast(), t.tokenRowId.asc().nullsLast()),
+    index('catalog_tokens_likes_idx').on(
+      t.likes.desc().nullsLast(),
+      t.tokenRowId.desc().nullsLast(),
+      t.category,
+      t.startAt,
+      t.endAt,
+      t.listPriceCents,
+    ),
+    index('catalog_tokens_start_idx').on(
+      t.startAt.asc().nullsLast(),
+      t.tokenRowId.asc().nullsLast(),
+      t.category,
+      t.endAt,
+      t.listPriceCents,
+    ),
+    index('catalog_tokens_end_idx').on(
+      t.endAt.asc().nullsLast(),
+      t.tokenRowId.asc().nullsLast(),
+      t.category,
+      t.startAt,
+      t.listPriceCents,
+    ),
     index('catalog_tokens_price_asc_idx').on(
       t.listPriceCents.asc().nullsLast(),
       t.tokenRowId.asc().nullsLast(),
+      t.category,
+      t.startAt,
+      t.endAt,
     ),
     index('catalog_tokens_price_desc_idx').on(
       t.listPriceCents.desc().nullsLast(),
       t.tokenRowId.desc().nullsLast(),
+      t.category,
+      t.startAt,
+      t.endAt,
     ),
-    index('catalog_tokens_listed_at_idx').on(t.listedAt.desc().nullsLast(), t.tokenRowId.desc().nullsLast()),
+    index('catalog_tokens_listed_at_idx').on(
+      t.listedAt.desc().nullsLast(),
+      t.tokenRowId.desc().nullsLast(),
+      t.category,
+      t.startAt,
+      t.endAt,
+      t.listPriceCents,
+    ),
     index('catalog_tokens_nifty_idx').on(t.niftyId, t.listPriceCents),
     index('catalog_tokens_collection_idx').on(t.collectionId, t.editionNumber),
     index('catalog_tokens_owner_idx').on(t.ownerId),

@@ -97,13 +97,18 @@ export async function isStoreEmpty(db: Db): Promise<boolean> {
 export async function seedDemo(db: Db, opts: SeedOptions): Promise<SeedResult> {
   const collectorHash = await opts.hashPassword(DEMO_COLLECTOR_PERSON.password);
   const publisherHash = await opts.hashPassword(DEMO_PUBLISHER_PERSON.password);
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     if (!(await isStoreEmpty(tx))) {
       throw new Error('seedDemo: the store already has users or publishers; seed an empty store only');
     }
     const seeder = new Seeder(tx, opts, { collector: collectorHash, publisher: publisherHash });
     return seeder.run();
   });
+  // After a bulk load every page is new: VACUUM marks them all-visible, so explore's deep pages are read
+  // from the covering sort indexes alone (PGlite has no autovacuum to do it later). Outside the
+  // transaction, as VACUUM must be.
+  await db.execute(sql`vacuum (analyze)`);
+  return result;
 }
 
 // ---- helpers ----
