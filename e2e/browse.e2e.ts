@@ -2,6 +2,7 @@
 // URL; the empty state; search autocomplete with a misspelled artist; the search page.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { apiSignUp } from './support/accounts';
 import { launchBrowser } from './support/browser';
 
 const baseUrl = inject('baseUrl');
@@ -249,6 +250,32 @@ describe('search', () => {
     // A click away (in the page margin) closes it.
     await page.mouse.click(8, 400);
     await page.getByTestId('search-panel').waitFor({ state: 'detached' });
+    await page.context().close();
+  });
+  it('shows 4 matching profiles on the search page, then all of them after Show All', async () => {
+    // Five more people named Avery Quinn (apiSignUp's name), so the query matches more than 4.
+    for (let n = 0; n < 5; n += 1) await apiSignUp(baseUrl, `show-all-${n}`);
+    const query = 'avery quinn';
+    const response = await fetch(`${baseUrl}/search/api/v2/indexes/users/search`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query, page_size: 1 }),
+    });
+    expect(response.status).toBe(200);
+    const total = ((await response.json()) as { meta: { total_results: number } }).meta.total_results;
+    expect(total).toBeGreaterThan(4);
+
+    const page = await openPage(`/explore/nfts?q=${encodeURIComponent(query)}`);
+    const people = page.getByTestId('matches-users');
+    await people.waitFor();
+    await expect.poll(() => people.locator('li').count()).toBe(4);
+    await people.getByTestId('show-all').click();
+    await expect.poll(() => people.locator('li').count()).toBe(Math.min(total, 20));
+    expect(await people.getByTestId('show-all').count()).toBe(0);
+    if (total > 20) {
+      await people.getByTestId('show-more').click();
+      await expect.poll(() => people.locator('li').count()).toBe(Math.min(total, 40));
+    }
     await page.context().close();
   });
 });
