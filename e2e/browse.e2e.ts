@@ -28,8 +28,11 @@ interface FacetOption {
   count: number;
 }
 
-async function exploreApi(query: string): Promise<{ count: number; facets: { categories: FacetOption[] } }> {
-  const response = await fetch(`${baseUrl}/api/v1/explore/nfts/?page_size=1&${query}`);
+async function exploreApi(
+  query: string,
+  view: 'nfts' | 'collections' = 'nfts',
+): Promise<{ count: number; facets: { categories: FacetOption[] } }> {
+  const response = await fetch(`${baseUrl}/api/v1/explore/${view}/?page_size=1&${query}`);
   expect(response.status).toBe(200);
   return (await response.json()) as { count: number; facets: { categories: FacetOption[] } };
 }
@@ -159,11 +162,7 @@ describe('explore NFTs', () => {
 });
 
 describe('explore collections', () => {
-  const collectionsApi = async (query: string) => {
-    const response = await fetch(`${baseUrl}/api/v1/explore/collections/?page_size=1&${query}`);
-    expect(response.status).toBe(200);
-    return ((await response.json()) as { count: number }).count;
-  };
+  const collectionsApi = async (query: string) => (await exploreApi(query, 'collections')).count;
 
   it('filters by a price preset at once, and a custom range needs both bounds beside the presets', async () => {
     const page = await openPage('/explore/collections');

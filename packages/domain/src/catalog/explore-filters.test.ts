@@ -10,6 +10,7 @@ import {
   priceInputToCents,
   readListParam,
   SUGGESTED_SEARCHES,
+  selectedPricePreset,
   serializeExploreParams,
   suggestedSearchHref,
   tableDateToIso,
@@ -194,6 +195,14 @@ describe('suggested searches (001 §2)', () => {
       '/explore/nfts?sort=-floor_price_changed_at',
     );
     expect(suggestedSearchHref(byLabel('$200-250'))).toBe('/explore/nfts?minPrice=200&maxPrice=250');
+  });
+
+  it('turns on the preset of the state, else Custom when bounds are set, else Any', () => {
+    const none = { min: null, max: null };
+    expect(selectedPricePreset({ priceFilter: 'under_10', price: none })).toBe('under_10');
+    expect(selectedPricePreset({ priceFilter: 'custom', price: none })).toBe('custom');
+    expect(selectedPricePreset({ priceFilter: null, price: { min: 500, max: null } })).toBe('custom');
+    expect(selectedPricePreset({ priceFilter: null, price: none })).toBe('any');
   });
 
   it('price presets are inclusive cent bounds', () => {

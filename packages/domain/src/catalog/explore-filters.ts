@@ -67,6 +67,12 @@ export const PRICE_FILTER_LABELS: Record<PriceFilter, string> = {
   custom: 'Custom',
 };
 
+/** The price radio that is on: the state's preset, else Custom when bounds are set, else Any. */
+export function selectedPricePreset(state: Pick<ExploreState, 'price' | 'priceFilter'>): PriceFilter {
+  if (state.priceFilter !== null) return state.priceFilter;
+  return state.price.min !== null || state.price.max !== null ? 'custom' : 'any';
+}
+
 /** Highest accepted price bound, in cents ($10 billion). */
 export const MAX_PRICE_CENTS = 1_000_000_000_000;
 

@@ -1,4 +1,4 @@
-import { PRICE_FILTER_LABELS, PRICE_FILTERS, type PriceFilter } from '@vitrine/domain';
+import { PRICE_FILTER_LABELS, PRICE_FILTERS, type PriceFilter, selectedPricePreset } from '@vitrine/domain';
 import { useId } from 'react';
 import styles from './PricePresetFilter.module.css';
 import { PriceRangeFilter } from './PriceRangeFilter';
@@ -12,12 +12,6 @@ export interface PricePresetFilterProps {
   onPreset: (preset: PriceFilter | null) => void;
   onApplyCustom: (min: number | null, max: number | null) => void;
   autoApply?: boolean;
-}
-
-/** Which radio is on: the preset of the URL, else Custom when bounds are set, else Any. */
-export function selectedPricePreset(preset: PriceFilter | null, min: number | null, max: number | null) {
-  if (preset !== null) return preset;
-  return min !== null || max !== null ? 'custom' : 'any';
 }
 
 /**
@@ -34,7 +28,7 @@ export function PricePresetFilter({
   autoApply = false,
 }: PricePresetFilterProps) {
   const name = useId();
-  const selected = selectedPricePreset(preset, min, max);
+  const selected = selectedPricePreset({ priceFilter: preset, price: { min, max } });
   return (
     <div className={styles.wrap} data-testid="price-preset-filter">
       <fieldset className={styles.group}>

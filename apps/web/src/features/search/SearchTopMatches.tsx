@@ -1,74 +1,85 @@
-import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import {
   PROFILE_LIST_PREVIEW_COUNT,
   profileLink,
-  SEARCH_PAGE_SIZE,
   type SearchIndexKind,
   storefrontPath,
 } from '@vitrine/domain';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
-import { api } from '../../app/api-client';
 import { Avatar } from '../../ui/Avatar';
 import { Button } from '../../ui/Button';
 import { VerifiedBadge } from '../../ui/VerifiedBadge';
 import styles from './SearchTopMatches.module.css';
-import { searchText } from './search-api';
-import type { IndexSearchAnswer, ResultOf } from './search-types';
+import { indexSearchPagesQuery, indexSearchQuery, searchText } from './search-api';
 
 type ProfileIndex = Extract<SearchIndexKind, 'users' | 'publishers'>;
 
 /**
  * One profile list of the search page: the best 4 matches (001 §9 "profile list shows 4 before 'Show
- * All'"); Show All lists every match, 20 more at a time.
+ * All'"), then every match after Show All, 20 more at a time. A new search starts with 4 again.
  */
-function useProfileMatches<I extends ProfileIndex>(index: I, q: string, expanded: boolean) {
+function useProfileMatches<I extends ProfileIndex>(index: I, q: string) {
   const query = searchText(q);
-  const pageSize = expanded ? SEARCH_PAGE_SIZE : PROFILE_LIST_PREVIEW_COUNT;
-  return useInfiniteQuery({
-    queryKey: ['profile-matches', index, query, pageSize] as const,
-    queryFn: ({ pageParam, signal }) =>
-      api.post<IndexSearchAnswer<ResultOf<I>>>(
-        `/api/v2/indexes/${index}/search`,
-        { query, page: pageParam, page_size: pageSize },
-        { host: 'search', signal },
-      ),
-    initialPageParam: 1,
-    getNextPageParam: (last) => (last.meta.page < last.meta.total_pages ? last.meta.page + 1 : undefined),
-    // The 4 stay on screen while the full list loads.
-    placeholderData: keepPreviousData,
-    enabled: query !== '',
-  });
+  const [expandedFor, setExpandedFor] = useState<string | null>(null);
+  const expanded = expandedFor === query;
+  const preview = useQuery(indexSearchQuery(index, { query, page_size: PROFILE_LIST_PREVIEW_COUNT }));
+  const all = useInfiniteQuery({ ...indexSearchPagesQuery(index, { query }), enabled: expanded });
+  // The 4 stay on screen until the full list has arrived.
+  const full = expanded && all.data ? all.data.pages.flatMap((page) => page.results) : null;
+  return {
+    items: full ?? preview.data?.results ?? [],
+    total: preview.data?.meta.total_results ?? 0,
+    showingAll: full !== null,
+    showAll: () => (expanded ? void all.refetch() : setExpandedFor(query)),
+    loading: expanded && all.isFetching,
+    failed: expanded && all.isError,
+    hasMore: full !== null && all.hasNextPage,
+    loadMore: () => void all.fetchNextPage(),
+  };
 }
+
+type ProfileMatches = ReturnType<typeof useProfileMatches>;
 
 function MatchGroup({
   title,
   testId,
-  total,
-  expanded,
-  onShowAll,
-  more,
+  list,
   children,
 }: {
   title: string;
   testId: string;
-  total: number;
-  expanded: boolean;
-  onShowAll: () => void;
-  more: { hasMore: boolean; loading: boolean; load: () => void };
+  list: ProfileMatches;
   children: ReactNode;
 }) {
   return (
     <div className={styles.group} data-testid={testId}>
       <h2 className={styles.heading}>{title}</h2>
       <ul className={styles.list}>{children}</ul>
-      {!expanded && total > PROFILE_LIST_PREVIEW_COUNT ? (
-        <Button variant="ghost" size="sm" onClick={onShowAll} data-testid="show-all" loading={more.loading}>
+      {list.failed ? (
+        <p className={styles.error} role="alert">
+          Could not load every match. Try again.
+        </p>
+      ) : null}
+      {!list.showingAll && list.total > PROFILE_LIST_PREVIEW_COUNT ? (
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={list.showAll}
+          loading={list.loading}
+          data-testid="show-all"
+        >
           Show All
         </Button>
       ) : null}
-      {expanded && more.hasMore ? (
-        <Button variant="ghost" size="sm" onClick={more.load} data-testid="show-more" loading={more.loading}>
+      {list.hasMore ? (
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={list.loadMore}
+          loading={list.loading}
+          data-testid="show-more"
+        >
           Show more
         </Button>
       ) : null}
@@ -78,37 +89,14 @@ function MatchGroup({
 
 /** On the search page: the best matching artists and collectors, and publishers, above the results. */
 export function SearchTopMatches({ q }: { q: string }) {
-  const [expanded, setExpanded] = useState<Record<ProfileIndex, boolean>>({
-    users: false,
-    publishers: false,
-  });
-  const users = useProfileMatches('users', q, expanded.users);
-  const publishers = useProfileMatches('publishers', q, expanded.publishers);
-  const people = users.data?.pages.flatMap((page) => page.results) ?? [];
-  const pubs = publishers.data?.pages.flatMap((page) => page.results) ?? [];
-  if (people.length === 0 && pubs.length === 0) return null;
-  const moreOf = (list: {
-    hasNextPage: boolean;
-    isFetching: boolean;
-    fetchNextPage: () => Promise<unknown>;
-  }) => ({
-    hasMore: list.hasNextPage,
-    loading: list.isFetching,
-    load: () => void list.fetchNextPage(),
-  });
-  const expand = (index: ProfileIndex) => setExpanded((current) => ({ ...current, [index]: true }));
+  const users = useProfileMatches('users', q);
+  const publishers = useProfileMatches('publishers', q);
+  if (users.items.length === 0 && publishers.items.length === 0) return null;
   return (
     <div className={styles.matches} data-testid="search-top-matches">
-      {people.length > 0 ? (
-        <MatchGroup
-          title="Artists and collectors"
-          testId="matches-users"
-          total={users.data?.pages[0]?.meta.total_results ?? 0}
-          expanded={expanded.users && !users.isPlaceholderData}
-          onShowAll={() => expand('users')}
-          more={moreOf(users)}
-        >
-          {people.map(({ item }) => (
+      {users.items.length > 0 ? (
+        <MatchGroup title="Artists and collectors" testId="matches-users" list={users}>
+          {users.items.map(({ item }) => (
             <li key={item.id}>
               <Link to={profileLink(item.slug)?.href ?? '/'} className={styles.match}>
                 <Avatar src={item.profile_picture_url} name={item.display_name} size={28} />
@@ -118,16 +106,9 @@ export function SearchTopMatches({ q }: { q: string }) {
           ))}
         </MatchGroup>
       ) : null}
-      {pubs.length > 0 ? (
-        <MatchGroup
-          title="Publishers"
-          testId="matches-publishers"
-          total={publishers.data?.pages[0]?.meta.total_results ?? 0}
-          expanded={expanded.publishers && !publishers.isPlaceholderData}
-          onShowAll={() => expand('publishers')}
-          more={moreOf(publishers)}
-        >
-          {pubs.map(({ item }) => (
+      {publishers.items.length > 0 ? (
+        <MatchGroup title="Publishers" testId="matches-publishers" list={publishers}>
+          {publishers.items.map(({ item }) => (
             <li key={item.id}>
               <Link to={storefrontPath(item.slug)} className={styles.match}>
                 <Avatar src={item.profile_picture_url} name={item.display_name} size={28} square />
