@@ -182,6 +182,10 @@ export function createCatalogService(deps: {
   }
 
   const service = {
+    /** Which of these token cards (row ids) the viewer likes. */
+    likedNfts: (viewerId: number, ids: number[]) => cards.likedTokens(viewerId, ids),
+    /** Which of these collection cards the viewer likes. */
+    likedCollections: (viewerId: number, ids: number[]) => cards.likedCollections(viewerId, ids),
     /** Cards for ids, in the order given (used by the social boards). */
     nftCardsByIds: nftCards,
     collectionCardsByIds: (ids: number[], viewerId: number | null) =>

@@ -10,7 +10,7 @@ import {
   explorePageOf,
   nftCardSchema,
 } from './catalog.schemas';
-import { sendSharedAnswer } from './shared-answer';
+import { sendSharedAnswer, sendSharedPage } from './shared-answer';
 
 const lists = bracketLists(['categories', 'tags']);
 const nftsPage = explorePageOf(nftCardSchema);
@@ -18,8 +18,9 @@ const collectionsPage = explorePageOf(collectionCardSchema);
 const dropsPage = explorePageOf(dropCardSchema);
 
 /**
- * Explore: NFTs, collections and drops with the filters and sorts of 001 §3, and facet counts. Signed-out
- * answers are the same for everyone and are shared while the catalog is unchanged (decision 004 §7).
+ * Explore: NFTs, collections and drops with the filters and sorts of 001 §3, and facet counts. Answers
+ * are shared by everyone while the catalog is unchanged (decision 004 §7); a signed-in viewer's likes
+ * are laid over the shared page.
  */
 export const exploreRoute: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -35,13 +36,14 @@ export const exploreRoute: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const viewerId = await app.services.viewers.idOf(request);
-      if (viewerId !== null) return app.services.catalog.exploreNfts(request.query, viewerId);
-      return sendSharedAnswer(
+      const { catalog } = app.services;
+      return sendSharedPage(
         reply,
         app.services.answers,
         `nfts:${JSON.stringify(request.query)}`,
         nftsPage,
-        () => app.services.catalog.exploreNfts(request.query, null),
+        () => catalog.exploreNfts(request.query, null),
+        viewerId === null ? null : (ids) => catalog.likedNfts(viewerId, ids),
       );
     },
   );
@@ -59,13 +61,14 @@ export const exploreRoute: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const viewerId = await app.services.viewers.idOf(request);
-      if (viewerId !== null) return app.services.catalog.exploreCollections(request.query, viewerId);
-      return sendSharedAnswer(
+      const { catalog } = app.services;
+      return sendSharedPage(
         reply,
         app.services.answers,
         `collections:${JSON.stringify(request.query)}`,
         collectionsPage,
-        () => app.services.catalog.exploreCollections(request.query, null),
+        () => catalog.exploreCollections(request.query, null),
+        viewerId === null ? null : (ids) => catalog.likedCollections(viewerId, ids),
       );
     },
   );

@@ -9,7 +9,7 @@ import {
   publicProfileSchema,
   userNiftiesQuery,
 } from './catalog.schemas';
-import { sendSharedAnswer } from './shared-answer';
+import { sendSharedPage } from './shared-answer';
 
 const params = z.object({ id: keyParam });
 const nftsPage = explorePageOf(nftCardSchema);
@@ -43,14 +43,14 @@ export const getProfileRoute: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const viewerId = await app.services.viewers.idOf(request);
-      if (viewerId !== null)
-        return app.services.catalog.userNifties(request.params.id, request.query, viewerId);
-      return sendSharedAnswer(
+      const { catalog } = app.services;
+      return sendSharedPage(
         reply,
         app.services.answers,
         `user-nifties:${request.params.id.toLowerCase()}:${JSON.stringify(request.query)}`,
         nftsPage,
-        () => app.services.catalog.userNifties(request.params.id, request.query, null),
+        () => catalog.userNifties(request.params.id, request.query, null),
+        viewerId === null ? null : (ids) => catalog.likedNfts(viewerId, ids),
       );
     },
   );

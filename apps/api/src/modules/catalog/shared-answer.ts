@@ -15,3 +15,39 @@ export async function sendSharedAnswer<T>(
   const json = await cache.get(key, async () => JSON.stringify(schema.parse(await compute())));
   return reply.type('application/json; charset=utf-8').send(json);
 }
+
+/** A page of cards whose only per-viewer part is `likes.isLiked`. */
+interface LikeablePage {
+  results: { id: number; likes: { isLiked: boolean } }[];
+}
+
+/** The shared answer of a page and the ids of its cards, so a viewer's likes can be laid over it. */
+interface SharedPage {
+  json: string;
+  ids: number[];
+}
+
+/**
+ * A page of cards (explore NFTs, collections, a user's NFTs): everyone gets the shared answer, computed
+ * for a signed-out caller; a signed-in viewer's likes among its cards come from one indexed query
+ * (`liked`) and are laid over it. Most pages hold none of the viewer's likes and go out as they are.
+ */
+export async function sendSharedPage<T extends LikeablePage>(
+  reply: FastifyReply,
+  cache: ResponseCache,
+  key: string,
+  schema: z.ZodType<T>,
+  compute: () => Promise<T>,
+  liked: ((ids: number[]) => Promise<Set<number>>) | null,
+): Promise<FastifyReply> {
+  const page = await cache.get<SharedPage>(key, async () => {
+    const value = schema.parse(await compute());
+    return { json: JSON.stringify(value), ids: value.results.map((r) => r.id) };
+  });
+  const mine = liked === null || page.ids.length === 0 ? null : await liked(page.ids);
+  reply.type('application/json; charset=utf-8');
+  if (!mine || mine.size === 0) return reply.send(page.json);
+  const value = JSON.parse(page.json) as T;
+  for (const card of value.results) card.likes.isLiked = mine.has(card.id);
+  return reply.send(JSON.stringify(value));
+}

@@ -3,7 +3,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../testing/test-app';
-import { literalArgs, rowsOf } from './sql-rows';
+import { iso, literalArgs, rowsOf } from './sql-rows';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -67,6 +67,41 @@ describe('value types', () => {
       );
       expectText(inTx);
     }
+  });
+});
+
+describe('iso', () => {
+  it('turns the store’s timestamps into ISO text with milliseconds, in UTC and in any session time zone', async () => {
+    const { db } = t.app.config.database;
+    const statement = sql`select '2026-01-02 03:04:05+00'::timestamptz as a, '2026-01-02 03:04:05.2+00'::timestamptz as b,
+      '2026-01-02 03:04:05.269999+00'::timestamptz as c, '1999-12-31 23:59:59.999+00'::timestamptz as d`;
+    const expected = {
+      a: '2026-01-02T03:04:05.000Z',
+      b: '2026-01-02T03:04:05.200Z',
+      c: '2026-01-02T03:04:05.269Z',
+      d: '1999-12-31T23:59:59.999Z',
+    };
+    const isoOf = (row: Record<string, unknown> | undefined) =>
+      Object.fromEntries(Object.entries(row ?? {}).map(([k, v]) => [k, iso(v)]));
+    expect(isoOf((await rowsOf<Record<string, unknown>>(db, statement))[0])).toEqual(expected);
+    const elsewhere = await db.transaction(async (tx) => {
+      await tx.execute(sql`set local timezone = 'Asia/Kolkata'`);
+      return ((await tx.execute(statement)) as unknown as { rows: Record<string, unknown>[] }).rows[0];
+    });
+    expect(String(elsewhere?.a)).toContain('+05:30');
+    expect(isoOf(elsewhere)).toEqual(expected);
+    // The same timestamps inside JSON (as the token cards statement returns them).
+    const asJson = sql`select to_json(x) as j from (${statement}) x`;
+    const [inJson] = await rowsOf<{ j: Record<string, unknown> }>(db, asJson);
+    expect(String(inJson?.j.a)).toMatch(/^2026-01-02T03:04:05/);
+    expect(isoOf(inJson?.j)).toEqual(expected);
+    const jsonElsewhere = await db.transaction(async (tx) => {
+      await tx.execute(sql`set local timezone = 'Asia/Kolkata'`);
+      return ((await tx.execute(asJson)) as unknown as { rows: { j: Record<string, unknown> }[] }).rows[0];
+    });
+    expect(isoOf(jsonElsewhere?.j)).toEqual(expected);
+    expect(iso(new Date('2026-01-02T03:04:05Z'))).toBe('2026-01-02T03:04:05.000Z');
+    expect([iso(null), iso(undefined), iso('not a time')]).toEqual([null, null, null]);
   });
 });
 

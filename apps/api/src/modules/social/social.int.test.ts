@@ -166,6 +166,46 @@ describe('likes and favourites boards', () => {
     });
   });
 
+  it('a shared explore page shows each signed-in viewer their own likes and no one else’s', async () => {
+    const url = '/api/v1/explore/nfts/?sort=-likes&page_size=12';
+    const first = await getJson<Page<NftCard>>(url);
+    const card = first.results[3]!;
+    await post('/api/v2/users/me/boards/favorites/nifties/save/', other, {
+      contractAddress: card.contractAddress,
+      tokenId: card.tokenId,
+    });
+    // Asked signed out first, so the answer the viewers get below is the shared one.
+    const shared = await getJson<Page<NftCard>>(url);
+    expect(shared.results.every((c) => !c.likes.isLiked)).toBe(true);
+    const mine = await getJson<Page<NftCard>>(url, other);
+    expect(mine.results.filter((c) => c.likes.isLiked).map((c) => c.id)).toEqual([card.id]);
+    expect(mine.results.map((c) => ({ ...c, likes: { ...c.likes, isLiked: false } }))).toEqual(
+      shared.results,
+    );
+    const someoneElse = await getJson<Page<NftCard>>(url, me);
+    expect(someoneElse.results.filter((c) => c.likes.isLiked && c.id === card.id)).toEqual([]);
+    const user = await getJson<Page<NftCard>>(`/api/v2/users/${card.owner!.username}/nifties/`, other);
+    expect(user.results.find((c) => c.id === card.id)?.likes.isLiked).toBe(true);
+    await post('/api/v2/users/me/boards/favorites/nifties/remove/', other, {
+      contractAddress: card.contractAddress,
+      tokenId: card.tokenId,
+    });
+    const after = await getJson<Page<NftCard>>(url, other);
+    expect(after.results.some((c) => c.likes.isLiked)).toBe(false);
+  });
+
+  it('explore collections shows a signed-in viewer the collections they saved', async () => {
+    await post('/api/v2/users/me/boards/favorites/collections/save/', other, { slug: 'pixel-pilgrims' });
+    const url = '/api/v1/explore/collections/?page_size=50';
+    const shared = await getJson<Page<{ slug: string; likes: { isLiked: boolean } }>>(url);
+    expect(shared.results.find((c) => c.slug === 'pixel-pilgrims')?.likes.isLiked).toBe(false);
+    const mine = await getJson<Page<{ slug: string; likes: { isLiked: boolean } }>>(url, other);
+    expect(mine.results.filter((c) => c.likes.isLiked).map((c) => c.slug)).toContain('pixel-pilgrims');
+    await post('/api/v2/users/me/boards/favorites/collections/remove/', other, { slug: 'pixel-pilgrims' });
+    const after = await getJson<Page<{ slug: string; likes: { isLiked: boolean } }>>(url, other);
+    expect(after.results.find((c) => c.slug === 'pixel-pilgrims')?.likes.isLiked).toBe(false);
+  });
+
   it('saves an edition by niftyContractAddress + niftyType', async () => {
     const c = await getJson<{ contractAddress: string }>('/api/v1/marketplace/collections/chromatic-saints/');
     const body = { niftyContractAddress: c.contractAddress, niftyType: 2 };
