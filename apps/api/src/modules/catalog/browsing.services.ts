@@ -1,6 +1,7 @@
 // The services of browsing, search, social and images (docs/decisions/004-catalog-api.md), built once per app.
 import { join } from 'node:path';
 import type { ResolvedConfig } from '../../app';
+import type { Clock } from '../../lib/clock';
 import { createImageResizer } from '../media/image-resizer';
 import { createSearchRepo } from '../search/search.repo';
 import { createSearchService } from '../search/search.service';
@@ -10,7 +11,7 @@ import { createViewers } from '../social/viewer';
 import { createCardsRepo } from './cards.repo';
 import { createCatalogService } from './catalog.service';
 import { createCountCache } from './count-cache';
-import { createExploreRepo } from './explore.repo';
+import { createExploreRepo, type ExploreRepo } from './explore.repo';
 import { createPagesRepo } from './pages.repo';
 import { createResponseCache } from './response-cache';
 
@@ -19,6 +20,32 @@ export const COUNT_CACHE_TTL_MS = 30_000;
 
 /** After this long a cached answer is recomputed (in the background when the version still matches). */
 export const RESPONSE_CACHE_TTL_MS = 30_000;
+
+/**
+ * What a shared answer depends on besides its request: the catalog version (moved by every write) and
+ * the status epoch, the next start or end time ahead. Answers hold statuses by the clock (a drop goes
+ * live at its start time with no write), so an answer is reused only until that moment. The epoch is
+ * looked up again only when the version moves or the moment passes.
+ */
+export function catalogState(explore: Pick<ExploreRepo, 'version' | 'nextStatusChange'>, clock: Clock) {
+  let epoch: { version: string; since: number; next: number | null } | null = null;
+  return async (): Promise<string> => {
+    const version = await explore.version();
+    const now = clock.now().getTime();
+    let current = epoch;
+    if (
+      !current ||
+      current.version !== version ||
+      (current.next !== null && now >= current.next) ||
+      now < current.since // the clock was set back
+    ) {
+      const next = await explore.nextStatusChange(new Date(now));
+      current = { version, since: now, next: next?.getTime() ?? null };
+      epoch = current;
+    }
+    return `${version}@${current.next ?? 'none'}`;
+  };
+}
 
 export function createBrowsingServices(config: ResolvedConfig) {
   const { db } = config.database;
@@ -29,7 +56,7 @@ export function createBrowsingServices(config: ResolvedConfig) {
     clock: config.clock,
     ttlMs: RESPONSE_CACHE_TTL_MS,
     maxEntries: 500,
-    version: () => explore.version(),
+    version: catalogState(explore, config.clock),
   });
   const catalog = createCatalogService({
     explore,

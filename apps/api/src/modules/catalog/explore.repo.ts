@@ -4,7 +4,7 @@ import { type Db, schema } from '@vitrine/db';
 import type { QuickFilter, SortOption, TimeFilter } from '@vitrine/domain';
 import { and, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { documentMatches, inIndex, type SearchText } from '../search/search-match';
-import { int, rowsOf, textArray } from './sql-rows';
+import { int, iso, rowsOf, textArray } from './sql-rows';
 
 const { catalogTokens: ct, catalogCollectionStats: cs, collections, drops, publishers } = schema;
 
@@ -380,6 +380,26 @@ export function createExploreRepo(db: Db) {
         sql`select last_value::text || ':' || is_called::text as v from catalog_version_seq`,
       );
       return row?.v ?? '';
+    },
+
+    /**
+     * The first start or end time after `now` of any drop, collection or nifty: the next moment a
+     * clock-based status (upcoming, live, past) changes with no write. Null when none is ahead.
+     */
+    async nextStatusChange(now: Date): Promise<Date | null> {
+      const at = now.toISOString();
+      const [row] = await rowsOf<{ next: unknown }>(
+        db,
+        sql`select min(x.t) as next from (
+              select min(start_at) as t from drops where start_at > ${at}::timestamptz
+              union all select min(end_at) from drops where end_at > ${at}::timestamptz
+              union all select min(start_at) from collections where start_at > ${at}::timestamptz
+              union all select min(end_at) from collections where end_at > ${at}::timestamptz
+              union all select min(start_at) from nifties where start_at > ${at}::timestamptz
+              union all select min(end_at) from nifties where end_at > ${at}::timestamptz) x`,
+      );
+      const next = iso(row?.next);
+      return next === null ? null : new Date(next);
     },
 
     /** Ids by handle, for the publisher / creator / owner filters. */

@@ -2,7 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pageOf, pageQuery } from '../../http/pagination';
 import { errorResponses } from '../../http/schemas';
+import { sendSharedAnswer } from '../catalog/shared-answer';
 import { dropSummary } from './drops.schemas';
+
+const dropsPage = pageOf(dropSummary);
 
 export const listDropsRoute: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -12,12 +15,19 @@ export const listDropsRoute: FastifyPluginAsyncZod = async (app) => {
         tags: ['drops'],
         summary: 'Published drops that are live, upcoming or past, by the server clock',
         querystring: pageQuery.extend({ status: z.enum(['live', 'upcoming', 'past']).default('live') }),
-        response: { 200: pageOf(dropSummary), ...errorResponses },
+        response: { 200: dropsPage, ...errorResponses },
       },
     },
-    async (request) => {
+    // The same for every caller: shared while the catalog and every drop's status hold (decision 004 §7).
+    async (request, reply) => {
       const { status, ...page } = request.query;
-      return app.services.drops.list(status, page);
+      return sendSharedAnswer(
+        reply,
+        app.services.answers,
+        `drops-list:${status}:${page.page}:${page.page_size}`,
+        dropsPage,
+        () => app.services.drops.list(status, page),
+      );
     },
   );
 };
