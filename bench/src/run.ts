@@ -9,9 +9,12 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import type { SortOption, TimeFilter } from '@vitrine/domain';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { apiSignUp } from '../../e2e/support/accounts';
 import { repoRoot, startServer } from '../../e2e/support/server';
+import { type ExplorePageAsk, measureExploreSql } from './explore-sql';
 import { firstLoadJs } from './first-load-js';
 
 const { values } = parseArgs({
@@ -97,44 +100,60 @@ interface Figure {
   non2xx: number;
 }
 
+/**
+ * Each figure is measured after the same load ran this long unmeasured: the JIT has compiled the route,
+ * and every pooled connection has planned its statements (PostgreSQL settles on a statement's generic
+ * plan after five runs per connection; the first runs cost a few ms of planning each).
+ */
+const WARM_UP_SECONDS = 3;
+
 type Req = { method: 'GET' | 'POST'; path: string; body?: string; headers?: Record<string, string> };
 
 /**
  * Like `measure`, but every request asks for a different page (`pathFor(n)`), so the shared-answer
  * cache cannot answer it: the figure of a visitor paging through explore.
  */
-async function measureUncached(name: string, pathFor: (n: number) => string): Promise<Figure> {
-  let n = 0;
-  const result = await autocannon({
-    url: server.url,
-    connections,
-    duration,
-    requests: [
-      {
-        method: 'GET',
-        setupRequest: (req) => {
-          n += 1;
-          return { ...req, path: pathFor(n) };
+async function measureUncached(
+  name: string,
+  pathFor: (n: number) => string,
+  warmPathFor: (n: number) => string,
+): Promise<Figure> {
+  const run = (seconds: number, path: (n: number) => string) => {
+    let n = 0;
+    return autocannon({
+      url: server.url,
+      connections,
+      duration: seconds,
+      requests: [
+        {
+          method: 'GET',
+          setupRequest: (req) => {
+            n += 1;
+            return { ...req, path: path(n) };
+          },
         },
-      },
-    ],
-  });
+      ],
+    });
+  };
+  await run(WARM_UP_SECONDS, warmPathFor);
+  const result = await run(duration, pathFor);
   return toFigure(name, `${pathFor(1)} … (a new page every request)`, result);
 }
 
 async function measure(name: string, requests: Req[]): Promise<Figure> {
   const json = { 'content-type': 'application/json' };
-  const result = await autocannon({
+  const options = {
     url: server.url,
     connections,
-    duration,
     requests: requests.map((r) => ({
       method: r.method,
       path: r.path,
       body: r.body,
       headers: r.body ? json : r.headers,
     })),
-  });
+  };
+  await autocannon({ ...options, duration: WARM_UP_SECONDS });
+  const result = await autocannon({ ...options, duration });
   const path = requests
     .map((r) => r.path)
     .join(' | ')
@@ -163,11 +182,10 @@ function toFigure(name: string, path: string, result: autocannon.Result): Figure
 }
 
 const figures: Figure[] = [];
+/** The uncached figure's pages, for its SQL baseline once the server has stopped. */
+let uncachedAsk: ((n: number, first: number) => ExplorePageAsk) | null = null;
 const budgets: { name: string; figure: string; limit: string; value: number; ok: boolean }[] = [];
 try {
-  // Warm caches and the JIT before measuring.
-  await autocannon({ url: `${server.url}/api/health`, connections: 4, duration: 2 });
-
   const baseline = await measure('baseline: bare JSON route', [{ method: 'GET', path: '/api/health' }]);
   figures.push(baseline);
 
@@ -192,24 +210,69 @@ try {
     ),
   );
 
-  const explore = await measure('explore NFTs page (repeat)', [
+  const explorePages: Req[] = [
     { method: 'GET', path: '/api/v1/explore/nfts/' },
     { method: 'GET', path: '/api/v1/explore/nfts/?sort=-last_sale_at&page=3' },
     { method: 'GET', path: '/api/v1/explore/nfts/?categories=art&minPrice=1000&maxPrice=500000' },
     { method: 'GET', path: '/api/v1/explore/nfts/?sort=floor_price_in_cents&status=past' },
-  ]);
+  ];
+  const explore = await measure('explore NFTs page (repeat)', explorePages);
   figures.push(explore);
+  // The same pages for a signed-in collector who likes a card on the first one: the shared answer
+  // with their likes laid over it.
+  const viewer = await apiSignUp(server.url, 'bench');
+  const auth = { authorization: `Bearer ${viewer.grant.access_token}` };
+  const firstPage = (await (await fetch(`${server.url}/api/v1/explore/nfts/`)).json()) as {
+    results: { contractAddress: string; tokenId: string }[];
+  };
+  const liked = firstPage.results[0];
+  if (liked) {
+    await fetch(`${server.url}/api/v2/users/me/boards/favorites/nifties/save/`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ contractAddress: liked.contractAddress, tokenId: liked.tokenId }),
+    });
+  }
+  const exploreSignedIn = await measure(
+    'explore NFTs page (repeat, signed in)',
+    explorePages.map((r) => ({ ...r, headers: auth })),
+  );
+  figures.push(exploreSignedIn);
   // Every request a page no one asked for yet: 20 filter sets (sorts x status or category) x the
   // first 100 pages (2,000 NFTs deep, further than visitors page), so the shared-answer cache
   // cannot help; facet counts per filter set stay cached as in production.
-  const variants = ['', '&sort=-last_sale_at', '&sort=floor_price_in_cents', '&sort=-likes'].flatMap((sort) =>
-    ['', '&status=live', '&status=past', '&categories=art', '&categories=collectibles'].map((f) => sort + f),
-  );
+  const sorts: (SortOption | null)[] = [null, '-last_sale_at', 'floor_price_in_cents', '-likes'];
+  const filters: { status: TimeFilter | null; categories: string[] }[] = [
+    { status: null, categories: [] },
+    { status: 'live', categories: [] },
+    { status: 'past', categories: [] },
+    { status: null, categories: ['art'] },
+    { status: null, categories: ['collectibles'] },
+  ];
+  const variants = sorts.flatMap((sort) => filters.map((f) => ({ sort, ...f })));
+  const askOf = (n: number, first: number): ExplorePageAsk => {
+    const v = variants[n % variants.length] ?? { sort: null, status: null, categories: [] };
+    return {
+      page: first + (Math.floor(n / variants.length) % 100),
+      sort: v.sort ?? '-last_sale_at',
+      status: v.status,
+      categories: v.categories,
+    };
+  };
+  const urlOf = (n: number, first: number) => {
+    const v = variants[n % variants.length];
+    const ask = askOf(n, first);
+    return `/api/v1/explore/nfts/?page=${ask.page}${v?.sort ? `&sort=${v.sort}` : ''}${
+      ask.status ? `&status=${ask.status}` : ''
+    }${ask.categories.map((c) => `&categories=${c}`).join('')}`;
+  };
   const exploreUncached = await measureUncached(
     'explore NFTs page (uncached)',
-    (n) =>
-      `/api/v1/explore/nfts/?page=${1 + (Math.floor(n / variants.length) % 100)}${variants[n % variants.length]}`,
+    (n) => urlOf(n, 1),
+    // The warm-up asks pages 101 to 200 of the same filter sets, none of which are measured.
+    (n) => urlOf(n, 101),
   );
+  uncachedAsk = askOf;
   figures.push(exploreUncached);
   figures.push(
     await measure('explore collections', [{ method: 'GET', path: '/api/v1/explore/collections/' }]),
@@ -222,9 +285,41 @@ try {
     budgets.push({ name, figure, limit: `< ${limit} ms`, value, ok: value < limit });
   check('autocomplete', 'p95', 50, autocomplete.p95);
   check('explore page (repeat)', 'p99', 100, explore.p99);
+  check('explore page (repeat, signed in)', 'p99', 100, exploreSignedIn.p99);
   check('explore page (uncached)', 'p99', 100, exploreUncached.p99);
 } finally {
   await server.dispose();
+}
+
+// The SQL baseline of the uncached figure, with the server stopped (PGlite is one process's store).
+if (uncachedAsk) {
+  const ask = uncachedAsk;
+  const sqlOnly = await measureExploreSql({
+    store: storeEnv.DATABASE_URL
+      ? { databaseUrl: storeEnv.DATABASE_URL }
+      : { dataDir: join(dataDir, 'pglite') },
+    connections,
+    seconds: duration,
+    warmUpSeconds: WARM_UP_SECONDS,
+    pageFor: (n) => ask(n, 1),
+    warmPageFor: (n) => ask(n, 101),
+  });
+  const figure: Figure = {
+    name: 'explore page: its SQL only (uncached)',
+    path: 'the page ids and cards statements of the uncached pages, no HTTP',
+    requests: sqlOnly.requests,
+    rps: sqlOnly.rps,
+    p50: sqlOnly.p50,
+    p95: sqlOnly.p95,
+    p99: sqlOnly.p99,
+    errors: 0,
+    non2xx: 0,
+  };
+  log(
+    `${figure.name.padEnd(28)} p50 ${figure.p50} ms  p95 ${figure.p95} ms  p99 ${figure.p99} ms  ${figure.rps} req/s`,
+  );
+  const at = figures.findIndex((f) => f.name === 'explore NFTs page (uncached)');
+  figures.splice(at + 1, 0, figure);
 }
 
 const js = firstLoadJs(join(repoRoot, 'apps/web/dist'));
