@@ -29,21 +29,33 @@ export const RESPONSE_CACHE_TTL_MS = 30_000;
  */
 export function catalogState(explore: Pick<ExploreRepo, 'version' | 'nextStatusChange'>, clock: Clock) {
   let epoch: { version: string; since: number; next: number | null } | null = null;
-  return async (): Promise<string> => {
-    const version = await explore.version();
-    const now = clock.now().getTime();
-    let current = epoch;
-    if (
-      !current ||
-      current.version !== version ||
-      (current.next !== null && now >= current.next) ||
-      now < current.since // the clock was set back
-    ) {
-      const next = await explore.nextStatusChange(new Date(now));
-      current = { version, since: now, next: next?.getTime() ?? null };
-      epoch = current;
-    }
-    return `${version}@${current.next ?? 'none'}`;
+  return {
+    /** The version a shared answer is kept under: `{sequence}@{next start or end time}`. */
+    async read(): Promise<string> {
+      const version = await explore.version();
+      const now = clock.now().getTime();
+      let current = epoch;
+      if (
+        !current ||
+        current.version !== version ||
+        (current.next !== null && now >= current.next) ||
+        now < current.since // the clock was set back
+      ) {
+        const next = await explore.nextStatusChange(new Date(now));
+        current = { version, since: now, next: next?.getTime() ?? null };
+        epoch = current;
+      }
+      return `${version}@${current.next ?? 'none'}`;
+    },
+    /**
+     * The status epoch holding at `now` as last read (no query), or null when `now` is outside it:
+     * counts of a status filter are kept under it, so they change with the list at a start or end time.
+     */
+    epochAt(now: Date): string | null {
+      const t = now.getTime();
+      if (!epoch || t < epoch.since || (epoch.next !== null && t >= epoch.next)) return null;
+      return `@${epoch.next ?? 'none'}`;
+    },
   };
 }
 
@@ -52,17 +64,19 @@ export function createBrowsingServices(config: ResolvedConfig) {
   const cards = createCardsRepo(db);
   const pages = createPagesRepo(db);
   const explore = createExploreRepo(db);
+  const state = catalogState(explore, config.clock);
   const answers = createResponseCache({
     clock: config.clock,
     ttlMs: RESPONSE_CACHE_TTL_MS,
     maxEntries: 500,
-    version: catalogState(explore, config.clock),
+    version: () => state.read(),
   });
   const catalog = createCatalogService({
     explore,
     cards,
     pages,
     clock: config.clock,
+    statusEpoch: (now) => state.epochAt(now),
     // A failed background refresh keeps the stale entry; the next request past the TTL retries.
     counts: createCountCache({ clock: config.clock, ttlMs: COUNT_CACHE_TTL_MS, maxEntries: 1000 }),
   });

@@ -82,6 +82,8 @@ export function createCatalogService(deps: {
   pages: PagesRepo;
   clock: Clock;
   counts: CountCache;
+  /** The status epoch holding at `now`, if known (see `catalogState`). */
+  statusEpoch?: (now: Date) => string | null;
 }) {
   const { explore, cards, pages, clock, counts } = deps;
 
@@ -132,12 +134,18 @@ export function createCatalogService(deps: {
   }
 
   /** The cache key of a filter: everything but the page and the sort; `now` only through time windows. */
+  /** Which statuses a count holds: the status epoch (next start or end time), else the minute. */
+  function statusKey(): string {
+    const now = clock.now();
+    return deps.statusEpoch?.(now) ?? String(Math.floor(now.getTime() / 60_000));
+  }
+
   function keyOf(kind: string, f: object): string {
     return `${kind}:${JSON.stringify(f, (k, v: unknown) => {
       if (k === 'now' || k === 'trendingSince') return undefined;
       if (k === 'text') return (v as SearchText | null)?.folded ?? null;
       return v;
-    })}:${'status' in f && f.status ? Math.floor(clock.now().getTime() / 60_000) : ''}`;
+    })}:${'status' in f && f.status ? statusKey() : ''}`;
   }
 
   async function finishPage<T>(

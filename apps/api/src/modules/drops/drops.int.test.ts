@@ -1,3 +1,5 @@
+import { schema } from '@vitrine/db';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_NOW, type TestApp, testApp } from '../../testing/test-app';
 
@@ -62,27 +64,41 @@ describe('GET /api/v1/drops/', () => {
     const before = await get('/api/v1/drops/?status=upcoming&page_size=1');
     const first = before.results[0];
     expect(first).toBeDefined();
+    const { db } = t.app.config.database;
+    const originalStart = new Date(first!.startDate);
+    // A start time inside a minute (90.5 s from now), so nothing that goes by the minute can pass.
+    const start = new Date(TEST_NOW.getTime() + 90_500);
+    await db.update(schema.drops).set({ startAt: start }).where(eq(schema.drops.slug, first!.slug));
     const slugs = (page: DropsPage) => page.results.map((d) => d.slug);
     // The lists are shared answers: ask them before the start so the answers are there to reuse.
     const lists = [
       '/api/v1/drops/?status=live&page_size=100',
       '/api/v1/explore/drops/?status=live&page_size=100',
     ];
-    for (const url of lists) expect(slugs(await get(url))).not.toContain(first!.slug);
-    t.clock.set(new Date(new Date(first!.startDate).getTime() - 1));
-    for (const url of lists) expect(slugs(await get(url))).not.toContain(first!.slug);
-    t.clock.set(new Date(first!.startDate));
     try {
+      for (const url of lists) expect(slugs(await get(url))).not.toContain(first!.slug);
+      t.clock.set(new Date(start.getTime() - 1));
+      const counts: number[] = [];
       for (const url of lists) {
+        const page = await get(url);
+        expect(slugs(page)).not.toContain(first!.slug);
+        counts.push(page.count);
+      }
+      t.clock.set(start);
+      for (const [i, url] of lists.entries()) {
         const live = await get(url);
         expect(live.results.find((d) => d.slug === first!.slug)?.status, url).toBe('live');
+        // The count (explore keeps counts in a cache of their own) moves with the list.
+        expect(live.count, url).toBe((counts[i] ?? 0) + 1);
       }
       expect(slugs(await get('/api/v1/drops/?status=upcoming&page_size=100'))).not.toContain(first!.slug);
+      // And back: the answers follow the clock both ways.
+      t.clock.set(TEST_NOW);
+      expect(slugs(await get('/api/v1/drops/?status=live&page_size=100'))).not.toContain(first!.slug);
     } finally {
       t.clock.set(TEST_NOW);
+      await db.update(schema.drops).set({ startAt: originalStart }).where(eq(schema.drops.slug, first!.slug));
     }
-    // And back: the answers follow the clock both ways.
-    expect(slugs(await get('/api/v1/drops/?status=live&page_size=100'))).not.toContain(first!.slug);
   });
 
   it('paginates with a stable count, and a page past the end is empty', async () => {
