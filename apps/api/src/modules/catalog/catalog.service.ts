@@ -133,13 +133,13 @@ export function createCatalogService(deps: {
     };
   }
 
-  /** The cache key of a filter: everything but the page and the sort; `now` only through time windows. */
   /** Which statuses a count holds: the status epoch (next start or end time), else the minute. */
   function statusKey(): string {
     const now = clock.now();
     return deps.statusEpoch?.(now) ?? String(Math.floor(now.getTime() / 60_000));
   }
 
+  /** The cache key of a filter: everything but the page and the sort; `now` only through time windows. */
   function keyOf(kind: string, f: object): string {
     return `${kind}:${JSON.stringify(f, (k, v: unknown) => {
       if (k === 'now' || k === 'trendingSince') return undefined;
