@@ -51,6 +51,27 @@ describe('response cache (decision 004 §7)', () => {
     await t.cache.get('a', t.compute);
     expect(t.computed()).toBe(before + 1);
   });
+  it('keeps reusing answers after the clock is set back', async () => {
+    const t = setup();
+    t.clock.advance(60_000);
+    await t.cache.get('a', t.compute);
+    t.clock.set(start);
+    t.bump('v2');
+    expect(await t.cache.get('a', t.compute)).toEqual({ n: 2 });
+    expect(await t.cache.get('a', t.compute)).toEqual({ n: 2 });
+    expect(t.computed()).toBe(2);
+  });
+
+  it('a slow computation at an old version never replaces a newer answer', async () => {
+    const t = setup();
+    let release: (v: { n: string }) => void = () => {};
+    const slow = t.cache.get('a', () => new Promise<{ n: string }>((r) => (release = r)));
+    t.bump('v2');
+    expect(await t.cache.get('a', async () => ({ n: 'new' }))).toEqual({ n: 'new' });
+    release({ n: 'old' });
+    expect(await slow).toEqual({ n: 'old' });
+    expect(await t.cache.get('a', async () => ({ n: 'again' }))).toEqual({ n: 'new' });
+  });
 });
 
 describe('count cache', () => {

@@ -19,21 +19,25 @@ export function createResponseCache(deps: {
   version: () => Promise<string>;
   onError?: (err: unknown) => void;
 }): ResponseCache {
-  const entries = new Map<string, { version: string; at: number; value: unknown }>();
+  const entries = new Map<string, { version: string; at: number; started: number; value: unknown }>();
   const inFlight = new Map<string, Promise<unknown>>();
+  /** Computations in the order they started (not by the clock, which may be set back). */
+  let starts = 0;
 
   function refresh<T>(key: string, version: string, compute: () => Promise<T>): Promise<T> {
     const flightKey = `${version}\n${key}`;
     const running = inFlight.get(flightKey) as Promise<T> | undefined;
     if (running) return running;
     const at = deps.clock.now().getTime();
+    starts += 1;
+    const started = starts;
     const p = compute()
       .then((value) => {
         const current = entries.get(key);
-        // A slower computation never replaces one made at a newer version.
-        if (!current || current.version === version || current.at <= at) {
+        // A slower computation never replaces one started after it (at a newer version).
+        if (!current || current.version === version || current.started < started) {
           entries.delete(key);
-          entries.set(key, { version, at, value });
+          entries.set(key, { version, at, started, value });
         }
         while (entries.size > deps.maxEntries) {
           const oldest = entries.keys().next().value;

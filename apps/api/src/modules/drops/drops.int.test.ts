@@ -101,6 +101,29 @@ describe('GET /api/v1/drops/', () => {
     }
   });
 
+  it('shows a drop published or removed on the next request (no cached list outlives it)', async () => {
+    const url = '/api/v1/drops/?status=live&page_size=100';
+    const slugs = async () => (await get(url)).results.map((d) => d.slug);
+    expect(await slugs()).not.toContain('fresh-off-the-press');
+    const { db } = t.app.config.database;
+    const [publisher] = await db.select({ id: schema.publishers.id }).from(schema.publishers).limit(1);
+    await db.insert(schema.drops).values({
+      publisherId: publisher!.id,
+      slug: 'fresh-off-the-press',
+      title: 'Fresh off the press',
+      dropType: 'edition',
+      dropStatus: 'published',
+      startAt: new Date(TEST_NOW.getTime() - 60_000),
+      endAt: new Date(TEST_NOW.getTime() + 3_600_000),
+    });
+    try {
+      expect(await slugs()).toContain('fresh-off-the-press');
+    } finally {
+      await db.delete(schema.drops).where(eq(schema.drops.slug, 'fresh-off-the-press'));
+    }
+    expect(await slugs()).not.toContain('fresh-off-the-press');
+  });
+
   it('paginates with a stable count, and a page past the end is empty', async () => {
     const one = await get('/api/v1/drops/?status=past&page_size=2&page=1');
     const two = await get('/api/v1/drops/?status=past&page_size=2&page=2');
