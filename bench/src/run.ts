@@ -175,10 +175,12 @@ function toFigure(name: string, path: string, result: autocannon.Result): Figure
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
   };
-  log(
-    `${name.padEnd(28)} p50 ${figure.p50} ms  p95 ${figure.p95} ms  p99 ${figure.p99} ms  ${figure.rps} req/s`,
-  );
+  logFigure(figure);
   return figure;
+}
+
+function logFigure(f: Figure): void {
+  log(`${f.name.padEnd(28)} p50 ${f.p50} ms  p95 ${f.p95} ms  p99 ${f.p99} ms  ${f.rps} req/s`);
 }
 
 const figures: Figure[] = [];
@@ -315,9 +317,7 @@ if (uncachedAsk) {
     errors: 0,
     non2xx: 0,
   };
-  log(
-    `${figure.name.padEnd(28)} p50 ${figure.p50} ms  p95 ${figure.p95} ms  p99 ${figure.p99} ms  ${figure.rps} req/s`,
-  );
+  logFigure(figure);
   const at = figures.findIndex((f) => f.name === 'explore NFTs page (uncached)');
   figures.splice(at + 1, 0, figure);
 }
