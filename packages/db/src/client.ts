@@ -2,8 +2,7 @@
 // The same schema, migrations and SQL serve both.
 import { mkdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { PGlite, type QueryOptions, types } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { types } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
@@ -11,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { openEmbeddedThread } from './pglite-thread';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -58,22 +58,24 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
   }
   const inMemory = options.dataDir.startsWith('memory://');
   if (!inMemory) mkdirSync(options.dataDir, { recursive: true });
-  const client = await PGlite.create(inMemory ? undefined : options.dataDir, {
-    extensions: { pg_trgm },
-    parsers: DRIZZLE_TEXT_PARSERS,
+  const client = await openEmbeddedThread({
+    dataDir: inMemory ? undefined : options.dataDir,
+    textTypes: TEXT_TYPES,
   });
-  const db = drizzlePglite(withoutRepeatedParsers(client), { schema, casing: 'snake_case' }) as unknown as Db;
+  const db = drizzlePglite({ client: client as never, schema, casing: 'snake_case' }) as unknown as Db;
   return wrap(
     db,
     'pglite',
-    () => migratePglite(drizzlePglite(client), { migrationsFolder }),
+    () => migratePglite(drizzlePglite({ client: client as never }), { migrationsFolder }),
     () => client.close(),
   );
 }
 
 /**
  * The types drizzle's PGlite driver reads as text (timestamps, dates, intervals, numeric[] and time
- * arrays): it passes these parsers with every query. Set once on the database instead.
+ * arrays): it passes these parsers with every query. The store's thread reads them as text once for
+ * all, and drops the per-query copies (PGlite merged them into a copy of its whole parser table on
+ * every query: 0.13 ms, as long as a small query itself).
  */
 const TEXT_TYPES = [
   types.TIMESTAMP,
@@ -86,32 +88,6 @@ const TEXT_TYPES = [
   1187,
   1182,
 ];
-const asText = (value: string) => value;
-const DRIZZLE_TEXT_PARSERS = Object.fromEntries(TEXT_TYPES.map((type) => [type, asText]));
-
-/**
- * PGlite merges per-query `parsers` into a copy of its whole parser table on every query (0.13 ms, as
- * long as a small query itself). The database already has drizzle's parsers, so queries outside
- * transactions drop the identical per-query ones; anything else passes through unchanged.
- */
-function withoutRepeatedParsers(client: PGlite): PGlite {
-  const redundant = (parsers: object) =>
-    Object.keys(parsers).every((type) => TEXT_TYPES.includes(Number(type)));
-  const query = (text: string, params?: unknown[], options?: QueryOptions) => {
-    if (options?.parsers && redundant(options.parsers)) {
-      const { parsers: _same, ...rest } = options;
-      return client.query(text, params, rest);
-    }
-    return client.query(text, params, options);
-  };
-  return new Proxy(client, {
-    get(target, prop) {
-      if (prop === 'query') return query;
-      const value = Reflect.get(target, prop, target) as unknown;
-      return typeof value === 'function' ? value.bind(target) : value;
-    },
-  });
-}
 
 function wrap(
   db: Db,

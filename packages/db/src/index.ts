@@ -1,2 +1,3 @@
 export * from './client';
+export { isEmbeddedClient } from './pglite-thread';
 export * as schema from './schema';

@@ -2,7 +2,7 @@
 // answer `execute` with `{ rows }`; values are read defensively because the drivers type int8, numeric
 // and timestamps differently.
 import { createHash } from 'node:crypto';
-import type { Db } from '@vitrine/db';
+import { type Db, isEmbeddedClient } from '@vitrine/db';
 import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 
@@ -89,9 +89,9 @@ function literalText(p: unknown): string | null | undefined {
   return text.includes('\0') ? undefined : text;
 }
 
-/** A PGlite database (not one of its transactions): it has `waitReady`. */
+/** The embedded store's database (not one of its transactions). */
 function isPgliteInstance(client: object): boolean {
-  return 'waitReady' in client && 'dumpDataDir' in client;
+  return isEmbeddedClient(client);
 }
 
 /** Statement names PREPAREd per PGlite database; bounded, past the bound statements run unprepared. */
