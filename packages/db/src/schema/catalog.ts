@@ -11,6 +11,7 @@ import {
   customType,
   index,
   integer,
+  json,
   numeric,
   pgTable,
   primaryKey,
@@ -261,6 +262,17 @@ export const catalogNiftyStats = pgTable('catalog_nifty_stats', {
   floorPriceCents: cents('floor_price_cents'),
   /** When the nifty's latest edition was minted (the Fast Sell Out badge). */
   lastMintedAt: ts('last_minted_at'),
+});
+
+/**
+ * The creators of a collection as its cards show them: `[{ id, name, profileUrl, profilePicUrl }]` in
+ * position order (migration `collection_creator_cards`; decision 006).
+ */
+export const catalogCollectionCreators = pgTable('catalog_collection_creators', {
+  collectionId: integer('collection_id')
+    .primaryKey()
+    .references(() => collections.id, { onDelete: 'cascade' }),
+  creators: json('creators').notNull(),
 });
 
 /**

@@ -383,3 +383,65 @@ describe('card badges', () => {
     expect((await item(String(open!.contract_address), String(open!.token_id))).token.badge).toBeNull();
   });
 });
+
+describe('creators on NFT cards', () => {
+  const creatorsOfFirstCard = async () => {
+    const [card] = (await nfts('page_size=1&sort=-likes')).results;
+    return { slug: card!.project.slug, creators: card!.creators.map((c) => [c.id, c.name]) };
+  };
+  const creatorsInDb = async (slug: string) => {
+    const r = (await t.app.config.database.db.execute(sql`
+      select u.id, coalesce(nullif(u.name, ''), u.profile_url) as name from collection_creators cc
+        join users u on u.id = cc.user_id join collections c on c.id = cc.collection_id
+       where c.slug = ${slug} order by cc.position, cc.user_id`)) as unknown as {
+      rows: { id: number; name: string }[];
+    };
+    return r.rows.map((x) => [x.id, x.name]);
+  };
+
+  it('shows a collection’s creators as they are now: renamed, added and removed', async () => {
+    const before = await creatorsOfFirstCard();
+    expect(before.creators.length).toBeGreaterThan(0);
+    expect(before.creators).toEqual(await creatorsInDb(before.slug));
+    const [firstId] = before.creators[0] as [number, string];
+    const db = t.app.config.database.db;
+    type Was = { name: string; collectionId: number; position: number };
+    const [{ name: oldName, collectionId, position }] = (
+      (await db.execute(sql`select u.name, cc.collection_id as "collectionId", cc.position
+        from collection_creators cc join users u on u.id = cc.user_id join collections c on c.id = cc.collection_id
+        where u.id = ${firstId} and c.slug = ${before.slug}`)) as unknown as { rows: Was[] }
+    ).rows as [Was];
+    const [{ id: newcomer }] = (
+      (await db.execute(sql`select id from users where id not in
+        (select user_id from collection_creators where collection_id = ${collectionId}) order by id limit 1`)) as unknown as {
+        rows: { id: number }[];
+      }
+    ).rows as [{ id: number }];
+    try {
+      await db.execute(sql`update users set name = 'Renamed Creator' where id = ${firstId}`);
+      expect((await creatorsOfFirstCard()).creators[0]).toEqual([firstId, 'Renamed Creator']);
+
+      await db.execute(sql`insert into collection_creators (collection_id, user_id, position)
+        values (${collectionId}, ${newcomer}, 1000)`);
+      const added = await creatorsOfFirstCard();
+      expect(added.creators.at(-1)?.[0]).toBe(newcomer);
+      expect(added.creators).toEqual(await creatorsInDb(before.slug));
+
+      await db.execute(
+        sql`delete from collection_creators where collection_id = ${collectionId} and user_id = ${firstId}`,
+      );
+      const removed = await creatorsOfFirstCard();
+      expect(removed.creators.map(([id]) => id)).not.toContain(firstId);
+      expect(removed.creators).toEqual(await creatorsInDb(before.slug));
+    } finally {
+      await db.execute(sql`update users set name = ${oldName} where id = ${firstId}`);
+      await db.execute(
+        sql`delete from collection_creators where collection_id = ${collectionId} and user_id = ${newcomer}`,
+      );
+      await db.execute(sql`insert into collection_creators (collection_id, user_id, position)
+        select ${collectionId}, ${firstId}, ${position} where not exists (select 1 from collection_creators
+          where collection_id = ${collectionId} and user_id = ${firstId})`);
+    }
+    expect((await creatorsOfFirstCard()).creators).toEqual(before.creators);
+  });
+});
