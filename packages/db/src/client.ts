@@ -2,7 +2,7 @@
 // The same schema, migrations and SQL serve both.
 import { mkdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { types } from '@electric-sql/pglite';
+import { type PGlite, types } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
@@ -58,16 +58,18 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
   }
   const inMemory = options.dataDir.startsWith('memory://');
   if (!inMemory) mkdirSync(options.dataDir, { recursive: true });
-  const client = await openEmbeddedThread({
+  const thread = await openEmbeddedThread({
     dataDir: inMemory ? undefined : options.dataDir,
     textTypes: TEXT_TYPES,
   });
-  const db = drizzlePglite({ client: client as never, schema, casing: 'snake_case' }) as unknown as Db;
+  // drizzle's PGlite driver calls only `query` and `transaction`, which the thread's client offers.
+  const client = thread as unknown as PGlite;
+  const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Db;
   return wrap(
     db,
     'pglite',
-    () => migratePglite(drizzlePglite({ client: client as never }), { migrationsFolder }),
-    () => client.close(),
+    () => migratePglite(drizzlePglite({ client }), { migrationsFolder }),
+    () => thread.close(),
   );
 }
 
