@@ -276,6 +276,18 @@ export const catalogCollectionCreators = pgTable('catalog_collection_creators', 
 });
 
 /**
+ * The part of an NFT card every token of a nifty shares (the nifty, its collection, publisher, stats and
+ * creators), as one JSON value kept by triggers (migration `nifty_cards`; decision 006): the cards
+ * statement reads one row per card instead of joining five tables and building their fields' JSON.
+ */
+export const catalogNiftyCards = pgTable('catalog_nifty_cards', {
+  niftyId: integer('nifty_id')
+    .primaryKey()
+    .references(() => nifties.id, { onDelete: 'cascade' }),
+  card: json('card').notNull(),
+});
+
+/**
  * Search documents of the four indexes (users, publishers, collections, products). `name` and `body`
  * are folded (lowercase, no accents, punctuation as spaces): `name` is the display name, `body` every
  * searchable word. Filter columns are set where they apply to the index.

@@ -384,7 +384,7 @@ describe('card badges', () => {
   });
 });
 
-describe('creators on NFT cards', () => {
+describe('what every token of a nifty shows alike on its card', () => {
   const creatorsOfFirstCard = async () => {
     const [card] = (await nfts('page_size=1&sort=-likes')).results;
     return { slug: card!.project.slug, creators: card!.creators.map((c) => [c.id, c.name]) };
@@ -443,5 +443,70 @@ describe('creators on NFT cards', () => {
           where collection_id = ${collectionId} and user_id = ${firstId})`);
     }
     expect((await creatorsOfFirstCard()).creators).toEqual(before.creators);
+  });
+
+  it('shows the nifty, collection, publisher and floor of a card as they are now', async () => {
+    const db = t.app.config.database.db;
+    type Target = {
+      contract: string;
+      tokenId: string;
+      niftyId: number;
+      collectionId: number;
+      publisherId: number;
+      listingId: number;
+      price: number;
+      title: string;
+      collectionName: string;
+      publisherName: string;
+    };
+    const [target] = (
+      (await db.execute(sql`
+        select t.contract_address as contract, t.token_id::text as "tokenId", n.id as "niftyId",
+               c.id as "collectionId", c.publisher_id as "publisherId", l.id as "listingId",
+               l.price_in_cents::int as price, n.title, c.name as "collectionName", pb.name as "publisherName"
+          from listings l join tokens t on t.id = l.token_row_id join nifties n on n.id = t.nifty_id
+          join collections c on c.id = n.collection_id join publishers pb on pb.id = c.publisher_id
+         where l.status = 'active' and l.price_in_cents > 1 order by l.id limit 1`)) as unknown as {
+        rows: Target[];
+      }
+    ).rows as [Target];
+    const card = async () => {
+      const res = await t.app.inject(`/api/v1/marketplace/items/${target.contract}/${target.tokenId}/`);
+      expect(res.statusCode).toBe(200);
+      return (res.json() as { token: NftCard }).token;
+    };
+    expect((await card()).title).toBe(target.title);
+    try {
+      await db.execute(sql`update nifties set title = 'Retitled Nifty' where id = ${target.niftyId}`);
+      expect((await card()).title).toBe('Retitled Nifty');
+      await db.execute(
+        sql`update collections set name = 'Renamed Collection' where id = ${target.collectionId}`,
+      );
+      expect((await card()).project.name).toBe('Renamed Collection');
+      await db.execute(
+        sql`update publishers set name = 'Renamed Publisher' where id = ${target.publisherId}`,
+      );
+      expect((await card()).publisher.name).toBe('Renamed Publisher');
+      // A cheaper listing of the nifty moves its floor (listings -> catalog_nifty_stats -> the card).
+      await db.execute(sql`update listings set price_in_cents = 1 where id = ${target.listingId}`);
+      expect((await card()).floorPriceInCents).toBe(1);
+    } finally {
+      await db.execute(sql`update nifties set title = ${target.title} where id = ${target.niftyId}`);
+      await db.execute(
+        sql`update collections set name = ${target.collectionName} where id = ${target.collectionId}`,
+      );
+      await db.execute(
+        sql`update publishers set name = ${target.publisherName} where id = ${target.publisherId}`,
+      );
+      await db.execute(
+        sql`update listings set price_in_cents = ${target.price} where id = ${target.listingId}`,
+      );
+    }
+    const restored = await card();
+    expect([restored.title, restored.project.name, restored.publisher.name]).toEqual([
+      target.title,
+      target.collectionName,
+      target.publisherName,
+    ]);
   });
 });
