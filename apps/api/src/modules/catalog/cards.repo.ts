@@ -28,7 +28,8 @@ const str = (v: unknown): string =>
   typeof v === 'string' ? v : v === null || v === undefined ? '' : String(v);
 const strOrNull = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
 
-function toTokenCardRow(r: Record<string, unknown>): TokenCardRow {
+/** A card from its token's row (`r`) and what every token of its nifty shows alike (`n`). */
+function toTokenCardRow(r: Record<string, unknown>, n: Record<string, unknown>): TokenCardRow {
   const tokenId = str(r.token_id);
   const editionNumber = int(r.edition_number);
   const listing = toListing({
@@ -51,7 +52,7 @@ function toTokenCardRow(r: Record<string, unknown>): TokenCardRow {
   });
   const lastSaleCents = intOrNull(r.last_sale_in_cents);
   const lastSaleAt = iso(r.last_sale_at);
-  const creators = (Array.isArray(r.creators) ? r.creators : []) as {
+  const creators = (Array.isArray(n.creators) ? n.creators : []) as {
     id: number;
     name: string;
     profileUrl: string;
@@ -62,33 +63,33 @@ function toTokenCardRow(r: Record<string, unknown>): TokenCardRow {
     id: int(r.id),
     contractAddress: str(r.contract_address).toLowerCase(),
     tokenId,
-    typeNumber: int(r.type_number),
-    niftyType: str(r.nifty_type),
+    typeNumber: int(n.type_number),
+    niftyType: str(n.nifty_type),
     name,
-    title: str(r.title),
+    title: str(n.title),
     editionNumber,
-    asset: { src: str(r.asset_url), type: str(r.asset_type), alt: name },
+    asset: { src: str(n.asset_url), type: str(n.asset_type), alt: name },
     rarity: rarityOf(strOrNull(r.rarity)),
-    saleType: str(r.sale_type),
-    category: str(r.category),
-    tags: Array.isArray(r.tags) ? (r.tags as string[]) : [],
-    editions: int(r.edition_size),
-    mintedEditions: int(r.minted),
+    saleType: str(n.sale_type),
+    category: str(n.category),
+    tags: Array.isArray(n.tags) ? (n.tags as string[]) : [],
+    editions: int(n.edition_size),
+    mintedEditions: int(n.minted),
     priceInCents: listing?.priceInCents ?? null,
     listing,
-    floorPriceInCents: intOrNull(r.floor),
+    floorPriceInCents: intOrNull(n.floor),
     lastSale:
       lastSaleCents !== null && lastSaleAt !== null ? { amount: lastSaleCents, time: lastSaleAt } : null,
     likesCount: int(r.likes_count),
     liked: r.liked === true,
     fastSellOut: isFastSellOut({
-      saleType: str(r.sale_type),
-      niftyType: str(r.nifty_type),
-      editionSize: int(r.edition_size),
-      totalSold: int(r.total_sold),
-      totalReserved: int(r.total_reserved),
-      startAt: r.start_at ? new Date(iso(r.start_at) ?? 0) : null,
-      lastMintedAt: r.last_minted_at ? new Date(iso(r.last_minted_at) ?? 0) : null,
+      saleType: str(n.sale_type),
+      niftyType: str(n.nifty_type),
+      editionSize: int(n.edition_size),
+      totalSold: int(n.total_sold),
+      totalReserved: int(n.total_reserved),
+      startAt: n.start_at ? new Date(iso(n.start_at) ?? 0) : null,
+      lastMintedAt: n.last_minted_at ? new Date(iso(n.last_minted_at) ?? 0) : null,
     }),
     isAcceptingOffers: r.is_accepting_offers === true,
     owner: userRef({
@@ -105,15 +106,15 @@ function toTokenCardRow(r: Record<string, unknown>): TokenCardRow {
       storefrontSlug: c.profileUrl,
       profilePicUrl: c.profilePicUrl,
     })),
-    project: { name: str(r.collection_name), slug: str(r.collection_slug) },
+    project: { name: str(n.collection_name), slug: str(n.collection_slug) },
     publisher: {
-      name: str(r.publisher_name),
-      slug: str(r.publisher_slug),
-      profilePicUrl: strOrNull(r.publisher_pic),
+      name: str(n.publisher_name),
+      slug: str(n.publisher_slug),
+      profilePicUrl: strOrNull(n.publisher_pic),
     },
-    chain: str(r.chain),
-    startTime: iso(r.start_at),
-    endTime: iso(r.end_at),
+    chain: str(n.chain),
+    startTime: iso(n.start_at),
+    endTime: iso(n.end_at),
   };
 }
 
@@ -240,8 +241,8 @@ export function createCardsRepo(db: Db) {
       );
       const cards = rows[0]?.cards;
       if (!Array.isArray(cards)) return [];
-      return (cards as { nifty: object }[]).map(({ nifty, ...token }) =>
-        toTokenCardRow({ ...nifty, ...token }),
+      return (cards as Record<string, unknown>[]).map((r) =>
+        toTokenCardRow(r, (r.nifty ?? {}) as Record<string, unknown>),
       );
     },
 
