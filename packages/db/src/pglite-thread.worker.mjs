@@ -49,7 +49,8 @@ try {
 // statement that may write arrives (pglite-thread.ts `read`).
 /** Names of PREPAREd statements that only read: a SELECT or WITH naming nothing that writes. */
 const readOnlyPrepared = new Set();
-const PREPARE_READ = /^PREPARE "([^"]+)" AS\s+(?:select|with)\b/i;
+const PREPARE_READ = /^PREPARE "[^"]+" AS\s+(?:select|with)\b/i;
+const PREPARE_NAME = /^PREPARE "([^"]+)"/;
 const WRITES = /\b(?:insert|update|delete|merge|nextval|setval|set_config|lock|notify|copy|call|do)\b/i;
 const EXECUTE = /^EXECUTE "([^"]+)"/;
 const PREPARE = /^PREPARE "[^"]+" AS\s/;
@@ -143,9 +144,14 @@ async function handle(message) {
 }
 
 port.on('message', (message) => {
-  if (message.op === 'query' && message.tx === undefined) {
-    const prepared = PREPARE_READ.exec(message.text);
-    if (prepared && !WRITES.test(message.text)) readOnlyPrepared.add(prepared[1]);
+  if (message.op === 'query' && message.tx === undefined && PREPARE.test(message.text)) {
+    // A name PREPAREd again for a statement that may write is no longer a read.
+    const name = PREPARE_NAME.exec(message.text)?.[1];
+    const read = PREPARE_READ.test(message.text) && !WRITES.test(message.text);
+    if (name !== undefined) {
+      if (read) readOnlyPrepared.add(name);
+      else readOnlyPrepared.delete(name);
+    }
   }
   if (mayWrite(message)) generation += 1;
   handle(message).then(
