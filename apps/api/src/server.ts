@@ -7,14 +7,14 @@ import { systemClock } from './lib/clock';
 import { redisRateLimitStore } from './lib/redis-rate-limit';
 import { accountsConfigFromEnv } from './modules/auth/auth.config';
 import { localMediaStore } from './modules/media/media-store';
-import { openStore, seedIfEmpty } from './store';
+import { openStoreOrExit, seedIfEmpty } from './store';
 
 const env = readEnv();
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 const webDist = env.WEB_DIST ?? defaultWebDist;
 const media = localMediaStore(env.DATA_DIR);
 
-const database = await openStore(env);
+const database = await openStoreOrExit(env);
 if (env.SEED === 'auto') {
   const seeded = await seedIfEmpty(database, { media, clock: systemClock });
   if (seeded) {

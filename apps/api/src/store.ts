@@ -1,7 +1,7 @@
 // Opens the store chosen by the environment, applies migrations, and seeds the demo marketplace
 // into an empty store when SEED=auto.
 import { join } from 'node:path';
-import { createDatabase, type Database } from '@vitrine/db';
+import { createDatabase, type Database, StoreInUseError } from '@vitrine/db';
 import { isStoreEmpty, type SeedResult, seedDemo } from '@vitrine/db/seed';
 import type { Env } from './env';
 import type { Clock } from './lib/clock';
@@ -14,6 +14,17 @@ export async function openStore(env: Env): Promise<Database> {
     : await createDatabase({ dataDir: join(env.DATA_DIR, 'pglite') });
   await database.migrate();
   return database;
+}
+
+/** `openStore` for the commands: when another process has the embedded store open, says so and exits 1. */
+export async function openStoreOrExit(env: Env): Promise<Database> {
+  try {
+    return await openStore(env);
+  } catch (error) {
+    if (!(error instanceof StoreInUseError)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
+  }
 }
 
 export async function seedIfEmpty(

@@ -12,6 +12,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { openEmbeddedThread } from './pglite-thread';
 import * as schema from './schema';
+import { lockStore } from './store-lock';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -58,10 +59,17 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
   }
   const inMemory = options.dataDir.startsWith('memory://');
   if (!inMemory) mkdirSync(options.dataDir, { recursive: true });
-  const thread = await openEmbeddedThread({
-    dataDir: inMemory ? undefined : options.dataDir,
-    textTypes: TEXT_TYPES,
-  });
+  const unlock = inMemory ? () => {} : lockStore(options.dataDir);
+  let thread: Awaited<ReturnType<typeof openEmbeddedThread>>;
+  try {
+    thread = await openEmbeddedThread({
+      dataDir: inMemory ? undefined : options.dataDir,
+      textTypes: TEXT_TYPES,
+    });
+  } catch (error) {
+    unlock();
+    throw error;
+  }
   // drizzle's PGlite driver calls only `query` and `transaction`, which the thread's client offers.
   const client = thread as unknown as PGlite;
   const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Db;
@@ -69,7 +77,7 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
     db,
     'pglite',
     () => migratePglite(drizzlePglite({ client }), { migrationsFolder }),
-    () => thread.close(),
+    () => thread.close().finally(unlock),
   );
 }
 

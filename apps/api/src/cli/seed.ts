@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 import { readEnv } from '../env';
 import { systemClock } from '../lib/clock';
 import { localMediaStore } from '../modules/media/media-store';
-import { openStore, seedIfEmpty } from '../store';
+import { openStoreOrExit, seedIfEmpty } from '../store';
 
 const { values } = parseArgs({ options: { scale: { type: 'string' } } });
 const scale = values.scale === undefined ? undefined : Number(values.scale);
@@ -14,7 +14,7 @@ if (scale !== undefined && (!Number.isInteger(scale) || scale < 1 || scale > 5_0
 }
 
 const env = readEnv();
-const database = await openStore(env);
+const database = await openStoreOrExit(env);
 const started = Date.now();
 const result = await seedIfEmpty(database, {
   media: localMediaStore(env.DATA_DIR),
