@@ -10,7 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { openEmbeddedThread } from './pglite-thread';
+import { type EmbeddedClient, openEmbeddedThread } from './pglite-thread';
 import * as schema from './schema';
 import { lockStore } from './store-lock';
 
@@ -60,7 +60,7 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
   const inMemory = options.dataDir.startsWith('memory://');
   if (!inMemory) mkdirSync(options.dataDir, { recursive: true });
   const unlock = inMemory ? () => {} : lockStore(options.dataDir);
-  let thread: Awaited<ReturnType<typeof openEmbeddedThread>>;
+  let thread: EmbeddedClient;
   try {
     thread = await openEmbeddedThread({
       dataDir: inMemory ? undefined : options.dataDir,

@@ -49,11 +49,9 @@ try {
 // statement that may write arrives (pglite-thread.ts `read`).
 /** Names of PREPAREd statements that only read: a SELECT or WITH naming nothing that writes. */
 const readOnlyPrepared = new Set();
-const PREPARE_READ = /^PREPARE "[^"]+" AS\s+(?:select|with)\b/i;
-const PREPARE_NAME = /^PREPARE "([^"]+)"/;
+const PREPARE = /^PREPARE "([^"]+)" AS\s+(\w+)/i;
 const WRITES = /\b(?:insert|update|delete|merge|nextval|setval|set_config|lock|notify|copy|call|do)\b/i;
 const EXECUTE = /^EXECUTE "([^"]+)"/;
-const PREPARE = /^PREPARE "[^"]+" AS\s/;
 /** Moves whenever a statement that may write arrives: an answer kept from before is no longer current. */
 let generation = 0;
 /** The last answer of each reusable read and the generation it was read at. */
@@ -144,14 +142,12 @@ async function handle(message) {
 }
 
 port.on('message', (message) => {
-  if (message.op === 'query' && message.tx === undefined && PREPARE.test(message.text)) {
-    // A name PREPAREd again for a statement that may write is no longer a read.
-    const name = PREPARE_NAME.exec(message.text)?.[1];
-    const read = PREPARE_READ.test(message.text) && !WRITES.test(message.text);
-    if (name !== undefined) {
-      if (read) readOnlyPrepared.add(name);
-      else readOnlyPrepared.delete(name);
-    }
+  const prepared = message.op === 'query' && message.tx === undefined && PREPARE.exec(message.text);
+  if (prepared) {
+    // A SELECT or WITH naming nothing that writes; a name PREPAREd again for anything else is no read.
+    const [, name, verb] = prepared;
+    if (/^(?:select|with)$/i.test(verb) && !WRITES.test(message.text)) readOnlyPrepared.add(name);
+    else readOnlyPrepared.delete(name);
   }
   if (mayWrite(message)) generation += 1;
   handle(message).then(
