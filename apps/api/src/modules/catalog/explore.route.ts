@@ -42,7 +42,7 @@ export const exploreRoute: FastifyPluginAsyncZod = async (app) => {
         app.services.answers,
         `nfts:${JSON.stringify(request.query)}`,
         nftsPage,
-        () => catalog.exploreNfts(request.query, null),
+        (version) => catalog.exploreNfts(request.query, null, version),
         viewerId === null ? null : (ids) => catalog.likedNfts(viewerId, ids),
       );
     },

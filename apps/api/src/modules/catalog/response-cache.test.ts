@@ -72,6 +72,14 @@ describe('response cache (decision 004 §7)', () => {
     expect(await slow).toEqual({ n: 'old' });
     expect(await t.cache.get('a', async () => ({ n: 'again' }))).toEqual({ n: 'new' });
   });
+
+  it('tells a computation its version, and keeps parts of an answer at the version given', async () => {
+    const t = setup();
+    expect(await t.cache.get('a', async (version) => ({ n: version }))).toEqual({ n: 'v1' });
+    expect(await t.cache.getAt('v1', 'part', t.compute)).toEqual({ n: 1 });
+    expect(await t.cache.getAt('v1', 'part', t.compute)).toEqual({ n: 1 });
+    expect(await t.cache.getAt('v2', 'part', t.compute)).toEqual({ n: 2 });
+  });
 });
 
 describe('count cache', () => {

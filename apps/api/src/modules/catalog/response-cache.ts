@@ -8,7 +8,10 @@
 import type { Clock } from '../../lib/clock';
 
 export interface ResponseCache {
-  get<T>(key: string, compute: () => Promise<T>): Promise<T>;
+  /** The entry of `key` at the current catalog version; `compute` is told that version. */
+  get<T>(key: string, compute: (version: string) => Promise<T>): Promise<T>;
+  /** The same, at a version the caller has already read (a part of an answer computed at `version`). */
+  getAt<T>(version: string, key: string, compute: () => Promise<T>): Promise<T>;
 }
 
 export function createResponseCache(deps: {
@@ -51,15 +54,20 @@ export function createResponseCache(deps: {
     return p;
   }
 
+  async function getAt<T>(version: string, key: string, compute: () => Promise<T>): Promise<T> {
+    const hit = entries.get(key);
+    if (!hit || hit.version !== version) return refresh(key, version, compute);
+    if (deps.clock.now().getTime() - hit.at > deps.ttlMs) {
+      refresh(key, version, compute).catch((err: unknown) => deps.onError?.(err));
+    }
+    return hit.value as T;
+  }
+
   return {
-    async get<T>(key: string, compute: () => Promise<T>): Promise<T> {
+    getAt,
+    async get<T>(key: string, compute: (version: string) => Promise<T>): Promise<T> {
       const version = await deps.version();
-      const hit = entries.get(key);
-      if (!hit || hit.version !== version) return refresh(key, version, compute);
-      if (deps.clock.now().getTime() - hit.at > deps.ttlMs) {
-        refresh(key, version, compute).catch((err: unknown) => deps.onError?.(err));
-      }
-      return hit.value as T;
+      return getAt(version, key, () => compute(version));
     },
   };
 }

@@ -37,11 +37,12 @@ export async function sendSharedPage<T extends LikeablePage>(
   cache: ResponseCache,
   key: string,
   schema: z.ZodType<T>,
-  compute: () => Promise<T>,
+  /** Computes the page at the catalog version it is kept under. */
+  compute: (version: string) => Promise<T>,
   liked: ((ids: number[]) => Promise<Set<number>>) | null,
 ): Promise<FastifyReply> {
-  const page = await cache.get<SharedPage>(key, async () => {
-    const value = schema.parse(await compute());
+  const page = await cache.get<SharedPage>(key, async (version) => {
+    const value = schema.parse(await compute(version));
     return { json: JSON.stringify(value), ids: value.results.map((r) => r.id) };
   });
   const mine = liked === null || page.ids.length === 0 ? null : await liked(page.ids);
