@@ -285,6 +285,11 @@ export const catalogNiftyCards = pgTable('catalog_nifty_cards', {
     .primaryKey()
     .references(() => nifties.id, { onDelete: 'cascade' }),
   card: json('card').notNull(),
+  /**
+   * A new number (catalog_nifty_card_version_seq) at every refresh of the card: the API keeps what it
+   * derives from a card by (nifty_id, version), so one equal number means the same card (migration 0011).
+   */
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
 });
 
 /**

@@ -1,7 +1,7 @@
 // Builds the cards of 004 §1 (NftCard, CollectionCard, DropCard, Listing) for a page of ids: one statement
 // for token cards, a few indexed queries for the others, whatever the page size.
 import { type Db, schema } from '@vitrine/db';
-import { isFastSellOut } from '@vitrine/domain';
+import { isFastSellOut, nftBadge } from '@vitrine/domain';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { CollectionCard, Creator, DropCard, Listing, NftCard, UserRef } from './catalog.schemas';
 import { groupBy, int, intOrNull, iso, rowsOf } from './sql-rows';
@@ -17,19 +17,86 @@ const {
   favoriteCollections,
 } = schema;
 
-export type TokenCardRow = Omit<NftCard, 'likes' | 'badge'> & {
-  likesCount: number;
-  liked: boolean;
-  /** The nifty sold out fast (the service turns this and the likes into the card's badge). */
-  fastSellOut: boolean;
-};
-
 const str = (v: unknown): string =>
   typeof v === 'string' ? v : v === null || v === undefined ? '' : String(v);
 const strOrNull = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
 
-/** A card from its token's row (`r`) and what every token of its nifty shows alike (`n`). */
-function toTokenCardRow(r: Record<string, unknown>, n: Record<string, unknown>): TokenCardRow {
+/**
+ * What every token card of a nifty shows alike, derived once from its `catalog_nifty_cards` row and kept
+ * by (nifty id, card version) (migration 0011): the nifty, its collection, publisher, stats, creators,
+ * and whether it sold out fast.
+ */
+interface NiftyPart {
+  typeNumber: number;
+  niftyType: string;
+  title: string;
+  assetSrc: string;
+  assetType: string;
+  saleType: string;
+  category: string;
+  tags: string[];
+  editions: number;
+  mintedEditions: number;
+  floorPriceInCents: number | null;
+  fastSellOut: boolean;
+  creators: Creator[];
+  project: NftCard['project'];
+  publisher: NftCard['publisher'];
+  chain: string;
+  startTime: string | null;
+  endTime: string | null;
+}
+
+function toNiftyPart(n: Record<string, unknown>): NiftyPart {
+  const creators = (Array.isArray(n.creators) ? n.creators : []) as {
+    id: number;
+    name: string;
+    profileUrl: string;
+    profilePicUrl: string | null;
+  }[];
+  const startTime = iso(n.start_at);
+  return {
+    typeNumber: int(n.type_number),
+    niftyType: str(n.nifty_type),
+    title: str(n.title),
+    assetSrc: str(n.asset_url),
+    assetType: str(n.asset_type),
+    saleType: str(n.sale_type),
+    category: str(n.category),
+    tags: Array.isArray(n.tags) ? (n.tags as string[]) : [],
+    editions: int(n.edition_size),
+    mintedEditions: int(n.minted),
+    floorPriceInCents: intOrNull(n.floor),
+    fastSellOut: isFastSellOut({
+      saleType: str(n.sale_type),
+      niftyType: str(n.nifty_type),
+      editionSize: int(n.edition_size),
+      totalSold: int(n.total_sold),
+      totalReserved: int(n.total_reserved),
+      startAt: startTime === null ? null : new Date(startTime),
+      lastMintedAt: n.last_minted_at ? new Date(iso(n.last_minted_at) ?? 0) : null,
+    }),
+    creators: creators.map((c) => ({
+      id: int(c.id),
+      name: c.name || c.profileUrl,
+      profileUrl: c.profileUrl,
+      storefrontSlug: c.profileUrl,
+      profilePicUrl: c.profilePicUrl,
+    })),
+    project: { name: str(n.collection_name), slug: str(n.collection_slug) },
+    publisher: {
+      name: str(n.publisher_name),
+      slug: str(n.publisher_slug),
+      profilePicUrl: strOrNull(n.publisher_pic),
+    },
+    chain: str(n.chain),
+    startTime,
+    endTime: iso(n.end_at),
+  };
+}
+
+/** A card from its token's row (`r`, the cards statement's) and its nifty's part, in the schema's key order. */
+function toNftCard(r: Record<string, unknown>, n: NiftyPart): NftCard {
   const tokenId = str(r.token_id);
   const editionNumber = int(r.edition_number);
   const listing = toListing({
@@ -52,45 +119,31 @@ function toTokenCardRow(r: Record<string, unknown>, n: Record<string, unknown>):
   });
   const lastSaleCents = intOrNull(r.last_sale_in_cents);
   const lastSaleAt = iso(r.last_sale_at);
-  const creators = (Array.isArray(n.creators) ? n.creators : []) as {
-    id: number;
-    name: string;
-    profileUrl: string;
-    profilePicUrl: string | null;
-  }[];
+  const likesCount = int(r.likes_count);
   const name = str(r.name);
   return {
     id: int(r.id),
     contractAddress: str(r.contract_address).toLowerCase(),
     tokenId,
-    typeNumber: int(n.type_number),
-    niftyType: str(n.nifty_type),
+    typeNumber: n.typeNumber,
+    niftyType: n.niftyType,
     name,
-    title: str(n.title),
+    title: n.title,
     editionNumber,
-    asset: { src: str(n.asset_url), type: str(n.asset_type), alt: name },
+    asset: { src: n.assetSrc, type: n.assetType, alt: name },
     rarity: rarityOf(strOrNull(r.rarity)),
-    saleType: str(n.sale_type),
-    category: str(n.category),
-    tags: Array.isArray(n.tags) ? (n.tags as string[]) : [],
-    editions: int(n.edition_size),
-    mintedEditions: int(n.minted),
+    saleType: n.saleType,
+    category: n.category,
+    tags: n.tags,
+    editions: n.editions,
+    mintedEditions: n.mintedEditions,
     priceInCents: listing?.priceInCents ?? null,
     listing,
-    floorPriceInCents: intOrNull(n.floor),
+    floorPriceInCents: n.floorPriceInCents,
     lastSale:
       lastSaleCents !== null && lastSaleAt !== null ? { amount: lastSaleCents, time: lastSaleAt } : null,
-    likesCount: int(r.likes_count),
-    liked: r.liked === true,
-    fastSellOut: isFastSellOut({
-      saleType: str(n.sale_type),
-      niftyType: str(n.nifty_type),
-      editionSize: int(n.edition_size),
-      totalSold: int(n.total_sold),
-      totalReserved: int(n.total_reserved),
-      startAt: n.start_at ? new Date(iso(n.start_at) ?? 0) : null,
-      lastMintedAt: n.last_minted_at ? new Date(iso(n.last_minted_at) ?? 0) : null,
-    }),
+    likes: { likesAmount: likesCount, isLiked: r.liked === true },
+    badge: nftBadge(likesCount, n.fastSellOut),
     isAcceptingOffers: r.is_accepting_offers === true,
     owner: userRef({
       id: intOrNull(r.owner_id),
@@ -99,22 +152,12 @@ function toTokenCardRow(r: Record<string, unknown>, n: Record<string, unknown>):
       pic: strOrNull(r.owner_pic),
     }),
     externalOwner: strOrNull(r.external_owner),
-    creators: creators.map((c) => ({
-      id: int(c.id),
-      name: c.name || c.profileUrl,
-      profileUrl: c.profileUrl,
-      storefrontSlug: c.profileUrl,
-      profilePicUrl: c.profilePicUrl,
-    })),
-    project: { name: str(n.collection_name), slug: str(n.collection_slug) },
-    publisher: {
-      name: str(n.publisher_name),
-      slug: str(n.publisher_slug),
-      profilePicUrl: strOrNull(n.publisher_pic),
-    },
-    chain: str(n.chain),
-    startTime: iso(n.start_at),
-    endTime: iso(n.end_at),
+    creators: n.creators,
+    project: n.project,
+    publisher: n.publisher,
+    chain: n.chain,
+    startTime: n.startTime,
+    endTime: n.endTime,
   };
 }
 
@@ -157,7 +200,40 @@ export function toListing(r: {
 /** 0..1 rarity from numeric text. */
 export const rarityOf = (v: string | null): number | null => (v === null ? null : Number(v));
 
+/** Nifty parts kept per repo (one per app): a few hundred bytes per nifty; past the bound, all go. */
+const MAX_NIFTY_PARTS = 20_000;
+
 export function createCardsRepo(db: Db) {
+  /** Parts by nifty id, with the card version they were derived from. */
+  const niftyParts = new Map<number, { version: number; part: NiftyPart }>();
+
+  /**
+   * The parts of these nifties at (at least) the card versions given: kept ones at that version as they
+   * are, the others read from `catalog_nifty_cards` (a refresh committed since gives a newer version,
+   * kept as read). A version is never reused (a sequence), so an equal version is the same card.
+   */
+  async function niftyPartsOf(wanted: Map<number, number>): Promise<Map<number, NiftyPart>> {
+    const out = new Map<number, NiftyPart>();
+    const missing: number[] = [];
+    for (const [id, version] of wanted) {
+      const kept = niftyParts.get(id);
+      if (kept && kept.version === version) out.set(id, kept.part);
+      else missing.push(id);
+    }
+    if (missing.length === 0) return out;
+    const rows = await rowsOf<{ nifty_id: number; version: number | string; card: unknown }>(
+      db,
+      sql`select nifty_id, version, card from catalog_nifty_cards where nifty_id = any(${sql.param(missing)}::int[])`,
+    );
+    if (niftyParts.size + rows.length > MAX_NIFTY_PARTS) niftyParts.clear();
+    for (const row of rows) {
+      const part = toNiftyPart((row.card ?? {}) as Record<string, unknown>);
+      niftyParts.set(int(row.nifty_id), { version: int(row.version), part });
+      out.set(int(row.nifty_id), part);
+    }
+    return out;
+  }
+
   const repo = {
     async creatorsOf(collectionIds: number[]): Promise<Map<number, Creator[]>> {
       if (collectionIds.length === 0) return new Map();
@@ -207,15 +283,14 @@ export function createCardsRepo(db: Db) {
     },
 
     /**
-     * Token cards in the order of `ids`, in one statement (the token, its owner and listing, the viewer's
-     * likes, and what every token of its nifty shows alike from `catalog_nifty_cards`, one JSON value per
-     * nifty kept by triggers: nifty, collection, publisher, stats, creators) whose only varying input is one
-     * int[] parameter: after its first executions PostgreSQL keeps its generic plan per connection
-     * (checked: bind drops to ~0.05 ms). The page comes back as one JSON value: the drivers decode each
-     * field of each row on their own (PGlite copies every one), a thousand of them per page, while one
-     * JSON.parse of the whole page costs a fraction of that.
+     * Token cards in the order of `ids`. One statement reads the tokens (their own fields, owner, listing,
+     * the viewer's likes, and the version of their nifty's card) with one int[] parameter, so PostgreSQL
+     * keeps its generic plan per connection (bind ~0.05 ms). It answers one JSON value: the drivers decode
+     * each field of each row on their own (PGlite copies every one), while one JSON.parse costs a fraction.
+     * What every token of a nifty shows alike comes from `niftyParts`, kept by card version; only the
+     * nifties not kept at that version are read (a second statement, none once they are known).
      */
-    async tokenCards(ids: number[], viewerId: number | null): Promise<TokenCardRow[]> {
+    async tokenCards(ids: number[], viewerId: number | null): Promise<NftCard[]> {
       if (ids.length === 0) return [];
       const rows = await rowsOf<{ cards: unknown }>(
         db,
@@ -226,7 +301,7 @@ export function createCardsRepo(db: Db) {
               o.profile_pic_url as owner_pic, l.id as listing_id, l.currency as listing_currency,
               l.amount::text as listing_amount, l.price_in_cents as listing_cents, l.created_at as listing_created,
               sl.id as seller_id, sl.name as seller_name, sl.profile_url as seller_url, sl.profile_pic_url as seller_pic,
-              nc.card as nifty,
+              nc.nifty_id, nc.version as nifty_version,
               ${
                 viewerId === null
                   ? sql`false`
@@ -239,11 +314,17 @@ export function createCardsRepo(db: Db) {
             left join listings l on l.token_row_id = t.id and l.status = 'active'
             left join users sl on sl.id = l.seller_id) x`,
       );
-      const cards = rows[0]?.cards;
-      if (!Array.isArray(cards)) return [];
-      return (cards as Record<string, unknown>[]).map((r) =>
-        toTokenCardRow(r, (r.nifty ?? {}) as Record<string, unknown>),
-      );
+      const tokens = rows[0]?.cards;
+      if (!Array.isArray(tokens)) return [];
+      const wanted = new Map<number, number>();
+      for (const r of tokens as Record<string, unknown>[]) wanted.set(int(r.nifty_id), int(r.nifty_version));
+      const parts = await niftyPartsOf(wanted);
+      const cards: NftCard[] = [];
+      for (const r of tokens as Record<string, unknown>[]) {
+        const part = parts.get(int(r.nifty_id));
+        if (part) cards.push(toNftCard(r, part));
+      }
+      return cards;
     },
 
     /** Which of these tokens (row ids) the viewer likes: one probe of the (user, token) unique index. */

@@ -5,7 +5,6 @@ import {
   CATEGORIES,
   CATEGORY_LABELS,
   collectionStatus,
-  nftBadge,
   PRICE_FILTER_RANGES,
   type PriceFilter,
   type QuickFilter,
@@ -169,14 +168,9 @@ export function createCatalogService(deps: {
     return { ...toPage(q, facets.count, results), facets: toFacets(facets) };
   }
 
-  async function nftCards(ids: number[], viewerId: number | null): Promise<NftCard[]> {
-    const rows = await cards.tokenCards(ids, viewerId);
-    return rows.map(({ likesCount, liked, fastSellOut, ...card }) => ({
-      ...card,
-      likes: { likesAmount: likesCount, isLiked: liked },
-      badge: nftBadge(likesCount, fastSellOut),
-    }));
-  }
+  /** Token cards with their badges (001 §3), in the order of `ids`. */
+  const nftCards = (ids: number[], viewerId: number | null): Promise<NftCard[]> =>
+    cards.tokenCards(ids, viewerId);
 
   async function collectionCards(
     ids: number[],
