@@ -28,21 +28,43 @@ export const RESPONSE_CACHE_TTL_MS = 30_000;
  * looked up again only when the version moves or the moment passes.
  */
 export function catalogState(explore: Pick<ExploreRepo, 'version' | 'nextStatusChange'>, clock: Clock) {
-  let epoch: { version: string; since: number; next: number | null } | null = null;
+  type Epoch = { version: string; since: number; next: number | null };
+  let epoch: Epoch | null = null;
+  /** The lookup under way, shared by the requests that find the same new version meanwhile. */
+  let lookup: { version: string; since: number; epoch: Promise<Epoch> } | null = null;
+  /** True when `e` says what holds at `now` for this version. */
+  const holds = (e: Epoch | null, version: string, now: number): e is Epoch =>
+    e !== null &&
+    e.version === version &&
+    now >= e.since && // else the clock was set back
+    (e.next === null || now < e.next);
+
+  function lookUp(version: string, now: number): Promise<Epoch> {
+    const epoch = explore
+      .nextStatusChange(new Date(now))
+      .then((next) => ({ version, since: now, next: next?.getTime() ?? null }));
+    const entry = { version, since: now, epoch };
+    lookup = entry;
+    const done = () => {
+      if (lookup === entry) lookup = null;
+    };
+    epoch.then(done, done);
+    return epoch;
+  }
+
   return {
     /** The version a shared answer is kept under: `{sequence}@{next start or end time}`. */
     async read(): Promise<string> {
       const version = await explore.version();
       const now = clock.now().getTime();
       let current = epoch;
-      if (
-        !current ||
-        current.version !== version ||
-        (current.next !== null && now >= current.next) ||
-        now < current.since // the clock was set back
-      ) {
-        const next = await explore.nextStatusChange(new Date(now));
-        current = { version, since: now, next: next?.getTime() ?? null };
+      if (!holds(current, version, now)) {
+        // After a write every request in flight finds the new version: one lookup serves them all.
+        // Its answer (the first start or end time after it began) holds here too unless that moment
+        // has passed since.
+        const shared = lookup && lookup.version === version && lookup.since <= now ? lookup.epoch : null;
+        current = shared ? await shared : null;
+        if (!holds(current, version, now)) current = await lookUp(version, now);
         epoch = current;
       }
       return `${version}@${current.next ?? 'none'}`;
