@@ -107,37 +107,59 @@ interface Figure {
  */
 const WARM_UP_SECONDS = 3;
 
+/** How often the catalog changes during the uncached explore figure (and its SQL baseline). */
+const UNCACHED_WRITE_EVERY_MS = 500;
+
 type Req = { method: 'GET' | 'POST'; path: string; body?: string; headers?: Record<string, string> };
 
 /**
  * Like `measure`, but every request asks for a different page (`pathFor(n)`), so the shared-answer
- * cache cannot answer it: the figure of a visitor paging through explore.
+ * cache cannot answer it: the figure of visitors paging through explore. Meanwhile `write` runs every
+ * `writeEveryMs` (a like or an unlike): the catalog changes as it does on a live marketplace, so no
+ * answer or id window is kept from one pass over the pages to the next (decision 005).
  */
 async function measureUncached(
   name: string,
   pathFor: (n: number) => string,
   warmPathFor: (n: number) => string,
+  writes: { everyMs: number; write: () => Promise<void> },
 ): Promise<Figure> {
-  const run = (seconds: number, path: (n: number) => string) => {
+  const run = async (seconds: number, path: (n: number) => string) => {
     let n = 0;
-    return autocannon({
-      url: server.url,
-      connections,
-      duration: seconds,
-      requests: [
-        {
-          method: 'GET',
-          setupRequest: (req) => {
-            n += 1;
-            return { ...req, path: path(n) };
+    let failed: unknown = null;
+    const timer = setInterval(() => {
+      writes.write().catch((error: unknown) => {
+        failed = error;
+      });
+    }, writes.everyMs);
+    try {
+      const result = await autocannon({
+        url: server.url,
+        connections,
+        duration: seconds,
+        requests: [
+          {
+            method: 'GET',
+            setupRequest: (req) => {
+              n += 1;
+              return { ...req, path: path(n) };
+            },
           },
-        },
-      ],
-    });
+        ],
+      });
+      if (failed) throw failed;
+      return result;
+    } finally {
+      clearInterval(timer);
+    }
   };
   await run(WARM_UP_SECONDS, warmPathFor);
   const result = await run(duration, pathFor);
-  return toFigure(name, `${pathFor(1)} … (a new page every request)`, result);
+  return toFigure(
+    name,
+    `${pathFor(1)} … (a new page every request; a like or unlike every ${writes.everyMs} ms)`,
+    result,
+  );
 }
 
 async function measure(name: string, requests: Req[]): Promise<Figure> {
@@ -242,7 +264,23 @@ try {
   figures.push(exploreSignedIn);
   // Every request a page no one asked for yet: 20 filter sets (sorts x status or category) x the
   // first 100 pages (2,000 NFTs deep, further than visitors page), so the shared-answer cache
-  // cannot help; facet counts per filter set stay cached as in production.
+  // cannot help; facet counts per filter set stay cached as in production. The collector likes and
+  // unlikes a token every 500 ms meanwhile: each write moves the catalog version, so nothing one pass
+  // over the 2,000 pages kept (answers, id windows) serves the next; a page may still find the ids
+  // of its window read by an earlier page of the same pass, as a visitor paging on does.
+  const toggled = firstPage.results[1];
+  let likeNext = true;
+  const toggleLike = async () => {
+    if (!toggled) return;
+    const action = likeNext ? 'save' : 'remove';
+    likeNext = !likeNext;
+    const res = await fetch(`${server.url}/api/v2/users/me/boards/favorites/nifties/${action}/`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ contractAddress: toggled.contractAddress, tokenId: toggled.tokenId }),
+    });
+    if (!res.ok) throw new Error(`${action} answered ${res.status}: ${await res.text()}`);
+  };
   const sorts: (SortOption | null)[] = [null, '-last_sale_at', 'floor_price_in_cents', '-likes'];
   const filters: { status: TimeFilter | null; categories: string[] }[] = [
     { status: null, categories: [] },
@@ -273,6 +311,7 @@ try {
     (n) => urlOf(n, 1),
     // The warm-up asks pages 101 to 200 of the same filter sets, none of which are measured.
     (n) => urlOf(n, 101),
+    { everyMs: UNCACHED_WRITE_EVERY_MS, write: toggleLike },
   );
   uncachedAsk = askOf;
   figures.push(exploreUncached);
@@ -305,10 +344,11 @@ if (uncachedAsk) {
     warmUpSeconds: WARM_UP_SECONDS,
     pageFor: (n) => ask(n, 1),
     warmPageFor: (n) => ask(n, 101),
+    windowsForgottenEveryMs: UNCACHED_WRITE_EVERY_MS,
   });
   const figure: Figure = {
     name: 'explore page: its SQL only (uncached)',
-    path: 'the page ids and cards statements of the uncached pages, no HTTP',
+    path: 'the page-id windows and cards statements of the uncached pages, no HTTP',
     requests: sqlOnly.requests,
     rps: sqlOnly.rps,
     p50: sqlOnly.p50,
