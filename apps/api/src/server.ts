@@ -43,6 +43,11 @@ const app = await buildApp({
   nodeEnv: env.NODE_ENV,
   logLevel: env.LOG_LEVEL,
 });
+// The embedded store's thread restarts itself after a crash (decision 006); say so in the log.
+database.onEvent((event) => {
+  if (event.kind === 'restarted') app.log.warn({ store: event.kind }, event.message);
+  else app.log.error({ store: event.kind }, event.message);
+});
 if (!existsSync(webDist))
   app.log.warn(`No web build at ${webDist}: serving the API only (run \`npm run build\`).`);
 

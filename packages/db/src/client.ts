@@ -10,7 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { type EmbeddedClient, openEmbeddedThread } from './pglite-thread';
+import { type EmbeddedClient, openEmbeddedThread, type StoreEvent } from './pglite-thread';
 import * as schema from './schema';
 import { lockStore } from './store-lock';
 
@@ -31,8 +31,15 @@ export interface Database {
   migrate(): Promise<void>;
   /** True when the store answers and every committed migration is applied. */
   ready(): Promise<boolean>;
+  /**
+   * Calls `listener` when the embedded store's thread stops on its own, is back, or fails to start
+   * again (decision 006); PostgreSQL has no such events (its pool replaces lost connections).
+   */
+  onEvent(listener: (event: StoreEvent) => void): void;
   close(): Promise<void>;
 }
+
+export type { StoreEvent };
 
 export const migrationsFolder = fileURLToPath(new URL('../migrations', import.meta.url));
 
@@ -55,16 +62,21 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
       'postgres',
       () => migrateNodePg(drizzleNodePg(pool), { migrationsFolder }),
       () => pool.end(),
+      new Set(),
     );
   }
   const inMemory = options.dataDir.startsWith('memory://');
   if (!inMemory) mkdirSync(options.dataDir, { recursive: true });
   const unlock = inMemory ? () => {} : lockStore(options.dataDir);
+  const listeners = new Set<(event: StoreEvent) => void>();
   let thread: EmbeddedClient;
   try {
     thread = await openEmbeddedThread({
       dataDir: inMemory ? undefined : options.dataDir,
       textTypes: TEXT_TYPES,
+      onEvent: (event) => {
+        for (const listener of listeners) listener(event);
+      },
     });
   } catch (error) {
     unlock();
@@ -78,6 +90,7 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
     'pglite',
     () => migratePglite(drizzlePglite({ client }), { migrationsFolder }),
     () => thread.close().finally(unlock),
+    listeners,
   );
 }
 
@@ -104,6 +117,7 @@ function wrap(
   kind: StoreKind,
   runMigrations: () => Promise<void>,
   end: () => Promise<void>,
+  listeners: Set<(event: StoreEvent) => void>,
 ): Database {
   let closed = false;
   return {
@@ -123,6 +137,9 @@ function wrap(
       } catch {
         return false;
       }
+    },
+    onEvent(listener) {
+      listeners.add(listener);
     },
     async close() {
       if (closed) return;

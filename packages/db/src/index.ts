@@ -1,4 +1,4 @@
 export * from './client';
-export { isEmbeddedClient } from './pglite-thread';
+export { type EmbeddedClient, isEmbeddedClient, STOP_AS_IF_CRASHED } from './pglite-thread';
 export * as schema from './schema';
 export { StoreInUseError } from './store-lock';

@@ -9,6 +9,9 @@ import type { QueryOptions, Results, Transaction } from '@electric-sql/pglite';
 /** json and jsonb: read as text on the store's thread and parsed here (one string copy across). */
 const JSON_TYPES = new Set([114, 3802]);
 
+/** The longest wait between two tries to start the store's thread again. */
+const MAX_RESTART_DELAY_MS = 10_000;
+
 /** Marks a database client (not a transaction) of this kind; see `isEmbeddedClient`. */
 export const EMBEDDED_CLIENT = Symbol.for('vitrine.embedded-client');
 
@@ -64,47 +67,132 @@ export interface EmbeddedClient {
    */
   read<T>(text: string, options?: { reuse?: boolean }): Promise<Results<T>>;
   transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T>;
+  /**
+   * Which thread answers: 1 for the first, one more after each restart. What a thread holds (PREPAREd
+   * statements) is gone with it.
+   */
+  readonly incarnation: number;
   close(): Promise<void>;
+}
+
+/** What happens to the store's thread, for the process log. */
+export interface StoreEvent {
+  kind: 'stopped' | 'restarted' | 'restart-failed';
+  message: string;
+}
+
+/** Ends the store's thread from outside, as a crash would (tests of the restart). */
+export const STOP_AS_IF_CRASHED = Symbol.for('vitrine.embedded-client.stop-as-if-crashed');
+
+interface Thread {
+  worker: Worker;
+  waiting: Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>;
 }
 
 export async function openEmbeddedThread(options: {
   dataDir: string | undefined;
   /** Types read as text rather than parsed (drizzle's). */
   textTypes: number[];
+  onEvent?: (event: StoreEvent) => void;
+  /** First wait before a restart; doubled after each failed one, up to `MAX_RESTART_DELAY_MS`. */
+  restartDelayMs?: number;
 }): Promise<EmbeddedClient> {
   const textTypes = new Set(options.textTypes);
-  const worker = new Worker(new URL('./pglite-thread.worker.mjs', import.meta.url), {
-    workerData: { dataDir: options.dataDir, textTypes: [...options.textTypes, ...JSON_TYPES] },
-  });
-  const waiting = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
   let nextId = 1;
-  let gone: Error | null = null;
+  let incarnation = 0;
+  let closed = false;
+  /** Why statements are refused now; null while a thread is up. */
+  let down: Error | null = null;
 
-  const failAll = (error: Error) => {
-    gone = error;
-    for (const w of waiting.values()) w.reject(error);
-    waiting.clear();
-  };
-  const ready = new Promise<void>((resolve, reject) => {
-    waiting.set(0, { resolve: () => resolve(), reject });
-  });
-  worker.on('message', (reply: Reply) => {
-    const w = waiting.get(reply.id);
-    if (!w) return;
-    waiting.delete(reply.id);
-    if (reply.error) w.reject(rebuild(reply.error));
-    else w.resolve(reply.result);
-  });
-  worker.on('error', (error) => failAll(error));
-  worker.on('exit', (code) =>
-    failAll(gone ?? new Error(`the embedded store's thread stopped (exit code ${code})`)),
-  );
+  /** Starts a thread and resolves once its store is open. */
+  function spawn(): Promise<Thread> {
+    const worker = new Worker(new URL('./pglite-thread.worker.mjs', import.meta.url), {
+      workerData: { dataDir: options.dataDir, textTypes: [...options.textTypes, ...JSON_TYPES] },
+    });
+    const thread: Thread = { worker, waiting: new Map() };
+    let up = false;
+    let failure: Error | null = null;
+    const failAll = (error: Error) => {
+      for (const w of thread.waiting.values()) w.reject(error);
+      thread.waiting.clear();
+    };
+    const ready = new Promise<void>((resolve, reject) => {
+      thread.waiting.set(0, { resolve: () => resolve(), reject });
+    });
+    worker.on('message', (reply: Reply) => {
+      const w = thread.waiting.get(reply.id);
+      if (!w) return;
+      thread.waiting.delete(reply.id);
+      if (reply.error) w.reject(rebuild(reply.error));
+      else w.resolve(reply.result);
+    });
+    worker.on('error', (error) => {
+      failure = error;
+      failAll(error);
+    });
+    worker.on('exit', (code) => {
+      const error = failure ?? new Error(`the embedded store's thread stopped (exit code ${code})`);
+      failAll(error);
+      if (up && current === thread && !closed) stopped(error);
+    });
+    return ready.then(
+      () => {
+        up = true;
+        return thread;
+      },
+      async (error: unknown) => {
+        await worker.terminate();
+        throw error;
+      },
+    );
+  }
+
+  /**
+   * The thread ended on its own (a crash of the store): every statement waiting failed with the cause,
+   * new ones are refused until a new thread has opened the store again, which replays its log as
+   * PostgreSQL does after a crash. An in-memory store (tests) is gone with its thread and stays down.
+   */
+  function stopped(cause: Error) {
+    down = new Error(`the embedded store's thread stopped: ${cause.message}`);
+    options.onEvent?.({ kind: 'stopped', message: down.message });
+    if (options.dataDir === undefined) return;
+    let delay = options.restartDelayMs ?? 200;
+    const attempt = () => {
+      if (closed) return;
+      spawn().then(
+        (thread) => {
+          if (closed) {
+            void thread.worker.terminate();
+            return;
+          }
+          current = thread;
+          incarnation += 1;
+          down = null;
+          options.onEvent?.({ kind: 'restarted', message: "the embedded store's thread is back" });
+        },
+        (error: unknown) => {
+          const message = error instanceof Error ? error.message : String(error);
+          options.onEvent?.({
+            kind: 'restart-failed',
+            message: `the embedded store's thread could not start again (${message}); next try in ${delay} ms`,
+          });
+          setTimeout(attempt, delay).unref();
+          delay = Math.min(delay * 2, MAX_RESTART_DELAY_MS);
+        },
+      );
+    };
+    setTimeout(attempt, delay).unref();
+  }
+
+  let current: Thread = await spawn();
+  incarnation = 1;
 
   const call = <T>(message: Record<string, unknown>, id = nextId++): Promise<T> => {
-    if (gone) return Promise.reject(gone);
+    if (down) return Promise.reject(down);
+    const thread = current;
     return new Promise<T>((resolve, reject) => {
-      waiting.set(id, { resolve: resolve as (v: unknown) => void, reject });
-      worker.postMessage({ ...message, id });
+      thread.waiting.set(id, { resolve: resolve as (v: unknown) => void, reject });
+      thread.worker.postMessage({ ...message, id });
     });
   };
 
@@ -123,16 +211,13 @@ export async function openEmbeddedThread(options: {
     return results.map((r) => parseJsonColumns(r, undefined));
   };
 
-  try {
-    await ready;
-  } catch (error) {
-    await worker.terminate();
-    throw error;
-  }
-
   let closing: Promise<void> | null = null;
   return {
     [EMBEDDED_CLIENT]: true,
+    [STOP_AS_IF_CRASHED]: () => current.worker.terminate(),
+    get incarnation() {
+      return incarnation;
+    },
     query: (text, params, queryOptions) => query(text, params, queryOptions, undefined),
     exec: (text) => exec(text, undefined),
     async read<T>(text: string, readOptions?: { reuse?: boolean }) {
@@ -146,10 +231,11 @@ export async function openEmbeddedThread(options: {
       return parseJsonColumns(result, undefined) as Results<T>;
     },
     async transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> {
-      // The worker keys the open transaction by the id of its `begin` message.
+      // The worker keys the open transaction by the id of its `begin` message; a thread started after
+      // a crash knows no transaction of the one before, so the statements of one cut short fail.
       const id = nextId++;
       await call({ op: 'begin' }, id);
-      let closed = false;
+      let finished = false;
       const tx = {
         query: <R>(text: string, params?: unknown[], queryOptions?: QueryOptions) =>
           query<R>(text, params, queryOptions, id),
@@ -158,30 +244,32 @@ export async function openEmbeddedThread(options: {
         listen: () => Promise.reject(new Error('tx.listen is not offered by the embedded store')),
         rollback: () => Promise.reject(new Error('throw from the transaction to roll it back')),
         get closed() {
-          return closed;
+          return finished;
         },
       } as unknown as Transaction;
       let result: T;
       try {
         result = await fn(tx);
       } catch (error) {
-        closed = true;
+        finished = true;
         await call({ op: 'end', tx: id, commit: false }).catch(() => {});
         throw error;
       }
-      closed = true;
+      finished = true;
       await call({ op: 'end', tx: id, commit: true });
       return result;
     },
     close() {
       closing ??= (async () => {
-        if (!gone) await call({ op: 'close' }).catch(() => {});
-        gone = new Error('the embedded store is closed');
-        await worker.terminate();
+        const wasUp = down === null;
+        closed = true;
+        if (wasUp) await call({ op: 'close' }).catch(() => {});
+        down = new Error('the embedded store is closed');
+        await current.worker.terminate();
       })();
       return closing;
     },
-  };
+  } as EmbeddedClient;
 }
 
 export function isEmbeddedClient(client: unknown): client is EmbeddedClient {

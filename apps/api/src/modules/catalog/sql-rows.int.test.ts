@@ -1,5 +1,9 @@
 // rowsOf answers the same whether a statement runs planned each time or prepared (PGlite PREPAREs
 // it and EXECUTEs it with quoted literals): values that need quoting come back unchanged.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createDatabase, type EmbeddedClient, STOP_AS_IF_CRASHED } from '@vitrine/db';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../testing/test-app';
@@ -162,5 +166,26 @@ describe('literalArgs', () => {
     expect(literalArgs([Number.NaN])).toBeNull();
     expect(literalArgs([[['nested']]])).toBeNull();
     expect(literalArgs([{ an: 'object' }])).toBeNull();
+  });
+});
+
+describe('prepared statements after the embedded store restarts', () => {
+  it('are PREPAREd again on the new thread (it holds none of the old one)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'vitrine-rows-restart-'));
+    const database = await createDatabase({ dataDir: dir });
+    try {
+      const client = (database.db._.session as unknown as { client: EmbeddedClient }).client;
+      const ask = () => rowsOf<{ n: number }>(database.db, sql`select ${41}::int + 1 as n`);
+      expect(await ask()).toEqual([{ n: 42 }]);
+      expect(await ask()).toEqual([{ n: 42 }]);
+      await (client as unknown as Record<symbol, () => Promise<number>>)[STOP_AS_IF_CRASHED]?.();
+      const end = Date.now() + 15_000;
+      while (client.incarnation === 1 && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
+      expect(client.incarnation).toBe(2);
+      expect(await ask()).toEqual([{ n: 42 }]);
+    } finally {
+      await database.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

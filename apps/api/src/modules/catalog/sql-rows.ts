@@ -2,7 +2,7 @@
 // answer `execute` with `{ rows }`; values are read defensively because the drivers type int8, numeric
 // and timestamps differently.
 import { createHash } from 'node:crypto';
-import { type Db, isEmbeddedClient } from '@vitrine/db';
+import { type Db, type EmbeddedClient, isEmbeddedClient } from '@vitrine/db';
 import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 
@@ -91,16 +91,23 @@ function literalText(p: unknown): string | null | undefined {
   return text.includes('\0') ? undefined : text;
 }
 
-/** Statement names PREPAREd per PGlite database; bounded, past the bound statements run unprepared. */
-const preparedPerPglite = new WeakMap<object, Map<string, Promise<boolean>>>();
+/**
+ * Statement names PREPAREd per PGlite database, for the thread that answers it now (a thread started
+ * again after a crash holds none); bounded, past the bound statements run unprepared.
+ */
+const preparedPerPglite = new WeakMap<
+  object,
+  { incarnation: number; names: Map<string, Promise<boolean>> }
+>();
 const MAX_PREPARED = 1000;
 
-function preparedOnPglite(db: Db, pglite: object, name: string, text: string): Promise<boolean> {
-  let names = preparedPerPglite.get(pglite);
-  if (!names) {
-    names = new Map();
-    preparedPerPglite.set(pglite, names);
+function preparedOnPglite(db: Db, pglite: EmbeddedClient, name: string, text: string): Promise<boolean> {
+  let entry = preparedPerPglite.get(pglite);
+  if (!entry || entry.incarnation !== pglite.incarnation) {
+    entry = { incarnation: pglite.incarnation, names: new Map() };
+    preparedPerPglite.set(pglite, entry);
   }
+  const { names } = entry;
   const known = names.get(name);
   if (known) return known;
   if (names.size >= MAX_PREPARED) return Promise.resolve(false);
