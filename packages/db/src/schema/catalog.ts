@@ -224,6 +224,12 @@ export const catalogTokens = pgTable(
     index('catalog_tokens_tags_idx').using('gin', t.tags).with({ fastupdate: false }),
     // Rare matches that no sort index would find quickly.
     index('catalog_tokens_hot_deal_idx').on(t.tokenRowId).where(sql`${t.hotDeal}`),
+    // Auctions are ~1.5 % of tokens: a deep page of them walked a sort index through every other token
+    // (PGlite 25 ms, PostgreSQL 22 to 33 ms for page 46); read here and sorted, 2 ms. The query writes
+    // the same literal list so the planner matches the predicate (explore.repo.ts).
+    index('catalog_tokens_auction_idx')
+      .on(t.tokenRowId)
+      .where(sql`${t.saleType} in ('auction', 'ranked_auction', 'silent_auction')`),
     index('catalog_tokens_edition_size_idx').on(t.editionSize),
     index('catalog_tokens_mass_idx').on(t.mass).where(sql`${t.mass} is not null`),
   ],

@@ -8,7 +8,8 @@ import { int, iso, rowsOf, textArray } from './sql-rows';
 
 const { catalogTokens: ct, catalogCollectionStats: cs, collections, drops, publishers } = schema;
 
-const AUCTION_SALE_TYPES = ['auction', 'ranked_auction', 'silent_auction'];
+/** The auction sale types, as written in the predicate of catalog_tokens_auction_idx. */
+const AUCTION_SALE_TYPES_SQL = sql.raw(`('auction', 'ranked_auction', 'silent_auction')`);
 
 /** Filters of the three explore lists, resolved by the service (ids looked up, price presets applied). */
 export interface ExploreFilter {
@@ -86,7 +87,8 @@ function tokenConditions(f: TokenFilter, omit?: FacetGroup): SQL[] {
   }
   if (f.minPrice !== null) c.push(sql`${ct.listPriceCents} >= ${f.minPrice}`);
   if (f.maxPrice !== null) c.push(sql`${ct.listPriceCents} <= ${f.maxPrice}`);
-  if (f.quickFilter === 'auction') c.push(inArray(ct.saleType, AUCTION_SALE_TYPES));
+  // The literal list of the partial index catalog_tokens_auction_idx, so the planner can use it.
+  if (f.quickFilter === 'auction') c.push(sql`${ct.saleType} in ${AUCTION_SALE_TYPES_SQL}`);
   if (f.quickFilter === 'one_of_one') c.push(eq(ct.editionSize, 1));
   if (f.editionSize !== null) c.push(sql`${ct.editionSize} <= ${f.editionSize}`);
   // Written as the bare column so the planner matches the partial index `where hot_deal`.
