@@ -9,7 +9,8 @@ import type { QueryOptions, Results, Transaction } from '@electric-sql/pglite';
 /** json and jsonb: read as text on the store's thread and parsed here (one string copy across). */
 const JSON_TYPES = new Set([114, 3802]);
 
-/** The longest wait between two tries to start the store's thread again. */
+/** The wait before starting the store's thread again, doubled after each failed try up to the most. */
+const FIRST_RESTART_DELAY_MS = 200;
 const MAX_RESTART_DELAY_MS = 10_000;
 
 /** Marks a database client (not a transaction) of this kind; see `isEmbeddedClient`. */
@@ -94,8 +95,6 @@ export async function openEmbeddedThread(options: {
   /** Types read as text rather than parsed (drizzle's). */
   textTypes: number[];
   onEvent?: (event: StoreEvent) => void;
-  /** First wait before a restart; doubled after each failed one, up to `MAX_RESTART_DELAY_MS`. */
-  restartDelayMs?: number;
 }): Promise<EmbeddedClient> {
   const textTypes = new Set(options.textTypes);
   let nextId = 1;
@@ -131,7 +130,8 @@ export async function openEmbeddedThread(options: {
       failAll(error);
     });
     worker.on('exit', (code) => {
-      const error = failure ?? new Error(`the embedded store's thread stopped (exit code ${code})`);
+      const cause = failure?.message ?? `exit code ${code}`;
+      const error = new Error(`the embedded store's thread stopped: ${cause}`);
       failAll(error);
       if (up && current === thread && !closed) stopped(error);
     });
@@ -152,11 +152,11 @@ export async function openEmbeddedThread(options: {
    * new ones are refused until a new thread has opened the store again, which replays its log as
    * PostgreSQL does after a crash. An in-memory store (tests) is gone with its thread and stays down.
    */
-  function stopped(cause: Error) {
-    down = new Error(`the embedded store's thread stopped: ${cause.message}`);
-    options.onEvent?.({ kind: 'stopped', message: down.message });
+  function stopped(error: Error) {
+    down = error;
+    options.onEvent?.({ kind: 'stopped', message: error.message });
     if (options.dataDir === undefined) return;
-    let delay = options.restartDelayMs ?? 200;
+    let delay = FIRST_RESTART_DELAY_MS;
     const attempt = () => {
       if (closed) return;
       spawn().then(

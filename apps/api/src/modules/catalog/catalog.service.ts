@@ -91,7 +91,7 @@ export function createCatalogService(deps: {
   clock: Clock;
   counts: CountCache;
   /** Id windows of explore NFT pages, kept under the catalog version of the answer they serve. */
-  idWindows?: ResponseCache;
+  idWindows: ResponseCache;
   /** The status epoch holding at `now`, if known (see `catalogState`). */
   statusEpoch?: (now: Date) => string | null;
 }) {
@@ -168,10 +168,6 @@ export function createCatalogService(deps: {
     return { ...toPage(q, facets.count, results), facets: toFacets(facets) };
   }
 
-  /** Token cards with their badges (001 §3), in the order of `ids`. */
-  const nftCards = (ids: number[], viewerId: number | null): Promise<NftCard[]> =>
-    cards.tokenCards(ids, viewerId);
-
   async function collectionCards(
     ids: number[],
     viewerId: number | null,
@@ -198,11 +194,10 @@ export function createCatalogService(deps: {
     offset: number,
     at: string | undefined,
   ): Promise<number[]> {
-    const windows = deps.idWindows;
-    if (at === undefined || !windows) return explore.tokenPage(f, sort, limit, offset);
+    if (at === undefined) return explore.tokenPage(f, sort, limit, offset);
     const span = limit * PAGES_PER_ID_WINDOW;
     const start = Math.floor(offset / span) * span;
-    const ids = await windows.getAt(at, `${keyOf('nfts', f)}:${sort}:${span}:${start}`, () =>
+    const ids = await deps.idWindows.getAt(at, `${keyOf('nfts', f)}:${sort}:${span}:${start}`, () =>
       explore.tokenPage(f, sort, span, start),
     );
     return ids.slice(offset - start, offset - start + limit);
@@ -216,7 +211,7 @@ export function createCatalogService(deps: {
   ) {
     const facets = await counts.get(keyOf('nfts', f), () => explore.tokenFacets(f));
     return finishPage(q, facets, async (limit, offset) =>
-      nftCards(await tokenPageIds(f, q.sort ?? '-last_sale_at', limit, offset, at), viewerId),
+      cards.tokenCards(await tokenPageIds(f, q.sort ?? '-last_sale_at', limit, offset, at), viewerId),
     );
   }
 
@@ -226,7 +221,7 @@ export function createCatalogService(deps: {
     /** Which of these collection cards the viewer likes. */
     likedCollections: (viewerId: number, ids: number[]) => cards.likedCollections(viewerId, ids),
     /** Cards for ids, in the order given (used by the social boards). */
-    nftCardsByIds: nftCards,
+    nftCardsByIds: (ids: number[], viewerId: number | null) => cards.tokenCards(ids, viewerId),
     collectionCardsByIds: (ids: number[], viewerId: number | null) =>
       collectionCards(ids, viewerId, clock.now()),
 
@@ -309,7 +304,7 @@ export function createCatalogService(deps: {
       if (rowId === null || !detail) throw notFound('NFT');
       const [[card], nifty, collection, listings, saleHistory, priceHistory, subscription] =
         await Promise.all([
-          nftCards([rowId], viewerId),
+          cards.tokenCards([rowId], viewerId),
           pages.niftyById(detail.niftyId),
           pages.collectionById(detail.collectionId),
           pages.otherListings(detail.niftyId, rowId, ITEM_OTHER_LISTINGS),
