@@ -24,7 +24,8 @@ const strOrNull = (v: unknown): string | null => (v === null || v === undefined 
 /**
  * What every token card of a nifty shows alike, derived once from its `catalog_nifty_cards` row and kept
  * by (nifty id, card version) (migration 0011): the nifty, its collection, publisher, stats, creators,
- * and whether it sold out fast.
+ * and whether it sold out fast. Its arrays and objects are shared by every card built from it (and
+ * kept): read them, never change them on a card.
  */
 interface NiftyPart {
   typeNumber: number;
