@@ -5,7 +5,8 @@ import { defineConfig } from 'vitest/config';
 //  - int-pglite:    *.int.test.ts against embedded PGlite (always)
 //  - int-postgres:  the same files against real PostgreSQL (only when TEST_DATABASE_URL is set;
 //                   the int-pglite globalSetup prints a loud notice when it is not)
-//  - int-redis:     *.redis.test.ts against real Redis (only when TEST_REDIS_URL is set)
+//  - int-redis:     *.redis.test.ts against real Redis (only when TEST_REDIS_URL is set), on PostgreSQL
+//                   when TEST_DATABASE_URL is set too
 //  - e2e:           browser tests in e2e/ against a built server in Debian Chromium
 const pgUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.TEST_REDIS_URL;
@@ -50,7 +51,8 @@ export default defineConfig({
               test: {
                 name: 'int-redis',
                 include: ['apps/**/*.redis.test.ts'],
-                env: { TEST_STORE: 'pglite' },
+                // Shared limits are a many-process setup: PostgreSQL + Redis when both are given.
+                env: { TEST_STORE: pgUrl ? 'postgres' : 'pglite' },
                 testTimeout: 60_000,
                 hookTimeout: 120_000,
               },

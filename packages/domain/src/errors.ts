@@ -33,6 +33,8 @@ export const ERROR_TYPES = {
   publisherNotFound: 'PUBLISHER_NOT_FOUND_ERROR',
   publishAttempt: 'PUBLISH_ATTEMPT_ERROR',
   noUserFound: 'noUserFound',
+  /** Too many failed sign-ins for the account: the next one needs the stronger bot check (decision 003). */
+  botCheckRequired: 'bot_check_required',
 } as const;
 export type KnownErrorType = (typeof ERROR_TYPES)[keyof typeof ERROR_TYPES];
 

@@ -11,9 +11,8 @@ export interface Limit {
 export interface RateLimitStore {
   /** Adds one to the counter of `key` and returns the new count and when its window ends (ms). */
   increment(key: string, windowMs: number, nowMs: number): Promise<{ count: number; resetAtMs: number }>;
-  /** The current count and window end, without counting. */
-  peek(key: string, nowMs: number): Promise<{ count: number; resetAtMs: number }>;
-  reset(key: string): Promise<void>;
+  /** Takes one back from the counter of `key`, if its window is still the one ending at `resetAtMs`. */
+  decrement(key: string, resetAtMs: number): Promise<void>;
 }
 
 export function memoryRateLimitStore(maxKeys = 100_000): RateLimitStore {
@@ -33,12 +32,9 @@ export function memoryRateLimitStore(maxKeys = 100_000): RateLimitStore {
       windows.set(key, w);
       return w;
     },
-    async peek(key, nowMs) {
+    async decrement(key, resetAtMs) {
       const w = windows.get(key);
-      return w && w.resetAtMs > nowMs ? w : { count: 0, resetAtMs: nowMs };
-    },
-    async reset(key) {
-      windows.delete(key);
+      if (w && w.resetAtMs === resetAtMs && w.count > 0) w.count -= 1;
     },
   };
 }
@@ -65,11 +61,19 @@ export class RateLimitedError extends AppError {
 export interface RateLimiter {
   /** Counts one attempt; throws the 429 when the limit is passed. */
   consume(bucket: string, key: string, limit: Limit): Promise<void>;
-  /** Throws the 429 when `key` has already used up its limit (counts nothing). */
-  check(bucket: string, key: string, limit: Limit): Promise<void>;
-  /** Counts one failure without throwing (pair with `check`). */
-  record(bucket: string, key: string, limit: Limit): Promise<void>;
-  reset(bucket: string, key: string): Promise<void>;
+  /**
+   * Counts one attempt before it is made (so attempts arriving at once cannot all pass a check made
+   * before any of them is counted). `allowed` is false past the limit; `release()` takes the attempt
+   * back (a successful sign-in is not a failure).
+   */
+  reserve(bucket: string, key: string, limit: Limit): Promise<Reservation>;
+}
+
+export interface Reservation {
+  allowed: boolean;
+  /** ms until the window ends. */
+  retryAfterMs: number;
+  release(): Promise<void>;
 }
 
 export function createRateLimiter(store: RateLimitStore, clock: Clock): RateLimiter {
@@ -80,16 +84,20 @@ export function createRateLimiter(store: RateLimitStore, clock: Clock): RateLimi
       const w = await store.increment(k(bucket, key), limit.windowMs, now);
       if (w.count > limit.max) throw rateLimitedError(w.resetAtMs - now);
     },
-    async check(bucket, key, limit) {
+    async reserve(bucket, key, limit) {
       const now = clock.now().getTime();
-      const w = await store.peek(k(bucket, key), now);
-      if (w.count >= limit.max) throw rateLimitedError(w.resetAtMs - now);
-    },
-    async record(bucket, key, limit) {
-      await store.increment(k(bucket, key), limit.windowMs, clock.now().getTime());
-    },
-    async reset(bucket, key) {
-      await store.reset(k(bucket, key));
+      const storeKey = k(bucket, key);
+      const w = await store.increment(storeKey, limit.windowMs, now);
+      let released = false;
+      return {
+        allowed: w.count <= limit.max,
+        retryAfterMs: w.resetAtMs - now,
+        async release() {
+          if (released) return;
+          released = true;
+          await store.decrement(storeKey, w.resetAtMs);
+        },
+      };
     },
   };
 }

@@ -19,6 +19,16 @@ local c = redis.call('HINCRBY', KEYS[1], 'c', 1)
 return {c, string.format('%d', r)}
 `;
 
+// Takes one back only while the window is the one the attempt was counted in.
+const DECREMENT = `
+local r = redis.call('HGET', KEYS[1], 'r')
+if r == ARGV[1] then
+  local c = tonumber(redis.call('HGET', KEYS[1], 'c') or '0')
+  if c > 0 then redis.call('HINCRBY', KEYS[1], 'c', -1) end
+end
+return 0
+`;
+
 export interface RedisRateLimitStore extends RateLimitStore {
   close(): Promise<void>;
 }
@@ -26,21 +36,18 @@ export interface RedisRateLimitStore extends RateLimitStore {
 export function redisRateLimitStore(url: string, prefix = 'vitrine:'): RedisRateLimitStore {
   const redis = new Redis(url, { keyPrefix: prefix, maxRetriesPerRequest: 2, enableOfflineQueue: true });
   redis.defineCommand('rlIncrement', { numberOfKeys: 1, lua: INCREMENT });
+  redis.defineCommand('rlDecrement', { numberOfKeys: 1, lua: DECREMENT });
   const run = redis as Redis & {
     rlIncrement(key: string, nowMs: number, windowMs: number): Promise<[number, string]>;
+    rlDecrement(key: string, resetAtMs: string): Promise<number>;
   };
   return {
     async increment(key, windowMs, nowMs) {
       const [count, resetAt] = await run.rlIncrement(key, nowMs, windowMs);
       return { count: Number(count), resetAtMs: Number(resetAt) };
     },
-    async peek(key, nowMs) {
-      const [c, r] = await redis.hmget(key, 'c', 'r');
-      const resetAtMs = Number(r ?? 0);
-      return resetAtMs > nowMs ? { count: Number(c ?? 0), resetAtMs } : { count: 0, resetAtMs: nowMs };
-    },
-    async reset(key) {
-      await redis.del(key);
+    async decrement(key, resetAtMs) {
+      await run.rlDecrement(key, String(resetAtMs));
     },
     async close() {
       await redis.quit();

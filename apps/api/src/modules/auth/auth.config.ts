@@ -7,9 +7,11 @@ import type { Limit } from '../../lib/rate-limit';
 export type RateLimitBucket =
   | 'login-ip'
   | 'login-account'
+  | 'login-account-known'
   | 'refresh-ip'
   | 'twofa-poll-ip'
   | 'twofa-challenge'
+  | 'twofa-account'
   | 'twofa-resend'
   | 'signup-ip'
   | 'reset-ip'
@@ -33,11 +35,16 @@ const HOUR = 60 * MIN;
 
 export const DEFAULT_RATE_LIMITS: Record<RateLimitBucket, Limit> = {
   'login-ip': { max: 30, windowMs: 15 * MIN },
+  // Past it, a sign-in needs the stronger bot check, unless it comes from an address that signed in to
+  // the account before, which has a limit of its own (decision 003 "Sign-in limits").
   'login-account': { max: 10, windowMs: 15 * MIN },
+  'login-account-known': { max: 10, windowMs: 15 * MIN },
   'refresh-ip': { max: 300, windowMs: 15 * MIN },
   // One-touch polls every 2 s for at most 30 s per sign-in.
   'twofa-poll-ip': { max: 600, windowMs: 15 * MIN },
   'twofa-challenge': { max: 5, windowMs: 10 * MIN },
+  // Wrong codes per account, over all its challenges (each challenge also ends after 5).
+  'twofa-account': { max: 10, windowMs: 15 * MIN },
   'twofa-resend': { max: 5, windowMs: 10 * MIN },
   'signup-ip': { max: 10, windowMs: HOUR },
   'reset-ip': { max: 10, windowMs: HOUR },

@@ -106,6 +106,16 @@ export function createAuthRepo(db: Db) {
       return r ? toUser(r) : null;
     },
 
+    /** Has this address signed in to the account before (a session, live or ended, began from it)? */
+    async signedInFrom(userId: number, ip: string): Promise<boolean> {
+      const [r] = await db
+        .select({ id: sessions.id })
+        .from(sessions)
+        .where(and(eq(sessions.userId, userId), eq(sessions.ip, ip)))
+        .limit(1);
+      return r !== undefined;
+    },
+
     async userByWallet(address: string): Promise<AccountUser | null> {
       const [r] = await db
         .select()

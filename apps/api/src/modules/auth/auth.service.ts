@@ -12,11 +12,11 @@ import * as OTPAuth from 'otpauth';
 import QRCode from 'qrcode';
 import type { Clock } from '../../lib/clock';
 import type { Notifier } from '../../lib/notifier';
-import type { RateLimiter } from '../../lib/rate-limit';
+import { type RateLimiter, type Reservation, rateLimitedError } from '../../lib/rate-limit';
 import { noUserFound, type WalletsService } from '../wallets/wallets.service';
 import type { AccountsConfig } from './auth.config';
 import { type AccountUser, type AuthRepo, isUniqueViolation } from './auth.repo';
-import type { Captcha } from './captcha';
+import type { Captcha, CaptchaLevel } from './captcha';
 import { hashPassword, verifyPassword } from './password';
 import type { RequestMeta } from './request-meta';
 import { hashCode, hashToken, maskEmail, maskPhone, newCode, newId, newToken } from './tokens';
@@ -60,6 +60,12 @@ export const ERRORS = {
   phoneRequired: () => err(400, 'phone_required', 'Verify your phone number first.'),
   notFound: (what: string) => err(404, 'not-found', `${what} not found`),
   required: (field: string) => err(400, 'validation-error', 'Invalid request', { [field]: 'Required' }),
+  botCheckRequired: () =>
+    err(
+      429,
+      'bot_check_required',
+      'Too many failed sign-ins for this account. Complete the extra check to continue.',
+    ),
 };
 
 export interface SignupInput {
@@ -232,6 +238,7 @@ export function createAuthService(deps: {
     }
   }
 
+  /** A TOTP code is accepted once (RFC 6238 §5.2): its step is claimed, and no earlier one is taken after it. */
   async function checkTotp(userId: number, secret: string, code: string): Promise<boolean> {
     const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), period: TOTP_PERIOD });
     const timestamp = now().getTime();
@@ -241,6 +248,36 @@ export function createAuthService(deps: {
     return repo.claimTotpStep(userId, step, now());
   }
 
+  const NO_RESERVATION: Reservation = { allowed: true, retryAfterMs: 0, release: async () => {} };
+
+  /**
+   * One password attempt for `email`, counted before the password is checked, so guesses sent at once
+   * cannot all pass a count made before any of them failed (issue #11 finding 1). Past the account's
+   * limit the attempt is not refused outright, which would lock the owner out (finding 6): an address
+   * that signed in to the account before has a limit of its own, and any other needs the stronger
+   * bot check (decision 003 "Sign-in limits").
+   */
+  async function reservePasswordAttempt(
+    email: string,
+    meta: RequestMeta,
+    level: CaptchaLevel,
+  ): Promise<Reservation> {
+    const limit = limits['login-account'];
+    const slot = await limiter.reserve('login-account', email, limit);
+    if (slot.allowed) return slot;
+    const owner = await repo.userByEmail(email);
+    if (owner && (await repo.signedInFrom(owner.id, meta.ip))) {
+      const known = await limiter.reserve(
+        'login-account-known',
+        `${email}|${meta.ip}`,
+        limits['login-account-known'],
+      );
+      if (known.allowed) return known;
+    }
+    if (level === 'hard') return NO_RESERVATION;
+    throw ERRORS.botCheckRequired();
+  }
+
   async function requireVerifiedEmail(userId: number): Promise<AccountUser> {
     const user = await repo.userById(userId);
     if (!user) throw ERRORS.unauthorized();
@@ -248,18 +285,21 @@ export function createAuthService(deps: {
     return user;
   }
 
-  async function loginPassword(email: string, password: string): Promise<AccountUser> {
-    await limiter.check('login-account', email, limits['login-account']);
+  async function loginPassword(
+    email: string,
+    password: string,
+    meta: RequestMeta,
+    level: CaptchaLevel,
+  ): Promise<AccountUser> {
+    const attempt = await reservePasswordAttempt(email, meta, level);
     const user = await repo.userByEmail(email);
     // Hash anyway when the account is unknown, so timing tells nothing.
     let ok = false;
     if (user?.passwordHash) ok = await verifyPassword(user.passwordHash, password);
     else await verifyPassword(DUMMY_HASH, password);
-    if (!user || !ok) {
-      await limiter.record('login-account', email, limits['login-account']);
-      throw ERRORS.invalidCredentials();
-    }
-    await limiter.reset('login-account', email);
+    if (!user || !ok) throw ERRORS.invalidCredentials();
+    // Only this attempt is given back: the failures before it still count.
+    await attempt.release();
     return user;
   }
 
@@ -310,15 +350,15 @@ export function createAuthService(deps: {
   }
 
   return {
-    captchaChallenge: () => captcha.challenge(),
+    captchaChallenge: (level: CaptchaLevel = 'normal') => captcha.challenge(level),
 
     async passwordGrant(
       input: { email: string; password: string; captchaToken: string | undefined },
       meta: RequestMeta,
     ): Promise<LoginOutcome> {
       await limiter.consume('login-ip', meta.ip, limits['login-ip']);
-      await captcha.verify(input.captchaToken);
-      const user = await loginPassword(input.email, input.password);
+      const level = await captcha.verify(input.captchaToken);
+      const user = await loginPassword(input.email, input.password, meta, level);
       return completeFirstFactor(user, 'password', meta);
     },
 
@@ -326,16 +366,11 @@ export function createAuthService(deps: {
       input: { address: string; signature: string; message: string; captchaToken: string | undefined },
       meta: RequestMeta,
     ): Promise<LoginOutcome> {
+      // No per-account count: a signature cannot be guessed, and counting bad ones would let anybody
+      // lock a wallet's owner out (decision 003 "Sign-in limits"). The per-address limit stays.
       await limiter.consume('login-ip', meta.ip, limits['login-ip']);
-      await limiter.check('login-account', input.address, limits['login-account']);
       await captcha.verify(input.captchaToken);
-      let address: string;
-      try {
-        address = await wallets.verifySignIn(input, meta.site);
-      } catch (error) {
-        await limiter.record('login-account', input.address, limits['login-account']);
-        throw error;
-      }
+      const address = await wallets.verifySignIn(input, meta.site);
       const user = await repo.userByWallet(address);
       if (!user) throw noUserFound();
       return completeFirstFactor(user, 'wallet', meta);
@@ -409,6 +444,14 @@ export function createAuthService(deps: {
       }
       const code = input.code?.trim();
       if (!code) throw ERRORS.required('code');
+      // Wrong codes are capped per account over all its challenges, counted before the check
+      // (issue #11 finding 8); the right code gives its attempt back.
+      const attempt = await limiter.reserve(
+        'twofa-account',
+        `user:${challenge.userId}`,
+        limits['twofa-account'],
+      );
+      if (!attempt.allowed) throw rateLimitedError(attempt.retryAfterMs);
       let ok = false;
       if (challenge.method === 'totp') {
         const tf = await repo.twoFactor(challenge.userId);
@@ -423,6 +466,7 @@ export function createAuthService(deps: {
         await repo.failChallenge(challenge.id, limits['twofa-challenge'].max, at);
         throw ERRORS.invalidCode();
       }
+      await attempt.release();
       return finish();
     },
 
@@ -680,7 +724,7 @@ export function createAuthService(deps: {
       if (!tf.pendingMethod) throw ERRORS.noEnrollment();
       const at = now();
       if (tf.pendingMethod === 'totp') {
-        if (!tf.pendingTotpSecret || !(await checkTotpPending(auth.userId, tf.pendingTotpSecret, code))) {
+        if (!tf.pendingTotpSecret || !(await checkTotp(auth.userId, tf.pendingTotpSecret, code))) {
           throw ERRORS.invalidCode();
         }
         await repo.updateTwoFactor(
@@ -767,12 +811,6 @@ export function createAuthService(deps: {
       );
     },
   };
-
-  /** Enrollment: the code proves the app has the pending secret (the step is not recorded). */
-  async function checkTotpPending(_userId: number, secret: string, code: string): Promise<boolean> {
-    const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), period: TOTP_PERIOD });
-    return totp.validate({ token: code.trim(), timestamp: now().getTime(), window: 1 }) !== null;
-  }
 }
 
 /** An argon2id hash of a random password, compared against when the account is unknown. */

@@ -23,6 +23,14 @@ export interface CaptchaOptions {
   maxNumber: number;
 }
 
+/**
+ * `hard`: the stronger check an account needs once its failed sign-ins pass the limit (decision 003
+ * "Sign-in limits"): a search HARD_FACTOR times as long. The level is a signed parameter of the
+ * challenge's salt, so a client cannot turn a normal solution into a hard one.
+ */
+export type CaptchaLevel = 'normal' | 'hard';
+export const HARD_FACTOR = 20;
+
 export function createCaptcha(deps: { db: Db; clock: Clock; options: CaptchaOptions }) {
   const { db, clock, options } = deps;
   const { captchaRedemptions } = schema;
@@ -56,20 +64,25 @@ export function createCaptcha(deps: { db: Db; clock: Clock; options: CaptchaOpti
   }
 
   return {
-    challenge(): Promise<Challenge> {
+    challenge(level: CaptchaLevel = 'normal'): Promise<Challenge> {
       return createChallenge({
         hmacKey: options.hmacKey,
-        maxnumber: options.maxNumber,
+        maxnumber: level === 'hard' ? options.maxNumber * HARD_FACTOR : options.maxNumber,
         expires: new Date(clock.now().getTime() + CAPTCHA_TTL_MS),
+        ...(level === 'hard' ? { params: { level: 'hard' } } : {}),
       });
     },
 
-    /** Throws `captcha_failed` unless `token` is a fresh, correct, unused solution. */
-    async verify(token: string | undefined): Promise<void> {
+    /**
+     * Throws `captcha_failed` unless `token` is a fresh, correct, unused solution; answers the level
+     * of the challenge it solves.
+     */
+    async verify(token: string | undefined): Promise<CaptchaLevel> {
       if (!token || token.length > 4096) throw captchaFailed();
       const payload = decode(token);
       if (!payload) throw captchaFailed();
-      const expires = Number(extractParams(payload).expires);
+      const params = extractParams(payload);
+      const expires = Number(params.expires);
       const now = clock.now();
       if (!Number.isFinite(expires) || expires * 1000 <= now.getTime()) throw captchaFailed();
       if (!(await verifySolution(payload, options.hmacKey, false))) throw captchaFailed();
@@ -80,6 +93,7 @@ export function createCaptcha(deps: { db: Db; clock: Clock; options: CaptchaOpti
         .onConflictDoNothing()
         .returning({ h: captchaRedemptions.signatureHash });
       if (claimed.length === 0) throw captchaFailed();
+      return params.level === 'hard' ? 'hard' : 'normal';
     },
   };
 }

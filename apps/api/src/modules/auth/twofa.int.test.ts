@@ -188,6 +188,11 @@ describe('two-factor by authenticator app (TOTP)', () => {
     totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(body.secret), period: 30 });
     const code = totp.generate({ timestamp: t.clock.now().getTime() });
     expect((await verifyEnrollment(tokens, code)).json()).toEqual({ twoFAEnabled: true, method: 'totp' });
+    // RFC 6238 §5.2: the code that enrolled the app is used; the same step is refused at sign-in.
+    const signIn = await passwordGrant(t.app, email, PASSWORD);
+    expect((await verify(String(signIn.body.twofa_token), code)).json()).toMatchObject({
+      errorType: 'invalid_code',
+    });
   });
 
   it('accepts a code once: the same code is refused in a later sign-in', async () => {

@@ -1,4 +1,4 @@
-import { loginSchema } from '@vitrine/domain';
+import { ERROR_TYPES, loginSchema } from '@vitrine/domain';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { isApiError } from '../../app/api-error';
@@ -10,7 +10,7 @@ import { TextField } from '../../ui/TextField';
 import styles from './auth.module.css';
 import { authApi, type LoginResponse } from './auth-api';
 import { loginErrorMessage } from './auth-errors';
-import { captchaToken } from './captcha';
+import { captchaToken, solveCaptcha } from './captcha';
 import { RESET_PASSWORD_PATH } from './paths';
 
 export interface LoginFormProps {
@@ -25,6 +25,8 @@ export function LoginForm({ onAnswer, initialEmail = '', onEmailChange }: LoginF
   const form = useForm(loginSchema, { email: initialEmail, password: '' });
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  /** Share of the stronger bot check done, while the account asks for it (decision 003). */
+  const [extraCheck, setExtraCheck] = useState<number | null>(null);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -34,9 +36,20 @@ export function LoginForm({ onAnswer, initialEmail = '', onEmailChange }: LoginF
     setSubmitting(true);
     setError(null);
     try {
-      const answer = await authApi.login({ ...input, captchaTokenV3: await captchaToken() });
+      let answer: LoginResponse;
+      try {
+        answer = await authApi.login({ ...input, captchaTokenV3: await captchaToken() });
+      } catch (failure) {
+        // Too many failed sign-ins for this account: solve the stronger check and try once more.
+        if (!isApiError(failure) || failure.errorType !== ERROR_TYPES.botCheckRequired) throw failure;
+        setExtraCheck(0);
+        const hard = await solveCaptcha({ level: 'hard', onProgress: setExtraCheck });
+        answer = await authApi.login({ ...input, captchaTokenV3: hard.token });
+      }
+      setExtraCheck(null);
       onAnswer(answer);
     } catch (failure) {
+      setExtraCheck(null);
       const onFields = isApiError(failure) && form.applyServerErrors(failure.fields);
       if (!onFields) setError(loginErrorMessage(failure));
       setSubmitting(false);
@@ -71,6 +84,12 @@ export function LoginForm({ onAnswer, initialEmail = '', onEmailChange }: LoginF
           </Link>
         }
       />
+      {extraCheck !== null ? (
+        <FormAlert tone="info" testId="login-extra-check">
+          There were many failed sign-ins to this account, so we are running an extra check on this device. It
+          can take a few seconds… {Math.round(extraCheck * 100)}%
+        </FormAlert>
+      ) : null}
       {error ? <FormAlert>{error}</FormAlert> : null}
       <div className={styles.actions}>
         <Button type="submit" size="lg" fullWidth loading={submitting}>

@@ -18,6 +18,8 @@ export interface SolveOptions {
   onProgress?: (share: number) => void;
   /** Digests computed in parallel per step. */
   batchSize?: number;
+  /** `hard`: the stronger check a sign-in needs once its account passed the limit of failed sign-ins. */
+  level?: 'normal' | 'hard';
 }
 
 const DIGESTS: Record<string, AlgorithmIdentifier> = {
@@ -97,7 +99,8 @@ export interface SolvedCaptcha {
 
 /** Fetches a fresh challenge and solves it: one token for one submit. */
 export async function solveCaptcha(options: SolveOptions = {}): Promise<SolvedCaptcha> {
-  const challenge = await api.get<CaptchaChallenge>('/captcha/challenge/', {
+  const path = options.level === 'hard' ? '/captcha/challenge/?level=hard' : '/captcha/challenge/';
+  const challenge = await api.get<CaptchaChallenge>(path, {
     ...(options.signal ? { signal: options.signal } : {}),
   });
   const number = await solveChallenge(challenge, options);

@@ -37,9 +37,16 @@ export function form(fields: Record<string, string | undefined>) {
   return { payload: params.toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } };
 }
 
-/** Fetches a challenge and solves it (ALTCHA v1): the base64 JSON payload the widget sends. */
-export async function solveCaptcha(app: FastifyInstance): Promise<string> {
-  const challenge = (await app.inject('/api/captcha/challenge/')).json() as {
+/**
+ * Fetches a challenge and solves it (ALTCHA v1): the base64 JSON payload the widget sends. `hard` asks
+ * for the stronger check an account needs once its failed sign-ins pass the limit (decision 003).
+ */
+export async function solveCaptcha(
+  app: FastifyInstance,
+  level: 'normal' | 'hard' = 'normal',
+): Promise<string> {
+  const url = level === 'hard' ? '/api/captcha/challenge/?level=hard' : '/api/captcha/challenge/';
+  const challenge = (await app.inject(url)).json() as {
     algorithm: string;
     challenge: string;
     maxnumber: number;
