@@ -168,6 +168,40 @@ describe('validation messages (000 §5), each below the input that causes it', (
     await page.context().close();
   });
 
+  it('signup refuses a common password and one containing the email name, keeping what was typed', async () => {
+    const page = await newPage(browser);
+    const email = uniqueEmail('grace');
+    await page.goto(`${baseUrl}/signup?type=email`);
+    await page.getByLabel('First name').fill('Grace');
+    await page.getByLabel('Last name').fill('Hopper');
+    await page.getByLabel('Email').fill(email);
+    const password = page.getByLabel('Password', { exact: true });
+    await password.fill('P@ssw0rd');
+    await page.getByLabel("I'm not a robot").click();
+    await page.getByTestId('bot-check').and(page.locator('[data-state="verified"]')).waitFor();
+    await page.getByRole('button', { name: 'Create account' }).click();
+    // The API's message, below the checklist it goes with.
+    expect(await fieldError(page, 'password').textContent()).toBe(
+      'This password is too common. Choose one that is harder to guess.',
+    );
+    expect(await page.getByTestId('password-checklist').count()).toBe(1);
+    expect(await page.getByLabel('First name').inputValue()).toBe('Grace');
+    expect(await page.getByLabel('Email').inputValue()).toBe(email);
+    expect(await password.inputValue()).toBe('P@ssw0rd');
+
+    // The email name is checked as the user types (the shared signup schema).
+    await password.fill(`${email.split('@')[0]}-9`);
+    expect(await fieldError(page, 'password').textContent()).toBe(
+      'Password must not contain your email name.',
+    );
+
+    await password.fill('flowmatic-compiler-1952');
+    await fieldError(page, 'password').waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.waitForURL((url) => url.pathname === '/onboarding');
+    await page.context().close();
+  });
+
   it('signup with a wallet checks email, first name and last name only', async () => {
     const page = await newPage(browser);
     await page.goto(`${baseUrl}/signup?type=wallet`);

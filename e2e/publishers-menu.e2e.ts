@@ -7,7 +7,7 @@ import { launchBrowser } from './support/browser';
 import { signInOnLoginPage } from './support/sign-in';
 
 const baseUrl = inject('baseUrl');
-const PUBLISHER = { email: 'publisher@vitrine.test', password: 'vitrine-publisher-1' } as const;
+const PUBLISHER = { email: 'publisher@vitrine.test', password: 'vitrine-publishes-1' } as const;
 let browser: Browser;
 
 beforeAll(async () => {

@@ -7,7 +7,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 
-export const COLLECTOR = { email: 'collector@vitrine.test', password: 'vitrine-collector-1' };
+export const COLLECTOR = { email: 'collector@vitrine.test', password: 'vitrine-collects-1' };
 export const DESKTOP = { width: 1280, height: 900 };
 
 export function uniqueEmail(label: string): string {

@@ -5,7 +5,7 @@ import type { Locator, Page } from 'playwright-core';
 /** Evaluated in the page: the web app stores credentials under 'credentials' (apps/web/src/app/credentials.ts). */
 const CREDENTIALS_STORED = "localStorage.getItem('credentials') !== null";
 
-export const COLLECTOR = { email: 'collector@vitrine.test', password: 'vitrine-collector-1' } as const;
+export const COLLECTOR = { email: 'collector@vitrine.test', password: 'vitrine-collects-1' } as const;
 
 /** Fills and submits a login form inside `root` (the /login page or the auth modal). */
 export async function submitLoginForm(page: Page, root: Locator, account = COLLECTOR): Promise<void> {

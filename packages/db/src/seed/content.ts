@@ -237,8 +237,8 @@ export interface DemoAccountSpec extends PersonSpec {
   password: string;
 }
 
-export const DEMO_COLLECTOR = { email: 'collector@vitrine.test', password: 'vitrine-collector-1' } as const;
-export const DEMO_PUBLISHER = { email: 'publisher@vitrine.test', password: 'vitrine-publisher-1' } as const;
+export const DEMO_COLLECTOR = { email: 'collector@vitrine.test', password: 'vitrine-collects-1' } as const;
+export const DEMO_PUBLISHER = { email: 'publisher@vitrine.test', password: 'vitrine-publishes-1' } as const;
 
 export const DEMO_COLLECTOR_PERSON: DemoAccountSpec = {
   ...DEMO_COLLECTOR,

@@ -11,6 +11,8 @@ export const VALIDATION_MESSAGES = {
   passwordMinLength: 'Password must contain at least 8 characters',
   passwordSpecial: 'Password must contain one special character or number',
   passwordMaxLength: 'Password must contain at most 128 characters',
+  passwordCommon: 'This password is too common. Choose one that is harder to guess.',
+  passwordContainsEmail: 'Password must not contain your email name.',
   invalidVerificationCode: 'Invalid verification code',
   invalidWalletAddress: 'Invalid wallet address',
   invalidPhoneNumber: 'Phone number is not valid. Please check your phone number and try again',
@@ -45,6 +47,24 @@ export const passwordSchema = z
   .max(PASSWORD_MAX_LENGTH, M.passwordMaxLength)
   .regex(SPECIAL_OR_NUMBER, M.passwordSpecial);
 
+/** Passwords are compared, hashed and verified in Unicode NFC: 'é' typed composed or decomposed is one password. */
+export function normalizePassword(password: string): string {
+  return password.normalize('NFC');
+}
+
+/**
+ * Whether a new password contains the account's email name: the whole email, or its local part
+ * (before the '@') when that is at least 3 characters; case-insensitive, in NFC.
+ */
+export function passwordContainsEmailName(password: string, email: string): boolean {
+  const p = normalizePassword(password).toLowerCase();
+  const e = normalizePassword(email.trim()).toLowerCase();
+  if (!e) return false;
+  const at = e.lastIndexOf('@');
+  const name = at >= 0 ? e.slice(0, at) : e;
+  return p.includes(e) || (name.length >= 3 && p.includes(name));
+}
+
 /** The live checklist under the signup password field (000 §5). */
 export function passwordChecklist(password: string): { label: string; met: boolean }[] {
   return [
@@ -71,12 +91,18 @@ export const twoFactorCodeSchema = z.object({
 });
 
 /** Signup with email and password. */
-export const signupPasswordSchema = z.object({
-  email: emailSchema,
-  firstName: requiredText(100),
-  lastName: requiredText(100),
-  password: passwordSchema,
-});
+export const signupPasswordSchema = z
+  .object({
+    email: emailSchema,
+    firstName: requiredText(100),
+    lastName: requiredText(100),
+    password: passwordSchema,
+  })
+  .superRefine((v, ctx) => {
+    if (passwordContainsEmailName(v.password, v.email)) {
+      ctx.addIssue({ code: 'custom', path: ['password'], message: M.passwordContainsEmail });
+    }
+  });
 export type SignupPasswordInput = z.infer<typeof signupPasswordSchema>;
 
 /** Signup with a wallet: the form checks email, first name and last name only. */

@@ -438,6 +438,23 @@ export function createAuthRepo(db: Db) {
       });
     },
 
+    /** The user of the live code of `purpose` whose link token hashes to `tokenHash`, without claiming it. */
+    async userIdByLiveToken(purpose: string, tokenHash: string, at: Date): Promise<number | null> {
+      const [r] = await db
+        .select({ userId: oneTimeCodes.userId })
+        .from(oneTimeCodes)
+        .where(
+          and(
+            eq(oneTimeCodes.tokenHash, tokenHash),
+            eq(oneTimeCodes.purpose, purpose),
+            isNull(oneTimeCodes.usedAt),
+            gt(oneTimeCodes.expiresAt, at),
+          ),
+        )
+        .limit(1);
+      return r?.userId ?? null;
+    },
+
     /** Claims the live code of `purpose` whose link token hashes to `tokenHash`. */
     async claimByToken(
       purpose: string,

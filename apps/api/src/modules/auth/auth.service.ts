@@ -17,7 +17,7 @@ import { noUserFound, type WalletsService } from '../wallets/wallets.service';
 import type { AccountsConfig } from './auth.config';
 import { type AccountUser, type AuthRepo, isUniqueViolation } from './auth.repo';
 import type { Captcha, CaptchaLevel } from './captcha';
-import { hashPassword, verifyPassword } from './password';
+import { assertStrongPassword, hashPassword, verifyPassword } from './password';
 import type { RequestMeta } from './request-meta';
 import { hashCode, hashToken, maskEmail, maskPhone, newCode, newId, newToken } from './tokens';
 
@@ -641,6 +641,11 @@ export function createAuthService(deps: {
     async confirmPasswordReset(token: string, newPassword: string, meta: RequestMeta): Promise<void> {
       await limiter.consume('reset-ip', meta.ip, limits['reset-ip']);
       const at = now();
+      // The rule needs the account's email; a refused password leaves the link usable.
+      const owner = await repo.userIdByLiveToken('password_reset', hashToken(token.trim()), at);
+      const ownerUser = owner === null ? null : await repo.userById(owner);
+      if (!ownerUser) throw ERRORS.invalidResetToken();
+      assertStrongPassword('new_password', newPassword, ownerUser.email);
       const claimed = await repo.claimByToken('password_reset', hashToken(token.trim()), at);
       if (!claimed) throw ERRORS.invalidResetToken();
       await repo.setPassword(claimed.userId, await hashPassword(newPassword), at);
@@ -653,6 +658,7 @@ export function createAuthService(deps: {
       const user = await repo.userById(auth.userId);
       if (!user?.passwordHash || !(await verifyPassword(user.passwordHash, current)))
         throw ERRORS.invalidCredentials();
+      assertStrongPassword('new_password', next, user.email);
       const at = now();
       await repo.setPassword(user.id, await hashPassword(next), at);
       await repo.revokeUserSessions(user.id, 'password_change', at, auth.sessionId);

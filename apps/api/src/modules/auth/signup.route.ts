@@ -3,6 +3,7 @@ import { signupPasswordSchema, signupWalletSchema, tokenResponseSchema } from '@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bool, invalid, looseBody, parseWith, pick } from './parse';
+import { assertStrongPassword } from './password';
 import { requestMeta } from './request-meta';
 import { accountErrors } from './schemas';
 import { walletFields } from './token.route';
@@ -69,6 +70,7 @@ export const signupRoute: FastifyPluginAsyncZod = async (app) => {
       let result: Awaited<ReturnType<typeof auth.signup>>;
       if (grantType === 'password') {
         const input = parseWith(signupPasswordSchema, { ...common, password: pick(b, 'password') });
+        assertStrongPassword('password', input.password, input.email);
         result = await auth.signup({ grantType, ...input, referral, subscribe }, captchaTokens, meta);
       } else {
         const input = parseWith(signupWalletSchema, common);

@@ -9,8 +9,8 @@ import type { AppConfig } from '../../../app';
 import { type TestApp, testApp } from '../../../testing/test-app';
 import { type AccountsConfigInput, RELAXED_RATE_LIMITS } from '../auth.config';
 
-export const COLLECTOR = { email: 'collector@vitrine.test', password: 'vitrine-collector-1' };
-export const PUBLISHER = { email: 'publisher@vitrine.test', password: 'vitrine-publisher-1' };
+export const COLLECTOR = { email: 'collector@vitrine.test', password: 'vitrine-collects-1' };
+export const PUBLISHER = { email: 'publisher@vitrine.test', password: 'vitrine-publishes-1' };
 
 /** A test app whose rate limits never trip, unless `accounts.rateLimits` says otherwise. */
 export function accountsTestApp(
