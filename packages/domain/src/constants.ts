@@ -202,7 +202,6 @@ export type SearchIndexKind = (typeof SEARCH_INDEX_KINDS)[number];
 export const SEARCH_RESULT_TYPES = ['publisher', 'collection', 'user', 'product'] as const;
 export type SearchResultType = (typeof SEARCH_RESULT_TYPES)[number];
 
-
 export const ACCEPTED_UPLOAD_TYPES = [
   'jpeg',
   'png',

@@ -1,5 +1,6 @@
 // Browsing decisions (docs/decisions/004-catalog-api.md §2–§3): filter resolution, default sorts, facets,
 // statuses from the server clock, badges, and the single-object pages.
+
 import {
   AppError,
   CATEGORIES,
@@ -10,25 +11,27 @@ import {
   type QuickFilter,
   type SortOption,
 } from '@vitrine/domain';
-import { offsetOf, type Page, toPage } from '../../http/pagination';
-import type { Clock } from '../../lib/clock';
-import { type SearchText, searchText } from '../search/search-match';
-import type { CardsRepo } from './cards.repo';
 import type {
   CollectionCard,
   CollectionDetail,
-  CollectionTokensQuery,
-  DropCard,
-  ExploreCollectionsQuery,
-  ExploreDropsQuery,
-  ExploreNftsQuery,
+  ExploreDropCard,
   Facets,
-  Item,
+  ItemDetail,
   NbnoItem,
   NftCard,
   PublicProfile,
   Storefront,
   TableNifty,
+} from '@vitrine/domain/catalog-responses';
+import { offsetOf, type Page, toPage } from '../../http/pagination';
+import type { Clock } from '../../lib/clock';
+import { type SearchText, searchText } from '../search/search-match';
+import type { CardsRepo } from './cards.repo';
+import type {
+  CollectionTokensQuery,
+  ExploreCollectionsQuery,
+  ExploreDropsQuery,
+  ExploreNftsQuery,
 } from './catalog.schemas';
 import type { CountCache } from './count-cache';
 import type { ExploreFilter, ExploreRepo, FacetCounts, MarketFilter, TokenFilter } from './explore.repo';
@@ -267,7 +270,7 @@ export function createCatalogService(deps: {
       );
     },
 
-    async exploreDrops(q: ExploreDropsQuery): Promise<ExplorePage<DropCard>> {
+    async exploreDrops(q: ExploreDropsQuery): Promise<ExplorePage<ExploreDropCard>> {
       const now = clock.now();
       const ids = await resolveHandles(q);
       if (!ids) return finishPage(q, EMPTY_FACETS, async () => []);
@@ -298,7 +301,7 @@ export function createCatalogService(deps: {
       return service.exploreNfts({ ...q, owner: user.profileUrl }, viewerId, at);
     },
 
-    async item(contractAddress: string, tokenId: string, viewerId: number | null): Promise<Item> {
+    async item(contractAddress: string, tokenId: string, viewerId: number | null): Promise<ItemDetail> {
       const rowId = await pages.tokenRowId(contractAddress, tokenId);
       const detail = rowId === null ? null : await pages.tokenDetail(rowId);
       if (rowId === null || !detail) throw notFound('NFT');
@@ -447,7 +450,7 @@ export function createCatalogService(deps: {
             { id: 'items', value: stats.items },
             { id: 'owners', value: stats.owners },
             { id: 'volume', value: stats.volume },
-            ...(stats.floor === null ? [] : [{ id: 'floor', value: stats.floor }]),
+            ...(stats.floor === null ? [] : [{ id: 'floor' as const, value: stats.floor }]),
             { id: 'followers', value: stats.followers },
           ],
           subscription,
@@ -472,7 +475,7 @@ export function createCatalogService(deps: {
           { id: 'items', value: stats.items },
           { id: 'owners', value: stats.owners },
           { id: 'volume', value: stats.volume },
-          ...(stats.floor === null ? [] : [{ id: 'floor', value: stats.floor }]),
+          ...(stats.floor === null ? [] : [{ id: 'floor' as const, value: stats.floor }]),
         ],
         subscription: null,
       };

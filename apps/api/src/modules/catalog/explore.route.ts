@@ -1,21 +1,23 @@
+import {
+  collectionCardSchema,
+  exploreDropCardSchema,
+  explorePageOf,
+  nftCardSchema,
+} from '@vitrine/domain/catalog-responses';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../http/schemas';
 import {
   bracketLists,
-  collectionCardSchema,
-  dropCardSchema,
   exploreCollectionsQuery,
   exploreDropsQuery,
   exploreNftsQuery,
-  explorePageOf,
-  nftCardSchema,
 } from './catalog.schemas';
 import { sendSharedAnswer, sendSharedPage } from './shared-answer';
 
 const lists = bracketLists(['categories', 'tags']);
 const nftsPage = explorePageOf(nftCardSchema);
 const collectionsPage = explorePageOf(collectionCardSchema);
-const dropsPage = explorePageOf(dropCardSchema);
+const dropsPage = explorePageOf(exploreDropCardSchema);
 
 /**
  * Explore: NFTs, collections and drops with the filters and sorts of 001 §3, and facet counts. Answers

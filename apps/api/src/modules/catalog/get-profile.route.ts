@@ -1,14 +1,8 @@
+import { explorePageOf, nftCardSchema, publicProfileSchema } from '@vitrine/domain/catalog-responses';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../http/schemas';
-import {
-  bracketLists,
-  explorePageOf,
-  keyParam,
-  nftCardSchema,
-  publicProfileSchema,
-  userNiftiesQuery,
-} from './catalog.schemas';
+import { bracketLists, keyParam, userNiftiesQuery } from './catalog.schemas';
 import { sendSharedPage } from './shared-answer';
 
 const params = z.object({ id: keyParam });
