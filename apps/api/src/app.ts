@@ -9,6 +9,7 @@ import type { Database } from '@vitrine/db';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { notFoundBody, registerErrorHandling, send } from './http/errors';
+import { registerNulByteGuard } from './http/nul-byte';
 import { registerRequestContext } from './http/request-context';
 import { type Clock, systemClock } from './lib/clock';
 import type { RateLimitStore } from './lib/rate-limit';
@@ -96,6 +97,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
 
   registerErrorHandling(app);
   registerRequestContext(app);
+  registerNulByteGuard(app);
   await app.register(formbody);
   if (config.corsOrigins?.length) {
     await app.register(cors, {
