@@ -82,9 +82,14 @@ export function webAppCsp(options: { inlineScripts: string[]; apiUrl?: string; s
   ].join('; ');
 }
 
-/** The API docs (Swagger UI) keep the plugin's own policy, without being framed. */
+/**
+ * The API docs (Swagger UI) keep the plugin's own policy (its scripts by hash), without being framed; the UI sets
+ * inline styles as it renders, so styles (only) are allowed inline there.
+ */
 export function docsCsp(pluginPolicy: string): string {
-  return pluginPolicy.replace(/frame-ancestors [^;]*/, "frame-ancestors 'none'");
+  return pluginPolicy
+    .replace(/frame-ancestors [^;]*/, "frame-ancestors 'none'")
+    .replace(/style-src [^;]*/, "style-src 'self' 'unsafe-inline'");
 }
 
 function originOf(url: string | undefined): string | null {
