@@ -1,6 +1,6 @@
 // Headless Debian Chromium through playwright-core: no browser download, ever.
 import { existsSync } from 'node:fs';
-import { type Browser, type BrowserContext, chromium } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -55,4 +55,17 @@ export async function launchBrowser(): Promise<Browser> {
     return context;
   };
   return browser;
+}
+
+/**
+ * Waits until `expression` is truthy in the page. Playwright's page.waitForFunction compiles its predicate with
+ * `new Function` inside the page, which the web app's CSP (no 'unsafe-eval') refuses; page.evaluate is not affected.
+ */
+export async function waitForExpression(page: Page, expression: string, timeout = 20_000): Promise<void> {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    if (await page.evaluate<boolean>(`Boolean(${expression})`).catch(() => false)) return;
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeout} ms waiting for ${expression}`);
+    await page.waitForTimeout(100);
+  }
 }
