@@ -9,7 +9,9 @@ import type { Database } from '@vitrine/db';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { notFoundBody, registerErrorHandling, send } from './http/errors';
+import { registerNulByteGuard } from './http/nul-byte';
 import { registerRequestContext } from './http/request-context';
+import { docsCsp, registerSecurityHeaders } from './http/security-headers';
 import { type Clock, systemClock } from './lib/clock';
 import type { RateLimitStore } from './lib/rate-limit';
 import type { AccountsConfigInput } from './modules/auth/auth.config';
@@ -96,6 +98,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
 
   registerErrorHandling(app);
   registerRequestContext(app);
+  await registerSecurityHeaders(app, { publicOrigin: config.accounts?.publicOrigin });
+  registerNulByteGuard(app);
   await app.register(formbody);
   if (config.corsOrigins?.length) {
     await app.register(cors, {
@@ -120,7 +124,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true, transformStaticCSP: docsCsp });
 
   await app.register(
     async (api) => {
