@@ -11,6 +11,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { notFoundBody, registerErrorHandling, send } from './http/errors';
 import { registerRequestContext } from './http/request-context';
 import { type Clock, systemClock } from './lib/clock';
+import { listeningOrigin } from './lib/origins';
 import type { RateLimitStore } from './lib/rate-limit';
 import type { AccountsConfigInput } from './modules/auth/auth.config';
 import { accountsRoutes, devOutboxRoutes } from './modules/auth/auth.routes';
@@ -54,7 +55,12 @@ declare module 'fastify' {
 }
 
 export type ResolvedConfig = Required<Pick<AppConfig, 'nodeEnv'>> &
-  AppConfig & { clock: Clock; media: MediaStore };
+  AppConfig & {
+    clock: Clock;
+    media: MediaStore;
+    /** The server's own origin: its listening address, http://localhost:3000 before it listens. */
+    localOrigin: () => string;
+  };
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
 
@@ -64,6 +70,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     nodeEnv: config.nodeEnv ?? 'development',
     clock: config.clock ?? systemClock,
     media: config.media ?? localMediaStore(config.dataDir ?? `${process.cwd()}/data`),
+    localOrigin: () => listeningOrigin(app.server.address()),
   };
 
   const app = Fastify({

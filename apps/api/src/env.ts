@@ -23,6 +23,8 @@ const envSchema = z.object({
   API_URL: optionalUrl(['http://', 'https://']),
   SEARCH_URL: optionalUrl(['http://', 'https://']),
   PUBLIC_ORIGIN: optionalUrl(['http://', 'https://']),
+  /** Set by `npm run dev`: the Vite dev server's origin, allowed in wallet sign-in messages. */
+  DEV_WEB_ORIGIN: optionalUrl(['http://', 'https://']),
   /** Comma-separated web origins allowed to call the API from another origin (split hosts). */
   CORS_ORIGINS: z
     .string()

@@ -2,6 +2,7 @@
 // built once per app from the resolved config.
 import type { ResolvedConfig } from '../../app';
 import { createNotifier, createOutbox } from '../../lib/notifier';
+import { createOrigins } from '../../lib/origins';
 import { createRateLimiter, memoryRateLimitStore } from '../../lib/rate-limit';
 import { createUsersRepo } from '../users/users.repo';
 import { createUsersService } from '../users/users.service';
@@ -16,6 +17,12 @@ export function createAccountsServices(config: ResolvedConfig) {
   const { db } = config.database;
   const { clock } = config;
   const accounts = resolveAccountsConfig(config.accounts);
+  const origins = createOrigins({
+    publicOrigin: accounts.publicOrigin,
+    apiUrl: config.apiUrl,
+    devWebOrigin: accounts.devWebOrigin,
+    localOrigin: config.localOrigin,
+  });
   const outbox = createOutbox(db, clock);
   const notifier = createNotifier({ outbox, smtpUrl: accounts.smtpUrl, mailFrom: accounts.mailFrom });
   const limiter = createRateLimiter(config.rateLimitStore ?? memoryRateLimitStore(), clock);
@@ -39,7 +46,7 @@ export function createAccountsServices(config: ResolvedConfig) {
     media: config.media,
     requireVerifiedEmail: auth.requireVerifiedEmail,
   });
-  return { config: accounts, auth, users, wallets, outbox, notifier, limiter };
+  return { config: accounts, origins, auth, users, wallets, outbox, notifier, limiter };
 }
 
 export type AccountsServices = ReturnType<typeof createAccountsServices>;

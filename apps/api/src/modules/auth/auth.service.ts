@@ -331,7 +331,7 @@ export function createAuthService(deps: {
       await captcha.verify(input.captchaToken);
       let address: string;
       try {
-        address = await wallets.verifySignIn(input, meta.site);
+        address = await wallets.verifySignIn(input, meta.sites);
       } catch (error) {
         await limiter.record('login-account', input.address, limits['login-account']);
         throw error;
@@ -495,7 +495,7 @@ export function createAuthService(deps: {
             message: input.message ?? '',
             signature: input.signature ?? '',
           },
-          meta.site,
+          meta.sites,
         );
         if (await repo.userByWallet(walletAddress)) throw ERRORS.walletTaken();
       } else {
