@@ -1,6 +1,7 @@
 // The accounts services (auth, users, wallets) with their captcha, notifier and rate limiter,
 // built once per app from the resolved config.
 import type { ResolvedConfig } from '../../app';
+import { createBackground } from '../../lib/background';
 import { createNotifier, createOutbox } from '../../lib/notifier';
 import { createOrigins } from '../../lib/origins';
 import { createRateLimiter, memoryRateLimitStore } from '../../lib/rate-limit';
@@ -23,6 +24,7 @@ export function createAccountsServices(config: ResolvedConfig) {
     devWebOrigin: accounts.devWebOrigin,
     localOrigin: config.localOrigin,
   });
+  const background = createBackground();
   const outbox = createOutbox(db, clock);
   const notifier = createNotifier({ outbox, smtpUrl: accounts.smtpUrl, mailFrom: accounts.mailFrom });
   const limiter = createRateLimiter(config.rateLimitStore ?? memoryRateLimitStore(), clock);
@@ -36,6 +38,7 @@ export function createAccountsServices(config: ResolvedConfig) {
     captcha,
     limiter,
     wallets,
+    background,
   });
   const users = createUsersService({
     repo: createUsersRepo(db),
@@ -46,7 +49,7 @@ export function createAccountsServices(config: ResolvedConfig) {
     media: config.media,
     requireVerifiedEmail: auth.requireVerifiedEmail,
   });
-  return { config: accounts, origins, auth, users, wallets, outbox, notifier, limiter };
+  return { config: accounts, origins, auth, users, wallets, outbox, notifier, limiter, background };
 }
 
 export type AccountsServices = ReturnType<typeof createAccountsServices>;

@@ -422,7 +422,7 @@ describe('password reset and change', () => {
 
 describe('the outbox page', () => {
   it('lists messages newest first with clickable links and codes', async () => {
-    const res = await t.app.inject('/dev/outbox?to=verify-link@example.com');
+    const res = await t.app.inject(`/dev/outbox?to=verify-link@example.com&key=${t.app.config.outboxKey}`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/html');
     expect(res.body).toContain('data-testid="outbox-link"');
