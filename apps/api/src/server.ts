@@ -10,7 +10,14 @@ import { outboxKeyFor } from './modules/auth/outbox-key';
 import { localMediaStore } from './modules/media/media-store';
 import { openStoreOrExit, seedIfEmpty } from './store';
 
-const env = readEnv();
+const env = (() => {
+  try {
+    return readEnv();
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n`);
+    process.exit(1);
+  }
+})();
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 const webDist = env.WEB_DIST ?? defaultWebDist;
 const media = localMediaStore(env.DATA_DIR);
