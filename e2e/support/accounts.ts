@@ -7,6 +7,8 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { inject } from 'vitest';
+// The provided values' types (baseUrl, adminToken), also for programs that import this file alone.
+import type {} from '../global-setup';
 
 export const COLLECTOR = { email: 'collector@vitrine.test', password: 'vitrine-collector-1' };
 export const DESKTOP = { width: 1280, height: 900 };
