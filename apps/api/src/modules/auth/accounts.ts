@@ -1,7 +1,9 @@
 // The accounts services (auth, users, wallets) with their captcha, notifier and rate limiter,
 // built once per app from the resolved config.
 import type { ResolvedConfig } from '../../app';
+import { createBackground } from '../../lib/background';
 import { createNotifier, createOutbox } from '../../lib/notifier';
+import { createOrigins } from '../../lib/origins';
 import { createRateLimiter, memoryRateLimitStore } from '../../lib/rate-limit';
 import { createUsersRepo } from '../users/users.repo';
 import { createUsersService } from '../users/users.service';
@@ -16,6 +18,13 @@ export function createAccountsServices(config: ResolvedConfig) {
   const { db } = config.database;
   const { clock } = config;
   const accounts = resolveAccountsConfig(config.accounts);
+  const origins = createOrigins({
+    publicOrigin: accounts.publicOrigin,
+    apiUrl: config.apiUrl,
+    devWebOrigin: accounts.devWebOrigin,
+    localOrigin: config.localOrigin,
+  });
+  const background = createBackground();
   const outbox = createOutbox(db, clock);
   const notifier = createNotifier({ outbox, smtpUrl: accounts.smtpUrl, mailFrom: accounts.mailFrom });
   const limiter = createRateLimiter(config.rateLimitStore ?? memoryRateLimitStore(), clock);
@@ -29,6 +38,7 @@ export function createAccountsServices(config: ResolvedConfig) {
     captcha,
     limiter,
     wallets,
+    background,
   });
   const users = createUsersService({
     repo: createUsersRepo(db),
@@ -39,7 +49,7 @@ export function createAccountsServices(config: ResolvedConfig) {
     media: config.media,
     requireVerifiedEmail: auth.requireVerifiedEmail,
   });
-  return { config: accounts, auth, users, wallets, outbox, notifier, limiter };
+  return { config: accounts, origins, auth, users, wallets, outbox, notifier, limiter, background };
 }
 
 export type AccountsServices = ReturnType<typeof createAccountsServices>;

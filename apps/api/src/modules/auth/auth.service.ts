@@ -10,6 +10,7 @@ import {
 } from '@vitrine/domain';
 import * as OTPAuth from 'otpauth';
 import QRCode from 'qrcode';
+import type { Background } from '../../lib/background';
 import type { Clock } from '../../lib/clock';
 import type { Notifier } from '../../lib/notifier';
 import { type RateLimiter, type Reservation, rateLimitedError } from '../../lib/rate-limit';
@@ -89,8 +90,9 @@ export function createAuthService(deps: {
   captcha: Captcha;
   limiter: RateLimiter;
   wallets: WalletsService;
+  background: Background;
 }) {
-  const { repo, clock, config, notifier, captcha, limiter, wallets } = deps;
+  const { repo, clock, config, notifier, captcha, limiter, wallets, background } = deps;
   const limits = config.rateLimits;
   const now = () => clock.now();
 
@@ -331,6 +333,29 @@ export function createAuthService(deps: {
     });
   }
 
+  /** After the answer to a reset request (background): store the link and email it, if the account exists. */
+  async function sendPasswordReset(email: string, token: string, link: string, at: Date): Promise<void> {
+    const user = await repo.userByEmail(email);
+    if (!user?.email) return;
+    await repo.replaceOneTimeCode({
+      userId: user.id,
+      purpose: 'password_reset',
+      target: user.email.toLowerCase(),
+      codeHash: null,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(at.getTime() + RESET_TTL_MS),
+      at,
+    });
+    await notifier.send({
+      channel: 'email',
+      to: user.email,
+      kind: 'password_reset',
+      subject: 'Reset your Vitrine password',
+      text: `Open ${link} to choose a new password. The link expires in 1 hour. If you did not ask for this, ignore this email.`,
+      link,
+    });
+  }
+
   async function uniqueProfileUrl(first: string, last: string): Promise<string> {
     const base =
       `${first}-${last}`
@@ -370,7 +395,7 @@ export function createAuthService(deps: {
       // lock a wallet's owner out (decision 003 "Sign-in limits"). The per-address limit stays.
       await limiter.consume('login-ip', meta.ip, limits['login-ip']);
       await captcha.verify(input.captchaToken);
-      const address = await wallets.verifySignIn(input, meta.site);
+      const address = await wallets.verifySignIn(input, meta.sites);
       const user = await repo.userByWallet(address);
       if (!user) throw noUserFound();
       return completeFirstFactor(user, 'wallet', meta);
@@ -539,7 +564,7 @@ export function createAuthService(deps: {
             message: input.message ?? '',
             signature: input.signature ?? '',
           },
-          meta.site,
+          meta.sites,
         );
         if (await repo.userByWallet(walletAddress)) throw ERRORS.walletTaken();
       } else {
@@ -614,28 +639,12 @@ export function createAuthService(deps: {
     async requestPasswordReset(email: string, meta: RequestMeta): Promise<void> {
       await limiter.consume('reset-ip', meta.ip, limits['reset-ip']);
       await limiter.consume('reset-account', email, limits['reset-account']);
-      const user = await repo.userByEmail(email);
-      if (!user?.email) return;
+      // Same work on the request path whether or not the account exists: the lookup, the stored
+      // link and the email happen after the answer (issue #11 finding 12).
       const at = now();
       const token = newToken('vpr');
-      await repo.replaceOneTimeCode({
-        userId: user.id,
-        purpose: 'password_reset',
-        target: user.email.toLowerCase(),
-        codeHash: null,
-        tokenHash: hashToken(token),
-        expiresAt: new Date(at.getTime() + RESET_TTL_MS),
-        at,
-      });
       const link = `${meta.webOrigin}/reset-password?reset_token=${encodeURIComponent(token)}`;
-      await notifier.send({
-        channel: 'email',
-        to: user.email,
-        kind: 'password_reset',
-        subject: 'Reset your Vitrine password',
-        text: `Open ${link} to choose a new password. The link expires in 1 hour. If you did not ask for this, ignore this email.`,
-        link,
-      });
+      background.run(() => sendPasswordReset(email, token, link, at));
     },
 
     async confirmPasswordReset(token: string, newPassword: string, meta: RequestMeta): Promise<void> {
