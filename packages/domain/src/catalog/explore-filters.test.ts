@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   clearAllFilters,
   clearFilter,
+  clearFromEmptyResults,
   EMPTY_EXPLORE_STATE,
   type ExploreState,
   filterChips,
@@ -169,6 +170,36 @@ describe('filterChips and clearing (001 §2, §4)', () => {
       currentPage: 3,
     });
     expect(clearAllFilters(s)).toEqual(state({ view: 'collections', q: 'x', sort: '-likes' }));
+  });
+});
+
+describe("the empty state's 'Clear filters.' (001 §2)", () => {
+  it('clears the filters and keeps the search text when filters are on', () => {
+    const s = state({ q: 'neon', tags: ['PFP'], currentPage: 2 });
+    expect(clearFromEmptyResults(s)).toEqual(state({ q: 'neon' }));
+  });
+
+  it('clears the search text of a search with no filters, so the link always does something', () => {
+    expect(clearFromEmptyResults(state({ view: 'collections', q: 'zzqx' }))).toEqual(
+      state({ view: 'collections' }),
+    );
+  });
+});
+
+describe('price presets in the URL (001 §3 "Price filters")', () => {
+  it('reads price=under_10 as the preset, like priceFilter', () => {
+    expect(parseExploreParams('price=under_10').priceFilter).toBe('under_10');
+    expect(parseExploreParams('priceFilter=10_to_100&price=under_10').priceFilter).toBe('10_to_100');
+    expect(parseExploreParams('price=cheap').priceFilter).toBeNull();
+  });
+});
+
+describe('price chips in the display currency', () => {
+  it('formats the price range chip with the given formatter', () => {
+    const chips = filterChips(state({ price: { min: 15_751, max: 31_503 } }), {
+      formatPrice: (cents) => `${cents} c`,
+    });
+    expect(chips.map((c) => c.label)).toEqual(['15751 c - 31503 c']);
   });
 });
 

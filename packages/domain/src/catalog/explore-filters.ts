@@ -237,7 +237,8 @@ export function parseExploreParams(input: QueryInput, pathView?: string): Explor
   const sort = get(p, 'sort');
   const quick = get(p, 'quickFilter');
   const status = get(p, 'status');
-  const priceFilter = get(p, 'priceFilter');
+  // `price=under_10` names the preset too (001 §3 "Price filters"); `priceFilter` wins when both are given.
+  const priceFilter = isOneOf(PRICE_FILTERS, get(p, 'priceFilter')) ? get(p, 'priceFilter') : get(p, 'price');
   const tokenId = get(p, 'tokenId')?.trim() ?? '';
   return {
     view: isOneOf(EXPLORE_VIEWS, view) ? view : 'nfts',
@@ -337,7 +338,10 @@ const count = (n: number) => n.toLocaleString('en-US');
  * Active-filter chips (001 §2): token id, New Floor Price, Trending, Hot Deals, '<= N Editions', mass range,
  * price range, in that order. Results count and Clear All are the page's.
  */
-export function filterChips(state: ExploreState): FilterChip[] {
+export function filterChips(
+  state: ExploreState,
+  options: { formatPrice?: (cents: number) => string } = {},
+): FilterChip[] {
   const chips: FilterChip[] = [];
   if (state.tokenId) chips.push({ key: 'tokenId', label: `Token ID: ${state.tokenId}` });
   if (state.sort === '-floor_price_changed_at')
@@ -348,7 +352,7 @@ export function filterChips(state: ExploreState): FilterChip[] {
     chips.push({ key: 'editionSize', label: `<= ${count(state.editionSize)} Editions` });
   const mass = rangeLabel(state.mass, (n) => count(n));
   if (mass) chips.push({ key: 'mass', label: `Mass: ${mass}` });
-  const price = rangeLabel(effectivePrice(state), formatCents);
+  const price = rangeLabel(effectivePrice(state), options.formatPrice ?? formatCents);
   if (price) chips.push({ key: 'price', label: price });
   return chips;
 }
@@ -397,6 +401,17 @@ export function clearAllFilters(state: ExploreState): ExploreState {
     q: state.q,
     sort: state.sort === '-floor_price_changed_at' ? null : state.sort,
   };
+}
+
+/**
+ * The empty state's 'Clear filters.' (001 §2): Clear All; on a search with no filter on, there is nothing
+ * else to clear, so the search text goes (the link never does nothing).
+ */
+export function clearFromEmptyResults(state: ExploreState): ExploreState {
+  const cleared = clearAllFilters(state);
+  const filtersOn =
+    serializeExploreParams({ ...state, currentPage: null }) !== serializeExploreParams(cleared);
+  return filtersOn ? cleared : { ...cleared, q: '' };
 }
 
 export interface SuggestedSearch {
