@@ -98,6 +98,34 @@ describe('parseExploreParams / serializeExploreParams', () => {
   });
 });
 
+describe('the view parameter: grid or list layout (001 §2, issue #12)', () => {
+  it('shows the list only for view=list; view=grid, none or anything else is the grid', () => {
+    expect(parseExploreParams('view=list').layout).toBe('list');
+    for (const query of ['view=grid', '', 'view=table', 'view=LIST'])
+      expect(parseExploreParams(query).layout, query).toBe('grid');
+  });
+
+  it('keeps the explore list of the path when view names a layout', () => {
+    expect(parseExploreParams('view=list', 'collections')).toMatchObject({
+      view: 'collections',
+      layout: 'list',
+    });
+    expect(parseExploreParams('view=drops', 'nfts')).toMatchObject({ view: 'drops', layout: 'grid' });
+  });
+
+  it('writes view=list with the filters, leaves the grid out, and keeps the layout through Clear All', () => {
+    const list = state({ layout: 'list', tags: ['PFP'], currentPage: 2 });
+    expect(serializeExploreParams(list)).toBe('tags%5BPFP%5D=true&page=2&view=list');
+    expect(parseExploreParams(serializeExploreParams(list))).toEqual(list);
+    expect(serializeExploreParams(state({ layout: 'grid' }))).toBe('');
+    expect(clearAllFilters(list)).toEqual(state({ layout: 'list' }));
+  });
+
+  it('asks the API the same page in both layouts', () => {
+    expect(toExploreApiQuery(state({ layout: 'list' }))).toEqual(toExploreApiQuery(state({})));
+  });
+});
+
 describe('toExploreApiQuery', () => {
   it('sends cents, comma lists and the lowercased search text', () => {
     const q = toExploreApiQuery(

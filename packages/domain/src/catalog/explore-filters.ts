@@ -18,6 +18,10 @@ import { formatCents } from '../format/price';
 export const EXPLORE_VIEWS = ['nfts', 'collections', 'drops'] as const;
 export type ExploreView = (typeof EXPLORE_VIEWS)[number];
 
+/** How explore shows NFTs: `?view=list` one row per NFT, otherwise the grid of cards (001 §2 `view`). */
+export const RESULT_LAYOUTS = ['grid', 'list'] as const;
+export type ResultLayout = (typeof RESULT_LAYOUTS)[number];
+
 /** Explore sorts = the spec's sort options (001 §3). */
 export const EXPLORE_SORTS = SORT_OPTIONS;
 
@@ -84,6 +88,8 @@ export interface Range {
 /** The explore filter state (001 §3 "Filter state" plus q, view and status of 001 §2). */
 export interface ExploreState {
   view: ExploreView;
+  /** The URL's `view=list|grid` (the explore list itself is the path's /explore/{x}). */
+  layout: ResultLayout;
   q: string;
   sort: SortOption | null;
   quickFilter: QuickFilter | null;
@@ -104,6 +110,7 @@ export interface ExploreState {
 
 export const EMPTY_EXPLORE_STATE: ExploreState = {
   view: 'nfts',
+  layout: 'grid',
   q: '',
   sort: null,
   quickFilter: null,
@@ -229,11 +236,13 @@ const boolParam = (params: Pairs, name: string) => ['true', '1'].includes(get(pa
 
 /**
  * Reads the explore page's URL query (web form: prices in dollars, `categories[art]=true`). Unknown or
- * invalid values are dropped, never thrown. `view` may also come from the path (/explore/{x}).
+ * invalid values are dropped, never thrown. `view` is the layout (`list`, else the grid); the explore
+ * list comes from the path (/explore/{x}), or from a `view` naming one.
  */
 export function parseExploreParams(input: QueryInput, pathView?: string): ExploreState {
   const p = toPairs(input);
-  const view = get(p, 'view') ?? pathView;
+  const viewParam = get(p, 'view');
+  const view = isOneOf(EXPLORE_VIEWS, viewParam) ? viewParam : pathView;
   const sort = get(p, 'sort');
   const quick = get(p, 'quickFilter');
   const status = get(p, 'status');
@@ -242,6 +251,7 @@ export function parseExploreParams(input: QueryInput, pathView?: string): Explor
   const tokenId = get(p, 'tokenId')?.trim() ?? '';
   return {
     view: isOneOf(EXPLORE_VIEWS, view) ? view : 'nfts',
+    layout: viewParam === 'list' ? 'list' : 'grid',
     q: (get(p, 'q') ?? '').slice(0, 200),
     sort: isOneOf(SORT_OPTIONS, sort) ? sort : null,
     quickFilter: isOneOf(QUICK_FILTERS, quick) ? quick : null,
@@ -259,7 +269,7 @@ export function parseExploreParams(input: QueryInput, pathView?: string): Explor
   };
 }
 
-/** The web URL query for a state (dollars, `categories[art]=true`), without `view` (it is the path). */
+/** The web URL query for a state (dollars, `categories[art]=true`); `view=list` for the list layout. */
 export function serializeExploreParams(state: ExploreState): string {
   const out: string[] = [];
   const p = { set: (k: string, v: string) => out.push(encodePair(k, v)) };
@@ -279,6 +289,7 @@ export function serializeExploreParams(state: ExploreState): string {
   if (state.hotDeals) p.set('hotDeals', 'true');
   if (state.trending) p.set('trending', 'true');
   if (state.currentPage !== null && state.currentPage > 1) p.set('page', String(state.currentPage));
+  if (state.layout === 'list') p.set('view', 'list');
   return out.join('&');
 }
 
@@ -393,11 +404,12 @@ export function clearFilter(state: ExploreState, key: FilterChipKey): ExploreSta
   return next;
 }
 
-/** Clear All: every filter off; the view, the search text and the sort stay. */
+/** Clear All: every filter off; the view, the layout, the search text and the sort stay. */
 export function clearAllFilters(state: ExploreState): ExploreState {
   return {
     ...EMPTY_EXPLORE_STATE,
     view: state.view,
+    layout: state.layout,
     q: state.q,
     sort: state.sort === '-floor_price_changed_at' ? null : state.sort,
   };
