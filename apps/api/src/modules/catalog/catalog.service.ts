@@ -354,18 +354,26 @@ export function createCatalogService(deps: {
       const now = clock.now();
       const row = await pages.collectionByKey(key);
       if (!row) throw notFound('Collection');
-      const [[card], niftyRows, extras, subscription] = await Promise.all([
+      const [[card], niftyRows, extras, subscription, dropCollections] = await Promise.all([
         collectionCards([row.id], viewerId, now),
         pages.niftiesOf(row.id),
         pages.collectionExtras(row.id),
         pages.contractSubscription(row.id, viewerId),
+        row.drop ? pages.dropCollections(row.drop.slug) : Promise.resolve([]),
       ]);
       if (!card) throw notFound('Collection');
       const stats = await cards.niftyStats(niftyRows.map((n) => n.id));
       return {
         ...card,
         introVideo: row.drop?.introVideo ?? null,
-        drop: row.drop ? { slug: row.drop.slug, title: row.drop.title, dropType: row.drop.dropType } : null,
+        drop: row.drop
+          ? {
+              slug: row.drop.slug,
+              title: row.drop.title,
+              dropType: row.drop.dropType,
+              collections: dropCollections,
+            }
+          : null,
         stats: {
           floorPriceInCents: card.floorPriceInCents,
           listedCount: card.listedCount,

@@ -180,6 +180,22 @@ export function createPagesRepo(db: Db) {
       return byDrop ? toCollection(byDrop) : null;
     },
 
+    /** The visible collections of a drop, by slug, in the drop's order (first collection first). */
+    async dropCollections(
+      dropSlug: string,
+    ): Promise<{ slug: string; name: string; contractAddress: string }[]> {
+      return db
+        .select({
+          slug: collections.slug,
+          name: collections.name,
+          contractAddress: collections.contractAddress,
+        })
+        .from(collections)
+        .innerJoin(drops, eq(drops.id, collections.dropId))
+        .where(and(eq(drops.slug, dropSlug), visible))
+        .orderBy(asc(collections.id));
+    },
+
     async collectionIdByContract(address: string): Promise<number | null> {
       const [row] = await db
         .select({ id: collections.id })

@@ -41,6 +41,23 @@ describe('POST /search/api/v2/indexes/{index}/search', () => {
     }
   });
 
+  it('counts two swapped letters as one typo, as Meilisearch and Typesense do', async () => {
+    // 'stduio' shares too few trigrams with 'studio' (0.43) for the trigram match alone.
+    for (const tokenizer of ['autocomplete', 'standard']) {
+      const a = await search('publishers', { query: 'Paper Moon Stduio', tokenizer });
+      expect(names(a)[0], tokenizer).toBe('Paper Moon Studio');
+      const one = await search('publishers', { query: 'Stduio', tokenizer });
+      expect(names(one), tokenizer).toContain('Paper Moon Studio');
+      // A typo-only match scores like one (0.5 to 1, plus the boost), below whole-word matches.
+      expect(one.results[0]!.score).toBeGreaterThanOrEqual(0.5);
+      expect(one.results[0]!.score).toBeLessThan(1.1);
+    }
+    const u = await search('users', { query: 'mira slois', tokenizer: 'autocomplete' });
+    expect(names(u)[0]).toBe('Mira Solis');
+    // Short words keep prefix-only matching: no typo tolerance under 4 letters.
+    expect((await search('publishers', { query: 'ppa', tokenizer: 'autocomplete' })).results).toEqual([]);
+  });
+
   it('matches prefixes with the autocomplete tokenizer and scores the best first', async () => {
     const a = await search('publishers', { query: 'lum', tokenizer: 'autocomplete' });
     expect(names(a)[0]).toBe('Lumen House');

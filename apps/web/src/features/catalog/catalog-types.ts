@@ -208,7 +208,13 @@ export interface CollectionNifty {
 
 export interface CollectionDetail extends CollectionCard {
   introVideo: string | null;
-  drop: { slug: string; title: string; dropType: string } | null;
+  drop: {
+    slug: string;
+    title: string;
+    dropType: string;
+    /** Every collection of the drop, this one included. */
+    collections: { slug: string; name: string; contractAddress: string }[];
+  } | null;
   stats: {
     floorPriceInCents: number | null;
     listedCount: number;
