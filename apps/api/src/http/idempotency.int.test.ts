@@ -125,6 +125,17 @@ describe('a write route with an Idempotency-Key', () => {
     expect(removal.headers['idempotent-replayed']).toBeUndefined();
   });
 
+  it('shows the header and its answers in the OpenAPI document', async () => {
+    const doc = (await t.app.inject('/api/docs/json')).json() as {
+      paths: Record<string, { post?: { parameters?: { in: string; name: string }[]; responses: object } }>;
+    };
+    const save = doc.paths[SAVE]?.post;
+    expect(save?.parameters).toEqual(
+      expect.arrayContaining([expect.objectContaining({ in: 'header', name: 'idempotency-key' })]),
+    );
+    expect(Object.keys(save?.responses ?? {})).toEqual(expect.arrayContaining(['200', '409', '422']));
+  });
+
   it('refuses a malformed key', async () => {
     const res = await post(SAVE, alice, like(), 'x'.repeat(256));
     expect(res.statusCode).toBe(400);

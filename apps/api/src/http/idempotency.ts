@@ -127,20 +127,7 @@ export function registerIdempotency(
 ): void {
   const claims = new WeakMap<FastifyRequest, Claim>();
 
-  // The header is part of the route's schema, so it is validated and shown in the OpenAPI document.
-  app.addHook('onRoute', (route) => {
-    if (!route.config?.idempotency) return;
-    route.schema ??= {};
-    const schema = route.schema;
-    if (schema.headers) throw new Error(`${route.url}: idempotent routes take no other header schema`);
-    schema.headers = z.looseObject({ [IDEMPOTENCY_HEADER]: keySchema });
-    if (schema.response && typeof schema.response === 'object') {
-      schema.response = { ...schema.response, 409: errorBody, 422: errorBody };
-    }
-  });
-
-  app.addHook('preHandler', async (request, reply) => {
-    if (!request.routeOptions.config.idempotency) return;
+  async function preHandler(request: FastifyRequest, reply: FastifyReply) {
     const key = request.headers[IDEMPOTENCY_HEADER];
     if (typeof key !== 'string') return;
     const userId = await deps.callerOf(request);
@@ -170,9 +157,9 @@ export function registerIdempotency(
       .header('content-type', found.contentType ?? 'application/json; charset=utf-8')
       .header('idempotent-replayed', 'true')
       .send(found.body);
-  });
+  }
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  async function onSend(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
     const claim = claims.get(request);
     if (!claim) return payload;
     claims.delete(request);
@@ -186,8 +173,27 @@ export function registerIdempotency(
       body: payload,
     });
     return payload;
+  }
+
+  // Only the routes that opt in get the hooks (other routes pay nothing). The header is part of the
+  // route's schema, so it is validated and shown in the OpenAPI document.
+  app.addHook('onRoute', (route) => {
+    if (!route.config?.idempotency) return;
+    route.schema ??= {};
+    const schema = route.schema;
+    if (schema.headers) throw new Error(`${route.url}: idempotent routes take no other header schema`);
+    schema.headers = z.looseObject({ [IDEMPOTENCY_HEADER]: keySchema });
+    if (schema.response && typeof schema.response === 'object') {
+      schema.response = { ...schema.response, 409: errorBody, 422: errorBody };
+    }
+    const hooks = route as unknown as { preHandler?: unknown; onSend?: unknown };
+    hooks.preHandler = [...asList(hooks.preHandler), preHandler];
+    hooks.onSend = [...asList(hooks.onSend), onSend];
   });
 }
+
+const asList = (hooks: unknown): unknown[] =>
+  hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks];
 
 function conflict(reply: FastifyReply) {
   return send(reply.header('retry-after', '1'), {
