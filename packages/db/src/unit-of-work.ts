@@ -8,7 +8,7 @@ import { type PgTable, PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db } from './client';
 
 /** The transaction open in this async context, and the database it was opened on. */
-const current = new AsyncLocalStorage<{ root: Db; tx: Db }>();
+const current = new AsyncLocalStorage<{ root: Db; tx: Db; open: boolean }>();
 
 /** True when `db` is a transaction (not the database). */
 export function isTransaction(db: Db): boolean {
@@ -26,8 +26,16 @@ export function isTransaction(db: Db): boolean {
 export function withTransaction<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> {
   if (isTransaction(db)) return fn(db);
   const open = current.getStore();
-  if (open && open.root === db) return fn(open.tx);
-  return db.transaction((tx) => current.run({ root: db, tx }, () => fn(tx)));
+  if (open?.open && open.root === db) return fn(open.tx);
+  // Work started inside and still running after the end (not awaited) opens its own transaction.
+  return db.transaction(async (tx) => {
+    const store = { root: db, tx, open: true };
+    try {
+      return await current.run(store, () => fn(tx));
+    } finally {
+      store.open = false;
+    }
+  });
 }
 
 export interface UnitOfWork<R> {

@@ -120,6 +120,22 @@ describe('a unit of work', () => {
     expect(row?.firstName).toBe('User');
   });
 
+  it('does not join a transaction that has ended: work left running opens its own', async () => {
+    const u = await f.user({ bio: 'before' });
+    const unit = createUnitOfWork(db, repos);
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let later: Promise<void> = Promise.resolve();
+    await unit.run(async () => {
+      later = gate.then(() => unit.run((r) => r.users.update(u.id, { bio: 'later' }, at)));
+    });
+    release();
+    await later;
+    expect((await userRow(u.id))?.bio).toBe('later');
+  });
+
   it('refuses a row lock outside a transaction', async () => {
     await expect(lockRows(db, users, undefined)).rejects.toThrow('lockRows needs a transaction');
   });
