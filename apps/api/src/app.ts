@@ -9,6 +9,7 @@ import type { Database } from '@vitrine/db';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { notFoundBody, registerErrorHandling, send } from './http/errors';
+import { createIdempotencyStore, registerIdempotency } from './http/idempotency';
 import { registerNulByteGuard } from './http/nul-byte';
 import { registerRequestContext } from './http/request-context';
 import { docsCsp, registerSecurityHeaders } from './http/security-headers';
@@ -116,6 +117,10 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   registerRequestContext(app);
   await registerSecurityHeaders(app, { publicOrigin: config.accounts?.publicOrigin });
   registerNulByteGuard(app);
+  registerIdempotency(app, {
+    store: createIdempotencyStore(config.database.db, resolved.clock),
+    callerOf: (request) => app.services.viewers.idOf(request),
+  });
   await app.register(formbody);
   if (config.corsOrigins?.length) {
     await app.register(cors, {

@@ -1,5 +1,6 @@
 // The accounts services (auth, users, wallets) with their captcha, notifier and rate limiter,
 // built once per app from the resolved config.
+import { createUnitOfWork } from '@vitrine/db';
 import type { ResolvedConfig } from '../../app';
 import { createBackground } from '../../lib/background';
 import { createNotifier, createOutbox } from '../../lib/notifier';
@@ -32,6 +33,7 @@ export function createAccountsServices(config: ResolvedConfig) {
   const wallets = createWalletsService({ repo: createWalletsRepo(db), clock, nodeEnv: config.nodeEnv });
   const auth = createAuthService({
     repo: createAuthRepo(db),
+    unit: createUnitOfWork(db, createAuthRepo),
     clock,
     config: accounts,
     notifier,
@@ -42,6 +44,7 @@ export function createAccountsServices(config: ResolvedConfig) {
   });
   const users = createUsersService({
     repo: createUsersRepo(db),
+    unit: createUnitOfWork(db, createUsersRepo),
     clock,
     config: accounts,
     notifier,

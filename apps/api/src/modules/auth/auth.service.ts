@@ -1,5 +1,7 @@
 // Accounts decisions: sign-in (password, wallet), two-factor, refresh rotation, revoke, signup,
 // email verification, password reset and change, sessions. Contract: docs/decisions/003-accounts-api.md.
+
+import type { UnitOfWork } from '@vitrine/db';
 import {
   AppError,
   EMAIL_VERIFICATION_TTL_MS,
@@ -84,6 +86,8 @@ export interface SignupInput {
 
 export function createAuthService(deps: {
   repo: AuthRepo;
+  /** The same repo bound to one transaction, for steps that write more than once. */
+  unit: UnitOfWork<AuthRepo>;
   clock: Clock;
   config: AccountsConfig;
   notifier: Notifier;
@@ -92,7 +96,7 @@ export function createAuthService(deps: {
   wallets: WalletsService;
   background: Background;
 }) {
-  const { repo, clock, config, notifier, captcha, limiter, wallets, background } = deps;
+  const { repo, unit, clock, config, notifier, captcha, limiter, wallets, background } = deps;
   const limits = config.rateLimits;
   const now = () => clock.now();
 
@@ -655,11 +659,16 @@ export function createAuthService(deps: {
       const ownerUser = owner === null ? null : await repo.userById(owner);
       if (!ownerUser) throw ERRORS.invalidResetToken();
       assertStrongPassword('new_password', newPassword, ownerUser.email);
-      const claimed = await repo.claimByToken('password_reset', hashToken(token.trim()), at);
-      if (!claimed) throw ERRORS.invalidResetToken();
-      await repo.setPassword(claimed.userId, await hashPassword(newPassword), at);
-      await repo.markEmailVerified(claimed.userId, claimed.target, at);
-      await repo.revokeUserSessions(claimed.userId, 'password_reset', at);
+      // Hashed before the transaction opens, so it is held for the writes only.
+      const passwordHash = await hashPassword(newPassword);
+      // One step: the link is used up only if the password changed and every session ended.
+      await unit.run(async (tx) => {
+        const claimed = await tx.claimByToken('password_reset', hashToken(token.trim()), at);
+        if (!claimed) throw ERRORS.invalidResetToken();
+        await tx.setPassword(claimed.userId, passwordHash, at);
+        await tx.markEmailVerified(claimed.userId, claimed.target, at);
+        await tx.revokeUserSessions(claimed.userId, 'password_reset', at);
+      });
     },
 
     async changePassword(auth: AuthContext, current: string, next: string): Promise<void> {
@@ -669,8 +678,11 @@ export function createAuthService(deps: {
         throw ERRORS.invalidCredentials();
       assertStrongPassword('new_password', next, user.email);
       const at = now();
-      await repo.setPassword(user.id, await hashPassword(next), at);
-      await repo.revokeUserSessions(user.id, 'password_change', at, auth.sessionId);
+      const passwordHash = await hashPassword(next);
+      await unit.run(async (tx) => {
+        await tx.setPassword(user.id, passwordHash, at);
+        await tx.revokeUserSessions(user.id, 'password_change', at, auth.sessionId);
+      });
     },
 
     // ---- two-factor settings ----
