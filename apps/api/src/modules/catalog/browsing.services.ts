@@ -10,10 +10,10 @@ import { createSocialService } from '../social/social.service';
 import { createViewers } from '../social/viewer';
 import { createCardsRepo } from './cards.repo';
 import { createCatalogService } from './catalog.service';
-import { createCountCache } from './count-cache';
+import { createCountCache } from '../../lib/count-cache';
 import { createExploreRepo, type ExploreRepo } from './explore.repo';
 import { createPagesRepo } from './pages.repo';
-import { createResponseCache } from './response-cache';
+import { createResponseCache } from '../../lib/response-cache';
 
 /** Explore counts and facets may lag writes by this much (decision 004 §2). */
 export const COUNT_CACHE_TTL_MS = 30_000;

@@ -30,10 +30,10 @@ import type {
   Storefront,
   TableNifty,
 } from './catalog.schemas';
-import type { CountCache } from './count-cache';
+import type { CountCache } from '../../lib/count-cache';
 import type { ExploreFilter, ExploreRepo, FacetCounts, MarketFilter, TokenFilter } from './explore.repo';
 import type { NiftyRow, PagesRepo } from './pages.repo';
-import type { ResponseCache } from './response-cache';
+import type { ResponseCache } from '../../lib/response-cache';
 
 export type ExplorePage<T> = Page<T> & { facets: Facets };
 

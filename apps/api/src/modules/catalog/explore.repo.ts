@@ -4,7 +4,7 @@ import { type Db, schema } from '@vitrine/db';
 import type { QuickFilter, SortOption, TimeFilter } from '@vitrine/domain';
 import { and, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { documentMatches, inIndex, type SearchText } from '../search/search-match';
-import { int, iso, rowsOf, textArray } from './sql-rows';
+import { int, iso, rowsOf, textArray } from '../../lib/sql-rows';
 
 const { catalogTokens: ct, catalogCollectionStats: cs, collections, drops, publishers } = schema;
 

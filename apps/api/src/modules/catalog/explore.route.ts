@@ -10,7 +10,7 @@ import {
   explorePageOf,
   nftCardSchema,
 } from './catalog.schemas';
-import { sendSharedAnswer, sendSharedPage } from './shared-answer';
+import { sendSharedAnswer, sendSharedPage } from '../../http/shared-answer';
 
 const lists = bracketLists(['categories', 'tags']);
 const nftsPage = explorePageOf(nftCardSchema);

@@ -9,7 +9,7 @@ import {
   publicProfileSchema,
   userNiftiesQuery,
 } from './catalog.schemas';
-import { sendSharedPage } from './shared-answer';
+import { sendSharedPage } from '../../http/shared-answer';
 
 const params = z.object({ id: keyParam });
 const nftsPage = explorePageOf(nftCardSchema);

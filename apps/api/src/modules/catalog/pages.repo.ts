@@ -7,7 +7,7 @@ import { documentMatches, type SearchText } from '../search/search-match';
 import { rarityOf, toListing, userRef } from './cards.repo';
 import type { Listing, TableNifty, UserRef } from './catalog.schemas';
 import { at } from './explore.repo';
-import { int, intOrNull, rowsOf } from './sql-rows';
+import { int, intOrNull, rowsOf } from '../../lib/sql-rows';
 
 const {
   tokens,

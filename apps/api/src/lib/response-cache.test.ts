@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { manualClock } from '../../lib/clock';
+import { manualClock } from './clock';
 import { createCountCache } from './count-cache';
 import { createResponseCache } from './response-cache';
 

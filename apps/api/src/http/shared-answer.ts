@@ -3,7 +3,7 @@
 // (docs/decisions/004-catalog-api.md §7). Fastify sends a string payload as is.
 import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
-import type { ResponseCache } from './response-cache';
+import type { ResponseCache } from '../lib/response-cache';
 
 export async function sendSharedAnswer<T>(
   reply: FastifyReply,

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { createDatabase, type EmbeddedClient, STOP_AS_IF_CRASHED } from '@vitrine/db';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, testApp } from '../../testing/test-app';
+import { type TestApp, testApp } from '../testing/test-app';
 import { iso, literalArgs, rowsOf } from './sql-rows';
 
 let t: TestApp;

@@ -5,7 +5,7 @@
 // racing a write can cache the pre-write answer under the new version: entries older than `ttlMs` are
 // therefore refreshed (in the background, the old one answering meanwhile, as nothing was written).
 // Concurrent misses of one key share one computation. Bounded: the oldest entry goes first.
-import type { Clock } from '../../lib/clock';
+import type { Clock } from './clock';
 
 export interface ResponseCache {
   /** The entry of `key` at the current catalog version; `compute` is told that version. */
