@@ -99,12 +99,6 @@ export function createBrowsingServices(config: ResolvedConfig) {
     pages,
     clock: config.clock,
     statusEpoch: (now) => state.epochAt(now),
-    idWindows: createResponseCache({
-      clock: config.clock,
-      ttlMs: RESPONSE_CACHE_TTL_MS,
-      maxEntries: 2000,
-      version: () => state.read(),
-    }),
     // A failed background refresh keeps the stale entry; the next request past the TTL retries.
     counts: createCountCache({ clock: config.clock, ttlMs: COUNT_CACHE_TTL_MS, maxEntries: 1000 }),
   });

@@ -42,7 +42,7 @@ export const exploreRoute: FastifyPluginAsyncZod = async (app) => {
         app.services.answers,
         `nfts:${JSON.stringify(request.query)}`,
         nftsPage,
-        (version) => catalog.exploreNfts(request.query, null, version),
+        () => catalog.exploreNfts(request.query, null),
         viewerId === null ? null : (ids) => catalog.likedNfts(viewerId, ids),
       );
     },

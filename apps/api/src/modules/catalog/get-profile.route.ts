@@ -49,7 +49,7 @@ export const getProfileRoute: FastifyPluginAsyncZod = async (app) => {
         app.services.answers,
         `user-nifties:${request.params.id.toLowerCase()}:${JSON.stringify(request.query)}`,
         nftsPage,
-        (version) => catalog.userNifties(request.params.id, request.query, null, version),
+        () => catalog.userNifties(request.params.id, request.query, null),
         viewerId === null ? null : (ids) => catalog.likedNfts(viewerId, ids),
       );
     },
