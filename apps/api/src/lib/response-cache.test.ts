@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createChangeScopes, EVERY_SCOPE } from './change-scopes';
 import { manualClock } from './clock';
 import { createCountCache } from './count-cache';
 import { createResponseCache } from './response-cache';
@@ -6,79 +7,128 @@ import { createResponseCache } from './response-cache';
 const start = new Date('2026-06-15T12:00:00.000Z');
 
 describe('response cache (decision 004 §7)', () => {
+  const LAG = 5_000;
   function setup() {
     const clock = manualClock(start);
     let version = 'v1';
+    let next: number | null = null;
+    let versionReads = 0;
     let computed = 0;
-    const cache = createResponseCache({ clock, ttlMs: 5_000, maxEntries: 2, version: async () => version });
+    const scopes = createChangeScopes();
+    const cache = createResponseCache({
+      clock,
+      ttlMs: 30_000,
+      lagMs: LAG,
+      maxEntries: 2,
+      scopes,
+      catalog: {
+        version: async () => {
+          versionReads += 1;
+          return version;
+        },
+        read: async () => ({ version, next }),
+      },
+    });
     const compute = async () => {
       computed += 1;
       return { n: computed };
     };
-    return { clock, cache, compute, bump: (v: string) => (version = v), computed: () => computed };
+    return {
+      clock,
+      cache,
+      scopes,
+      compute,
+      write: (v: string) => (version = v),
+      nextStatusChangeAt: (at: number) => (next = at),
+      computed: () => computed,
+      versionReads: () => versionReads,
+    };
   }
 
-  it('reuses an answer while the catalog version holds', async () => {
+  it('recomputes an answer under a touched scope at once, and keeps answers of other scopes', async () => {
     const t = setup();
-    expect(await t.cache.get('a', t.compute)).toEqual({ n: 1 });
-    expect(await t.cache.get('a', t.compute)).toEqual({ n: 1 });
+    expect(await t.cache.get('a', ['collection:0xa'], t.compute)).toEqual({ n: 1 });
+    expect(await t.cache.get('b', ['collection:0xb'], t.compute)).toEqual({ n: 2 });
+    t.write('v2');
+    t.scopes.touch(['collection:0xa']);
+    expect(await t.cache.get('a', ['collection:0xa'], t.compute)).toEqual({ n: 3 });
+    expect(await t.cache.get('b', ['collection:0xb'], t.compute)).toEqual({ n: 2 });
+  });
+
+  it('touching `*` drops every answer', async () => {
+    const t = setup();
+    await t.cache.get('a', [], t.compute);
+    t.scopes.touch([EVERY_SCOPE]);
+    expect(await t.cache.get('a', [], t.compute)).toEqual({ n: 2 });
+  });
+
+  it('serves an answer with no version read within the lag, and sees any write after it', async () => {
+    const t = setup();
+    await t.cache.get('a', [], t.compute);
+    const reads = t.versionReads();
+    t.write('v2');
+    t.clock.advance(LAG - 1);
+    expect(await t.cache.get('a', [], t.compute)).toEqual({ n: 1 });
+    expect(t.versionReads()).toBe(reads);
+    t.clock.advance(1);
+    expect(await t.cache.get('a', [], t.compute)).toEqual({ n: 2 });
+  });
+
+  it('past the lag with no write, reads the version once and keeps the answer another lag', async () => {
+    const t = setup();
+    await t.cache.get('a', [], t.compute);
+    t.clock.advance(LAG);
+    expect(await t.cache.get('a', [], t.compute)).toEqual({ n: 1 });
+    const reads = t.versionReads();
+    t.clock.advance(LAG - 1);
+    expect(await t.cache.get('a', [], t.compute)).toEqual({ n: 1 });
+    expect(t.versionReads()).toBe(reads);
     expect(t.computed()).toBe(1);
   });
 
-  it('recomputes after a write moved the version', async () => {
+  it('drops an answer at the next start or end time after it, and when the clock is set back', async () => {
     const t = setup();
-    await t.cache.get('a', t.compute);
-    t.bump('v2');
-    expect(await t.cache.get('a', t.compute)).toEqual({ n: 2 });
+    t.nextStatusChangeAt(start.getTime() + 1_000);
+    await t.cache.get('a', [], t.compute);
+    t.clock.advance(999);
+    expect(await t.cache.get('a', [], t.compute)).toEqual({ n: 1 });
+    t.clock.advance(1);
+    expect(await t.cache.get('a', [], t.compute)).toEqual({ n: 2 });
+    t.nextStatusChangeAt(start.getTime() + 60_000);
+    t.clock.set(start);
+    expect(await t.cache.get('a', [], t.compute)).toEqual({ n: 3 });
+    expect(await t.cache.get('a', [], t.compute)).toEqual({ n: 3 });
   });
 
   it('past the TTL with no write, answers the entry and refreshes it in the background', async () => {
     const t = setup();
-    await t.cache.get('a', t.compute);
-    t.clock.advance(5_001);
-    expect(await t.cache.get('a', t.compute)).toEqual({ n: 1 });
+    await t.cache.get('a', [], t.compute);
+    t.clock.advance(30_001);
+    expect(await t.cache.get('a', [], t.compute)).toEqual({ n: 1 });
     await new Promise((r) => setTimeout(r, 0));
-    expect(await t.cache.get('a', t.compute)).toEqual({ n: 2 });
+    expect(await t.cache.get('a', [], t.compute)).toEqual({ n: 2 });
   });
 
   it('shares one computation between concurrent misses and stays bounded', async () => {
     const t = setup();
-    const [x, y] = await Promise.all([t.cache.get('a', t.compute), t.cache.get('a', t.compute)]);
+    const [x, y] = await Promise.all([t.cache.get('a', [], t.compute), t.cache.get('a', [], t.compute)]);
     expect(x).toBe(y);
-    await t.cache.get('b', t.compute);
-    await t.cache.get('c', t.compute);
+    await t.cache.get('b', [], t.compute);
+    await t.cache.get('c', [], t.compute);
     const before = t.computed();
-    await t.cache.get('a', t.compute);
+    await t.cache.get('a', [], t.compute);
     expect(t.computed()).toBe(before + 1);
   });
-  it('keeps reusing answers after the clock is set back', async () => {
-    const t = setup();
-    t.clock.advance(60_000);
-    await t.cache.get('a', t.compute);
-    t.clock.set(start);
-    t.bump('v2');
-    expect(await t.cache.get('a', t.compute)).toEqual({ n: 2 });
-    expect(await t.cache.get('a', t.compute)).toEqual({ n: 2 });
-    expect(t.computed()).toBe(2);
-  });
 
-  it('a slow computation at an old version never replaces a newer answer', async () => {
+  it('a computation started before a touch is neither joined nor kept over a newer one', async () => {
     const t = setup();
     let release: (v: { n: string }) => void = () => {};
-    const slow = t.cache.get('a', () => new Promise<{ n: string }>((r) => (release = r)));
-    t.bump('v2');
-    expect(await t.cache.get('a', async () => ({ n: 'new' }))).toEqual({ n: 'new' });
+    const slow = t.cache.get('a', ['owner:7'], () => new Promise<{ n: string }>((r) => (release = r)));
+    t.scopes.touch(['owner:7']);
+    expect(await t.cache.get('a', ['owner:7'], async () => ({ n: 'new' }))).toEqual({ n: 'new' });
     release({ n: 'old' });
     expect(await slow).toEqual({ n: 'old' });
-    expect(await t.cache.get('a', async () => ({ n: 'again' }))).toEqual({ n: 'new' });
-  });
-
-  it('tells a computation its version, and keeps parts of an answer at the version given', async () => {
-    const t = setup();
-    expect(await t.cache.get('a', async (version) => ({ n: version }))).toEqual({ n: 'v1' });
-    expect(await t.cache.getAt('v1', 'part', t.compute)).toEqual({ n: 1 });
-    expect(await t.cache.getAt('v1', 'part', t.compute)).toEqual({ n: 1 });
-    expect(await t.cache.getAt('v2', 'part', t.compute)).toEqual({ n: 2 });
+    expect(await t.cache.get('a', ['owner:7'], async () => ({ n: 'again' }))).toEqual({ n: 'new' });
   });
 });
 

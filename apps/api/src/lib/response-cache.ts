@@ -1,73 +1,104 @@
-// Whole answers of explore and search, reused while the catalog has not changed
-// (docs/decisions/004-catalog-api.md §7). Every trigger that changes what browsing shows advances
-// catalog_version_seq in the writing transaction; an entry is served only while the version it was
-// computed at is still the current one. A sequence moves before its transaction commits, so a reader
-// racing a write can cache the pre-write answer under the new version: entries older than `ttlMs` are
-// therefore refreshed (in the background, the old one answering meanwhile, as nothing was written).
-// Concurrent misses of one key share one computation. Bounded: the oldest entry goes first.
+// Whole answers shared by every caller (explore, drop lists, search), kept under a rule that survives
+// trading (docs/decisions/004-catalog-api.md §7):
+// - scopes: an answer names the scopes it shows (a collection, a publisher, an owner...); a write
+//   through the API touches the scopes it changed after it commits, and an answer under a touched scope
+//   is computed again on its next request (`ChangeScopes`);
+// - lag: any other change (the catalog version, moved by every browsing trigger whoever writes) is seen
+//   once the answer is `lagMs` old. Within the lag an answer is served with no store work at all; after
+//   it, one version read tells whether the answer still holds (and it is then good for another lag).
+//   One like thus recomputes the pages of its scopes at once and every other page at most once a lag;
+// - status: an answer holds statuses by the clock, so it is dropped at the next start or end time of any
+//   drop, collection or nifty after it was computed, and when the clock is set back before it;
+// - refresh: an answer older than `ttlMs` is computed again in the background (a reader racing a write
+//   may have kept the pre-write answer under the new version), the old one answering meanwhile.
+// Concurrent misses of one key and stamp share one computation; a slower computation never replaces one
+// started after it. Bounded: the oldest entry goes first.
+import type { ChangeScopes } from './change-scopes';
 import type { Clock } from './clock';
 
 export interface ResponseCache {
-  /** The entry of `key` at the current catalog version; `compute` is told that version. */
-  get<T>(key: string, compute: (version: string) => Promise<T>): Promise<T>;
-  /** The same, at a version the caller has already read (a part of an answer computed at `version`). */
-  getAt<T>(version: string, key: string, compute: () => Promise<T>): Promise<T>;
+  get<T>(key: string, scopes: readonly string[], compute: () => Promise<T>): Promise<T>;
+}
+
+/** What holds for the whole catalog: its version, and the next moment a status changes (ms or null). */
+export interface CatalogState {
+  read(): Promise<{ version: string; next: number | null }>;
+  /** The version alone (one tiny query). */
+  version(): Promise<string>;
+}
+
+interface Entry {
+  stamp: string;
+  version: string;
+  next: number | null;
+  /** When its computation started, and when its version was last found current. */
+  since: number;
+  checked: number;
+  /** Computations in the order they started (not by the clock, which may be set back). */
+  started: number;
+  value: unknown;
 }
 
 export function createResponseCache(deps: {
   clock: Clock;
   ttlMs: number;
+  lagMs: number;
   maxEntries: number;
-  /** The current catalog version (one tiny query). */
-  version: () => Promise<string>;
+  catalog: CatalogState;
+  scopes: ChangeScopes;
   onError?: (err: unknown) => void;
 }): ResponseCache {
-  const entries = new Map<string, { version: string; at: number; started: number; value: unknown }>();
+  const entries = new Map<string, Entry>();
   const inFlight = new Map<string, Promise<unknown>>();
-  /** Computations in the order they started (not by the clock, which may be set back). */
   let starts = 0;
 
-  function refresh<T>(key: string, version: string, compute: () => Promise<T>): Promise<T> {
-    const flightKey = `${version}\n${key}`;
+  function refresh<T>(key: string, stamp: string, compute: () => Promise<T>): Promise<T> {
+    const flightKey = `${stamp}\n${key}`;
     const running = inFlight.get(flightKey) as Promise<T> | undefined;
     if (running) return running;
-    const at = deps.clock.now().getTime();
+    const since = deps.clock.now().getTime();
     starts += 1;
     const started = starts;
-    const p = compute()
-      .then((value) => {
-        const current = entries.get(key);
-        // A slower computation never replaces one started after it (at a newer version).
-        if (!current || current.version === version || current.started < started) {
-          entries.delete(key);
-          entries.set(key, { version, at, started, value });
-        }
-        while (entries.size > deps.maxEntries) {
-          const oldest = entries.keys().next().value;
-          if (oldest === undefined) break;
-          entries.delete(oldest);
-        }
-        return value;
-      })
-      .finally(() => inFlight.delete(flightKey));
+    const p = (async () => {
+      // Read before computing: a write committed meanwhile moves the version past the one kept.
+      const state = await deps.catalog.read();
+      const value = await compute();
+      const current = entries.get(key);
+      if (!current || current.started < started) {
+        entries.delete(key);
+        entries.set(key, { stamp, ...state, since, checked: since, started, value });
+      }
+      while (entries.size > deps.maxEntries) {
+        const oldest = entries.keys().next().value;
+        if (oldest === undefined) break;
+        entries.delete(oldest);
+      }
+      return value;
+    })().finally(() => inFlight.delete(flightKey));
     inFlight.set(flightKey, p);
     return p;
   }
 
-  async function getAt<T>(version: string, key: string, compute: () => Promise<T>): Promise<T> {
-    const hit = entries.get(key);
-    if (!hit || hit.version !== version) return refresh(key, version, compute);
-    if (deps.clock.now().getTime() - hit.at > deps.ttlMs) {
-      refresh(key, version, compute).catch((err: unknown) => deps.onError?.(err));
+  function served<T>(hit: Entry, key: string, now: number, compute: () => Promise<T>): T {
+    if (now - hit.since > deps.ttlMs) {
+      refresh(key, hit.stamp, compute).catch((err: unknown) => deps.onError?.(err));
     }
     return hit.value as T;
   }
 
   return {
-    getAt,
-    async get<T>(key: string, compute: (version: string) => Promise<T>): Promise<T> {
-      const version = await deps.version();
-      return getAt(version, key, () => compute(version));
+    async get<T>(key: string, scopes: readonly string[], compute: () => Promise<T>): Promise<T> {
+      const stamp = deps.scopes.stamp(scopes);
+      const now = deps.clock.now().getTime();
+      const hit = entries.get(key);
+      if (hit && hit.stamp === stamp && now >= hit.since && (hit.next === null || now < hit.next)) {
+        if (now - hit.checked < deps.lagMs) return served(hit, key, now, compute);
+        if ((await deps.catalog.version()) === hit.version) {
+          hit.checked = now;
+          return served(hit, key, now, compute);
+        }
+      }
+      return refresh(key, stamp, compute);
     },
   };
 }

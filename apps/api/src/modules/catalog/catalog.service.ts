@@ -12,6 +12,7 @@ import {
 } from '@vitrine/domain';
 import { offsetOf, type Page, toPage } from '../../http/pagination';
 import type { Clock } from '../../lib/clock';
+import type { CountCache } from '../../lib/count-cache';
 import { type SearchText, searchText } from '../search/search-match';
 import type { CardsRepo } from './cards.repo';
 import type {
@@ -30,7 +31,6 @@ import type {
   Storefront,
   TableNifty,
 } from './catalog.schemas';
-import type { CountCache } from '../../lib/count-cache';
 import type { ExploreFilter, ExploreRepo, FacetCounts, MarketFilter, TokenFilter } from './explore.repo';
 import type { NiftyRow, PagesRepo } from './pages.repo';
 
@@ -171,7 +171,6 @@ export function createCatalogService(deps: {
       return [{ ...card, status: statusOf(startAt, endAt, now) }];
     });
   }
-
 
   const service = {
     /** Which of these token cards (row ids) the viewer likes. */

@@ -3,8 +3,8 @@
 import { type Db, schema } from '@vitrine/db';
 import type { QuickFilter, SortOption, TimeFilter } from '@vitrine/domain';
 import { and, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { documentMatches, inIndex, type SearchText } from '../search/search-match';
 import { int, iso, rowsOf, textArray } from '../../lib/sql-rows';
+import { documentMatches, inIndex, type SearchText } from '../search/search-match';
 
 const { catalogTokens: ct, catalogCollectionStats: cs, collections, drops, publishers } = schema;
 

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../http/schemas';
+import { sendSharedPage } from '../../http/shared-answer';
+import { exploreScopes } from './answer-scopes';
 import {
   bracketLists,
   explorePageOf,
@@ -9,7 +11,6 @@ import {
   publicProfileSchema,
   userNiftiesQuery,
 } from './catalog.schemas';
-import { sendSharedPage } from '../../http/shared-answer';
 
 const params = z.object({ id: keyParam });
 const nftsPage = explorePageOf(nftCardSchema);
@@ -48,6 +49,7 @@ export const getProfileRoute: FastifyPluginAsyncZod = async (app) => {
         reply,
         app.services.answers,
         `user-nifties:${request.params.id.toLowerCase()}:${JSON.stringify(request.query)}`,
+        exploreScopes({ ...request.query, owner: request.params.id }),
         nftsPage,
         () => catalog.userNifties(request.params.id, request.query, null),
         viewerId === null ? null : (ids) => catalog.likedNfts(viewerId, ids),

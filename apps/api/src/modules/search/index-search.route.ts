@@ -23,6 +23,7 @@ export const indexSearchRoute: FastifyPluginAsyncZod = async (app) => {
         reply,
         app.services.answers,
         `search:${index}:${JSON.stringify(body)}`,
+        [],
         searchAnswer,
         () => app.services.search.search(index, body),
       );

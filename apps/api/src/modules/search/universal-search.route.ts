@@ -17,6 +17,7 @@ export const universalSearchRoute: FastifyPluginAsyncZod = async (app) => {
       reply,
       app.services.answers,
       `universal:${normalizeSearchText(query)}`,
+      [],
       universalAnswer,
       () => app.services.search.universal(query),
     );
