@@ -100,6 +100,19 @@ describe('response cache (decision 004 §7)', () => {
     expect(await t.cache.get('a', [], t.compute)).toEqual({ n: 3 });
   });
 
+  it('past a status change, does not join a refresh begun before it', async () => {
+    const t = setup();
+    t.nextStatusChangeAt(start.getTime() + 40_000);
+    await t.cache.get('a', [], t.compute);
+    t.clock.advance(39_999);
+    let release: (v: { n: string }) => void = () => {};
+    // Past the TTL: the entry answers and a refresh starts in the background, before the change.
+    await t.cache.get('a', [], () => new Promise<{ n: string }>((r) => (release = r)));
+    t.clock.advance(1);
+    expect(await t.cache.get('a', [], async () => ({ n: 'after' }))).toEqual({ n: 'after' });
+    release({ n: 'before' });
+  });
+
   it('past the TTL with no write, answers the entry and refreshes it in the background', async () => {
     const t = setup();
     await t.cache.get('a', [], t.compute);

@@ -49,14 +49,20 @@ export function createResponseCache(deps: {
   onError?: (err: unknown) => void;
 }): ResponseCache {
   const entries = new Map<string, Entry>();
-  const inFlight = new Map<string, Promise<unknown>>();
+  const inFlight = new Map<string, { since: number; p: Promise<unknown> }>();
   let starts = 0;
 
-  function refresh<T>(key: string, stamp: string, compute: () => Promise<T>): Promise<T> {
+  /** `notBefore`: a computation started before this moment (a status change) is not joined. */
+  function refresh<T>(
+    key: string,
+    stamp: string,
+    compute: () => Promise<T>,
+    notBefore = -Infinity,
+  ): Promise<T> {
     const flightKey = `${stamp}\n${key}`;
-    const running = inFlight.get(flightKey) as Promise<T> | undefined;
-    if (running) return running;
     const since = deps.clock.now().getTime();
+    const running = inFlight.get(flightKey);
+    if (running && running.since >= notBefore && running.since <= since) return running.p as Promise<T>;
     starts += 1;
     const started = starts;
     const p = (async () => {
@@ -74,8 +80,10 @@ export function createResponseCache(deps: {
         entries.delete(oldest);
       }
       return value;
-    })().finally(() => inFlight.delete(flightKey));
-    inFlight.set(flightKey, p);
+    })().finally(() => {
+      if (inFlight.get(flightKey)?.p === p) inFlight.delete(flightKey);
+    });
+    inFlight.set(flightKey, { since, p });
     return p;
   }
 
@@ -98,7 +106,9 @@ export function createResponseCache(deps: {
           return served(hit, key, now, compute);
         }
       }
-      return refresh(key, stamp, compute);
+      // Past a start or end time, a computation begun before it (a background refresh) shows old statuses.
+      const passed = hit?.next != null && now >= hit.next ? hit.next : -Infinity;
+      return refresh(key, stamp, compute, passed);
     },
   };
 }
