@@ -128,8 +128,8 @@ type Req = { method: 'GET' | 'POST'; path: string; body?: string; headers?: Reco
 /**
  * Like `measure`, but every request asks for a different page (`pathFor(n)`), so the shared-answer
  * cache cannot answer it: the figure of visitors paging through explore. Meanwhile `write` runs every
- * `writeEveryMs` (a like or an unlike): the catalog changes as it does on a live marketplace, so no
- * answer or id window is kept from one pass over the pages to the next (decision 005).
+ * `writeEveryMs` (a like or an unlike): the catalog changes as it does on a live marketplace
+ * (decision 005).
  */
 async function measureUncached(
   name: string,
@@ -278,10 +278,8 @@ try {
   figures.push(exploreSignedIn);
   // Every request a page no one asked for yet: 20 filter sets (sorts x status or category) x the
   // first 100 pages (2,000 NFTs deep, further than visitors page), so the shared-answer cache
-  // cannot help; facet counts per filter set stay cached as in production. The collector likes and
-  // unlikes a token every 500 ms meanwhile: each write moves the catalog version, so nothing one pass
-  // over the 2,000 pages kept (answers, id windows) serves the next; a page may still find the ids
-  // of its window read by an earlier page of the same pass, as a visitor paging on does.
+  // cannot help (it keeps 500); facet counts per filter set stay cached as in production. The
+  // collector likes and unlikes a token every 500 ms meanwhile, as on a live marketplace.
   const toggled = firstPage.results[1];
   let likeNext = true;
   const toggleLike = async () => {
@@ -360,11 +358,10 @@ if (uncachedAsk) {
     warmUpSeconds: WARM_UP_SECONDS,
     pageFor: (n) => ask(n, 1),
     warmPageFor: (n) => ask(n, 101),
-    windowsForgottenEveryMs: UNCACHED_WRITE_EVERY_MS,
   });
   const figure: Figure = {
     name: 'explore page: its SQL only (uncached)',
-    path: 'the page-id windows and cards statements of the uncached pages, no HTTP',
+    path: 'the page-id and cards statements of the uncached pages, no HTTP',
     requests: sqlOnly.requests,
     rps: sqlOnly.rps,
     p50: sqlOnly.p50,

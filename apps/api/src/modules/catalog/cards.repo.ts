@@ -3,8 +3,8 @@
 import { type Db, schema } from '@vitrine/db';
 import { isFastSellOut, nftBadge } from '@vitrine/domain';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { groupBy, int, intOrNull, iso, rowsOf } from '../../lib/sql-rows';
 import type { CollectionCard, Creator, DropCard, Listing, NftCard, UserRef } from './catalog.schemas';
-import { groupBy, int, intOrNull, iso, rowsOf } from './sql-rows';
 
 const {
   collections,

@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../http/schemas';
+import { sendSharedAnswer, sendSharedPage } from '../../http/shared-answer';
+import { exploreScopes } from './answer-scopes';
 import {
   bracketLists,
   collectionCardSchema,
@@ -10,7 +12,6 @@ import {
   explorePageOf,
   nftCardSchema,
 } from './catalog.schemas';
-import { sendSharedAnswer, sendSharedPage } from './shared-answer';
 
 const lists = bracketLists(['categories', 'tags']);
 const nftsPage = explorePageOf(nftCardSchema);
@@ -19,8 +20,8 @@ const dropsPage = explorePageOf(dropCardSchema);
 
 /**
  * Explore: NFTs, collections and drops with the filters and sorts of 001 §3, and facet counts. Answers
- * are shared by everyone while the catalog is unchanged (decision 004 §7); a signed-in viewer's likes
- * are laid over the shared page.
+ * are shared by everyone, kept under the scopes of their filters (decision 004 §7); a signed-in viewer's
+ * likes are laid over the shared page.
  */
 export const exploreRoute: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -41,8 +42,9 @@ export const exploreRoute: FastifyPluginAsyncZod = async (app) => {
         reply,
         app.services.answers,
         `nfts:${JSON.stringify(request.query)}`,
+        exploreScopes(request.query),
         nftsPage,
-        (version) => catalog.exploreNfts(request.query, null, version),
+        () => catalog.exploreNfts(request.query, null),
         viewerId === null ? null : (ids) => catalog.likedNfts(viewerId, ids),
       );
     },
@@ -66,6 +68,7 @@ export const exploreRoute: FastifyPluginAsyncZod = async (app) => {
         reply,
         app.services.answers,
         `collections:${JSON.stringify(request.query)}`,
+        exploreScopes(request.query),
         collectionsPage,
         () => catalog.exploreCollections(request.query, null),
         viewerId === null ? null : (ids) => catalog.likedCollections(viewerId, ids),
@@ -85,8 +88,13 @@ export const exploreRoute: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      sendSharedAnswer(reply, app.services.answers, `drops:${JSON.stringify(request.query)}`, dropsPage, () =>
-        app.services.catalog.exploreDrops(request.query),
+      sendSharedAnswer(
+        reply,
+        app.services.answers,
+        `drops:${JSON.stringify(request.query)}`,
+        exploreScopes(request.query),
+        dropsPage,
+        () => app.services.catalog.exploreDrops(request.query),
       ),
   );
 };

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../http/schemas';
-import { sendSharedAnswer } from '../catalog/shared-answer';
+import { sendSharedAnswer } from '../../http/shared-answer';
 import { searchAnswer, searchBody, searchParams } from './search.schemas';
 
 export const indexSearchRoute: FastifyPluginAsyncZod = async (app) => {
@@ -23,6 +23,7 @@ export const indexSearchRoute: FastifyPluginAsyncZod = async (app) => {
         reply,
         app.services.answers,
         `search:${index}:${JSON.stringify(body)}`,
+        [],
         searchAnswer,
         () => app.services.search.search(index, body),
       );

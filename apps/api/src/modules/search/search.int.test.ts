@@ -3,6 +3,7 @@ import { schema } from '@vitrine/db';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../testing/test-app';
+import { SHARED_ANSWER_LAG_MS } from '../catalog/browsing.services';
 import type { SearchAnswer, UniversalAnswer } from './search.schemas';
 
 let t: TestApp;
@@ -140,10 +141,13 @@ describe('POST /search/api/v2/indexes/{index}/search', () => {
 
   it('keeps documents in step with writes to users, publishers and drops', async () => {
     const { db } = t.app.config.database;
+    // Search answers are shared: a write outside the API shows within the lag (decision 004 §7).
+    const later = () => t.clock.advance(SHARED_ANSWER_LAG_MS);
     await db
       .update(schema.users)
       .set({ name: 'Zephyrine Quillfeather' })
       .where(eq(schema.users.profileUrl, 'tomasz'));
+    later();
     expect(names(await search('users', { query: 'zephyrine quilfeather' }))[0]).toBe(
       'Zephyrine Quillfeather',
     );
@@ -151,6 +155,7 @@ describe('POST /search/api/v2/indexes/{index}/search', () => {
       .update(schema.publishers)
       .set({ name: 'Lumen Maison' })
       .where(eq(schema.publishers.slug, 'lumen-house'));
+    later();
     expect(names(await search('publishers', { query: 'lumen mais', tokenizer: 'autocomplete' }))[0]).toBe(
       'Lumen Maison',
     );
@@ -159,11 +164,13 @@ describe('POST /search/api/v2/indexes/{index}/search', () => {
       .update(schema.users)
       .set({ name: 'Mirabel Solano' })
       .where(eq(schema.users.profileUrl, 'mirasolis'));
+    later();
     const renamed = await search('products', { query: 'mirabel solano', page_size: 50 });
     expect(renamed.results.map((r) => r.item.id).length).toBeGreaterThan(0);
     expect((await search('products', { query: 'mira solis' })).meta.total_results).toBe(0);
     // Unpublishing a drop takes its collections out of the index.
     await db.update(schema.drops).set({ dropStatus: 'draft' }).where(eq(schema.drops.slug, 'field-notes'));
+    later();
     expect(
       (await search('collections', { query: 'field notes coast' })).results.map((r) => r.item.id),
     ).toEqual([]);
@@ -171,6 +178,7 @@ describe('POST /search/api/v2/indexes/{index}/search', () => {
       .update(schema.drops)
       .set({ dropStatus: 'published' })
       .where(eq(schema.drops.slug, 'field-notes'));
+    later();
     expect(names(await search('collections', { query: 'field notes coast' }))[0]).toBe('Field Notes: Coast');
   });
 });

@@ -2,7 +2,7 @@ import { normalizeSearchText } from '@vitrine/domain';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../http/schemas';
-import { sendSharedAnswer } from '../catalog/shared-answer';
+import { sendSharedAnswer } from '../../http/shared-answer';
 import { universalAnswer, universalBody } from './search.schemas';
 
 /** The autocomplete box in one call: products by collection, publishers, users, products (001 §7). */
@@ -17,6 +17,7 @@ export const universalSearchRoute: FastifyPluginAsyncZod = async (app) => {
       reply,
       app.services.answers,
       `universal:${normalizeSearchText(query)}`,
+      [],
       universalAnswer,
       () => app.services.search.universal(query),
     );
