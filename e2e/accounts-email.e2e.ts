@@ -3,7 +3,7 @@
 // signed-out users.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { COLLECTOR, newPage, readStoredCredentials, uniqueEmail } from './support/accounts';
+import { COLLECTOR, newPage, outboxPageUrl, readStoredCredentials, uniqueEmail } from './support/accounts';
 import { launchBrowser } from './support/browser';
 
 const baseUrl = inject('baseUrl');
@@ -50,7 +50,7 @@ describe('signup by email, verification, sign out, sign in', () => {
     ).not.toBeNull();
 
     // The verification email in the dev outbox links to /verify-email?code=…
-    await page.goto(`${baseUrl}/dev/outbox?to=${encodeURIComponent(email)}`);
+    await page.goto(outboxPageUrl(baseUrl, email));
     await page.getByTestId('outbox-link').first().click();
     await page.waitForURL((url) => url.pathname === '/verify-email');
     await page.getByTestId('verify-email-success').waitFor();

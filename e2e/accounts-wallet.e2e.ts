@@ -52,7 +52,8 @@ describe('wallet sign-up and sign-in', () => {
     expect(query.get('redirect')).toBe('/explore/drops');
 
     const form = page.getByTestId('signup-wallet-form');
-    await form.getByText(`${wallet.address.slice(0, 6)}…${wallet.address.slice(-4)}`).waitFor();
+    // 000 §5: first 6 and last 6 characters with an ellipsis.
+    await form.getByText(`${wallet.address.slice(0, 6)}…${wallet.address.slice(-6)}`).waitFor();
     await form.getByLabel('First name').fill('Grace');
     await form.getByLabel('Last name').fill('Hopper');
     await form.getByLabel('Email').fill(uniqueEmail('grace'));

@@ -2,7 +2,7 @@
 // opens) and signed in as the demo collector through the real login form.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser } from './support/browser';
+import { launchBrowser, waitForExpression } from './support/browser';
 import { signedInProfileUrl, signInOnLoginPage, submitLoginForm } from './support/sign-in';
 
 const baseUrl = inject('baseUrl');
@@ -39,10 +39,9 @@ describe('liking', () => {
     // A marker on the page that the reload after sign-in removes.
     await page.evaluate("document.body.dataset.beforeSignIn = 'true'");
     await submitLoginForm(page, modal);
-    await page.waitForFunction(
+    await waitForExpression(
+      page,
       'document.body.dataset.beforeSignIn === undefined && document.querySelector(\'[data-testid="nft-card"]\') !== null',
-      undefined,
-      { timeout: 20_000 },
     );
     expect(await page.getByTestId('nav-login').count()).toBe(0);
 

@@ -1,8 +1,8 @@
 // Builds the web app, starts one seeded server for the browser tests, and hands its URL to them.
-import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import type { TestProject } from 'vitest/node';
-import { type RunningServer, repoRoot, startServer } from './support/server';
+import { buildWebApp } from '../scripts/build-web.mjs';
+import { type RunningServer, startServer } from './support/server';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -14,10 +14,8 @@ declare module 'vitest' {
 let server: RunningServer | undefined;
 
 export async function setup(project: TestProject): Promise<void> {
-  const build = spawnSync('npm', ['run', 'build', '--silent', '-w', '@vitrine/web'], {
-    cwd: repoRoot,
-    encoding: 'utf8',
-  });
+  // The production bundle, as `npm start` serves it, whatever NODE_ENV the shell has.
+  const build = buildWebApp({ stdio: 'pipe' });
   if (build.status !== 0) throw new Error(`web build failed:\n${build.stdout}\n${build.stderr}`);
   const adminToken = randomBytes(24).toString('hex');
   server = await startServer({ env: { ADMIN_TOKEN: adminToken, RATE_LIMITS: 'relaxed' } });

@@ -8,7 +8,13 @@ const children = [
   spawn('npm', ['run', 'dev', '-w', '@vitrine/api'], {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, PORT: apiPort, DATA_DIR: process.env.DATA_DIR ?? `${root}data` },
+    env: {
+      ...process.env,
+      PORT: apiPort,
+      DATA_DIR: process.env.DATA_DIR ?? `${root}data`,
+      // Wallet sign-in messages may name the page Vite serves (decision 003 "Link origins").
+      DEV_WEB_ORIGIN: 'http://localhost:5173',
+    },
   }),
   spawn('npm', ['run', 'dev', '-w', '@vitrine/web'], {
     cwd: root,

@@ -1,8 +1,9 @@
 // `npm start`: build the web app when its sources changed, then run the server
 // (migrations and the demo seed run inside it). Signals pass through to the server.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { buildWebApp } from './build-web.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const dist = join(root, 'apps/web/dist/index.html');
@@ -27,10 +28,8 @@ const builtAt = existsSync(dist) ? statSync(dist).mtimeMs : 0;
 const changedAt = Math.max(...sources.map((s) => newestMtime(join(root, s))));
 if (builtAt < changedAt) {
   process.stdout.write('Building the web app…\n');
-  const build = spawnSync('npm', ['run', 'build', '--silent', '-w', '@vitrine/web'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
+  // A production bundle even with NODE_ENV=development in the shell (scripts/build-web.mjs).
+  const build = buildWebApp();
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 

@@ -28,6 +28,15 @@ export default defineConfig({
       // @vitrine/domain is pure rules without I/O (ARCHITECTURE §2-3): modules of it that the app does not
       // use are dropped even though its package.json does not declare `sideEffects: false`.
       treeshake: { moduleSideEffects: (id: string) => !id.includes('/packages/domain/') },
+      output: {
+        // zod and the switch to its jitless mode (src/app/zod-jitless.ts) share a chunk, so the switch runs before
+        // any schema of the shared rules is built: under the CSP (no 'unsafe-eval') zod must never probe for eval.
+        codeSplitting: {
+          groups: [
+            { name: (id: string) => (/[\\/]node_modules[\\/]zod[\\/]|zod-jitless/.test(id) ? 'zod' : null) },
+          ],
+        },
+      },
     },
   },
 });

@@ -1,12 +1,10 @@
-// The SQL baseline of the uncached explore figure: the same statements the API runs for a page (the
-// ids of its window of pages unless an earlier page of the window read them since the catalog last
-// changed, then its cards), with the repos' own code and the server's pool size, asked for the same
-// pages by the same number of concurrent callers, without HTTP, validation or JSON. What the API adds
-// is the difference between the two figures.
+// The SQL baseline of the uncached explore figure: the same statements the API runs for a page (its
+// ids, then its cards), with the repos' own code and the server's pool size, asked for the same pages
+// by the same number of concurrent callers, without HTTP, validation or JSON. What the API adds is the
+// difference between the two figures.
 import { createDatabase } from '@vitrine/db';
 import type { SortOption, TimeFilter } from '@vitrine/domain';
 import { createCardsRepo } from '../../apps/api/src/modules/catalog/cards.repo';
-import { PAGES_PER_ID_WINDOW } from '../../apps/api/src/modules/catalog/catalog.service';
 import { createExploreRepo, type TokenFilter } from '../../apps/api/src/modules/catalog/explore.repo';
 
 /** One explore page as the bench's URLs ask it. */
@@ -34,8 +32,6 @@ export async function measureExploreSql(options: {
   warmUpSeconds: number;
   pageFor: (n: number) => ExplorePageAsk;
   warmPageFor: (n: number) => ExplorePageAsk;
-  /** How often the figure's catalog changes: id windows read before are read again. */
-  windowsForgottenEveryMs: number;
 }): Promise<SqlFigure> {
   const database = await createDatabase(
     'databaseUrl' in options.store ? { databaseUrl: options.store.databaseUrl } : options.store,
@@ -43,8 +39,6 @@ export async function measureExploreSql(options: {
   try {
     const explore = createExploreRepo(database.db);
     const cards = createCardsRepo(database.db);
-    const span = PAGE_SIZE * PAGES_PER_ID_WINDOW;
-    const windows = new Map<string, Promise<number[]>>();
     const onePage = async (ask: ExplorePageAsk) => {
       const filter: TokenFilter = {
         text: null,
@@ -66,15 +60,7 @@ export async function measureExploreSql(options: {
         contractAddress: null,
         ownerId: null,
       };
-      const offset = (ask.page - 1) * PAGE_SIZE;
-      const start = Math.floor(offset / span) * span;
-      const key = `${JSON.stringify([ask.sort, ask.status, ask.categories])}:${start}`;
-      let window = windows.get(key);
-      if (!window) {
-        window = explore.tokenPage(filter, ask.sort, span, start);
-        windows.set(key, window);
-      }
-      const ids = (await window).slice(offset - start, offset - start + PAGE_SIZE);
+      const ids = await explore.tokenPage(filter, ask.sort, PAGE_SIZE, (ask.page - 1) * PAGE_SIZE);
       await cards.tokenCards(ids, null);
     };
     const run = async (seconds: number, pageFor: (n: number) => ExplorePageAsk) => {
@@ -89,12 +75,7 @@ export async function measureExploreSql(options: {
           latencies.push(performance.now() - started);
         }
       };
-      const forget = setInterval(() => windows.clear(), options.windowsForgottenEveryMs);
-      try {
-        await Promise.all(Array.from({ length: options.connections }, caller));
-      } finally {
-        clearInterval(forget);
-      }
+      await Promise.all(Array.from({ length: options.connections }, caller));
       return latencies;
     };
     await run(options.warmUpSeconds, options.warmPageFor);

@@ -1,4 +1,5 @@
-// `npm run bench [-- --scale N --duration S --connections C --store pglite|postgres]`
+// `npm run bench [-- --scale N --duration S --connections C --store pglite|postgres --figures all|browse|writes]`
+// --figures writes runs only the write-path figure (PostgreSQL), browse every figure but it.
 // --store postgres uses BENCH_DATABASE_URL (default: database vitrine_bench_<N> on the local
 // PostgreSQL, created when missing), the store for several processes; the default is PGlite.
 // Seeds (once, cached) a large store, starts the real server as a child process, drives it with
@@ -16,6 +17,7 @@ import { apiSignUp } from '../../e2e/support/accounts';
 import { repoRoot, startServer } from '../../e2e/support/server';
 import { type ExplorePageAsk, measureExploreSql } from './explore-sql';
 import { firstLoadJs } from './first-load-js';
+import { measureWrites, type WriteFigure } from './write-load';
 
 const { values } = parseArgs({
   options: {
@@ -23,6 +25,7 @@ const { values } = parseArgs({
     duration: { type: 'string', default: '10' },
     connections: { type: 'string', default: '32' },
     store: { type: 'string', default: 'pglite' },
+    figures: { type: 'string', default: 'all' },
   },
 });
 const store = values.store;
@@ -30,6 +33,12 @@ if (store !== 'pglite' && store !== 'postgres') {
   process.stderr.write('--store must be pglite or postgres\n');
   process.exit(2);
 }
+const which = values.figures;
+if (which !== 'all' && which !== 'browse' && which !== 'writes') {
+  process.stderr.write('--figures must be all, browse or writes\n');
+  process.exit(2);
+}
+const browse = which !== 'writes';
 const scale = Number(values.scale);
 const duration = Number(values.duration);
 const connections = Number(values.connections);
@@ -39,6 +48,8 @@ if (![scale, duration, connections].every((n) => Number.isInteger(n) && n > 0)) 
 }
 
 const log = (msg: string) => process.stdout.write(`${msg}\n`);
+/** Ends the browsing figures early when only the write figure is asked for. */
+class SkipBrowsing extends Error {}
 
 // 1. A seeded store, cached between runs (seeding 100k NFTs takes a few minutes).
 const dataDir = join(repoRoot, 'bench/.data', store === 'pglite' ? `scale-${scale}` : `pg-scale-${scale}`);
@@ -78,13 +89,15 @@ async function ensureDatabase(url: string): Promise<void> {
 }
 
 // 2. The built web app, for the first-load JavaScript figure.
-const build = spawnSync('npm', ['run', 'build', '--silent', '-w', '@vitrine/web'], {
-  cwd: repoRoot,
-  stdio: 'ignore',
-});
-if (build.status !== 0) log('web build failed: first-load JS not measured');
+if (browse) {
+  const build = spawnSync('npm', ['run', 'build', '--silent', '-w', '@vitrine/web'], {
+    cwd: repoRoot,
+    stdio: 'ignore',
+  });
+  if (build.status !== 0) log('web build failed: first-load JS not measured');
+}
 
-// 3. The server, as `npm start` runs it.
+// 3. The server, as `npm start` runs it (it applies new migrations to the store).
 const server = await startServer({ dataDir, env: { SEED: 'off', LOG_LEVEL: 'error', ...storeEnv } });
 log(`Server up on ${server.url}`);
 
@@ -115,8 +128,8 @@ type Req = { method: 'GET' | 'POST'; path: string; body?: string; headers?: Reco
 /**
  * Like `measure`, but every request asks for a different page (`pathFor(n)`), so the shared-answer
  * cache cannot answer it: the figure of visitors paging through explore. Meanwhile `write` runs every
- * `writeEveryMs` (a like or an unlike): the catalog changes as it does on a live marketplace, so no
- * answer or id window is kept from one pass over the pages to the next (decision 005).
+ * `writeEveryMs` (a like or an unlike): the catalog changes as it does on a live marketplace
+ * (decision 005).
  */
 async function measureUncached(
   name: string,
@@ -212,6 +225,7 @@ const budgets: { name: string; figure: string; limit: string; value: number; ok:
 try {
   const baseline = await measure('baseline: bare JSON route', [{ method: 'GET', path: '/api/health' }]);
   figures.push(baseline);
+  if (!browse) throw new SkipBrowsing();
 
   const prefixes = ['mir', 'neon', 'atl', 'sun', 'ca', 'orbit', 'mira solsi', 'tide'];
   const autocomplete = await measure(
@@ -264,10 +278,8 @@ try {
   figures.push(exploreSignedIn);
   // Every request a page no one asked for yet: 20 filter sets (sorts x status or category) x the
   // first 100 pages (2,000 NFTs deep, further than visitors page), so the shared-answer cache
-  // cannot help; facet counts per filter set stay cached as in production. The collector likes and
-  // unlikes a token every 500 ms meanwhile: each write moves the catalog version, so nothing one pass
-  // over the 2,000 pages kept (answers, id windows) serves the next; a page may still find the ids
-  // of its window read by an earlier page of the same pass, as a visitor paging on does.
+  // cannot help (it keeps 500); facet counts per filter set stay cached as in production. The
+  // collector likes and unlikes a token every 500 ms meanwhile, as on a live marketplace.
   const toggled = firstPage.results[1];
   let likeNext = true;
   const toggleLike = async () => {
@@ -328,6 +340,8 @@ try {
   check('explore page (repeat)', 'p99', 100, explore.p99);
   check('explore page (repeat, signed in)', 'p99', 100, exploreSignedIn.p99);
   check('explore page (uncached)', 'p99', 100, exploreUncached.p99);
+} catch (error) {
+  if (!(error instanceof SkipBrowsing)) throw error;
 } finally {
   await server.dispose();
 }
@@ -344,11 +358,10 @@ if (uncachedAsk) {
     warmUpSeconds: WARM_UP_SECONDS,
     pageFor: (n) => ask(n, 1),
     warmPageFor: (n) => ask(n, 101),
-    windowsForgottenEveryMs: UNCACHED_WRITE_EVERY_MS,
   });
   const figure: Figure = {
     name: 'explore page: its SQL only (uncached)',
-    path: 'the page-id windows and cards statements of the uncached pages, no HTTP',
+    path: 'the page-id and cards statements of the uncached pages, no HTTP',
     requests: sqlOnly.requests,
     rps: sqlOnly.rps,
     p50: sqlOnly.p50,
@@ -362,7 +375,29 @@ if (uncachedAsk) {
   figures.splice(at + 1, 0, figure);
 }
 
-const js = firstLoadJs(join(repoRoot, 'apps/web/dist'));
+// The write path (issue #12): concurrent writers on one hot collection beside writers spread over as
+// many collections, with the server stopped; the hot collection must keep 80 % of the spread rate.
+let writes: { hot: WriteFigure; spread: WriteFigure; ratio: number } | null = null;
+if (storeEnv.DATABASE_URL) {
+  writes = await measureWrites({
+    databaseUrl: storeEnv.DATABASE_URL,
+    writers: 64,
+    seconds: duration,
+    warmUpSeconds: WARM_UP_SECONDS,
+  });
+  for (const f of [writes.hot, writes.spread]) {
+    log(`${f.name.padEnd(28)} p50 ${f.p50} ms  p99 ${f.p99} ms  ${f.wps} writes/s  (${f.errors} errors)`);
+  }
+  budgets.push({
+    name: 'writes: hot collection vs spread',
+    figure: 'writes/s ratio, %',
+    limit: '>= 80 %',
+    value: Math.round(writes.ratio * 100),
+    ok: writes.ratio >= 0.8 && writes.hot.errors === 0 && writes.spread.errors === 0,
+  });
+}
+
+const js = browse ? firstLoadJs(join(repoRoot, 'apps/web/dist')) : [];
 for (const route of js) {
   budgets.push({
     name: `first-load JS ${route.route}`,
@@ -378,19 +413,25 @@ const report = {
   machine: { node: process.version, cpus: (await import('node:os')).cpus().length },
   settings: { scale, duration, connections, store },
   figures: figures.map((f) => ({ ...f, p50VsBaseline: round(f.p50 - (figures[0]?.p50 ?? 0)) })),
+  writes,
   firstLoadJs: js,
   budgets,
-  notMeasured: ['oversells under 200 concurrent buyers: the trading area (purchases) is not built yet'],
+  notMeasured: [
+    'oversells under 200 concurrent buyers: the trading area (purchases) is not built yet',
+    ...(writes ? [] : ['the write-path figure: PostgreSQL only (PGlite runs one transaction at a time)']),
+  ],
 };
 
 const stamp = report.at.replace(/[:.]/g, '-');
 const outDir = join(repoRoot, 'bench/results');
 mkdirSync(outDir, { recursive: true });
 writeFileSync(join(outDir, `${stamp}.json`), `${JSON.stringify(report, null, 2)}\n`);
-writeFileSync(join(outDir, `latest-${store}.json`), `${JSON.stringify(report, null, 2)}\n`);
+// A run of some figures only keeps its own latest report beside the full one.
+const latest = which === 'all' ? `latest-${store}` : `latest-${store}-${which}`;
+writeFileSync(join(outDir, `${latest}.json`), `${JSON.stringify(report, null, 2)}\n`);
 const md = toMarkdown(report);
 writeFileSync(join(outDir, `${stamp}.md`), md);
-writeFileSync(join(outDir, `latest-${store}.md`), md);
+writeFileSync(join(outDir, `${latest}.md`), md);
 log(`\n${md}`);
 log(`Report: bench/results/${stamp}.md`);
 if (budgets.some((b) => !b.ok)) process.exitCode = 1;
@@ -407,6 +448,20 @@ function toMarkdown(r: typeof report): string {
   const budgetRows = r.budgets.map(
     (b) => `| ${b.name} | ${b.figure} | ${b.limit} | ${b.value} | ${b.ok ? 'ok' : '**over**'} |`,
   );
+  const w = r.writes;
+  const writeRows = w
+    ? [
+        '| writes through | figure | writers | writes/s | p50 ms | p99 ms | errors |',
+        '| --- | --- | --- | --- | --- | --- | --- |',
+        ...[w.hot, w.spread].map(
+          (f) =>
+            `| SQL of the API | ${f.name} | ${f.writers} | ${f.wps} | ${f.p50} | ${f.p99} | ${f.errors} |`,
+        ),
+        '',
+        `Hot collection at ${Math.round(w.ratio * 100)} % of the spread writes/s (a write: a listing price change or a like/unlike, one statement each).`,
+        '',
+      ]
+    : [];
   return [
     `# Vitrine benchmark, ${r.at}`,
     '',
@@ -416,6 +471,7 @@ function toMarkdown(r: typeof report): string {
     '| --- | --- | --- | --- | --- | --- | --- |',
     ...rows,
     '',
+    ...writeRows,
     '| budget | figure | limit | measured | verdict |',
     '| --- | --- | --- | --- | --- |',
     ...budgetRows,

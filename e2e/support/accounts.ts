@@ -6,6 +6,9 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { inject } from 'vitest';
+// The provided values' types (baseUrl, adminToken), also for programs that import this file alone.
+import type {} from '../global-setup';
 
 export const COLLECTOR = { email: 'collector@vitrine.test', password: 'vitrine-collects-1' };
 export const DESKTOP = { width: 1280, height: 900 };
@@ -25,7 +28,12 @@ interface KeyValueStore {
   setItem(key: string, value: string): void;
 }
 
-// ---- the dev outbox (GET /dev/outbox.json) ----
+// ---- the dev outbox (GET /dev/outbox.json; its key is the server's ADMIN_TOKEN, see global-setup) ----
+
+/** The outbox page in the browser, with its key. */
+export function outboxPageUrl(baseUrl: string, to: string): string {
+  return `${baseUrl}/dev/outbox?${new URLSearchParams({ to, key: inject('adminToken') })}`;
+}
 
 export interface OutboxMessage {
   id: number;
@@ -41,7 +49,9 @@ export interface OutboxMessage {
 
 export async function outbox(baseUrl: string, to: string, kind?: string): Promise<OutboxMessage[]> {
   const query = new URLSearchParams({ to, limit: '20', ...(kind ? { kind } : {}) });
-  const response = await fetch(`${baseUrl}/dev/outbox.json?${query}`);
+  const response = await fetch(`${baseUrl}/dev/outbox.json?${query}`, {
+    headers: { authorization: `Bearer ${inject('adminToken')}` },
+  });
   if (!response.ok) throw new Error(`outbox answered ${response.status}`);
   return ((await response.json()) as { results: OutboxMessage[] }).results;
 }

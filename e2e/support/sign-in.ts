@@ -1,6 +1,7 @@
 // Signing in inside browser tests through the real login form (the page or the auth modal), with the
 // demo collector of the seed. The optional two-factor prompt is skipped.
 import type { Locator, Page } from 'playwright-core';
+import { waitForExpression } from './browser';
 
 /** Evaluated in the page: the web app stores credentials under 'credentials' (apps/web/src/app/credentials.ts). */
 const CREDENTIALS_STORED = "localStorage.getItem('credentials') !== null";
@@ -25,7 +26,7 @@ export async function submitLoginForm(page: Page, root: Locator, account = COLLE
     if (await hasCredentials(page)) break;
     await page.waitForTimeout(100);
   }
-  await page.waitForFunction(CREDENTIALS_STORED, undefined, { timeout: 20_000 });
+  await waitForExpression(page, CREDENTIALS_STORED);
 }
 
 export async function hasCredentials(page: Page): Promise<boolean> {

@@ -1,6 +1,6 @@
 // buildApp(config): the whole HTTP surface (API host, search host, web app) without listening.
 // Tests call this and drive it with `inject`; server.ts adds env, the store and the socket.
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
 import swagger from '@fastify/swagger';
@@ -9,8 +9,12 @@ import type { Database } from '@vitrine/db';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { notFoundBody, registerErrorHandling, send } from './http/errors';
+import { createIdempotencyStore, registerIdempotency } from './http/idempotency';
+import { registerNulByteGuard } from './http/nul-byte';
 import { registerRequestContext } from './http/request-context';
+import { docsCsp, registerSecurityHeaders } from './http/security-headers';
 import { type Clock, systemClock } from './lib/clock';
+import { listeningOrigin } from './lib/origins';
 import type { RateLimitStore } from './lib/rate-limit';
 import type { AccountsConfigInput } from './modules/auth/auth.config';
 import { accountsRoutes, devOutboxRoutes } from './modules/auth/auth.routes';
@@ -38,6 +42,8 @@ export interface AppConfig {
   /** Web origins allowed to call from another origin (split hosts). */
   corsOrigins?: string[];
   adminToken?: string;
+  /** Key of the dev outbox when `adminToken` is unset (server.ts: kept in DATA_DIR); else random. */
+  outboxKey?: string;
   /** Accounts: token lifetimes, captcha, rate limits, mail (docs/decisions/003-accounts-api.md). */
   accounts?: AccountsConfigInput;
   /** Where rate-limit counters live: in this process by default, Redis when REDIS_URL is set. */
@@ -54,7 +60,14 @@ declare module 'fastify' {
 }
 
 export type ResolvedConfig = Required<Pick<AppConfig, 'nodeEnv'>> &
-  AppConfig & { clock: Clock; media: MediaStore };
+  AppConfig & {
+    clock: Clock;
+    media: MediaStore;
+    /** The server's own origin: its listening address, http://localhost:3000 before it listens. */
+    localOrigin: () => string;
+    /** The dev outbox answers only with this key: ADMIN_TOKEN when set (decision 003 "Outbox"). */
+    outboxKey: string;
+  };
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
 
@@ -64,6 +77,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     nodeEnv: config.nodeEnv ?? 'development',
     clock: config.clock ?? systemClock,
     media: config.media ?? localMediaStore(config.dataDir ?? `${process.cwd()}/data`),
+    localOrigin: () => listeningOrigin(app.server.address()),
+    outboxKey: config.adminToken ?? config.outboxKey ?? randomBytes(32).toString('base64url'),
   };
 
   const app = Fastify({
@@ -93,9 +108,19 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', resolved);
   app.decorate('services', createServices(resolved));
+  // Deliveries a request did not wait for (password reset emails): logged when they fail, finished
+  // before the app closes.
+  app.services.accounts.background.onError((err) => app.log.error({ err }, 'background task failed'));
+  app.addHook('onClose', () => app.services.accounts.background.idle());
 
   registerErrorHandling(app);
   registerRequestContext(app);
+  await registerSecurityHeaders(app, { publicOrigin: config.accounts?.publicOrigin });
+  registerNulByteGuard(app);
+  registerIdempotency(app, {
+    store: createIdempotencyStore(config.database.db, resolved.clock),
+    callerOf: (request) => app.services.viewers.idOf(request),
+  });
   await app.register(formbody);
   if (config.corsOrigins?.length) {
     await app.register(cors, {
@@ -120,7 +145,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true, transformStaticCSP: docsCsp });
 
   await app.register(
     async (api) => {

@@ -23,6 +23,8 @@ const envSchema = z.object({
   API_URL: optionalUrl(['http://', 'https://']),
   SEARCH_URL: optionalUrl(['http://', 'https://']),
   PUBLIC_ORIGIN: optionalUrl(['http://', 'https://']),
+  /** Set by `npm run dev`: the Vite dev server's origin, allowed in wallet sign-in messages. */
+  DEV_WEB_ORIGIN: optionalUrl(['http://', 'https://']),
   /** Comma-separated web origins allowed to call the API from another origin (split hosts). */
   CORS_ORIGINS: z
     .string()
@@ -65,13 +67,23 @@ const envSchema = z.object({
   CAPTCHA_MAX_NUMBER: z.coerce.number().int().min(1000).max(10_000_000).default(50_000),
 });
 
-const checkedEnvSchema = envSchema.refine(
-  (env) => !(env.NODE_ENV === 'production' && env.RATE_LIMITS === 'relaxed'),
-  {
+const checkedEnvSchema = envSchema
+  .refine((env) => !(env.NODE_ENV === 'production' && env.RATE_LIMITS === 'relaxed'), {
     path: ['RATE_LIMITS'],
     message: 'relaxed is not allowed when NODE_ENV=production',
-  },
-);
+  })
+  // Production needs what the one-laptop defaults stand in for (docs/security.md); each missing
+  // setting is named.
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV !== 'production') return;
+    const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+    if (!env.PUBLIC_ORIGIN?.startsWith('https://'))
+      issue('PUBLIC_ORIGIN', 'required when NODE_ENV=production (https://…)');
+    if (!env.CAPTCHA_HMAC_KEY) issue('CAPTCHA_HMAC_KEY', 'required when NODE_ENV=production');
+    if (!env.SMTP_URL)
+      issue('SMTP_URL', 'required when NODE_ENV=production (no outbox there: codes must reach people)');
+    if (env.DEV_WEB_ORIGIN) issue('DEV_WEB_ORIGIN', 'not allowed when NODE_ENV=production');
+  });
 
 export type Env = z.infer<typeof envSchema> & { DATA_DIR: string };
 

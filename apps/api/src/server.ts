@@ -6,10 +6,18 @@ import { readEnv } from './env';
 import { systemClock } from './lib/clock';
 import { redisRateLimitStore } from './lib/redis-rate-limit';
 import { accountsConfigFromEnv } from './modules/auth/auth.config';
+import { outboxKeyFor } from './modules/auth/outbox-key';
 import { localMediaStore } from './modules/media/media-store';
 import { openStoreOrExit, seedIfEmpty } from './store';
 
-const env = readEnv();
+const env = (() => {
+  try {
+    return readEnv();
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n`);
+    process.exit(1);
+  }
+})();
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 const webDist = env.WEB_DIST ?? defaultWebDist;
 const media = localMediaStore(env.DATA_DIR);
@@ -39,6 +47,8 @@ const app = await buildApp({
   searchUrl: env.SEARCH_URL,
   corsOrigins: env.CORS_ORIGINS,
   adminToken: env.ADMIN_TOKEN,
+  // The dev outbox's key: ADMIN_TOKEN when set, else one kept in DATA_DIR (no outbox in production).
+  outboxKey: env.ADMIN_TOKEN || env.NODE_ENV === 'production' ? undefined : outboxKeyFor(env.DATA_DIR),
   accounts: accountsConfigFromEnv(env),
   nodeEnv: env.NODE_ENV,
   logLevel: env.LOG_LEVEL,
@@ -79,3 +89,12 @@ const shown = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HO
 process.stdout.write(
   `Vitrine is up on http://${shown}:${(app.server.address() as { port: number }).port} (store: ${database.kind})\n`,
 );
+if (env.NODE_ENV !== 'production') {
+  // Printed at every start: the outbox is where a person on one laptop reads their codes.
+  const outbox = `${app.services.accounts.origins.api()}/dev/outbox`;
+  process.stdout.write(
+    env.ADMIN_TOKEN
+      ? `Outbox (emails and codes): ${outbox}?key=<your ADMIN_TOKEN>\n`
+      : `Outbox (emails and codes): ${outbox}?key=${encodeURIComponent(app.config.outboxKey)}\n`,
+  );
+}

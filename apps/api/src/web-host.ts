@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { notFoundBody, send } from './http/errors';
+import { webAppCsp } from './http/security-headers';
 
 export interface WebHostOptions {
   webDist: string;
@@ -20,10 +21,14 @@ export async function registerWebHost(app: FastifyInstance, options: WebHostOpti
   const runtimeConfig = JSON.stringify({ apiUrl: options.apiUrl ?? '', searchUrl: options.searchUrl ?? '' })
     // Keep the JSON inert inside a <script> element.
     .replace(/</g, '\\u003c');
-  const shell = readFileSync(indexPath, 'utf8').replace(
-    '</head>',
-    `<script>window.__VITRINE__=${runtimeConfig}</script></head>`,
-  );
+  const configScript = `window.__VITRINE__=${runtimeConfig}`;
+  const shell = readFileSync(indexPath, 'utf8').replace('</head>', `<script>${configScript}</script></head>`);
+  // A strict CSP (decision 003 "Headers"): the injected config script is allowed by its hash, no other inline script.
+  const csp = webAppCsp({
+    inlineScripts: [configScript],
+    apiUrl: options.apiUrl,
+    searchUrl: options.searchUrl,
+  });
 
   await app.register(fastifyStatic, {
     root: options.webDist,
@@ -31,6 +36,7 @@ export async function registerWebHost(app: FastifyInstance, options: WebHostOpti
     wildcard: false,
     index: false,
     setHeaders: (res, path) => {
+      res.header('content-security-policy', csp);
       if (path.includes(`${join(options.webDist, 'assets')}`)) {
         res.header('cache-control', 'public, max-age=31536000, immutable');
       }
@@ -38,7 +44,11 @@ export async function registerWebHost(app: FastifyInstance, options: WebHostOpti
   });
 
   const sendShell = (reply: import('fastify').FastifyReply) =>
-    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(shell);
+    reply
+      .header('cache-control', 'no-cache')
+      .header('content-security-policy', csp)
+      .type('text/html; charset=utf-8')
+      .send(shell);
 
   app.get('/', { schema: { hide: true } }, (_request, reply) => sendShell(reply));
 

@@ -1,3 +1,4 @@
+import './app/zod-jitless';
 import './app/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -2,3 +2,4 @@ export * from './client';
 export { type EmbeddedClient, isEmbeddedClient, STOP_AS_IF_CRASHED } from './pglite-thread';
 export * as schema from './schema';
 export { StoreInUseError } from './store-lock';
+export * from './unit-of-work';

@@ -61,12 +61,6 @@ export interface EmbeddedClient {
   readonly [EMBEDDED_CLIENT]: true;
   query<T>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>>;
   exec(text: string): Promise<Results[]>;
-  /**
-   * EXECUTE of a statement PREPAREd from a SELECT (or WITH) that writes nothing. With `reuse`, the last
-   * answer to the same text is given again while no statement that may write has arrived since (the
-   * store's thread checks the PREPAREd text; anything else counts as a write).
-   */
-  read<T>(text: string, options?: { reuse?: boolean }): Promise<Results<T>>;
   transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T>;
   /**
    * Which thread answers: 1 for the first, one more after each restart. What a thread holds (PREPAREd
@@ -220,16 +214,6 @@ export async function openEmbeddedThread(options: {
     },
     query: (text, params, queryOptions) => query(text, params, queryOptions, undefined),
     exec: (text) => exec(text, undefined),
-    async read<T>(text: string, readOptions?: { reuse?: boolean }) {
-      const result = await call<Results>({
-        op: 'query',
-        text,
-        params: [],
-        read: true,
-        reuse: readOptions?.reuse,
-      });
-      return parseJsonColumns(result, undefined) as Results<T>;
-    },
     async transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> {
       // The worker keys the open transaction by the id of its `begin` message; a thread started after
       // a crash knows no transaction of the one before, so the statements of one cut short fail.

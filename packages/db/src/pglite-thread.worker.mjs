@@ -44,41 +44,6 @@ try {
   process.exit(1);
 }
 
-// Reads answered again without the store. The catalog version is read before every shared answer;
-// in this process every statement passes through here, so the last answer stays current until a
-// statement that may write arrives (pglite-thread.ts `read`).
-/** Names of PREPAREd statements that only read: a SELECT or WITH naming nothing that writes. */
-const readOnlyPrepared = new Set();
-const PREPARE = /^PREPARE "([^"]+)" AS\s+(\w+)/i;
-const WRITES = /\b(?:insert|update|delete|merge|nextval|setval|set_config|lock|notify|copy|call|do)\b/i;
-const EXECUTE = /^EXECUTE "([^"]+)"/;
-/** Moves whenever a statement that may write arrives: an answer kept from before is no longer current. */
-let generation = 0;
-/** The last answer of each reusable read and the generation it was read at. */
-const kept = new Map();
-const MAX_KEPT = 100;
-
-function mayWrite(message) {
-  if (message.op !== 'query' || message.tx !== undefined) return true;
-  // PREPARE plans a statement and changes no data (one statement: the extended protocol takes no more).
-  if (PREPARE.test(message.text)) return false;
-  if (!message.read) return true;
-  const name = EXECUTE.exec(message.text)?.[1];
-  return name === undefined || !readOnlyPrepared.has(name);
-}
-
-async function reusableRead(message) {
-  const last = kept.get(message.text);
-  if (last && last.generation === generation) return last.result;
-  const at = generation;
-  const result = plain(await db.query(message.text, message.params));
-  if (generation === at) {
-    if (kept.size >= MAX_KEPT) kept.clear();
-    kept.set(message.text, { generation: at, result });
-  }
-  return result;
-}
-
 const target = (tx) => {
   if (tx === undefined) return db;
   const entry = open.get(tx);
@@ -89,7 +54,6 @@ const target = (tx) => {
 async function handle(message) {
   switch (message.op) {
     case 'query': {
-      if (message.reuse && !mayWrite(message)) return reusableRead(message);
       const options = message.rowMode ? { rowMode: message.rowMode } : undefined;
       return plain(await target(message.tx).query(message.text, message.params, options));
     }
@@ -142,14 +106,6 @@ async function handle(message) {
 }
 
 port.on('message', (message) => {
-  const prepared = message.op === 'query' && message.tx === undefined && PREPARE.exec(message.text);
-  if (prepared) {
-    // A SELECT or WITH naming nothing that writes; a name PREPAREd again for anything else is no read.
-    const [, name, verb] = prepared;
-    if (/^(?:select|with)$/i.test(verb) && !WRITES.test(message.text)) readOnlyPrepared.add(name);
-    else readOnlyPrepared.delete(name);
-  }
-  if (mayWrite(message)) generation += 1;
   handle(message).then(
     (result) => port.postMessage({ id: message.id, result }),
     (error) => port.postMessage({ id: message.id, error: errorData(error) }),

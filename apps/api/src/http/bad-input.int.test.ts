@@ -1,6 +1,7 @@
 // Bad input to any route answers 4xx with the envelope of 000 §8, never a 500. The route list comes
 // from the live OpenAPI document, so every new route is covered without touching this file.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessionFor } from '../modules/social/test-session';
 import { type TestApp, testApp } from '../testing/test-app';
 
 let t: TestApp;
@@ -99,5 +100,52 @@ describe('bad input never causes a 500', () => {
     });
     expect(res.statusCode).toBe(413);
     expect(res.json()).toMatchObject({ statusCode: 413, errorType: 'payload-too-large' });
+  });
+});
+
+describe('a NUL byte is refused with 400 everywhere (issue #11 finding 10)', () => {
+  function expectBadRequest(res: { statusCode: number; json: () => unknown }, label: string) {
+    expect(res.statusCode, label).toBe(400);
+    expect(res.json(), label).toMatchObject({ statusCode: 400, errorType: 'bad-request' });
+  }
+
+  it('in the query of the reported route', async () => {
+    const res = await t.app.inject('/api/v2/subscriptions/publishers/?slugs=a%00b');
+    expectBadRequest(res, 'slugs=a%00b');
+    expect(res.json()).toEqual({ statusCode: 400, errorType: 'bad-request', message: 'Bad request' });
+  });
+
+  it('in the query or the path of every route, and outside the API', async () => {
+    for (const r of routes) {
+      const path = r.path.replace(/\{[^}]+\}/g, 'x').replace(/\*/g, 'x');
+      const query = await t.app.inject({ method: r.method as 'GET', url: `${path}?q=a%00b&slugs=a%00b` });
+      expectBadRequest(query, `${r.method} ${r.path} query`);
+      if (!r.path.includes('{') && !r.path.includes('*')) continue;
+      const inPath = r.path.replace(/\{[^}]+\}/g, 'a%00b').replace(/\*/g, 'a%00b');
+      expectBadRequest(
+        await t.app.inject({ method: r.method as 'GET', url: inPath }),
+        `${r.method} ${r.path} path`,
+      );
+    }
+    expectBadRequest(await t.app.inject('/search/api/v2/search/?q=%00'), 'search host');
+    expectBadRequest(await t.app.inject('/marketplace%00/x'), 'web path');
+    expectBadRequest(await t.app.inject('/api/v2/subscriptions/publishers/?slugs=a%2500%00'), 'mixed');
+    expectBadRequest(await t.app.inject('/api/v2/subscriptions/publishers/?slugs=a\u0000b'), 'raw byte');
+  });
+
+  it('in a JSON body that reaches the store, on both stores', async () => {
+    const me = await sessionFor(t.app, 'inesvidal');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/v2/alter-user-profile/',
+      payload: { bio: 'line one\u0000line two' },
+      headers: me.headers,
+    });
+    expectBadRequest(res, 'bio with a NUL');
+  });
+
+  it('keeps a percent-encoded percent sign followed by 00 as text', async () => {
+    const res = await t.app.inject('/api/v2/subscriptions/publishers/?slugs=a%2500b');
+    expect(res.statusCode).toBe(200);
   });
 });

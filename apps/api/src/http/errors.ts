@@ -9,6 +9,15 @@ const UNKNOWN: Omit<ApiErrorBody, 'statusCode'> = {
   message: 'An unknown error occurred',
 };
 
+/** A NUL byte in the URL (http/nul-byte.ts) or one the store refused in a body (issue #11 finding 10). */
+export const NUL_BYTE_BODY: ApiErrorBody = {
+  statusCode: 400,
+  errorType: 'bad-request',
+  message: 'Bad request',
+};
+// 22021 character_not_in_repertoire (a NUL in text), 22P05 untranslatable_character (a \u0000 in jsonb).
+const NUL_STORE_CODES = new Set(['22021', '22P05']);
+
 /** errorType for framework-raised client errors, by HTTP status. */
 const clientErrorTypes: Record<number, string> = {
   400: 'bad-request',
@@ -47,6 +56,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
       return send(reply, { statusCode: 500, ...UNKNOWN });
     }
+    if (isNulByteStoreError(error)) return send(reply, NUL_BYTE_BODY);
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {
       return send(reply, {
@@ -70,4 +80,15 @@ export function notFoundBody(method: string, url: string): ApiErrorBody {
     errorType: 'not-found',
     message: `Route ${method} ${url.split('?')[0]} not found`,
   };
+}
+
+/** True when the store refused a value for a NUL byte (or another byte it cannot encode), whichever driver. */
+export function isNulByteStoreError(error: unknown): boolean {
+  let e: unknown = error;
+  for (let i = 0; i < 4 && typeof e === 'object' && e !== null; i += 1) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && NUL_STORE_CODES.has(code)) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
 }

@@ -218,6 +218,8 @@ export const catalogTokens = pgTable(
     ),
     index('catalog_tokens_nifty_idx').on(t.niftyId, t.listPriceCents),
     index('catalog_tokens_collection_idx').on(t.collectionId, t.editionNumber),
+    // A collection's floor after its lowest price moved up (decision 004 §7, stats by deltas).
+    index('catalog_tokens_collection_price_idx').on(t.collectionId, t.listPriceCents),
     index('catalog_tokens_owner_idx').on(t.ownerId),
     index('catalog_tokens_publisher_idx').on(t.publisherId),
     // GIN indexes write straight into the index (no pending list): PGlite has no autovacuum to flush one, and

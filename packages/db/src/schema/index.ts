@@ -5,3 +5,4 @@
 export * from './accounts';
 export * from './catalog';
 export * from './core';
+export * from './idempotency';

@@ -1,2 +1,3 @@
+export * from './fixtures';
 export * from './fresh-database';
 export * from './postgres';

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   clearAllFilters,
   clearFilter,
+  clearFromEmptyResults,
   EMPTY_EXPLORE_STATE,
   type ExploreState,
   filterChips,
@@ -97,6 +98,34 @@ describe('parseExploreParams / serializeExploreParams', () => {
   });
 });
 
+describe('the view parameter: grid or list layout (001 §2, issue #12)', () => {
+  it('shows the list only for view=list; view=grid, none or anything else is the grid', () => {
+    expect(parseExploreParams('view=list').layout).toBe('list');
+    for (const query of ['view=grid', '', 'view=table', 'view=LIST'])
+      expect(parseExploreParams(query).layout, query).toBe('grid');
+  });
+
+  it('keeps the explore list of the path when view names a layout', () => {
+    expect(parseExploreParams('view=list', 'collections')).toMatchObject({
+      view: 'collections',
+      layout: 'list',
+    });
+    expect(parseExploreParams('view=drops', 'nfts')).toMatchObject({ view: 'drops', layout: 'grid' });
+  });
+
+  it('writes view=list with the filters, leaves the grid out, and keeps the layout through Clear All', () => {
+    const list = state({ layout: 'list', tags: ['PFP'], currentPage: 2 });
+    expect(serializeExploreParams(list)).toBe('tags%5BPFP%5D=true&page=2&view=list');
+    expect(parseExploreParams(serializeExploreParams(list))).toEqual(list);
+    expect(serializeExploreParams(state({ layout: 'grid' }))).toBe('');
+    expect(clearAllFilters(list)).toEqual(state({ layout: 'list' }));
+  });
+
+  it('asks the API the same page in both layouts', () => {
+    expect(toExploreApiQuery(state({ layout: 'list' }))).toEqual(toExploreApiQuery(state({})));
+  });
+});
+
 describe('toExploreApiQuery', () => {
   it('sends cents, comma lists and the lowercased search text', () => {
     const q = toExploreApiQuery(
@@ -169,6 +198,36 @@ describe('filterChips and clearing (001 §2, §4)', () => {
       currentPage: 3,
     });
     expect(clearAllFilters(s)).toEqual(state({ view: 'collections', q: 'x', sort: '-likes' }));
+  });
+});
+
+describe("the empty state's 'Clear filters.' (001 §2)", () => {
+  it('clears the filters and keeps the search text when filters are on', () => {
+    const s = state({ q: 'neon', tags: ['PFP'], currentPage: 2 });
+    expect(clearFromEmptyResults(s)).toEqual(state({ q: 'neon' }));
+  });
+
+  it('clears the search text of a search with no filters, so the link always does something', () => {
+    expect(clearFromEmptyResults(state({ view: 'collections', q: 'zzqx' }))).toEqual(
+      state({ view: 'collections' }),
+    );
+  });
+});
+
+describe('price presets in the URL (001 §3 "Price filters")', () => {
+  it('reads price=under_10 as the preset, like priceFilter', () => {
+    expect(parseExploreParams('price=under_10').priceFilter).toBe('under_10');
+    expect(parseExploreParams('priceFilter=10_to_100&price=under_10').priceFilter).toBe('10_to_100');
+    expect(parseExploreParams('price=cheap').priceFilter).toBeNull();
+  });
+});
+
+describe('price chips in the display currency', () => {
+  it('formats the price range chip with the given formatter', () => {
+    const chips = filterChips(state({ price: { min: 15_751, max: 31_503 } }), {
+      formatPrice: (cents) => `${cents} c`,
+    });
+    expect(chips.map((c) => c.label)).toEqual(['15751 c - 31503 c']);
   });
 });
 

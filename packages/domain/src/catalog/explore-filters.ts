@@ -18,6 +18,10 @@ import { formatCents } from '../format/price';
 export const EXPLORE_VIEWS = ['nfts', 'collections', 'drops'] as const;
 export type ExploreView = (typeof EXPLORE_VIEWS)[number];
 
+/** How explore shows NFTs: `?view=list` one row per NFT, otherwise the grid of cards (001 §2 `view`). */
+export const RESULT_LAYOUTS = ['grid', 'list'] as const;
+export type ResultLayout = (typeof RESULT_LAYOUTS)[number];
+
 /** Explore sorts = the spec's sort options (001 §3). */
 export const EXPLORE_SORTS = SORT_OPTIONS;
 
@@ -84,6 +88,8 @@ export interface Range {
 /** The explore filter state (001 §3 "Filter state" plus q, view and status of 001 §2). */
 export interface ExploreState {
   view: ExploreView;
+  /** The URL's `view=list|grid` (the explore list itself is the path's /explore/{x}). */
+  layout: ResultLayout;
   q: string;
   sort: SortOption | null;
   quickFilter: QuickFilter | null;
@@ -104,6 +110,7 @@ export interface ExploreState {
 
 export const EMPTY_EXPLORE_STATE: ExploreState = {
   view: 'nfts',
+  layout: 'grid',
   q: '',
   sort: null,
   quickFilter: null,
@@ -229,18 +236,22 @@ const boolParam = (params: Pairs, name: string) => ['true', '1'].includes(get(pa
 
 /**
  * Reads the explore page's URL query (web form: prices in dollars, `categories[art]=true`). Unknown or
- * invalid values are dropped, never thrown. `view` may also come from the path (/explore/{x}).
+ * invalid values are dropped, never thrown. `view` is the layout (`list`, else the grid); the explore
+ * list comes from the path (/explore/{x}), or from a `view` naming one.
  */
 export function parseExploreParams(input: QueryInput, pathView?: string): ExploreState {
   const p = toPairs(input);
-  const view = get(p, 'view') ?? pathView;
+  const viewParam = get(p, 'view');
+  const view = isOneOf(EXPLORE_VIEWS, viewParam) ? viewParam : pathView;
   const sort = get(p, 'sort');
   const quick = get(p, 'quickFilter');
   const status = get(p, 'status');
-  const priceFilter = get(p, 'priceFilter');
+  // `price=under_10` names the preset too (001 §3 "Price filters"); `priceFilter` wins when both are given.
+  const priceFilter = isOneOf(PRICE_FILTERS, get(p, 'priceFilter')) ? get(p, 'priceFilter') : get(p, 'price');
   const tokenId = get(p, 'tokenId')?.trim() ?? '';
   return {
     view: isOneOf(EXPLORE_VIEWS, view) ? view : 'nfts',
+    layout: viewParam === 'list' ? 'list' : 'grid',
     q: (get(p, 'q') ?? '').slice(0, 200),
     sort: isOneOf(SORT_OPTIONS, sort) ? sort : null,
     quickFilter: isOneOf(QUICK_FILTERS, quick) ? quick : null,
@@ -258,7 +269,7 @@ export function parseExploreParams(input: QueryInput, pathView?: string): Explor
   };
 }
 
-/** The web URL query for a state (dollars, `categories[art]=true`), without `view` (it is the path). */
+/** The web URL query for a state (dollars, `categories[art]=true`); `view=list` for the list layout. */
 export function serializeExploreParams(state: ExploreState): string {
   const out: string[] = [];
   const p = { set: (k: string, v: string) => out.push(encodePair(k, v)) };
@@ -278,6 +289,7 @@ export function serializeExploreParams(state: ExploreState): string {
   if (state.hotDeals) p.set('hotDeals', 'true');
   if (state.trending) p.set('trending', 'true');
   if (state.currentPage !== null && state.currentPage > 1) p.set('page', String(state.currentPage));
+  if (state.layout === 'list') p.set('view', 'list');
   return out.join('&');
 }
 
@@ -337,7 +349,10 @@ const count = (n: number) => n.toLocaleString('en-US');
  * Active-filter chips (001 §2): token id, New Floor Price, Trending, Hot Deals, '<= N Editions', mass range,
  * price range, in that order. Results count and Clear All are the page's.
  */
-export function filterChips(state: ExploreState): FilterChip[] {
+export function filterChips(
+  state: ExploreState,
+  options: { formatPrice?: (cents: number) => string } = {},
+): FilterChip[] {
   const chips: FilterChip[] = [];
   if (state.tokenId) chips.push({ key: 'tokenId', label: `Token ID: ${state.tokenId}` });
   if (state.sort === '-floor_price_changed_at')
@@ -348,7 +363,7 @@ export function filterChips(state: ExploreState): FilterChip[] {
     chips.push({ key: 'editionSize', label: `<= ${count(state.editionSize)} Editions` });
   const mass = rangeLabel(state.mass, (n) => count(n));
   if (mass) chips.push({ key: 'mass', label: `Mass: ${mass}` });
-  const price = rangeLabel(effectivePrice(state), formatCents);
+  const price = rangeLabel(effectivePrice(state), options.formatPrice ?? formatCents);
   if (price) chips.push({ key: 'price', label: price });
   return chips;
 }
@@ -389,14 +404,26 @@ export function clearFilter(state: ExploreState, key: FilterChipKey): ExploreSta
   return next;
 }
 
-/** Clear All: every filter off; the view, the search text and the sort stay. */
+/** Clear All: every filter off; the view, the layout, the search text and the sort stay. */
 export function clearAllFilters(state: ExploreState): ExploreState {
   return {
     ...EMPTY_EXPLORE_STATE,
     view: state.view,
+    layout: state.layout,
     q: state.q,
     sort: state.sort === '-floor_price_changed_at' ? null : state.sort,
   };
+}
+
+/**
+ * The empty state's 'Clear filters.' (001 §2): Clear All; on a search with no filter on, there is nothing
+ * else to clear, so the search text goes (the link never does nothing).
+ */
+export function clearFromEmptyResults(state: ExploreState): ExploreState {
+  const cleared = clearAllFilters(state);
+  const filtersOn =
+    serializeExploreParams({ ...state, currentPage: null }) !== serializeExploreParams(cleared);
+  return filtersOn ? cleared : { ...cleared, q: '' };
 }
 
 export interface SuggestedSearch {

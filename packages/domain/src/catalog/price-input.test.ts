@@ -14,6 +14,25 @@ import {
 const ETH_TO_USD = fxRatioFromResults(fxQueryFor('ETH', 'USD'), [{ price: '2000' }]);
 const USD_TO_ETH = fxRatioFromResults(fxQueryFor('USD', 'ETH'), [{ price: '2000' }]);
 
+// The seeded rate: 1 ETH = $3,150.25, where a cent is about 0.0000032 ETH.
+const SEED_ETH_TO_USD = fxRatioFromResults(fxQueryFor('ETH', 'USD'), [{ price: '3150.25' }]);
+const SEED_USD_TO_ETH = fxRatioFromResults(fxQueryFor('USD', 'ETH'), [{ price: '3150.25' }]);
+
+describe('an ETH price bound shown again after Apply', () => {
+  it('reads as typed (0.05 and 0.1), not as the cents converted back (0.049999, 0.100001)', () => {
+    for (const typed of ['0.05 ETH', '0.1 ETH', '1.2345 ETH', '2 ETH']) {
+      const cents = priceInputToFilterCents(typed, 'ETH', SEED_ETH_TO_USD);
+      expect(filterCentsToPriceInput(cents, 'ETH', SEED_USD_TO_ETH, SEED_ETH_TO_USD)).toBe(typed);
+    }
+  });
+
+  it('is the shortest ETH amount that gives the same cents', () => {
+    const text = filterCentsToPriceInput(15_751, 'ETH', SEED_USD_TO_ETH, SEED_ETH_TO_USD);
+    expect(priceInputToFilterCents(text, 'ETH', SEED_ETH_TO_USD)).toBe(15_751);
+    expect(text).toBe('0.05 ETH');
+  });
+});
+
 describe('price inputs (001 §5 "Filters and inputs")', () => {
   it('keeps no negatives and adds thousand separators while typing', () => {
     expect(typedPriceInput('-1234', 'USD')).toBe('$1,234');

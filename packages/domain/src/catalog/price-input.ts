@@ -87,16 +87,30 @@ export function priceInputToFilterCents(
   return cents <= BigInt(MAX_PRICE_CENTS) ? Number(cents) : null;
 }
 
-/** A filter bound in cents as input text in `currency` (ETH converted with `usdToEth`); '' for null. */
+/**
+ * A filter bound in cents as input text in `currency` (ETH converted with `usdToEth`); '' for null. With
+ * `ethToUsd` too, an ETH bound reads as the shortest amount that gives the same cents again, so 0.05 ETH
+ * typed and applied reads 0.05 ETH, not 0.049999 ETH; without it, at most 6 decimals.
+ */
 export function filterCentsToPriceInput(
   cents: number | null,
   currency: PriceInputCurrency,
   usdToEth: FxRatio | null,
+  ethToUsd: FxRatio | null = null,
 ): string {
   if (cents === null) return '';
   if (currency === 'USD') return minorUnitsToPriceInput(BigInt(cents), 'USD');
   if (usdToEth === null) return '';
   const wei = convertMinorUnits(BigInt(cents), 'USD', 'ETH', usdToEth);
+  if (ethToUsd !== null) {
+    const decimals = CURRENCIES.ETH.decimals;
+    for (let shown = 0; shown <= decimals; shown += 1) {
+      const step = 10n ** BigInt(decimals - shown);
+      const rounded = ((wei + step / 2n) / step) * step;
+      if (convertMinorUnits(rounded, 'ETH', 'USD', ethToUsd) === BigInt(cents))
+        return minorUnitsToPriceInput(rounded, 'ETH');
+    }
+  }
   // Shown with at most 6 decimals: a converted bound need not carry 18 digits of wei.
   const shown = (wei / 10n ** 12n) * 10n ** 12n;
   return minorUnitsToPriceInput(shown, 'ETH');

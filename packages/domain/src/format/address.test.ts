@@ -3,21 +3,22 @@ import { isZeroAddress, shortenAddress, ZERO_ADDRESS } from './address';
 
 describe('shortenAddress (000 §5)', () => {
   it('keeps the first 6 and last 6 characters with an ellipsis', () => {
-    expect(shortenAddress('0x52908400098527886E0F7030069857D2E4169EE7')).toBe('0x5290...169EE7');
+    expect(shortenAddress('0x52908400098527886E0F7030069857D2E4169EE7')).toBe('0x5290…169EE7');
   });
 
   it('shortens the null address like any other', () => {
-    expect(shortenAddress(ZERO_ADDRESS)).toBe('0x0000...000000');
+    expect(shortenAddress(ZERO_ADDRESS)).toBe('0x0000…000000');
   });
 
   it('returns inputs that would not get shorter unchanged', () => {
     expect(shortenAddress('')).toBe('');
     expect(shortenAddress('0x1234')).toBe('0x1234');
-    expect(shortenAddress('0x1234567890abc')).toBe('0x1234567890abc'); // 15 characters
+    expect(shortenAddress('0x1234567890a')).toBe('0x1234567890a'); // 13 characters
   });
 
-  it('shortens from 16 characters on', () => {
-    expect(shortenAddress('0x1234567890abcd')).toBe('0x1234...90abcd');
+  it('shortens from 14 characters on, with one ellipsis character, never three dots', () => {
+    expect(shortenAddress('0x1234567890ab')).toBe('0x1234…7890ab');
+    expect(shortenAddress(ZERO_ADDRESS)).not.toContain('...');
   });
 });
 

@@ -2,11 +2,11 @@
 export const ZERO_ADDRESS = '0x0000000000000000000000000000000000000000';
 
 const SHORT_SIDE = 6;
-const ELLIPSIS = '...';
+const ELLIPSIS = '…';
 
 /** Addresses shortened to first 6 and last 6 characters with an ellipsis (000 §5, 001 §5); short inputs unchanged. */
 export function shortenAddress(addr: string): string {
-  if (addr.length <= SHORT_SIDE * 2 + ELLIPSIS.length) return addr;
+  if (addr.length <= SHORT_SIDE * 2 + ELLIPSIS.length) return addr; // would not get shorter
   return `${addr.slice(0, SHORT_SIDE)}${ELLIPSIS}${addr.slice(-SHORT_SIDE)}`;
 }
 

@@ -2,3 +2,8 @@
 export function pluralSuffix(count: number): 's' | '' {
   return count > 1 || count === 0 ? 's' : '';
 }
+
+/** '{n} {noun}' with the plural suffix of 000 §5: '1 Result', '0 Results', '1,526 Results'. */
+export function countText(count: number, noun: string): string {
+  return `${count.toLocaleString('en-US')} ${noun}${pluralSuffix(count)}`;
+}

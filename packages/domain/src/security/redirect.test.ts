@@ -11,11 +11,11 @@ describe('safeRedirectTarget (000 §2 redirect query parameter)', () => {
     ['/explore/nfts?q=hello%20world', '/explore/nfts?q=hello%20world'],
     ['/a/../b', '/b'],
     ['https://example.com/checkout', 'https://example.com/checkout'],
-    ['http://example.com/', 'http://example.com/'],
     ['https://EXAMPLE.com/Path', 'https://example.com/Path'],
     ['https://shop.example.com/x?y=1', 'https://shop.example.com/x?y=1'],
     ['https://a.b.example.com', 'https://a.b.example.com/'],
-    ['https://example.com:8443/x', 'https://example.com:8443/x'],
+    ['https://example.com:443/x', 'https://example.com/x'],
+    ['/a/./b/../c', '/a/c'],
   ])('honours %s', (target, expected) => {
     expect(safeRedirectTarget(target, ORIGIN)).toBe(expected);
   });
@@ -35,6 +35,23 @@ describe('safeRedirectTarget (000 §2 redirect query parameter)', () => {
     '/%5Cevil.com',
     '/%5c%5cevil.com',
     '/%252F%252Fevil.com',
+    // dot segments that a browser's URL parser resolves into a protocol-relative '//evil.com'
+    '/.//evil.com',
+    '/..//evil.com',
+    '/./..//evil.com',
+    '/a/..//evil.com',
+    '/%2e//evil.com',
+    '/%2E%2E//evil.com',
+    '/.%2f/evil.com',
+    '/./\\evil.com',
+    'https://example.com/.//evil.com',
+    'https://example.com//evil.com',
+    // another port, or a downgrade to http, of the same host
+    'https://example.com:8443/x',
+    'https://example.com:80/x',
+    'http://example.com/',
+    'http://example.com:443/',
+    'http://shop.example.com/',
     // schemes other than http(s)
     'javascript:alert(1)',
     'JaVaScRiPt:alert(1)',
@@ -101,11 +118,23 @@ describe('safeRedirectTarget (000 §2 redirect query parameter)', () => {
     expect(safeRedirectTarget(['/a', '/b'], ORIGIN)).toBe('/');
   });
 
-  it('compares against the host of the current origin, even with a path or port', () => {
-    expect(safeRedirectTarget('https://example.com/x', 'https://example.com:3000/login?x=1')).toBe(
-      'https://example.com/x',
+  it('compares against the host and port of the current origin, even with a path', () => {
+    expect(safeRedirectTarget('https://example.com:3000/x', 'https://example.com:3000/login?x=1')).toBe(
+      'https://example.com:3000/x',
     );
+    expect(safeRedirectTarget('https://shop.example.com:3000/x', 'https://example.com:3000')).toBe(
+      'https://shop.example.com:3000/x',
+    );
+    expect(safeRedirectTarget('https://example.com/x', 'https://example.com:3000/login?x=1')).toBe('/');
+    expect(safeRedirectTarget('https://example.com:3001/x', 'https://example.com:3000')).toBe('/');
     expect(safeRedirectTarget('https://www.example.com/x', 'https://shop.example.com')).toBe('/');
+  });
+
+  it('follows an upgrade from http to https of the same host, never a downgrade', () => {
+    expect(safeRedirectTarget('https://example.com/x', 'http://example.com')).toBe('https://example.com/x');
+    expect(safeRedirectTarget('http://example.com/x', 'http://example.com')).toBe('http://example.com/x');
+    expect(safeRedirectTarget('http://example.com/x', 'https://example.com')).toBe('/');
+    expect(safeRedirectTarget('http://shop.example.com/x', 'https://example.com')).toBe('/');
   });
 
   it('still allows rooted paths when the current origin is unusable, but no absolute URL', () => {

@@ -10,8 +10,10 @@ const PLACEHOLDER_ORIGIN = 'http://localhost';
 
 /**
  * Post-login redirect target (000 §2 "only same-host or subdomain http/https targets are honoured, anything else
- * (including line-break encodings) is rejected and the root is used"). Returns the normalised path (for a relative
- * '/path') or URL (for an http/https URL on the current host or a subdomain of it), otherwise '/'.
+ * (including line-break encodings) is rejected and the root is used"). The target is normalised first, the way a
+ * browser's URL parser does (dot segments resolved, so '/.//evil.com' is seen as '//evil.com'), then checked. Returns
+ * the normalised path (for a relative '/path') or URL (for an http/https URL on the current host or a subdomain of it,
+ * on the current port, and not a downgrade from https to http), otherwise '/'.
  */
 export function safeRedirectTarget(target: unknown, currentOrigin: string): string {
   if (typeof target !== 'string' || target === '') return ROOT;
@@ -29,24 +31,38 @@ export function isSameHostOrSubdomain(hostname: string, currentHost: string): bo
   return current !== '' && (host === current || host.endsWith(`.${current}`));
 }
 
-// A path starting with a single '/', also after percent-decoding ('/%2F%2Fevil.com' is refused).
+// A path starting with a single '/', also after percent-decoding ('/%2F%2Fevil.com' is refused), that stays a path on
+// the current host once normalised: every decoding is resolved against the origin and must not leave its host nor
+// become a protocol-relative '//host' path ('/.//evil.com' and '/..//evil.com' resolve to '//evil.com').
 function safeRelativePath(stages: readonly string[], currentOrigin: string): string {
   if (stages.some((stage) => stage.startsWith('//'))) return ROOT;
   const base = httpOrigin(currentOrigin)?.href ?? PLACEHOLDER_ORIGIN;
-  const url = parseUrl(stages[0] ?? ROOT, base);
   const baseUrl = parseUrl(base);
-  if (!url || !baseUrl || url.host !== baseUrl.host) return ROOT;
+  if (!baseUrl) return ROOT;
+  const resolved = stages.map((stage) => parseUrl(stage, base));
+  const staysLocal = (url: ParsedUrl | null) =>
+    url !== null && url.host === baseUrl.host && !isProtocolRelative(url);
+  if (!resolved.every(staysLocal)) return ROOT;
+  const url = resolved[0] as ParsedUrl;
   return `${url.pathname}${url.search}${url.hash}`;
 }
 
-// An http(s) URL without user info whose host is the current host or one of its subdomains.
+// An http(s) URL without user info whose host is the current host or one of its subdomains, on the current port
+// (both default, or the same number), and not a downgrade from https to http.
 function safeAbsoluteUrl(target: string, currentOrigin: string): string {
   const authority = ABSOLUTE_HTTP.exec(target)?.[0] ?? '';
   if (authority.includes('@')) return ROOT;
   const current = httpOrigin(currentOrigin);
   const url = parseUrl(target);
   if (!current || !url || !isHttp(url) || url.username !== '' || url.password !== '') return ROOT;
+  if (current.protocol === 'https:' && url.protocol !== 'https:') return ROOT;
+  if (url.port !== current.port || isProtocolRelative(url)) return ROOT;
   return isSameHostOrSubdomain(url.hostname, current.hostname) ? url.href : ROOT;
+}
+
+// A normalised path beginning with '//' would be read as another host once used as a relative target.
+function isProtocolRelative(url: ParsedUrl): boolean {
+  return url.pathname.startsWith('//');
 }
 
 function httpOrigin(origin: string): ParsedUrl | null {

@@ -2,12 +2,14 @@ import { describe, expect, it } from 'vitest';
 import {
   collectionStatus,
   countdownChipLabel,
+  countdownChipTarget,
   countdownParts,
   countdownTickMs,
   formatCountdown,
   hideUpcomingAlert,
   isDroppingThisWeek,
   isWithinCountdownRange,
+  msUntilStatusChange,
   statusLabel,
 } from './countdown';
 
@@ -159,5 +161,34 @@ describe('countdownChipLabel (001 §2 "Countdown chip")', () => {
     expect(countdownChipLabel(START, END, at(START), 'UTC')).toBe('Ends in');
     expect(countdownChipLabel(START, END, at(END), 'UTC')).toBeNull();
     expect(countdownChipLabel('soon', END, at(START), 'UTC')).toBeNull();
+  });
+});
+
+describe('countdownChipTarget (001 §4 "Countdown", 000/001 §9 "within 3 days gives a countdown")', () => {
+  it('counts down to the start of an upcoming drop within 3 days', () => {
+    expect(countdownChipTarget(START, END, at('2025-02-18T02:28:00Z'))).toBe('start');
+    expect(countdownChipTarget(START, END, at('2025-02-15T12:00:00Z'))).toBe('start');
+  });
+
+  it('shows no countdown further than 3 days before the start', () => {
+    expect(countdownChipTarget(START, END, at('2025-02-15T11:59:59Z'))).toBeNull();
+  });
+
+  it('counts down to the end while live, nothing once ended', () => {
+    expect(countdownChipTarget(START, END, at(START))).toBe('end');
+    expect(countdownChipTarget(START, END, at(END))).toBeNull();
+    expect(countdownChipTarget('soon', END, at(START))).toBeNull();
+  });
+});
+
+describe('msUntilStatusChange (001 §4: at zero an upcoming drop becomes live, a live one ended)', () => {
+  it('is the time to the start while upcoming and to the end while live', () => {
+    expect(msUntilStatusChange(START, END, at('2025-02-18T11:59:58Z'))).toBe(2000);
+    expect(msUntilStatusChange(START, END, at('2025-02-20T11:59:59Z'))).toBe(1000);
+  });
+
+  it('is null once ended or without valid dates', () => {
+    expect(msUntilStatusChange(START, END, at(END))).toBeNull();
+    expect(msUntilStatusChange('soon', END, at(START))).toBeNull();
   });
 });

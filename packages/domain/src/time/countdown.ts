@@ -122,6 +122,33 @@ export function countdownChipLabel(
   return 'Starts';
 }
 
+/**
+ * What the countdown chip counts down to (001 §4 "Countdown"; 000 §9, 001 §9 "an item within 3 days of a
+ * date range gives a countdown"): the end while live, the start while upcoming and at most 3 days away;
+ * null otherwise (the chip then shows the start's day and time, or nothing once ended).
+ */
+export function countdownChipTarget(
+  start: OptionalDate,
+  end: OptionalDate,
+  now: DateInput,
+): 'start' | 'end' | null {
+  const status = collectionStatus(start, end, now);
+  if (status === 'live') return end === null || end === undefined ? null : 'end';
+  if (status === 'upcoming' && isWithinCountdownRange(start, end, now)) return 'start';
+  return null;
+}
+
+/**
+ * Milliseconds until the status changes (001 §4: at zero an upcoming drop becomes live and a live drop
+ * ended): to the start while upcoming, to the end while live; null once ended or without valid dates.
+ */
+export function msUntilStatusChange(start: OptionalDate, end: OptionalDate, now: DateInput): number | null {
+  const status = collectionStatus(start, end, now);
+  if (status === 'upcoming') return msUntil(start, now);
+  if (status === 'live') return msUntil(end, now);
+  return null;
+}
+
 /** Whole calendar days from `fromMs` to `toMs` in a time zone (null when the zone is unknown). */
 export function calendarDayDifference(fromMs: number, toMs: number, timeZone?: string): number | null {
   const from = dayNumber(fromMs, timeZone);

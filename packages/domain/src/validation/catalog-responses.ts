@@ -175,7 +175,15 @@ export const collectionNiftySchema = z.object({
 
 export const collectionDetailSchema = collectionCardSchema.extend({
   introVideo: z.string().nullable(),
-  drop: z.object({ slug: z.string(), title: z.string(), dropType: z.string() }).nullable(),
+  drop: z
+    .object({
+      slug: z.string(),
+      title: z.string(),
+      dropType: z.string(),
+      /** Every visible collection of the drop, this one included, first collection first. */
+      collections: z.array(z.object({ slug: z.string(), name: z.string(), contractAddress: z.string() })),
+    })
+    .nullable(),
   stats: z.object({
     floorPriceInCents: z.number().int().nullable(),
     listedCount: z.number().int(),

@@ -1,7 +1,10 @@
 // The accounts services (auth, users, wallets) with their captcha, notifier and rate limiter,
 // built once per app from the resolved config.
+import { createUnitOfWork } from '@vitrine/db';
 import type { ResolvedConfig } from '../../app';
+import { createBackground } from '../../lib/background';
 import { createNotifier, createOutbox } from '../../lib/notifier';
+import { createOrigins } from '../../lib/origins';
 import { createRateLimiter, memoryRateLimitStore } from '../../lib/rate-limit';
 import { createUsersRepo } from '../users/users.repo';
 import { createUsersService } from '../users/users.service';
@@ -16,6 +19,13 @@ export function createAccountsServices(config: ResolvedConfig) {
   const { db } = config.database;
   const { clock } = config;
   const accounts = resolveAccountsConfig(config.accounts);
+  const origins = createOrigins({
+    publicOrigin: accounts.publicOrigin,
+    apiUrl: config.apiUrl,
+    devWebOrigin: accounts.devWebOrigin,
+    localOrigin: config.localOrigin,
+  });
+  const background = createBackground();
   const outbox = createOutbox(db, clock);
   const notifier = createNotifier({ outbox, smtpUrl: accounts.smtpUrl, mailFrom: accounts.mailFrom });
   const limiter = createRateLimiter(config.rateLimitStore ?? memoryRateLimitStore(), clock);
@@ -23,15 +33,18 @@ export function createAccountsServices(config: ResolvedConfig) {
   const wallets = createWalletsService({ repo: createWalletsRepo(db), clock, nodeEnv: config.nodeEnv });
   const auth = createAuthService({
     repo: createAuthRepo(db),
+    unit: createUnitOfWork(db, createAuthRepo),
     clock,
     config: accounts,
     notifier,
     captcha,
     limiter,
     wallets,
+    background,
   });
   const users = createUsersService({
     repo: createUsersRepo(db),
+    unit: createUnitOfWork(db, createUsersRepo),
     clock,
     config: accounts,
     notifier,
@@ -39,7 +52,7 @@ export function createAccountsServices(config: ResolvedConfig) {
     media: config.media,
     requireVerifiedEmail: auth.requireVerifiedEmail,
   });
-  return { config: accounts, auth, users, wallets, outbox, notifier, limiter };
+  return { config: accounts, origins, auth, users, wallets, outbox, notifier, limiter, background };
 }
 
 export type AccountsServices = ReturnType<typeof createAccountsServices>;

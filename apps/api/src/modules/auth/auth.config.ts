@@ -22,6 +22,8 @@ export type RateLimitBucket =
 export interface AccountsConfig {
   /** The origin users reach the web app at (links in emails, EIP-4361 domain). */
   publicOrigin?: string;
+  /** `npm run dev`: the Vite dev server's origin, one more allowed EIP-4361 site. */
+  devWebOrigin?: string;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
   captcha: { hmacKey: string; maxNumber: number };
@@ -69,6 +71,7 @@ export interface AccountsConfigInput extends Partial<Omit<AccountsConfig, 'captc
 export function resolveAccountsConfig(input: AccountsConfigInput | undefined): AccountsConfig {
   return {
     publicOrigin: input?.publicOrigin,
+    devWebOrigin: input?.devWebOrigin,
     accessTokenTtlSeconds: input?.accessTokenTtlSeconds ?? 900,
     refreshTokenTtlSeconds: input?.refreshTokenTtlSeconds ?? 30 * 24 * 3600,
     captcha: {
@@ -86,6 +89,7 @@ export function resolveAccountsConfig(input: AccountsConfigInput | undefined): A
 export function accountsConfigFromEnv(env: Env): AccountsConfigInput {
   return {
     publicOrigin: env.PUBLIC_ORIGIN,
+    devWebOrigin: env.DEV_WEB_ORIGIN,
     accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL,
     refreshTokenTtlSeconds: env.REFRESH_TOKEN_TTL,
     captcha: {

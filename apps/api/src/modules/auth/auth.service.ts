@@ -1,5 +1,7 @@
 // Accounts decisions: sign-in (password, wallet), two-factor, refresh rotation, revoke, signup,
 // email verification, password reset and change, sessions. Contract: docs/decisions/003-accounts-api.md.
+
+import type { UnitOfWork } from '@vitrine/db';
 import {
   AppError,
   EMAIL_VERIFICATION_TTL_MS,
@@ -10,6 +12,7 @@ import {
 } from '@vitrine/domain';
 import * as OTPAuth from 'otpauth';
 import QRCode from 'qrcode';
+import type { Background } from '../../lib/background';
 import type { Clock } from '../../lib/clock';
 import type { Notifier } from '../../lib/notifier';
 import { type RateLimiter, type Reservation, rateLimitedError } from '../../lib/rate-limit';
@@ -83,14 +86,17 @@ export interface SignupInput {
 
 export function createAuthService(deps: {
   repo: AuthRepo;
+  /** The same repo bound to one transaction, for steps that write more than once. */
+  unit: UnitOfWork<AuthRepo>;
   clock: Clock;
   config: AccountsConfig;
   notifier: Notifier;
   captcha: Captcha;
   limiter: RateLimiter;
   wallets: WalletsService;
+  background: Background;
 }) {
-  const { repo, clock, config, notifier, captcha, limiter, wallets } = deps;
+  const { repo, unit, clock, config, notifier, captcha, limiter, wallets, background } = deps;
   const limits = config.rateLimits;
   const now = () => clock.now();
 
@@ -331,6 +337,29 @@ export function createAuthService(deps: {
     });
   }
 
+  /** After the answer to a reset request (background): store the link and email it, if the account exists. */
+  async function sendPasswordReset(email: string, token: string, link: string, at: Date): Promise<void> {
+    const user = await repo.userByEmail(email);
+    if (!user?.email) return;
+    await repo.replaceOneTimeCode({
+      userId: user.id,
+      purpose: 'password_reset',
+      target: user.email.toLowerCase(),
+      codeHash: null,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(at.getTime() + RESET_TTL_MS),
+      at,
+    });
+    await notifier.send({
+      channel: 'email',
+      to: user.email,
+      kind: 'password_reset',
+      subject: 'Reset your Vitrine password',
+      text: `Open ${link} to choose a new password. The link expires in 1 hour. If you did not ask for this, ignore this email.`,
+      link,
+    });
+  }
+
   async function uniqueProfileUrl(first: string, last: string): Promise<string> {
     const base =
       `${first}-${last}`
@@ -370,7 +399,7 @@ export function createAuthService(deps: {
       // lock a wallet's owner out (decision 003 "Sign-in limits"). The per-address limit stays.
       await limiter.consume('login-ip', meta.ip, limits['login-ip']);
       await captcha.verify(input.captchaToken);
-      const address = await wallets.verifySignIn(input, meta.site);
+      const address = await wallets.verifySignIn(input, meta.sites);
       const user = await repo.userByWallet(address);
       if (!user) throw noUserFound();
       return completeFirstFactor(user, 'wallet', meta);
@@ -539,7 +568,7 @@ export function createAuthService(deps: {
             message: input.message ?? '',
             signature: input.signature ?? '',
           },
-          meta.site,
+          meta.sites,
         );
         if (await repo.userByWallet(walletAddress)) throw ERRORS.walletTaken();
       } else {
@@ -614,28 +643,12 @@ export function createAuthService(deps: {
     async requestPasswordReset(email: string, meta: RequestMeta): Promise<void> {
       await limiter.consume('reset-ip', meta.ip, limits['reset-ip']);
       await limiter.consume('reset-account', email, limits['reset-account']);
-      const user = await repo.userByEmail(email);
-      if (!user?.email) return;
+      // Same work on the request path whether or not the account exists: the lookup, the stored
+      // link and the email happen after the answer (issue #11 finding 12).
       const at = now();
       const token = newToken('vpr');
-      await repo.replaceOneTimeCode({
-        userId: user.id,
-        purpose: 'password_reset',
-        target: user.email.toLowerCase(),
-        codeHash: null,
-        tokenHash: hashToken(token),
-        expiresAt: new Date(at.getTime() + RESET_TTL_MS),
-        at,
-      });
       const link = `${meta.webOrigin}/reset-password?reset_token=${encodeURIComponent(token)}`;
-      await notifier.send({
-        channel: 'email',
-        to: user.email,
-        kind: 'password_reset',
-        subject: 'Reset your Vitrine password',
-        text: `Open ${link} to choose a new password. The link expires in 1 hour. If you did not ask for this, ignore this email.`,
-        link,
-      });
+      background.run(() => sendPasswordReset(email, token, link, at));
     },
 
     async confirmPasswordReset(token: string, newPassword: string, meta: RequestMeta): Promise<void> {
@@ -646,11 +659,16 @@ export function createAuthService(deps: {
       const ownerUser = owner === null ? null : await repo.userById(owner);
       if (!ownerUser) throw ERRORS.invalidResetToken();
       assertStrongPassword('new_password', newPassword, ownerUser.email);
-      const claimed = await repo.claimByToken('password_reset', hashToken(token.trim()), at);
-      if (!claimed) throw ERRORS.invalidResetToken();
-      await repo.setPassword(claimed.userId, await hashPassword(newPassword), at);
-      await repo.markEmailVerified(claimed.userId, claimed.target, at);
-      await repo.revokeUserSessions(claimed.userId, 'password_reset', at);
+      // Hashed before the transaction opens, so it is held for the writes only.
+      const passwordHash = await hashPassword(newPassword);
+      // One step: the link is used up only if the password changed and every session ended.
+      await unit.run(async (tx) => {
+        const claimed = await tx.claimByToken('password_reset', hashToken(token.trim()), at);
+        if (!claimed) throw ERRORS.invalidResetToken();
+        await tx.setPassword(claimed.userId, passwordHash, at);
+        await tx.markEmailVerified(claimed.userId, claimed.target, at);
+        await tx.revokeUserSessions(claimed.userId, 'password_reset', at);
+      });
     },
 
     async changePassword(auth: AuthContext, current: string, next: string): Promise<void> {
@@ -660,8 +678,11 @@ export function createAuthService(deps: {
         throw ERRORS.invalidCredentials();
       assertStrongPassword('new_password', next, user.email);
       const at = now();
-      await repo.setPassword(user.id, await hashPassword(next), at);
-      await repo.revokeUserSessions(user.id, 'password_change', at, auth.sessionId);
+      const passwordHash = await hashPassword(next);
+      await unit.run(async (tx) => {
+        await tx.setPassword(user.id, passwordHash, at);
+        await tx.revokeUserSessions(user.id, 'password_change', at, auth.sessionId);
+      });
     },
 
     // ---- two-factor settings ----

@@ -1,9 +1,14 @@
 // The outbox of the local Notifier, outside production: /dev/outbox (HTML) and /dev/outbox.json.
+// Only with its key (`?key=` or `Authorization: Bearer <key>`): it holds reset links and codes.
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { send } from '../../http/errors';
 import type { OutboxMessage } from '../../lib/notifier';
 
 const query = z.object({
+  key: z.string().max(500).optional(),
   to: z.string().max(320).optional(),
   kind: z.string().max(64).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
@@ -27,9 +32,31 @@ function linkify(text: string): string {
     .join('');
 }
 
-function row(m: OutboxMessage): string {
+const digest = (s: string) => createHash('sha256').update(s).digest();
+
+/** The key from `?key=` or a bearer header, compared in constant time. */
+function hasKey(request: FastifyRequest, key: string): boolean {
+  const q = (request.query as { key?: string }).key;
+  const auth = request.headers.authorization;
+  const given = q ?? (auth?.startsWith('Bearer ') ? auth.slice(7).trim() : undefined);
+  return given !== undefined && timingSafeEqual(digest(given), digest(key));
+}
+
+function refuse(reply: FastifyReply) {
+  return send(reply, {
+    statusCode: 401,
+    errorType: 'unauthorized',
+    message: 'The outbox needs its key: open the link `npm start` printed.',
+  });
+}
+
+/** A link to this page with the key kept. */
+const pageLink = (key: string, params: Record<string, string>) =>
+  `/dev/outbox?${new URLSearchParams({ ...params, key }).toString()}`;
+
+function row(m: OutboxMessage, key: string): string {
   return `<li data-testid="outbox-message" data-kind="${escapeHtml(m.kind)}" data-to="${escapeHtml(m.to)}">
-<p class="meta"><time>${escapeHtml(m.created_at)}</time> · ${escapeHtml(m.channel)} · ${escapeHtml(m.kind)} · to <strong>${escapeHtml(m.to)}</strong></p>
+<p class="meta"><time>${escapeHtml(m.created_at)}</time> · ${escapeHtml(m.channel)} · ${escapeHtml(m.kind)} · to <a href="${escapeHtml(pageLink(key, { to: m.to }))}"><strong>${escapeHtml(m.to)}</strong></a></p>
 ${m.subject ? `<h2>${escapeHtml(m.subject)}</h2>` : ''}
 ${m.code ? `<p class="code" data-testid="outbox-code">${escapeHtml(m.code)}</p>` : ''}
 <p>${linkify(m.text)}</p>
@@ -37,6 +64,12 @@ ${m.code ? `<p class="code" data-testid="outbox-code">${escapeHtml(m.code)}</p>`
 }
 
 export const devOutboxRoutes: FastifyPluginAsyncZod = async (app) => {
+  const key = app.config.outboxKey;
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    if (!hasKey(request, key)) return refuse(reply);
+  });
+
   app.get(
     '/dev/outbox.json',
     {
@@ -62,8 +95,7 @@ export const devOutboxRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+    async (request) => {
       return { results: await app.services.accounts.outbox.list(request.query) };
     },
   );
@@ -73,10 +105,10 @@ export const devOutboxRoutes: FastifyPluginAsyncZod = async (app) => {
       ...request.query,
       limit: request.query.limit,
     });
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
-    return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Outbox</title>
+    reply.type('text/html; charset=utf-8');
+    return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="referrer" content="no-referrer"><title>Outbox</title>
 <style>body{font:15px system-ui,sans-serif;max-width:48rem;margin:2rem auto;padding:0 1rem}ul{list-style:none;padding:0}li{border:1px solid #ddd;border-radius:8px;padding:1rem;margin:0 0 1rem}.meta{color:#666;font-size:13px;margin:0}.code{font:700 28px ui-monospace,monospace;letter-spacing:.2em;margin:.5rem 0}h2{font-size:17px;margin:.5rem 0}a{word-break:break-all}</style></head>
-<body><h1>Outbox</h1><p>Emails and text messages the app sent (newest first). Development only.</p>
-${messages.length ? `<ul>${messages.map(row).join('')}</ul>` : '<p data-testid="outbox-empty">No messages yet.</p>'}</body></html>`;
+<body><h1>Outbox</h1><p>Emails and text messages the app sent (newest first). Development only. <a href="${escapeHtml(pageLink(key, {}))}">All recipients</a></p>
+${messages.length ? `<ul>${messages.map((m) => row(m, key)).join('')}</ul>` : '<p data-testid="outbox-empty">No messages yet.</p>'}</body></html>`;
   });
 };

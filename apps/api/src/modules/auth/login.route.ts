@@ -25,11 +25,11 @@ export const loginRoute: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const b = request.body;
-      const { auth, config } = app.services.accounts;
+      const { auth, origins } = app.services.accounts;
       const input = parseWith(loginSchema, { email: pick(b, 'email'), password: pick(b, 'password') });
       const outcome = await auth.passwordGrant(
         { ...input, captchaToken: pick(b, 'captcha_token_v3', 'captchaTokenV3') },
-        requestMeta(request, config.publicOrigin),
+        requestMeta(request, origins),
       );
       return asLoginResponse(outcome);
     },
@@ -55,7 +55,7 @@ export const loginRoute: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const b = request.body;
-      const { auth, config } = app.services.accounts;
+      const { auth, origins } = app.services.accounts;
       const w = parseWith(walletFields, {
         address: pick(b, 'walletAddress'),
         signature: pick(b, 'signedMessage', 'signature'),
@@ -63,7 +63,7 @@ export const loginRoute: FastifyPluginAsyncZod = async (app) => {
       });
       const outcome = await auth.walletGrant(
         { ...w, captchaToken: pick(b, 'captcha_token_v3', 'captchaTokenV3') },
-        requestMeta(request, config.publicOrigin),
+        requestMeta(request, origins),
       );
       return asLoginResponse(outcome);
     },

@@ -21,7 +21,7 @@ export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
       const { email } = parseWith(resetPasswordSchema, { email: pick(request.body, 'email') });
       await app.services.accounts.auth.requestPasswordReset(
         email,
-        requestMeta(request, app.services.accounts.config.publicOrigin),
+        requestMeta(request, app.services.accounts.origins),
       );
       return { detail: 'If an account exists for this email, we sent a link to reset the password.' };
     },
@@ -46,7 +46,7 @@ export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
       await app.services.accounts.auth.confirmPasswordReset(
         input.reset_token,
         input.new_password,
-        requestMeta(request, app.services.accounts.config.publicOrigin),
+        requestMeta(request, app.services.accounts.origins),
       );
       return { detail: 'Your password has been reset.' };
     },

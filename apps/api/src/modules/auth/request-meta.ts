@@ -1,6 +1,7 @@
 // What a service needs to know about the request: the client, and the origins links point to.
+// The origins come from configuration (lib/origins.ts), never from the request's headers.
 import type { FastifyRequest } from 'fastify';
-import type { SiweSite } from '../wallets/wallets.service';
+import type { Origins, SiweSite } from '../../lib/origins';
 
 export interface RequestMeta {
   ip: string;
@@ -9,29 +10,29 @@ export interface RequestMeta {
   webOrigin: string;
   /** Origin of this API (the one-touch approval link). */
   apiOrigin: string;
-  /** EIP-4361 domain and URI. */
+  /** EIP-4361 domain and URI a new message names. */
   site: SiweSite;
+  /** Every EIP-4361 site a signed message may name. */
+  sites: SiweSite[];
 }
-
-const ORIGIN = /^https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?$/;
-const HOST = /^[A-Za-z0-9.-]+(:\d{1,5})?$/;
 
 function header(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
-export function requestMeta(request: FastifyRequest, publicOrigin: string | undefined): RequestMeta {
-  const host = header(request.headers.host);
-  const safeHost = host && HOST.test(host) ? host : 'localhost';
-  const apiOrigin = `${request.protocol}://${safeHost}`;
-  const origin = header(request.headers.origin);
-  const webOrigin = publicOrigin ?? (origin && ORIGIN.test(origin) ? origin : apiOrigin);
+export function requestMeta(request: FastifyRequest, origins: Origins): RequestMeta {
   const ua = header(request.headers['user-agent']);
+  const sites = origins.sites();
+  // The Host only chooses among the configured sites (the Vite dev server proxies with its own
+  // Host); anything else gets the first one.
+  const host = header(request.headers.host)?.toLowerCase();
+  const site = sites.find((s) => s.domain === host) ?? (sites[0] as SiweSite);
   return {
     ip: request.ip,
     userAgent: ua ? ua.slice(0, 300) : null,
-    webOrigin,
-    apiOrigin,
-    site: { domain: new URL(webOrigin).host, uri: webOrigin },
+    webOrigin: origins.web(),
+    apiOrigin: origins.api(),
+    site,
+    sites,
   };
 }

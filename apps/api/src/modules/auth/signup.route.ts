@@ -65,7 +65,7 @@ export const signupRoute: FastifyPluginAsyncZod = async (app) => {
         pick(b, 'captcha_token', 'captchaToken'),
         pick(b, 'captcha_token_v3', 'captchaTokenV3'),
       ];
-      const meta = requestMeta(request, app.services.accounts.config.publicOrigin);
+      const meta = requestMeta(request, app.services.accounts.origins);
       const { auth } = app.services.accounts;
       let result: Awaited<ReturnType<typeof auth.signup>>;
       if (grantType === 'password') {

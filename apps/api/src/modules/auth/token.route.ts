@@ -37,8 +37,8 @@ export const tokenRoute: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const b = request.body;
-      const { auth, config } = app.services.accounts;
-      const meta = requestMeta(request, config.publicOrigin);
+      const { auth, origins } = app.services.accounts;
+      const meta = requestMeta(request, origins);
       const grant = pick(b, 'grant_type');
       const captchaToken = pick(b, 'captcha_token_v3', 'captchaTokenV3');
       if (grant === 'password') {

@@ -44,7 +44,7 @@ export const twofaVerifyRoute: FastifyPluginAsyncZod = async (app) => {
       const b = request.body;
       const outcome = await verify(
         { token: pick(b, 'token', 'twofa_token', 'twoFAToken'), code: pick(b, 'code') },
-        requestMeta(request, app.services.accounts.config.publicOrigin),
+        requestMeta(request, app.services.accounts.origins),
       );
       if (outcome.kind === 'pending')
         return reply.code(202).send({ status: 'pending' as const, expires_in: outcome.expiresIn });
@@ -67,7 +67,7 @@ export const twofaVerifyRoute: FastifyPluginAsyncZod = async (app) => {
       const b = request.body;
       const outcome = await verify(
         { token: pick(b, 'twoFAToken', 'twofa_token', 'token'), code: pick(b, 'code') },
-        requestMeta(request, app.services.accounts.config.publicOrigin),
+        requestMeta(request, app.services.accounts.origins),
       );
       if (outcome.kind === 'pending')
         return reply.code(202).send({ status: 'pending' as const, expires_in: outcome.expiresIn });
@@ -98,7 +98,7 @@ export const twofaVerifyRoute: FastifyPluginAsyncZod = async (app) => {
       });
       return app.services.accounts.auth.resendTwoFactor(
         token,
-        requestMeta(request, app.services.accounts.config.publicOrigin),
+        requestMeta(request, app.services.accounts.origins),
       );
     },
   );

@@ -22,7 +22,7 @@ export const verifyEmailRoute: FastifyPluginAsyncZod = async (app) => {
       await app.services.accounts.auth.verifyEmail(
         code,
         await optionalAuth(request),
-        requestMeta(request, app.services.accounts.config.publicOrigin),
+        requestMeta(request, app.services.accounts.origins),
       );
       return { verified: true as const };
     },
@@ -42,7 +42,7 @@ export const verifyEmailRoute: FastifyPluginAsyncZod = async (app) => {
       const auth = await requireAuth(request);
       return app.services.accounts.auth.resendEmailVerification(
         auth,
-        requestMeta(request, app.services.accounts.config.publicOrigin),
+        requestMeta(request, app.services.accounts.origins),
       );
     },
   );

@@ -1,7 +1,10 @@
 // The services of browsing, search, social and images (docs/decisions/004-catalog-api.md), built once per app.
 import { join } from 'node:path';
 import type { ResolvedConfig } from '../../app';
+import { createChangeScopes } from '../../lib/change-scopes';
 import type { Clock } from '../../lib/clock';
+import { createCountCache } from '../../lib/count-cache';
+import { createResponseCache } from '../../lib/response-cache';
 import { createImageResizer } from '../media/image-resizer';
 import { createSearchRepo } from '../search/search.repo';
 import { createSearchService } from '../search/search.service';
@@ -10,10 +13,8 @@ import { createSocialService } from '../social/social.service';
 import { createViewers } from '../social/viewer';
 import { createCardsRepo } from './cards.repo';
 import { createCatalogService } from './catalog.service';
-import { createCountCache } from './count-cache';
 import { createExploreRepo, type ExploreRepo } from './explore.repo';
 import { createPagesRepo } from './pages.repo';
-import { createResponseCache } from './response-cache';
 
 /** Explore counts and facets may lag writes by this much (decision 004 §2). */
 export const COUNT_CACHE_TTL_MS = 30_000;
@@ -22,8 +23,15 @@ export const COUNT_CACHE_TTL_MS = 30_000;
 export const RESPONSE_CACHE_TTL_MS = 30_000;
 
 /**
- * What a shared answer depends on besides its request: the catalog version (moved by every write) and
- * the status epoch, the next start or end time ahead. Answers hold statuses by the clock (a drop goes
+ * A change the API's write paths did not name (another process, the seed, a trigger) shows on shared
+ * answers within this long; so does a write on the cross-catalog lists (explore without a collection,
+ * storefront, artist or owner filter, drop lists, search). Decision 004 §7.
+ */
+export const SHARED_ANSWER_LAG_MS = 5_000;
+
+/**
+ * What a shared answer depends on besides its request and scopes: the catalog version (moved by every
+ * write) and the status epoch, the next start or end time ahead. Answers hold statuses by the clock (a drop goes
  * live at its start time with no write), so an answer is reused only until that moment. The epoch is
  * looked up again only when the version moves or the moment passes.
  */
@@ -53,8 +61,9 @@ export function catalogState(explore: Pick<ExploreRepo, 'version' | 'nextStatusC
   }
 
   return {
-    /** The version a shared answer is kept under: `{sequence}@{next start or end time}`. */
-    async read(): Promise<string> {
+    version: () => explore.version(),
+    /** What a shared answer is kept under: the sequence and the next start or end time (ms) after now. */
+    async read(): Promise<{ version: string; next: number | null }> {
       const version = await explore.version();
       const now = clock.now().getTime();
       let current = epoch;
@@ -67,7 +76,7 @@ export function catalogState(explore: Pick<ExploreRepo, 'version' | 'nextStatusC
         if (!holds(current, version, now)) current = await lookUp(version, now);
         epoch = current;
       }
-      return `${version}@${current.next ?? 'none'}`;
+      return { version, next: current.next };
     },
     /**
      * The status epoch holding at `now` as last read (no query), or null when `now` is outside it:
@@ -87,11 +96,14 @@ export function createBrowsingServices(config: ResolvedConfig) {
   const pages = createPagesRepo(db);
   const explore = createExploreRepo(db);
   const state = catalogState(explore, config.clock);
+  const changes = createChangeScopes();
   const answers = createResponseCache({
     clock: config.clock,
     ttlMs: RESPONSE_CACHE_TTL_MS,
+    lagMs: SHARED_ANSWER_LAG_MS,
     maxEntries: 500,
-    version: () => state.read(),
+    catalog: state,
+    scopes: changes,
   });
   const catalog = createCatalogService({
     explore,
@@ -99,21 +111,24 @@ export function createBrowsingServices(config: ResolvedConfig) {
     pages,
     clock: config.clock,
     statusEpoch: (now) => state.epochAt(now),
-    idWindows: createResponseCache({
-      clock: config.clock,
-      ttlMs: RESPONSE_CACHE_TTL_MS,
-      maxEntries: 2000,
-      version: () => state.read(),
-    }),
     // A failed background refresh keeps the stale entry; the next request past the TTL retries.
     counts: createCountCache({ clock: config.clock, ttlMs: COUNT_CACHE_TTL_MS, maxEntries: 1000 }),
   });
   return {
     catalog,
     search: createSearchService({ repo: createSearchRepo(db), clock: config.clock }),
-    /** Whole answers shared by every caller, reused while the catalog version holds. */
+    /** Whole answers shared by every caller (decision 004 §7). */
     answers,
-    social: createSocialService({ repo: createSocialRepo(db), pages, cards, catalog, clock: config.clock }),
+    /** What the API's writes changed, for the shared answers. */
+    changes,
+    social: createSocialService({
+      repo: createSocialRepo(db),
+      pages,
+      cards,
+      catalog,
+      clock: config.clock,
+      changes,
+    }),
     viewers: createViewers(),
     images: createImageResizer({
       media: config.media,

@@ -12,7 +12,7 @@ import type {
   UserRef,
 } from '@vitrine/domain/catalog-responses';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
-import { groupBy, int, intOrNull, iso, rowsOf } from './sql-rows';
+import { groupBy, int, intOrNull, iso, rowsOf } from '../../lib/sql-rows';
 
 const {
   collections,

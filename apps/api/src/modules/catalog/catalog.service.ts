@@ -25,6 +25,7 @@ import type {
 } from '@vitrine/domain/catalog-responses';
 import { offsetOf, type Page, toPage } from '../../http/pagination';
 import type { Clock } from '../../lib/clock';
+import type { CountCache } from '../../lib/count-cache';
 import { type SearchText, searchText } from '../search/search-match';
 import type { CardsRepo } from './cards.repo';
 import type {
@@ -33,10 +34,8 @@ import type {
   ExploreDropsQuery,
   ExploreNftsQuery,
 } from './catalog.schemas';
-import type { CountCache } from './count-cache';
 import type { ExploreFilter, ExploreRepo, FacetCounts, MarketFilter, TokenFilter } from './explore.repo';
 import type { NiftyRow, PagesRepo } from './pages.repo';
-import type { ResponseCache } from './response-cache';
 
 export type ExplorePage<T> = Page<T> & { facets: Facets };
 
@@ -44,14 +43,6 @@ const TRENDING_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
 const ITEM_OTHER_LISTINGS = 10;
 const ITEM_SALE_HISTORY = 50;
 const ITEM_PRICE_HISTORY = 500;
-
-/**
- * Explore NFT pages read their ids in windows of this many pages (decision 004 §8): the ids of a page
- * and of the pages after it come from one statement, kept under the catalog version, so a visitor
- * paging on needs only the next page's cards. Deep pages cost their offset (an index walk of every row
- * before them), paid once per window instead of once per page.
- */
-export const PAGES_PER_ID_WINDOW = 5;
 
 const notFound = (what: string) =>
   new AppError({ statusCode: 404, errorType: 'not-found', message: `${what} not found` });
@@ -93,8 +84,6 @@ export function createCatalogService(deps: {
   pages: PagesRepo;
   clock: Clock;
   counts: CountCache;
-  /** Id windows of explore NFT pages, kept under the catalog version of the answer they serve. */
-  idWindows: ResponseCache;
   /** The status epoch holding at `now`, if known (see `catalogState`). */
   statusEpoch?: (now: Date) => string | null;
 }) {
@@ -186,38 +175,6 @@ export function createCatalogService(deps: {
     });
   }
 
-  /**
-   * The ids of one explore NFT page. At a known catalog version (`at`, a shared answer's), from the
-   * window of pages holding it; otherwise read for this page alone.
-   */
-  async function tokenPageIds(
-    f: TokenFilter,
-    sort: SortOption,
-    limit: number,
-    offset: number,
-    at: string | undefined,
-  ): Promise<number[]> {
-    if (at === undefined) return explore.tokenPage(f, sort, limit, offset);
-    const span = limit * PAGES_PER_ID_WINDOW;
-    const start = Math.floor(offset / span) * span;
-    const ids = await deps.idWindows.getAt(at, `${keyOf('nfts', f)}:${sort}:${span}:${start}`, () =>
-      explore.tokenPage(f, sort, span, start),
-    );
-    return ids.slice(offset - start, offset - start + limit);
-  }
-
-  async function exploreNftsWith(
-    f: TokenFilter,
-    q: ExploreNftsQuery,
-    viewerId: number | null,
-    at: string | undefined,
-  ) {
-    const facets = await counts.get(keyOf('nfts', f), () => explore.tokenFacets(f));
-    return finishPage(q, facets, async (limit, offset) =>
-      cards.tokenCards(await tokenPageIds(f, q.sort ?? '-last_sale_at', limit, offset, at), viewerId),
-    );
-  }
-
   const service = {
     /** Which of these token cards (row ids) the viewer likes. */
     likedNfts: (viewerId: number, ids: number[]) => cards.likedTokens(viewerId, ids),
@@ -228,15 +185,7 @@ export function createCatalogService(deps: {
     collectionCardsByIds: (ids: number[], viewerId: number | null) =>
       collectionCards(ids, viewerId, clock.now()),
 
-    /**
-     * An explore NFT page. `at`: the catalog version a shared answer is computed at (its page ids may
-     * then come from a window read at that version).
-     */
-    async exploreNfts(
-      q: ExploreNftsQuery,
-      viewerId: number | null,
-      at?: string,
-    ): Promise<ExplorePage<NftCard>> {
+    async exploreNfts(q: ExploreNftsQuery, viewerId: number | null): Promise<ExplorePage<NftCard>> {
       const now = clock.now();
       const ids = await resolveHandles(q);
       if (!ids) return finishPage(q, EMPTY_FACETS, async () => []);
@@ -249,7 +198,10 @@ export function createCatalogService(deps: {
         contractAddress: q.contractAddress?.toLowerCase() ?? null,
         ownerId: ids.ownerId,
       };
-      return exploreNftsWith(f, q, viewerId, at);
+      const facets = await counts.get(keyOf('nfts', f), () => explore.tokenFacets(f));
+      return finishPage(q, facets, async (limit, offset) =>
+        cards.tokenCards(await explore.tokenPage(f, q.sort ?? '-last_sale_at', limit, offset), viewerId),
+      );
     },
 
     async exploreCollections(
@@ -294,11 +246,10 @@ export function createCatalogService(deps: {
       userKey: string,
       q: Omit<ExploreNftsQuery, 'owner'>,
       viewerId: number | null,
-      at?: string,
     ): Promise<ExplorePage<NftCard>> {
       const user = await pages.userByKey(userKey);
       if (!user) throw notFound('User');
-      return service.exploreNfts({ ...q, owner: user.profileUrl }, viewerId, at);
+      return service.exploreNfts({ ...q, owner: user.profileUrl }, viewerId);
     },
 
     async item(contractAddress: string, tokenId: string, viewerId: number | null): Promise<ItemDetail> {
@@ -357,18 +308,26 @@ export function createCatalogService(deps: {
       const now = clock.now();
       const row = await pages.collectionByKey(key);
       if (!row) throw notFound('Collection');
-      const [[card], niftyRows, extras, subscription] = await Promise.all([
+      const [[card], niftyRows, extras, subscription, dropCollections] = await Promise.all([
         collectionCards([row.id], viewerId, now),
         pages.niftiesOf(row.id),
         pages.collectionExtras(row.id),
         pages.contractSubscription(row.id, viewerId),
+        row.drop ? pages.dropCollections(row.drop.slug) : Promise.resolve([]),
       ]);
       if (!card) throw notFound('Collection');
       const stats = await cards.niftyStats(niftyRows.map((n) => n.id));
       return {
         ...card,
         introVideo: row.drop?.introVideo ?? null,
-        drop: row.drop ? { slug: row.drop.slug, title: row.drop.title, dropType: row.drop.dropType } : null,
+        drop: row.drop
+          ? {
+              slug: row.drop.slug,
+              title: row.drop.title,
+              dropType: row.drop.dropType,
+              collections: dropCollections,
+            }
+          : null,
         stats: {
           floorPriceInCents: card.floorPriceInCents,
           listedCount: card.listedCount,

@@ -3,8 +3,8 @@
 import { type Db, schema } from '@vitrine/db';
 import type { QuickFilter, SortOption, TimeFilter } from '@vitrine/domain';
 import { and, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { int, iso, rowsOf, textArray } from '../../lib/sql-rows';
 import { documentMatches, inIndex, type SearchText } from '../search/search-match';
-import { int, iso, rowsOf, textArray } from './sql-rows';
 
 const { catalogTokens: ct, catalogCollectionStats: cs, collections, drops, publishers } = schema;
 
@@ -374,15 +374,12 @@ export function createExploreRepo(db: Db) {
     /**
      * The catalog version (advanced by every browsing trigger): the sequence's last value, or '0'
      * before its first use. `pg_sequence_last_value` rather than a scan of the sequence relation:
-     * every shared answer asks this once, and on PGlite the scan costs 0.28 ms against 0.12 ms. The
-     * embedded store answers it again from its last run while no statement that may write has reached
-     * it since (`reuse`, decision 006).
+     * shared answers ask it, and on PGlite the scan costs 0.28 ms against 0.12 ms.
      */
     async version(): Promise<string> {
       const [row] = await rowsOf<{ v: string }>(
         db,
         sql`select coalesce(pg_sequence_last_value('catalog_version_seq'::regclass)::text, '0') as v`,
-        { reuse: true },
       );
       return row?.v ?? '';
     },

@@ -6,13 +6,14 @@ import {
 } from '@vitrine/domain/catalog-responses';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../http/schemas';
+import { sendSharedAnswer, sendSharedPage } from '../../http/shared-answer';
+import { exploreScopes } from './answer-scopes';
 import {
   bracketLists,
   exploreCollectionsQuery,
   exploreDropsQuery,
   exploreNftsQuery,
 } from './catalog.schemas';
-import { sendSharedAnswer, sendSharedPage } from './shared-answer';
 
 const lists = bracketLists(['categories', 'tags']);
 const nftsPage = explorePageOf(nftCardSchema);
@@ -21,8 +22,8 @@ const dropsPage = explorePageOf(exploreDropCardSchema);
 
 /**
  * Explore: NFTs, collections and drops with the filters and sorts of 001 §3, and facet counts. Answers
- * are shared by everyone while the catalog is unchanged (decision 004 §7); a signed-in viewer's likes
- * are laid over the shared page.
+ * are shared by everyone, kept under the scopes of their filters (decision 004 §7); a signed-in viewer's
+ * likes are laid over the shared page.
  */
 export const exploreRoute: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -43,8 +44,9 @@ export const exploreRoute: FastifyPluginAsyncZod = async (app) => {
         reply,
         app.services.answers,
         `nfts:${JSON.stringify(request.query)}`,
+        exploreScopes(request.query),
         nftsPage,
-        (version) => catalog.exploreNfts(request.query, null, version),
+        () => catalog.exploreNfts(request.query, null),
         viewerId === null ? null : (ids) => catalog.likedNfts(viewerId, ids),
       );
     },
@@ -68,6 +70,7 @@ export const exploreRoute: FastifyPluginAsyncZod = async (app) => {
         reply,
         app.services.answers,
         `collections:${JSON.stringify(request.query)}`,
+        exploreScopes(request.query),
         collectionsPage,
         () => catalog.exploreCollections(request.query, null),
         viewerId === null ? null : (ids) => catalog.likedCollections(viewerId, ids),
@@ -87,8 +90,13 @@ export const exploreRoute: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      sendSharedAnswer(reply, app.services.answers, `drops:${JSON.stringify(request.query)}`, dropsPage, () =>
-        app.services.catalog.exploreDrops(request.query),
+      sendSharedAnswer(
+        reply,
+        app.services.answers,
+        `drops:${JSON.stringify(request.query)}`,
+        exploreScopes(request.query),
+        dropsPage,
+        () => app.services.catalog.exploreDrops(request.query),
       ),
   );
 };

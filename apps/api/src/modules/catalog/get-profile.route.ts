@@ -2,8 +2,9 @@ import { explorePageOf, nftCardSchema, publicProfileSchema } from '@vitrine/doma
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../http/schemas';
+import { sendSharedPage } from '../../http/shared-answer';
+import { exploreScopes } from './answer-scopes';
 import { bracketLists, keyParam, userNiftiesQuery } from './catalog.schemas';
-import { sendSharedPage } from './shared-answer';
 
 const params = z.object({ id: keyParam });
 const nftsPage = explorePageOf(nftCardSchema);
@@ -42,8 +43,9 @@ export const getProfileRoute: FastifyPluginAsyncZod = async (app) => {
         reply,
         app.services.answers,
         `user-nifties:${request.params.id.toLowerCase()}:${JSON.stringify(request.query)}`,
+        exploreScopes({ ...request.query, owner: request.params.id }),
         nftsPage,
-        (version) => catalog.userNifties(request.params.id, request.query, null, version),
+        () => catalog.userNifties(request.params.id, request.query, null),
         viewerId === null ? null : (ids) => catalog.likedNfts(viewerId, ids),
       );
     },

@@ -83,6 +83,19 @@ describe('collection pages', () => {
     expect(byDrop.drop?.slug).toBe('field-notes');
   });
 
+  it("names every collection of the collection's drop, so a drop with two shows both", async () => {
+    const byDrop = await get<CollectionDetail>('/api/v1/marketplace/collections/field-notes/');
+    expect(byDrop.drop?.collections.map((c) => c.slug)).toEqual([
+      'field-notes-coast',
+      'field-notes-interior',
+    ]);
+    expect(byDrop.drop?.collections[1]).toMatchObject({ name: 'Field Notes: Interior' });
+    const interior = await get<CollectionDetail>('/api/v1/marketplace/collections/field-notes-interior/');
+    expect(interior.drop?.collections).toEqual(byDrop.drop?.collections);
+    const alone = await get<CollectionDetail>('/api/v1/marketplace/collections/chromatic-saints/');
+    expect(alone.drop).toBeNull();
+  });
+
   it('hides collections of unpublished drops', async () => {
     await get('/api/v1/marketplace/collections/studies-in-ochre/', 404);
     await get('/api/v1/marketplace/collections/no-such-thing/', 404);

@@ -5,10 +5,11 @@ import type { Currency, TableSort } from '@vitrine/domain';
 import type { Listing, TableNifty, UserRef } from '@vitrine/domain/catalog-responses';
 import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { int, intOrNull, rowsOf } from '../../lib/sql-rows';
 import { documentMatches, type SearchText } from '../search/search-match';
+import { scope } from './answer-scopes';
 import { rarityOf, toListing, userRef } from './cards.repo';
 import { at } from './explore.repo';
-import { int, intOrNull, rowsOf } from './sql-rows';
 
 const {
   tokens,
@@ -27,6 +28,18 @@ const {
 } = schema;
 
 const owner = alias(users, 'owner');
+
+interface ScopeRow {
+  contractAddress: string;
+  publisher: string;
+  creators: string[];
+}
+
+const collectionScopes = (r: ScopeRow) => [
+  scope.collection(r.contractAddress),
+  scope.publisher(r.publisher),
+  ...r.creators.map(scope.creator),
+];
 const seller = alias(users, 'seller');
 const buyer = alias(users, 'buyer');
 
@@ -179,6 +192,22 @@ export function createPagesRepo(db: Db) {
         .orderBy(asc(collections.id))
         .limit(1);
       return byDrop ? toCollection(byDrop) : null;
+    },
+
+    /** The visible collections of a drop, by slug, in the drop's order (first collection first). */
+    async dropCollections(
+      dropSlug: string,
+    ): Promise<{ slug: string; name: string; contractAddress: string }[]> {
+      return db
+        .select({
+          slug: collections.slug,
+          name: collections.name,
+          contractAddress: collections.contractAddress,
+        })
+        .from(collections)
+        .innerJoin(drops, eq(drops.id, collections.dropId))
+        .where(and(eq(drops.slug, dropSlug), visible))
+        .orderBy(asc(collections.id));
     },
 
     async collectionIdByContract(address: string): Promise<number | null> {
@@ -541,6 +570,39 @@ export function createPagesRepo(db: Db) {
     },
 
     /** A user by numeric id or profile_url (case-insensitive). */
+    /**
+     * The scopes of browsing answers a change to this token shows on (`answer-scopes.ts`): its
+     * collection, publisher, the collection's creators and its owner (by id and profile_url).
+     */
+    async scopesOfToken(tokenRowId: number): Promise<string[]> {
+      const [row] = await rowsOf<ScopeRow & { ownerId: number | null; ownerUrl: string | null }>(
+        db,
+        sql`select c.contract_address as "contractAddress", pb.slug as publisher, o.id as "ownerId",
+                   o.profile_url as "ownerUrl",
+                   array(select u.profile_url from collection_creators cc join users u on u.id = cc.user_id
+                          where cc.collection_id = c.id) as creators
+              from tokens t join nifties n on n.id = t.nifty_id join collections c on c.id = n.collection_id
+              join publishers pb on pb.id = c.publisher_id left join users o on o.id = t.owner_id
+             where t.id = ${tokenRowId}`,
+      );
+      if (!row) return [];
+      const ownerScopes =
+        row.ownerId === null ? [] : [scope.owner(row.ownerId), scope.owner(row.ownerUrl ?? '')];
+      return [...collectionScopes(row), ...ownerScopes];
+    },
+
+    /** The scopes a change to this collection's card shows on: its own, its publisher's, its creators'. */
+    async scopesOfCollection(collectionId: number): Promise<string[]> {
+      const [row] = await rowsOf<ScopeRow>(
+        db,
+        sql`select c.contract_address as "contractAddress", pb.slug as publisher,
+                   array(select u.profile_url from collection_creators cc join users u on u.id = cc.user_id
+                          where cc.collection_id = c.id) as creators
+              from collections c join publishers pb on pb.id = c.publisher_id where c.id = ${collectionId}`,
+      );
+      return row ? collectionScopes(row) : [];
+    },
+
     async userByKey(key: string): Promise<UserRow | null> {
       const where = /^\d{1,9}$/.test(key)
         ? sql`(${users.id} = ${Number(key)} or lower(${users.profileUrl}) = ${key.toLowerCase()})`

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pageOf, pageQuery } from '../../http/pagination';
 import { errorResponses } from '../../http/schemas';
-import { sendSharedAnswer } from '../catalog/shared-answer';
+import { sendSharedAnswer } from '../../http/shared-answer';
 
 const dropsPage = pageOf(homeDropSchema);
 
@@ -18,13 +18,14 @@ export const listDropsRoute: FastifyPluginAsyncZod = async (app) => {
         response: { 200: dropsPage, ...errorResponses },
       },
     },
-    // The same for every caller: shared while the catalog and every drop's status hold (decision 004 §7).
+    // The same for every caller: a shared answer of the whole catalog (decision 004 §7).
     async (request, reply) => {
       const { status, ...page } = request.query;
       return sendSharedAnswer(
         reply,
         app.services.answers,
         `drops-list:${status}:${page.page}:${page.page_size}`,
+        [],
         dropsPage,
         () => app.services.drops.list(status, page),
       );

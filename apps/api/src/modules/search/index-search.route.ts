@@ -1,7 +1,7 @@
 import { searchAnswerSchema } from '@vitrine/domain/catalog-responses';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../http/schemas';
-import { sendSharedAnswer } from '../catalog/shared-answer';
+import { sendSharedAnswer } from '../../http/shared-answer';
 import { searchBody, searchParams } from './search.schemas';
 
 export const indexSearchRoute: FastifyPluginAsyncZod = async (app) => {
@@ -24,6 +24,7 @@ export const indexSearchRoute: FastifyPluginAsyncZod = async (app) => {
         reply,
         app.services.answers,
         `search:${index}:${JSON.stringify(body)}`,
+        [],
         searchAnswerSchema,
         () => app.services.search.search(index, body),
       );

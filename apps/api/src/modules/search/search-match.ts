@@ -38,8 +38,43 @@ export function searchText(raw: string | undefined | null): SearchText | null {
 
 /** A tsquery in which every word must match: as a prefix (`'mir':*`) or whole. */
 export function tsQuery(t: SearchText, prefix: boolean): SQL {
+  return tsQueryOf(
+    t.words.map((w) => [w]),
+    prefix,
+  );
+}
+
+/**
+ * The same words, each also with two neighbouring letters swapped ('stduio' | 'studio' | …) when it has
+ * FUZZY_MIN_WORD_LENGTH letters or more: a transposition is one typo (Damerau), as in Meilisearch and
+ * Typesense, where trigrams see two (`stduio` ~ `studio` is 0.43). One GIN scan of the tsvector index.
+ */
+export function transposedTsQuery(t: SearchText, prefix: boolean): SQL {
+  return tsQueryOf(t.words.map(withTranspositions), prefix);
+}
+
+/** The word and each of its spellings with two neighbouring characters swapped, without repeats. */
+export function withTranspositions(word: string): string[] {
+  const spellings = new Set([word]);
+  const chars = [...word];
+  if (chars.length < FUZZY_MIN_WORD_LENGTH) return [word];
+  for (let i = 0; i + 1 < chars.length; i += 1) {
+    if (chars[i] === chars[i + 1]) continue;
+    const swapped = [...chars];
+    [swapped[i], swapped[i + 1]] = [chars[i + 1] as string, chars[i] as string];
+    spellings.add(swapped.join(''));
+  }
+  return [...spellings];
+}
+
+function tsQueryOf(alternatives: string[][], prefix: boolean): SQL {
   // Words hold letters and digits only, so quoting them cannot break out of the lexeme.
-  const text = t.words.map((w) => `'${w}'${prefix ? ':*' : ''}`).join(' & ');
+  const lexeme = (w: string) => `'${w}'${prefix ? ':*' : ''}`;
+  const text = alternatives
+    .map((spellings) =>
+      spellings.length === 1 ? lexeme(spellings[0] as string) : `(${spellings.map(lexeme).join(' | ')})`,
+    )
+    .join(' & ');
   return sql`to_tsquery('simple'::regconfig, ${text})`;
 }
 
@@ -53,18 +88,27 @@ export function documentMatches(
   t: SearchText,
   opts: { prefix: boolean; indexed: boolean },
 ): SQL {
-  const words = sql`${doc.tsv} @@ ${tsQuery(t, opts.prefix)}`;
-  if (!fuzzyAllowed(t)) return words;
+  if (!fuzzyAllowed(t)) return sql`${doc.tsv} @@ ${tsQuery(t, opts.prefix)}`;
+  const words = sql`${doc.tsv} @@ ${transposedTsQuery(t, opts.prefix)}`;
   const fuzzy = opts.indexed
     ? sql`${doc.body} %> ${t.folded}`
     : sql`word_similarity(${t.folded}, ${doc.body}) >= ${WORD_SIMILARITY_THRESHOLD}`;
   return sql`(${words} or ${fuzzy})`;
 }
 
+/** A typo-only match: its trigram word similarity, at least 0.5 when the words match with a transposition. */
+function typoScore(doc: { tsv: SQL; body: SQL }, t: SearchText, prefix: boolean): SQL {
+  const similarity = sql`word_similarity(${t.folded}, ${doc.body})`;
+  if (!fuzzyAllowed(t)) return similarity;
+  const floor = sql.raw(`${WORD_SIMILARITY_THRESHOLD}::float8`);
+  return sql`greatest(${similarity}::float8, case when ${doc.tsv} @@ ${transposedTsQuery(t, prefix)}
+      then ${floor} else 0::float8 end)`;
+}
+
 /**
  * Relevance (higher is better): a document where every word matches (as a prefix) scores 1, +0.5 when its
  * name starts with the text, +0.5 × (text length / name length); a typo-only match scores its trigram word
- * similarity (0.5..1). Plus the document's boost (≤ 0.1). Rounded to 4 decimals. Word similarity is only
+ * similarity (0.5..1; 0.5 at least for a transposition). Plus the document's boost (≤ 0.1). Rounded to 4 decimals. Word similarity is only
  * computed for typo-only matches: it is the expensive part.
  */
 export function documentScore(
@@ -75,5 +119,5 @@ export function documentScore(
   return sql`round((case when ${doc.tsv} @@ ${tsQuery(t, prefix)}
       then 1 + (case when starts_with(${doc.name}, ${t.folded}) then 0.5 else 0 end)
              + 0.5 * least(1, length(${t.folded})::float8 / greatest(length(${doc.name}), 1))
-      else word_similarity(${t.folded}, ${doc.body}) end + ${doc.boost})::numeric, 4)::float8`;
+      else ${typoScore(doc, t, prefix)} end + ${doc.boost})::numeric, 4)::float8`;
 }

@@ -5,6 +5,7 @@ import type { SearchAnswer, UniversalAnswer } from '@vitrine/domain/catalog-resp
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../testing/test-app';
+import { SHARED_ANSWER_LAG_MS } from '../catalog/browsing.services';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -40,6 +41,23 @@ describe('POST /search/api/v2/indexes/{index}/search', () => {
       expect(names(a)[0], query).toBe('Mira Solis');
       expect(a.results[0]).toMatchObject({ type: 'user', item: { slug: 'mirasolis' } });
     }
+  });
+
+  it('counts two swapped letters as one typo, as Meilisearch and Typesense do', async () => {
+    // 'stduio' shares too few trigrams with 'studio' (0.43) for the trigram match alone.
+    for (const tokenizer of ['autocomplete', 'standard']) {
+      const a = await search('publishers', { query: 'Paper Moon Stduio', tokenizer });
+      expect(names(a)[0], tokenizer).toBe('Paper Moon Studio');
+      const one = await search('publishers', { query: 'Stduio', tokenizer });
+      expect(names(one), tokenizer).toContain('Paper Moon Studio');
+      // A typo-only match scores like one (0.5 to 1, plus the boost), below whole-word matches.
+      expect(one.results[0]!.score).toBeGreaterThanOrEqual(0.5);
+      expect(one.results[0]!.score).toBeLessThan(1.1);
+    }
+    const u = await search('users', { query: 'mira slois', tokenizer: 'autocomplete' });
+    expect(names(u)[0]).toBe('Mira Solis');
+    // Short words keep prefix-only matching: no typo tolerance under 4 letters.
+    expect((await search('publishers', { query: 'ppa', tokenizer: 'autocomplete' })).results).toEqual([]);
   });
 
   it('matches prefixes with the autocomplete tokenizer and scores the best first', async () => {
@@ -124,10 +142,13 @@ describe('POST /search/api/v2/indexes/{index}/search', () => {
 
   it('keeps documents in step with writes to users, publishers and drops', async () => {
     const { db } = t.app.config.database;
+    // Search answers are shared: a write outside the API shows within the lag (decision 004 §7).
+    const later = () => t.clock.advance(SHARED_ANSWER_LAG_MS);
     await db
       .update(schema.users)
       .set({ name: 'Zephyrine Quillfeather' })
       .where(eq(schema.users.profileUrl, 'tomasz'));
+    later();
     expect(names(await search('users', { query: 'zephyrine quilfeather' }))[0]).toBe(
       'Zephyrine Quillfeather',
     );
@@ -135,6 +156,7 @@ describe('POST /search/api/v2/indexes/{index}/search', () => {
       .update(schema.publishers)
       .set({ name: 'Lumen Maison' })
       .where(eq(schema.publishers.slug, 'lumen-house'));
+    later();
     expect(names(await search('publishers', { query: 'lumen mais', tokenizer: 'autocomplete' }))[0]).toBe(
       'Lumen Maison',
     );
@@ -143,11 +165,13 @@ describe('POST /search/api/v2/indexes/{index}/search', () => {
       .update(schema.users)
       .set({ name: 'Mirabel Solano' })
       .where(eq(schema.users.profileUrl, 'mirasolis'));
+    later();
     const renamed = await search('products', { query: 'mirabel solano', page_size: 50 });
     expect(renamed.results.map((r) => r.item.id).length).toBeGreaterThan(0);
     expect((await search('products', { query: 'mira solis' })).meta.total_results).toBe(0);
     // Unpublishing a drop takes its collections out of the index.
     await db.update(schema.drops).set({ dropStatus: 'draft' }).where(eq(schema.drops.slug, 'field-notes'));
+    later();
     expect(
       (await search('collections', { query: 'field notes coast' })).results.map((r) => r.item.id),
     ).toEqual([]);
@@ -155,6 +179,7 @@ describe('POST /search/api/v2/indexes/{index}/search', () => {
       .update(schema.drops)
       .set({ dropStatus: 'published' })
       .where(eq(schema.drops.slug, 'field-notes'));
+    later();
     expect(names(await search('collections', { query: 'field notes coast' }))[0]).toBe('Field Notes: Coast');
   });
 });

@@ -6,8 +6,8 @@ import type { Db } from '@vitrine/db';
 import type { SearchIndexKind } from '@vitrine/domain';
 import type { SearchResult } from '@vitrine/domain/catalog-responses';
 import { and, type SQL, sql } from 'drizzle-orm';
+import { int, iso, rowsOf, withLocalSettings } from '../../lib/sql-rows';
 import { at } from '../catalog/explore.repo';
-import { int, iso, rowsOf, withLocalSettings } from '../catalog/sql-rows';
 import {
   documentMatches,
   documentScore,

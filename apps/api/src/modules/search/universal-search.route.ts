@@ -3,7 +3,7 @@ import { universalAnswerSchema } from '@vitrine/domain/catalog-responses';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../http/schemas';
-import { sendSharedAnswer } from '../catalog/shared-answer';
+import { sendSharedAnswer } from '../../http/shared-answer';
 import { universalBody } from './search.schemas';
 
 /** The autocomplete box in one call: products by collection, publishers, users, products (001 §7). */
@@ -18,6 +18,7 @@ export const universalSearchRoute: FastifyPluginAsyncZod = async (app) => {
       reply,
       app.services.answers,
       `universal:${normalizeSearchText(query)}`,
+      [],
       universalAnswerSchema,
       () => app.services.search.universal(query),
     );

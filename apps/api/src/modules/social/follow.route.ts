@@ -3,12 +3,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../http/schemas';
 import { contractParams, publisherParams } from './social.schemas';
 
-/** Follow / unfollow a publisher or a contract (000 §7). Idempotent; answers the state after the write. */
+/**
+ * Follow / unfollow a publisher or a contract (000 §7). Idempotent; answers the state after the write.
+ * Accepts an `Idempotency-Key` (decision 007).
+ */
 export const followRoute: FastifyPluginAsyncZod = async (app) => {
   for (const action of ['follow', 'unfollow'] as const) {
     app.post(
       `/v2/subscriptions/publishers/:slug/${action}/`,
       {
+        config: { idempotency: true },
         schema: {
           tags: ['social'],
           summary: `${action === 'follow' ? 'Follow' : 'Unfollow'} a publisher`,
@@ -26,6 +30,7 @@ export const followRoute: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `/v2/subscriptions/contracts/:address/${action}/`,
       {
+        config: { idempotency: true },
         schema: {
           tags: ['social'],
           summary: `${action === 'follow' ? 'Follow' : 'Unfollow'} a contract (collection)`,

@@ -3,12 +3,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../http/schemas';
 import { saveCollectionBody, saveNiftyBody } from './social.schemas';
 
-/** Save / remove favourites (000 §7). Saving a token is a like (001 §4 "Like button"). */
+/**
+ * Save / remove favourites (000 §7). Saving a token is a like (001 §4 "Like button"). Accepts an
+ * `Idempotency-Key` (decision 007).
+ */
 export const saveFavoriteRoute: FastifyPluginAsyncZod = async (app) => {
   for (const action of ['save', 'remove'] as const) {
     app.post(
       `/v2/users/me/boards/favorites/nifties/${action}/`,
       {
+        config: { idempotency: true },
         schema: {
           tags: ['social'],
           summary: `${action === 'save' ? 'Save (like)' : 'Remove (unlike)'} a token or an edition`,
@@ -26,6 +30,7 @@ export const saveFavoriteRoute: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `/v2/users/me/boards/favorites/collections/${action}/`,
       {
+        config: { idempotency: true },
         schema: {
           tags: ['social'],
           summary: `${action === 'save' ? 'Save' : 'Remove'} a collection`,

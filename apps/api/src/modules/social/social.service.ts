@@ -4,6 +4,7 @@
 import { AppError } from '@vitrine/domain';
 import type { FavoriteCollection, FavoriteNifty } from '@vitrine/domain/catalog-responses';
 import { offsetOf, type Page, type PageQuery, toPage } from '../../http/pagination';
+import type { ChangeScopes } from '../../lib/change-scopes';
 import type { Clock } from '../../lib/clock';
 import type { CardsRepo } from '../catalog/cards.repo';
 import type { CatalogService } from '../catalog/catalog.service';
@@ -22,8 +23,10 @@ export function createSocialService(deps: {
   cards: CardsRepo;
   catalog: CatalogService;
   clock: Clock;
+  /** Shared answers showing what a write changed are computed again (decision 004 §7). */
+  changes: ChangeScopes;
 }) {
-  const { repo, pages, cards, catalog, clock } = deps;
+  const { repo, pages, cards, catalog, clock, changes } = deps;
 
   /** A board owner: numeric id, profile_url, or `me` (the viewer). */
   async function boardOwner(key: string, viewerId: number | null): Promise<number> {
@@ -135,6 +138,8 @@ export function createSocialService(deps: {
       if (target.kind === 'token') {
         if (saved) await repo.saveToken(userId, target.id, clock.now());
         else await repo.removeToken(userId, target.id);
+        // A like moves the token's count on the cards of its collection, storefront, artists and owner.
+        changes.touch(await pages.scopesOfToken(target.id));
         return { saved, likes: await repo.tokenLikes(target.id, userId) };
       }
       if (saved) await repo.saveEdition(userId, target.id, clock.now());
@@ -150,6 +155,7 @@ export function createSocialService(deps: {
       const id = await collectionTarget(body);
       if (saved) await repo.saveCollection(userId, id, clock.now());
       else await repo.removeCollection(userId, id);
+      changes.touch(await pages.scopesOfCollection(id));
       return { saved, likes: await repo.collectionLikes(id, userId) };
     },
 

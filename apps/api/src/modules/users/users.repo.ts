@@ -1,4 +1,4 @@
-import { type Db, schema } from '@vitrine/db';
+import { type Db, lockRows, schema } from '@vitrine/db';
 import { and, eq, ne, sql } from 'drizzle-orm';
 
 type SocialLink = schema.SocialLink;
@@ -108,6 +108,12 @@ export function createUsersRepo(db: Db) {
         .update(users)
         .set({ ...values, updatedAt: at })
         .where(eq(users.id, userId));
+    },
+
+    /** The user's preferences, with the user row locked until the transaction ends (in a unit of work). */
+    async lockPreferences(userId: number): Promise<Record<string, unknown> | null> {
+      const [u] = await lockRows(db, users, eq(users.id, userId));
+      return u?.preferences ?? null;
     },
 
     async profileUrlOwner(profileUrl: string): Promise<number | null> {

@@ -1,5 +1,6 @@
 // Profile, profile edits, preferences and phone verification (000 §3, §4, §7 "Account").
 import { randomBytes } from 'node:crypto';
+import type { UnitOfWork } from '@vitrine/db';
 import {
   type AlterProfileInput,
   AppError,
@@ -122,6 +123,8 @@ export function toProfile(r: ProfileRow): Profile {
 
 export function createUsersService(deps: {
   repo: UsersRepo;
+  /** The same repo bound to one transaction. */
+  unit: UnitOfWork<UsersRepo>;
   clock: Clock;
   config: AccountsConfig;
   notifier: Notifier;
@@ -129,7 +132,7 @@ export function createUsersService(deps: {
   media: MediaStore;
   requireVerifiedEmail(userId: number): Promise<unknown>;
 }) {
-  const { repo, clock, notifier, limiter, media } = deps;
+  const { repo, unit, clock, notifier, limiter, media } = deps;
   const limits = deps.config.rateLimits;
 
   async function profile(userId: number): Promise<Profile> {
@@ -228,12 +231,15 @@ export function createUsersService(deps: {
     },
 
     async setPreferences(auth: AuthContext, input: PreferencesInput) {
-      const current = await repo.profile(auth.userId);
-      if (!current) throw ERRORS.unauthorized();
-      const preferences: Record<string, unknown> = { ...current.user.preferences };
-      for (const [k, v] of Object.entries(input)) if (v !== undefined) preferences[k] = v;
-      await repo.update(auth.userId, { preferences }, clock.now());
-      return { preferences };
+      // Read, merge, write under the user row's lock: two changes at once both survive.
+      return unit.run(async (tx) => {
+        const current = await tx.lockPreferences(auth.userId);
+        if (!current) throw ERRORS.unauthorized();
+        const preferences: Record<string, unknown> = { ...current };
+        for (const [k, v] of Object.entries(input)) if (v !== undefined) preferences[k] = v;
+        await tx.update(auth.userId, { preferences }, clock.now());
+        return { preferences };
+      });
     },
 
     // ---- phone verification ----

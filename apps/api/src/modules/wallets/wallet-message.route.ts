@@ -19,7 +19,7 @@ export const walletMessageRoutes: FastifyPluginAsyncZod = async (app) => {
     app.services.accounts.wallets.issueMessage(
       address,
       chain,
-      requestMeta(request, app.services.accounts.config.publicOrigin).site,
+      requestMeta(request, app.services.accounts.origins).site,
     );
 
   app.get(

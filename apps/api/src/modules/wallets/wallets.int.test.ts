@@ -34,7 +34,7 @@ describe('wallet messages (EIP-4361)', () => {
   it('answer the full text to sign with its nonce, domain and chain', async () => {
     const m = await messageFor(wallet.address);
     expect(m.message).toBe(m.message_to_sign);
-    expect(m.message).toContain('localhost wants you to sign in with your Ethereum account:');
+    expect(m.message).toContain('localhost:3000 wants you to sign in with your Ethereum account:');
     expect(m.message).toContain(wallet.address);
     expect(m.message).toContain(`Nonce: ${m.nonce}`);
     expect(m.message).toContain('Chain ID: 11155111');
@@ -132,7 +132,11 @@ describe('wallet signup and sign-in', () => {
   });
 
   it('refuses a message issued for another site, and one signed by another key', async () => {
-    const m = await messageFor(wallet.address, '', { origin: 'https://evil.example' });
+    // A message for a site that is not configured (the route only issues configured ones).
+    const m = await t.app.services.accounts.wallets.issueMessage(wallet.address, undefined, {
+      domain: 'evil.example',
+      uri: 'https://evil.example',
+    });
     const signedMessage = await wallet.signMessage({ message: m.message });
     const res = await walletLogin({ walletAddress: wallet.address, message: m.message, signedMessage });
     expect(res.json()).toMatchObject({

@@ -1,20 +1,16 @@
 // Wallet sign-in messages (EIP-4361): the server issues the full message with a single-use nonce
 // that expires; a sign-in must bring back that exact text, signed by the address, for the same
-// domain and an allowed chain. Signatures are checked with viem (externally owned accounts).
+// domain and an allowed chain.
+// The sites (domain and URI) come from configuration (lib/origins.ts), never from the request. Signatures are checked with viem (externally owned accounts).
 import { randomBytes } from 'node:crypto';
 import { AppError, ERROR_TYPES, LOCAL_CHAIN_ID, MAINNET_CHAIN_ID, SEPOLIA_CHAIN_ID } from '@vitrine/domain';
 import { getAddress, type Hex, verifyMessage } from 'viem';
 import { createSiweMessage, parseSiweMessage } from 'viem/siwe';
 import type { Clock } from '../../lib/clock';
+import type { SiweSite } from '../../lib/origins';
 import type { WalletsRepo } from './wallets.repo';
 
 export const WALLET_NONCE_TTL_MS = 10 * 60_000;
-
-/** Where the sign-in happens: the EIP-4361 domain (host[:port]) and URI (origin). */
-export interface SiweSite {
-  domain: string;
-  uri: string;
-}
 
 const walletError = (message: string) =>
   new AppError({ errorType: 'invalid_wallet', message, statusCode: 400 });
@@ -84,10 +80,11 @@ export function createWalletsService(deps: { repo: WalletsRepo; clock: Clock; no
     /**
      * Checks a signed sign-in message and uses up its nonce. Returns the lowercase address.
      * A bad signature does not use the nonce up; a good one claims it for exactly one caller.
+     * The message must name one of `sites` (its domain and URI), whatever the request said.
      */
     async verifySignIn(
       input: { address: string; message: string; signature: string },
-      site: SiweSite,
+      sites: readonly SiweSite[],
     ): Promise<string> {
       const address = input.address.toLowerCase();
       let parsed: ReturnType<typeof parseSiweMessage>;
@@ -101,8 +98,8 @@ export function createWalletsService(deps: { repo: WalletsRepo; clock: Clock; no
       const now = clock.now();
       if (!row || row.usedAt || row.expiresAt.getTime() <= now.getTime())
         throw walletError(WALLET_MESSAGES.expired);
-      if (parsed.domain !== site.domain || row.domain !== site.domain)
-        throw walletError(WALLET_MESSAGES.otherSite);
+      const site = sites.find((s) => s.domain === parsed.domain && s.uri === parsed.uri);
+      if (!site || row.domain !== site.domain) throw walletError(WALLET_MESSAGES.otherSite);
       if (parsed.chainId === undefined || !allowedChainIds(nodeEnv).includes(parsed.chainId)) {
         throw walletError(WALLET_MESSAGES.wrongNetwork);
       }

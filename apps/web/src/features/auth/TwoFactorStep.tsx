@@ -143,7 +143,8 @@ export function TwoFactorStep({ challenge, onTokens, onRestart, headingLevel = 1
         setApprovalEndsAt(Date.now() + sent.expires_in * 1000);
         setNotice('We sent a new sign-in request.');
       } else {
-        form.setValue('code', '');
+        // A fresh field: leaving it for the Resend click must not show 'Required' on the new attempt.
+        form.reset();
         setNotice('We sent you a new code.');
       }
     } catch (failure) {
@@ -216,6 +217,9 @@ export function TwoFactorStep({ challenge, onTokens, onRestart, headingLevel = 1
                 <button
                   type="button"
                   className={styles.link}
+                  // Keeps focus in the code field: its blur would show 'Required' and move this button away
+                  // from under the pointer before the click lands.
+                  onMouseDown={(event) => event.preventDefault()}
                   onClick={resend}
                   disabled={resending || submitting}
                 >

@@ -1,4 +1,5 @@
 // The wallet halves of sign-in and signup: connect, fetch the server's EIP-4361 message, sign it.
+import { shortenAddress } from '@vitrine/domain';
 import { authApi, type WalletMessage } from './auth-api';
 import { connectWallet, type Eip1193Provider, signMessage } from './ethereum';
 
@@ -35,7 +36,5 @@ export async function signWalletMessage(
   return { address, message: issued.message, signature };
 }
 
-/** 0x1234…abcd */
-export function shortAddress(address: string): string {
-  return address.length > 14 ? `${address.slice(0, 6)}…${address.slice(-4)}` : address;
-}
+/** 0x1234…abcdef: first 6 and last 6 characters with an ellipsis (000 §5). */
+export const shortAddress = shortenAddress;

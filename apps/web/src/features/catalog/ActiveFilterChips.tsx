@@ -1,4 +1,12 @@
-import { clearAllFilters, clearFilter, type ExploreState, filterChips } from '@vitrine/domain';
+import {
+  clearAllFilters,
+  clearFilter,
+  type ExploreState,
+  filterCentsToPriceInput,
+  filterChips,
+} from '@vitrine/domain';
+import { useDisplayCurrency } from '../platform/useDisplayCurrency';
+import { useFxRate } from '../platform/useFxRate';
 import styles from './ActiveFilterChips.module.css';
 import { hasActiveFilters, resultsText } from './explore-filters-active';
 
@@ -15,7 +23,21 @@ export interface ActiveFilterChipsProps {
  * '<= N Editions', mass range, price range) that clears it, and Clear All. Clearing resets the page (§4).
  */
 export function ActiveFilterChips({ state, count, onChange }: ActiveFilterChipsProps) {
-  const chips = filterChips(state);
+  const [currency] = useDisplayCurrency();
+  const ethToUsd = useFxRate('ETH', 'USD');
+  const usdToEth = useFxRate('USD', 'ETH');
+  // A range typed in ETH reads in ETH, as typed; the USD presets keep their dollars.
+  const typedRange = state.price.min !== null || state.price.max !== null;
+  const inEth = currency === 'ETH' && typedRange && usdToEth.data !== undefined;
+  const chips = filterChips(
+    state,
+    inEth
+      ? {
+          formatPrice: (cents) =>
+            filterCentsToPriceInput(cents, 'ETH', usdToEth.data ?? null, ethToUsd.data ?? null),
+        }
+      : {},
+  );
   return (
     <div className={styles.bar} data-testid="active-filters">
       <p className={styles.count} aria-live="polite" data-testid="results-count">

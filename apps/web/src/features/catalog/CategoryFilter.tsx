@@ -11,13 +11,15 @@ export interface CategoryFilterProps {
   categories: readonly FacetOption[];
   onChange: (patch: (latest: ExploreState) => Pick<ExploreState, 'categories' | 'tags'>) => void;
   search?: string;
+  /** The facets are still loading. */
+  loading?: boolean;
 }
 
 /**
  * Categories with their tags as subfilters (counts from the API facets: a category's subfilters are the
  * tag facet of the list narrowed to that category). Subfilters load when a category is opened or checked.
  */
-export function CategoryFilter({ state, categories, onChange, search }: CategoryFilterProps) {
+export function CategoryFilter({ state, categories, onChange, search, loading }: CategoryFilterProps) {
   const signedIn = useLoggedIn();
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set(state.categories));
   const loaded = categories
@@ -73,6 +75,7 @@ export function CategoryFilter({ state, categories, onChange, search }: Category
           return next;
         })
       }
+      loading={loading}
       testId="category-filter"
     />
   );

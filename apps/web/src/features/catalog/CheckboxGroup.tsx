@@ -33,6 +33,8 @@ export interface CheckboxGroupProps {
   onExpandedChange?: (name: string, open: boolean) => void;
   /** Shown when no option matches. */
   emptyText?: string;
+  /** The options are still loading: placeholders, not the empty text. */
+  loading?: boolean;
   testId?: string;
 }
 
@@ -53,6 +55,7 @@ export function CheckboxGroup({
   expanded,
   onExpandedChange,
   emptyText = 'No options',
+  loading = false,
   testId,
 }: CheckboxGroupProps) {
   const groupId = useId();
@@ -63,6 +66,14 @@ export function CheckboxGroup({
     (option.subfilters ?? []).some((sub) => sub.label.toLowerCase().includes(search));
   const shown = options.filter(matches);
 
+  if (loading && options.length === 0)
+    return (
+      <div className={styles.empty} role="status" aria-label="Loading options" data-testid="options-loading">
+        <Skeleton width="70%" />
+        <Skeleton width="55%" />
+        <Skeleton width="60%" />
+      </div>
+    );
   if (shown.length === 0) return <p className={styles.empty}>{emptyText}</p>;
 
   return (

@@ -1,4 +1,4 @@
-import { clearAllFilters, type ExploreState, filterChips } from '@vitrine/domain';
+import { clearAllFilters, clearFromEmptyResults, type ExploreState, filterChips } from '@vitrine/domain';
 import { type ReactNode, useState } from 'react';
 import { ErrorFallback } from '../../ui/ErrorFallback';
 import { Pagination } from '../../ui/Pagination';
@@ -65,7 +65,7 @@ export function ExploreLayout({ state, setState, update, list, children, skeleto
       />
     );
   } else if (list.isEmpty) {
-    body = <EmptyResults text={EMPTY_TEXT[state.view]} onClear={() => setState(clearAllFilters)} />;
+    body = <EmptyResults text={EMPTY_TEXT[state.view]} onClear={() => setState(clearFromEmptyResults)} />;
   } else {
     body = children;
   }

@@ -1,4 +1,4 @@
-import { type ExploreState, isOneOf, QUICK_FILTERS, SORT_OPTIONS } from '@vitrine/domain';
+import { type ExploreState, isOneOf, QUICK_FILTERS, type ResultLayout, SORT_OPTIONS } from '@vitrine/domain';
 import { useId } from 'react';
 import styles from './ExploreToolbar.module.css';
 import { QUICK_FILTER_LABELS, sortChoices } from './explore-options';
@@ -11,7 +11,7 @@ export interface ExploreToolbarProps {
   activeFilterCount: number;
 }
 
-/** Above the grid: the Filters button (mobile), quick filters (NFTs, collections) and the sort. */
+/** Above the grid: the Filters button (mobile), quick filters (NFTs, collections), the sort and (NFTs) grid/list. */
 export function ExploreToolbar({ state, update, onOpenFilters, activeFilterCount }: ExploreToolbarProps) {
   const sortId = useId();
   const quick = state.quickFilter ?? 'all';
@@ -62,6 +62,44 @@ export function ExploreToolbar({ state, update, onOpenFilters, activeFilterCount
           ))}
         </select>
       </label>
+      {state.view === 'nfts' ? <LayoutToggle state={state} update={update} /> : null}
     </div>
+  );
+}
+
+const LAYOUTS: readonly { layout: ResultLayout; label: string; icon: string }[] = [
+  { layout: 'grid', label: 'Grid view', icon: 'M4 4h7v7H4zM13 4h7v7h-7zM4 13h7v7H4zM13 13h7v7h-7z' },
+  { layout: 'list', label: 'List view', icon: 'M4 5h4v4H4zM10 6h10M4 15h4v4H4zM10 16h10' },
+];
+
+/** Grid or list (`view=list` in the URL); the page stays, only the layout changes. */
+function LayoutToggle({ state, update }: Pick<ExploreToolbarProps, 'state' | 'update'>) {
+  return (
+    <fieldset className={styles.layouts} data-testid="layout-toggle">
+      <legend className="visually-hidden">Layout</legend>
+      {LAYOUTS.map(({ layout, label, icon }) => (
+        <button
+          key={layout}
+          type="button"
+          aria-pressed={state.layout === layout}
+          aria-label={label}
+          title={label}
+          className={styles.layoutButton}
+          onClick={() => update((latest) => ({ layout, currentPage: latest.currentPage }))}
+          data-testid={`layout-${layout}`}
+        >
+          <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true">
+            <path
+              d={icon}
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
+          </svg>
+        </button>
+      ))}
+    </fieldset>
   );
 }

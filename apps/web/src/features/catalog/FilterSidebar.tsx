@@ -60,6 +60,7 @@ export function FilterSidebar({ state, update, facets, sheet = false }: FilterSi
             categories={shownFacets?.categories ?? []}
             onChange={update}
             search={search}
+            loading={shownFacets === undefined}
           />
         )}
       </FilterSection>
@@ -73,6 +74,7 @@ export function FilterSidebar({ state, update, facets, sheet = false }: FilterSi
             }
             search={search}
             emptyText="No tags match"
+            loading={shownFacets === undefined}
             testId="tag-filter"
           />
         )}

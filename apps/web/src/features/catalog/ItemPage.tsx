@@ -15,7 +15,9 @@ export function ItemPage() {
   const query = useQuery(itemQuery(contractAddress, tokenId, signedIn));
   if (query.isPending) return <ItemViewSkeleton />;
   if (query.isError) {
-    if (isApiError(query.error) && query.error.statusCode === 404) return <NotFoundPage />;
+    // An unknown token (404) or an address or token id that cannot be one (400): retrying cannot help.
+    if (isApiError(query.error) && (query.error.statusCode === 404 || query.error.statusCode === 400))
+      return <NotFoundPage />;
     return (
       <div className="page-container" style={{ paddingBlock: 48 }}>
         <ErrorFallback

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import {
+  countText,
   formatCents,
   formatRarityPercent,
   itemPath,
@@ -163,7 +164,7 @@ export function ListingTable({ collectionKey, typeNumber }: ListingTableProps) {
           className={styles.listed}
         />
         <span className={styles.count} data-testid="table-count">
-          {query.data ? `${query.data.count.toLocaleString('en-US')} items` : '\u00a0'}
+          {query.data ? countText(query.data.count, 'item') : '\u00a0'}
         </span>
       </div>
       {query.isError ? (

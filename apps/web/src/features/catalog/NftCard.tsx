@@ -11,6 +11,7 @@ import { CreatorLinks } from './CreatorLinks';
 import type { NftCard as NftCardData, Subscription } from './catalog-types';
 import { NftBadge } from './NftBadge';
 import styles from './NftCard.module.css';
+import { shownPrice } from './nft-price';
 import { nftStats } from './nft-stats';
 import { centsPrice } from './price-props';
 
@@ -36,15 +37,7 @@ export function NftCard({ nft, subscription, priority = false }: NftCardProps) {
   const href = itemPath(nft.contractAddress, nft.tokenId);
   const token = { contractAddress: nft.contractAddress, tokenId: nft.tokenId };
 
-  let priceLabel = 'Price';
-  let priceCents: number | null = nft.priceInCents;
-  if (priceCents === null && nft.floorPriceInCents !== null) {
-    priceLabel = 'Floor';
-    priceCents = nft.floorPriceInCents;
-  } else if (priceCents === null && nft.lastSale) {
-    priceLabel = 'Last Sale';
-    priceCents = nft.lastSale.amount;
-  }
+  const price = shownPrice(nft);
 
   return (
     <article
@@ -141,11 +134,11 @@ export function NftCard({ nft, subscription, priority = false }: NftCardProps) {
         <CreatorLinks creators={nft.creators} className={styles.creators} />
         <div className={styles.footer}>
           <div className={styles.priceBlock}>
-            <span className={styles.priceLabel}>{priceCents === null ? 'Not listed' : priceLabel}</span>
-            {priceCents === null ? (
+            <span className={styles.priceLabel}>{price === null ? 'Not listed' : price.label}</span>
+            {price === null ? (
               <span className={styles.muted}>—</span>
             ) : (
-              <Price {...centsPrice(priceCents)} />
+              <Price {...centsPrice(price.cents)} />
             )}
           </div>
           <span className={styles.edition}>#{nft.editionNumber}</span>

@@ -7,6 +7,8 @@ import { GridSkeleton } from './GridSkeleton';
 import { listState } from './list-state';
 import { NftCardSkeleton } from './NftCardSkeleton';
 import { NftGrid } from './NftGrid';
+import { NftList } from './NftList';
+import { ListSkeleton } from './NftRowSkeleton';
 import type { ExplorePatch, ExploreStateChange } from './useExploreState';
 
 export interface ExploreViewProps {
@@ -15,19 +17,21 @@ export interface ExploreViewProps {
   update: (patch: ExplorePatch) => void;
 }
 
-/** Explore NFTs: GET /api/v1/explore/nfts/ with the filters of the URL. */
+/** Explore NFTs: GET /api/v1/explore/nfts/ with the filters of the URL, as a grid or (`view=list`) rows. */
 export function NftExplore({ state, setState, update }: ExploreViewProps) {
   const signedIn = useLoggedIn();
   const query = useQuery(exploreQuery('nfts', toExploreApiQuery(state), signedIn));
+  const cards = query.data?.results ?? [];
+  const asList = state.layout === 'list';
   return (
     <ExploreLayout
       state={state}
       setState={setState}
       update={update}
       list={listState(query)}
-      skeleton={<GridSkeleton Item={NftCardSkeleton} />}
+      skeleton={asList ? <ListSkeleton /> : <GridSkeleton Item={NftCardSkeleton} />}
     >
-      <NftGrid cards={query.data?.results ?? []} />
+      {asList ? <NftList cards={cards} /> : <NftGrid cards={cards} />}
     </ExploreLayout>
   );
 }

@@ -13,7 +13,10 @@ export interface NiftyStripProps {
   current?: number;
 }
 
-/** The works of a collection, each linking to /marketplace/collection/{contractAddress}/{type}. */
+/**
+ * The works of a collection, each linking to /marketplace/collection/{contractAddress}/{type}: another page,
+ * so it opens at its top.
+ */
 export function NiftyStrip({ contractAddress, nifties, current }: NiftyStripProps) {
   if (nifties.length === 0) return null;
   return (
@@ -24,7 +27,6 @@ export function NiftyStrip({ contractAddress, nifties, current }: NiftyStripProp
             to={collectionPath(contractAddress, nifty.typeNumber)}
             className={styles.card}
             aria-current={current === nifty.typeNumber ? 'page' : undefined}
-            preventScrollReset
           >
             <span className={styles.media}>
               <ArtworkMedia asset={nifty.asset} title={nifty.title} sizes="200px" />

@@ -41,7 +41,8 @@ export function PriceRangeFilter({
   const ethToUsd = useFxRate('ETH', 'USD');
   const usdToEth = useFxRate('USD', 'ETH');
   const rateReady = currency === 'USD' || (ethToUsd.data !== undefined && usdToEth.data !== undefined);
-  const shown = (cents: number | null) => filterCentsToPriceInput(cents, currency, usdToEth.data ?? null);
+  const shown = (cents: number | null) =>
+    filterCentsToPriceInput(cents, currency, usdToEth.data ?? null, ethToUsd.data ?? null);
 
   const [minText, setMinText] = useState(() => shown(min));
   const [maxText, setMaxText] = useState(() => shown(max));
@@ -53,9 +54,9 @@ export function PriceRangeFilter({
   useEffect(() => {
     if (lastKey.current === appliedKey) return;
     lastKey.current = appliedKey;
-    setMinText(filterCentsToPriceInput(min, currency, usdToEth.data ?? null));
-    setMaxText(filterCentsToPriceInput(max, currency, usdToEth.data ?? null));
-  }, [appliedKey, min, max, currency, usdToEth.data]);
+    setMinText(filterCentsToPriceInput(min, currency, usdToEth.data ?? null, ethToUsd.data ?? null));
+    setMaxText(filterCentsToPriceInput(max, currency, usdToEth.data ?? null, ethToUsd.data ?? null));
+  }, [appliedKey, min, max, currency, usdToEth.data, ethToUsd.data]);
 
   useEffect(() => () => window.clearTimeout(timer.current), []);
 

@@ -13,5 +13,10 @@ describe('explore filters in use', () => {
 
   it("reads '{n} Results' (001 §2)", () => {
     expect(resultsText(1526)).toBe('1,526 Results');
+    expect(resultsText(0)).toBe('0 Results');
+  });
+
+  it("reads '1 Result' for one (000 §5 plural rule)", () => {
+    expect(resultsText(1)).toBe('1 Result');
   });
 });

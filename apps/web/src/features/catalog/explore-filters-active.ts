@@ -1,4 +1,4 @@
-import { type ExploreState, filterChips } from '@vitrine/domain';
+import { countText, type ExploreState, filterChips } from '@vitrine/domain';
 
 /** True when any filter is on (chips, categories, tags, status, quick filter). */
 export function hasActiveFilters(state: ExploreState): boolean {
@@ -12,7 +12,7 @@ export function hasActiveFilters(state: ExploreState): boolean {
   );
 }
 
-/** '{n} Results' (001 §2). */
+/** '{n} Results' (001 §2), '1 Result' for one (000 §5 plural rule). */
 export function resultsText(count: number): string {
-  return `${count.toLocaleString('en-US')} Results`;
+  return countText(count, 'Result');
 }

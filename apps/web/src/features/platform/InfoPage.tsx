@@ -1,5 +1,7 @@
-import { useMatches } from 'react-router';
+import { useLocation, useMatches } from 'react-router';
 import { Page } from '../../ui/Page';
+import styles from './InfoPage.module.css';
+import { INFO_CONTENT } from './info-content';
 
 export interface InfoPageHandle {
   title: string;
@@ -11,10 +13,38 @@ function isInfoHandle(handle: unknown): handle is InfoPageHandle {
   );
 }
 
-/** The footer's information pages (About, Terms of Use, …); the route's `handle.title` names the page. */
+/**
+ * The footer's information pages (About, Terms of Use, …); the route's `handle.title` names the page and
+ * its path picks the words (info-content.ts).
+ */
 export function InfoPage() {
   const matches = useMatches();
+  const { pathname } = useLocation();
   const handle = matches[matches.length - 1]?.handle;
   const title = isInfoHandle(handle) ? handle.title : 'Vitrine';
-  return <Page title={title} testId="info-page" />;
+  const content = INFO_CONTENT[pathname.replace(/^\/+|\/+$/g, '')];
+  return (
+    <Page title={title} description={content?.intro} testId="info-page">
+      {content ? (
+        <article className={styles.body} data-testid="info-content">
+          {content.updated ? <p className={styles.updated}>{content.updated}</p> : null}
+          {content.sections.map((section, index) => (
+            <section key={section.heading ?? index} className={styles.section}>
+              {section.heading ? <h2 className={styles.heading}>{section.heading}</h2> : null}
+              {section.paragraphs?.map((text) => (
+                <p key={text}>{text}</p>
+              ))}
+              {section.list ? (
+                <ul className={styles.list}>
+                  {section.list.map((text) => (
+                    <li key={text}>{text}</li>
+                  ))}
+                </ul>
+              ) : null}
+            </section>
+          ))}
+        </article>
+      ) : null}
+    </Page>
+  );
 }

@@ -84,7 +84,13 @@ export interface OutboxItem {
 
 export async function outbox(app: FastifyInstance, to: string, kind?: string): Promise<OutboxItem[]> {
   const q = new URLSearchParams({ to, ...(kind ? { kind } : {}) });
-  return ((await app.inject(`/dev/outbox.json?${q}`)).json() as { results: OutboxItem[] }).results;
+  await app.services.accounts.background.idle();
+  const res = await app.inject({
+    url: `/dev/outbox.json?${q}`,
+    headers: { authorization: `Bearer ${app.config.outboxKey}` },
+  });
+  if (res.statusCode !== 200) throw new Error(`outbox answered ${res.statusCode}`);
+  return (res.json() as { results: OutboxItem[] }).results;
 }
 
 export async function latestCode(app: FastifyInstance, to: string, kind?: string): Promise<string> {

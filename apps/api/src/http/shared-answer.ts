@@ -1,18 +1,21 @@
-// Answers that are the same for every caller (signed-out explore pages, search) are validated against
-// their response schema and serialized once per catalog version, then sent as JSON text
-// (docs/decisions/004-catalog-api.md §7). Fastify sends a string payload as is.
+// Answers that are the same for every caller (signed-out explore pages, drop lists, search) are
+// validated against their response schema and serialized once, kept under the rule of the response
+// cache (its scopes, lag and status epoch; docs/decisions/004-catalog-api.md §7), then sent as JSON
+// text. Fastify sends a string payload as is.
 import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
-import type { ResponseCache } from './response-cache';
+import type { ResponseCache } from '../lib/response-cache';
 
 export async function sendSharedAnswer<T>(
   reply: FastifyReply,
   cache: ResponseCache,
   key: string,
+  /** The scopes the answer shows (`[]`: none narrower than the whole catalog). */
+  scopes: readonly string[],
   schema: z.ZodType<T>,
   compute: () => Promise<T>,
 ): Promise<FastifyReply> {
-  const json = await cache.get(key, async () => JSON.stringify(schema.parse(await compute())));
+  const json = await cache.get(key, scopes, async () => JSON.stringify(schema.parse(await compute())));
   return reply.type('application/json; charset=utf-8').send(json);
 }
 
@@ -30,19 +33,20 @@ interface SharedPage {
 /**
  * A page of cards (explore NFTs, collections, a user's NFTs): everyone gets the shared answer, computed
  * for a signed-out caller; a signed-in viewer's likes among its cards come from one indexed query
- * (`liked`) and are laid over it. Most pages hold none of the viewer's likes and go out as they are.
+ * (`liked`, never cached: what the viewer just liked shows at once) and are laid over it. Most pages
+ * hold none of the viewer's likes and go out as they are.
  */
 export async function sendSharedPage<T extends LikeablePage>(
   reply: FastifyReply,
   cache: ResponseCache,
   key: string,
+  scopes: readonly string[],
   schema: z.ZodType<T>,
-  /** Computes the page at the catalog version it is kept under. */
-  compute: (version: string) => Promise<T>,
+  compute: () => Promise<T>,
   liked: ((ids: number[]) => Promise<Set<number>>) | null,
 ): Promise<FastifyReply> {
-  const page = await cache.get<SharedPage>(key, async (version) => {
-    const value = schema.parse(await compute(version));
+  const page = await cache.get<SharedPage>(key, scopes, async () => {
+    const value = schema.parse(await compute());
     return { json: JSON.stringify(value), ids: value.results.map((r) => r.id) };
   });
   const mine = liked === null || page.ids.length === 0 ? null : await liked(page.ids);

@@ -1,7 +1,7 @@
 // Counts and facets of explore lists, cached per filter set (docs/decisions/004-catalog-api.md §7).
 // Stale-while-revalidate: an entry older than `ttlMs` is still answered while one refresh runs in the
 // background; concurrent misses of one key share one computation. Bounded: the oldest key goes first.
-import type { Clock } from '../../lib/clock';
+import type { Clock } from './clock';
 
 export interface CountCache {
   get<T>(key: string, compute: () => Promise<T>): Promise<T>;

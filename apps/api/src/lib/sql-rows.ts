@@ -17,12 +17,8 @@ const dialect = new PgDialect({ casing: 'snake_case' });
  * protocol, so there the statement is PREPAREd with SQL once per database and then EXECUTEd with its
  * parameters (the 20-card statement: 2.7 ms planned every time, 0.85 ms prepared). Only outside
  * transactions: a failed PREPARE would abort the caller's transaction.
- *
- * Reads only: on the embedded store a SELECT run here does not count as a write, so `reuse` may answer
- * it again from the last identical run while nothing that may write has reached the store since
- * (decision 006; the catalog version read before every shared answer).
  */
-export async function rowsOf<T>(db: Db, query: SQL, options?: { reuse?: boolean }): Promise<T[]> {
+export async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
   const q = dialect.sqlToQuery(query);
   const name = statementName(q.sql);
   const session = db._.session as unknown as { client: object; constructor: { name: string } };
@@ -31,7 +27,7 @@ export async function rowsOf<T>(db: Db, query: SQL, options?: { reuse?: boolean 
     const args = literalArgs(q.params);
     if (args !== null && (await preparedOnPglite(db, pglite, name, q.sql))) {
       const text = `EXECUTE "${name}"${args.length > 0 ? `(${args.join(', ')})` : ''}`;
-      return (await pglite.read<T>(text, options)).rows;
+      return (await pglite.query<T>(text)).rows;
     }
   }
   const result = (await db._.session.prepareQuery(q, undefined, name, false).execute()) as { rows: T[] };

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { createDatabase, type EmbeddedClient, STOP_AS_IF_CRASHED } from '@vitrine/db';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, testApp } from '../../testing/test-app';
+import { type TestApp, testApp } from '../testing/test-app';
 import { iso, literalArgs, rowsOf } from './sql-rows';
 
 let t: TestApp;
@@ -43,50 +43,6 @@ describe('rowsOf', () => {
       sql`select count(*)::int as n from users`,
     );
     expect(count?.n).toBe(0);
-  });
-});
-
-describe('a reusable read', () => {
-  // clock_timestamp() changes on every run, so an equal answer means the store did not run it again.
-  const read = () =>
-    rowsOf<{ at: string }>(t.app.config.database.db, sql`select clock_timestamp()::text as at`, {
-      reuse: true,
-    });
-  const embedded = () => t.app.config.database.kind === 'pglite';
-
-  it('is answered again on the embedded store until a statement that may write arrives', async () => {
-    const db = t.app.config.database.db;
-    await db.execute(sql`create table if not exists reuse_probe (id int)`);
-    const first = await read();
-    const again = await read();
-    // PostgreSQL may be asked by other processes' writers: there every read runs.
-    if (embedded()) expect(again).toEqual(first);
-    else expect(again).not.toEqual(first);
-    // Other reads do not count as writes.
-    await rowsOf(db, sql`select count(*) from users`);
-    if (embedded()) expect(await read()).toEqual(first);
-
-    // Each way of writing makes the next read run: a statement, a transaction, a read-write EXECUTE.
-    await db.execute(sql`insert into reuse_probe values (1)`);
-    const afterInsert = await read();
-    expect(afterInsert).not.toEqual(first);
-    await db.transaction(async (tx) => {
-      await tx.execute(sql`insert into reuse_probe values (2)`);
-    });
-    const afterTransaction = await read();
-    expect(afterTransaction).not.toEqual(afterInsert);
-    await rowsOf(db, sql`select setval('catalog_version_seq', nextval('catalog_version_seq'))`);
-    expect(await read()).not.toEqual(afterTransaction);
-  });
-
-  it('gives the write that arrived while it ran to the next read', async () => {
-    const db = t.app.config.database.db;
-    const before = await read();
-    // The write is sent while the read is on its way: the read's answer is not kept past it.
-    const [during] = await Promise.all([read(), db.execute(sql`insert into reuse_probe values (3)`)]);
-    const after = await read();
-    expect(after).not.toEqual(before);
-    expect(after).not.toEqual(during);
   });
 });
 

@@ -1,0 +1,49 @@
+// readEnv: with NODE_ENV=production the server refuses to start without the settings production
+// needs (docs/security.md), and names each missing one.
+import { describe, expect, it } from 'vitest';
+import { readEnv } from './env';
+
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  PUBLIC_ORIGIN: 'https://vitrine.example',
+  CAPTCHA_HMAC_KEY: 'k'.repeat(32),
+  SMTP_URL: 'smtp://mail.example:587',
+};
+
+const message = (source: NodeJS.ProcessEnv) => {
+  try {
+    readEnv(source);
+    return '';
+  } catch (error) {
+    return (error as Error).message;
+  }
+};
+
+describe('readEnv in production', () => {
+  it('starts with a https public origin, a captcha key and SMTP', () => {
+    expect(readEnv(PRODUCTION).PUBLIC_ORIGIN).toBe('https://vitrine.example');
+  });
+
+  it('lists every missing setting', () => {
+    const text = message({ NODE_ENV: 'production' });
+    expect(text).toContain('PUBLIC_ORIGIN: required when NODE_ENV=production (https://…)');
+    expect(text).toContain('CAPTCHA_HMAC_KEY: required when NODE_ENV=production');
+    expect(text).toContain('SMTP_URL: required when NODE_ENV=production');
+  });
+
+  it('refuses a public origin that is not https', () => {
+    expect(message({ ...PRODUCTION, PUBLIC_ORIGIN: 'http://vitrine.example' })).toContain(
+      'PUBLIC_ORIGIN: required when NODE_ENV=production (https://…)',
+    );
+  });
+
+  it('refuses the dev server origin', () => {
+    expect(message({ ...PRODUCTION, DEV_WEB_ORIGIN: 'http://localhost:5173' })).toContain(
+      'DEV_WEB_ORIGIN: not allowed when NODE_ENV=production',
+    );
+  });
+
+  it('needs none of them outside production', () => {
+    expect(readEnv({}).NODE_ENV).toBe('development');
+  });
+});

@@ -1,0 +1,3 @@
+import type { SpawnSyncReturns, StdioOptions } from 'node:child_process';
+
+export function buildWebApp(options?: { outDir?: string; stdio?: StdioOptions }): SpawnSyncReturns<string>;
