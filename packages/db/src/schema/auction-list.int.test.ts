@@ -49,4 +49,15 @@ describe('the auction sale types in the database', () => {
     );
     expect(index?.indexdef).toMatch(/WHERE is_auction$/);
   });
+
+  it('are read by the SQL functions from the column, never from a literal list', async () => {
+    const functions = await rows<{ name: string; body: string }>(sql`
+      select p.proname as name, p.prosrc as body from pg_proc p
+        join pg_namespace ns on ns.oid = p.pronamespace
+       where ns.nspname = current_schema()`);
+    const withList = functions.filter((f) => AUCTION_SALE_TYPES.some((t) => f.body.includes(`'${t}'`)));
+    expect(withList.map((f) => f.name)).toEqual([]);
+    const stats = functions.find((f) => f.name === 'catalog_refresh_collection_stats');
+    expect(stats?.body).toMatch(/bool_or\(is_auction\)/);
+  });
 });
