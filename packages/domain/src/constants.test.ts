@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { NIFTY_TYPES, SALE_TYPES } from './catalog/sale-types';
 import {
   ACCEPTED_UPLOAD_TYPES,
   AUCTION_EXTENSION_MS,
@@ -7,11 +8,9 @@ import {
   EMAIL_VERIFICATION_TTL_MS,
   IMAGE_WIDTHS,
   isOneOf,
-  NIFTY_TYPES,
   ONE_TOUCH_ACTIVE_MS,
   PASSWORD_MIN_LENGTH,
   PURCHASE_INTENT_CACHE_MS,
-  SALE_TYPES,
   SEARCH_PAGE_SIZE,
   SUPPORTED_CHAIN_IDS,
   TWO_FACTOR_CODE_MIN_LENGTH,

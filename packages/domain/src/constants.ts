@@ -164,30 +164,7 @@ export type Chain = (typeof CHAINS)[number];
 export const CARD_BRANDS = ['Visa', 'Mastercard', 'American Express'] as const;
 export type CardBrand = (typeof CARD_BRANDS)[number];
 
-export const DROP_TYPES = [
-  'auction',
-  'drawing',
-  'fcfs',
-  'ranked_auction',
-  'silent_auction',
-  'open_edition',
-  'blind_edition',
-  'pack',
-  'pack_drawing',
-] as const;
-export type DropType = (typeof DROP_TYPES)[number];
-
-export const SALE_TYPES = [
-  'standard',
-  'auction',
-  'ranked_auction',
-  'silent_auction',
-  'drawing',
-  'open_edition',
-  'blind_edition',
-  'not_for_sale',
-] as const;
-export type SaleType = (typeof SALE_TYPES)[number];
+// Drop, sale and nifty types: catalog/sale-types.ts.
 
 export const SORT_OPTIONS = [
   'floor_price_in_cents',
@@ -224,9 +201,6 @@ export type SearchIndexKind = (typeof SEARCH_INDEX_KINDS)[number];
 /** Search result types (001 §3). */
 export const SEARCH_RESULT_TYPES = ['publisher', 'collection', 'user', 'product'] as const;
 export type SearchResultType = (typeof SEARCH_RESULT_TYPES)[number];
-
-export const NIFTY_TYPES = ['edition', 'oe', 'pack'] as const;
-export type NiftyType = (typeof NIFTY_TYPES)[number];
 
 export const ACCEPTED_UPLOAD_TYPES = [
   'jpeg',

@@ -1,3 +1,4 @@
+import type { Page } from '@vitrine/domain/catalog-responses';
 import { z } from 'zod';
 
 /** Page query of every list (docs/decisions/001-api-shapes.md). A page past the end is empty, never an error. */
@@ -8,22 +9,7 @@ export const pageQuery = z.object({
 
 export type PageQuery = z.infer<typeof pageQuery>;
 
-export interface Page<T> {
-  count: number;
-  page: number;
-  page_size: number;
-  total_pages: number;
-  results: T[];
-}
-
-export const pageOf = <T extends z.ZodType>(item: T) =>
-  z.object({
-    count: z.number().int(),
-    page: z.number().int(),
-    page_size: z.number().int(),
-    total_pages: z.number().int(),
-    results: z.array(item),
-  });
+export { type Page, pageOf } from '@vitrine/domain/catalog-responses';
 
 export function toPage<T>(q: PageQuery, count: number, results: T[]): Page<T> {
   return {

@@ -1,8 +1,8 @@
 // The fixture builders (packages/db/src/testing/fixtures.ts) make rows the real API shows, in an empty
 // store: what tests of sales and bids build on instead of the demo seed.
 import { fixtures } from '@vitrine/db/testing';
+import type { ItemDetail } from '@vitrine/domain/catalog-responses';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Item } from '../modules/catalog/catalog.schemas';
 import { type TestApp, testApp } from './test-app';
 
 let t: TestApp;
@@ -35,7 +35,7 @@ describe('fixtures', () => {
 
     const res = await t.app.inject(`/api/v1/marketplace/items/${second.contractAddress}/${second.tokenId}/`);
     expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
-    const item = res.json() as Item;
+    const item = res.json() as ItemDetail;
     expect(item).toMatchObject({
       token: { name: `Token ${nifty.typeNumber} #2`, editionNumber: 2, editions: 5, priceInCents: 12_500 },
       owner: { id: owner.id, displayName: 'Ines Vidal', username: 'ines' },
@@ -55,7 +55,7 @@ describe('fixtures', () => {
     if (!token) throw new Error('no token');
     const res = await t.app.inject(`/api/v1/marketplace/items/${token.contractAddress}/${token.tokenId}/`);
     expect(res.statusCode).toBe(200);
-    expect((res.json() as Item).listing).toBeNull();
+    expect((res.json() as ItemDetail).listing).toBeNull();
     const demo = await t.app.inject('/api/v1/drops/?status=live');
     expect(demo.json()).toMatchObject({ count: 1 });
   });

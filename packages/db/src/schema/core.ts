@@ -2,6 +2,7 @@
 // Money: USD in integer cents (bigint), ETH in integer wei (numeric(78,0)). Never a float.
 // Changing this file? Run `npm run db:generate -- --name <change>` and commit the new migration:
 // a test fails when the schema and the committed migrations disagree.
+import { AUCTION_SALE_TYPES } from '@vitrine/domain';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -182,6 +183,13 @@ export const collectionCreators = pgTable(
  * A nifty: one artwork in a collection, minted as editions (`edition`), an open edition (`oe`)
  * or a pack (`pack`). `typeNumber` is its number inside the contract (the URL's {type}).
  */
+/**
+ * `sale_type in ('auction', …)` from the domain's AUCTION_SALE_TYPES (catalog/sale-types.ts): the only place
+ * the SQL gets the list. The generated `is_auction` columns (nifties, catalog_tokens) carry it; queries and
+ * the partial index read the column. sale-types.int.test.ts checks the database's list against the domain's.
+ */
+export const IS_AUCTION_SQL = sql.raw(`sale_type in (${AUCTION_SALE_TYPES.map((t) => `'${t}'`).join(', ')})`);
+
 export const nifties = pgTable(
   'nifties',
   {
@@ -196,6 +204,7 @@ export const nifties = pgTable(
     assetUrl: text('asset_url').notNull(),
     assetType: text('asset_type').notNull().default('Image'),
     saleType: text('sale_type').notNull(),
+    isAuction: boolean('is_auction').generatedAlwaysAs(IS_AUCTION_SQL),
     editionSize: integer('edition_size').notNull().default(1),
     priceCurrency: text('price_currency').notNull().default('USD'),
     /** Fixed price in the minor unit of priceCurrency (cents or wei). */

@@ -1,72 +1,21 @@
 // Hand-written catalogue of the demo store: people, storefronts, drops and collections.
 // Times are offsets from `now` in milliseconds, so the store always has live, upcoming and
 // ended drops whenever it is seeded.
+import type { DropType } from '@vitrine/domain';
 
 export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;
 export const DAY = 24 * HOUR;
 
-export type DropType =
-  | 'auction'
-  | 'drawing'
-  | 'fcfs'
-  | 'ranked_auction'
-  | 'silent_auction'
-  | 'open_edition'
-  | 'blind_edition'
-  | 'pack'
-  | 'pack_drawing';
-
-export type SaleType =
-  | 'standard'
-  | 'auction'
-  | 'ranked_auction'
-  | 'silent_auction'
-  | 'drawing'
-  | 'open_edition'
-  | 'blind_edition';
-
-export type NiftyType = 'edition' | 'oe' | 'pack';
+export type { DropType, NiftyType, SaleType } from '@vitrine/domain';
 export type Category = 'curated' | 'art' | 'collectibles' | 'one_of_one';
 
-/** Every drop type of the spec (001 §1, §3). */
-export const DROP_TYPES: readonly DropType[] = [
-  'auction',
-  'drawing',
-  'fcfs',
-  'ranked_auction',
-  'silent_auction',
-  'open_edition',
-  'blind_edition',
-  'pack',
-  'pack_drawing',
-];
-
-/** The sale type a drop type sells its nifties with. */
-export const SALE_TYPE_OF: Record<DropType, SaleType> = {
-  fcfs: 'standard',
-  auction: 'auction',
-  ranked_auction: 'ranked_auction',
-  silent_auction: 'silent_auction',
-  drawing: 'drawing',
-  pack_drawing: 'drawing',
-  open_edition: 'open_edition',
-  blind_edition: 'blind_edition',
-  pack: 'standard',
-};
-
-/** The nifty type a drop type mints. */
-export const NIFTY_TYPE_OF: Record<DropType, NiftyType> = {
-  fcfs: 'edition',
-  auction: 'edition',
-  ranked_auction: 'edition',
-  silent_auction: 'edition',
-  drawing: 'edition',
-  pack_drawing: 'pack',
-  open_edition: 'oe',
-  blind_edition: 'edition',
-  pack: 'pack',
-};
+// Every drop type of the spec, and the sale and nifty type each one sells with (catalog/sale-types.ts).
+export {
+  DROP_TYPES,
+  NIFTY_TYPE_OF_DROP as NIFTY_TYPE_OF,
+  SALE_TYPE_OF_DROP as SALE_TYPE_OF,
+} from '@vitrine/domain';
 
 export const TAGS = [
   'Photography',

@@ -6,4 +6,5 @@ export * from './image';
 export * from './links';
 export * from './price-input';
 export * from './recent-searches';
+export * from './sale-types';
 export * from './search-text';

@@ -1,4 +1,5 @@
-import type { Chain, SaleType } from '../constants';
+import { isAuctionSaleType, type SaleType } from '../catalog/sale-types';
+import type { Chain } from '../constants';
 import { isUnlimitedEdition } from '../format/edition';
 import { type CollectionStatus, collectionStatus } from '../time/countdown';
 import { type DateInput, toDate } from '../time/date';
@@ -58,11 +59,9 @@ export interface DropCardButton {
   disabled: boolean;
 }
 
-const BID_SALE_TYPES: readonly SaleType[] = ['auction', 'ranked_auction', 'silent_auction'];
-
 /** Auction, ranked auction and silent auction cards take bids (001 §4). */
 export function isBidSaleType(saleType: SaleType): boolean {
-  return BID_SALE_TYPES.includes(saleType);
+  return isAuctionSaleType(saleType);
 }
 
 /** Drop card button label and disabled state by the priority of 001 §4 "Drop card button label by priority". */

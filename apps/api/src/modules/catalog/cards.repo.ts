@@ -1,10 +1,18 @@
 // Builds the cards of 004 §1 (NftCard, CollectionCard, DropCard, Listing) for a page of ids: one statement
 // for token cards, a few indexed queries for the others, whatever the page size.
+
 import { type Db, schema } from '@vitrine/db';
-import { isFastSellOut, nftBadge } from '@vitrine/domain';
+import { type Currency, isFastSellOut, nftBadge } from '@vitrine/domain';
+import type {
+  CollectionCard,
+  Creator,
+  ExploreDropCard,
+  Listing,
+  NftCard,
+  UserRef,
+} from '@vitrine/domain/catalog-responses';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { groupBy, int, intOrNull, iso, rowsOf } from '../../lib/sql-rows';
-import type { CollectionCard, Creator, DropCard, Listing, NftCard, UserRef } from './catalog.schemas';
 
 const {
   collections,
@@ -188,7 +196,7 @@ export function toListing(r: {
     id: r.listingId,
     tokenId: r.tokenId,
     editionNumber: r.editionNumber,
-    baseListingPrice: { amount: r.amount, currency: r.currency },
+    baseListingPrice: { amount: r.amount, currency: r.currency as Currency },
     priceInCents: r.priceInCents,
     listingDiscount: null,
     listingDeliveryFee: null,
@@ -423,7 +431,9 @@ export function createCardsRepo(db: Db) {
     },
 
     /** Drop cards (status is decided by the service). */
-    async dropCards(ids: number[]): Promise<(Omit<DropCard, 'status'> & { startAt: Date; endAt: Date })[]> {
+    async dropCards(
+      ids: number[],
+    ): Promise<(Omit<ExploreDropCard, 'status'> & { startAt: Date; endAt: Date })[]> {
       if (ids.length === 0) return [];
       const [rows, cols] = await Promise.all([
         db
@@ -462,7 +472,7 @@ export function createCardsRepo(db: Db) {
       const colsByDrop = groupBy(cols, (c) => c.dropId);
       return rows.map((d) => {
         const own = colsByDrop.get(d.id) ?? [];
-        const artists = new Map<number, DropCard['artists'][number]>();
+        const artists = new Map<number, ExploreDropCard['artists'][number]>();
         for (const c of own) {
           for (const a of creators.get(c.id) ?? []) {
             if (!artists.has(a.id))

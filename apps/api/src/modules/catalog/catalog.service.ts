@@ -1,5 +1,6 @@
 // Browsing decisions (docs/decisions/004-catalog-api.md §2–§3): filter resolution, default sorts, facets,
 // statuses from the server clock, badges, and the single-object pages.
+
 import {
   AppError,
   CATEGORIES,
@@ -10,26 +11,28 @@ import {
   type QuickFilter,
   type SortOption,
 } from '@vitrine/domain';
+import type {
+  CollectionCard,
+  CollectionDetail,
+  ExploreDropCard,
+  Facets,
+  ItemDetail,
+  NbnoItem,
+  NftCard,
+  PublicProfile,
+  Storefront,
+  TableNifty,
+} from '@vitrine/domain/catalog-responses';
 import { offsetOf, type Page, toPage } from '../../http/pagination';
 import type { Clock } from '../../lib/clock';
 import type { CountCache } from '../../lib/count-cache';
 import { type SearchText, searchText } from '../search/search-match';
 import type { CardsRepo } from './cards.repo';
 import type {
-  CollectionCard,
-  CollectionDetail,
   CollectionTokensQuery,
-  DropCard,
   ExploreCollectionsQuery,
   ExploreDropsQuery,
   ExploreNftsQuery,
-  Facets,
-  Item,
-  NbnoItem,
-  NftCard,
-  PublicProfile,
-  Storefront,
-  TableNifty,
 } from './catalog.schemas';
 import type { ExploreFilter, ExploreRepo, FacetCounts, MarketFilter, TokenFilter } from './explore.repo';
 import type { NiftyRow, PagesRepo } from './pages.repo';
@@ -219,7 +222,7 @@ export function createCatalogService(deps: {
       );
     },
 
-    async exploreDrops(q: ExploreDropsQuery): Promise<ExplorePage<DropCard>> {
+    async exploreDrops(q: ExploreDropsQuery): Promise<ExplorePage<ExploreDropCard>> {
       const now = clock.now();
       const ids = await resolveHandles(q);
       if (!ids) return finishPage(q, EMPTY_FACETS, async () => []);
@@ -249,7 +252,7 @@ export function createCatalogService(deps: {
       return service.exploreNfts({ ...q, owner: user.profileUrl }, viewerId);
     },
 
-    async item(contractAddress: string, tokenId: string, viewerId: number | null): Promise<Item> {
+    async item(contractAddress: string, tokenId: string, viewerId: number | null): Promise<ItemDetail> {
       const rowId = await pages.tokenRowId(contractAddress, tokenId);
       const detail = rowId === null ? null : await pages.tokenDetail(rowId);
       if (rowId === null || !detail) throw notFound('NFT');
@@ -406,7 +409,7 @@ export function createCatalogService(deps: {
             { id: 'items', value: stats.items },
             { id: 'owners', value: stats.owners },
             { id: 'volume', value: stats.volume },
-            ...(stats.floor === null ? [] : [{ id: 'floor', value: stats.floor }]),
+            ...(stats.floor === null ? [] : [{ id: 'floor' as const, value: stats.floor }]),
             { id: 'followers', value: stats.followers },
           ],
           subscription,
@@ -431,7 +434,7 @@ export function createCatalogService(deps: {
           { id: 'items', value: stats.items },
           { id: 'owners', value: stats.owners },
           { id: 'volume', value: stats.volume },
-          ...(stats.floor === null ? [] : [{ id: 'floor', value: stats.floor }]),
+          ...(stats.floor === null ? [] : [{ id: 'floor' as const, value: stats.floor }]),
         ],
         subscription: null,
       };

@@ -1,10 +1,11 @@
 // Explore NFTs, collections and drops (001 §3 filters and sorts; docs/decisions/004-catalog-api.md §2).
+
 import { schema } from '@vitrine/db';
+import type { CollectionCard, ExploreDropCard, Facets, NftCard } from '@vitrine/domain/catalog-responses';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_NOW, type TestApp, testApp } from '../../testing/test-app';
 import { SHARED_ANSWER_LAG_MS } from './browsing.services';
-import type { CollectionCard, DropCard, Facets, NftCard } from './catalog.schemas';
 
 type ExplorePage<T> = {
   count: number;
@@ -320,7 +321,7 @@ describe('GET /api/v1/explore/collections/', () => {
 });
 
 describe('GET /api/v1/explore/drops/', () => {
-  const drops = (q: string) => get<DropCard>(`/api/v1/explore/drops/?${q}`);
+  const drops = (q: string) => get<ExploreDropCard>(`/api/v1/explore/drops/?${q}`);
 
   it('lists upcoming drops soonest first and filters by category', async () => {
     const up = await drops('status=upcoming&page_size=100');

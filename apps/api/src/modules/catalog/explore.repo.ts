@@ -8,9 +8,6 @@ import { documentMatches, inIndex, type SearchText } from '../search/search-matc
 
 const { catalogTokens: ct, catalogCollectionStats: cs, collections, drops, publishers } = schema;
 
-/** The auction sale types, as written in the predicate of catalog_tokens_auction_idx. */
-const AUCTION_SALE_TYPES_SQL = sql.raw(`('auction', 'ranked_auction', 'silent_auction')`);
-
 /** Filters of the three explore lists, resolved by the service (ids looked up, price presets applied). */
 export interface ExploreFilter {
   text: SearchText | null;
@@ -87,8 +84,8 @@ function tokenConditions(f: TokenFilter, omit?: FacetGroup): SQL[] {
   }
   if (f.minPrice !== null) c.push(sql`${ct.listPriceCents} >= ${f.minPrice}`);
   if (f.maxPrice !== null) c.push(sql`${ct.listPriceCents} <= ${f.maxPrice}`);
-  // The literal list of the partial index catalog_tokens_auction_idx, so the planner can use it.
-  if (f.quickFilter === 'auction') c.push(sql`${ct.saleType} in ${AUCTION_SALE_TYPES_SQL}`);
+  // The bare generated column (the domain's auction list), so the planner matches catalog_tokens_auction_idx.
+  if (f.quickFilter === 'auction') c.push(sql`${ct.isAuction}`);
   if (f.quickFilter === 'one_of_one') c.push(eq(ct.editionSize, 1));
   if (f.editionSize !== null) c.push(sql`${ct.editionSize} <= ${f.editionSize}`);
   // Written as the bare column so the planner matches the partial index `where hot_deal`.
@@ -137,8 +134,7 @@ function niftyConditions(f: TokenFilter, omit?: FacetGroup): SQL[] {
     c.push(sql`c.id in (select collection_id from collection_creators where user_id = ${f.creatorId})`);
   }
   if (f.contractAddress !== null) c.push(sql`lower(c.contract_address) = ${f.contractAddress}`);
-  if (f.quickFilter === 'auction')
-    c.push(sql`n.sale_type in ('auction', 'ranked_auction', 'silent_auction')`);
+  if (f.quickFilter === 'auction') c.push(sql`n.is_auction`);
   if (f.quickFilter === 'one_of_one') c.push(sql`n.edition_size = 1`);
   if (f.editionSize !== null) c.push(sql`n.edition_size <= ${f.editionSize}`);
   return c;

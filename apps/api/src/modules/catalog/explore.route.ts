@@ -1,22 +1,24 @@
+import {
+  collectionCardSchema,
+  exploreDropCardSchema,
+  explorePageOf,
+  nftCardSchema,
+} from '@vitrine/domain/catalog-responses';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../http/schemas';
 import { sendSharedAnswer, sendSharedPage } from '../../http/shared-answer';
 import { exploreScopes } from './answer-scopes';
 import {
   bracketLists,
-  collectionCardSchema,
-  dropCardSchema,
   exploreCollectionsQuery,
   exploreDropsQuery,
   exploreNftsQuery,
-  explorePageOf,
-  nftCardSchema,
 } from './catalog.schemas';
 
 const lists = bracketLists(['categories', 'tags']);
 const nftsPage = explorePageOf(nftCardSchema);
 const collectionsPage = explorePageOf(collectionCardSchema);
-const dropsPage = explorePageOf(dropCardSchema);
+const dropsPage = explorePageOf(exploreDropCardSchema);
 
 /**
  * Explore: NFTs, collections and drops with the filters and sorts of 001 §3, and facet counts. Answers

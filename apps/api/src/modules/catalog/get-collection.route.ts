@@ -1,7 +1,8 @@
+import { collectionDetailSchema, collectionNiftyDetailSchema } from '@vitrine/domain/catalog-responses';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../http/schemas';
-import { collectionDetailSchema, collectionNiftySchema, keyParam } from './catalog.schemas';
+import { keyParam } from './catalog.schemas';
 
 const key = keyParam;
 
@@ -28,7 +29,7 @@ export const getCollectionRoute: FastifyPluginAsyncZod = async (app) => {
         tags: ['catalog'],
         summary: 'One nifty (edition) of a collection: /marketplace/collection/{contractAddress}/{type}',
         params: z.object({ key, type: z.coerce.number().int().min(0).max(2_147_483_647) }),
-        response: { 200: collectionNiftySchema, ...errorResponses },
+        response: { 200: collectionNiftyDetailSchema, ...errorResponses },
       },
     },
     async (request) =>

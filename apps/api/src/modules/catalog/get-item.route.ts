@@ -1,7 +1,8 @@
+import { itemDetailSchema } from '@vitrine/domain/catalog-responses';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../http/schemas';
-import { addressParam, itemSchema, tokenIdParam } from './catalog.schemas';
+import { addressParam, tokenIdParam } from './catalog.schemas';
 
 /** The item page /marketplace/item/{contractAddress}/{tokenId}. */
 export const getItemRoute: FastifyPluginAsyncZod = async (app) => {
@@ -12,7 +13,7 @@ export const getItemRoute: FastifyPluginAsyncZod = async (app) => {
         tags: ['catalog'],
         summary: 'One NFT: owner, listings, offers, sale history, price history',
         params: z.object({ contractAddress: addressParam, tokenId: tokenIdParam }),
-        response: { 200: itemSchema, ...errorResponses },
+        response: { 200: itemDetailSchema, ...errorResponses },
       },
     },
     async (request) =>

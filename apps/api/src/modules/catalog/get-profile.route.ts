@@ -1,16 +1,10 @@
+import { explorePageOf, nftCardSchema, publicProfileSchema } from '@vitrine/domain/catalog-responses';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../http/schemas';
 import { sendSharedPage } from '../../http/shared-answer';
 import { exploreScopes } from './answer-scopes';
-import {
-  bracketLists,
-  explorePageOf,
-  keyParam,
-  nftCardSchema,
-  publicProfileSchema,
-  userNiftiesQuery,
-} from './catalog.schemas';
+import { bracketLists, keyParam, userNiftiesQuery } from './catalog.schemas';
 
 const params = z.object({ id: keyParam });
 const nftsPage = explorePageOf(nftCardSchema);

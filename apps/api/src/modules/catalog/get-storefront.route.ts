@@ -1,7 +1,8 @@
+import { storefrontSchema } from '@vitrine/domain/catalog-responses';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../http/schemas';
-import { keyParam, storefrontSchema } from './catalog.schemas';
+import { keyParam } from './catalog.schemas';
 
 /** A publisher's or creator's storefront (/{publisherSlug}, /{storefrontSlug}). */
 export const getStorefrontRoute: FastifyPluginAsyncZod = async (app) => {

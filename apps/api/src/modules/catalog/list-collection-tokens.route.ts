@@ -1,8 +1,9 @@
+import { tableNiftySchema } from '@vitrine/domain/catalog-responses';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pageOf } from '../../http/pagination';
 import { errorResponses } from '../../http/schemas';
-import { collectionTokensQuery, keyParam, tableNiftySchema } from './catalog.schemas';
+import { collectionTokensQuery, keyParam } from './catalog.schemas';
 
 /** The collection listing table (001 §2 "Collection listing table", §3 "Table nifty"). */
 export const listCollectionTokensRoute: FastifyPluginAsyncZod = async (app) => {

@@ -1,7 +1,8 @@
+import { nbnoItemSchema } from '@vitrine/domain/catalog-responses';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { pageOf } from '../../http/pagination';
 import { errorResponses } from '../../http/schemas';
-import { nbnoItemSchema, nbnoQuery } from './catalog.schemas';
+import { nbnoQuery } from './catalog.schemas';
 
 /** GET /v1/nbno/?search (001 §7): nifties (editions) for pickers. */
 export const listNbnoRoute: FastifyPluginAsyncZod = async (app) => {

@@ -1,14 +1,14 @@
 // Item, collection (and listing table), storefront, profile and nbno pages (docs/decisions/004-catalog-api.md §3).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, testApp } from '../../testing/test-app';
 import type {
   CollectionDetail,
-  Item,
+  ItemDetail,
   NftCard,
   PublicProfile,
   Storefront,
   TableNifty,
-} from './catalog.schemas';
+} from '@vitrine/domain/catalog-responses';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestApp, testApp } from '../../testing/test-app';
 
 type Page<T> = { count: number; page: number; page_size: number; total_pages: number; results: T[] };
 
@@ -33,7 +33,7 @@ describe('GET /api/v1/marketplace/items/{contractAddress}/{tokenId}/', () => {
       '/api/v1/explore/nfts/?sort=-last_sale_at&quickFilter=buy_now&page_size=50',
     );
     const card = traded.results.find((c) => c.editions > 1)!;
-    const item = await get<Item>(
+    const item = await get<ItemDetail>(
       `/api/v1/marketplace/items/${card.contractAddress.toUpperCase().replace('0X', '0x')}/${card.tokenId}/`,
     );
     expect(item.token.id).toBe(card.id);

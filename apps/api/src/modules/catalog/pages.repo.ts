@@ -1,13 +1,14 @@
 // Queries of the single-object pages: item, collection (and its listing table), storefront, profile, nbno.
+
 import { type Db, schema } from '@vitrine/db';
-import type { TableSort } from '@vitrine/domain';
+import type { Currency, TableSort } from '@vitrine/domain';
+import type { Listing, TableNifty, UserRef } from '@vitrine/domain/catalog-responses';
 import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { int, intOrNull, rowsOf } from '../../lib/sql-rows';
 import { documentMatches, type SearchText } from '../search/search-match';
 import { scope } from './answer-scopes';
 import { rarityOf, toListing, userRef } from './cards.repo';
-import type { Listing, TableNifty, UserRef } from './catalog.schemas';
 import { at } from './explore.repo';
 
 const {
@@ -372,7 +373,7 @@ export function createPagesRepo(db: Db) {
       return rows.map((r) => ({
         id: r.id,
         market: r.market,
-        price: { amount: r.amount, currency: r.currency },
+        price: { amount: r.amount, currency: r.currency as Currency },
         priceInCents: r.priceInCents,
         soldAt: r.soldAt.toISOString(),
         seller: userRef({ id: r.sellerId, name: r.sellerName, profileUrl: r.sellerUrl, pic: r.sellerPic }),
@@ -511,7 +512,9 @@ export function createPagesRepo(db: Db) {
         rarity: rarityOf(r.rarity),
         price: r.price,
         listingPrice:
-          r.currency !== null && r.amount !== null ? { amount: r.amount, currency: r.currency } : null,
+          r.currency !== null && r.amount !== null
+            ? { amount: r.amount, currency: r.currency as Currency }
+            : null,
         listingId: r.listingId,
         lastSale:
           r.lastSaleCents !== null && r.lastSaleAt !== null

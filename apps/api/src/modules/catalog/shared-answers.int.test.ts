@@ -1,12 +1,12 @@
 // The rule shared answers are kept under (docs/decisions/004-catalog-api.md §7): a write through the API
 // recomputes the pages of the scopes it changed on the next request and no other; every other change
 // shows within the lag; a signed-in viewer's own likes show at once.
+import type { CollectionCard, NftCard } from '@vitrine/domain/catalog-responses';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../testing/test-app';
 import { sessionFor, type TestSession } from '../social/test-session';
 import { SHARED_ANSWER_LAG_MS } from './browsing.services';
-import type { CollectionCard, NftCard } from './catalog.schemas';
 
 type Page<T> = { count: number; results: T[] };
 

@@ -1,11 +1,11 @@
+import { homeDropSchema } from '@vitrine/domain/catalog-responses';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pageOf, pageQuery } from '../../http/pagination';
 import { errorResponses } from '../../http/schemas';
 import { sendSharedAnswer } from '../../http/shared-answer';
-import { dropSummary } from './drops.schemas';
 
-const dropsPage = pageOf(dropSummary);
+const dropsPage = pageOf(homeDropSchema);
 
 export const listDropsRoute: FastifyPluginAsyncZod = async (app) => {
   app.get(

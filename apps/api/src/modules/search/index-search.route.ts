@@ -1,7 +1,8 @@
+import { searchAnswerSchema } from '@vitrine/domain/catalog-responses';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../http/schemas';
 import { sendSharedAnswer } from '../../http/shared-answer';
-import { searchAnswer, searchBody, searchParams } from './search.schemas';
+import { searchBody, searchParams } from './search.schemas';
 
 export const indexSearchRoute: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -13,7 +14,7 @@ export const indexSearchRoute: FastifyPluginAsyncZod = async (app) => {
           'Search one index: users, publishers, collections or products (prefix, case- and typo-tolerant)',
         params: searchParams,
         body: searchBody,
-        response: { 200: searchAnswer, ...errorResponses },
+        response: { 200: searchAnswerSchema, ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -24,7 +25,7 @@ export const indexSearchRoute: FastifyPluginAsyncZod = async (app) => {
         app.services.answers,
         `search:${index}:${JSON.stringify(body)}`,
         [],
-        searchAnswer,
+        searchAnswerSchema,
         () => app.services.search.search(index, body),
       );
     },

@@ -1,10 +1,11 @@
 // The search host (001 §3 "Search result", §7; docs/decisions/004-catalog-api.md §4).
+
 import { schema } from '@vitrine/db';
+import type { SearchAnswer, UniversalAnswer } from '@vitrine/domain/catalog-responses';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../testing/test-app';
 import { SHARED_ANSWER_LAG_MS } from '../catalog/browsing.services';
-import type { SearchAnswer, UniversalAnswer } from './search.schemas';
 
 let t: TestApp;
 beforeAll(async () => {

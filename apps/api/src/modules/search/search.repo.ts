@@ -1,12 +1,13 @@
 // Search documents (trigger-maintained, migration catalog_triggers): matching, scoring and the result
 // items of the four indexes, one statement per search. Every search runs in a short transaction that
 // sets the trigram threshold, so the GIN trigram index answers the typo-tolerant part.
+
 import type { Db } from '@vitrine/db';
 import type { SearchIndexKind } from '@vitrine/domain';
+import type { SearchResult } from '@vitrine/domain/catalog-responses';
 import { and, type SQL, sql } from 'drizzle-orm';
 import { int, iso, rowsOf, withLocalSettings } from '../../lib/sql-rows';
 import { at } from '../catalog/explore.repo';
-import type { SearchResult } from './search.schemas';
 import {
   documentMatches,
   documentScore,

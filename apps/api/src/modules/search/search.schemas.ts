@@ -1,4 +1,4 @@
-// The search host's request and answer (001 §3 "Search result", §7; docs/decisions/004-catalog-api.md §4).
+// The search host's request (001 §3 "Search result", §7; docs/decisions/004-catalog-api.md §4).
 import { SEARCH_INDEX_KINDS, SEARCH_PAGE_SIZE, SEARCH_TEXT_MAX_LENGTH } from '@vitrine/domain';
 import { z } from 'zod';
 import { keyParam } from '../catalog/catalog.schemas';
@@ -34,66 +34,4 @@ export type SearchBody = z.infer<typeof searchBody>;
 
 export const universalBody = z.object({ query: query.default('') });
 
-const creator = z.object({
-  id: z.number().int(),
-  display_name: z.string(),
-  slug: z.string(),
-  profile_picture_url: z.string().nullable(),
-});
-
-const indexItem = z.object({
-  id: z.number().int(),
-  display_name: z.string(),
-  profile_picture_url: z.string().nullable(),
-  slug: z.string(),
-  verified: z.boolean().optional(),
-  curated: z.boolean().optional(),
-});
-
-const collectionItem = z.object({
-  id: z.number().int(),
-  collection_store_name: z.string(),
-  collection_store_url: z.string(),
-  collection_project_icon: z.string().nullable(),
-  contract_address: z.string(),
-  schedule_start_at: z.string().nullable(),
-  schedule_end_at: z.string().nullable(),
-  creators: z.array(creator),
-  post_production_page_slug: z.string().nullable(),
-});
-
-const productItem = z.object({
-  id: z.number().int(),
-  title: z.string(),
-  display_image: z.string(),
-  contract_address: z.string(),
-  type: z.number().int(),
-  creators: z.array(creator),
-  collection_store_name: z.string(),
-  collection_store_url: z.string(),
-});
-
-export const searchResult = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('user'), score: z.number(), item: indexItem }),
-  z.object({ type: z.literal('publisher'), score: z.number(), item: indexItem }),
-  z.object({ type: z.literal('collection'), score: z.number(), item: collectionItem }),
-  z.object({ type: z.literal('product'), score: z.number(), item: productItem }),
-]);
-export type SearchResult = z.infer<typeof searchResult>;
-
-export const searchAnswer = z.object({
-  meta: z.object({
-    total_pages: z.number().int(),
-    total_results: z.number().int(),
-    page: z.number().int(),
-    page_size: z.number().int(),
-  }),
-  results: z.array(searchResult),
-});
-export type SearchAnswer = z.infer<typeof searchAnswer>;
-
-export const universalAnswer = z.object({
-  meta: z.object({ total_results: z.number().int() }),
-  results: z.array(searchResult),
-});
-export type UniversalAnswer = z.infer<typeof universalAnswer>;
+// Responses: @vitrine/domain/catalog-responses (shared with the web app's types).

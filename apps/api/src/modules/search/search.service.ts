@@ -1,13 +1,15 @@
 // Index search and universal search (001 §7 "Search and browse"; docs/decisions/004-catalog-api.md §4).
+
 import {
   AppError,
   type SearchIndexKind,
   UNIVERSAL_SEARCH_PAGE_SIZES,
   UNIVERSAL_SEARCH_RESULT_LIMIT,
 } from '@vitrine/domain';
+import type { SearchAnswer, UniversalAnswer } from '@vitrine/domain/catalog-responses';
 import type { Clock } from '../../lib/clock';
 import type { SearchFilters, SearchRepo } from './search.repo';
-import type { SearchAnswer, SearchBody, UniversalAnswer } from './search.schemas';
+import type { SearchBody } from './search.schemas';
 import { type SearchText, searchText } from './search-match';
 
 /** Which filter keys each index takes. */

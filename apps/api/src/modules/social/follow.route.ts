@@ -1,11 +1,7 @@
+import { contractSubscriptionSchema, publisherSubscriptionSchema } from '@vitrine/domain/catalog-responses';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../http/schemas';
-import {
-  contractParams,
-  contractSubscriptionSchema,
-  publisherParams,
-  publisherSubscriptionSchema,
-} from './social.schemas';
+import { contractParams, publisherParams } from './social.schemas';
 
 /**
  * Follow / unfollow a publisher or a contract (000 §7). Idempotent; answers the state after the write.

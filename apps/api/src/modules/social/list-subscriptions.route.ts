@@ -1,12 +1,8 @@
+import { contractSubscriptionSchema, publisherSubscriptionSchema } from '@vitrine/domain/catalog-responses';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../http/schemas';
-import {
-  contractSubscriptionSchema,
-  contractSubscriptionsQuery,
-  publisherSubscriptionSchema,
-  publisherSubscriptionsQuery,
-} from './social.schemas';
+import { contractSubscriptionsQuery, publisherSubscriptionsQuery } from './social.schemas';
 
 /** Follower counts and the viewer's follow state, for publisher cards and NFT cards (001 §3 "subscription"). */
 export const listSubscriptionsRoute: FastifyPluginAsyncZod = async (app) => {

@@ -1,6 +1,7 @@
+import { saveAnswerSchema } from '@vitrine/domain/catalog-responses';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../http/schemas';
-import { saveAnswer, saveCollectionBody, saveNiftyBody } from './social.schemas';
+import { saveCollectionBody, saveNiftyBody } from './social.schemas';
 
 /**
  * Save / remove favourites (000 §7). Saving a token is a like (001 §4 "Like button"). Accepts an
@@ -17,7 +18,7 @@ export const saveFavoriteRoute: FastifyPluginAsyncZod = async (app) => {
           summary: `${action === 'save' ? 'Save (like)' : 'Remove (unlike)'} a token or an edition`,
           security: [{ bearer: [] }],
           body: saveNiftyBody,
-          response: { 200: saveAnswer, ...errorResponses },
+          response: { 200: saveAnswerSchema, ...errorResponses },
         },
       },
       async (request) => {
@@ -35,7 +36,7 @@ export const saveFavoriteRoute: FastifyPluginAsyncZod = async (app) => {
           summary: `${action === 'save' ? 'Save' : 'Remove'} a collection`,
           security: [{ bearer: [] }],
           body: saveCollectionBody,
-          response: { 200: saveAnswer, ...errorResponses },
+          response: { 200: saveAnswerSchema, ...errorResponses },
         },
       },
       async (request) => {

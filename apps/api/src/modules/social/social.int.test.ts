@@ -1,8 +1,7 @@
 // Follows, favourites boards and likes (000 §7 "Follow and favourites"; docs/decisions/004-catalog-api.md §5).
+import type { FavoriteCollection, FavoriteNifty, NftCard } from '@vitrine/domain/catalog-responses';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../testing/test-app';
-import type { NftCard } from '../catalog/catalog.schemas';
-import type { FavoriteCollection, FavoriteNifty } from './social.schemas';
 import { sessionFor, type TestSession } from './test-session';
 
 type Page<T> = { count: number; results: T[] };

@@ -1,15 +1,8 @@
 // Follow and favourites (000 §7; docs/decisions/004-catalog-api.md §5).
+import { favoriteCollectionSchema, favoriteNiftySchema, pageOf } from '@vitrine/domain/catalog-responses';
 import { z } from 'zod';
-import { pageOf, pageQuery } from '../../http/pagination';
-import {
-  addressParam,
-  assetSchema,
-  collectionCardSchema,
-  creatorSchema,
-  keyParam,
-  likesSchema,
-  tokenIdParam,
-} from '../catalog/catalog.schemas';
+import { pageQuery } from '../../http/pagination';
+import { addressParam, keyParam, tokenIdParam } from '../catalog/catalog.schemas';
 
 const commaList = <T extends z.ZodType<string, string>>(item: T, max: number) =>
   z
@@ -34,17 +27,6 @@ export const contractParams = z.object({ address: addressParam });
 export const boardParams = z.object({ id: keyParam });
 export const boardQuery = pageQuery;
 
-export const publisherSubscriptionSchema = z.object({
-  slug: z.string(),
-  totalCount: z.number().int(),
-  isSubscribed: z.boolean(),
-});
-export const contractSubscriptionSchema = z.object({
-  contractAddress: z.string(),
-  totalCount: z.number().int(),
-  isSubscribed: z.boolean(),
-});
-
 const typeNumber = z.coerce.number().int().min(0).max(2_147_483_647);
 
 /** A token (a like) or an edition (001 §3 "Saved nifty"). */
@@ -60,25 +42,6 @@ export const saveCollectionBody = z.union([
 ]);
 export type SaveCollectionBody = z.infer<typeof saveCollectionBody>;
 
-export const saveAnswer = z.object({ saved: z.boolean(), likes: likesSchema });
-
-export const favoriteNiftySchema = z.object({
-  savedAt: z.string(),
-  kind: z.enum(['token', 'edition']),
-  contractAddress: z.string(),
-  typeNumber: z.number().int(),
-  tokenId: z.string().nullable(),
-  name: z.string(),
-  asset: assetSchema,
-  project: z.object({ name: z.string(), slug: z.string() }),
-  creators: z.array(creatorSchema),
-  priceInCents: z.number().int().nullable(),
-  floorPriceInCents: z.number().int().nullable(),
-  likes: likesSchema,
-});
-export type FavoriteNifty = z.infer<typeof favoriteNiftySchema>;
-
+// Responses: @vitrine/domain/catalog-responses (shared with the web app's types).
 export const favoriteNiftiesPage = pageOf(favoriteNiftySchema);
-export const favoriteCollectionSchema = collectionCardSchema.extend({ savedAt: z.string() });
-export type FavoriteCollection = z.infer<typeof favoriteCollectionSchema>;
 export const favoriteCollectionsPage = pageOf(favoriteCollectionSchema);

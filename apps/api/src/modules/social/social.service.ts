@@ -1,6 +1,8 @@
 // Follows, favourite boards and likes (000 §7 "Follow and favourites", 001 §4 "Like button", "Follow
 // button"). Writes are idempotent and answer the state after the write.
+
 import { AppError } from '@vitrine/domain';
+import type { FavoriteCollection, FavoriteNifty } from '@vitrine/domain/catalog-responses';
 import { offsetOf, type Page, type PageQuery, toPage } from '../../http/pagination';
 import type { ChangeScopes } from '../../lib/change-scopes';
 import type { Clock } from '../../lib/clock';
@@ -8,7 +10,7 @@ import type { CardsRepo } from '../catalog/cards.repo';
 import type { CatalogService } from '../catalog/catalog.service';
 import type { PagesRepo } from '../catalog/pages.repo';
 import type { SocialRepo } from './social.repo';
-import type { FavoriteCollection, FavoriteNifty, SaveCollectionBody, SaveNiftyBody } from './social.schemas';
+import type { SaveCollectionBody, SaveNiftyBody } from './social.schemas';
 
 const notFound = (what: string) =>
   new AppError({ statusCode: 404, errorType: 'not-found', message: `${what} not found` });

@@ -32,12 +32,10 @@ export function DropCover({ asset, title, className }: DropCoverProps) {
   }
 
   if (asset.type === 'Video') {
-    const poster = asset.staticSrc ?? asset.previewSrc;
     return (
       <video
         className={classes}
         src={mediaUrl(asset.src)}
-        poster={poster ? mediaUrl(poster) : undefined}
         aria-label={title}
         width={COVER_WIDTH}
         height={COVER_HEIGHT}
@@ -52,12 +50,10 @@ export function DropCover({ asset, title, className }: DropCoverProps) {
     );
   }
 
-  const src =
-    asset.type === 'Image' || asset.type === 'AnimatedImage' ? asset.src : (asset.staticSrc ?? asset.src);
   return (
     <img
       className={classes}
-      src={mediaUrl(src)}
+      src={mediaUrl(asset.src)}
       alt={title}
       width={COVER_WIDTH}
       height={COVER_HEIGHT}

@@ -1,4 +1,4 @@
-import { dropTypeLabel } from '../../lib/drop-type-label';
+import { dropTypeLabel } from '@vitrine/domain';
 import styles from './DropTypeBadge.module.css';
 
 /** The drop type ('Open Edition', '1/1 Auction', …) as a small badge. */

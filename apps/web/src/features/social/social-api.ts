@@ -1,23 +1,13 @@
 // Follows, favourites and likes (docs/decisions/004-catalog-api.md §5). Writes need a bearer token.
+
+import type {
+  ContractSubscription,
+  PublisherSubscription,
+  SaveAnswer,
+} from '@vitrine/domain/catalog-responses';
 import { api } from '../../app/api-client';
-import type { Likes } from '../catalog/catalog-types';
 
-export interface PublisherSubscription {
-  slug: string;
-  totalCount: number;
-  isSubscribed: boolean;
-}
-
-export interface ContractSubscription {
-  contractAddress: string;
-  totalCount: number;
-  isSubscribed: boolean;
-}
-
-export interface SaveAnswer {
-  saved: boolean;
-  likes: Likes;
-}
+export type { ContractSubscription, PublisherSubscription, SaveAnswer };
 
 /** A liked token (a favourite-save of a token, 000 §3 "Saved nifty"). */
 export interface TokenRef {

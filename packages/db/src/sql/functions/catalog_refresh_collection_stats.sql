@@ -22,7 +22,7 @@ BEGIN
         FROM catalog_tokens WHERE collection_id = c.id) a
     CROSS JOIN LATERAL (
       SELECT max(edition_size) AS max_size,
-             bool_or(sale_type IN ('auction', 'ranked_auction', 'silent_auction')) AS has_auction,
+             bool_or(is_auction) AS has_auction,
              min(CASE WHEN price_currency = 'USD' THEN price_amount END)::bigint AS min_price
         FROM nifties WHERE collection_id = c.id) nn
    WHERE c.id IN (SELECT unnest(ids)) AND (c.drop_id IS NULL OR d.drop_status = 'published')
