@@ -8,13 +8,15 @@ import { RouteErrorBoundary } from './RouteErrorBoundary';
 const home = () => import('../features/home/HomePage').then((m) => ({ Component: m.HomePage }));
 const login = () => import('../features/auth/LoginPage').then((m) => ({ Component: m.LoginPage }));
 const signup = () => import('../features/auth/SignupPage').then((m) => ({ Component: m.SignupPage }));
-const explore = () => import('../features/catalog/ExplorePage').then((m) => ({ Component: m.ExplorePage }));
-const item = () => import('../features/catalog/ItemPage').then((m) => ({ Component: m.ItemPage }));
+const explore = () =>
+  import('../features/catalog/explore/ExplorePage').then((m) => ({ Component: m.ExplorePage }));
+const item = () => import('../features/catalog/item/ItemPage').then((m) => ({ Component: m.ItemPage }));
 const collection = () =>
-  import('../features/catalog/CollectionPage').then((m) => ({ Component: m.CollectionPage }));
-const profile = () => import('../features/catalog/ProfilePage').then((m) => ({ Component: m.ProfilePage }));
+  import('../features/catalog/collection/CollectionPage').then((m) => ({ Component: m.CollectionPage }));
+const profile = () =>
+  import('../features/catalog/profile/ProfilePage').then((m) => ({ Component: m.ProfilePage }));
 const storefront = () =>
-  import('../features/catalog/StorefrontPage').then((m) => ({ Component: m.StorefrontPage }));
+  import('../features/catalog/storefront/StorefrontPage').then((m) => ({ Component: m.StorefrontPage }));
 const info = () => import('../features/platform/InfoPage').then((m) => ({ Component: m.InfoPage }));
 const onboarding = () =>
   import('../features/auth/OnboardingPage').then((m) => ({ Component: m.OnboardingPage }));

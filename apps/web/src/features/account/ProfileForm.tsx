@@ -8,7 +8,7 @@ import { FormAlert } from '../../ui/FormAlert';
 import { TextAreaField } from '../../ui/TextAreaField';
 import { TextField } from '../../ui/TextField';
 import { serverMessage } from '../auth/auth-errors';
-import { PROFILE_QUERY_KEY } from '../auth/profile-query';
+import { authKeys } from '../auth/query-keys';
 import styles from './AccountSettingsPage.module.css';
 import { accountApi } from './account-api';
 
@@ -56,7 +56,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
         profile_url: values.profile_url.trim(),
         bio: values.bio.trim(),
       });
-      queryClient.setQueryData(PROFILE_QUERY_KEY, updated);
+      queryClient.setQueryData(authKeys.profile(), updated);
       setSaved(true);
     } catch (failure) {
       const onFields =

@@ -6,7 +6,7 @@ import { Button } from '../../ui/Button';
 import { FormAlert } from '../../ui/FormAlert';
 import { Avatar } from '../auth/Avatar';
 import { serverMessage } from '../auth/auth-errors';
-import { PROFILE_QUERY_KEY } from '../auth/profile-query';
+import { authKeys } from '../auth/query-keys';
 import { accountApi } from './account-api';
 import styles from './ProfilePictureField.module.css';
 
@@ -48,7 +48,7 @@ export function ProfilePictureField({ profile }: { profile: Profile }) {
     setUploading(true);
     try {
       await accountApi.updatePicture(await readAsDataUrl(file));
-      await queryClient.invalidateQueries({ queryKey: PROFILE_QUERY_KEY });
+      await queryClient.invalidateQueries({ queryKey: authKeys.profile() });
       setSaved(true);
     } catch (failure) {
       setError(

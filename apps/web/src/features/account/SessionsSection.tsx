@@ -9,11 +9,12 @@ import { FormAlert } from '../../ui/FormAlert';
 import { Skeleton } from '../../ui/Skeleton';
 import { serverMessage } from '../auth/auth-errors';
 import { LOGIN_PATH } from '../auth/paths';
-import { USER_QUERY_KEY } from '../auth/profile-query';
+import { authKeys } from '../auth/query-keys';
 import { useLoginRedirectOn401 } from '../auth/useLoginRedirectOn401';
 import { useSignOut } from '../auth/useSignOut';
 import styles from './AccountSettingsPage.module.css';
-import { accountApi, SESSIONS_QUERY_KEY } from './account-api';
+import { accountApi } from './account-api';
+import { accountKeys } from './query-keys';
 import { SessionRow } from './SessionRow';
 import sessionStyles from './SessionsSection.module.css';
 import { SettingsCard } from './SettingsCard';
@@ -25,7 +26,7 @@ export function SessionsSection() {
   const { signOut } = useSignOut();
   const [page, setPage] = useState(1);
   const sessions = useQuery({
-    queryKey: [...SESSIONS_QUERY_KEY, page],
+    queryKey: accountKeys.sessionsPage(page),
     queryFn: ({ signal }) => accountApi.sessions(page, signal),
     placeholderData: keepPreviousData,
   });
@@ -44,7 +45,7 @@ export function SessionsSection() {
         return;
       }
       await accountApi.revokeSession(id);
-      await queryClient.invalidateQueries({ queryKey: SESSIONS_QUERY_KEY });
+      await queryClient.invalidateQueries({ queryKey: accountKeys.sessions() });
     } catch (failure) {
       setError(serverMessage(failure) ?? 'An unknown error occurred');
     } finally {
@@ -59,7 +60,7 @@ export function SessionsSection() {
       await accountApi.revokeAll(false);
       // This device too: the session is over here as well.
       clearCredentials();
-      queryClient.removeQueries({ queryKey: USER_QUERY_KEY });
+      queryClient.removeQueries({ queryKey: authKeys.user() });
       navigate(LOGIN_PATH, { replace: true });
     } catch (failure) {
       setError(serverMessage(failure) ?? 'An unknown error occurred');

@@ -9,7 +9,7 @@ import { SelectField } from '../../ui/SelectField';
 import { TextField } from '../../ui/TextField';
 import { serverMessage } from '../auth/auth-errors';
 import { SECURITY_SETTINGS_PATH } from '../auth/paths';
-import { PROFILE_QUERY_KEY } from '../auth/profile-query';
+import { authKeys } from '../auth/query-keys';
 import styles from './AccountSettingsPage.module.css';
 import { accountApi } from './account-api';
 import rowStyles from './SocialLinksForm.module.css';
@@ -67,7 +67,7 @@ export function SocialLinksForm({ profile }: { profile: Profile }) {
     setSaved(false);
     try {
       const answer = await accountApi.setSocialLinks(parsed.data.socialLinks);
-      queryClient.setQueryData<Profile | null>(PROFILE_QUERY_KEY, (current) =>
+      queryClient.setQueryData<Profile | null>(authKeys.profile(), (current) =>
         current ? { ...current, socialLinks: answer.socialLinks } : current,
       );
       setSaved(true);

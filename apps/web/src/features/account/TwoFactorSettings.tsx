@@ -10,11 +10,12 @@ import { Skeleton } from '../../ui/Skeleton';
 import { useToast } from '../../ui/useToast';
 import { serverMessage } from '../auth/auth-errors';
 import { PROFILE_VALIDATION_PATH } from '../auth/paths';
-import { PROFILE_QUERY_KEY } from '../auth/profile-query';
+import { authKeys } from '../auth/query-keys';
 import { useLoginRedirectOn401 } from '../auth/useLoginRedirectOn401';
 import styles from './AccountSettingsPage.module.css';
-import { accountApi, type Enrollment, TWO_FACTOR_QUERY_KEY } from './account-api';
+import { accountApi, type Enrollment } from './account-api';
 import { DisableTwoFactorDialog } from './DisableTwoFactorDialog';
+import { accountKeys } from './query-keys';
 import { TwoFactorEnrollment } from './TwoFactorEnrollment';
 import methodStyles from './TwoFactorSettings.module.css';
 import {
@@ -30,7 +31,7 @@ export function TwoFactorSettings({ profile }: { profile: Profile }) {
   const [params] = useSearchParams();
   const requested = params.get('enable2fa') === '1';
   const status = useQuery({
-    queryKey: TWO_FACTOR_QUERY_KEY,
+    queryKey: accountKeys.twoFactor(),
     queryFn: ({ signal }) => accountApi.twoFactorStatus(signal),
   });
   const [method, setMethod] = useState<TwoFactorMethod>('totp');
@@ -48,8 +49,8 @@ export function TwoFactorSettings({ profile }: { profile: Profile }) {
   }, [requested, status.isSuccess]);
 
   const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: TWO_FACTOR_QUERY_KEY });
-    void queryClient.invalidateQueries({ queryKey: PROFILE_QUERY_KEY });
+    void queryClient.invalidateQueries({ queryKey: accountKeys.twoFactor() });
+    void queryClient.invalidateQueries({ queryKey: authKeys.profile() });
   };
 
   const start = async (chosen: TwoFactorMethod = method) => {

@@ -32,8 +32,6 @@ export interface ProfileChanges {
   last_name: string;
 }
 
-export const TWO_FACTOR_QUERY_KEY = ['user', 'twofa'] as const;
-export const SESSIONS_QUERY_KEY = ['user', 'sessions'] as const;
 export const SESSIONS_PAGE_SIZE = 10;
 
 export const accountApi = {

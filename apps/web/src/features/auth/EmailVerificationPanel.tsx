@@ -11,7 +11,7 @@ import styles from './auth.module.css';
 import { authApi } from './auth-api';
 import { serverMessage } from './auth-errors';
 import { withAuthRetry } from './authed-request';
-import { PROFILE_QUERY_KEY } from './profile-query';
+import { authKeys } from './query-keys';
 import { useLoginRedirectOn401 } from './useLoginRedirectOn401';
 
 export interface EmailVerificationPanelProps {
@@ -24,7 +24,7 @@ export function EmailVerificationPanel({ profile }: EmailVerificationPanelProps)
   const form = useForm(verificationCodeSchema, { code: '' });
   const verify = useMutation({
     mutationFn: (code: string) => withAuthRetry(() => authApi.verifyEmail(code)),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: PROFILE_QUERY_KEY }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: authKeys.profile() }),
     onError: (error) => {
       if (isApiError(error) && (error.errorType === 'invalid_code' || error.fields?.code)) {
         form.applyServerErrors({ code: error.fields?.code ?? error.message });
@@ -36,7 +36,7 @@ export function EmailVerificationPanel({ profile }: EmailVerificationPanelProps)
     onSuccess: (answer) => {
       form.reset();
       verify.reset();
-      if (answer.email_verified) void queryClient.invalidateQueries({ queryKey: PROFILE_QUERY_KEY });
+      if (answer.email_verified) void queryClient.invalidateQueries({ queryKey: authKeys.profile() });
     },
   });
   useLoginRedirectOn401(verify.error, resend.error);

@@ -15,13 +15,12 @@ import pageStyles from './ProfileValidationPage.module.css';
 import {
   formatPhone,
   PHONE_MESSAGES,
-  PHONE_QUERY_KEY,
   type PhoneErrorView,
   type PhoneVerification,
   phoneApi,
   phoneErrorView,
 } from './phone';
-import { PROFILE_QUERY_KEY } from './profile-query';
+import { authKeys } from './query-keys';
 import { RequireAuth } from './RequireAuth';
 import { useLoginRedirectOn401 } from './useLoginRedirectOn401';
 
@@ -41,15 +40,18 @@ export function ProfileValidationPage() {
 
 function ProfileValidation() {
   const queryClient = useQueryClient();
-  const state = useQuery({ queryKey: PHONE_QUERY_KEY, queryFn: ({ signal }) => phoneApi.get(signal) });
+  const state = useQuery({
+    queryKey: authKeys.phoneVerification(),
+    queryFn: ({ signal }) => phoneApi.get(signal),
+  });
   const [removeOpen, setRemoveOpen] = useState(false);
   const [removing, setRemoving] = useState(false);
   const [removeError, setRemoveError] = useState<PhoneErrorView | null>(null);
   useLoginRedirectOn401(state.error);
 
   const update = (answer: PhoneVerification) => {
-    queryClient.setQueryData<PhoneVerification>(PHONE_QUERY_KEY, { message: answer.message });
-    void queryClient.invalidateQueries({ queryKey: PROFILE_QUERY_KEY });
+    queryClient.setQueryData<PhoneVerification>(authKeys.phoneVerification(), { message: answer.message });
+    void queryClient.invalidateQueries({ queryKey: authKeys.profile() });
   };
 
   const remove = async () => {

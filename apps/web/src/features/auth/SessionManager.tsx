@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { readCredentials, subscribeCredentials } from '../../app/credentials';
 import { readStorage, writeStorage } from '../../lib/storage';
 import { useToast } from '../../ui/useToast';
-import { PROFILE_QUERY_KEY } from './profile-query';
+import { authKeys } from './query-keys';
 import { lastRefreshFailed, onRefreshed, REFRESH_AHEAD_MS } from './session-refresh';
 import { ensureFreshCredentials, useSessionStatus } from './session-status';
 import { SIGNED_IN_TOAST_KEY } from './sign-in';
@@ -26,7 +26,7 @@ export function SessionManager() {
   }, []);
 
   useEffect(
-    () => onRefreshed(() => void queryClient.invalidateQueries({ queryKey: PROFILE_QUERY_KEY })),
+    () => onRefreshed(() => void queryClient.invalidateQueries({ queryKey: authKeys.profile() })),
     [queryClient],
   );
 

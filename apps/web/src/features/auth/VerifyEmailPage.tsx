@@ -12,7 +12,7 @@ import { authApi } from './auth-api';
 import { serverMessage } from './auth-errors';
 import { withAuthRetry } from './authed-request';
 import { SECURITY_SETTINGS_PATH } from './paths';
-import { PROFILE_QUERY_KEY } from './profile-query';
+import { authKeys } from './query-keys';
 import { loginPathFor } from './redirect';
 
 /** /verify-email?code= : the link of the verification email (000 §7 POST /users/verify-email/). */
@@ -23,7 +23,7 @@ export function VerifyEmailPage() {
   const loggedIn = useLoggedIn();
   // A code works once: a query (not an effect) keeps it to one request, also across re-renders.
   const verification = useQuery({
-    queryKey: ['verify-email', code],
+    queryKey: authKeys.verifyEmail(code),
     queryFn: () => authApi.verifyEmail(code),
     enabled: code !== '',
     retry: false,
@@ -33,7 +33,7 @@ export function VerifyEmailPage() {
   const resend = useMutation({ mutationFn: () => withAuthRetry(() => authApi.resendVerificationEmail()) });
 
   useEffect(() => {
-    if (verification.isSuccess) void queryClient.invalidateQueries({ queryKey: PROFILE_QUERY_KEY });
+    if (verification.isSuccess) void queryClient.invalidateQueries({ queryKey: authKeys.profile() });
   }, [verification.isSuccess, queryClient]);
 
   let body: ReactNode;

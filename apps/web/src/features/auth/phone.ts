@@ -10,8 +10,6 @@ export interface PhoneVerification {
   sent?: boolean;
 }
 
-export const PHONE_QUERY_KEY = ['user', 'phone-verification'] as const;
-
 /** 000 §8 texts of the phone verification errors. */
 export const PHONE_MESSAGES = {
   alreadyUsed: 'Error: This phone number has already been registered by another account...',

@@ -3,15 +3,12 @@ import type { Profile } from '@vitrine/domain';
 import { api, isApiError } from '../../app/api-client';
 import { useLoggedIn } from '../../app/useLoggedIn';
 import { withAuthRetry } from './authed-request';
-
-/** Everything cached for the signed-in user lives under this key; sign-in and sign-out drop it. */
-export const USER_QUERY_KEY = ['user'] as const;
-export const PROFILE_QUERY_KEY = ['user', 'profile'] as const;
+import { authKeys } from './query-keys';
 
 /** `GET /user/profile/`; a 404 answers empty (000 §8 "Profile lookup 404 returns empty"). */
 export function profileQuery() {
   return queryOptions({
-    queryKey: PROFILE_QUERY_KEY,
+    queryKey: authKeys.profile(),
     queryFn: async ({ signal }): Promise<Profile | null> => {
       try {
         return await withAuthRetry(() => api.get<Profile>('/user/profile/', { signal }));

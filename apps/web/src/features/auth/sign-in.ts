@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { clearCredentials, readCredentials, type TokenGrant, writeCredentials } from '../../app/credentials';
 import { removeStorage } from '../../lib/storage';
 import { authApi } from './auth-api';
-import { USER_QUERY_KEY } from './profile-query';
+import { authKeys } from './query-keys';
 import { LAST_REFRESH_FAILED_KEY } from './session-refresh';
 
 /** Session storage flag: the 'Signed in' toast was shown in this session (001 §2). */
@@ -12,7 +12,7 @@ const REVOKE_TIMEOUT_MS = 3000;
 
 /** After success credentials are written to session and local storage (000 §4); the user's data reloads. */
 export function storeSignIn(queryClient: QueryClient, grant: TokenGrant): void {
-  queryClient.removeQueries({ queryKey: USER_QUERY_KEY });
+  queryClient.removeQueries({ queryKey: authKeys.user() });
   removeStorage('session', LAST_REFRESH_FAILED_KEY);
   writeCredentials(grant);
 }
@@ -30,5 +30,5 @@ export async function signOut(queryClient: QueryClient): Promise<void> {
   clearCredentials();
   removeStorage('session', SIGNED_IN_TOAST_KEY);
   removeStorage('session', LAST_REFRESH_FAILED_KEY);
-  queryClient.removeQueries({ queryKey: USER_QUERY_KEY });
+  queryClient.removeQueries({ queryKey: authKeys.user() });
 }

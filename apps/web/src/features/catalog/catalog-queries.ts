@@ -1,5 +1,4 @@
-// Queries of the browsing API (docs/decisions/004-catalog-api.md). Keys carry whether the viewer is
-// signed in: answers hold the viewer's likes and follows.
+// Queries of the browsing API (docs/decisions/004-catalog-api.md); their keys come from `catalogKeys`.
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { ExploreView } from '@vitrine/domain';
 import { api } from '../../app/api-client';
@@ -17,8 +16,7 @@ import type {
   TableNifty,
   UserProfile,
 } from './catalog-types';
-
-export type ExploreQuery = Record<string, string>;
+import { catalogKeys, type ExploreQuery } from './query-keys';
 
 export interface ExploreResults {
   nfts: ExplorePage<NftCard>;
@@ -31,7 +29,7 @@ const segment = (value: string) => encodeURIComponent(value);
 /** `GET /api/v1/explore/{view}/` with the query of `toExploreApiQuery`. */
 export function exploreQuery<V extends ExploreView>(view: V, query: ExploreQuery, signedIn: boolean) {
   return queryOptions({
-    queryKey: ['explore', view, query, signedIn] as const,
+    queryKey: catalogKeys.explorePage(view, query, signedIn),
     queryFn: ({ signal }) => api.get<ExploreResults[V]>(`/v1/explore/${view}/`, { query, signal }),
     placeholderData: keepPreviousData,
   });
@@ -40,7 +38,7 @@ export function exploreQuery<V extends ExploreView>(view: V, query: ExploreQuery
 /** `GET /api/v2/users/{id}/nifties/`: tokens the user owns, with the explore params of nfts. */
 export function userNiftiesQuery(profileUrl: string, query: ExploreQuery, signedIn: boolean) {
   return queryOptions({
-    queryKey: ['user-nifties', profileUrl.toLowerCase(), query, signedIn] as const,
+    queryKey: catalogKeys.userNiftiesPage(profileUrl, query, signedIn),
     queryFn: ({ signal }) =>
       api.get<ExplorePage<NftCard>>(`/v2/users/${segment(profileUrl)}/nifties/`, { query, signal }),
     placeholderData: keepPreviousData,
@@ -49,7 +47,7 @@ export function userNiftiesQuery(profileUrl: string, query: ExploreQuery, signed
 
 export function itemQuery(contractAddress: string, tokenId: string, signedIn: boolean) {
   return queryOptions({
-    queryKey: ['item', contractAddress.toLowerCase(), tokenId, signedIn] as const,
+    queryKey: catalogKeys.item(contractAddress, tokenId, signedIn),
     queryFn: ({ signal }) =>
       api.get<ItemDetail>(`/v1/marketplace/items/${segment(contractAddress)}/${segment(tokenId)}/`, {
         signal,
@@ -59,7 +57,7 @@ export function itemQuery(contractAddress: string, tokenId: string, signedIn: bo
 
 export function collectionQuery(key: string, signedIn: boolean) {
   return queryOptions({
-    queryKey: ['collection', key.toLowerCase(), signedIn] as const,
+    queryKey: catalogKeys.collection(key, signedIn),
     queryFn: ({ signal }) =>
       api.get<CollectionDetail>(`/v1/marketplace/collections/${segment(key)}/`, { signal }),
   });
@@ -67,7 +65,7 @@ export function collectionQuery(key: string, signedIn: boolean) {
 
 export function collectionNiftyQuery(key: string, typeNumber: number, signedIn: boolean) {
   return queryOptions({
-    queryKey: ['collection-nifty', key.toLowerCase(), typeNumber, signedIn] as const,
+    queryKey: catalogKeys.collectionNifty(key, typeNumber, signedIn),
     queryFn: ({ signal }) =>
       api.get<CollectionNiftyDetail>(`/v1/marketplace/collections/${segment(key)}/nifties/${typeNumber}/`, {
         signal,
@@ -78,7 +76,7 @@ export function collectionNiftyQuery(key: string, typeNumber: number, signedIn: 
 /** The collection listing table: `GET /api/v1/marketplace/collections/{key}/tokens/`. */
 export function collectionTokensQuery(key: string, query: ExploreQuery) {
   return queryOptions({
-    queryKey: ['collection-tokens', key.toLowerCase(), query] as const,
+    queryKey: catalogKeys.collectionTokens(key, query),
     queryFn: ({ signal }) =>
       api.get<PaginatedResponse<TableNifty>>(`/v1/marketplace/collections/${segment(key)}/tokens/`, {
         query,
@@ -90,21 +88,21 @@ export function collectionTokensQuery(key: string, query: ExploreQuery) {
 
 export function storefrontQuery(slug: string, signedIn: boolean) {
   return queryOptions({
-    queryKey: ['storefront', slug.toLowerCase(), signedIn] as const,
+    queryKey: catalogKeys.storefront(slug, signedIn),
     queryFn: ({ signal }) => api.get<Storefront>(`/v1/storefronts/${segment(slug)}/`, { signal }),
   });
 }
 
 export function userProfileQuery(id: string) {
   return queryOptions({
-    queryKey: ['user-profile', id.toLowerCase()] as const,
+    queryKey: catalogKeys.userProfile(id),
     queryFn: ({ signal }) => api.get<UserProfile>(`/v2/users/${segment(id)}/`, { signal }),
   });
 }
 
 export function favoriteNiftiesQuery(id: string, page: number, signedIn: boolean) {
   return queryOptions({
-    queryKey: ['favorite-nifties', id.toLowerCase(), page, signedIn] as const,
+    queryKey: catalogKeys.favoriteNiftiesPage(id, page, signedIn),
     queryFn: ({ signal }) =>
       api.get<PaginatedResponse<FavoriteNifty>>(
         `/v2/users/${segment(id)}/boards/favorites/nifties/marketplace/`,
@@ -116,7 +114,7 @@ export function favoriteNiftiesQuery(id: string, page: number, signedIn: boolean
 
 export function favoriteCollectionsQuery(id: string, page: number, signedIn: boolean) {
   return queryOptions({
-    queryKey: ['favorite-collections', id.toLowerCase(), page, signedIn] as const,
+    queryKey: catalogKeys.favoriteCollectionsPage(id, page, signedIn),
     queryFn: ({ signal }) =>
       api.get<PaginatedResponse<CollectionCard & { savedAt: string }>>(
         `/v2/users/${segment(id)}/boards/favorites/collections/marketplace/`,

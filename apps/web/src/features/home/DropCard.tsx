@@ -11,6 +11,7 @@ import { DropStatusBadge } from './DropStatusBadge';
 import { DropTypeBadge } from './DropTypeBadge';
 import type { Drop } from './drop-types';
 import { lowestPriceCents } from './lowest-price';
+import { dropsKeys } from './query-keys';
 
 const MAX_ARTISTS_SHOWN = 3;
 
@@ -36,7 +37,7 @@ export function DropCard({ drop }: { drop: Drop }) {
   // At zero an upcoming drop becomes live and a live drop ends (001 §4): show it, then refresh the lists.
   const onCountdownComplete = () => {
     setNow(Date.now());
-    void queryClient.invalidateQueries({ queryKey: ['drops'] });
+    void queryClient.invalidateQueries({ queryKey: dropsKeys.all() });
   };
 
   return (

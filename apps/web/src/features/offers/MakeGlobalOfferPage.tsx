@@ -8,8 +8,8 @@ import { ErrorFallback } from '../../ui/ErrorFallback';
 import { Page } from '../../ui/Page';
 import { Skeleton } from '../../ui/Skeleton';
 import { RequireAuth } from '../auth/RequireAuth';
-import { ArtworkImage } from '../catalog/ArtworkImage';
 import { collectionNiftyQuery } from '../catalog/catalog-queries';
+import { ArtworkImage } from '../catalog/shared/ArtworkImage';
 import styles from './MakeGlobalOfferPage.module.css';
 
 /**

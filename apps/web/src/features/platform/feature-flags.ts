@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { FEATURE_FLAGS_CACHE_MS } from '@vitrine/domain';
 import { api } from '../../app/api-client';
+import { platformKeys } from './query-keys';
 
 /** `GET /api/feature-flag/`: flag name to boolean (docs/decisions/001-api-shapes.md). */
 export type FeatureFlags = Record<string, boolean>;
@@ -15,7 +16,7 @@ export type FlagName = (typeof FLAGS)[keyof typeof FLAGS];
 
 /** Feature flags are cached 60 s and never retried (000 §7, §9; 001 §7). */
 export const featureFlagsQuery = queryOptions({
-  queryKey: ['feature-flags'] as const,
+  queryKey: platformKeys.featureFlags(),
   queryFn: ({ signal }) => api.get<FeatureFlags>('/feature-flag/', { signal }),
   staleTime: FEATURE_FLAGS_CACHE_MS,
   retry: false,

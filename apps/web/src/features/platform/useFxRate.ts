@@ -7,6 +7,7 @@ import {
   needsFxLookup,
 } from '@vitrine/domain';
 import { api } from '../../app/api-client';
+import { platformKeys } from './query-keys';
 
 interface FxRatesPage {
   count: number;
@@ -22,7 +23,7 @@ export function useFxRate(from: string, to: string) {
   const query = fxQueryFor(from, to);
   const enabled = needsFxLookup(query);
   return useQuery({
-    queryKey: ['fx-rate', query.source_currency, query.base_currency] as const,
+    queryKey: platformKeys.fxRate(query.source_currency, query.base_currency),
     queryFn: ({ signal }) =>
       api.get<FxRatesPage>(FX_RATES_PATH, { query: fxRatesQueryParams(query), signal }),
     enabled,

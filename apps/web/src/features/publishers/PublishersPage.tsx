@@ -5,7 +5,7 @@ import { Page } from '../../ui/Page';
 import { Skeleton } from '../../ui/Skeleton';
 import { useProfile } from '../auth/profile-query';
 import { RequireAuth } from '../auth/RequireAuth';
-import { StorefrontScreen } from '../catalog/StorefrontScreen';
+import { StorefrontScreen } from '../catalog/storefront/StorefrontScreen';
 import styles from './PublishersPage.module.css';
 
 /** The Publisher Hub (`/publishers`): the publishers the signed-in user may act for. */

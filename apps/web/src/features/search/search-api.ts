@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { SEARCH_PAGE_SIZE, type SearchIndexKind } from '@vitrine/domain';
 import { api } from '../../app/api-client';
+import { searchKeys } from './query-keys';
 import type { IndexSearchAnswer, IndexSearchBody, ResultOf, UniversalSearchAnswer } from './search-types';
 
 /** Search text is lowercased before sending (001 §5). */
@@ -10,7 +11,7 @@ export const searchText = (text: string) => text.trim().toLowerCase();
 export function universalSearchQuery(text: string) {
   const query = searchText(text);
   return queryOptions({
-    queryKey: ['universal-search', query] as const,
+    queryKey: searchKeys.universal(query),
     queryFn: ({ signal }) =>
       api.post<UniversalSearchAnswer>('/api/v2/universal', { query }, { host: 'search', signal }),
     enabled: query !== '',
@@ -34,7 +35,7 @@ function postIndexSearch<I extends SearchIndexKind>(index: I, request: IndexSear
 export function indexSearchQuery<I extends SearchIndexKind>(index: I, body: IndexSearchBody) {
   const request = indexSearchRequest(body);
   return queryOptions({
-    queryKey: ['index-search', index, request] as const,
+    queryKey: searchKeys.index(index, request),
     queryFn: ({ signal }) => postIndexSearch(index, request, signal),
   });
 }
@@ -46,7 +47,7 @@ export function indexSearchPagesQuery<I extends SearchIndexKind>(
 ) {
   const request = indexSearchRequest(body);
   return infiniteQueryOptions({
-    queryKey: ['index-search-pages', index, request] as const,
+    queryKey: searchKeys.indexPages(index, request),
     queryFn: ({ pageParam, signal }) => postIndexSearch(index, { ...request, page: pageParam }, signal),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.meta.page < last.meta.total_pages ? last.meta.page + 1 : undefined),

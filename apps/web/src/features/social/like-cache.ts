@@ -1,6 +1,7 @@
 // After a like is saved, cached pages that show the token carry the server's count (001 §4).
 import type { QueryClient } from '@tanstack/react-query';
 import type { ExplorePage, ItemDetail, Likes, NftCard } from '../catalog/catalog-types';
+import { catalogKeys } from '../catalog/query-keys';
 import type { TokenRef } from './social-api';
 
 const sameToken = (card: Pick<NftCard, 'contractAddress' | 'tokenId'>, token: TokenRef) =>
@@ -17,12 +18,12 @@ function patchPage(page: ExplorePage<NftCard> | undefined, token: TokenRef, like
 
 /** Writes the token's likes into every cached NFT list and item answer that shows it. */
 export function patchTokenLikes(queryClient: QueryClient, token: TokenRef, likes: Likes): void {
-  for (const key of [['explore', 'nfts'], ['user-nifties']]) {
+  for (const key of [catalogKeys.explore('nfts'), catalogKeys.userNifties()]) {
     queryClient.setQueriesData<ExplorePage<NftCard>>({ queryKey: key }, (page) =>
       patchPage(page, token, likes),
     );
   }
-  queryClient.setQueriesData<ItemDetail>({ queryKey: ['item'] }, (item) =>
+  queryClient.setQueriesData<ItemDetail>({ queryKey: catalogKeys.items() }, (item) =>
     item && sameToken(item.token, token) ? { ...item, likes, token: { ...item.token, likes } } : item,
   );
 }

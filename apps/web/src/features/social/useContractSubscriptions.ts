@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useLoggedIn } from '../../app/useLoggedIn';
 import type { Subscription } from '../catalog/catalog-types';
+import { socialKeys } from './query-keys';
 import { socialApi } from './social-api';
 
 const MAX_ADDRESSES = 50;
@@ -15,7 +16,7 @@ export function useContractSubscriptions(addresses: readonly string[]) {
     .sort()
     .slice(0, MAX_ADDRESSES);
   return useQuery({
-    queryKey: ['contract-subscriptions', unique, signedIn] as const,
+    queryKey: socialKeys.contractSubscriptions(unique, signedIn),
     queryFn: ({ signal }) => socialApi.contractSubscriptions(unique, signal),
     enabled: unique.length > 0,
     select: (answer) =>

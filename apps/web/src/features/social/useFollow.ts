@@ -2,6 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useToast } from '../../ui/useToast';
 import type { Subscription } from '../catalog/catalog-types';
+import { catalogKeys } from '../catalog/query-keys';
+import { socialKeys } from './query-keys';
 import { socialApi } from './social-api';
 
 export type FollowTarget =
@@ -12,11 +14,11 @@ export const FOLLOW_ERROR_TEXT = 'Your follow could not be saved.';
 
 /** Queries whose answers carry follow state; refreshed after a follow or unfollow. */
 const FOLLOW_QUERY_KEYS = [
-  ['storefront'],
-  ['contract-subscriptions'],
-  ['collection'],
-  ['collection-nifty'],
-  ['item'],
+  catalogKeys.storefronts(),
+  socialKeys.subscriptions(),
+  catalogKeys.collections(),
+  catalogKeys.collectionNifties(),
+  catalogKeys.items(),
 ];
 
 /**

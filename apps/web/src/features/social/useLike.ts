@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useToast } from '../../ui/useToast';
 import type { Likes } from '../catalog/catalog-types';
+import { catalogKeys } from '../catalog/query-keys';
 import { patchTokenLikes } from './like-cache';
 import { type SaveTarget, socialApi } from './social-api';
 
@@ -32,7 +33,8 @@ export function useLike(target: SaveTarget, likes: Likes) {
       if (target.kind === 'token') patchTokenLikes(queryClient, target, answer.likes);
       // Favourites boards change with a save: refetch them when next shown.
       void queryClient.invalidateQueries({
-        queryKey: [target.kind === 'collection' ? 'favorite-collections' : 'favorite-nifties'],
+        queryKey:
+          target.kind === 'collection' ? catalogKeys.favoriteCollections() : catalogKeys.favoriteNifties(),
       });
     },
     onError: (error) => {

@@ -1,0 +1,41 @@
+import { useQuery } from '@tanstack/react-query';
+import { toExploreApiQuery } from '@vitrine/domain';
+import { useLoggedIn } from '../../../app/useLoggedIn';
+import { DropCard } from '../../home/DropCard';
+import type { Drop } from '../../home/drop-types';
+import { exploreQuery } from '../catalog-queries';
+import type { ExploreDropCard } from '../catalog-types';
+import { CollectionCardSkeleton } from '../shared/CollectionCardSkeleton';
+import { GridSkeleton } from '../shared/GridSkeleton';
+import styles from '../shared/ResultGrid.module.css';
+import { ExploreLayout } from './ExploreLayout';
+import { listState } from './list-state';
+import type { ExploreViewProps } from './NftExplore';
+
+/** An explore drop as the home page's drop card reads it (explore answers carry no sale cards). */
+function toDrop(drop: ExploreDropCard): Drop {
+  return { ...drop, cards: [] };
+}
+
+/** Explore drops: GET /api/v1/explore/drops/, shown with the home page's drop cards. */
+export function DropExplore({ state, setState, update }: ExploreViewProps) {
+  const signedIn = useLoggedIn();
+  const query = useQuery(exploreQuery('drops', toExploreApiQuery(state), signedIn));
+  return (
+    <ExploreLayout
+      state={state}
+      setState={setState}
+      update={update}
+      list={listState(query)}
+      skeleton={<GridSkeleton Item={CollectionCardSkeleton} count={6} kind="wide" />}
+    >
+      <ul className={`${styles.grid} ${styles.wide}`} data-testid="drop-grid">
+        {(query.data?.results ?? []).map((drop) => (
+          <li key={drop.id}>
+            <DropCard drop={toDrop(drop)} />
+          </li>
+        ))}
+      </ul>
+    </ExploreLayout>
+  );
+}

@@ -1,0 +1,34 @@
+import { useQuery } from '@tanstack/react-query';
+import { useParams } from 'react-router';
+import { isApiError } from '../../../app/api-client';
+import { NotFoundPage } from '../../../app/NotFoundPage';
+import { useLoggedIn } from '../../../app/useLoggedIn';
+import { ErrorFallback } from '../../../ui/ErrorFallback';
+import { itemQuery } from '../catalog-queries';
+import { ItemView } from './ItemView';
+import { ItemViewSkeleton } from './ItemViewSkeleton';
+
+/** Item page: /marketplace/item/{contractAddress}/{tokenId} (000 §2, 001 §2). */
+export function ItemPage() {
+  const { contractAddress = '', tokenId = '' } = useParams();
+  const signedIn = useLoggedIn();
+  const query = useQuery(itemQuery(contractAddress, tokenId, signedIn));
+  if (query.isPending) return <ItemViewSkeleton />;
+  if (query.isError) {
+    // An unknown token (404) or an address or token id that cannot be one (400): retrying cannot help.
+    if (isApiError(query.error) && (query.error.statusCode === 404 || query.error.statusCode === 400))
+      return <NotFoundPage />;
+    return (
+      <div className="page-container" style={{ paddingBlock: 48 }}>
+        <ErrorFallback
+          title="We couldn't load this NFT."
+          message={query.error.message}
+          onRetry={() => void query.refetch()}
+          retrying={query.isFetching}
+          testId="item-error"
+        />
+      </div>
+    );
+  }
+  return <ItemView item={query.data} />;
+}

@@ -1,0 +1,208 @@
+import {
+  collectionPath,
+  formatRarityPercent,
+  isUnlimitedEdition,
+  makeGlobalOfferPath,
+  shortenAddress,
+} from '@vitrine/domain';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { ButtonLink } from '../../../ui/ButtonLink';
+import { Price } from '../../../ui/Price';
+import { useProfile } from '../../auth/profile-query';
+import { FollowButton } from '../../social/FollowButton';
+import { LikeButton } from '../../social/LikeButton';
+import type { ItemDetail } from '../catalog-types';
+import { ArtworkMedia } from '../shared/ArtworkMedia';
+import { AssetViewer } from '../shared/AssetViewer';
+import { CreatorLinks } from '../shared/CreatorLinks';
+import { NftBadge } from '../shared/NftBadge';
+import { minorUnitsPrice } from '../shared/price-props';
+import { ItemListings } from './ItemListings';
+import { ItemOffers } from './ItemOffers';
+import styles from './ItemView.module.css';
+import { Panel } from './Panel';
+import { PriceHistoryChart } from './PriceHistoryChart';
+import { SaleHistory } from './SaleHistory';
+import { UserCell } from './UserCell';
+
+/** An item: artwork, owner, price and listing, details, listings, offers, price history and sale history. */
+export function ItemView({ item }: { item: ItemDetail }) {
+  const viewerId = useProfile().data?.id ?? null;
+  const [viewerOpen, setViewerOpen] = useState(false);
+  const { token, collection, nifty } = item;
+  const edition = isUnlimitedEdition(nifty.editionSize)
+    ? `#${token.editionNumber}`
+    : `#${token.editionNumber} of ${nifty.editionSize.toLocaleString('en-US')}`;
+
+  return (
+    <div className={`page-container ${styles.page}`} data-testid="item-page">
+      <title>{`${token.name} · ${collection.name} · Vitrine`}</title>
+      <div className={styles.hero}>
+        <div className={styles.mediaColumn}>
+          <div className={styles.media}>
+            <ArtworkMedia
+              asset={token.asset}
+              title={token.name}
+              sizes="(max-width: 959px) 100vw, 50vw"
+              fit="contain"
+              priority
+            />
+            <button
+              type="button"
+              className={styles.expand}
+              onClick={() => setViewerOpen(true)}
+              aria-label="View full screen"
+              data-testid="item-expand"
+            >
+              <svg width="18" height="18" viewBox="0 0 24 24" fill="none" aria-hidden="true">
+                <path
+                  d="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5"
+                  stroke="currentColor"
+                  strokeWidth="2.2"
+                  strokeLinecap="round"
+                  strokeLinejoin="round"
+                />
+              </svg>
+            </button>
+          </div>
+        </div>
+        <div className={styles.info}>
+          <div className={styles.collectionRow}>
+            <Link
+              to={collectionPath(collection.slug)}
+              className={styles.collection}
+              data-testid="item-collection"
+            >
+              {collection.name}
+            </Link>
+            <FollowButton
+              target={{ kind: 'contract', contractAddress: collection.contractAddress }}
+              subscription={item.subscription}
+              size="sm"
+              quiet
+              name={collection.name}
+            />
+          </div>
+          <h1 className={styles.title}>{token.name}</h1>
+          <CreatorLinks creators={collection.creators.length > 0 ? collection.creators : token.creators} />
+          <div className={styles.meta}>
+            <span className={styles.owner}>
+              Owned by{' '}
+              {item.owner ? (
+                <UserCell user={item.owner} />
+              ) : item.externalOwner ? (
+                <span title={item.externalOwner}>{shortenAddress(item.externalOwner)}</span>
+              ) : (
+                <UserCell user={null} />
+              )}
+            </span>
+            {token.badge ? <NftBadge badge={token.badge} /> : null}
+            <LikeButton
+              target={{ kind: 'token', contractAddress: token.contractAddress, tokenId: token.tokenId }}
+              likes={item.likes}
+              variant="inline"
+            />
+          </div>
+          <div className={styles.priceCard} data-testid="item-price">
+            {item.listing ? (
+              <>
+                <span className={styles.priceLabel}>List price</span>
+                <Price {...minorUnitsPrice(item.listing.baseListingPrice)} className={styles.price} />
+                <span className={styles.priceNote}>
+                  Listed by {item.listing.seller?.displayName ?? 'the owner'}
+                </span>
+              </>
+            ) : (
+              <>
+                <span className={styles.priceLabel}>Price</span>
+                <span className={styles.price}>Not listed</span>
+                {token.floorPriceInCents === null ? null : (
+                  <span className={styles.priceNote}>
+                    Floor of this edition:{' '}
+                    <Price amount={token.floorPriceInCents} currency="USD" convertFromCents />
+                  </span>
+                )}
+              </>
+            )}
+            <div className={styles.priceActions}>
+              <ButtonLink
+                to={makeGlobalOfferPath(token.contractAddress, token.typeNumber)}
+                variant="secondary"
+                size="lg"
+                data-testid="item-global-offer"
+              >
+                Make Global Offer
+              </ButtonLink>
+            </div>
+          </div>
+          <dl className={styles.details} data-testid="item-details">
+            <div>
+              <dt>Edition</dt>
+              <dd>{edition}</dd>
+            </div>
+            {token.rarity !== null ? (
+              <div>
+                <dt>Rarity</dt>
+                <dd>{formatRarityPercent(token.rarity)}</dd>
+              </div>
+            ) : null}
+            <div>
+              <dt>Royalty</dt>
+              <dd>{nifty.royaltyPercentage}%</dd>
+            </div>
+            <div>
+              <dt>Chain</dt>
+              <dd className={styles.capitalize}>{collection.chain}</dd>
+            </div>
+            <div>
+              <dt>Contract</dt>
+              <dd title={collection.contractAddress}>{shortenAddress(collection.contractAddress)}</dd>
+            </div>
+            <div>
+              <dt>Token ID</dt>
+              <dd className={styles.mono}>{token.tokenId}</dd>
+            </div>
+          </dl>
+          {nifty.tags.length > 0 ? (
+            <ul className={styles.tags} aria-label="Tags">
+              {nifty.tags.map((tag) => (
+                <li key={tag}>
+                  <Link to={`/explore/nfts?tags%5B${encodeURIComponent(tag)}%5D=true`} className={styles.tag}>
+                    {tag}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          {item.description ? <p className={styles.description}>{item.description}</p> : null}
+        </div>
+      </div>
+      <div className={styles.sections}>
+        <Panel title="Price history" testId="item-price-history" className={styles.wide}>
+          <PriceHistoryChart points={item.priceHistory} />
+        </Panel>
+        <Panel
+          title="Listings"
+          aside={item.listings.length > 0 ? `${item.listings.length} for sale` : undefined}
+        >
+          <ItemListings listings={item.listings} contractAddress={token.contractAddress} />
+        </Panel>
+        <Panel title="Offers">
+          <ItemOffers offers={item.offers} />
+        </Panel>
+        <Panel title="Sale history" testId="item-sale-history" className={styles.wide}>
+          <SaleHistory sales={item.saleHistory} />
+        </Panel>
+      </div>
+      {viewerOpen ? (
+        <AssetViewer
+          asset={token.asset}
+          title={token.name}
+          onClose={() => setViewerOpen(false)}
+          downloadable={viewerId !== null && item.owner?.id === viewerId}
+        />
+      ) : null}
+    </div>
+  );
+}

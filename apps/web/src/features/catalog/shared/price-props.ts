@@ -1,0 +1,14 @@
+import { fromMinorUnits } from '@vitrine/domain';
+import type { PriceInput } from '../../platform/display-price';
+import type { Price } from '../catalog-types';
+
+/** Props of <Price> for USD cents. */
+export function centsPrice(cents: number): PriceInput {
+  return { amount: cents, currency: 'USD', convertFromCents: true };
+}
+
+/** Props of <Price> for an amount in its own currency's minor units (cents or wei, 004 conventions). */
+export function minorUnitsPrice(price: Price): PriceInput {
+  if (price.currency === 'USD') return { amount: price.amount, currency: 'USD', convertFromCents: true };
+  return { amount: fromMinorUnits(price.amount, price.currency), currency: price.currency };
+}
