@@ -1,8 +1,8 @@
 // The JSON login calls (000 §7 "The login call"; paths chosen in decision 003).
 import { loginResponseSchema, loginSchema } from '@vitrine/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { looseBody, parseWith, pick } from '../../http/parse';
 import type { LoginOutcome } from './auth.service';
-import { looseBody, parseWith, pick } from './parse';
 import { requestMeta } from './request-meta';
 import { accountErrors } from './schemas';
 import { walletFields } from './token.route';

@@ -1,8 +1,8 @@
 // Password reset (000 §7) and change (account settings).
 import { changePasswordSchema, confirmResetPasswordSchema, resetPasswordSchema } from '@vitrine/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireAuth } from './guard';
-import { looseBody, parseWith, pick } from './parse';
+import { requireAuth } from '../../http/guard';
+import { looseBody, parseWith, pick } from '../../http/parse';
 import { requestMeta } from './request-meta';
 import { accountErrors, detail } from './schemas';
 

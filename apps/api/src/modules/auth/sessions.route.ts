@@ -2,9 +2,9 @@
 import { sessionSchema } from '@vitrine/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { requireAuth } from '../../http/guard';
 import { offsetOf, pageOf, pageQuery, toPage } from '../../http/pagination';
-import { requireAuth } from './guard';
-import { bool, looseBody } from './parse';
+import { bool, looseBody } from '../../http/parse';
 import { accountErrors } from './schemas';
 
 const security = [{ bearer: [] }];

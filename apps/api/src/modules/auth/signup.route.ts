@@ -2,7 +2,7 @@
 import { signupPasswordSchema, signupWalletSchema, tokenResponseSchema } from '@vitrine/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { bool, invalid, looseBody, parseWith, pick } from './parse';
+import { bool, invalid, looseBody, parseWith, pick } from '../../http/parse';
 import { assertStrongPassword } from './password';
 import { requestMeta } from './request-meta';
 import { accountErrors } from './schemas';

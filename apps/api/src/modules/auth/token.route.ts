@@ -2,7 +2,7 @@
 import { loginSchema, tokenOrChallengeSchema, walletAddressSchema } from '@vitrine/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { invalid, looseBody, parseWith, pick } from './parse';
+import { invalid, looseBody, parseWith, pick } from '../../http/parse';
 import { requestMeta } from './request-meta';
 import { accountErrors } from './schemas';
 

@@ -2,8 +2,8 @@
 import { TWO_FACTOR_METHODS, twoFactorCodeSchema, twoFactorStatusSchema } from '@vitrine/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireAuth } from './guard';
-import { bool, looseBody, parseWith, pick } from './parse';
+import { requireAuth } from '../../http/guard';
+import { bool, looseBody, parseWith, pick } from '../../http/parse';
 import { accountErrors } from './schemas';
 
 const security = [{ bearer: [] }];

@@ -1,8 +1,8 @@
 import { verificationCodeSchema } from '@vitrine/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { optionalAuth, requireAuth } from './guard';
-import { looseBody, parseWith, pick } from './parse';
+import { optionalAuth, requireAuth } from '../../http/guard';
+import { looseBody, parseWith, pick } from '../../http/parse';
 import { requestMeta } from './request-meta';
 import { accountErrors } from './schemas';
 

@@ -2,7 +2,7 @@
 // Public browsing routes ask `idOf` (a bad or expired token reads as signed out, never a 401); social
 // writes ask `require` (401 'Request credentials could not be verified.'). Memoised per request.
 import type { FastifyRequest } from 'fastify';
-import { optionalAuth, requireAuth } from '../auth/guard';
+import { optionalAuth, requireAuth } from '../../http/guard';
 
 export interface Viewers {
   idOf(request: FastifyRequest): Promise<number | null>;

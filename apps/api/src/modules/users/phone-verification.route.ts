@@ -1,8 +1,8 @@
 // Phone verification (000 §4 "Profile validation", §7): GET, POST (to), PUT (code), PATCH (resend), DELETE.
 import { phoneVerificationSchema, verificationCodeSchema } from '@vitrine/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireAuth } from '../auth/guard';
-import { invalid, looseBody, parseWith, pick } from '../auth/parse';
+import { requireAuth } from '../../http/guard';
+import { invalid, looseBody, parseWith, pick } from '../../http/parse';
 import { accountErrors } from '../auth/schemas';
 
 const schema = (summary: string) => ({

@@ -8,8 +8,8 @@ import {
 } from '@vitrine/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { optionalAuth, requireAuth } from '../auth/guard';
-import { looseBody, parseWith, pick } from '../auth/parse';
+import { optionalAuth, requireAuth } from '../../http/guard';
+import { looseBody, parseWith, pick } from '../../http/parse';
 import { accountErrors } from '../auth/schemas';
 
 const security = [{ bearer: [] }];

@@ -2,7 +2,7 @@
 // camelCase names; they are normalised, then parsed by the shared schema of packages/domain.
 import { AppError, fieldErrors } from '@vitrine/domain';
 import { z } from 'zod';
-import { VALIDATION_MESSAGE } from '../../http/errors';
+import { VALIDATION_MESSAGE } from './errors';
 
 /** A loose field: a string (forms), or a number/boolean (JSON), read as text. */
 export const field = z.union([z.string().max(10_000), z.number(), z.boolean()]).optional();

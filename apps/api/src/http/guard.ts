@@ -1,7 +1,7 @@
 // Who is calling: the bearer token's session, or a 401 (000 §8 'Request credentials could not be verified.').
-// Other areas use `requireAuth(request)` / `optionalAuth(request)` on routes that need a user.
+// Routes declare `config: { auth: 'user' }` (http/auth.ts); `optionalAuth` reads an optional caller.
 import type { FastifyRequest } from 'fastify';
-import { type AuthContext, ERRORS } from './auth.service';
+import { type AuthContext, ERRORS } from '../modules/auth/auth.service';
 
 export async function optionalAuth(request: FastifyRequest): Promise<AuthContext | null> {
   return request.server.services.accounts.auth.authenticate(request.headers.authorization);
