@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { signedIn } from '../../http/guard';
 import { errorResponses } from '../../http/schemas';
 import {
   contractParams,
@@ -16,17 +17,16 @@ export const followRoute: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `/v2/subscriptions/publishers/:slug/${action}/`,
       {
-        config: { idempotency: true },
+        config: { auth: 'user', idempotency: true },
         schema: {
           tags: ['social'],
           summary: `${action === 'follow' ? 'Follow' : 'Unfollow'} a publisher`,
-          security: [{ bearer: [] }],
           params: publisherParams,
           response: { 200: publisherSubscriptionSchema, ...errorResponses },
         },
       },
       async (request) => {
-        const userId = await app.services.viewers.require(request);
+        const { userId } = signedIn(request);
         return app.services.social.setPublisherFollow(userId, request.params.slug, action === 'follow');
       },
     );
@@ -34,17 +34,16 @@ export const followRoute: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `/v2/subscriptions/contracts/:address/${action}/`,
       {
-        config: { idempotency: true },
+        config: { auth: 'user', idempotency: true },
         schema: {
           tags: ['social'],
           summary: `${action === 'follow' ? 'Follow' : 'Unfollow'} a contract (collection)`,
-          security: [{ bearer: [] }],
           params: contractParams,
           response: { 200: contractSubscriptionSchema, ...errorResponses },
         },
       },
       async (request) => {
-        const userId = await app.services.viewers.require(request);
+        const { userId } = signedIn(request);
         return app.services.social.setContractFollow(userId, request.params.address, action === 'follow');
       },
     );
