@@ -9,8 +9,10 @@ import type { Database } from '@vitrine/db';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { notFoundBody, registerErrorHandling, send } from './http/errors';
+import { registerAuthGuard } from './http/guard';
 import { createIdempotencyStore, registerIdempotency } from './http/idempotency';
 import { registerNulByteGuard } from './http/nul-byte';
+import { documentedBody } from './http/parse';
 import { registerRequestContext } from './http/request-context';
 import { docsCsp, registerSecurityHeaders } from './http/security-headers';
 import { type Clock, systemClock } from './lib/clock';
@@ -114,6 +116,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   app.addHook('onClose', () => app.services.accounts.background.idle());
 
   registerErrorHandling(app);
+  registerAuthGuard(app);
   registerRequestContext(app);
   await registerSecurityHeaders(app, { publicOrigin: config.accounts?.publicOrigin });
   registerNulByteGuard(app);
@@ -140,10 +143,18 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
         version: '0.1.0',
       },
       components: {
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', description: 'A signed-in user: the access token' },
+          adminToken: { type: 'http', scheme: 'bearer', description: 'Operators: ADMIN_TOKEN' },
+        },
       },
     },
-    transform: jsonSchemaTransform,
+    // Accounts routes validate loose form fields and parse the real schema in the handler; the
+    // document shows the real one (http/parse.ts `formBody`).
+    transform: (doc) =>
+      jsonSchemaTransform(
+        doc.schema ? { ...doc, schema: { ...doc.schema, body: documentedBody(doc.schema.body) } } : doc,
+      ),
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true, transformStaticCSP: docsCsp });
 

@@ -1,23 +1,136 @@
-// The service container: one instance per app, built from the resolved config.
+// The service container: every service of the app is built here, once per app, from the resolved config.
+import { join } from 'node:path';
+import { createUnitOfWork } from '@vitrine/db';
 import type { ResolvedConfig } from './app';
-import { createAccountsServices } from './modules/auth/accounts';
-import { createBrowsingServices } from './modules/catalog/browsing.services';
+import { createBackground } from './lib/background';
+import { createChangeScopes } from './lib/change-scopes';
+import { createCountCache } from './lib/count-cache';
+import { createNotifier, createOutbox } from './lib/notifier';
+import { createOrigins } from './lib/origins';
+import { createRateLimiter, memoryRateLimitStore } from './lib/rate-limit';
+import { createResponseCache } from './lib/response-cache';
+import { resolveAccountsConfig } from './modules/auth/auth.config';
+import { createAuthRepo } from './modules/auth/auth.repo';
+import { createAuthService } from './modules/auth/auth.service';
+import { createCaptcha } from './modules/auth/captcha';
+import {
+  COUNT_CACHE_TTL_MS,
+  catalogState,
+  RESPONSE_CACHE_TTL_MS,
+  SHARED_ANSWER_LAG_MS,
+} from './modules/catalog/browsing.services';
+import { createCardsRepo } from './modules/catalog/cards.repo';
+import { createCatalogService } from './modules/catalog/catalog.service';
+import { createExploreRepo } from './modules/catalog/explore.repo';
+import { createPagesRepo } from './modules/catalog/pages.repo';
 import { createDropsRepo } from './modules/drops/drops.repo';
 import { createDropsService } from './modules/drops/drops.service';
+import { createImageResizer } from './modules/media/image-resizer';
 import { createPlatformRepo } from './modules/platform/platform.repo';
 import { createPlatformService } from './modules/platform/platform.service';
+import { createSearchRepo } from './modules/search/search.repo';
+import { createSearchService } from './modules/search/search.service';
+import { createSocialRepo } from './modules/social/social.repo';
+import { createSocialService } from './modules/social/social.service';
+import { createViewers } from './modules/social/viewer';
+import { createUsersRepo } from './modules/users/users.repo';
+import { createUsersService } from './modules/users/users.service';
+import { createWalletsRepo } from './modules/wallets/wallets.repo';
+import { createWalletsService } from './modules/wallets/wallets.service';
 
 export function createServices(config: ResolvedConfig) {
   const { db } = config.database;
+  const { clock, media, nodeEnv } = config;
+
+  // Accounts: auth, users, wallets, with their captcha, notifier and rate limiter (decision 003).
+  const accountsConfig = resolveAccountsConfig(config.accounts);
+  const origins = createOrigins({
+    publicOrigin: accountsConfig.publicOrigin,
+    apiUrl: config.apiUrl,
+    devWebOrigin: accountsConfig.devWebOrigin,
+    localOrigin: config.localOrigin,
+  });
+  const background = createBackground();
+  const outbox = createOutbox(db, clock);
+  const notifier = createNotifier({
+    outbox,
+    smtpUrl: accountsConfig.smtpUrl,
+    mailFrom: accountsConfig.mailFrom,
+  });
+  const limiter = createRateLimiter(config.rateLimitStore ?? memoryRateLimitStore(), clock);
+  const captcha = createCaptcha({ db, clock, options: accountsConfig.captcha });
+  const wallets = createWalletsService({ repo: createWalletsRepo(db), clock, nodeEnv });
+  const auth = createAuthService({
+    repo: createAuthRepo(db),
+    unit: createUnitOfWork(db, createAuthRepo),
+    clock,
+    config: accountsConfig,
+    notifier,
+    captcha,
+    limiter,
+    wallets,
+    background,
+  });
+  const users = createUsersService({
+    repo: createUsersRepo(db),
+    unit: createUnitOfWork(db, createUsersRepo),
+    clock,
+    config: accountsConfig,
+    notifier,
+    limiter,
+    media,
+    requireVerifiedEmail: auth.requireVerifiedEmail,
+  });
+
+  // Browsing, search, social (decision 004): shared answers kept under the scopes writes touch (§7).
+  const cards = createCardsRepo(db);
+  const pages = createPagesRepo(db);
+  const explore = createExploreRepo(db);
+  const state = catalogState(explore, clock);
+  const changes = createChangeScopes();
+  const catalog = createCatalogService({
+    explore,
+    cards,
+    pages,
+    clock,
+    statusEpoch: (now) => state.epochAt(now),
+    // A failed background refresh keeps the stale entry; the next request past the TTL retries.
+    counts: createCountCache({ clock, ttlMs: COUNT_CACHE_TTL_MS, maxEntries: 1000 }),
+  });
+
   return {
-    platform: createPlatformService({
-      repo: createPlatformRepo(db),
-      clock: config.clock,
-      adminToken: config.adminToken,
+    platform: createPlatformService({ repo: createPlatformRepo(db), clock, adminToken: config.adminToken }),
+    drops: createDropsService({ repo: createDropsRepo(db), clock }),
+    accounts: {
+      config: accountsConfig,
+      origins,
+      auth,
+      users,
+      wallets,
+      outbox,
+      notifier,
+      limiter,
+      background,
+    },
+    catalog,
+    search: createSearchService({ repo: createSearchRepo(db), clock }),
+    /** Whole answers shared by every caller (decision 004 §7). */
+    answers: createResponseCache({
+      clock,
+      ttlMs: RESPONSE_CACHE_TTL_MS,
+      lagMs: SHARED_ANSWER_LAG_MS,
+      maxEntries: 500,
+      catalog: state,
+      scopes: changes,
     }),
-    drops: createDropsService({ repo: createDropsRepo(db), clock: config.clock }),
-    accounts: createAccountsServices(config),
-    ...createBrowsingServices(config),
+    /** What the API's writes changed, for the shared answers. */
+    changes,
+    social: createSocialService({ repo: createSocialRepo(db), pages, cards, catalog, clock, changes }),
+    viewers: createViewers(),
+    images: createImageResizer({
+      media,
+      cacheDir: config.dataDir ? join(config.dataDir, 'media', '.cache') : null,
+    }),
   };
 }
 

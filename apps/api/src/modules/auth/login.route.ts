@@ -1,11 +1,12 @@
 // The JSON login calls (000 §7 "The login call"; paths chosen in decision 003).
 import { loginResponseSchema, loginSchema } from '@vitrine/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { formBody, parseWith, pick } from '../../http/parse';
 import type { LoginOutcome } from './auth.service';
-import { looseBody, parseWith, pick } from './parse';
 import { requestMeta } from './request-meta';
 import { accountErrors } from './schemas';
-import { walletFields } from './token.route';
+import { captchaToken, walletFields } from './token.route';
 
 const asLoginResponse = (o: LoginOutcome) =>
   o.kind === 'tokens'
@@ -19,7 +20,12 @@ export const loginRoute: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'Sign in with email and password: tokens, or a two-factor challenge',
-        body: looseBody(['email', 'password', 'captchaTokenV3', 'captcha_token_v3']),
+        body: formBody(
+          loginSchema.extend({
+            captchaTokenV3: captchaToken,
+            captcha_token_v3: captchaToken.describe('Alias'),
+          }),
+        ),
         response: { 200: loginResponseSchema, ...accountErrors },
       },
     },
@@ -42,14 +48,16 @@ export const loginRoute: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary:
           'Sign in with a wallet (EIP-4361 message from /user/nonce/): tokens, or a two-factor challenge',
-        body: looseBody([
-          'walletAddress',
-          'signedMessage',
-          'signature',
-          'message',
-          'captchaTokenV3',
-          'captcha_token_v3',
-        ]),
+        body: formBody(
+          z.object({
+            walletAddress: walletFields.shape.address,
+            signedMessage: walletFields.shape.signature,
+            signature: walletFields.shape.signature.optional().describe('Alias of signedMessage'),
+            message: walletFields.shape.message,
+            captchaTokenV3: captchaToken,
+            captcha_token_v3: captchaToken.describe('Alias of captchaTokenV3'),
+          }),
+        ),
         response: { 200: loginResponseSchema, ...accountErrors },
       },
     },

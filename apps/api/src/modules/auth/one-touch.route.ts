@@ -1,7 +1,7 @@
 // The local stand-in for the one-touch app: a page with Approve and Deny (linked from the outbox).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { invalid } from './parse';
+import { invalid } from '../../http/parse';
 import { accountErrors } from './schemas';
 
 const params = z.object({

@@ -1,8 +1,8 @@
 // Password reset (000 §7) and change (account settings).
 import { changePasswordSchema, confirmResetPasswordSchema, resetPasswordSchema } from '@vitrine/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireAuth } from './guard';
-import { looseBody, parseWith, pick } from './parse';
+import { signedIn } from '../../http/guard';
+import { looseBody, parseWith, pick } from '../../http/parse';
 import { requestMeta } from './request-meta';
 import { accountErrors, detail } from './schemas';
 
@@ -55,16 +55,16 @@ export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/user/change-password/',
     {
+      config: { auth: 'user' },
       schema: {
         tags: ['auth'],
         summary: 'Change the password; ends every other session',
-        security: [{ bearer: [] }],
         body: looseBody(['current_password', 'new_password']),
         response: { 200: detail, ...accountErrors },
       },
     },
     async (request) => {
-      const auth = await requireAuth(request);
+      const auth = signedIn(request);
       const b = request.body;
       const input = parseWith(changePasswordSchema, {
         current_password: pick(b, 'current_password'),

@@ -3,7 +3,7 @@
 import { hash, verify } from '@node-rs/argon2';
 import { normalizePassword } from '@vitrine/domain';
 import { weakPasswordMessage } from '@vitrine/domain/common-passwords';
-import { invalid } from './parse';
+import { invalid } from '../../http/parse';
 
 /** Algorithm.Argon2id of @node-rs/argon2 (a const enum, which isolated modules cannot import). */
 const ARGON2ID = 2;

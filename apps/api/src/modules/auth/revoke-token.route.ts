@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { looseBody, parseWith, pick } from './parse';
+import { looseBody, parseWith, pick } from '../../http/parse';
 import { accountErrors } from './schemas';
 
 export const revokeTokenRoute: FastifyPluginAsyncZod = async (app) => {

@@ -1,34 +1,45 @@
 // POST /users/signup/ (000 §3, §7): password and wallet grants, JSON (camelCase) or form (snake_case).
-import { signupPasswordSchema, signupWalletSchema, tokenResponseSchema } from '@vitrine/domain';
+import {
+  passwordSchema,
+  signupPasswordSchema,
+  signupWalletSchema,
+  tokenResponseSchema,
+} from '@vitrine/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { bool, invalid, looseBody, parseWith, pick } from './parse';
+import { bool, formBody, invalid, parseWith, pick } from '../../http/parse';
 import { assertStrongPassword } from './password';
 import { requestMeta } from './request-meta';
 import { accountErrors } from './schemas';
-import { walletFields } from './token.route';
+import { captchaToken, walletFields } from './token.route';
 
-const body = looseBody([
-  'grantType',
-  'grant_type',
-  'email',
-  'username',
-  'firstName',
-  'first_name',
-  'lastName',
-  'last_name',
-  'password',
-  'walletAddress',
-  'wallet_address',
-  'signature',
-  'message',
-  'referral',
-  'subscribe',
-  'captchaToken',
-  'captcha_token',
-  'captchaTokenV3',
-  'captcha_token_v3',
-]);
+const alias = <T extends z.ZodType>(schema: T, of: string) =>
+  schema.optional().describe(`Alias of ${of} (forms)`);
+const grantType = z.enum(['password', 'wallet']);
+
+const body = formBody(
+  z.object({
+    grantType,
+    grant_type: alias(grantType, 'grantType'),
+    email: signupWalletSchema.shape.email,
+    username: alias(signupWalletSchema.shape.email, 'email'),
+    firstName: signupWalletSchema.shape.firstName,
+    first_name: alias(signupWalletSchema.shape.firstName, 'firstName'),
+    lastName: signupWalletSchema.shape.lastName,
+    last_name: alias(signupWalletSchema.shape.lastName, 'lastName'),
+    password: passwordSchema.optional().describe('password grant'),
+    walletAddress: walletFields.shape.address.optional().describe('wallet grant'),
+    wallet_address: alias(walletFields.shape.address, 'walletAddress'),
+    signature: walletFields.shape.signature.optional().describe('wallet grant'),
+    message: walletFields.shape.message.optional().describe('wallet grant: the EIP-4361 message'),
+    referral: z.string().max(100).optional(),
+    subscribe: z.boolean().optional().describe('Default true; forms send true|false|1|0'),
+    captchaToken,
+    captcha_token: alias(captchaToken, 'captchaToken'),
+    captchaTokenV3: captchaToken,
+    captcha_token_v3: alias(captchaToken, 'captchaTokenV3'),
+  }),
+);
 
 export const signupRoute: FastifyPluginAsyncZod = async (app) => {
   app.post(

@@ -2,27 +2,31 @@
 import { loginSchema, tokenOrChallengeSchema, walletAddressSchema } from '@vitrine/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { invalid, looseBody, parseWith, pick } from './parse';
+import { formBody, invalid, parseWith, pick } from '../../http/parse';
 import { requestMeta } from './request-meta';
 import { accountErrors } from './schemas';
-
-const body = looseBody([
-  'grant_type',
-  'username',
-  'password',
-  'captcha_token_v3',
-  'captchaTokenV3',
-  'wallet_address',
-  'signature',
-  'message',
-  'refresh_token',
-]);
 
 export const walletFields = z.object({
   address: walletAddressSchema,
   signature: z.string({ error: 'Required' }).regex(/^0x[0-9a-fA-F]{2,1000}$/, 'Invalid signature'),
   message: z.string({ error: 'Required' }).min(1, 'Required').max(4000, 'Too long'),
 });
+
+export const captchaToken = z.string().max(10_000).optional().describe('The bot check (ALTCHA) solution');
+
+const body = formBody(
+  z.object({
+    grant_type: z.enum(['password', 'wallet', 'refresh_token']),
+    username: loginSchema.shape.email.optional().describe('password grant: the email'),
+    password: loginSchema.shape.password.optional().describe('password grant'),
+    wallet_address: walletFields.shape.address.optional().describe('wallet grant'),
+    signature: walletFields.shape.signature.optional().describe('wallet grant'),
+    message: walletFields.shape.message.optional().describe('wallet grant: the EIP-4361 message'),
+    refresh_token: z.string().min(1).max(200).optional().describe('refresh_token grant'),
+    captcha_token_v3: captchaToken,
+    captchaTokenV3: captchaToken.describe('Alias of captcha_token_v3'),
+  }),
+);
 
 export const tokenRoute: FastifyPluginAsyncZod = async (app) => {
   app.post(

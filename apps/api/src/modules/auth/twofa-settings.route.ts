@@ -2,11 +2,9 @@
 import { TWO_FACTOR_METHODS, twoFactorCodeSchema, twoFactorStatusSchema } from '@vitrine/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireAuth } from './guard';
-import { bool, looseBody, parseWith, pick } from './parse';
+import { signedIn } from '../../http/guard';
+import { bool, looseBody, parseWith, pick } from '../../http/parse';
 import { accountErrors } from './schemas';
-
-const security = [{ bearer: [] }];
 
 export const twofaSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const auth = () => app.services.accounts.auth;
@@ -14,24 +12,24 @@ export const twofaSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/user/twofa/check/',
     {
+      config: { auth: 'user' },
       schema: {
         tags: ['auth'],
         summary: 'Two-factor status',
-        security,
         response: { 200: twoFactorStatusSchema, ...accountErrors },
       },
     },
-    async (request) => auth().twoFactorStatus(await requireAuth(request)),
+    async (request) => auth().twoFactorStatus(signedIn(request)),
   );
 
   app.post(
     '/user/twofa/enroll/',
     {
+      config: { auth: 'user' },
       schema: {
         tags: ['auth'],
         summary:
           'Start two-factor enrollment: sms, email or one_touch send a code; totp answers a secret and QR code',
-        security,
         body: looseBody(['method']),
         response: {
           200: z.object({
@@ -46,7 +44,7 @@ export const twofaSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const ctx = await requireAuth(request);
+      const ctx = signedIn(request);
       const { method } = parseWith(
         z.object({ method: z.enum(TWO_FACTOR_METHODS, { error: 'Choose sms, email, totp or one_touch' }) }),
         {
@@ -60,10 +58,10 @@ export const twofaSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/user/twofa/verifyenrollment/',
     {
+      config: { auth: 'user' },
       schema: {
         tags: ['auth'],
         summary: 'Finish two-factor enrollment with the code (auth_code)',
-        security,
         body: looseBody(['auth_code', 'code']),
         response: {
           200: z.object({ twoFAEnabled: z.literal(true), method: z.enum(TWO_FACTOR_METHODS) }),
@@ -72,7 +70,7 @@ export const twofaSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const ctx = await requireAuth(request);
+      const ctx = signedIn(request);
       const { code } = parseWith(twoFactorCodeSchema, { code: pick(request.body, 'auth_code', 'code') });
       return auth().verifyEnrollment(ctx, code);
     },
@@ -81,16 +79,16 @@ export const twofaSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/user/v2/toggle-should-skip-2fa-prompt/',
     {
+      config: { auth: 'user' },
       schema: {
         tags: ['auth'],
         summary: "Set (or toggle) shouldSkipTwofaPrompt: the 'Skip' of the two-factor prompt",
-        security,
         body: looseBody(['shouldSkipTwofaPrompt', 'should_skip_twofa_prompt']).nullish(),
         response: { 200: z.object({ shouldSkipTwofaPrompt: z.boolean() }), ...accountErrors },
       },
     },
     async (request) => {
-      const ctx = await requireAuth(request);
+      const ctx = signedIn(request);
       const b = request.body ?? {};
       return auth().setSkipPrompt(ctx, bool(b.shouldSkipTwofaPrompt ?? b.should_skip_twofa_prompt));
     },
@@ -99,16 +97,16 @@ export const twofaSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/user/twofa/disable/',
     {
+      config: { auth: 'user' },
       schema: {
         tags: ['auth'],
         summary: 'Turn two-factor off (needs the password)',
-        security,
         body: looseBody(['password']),
         response: { 200: z.object({ twoFAEnabled: z.literal(false) }), ...accountErrors },
       },
     },
     async (request) => {
-      const ctx = await requireAuth(request);
+      const ctx = signedIn(request);
       const { password } = parseWith(
         z.object({ password: z.string({ error: 'Required' }).min(1, 'Required').max(128) }),
         {

@@ -8,7 +8,7 @@ import {
 } from '@vitrine/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { looseBody, parseWith, pick } from './parse';
+import { looseBody, parseWith, pick } from '../../http/parse';
 import { requestMeta } from './request-meta';
 import { accountErrors } from './schemas';
 

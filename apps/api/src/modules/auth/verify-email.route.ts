@@ -1,8 +1,8 @@
 import { verificationCodeSchema } from '@vitrine/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { optionalAuth, requireAuth } from './guard';
-import { looseBody, parseWith, pick } from './parse';
+import { optionalAuth, signedIn } from '../../http/guard';
+import { looseBody, parseWith, pick } from '../../http/parse';
 import { requestMeta } from './request-meta';
 import { accountErrors } from './schemas';
 
@@ -31,15 +31,15 @@ export const verifyEmailRoute: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/users/verify-email/',
     {
+      config: { auth: 'user' },
       schema: {
         tags: ['auth'],
         summary: 'Send a new verification email to the signed-in user',
-        security: [{ bearer: [] }],
         response: { 200: z.object({ sent: z.boolean(), email_verified: z.boolean() }), ...accountErrors },
       },
     },
     async (request) => {
-      const auth = await requireAuth(request);
+      const auth = signedIn(request);
       return app.services.accounts.auth.resendEmailVerification(
         auth,
         requestMeta(request, app.services.accounts.origins),

@@ -1,20 +1,6 @@
-// The services of browsing, search, social and images (docs/decisions/004-catalog-api.md), built once per app.
-import { join } from 'node:path';
-import type { ResolvedConfig } from '../../app';
-import { createChangeScopes } from '../../lib/change-scopes';
+// What browsing's shared answers are kept under (docs/decisions/004-catalog-api.md §7); services.ts builds the services.
 import type { Clock } from '../../lib/clock';
-import { createCountCache } from '../../lib/count-cache';
-import { createResponseCache } from '../../lib/response-cache';
-import { createImageResizer } from '../media/image-resizer';
-import { createSearchRepo } from '../search/search.repo';
-import { createSearchService } from '../search/search.service';
-import { createSocialRepo } from '../social/social.repo';
-import { createSocialService } from '../social/social.service';
-import { createViewers } from '../social/viewer';
-import { createCardsRepo } from './cards.repo';
-import { createCatalogService } from './catalog.service';
-import { createExploreRepo, type ExploreRepo } from './explore.repo';
-import { createPagesRepo } from './pages.repo';
+import type { ExploreRepo } from './explore.repo';
 
 /** Explore counts and facets may lag writes by this much (decision 004 §2). */
 export const COUNT_CACHE_TTL_MS = 30_000;
@@ -87,52 +73,5 @@ export function catalogState(explore: Pick<ExploreRepo, 'version' | 'nextStatusC
       if (!epoch || t < epoch.since || (epoch.next !== null && t >= epoch.next)) return null;
       return `@${epoch.next ?? 'none'}`;
     },
-  };
-}
-
-export function createBrowsingServices(config: ResolvedConfig) {
-  const { db } = config.database;
-  const cards = createCardsRepo(db);
-  const pages = createPagesRepo(db);
-  const explore = createExploreRepo(db);
-  const state = catalogState(explore, config.clock);
-  const changes = createChangeScopes();
-  const answers = createResponseCache({
-    clock: config.clock,
-    ttlMs: RESPONSE_CACHE_TTL_MS,
-    lagMs: SHARED_ANSWER_LAG_MS,
-    maxEntries: 500,
-    catalog: state,
-    scopes: changes,
-  });
-  const catalog = createCatalogService({
-    explore,
-    cards,
-    pages,
-    clock: config.clock,
-    statusEpoch: (now) => state.epochAt(now),
-    // A failed background refresh keeps the stale entry; the next request past the TTL retries.
-    counts: createCountCache({ clock: config.clock, ttlMs: COUNT_CACHE_TTL_MS, maxEntries: 1000 }),
-  });
-  return {
-    catalog,
-    search: createSearchService({ repo: createSearchRepo(db), clock: config.clock }),
-    /** Whole answers shared by every caller (decision 004 §7). */
-    answers,
-    /** What the API's writes changed, for the shared answers. */
-    changes,
-    social: createSocialService({
-      repo: createSocialRepo(db),
-      pages,
-      cards,
-      catalog,
-      clock: config.clock,
-      changes,
-    }),
-    viewers: createViewers(),
-    images: createImageResizer({
-      media: config.media,
-      cacheDir: config.dataDir ? join(config.dataDir, 'media', '.cache') : null,
-    }),
   };
 }

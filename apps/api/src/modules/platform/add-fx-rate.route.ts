@@ -10,7 +10,7 @@ export const addFxRateRoute: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['platform'],
         summary: 'Record a new exchange rate (operators: Authorization: Bearer $ADMIN_TOKEN)',
-        security: [{ bearer: [] }],
+        security: [{ adminToken: [] }],
         body: z.object({ source_currency: currency, base_currency: currency, price: decimal }),
         response: { 201: fxRate, ...errorResponses },
       },

@@ -10,7 +10,7 @@ export const setFeatureFlagRoute: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['platform'],
         summary: 'Switch a feature flag (operators: Authorization: Bearer $ADMIN_TOKEN)',
-        security: [{ bearer: [] }],
+        security: [{ adminToken: [] }],
         params: z.object({
           key: z.string().regex(/^[A-Z][A-Z0-9_]{1,63}$/, 'Flag names are UPPER_SNAKE_CASE'),
         }),

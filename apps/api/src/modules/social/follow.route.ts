@@ -1,5 +1,6 @@
 import { contractSubscriptionSchema, publisherSubscriptionSchema } from '@vitrine/domain/catalog-responses';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { signedIn } from '../../http/guard';
 import { errorResponses } from '../../http/schemas';
 import { contractParams, publisherParams } from './social.schemas';
 
@@ -12,17 +13,16 @@ export const followRoute: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `/v2/subscriptions/publishers/:slug/${action}/`,
       {
-        config: { idempotency: true },
+        config: { auth: 'user', idempotency: true },
         schema: {
           tags: ['social'],
           summary: `${action === 'follow' ? 'Follow' : 'Unfollow'} a publisher`,
-          security: [{ bearer: [] }],
           params: publisherParams,
           response: { 200: publisherSubscriptionSchema, ...errorResponses },
         },
       },
       async (request) => {
-        const userId = await app.services.viewers.require(request);
+        const { userId } = signedIn(request);
         return app.services.social.setPublisherFollow(userId, request.params.slug, action === 'follow');
       },
     );
@@ -30,17 +30,16 @@ export const followRoute: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `/v2/subscriptions/contracts/:address/${action}/`,
       {
-        config: { idempotency: true },
+        config: { auth: 'user', idempotency: true },
         schema: {
           tags: ['social'],
           summary: `${action === 'follow' ? 'Follow' : 'Unfollow'} a contract (collection)`,
-          security: [{ bearer: [] }],
           params: contractParams,
           response: { 200: contractSubscriptionSchema, ...errorResponses },
         },
       },
       async (request) => {
-        const userId = await app.services.viewers.require(request);
+        const { userId } = signedIn(request);
         return app.services.social.setContractFollow(userId, request.params.address, action === 'follow');
       },
     );

@@ -1,5 +1,6 @@
 import { saveAnswerSchema } from '@vitrine/domain/catalog-responses';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { signedIn } from '../../http/guard';
 import { errorResponses } from '../../http/schemas';
 import { saveCollectionBody, saveNiftyBody } from './social.schemas';
 
@@ -12,17 +13,16 @@ export const saveFavoriteRoute: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `/v2/users/me/boards/favorites/nifties/${action}/`,
       {
-        config: { idempotency: true },
+        config: { auth: 'user', idempotency: true },
         schema: {
           tags: ['social'],
           summary: `${action === 'save' ? 'Save (like)' : 'Remove (unlike)'} a token or an edition`,
-          security: [{ bearer: [] }],
           body: saveNiftyBody,
           response: { 200: saveAnswerSchema, ...errorResponses },
         },
       },
       async (request) => {
-        const userId = await app.services.viewers.require(request);
+        const { userId } = signedIn(request);
         return app.services.social.setNiftySaved(userId, request.body, action === 'save');
       },
     );
@@ -30,17 +30,16 @@ export const saveFavoriteRoute: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `/v2/users/me/boards/favorites/collections/${action}/`,
       {
-        config: { idempotency: true },
+        config: { auth: 'user', idempotency: true },
         schema: {
           tags: ['social'],
           summary: `${action === 'save' ? 'Save' : 'Remove'} a collection`,
-          security: [{ bearer: [] }],
           body: saveCollectionBody,
           response: { 200: saveAnswerSchema, ...errorResponses },
         },
       },
       async (request) => {
-        const userId = await app.services.viewers.require(request);
+        const { userId } = signedIn(request);
         return app.services.social.setCollectionSaved(userId, request.body, action === 'save');
       },
     );

@@ -8,11 +8,9 @@ import {
 } from '@vitrine/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { optionalAuth, requireAuth } from '../auth/guard';
-import { looseBody, parseWith, pick } from '../auth/parse';
+import { optionalAuth, signedIn } from '../../http/guard';
+import { looseBody, parseWith, pick } from '../../http/parse';
 import { accountErrors } from '../auth/schemas';
-
-const security = [{ bearer: [] }];
 
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   const users = () => app.services.accounts.users;
@@ -20,27 +18,27 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/user/profile/',
     {
+      config: { auth: 'user' },
       schema: {
         tags: ['users'],
         summary: 'The signed-in user',
-        security,
         response: { 200: profileSchema, ...accountErrors },
       },
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return users().profile((await requireAuth(request)).userId);
+      return users().profile(signedIn(request).userId);
     },
   );
 
   app.post(
     '/user/update-profile-picture/',
     {
+      config: { auth: 'user' },
       schema: {
         tags: ['users'],
         summary:
           'New profile picture: new_profile_pic as a base64 data URL (PNG, JPEG, GIF, WebP, AVIF; 700 KB)',
-        security,
         body: z.object({ new_profile_pic: z.string().max(1_000_000).optional() }),
         response: {
           200: z.object({ profilePicUrl: z.string(), profile_pic_url: z.string() }),
@@ -49,7 +47,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const auth = await requireAuth(request);
+      const auth = signedIn(request);
       const { new_profile_pic } = parseWith(
         z.object({ new_profile_pic: z.string({ error: 'Required' }).min(1, 'Required') }),
         {
@@ -63,10 +61,10 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/user/v2/alter-user-profile/',
     {
+      config: { auth: 'user' },
       schema: {
         tags: ['users'],
         summary: 'Edit name, bio, profile URL, first and last name',
-        security,
         body: looseBody([
           'name',
           'bio',
@@ -81,7 +79,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const auth = await requireAuth(request);
+      const auth = signedIn(request);
       const b = request.body;
       const input = parseWith(alterProfileSchema, {
         name: pick(b, 'name'),
@@ -97,10 +95,10 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/user/alter-user-social-links/',
     {
+      config: { auth: 'user' },
       schema: {
         tags: ['users'],
         summary: 'Replace the social links (verified email required)',
-        security,
         body: z.object({ socialLinks: z.unknown().optional() }),
         response: {
           200: z.object({ socialLinks: z.array(z.object({ kind: z.string(), url: z.string() })) }),
@@ -109,7 +107,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const auth = await requireAuth(request);
+      const auth = signedIn(request);
       const { socialLinks } = parseWith(socialLinksSchema, { socialLinks: request.body.socialLinks });
       return users().setSocialLinks(auth, socialLinks);
     },
@@ -134,16 +132,16 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/user/preferences/',
     {
+      config: { auth: 'user' },
       schema: {
         tags: ['users'],
         summary: 'Preferences: displayCurrency, storefrontTabPref, budget (cents)',
-        security,
         body: looseBody(['displayCurrency', 'storefrontTabPref', 'budget']),
         response: { 200: z.object({ preferences: z.record(z.string(), z.unknown()) }), ...accountErrors },
       },
     },
     async (request) => {
-      const auth = await requireAuth(request);
+      const auth = signedIn(request);
       const b = request.body;
       const input = parseWith(preferencesSchema, {
         displayCurrency: pick(b, 'displayCurrency'),

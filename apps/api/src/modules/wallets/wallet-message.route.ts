@@ -3,7 +3,7 @@
 import { walletAddressSchema, walletMessageSchema } from '@vitrine/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { parseWith } from '../auth/parse';
+import { parseWith } from '../../http/parse';
 import { requestMeta } from '../auth/request-meta';
 import { accountErrors } from '../auth/schemas';
 

@@ -2,14 +2,32 @@
 // camelCase names; they are normalised, then parsed by the shared schema of packages/domain.
 import { AppError, fieldErrors } from '@vitrine/domain';
 import { z } from 'zod';
-import { VALIDATION_MESSAGE } from '../../http/errors';
+import { VALIDATION_MESSAGE } from './errors';
 
 /** A loose field: a string (forms), or a number/boolean (JSON), read as text. */
 export const field = z.union([z.string().max(10_000), z.number(), z.boolean()]).optional();
 
-/** A body of loose fields named `names` (both spellings), for the route schema and the OpenAPI document. */
+/** A body of loose fields named `names` (both spellings), read by `pick` and parsed by `parseWith`. */
 export function looseBody<const K extends string>(names: readonly K[]) {
   return z.object(Object.fromEntries(names.map((n) => [n, field])) as Record<K, typeof field>);
+}
+
+const documented = new WeakMap<z.ZodType, z.ZodType>();
+
+/**
+ * The body of a route whose handler reads aliases and parses the shared schema itself (`pick`,
+ * `parseWith`): validated as loose fields named as `real`'s, documented in the OpenAPI as `real` (the
+ * fields' real types, formats and limits). Build `real` from the schemas the handler parses with.
+ */
+export function formBody<T extends z.ZodRawShape>(real: z.ZodObject<T>) {
+  const loose = looseBody(Object.keys(real.shape) as (keyof T & string)[]);
+  documented.set(loose, real);
+  return loose;
+}
+
+/** What the OpenAPI document shows for a route schema's body (app.ts swagger transform). */
+export function documentedBody(schema: unknown): unknown {
+  return (schema && documented.get(schema as z.ZodType)) ?? schema;
 }
 
 export function text(value: unknown): string | undefined {
