@@ -265,13 +265,13 @@ export function createAuthService(deps: {
    */
   async function reservePasswordAttempt(
     email: string,
+    owner: AccountUser | null,
     meta: RequestMeta,
     level: CaptchaLevel,
   ): Promise<Reservation> {
     const limit = limits['login-account'];
     const slot = await limiter.reserve('login-account', email, limit);
     if (slot.allowed) return slot;
-    const owner = await repo.userByEmail(email);
     if (owner && (await repo.signedInFrom(owner.id, meta.ip))) {
       const known = await limiter.reserve(
         'login-account-known',
@@ -297,8 +297,8 @@ export function createAuthService(deps: {
     meta: RequestMeta,
     level: CaptchaLevel,
   ): Promise<AccountUser> {
-    const attempt = await reservePasswordAttempt(email, meta, level);
     const user = await repo.userByEmail(email);
+    const attempt = await reservePasswordAttempt(email, user, meta, level);
     // Hash anyway when the account is unknown, so timing tells nothing.
     let ok = false;
     if (user?.passwordHash) ok = await verifyPassword(user.passwordHash, password);
