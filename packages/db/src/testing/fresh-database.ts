@@ -8,10 +8,10 @@ export type FreshDatabase = Database & {
   drop(): Promise<void>;
 };
 
-export async function freshDatabase(): Promise<FreshDatabase> {
+export async function freshDatabase(options: { poolSize?: number } = {}): Promise<FreshDatabase> {
   if (process.env.TEST_STORE === 'postgres') {
     const pgdb = await createPostgresTestDatabase();
-    const database = await createDatabase({ databaseUrl: pgdb.url, poolSize: 4 });
+    const database = await createDatabase({ databaseUrl: pgdb.url, poolSize: options.poolSize ?? 4 });
     try {
       await database.migrate();
     } catch (error) {
