@@ -144,6 +144,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
         description: 'Marketplace and drop-publishing platform for digital collectibles.',
         version: '0.1.0',
       },
+      // Relative: the host that serves this document (the search host's paths start /search/).
+      servers: [{ url: '/', description: 'This server' }],
       components: {
         securitySchemes: {
           bearer: { type: 'http', scheme: 'bearer', description: 'A signed-in user: the access token' },
