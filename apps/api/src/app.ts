@@ -12,6 +12,7 @@ import { notFoundBody, registerErrorHandling, send } from './http/errors';
 import { registerAuthGuard } from './http/guard';
 import { createIdempotencyStore, registerIdempotency } from './http/idempotency';
 import { registerNulByteGuard } from './http/nul-byte';
+import { registerOperationIds } from './http/operation-ids';
 import { documentedBody } from './http/parse';
 import { registerRequestContext } from './http/request-context';
 import { docsCsp, registerSecurityHeaders } from './http/security-headers';
@@ -117,6 +118,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
 
   registerErrorHandling(app);
   registerAuthGuard(app);
+  registerOperationIds(app);
   registerRequestContext(app);
   await registerSecurityHeaders(app, { publicOrigin: config.accounts?.publicOrigin });
   registerNulByteGuard(app);
@@ -142,6 +144,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
         description: 'Marketplace and drop-publishing platform for digital collectibles.',
         version: '0.1.0',
       },
+      // Relative: the host that serves this document (the search host's paths start /search/).
+      servers: [{ url: '/', description: 'This server' }],
       components: {
         securitySchemes: {
           bearer: { type: 'http', scheme: 'bearer', description: 'A signed-in user: the access token' },
