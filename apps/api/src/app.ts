@@ -8,6 +8,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { Database } from '@vitrine/db';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { registerCompression } from './http/compression';
 import { notFoundBody, registerErrorHandling, send } from './http/errors';
 import { registerAuthGuard } from './http/guard';
 import { createIdempotencyStore, registerIdempotency } from './http/idempotency';
@@ -124,6 +125,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     store: createIdempotencyStore(config.database.db, resolved.clock),
     callerOf: (request) => app.services.viewers.idOf(request),
   });
+  // After idempotency: an idempotent route's kept answer is the plain one (route onSend hooks run in this order).
+  await registerCompression(app);
   await app.register(formbody);
   if (config.corsOrigins?.length) {
     await app.register(cors, {
