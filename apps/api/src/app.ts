@@ -27,6 +27,7 @@ import { mediaRoutes } from './modules/media/media.routes';
 import { localMediaStore, type MediaStore } from './modules/media/media-store';
 import { platformRoutes } from './modules/platform/platform.routes';
 import { searchRoutes } from './modules/search/search.routes';
+import { siteRoutes } from './modules/site/site.routes';
 import { socialRoutes } from './modules/social/social.routes';
 import { createServices, type Services } from './services';
 import { registerWebHost } from './web-host';
@@ -177,6 +178,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
 
   const webDist = config.webDist ?? null;
   if (webDist) {
+    await app.register(siteRoutes);
     await registerWebHost(app, { webDist, apiUrl: config.apiUrl, searchUrl: config.searchUrl });
   } else {
     app.setNotFoundHandler((request, reply) => send(reply, notFoundBody(request.method, request.url)));
