@@ -1,7 +1,7 @@
 // Serves the built web app at `/`: hashed assets with long caching, every other GET path the SPA
 // shell (index.html) with the runtime config injected. /api and /search never fall back to it.
 // Files go out in the brotli or gzip copy the build made beside them (scripts/precompress.mjs) when the
-// request accepts it; the shell is compressed once here (decision 008).
+// request accepts it; the shell is compressed once here (decision 010).
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';

@@ -1,4 +1,4 @@
-// Compressed answers (issue #13 item 1; decision 008): the web app's files in the brotli or gzip copy the build made
+// Compressed answers (issue #13 item 1; decision 010): the web app's files in the brotli or gzip copy the build made
 // (scripts/precompress.mjs, run here on a small dist as the build runs it), the SPA shell compressed once, API answers
 // above 1 KB compressed per Accept-Encoding; identity without it; the caching and security headers kept.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Compressed answers (issue #13 item 1; docs/decisions/008-compression.md):
+// Compressed answers (issue #13 item 1; docs/decisions/010-compression.md):
 //  - API answers (and anything else compressible the app computes) above COMPRESS_MIN_BYTES go out in brotli or
 //    gzip, whichever the request's Accept-Encoding prefers (brotli on a tie), through @fastify/compress. Its hook
 //    runs after every shared onSend hook (route hooks run last), so the security headers and the idempotency
