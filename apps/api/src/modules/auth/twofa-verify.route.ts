@@ -93,11 +93,10 @@ export const twofaVerifyRoute: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => {
-      return app.services.accounts.auth.resendTwoFactor(
+    async (request) =>
+      app.services.accounts.auth.resendTwoFactor(
         request.body.twoFAToken,
         requestMeta(request, app.services.accounts.origins),
-      );
-    },
+      ),
   );
 };

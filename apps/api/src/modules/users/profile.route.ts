@@ -48,9 +48,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => {
-      return users().updatePicture(signedIn(request), request.body.new_profile_pic);
-    },
+    async (request) => users().updatePicture(signedIn(request), request.body.new_profile_pic),
   );
 
   app.post(
@@ -68,9 +66,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: profileSchema, ...accountErrors },
       },
     },
-    async (request) => {
-      return users().alterProfile(signedIn(request), request.body);
-    },
+    async (request) => users().alterProfile(signedIn(request), request.body),
   );
 
   app.post(
@@ -87,9 +83,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => {
-      return users().setSocialLinks(signedIn(request), request.body.socialLinks);
-    },
+    async (request) => users().setSocialLinks(signedIn(request), request.body.socialLinks),
   );
 
   app.get(
@@ -102,9 +96,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ profile_url: z.string(), taken: z.boolean() }), ...accountErrors },
       },
     },
-    async (request) => {
-      return users().isProfileUrlTaken(request.query.profile_url, await optionalAuth(request));
-    },
+    async (request) => users().isProfileUrlTaken(request.query.profile_url, await optionalAuth(request)),
   );
 
   app.patch(
@@ -118,8 +110,6 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ preferences: z.record(z.string(), z.unknown()) }), ...accountErrors },
       },
     },
-    async (request) => {
-      return users().setPreferences(signedIn(request), request.body);
-    },
+    async (request) => users().setPreferences(signedIn(request), request.body),
   );
 };
