@@ -14,7 +14,6 @@ import { registerAuthGuard } from './http/guard';
 import { createIdempotencyStore, registerIdempotency } from './http/idempotency';
 import { registerNulByteGuard } from './http/nul-byte';
 import { registerOperationIds } from './http/operation-ids';
-import { documentedBody } from './http/parse';
 import { registerRequestContext } from './http/request-context';
 import { docsCsp, registerSecurityHeaders } from './http/security-headers';
 import { type Clock, systemClock } from './lib/clock';
@@ -157,12 +156,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
         },
       },
     },
-    // Accounts routes validate loose form fields and parse the real schema in the handler; the
-    // document shows the real one (http/parse.ts `formBody`).
-    transform: (doc) =>
-      jsonSchemaTransform(
-        doc.schema ? { ...doc, schema: { ...doc.schema, body: documentedBody(doc.schema.body) } } : doc,
-      ),
+    // Each route's zod schemas are what it validates and what the document shows.
+    transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true, transformStaticCSP: docsCsp });
 

@@ -2032,23 +2032,29 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    grant_type: "password" | "wallet" | "refresh_token";
-                    /** @description password grant: the email */
-                    username?: string;
-                    /** @description password grant */
-                    password?: string;
-                    /** @description wallet grant */
-                    wallet_address?: string;
-                    /** @description wallet grant */
-                    signature?: string;
-                    /** @description wallet grant: the EIP-4361 message */
-                    message?: string;
-                    /** @description refresh_token grant */
-                    refresh_token?: string;
+                    grant_type: "password";
+                    /** @description The email */
+                    username: string;
+                    password: string;
                     /** @description The bot check (ALTCHA) solution */
                     captcha_token_v3?: string;
                     /** @description Alias of captcha_token_v3 */
                     captchaTokenV3?: string;
+                } | {
+                    /** @enum {string} */
+                    grant_type: "wallet";
+                    wallet_address: string;
+                    signature: string;
+                    /** @description The EIP-4361 message of GET /user/nonce/ */
+                    message: string;
+                    /** @description The bot check (ALTCHA) solution */
+                    captcha_token_v3?: string;
+                    /** @description Alias of captcha_token_v3 */
+                    captchaTokenV3?: string;
+                } | {
+                    /** @enum {string} */
+                    grant_type: "refresh_token";
+                    refresh_token: string;
                 };
             };
         };
@@ -2189,7 +2195,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    token?: string | number | boolean;
+                    /** @description An access or a refresh token (RFC 7009) */
+                    token: string;
                 };
             };
         };
@@ -2318,7 +2325,7 @@ export interface operations {
                     password: string;
                     /** @description The bot check (ALTCHA) solution */
                     captchaTokenV3?: string;
-                    /** @description Alias */
+                    /** @description Alias of captchaTokenV3 */
                     captcha_token_v3?: string;
                 };
             };
@@ -2465,13 +2472,13 @@ export interface operations {
                 "application/json": {
                     walletAddress: string;
                     signedMessage: string;
-                    /** @description Alias of signedMessage */
-                    signature?: string;
                     message: string;
                     /** @description The bot check (ALTCHA) solution */
                     captchaTokenV3?: string;
                     /** @description Alias of captchaTokenV3 */
                     captcha_token_v3?: string;
+                    /** @description Alias of signedMessage */
+                    signature?: string;
                 };
             };
         };
@@ -2615,10 +2622,14 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    token?: string | number | boolean;
-                    twofa_token?: string | number | boolean;
-                    twoFAToken?: string | number | boolean;
-                    code?: string | number | boolean;
+                    /** @description The twofa_token of the challenge */
+                    token: string;
+                    /** @description Omit for the one-touch check */
+                    code?: string;
+                    /** @description Alias of token */
+                    twofa_token?: string;
+                    /** @description Alias of token */
+                    twoFAToken?: string;
                 };
             };
         };
@@ -2763,10 +2774,14 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    twoFAToken?: string | number | boolean;
-                    twofa_token?: string | number | boolean;
-                    token?: string | number | boolean;
-                    code?: string | number | boolean;
+                    /** @description The twofa_token of the challenge */
+                    twoFAToken: string;
+                    /** @description Omit for the one-touch check */
+                    code?: string;
+                    /** @description Alias of twoFAToken */
+                    twofa_token?: string;
+                    /** @description Alias of twoFAToken */
+                    token?: string;
                 };
             };
         };
@@ -2915,9 +2930,12 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    twoFAToken?: string | number | boolean;
-                    twofa_token?: string | number | boolean;
-                    token?: string | number | boolean;
+                    /** @description The twofa_token of the challenge */
+                    twoFAToken: string;
+                    /** @description Alias of twoFAToken */
+                    twofa_token?: string;
+                    /** @description Alias of twoFAToken */
+                    token?: string;
                 };
             };
         };
@@ -3286,42 +3304,69 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @enum {string} */
-                    grantType: "password" | "wallet";
-                    /**
-                     * @description Alias of grantType (forms)
-                     * @enum {string}
-                     */
-                    grant_type?: "password" | "wallet";
                     email: string;
-                    /** @description Alias of email (forms) */
-                    username?: string;
                     firstName: string;
-                    /** @description Alias of firstName (forms) */
-                    first_name?: string;
                     lastName: string;
-                    /** @description Alias of lastName (forms) */
-                    last_name?: string;
-                    /** @description password grant */
-                    password?: string;
-                    /** @description wallet grant */
-                    walletAddress?: string;
-                    /** @description Alias of walletAddress (forms) */
-                    wallet_address?: string;
-                    /** @description wallet grant */
-                    signature?: string;
-                    /** @description wallet grant: the EIP-4361 message */
-                    message?: string;
+                    password: string;
+                    /** @enum {string} */
+                    grantType: "password";
+                    /** @description The first 100 characters are kept */
                     referral?: string;
-                    /** @description Default true; forms send true|false|1|0 */
+                    /** @description Default true */
                     subscribe?: boolean;
                     /** @description The bot check (ALTCHA) solution */
                     captchaToken?: string;
-                    /** @description Alias of captchaToken (forms) */
-                    captcha_token?: string;
                     /** @description The bot check (ALTCHA) solution */
                     captchaTokenV3?: string;
-                    /** @description Alias of captchaTokenV3 (forms) */
+                    /**
+                     * @description Alias of grantType
+                     * @enum {string}
+                     */
+                    grant_type?: "password";
+                    /** @description Alias of email */
+                    username?: string;
+                    /** @description Alias of firstName */
+                    first_name?: string;
+                    /** @description Alias of lastName */
+                    last_name?: string;
+                    /** @description Alias of captchaToken */
+                    captcha_token?: string;
+                    /** @description Alias of captchaTokenV3 */
+                    captcha_token_v3?: string;
+                } | {
+                    email: string;
+                    firstName: string;
+                    lastName: string;
+                    /** @enum {string} */
+                    grantType: "wallet";
+                    walletAddress: string;
+                    signature: string;
+                    /** @description The message of GET /user/message-to-sign/ */
+                    message: string;
+                    /** @description The first 100 characters are kept */
+                    referral?: string;
+                    /** @description Default true */
+                    subscribe?: boolean;
+                    /** @description The bot check (ALTCHA) solution */
+                    captchaToken?: string;
+                    /** @description The bot check (ALTCHA) solution */
+                    captchaTokenV3?: string;
+                    /**
+                     * @description Alias of grantType
+                     * @enum {string}
+                     */
+                    grant_type?: "wallet";
+                    /** @description Alias of email */
+                    username?: string;
+                    /** @description Alias of firstName */
+                    first_name?: string;
+                    /** @description Alias of lastName */
+                    last_name?: string;
+                    /** @description Alias of walletAddress */
+                    wallet_address?: string;
+                    /** @description Alias of captchaToken */
+                    captcha_token?: string;
+                    /** @description Alias of captchaTokenV3 */
                     captcha_token_v3?: string;
                 };
             };
@@ -3581,7 +3626,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    code?: string | number | boolean;
+                    code: string;
                 };
             };
         };
@@ -3706,7 +3751,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    email?: string | number | boolean;
+                    email: string;
                 };
             };
         };
@@ -3830,8 +3875,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    reset_token?: string | number | boolean;
-                    new_password?: string | number | boolean;
+                    reset_token: string;
+                    new_password: string;
                 };
             };
         };
@@ -3955,8 +4000,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    current_password?: string | number | boolean;
-                    new_password?: string | number | boolean;
+                    current_password: string;
+                    new_password: string;
                 };
             };
         };
@@ -4203,7 +4248,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    method?: string | number | boolean;
+                    /** @enum {string} */
+                    method: "sms" | "email" | "totp" | "one_touch";
                 };
             };
         };
@@ -4332,8 +4378,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    auth_code?: string | number | boolean;
-                    code?: string | number | boolean;
+                    /** @description The code (form name auth_code) */
+                    code: string;
+                    /** @description Alias of code */
+                    auth_code?: string;
                 };
             };
         };
@@ -4460,8 +4508,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    shouldSkipTwofaPrompt?: string | number | boolean;
-                    should_skip_twofa_prompt?: string | number | boolean;
+                    /** @description Omitted: toggles the current value */
+                    shouldSkipTwofaPrompt?: boolean;
+                    /** @description Alias of shouldSkipTwofaPrompt */
+                    should_skip_twofa_prompt?: boolean;
                 } | null;
             };
         };
@@ -4585,7 +4635,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    password?: string | number | boolean;
+                    password: string;
                 };
             };
         };
@@ -4964,7 +5014,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    keep_current?: string | number | boolean;
+                    /** @description Keep this session (default false) */
+                    keep_current?: boolean;
                 } | null;
             };
         };
@@ -5266,7 +5317,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    new_profile_pic?: string;
+                    new_profile_pic: string;
                 };
             };
         };
@@ -5391,14 +5442,17 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    name?: string | number | boolean;
-                    bio?: string | number | boolean;
-                    profile_url?: string | number | boolean;
-                    profileUrl?: string | number | boolean;
-                    first_name?: string | number | boolean;
-                    firstName?: string | number | boolean;
-                    last_name?: string | number | boolean;
-                    lastName?: string | number | boolean;
+                    name?: string;
+                    bio?: string;
+                    profile_url?: string;
+                    first_name?: string;
+                    last_name?: string;
+                    /** @description Alias of profile_url */
+                    profileUrl?: string;
+                    /** @description Alias of first_name */
+                    firstName?: string;
+                    /** @description Alias of last_name */
+                    lastName?: string;
                 };
             };
         };
@@ -5582,7 +5636,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    socialLinks?: unknown;
+                    socialLinks: {
+                        kind: string;
+                        url: string;
+                    }[];
                 };
             };
         };
@@ -5701,8 +5758,8 @@ export interface operations {
     };
     getUserIsProfileUrlTaken: {
         parameters: {
-            query?: {
-                profile_url?: string;
+            query: {
+                profile_url: string;
             };
             header?: never;
             path?: never;
@@ -5830,9 +5887,11 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    displayCurrency?: string | number | boolean;
-                    storefrontTabPref?: string | number | boolean;
-                    budget?: string | number | boolean;
+                    /** @enum {string} */
+                    displayCurrency?: "USD" | "ETH";
+                    /** @enum {string} */
+                    storefrontTabPref?: "NFTS" | "Collections";
+                    budget?: number;
                 };
             };
         };
@@ -6080,9 +6139,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    to?: string | number | boolean;
-                    code?: string | number | boolean;
-                    phone_number?: string | number | boolean;
+                    code: string;
                 };
             };
         };
@@ -6210,9 +6267,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    to?: string | number | boolean;
-                    code?: string | number | boolean;
-                    phone_number?: string | number | boolean;
+                    /** @description International: '+', country code and number */
+                    to: string;
+                    /** @description Alias of to */
+                    phone_number?: string;
                 };
             };
         };
@@ -6459,13 +6517,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
-            content: {
-                "application/json": {
-                    to?: string | number | boolean;
-                } | null;
-            };
-        };
+        requestBody?: never;
         responses: {
             /** @description Default Response */
             200: {
@@ -6582,9 +6634,9 @@ export interface operations {
     };
     getUserNonce: {
         parameters: {
-            query?: {
-                wallet_address?: string;
-                chain_id?: string;
+            query: {
+                wallet_address: string;
+                chain_id?: number;
             };
             header?: never;
             path?: never;
@@ -6706,9 +6758,9 @@ export interface operations {
     };
     getUserMessageToSign: {
         parameters: {
-            query?: {
-                address?: string;
-                chain_id?: string;
+            query: {
+                address: string;
+                chain_id?: number;
             };
             header?: never;
             path?: never;
