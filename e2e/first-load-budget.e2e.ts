@@ -17,7 +17,14 @@ const baseUrl = inject('baseUrl');
 
 const SHELL_BUDGET_KB = 140;
 /** The browsing pages: no forms, so no zod. */
-const BROWSING_PAGES = ['HomePage', 'ExplorePage', 'ItemPage', 'CollectionPage', 'StorefrontPage', 'ProfilePage'];
+const BROWSING_PAGES = [
+  'HomePage',
+  'ExplorePage',
+  'ItemPage',
+  'CollectionPage',
+  'StorefrontPage',
+  'ProfilePage',
+];
 const BROWSING_PAGE_BUDGET_KB = 170;
 /** Pages with forms carry zod (24 KB) for their validation. */
 const PAGE_BUDGET_KB = 180;
