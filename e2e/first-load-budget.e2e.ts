@@ -5,7 +5,7 @@
 // The issue asks for a shell under 100 KB and pages under 150 KB. React 19, React Router 7 (data router) and
 // TanStack Query weigh about 105 KB gzip on their own, so the shell cannot meet 100 KB without replacing one of
 // them; these budgets hold today's sizes with a little room, so that zod (24 KB) or any other library slipping
-// into the shell or a browsing page fails here. See docs/decisions/008-first-load.md.
+// into the shell or a browsing page fails here. See docs/decisions/011-first-load.md.
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
