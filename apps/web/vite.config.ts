@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { precompressDir } from '../../scripts/precompress.mjs';
+import { pagePreloads } from './build/page-preloads';
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 3000}`;
 const proxied = { target: apiTarget, changeOrigin: false };
@@ -23,7 +24,7 @@ function precompress(): Plugin {
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), precompress()],
+  plugins: [react(), pagePreloads(), precompress()],
   server: {
     port: 5173,
     strictPort: true,

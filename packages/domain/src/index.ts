@@ -23,3 +23,4 @@ export * from './time/date';
 export * from './url/parse-url';
 export * from './validation/accounts';
 export * from './validation/auth-responses';
+export * from './validation/error-body';
