@@ -101,7 +101,7 @@ export function toProfile(r: ProfileRow): Profile {
     preferences: u.preferences,
     addresses: [],
     paymentMethods: { cards: { data: [] } },
-    account_balance_in_cents: 0,
+    account_balance_in_cents: r.balanceCents,
     paymentPreference: 'card',
     verifiedPurchaseEnabled: false,
     is_bid_safety_net_exempt: false,
