@@ -27,6 +27,7 @@ import { localMediaStore, type MediaStore } from './modules/media/media-store';
 import { platformRoutes } from './modules/platform/platform.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { socialRoutes } from './modules/social/social.routes';
+import { tradingRoutes } from './modules/trading/trading.routes';
 import { createServices, type Services } from './services';
 import { registerWebHost } from './web-host';
 
@@ -166,6 +167,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       await api.register(accountsRoutes);
       await api.register(catalogRoutes);
       await api.register(socialRoutes);
+      await api.register(tradingRoutes);
     },
     { prefix: '/api' },
   );

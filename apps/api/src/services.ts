@@ -33,6 +33,10 @@ import { createSearchService } from './modules/search/search.service';
 import { createSocialRepo } from './modules/social/social.repo';
 import { createSocialService } from './modules/social/social.service';
 import { createViewers } from './modules/social/viewer';
+import { createLedgerRepo } from './modules/trading/ledger.repo';
+import { createSimulatedCardProcessor } from './modules/trading/payment-providers';
+import { createTradingRepo } from './modules/trading/trading.repo';
+import { createTradingService } from './modules/trading/trading.service';
 import { createUsersRepo } from './modules/users/users.repo';
 import { createUsersService } from './modules/users/users.service';
 import { createWalletsRepo } from './modules/wallets/wallets.repo';
@@ -98,6 +102,16 @@ export function createServices(config: ResolvedConfig) {
     counts: createCountCache({ clock, ttlMs: COUNT_CACHE_TTL_MS, maxEntries: 1000 }),
   });
 
+  // Trading (decision 009): the simulated card processor until a real one is configured.
+  const cardProcessor = createSimulatedCardProcessor(clock);
+  const trading = createTradingService({
+    db,
+    unit: createUnitOfWork(db, (tx) => ({ trading: createTradingRepo(tx), ledger: createLedgerRepo(tx) })),
+    clock,
+    card: cardProcessor.provider,
+    onTokenChange: async (tokenRowId) => changes.touch(await pages.scopesOfToken(tokenRowId)),
+  });
+
   return {
     platform: createPlatformService({ repo: createPlatformRepo(db), clock, adminToken: config.adminToken }),
     drops: createDropsService({ repo: createDropsRepo(db), clock }),
@@ -127,6 +141,8 @@ export function createServices(config: ResolvedConfig) {
     changes,
     social: createSocialService({ repo: createSocialRepo(db), pages, cards, catalog, clock, changes }),
     viewers: createViewers(),
+    trading,
+    cardProcessor,
     images: createImageResizer({
       media,
       cacheDir: config.dataDir ? join(config.dataDir, 'media', '.cache') : null,

@@ -89,15 +89,13 @@ describe('the ledger', () => {
           .insert(schema.ledgerTransactions)
           .values({ kind: 'deposit', reference: `raw-${u.id}`, createdAt: at })
           .returning();
-        await tx
-          .insert(schema.ledgerEntries)
-          .values({
-            transactionId: row?.id ?? 0,
-            accountId: account,
-            amountCents: 100,
-            memo: 'x',
-            createdAt: at,
-          });
+        await tx.insert(schema.ledgerEntries).values({
+          transactionId: row?.id ?? 0,
+          accountId: account,
+          amountCents: 100,
+          memo: 'x',
+          createdAt: at,
+        });
       }),
     ).rejects.toThrow();
     expect(await ledger.balanceOf(u.id)).toBe(0);
