@@ -289,7 +289,10 @@ export function createTradingService(deps: {
       if (!done) throw TRADING_ERRORS.intentClosed(intent.paymentState);
       return { intent: done, fresh: true };
     });
-    if (paid.fresh) await changed(draft.tokenRowId);
+    if (paid.fresh) {
+      // Committed: a failure to refresh browsing caches must not read as a failed purchase.
+      await changed(draft.tokenRowId).catch(() => undefined);
+    }
     return paid.intent;
   }
 
@@ -299,8 +302,13 @@ export function createTradingService(deps: {
     try {
       paid = await settle(intentId, providerReference);
     } catch (error) {
-      await deps.card.void(providerReference);
-      throw error;
+      // Paid by this very authorisation after all (the failure came after the commit): take the money.
+      const after = await repo.intent(intentId);
+      if (after?.paymentState !== 'paid' || after.providerReference !== providerReference) {
+        await deps.card.void(providerReference);
+        throw error;
+      }
+      paid = after;
     }
     // Paid by this authorisation: take the money. Paid by another (a retry with another card): release it.
     if (paid.providerReference === providerReference) await deps.card.capture(providerReference);
