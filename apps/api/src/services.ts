@@ -33,6 +33,7 @@ import { createSearchService } from './modules/search/search.service';
 import { createSocialRepo } from './modules/social/social.repo';
 import { createSocialService } from './modules/social/social.service';
 import { createViewers } from './modules/social/viewer';
+import { createBalanceService } from './modules/trading/balance.service';
 import { createLedgerRepo } from './modules/trading/ledger.repo';
 import { createSimulatedCardProcessor } from './modules/trading/payment-providers';
 import { createTradingRepo } from './modules/trading/trading.repo';
@@ -142,6 +143,12 @@ export function createServices(config: ResolvedConfig) {
     social: createSocialService({ repo: createSocialRepo(db), pages, cards, catalog, clock, changes }),
     viewers: createViewers(),
     trading,
+    balance: createBalanceService({
+      db,
+      unit: createUnitOfWork(db, (tx) => ({ ledger: createLedgerRepo(tx) })),
+      clock,
+      card: cardProcessor.provider,
+    }),
     cardProcessor,
     images: createImageResizer({
       media,

@@ -144,6 +144,15 @@ export function createLedgerRepo(db: Db) {
       return row?.balanceCents ?? 0;
     },
 
+    async countMovementsOf(userId: number): Promise<number> {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(entries)
+        .innerJoin(accounts, eq(accounts.id, entries.accountId))
+        .where(and(eq(accounts.kind, 'user'), eq(accounts.userId, userId)));
+      return Number(row?.n ?? 0);
+    },
+
     /** A user's movements, newest first (the Transactions tab). */
     async movementsOf(userId: number, limit: number, offset: number) {
       return db

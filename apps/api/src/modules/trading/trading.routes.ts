@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { balanceRoute } from './balance.route';
 import { listingMatchRoute } from './listing-match.route';
 import { listingsRoute } from './listings.route';
 import { paymentsRoute } from './payments.route';
@@ -8,4 +9,5 @@ export const tradingRoutes: FastifyPluginAsync = async (app) => {
   await app.register(listingsRoute);
   await app.register(listingMatchRoute);
   await app.register(paymentsRoute);
+  await app.register(balanceRoute);
 };
