@@ -144,10 +144,15 @@ export const purchaseIntents = pgTable(
     updatedAt: ts('updated_at').notNull(),
     paidAt: ts('paid_at'),
     deliveredAt: ts('delivered_at'),
+    /** When the card money was taken (after the purchase committed); null while only authorised. */
+    capturedAt: ts('captured_at'),
   },
   (t) => [
     index('purchase_intents_buyer_idx').on(t.buyerId, t.createdAt),
     index('purchase_intents_listing_idx').on(t.listingId),
+    index('purchase_intents_uncaptured_idx')
+      .on(t.paidAt)
+      .where(sql`${t.paymentState} = 'paid' and ${t.providerReference} is not null and ${t.capturedAt} is null`),
     uniqueIndex('purchase_intents_one_paid_per_listing')
       .on(t.listingId)
       .where(sql`${t.paymentState} = 'paid'`),

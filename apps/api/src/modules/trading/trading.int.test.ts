@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../testing/test-app';
 import type { TestSession } from '../social/test-session';
 import { TEST_CARDS } from './payment-providers';
-import { PURCHASE_FAILED_MESSAGE, PURCHASE_INTENT_TTL_MS } from './trading.service';
+import { CAPTURE_GRACE_MS, PURCHASE_FAILED_MESSAGE, PURCHASE_INTENT_TTL_MS } from './trading.service';
 import { buyer, fund, ledgerInvariants, listedToken } from './trading-helpers';
 
 let t: TestApp;
@@ -126,6 +126,11 @@ describe('Buy Now', () => {
       .charges()
       .filter((c) => c.reference === `purchase_intent:${m.listingMatchId}`);
     expect(charges.map((c) => [c.status, c.amountCents])).toEqual([['captured', 12_893]]);
+    const [paidRow] = await db()
+      .select()
+      .from(schema.purchaseIntents)
+      .where(eq(schema.purchaseIntents.id, m.listingMatchId));
+    expect(paidRow?.capturedAt).toEqual(t.clock.now());
     const [creatorAccount] = await db()
       .select()
       .from(schema.ledgerAccounts)
@@ -352,6 +357,34 @@ describe('Buy Now', () => {
     } finally {
       t.clock.set(new Date(t.clock.now().getTime() - PURCHASE_INTENT_TTL_MS - 1));
     }
+  });
+});
+
+describe('card capture recovery', () => {
+  it('captures a paid intent whose capture did not happen (the process stopped after the commit)', async () => {
+    const { listing } = await listedToken(t.app);
+    const b = await buyer(t.app);
+    const m = await match(b, listing.id);
+    // The state a stop between commit and capture leaves: paid, the charge only authorised.
+    const auth = await t.app.services.cardProcessor.provider.authorize({
+      reference: `purchase_intent:${m.listingMatchId}`,
+      amountCents: m.purchaseIntent.quotes[0]?.totalInCents ?? 0,
+      currency: 'USD',
+      paymentToken: await card(b, TEST_CARDS.succeeds),
+    });
+    if (auth.status !== 'authorized') throw new Error('not authorised');
+    await db()
+      .update(schema.purchaseIntents)
+      .set({ paymentState: 'paid', providerReference: auth.providerReference, paidAt: t.clock.now() })
+      .where(eq(schema.purchaseIntents.id, m.listingMatchId));
+    const status = () =>
+      t.app.services.cardProcessor.charges().find((c) => c.id === auth.providerReference)?.status;
+    expect(await t.app.services.trading.captureDue()).toBe(0); // within the grace period: the request may still capture
+    t.clock.advance(CAPTURE_GRACE_MS);
+    expect(await t.app.services.trading.captureDue()).toBe(1);
+    expect(status()).toBe('captured');
+    expect(await t.app.services.trading.captureDue()).toBe(0);
+    t.clock.set(new Date(t.clock.now().getTime() - CAPTURE_GRACE_MS));
   });
 });
 

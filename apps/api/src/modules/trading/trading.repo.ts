@@ -207,6 +207,27 @@ export function createTradingRepo(db: Db) {
       return { rows, count: total };
     },
 
+    /** Paid intents whose card money was authorised but not yet taken, paid before `before`. */
+    async uncaptured(before: Date, limit: number): Promise<IntentRow[]> {
+      return db
+        .select()
+        .from(intents)
+        .where(
+          and(
+            eq(intents.paymentState, 'paid'),
+            sql`${intents.providerReference} is not null`,
+            sql`${intents.capturedAt} is null`,
+            lte(intents.paidAt, before),
+          ),
+        )
+        .orderBy(asc(intents.paidAt))
+        .limit(limit);
+    },
+
+    async markCaptured(id: number, at: Date): Promise<void> {
+      await db.update(intents).set({ capturedAt: at }).where(eq(intents.id, id));
+    },
+
     /** Open intents past their time, oldest first. */
     async dueToExpire(at: Date, limit: number): Promise<IntentRow[]> {
       return db

@@ -29,6 +29,8 @@ import { toListing } from './trading.views';
 
 /** How long a purchase intent's quote holds (server clock). */
 export const PURCHASE_INTENT_TTL_MS = 15 * 60 * 1000;
+/** A paid intent still uncaptured after this long is captured by the sweep. */
+export const CAPTURE_GRACE_MS = 60 * 1000;
 /** The highest listing price accepted: $10 million. */
 export const MAX_PRICE_CENTS = 1_000_000_000;
 /** The purchase failure of 000 §8, quoted. */
@@ -311,8 +313,12 @@ export function createTradingService(deps: {
       paid = after;
     }
     // Paid by this authorisation: take the money. Paid by another (a retry with another card): release it.
-    if (paid.providerReference === providerReference) await deps.card.capture(providerReference);
-    else await deps.card.void(providerReference);
+    if (paid.providerReference === providerReference) {
+      await deps.card.capture(providerReference);
+      await repo.markCaptured(paid.id, clock.now());
+    } else {
+      await deps.card.void(providerReference);
+    }
     return paid;
   }
 
@@ -533,9 +539,18 @@ export function createTradingService(deps: {
       return due.length;
     },
 
-    /** The user's ledger balance and movements (the Transactions tab). */
-    async balance(userId: number) {
-      return ledger.balanceOf(userId);
+    /**
+     * Takes the card money of paid intents whose capture did not happen (the process stopped between
+     * the purchase's commit and the capture). Runs in the server's minute sweep.
+     */
+    async captureDue(limit = 100): Promise<number> {
+      const due = await repo.uncaptured(new Date(clock.now().getTime() - CAPTURE_GRACE_MS), limit);
+      for (const intent of due) {
+        if (!intent.providerReference) continue;
+        await deps.card.capture(intent.providerReference);
+        await repo.markCaptured(intent.id, clock.now());
+      }
+      return due.length;
     },
   };
 
