@@ -204,7 +204,28 @@ describe('random interleavings of trading', () => {
           await invariants();
         },
       ),
-      { numRuns: process.env.TEST_STORE === 'postgres' ? 25 : 12 },
+      {
+        numRuns: process.env.TEST_STORE === 'postgres' ? 25 : 12,
+        // One run always trades: a card that pays, a card that is declined, a retry, a reprice.
+        examples: [
+          [
+            [
+              [
+                { kind: 'list', user: 0, token: 0, cents: 1_000 },
+                { kind: 'list', user: 1, token: 1, cents: 500 },
+              ],
+              [
+                { kind: 'buy', user: 1, token: 0, pay: 'card', retry: true },
+                { kind: 'buy', user: 2, token: 1, pay: 'declined', retry: false },
+              ],
+              [
+                { kind: 'reprice', user: 1, token: 1, cents: 700 },
+                { kind: 'buy', user: 0, token: 1, pay: 'balance', retry: true },
+              ],
+            ],
+          ],
+        ],
+      },
     );
     // The runs did trade: listings were made and sold, cards were captured and declined.
     const db = t.app.config.database.db;

@@ -17,7 +17,7 @@ import {
 } from '@vitrine/domain';
 import type { Listing } from '@vitrine/domain/trading-responses';
 import type { Clock } from '../../lib/clock';
-import { createLedgerRepo, type LedgerRepo } from './ledger.repo';
+import { createLedgerRepo, type HouseAccount, type LedgerRepo } from './ledger.repo';
 import {
   balanceProvider,
   type ExternalPaymentProvider,
@@ -136,6 +136,16 @@ export function createTradingService(deps: {
   const { clock, unit } = deps;
   const repo = createTradingRepo(deps.db);
   const ledger = createLedgerRepo(deps.db);
+  // House accounts never change once made: their ids are kept after the first look-up.
+  const houseAccounts = new Map<HouseAccount, number>();
+  async function houseAccount(kind: HouseAccount): Promise<number> {
+    let id = houseAccounts.get(kind);
+    if (id === undefined) {
+      id = await ledger.houseAccount(kind);
+      houseAccounts.set(kind, id);
+    }
+    return id;
+  }
   const changed = async (tokenRowId: number) => {
     await deps.onTokenChange?.(tokenRowId);
   };
@@ -209,17 +219,18 @@ export function createTradingService(deps: {
     if (!draft) throw TRADING_ERRORS.intentNotFound();
     const token = await repo.tokenById(draft.tokenRowId);
     const listingNow = await repo.listing(draft.listingId);
-    if (!token || !listingNow) throw TRADING_ERRORS.listingClosed();
+    // Refuse early what the transaction would refuse (a listing already sold): no locks, no accounts.
+    if (!token || listingNow?.status !== 'active') throw TRADING_ERRORS.listingClosed();
     // Accounts are made before the transaction (a first purchase creates them once).
     const accounts = {
       buyer: await ledger.userAccount(draft.buyerId),
       seller: await ledger.userAccount(listingNow.sellerId),
       creator:
         token.creatorId === null
-          ? await ledger.houseAccount('unassigned_royalties')
+          ? await houseAccount('unassigned_royalties')
           : await ledger.userAccount(token.creatorId),
-      platform: await ledger.houseAccount('platform_revenue'),
-      clearing: await ledger.houseAccount('payments_clearing'),
+      platform: await houseAccount('platform_revenue'),
+      clearing: await houseAccount('payments_clearing'),
     };
     const at = clock.now();
     const paid = await unit.run(async ({ trading, ledger: l }) => {
