@@ -152,7 +152,9 @@ export const purchaseIntents = pgTable(
     index('purchase_intents_listing_idx').on(t.listingId),
     index('purchase_intents_uncaptured_idx')
       .on(t.paidAt)
-      .where(sql`${t.paymentState} = 'paid' and ${t.providerReference} is not null and ${t.capturedAt} is null`),
+      .where(
+        sql`${t.paymentState} = 'paid' and ${t.providerReference} is not null and ${t.capturedAt} is null`,
+      ),
     uniqueIndex('purchase_intents_one_paid_per_listing')
       .on(t.listingId)
       .where(sql`${t.paymentState} = 'paid'`),
