@@ -114,3 +114,21 @@ export const simPaymentMethodSchema = z.object({
   exp_month: z.number().int(),
   exp_year: z.number().int(),
 });
+
+/** A row of the dashboard's Sales tab (GET /nifty-dashboard/sales/): what sold and what the seller received. */
+export const dashboardSaleSchema = z.object({
+  saleId: z.number().int(),
+  soldAt: z.string(),
+  market: z.string(),
+  price: priceSchema,
+  priceInCents: z.number().int(),
+  nifty: z.object({ contractAddress: z.string(), tokenId: z.string(), name: z.string() }),
+  buyer: z.object({ id: z.number().int(), name: z.string(), profileUrl: z.string() }).nullable(),
+  paymentMethod: z.string().nullable(),
+  /** Null for sales made before purchases went through intents (the demo's history). */
+  serviceFeeInCents: z.number().int().nullable(),
+  creatorFeeInCents: z.number().int().nullable(),
+  proceedsInCents: z.number().int().nullable(),
+});
+export type DashboardSale = z.infer<typeof dashboardSaleSchema>;
+export const dashboardSalesPageSchema = pageOf(dashboardSaleSchema);

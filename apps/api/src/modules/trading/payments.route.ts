@@ -1,6 +1,12 @@
-import { saleProceedsSchema, simPaymentMethodSchema } from '@vitrine/domain/trading-responses';
+import {
+  dashboardSalesPageSchema,
+  saleProceedsSchema,
+  simPaymentMethodSchema,
+} from '@vitrine/domain/trading-responses';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { signedIn } from '../../http/guard';
+import { offsetOf, pageQuery, toPage } from '../../http/pagination';
 import { errorResponses } from '../../http/schemas';
 import { TRADING_ERRORS } from './trading.service';
 
@@ -33,6 +39,28 @@ export const paymentsRoute: FastifyPluginAsyncZod = async (app) => {
           saleAmountInCents,
         ),
       };
+    },
+  );
+
+  app.get(
+    '/nifty-dashboard/sales/',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags: ['trading'],
+        summary: 'Your sales, newest first, with what you received (dashboard Sales tab)',
+        querystring: pageQuery,
+        response: { 200: dashboardSalesPageSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const { count, results } = await app.services.trading.sales(
+        signedIn(request).userId,
+        q.page_size,
+        offsetOf(q),
+      );
+      return toPage(q, count, results);
     },
   );
 

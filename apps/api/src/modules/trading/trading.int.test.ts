@@ -146,6 +146,24 @@ describe('Buy Now', () => {
     // The item page shows the new owner and no listing; the buyer's history has the purchase.
     const item = await t.app.inject(`/api/v1/marketplace/items/${token.contractAddress}/${token.tokenId}/`);
     expect(item.json()).toMatchObject({ owner: { id: b.userId }, listing: null });
+    const sold = await t.app.inject({ url: '/api/nifty-dashboard/sales/', headers: seller.headers });
+    expect(sold.json()).toMatchObject({
+      count: 1,
+      results: [
+        {
+          priceInCents: 12_500,
+          nifty: { tokenId: token.tokenId },
+          buyer: { id: b.userId },
+          paymentMethod: 'stripe_card',
+          serviceFeeInCents: 625,
+          creatorFeeInCents: 1_250,
+          proceedsInCents: 10_625,
+        },
+      ],
+    });
+    expect(
+      (await t.app.inject({ url: '/api/nifty-dashboard/sales/', headers: b.headers })).json(),
+    ).toMatchObject({ count: 0 });
     const history = await t.app.inject({ url: '/api/v2/purchase-intent/historical', headers: b.headers });
     expect(history.json()).toMatchObject({
       count: 1,

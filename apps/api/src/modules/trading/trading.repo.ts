@@ -4,7 +4,16 @@
 import { type Db, lockRows, schema } from '@vitrine/db';
 import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 
-const { listings, tokens, nifties, sales, purchaseIntents: intents, collectionCreators, fxRates } = schema;
+const {
+  listings,
+  tokens,
+  nifties,
+  sales,
+  purchaseIntents: intents,
+  collectionCreators,
+  fxRates,
+  users,
+} = schema;
 
 export type ListingRow = typeof listings.$inferSelect;
 export type IntentRow = typeof intents.$inferSelect;
@@ -226,6 +235,41 @@ export function createTradingRepo(db: Db) {
 
     async markCaptured(id: number, at: Date): Promise<void> {
       await db.update(intents).set({ capturedAt: at }).where(eq(intents.id, id));
+    },
+
+    /** The seller's sales, newest first, with the intent that paid each (if any) for its fees. */
+    async salesOf(sellerId: number, limit: number, offset: number) {
+      const where = eq(sales.sellerId, sellerId);
+      const [rows, count] = await Promise.all([
+        db
+          .select({
+            saleId: sales.id,
+            soldAt: sales.soldAt,
+            currency: sales.currency,
+            amount: sales.amount,
+            priceInCents: sales.priceInCents,
+            market: sales.market,
+            contractAddress: tokens.contractAddress,
+            tokenId: tokens.tokenId,
+            tokenName: tokens.name,
+            buyerId: sales.buyerId,
+            buyerName: users.name,
+            buyerProfileUrl: users.profileUrl,
+            intentPriceCents: intents.priceCents,
+            royaltyBps: intents.royaltyBps,
+            paymentMethod: intents.paymentMethod,
+          })
+          .from(sales)
+          .innerJoin(tokens, eq(tokens.id, sales.tokenRowId))
+          .leftJoin(users, eq(users.id, sales.buyerId))
+          .leftJoin(intents, eq(intents.saleId, sales.id))
+          .where(where)
+          .orderBy(desc(sales.soldAt), desc(sales.id))
+          .limit(limit)
+          .offset(offset),
+        db.$count(sales, where),
+      ]);
+      return { rows, count };
     },
 
     /** Open intents past their time, oldest first. */

@@ -543,6 +543,42 @@ export function createTradingService(deps: {
       return viewOf(await settleExternal(id, outcome.providerReference));
     },
 
+    /** The dashboard's Sales tab: the seller's sales with what they received (decision 009 fees). */
+    async sales(sellerId: number, limit: number, offset: number) {
+      const { rows, count } = await repo.salesOf(sellerId, limit, offset);
+      return {
+        count,
+        results: rows.map((r) => {
+          const fees =
+            r.intentPriceCents === null || r.royaltyBps === null
+              ? null
+              : feeBreakdown({
+                  priceCents: r.intentPriceCents,
+                  royaltyBps: r.royaltyBps,
+                  method: null,
+                  isExternal: false,
+                  deliveryFeeCents: 0,
+                });
+          return {
+            saleId: r.saleId,
+            soldAt: r.soldAt.toISOString(),
+            market: r.market,
+            price: { amount: r.amount, currency: r.currency as 'USD' | 'ETH' },
+            priceInCents: r.priceInCents,
+            nifty: { contractAddress: r.contractAddress, tokenId: r.tokenId, name: r.tokenName },
+            buyer:
+              r.buyerId === null
+                ? null
+                : { id: r.buyerId, name: r.buyerName ?? '', profileUrl: r.buyerProfileUrl ?? '' },
+            paymentMethod: r.paymentMethod,
+            serviceFeeInCents: fees?.serviceFeeCents ?? null,
+            creatorFeeInCents: fees?.creatorFeeCents ?? null,
+            proceedsInCents: fees?.sellerReceivesCents ?? null,
+          };
+        }),
+      };
+    },
+
     /** Expires open intents past their time (a sweep; reads expire them lazily too). */
     async expireDue(limit = 100): Promise<number> {
       const due = await repo.dueToExpire(clock.now(), limit);
