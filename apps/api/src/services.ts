@@ -110,6 +110,8 @@ export function createServices(config: ResolvedConfig) {
     unit: createUnitOfWork(db, (tx) => ({ trading: createTradingRepo(tx), ledger: createLedgerRepo(tx) })),
     clock,
     card: cardProcessor.provider,
+    notifier,
+    background,
     onTokenChange: async (tokenRowId) => changes.touch(await pages.scopesOfToken(tokenRowId)),
   });
 

@@ -8,6 +8,7 @@ import type { ListingMatch, PurchaseIntent } from '@vitrine/domain/trading-respo
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../testing/test-app';
+import { outbox } from '../auth/testing/auth-kit';
 import type { TestSession } from '../social/test-session';
 import { TEST_CARDS } from './payment-providers';
 import { CAPTURE_GRACE_MS, PURCHASE_FAILED_MESSAGE, PURCHASE_INTENT_TTL_MS } from './trading.service';
@@ -164,6 +165,14 @@ describe('Buy Now', () => {
     expect(
       (await t.app.inject({ url: '/api/nifty-dashboard/sales/', headers: b.headers })).json(),
     ).toMatchObject({ count: 0 });
+    // The seller's "sold" email and the buyer's receipt, with the same amounts.
+    const emailOf = async (id: number) =>
+      (await db().select({ email: schema.users.email }).from(schema.users).where(eq(schema.users.id, id)))[0]
+        ?.email ?? '';
+    const [soldMail] = await outbox(t.app, await emailOf(seller.userId), 'nft_sold');
+    expect(soldMail?.text).toContain('sold for $125.00. You received $106.25');
+    const [receipt] = await outbox(t.app, await emailOf(b.userId), 'purchase_receipt');
+    expect(receipt?.text).toContain('for $128.93');
     const history = await t.app.inject({ url: '/api/v2/purchase-intent/historical', headers: b.headers });
     expect(history.json()).toMatchObject({
       count: 1,

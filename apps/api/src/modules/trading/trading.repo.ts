@@ -272,6 +272,14 @@ export function createTradingRepo(db: Db) {
       return { rows, count };
     },
 
+    async contactOf(userId: number): Promise<{ email: string | null; name: string } | null> {
+      const [row] = await db
+        .select({ email: users.email, name: users.name })
+        .from(users)
+        .where(eq(users.id, userId));
+      return row ?? null;
+    },
+
     /** Open intents past their time, oldest first. */
     async dueToExpire(at: Date, limit: number): Promise<IntentRow[]> {
       return db

@@ -16,7 +16,9 @@ import {
   toMinorUnits,
 } from '@vitrine/domain';
 import type { Listing } from '@vitrine/domain/trading-responses';
+import type { Background } from '../../lib/background';
 import type { Clock } from '../../lib/clock';
+import type { Notifier } from '../../lib/notifier';
 import { createLedgerRepo, type HouseAccount, type LedgerRepo } from './ledger.repo';
 import {
   balanceProvider,
@@ -130,12 +132,45 @@ export function createTradingService(deps: {
   clock: Clock;
   /** The card provider (the simulated processor, later Stripe). */
   card: ExternalPaymentProvider;
+  /** The seller's "sold" email and the buyer's receipt go out through it, after the purchase commits. */
+  notifier?: Notifier;
+  /** Runs the notifications without making the buyer wait. */
+  background?: Background;
   /** After a commit that changed what browsing shows of a token (its listing, owner or last sale). */
   onTokenChange?: (tokenRowId: number) => Promise<void>;
 }) {
   const { clock, unit } = deps;
   const repo = createTradingRepo(deps.db);
   const ledger = createLedgerRepo(deps.db);
+  /** The seller's "sold" email and the buyer's receipt, after commit, without making the buyer wait. */
+  function notifySale(intent: IntentRow, sellerId: number, what: string): void {
+    const { notifier, background } = deps;
+    if (!notifier || !background) return;
+    const fees = quote(intent);
+    const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+    background.run(async () => {
+      const [seller, buyer] = await Promise.all([repo.contactOf(sellerId), repo.contactOf(intent.buyerId)]);
+      if (seller?.email) {
+        await notifier.send({
+          channel: 'email',
+          to: seller.email,
+          kind: 'nft_sold',
+          subject: 'Your NFT sold',
+          text: `Your NFT ${what} sold for ${dollars(fees.priceCents)}. You received ${dollars(fees.sellerReceivesCents)} (service fee ${dollars(fees.serviceFeeCents)}, creator fee ${dollars(fees.creatorFeeCents)}).`,
+        });
+      }
+      if (buyer?.email) {
+        await notifier.send({
+          channel: 'email',
+          to: buyer.email,
+          kind: 'purchase_receipt',
+          subject: 'Your purchase receipt',
+          text: `You bought ${what} for ${dollars(fees.buyerPaysCents)} (price ${dollars(fees.priceCents)}, card fee ${dollars(fees.cardFeeCents)}, gas fee ${dollars(fees.gasFeeCents)}). Purchase ${intent.id}.`,
+        });
+      }
+    });
+  }
+
   // House accounts never change once made: their ids are kept after the first look-up.
   const houseAccounts = new Map<HouseAccount, number>();
   async function houseAccount(kind: HouseAccount): Promise<number> {
@@ -305,6 +340,7 @@ export function createTradingService(deps: {
     if (paid.fresh) {
       // Committed: a failure to refresh browsing caches must not read as a failed purchase.
       await changed(draft.tokenRowId).catch(() => undefined);
+      notifySale(paid.intent, listingNow.sellerId, `${token.contractAddress}/${token.tokenId}`);
     }
     return paid.intent;
   }
