@@ -10,6 +10,7 @@ import {
   check,
   index,
   integer,
+  numeric,
   pgTable,
   text,
   timestamp,
@@ -127,6 +128,9 @@ export const purchaseIntents = pgTable(
     requestedQuantity: integer('requested_quantity').notNull().default(1),
     niftyDeliveryDestination: text('nifty_delivery_destination').notNull().default('internal'),
     niftyDestinationExtWallet: text('nifty_destination_ext_wallet'),
+    /** The listing's price when quoted: a repriced listing is not sold at the old quote. */
+    listingCurrency: text('listing_currency').notNull().default('USD'),
+    listingAmount: numeric('listing_amount', { precision: 78, scale: 0 }).notNull().default('0'),
     /** The quote, fixed at creation from the listing (fees per decision 009). */
     priceCents: cents('price_cents').notNull(),
     royaltyBps: integer('royalty_bps').notNull(),

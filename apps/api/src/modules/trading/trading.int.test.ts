@@ -332,6 +332,34 @@ describe('Buy Now', () => {
     expect(anonymous.statusCode).toBe(401);
   });
 
+  it('does not sell at an old quote after the seller repriced; a new Buy Now gets the new price', async () => {
+    const { seller, token, listing } = await listedToken(t.app, { priceInCents: 3_000 });
+    const b = await buyer(t.app);
+    const m = await match(b, listing.id);
+    const repriced = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v2/listings/${listing.id}`,
+      headers: seller.headers,
+      payload: { price: { amount: '45', currency: 'USD' } },
+    });
+    expect(repriced.statusCode).toBe(200);
+    const stale = await pay(b, m.listingMatchId, { payment_token: await card(b, TEST_CARDS.succeeds) });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({ errorType: 'price-changed' });
+    expect(await tokenState(token.id)).toEqual({ ownerId: seller.userId, listings: ['active'], sales: 0 });
+    expect(
+      t.app.services.cardProcessor
+        .charges()
+        .filter((c) => c.reference === `purchase_intent:${m.listingMatchId}`)
+        .map((c) => c.status),
+    ).toEqual(['voided']);
+    const fresh = await match(b, listing.id);
+    expect(fresh.purchaseIntent.quotes[0]).toMatchObject({ priceInCents: 4_500 });
+    const paid = await pay(b, fresh.listingMatchId, { payment_token: await card(b, TEST_CARDS.succeeds) });
+    expect(paid.json()).toMatchObject({ paymentState: 'paid' });
+    expect(await balance(seller)).toBe(4_500 - 225 - 450);
+  });
+
   it('updates an intent (payment method) and refuses what a listing cannot do', async () => {
     const { listing } = await listedToken(t.app);
     const b = await buyer(t.app);

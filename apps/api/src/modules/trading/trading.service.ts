@@ -64,6 +64,12 @@ export const TRADING_ERRORS = {
       message: 'This listing is no longer available',
       statusCode: 409,
     }),
+  priceChanged: () =>
+    new AppError({
+      errorType: 'price-changed',
+      message: 'The price of this listing changed: review the new price and buy again',
+      statusCode: 409,
+    }),
   ownListing: () =>
     new AppError({ errorType: 'own-listing', message: 'You cannot buy your own listing', statusCode: 409 }),
   intentClosed: (state: string) =>
@@ -279,6 +285,12 @@ export function createTradingService(deps: {
       if (listing.status !== 'active' || lockedToken.ownerId !== listing.sellerId)
         throw TRADING_ERRORS.listingClosed();
       if (listing.sellerId === intent.buyerId) throw TRADING_ERRORS.ownListing();
+      if (
+        listing.currency !== intent.listingCurrency ||
+        BigInt(listing.amount) !== BigInt(intent.listingAmount)
+      ) {
+        throw TRADING_ERRORS.priceChanged();
+      }
 
       const provider = providerFor(intent.paymentMethod);
       const fees = quote(intent);
@@ -448,6 +460,8 @@ export function createTradingService(deps: {
         tokenRowId: listing.tokenRowId,
         paymentMethod: priceCents === 0 ? 'no_payment_required' : 'stripe_card',
         paymentCurrency: 'USD',
+        listingCurrency: listing.currency,
+        listingAmount: listing.amount,
         priceCents,
         royaltyBps: token.royaltyPercentage * 100,
         deliveryFeeCents: listing.deliveryFeeInCents,
