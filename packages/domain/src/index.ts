@@ -16,6 +16,7 @@ export * from './fx/currency';
 export * from './fx/fx';
 export * from './math/decimal';
 export * from './media/media';
+export * from './payments/fees';
 export * from './payments/payment-method';
 export * from './security/redirect';
 export * from './time/countdown';
