@@ -1,3 +1,4 @@
+import { DocumentTitle } from '../../ui/DocumentTitle';
 import { DropSection } from './DropSection';
 import { Hero } from './Hero';
 
@@ -8,7 +9,7 @@ const FIRST_ROW = 4;
 export function HomePage() {
   return (
     <div data-testid="home-page">
-      <title>Vitrine · Digital collectibles marketplace</title>
+      <DocumentTitle title="Vitrine · Digital collectibles marketplace" />
       <Hero />
       <DropSection
         status="live"

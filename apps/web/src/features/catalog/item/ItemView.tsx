@@ -8,6 +8,7 @@ import {
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ButtonLink } from '../../../ui/ButtonLink';
+import { DocumentTitle } from '../../../ui/DocumentTitle';
 import { Price } from '../../../ui/Price';
 import { useProfile } from '../../auth/profile-query';
 import { FollowButton } from '../../social/FollowButton';
@@ -37,7 +38,7 @@ export function ItemView({ item }: { item: ItemDetail }) {
 
   return (
     <div className={`page-container ${styles.page}`} data-testid="item-page">
-      <title>{`${token.name} · ${collection.name} · Vitrine`}</title>
+      <DocumentTitle title={`${token.name} · ${collection.name} · Vitrine`} />
       <div className={styles.hero}>
         <div className={styles.mediaColumn}>
           <div className={styles.media}>
