@@ -12,6 +12,7 @@ import { Price } from '../../../ui/Price';
 import { useProfile } from '../../auth/profile-query';
 import { FollowButton } from '../../social/FollowButton';
 import { LikeButton } from '../../social/LikeButton';
+import { ListingControls } from '../../trading/ListingControls';
 import type { ItemDetail } from '../catalog-types';
 import { ArtworkMedia } from '../shared/ArtworkMedia';
 import { AssetViewer } from '../shared/AssetViewer';
@@ -31,6 +32,7 @@ export function ItemView({ item }: { item: ItemDetail }) {
   const viewerId = useProfile().data?.id ?? null;
   const [viewerOpen, setViewerOpen] = useState(false);
   const { token, collection, nifty } = item;
+  const viewerOwns = viewerId !== null && item.owner?.id === viewerId;
   const edition = isUnlimitedEdition(nifty.editionSize)
     ? `#${token.editionNumber}`
     : `#${token.editionNumber} of ${nifty.editionSize.toLocaleString('en-US')}`;
@@ -87,7 +89,7 @@ export function ItemView({ item }: { item: ItemDetail }) {
           <h1 className={styles.title}>{token.name}</h1>
           <CreatorLinks creators={collection.creators.length > 0 ? collection.creators : token.creators} />
           <div className={styles.meta}>
-            <span className={styles.owner}>
+            <span className={styles.owner} data-testid="item-owner">
               Owned by{' '}
               {item.owner ? (
                 <UserCell user={item.owner} />
@@ -126,6 +128,13 @@ export function ItemView({ item }: { item: ItemDetail }) {
               </>
             )}
             <div className={styles.priceActions}>
+              {viewerOwns ? (
+                <ListingControls
+                  contractAddress={token.contractAddress}
+                  tokenId={token.tokenId}
+                  listing={item.listing}
+                />
+              ) : null}
               <ButtonLink
                 to={makeGlobalOfferPath(token.contractAddress, token.typeNumber)}
                 variant="secondary"
@@ -200,7 +209,7 @@ export function ItemView({ item }: { item: ItemDetail }) {
           asset={token.asset}
           title={token.name}
           onClose={() => setViewerOpen(false)}
-          downloadable={viewerId !== null && item.owner?.id === viewerId}
+          downloadable={viewerOwns}
         />
       ) : null}
     </div>
