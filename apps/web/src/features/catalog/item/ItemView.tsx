@@ -12,6 +12,7 @@ import { Price } from '../../../ui/Price';
 import { useProfile } from '../../auth/profile-query';
 import { FollowButton } from '../../social/FollowButton';
 import { LikeButton } from '../../social/LikeButton';
+import { BuyNowButton } from '../../trading/BuyNowButton';
 import { ListingControls } from '../../trading/ListingControls';
 import type { ItemDetail } from '../catalog-types';
 import { ArtworkMedia } from '../shared/ArtworkMedia';
@@ -133,6 +134,12 @@ export function ItemView({ item }: { item: ItemDetail }) {
                   contractAddress={token.contractAddress}
                   tokenId={token.tokenId}
                   listing={item.listing}
+                />
+              ) : item.listing ? (
+                <BuyNowButton
+                  listingId={item.listing.id}
+                  contractAddress={token.contractAddress}
+                  tokenId={token.tokenId}
                 />
               ) : null}
               <ButtonLink
