@@ -18,6 +18,7 @@ import { itemQuery } from '../catalog/catalog-queries';
 import { catalogKeys } from '../catalog/query-keys';
 import { ArtworkMedia } from '../catalog/shared/ArtworkMedia';
 import styles from './CheckoutPage.module.css';
+import { type CardFields, readCard } from './card-form';
 import { listingMatchQuery, parsePiid } from './checkout-queries';
 import { type CardInput, type PurchaseIntent, type Quote, tradingApi } from './trading-api';
 
@@ -172,20 +173,11 @@ function outcomeOf(intent: PurchaseIntent): Outcome {
   return { kind: 'unavailable', message: 'This purchase can no longer be paid.' };
 }
 
-function parseExpiry(text: string): { expMonth: number; expYear: number } | null {
-  const found = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(text);
-  if (!found) return null;
-  const expMonth = Number(found[1]);
-  const year = Number(found[2]);
-  if (expMonth < 1 || expMonth > 12) return null;
-  return { expMonth, expYear: year < 100 ? 2000 + year : year };
-}
-
 function Payment({ intent, back, itemName }: { intent: PurchaseIntent; back: string; itemName: string }) {
   const queryClient = useQueryClient();
   const profile = useProfile().data;
   const [method, setMethod] = useState<Method>('stripe_card');
-  const [card, setCard] = useState({ number: '', expiry: '', cvc: '' });
+  const [card, setCard] = useState<CardFields>({ number: '', expiry: '', cvc: '' });
   const [cardError, setCardError] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<Outcome>(() => outcomeOf(intent));
 
@@ -273,13 +265,13 @@ function Payment({ intent, back, itemName }: { intent: PurchaseIntent; back: str
       pay.mutate({ method, card: null });
       return;
     }
-    const number = card.number.replace(/[\s-]/g, '');
-    const expiry = parseExpiry(card.expiry);
-    if (!/^\d{12,19}$/.test(number)) return setCardError('Enter the card number');
-    if (!expiry) return setCardError('Enter the expiry as MM/YY');
-    if (!/^\d{3,4}$/.test(card.cvc.trim())) return setCardError('Enter the CVC');
+    const read = readCard(card);
+    if ('error' in read) {
+      setCardError(read.error);
+      return;
+    }
     setCardError(null);
-    pay.mutate({ method, card: { number, ...expiry, cvc: card.cvc.trim() } });
+    pay.mutate({ method, card: read.card });
   };
   const busy = pay.isPending || complete.isPending;
   const error = pay.error ?? complete.error;
