@@ -72,6 +72,7 @@ async function fillCard(page: Page, number: string): Promise<void> {
 describe('selling and Buy Now', () => {
   let token: OwnedToken;
   let sellerProfileUrl: string;
+  let buyer: Awaited<ReturnType<typeof apiSignUp>>;
 
   it('lets the owner list, reprice and cancel, and shows no owner controls to others', async () => {
     const page = await newPage(browser);
@@ -124,7 +125,7 @@ describe('selling and Buy Now', () => {
 
   it('sells by card: a declined card changes nothing, 4242 buys it and the buyer owns it', async () => {
     expect(token).toBeDefined();
-    const buyer = await apiSignUp(baseUrl, 'buyer');
+    buyer = await apiSignUp(baseUrl, 'buyer');
     const context = await browser.newContext({ viewport: DESKTOP });
     await storeCredentials(context, buyer.grant);
     const page = await context.newPage();
@@ -174,5 +175,46 @@ describe('selling and Buy Now', () => {
     await price.getByTestId('list-for-sale').waitFor();
     expect(await price.getByTestId('buy-now').count()).toBe(0);
     await context.close();
+  });
+
+  it('buys back with a card that needs a second step, and offers the balance when it covers the total', async () => {
+    expect(buyer).toBeDefined();
+    // The new owner lists it at $5.
+    const context = await browser.newContext({ viewport: DESKTOP });
+    await storeCredentials(context, buyer.grant);
+    const owner = await context.newPage();
+    await owner.goto(baseUrl + itemUrl(token));
+    await owner.getByTestId('item-price').getByTestId('list-for-sale').click();
+    await setPrice(owner, '5');
+    await owner.getByTestId('item-price').getByTestId('edit-price').waitFor();
+    await context.close();
+
+    // The demo collector, paid for the first sale, buys it back.
+    const page = await newPage(browser);
+    await signInOnLoginPage(page, baseUrl, itemUrl(token));
+    await page.getByTestId('item-price').getByTestId('buy-now').click();
+    await page.waitForURL((url) => url.pathname.startsWith('/listing-checkout/'));
+    await page.getByTestId('fee-breakdown').waitFor();
+    expect(await page.getByTestId('fee-total').textContent()).toBe('$5.45');
+    // The sale's proceeds cover $5: the balance is shown and may be chosen (no card fee then).
+    await expect
+      .poll(() => page.getByTestId('checkout-balance').textContent())
+      .toMatch(/\$[\d,]+\.\d\d available/);
+    expect(await page.getByTestId('method-balance').isDisabled()).toBe(false);
+    await page.getByTestId('method-balance').check();
+    expect(await page.getByTestId('fee-total').textContent()).toBe('$5.00');
+    expect(await page.getByTestId('card-form').count()).toBe(0);
+
+    // By card after all, one that asks for a second step.
+    await page.getByTestId('method-card').check();
+    await fillCard(page, '4000 0027 6000 3184');
+    await page.getByTestId('pay').click();
+    const action = page.getByTestId('card-action-dialog');
+    await action.waitFor();
+    expect((await itemAnswer(token)).owner?.username).not.toBe(sellerProfileUrl);
+    await action.getByRole('button', { name: 'Complete verification' }).click();
+    await page.getByTestId('checkout-success').waitFor();
+    expect((await itemAnswer(token)).owner?.username).toBe(sellerProfileUrl);
+    await page.context().close();
   });
 });
