@@ -7,6 +7,7 @@ import {
 } from '@vitrine/domain';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { useLoggedIn } from '../../../app/useLoggedIn';
 import { ButtonLink } from '../../../ui/ButtonLink';
 import { Price } from '../../../ui/Price';
 import { useProfile } from '../../auth/profile-query';
@@ -30,7 +31,12 @@ import { UserCell } from './UserCell';
 
 /** An item: artwork, owner, price and listing, details, listings, offers, price history and sale history. */
 export function ItemView({ item }: { item: ItemDetail }) {
-  const viewerId = useProfile().data?.id ?? null;
+  const signedIn = useLoggedIn();
+  const profile = useProfile();
+  const viewerId = profile.data?.id ?? null;
+  // Until a signed-in viewer's profile answers, whether they own the item is unknown: neither the
+  // owner's controls nor Buy Now show yet.
+  const viewerKnown = !signedIn || !profile.isPending;
   const [viewerOpen, setViewerOpen] = useState(false);
   const { token, collection, nifty } = item;
   const viewerOwns = viewerId !== null && item.owner?.id === viewerId;
@@ -135,7 +141,7 @@ export function ItemView({ item }: { item: ItemDetail }) {
                   tokenId={token.tokenId}
                   listing={item.listing}
                 />
-              ) : item.listing ? (
+              ) : item.listing && viewerKnown ? (
                 <BuyNowButton
                   listingId={item.listing.id}
                   contractAddress={token.contractAddress}
