@@ -9,6 +9,7 @@ import {
   type RouteData,
 } from '../features/catalog/route-data';
 import { prefetchHome } from '../features/home/route-data';
+import { prefetchListingCheckout } from '../features/trading/route-data';
 import { AppLoading } from './AppLoading';
 import { hasValidCredentials } from './credentials';
 import { NotFoundPage } from './NotFoundPage';
@@ -46,6 +47,9 @@ const publisherStorefront = () =>
   import('../features/publishers/PublishersPage').then((m) => ({ Component: m.PublisherStorefrontPage }));
 const publisherDrops = () =>
   import('../features/publishers/PublishersPage').then((m) => ({ Component: m.PublisherDropsPage }));
+
+const listingCheckout = () =>
+  import('../features/trading/CheckoutPage').then((m) => ({ Component: m.CheckoutPage }));
 
 const makeGlobalOffer = () =>
   import('../features/offers/MakeGlobalOfferPage').then((m) => ({ Component: m.MakeGlobalOfferPage }));
@@ -103,6 +107,11 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             { path: 'profile/:profileUrl', lazy: profile, loader: data(prefetchProfile) },
             { path: 'publishers', lazy: publishers },
             { path: 'makeglobaloffer', lazy: makeGlobalOffer },
+            {
+              path: 'listing-checkout/:contractAddress/:tokenId',
+              lazy: listingCheckout,
+              loader: data(prefetchListingCheckout),
+            },
             // 001 §2: /marketplace?categories[{name}]=true is the marketplace filtered by category.
             {
               path: 'marketplace',
