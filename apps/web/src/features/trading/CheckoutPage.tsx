@@ -7,6 +7,7 @@ import { useLoggedIn } from '../../app/useLoggedIn';
 import { Button } from '../../ui/Button';
 import { ButtonLink } from '../../ui/ButtonLink';
 import { Dialog } from '../../ui/Dialog';
+import { DocumentTitle } from '../../ui/DocumentTitle';
 import { ErrorFallback } from '../../ui/ErrorFallback';
 import { FormAlert } from '../../ui/FormAlert';
 import { Skeleton } from '../../ui/Skeleton';
@@ -117,7 +118,7 @@ function Checkout() {
 function Shell({ children }: { children: ReactNode }) {
   return (
     <div className={`page-container ${styles.page}`} data-testid="checkout-page">
-      <title>Checkout · Vitrine</title>
+      <DocumentTitle title="Checkout · Vitrine" />
       <h1 className={styles.title}>Checkout</h1>
       {children}
     </div>
