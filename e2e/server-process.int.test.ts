@@ -11,7 +11,8 @@ import { repoRoot, startServer } from './support/server';
 const onPostgres = process.env.TEST_STORE === 'postgres';
 const dataDir = mkdtempSync(join(tmpdir(), 'vitrine-proc-'));
 // Info level: the test reads the shutdown line.
-let env: Record<string, string> = { LOG_LEVEL: 'info' };
+// A loaded CI machine may take longer than the default 10 s to close; the test is about a clean exit.
+let env: Record<string, string> = { LOG_LEVEL: 'info', SHUTDOWN_TIMEOUT_MS: '30000' };
 let dropDatabase: () => Promise<void> = async () => {};
 
 beforeAll(async () => {
@@ -48,7 +49,7 @@ describe(`the server process (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
         expect(await home.text()).toContain('window.__VITRINE__');
       }
     } finally {
-      expect(await first.stop()).toBe(0);
+      expect(await first.stop(), first.output().slice(-3000)).toBe(0);
     }
     expect(first.output()).toContain('shutting down');
 
@@ -60,7 +61,7 @@ describe(`the server process (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
       const fx = await fetch(`${second.url}/api/v1/fxrates/?source_currency=ETH&base_currency=USD`);
       expect(((await fx.json()) as { results: { price: string }[] }).results[0]?.price).toBe(ethRate);
     } finally {
-      expect(await second.stop()).toBe(0);
+      expect(await second.stop(), second.output().slice(-3000)).toBe(0);
     }
   });
 
@@ -85,7 +86,7 @@ describe('two servers on one embedded store', () => {
       // The first one goes on serving.
       expect((await fetch(`${first.url}/api/ready`)).status).toBe(200);
     } finally {
-      expect(await first.stop()).toBe(0);
+      expect(await first.stop(), first.output().slice(-3000)).toBe(0);
       rmSync(own, { recursive: true, force: true });
     }
   });
