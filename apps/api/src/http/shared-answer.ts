@@ -19,6 +19,13 @@ export async function sendSharedAnswer<T>(
   return reply.type('application/json; charset=utf-8').send(json);
 }
 
+/** What a kept answer holds, in bytes: its JSON text, and a page's card ids. */
+export function sharedAnswerBytes(value: unknown): number {
+  if (typeof value === 'string') return Buffer.byteLength(value);
+  const page = value as SharedPage;
+  return Buffer.byteLength(page.json) + page.ids.length * 8;
+}
+
 /** A page of cards whose only per-viewer part is `likes.isLiked`. */
 interface LikeablePage {
   results: { id: number; likes: { isLiked: boolean } }[];
