@@ -22,10 +22,16 @@ const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url))
 const webDist = env.WEB_DIST ?? defaultWebDist;
 const media = localMediaStore(env.DATA_DIR);
 
-const database = await openStoreOrExit(env);
+let database = await openStoreOrExit(env);
 if (env.SEED === 'auto') {
   const seeded = await seedIfEmpty(database, { media, clock: systemClock });
   if (seeded) {
+    // The embedded store's memory grew to what seeding took and is never given back (WebAssembly
+    // memory only grows): open it again, so the server holds what serving takes (docs/operations.md).
+    if (database.kind === 'pglite') {
+      await database.close();
+      database = await openStoreOrExit(env);
+    }
     process.stdout.write('\nSeeded the demo marketplace. Demo accounts:\n');
     for (const a of seeded.demoAccounts) {
       process.stdout.write(`  ${a.role.padEnd(10)} ${a.email}  password: ${a.password}\n`);
@@ -52,6 +58,7 @@ const app = await buildApp({
   accounts: accountsConfigFromEnv(env),
   nodeEnv: env.NODE_ENV,
   logLevel: env.LOG_LEVEL,
+  responseCacheMaxBytes: env.RESPONSE_CACHE_MAX_BYTES,
 });
 // The embedded store's thread restarts itself after a crash (decision 006); say so in the log.
 database.onEvent((event) => {

@@ -11,7 +11,10 @@ import type { MediaStore } from './modules/media/media-store';
 export async function openStore(env: Env): Promise<Database> {
   const database = env.DATABASE_URL
     ? await createDatabase({ databaseUrl: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE })
-    : await createDatabase({ dataDir: join(env.DATA_DIR, 'pglite') });
+    : await createDatabase({
+        dataDir: join(env.DATA_DIR, 'pglite'),
+        settings: { sharedBuffers: env.PGLITE_SHARED_BUFFERS, workMem: env.PGLITE_WORK_MEM },
+      });
   await database.migrate();
   return database;
 }

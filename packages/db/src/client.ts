@@ -22,7 +22,19 @@ export type DatabaseOptions =
   /** PostgreSQL at this URL. */
   | { databaseUrl: string; poolSize?: number }
   /** Embedded PGlite in this folder; `memory://` keeps it in memory (tests). */
-  | { dataDir: string };
+  | { dataDir: string; settings?: EmbeddedSettings };
+
+/**
+ * PostgreSQL settings of the embedded store, given at its start (`-c name=value`). Its memory is
+ * WebAssembly memory, which grows and is never given back: `shared_buffers` is most of what the
+ * store holds idle (docs/operations.md, "Memory").
+ */
+export interface EmbeddedSettings {
+  /** The store's page cache, e.g. `32MB` (PostgreSQL's default: 128MB). */
+  sharedBuffers?: string;
+  /** Memory a sort or hash may take before it spills to disk, e.g. `4MB`. */
+  workMem?: string;
+}
 
 export interface Database {
   db: Db;
@@ -73,6 +85,7 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
   try {
     thread = await openEmbeddedThread({
       dataDir: inMemory ? undefined : options.dataDir,
+      settings: startSettings(options.settings),
       textTypes: TEXT_TYPES,
       onEvent: (event) => {
         for (const listener of listeners) listener(event);
@@ -92,6 +105,19 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
     () => thread.close().finally(unlock),
     listeners,
   );
+}
+
+/** The settings as PostgreSQL's names and values, each checked so that none can smuggle another. */
+function startSettings(settings: EmbeddedSettings | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  const size = (name: string, value: string | undefined) => {
+    if (value === undefined) return;
+    if (!/^\d+(kB|MB|GB)$/.test(value)) throw new Error(`${name} must be a size like 32MB, got ${value}`);
+    out[name] = value;
+  };
+  size('shared_buffers', settings?.sharedBuffers);
+  size('work_mem', settings?.workMem);
+  return out;
 }
 
 /**

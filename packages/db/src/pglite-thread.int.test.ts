@@ -112,6 +112,30 @@ describe('the embedded store on its own thread', () => {
     expect(results.map((r) => r[0]?.n)).toEqual(Array.from({ length: 40 }, (_, i) => i * 2));
   });
 
+  it('starts with the memory settings it is given, and refuses a value that is not a size', async () => {
+    const small = await createDatabase({
+      dataDir: 'memory://',
+      settings: { sharedBuffers: '16MB', workMem: '2MB' },
+    });
+    try {
+      const [row] = (
+        (await small.db.execute(
+          sql`select current_setting('shared_buffers') as buffers, current_setting('work_mem') as work`,
+        )) as unknown as { rows: { buffers: string; work: string }[] }
+      ).rows;
+      expect(row).toEqual({ buffers: '16MB', work: '2MB' });
+    } finally {
+      await small.close();
+    }
+    const [defaults] = await rows<{ buffers: string }>(
+      sql`select current_setting('shared_buffers') as buffers`,
+    );
+    expect(defaults?.buffers).toBe('128MB');
+    await expect(
+      createDatabase({ dataDir: 'memory://', settings: { sharedBuffers: '16MB -c fsync=on' } }),
+    ).rejects.toThrow('shared_buffers must be a size like 32MB');
+  });
+
   it('refuses statements once closed, with a clear error, and closes twice safely', async () => {
     const other = await createDatabase({ dataDir: 'memory://' });
     expect(await other.ready()).toBe(false); // not migrated
