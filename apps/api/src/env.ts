@@ -12,11 +12,19 @@ const optionalUrl = (protocols: string[]) =>
       message: `must start with ${protocols.join(' or ')}`,
     });
 
-/** A PostgreSQL memory size: a whole number and its unit. */
-const pgSize = z
-  .string()
-  .trim()
-  .regex(/^\d+(kB|MB|GB)$/, { message: 'must be a size like 32MB (kB, MB or GB)' });
+/** An empty value (`NAME=` in an env file) counts as unset. */
+const emptyUnset = (v: unknown) => (v === '' ? undefined : v);
+
+/** A PostgreSQL memory size: a whole number and its unit; empty or unset takes `fallback`. */
+const pgSize = (fallback: string) =>
+  z.preprocess(
+    emptyUnset,
+    z
+      .string()
+      .trim()
+      .regex(/^\d+(kB|MB|GB)$/, { message: 'must be a size like 32MB (kB, MB or GB)' })
+      .default(fallback),
+  );
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -26,10 +34,10 @@ const envSchema = z.object({
   DATABASE_URL: optionalUrl(['postgres://', 'postgresql://']),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   /** The embedded store's page cache and sort memory (docs/operations.md, "Memory"). */
-  PGLITE_SHARED_BUFFERS: pgSize.default('32MB'),
-  PGLITE_WORK_MEM: pgSize.default('4MB'),
+  PGLITE_SHARED_BUFFERS: pgSize('32MB'),
+  PGLITE_WORK_MEM: pgSize('4MB'),
   /** What the shared answers may hold, in bytes of JSON (decision 004 §7); 16 MB when unset. */
-  RESPONSE_CACHE_MAX_BYTES: z.coerce.number().int().min(0).optional(),
+  RESPONSE_CACHE_MAX_BYTES: z.preprocess(emptyUnset, z.coerce.number().int().min(0).optional()),
   REDIS_URL: optionalUrl(['redis://', 'rediss://']),
   API_URL: optionalUrl(['http://', 'https://']),
   SEARCH_URL: optionalUrl(['http://', 'https://']),
