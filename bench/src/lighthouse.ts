@@ -20,8 +20,9 @@ export interface LighthouseFigure extends LighthousePage {
   fcpMs: number;
   tbtMs: number;
   cls: number;
-  /** Every run's performance score, to show the spread the median hides. */
+  /** Every run's performance score and CLS, to show the spread the median hides. */
   performanceRuns: number[];
+  clsRuns: number[];
 }
 
 /** The system Chromium, or CHROME_PATH; nothing is downloaded. */
@@ -88,6 +89,7 @@ export async function measureLighthouse(options: {
         tbtMs: Math.round(mid((r) => r.tbt)),
         cls: Math.round(mid((r) => r.cls) * 1000) / 1000,
         performanceRuns: runs.map((r) => r.performance),
+        clsRuns: runs.map((r) => Math.round(r.cls * 1000) / 1000),
       });
     }
     return figures;

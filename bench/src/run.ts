@@ -587,11 +587,11 @@ function toMarkdown(r: typeof report): string {
     : [];
   const lighthouseRows = r.lighthouse.length
     ? [
-        `| Lighthouse 12, mobile (median of ${LIGHTHOUSE_RUNS}) | path | performance (runs) | accessibility | LCP ms | FCP ms | TBT ms | CLS |`,
+        `| Lighthouse 12, mobile (median of ${LIGHTHOUSE_RUNS}) | path | performance (runs) | accessibility | LCP ms | FCP ms | TBT ms | CLS (runs) |`,
         '| --- | --- | --- | --- | --- | --- | --- | --- |',
         ...r.lighthouse.map(
           (f) =>
-            `| ${f.name} | ${f.path} | ${f.performance} (${f.performanceRuns.join(', ')}) | ${f.accessibility} | ${f.lcpMs} | ${f.fcpMs} | ${f.tbtMs} | ${f.cls} |`,
+            `| ${f.name} | ${f.path} | ${f.performance} (${f.performanceRuns.join(', ')}) | ${f.accessibility} | ${f.lcpMs} | ${f.fcpMs} | ${f.tbtMs} | ${f.cls} (${f.clsRuns.join(', ')}) |`,
         ),
         '',
       ]
