@@ -1,8 +1,9 @@
 // `npm start` and the browser tests serve React's production build even when the shell says
 // NODE_ENV=development (vite build takes NODE_ENV from the environment).
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { extname, join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildWebApp } from '../scripts/build-web.mjs';
 
@@ -30,5 +31,24 @@ describe('the web build of npm start', () => {
       .join('\n');
     expect(code.length).toBeGreaterThan(100_000);
     for (const marker of DEVELOPMENT_MARKERS) expect(code, marker).not.toContain(marker);
+  });
+
+  it('carries a brotli and a gzip copy of every script, style sheet and page above 1 KB (decision 010)', () => {
+    // The build of the test above.
+    const files = [
+      join(outDir, 'index.html'),
+      ...readdirSync(join(outDir, 'assets')).map((n) => join(outDir, 'assets', n)),
+    ];
+    const texts = files.filter((path) => ['.js', '.css', '.html'].includes(extname(path)));
+    const large = texts.filter((path) => readFileSync(path).length >= 1024);
+    expect(large.length).toBeGreaterThan(10);
+    for (const path of large) {
+      const original = readFileSync(path);
+      expect(existsSync(`${path}.br`), path).toBe(true);
+      expect(brotliDecompressSync(readFileSync(`${path}.br`)).equals(original), path).toBe(true);
+      expect(gunzipSync(readFileSync(`${path}.gz`)).equals(original), path).toBe(true);
+    }
+    const small = texts.filter((path) => readFileSync(path).length < 1024);
+    for (const path of small) expect(existsSync(`${path}.br`), path).toBe(false);
   });
 });

@@ -1,13 +1,29 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { precompressDir } from '../../scripts/precompress.mjs';
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 3000}`;
 const proxied = { target: apiTarget, changeOrigin: false };
 
+/** `.br` and `.gz` copies of the built text files, for the server to send as they are (scripts/precompress.mjs). */
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'vitrine-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    closeBundle() {
+      precompressDir(outDir);
+    },
+  };
+}
+
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react()],
+  plugins: [react(), precompress()],
   server: {
     port: 5173,
     strictPort: true,

@@ -8,10 +8,12 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { Database } from '@vitrine/db';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { registerCompression } from './http/compression';
 import { notFoundBody, registerErrorHandling, send } from './http/errors';
 import { registerAuthGuard } from './http/guard';
 import { createIdempotencyStore, registerIdempotency } from './http/idempotency';
 import { registerNulByteGuard } from './http/nul-byte';
+import { registerOperationIds } from './http/operation-ids';
 import { documentedBody } from './http/parse';
 import { registerRequestContext } from './http/request-context';
 import { docsCsp, registerSecurityHeaders } from './http/security-headers';
@@ -26,6 +28,7 @@ import { mediaRoutes } from './modules/media/media.routes';
 import { localMediaStore, type MediaStore } from './modules/media/media-store';
 import { platformRoutes } from './modules/platform/platform.routes';
 import { searchRoutes } from './modules/search/search.routes';
+import { siteRoutes } from './modules/site/site.routes';
 import { socialRoutes } from './modules/social/social.routes';
 import { createServices, type Services } from './services';
 import { registerWebHost } from './web-host';
@@ -119,6 +122,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
 
   registerErrorHandling(app);
   registerAuthGuard(app);
+  registerOperationIds(app);
   registerRequestContext(app);
   await registerSecurityHeaders(app, { publicOrigin: config.accounts?.publicOrigin });
   registerNulByteGuard(app);
@@ -126,6 +130,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     store: createIdempotencyStore(config.database.db, resolved.clock),
     callerOf: (request) => app.services.viewers.idOf(request),
   });
+  // After idempotency: an idempotent route's kept answer is the plain one (route onSend hooks run in this order).
+  await registerCompression(app);
   await app.register(formbody);
   if (config.corsOrigins?.length) {
     await app.register(cors, {
@@ -144,6 +150,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
         description: 'Marketplace and drop-publishing platform for digital collectibles.',
         version: '0.1.0',
       },
+      // Relative: the host that serves this document (the search host's paths start /search/).
+      servers: [{ url: '/', description: 'This server' }],
       components: {
         securitySchemes: {
           bearer: { type: 'http', scheme: 'bearer', description: 'A signed-in user: the access token' },
@@ -176,6 +184,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
 
   const webDist = config.webDist ?? null;
   if (webDist) {
+    await app.register(siteRoutes);
     await registerWebHost(app, { webDist, apiUrl: config.apiUrl, searchUrl: config.searchUrl });
   } else {
     app.setNotFoundHandler((request, reply) => send(reply, notFoundBody(request.method, request.url)));

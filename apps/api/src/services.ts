@@ -31,6 +31,8 @@ import { createPlatformRepo } from './modules/platform/platform.repo';
 import { createPlatformService } from './modules/platform/platform.service';
 import { createSearchRepo } from './modules/search/search.repo';
 import { createSearchService } from './modules/search/search.service';
+import { createSiteRepo } from './modules/site/site.repo';
+import { createSiteService } from './modules/site/site.service';
 import { createSocialRepo } from './modules/social/social.repo';
 import { createSocialService } from './modules/social/social.service';
 import { createViewers } from './modules/social/viewer';
@@ -133,6 +135,8 @@ export function createServices(config: ResolvedConfig) {
     changes,
     social: createSocialService({ repo: createSocialRepo(db), pages, cards, catalog, clock, changes }),
     viewers: createViewers(),
+    /** robots.txt and the sitemap, at the web origin. */
+    site: createSiteService({ repo: createSiteRepo(db), clock, webOrigin: origins.web }),
     images: createImageResizer({
       media,
       cacheDir: config.dataDir ? join(config.dataDir, 'media', '.cache') : null,

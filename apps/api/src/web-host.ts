@@ -1,9 +1,12 @@
 // Serves the built web app at `/`: hashed assets with long caching, every other GET path the SPA
 // shell (index.html) with the runtime config injected. /api and /search never fall back to it.
+// Files go out in the brotli or gzip copy the build made beside them (scripts/precompress.mjs) when the
+// request accepts it; the shell is compressed once here (decision 010).
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { keptText, sendKeptText } from './http/compression';
 import { notFoundBody, send } from './http/errors';
 import { webAppCsp } from './http/security-headers';
 
@@ -35,6 +38,7 @@ export async function registerWebHost(app: FastifyInstance, options: WebHostOpti
     prefix: '/',
     wildcard: false,
     index: false,
+    preCompressed: true,
     setHeaders: (res, path) => {
       res.header('content-security-policy', csp);
       if (path.includes(`${join(options.webDist, 'assets')}`)) {
@@ -43,12 +47,15 @@ export async function registerWebHost(app: FastifyInstance, options: WebHostOpti
     },
   });
 
-  const sendShell = (reply: import('fastify').FastifyReply) =>
-    reply
-      .header('cache-control', 'no-cache')
-      .header('content-security-policy', csp)
-      .type('text/html; charset=utf-8')
-      .send(shell);
+  const shellText = keptText(shell, { best: true });
+  const sendShell = (reply: FastifyReply) =>
+    sendKeptText(
+      reply
+        .header('cache-control', 'no-cache')
+        .header('content-security-policy', csp)
+        .type('text/html; charset=utf-8'),
+      shellText,
+    );
 
   app.get('/', { schema: { hide: true } }, (_request, reply) => sendShell(reply));
 

@@ -16,7 +16,7 @@ const SERVER_PAGE_CSP =
 
 // Token answers (the token call, JSON and wallet login, two-factor verify, signup, email verification) and per-user
 // account answers (profile, preferences, sessions, two-factor settings, password, phone, wallet nonces), by route.
-const NO_STORE_ROUTES = /^\/api\/(o|oauth2|users|user)\//;
+export const NO_STORE_ROUTES = /^\/api\/(o|oauth2|users|user)\//;
 
 export interface SecurityHeadersOptions {
   /** The origin users reach the app at (PUBLIC_ORIGIN): HSTS is sent only when it is https. */

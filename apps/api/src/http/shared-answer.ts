@@ -1,10 +1,12 @@
 // Answers that are the same for every caller (signed-out explore pages, drop lists, search) are
 // validated against their response schema and serialized once, kept under the rule of the response
 // cache (its scopes, lag and status epoch; docs/decisions/004-catalog-api.md §7), then sent as JSON
-// text. Fastify sends a string payload as is.
+// text. Fastify sends a string payload as is. Each kept answer keeps its brotli and gzip forms once a
+// request has asked for them (http/compression.ts), so a hot answer is compressed once, not per request.
 import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import type { ResponseCache } from '../lib/response-cache';
+import { type KeptText, keptText, sendKeptText } from './compression';
 
 export async function sendSharedAnswer<T>(
   reply: FastifyReply,
@@ -15,8 +17,10 @@ export async function sendSharedAnswer<T>(
   schema: z.ZodType<T>,
   compute: () => Promise<T>,
 ): Promise<FastifyReply> {
-  const json = await cache.get(key, scopes, async () => JSON.stringify(schema.parse(await compute())));
-  return reply.type('application/json; charset=utf-8').send(json);
+  const json = await cache.get(key, scopes, async () =>
+    keptText(JSON.stringify(schema.parse(await compute()))),
+  );
+  return sendKeptText(reply.type('application/json; charset=utf-8'), json);
 }
 
 /** What a kept answer holds, in bytes: its JSON text, and a page's card ids. */
@@ -33,7 +37,7 @@ interface LikeablePage {
 
 /** The shared answer of a page and the ids of its cards, so a viewer's likes can be laid over it. */
 interface SharedPage {
-  json: string;
+  json: KeptText;
   ids: number[];
 }
 
@@ -54,12 +58,12 @@ export async function sendSharedPage<T extends LikeablePage>(
 ): Promise<FastifyReply> {
   const page = await cache.get<SharedPage>(key, scopes, async () => {
     const value = schema.parse(await compute());
-    return { json: JSON.stringify(value), ids: value.results.map((r) => r.id) };
+    return { json: keptText(JSON.stringify(value)), ids: value.results.map((r) => r.id) };
   });
   const mine = liked === null || page.ids.length === 0 ? null : await liked(page.ids);
   reply.type('application/json; charset=utf-8');
-  if (!mine || mine.size === 0) return reply.send(page.json);
-  const value = JSON.parse(page.json) as T;
+  if (!mine || mine.size === 0) return sendKeptText(reply, page.json);
+  const value = JSON.parse(page.json.text) as T;
   for (const card of value.results) card.likes.isLiked = mine.has(card.id);
   return reply.send(JSON.stringify(value));
 }

@@ -100,9 +100,10 @@ export const profileSchema = z.object({
   hasPassword: z.boolean(),
   is_user_odyssey_first: z.boolean(),
   waitlist: z.boolean(),
-  spratt_player_info: z.unknown().nullable(),
+  /** Objects of a game the original product ran; always null here. */
+  spratt_player_info: z.record(z.string(), z.unknown()).nullable(),
   spratt_player_type: z.string().nullable(),
-  spratt_voting_info: z.unknown().nullable(),
+  spratt_voting_info: z.record(z.string(), z.unknown()).nullable(),
 });
 export type Profile = z.infer<typeof profileSchema>;
 

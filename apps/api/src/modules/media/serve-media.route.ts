@@ -1,7 +1,9 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { type FastifyPluginAsyncZod, jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { send } from '../../http/errors';
 import { errorResponses } from '../../http/schemas';
+
+const objectKey = z.string().max(300);
 
 export const serveMediaRoute: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -10,8 +12,20 @@ export const serveMediaRoute: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['media'],
         summary: 'A stored media object (artwork, avatars, covers)',
-        params: z.object({ '*': z.string().max(300) }),
+        params: z.object({ '*': objectKey }),
         response: { 200: z.any(), ...errorResponses },
+      },
+      config: {
+        // An OpenAPI path names its parameters: the wildcard is documented as /api/media/{path}.
+        swaggerTransform: ({ schema, url, ...rest }) =>
+          jsonSchemaTransform({
+            ...rest,
+            schema: {
+              ...schema,
+              params: z.object({ path: objectKey.describe('The object key, slashes and all') }),
+            },
+            url: url.replace(/\*$/, ':path'),
+          }),
       },
     },
     async (request, reply) => {
