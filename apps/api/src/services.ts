@@ -127,7 +127,8 @@ export function createServices(config: ResolvedConfig) {
       lagMs: SHARED_ANSWER_LAG_MS,
       maxEntries: 500,
       maxBytes: config.responseCacheMaxBytes ?? DEFAULT_RESPONSE_CACHE_MAX_BYTES,
-      sizeOf: sharedAnswerBytes,
+      // Every answer kept is made by http/shared-answer.ts, as a kept text or a page of them.
+      sizeOf: (value) => sharedAnswerBytes(value as Parameters<typeof sharedAnswerBytes>[0]),
       catalog: state,
       scopes: changes,
     }),

@@ -23,11 +23,14 @@ export async function sendSharedAnswer<T>(
   return sendKeptText(reply.type('application/json; charset=utf-8'), json);
 }
 
-/** What a kept answer holds, in bytes: its JSON text, and a page's card ids. */
-export function sharedAnswerBytes(value: unknown): number {
-  if (typeof value === 'string') return Buffer.byteLength(value);
-  const page = value as SharedPage;
-  return Buffer.byteLength(page.json) + page.ids.length * 8;
+/**
+ * The size a kept answer counts for in the cache's byte budget: its JSON text (and a page's card ids).
+ * The brotli and gzip forms made later for the requests that ask for them are not counted (docs/operations.md,
+ * "Memory", says what they add).
+ */
+export function sharedAnswerBytes(value: KeptText | SharedPage): number {
+  if ('ids' in value) return value.json.bytes + value.ids.length * 8;
+  return value.bytes;
 }
 
 /** A page of cards whose only per-viewer part is `likes.isLiked`. */
