@@ -56,15 +56,7 @@ export async function measureLighthouse(options: {
         cls: number;
       }[] = [];
       for (let run = 1; run <= options.runs; run++) {
-        const result = await lighthouse(`${options.baseUrl}${page.path}`, {
-          port: chrome.port,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: ['performance', 'accessibility'],
-        });
-        const lhr = result?.lhr;
-        if (!lhr) throw new Error(`Lighthouse gave no result for ${page.path}`);
-        if (lhr.runtimeError) throw new Error(`Lighthouse on ${page.path}: ${lhr.runtimeError.message}`);
+        const lhr = await runLighthouse(`${options.baseUrl}${page.path}`, chrome.port);
         const score = (id: string) => Math.round((lhr.categories[id]?.score ?? Number.NaN) * 100);
         const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
         const one = {
@@ -96,6 +88,25 @@ export async function measureLighthouse(options: {
   } finally {
     chrome.kill();
   }
+}
+
+/** Tries a run again when Lighthouse says its own recording failed (NO_NAVSTART and the like). */
+const ATTEMPTS = 3;
+
+async function runLighthouse(url: string, port: number) {
+  let failure = '';
+  for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
+    const result = await lighthouse(url, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility'],
+    });
+    const lhr = result?.lhr;
+    if (lhr && !lhr.runtimeError) return lhr;
+    failure = lhr?.runtimeError ? `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` : 'no result';
+  }
+  throw new Error(`Lighthouse on ${url} failed ${ATTEMPTS} times (${failure})`);
 }
 
 function median(values: number[]): number {

@@ -265,6 +265,8 @@ let uncachedAsk: ((n: number, first: number) => ExplorePageAsk) | null = null;
 const budgets: { name: string; figure: string; limit: string; value: number; ok: boolean }[] = [];
 let firstLoad: RouteBytes[] = [];
 let lighthouse: LighthouseFigure[] = [];
+/** Why the Lighthouse figures are missing, when they are. */
+let lighthouseFailure: string | null = null;
 try {
   await readMemory('after start');
   const dist = join(repoRoot, 'apps/web/dist');
@@ -399,19 +401,24 @@ try {
       results: { contractAddress: string; tokenId: string }[];
     };
     const item = newest.results[0];
-    lighthouse = await measureLighthouse({
-      baseUrl: server.url,
-      runs: LIGHTHOUSE_RUNS,
-      pages: [
-        { name: 'home', path: '/' },
-        { name: 'explore', path: '/explore/drops' },
-        ...(item
-          ? [{ name: 'item', path: `/marketplace/item/${item.contractAddress}/${item.tokenId}` }]
-          : []),
-      ],
-      onRun: (page, run, performance) =>
-        log(`lighthouse ${page.name} run ${run}: performance ${performance}`),
-    });
+    try {
+      lighthouse = await measureLighthouse({
+        baseUrl: server.url,
+        runs: LIGHTHOUSE_RUNS,
+        pages: [
+          { name: 'home', path: '/' },
+          { name: 'explore', path: '/explore/drops' },
+          ...(item
+            ? [{ name: 'item', path: `/marketplace/item/${item.contractAddress}/${item.tokenId}` }]
+            : []),
+        ],
+        onRun: (page, run, performance) =>
+          log(`lighthouse ${page.name} run ${run}: performance ${performance}`),
+      });
+    } catch (error) {
+      lighthouseFailure = error instanceof Error ? error.message : String(error);
+      log(lighthouseFailure);
+    }
     for (const f of lighthouse) {
       log(
         `lighthouse ${f.name.padEnd(8)} performance ${f.performance}  accessibility ${f.accessibility}  LCP ${f.lcpMs} ms  CLS ${f.cls}`,
@@ -527,6 +534,7 @@ const report = {
   budgets,
   notMeasured: [
     'oversells under 200 concurrent buyers: the trading area (purchases) is not built yet',
+    ...(lighthouseFailure ? [`Lighthouse: ${lighthouseFailure}`] : []),
     ...(writes || store === 'postgres'
       ? []
       : ['the write-path figure: PostgreSQL only (PGlite runs one transaction at a time)']),
