@@ -11,6 +11,7 @@
 // route), so machine noise cancels out. Budgets (ARCHITECTURE §6) are checked here, never in tests.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { SortOption, TimeFilter } from '@vitrine/domain';
@@ -59,6 +60,8 @@ if (![scale, duration, connections].every((n) => Number.isInteger(n) && n > 0)) 
 }
 
 const log = (msg: string) => process.stdout.write(`${msg}\n`);
+/** The machine's 1-minute load average when the run began (the figures are read beside it). */
+const loadAtStart = Math.round(loadavg()[0] ?? 0);
 /** Ends the browsing figures early when they are not asked for. */
 class SkipBrowsing extends Error {}
 
@@ -524,7 +527,11 @@ for (const route of firstLoad) {
 
 const report = {
   at: new Date().toISOString(),
-  machine: { node: process.version, cpus: (await import('node:os')).cpus().length },
+  machine: {
+    node: process.version,
+    cpus: (await import('node:os')).cpus().length,
+    loadAverage: { start: loadAtStart, end: Math.round(loadavg()[0] ?? 0) },
+  },
   settings: { scale, duration, connections, store, figures: which, ...memorySettings },
   figures: figures.map((f) => ({ ...f, p50VsBaseline: round(f.p50 - (figures[0]?.p50 ?? 0)) })),
   writes,
@@ -622,7 +629,7 @@ function toMarkdown(r: typeof report): string {
   return [
     `# Vitrine benchmark, ${r.at}`,
     '',
-    `Store: ${r.settings.store === 'pglite' ? 'PGlite' : 'PostgreSQL'} seeded with ${r.settings.scale} NFTs; ${r.settings.connections} connections, ${r.settings.duration} s per figure; figures: ${r.settings.figures}; Node ${r.machine.node}, ${r.machine.cpus} cores.`,
+    `Store: ${r.settings.store === 'pglite' ? 'PGlite' : 'PostgreSQL'} seeded with ${r.settings.scale} NFTs; ${r.settings.connections} connections, ${r.settings.duration} s per figure; figures: ${r.settings.figures}; Node ${r.machine.node}, ${r.machine.cpus} cores, load average ${r.machine.loadAverage.start} at the start and ${r.machine.loadAverage.end} at the end.`,
     '',
     ...(rows.length
       ? [
