@@ -152,7 +152,7 @@ describe('favourites boards', () => {
     await save.click();
     const saved = page.getByTestId('collection-header').getByTestId('like-button');
     await expect.poll(() => saved.getAttribute('aria-pressed')).toBe('true');
-    expect(await saved.getAttribute('aria-label')).toBe('Remove from favorites');
+    expect(await saved.getAttribute('aria-label')).toMatch(/^Remove from favorites, \d/);
 
     // An edition of the same collection: its page has its own heart.
     const edition = page.getByTestId('nifty-strip').getByRole('link').first();
@@ -179,7 +179,7 @@ describe('favourites boards', () => {
       .locator('[data-testid="like-button"][aria-pressed="true"]');
     const before = await hearts.count();
     const savedEdition = hearts.first();
-    expect(await savedEdition.getAttribute('aria-label')).toBe('Remove from favorites');
+    expect(await savedEdition.getAttribute('aria-label')).toMatch(/^Remove from favorites, \d/);
     await savedEdition.click();
     await expect.poll(() => hearts.count()).toBe(before - 1);
     await context.close();

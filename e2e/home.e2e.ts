@@ -74,6 +74,21 @@ describe('home page', () => {
     await page.context().close();
   });
 
+  it('names the document after the page shown, on a first load and after a navigation inside the app', async () => {
+    const page = await openPage('/');
+    await expect.poll(() => page.title()).toBe('Vitrine · Digital collectibles marketplace');
+    await page.locator('footer').getByRole('link', { name: 'Collections' }).click();
+    await page.getByTestId('explore-page').waitFor();
+    await expect.poll(() => page.title()).toBe('Collections · Explore · Vitrine');
+    await page.goBack();
+    await expect.poll(() => page.title()).toBe('Vitrine · Digital collectibles marketplace');
+    // The title lives in <head> only: no page leaves a <title> in the body (an SVG's own title aside).
+    expect(await page.locator('body title:not(svg title)').count()).toBe(0);
+    await page.goto(`${baseUrl}/marketplace/nowhere/at/all/here`);
+    await expect.poll(() => page.title()).toBe('Page not found · Vitrine');
+    await page.context().close();
+  });
+
   it('shows the not-found page for an unknown path', async () => {
     const page = await openPage('/marketplace/nowhere/at/all/here');
     await page

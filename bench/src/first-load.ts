@@ -23,6 +23,8 @@ export interface RouteBytes {
   /** Bytes sent, KB (1,024 bytes), one decimal. */
   jsKb: number;
   cssKb: number;
+  /** Scripts and style sheets together: what the budgets hold (decision 011). */
+  transferredKb: number;
   /** The content encodings the server answered with (`identity` for none). */
   encodings: string[];
 }
@@ -93,7 +95,14 @@ export async function firstLoadBytes(dist: string, baseUrl: string): Promise<Rou
       if (file.endsWith('.css')) css += bytes;
       else js += bytes;
     }
-    return { route, files: files.size, jsKb: kb(js), cssKb: kb(css), encodings: [...encodings].sort() };
+    return {
+      route,
+      files: files.size,
+      jsKb: kb(js),
+      cssKb: kb(css),
+      transferredKb: kb(js + css),
+      encodings: [...encodings].sort(),
+    };
   };
   const entryKey = Object.keys(manifest).find((k) => manifest[k]?.isEntry);
   if (!entryKey) return [];

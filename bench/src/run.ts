@@ -513,15 +513,16 @@ if (storeEnv.DATABASE_URL && writesOn) {
   });
 }
 
-// First-load JavaScript as sent (issue #13): the shell under 100 KB, each route's first load under 150.
+// Issue #13: the shell under 100 KB and every page's first load under 150 KB, as the server sends its scripts and
+// style sheets (decision 011 counts both).
 for (const route of firstLoad) {
   const limit = route.route === 'shell (entry)' ? 100 : 150;
   budgets.push({
-    name: `first-load JS ${route.route}`,
-    figure: 'KB sent',
+    name: `first load ${route.route}`,
+    figure: 'KB sent (JS + CSS)',
     limit: `< ${limit} KB`,
-    value: route.jsKb,
-    ok: route.jsKb < limit,
+    value: route.transferredKb,
+    ok: route.transferredKb < limit,
   });
 }
 
@@ -590,10 +591,11 @@ function toMarkdown(r: typeof report): string {
     : [];
   const firstLoadRows = r.firstLoad.length
     ? [
-        '| first load, as sent | files | JS KB | CSS KB | encoding |',
-        '| --- | --- | --- | --- | --- |',
+        '| first load, as sent | files | JS KB | CSS KB | JS + CSS KB | encoding |',
+        '| --- | --- | --- | --- | --- | --- |',
         ...r.firstLoad.map(
-          (f) => `| ${f.route} | ${f.files} | ${f.jsKb} | ${f.cssKb} | ${f.encodings.join(', ')} |`,
+          (f) =>
+            `| ${f.route} | ${f.files} | ${f.jsKb} | ${f.cssKb} | ${f.transferredKb} | ${f.encodings.join(', ')} |`,
         ),
         '',
         'Bytes as the server sent them to `Accept-Encoding: br, gzip`, bodies still encoded (KB: 1,024 bytes).',

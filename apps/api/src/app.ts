@@ -14,7 +14,6 @@ import { registerAuthGuard } from './http/guard';
 import { createIdempotencyStore, registerIdempotency } from './http/idempotency';
 import { registerNulByteGuard } from './http/nul-byte';
 import { registerOperationIds } from './http/operation-ids';
-import { documentedBody } from './http/parse';
 import { registerRequestContext } from './http/request-context';
 import { docsCsp, registerSecurityHeaders } from './http/security-headers';
 import { type Clock, systemClock } from './lib/clock';
@@ -30,6 +29,7 @@ import { platformRoutes } from './modules/platform/platform.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { siteRoutes } from './modules/site/site.routes';
 import { socialRoutes } from './modules/social/social.routes';
+import { tradingRoutes } from './modules/trading/trading.routes';
 import { createServices, type Services } from './services';
 import { registerWebHost } from './web-host';
 
@@ -119,6 +119,17 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   // before the app closes.
   app.services.accounts.background.onError((err) => app.log.error({ err }, 'background task failed'));
   app.addHook('onClose', () => app.services.accounts.background.idle());
+  // Purchase intents past their time are expired (and their card authorisations voided) every minute,
+  // and paid ones whose card capture did not happen are captured; reads expire intents too. Tests drive expiry with their clock instead (decision 009).
+  if (resolved.nodeEnv !== 'test') {
+    const sweep = setInterval(() => {
+      app.services.trading
+        .expireDue()
+        .catch((err: unknown) => app.log.error({ err }, 'intent expiry failed'));
+    }, 60_000);
+    sweep.unref();
+    app.addHook('onClose', async () => clearInterval(sweep));
+  }
 
   registerErrorHandling(app);
   registerAuthGuard(app);
@@ -159,12 +170,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
         },
       },
     },
-    // Accounts routes validate loose form fields and parse the real schema in the handler; the
-    // document shows the real one (http/parse.ts `formBody`).
-    transform: (doc) =>
-      jsonSchemaTransform(
-        doc.schema ? { ...doc, schema: { ...doc.schema, body: documentedBody(doc.schema.body) } } : doc,
-      ),
+    // Each route's zod schemas are what it validates and what the document shows.
+    transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true, transformStaticCSP: docsCsp });
 
@@ -176,6 +183,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       await api.register(accountsRoutes);
       await api.register(catalogRoutes);
       await api.register(socialRoutes);
+      await api.register(tradingRoutes);
     },
     { prefix: '/api' },
   );

@@ -36,6 +36,11 @@ import { createSiteService } from './modules/site/site.service';
 import { createSocialRepo } from './modules/social/social.repo';
 import { createSocialService } from './modules/social/social.service';
 import { createViewers } from './modules/social/viewer';
+import { createBalanceService } from './modules/trading/balance.service';
+import { createLedgerRepo } from './modules/trading/ledger.repo';
+import { createSimulatedCardProcessor } from './modules/trading/payment-providers';
+import { createTradingRepo } from './modules/trading/trading.repo';
+import { createTradingService } from './modules/trading/trading.service';
 import { createUsersRepo } from './modules/users/users.repo';
 import { createUsersService } from './modules/users/users.service';
 import { createWalletsRepo } from './modules/wallets/wallets.repo';
@@ -104,6 +109,18 @@ export function createServices(config: ResolvedConfig) {
     counts: createCountCache({ clock, ttlMs: COUNT_CACHE_TTL_MS, maxEntries: 1000 }),
   });
 
+  // Trading (decision 009): the simulated card processor until a real one is configured.
+  const cardProcessor = createSimulatedCardProcessor(clock);
+  const trading = createTradingService({
+    db,
+    unit: createUnitOfWork(db, (tx) => ({ trading: createTradingRepo(tx), ledger: createLedgerRepo(tx) })),
+    clock,
+    card: cardProcessor.provider,
+    notifier,
+    background,
+    onTokenChange: async (tokenRowId) => changes.touch(await pages.scopesOfToken(tokenRowId)),
+  });
+
   return {
     platform: createPlatformService({ repo: createPlatformRepo(db), clock, adminToken: config.adminToken }),
     drops: createDropsService({ repo: createDropsRepo(db), clock }),
@@ -138,6 +155,14 @@ export function createServices(config: ResolvedConfig) {
     viewers: createViewers(),
     /** robots.txt and the sitemap, at the web origin. */
     site: createSiteService({ repo: createSiteRepo(db), clock, webOrigin: origins.web }),
+    trading,
+    balance: createBalanceService({
+      db,
+      unit: createUnitOfWork(db, (tx) => ({ ledger: createLedgerRepo(tx) })),
+      clock,
+      card: cardProcessor.provider,
+    }),
+    cardProcessor,
     images: createImageResizer({
       media,
       cacheDir: config.dataDir ? join(config.dataDir, 'media', '.cache') : null,

@@ -9,6 +9,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { keptText, sendKeptText } from './http/compression';
 import { notFoundBody, send } from './http/errors';
 import { webAppCsp } from './http/security-headers';
+import { pageShells } from './web-preloads';
 
 export interface WebHostOptions {
   webDist: string;
@@ -47,24 +48,25 @@ export async function registerWebHost(app: FastifyInstance, options: WebHostOpti
     },
   });
 
-  const shellText = keptText(shell, { best: true });
-  const sendShell = (reply: FastifyReply) =>
+  // The shell of each page's paths, with that page's preload links, compressed once at start.
+  const shellOf = pageShells(options.webDist, shell, (html) => keptText(html, { best: true }));
+  const sendShell = (reply: FastifyReply, path: string) =>
     sendKeptText(
       reply
         .header('cache-control', 'no-cache')
         .header('content-security-policy', csp)
         .type('text/html; charset=utf-8'),
-      shellText,
+      shellOf(path),
     );
 
-  app.get('/', { schema: { hide: true } }, (_request, reply) => sendShell(reply));
+  app.get('/', { schema: { hide: true } }, (_request, reply) => sendShell(reply, '/'));
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const isApi =
       path === '/api' || path.startsWith('/api/') || path === '/search' || path.startsWith('/search/');
     const isAsset = path.startsWith('/assets/');
-    if (request.method === 'GET' && !isApi && !isAsset) return sendShell(reply);
+    if (request.method === 'GET' && !isApi && !isAsset) return sendShell(reply, path);
     return send(reply, notFoundBody(request.method, request.url));
   });
 }

@@ -1066,6 +1066,282 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/listings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** List an NFT you own for sale */
+        post: operations["postV2Listings"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/listings/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A listing */
+        get: operations["getV2ListingsById"];
+        put?: never;
+        post?: never;
+        /** Cancel your listing */
+        delete: operations["deleteV2ListingsById"];
+        options?: never;
+        head?: never;
+        /** Reprice (price) or cancel (status: cancelled) your listing */
+        patch: operations["patchV2ListingsById"];
+        trace?: never;
+    };
+    "/api/v2/listing-match/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Buy Now: a purchase intent for a listing, with its quote */
+        post: operations["postV2ListingMatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/listing-match/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A listing match */
+        get: operations["getV2ListingMatchById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Update a listing match (payment method, currency, quantity, delivery) */
+        patch: operations["patchV2ListingMatchById"];
+        trace?: never;
+    };
+    "/api/payments/purchase-intents/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A purchase intent (?id), or your purchase intents, newest first */
+        get: operations["getPaymentsPurchaseIntents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Update a purchase intent */
+        patch: operations["patchPaymentsPurchaseIntents"];
+        trace?: never;
+    };
+    "/api/payments/poll-purchase-intent/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Poll a purchase intent (every 5 s while signed in, 000 §4) */
+        get: operations["getPaymentsPollPurchaseIntent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/purchase-intent/{id}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The payment state of a purchase intent */
+        get: operations["getV2PurchaseIntentByIdStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/purchase-intent/historical": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your paid purchase intents, newest first */
+        get: operations["getV2PurchaseIntentHistorical"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/purchase-intent/{id}/pay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Pay a purchase intent (card token from the processor, balance, or nothing for free items) */
+        post: operations["postV2PurchaseIntentByIdPay"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/purchase-intent/{id}/complete-action": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Finish a card payment that required a second step */
+        post: operations["postV2PurchaseIntentByIdCompleteAction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/sale-proceeds-amount/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** What a seller would receive for a sale at this amount */
+        post: operations["postUserSaleProceedsAmount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/nifty-dashboard/sales/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your sales, newest first, with what you received (dashboard Sales tab) */
+        get: operations["getNiftyDashboardSales"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sim-card-processor/payment_methods": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Simulated card processor: tokenise a card (test cards 4242…, 4000 0000 0000 0002, 4000 0027 6000 3184) */
+        post: operations["postSimCardProcessorPaymentMethods"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/balance/deposits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add funds to your balance by card ($1 to $10,000) */
+        post: operations["postV2BalanceDeposits"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/balance/payouts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cash out from your balance (a simulated payout) */
+        post: operations["postV2BalancePayouts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/balance/transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every movement of your balance, newest first */
+        get: operations["getV2BalanceTransactions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/search/api/v2/indexes/{index}/search": {
         parameters: {
             query?: never;
@@ -2032,23 +2308,29 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    grant_type: "password" | "wallet" | "refresh_token";
-                    /** @description password grant: the email */
-                    username?: string;
-                    /** @description password grant */
-                    password?: string;
-                    /** @description wallet grant */
-                    wallet_address?: string;
-                    /** @description wallet grant */
-                    signature?: string;
-                    /** @description wallet grant: the EIP-4361 message */
-                    message?: string;
-                    /** @description refresh_token grant */
-                    refresh_token?: string;
+                    grant_type: "password";
+                    /** @description The email */
+                    username: string;
+                    password: string;
                     /** @description The bot check (ALTCHA) solution */
                     captcha_token_v3?: string;
                     /** @description Alias of captcha_token_v3 */
                     captchaTokenV3?: string;
+                } | {
+                    /** @enum {string} */
+                    grant_type: "wallet";
+                    wallet_address: string;
+                    signature: string;
+                    /** @description The EIP-4361 message of GET /user/nonce/ */
+                    message: string;
+                    /** @description The bot check (ALTCHA) solution */
+                    captcha_token_v3?: string;
+                    /** @description Alias of captcha_token_v3 */
+                    captchaTokenV3?: string;
+                } | {
+                    /** @enum {string} */
+                    grant_type: "refresh_token";
+                    refresh_token: string;
                 };
             };
         };
@@ -2189,7 +2471,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    token?: string | number | boolean;
+                    /** @description An access or a refresh token (RFC 7009) */
+                    token: string;
                 };
             };
         };
@@ -2318,7 +2601,7 @@ export interface operations {
                     password: string;
                     /** @description The bot check (ALTCHA) solution */
                     captchaTokenV3?: string;
-                    /** @description Alias */
+                    /** @description Alias of captchaTokenV3 */
                     captcha_token_v3?: string;
                 };
             };
@@ -2465,13 +2748,13 @@ export interface operations {
                 "application/json": {
                     walletAddress: string;
                     signedMessage: string;
-                    /** @description Alias of signedMessage */
-                    signature?: string;
                     message: string;
                     /** @description The bot check (ALTCHA) solution */
                     captchaTokenV3?: string;
                     /** @description Alias of captchaTokenV3 */
                     captcha_token_v3?: string;
+                    /** @description Alias of signedMessage */
+                    signature?: string;
                 };
             };
         };
@@ -2615,10 +2898,14 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    token?: string | number | boolean;
-                    twofa_token?: string | number | boolean;
-                    twoFAToken?: string | number | boolean;
-                    code?: string | number | boolean;
+                    /** @description The twofa_token of the challenge */
+                    token: string;
+                    /** @description Omit for the one-touch check */
+                    code?: string;
+                    /** @description Alias of token */
+                    twofa_token?: string;
+                    /** @description Alias of token */
+                    twoFAToken?: string;
                 };
             };
         };
@@ -2763,10 +3050,14 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    twoFAToken?: string | number | boolean;
-                    twofa_token?: string | number | boolean;
-                    token?: string | number | boolean;
-                    code?: string | number | boolean;
+                    /** @description The twofa_token of the challenge */
+                    twoFAToken: string;
+                    /** @description Omit for the one-touch check */
+                    code?: string;
+                    /** @description Alias of twoFAToken */
+                    twofa_token?: string;
+                    /** @description Alias of twoFAToken */
+                    token?: string;
                 };
             };
         };
@@ -2915,9 +3206,12 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    twoFAToken?: string | number | boolean;
-                    twofa_token?: string | number | boolean;
-                    token?: string | number | boolean;
+                    /** @description The twofa_token of the challenge */
+                    twoFAToken: string;
+                    /** @description Alias of twoFAToken */
+                    twofa_token?: string;
+                    /** @description Alias of twoFAToken */
+                    token?: string;
                 };
             };
         };
@@ -3286,42 +3580,69 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @enum {string} */
-                    grantType: "password" | "wallet";
-                    /**
-                     * @description Alias of grantType (forms)
-                     * @enum {string}
-                     */
-                    grant_type?: "password" | "wallet";
                     email: string;
-                    /** @description Alias of email (forms) */
-                    username?: string;
                     firstName: string;
-                    /** @description Alias of firstName (forms) */
-                    first_name?: string;
                     lastName: string;
-                    /** @description Alias of lastName (forms) */
-                    last_name?: string;
-                    /** @description password grant */
-                    password?: string;
-                    /** @description wallet grant */
-                    walletAddress?: string;
-                    /** @description Alias of walletAddress (forms) */
-                    wallet_address?: string;
-                    /** @description wallet grant */
-                    signature?: string;
-                    /** @description wallet grant: the EIP-4361 message */
-                    message?: string;
+                    password: string;
+                    /** @enum {string} */
+                    grantType: "password";
+                    /** @description The first 100 characters are kept */
                     referral?: string;
-                    /** @description Default true; forms send true|false|1|0 */
+                    /** @description Default true */
                     subscribe?: boolean;
                     /** @description The bot check (ALTCHA) solution */
                     captchaToken?: string;
-                    /** @description Alias of captchaToken (forms) */
-                    captcha_token?: string;
                     /** @description The bot check (ALTCHA) solution */
                     captchaTokenV3?: string;
-                    /** @description Alias of captchaTokenV3 (forms) */
+                    /**
+                     * @description Alias of grantType
+                     * @enum {string}
+                     */
+                    grant_type?: "password";
+                    /** @description Alias of email */
+                    username?: string;
+                    /** @description Alias of firstName */
+                    first_name?: string;
+                    /** @description Alias of lastName */
+                    last_name?: string;
+                    /** @description Alias of captchaToken */
+                    captcha_token?: string;
+                    /** @description Alias of captchaTokenV3 */
+                    captcha_token_v3?: string;
+                } | {
+                    email: string;
+                    firstName: string;
+                    lastName: string;
+                    /** @enum {string} */
+                    grantType: "wallet";
+                    walletAddress: string;
+                    signature: string;
+                    /** @description The message of GET /user/message-to-sign/ */
+                    message: string;
+                    /** @description The first 100 characters are kept */
+                    referral?: string;
+                    /** @description Default true */
+                    subscribe?: boolean;
+                    /** @description The bot check (ALTCHA) solution */
+                    captchaToken?: string;
+                    /** @description The bot check (ALTCHA) solution */
+                    captchaTokenV3?: string;
+                    /**
+                     * @description Alias of grantType
+                     * @enum {string}
+                     */
+                    grant_type?: "wallet";
+                    /** @description Alias of email */
+                    username?: string;
+                    /** @description Alias of firstName */
+                    first_name?: string;
+                    /** @description Alias of lastName */
+                    last_name?: string;
+                    /** @description Alias of walletAddress */
+                    wallet_address?: string;
+                    /** @description Alias of captchaToken */
+                    captcha_token?: string;
+                    /** @description Alias of captchaTokenV3 */
                     captcha_token_v3?: string;
                 };
             };
@@ -3581,7 +3902,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    code?: string | number | boolean;
+                    code: string;
                 };
             };
         };
@@ -3706,7 +4027,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    email?: string | number | boolean;
+                    email: string;
                 };
             };
         };
@@ -3830,8 +4151,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    reset_token?: string | number | boolean;
-                    new_password?: string | number | boolean;
+                    reset_token: string;
+                    new_password: string;
                 };
             };
         };
@@ -3955,8 +4276,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    current_password?: string | number | boolean;
-                    new_password?: string | number | boolean;
+                    current_password: string;
+                    new_password: string;
                 };
             };
         };
@@ -4203,7 +4524,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    method?: string | number | boolean;
+                    /** @enum {string} */
+                    method: "sms" | "email" | "totp" | "one_touch";
                 };
             };
         };
@@ -4332,8 +4654,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    auth_code?: string | number | boolean;
-                    code?: string | number | boolean;
+                    /** @description The code (form name auth_code) */
+                    code: string;
+                    /** @description Alias of code */
+                    auth_code?: string;
                 };
             };
         };
@@ -4460,8 +4784,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    shouldSkipTwofaPrompt?: string | number | boolean;
-                    should_skip_twofa_prompt?: string | number | boolean;
+                    /** @description Omitted: toggles the current value */
+                    shouldSkipTwofaPrompt?: boolean;
+                    /** @description Alias of shouldSkipTwofaPrompt */
+                    should_skip_twofa_prompt?: boolean;
                 } | null;
             };
         };
@@ -4585,7 +4911,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    password?: string | number | boolean;
+                    password: string;
                 };
             };
         };
@@ -4964,7 +5290,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    keep_current?: string | number | boolean;
+                    /** @description Keep this session (default false) */
+                    keep_current?: boolean;
                 } | null;
             };
         };
@@ -5266,7 +5593,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    new_profile_pic?: string;
+                    new_profile_pic: string;
                 };
             };
         };
@@ -5391,14 +5718,17 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    name?: string | number | boolean;
-                    bio?: string | number | boolean;
-                    profile_url?: string | number | boolean;
-                    profileUrl?: string | number | boolean;
-                    first_name?: string | number | boolean;
-                    firstName?: string | number | boolean;
-                    last_name?: string | number | boolean;
-                    lastName?: string | number | boolean;
+                    name?: string;
+                    bio?: string;
+                    profile_url?: string;
+                    first_name?: string;
+                    last_name?: string;
+                    /** @description Alias of profile_url */
+                    profileUrl?: string;
+                    /** @description Alias of first_name */
+                    firstName?: string;
+                    /** @description Alias of last_name */
+                    lastName?: string;
                 };
             };
         };
@@ -5582,7 +5912,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    socialLinks?: unknown;
+                    socialLinks: {
+                        kind: string;
+                        url: string;
+                    }[];
                 };
             };
         };
@@ -5701,8 +6034,8 @@ export interface operations {
     };
     getUserIsProfileUrlTaken: {
         parameters: {
-            query?: {
-                profile_url?: string;
+            query: {
+                profile_url: string;
             };
             header?: never;
             path?: never;
@@ -5830,9 +6163,11 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    displayCurrency?: string | number | boolean;
-                    storefrontTabPref?: string | number | boolean;
-                    budget?: string | number | boolean;
+                    /** @enum {string} */
+                    displayCurrency?: "USD" | "ETH";
+                    /** @enum {string} */
+                    storefrontTabPref?: "NFTS" | "Collections";
+                    budget?: number;
                 };
             };
         };
@@ -6080,9 +6415,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    to?: string | number | boolean;
-                    code?: string | number | boolean;
-                    phone_number?: string | number | boolean;
+                    code: string;
                 };
             };
         };
@@ -6210,9 +6543,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    to?: string | number | boolean;
-                    code?: string | number | boolean;
-                    phone_number?: string | number | boolean;
+                    /** @description International: '+', country code and number */
+                    to: string;
+                    /** @description Alias of to */
+                    phone_number?: string;
                 };
             };
         };
@@ -6459,13 +6793,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
-            content: {
-                "application/json": {
-                    to?: string | number | boolean;
-                } | null;
-            };
-        };
+        requestBody?: never;
         responses: {
             /** @description Default Response */
             200: {
@@ -6582,9 +6910,9 @@ export interface operations {
     };
     getUserNonce: {
         parameters: {
-            query?: {
-                wallet_address?: string;
-                chain_id?: string;
+            query: {
+                wallet_address: string;
+                chain_id?: number;
             };
             header?: never;
             path?: never;
@@ -6706,9 +7034,9 @@ export interface operations {
     };
     getUserMessageToSign: {
         parameters: {
-            query?: {
-                address?: string;
-                chain_id?: string;
+            query: {
+                address: string;
+                chain_id?: number;
             };
             header?: never;
             path?: never;
@@ -10486,6 +10814,3398 @@ export interface operations {
             };
             /** @description Default Response */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postV2Listings: {
+        parameters: {
+            query?: never;
+            header?: {
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    contractAddress: string;
+                    tokenId: string;
+                    price: {
+                        amount: string | number;
+                        /** @enum {string} */
+                        currency: "USD" | "ETH";
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        listingId: number;
+                        contractAddress: string;
+                        tokenId: string;
+                        sellerId: number;
+                        /** @enum {string} */
+                        status: "active" | "sold" | "cancelled";
+                        baseListingPrice: {
+                            amount: string;
+                            /** @enum {string} */
+                            currency: "USD" | "ETH";
+                        };
+                        priceInCents: number;
+                        /** @enum {string|null} */
+                        listingDiscount: null;
+                        listingDeliveryFee: {
+                            amount: string;
+                        };
+                        externalListingId: string | null;
+                        createdAt: string;
+                        closedAt: string | null;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getV2ListingsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        listingId: number;
+                        contractAddress: string;
+                        tokenId: string;
+                        sellerId: number;
+                        /** @enum {string} */
+                        status: "active" | "sold" | "cancelled";
+                        baseListingPrice: {
+                            amount: string;
+                            /** @enum {string} */
+                            currency: "USD" | "ETH";
+                        };
+                        priceInCents: number;
+                        /** @enum {string|null} */
+                        listingDiscount: null;
+                        listingDeliveryFee: {
+                            amount: string;
+                        };
+                        externalListingId: string | null;
+                        createdAt: string;
+                        closedAt: string | null;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    deleteV2ListingsById: {
+        parameters: {
+            query?: never;
+            header?: {
+                "idempotency-key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        listingId: number;
+                        contractAddress: string;
+                        tokenId: string;
+                        sellerId: number;
+                        /** @enum {string} */
+                        status: "active" | "sold" | "cancelled";
+                        baseListingPrice: {
+                            amount: string;
+                            /** @enum {string} */
+                            currency: "USD" | "ETH";
+                        };
+                        priceInCents: number;
+                        /** @enum {string|null} */
+                        listingDiscount: null;
+                        listingDeliveryFee: {
+                            amount: string;
+                        };
+                        externalListingId: string | null;
+                        createdAt: string;
+                        closedAt: string | null;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    patchV2ListingsById: {
+        parameters: {
+            query?: never;
+            header?: {
+                "idempotency-key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    price: {
+                        amount: string | number;
+                        /** @enum {string} */
+                        currency: "USD" | "ETH";
+                    };
+                } | {
+                    /** @enum {string} */
+                    status: "cancelled";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        listingId: number;
+                        contractAddress: string;
+                        tokenId: string;
+                        sellerId: number;
+                        /** @enum {string} */
+                        status: "active" | "sold" | "cancelled";
+                        baseListingPrice: {
+                            amount: string;
+                            /** @enum {string} */
+                            currency: "USD" | "ETH";
+                        };
+                        priceInCents: number;
+                        /** @enum {string|null} */
+                        listingDiscount: null;
+                        listingDeliveryFee: {
+                            amount: string;
+                        };
+                        externalListingId: string | null;
+                        createdAt: string;
+                        closedAt: string | null;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postV2ListingMatch: {
+        parameters: {
+            query?: never;
+            header?: {
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    listing_id: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        listingMatchId: number;
+                        listing: {
+                            id: number;
+                            listingId: number;
+                            contractAddress: string;
+                            tokenId: string;
+                            sellerId: number;
+                            /** @enum {string} */
+                            status: "active" | "sold" | "cancelled";
+                            baseListingPrice: {
+                                amount: string;
+                                /** @enum {string} */
+                                currency: "USD" | "ETH";
+                            };
+                            priceInCents: number;
+                            /** @enum {string|null} */
+                            listingDiscount: null;
+                            listingDeliveryFee: {
+                                amount: string;
+                            };
+                            externalListingId: string | null;
+                            createdAt: string;
+                            closedAt: string | null;
+                        };
+                        purchaseIntent: {
+                            purchaseIntentId: number;
+                            listingMatchId: number;
+                            /** @enum {string} */
+                            paymentState: "pending" | "requires_action" | "paid" | "expired" | "cancelled" | "refunded";
+                            /** @enum {string} */
+                            paymentMethod: "stripe_card" | "stripe_klarna" | "gemini_balance" | "eth" | "prepaid_eth" | "balance" | "no_payment_required";
+                            paymentCurrency: string;
+                            quotes: {
+                                /** @enum {string} */
+                                paymentMethod: "stripe_card" | "stripe_klarna" | "gemini_balance" | "eth" | "prepaid_eth" | "balance" | "no_payment_required";
+                                paymentCurrency: string;
+                                priceInCents: number;
+                                serviceFeeInCents: number;
+                                cardFeeInCents: number;
+                                serviceAndCardFeeInCents: number;
+                                creatorFeeInCents: number;
+                                showGasFee: boolean;
+                                gasFeeInCents: number;
+                                totalInCents: number;
+                                sellerReceivesInCents: number;
+                            }[];
+                            requestedQuantity: number;
+                            bidAmount: string | null;
+                            niftyDeliveryDestination: string;
+                            niftyDestinationExtWallet: string | null;
+                            /** @enum {string} */
+                            listingLocation: "internal" | "external";
+                            deliveryTxHash: string;
+                            paymentTxHash: string;
+                            refundTxHash: string;
+                            listing: {
+                                id: number;
+                                listingId: number;
+                                contractAddress: string;
+                                tokenId: string;
+                                sellerId: number;
+                                /** @enum {string} */
+                                status: "active" | "sold" | "cancelled";
+                                baseListingPrice: {
+                                    amount: string;
+                                    /** @enum {string} */
+                                    currency: "USD" | "ETH";
+                                };
+                                priceInCents: number;
+                                /** @enum {string|null} */
+                                listingDiscount: null;
+                                listingDeliveryFee: {
+                                    amount: string;
+                                };
+                                externalListingId: string | null;
+                                createdAt: string;
+                                closedAt: string | null;
+                            } | null;
+                            nextAction: {
+                                type: string;
+                            } | null;
+                            expiresAt: string;
+                            createdAt: string;
+                            paidAt: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getV2ListingMatchById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        listingMatchId: number;
+                        listing: {
+                            id: number;
+                            listingId: number;
+                            contractAddress: string;
+                            tokenId: string;
+                            sellerId: number;
+                            /** @enum {string} */
+                            status: "active" | "sold" | "cancelled";
+                            baseListingPrice: {
+                                amount: string;
+                                /** @enum {string} */
+                                currency: "USD" | "ETH";
+                            };
+                            priceInCents: number;
+                            /** @enum {string|null} */
+                            listingDiscount: null;
+                            listingDeliveryFee: {
+                                amount: string;
+                            };
+                            externalListingId: string | null;
+                            createdAt: string;
+                            closedAt: string | null;
+                        };
+                        purchaseIntent: {
+                            purchaseIntentId: number;
+                            listingMatchId: number;
+                            /** @enum {string} */
+                            paymentState: "pending" | "requires_action" | "paid" | "expired" | "cancelled" | "refunded";
+                            /** @enum {string} */
+                            paymentMethod: "stripe_card" | "stripe_klarna" | "gemini_balance" | "eth" | "prepaid_eth" | "balance" | "no_payment_required";
+                            paymentCurrency: string;
+                            quotes: {
+                                /** @enum {string} */
+                                paymentMethod: "stripe_card" | "stripe_klarna" | "gemini_balance" | "eth" | "prepaid_eth" | "balance" | "no_payment_required";
+                                paymentCurrency: string;
+                                priceInCents: number;
+                                serviceFeeInCents: number;
+                                cardFeeInCents: number;
+                                serviceAndCardFeeInCents: number;
+                                creatorFeeInCents: number;
+                                showGasFee: boolean;
+                                gasFeeInCents: number;
+                                totalInCents: number;
+                                sellerReceivesInCents: number;
+                            }[];
+                            requestedQuantity: number;
+                            bidAmount: string | null;
+                            niftyDeliveryDestination: string;
+                            niftyDestinationExtWallet: string | null;
+                            /** @enum {string} */
+                            listingLocation: "internal" | "external";
+                            deliveryTxHash: string;
+                            paymentTxHash: string;
+                            refundTxHash: string;
+                            listing: {
+                                id: number;
+                                listingId: number;
+                                contractAddress: string;
+                                tokenId: string;
+                                sellerId: number;
+                                /** @enum {string} */
+                                status: "active" | "sold" | "cancelled";
+                                baseListingPrice: {
+                                    amount: string;
+                                    /** @enum {string} */
+                                    currency: "USD" | "ETH";
+                                };
+                                priceInCents: number;
+                                /** @enum {string|null} */
+                                listingDiscount: null;
+                                listingDeliveryFee: {
+                                    amount: string;
+                                };
+                                externalListingId: string | null;
+                                createdAt: string;
+                                closedAt: string | null;
+                            } | null;
+                            nextAction: {
+                                type: string;
+                            } | null;
+                            expiresAt: string;
+                            createdAt: string;
+                            paidAt: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    patchV2ListingMatchById: {
+        parameters: {
+            query?: never;
+            header?: {
+                "idempotency-key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    payment_method?: "stripe_card" | "stripe_klarna" | "gemini_balance" | "eth" | "prepaid_eth" | "balance" | "no_payment_required";
+                    payment_currency?: string;
+                    requested_quantity?: number;
+                    /** @enum {string} */
+                    nifty_delivery_destination?: "internal" | "external";
+                    nifty_destination_ext_wallet?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        listingMatchId: number;
+                        listing: {
+                            id: number;
+                            listingId: number;
+                            contractAddress: string;
+                            tokenId: string;
+                            sellerId: number;
+                            /** @enum {string} */
+                            status: "active" | "sold" | "cancelled";
+                            baseListingPrice: {
+                                amount: string;
+                                /** @enum {string} */
+                                currency: "USD" | "ETH";
+                            };
+                            priceInCents: number;
+                            /** @enum {string|null} */
+                            listingDiscount: null;
+                            listingDeliveryFee: {
+                                amount: string;
+                            };
+                            externalListingId: string | null;
+                            createdAt: string;
+                            closedAt: string | null;
+                        };
+                        purchaseIntent: {
+                            purchaseIntentId: number;
+                            listingMatchId: number;
+                            /** @enum {string} */
+                            paymentState: "pending" | "requires_action" | "paid" | "expired" | "cancelled" | "refunded";
+                            /** @enum {string} */
+                            paymentMethod: "stripe_card" | "stripe_klarna" | "gemini_balance" | "eth" | "prepaid_eth" | "balance" | "no_payment_required";
+                            paymentCurrency: string;
+                            quotes: {
+                                /** @enum {string} */
+                                paymentMethod: "stripe_card" | "stripe_klarna" | "gemini_balance" | "eth" | "prepaid_eth" | "balance" | "no_payment_required";
+                                paymentCurrency: string;
+                                priceInCents: number;
+                                serviceFeeInCents: number;
+                                cardFeeInCents: number;
+                                serviceAndCardFeeInCents: number;
+                                creatorFeeInCents: number;
+                                showGasFee: boolean;
+                                gasFeeInCents: number;
+                                totalInCents: number;
+                                sellerReceivesInCents: number;
+                            }[];
+                            requestedQuantity: number;
+                            bidAmount: string | null;
+                            niftyDeliveryDestination: string;
+                            niftyDestinationExtWallet: string | null;
+                            /** @enum {string} */
+                            listingLocation: "internal" | "external";
+                            deliveryTxHash: string;
+                            paymentTxHash: string;
+                            refundTxHash: string;
+                            listing: {
+                                id: number;
+                                listingId: number;
+                                contractAddress: string;
+                                tokenId: string;
+                                sellerId: number;
+                                /** @enum {string} */
+                                status: "active" | "sold" | "cancelled";
+                                baseListingPrice: {
+                                    amount: string;
+                                    /** @enum {string} */
+                                    currency: "USD" | "ETH";
+                                };
+                                priceInCents: number;
+                                /** @enum {string|null} */
+                                listingDiscount: null;
+                                listingDeliveryFee: {
+                                    amount: string;
+                                };
+                                externalListingId: string | null;
+                                createdAt: string;
+                                closedAt: string | null;
+                            } | null;
+                            nextAction: {
+                                type: string;
+                            } | null;
+                            expiresAt: string;
+                            createdAt: string;
+                            paidAt: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getPaymentsPurchaseIntents: {
+        parameters: {
+            query?: {
+                page?: number;
+                page_size?: number;
+                id?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        purchaseIntentId: number;
+                        listingMatchId: number;
+                        /** @enum {string} */
+                        paymentState: "pending" | "requires_action" | "paid" | "expired" | "cancelled" | "refunded";
+                        /** @enum {string} */
+                        paymentMethod: "stripe_card" | "stripe_klarna" | "gemini_balance" | "eth" | "prepaid_eth" | "balance" | "no_payment_required";
+                        paymentCurrency: string;
+                        quotes: {
+                            /** @enum {string} */
+                            paymentMethod: "stripe_card" | "stripe_klarna" | "gemini_balance" | "eth" | "prepaid_eth" | "balance" | "no_payment_required";
+                            paymentCurrency: string;
+                            priceInCents: number;
+                            serviceFeeInCents: number;
+                            cardFeeInCents: number;
+                            serviceAndCardFeeInCents: number;
+                            creatorFeeInCents: number;
+                            showGasFee: boolean;
+                            gasFeeInCents: number;
+                            totalInCents: number;
+                            sellerReceivesInCents: number;
+                        }[];
+                        requestedQuantity: number;
+                        bidAmount: string | null;
+                        niftyDeliveryDestination: string;
+                        niftyDestinationExtWallet: string | null;
+                        /** @enum {string} */
+                        listingLocation: "internal" | "external";
+                        deliveryTxHash: string;
+                        paymentTxHash: string;
+                        refundTxHash: string;
+                        listing: {
+                            id: number;
+                            listingId: number;
+                            contractAddress: string;
+                            tokenId: string;
+                            sellerId: number;
+                            /** @enum {string} */
+                            status: "active" | "sold" | "cancelled";
+                            baseListingPrice: {
+                                amount: string;
+                                /** @enum {string} */
+                                currency: "USD" | "ETH";
+                            };
+                            priceInCents: number;
+                            /** @enum {string|null} */
+                            listingDiscount: null;
+                            listingDeliveryFee: {
+                                amount: string;
+                            };
+                            externalListingId: string | null;
+                            createdAt: string;
+                            closedAt: string | null;
+                        } | null;
+                        nextAction: {
+                            type: string;
+                        } | null;
+                        expiresAt: string;
+                        createdAt: string;
+                        paidAt: string | null;
+                    } | {
+                        count: number;
+                        page: number;
+                        page_size: number;
+                        total_pages: number;
+                        results: {
+                            purchaseIntentId: number;
+                            listingMatchId: number;
+                            /** @enum {string} */
+                            paymentState: "pending" | "requires_action" | "paid" | "expired" | "cancelled" | "refunded";
+                            /** @enum {string} */
+                            paymentMethod: "stripe_card" | "stripe_klarna" | "gemini_balance" | "eth" | "prepaid_eth" | "balance" | "no_payment_required";
+                            paymentCurrency: string;
+                            quotes: {
+                                /** @enum {string} */
+                                paymentMethod: "stripe_card" | "stripe_klarna" | "gemini_balance" | "eth" | "prepaid_eth" | "balance" | "no_payment_required";
+                                paymentCurrency: string;
+                                priceInCents: number;
+                                serviceFeeInCents: number;
+                                cardFeeInCents: number;
+                                serviceAndCardFeeInCents: number;
+                                creatorFeeInCents: number;
+                                showGasFee: boolean;
+                                gasFeeInCents: number;
+                                totalInCents: number;
+                                sellerReceivesInCents: number;
+                            }[];
+                            requestedQuantity: number;
+                            bidAmount: string | null;
+                            niftyDeliveryDestination: string;
+                            niftyDestinationExtWallet: string | null;
+                            /** @enum {string} */
+                            listingLocation: "internal" | "external";
+                            deliveryTxHash: string;
+                            paymentTxHash: string;
+                            refundTxHash: string;
+                            listing: {
+                                id: number;
+                                listingId: number;
+                                contractAddress: string;
+                                tokenId: string;
+                                sellerId: number;
+                                /** @enum {string} */
+                                status: "active" | "sold" | "cancelled";
+                                baseListingPrice: {
+                                    amount: string;
+                                    /** @enum {string} */
+                                    currency: "USD" | "ETH";
+                                };
+                                priceInCents: number;
+                                /** @enum {string|null} */
+                                listingDiscount: null;
+                                listingDeliveryFee: {
+                                    amount: string;
+                                };
+                                externalListingId: string | null;
+                                createdAt: string;
+                                closedAt: string | null;
+                            } | null;
+                            nextAction: {
+                                type: string;
+                            } | null;
+                            expiresAt: string;
+                            createdAt: string;
+                            paidAt: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    patchPaymentsPurchaseIntents: {
+        parameters: {
+            query?: never;
+            header?: {
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    payment_method?: "stripe_card" | "stripe_klarna" | "gemini_balance" | "eth" | "prepaid_eth" | "balance" | "no_payment_required";
+                    payment_currency?: string;
+                    requested_quantity?: number;
+                    /** @enum {string} */
+                    nifty_delivery_destination?: "internal" | "external";
+                    nifty_destination_ext_wallet?: string | null;
+                    purchase_intent_id: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        purchaseIntentId: number;
+                        listingMatchId: number;
+                        /** @enum {string} */
+                        paymentState: "pending" | "requires_action" | "paid" | "expired" | "cancelled" | "refunded";
+                        /** @enum {string} */
+                        paymentMethod: "stripe_card" | "stripe_klarna" | "gemini_balance" | "eth" | "prepaid_eth" | "balance" | "no_payment_required";
+                        paymentCurrency: string;
+                        quotes: {
+                            /** @enum {string} */
+                            paymentMethod: "stripe_card" | "stripe_klarna" | "gemini_balance" | "eth" | "prepaid_eth" | "balance" | "no_payment_required";
+                            paymentCurrency: string;
+                            priceInCents: number;
+                            serviceFeeInCents: number;
+                            cardFeeInCents: number;
+                            serviceAndCardFeeInCents: number;
+                            creatorFeeInCents: number;
+                            showGasFee: boolean;
+                            gasFeeInCents: number;
+                            totalInCents: number;
+                            sellerReceivesInCents: number;
+                        }[];
+                        requestedQuantity: number;
+                        bidAmount: string | null;
+                        niftyDeliveryDestination: string;
+                        niftyDestinationExtWallet: string | null;
+                        /** @enum {string} */
+                        listingLocation: "internal" | "external";
+                        deliveryTxHash: string;
+                        paymentTxHash: string;
+                        refundTxHash: string;
+                        listing: {
+                            id: number;
+                            listingId: number;
+                            contractAddress: string;
+                            tokenId: string;
+                            sellerId: number;
+                            /** @enum {string} */
+                            status: "active" | "sold" | "cancelled";
+                            baseListingPrice: {
+                                amount: string;
+                                /** @enum {string} */
+                                currency: "USD" | "ETH";
+                            };
+                            priceInCents: number;
+                            /** @enum {string|null} */
+                            listingDiscount: null;
+                            listingDeliveryFee: {
+                                amount: string;
+                            };
+                            externalListingId: string | null;
+                            createdAt: string;
+                            closedAt: string | null;
+                        } | null;
+                        nextAction: {
+                            type: string;
+                        } | null;
+                        expiresAt: string;
+                        createdAt: string;
+                        paidAt: string | null;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getPaymentsPollPurchaseIntent: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        purchaseIntentId: number;
+                        /** @enum {string} */
+                        paymentState: "pending" | "requires_action" | "paid" | "expired" | "cancelled" | "refunded";
+                        deliveryTxHash: string;
+                        paymentTxHash: string;
+                        refundTxHash: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getV2PurchaseIntentByIdStatus: {
+        parameters: {
+            query?: {
+                tokenId?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        purchaseIntentId: number;
+                        /** @enum {string} */
+                        paymentState: "pending" | "requires_action" | "paid" | "expired" | "cancelled" | "refunded";
+                        deliveryTxHash: string;
+                        paymentTxHash: string;
+                        refundTxHash: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getV2PurchaseIntentHistorical: {
+        parameters: {
+            query?: {
+                page?: number;
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                        page: number;
+                        page_size: number;
+                        total_pages: number;
+                        results: {
+                            purchaseIntentId: number;
+                            listingMatchId: number;
+                            /** @enum {string} */
+                            paymentState: "pending" | "requires_action" | "paid" | "expired" | "cancelled" | "refunded";
+                            /** @enum {string} */
+                            paymentMethod: "stripe_card" | "stripe_klarna" | "gemini_balance" | "eth" | "prepaid_eth" | "balance" | "no_payment_required";
+                            paymentCurrency: string;
+                            quotes: {
+                                /** @enum {string} */
+                                paymentMethod: "stripe_card" | "stripe_klarna" | "gemini_balance" | "eth" | "prepaid_eth" | "balance" | "no_payment_required";
+                                paymentCurrency: string;
+                                priceInCents: number;
+                                serviceFeeInCents: number;
+                                cardFeeInCents: number;
+                                serviceAndCardFeeInCents: number;
+                                creatorFeeInCents: number;
+                                showGasFee: boolean;
+                                gasFeeInCents: number;
+                                totalInCents: number;
+                                sellerReceivesInCents: number;
+                            }[];
+                            requestedQuantity: number;
+                            bidAmount: string | null;
+                            niftyDeliveryDestination: string;
+                            niftyDestinationExtWallet: string | null;
+                            /** @enum {string} */
+                            listingLocation: "internal" | "external";
+                            deliveryTxHash: string;
+                            paymentTxHash: string;
+                            refundTxHash: string;
+                            listing: {
+                                id: number;
+                                listingId: number;
+                                contractAddress: string;
+                                tokenId: string;
+                                sellerId: number;
+                                /** @enum {string} */
+                                status: "active" | "sold" | "cancelled";
+                                baseListingPrice: {
+                                    amount: string;
+                                    /** @enum {string} */
+                                    currency: "USD" | "ETH";
+                                };
+                                priceInCents: number;
+                                /** @enum {string|null} */
+                                listingDiscount: null;
+                                listingDeliveryFee: {
+                                    amount: string;
+                                };
+                                externalListingId: string | null;
+                                createdAt: string;
+                                closedAt: string | null;
+                            } | null;
+                            nextAction: {
+                                type: string;
+                            } | null;
+                            expiresAt: string;
+                            createdAt: string;
+                            paidAt: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postV2PurchaseIntentByIdPay: {
+        parameters: {
+            query?: never;
+            header?: {
+                "idempotency-key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    payment_method?: "stripe_card" | "stripe_klarna" | "gemini_balance" | "eth" | "prepaid_eth" | "balance" | "no_payment_required";
+                    payment_token?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        purchaseIntentId: number;
+                        listingMatchId: number;
+                        /** @enum {string} */
+                        paymentState: "pending" | "requires_action" | "paid" | "expired" | "cancelled" | "refunded";
+                        /** @enum {string} */
+                        paymentMethod: "stripe_card" | "stripe_klarna" | "gemini_balance" | "eth" | "prepaid_eth" | "balance" | "no_payment_required";
+                        paymentCurrency: string;
+                        quotes: {
+                            /** @enum {string} */
+                            paymentMethod: "stripe_card" | "stripe_klarna" | "gemini_balance" | "eth" | "prepaid_eth" | "balance" | "no_payment_required";
+                            paymentCurrency: string;
+                            priceInCents: number;
+                            serviceFeeInCents: number;
+                            cardFeeInCents: number;
+                            serviceAndCardFeeInCents: number;
+                            creatorFeeInCents: number;
+                            showGasFee: boolean;
+                            gasFeeInCents: number;
+                            totalInCents: number;
+                            sellerReceivesInCents: number;
+                        }[];
+                        requestedQuantity: number;
+                        bidAmount: string | null;
+                        niftyDeliveryDestination: string;
+                        niftyDestinationExtWallet: string | null;
+                        /** @enum {string} */
+                        listingLocation: "internal" | "external";
+                        deliveryTxHash: string;
+                        paymentTxHash: string;
+                        refundTxHash: string;
+                        listing: {
+                            id: number;
+                            listingId: number;
+                            contractAddress: string;
+                            tokenId: string;
+                            sellerId: number;
+                            /** @enum {string} */
+                            status: "active" | "sold" | "cancelled";
+                            baseListingPrice: {
+                                amount: string;
+                                /** @enum {string} */
+                                currency: "USD" | "ETH";
+                            };
+                            priceInCents: number;
+                            /** @enum {string|null} */
+                            listingDiscount: null;
+                            listingDeliveryFee: {
+                                amount: string;
+                            };
+                            externalListingId: string | null;
+                            createdAt: string;
+                            closedAt: string | null;
+                        } | null;
+                        nextAction: {
+                            type: string;
+                        } | null;
+                        expiresAt: string;
+                        createdAt: string;
+                        paidAt: string | null;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postV2PurchaseIntentByIdCompleteAction: {
+        parameters: {
+            query?: never;
+            header?: {
+                "idempotency-key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        purchaseIntentId: number;
+                        listingMatchId: number;
+                        /** @enum {string} */
+                        paymentState: "pending" | "requires_action" | "paid" | "expired" | "cancelled" | "refunded";
+                        /** @enum {string} */
+                        paymentMethod: "stripe_card" | "stripe_klarna" | "gemini_balance" | "eth" | "prepaid_eth" | "balance" | "no_payment_required";
+                        paymentCurrency: string;
+                        quotes: {
+                            /** @enum {string} */
+                            paymentMethod: "stripe_card" | "stripe_klarna" | "gemini_balance" | "eth" | "prepaid_eth" | "balance" | "no_payment_required";
+                            paymentCurrency: string;
+                            priceInCents: number;
+                            serviceFeeInCents: number;
+                            cardFeeInCents: number;
+                            serviceAndCardFeeInCents: number;
+                            creatorFeeInCents: number;
+                            showGasFee: boolean;
+                            gasFeeInCents: number;
+                            totalInCents: number;
+                            sellerReceivesInCents: number;
+                        }[];
+                        requestedQuantity: number;
+                        bidAmount: string | null;
+                        niftyDeliveryDestination: string;
+                        niftyDestinationExtWallet: string | null;
+                        /** @enum {string} */
+                        listingLocation: "internal" | "external";
+                        deliveryTxHash: string;
+                        paymentTxHash: string;
+                        refundTxHash: string;
+                        listing: {
+                            id: number;
+                            listingId: number;
+                            contractAddress: string;
+                            tokenId: string;
+                            sellerId: number;
+                            /** @enum {string} */
+                            status: "active" | "sold" | "cancelled";
+                            baseListingPrice: {
+                                amount: string;
+                                /** @enum {string} */
+                                currency: "USD" | "ETH";
+                            };
+                            priceInCents: number;
+                            /** @enum {string|null} */
+                            listingDiscount: null;
+                            listingDeliveryFee: {
+                                amount: string;
+                            };
+                            externalListingId: string | null;
+                            createdAt: string;
+                            closedAt: string | null;
+                        } | null;
+                        nextAction: {
+                            type: string;
+                        } | null;
+                        expiresAt: string;
+                        createdAt: string;
+                        paidAt: string | null;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postUserSaleProceedsAmount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    contractAddress: string;
+                    tokenId: string;
+                    saleAmountInCents: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        saleProceedsInfo: {
+                            nifty_fee_in_cents: number;
+                            creator_fee_in_cents: number;
+                            total_amount_seller_would_receive: number;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getNiftyDashboardSales: {
+        parameters: {
+            query?: {
+                page?: number;
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                        page: number;
+                        page_size: number;
+                        total_pages: number;
+                        results: {
+                            saleId: number;
+                            soldAt: string;
+                            market: string;
+                            price: {
+                                amount: string;
+                                /** @enum {string} */
+                                currency: "USD" | "ETH";
+                            };
+                            priceInCents: number;
+                            nifty: {
+                                contractAddress: string;
+                                tokenId: string;
+                                name: string;
+                            };
+                            buyer: {
+                                id: number;
+                                name: string;
+                                profileUrl: string;
+                            } | null;
+                            paymentMethod: string | null;
+                            serviceFeeInCents: number | null;
+                            creatorFeeInCents: number | null;
+                            proceedsInCents: number | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postSimCardProcessorPaymentMethods: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    number: string;
+                    exp_month: number;
+                    exp_year: number;
+                    cvc: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @enum {string} */
+                        brand: "Visa" | "Mastercard" | "American Express";
+                        last4: string;
+                        exp_month: number;
+                        exp_year: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postV2BalanceDeposits: {
+        parameters: {
+            query?: never;
+            header?: {
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    amount_in_cents: number;
+                    payment_token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        balanceInCents: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postV2BalancePayouts: {
+        parameters: {
+            query?: never;
+            header?: {
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    amount_in_cents: number;
+                    /**
+                     * @default simulated_bank_transfer
+                     * @enum {string}
+                     */
+                    method?: "simulated_bank_transfer";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        balanceInCents: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getV2BalanceTransactions: {
+        parameters: {
+            query?: {
+                page?: number;
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                        page: number;
+                        page_size: number;
+                        total_pages: number;
+                        results: {
+                            transactionId: number;
+                            kind: string;
+                            description: string;
+                            memo: string;
+                            amountInCents: number;
+                            createdAt: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

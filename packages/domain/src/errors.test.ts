@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AppError, isApiErrorBody, toApiErrorBody, UNKNOWN_ERROR, UNKNOWN_ERROR_STATUS_CODE } from './errors';
+import { AppError, toApiErrorBody, UNKNOWN_ERROR, UNKNOWN_ERROR_STATUS_CODE } from './errors';
+import { isApiErrorBody } from './validation/error-body';
 
 describe('UNKNOWN_ERROR (000 §8)', () => {
   it("is 'unknown-error' / 'An unknown error occurred' with status 0", () => {

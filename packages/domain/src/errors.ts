@@ -1,4 +1,5 @@
-import { z } from 'zod';
+// No zod here: the web app's shell imports these, and zod belongs only to the pages that validate forms
+// (the envelope's schema is validation/error-body.ts).
 
 /** API error envelope: statusCode, errorType, message (000 §8, 001 §8), with per-field messages when a form failed. */
 export interface ApiErrorBody {
@@ -7,14 +8,6 @@ export interface ApiErrorBody {
   message: string;
   fields?: Record<string, string>;
 }
-
-/** Schema of ApiErrorBody, to read an error response safely. */
-export const apiErrorBodySchema = z.object({
-  statusCode: z.number().int(),
-  errorType: z.string(),
-  message: z.string(),
-  fields: z.record(z.string(), z.string()).optional(),
-});
 
 /** Default error: 'An unknown error occurred' (000 §8, 001 §8). */
 export const UNKNOWN_ERROR = { errorType: 'unknown-error', message: 'An unknown error occurred' } as const;
@@ -69,11 +62,6 @@ export class AppError extends Error {
     };
     return this.fields ? { ...body, fields: { ...this.fields } } : body;
   }
-}
-
-/** True for a value shaped like ApiErrorBody. */
-export function isApiErrorBody(value: unknown): value is ApiErrorBody {
-  return apiErrorBodySchema.safeParse(value).success;
 }
 
 /** Any thrown value as an envelope: an AppError's own, otherwise 'unknown-error' with `fallbackStatusCode` (000 §8). */

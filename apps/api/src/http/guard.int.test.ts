@@ -80,32 +80,3 @@ describe('signed-in routes', () => {
     }
   });
 });
-
-describe('accounts bodies in the OpenAPI document', () => {
-  const bodyOf = (method: string, path: string) => {
-    const op = operations.find((o) => o.method === method && o.path === path)?.op as {
-      requestBody?: { content: Record<string, { schema: Record<string, unknown> }> };
-    };
-    return op?.requestBody?.content['application/json']?.schema as {
-      properties: Record<string, Record<string, unknown>>;
-      required?: string[];
-    };
-  };
-
-  it('show the fields the handler parses, with their real types and limits', () => {
-    const login = bodyOf('POST', '/api/users/login/');
-    expect(login.required).toEqual(expect.arrayContaining(['email', 'password']));
-    expect(login.properties.email).toMatchObject({
-      type: 'string',
-      maxLength: 254,
-      pattern: expect.any(String),
-    });
-    const token = bodyOf('POST', '/api/o/token/');
-    expect(token.properties.grant_type).toMatchObject({ enum: ['password', 'wallet', 'refresh_token'] });
-    expect(token.properties.wallet_address).toMatchObject({ type: 'string', pattern: '^0x[0-9a-fA-F]{40}$' });
-    const signup = bodyOf('POST', '/api/users/signup/');
-    expect(signup.properties.password).toMatchObject({ type: 'string', minLength: 8, maxLength: 128 });
-    expect(signup.properties.subscribe).toMatchObject({ type: 'boolean' });
-    expect(signup.properties.grantType).toMatchObject({ enum: ['password', 'wallet'] });
-  });
-});

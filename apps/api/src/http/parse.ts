@@ -1,70 +1,85 @@
-// Helpers for the accounts routes: bodies come form-encoded or as JSON, with snake_case or
-// camelCase names; they are normalised, then parsed by the shared schema of packages/domain.
-import { AppError, fieldErrors } from '@vitrine/domain';
+// Bodies of the accounts routes: form-encoded or JSON, some fields with several spellings (decision
+// 003 "Encodings"). One zod schema per route both validates the body and is what the OpenAPI shows.
+import { AppError } from '@vitrine/domain';
 import { z } from 'zod';
 import { VALIDATION_MESSAGE } from './errors';
 
-/** A loose field: a string (forms), or a number/boolean (JSON), read as text. */
-export const field = z.union([z.string().max(10_000), z.number(), z.boolean()]).optional();
-
-/** A body of loose fields named `names` (both spellings), read by `pick` and parsed by `parseWith`. */
-export function looseBody<const K extends string>(names: readonly K[]) {
-  return z.object(Object.fromEntries(names.map((n) => [n, field])) as Record<K, typeof field>);
-}
-
-const documented = new WeakMap<z.ZodType, z.ZodType>();
+/** The spellings of a field, in the order they are read: the first one given wins. */
+type Spellings = Record<string, readonly string[]>;
+type Body = z.ZodObject | z.ZodDiscriminatedUnion<readonly z.ZodObject[]>;
 
 /**
- * The body of a route whose handler reads aliases and parses the shared schema itself (`pick`,
- * `parseWith`): validated as loose fields named as `real`'s, documented in the OpenAPI as `real` (the
- * fields' real types, formats and limits). Build `real` from the schemas the handler parses with.
+ * The body of an accounts route. Before `schema` checks it, the body is read as a form sends it
+ * (JSON numbers and booleans as text) and each field of `spellings` takes the first of its spellings
+ * given; the other spellings are dropped. So the 400 names the field as `schema` does, whichever
+ * spelling was sent. The OpenAPI shows `schema` with each other spelling as an optional field
+ * ("Alias of …"); a discriminated union (one object per grant type) shows as `oneOf`.
  */
-export function formBody<T extends z.ZodRawShape>(real: z.ZodObject<T>) {
-  const loose = looseBody(Object.keys(real.shape) as (keyof T & string)[]);
-  documented.set(loose, real);
-  return loose;
+export function formBody<S extends Body>(schema: S, spellings: Spellings = {}) {
+  return z.preprocess((raw) => asForm(raw, spellings), withAliases(schema, spellings));
 }
 
-/** What the OpenAPI document shows for a route schema's body (app.ts swagger transform). */
-export function documentedBody(schema: unknown): unknown {
-  return (schema && documented.get(schema as z.ZodType)) ?? schema;
+/**
+ * One body per grant type, told apart by the field `key` (shown as `oneOf`): a missing `key` reads
+ * 'Required', an unknown one 'Unsupported grant type'; the fields of other grants are not read.
+ */
+export function byGrant<const O extends readonly [z.ZodObject, ...z.ZodObject[]]>(key: string, options: O) {
+  return z.discriminatedUnion(key, options, {
+    error: (issue) => {
+      if (issue.code !== 'invalid_union') return undefined;
+      const given = (issue.input as Record<string, unknown> | undefined)?.[key];
+      return given === undefined ? 'Required' : 'Unsupported grant type';
+    },
+  });
 }
 
-export function text(value: unknown): string | undefined {
-  if (value === undefined || value === null) return undefined;
-  return String(value);
-}
+/** A yes/no field: true|false|1|0 (forms) or a JSON boolean; other text reads as not given. */
+export const formBoolean = z.preprocess((v) => (typeof v === 'string' ? bool(v) : v), z.boolean().optional());
 
-/** The first given of several spellings. */
-export function pick(body: Record<string, unknown>, ...names: string[]): string | undefined {
-  for (const n of names) {
-    const v = text(body[n]);
-    if (v !== undefined) return v;
-  }
-  return undefined;
-}
-
-/** Form booleans: true|false|1|0 (anything else: undefined). */
-export function bool(value: unknown): boolean | undefined {
-  if (typeof value === 'boolean') return value;
-  const v = text(value)?.toLowerCase();
+function bool(value: string): boolean | undefined {
+  const v = value.toLowerCase();
   if (v === 'true' || v === '1') return true;
   if (v === 'false' || v === '0') return false;
   return undefined;
 }
 
-/** Parses with a shared schema; failures are the 400 validation-error with `fields`. */
-export function parseWith<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
-  const parsed = schema.safeParse(value);
-  if (!parsed.success) {
-    throw new AppError({
-      errorType: 'validation-error',
-      message: VALIDATION_MESSAGE,
-      statusCode: 400,
-      fields: fieldErrors(parsed.error),
-    });
+function asForm(raw: unknown, spellings: Spellings): unknown {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return raw;
+  // fromEntries defines own properties: a field named __proto__ stays a field.
+  const body: Record<string, unknown> = Object.fromEntries(
+    Object.entries(raw).map(([name, v]) => [
+      name,
+      typeof v === 'number' || typeof v === 'boolean' ? String(v) : v,
+    ]),
+  );
+  for (const [field, names] of Object.entries(spellings)) {
+    const given = names.find((n) => body[n] !== undefined);
+    const value = given === undefined ? undefined : body[given];
+    for (const n of names) delete body[n];
+    if (value !== undefined) body[field] = value;
   }
-  return parsed.data;
+  return body;
+}
+
+/** `schema` with the other spellings of its fields as optional fields, for the document only. */
+function withAliases<S extends Body>(schema: S, spellings: Spellings): S {
+  const extend = (o: z.ZodObject) => {
+    const aliases: Record<string, z.ZodType> = {};
+    for (const [field, names] of Object.entries(spellings)) {
+      const real = o.shape[field];
+      if (!real) continue;
+      for (const n of names) {
+        if (n !== field) aliases[n] = real.optional().describe(`Alias of ${field}`);
+      }
+    }
+    return o.extend(aliases);
+  };
+  if (schema instanceof z.ZodDiscriminatedUnion) {
+    // The same union (discriminator, options' order, its error messages) over the extended options;
+    // the aliases never reach it (asForm drops them), so its output type is unchanged.
+    return schema.clone({ ...schema._zod.def, options: schema.options.map((o) => extend(o)) }) as S;
+  }
+  return extend(schema as z.ZodObject) as S;
 }
 
 /** A 400 validation-error naming one field. */

@@ -12,7 +12,9 @@ export type MessageKind =
   | 'twofa_code'
   | 'twofa_one_touch'
   | 'twofa_enroll'
-  | 'phone_verification';
+  | 'phone_verification'
+  | 'nft_sold'
+  | 'purchase_receipt';
 
 export interface OutgoingMessage {
   channel: 'email' | 'sms';

@@ -17,9 +17,13 @@ export interface TestApp {
 }
 
 export async function testApp(
-  options: { seed?: boolean; config?: Partial<AppConfig> } = {},
+  options: {
+    seed?: boolean;
+    config?: Partial<AppConfig> /** PostgreSQL pool size (default 4). */;
+    poolSize?: number;
+  } = {},
 ): Promise<TestApp> {
-  const database = await freshDatabase();
+  const database = await freshDatabase(options.poolSize ? { poolSize: options.poolSize } : {});
   const clock = manualClock(TEST_NOW);
   const media = memoryMediaStore();
   if (options.seed !== false) await seedIfEmpty(database, { media, clock });

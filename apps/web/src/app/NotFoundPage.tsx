@@ -1,11 +1,12 @@
 import { ButtonLink } from '../ui/ButtonLink';
+import { DocumentTitle } from '../ui/DocumentTitle';
 import styles from './NotFoundPage.module.css';
 
 /** The page for any path no route knows (`*`), and for route 404s. */
 export function NotFoundPage() {
   return (
     <div className={`page-container ${styles.wrap}`} data-testid="not-found">
-      <title>Page not found · Vitrine</title>
+      <DocumentTitle title="Page not found · Vitrine" />
       <p className={styles.code} aria-hidden="true">
         404
       </p>

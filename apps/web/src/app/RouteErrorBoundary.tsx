@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { DocumentTitle } from '../ui/DocumentTitle';
 import { ErrorFallback } from '../ui/ErrorFallback';
 import { NotFoundPage } from './NotFoundPage';
 import styles from './RouteErrorBoundary.module.css';
@@ -31,7 +32,7 @@ export function RouteErrorBoundary() {
 
   return (
     <div className={`page-container ${styles.wrap}`} data-testid="route-error">
-      <title>Something went wrong · Vitrine</title>
+      <DocumentTitle title="Something went wrong · Vitrine" />
       <ErrorFallback
         title="Something went wrong"
         message={message}

@@ -1,5 +1,17 @@
-import { createBrowserRouter, type RouteObject, redirect } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router';
+import {
+  prefetchCollection,
+  prefetchExplore,
+  prefetchItem,
+  prefetchProfile,
+  prefetchStorefront,
+  type RouteData,
+} from '../features/catalog/route-data';
+import { prefetchHome } from '../features/home/route-data';
+import { prefetchListingCheckout } from '../features/trading/route-data';
 import { AppLoading } from './AppLoading';
+import { hasValidCredentials } from './credentials';
 import { NotFoundPage } from './NotFoundPage';
 import { RootLayout } from './RootLayout';
 import { RouteErrorBoundary } from './RouteErrorBoundary';
@@ -36,6 +48,9 @@ const publisherStorefront = () =>
 const publisherDrops = () =>
   import('../features/publishers/PublishersPage').then((m) => ({ Component: m.PublisherDropsPage }));
 
+const listingCheckout = () =>
+  import('../features/trading/CheckoutPage').then((m) => ({ Component: m.CheckoutPage }));
+
 const makeGlobalOffer = () =>
   import('../features/offers/MakeGlobalOfferPage').then((m) => ({ Component: m.MakeGlobalOfferPage }));
 
@@ -49,50 +64,71 @@ const INFO_PAGES: readonly { path: string; title: string }[] = [
   { path: 'security-report', title: 'Security Report' },
 ];
 
-export const routes: RouteObject[] = [
-  {
-    path: '/',
-    Component: RootLayout,
-    errorElement: <RouteErrorBoundary />,
-    HydrateFallback: AppLoading,
-    children: [
-      {
-        // Errors inside a page render within the layout, so the navigation stays usable.
-        errorElement: <RouteErrorBoundary />,
-        children: [
-          { index: true, lazy: home },
-          { path: 'login', lazy: login },
-          { path: 'new-login', lazy: login },
-          { path: 'signup', lazy: signup },
-          { path: 'onboarding', lazy: onboarding },
-          { path: 'verify-email', lazy: verifyEmail },
-          { path: 'reset-password', lazy: resetPassword },
-          { path: 'account/profile-validation', lazy: profileValidation },
-          { path: 'account/settings/:section?', lazy: accountSettings },
-          { path: 'explore', loader: () => redirect('/explore/drops') },
-          { path: 'explore/:x', lazy: explore },
-          { path: 'marketplace/item/:contractAddress/:tokenId', lazy: item },
-          { path: 'marketplace/collection/*', lazy: collection },
-          { path: 'collections/:key', lazy: collection },
-          { path: 'profile/:profileUrl', lazy: profile },
-          { path: 'publishers', lazy: publishers },
-          { path: 'makeglobaloffer', lazy: makeGlobalOffer },
-          // 001 §2: /marketplace?categories[{name}]=true is the marketplace filtered by category.
-          {
-            path: 'marketplace',
-            loader: ({ request }) => redirect(`/explore/nfts${new URL(request.url).search}`),
-          },
-          { path: 'publishers/:slug', lazy: publisherStorefront },
-          { path: 'publishers/:slug/drops', lazy: publisherDrops },
-          ...INFO_PAGES.map(({ path, title }) => ({ path, lazy: info, handle: { title } })),
-          { path: ':slug', lazy: storefront },
-          { path: '*', Component: NotFoundPage },
-        ],
-      },
-    ],
-  },
-];
+/**
+ * A loader that starts a page's data and returns at once: React Router runs it beside the page's `lazy`, at the
+ * first load and at every navigation, so the data's request leaves with the code's (issue #13). The page reads
+ * the same queries; it shows its skeleton meanwhile, as before.
+ */
+function startData(queryClient: QueryClient, start: (data: RouteData) => void) {
+  return ({ params, request }: LoaderFunctionArgs) => {
+    start({ queryClient, params, url: new URL(request.url), signedIn: hasValidCredentials() });
+    return null;
+  };
+}
 
-export function createRouter() {
-  return createBrowserRouter(routes);
+/** The app's routes; page loaders start their data on `queryClient`, the client the pages read. */
+export function createRoutes(queryClient: QueryClient): RouteObject[] {
+  const data = (start: (data: RouteData) => void) => startData(queryClient, start);
+  return [
+    {
+      path: '/',
+      Component: RootLayout,
+      errorElement: <RouteErrorBoundary />,
+      HydrateFallback: AppLoading,
+      children: [
+        {
+          // Errors inside a page render within the layout, so the navigation stays usable.
+          errorElement: <RouteErrorBoundary />,
+          children: [
+            { index: true, lazy: home, loader: data(prefetchHome) },
+            { path: 'login', lazy: login },
+            { path: 'new-login', lazy: login },
+            { path: 'signup', lazy: signup },
+            { path: 'onboarding', lazy: onboarding },
+            { path: 'verify-email', lazy: verifyEmail },
+            { path: 'reset-password', lazy: resetPassword },
+            { path: 'account/profile-validation', lazy: profileValidation },
+            { path: 'account/settings/:section?', lazy: accountSettings },
+            { path: 'explore', loader: () => redirect('/explore/drops') },
+            { path: 'explore/:x', lazy: explore, loader: data(prefetchExplore) },
+            { path: 'marketplace/item/:contractAddress/:tokenId', lazy: item, loader: data(prefetchItem) },
+            { path: 'marketplace/collection/*', lazy: collection, loader: data(prefetchCollection) },
+            { path: 'collections/:key', lazy: collection, loader: data(prefetchCollection) },
+            { path: 'profile/:profileUrl', lazy: profile, loader: data(prefetchProfile) },
+            { path: 'publishers', lazy: publishers },
+            { path: 'makeglobaloffer', lazy: makeGlobalOffer },
+            {
+              path: 'listing-checkout/:contractAddress/:tokenId',
+              lazy: listingCheckout,
+              loader: data(prefetchListingCheckout),
+            },
+            // 001 §2: /marketplace?categories[{name}]=true is the marketplace filtered by category.
+            {
+              path: 'marketplace',
+              loader: ({ request }) => redirect(`/explore/nfts${new URL(request.url).search}`),
+            },
+            { path: 'publishers/:slug', lazy: publisherStorefront },
+            { path: 'publishers/:slug/drops', lazy: publisherDrops },
+            ...INFO_PAGES.map(({ path, title }) => ({ path, lazy: info, handle: { title } })),
+            { path: ':slug', lazy: storefront, loader: data(prefetchStorefront) },
+            { path: '*', Component: NotFoundPage },
+          ],
+        },
+      ],
+    },
+  ];
+}
+
+export function createRouter(queryClient: QueryClient) {
+  return createBrowserRouter(createRoutes(queryClient));
 }

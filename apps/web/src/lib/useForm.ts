@@ -1,3 +1,4 @@
+import '../app/zod-jitless';
 import { type ChangeEvent, type FocusEvent, useCallback, useMemo, useState } from 'react';
 
 /** What a shared zod schema offers (structural, so the app needs no direct zod import). */

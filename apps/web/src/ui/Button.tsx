@@ -1,10 +1,9 @@
-import type { ButtonHTMLAttributes, Ref } from 'react';
+import type { ButtonHTMLAttributes } from 'react';
 import { type ButtonStyleProps, buttonClassName, spinnerClassName } from './button-styles';
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement>, ButtonStyleProps {
   /** Shows a spinner, sets aria-busy and blocks clicks. */
   loading?: boolean;
-  ref?: Ref<HTMLButtonElement>;
 }
 
 export function Button({

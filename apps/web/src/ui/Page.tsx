@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { DocumentTitle } from './DocumentTitle';
 import styles from './Page.module.css';
 
 export interface PageProps {
@@ -14,7 +15,7 @@ export interface PageProps {
 export function Page({ title, eyebrow, description, children, testId }: PageProps) {
   return (
     <div className={`page-container ${styles.page}`} data-testid={testId}>
-      <title>{`${title} · Vitrine`}</title>
+      <DocumentTitle title={`${title} · Vitrine`} />
       <header className={styles.header}>
         {eyebrow ? <p className={styles.eyebrow}>{eyebrow}</p> : null}
         <h1 className={styles.title}>{title}</h1>

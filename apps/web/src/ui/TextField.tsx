@@ -1,4 +1,4 @@
-import { type InputHTMLAttributes, type ReactNode, type Ref, useId } from 'react';
+import { type InputHTMLAttributes, type ReactNode, useId } from 'react';
 import styles from './Field.module.css';
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'name'> {
@@ -16,7 +16,6 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   /** Below the input, above the error (e.g. a checklist). */
   children?: ReactNode;
   inputClassName?: string;
-  ref?: Ref<HTMLInputElement>;
 }
 
 /** A labelled input with its hint and its error below it (000 §5: each message below its input). */
@@ -32,7 +31,6 @@ export function TextField({
   id,
   className,
   inputClassName,
-  ref,
   ...rest
 }: TextFieldProps) {
   const autoId = useId();
@@ -43,7 +41,6 @@ export function TextField({
   const input = (
     <input
       {...rest}
-      ref={ref}
       id={inputId}
       name={name}
       aria-invalid={error ? true : undefined}

@@ -272,9 +272,14 @@ export const listings = pgTable(
     amount: wei('amount').notNull(),
     /** USD equivalent in cents at listing time, for sorting and price filters across currencies. */
     priceInCents: cents('price_in_cents').notNull(),
+    /** Delivery (gas) fee the buyer pays, in cents (000 §3 listingDeliveryFee; 0 until the chain issue). */
+    deliveryFeeInCents: cents('delivery_fee_in_cents').notNull().default(0),
+    /** Set when the listing lives on another marketplace (000 §3 externalListingId). */
+    externalListingId: text('external_listing_id'),
     /** active | sold | cancelled */
     status: text('status').notNull().default('active'),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
     closedAt: ts('closed_at'),
   },
   (t) => [

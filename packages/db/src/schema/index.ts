@@ -6,3 +6,4 @@ export * from './accounts';
 export * from './catalog';
 export * from './core';
 export * from './idempotency';
+export * from './trading';

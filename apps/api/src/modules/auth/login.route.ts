@@ -2,7 +2,7 @@
 import { loginResponseSchema, loginSchema } from '@vitrine/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { formBody, parseWith, pick } from '../../http/parse';
+import { formBody } from '../../http/parse';
 import type { LoginOutcome } from './auth.service';
 import { requestMeta } from './request-meta';
 import { accountErrors } from './schemas';
@@ -13,6 +13,8 @@ const asLoginResponse = (o: LoginOutcome) =>
     ? { data: o.tokens, prompt2fa: o.tokens.prompt2fa }
     : { data: o.challenge, prompt2fa: false };
 
+const captchaSpellings = { captchaTokenV3: ['captcha_token_v3', 'captchaTokenV3'] } as const;
+
 export const loginRoute: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/users/login/',
@@ -20,21 +22,15 @@ export const loginRoute: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'Sign in with email and password: tokens, or a two-factor challenge',
-        body: formBody(
-          loginSchema.extend({
-            captchaTokenV3: captchaToken,
-            captcha_token_v3: captchaToken.describe('Alias'),
-          }),
-        ),
+        body: formBody(loginSchema.extend({ captchaTokenV3: captchaToken }), captchaSpellings),
         response: { 200: loginResponseSchema, ...accountErrors },
       },
     },
     async (request) => {
-      const b = request.body;
+      const { email, password, captchaTokenV3 } = request.body;
       const { auth, origins } = app.services.accounts;
-      const input = parseWith(loginSchema, { email: pick(b, 'email'), password: pick(b, 'password') });
       const outcome = await auth.passwordGrant(
-        { ...input, captchaToken: pick(b, 'captcha_token_v3', 'captchaTokenV3') },
+        { email, password, captchaToken: captchaTokenV3 },
         requestMeta(request, origins),
       );
       return asLoginResponse(outcome);
@@ -52,11 +48,10 @@ export const loginRoute: FastifyPluginAsyncZod = async (app) => {
           z.object({
             walletAddress: walletFields.shape.address,
             signedMessage: walletFields.shape.signature,
-            signature: walletFields.shape.signature.optional().describe('Alias of signedMessage'),
             message: walletFields.shape.message,
             captchaTokenV3: captchaToken,
-            captcha_token_v3: captchaToken.describe('Alias of captchaTokenV3'),
           }),
+          { ...captchaSpellings, signedMessage: ['signedMessage', 'signature'] },
         ),
         response: { 200: loginResponseSchema, ...accountErrors },
       },
@@ -64,13 +59,13 @@ export const loginRoute: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const b = request.body;
       const { auth, origins } = app.services.accounts;
-      const w = parseWith(walletFields, {
-        address: pick(b, 'walletAddress'),
-        signature: pick(b, 'signedMessage', 'signature'),
-        message: pick(b, 'message'),
-      });
       const outcome = await auth.walletGrant(
-        { ...w, captchaToken: pick(b, 'captcha_token_v3', 'captchaTokenV3') },
+        {
+          address: b.walletAddress,
+          signature: b.signedMessage,
+          message: b.message,
+          captchaToken: b.captchaTokenV3,
+        },
         requestMeta(request, origins),
       );
       return asLoginResponse(outcome);

@@ -2,7 +2,7 @@
 import { changePasswordSchema, confirmResetPasswordSchema, resetPasswordSchema } from '@vitrine/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { signedIn } from '../../http/guard';
-import { looseBody, parseWith, pick } from '../../http/parse';
+import { formBody } from '../../http/parse';
 import { requestMeta } from './request-meta';
 import { accountErrors, detail } from './schemas';
 
@@ -13,14 +13,13 @@ export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'Email a password reset link (same answer whether or not the account exists)',
-        body: looseBody(['email']),
+        body: formBody(resetPasswordSchema),
         response: { 200: detail, ...accountErrors },
       },
     },
     async (request) => {
-      const { email } = parseWith(resetPasswordSchema, { email: pick(request.body, 'email') });
       await app.services.accounts.auth.requestPasswordReset(
-        email,
+        request.body.email,
         requestMeta(request, app.services.accounts.origins),
       );
       return { detail: 'If an account exists for this email, we sent a link to reset the password.' };
@@ -33,16 +32,12 @@ export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'Set a new password with the reset link token; ends every session',
-        body: looseBody(['reset_token', 'new_password']),
+        body: formBody(confirmResetPasswordSchema),
         response: { 200: detail, ...accountErrors },
       },
     },
     async (request) => {
-      const b = request.body;
-      const input = parseWith(confirmResetPasswordSchema, {
-        reset_token: pick(b, 'reset_token'),
-        new_password: pick(b, 'new_password'),
-      });
+      const input = request.body;
       await app.services.accounts.auth.confirmPasswordReset(
         input.reset_token,
         input.new_password,
@@ -59,17 +54,13 @@ export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'Change the password; ends every other session',
-        body: looseBody(['current_password', 'new_password']),
+        body: formBody(changePasswordSchema),
         response: { 200: detail, ...accountErrors },
       },
     },
     async (request) => {
       const auth = signedIn(request);
-      const b = request.body;
-      const input = parseWith(changePasswordSchema, {
-        current_password: pick(b, 'current_password'),
-        new_password: pick(b, 'new_password'),
-      });
+      const input = request.body;
       await app.services.accounts.auth.changePassword(auth, input.current_password, input.new_password);
       return { detail: 'Your password has been changed.' };
     },

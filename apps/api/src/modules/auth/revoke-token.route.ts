@@ -1,7 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { looseBody, parseWith, pick } from '../../http/parse';
+import { formBody } from '../../http/parse';
 import { accountErrors } from './schemas';
+
+const body = formBody(
+  z.object({
+    token: z
+      .string({ error: 'Required' })
+      .min(1, 'Required')
+      .max(200)
+      .describe('An access or a refresh token (RFC 7009)'),
+  }),
+);
 
 export const revokeTokenRoute: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -10,18 +20,12 @@ export const revokeTokenRoute: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'Revoke an access or refresh token: ends its whole session (logout)',
-        body: looseBody(['token']),
+        body,
         response: { 200: z.object({ revoked: z.literal(true) }), ...accountErrors },
       },
     },
     async (request) => {
-      const { token } = parseWith(
-        z.object({ token: z.string({ error: 'Required' }).min(1, 'Required').max(200) }),
-        {
-          token: pick(request.body, 'token'),
-        },
-      );
-      await app.services.accounts.auth.revoke(token);
+      await app.services.accounts.auth.revoke(request.body.token);
       return { revoked: true as const };
     },
   );

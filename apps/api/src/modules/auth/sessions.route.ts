@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedIn } from '../../http/guard';
 import { offsetOf, pageOf, pageQuery, toPage } from '../../http/pagination';
-import { bool, looseBody } from '../../http/parse';
+import { formBody, formBoolean } from '../../http/parse';
 import { accountErrors } from './schemas';
 
 export const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -55,13 +55,15 @@ export const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'Sign out everywhere (keep_current: true keeps this session)',
-        body: looseBody(['keep_current']).nullish(),
+        body: formBody(
+          z.object({ keep_current: formBoolean.describe('Keep this session (default false)') }),
+        ).nullish(),
         response: { 200: z.object({ revoked: z.number().int() }), ...accountErrors },
       },
     },
     async (request) => {
       const auth = signedIn(request);
-      const keep = bool(request.body?.keep_current) ?? false;
+      const keep = request.body?.keep_current ?? false;
       return { revoked: await app.services.accounts.auth.revokeAll(auth, keep) };
     },
   );

@@ -1,44 +1,52 @@
 // POST /users/signup/ (000 §3, §7): password and wallet grants, JSON (camelCase) or form (snake_case).
-import {
-  passwordSchema,
-  signupPasswordSchema,
-  signupWalletSchema,
-  tokenResponseSchema,
-} from '@vitrine/domain';
+import { signupPasswordSchema, signupWalletSchema, tokenResponseSchema } from '@vitrine/domain';
+import { weakPasswordMessage } from '@vitrine/domain/common-passwords';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { bool, formBody, invalid, parseWith, pick } from '../../http/parse';
-import { assertStrongPassword } from './password';
+import { byGrant, formBody, formBoolean } from '../../http/parse';
 import { requestMeta } from './request-meta';
 import { accountErrors } from './schemas';
 import { captchaToken, walletFields } from './token.route';
 
-const alias = <T extends z.ZodType>(schema: T, of: string) =>
-  schema.optional().describe(`Alias of ${of} (forms)`);
-const grantType = z.enum(['password', 'wallet']);
+/** Fields of both grants besides the form's. */
+const extras = {
+  referral: z
+    .string()
+    .max(10_000)
+    .describe('The first 100 characters are kept')
+    .optional()
+    .transform((r) => r?.trim().slice(0, 100) || undefined),
+  subscribe: formBoolean.describe('Default true').transform((s) => s ?? true),
+  captchaToken,
+  captchaTokenV3: captchaToken,
+};
 
 const body = formBody(
-  z.object({
-    grantType,
-    grant_type: alias(grantType, 'grantType'),
-    email: signupWalletSchema.shape.email,
-    username: alias(signupWalletSchema.shape.email, 'email'),
-    firstName: signupWalletSchema.shape.firstName,
-    first_name: alias(signupWalletSchema.shape.firstName, 'firstName'),
-    lastName: signupWalletSchema.shape.lastName,
-    last_name: alias(signupWalletSchema.shape.lastName, 'lastName'),
-    password: passwordSchema.optional().describe('password grant'),
-    walletAddress: walletFields.shape.address.optional().describe('wallet grant'),
-    wallet_address: alias(walletFields.shape.address, 'walletAddress'),
-    signature: walletFields.shape.signature.optional().describe('wallet grant'),
-    message: walletFields.shape.message.optional().describe('wallet grant: the EIP-4361 message'),
-    referral: z.string().max(100).optional(),
-    subscribe: z.boolean().optional().describe('Default true; forms send true|false|1|0'),
-    captchaToken,
-    captcha_token: alias(captchaToken, 'captchaToken'),
-    captchaTokenV3: captchaToken,
-    captcha_token_v3: alias(captchaToken, 'captchaTokenV3'),
-  }),
+  byGrant('grantType', [
+    signupPasswordSchema
+      .extend({ grantType: z.literal('password'), ...extras })
+      // The password rule beyond the form's (decision 003 "Password rule"): common passwords.
+      .superRefine((v, ctx) => {
+        const message = weakPasswordMessage(v.password, v.email);
+        if (message) ctx.addIssue({ code: 'custom', path: ['password'], message });
+      }),
+    signupWalletSchema.extend({
+      grantType: z.literal('wallet'),
+      walletAddress: walletFields.shape.address,
+      signature: walletFields.shape.signature,
+      message: walletFields.shape.message.describe('The message of GET /user/message-to-sign/'),
+      ...extras,
+    }),
+  ]),
+  {
+    grantType: ['grant_type', 'grantType'],
+    email: ['username', 'email'],
+    firstName: ['first_name', 'firstName'],
+    lastName: ['last_name', 'lastName'],
+    walletAddress: ['wallet_address', 'walletAddress'],
+    captchaToken: ['captcha_token', 'captchaToken'],
+    captchaTokenV3: ['captcha_token_v3', 'captchaTokenV3'],
+  },
 );
 
 export const signupRoute: FastifyPluginAsyncZod = async (app) => {
@@ -60,50 +68,9 @@ export const signupRoute: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const b = request.body;
-      const grantType = pick(b, 'grant_type', 'grantType');
-      if (grantType !== 'password' && grantType !== 'wallet') {
-        throw invalid('grantType', grantType ? 'Unsupported grant type' : 'Required');
-      }
-      const common = {
-        email: pick(b, 'username', 'email'),
-        firstName: pick(b, 'first_name', 'firstName'),
-        lastName: pick(b, 'last_name', 'lastName'),
-      };
-      const referral = pick(b, 'referral')?.trim().slice(0, 100) || undefined;
-      const subscribe = bool(b.subscribe) ?? true;
-      const captchaTokens = [
-        pick(b, 'captcha_token', 'captchaToken'),
-        pick(b, 'captcha_token_v3', 'captchaTokenV3'),
-      ];
+      const { captchaToken, captchaTokenV3, ...input } = request.body;
       const meta = requestMeta(request, app.services.accounts.origins);
-      const { auth } = app.services.accounts;
-      let result: Awaited<ReturnType<typeof auth.signup>>;
-      if (grantType === 'password') {
-        const input = parseWith(signupPasswordSchema, { ...common, password: pick(b, 'password') });
-        assertStrongPassword('password', input.password, input.email);
-        result = await auth.signup({ grantType, ...input, referral, subscribe }, captchaTokens, meta);
-      } else {
-        const input = parseWith(signupWalletSchema, common);
-        const w = parseWith(walletFields, {
-          address: pick(b, 'wallet_address', 'walletAddress'),
-          signature: pick(b, 'signature'),
-          message: pick(b, 'message'),
-        });
-        result = await auth.signup(
-          {
-            grantType,
-            ...input,
-            walletAddress: w.address,
-            signature: w.signature,
-            message: w.message,
-            referral,
-            subscribe,
-          },
-          captchaTokens,
-          meta,
-        );
-      }
+      const result = await app.services.accounts.auth.signup(input, [captchaToken, captchaTokenV3], meta);
       return reply.code(201).send({ data: result.tokens, prompt2fa: false, user: result.user });
     },
   );

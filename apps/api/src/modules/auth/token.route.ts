@@ -2,7 +2,7 @@
 import { loginSchema, tokenOrChallengeSchema, walletAddressSchema } from '@vitrine/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { formBody, invalid, parseWith, pick } from '../../http/parse';
+import { byGrant, formBody } from '../../http/parse';
 import { requestMeta } from './request-meta';
 import { accountErrors } from './schemas';
 
@@ -15,17 +15,26 @@ export const walletFields = z.object({
 export const captchaToken = z.string().max(10_000).optional().describe('The bot check (ALTCHA) solution');
 
 const body = formBody(
-  z.object({
-    grant_type: z.enum(['password', 'wallet', 'refresh_token']),
-    username: loginSchema.shape.email.optional().describe('password grant: the email'),
-    password: loginSchema.shape.password.optional().describe('password grant'),
-    wallet_address: walletFields.shape.address.optional().describe('wallet grant'),
-    signature: walletFields.shape.signature.optional().describe('wallet grant'),
-    message: walletFields.shape.message.optional().describe('wallet grant: the EIP-4361 message'),
-    refresh_token: z.string().min(1).max(200).optional().describe('refresh_token grant'),
-    captcha_token_v3: captchaToken,
-    captchaTokenV3: captchaToken.describe('Alias of captcha_token_v3'),
-  }),
+  byGrant('grant_type', [
+    z.object({
+      grant_type: z.literal('password'),
+      username: loginSchema.shape.email.describe('The email'),
+      password: loginSchema.shape.password,
+      captcha_token_v3: captchaToken,
+    }),
+    z.object({
+      grant_type: z.literal('wallet'),
+      wallet_address: walletFields.shape.address,
+      signature: walletFields.shape.signature,
+      message: walletFields.shape.message.describe('The EIP-4361 message of GET /user/nonce/'),
+      captcha_token_v3: captchaToken,
+    }),
+    z.object({
+      grant_type: z.literal('refresh_token'),
+      refresh_token: z.string({ error: 'Required' }).min(1, 'Required').max(200, 'Invalid refresh token'),
+    }),
+  ]),
+  { captcha_token_v3: ['captcha_token_v3', 'captchaTokenV3'] },
 );
 
 export const tokenRoute: FastifyPluginAsyncZod = async (app) => {
@@ -43,35 +52,23 @@ export const tokenRoute: FastifyPluginAsyncZod = async (app) => {
       const b = request.body;
       const { auth, origins } = app.services.accounts;
       const meta = requestMeta(request, origins);
-      const grant = pick(b, 'grant_type');
-      const captchaToken = pick(b, 'captcha_token_v3', 'captchaTokenV3');
-      if (grant === 'password') {
-        const input = parseWith(loginSchema, { email: pick(b, 'username'), password: pick(b, 'password') });
-        const outcome = await auth.passwordGrant({ ...input, captchaToken }, meta);
-        return outcome.kind === 'tokens' ? outcome.tokens : outcome.challenge;
-      }
-      if (grant === 'wallet') {
-        const w = parseWith(walletFields, {
-          address: pick(b, 'wallet_address'),
-          signature: pick(b, 'signature'),
-          message: pick(b, 'message'),
-        });
-        const outcome = await auth.walletGrant({ ...w, captchaToken }, meta);
-        return outcome.kind === 'tokens' ? outcome.tokens : outcome.challenge;
-      }
-      if (grant === 'refresh_token') {
-        const { refresh_token } = parseWith(
-          z.object({
-            refresh_token: z
-              .string({ error: 'Required' })
-              .min(1, 'Required')
-              .max(200, 'Invalid refresh token'),
-          }),
-          { refresh_token: pick(b, 'refresh_token') },
-        );
-        return auth.refreshGrant(refresh_token, meta);
-      }
-      throw invalid('grant_type', grant ? 'Unsupported grant type' : 'Required');
+      if (b.grant_type === 'refresh_token') return auth.refreshGrant(b.refresh_token, meta);
+      const outcome =
+        b.grant_type === 'password'
+          ? await auth.passwordGrant(
+              { email: b.username, password: b.password, captchaToken: b.captcha_token_v3 },
+              meta,
+            )
+          : await auth.walletGrant(
+              {
+                address: b.wallet_address,
+                signature: b.signature,
+                message: b.message,
+                captchaToken: b.captcha_token_v3,
+              },
+              meta,
+            );
+      return outcome.kind === 'tokens' ? outcome.tokens : outcome.challenge;
     },
   );
 };

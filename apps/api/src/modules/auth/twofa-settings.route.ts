@@ -3,7 +3,7 @@ import { TWO_FACTOR_METHODS, twoFactorCodeSchema, twoFactorStatusSchema } from '
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedIn } from '../../http/guard';
-import { bool, looseBody, parseWith, pick } from '../../http/parse';
+import { formBody, formBoolean } from '../../http/parse';
 import { accountErrors } from './schemas';
 
 export const twofaSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -30,7 +30,9 @@ export const twofaSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary:
           'Start two-factor enrollment: sms, email or one_touch send a code; totp answers a secret and QR code',
-        body: looseBody(['method']),
+        body: formBody(
+          z.object({ method: z.enum(TWO_FACTOR_METHODS, { error: 'Choose sms, email, totp or one_touch' }) }),
+        ),
         response: {
           200: z.object({
             method: z.enum(TWO_FACTOR_METHODS),
@@ -43,16 +45,7 @@ export const twofaSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => {
-      const ctx = signedIn(request);
-      const { method } = parseWith(
-        z.object({ method: z.enum(TWO_FACTOR_METHODS, { error: 'Choose sms, email, totp or one_touch' }) }),
-        {
-          method: pick(request.body, 'method'),
-        },
-      );
-      return auth().enrollTwoFactor(ctx, method);
-    },
+    async (request) => auth().enrollTwoFactor(signedIn(request), request.body.method),
   );
 
   app.post(
@@ -62,18 +55,18 @@ export const twofaSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'Finish two-factor enrollment with the code (auth_code)',
-        body: looseBody(['auth_code', 'code']),
+        // The spec's name is auth_code; a 400 names the field `code` (the web's enrollment form reads it).
+        body: formBody(
+          z.object({ code: twoFactorCodeSchema.shape.code.describe('The code (form name auth_code)') }),
+          { code: ['auth_code', 'code'] },
+        ),
         response: {
           200: z.object({ twoFAEnabled: z.literal(true), method: z.enum(TWO_FACTOR_METHODS) }),
           ...accountErrors,
         },
       },
     },
-    async (request) => {
-      const ctx = signedIn(request);
-      const { code } = parseWith(twoFactorCodeSchema, { code: pick(request.body, 'auth_code', 'code') });
-      return auth().verifyEnrollment(ctx, code);
-    },
+    async (request) => auth().verifyEnrollment(signedIn(request), request.body.code),
   );
 
   app.patch(
@@ -83,15 +76,14 @@ export const twofaSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: "Set (or toggle) shouldSkipTwofaPrompt: the 'Skip' of the two-factor prompt",
-        body: looseBody(['shouldSkipTwofaPrompt', 'should_skip_twofa_prompt']).nullish(),
+        body: formBody(
+          z.object({ shouldSkipTwofaPrompt: formBoolean.describe('Omitted: toggles the current value') }),
+          { shouldSkipTwofaPrompt: ['shouldSkipTwofaPrompt', 'should_skip_twofa_prompt'] },
+        ).nullish(),
         response: { 200: z.object({ shouldSkipTwofaPrompt: z.boolean() }), ...accountErrors },
       },
     },
-    async (request) => {
-      const ctx = signedIn(request);
-      const b = request.body ?? {};
-      return auth().setSkipPrompt(ctx, bool(b.shouldSkipTwofaPrompt ?? b.should_skip_twofa_prompt));
-    },
+    async (request) => auth().setSkipPrompt(signedIn(request), request.body?.shouldSkipTwofaPrompt),
   );
 
   app.post(
@@ -101,19 +93,10 @@ export const twofaSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'Turn two-factor off (needs the password)',
-        body: looseBody(['password']),
+        body: formBody(z.object({ password: z.string({ error: 'Required' }).min(1, 'Required').max(128) })),
         response: { 200: z.object({ twoFAEnabled: z.literal(false) }), ...accountErrors },
       },
     },
-    async (request) => {
-      const ctx = signedIn(request);
-      const { password } = parseWith(
-        z.object({ password: z.string({ error: 'Required' }).min(1, 'Required').max(128) }),
-        {
-          password: pick(request.body, 'password'),
-        },
-      );
-      return auth().disableTwoFactor(ctx, password);
-    },
+    async (request) => auth().disableTwoFactor(signedIn(request), request.body.password),
   );
 };

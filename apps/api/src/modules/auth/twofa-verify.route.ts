@@ -6,28 +6,30 @@ import {
   twoFactorCodeSchema,
   twoFactorLoginResponseSchema,
 } from '@vitrine/domain';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { looseBody, parseWith, pick } from '../../http/parse';
+import { formBody } from '../../http/parse';
 import { requestMeta } from './request-meta';
 import { accountErrors } from './schemas';
 
-const tokenField = z.object({
-  token: z.string({ error: 'Required' }).min(1, 'Required').max(200, 'Invalid token'),
-});
+const twofaToken = z
+  .string({ error: 'Required' })
+  .min(1, 'Required')
+  .max(200, 'Invalid token')
+  .describe('The twofa_token of the challenge');
+/** Without a code (or with an empty one) the call is the one-touch check. */
+const code = z.preprocess(
+  (v) => (v === '' ? undefined : v),
+  twoFactorCodeSchema.shape.code.optional().describe('Omit for the one-touch check'),
+);
 
 export const twofaVerifyRoute: FastifyPluginAsyncZod = async (app) => {
-  async function verify(
-    raw: { token: string | undefined; code: string | undefined },
-    meta: ReturnType<typeof requestMeta>,
-  ) {
-    const { token } = parseWith(tokenField, { token: raw.token });
-    const code =
-      raw.code === undefined || raw.code === ''
-        ? undefined
-        : parseWith(twoFactorCodeSchema, { code: raw.code }).code;
-    return app.services.accounts.auth.verifyTwoFactor({ twofaToken: token, code }, meta);
-  }
+  const verify = (request: FastifyRequest, input: { token: string; code?: string | undefined }) =>
+    app.services.accounts.auth.verifyTwoFactor(
+      { twofaToken: input.token, code: input.code },
+      requestMeta(request, app.services.accounts.origins),
+    );
 
   app.post(
     '/o/twofa/',
@@ -36,16 +38,14 @@ export const twofaVerifyRoute: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary:
           'Two-factor step of the token call (form-encoded): token and code, or token only (one-touch check)',
-        body: looseBody(['token', 'twofa_token', 'twoFAToken', 'code']),
+        body: formBody(z.object({ token: twofaToken, code }), {
+          token: ['token', 'twofa_token', 'twoFAToken'],
+        }),
         response: { 200: tokenResponseSchema, 202: pendingOneTouchSchema, ...accountErrors },
       },
     },
     async (request, reply) => {
-      const b = request.body;
-      const outcome = await verify(
-        { token: pick(b, 'token', 'twofa_token', 'twoFAToken'), code: pick(b, 'code') },
-        requestMeta(request, app.services.accounts.origins),
-      );
+      const outcome = await verify(request, request.body);
       if (outcome.kind === 'pending')
         return reply.code(202).send({ status: 'pending' as const, expires_in: outcome.expiresIn });
       return outcome.tokens;
@@ -59,16 +59,15 @@ export const twofaVerifyRoute: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary:
           'Two-factor step of the JSON login: twoFAToken and code, or the token only (one-touch check)',
-        body: looseBody(['twoFAToken', 'twofa_token', 'token', 'code']),
+        body: formBody(z.object({ twoFAToken: twofaToken, code }), {
+          twoFAToken: ['twoFAToken', 'twofa_token', 'token'],
+        }),
         response: { 200: twoFactorLoginResponseSchema, 202: pendingOneTouchSchema, ...accountErrors },
       },
     },
     async (request, reply) => {
-      const b = request.body;
-      const outcome = await verify(
-        { token: pick(b, 'twoFAToken', 'twofa_token', 'token'), code: pick(b, 'code') },
-        requestMeta(request, app.services.accounts.origins),
-      );
+      const { twoFAToken, code } = request.body;
+      const outcome = await verify(request, { token: twoFAToken, code });
       if (outcome.kind === 'pending')
         return reply.code(202).send({ status: 'pending' as const, expires_in: outcome.expiresIn });
       return {
@@ -85,21 +84,19 @@ export const twofaVerifyRoute: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'Resend the two-factor code (or one-touch request) of a sign-in in progress',
-        body: looseBody(['twoFAToken', 'twofa_token', 'token']),
+        body: formBody(z.object({ twoFAToken: twofaToken }), {
+          twoFAToken: ['twoFAToken', 'twofa_token', 'token'],
+        }),
         response: {
           200: z.object({ sent: z.literal(true), method: z.string(), expires_in: z.number().int() }),
           ...accountErrors,
         },
       },
     },
-    async (request) => {
-      const { token } = parseWith(tokenField, {
-        token: pick(request.body, 'twoFAToken', 'twofa_token', 'token'),
-      });
-      return app.services.accounts.auth.resendTwoFactor(
-        token,
+    async (request) =>
+      app.services.accounts.auth.resendTwoFactor(
+        request.body.twoFAToken,
         requestMeta(request, app.services.accounts.origins),
-      );
-    },
+      ),
   );
 };

@@ -2,7 +2,7 @@ import { verificationCodeSchema } from '@vitrine/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { optionalAuth, signedIn } from '../../http/guard';
-import { looseBody, parseWith, pick } from '../../http/parse';
+import { formBody } from '../../http/parse';
 import { requestMeta } from './request-meta';
 import { accountErrors } from './schemas';
 
@@ -13,14 +13,13 @@ export const verifyEmailRoute: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'Verify the email: the 6-digit code (signed in) or the link token (any time within 1 hour)',
-        body: looseBody(['code']),
+        body: formBody(verificationCodeSchema),
         response: { 200: z.object({ verified: z.literal(true) }), ...accountErrors },
       },
     },
     async (request) => {
-      const { code } = parseWith(verificationCodeSchema, { code: pick(request.body, 'code') });
       await app.services.accounts.auth.verifyEmail(
-        code,
+        request.body.code,
         await optionalAuth(request),
         requestMeta(request, app.services.accounts.origins),
       );

@@ -1,8 +1,9 @@
 // Phone verification (000 §4 "Profile validation", §7): GET, POST (to), PUT (code), PATCH (resend), DELETE.
 import { phoneVerificationSchema, verificationCodeSchema } from '@vitrine/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { signedIn } from '../../http/guard';
-import { invalid, looseBody, parseWith, pick } from '../../http/parse';
+import { formBody } from '../../http/parse';
 import { accountErrors } from '../auth/schemas';
 
 const schema = (summary: string) => ({
@@ -10,7 +11,13 @@ const schema = (summary: string) => ({
   summary,
   response: { 200: phoneVerificationSchema, ...accountErrors },
 });
-const body = looseBody(['to', 'code', 'phone_number']);
+
+/** The number as typed: the service strips spaces, parentheses and hyphens, then checks it. */
+const to = z
+  .string({ error: 'Required' })
+  .min(1, 'Required')
+  .max(10_000)
+  .describe("International: '+', country code and number");
 
 export const phoneVerificationRoutes: FastifyPluginAsyncZod = async (app) => {
   const users = () => app.services.accounts.users;
@@ -24,30 +31,25 @@ export const phoneVerificationRoutes: FastifyPluginAsyncZod = async (app) => {
     path,
     {
       config: { auth: 'user' },
-      schema: { ...schema('Register a phone number and send it a code (to)'), body },
+      schema: {
+        ...schema('Register a phone number and send it a code (to)'),
+        body: formBody(z.object({ to }), { to: ['to', 'phone_number'] }),
+      },
     },
-    async (request) => {
-      const auth = signedIn(request);
-      const to = pick(request.body, 'to', 'phone_number');
-      if (!to) throw invalid('to', 'Required');
-      return users().startPhoneVerification(auth, to);
-    },
+    async (request) => users().startPhoneVerification(signedIn(request), request.body.to),
   );
 
   app.put(
     path,
-    { config: { auth: 'user' }, schema: { ...schema('Check the code (code)'), body } },
-    async (request) => {
-      const auth = signedIn(request);
-      const { code } = parseWith(verificationCodeSchema, { code: pick(request.body, 'code') });
-      return users().confirmPhoneVerification(auth, code);
+    {
+      config: { auth: 'user' },
+      schema: { ...schema('Check the code (code)'), body: formBody(verificationCodeSchema) },
     },
+    async (request) => users().confirmPhoneVerification(signedIn(request), request.body.code),
   );
 
-  app.patch(
-    path,
-    { config: { auth: 'user' }, schema: { ...schema('Resend the code'), body: looseBody(['to']).nullish() } },
-    async (request) => users().resendPhoneVerification(signedIn(request)),
+  app.patch(path, { config: { auth: 'user' }, schema: schema('Resend the code') }, async (request) =>
+    users().resendPhoneVerification(signedIn(request)),
   );
 
   app.delete(

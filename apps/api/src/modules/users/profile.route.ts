@@ -9,7 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { optionalAuth, signedIn } from '../../http/guard';
-import { looseBody, parseWith, pick } from '../../http/parse';
+import { formBody } from '../../http/parse';
 import { accountErrors } from '../auth/schemas';
 
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -39,23 +39,16 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['users'],
         summary:
           'New profile picture: new_profile_pic as a base64 data URL (PNG, JPEG, GIF, WebP, AVIF; 700 KB)',
-        body: z.object({ new_profile_pic: z.string().max(1_000_000).optional() }),
+        body: z.object({
+          new_profile_pic: z.string({ error: 'Required' }).min(1, 'Required').max(1_000_000),
+        }),
         response: {
           200: z.object({ profilePicUrl: z.string(), profile_pic_url: z.string() }),
           ...accountErrors,
         },
       },
     },
-    async (request) => {
-      const auth = signedIn(request);
-      const { new_profile_pic } = parseWith(
-        z.object({ new_profile_pic: z.string({ error: 'Required' }).min(1, 'Required') }),
-        {
-          new_profile_pic: request.body.new_profile_pic,
-        },
-      );
-      return users().updatePicture(auth, new_profile_pic);
-    },
+    async (request) => users().updatePicture(signedIn(request), request.body.new_profile_pic),
   );
 
   app.post(
@@ -65,31 +58,15 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['users'],
         summary: 'Edit name, bio, profile URL, first and last name',
-        body: looseBody([
-          'name',
-          'bio',
-          'profile_url',
-          'profileUrl',
-          'first_name',
-          'firstName',
-          'last_name',
-          'lastName',
-        ]),
+        body: formBody(alterProfileSchema, {
+          profile_url: ['profile_url', 'profileUrl'],
+          first_name: ['first_name', 'firstName'],
+          last_name: ['last_name', 'lastName'],
+        }),
         response: { 200: profileSchema, ...accountErrors },
       },
     },
-    async (request) => {
-      const auth = signedIn(request);
-      const b = request.body;
-      const input = parseWith(alterProfileSchema, {
-        name: pick(b, 'name'),
-        bio: pick(b, 'bio'),
-        profile_url: pick(b, 'profile_url', 'profileUrl'),
-        first_name: pick(b, 'first_name', 'firstName'),
-        last_name: pick(b, 'last_name', 'lastName'),
-      });
-      return users().alterProfile(auth, input);
-    },
+    async (request) => users().alterProfile(signedIn(request), request.body),
   );
 
   app.post(
@@ -99,18 +76,14 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['users'],
         summary: 'Replace the social links (verified email required)',
-        body: z.object({ socialLinks: z.unknown().optional() }),
+        body: socialLinksSchema,
         response: {
           200: z.object({ socialLinks: z.array(z.object({ kind: z.string(), url: z.string() })) }),
           ...accountErrors,
         },
       },
     },
-    async (request) => {
-      const auth = signedIn(request);
-      const { socialLinks } = parseWith(socialLinksSchema, { socialLinks: request.body.socialLinks });
-      return users().setSocialLinks(auth, socialLinks);
-    },
+    async (request) => users().setSocialLinks(signedIn(request), request.body.socialLinks),
   );
 
   app.get(
@@ -119,14 +92,11 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['users'],
         summary: 'Is this profile URL taken by someone else?',
-        querystring: z.object({ profile_url: z.string().max(200).optional() }),
+        querystring: z.object({ profile_url: profileUrlSchema }),
         response: { 200: z.object({ profile_url: z.string(), taken: z.boolean() }), ...accountErrors },
       },
     },
-    async (request) => {
-      const profileUrl = parseWith(profileUrlSchema, request.query.profile_url);
-      return users().isProfileUrlTaken(profileUrl, await optionalAuth(request));
-    },
+    async (request) => users().isProfileUrlTaken(request.query.profile_url, await optionalAuth(request)),
   );
 
   app.patch(
@@ -136,19 +106,10 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['users'],
         summary: 'Preferences: displayCurrency, storefrontTabPref, budget (cents)',
-        body: looseBody(['displayCurrency', 'storefrontTabPref', 'budget']),
+        body: formBody(preferencesSchema),
         response: { 200: z.object({ preferences: z.record(z.string(), z.unknown()) }), ...accountErrors },
       },
     },
-    async (request) => {
-      const auth = signedIn(request);
-      const b = request.body;
-      const input = parseWith(preferencesSchema, {
-        displayCurrency: pick(b, 'displayCurrency'),
-        storefrontTabPref: pick(b, 'storefrontTabPref'),
-        budget: pick(b, 'budget'),
-      });
-      return users().setPreferences(auth, input);
-    },
+    async (request) => users().setPreferences(signedIn(request), request.body),
   );
 };

@@ -3,7 +3,7 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 
 type SocialLink = schema.SocialLink;
 
-const { users, userTwoFactor, publisherMembers, publishers, phoneVerifications } = schema;
+const { users, userTwoFactor, publisherMembers, publishers, phoneVerifications, ledgerAccounts } = schema;
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -34,6 +34,8 @@ export interface ProfileRow {
   hasPassword: boolean;
   /** The publishers the user may act for, by name. */
   publishers: { slug: string; name: string }[];
+  /** The user's USD ledger balance (decision 009). */
+  balanceCents: number;
 }
 
 export interface PendingPhone {
@@ -48,7 +50,7 @@ export function createUsersRepo(db: Db) {
     async profile(userId: number): Promise<ProfileRow | null> {
       const [u] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
       if (!u) return null;
-      const [[tf], memberOf] = await Promise.all([
+      const [[tf], memberOf, [account]] = await Promise.all([
         db.select().from(userTwoFactor).where(eq(userTwoFactor.userId, userId)).limit(1),
         db
           .select({ slug: publishers.slug, name: publishers.name })
@@ -56,6 +58,16 @@ export function createUsersRepo(db: Db) {
           .innerJoin(publishers, eq(publishers.id, publisherMembers.publisherId))
           .where(eq(publisherMembers.userId, userId))
           .orderBy(publishers.name),
+        db
+          .select({ balanceCents: ledgerAccounts.balanceCents })
+          .from(ledgerAccounts)
+          .where(
+            and(
+              eq(ledgerAccounts.kind, 'user'),
+              eq(ledgerAccounts.userId, userId),
+              eq(ledgerAccounts.currency, 'USD'),
+            ),
+          ),
       ]);
       return {
         user: {
@@ -83,6 +95,7 @@ export function createUsersRepo(db: Db) {
         shouldSkipPrompt: tf?.shouldSkipPrompt ?? false,
         hasPassword: u.passwordHash !== null,
         publishers: memberOf,
+        balanceCents: account?.balanceCents ?? 0,
       };
     },
 

@@ -17,6 +17,7 @@ import type { AccountsConfig } from '../auth/auth.config';
 import { type AuthContext, CODE_TTL_MS, ERRORS } from '../auth/auth.service';
 import { hashCode, newCode } from '../auth/tokens';
 import type { MediaStore } from '../media/media-store';
+import { CASHOUT_METHODS } from '../trading/balance.service';
 import type { ProfileRow, UsersRepo } from './users.repo';
 
 export const PROFILE_PICTURE_MAX_BYTES = 700 * 1024;
@@ -101,13 +102,13 @@ export function toProfile(r: ProfileRow): Profile {
     preferences: u.preferences,
     addresses: [],
     paymentMethods: { cards: { data: [] } },
-    account_balance_in_cents: 0,
+    account_balance_in_cents: r.balanceCents,
     paymentPreference: 'card',
     verifiedPurchaseEnabled: false,
     is_bid_safety_net_exempt: false,
     max_bid_allowance_override_in_cents: null,
     needsTermsAndConditionsApproval: u.needsTermsAndConditionsApproval,
-    cashoutMethods: [],
+    cashoutMethods: [...CASHOUT_METHODS],
     userGUSDCashoutAddress: null,
     userHasGUSDCashoutAddress: false,
     userCanCreateNiftyStores: r.publishers.length > 0,

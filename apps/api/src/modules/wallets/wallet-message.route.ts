@@ -3,7 +3,6 @@
 import { walletAddressSchema, walletMessageSchema } from '@vitrine/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { parseWith } from '../../http/parse';
 import { requestMeta } from '../auth/request-meta';
 import { accountErrors } from '../auth/schemas';
 
@@ -28,18 +27,12 @@ export const walletMessageRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['wallets'],
         summary: 'A single-use EIP-4361 sign-in message for a wallet address',
-        querystring: z.object({
-          wallet_address: z.string().max(200).optional(),
-          chain_id: z.string().max(20).optional(),
-        }),
+        querystring: z.object({ wallet_address: walletAddressSchema, chain_id: chainId }),
         response: { 200: walletMessageSchema, ...accountErrors },
       },
     },
     async (request, reply) => {
-      const q = parseWith(
-        z.object({ wallet_address: walletAddressSchema, chain_id: chainId }),
-        request.query,
-      );
+      const q = request.query;
       reply.header('cache-control', 'no-store');
       return issue(q.wallet_address, q.chain_id, request);
     },
@@ -51,15 +44,12 @@ export const walletMessageRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['wallets'],
         summary: 'A single-use EIP-4361 message to sign (wallet signup)',
-        querystring: z.object({
-          address: z.string().max(200).optional(),
-          chain_id: z.string().max(20).optional(),
-        }),
+        querystring: z.object({ address: walletAddressSchema, chain_id: chainId }),
         response: { 200: walletMessageSchema, ...accountErrors },
       },
     },
     async (request, reply) => {
-      const q = parseWith(z.object({ address: walletAddressSchema, chain_id: chainId }), request.query);
+      const q = request.query;
       reply.header('cache-control', 'no-store');
       return issue(q.address, q.chain_id, request);
     },

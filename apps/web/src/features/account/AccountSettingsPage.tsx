@@ -1,6 +1,7 @@
 import type { Profile } from '@vitrine/domain';
 import { NavLink, useParams } from 'react-router';
 import { NotFoundPage } from '../../app/NotFoundPage';
+import { DocumentTitle } from '../../ui/DocumentTitle';
 import { ErrorFallback } from '../../ui/ErrorFallback';
 import { Skeleton } from '../../ui/Skeleton';
 import { ACCOUNT_SETTINGS_PATH, SECURITY_SETTINGS_PATH, SESSIONS_SETTINGS_PATH } from '../auth/paths';
@@ -30,7 +31,7 @@ export function AccountSettingsPage() {
   if (!isSection(section)) return <NotFoundPage />;
   return (
     <div className={`page-container ${styles.page}`} data-testid="account-settings-page">
-      <title>Account settings · Vitrine</title>
+      <DocumentTitle title="Account settings · Vitrine" />
       <header className={styles.header}>
         <h1 className={styles.title}>Account settings</h1>
       </header>

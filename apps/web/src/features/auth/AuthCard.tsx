@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { DocumentTitle } from '../../ui/DocumentTitle';
 import styles from './auth.module.css';
 
 export interface AuthCardProps {
@@ -13,7 +14,7 @@ export interface AuthCardProps {
 export function AuthCard({ documentTitle, children, wide = false, testId }: AuthCardProps) {
   return (
     <div className={styles.page} data-testid={testId}>
-      <title>{`${documentTitle} · Vitrine`}</title>
+      <DocumentTitle title={`${documentTitle} · Vitrine`} />
       <div className={[styles.card, wide ? styles.wide : null].filter(Boolean).join(' ')}>{children}</div>
     </div>
   );

@@ -21,9 +21,10 @@ export function dropPath(drop: Pick<Drop, 'slug'>): string {
 
 /**
  * A drop on the home page: cover, title, publisher, artists, drop type, and its status
- * ('Live' badge with 'Ends in', or 'Starts in' before start), with the lowest price.
+ * ('Live' badge with 'Ends in', or 'Starts in' before start), with the lowest price. A card of the first row
+ * (`priority`) loads its cover eagerly.
  */
-export function DropCard({ drop }: { drop: Drop }) {
+export function DropCard({ drop, priority = false }: { drop: Drop; priority?: boolean }) {
   const queryClient = useQueryClient();
   const [now, setNow] = useState(() => Date.now());
   const status = collectionStatus(drop.startDate, drop.endDate, now) ?? drop.status;
@@ -43,7 +44,7 @@ export function DropCard({ drop }: { drop: Drop }) {
   return (
     <article className={styles.card} data-testid="drop-card" data-drop-slug={drop.slug} data-status={status}>
       <div className={styles.cover}>
-        <DropCover asset={drop.coverAsset} title={drop.title} />
+        <DropCover asset={drop.coverAsset} title={drop.title} priority={priority} />
         <div className={styles.overlay}>
           <DropStatusBadge status={status} droppingThisWeek={isDroppingThisWeek(drop.startDate, now)} />
         </div>
@@ -76,19 +77,21 @@ export function DropCard({ drop }: { drop: Drop }) {
               </Link>
             </span>
           </div>
-          {shownArtists.length > 0 ? (
-            <p className={styles.artists} data-testid="drop-card-artists">
-              {shownArtists.map((artist, index) => (
-                <span key={artist.id}>
-                  {index > 0 ? ', ' : null}
-                  <Link to={`/profile/${encodeURIComponent(artist.userName)}`} className={styles.innerLink}>
-                    {artist.name}
-                  </Link>
-                </span>
-              ))}
-              {moreArtists > 0 ? ` +${moreArtists} more` : null}
-            </p>
-          ) : null}
+          {/* Always there (empty without artists): a card's height does not depend on its data. */}
+          <p
+            className={styles.artists}
+            data-testid={shownArtists.length > 0 ? 'drop-card-artists' : undefined}
+          >
+            {shownArtists.map((artist, index) => (
+              <span key={artist.id}>
+                {index > 0 ? ', ' : null}
+                <Link to={`/profile/${encodeURIComponent(artist.userName)}`} className={styles.innerLink}>
+                  {artist.name}
+                </Link>
+              </span>
+            ))}
+            {moreArtists > 0 ? ` +${moreArtists} more` : null}
+          </p>
         </div>
         <div className={styles.footer}>
           <div className={styles.timer} data-testid="drop-status">
@@ -98,16 +101,18 @@ export function DropCard({ drop }: { drop: Drop }) {
               <span>{label}</span>
             )}
           </div>
-          {lowest !== null ? (
-            <div className={styles.price}>
-              <span className={styles.priceLabel}>From</span>
-              {lowest === 0 ? (
-                <strong>FREE</strong>
-              ) : (
-                <Price amount={lowest} currency="USD" convertFromCents />
-              )}
-            </div>
-          ) : null}
+          <div className={styles.price}>
+            {lowest !== null ? (
+              <>
+                <span className={styles.priceLabel}>From</span>
+                {lowest === 0 ? (
+                  <strong>FREE</strong>
+                ) : (
+                  <Price amount={lowest} currency="USD" convertFromCents />
+                )}
+              </>
+            ) : null}
+          </div>
         </div>
       </div>
     </article>

@@ -1,19 +1,36 @@
 import { Skeleton } from '../../ui/Skeleton';
 import styles from './DropCard.module.css';
 
-/** The shape of a DropCard while drops load. */
+/** A DropCard while drops load: the card's own rows (DropCard.module.css), so it takes exactly the card's size. */
 export function DropCardSkeleton() {
   return (
     <div className={styles.card} data-testid="drop-card-skeleton" aria-hidden="true">
-      <Skeleton variant="rect" width="100%" aspectRatio="4 / 3" />
+      <div className={styles.cover}>
+        <Skeleton variant="rect" width="100%" aspectRatio="4 / 3" />
+      </div>
       <div className={styles.body}>
-        <Skeleton width={96} height={22} />
-        <Skeleton width="80%" height={22} />
-        <Skeleton width="55%" />
-        <Skeleton width="40%" />
+        <div className={styles.meta}>
+          <Skeleton width={96} height={24} />
+        </div>
+        <div className={styles.title}>
+          <Skeleton width="80%" />
+        </div>
+        <div className={styles.people}>
+          <div className={styles.publisher}>
+            <Skeleton variant="circle" width={22} height={22} />
+            <Skeleton width="45%" />
+          </div>
+          <div className={styles.artists}>
+            <Skeleton width="55%" />
+          </div>
+        </div>
         <div className={styles.footer}>
-          <Skeleton width={120} />
-          <Skeleton width={64} />
+          <div className={styles.timer}>
+            <Skeleton width={120} />
+          </div>
+          <div className={styles.price}>
+            <Skeleton width={64} />
+          </div>
         </div>
       </div>
     </div>

@@ -11,11 +11,13 @@ export const COVER_HEIGHT = (IMAGE_WIDTHS.medium * 3) / 4;
 export interface DropCoverProps {
   asset: Asset | null;
   title: string;
+  /** Above the fold (the first row): loads eagerly and first, as the page's largest paint. */
+  priority?: boolean;
   className?: string;
 }
 
-/** A drop's cover artwork: an image (alt = the drop title, lazy) or a muted video that plays on hover. */
-export function DropCover({ asset, title, className }: DropCoverProps) {
+/** A drop's cover artwork: an image (alt = the drop title, lazy unless `priority`) or a muted video that plays on hover. */
+export function DropCover({ asset, title, priority = false, className }: DropCoverProps) {
   const [broken, setBroken] = useState(false);
   const classes = [styles.media, className].filter(Boolean).join(' ');
 
@@ -57,7 +59,8 @@ export function DropCover({ asset, title, className }: DropCoverProps) {
       alt={title}
       width={COVER_WIDTH}
       height={COVER_HEIGHT}
-      loading="lazy"
+      loading={priority ? 'eager' : 'lazy'}
+      fetchPriority={priority ? 'high' : undefined}
       decoding="async"
       onError={() => setBroken(true)}
     />

@@ -13,10 +13,12 @@ export interface DropSectionProps {
   status: HomeDropStatus;
   title: string;
   emptyText: string;
+  /** How many cards load their cover eagerly: the first row of the first section (0 below the fold). */
+  eagerCards?: number;
 }
 
 /** A home page section of drops with loading, empty and error (Retry) states. */
-export function DropSection({ status, title, emptyText }: DropSectionProps) {
+export function DropSection({ status, title, emptyText, eagerCards = 0 }: DropSectionProps) {
   const headingId = useId();
   const { data, isPending, isError, error, refetch, isFetching } = useDrops(status);
   const drops = data?.results ?? [];
@@ -31,8 +33,9 @@ export function DropSection({ status, title, emptyText }: DropSectionProps) {
         data-testid="drops-loading"
       >
         {Array.from({ length: SKELETON_COUNT }, (_, index) => (
+          // Keys no drop has: a drop's card never takes over (and moves) a placeholder's element, a layout shift.
           // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity.
-          <li key={index}>
+          <li key={`placeholder-${index}`}>
             <DropCardSkeleton />
           </li>
         ))}
@@ -62,9 +65,9 @@ export function DropSection({ status, title, emptyText }: DropSectionProps) {
   } else {
     content = (
       <ul className={styles.grid}>
-        {drops.map((drop) => (
+        {drops.map((drop, index) => (
           <li key={drop.id}>
-            <DropCard drop={drop} />
+            <DropCard drop={drop} priority={index < eagerCards} />
           </li>
         ))}
       </ul>

@@ -1,3 +1,4 @@
+import { DocumentTitle } from '../../ui/DocumentTitle';
 import styles from './MaintenanceScreen.module.css';
 
 /** Exact maintenance text (000 §2, §8; 001 §2, §8). */
@@ -7,7 +8,7 @@ export const MAINTENANCE_TITLE = 'Scheduled Maintenance In Progress';
 export function MaintenanceScreen() {
   return (
     <main className={styles.screen} data-testid="maintenance-screen">
-      <title>{`${MAINTENANCE_TITLE} · Vitrine`}</title>
+      <DocumentTitle title={`${MAINTENANCE_TITLE} · Vitrine`} />
       <div className={styles.card}>
         <span className={styles.logo}>Vitrine</span>
         <span className={styles.icon} aria-hidden="true">

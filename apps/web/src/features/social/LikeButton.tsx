@@ -55,7 +55,8 @@ export function LikeButton({ target, likes, variant = 'overlay', className }: Li
         type="button"
         className={`${styles.button} ${styles[variant]}`}
         aria-pressed={shown.isLiked}
-        aria-label={shown.isLiked ? on : off}
+        // The name holds the visible count too (WCAG 2.5.3, label in name): "Like, 12".
+        aria-label={`${shown.isLiked ? on : off}, ${formatCount(shown.likesAmount)}`}
         aria-describedby={tooltip ? tooltipId : undefined}
         aria-busy={pending || undefined}
         data-liked={shown.isLiked || undefined}

@@ -1,5 +1,6 @@
 import { useParams } from 'react-router';
 import { CollectionScreen } from './CollectionScreen';
+import { collectionTargetOf } from './collection-target';
 import { NiftyScreen } from './NiftyScreen';
 
 /**
@@ -7,11 +8,9 @@ import { NiftyScreen } from './NiftyScreen';
  * and /collections/{key} (a slug, a contract address or a drop slug).
  */
 export function CollectionPage() {
-  const params = useParams();
-  const segments = (params.key ?? params['*'] ?? '').split('/').filter(Boolean);
-  const [key = '', type] = segments;
-  if (type !== undefined && /^\d{1,9}$/.test(type) && segments.length === 2) {
-    return <NiftyScreen collectionKey={key} typeNumber={Number(type)} />;
+  const target = collectionTargetOf(useParams());
+  if (target.typeNumber !== null) {
+    return <NiftyScreen collectionKey={target.key} typeNumber={target.typeNumber} />;
   }
-  return <CollectionScreen collectionKey={segments.length === 1 ? key : ''} />;
+  return <CollectionScreen collectionKey={target.key} />;
 }

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { isApiError } from '../../../app/api-client';
 import { NotFoundPage } from '../../../app/NotFoundPage';
 import { useLoggedIn } from '../../../app/useLoggedIn';
+import { DocumentTitle } from '../../../ui/DocumentTitle';
 import { ErrorFallback } from '../../../ui/ErrorFallback';
 import { Skeleton } from '../../../ui/Skeleton';
 import { collectionQuery } from '../catalog-queries';
@@ -61,7 +62,7 @@ export function CollectionScreen({ collectionKey }: { collectionKey: string }) {
   const collection = query.data;
   return (
     <div className={`page-container ${styles.page}`} data-testid="collection-page">
-      <title>{`${collection.title} · Vitrine`}</title>
+      <DocumentTitle title={`${collection.title} · Vitrine`} />
       <CollectionHeader collection={collection} />
       <section className={styles.section} aria-label="Works">
         <h2 className={styles.heading}>Works in this collection</h2>

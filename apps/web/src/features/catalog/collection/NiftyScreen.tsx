@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { isApiError } from '../../../app/api-client';
 import { NotFoundPage } from '../../../app/NotFoundPage';
 import { useLoggedIn } from '../../../app/useLoggedIn';
+import { DocumentTitle } from '../../../ui/DocumentTitle';
 import { ErrorFallback } from '../../../ui/ErrorFallback';
 import { Price } from '../../../ui/Price';
 import { LikeButton } from '../../social/LikeButton';
@@ -39,7 +40,7 @@ export function NiftyScreen({ collectionKey, typeNumber }: { collectionKey: stri
   const { collection, nifty } = query.data;
   return (
     <div className={`page-container ${screen.page}`} data-testid="nifty-page">
-      <title>{`${nifty.title} · ${collection.title} · Vitrine`}</title>
+      <DocumentTitle title={`${nifty.title} · ${collection.title} · Vitrine`} />
       <Link to={collectionPath(collection.slug)} className={screen.back}>
         ← {collection.title}
       </Link>

@@ -2,15 +2,18 @@ import { useQuery } from '@tanstack/react-query';
 import { toExploreApiQuery } from '@vitrine/domain';
 import { useLoggedIn } from '../../../app/useLoggedIn';
 import { DropCard } from '../../home/DropCard';
+import { DropCardSkeleton } from '../../home/DropCardSkeleton';
 import type { Drop } from '../../home/drop-types';
 import { exploreQuery } from '../catalog-queries';
 import type { ExploreDropCard } from '../catalog-types';
-import { CollectionCardSkeleton } from '../shared/CollectionCardSkeleton';
 import { GridSkeleton } from '../shared/GridSkeleton';
 import styles from '../shared/ResultGrid.module.css';
 import { ExploreLayout } from './ExploreLayout';
 import { listState } from './list-state';
 import type { ExploreViewProps } from './NftExplore';
+
+/** Cards whose cover loads eagerly: the first row of the widest grid. */
+const EAGER_CARDS = 3;
 
 /** An explore drop as the home page's drop card reads it (explore answers carry no sale cards). */
 function toDrop(drop: ExploreDropCard): Drop {
@@ -27,12 +30,12 @@ export function DropExplore({ state, setState, update }: ExploreViewProps) {
       setState={setState}
       update={update}
       list={listState(query)}
-      skeleton={<GridSkeleton Item={CollectionCardSkeleton} count={6} kind="wide" />}
+      skeleton={<GridSkeleton Item={DropCardSkeleton} count={6} kind="wide" />}
     >
       <ul className={`${styles.grid} ${styles.wide}`} data-testid="drop-grid">
-        {(query.data?.results ?? []).map((drop) => (
+        {(query.data?.results ?? []).map((drop, index) => (
           <li key={drop.id}>
-            <DropCard drop={toDrop(drop)} />
+            <DropCard drop={toDrop(drop)} priority={index < EAGER_CARDS} />
           </li>
         ))}
       </ul>

@@ -72,13 +72,25 @@ export function ExploreLayout({ state, setState, update, list, children, skeleto
 
   return (
     <div className={styles.layout}>
-      <aside className={styles.sidebar} aria-label="Filters">
+      <aside className={styles.sidebar} aria-labelledby="explore-filters-heading">
+        {/* The page's headings go h1 (the explore title), h2 (filters, results), h3 (a filter, a card). */}
+        <h2 id="explore-filters-heading" className="visually-hidden">
+          Filters
+        </h2>
         <p className={styles.sidebarCount} data-testid="sidebar-results">
           {list.count === null ? '\u00a0' : resultsText(list.count)}
         </p>
         <FilterSidebar state={state} update={update} facets={list.facets} />
       </aside>
-      <section className={styles.results} id="explore-results" aria-busy={list.isFetching || undefined}>
+      <section
+        className={styles.results}
+        id="explore-results"
+        aria-labelledby="explore-results-heading"
+        aria-busy={list.isFetching || undefined}
+      >
+        <h2 id="explore-results-heading" className="visually-hidden">
+          Results
+        </h2>
         <ExploreToolbar
           state={state}
           update={update}

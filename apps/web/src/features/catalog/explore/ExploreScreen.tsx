@@ -1,3 +1,4 @@
+import { DocumentTitle } from '../../../ui/DocumentTitle';
 import { SearchTopMatches } from '../../search/SearchTopMatches';
 import { BannerCarousel } from './BannerCarousel';
 import { EXPLORE_BANNERS } from './banners';
@@ -22,7 +23,7 @@ export function ExploreScreen({ tab }: { tab: ExploreTab }) {
 
   return (
     <div className={`page-container ${styles.page}`} data-testid="explore-page" data-view={tab}>
-      <title>{`${q ? `${q} · ` : ''}${label} · Explore · Vitrine`}</title>
+      <DocumentTitle title={`${q ? `${q} · ` : ''}${label} · Explore · Vitrine`} />
       {q ? null : <BannerCarousel banners={EXPLORE_BANNERS} />}
       <header className={styles.header}>
         <h1 className={styles.title} data-testid="explore-title">

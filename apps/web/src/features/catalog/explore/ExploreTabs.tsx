@@ -6,7 +6,7 @@ import { EXPLORE_TABS, type ExploreTab } from './useExploreState';
 export function ExploreTabs({ current, q }: { current: ExploreTab; q: string }) {
   const query = q ? `?q=${encodeURIComponent(q)}` : '';
   return (
-    <nav className={styles.tabs} aria-label="Explore">
+    <nav className={styles.tabs} aria-label="Explore lists">
       {EXPLORE_TABS.map(({ tab, label }) => (
         <NavLink
           key={tab}

@@ -27,9 +27,9 @@ export function PromotedCollectionCard({ collection }: { collection: CollectionC
         <p className={styles.eyebrow}>
           {status === 'live' ? 'Live drop' : status === 'upcoming' ? 'Upcoming drop' : 'Featured collection'}
         </p>
-        <h3 className={styles.title}>
+        <h2 className={styles.title}>
           <Link to={href}>{collection.title}</Link>
-        </h3>
+        </h2>
         <p className={styles.publisher}>by {collection.publisher.name}</p>
         {collection.description ? <p className={styles.description}>{collection.description}</p> : null}
         <CreatorLinks creators={collection.creators} />

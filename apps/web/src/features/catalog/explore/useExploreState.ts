@@ -26,6 +26,16 @@ export function exploreHref(state: ExploreState, tab: ExploreTab = state.view): 
   return `/explore/${tab}${query ? `?${query}` : ''}`;
 }
 
+/** The list an explore tab shows: the publishers tab searches NFTs' publishers (its own list, not an explore view). */
+export function exploreViewOf(tab: ExploreTab): ExploreView {
+  return tab === 'publishers' ? 'nfts' : tab;
+}
+
+/** The explore state of a URL's query (`?…`) on a tab's view. */
+export function exploreStateOf(search: string, view: ExploreView): ExploreState {
+  return { ...parseExploreParams(search, view), view };
+}
+
 /** A new state, or how to make it from the latest one. */
 export type ExploreStateChange = ExploreState | ((latest: ExploreState) => ExploreState);
 /** A filter change, or how to make it from the latest state. */
@@ -39,13 +49,10 @@ export type ExplorePatch = Partial<ExploreState> | ((latest: ExploreState) => Pa
 export function useExploreState(tab: ExploreTab) {
   const { search } = useLocation();
   const navigate = useNavigate();
-  const view: ExploreView = tab === 'publishers' ? 'nfts' : tab;
-  const state = useMemo(() => ({ ...parseExploreParams(search, view), view }), [search, view]);
+  const view = exploreViewOf(tab);
+  const state = useMemo(() => exploreStateOf(search, view), [search, view]);
 
-  const latest = useCallback(
-    (): ExploreState => ({ ...parseExploreParams(window.location.search, view), view }),
-    [view],
-  );
+  const latest = useCallback((): ExploreState => exploreStateOf(window.location.search, view), [view]);
 
   const setState = useCallback(
     (change: ExploreStateChange, options: { replace?: boolean } = {}) => {

@@ -7,11 +7,15 @@ import {
 } from '@vitrine/domain';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { useLoggedIn } from '../../../app/useLoggedIn';
 import { ButtonLink } from '../../../ui/ButtonLink';
+import { DocumentTitle } from '../../../ui/DocumentTitle';
 import { Price } from '../../../ui/Price';
 import { useProfile } from '../../auth/profile-query';
 import { FollowButton } from '../../social/FollowButton';
 import { LikeButton } from '../../social/LikeButton';
+import { BuyNowButton } from '../../trading/BuyNowButton';
+import { ListingControls } from '../../trading/ListingControls';
 import type { ItemDetail } from '../catalog-types';
 import { ArtworkMedia } from '../shared/ArtworkMedia';
 import { AssetViewer } from '../shared/AssetViewer';
@@ -28,16 +32,22 @@ import { UserCell } from './UserCell';
 
 /** An item: artwork, owner, price and listing, details, listings, offers, price history and sale history. */
 export function ItemView({ item }: { item: ItemDetail }) {
-  const viewerId = useProfile().data?.id ?? null;
+  const signedIn = useLoggedIn();
+  const profile = useProfile();
+  const viewerId = profile.data?.id ?? null;
+  // Until a signed-in viewer's profile answers, whether they own the item is unknown: neither the
+  // owner's controls nor Buy Now show yet.
+  const viewerKnown = !signedIn || !profile.isPending;
   const [viewerOpen, setViewerOpen] = useState(false);
   const { token, collection, nifty } = item;
+  const viewerOwns = viewerId !== null && item.owner?.id === viewerId;
   const edition = isUnlimitedEdition(nifty.editionSize)
     ? `#${token.editionNumber}`
     : `#${token.editionNumber} of ${nifty.editionSize.toLocaleString('en-US')}`;
 
   return (
     <div className={`page-container ${styles.page}`} data-testid="item-page">
-      <title>{`${token.name} · ${collection.name} · Vitrine`}</title>
+      <DocumentTitle title={`${token.name} · ${collection.name} · Vitrine`} />
       <div className={styles.hero}>
         <div className={styles.mediaColumn}>
           <div className={styles.media}>
@@ -87,7 +97,7 @@ export function ItemView({ item }: { item: ItemDetail }) {
           <h1 className={styles.title}>{token.name}</h1>
           <CreatorLinks creators={collection.creators.length > 0 ? collection.creators : token.creators} />
           <div className={styles.meta}>
-            <span className={styles.owner}>
+            <span className={styles.owner} data-testid="item-owner">
               Owned by{' '}
               {item.owner ? (
                 <UserCell user={item.owner} />
@@ -126,6 +136,19 @@ export function ItemView({ item }: { item: ItemDetail }) {
               </>
             )}
             <div className={styles.priceActions}>
+              {viewerOwns ? (
+                <ListingControls
+                  contractAddress={token.contractAddress}
+                  tokenId={token.tokenId}
+                  listing={item.listing}
+                />
+              ) : item.listing && viewerKnown ? (
+                <BuyNowButton
+                  listingId={item.listing.id}
+                  contractAddress={token.contractAddress}
+                  tokenId={token.tokenId}
+                />
+              ) : null}
               <ButtonLink
                 to={makeGlobalOfferPath(token.contractAddress, token.typeNumber)}
                 variant="secondary"
@@ -200,7 +223,7 @@ export function ItemView({ item }: { item: ItemDetail }) {
           asset={token.asset}
           title={token.name}
           onClose={() => setViewerOpen(false)}
-          downloadable={viewerId !== null && item.owner?.id === viewerId}
+          downloadable={viewerOwns}
         />
       ) : null}
     </div>

@@ -4,6 +4,7 @@ import { useLocation, useSearchParams } from 'react-router';
 import { isApiError } from '../../../app/api-client';
 import { NotFoundPage } from '../../../app/NotFoundPage';
 import { Avatar } from '../../../ui/Avatar';
+import { DocumentTitle } from '../../../ui/DocumentTitle';
 import { ErrorFallback } from '../../../ui/ErrorFallback';
 import { Price } from '../../../ui/Price';
 import { VerifiedBadge } from '../../../ui/VerifiedBadge';
@@ -67,7 +68,7 @@ export function ProfileScreen({ profileUrl }: { profileUrl: string }) {
   ];
   return (
     <div className={`page-container ${styles.page}`} data-testid="profile-page">
-      <title>{`${profile.name} · Vitrine`}</title>
+      <DocumentTitle title={`${profile.name} · Vitrine`} />
       <header className={styles.header}>
         <Avatar src={profile.profilePicUrl} name={profile.name} size={112} />
         <div className={styles.info}>

@@ -5,6 +5,7 @@ import { isApiError } from '../../../app/api-client';
 import { NotFoundPage } from '../../../app/NotFoundPage';
 import { useLoggedIn } from '../../../app/useLoggedIn';
 import { Avatar } from '../../../ui/Avatar';
+import { DocumentTitle } from '../../../ui/DocumentTitle';
 import { ErrorFallback } from '../../../ui/ErrorFallback';
 import { VerifiedBadge } from '../../../ui/VerifiedBadge';
 import { FollowButton } from '../../social/FollowButton';
@@ -50,7 +51,7 @@ export function StorefrontScreen({ slug }: { slug: string }) {
       data-testid="storefront-page"
       data-kind={storefront.kind}
     >
-      <title>{`${storefront.name} · Vitrine`}</title>
+      <DocumentTitle title={`${storefront.name} · Vitrine`} />
       <header className={styles.header}>
         <div className={styles.cover}>
           {storefront.coverPhotoUrl ? (

@@ -1,0 +1,90 @@
+// The balance through the real app (decision 009): funds added by card, a declined card adds nothing,
+// a payout beyond the balance is refused, every movement is listed, and funds added buy an NFT.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestApp, testApp } from '../../testing/test-app';
+import type { TestSession } from '../social/test-session';
+import { TEST_CARDS } from './payment-providers';
+import { buyer, ledgerInvariants, listedToken } from './trading-helpers';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await testApp({ seed: false });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function card(s: TestSession, number: string): Promise<string> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/sim-card-processor/payment_methods',
+    headers: s.headers,
+    payload: { number, exp_month: 12, exp_year: 2030, cvc: '123' },
+  });
+  return (res.json() as { id: string }).id;
+}
+
+const post = (s: TestSession, url: string, payload: Record<string, unknown>) =>
+  t.app.inject({ method: 'POST', url, headers: s.headers, payload });
+
+const profileBalance = async (s: TestSession) =>
+  (
+    (await t.app.inject({ url: '/api/user/profile/', headers: s.headers })).json() as {
+      account_balance_in_cents: number;
+    }
+  ).account_balance_in_cents;
+
+describe('the balance', () => {
+  it('adds funds by card, cashes out within the balance, and lists every movement', async () => {
+    const u = await buyer(t.app);
+    const added = await post(u, '/api/v2/balance/deposits', {
+      amount_in_cents: 5_000,
+      payment_token: await card(u, TEST_CARDS.succeeds),
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    expect(added.json()).toEqual({ balanceInCents: 5_000 });
+
+    const declined = await post(u, '/api/v2/balance/deposits', {
+      amount_in_cents: 5_000,
+      payment_token: await card(u, TEST_CARDS.declines),
+    });
+    expect(declined.statusCode).toBe(402);
+
+    const tooMuch = await post(u, '/api/v2/balance/payouts', { amount_in_cents: 5_001 });
+    expect(tooMuch.statusCode).toBe(402);
+    expect(tooMuch.json()).toMatchObject({ errorType: 'insufficient-funds' });
+    const out = await post(u, '/api/v2/balance/payouts', { amount_in_cents: 1_500 });
+    expect(out.json()).toEqual({ balanceInCents: 3_500 });
+    expect(await profileBalance(u)).toBe(3_500);
+
+    const list = await t.app.inject({ url: '/api/v2/balance/transactions', headers: u.headers });
+    expect(list.json()).toMatchObject({
+      count: 2,
+      results: [
+        { kind: 'payout', amountInCents: -1_500 },
+        { kind: 'deposit', amountInCents: 5_000 },
+      ],
+    });
+    expect((await ledgerInvariants(t.app.config.database.db)).unbalancedTransactions).toBe(0);
+  });
+
+  it('funds added by card buy a listed NFT by balance; both sides see the movement', async () => {
+    const { seller, listing } = await listedToken(t.app, { priceInCents: 2_000 });
+    const b = await buyer(t.app);
+    await post(b, '/api/v2/balance/deposits', {
+      amount_in_cents: 2_000,
+      payment_token: await card(b, TEST_CARDS.succeeds),
+    });
+    const m = await post(b, '/api/v2/listing-match/', { listing_id: listing.id });
+    const intentId = (m.json() as { listingMatchId: number }).listingMatchId;
+    const paid = await post(b, `/api/v2/purchase-intent/${intentId}/pay`, { payment_method: 'balance' });
+    expect(paid.json()).toMatchObject({ paymentState: 'paid' });
+    expect(await profileBalance(b)).toBe(0);
+    expect(await profileBalance(seller)).toBe(2_000 - 100 - 200);
+    const sellerList = await t.app.inject({ url: '/api/v2/balance/transactions', headers: seller.headers });
+    expect(sellerList.json()).toMatchObject({
+      count: 1,
+      results: [{ kind: 'purchase', memo: 'proceeds', amountInCents: 1_700 }],
+    });
+  });
+});

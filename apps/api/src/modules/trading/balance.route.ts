@@ -1,0 +1,95 @@
+import { randomUUID } from 'node:crypto';
+import { pageOf } from '@vitrine/domain/catalog-responses';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { signedIn } from '../../http/guard';
+import { offsetOf, pageQuery, toPage } from '../../http/pagination';
+import { errorResponses } from '../../http/schemas';
+import { CASHOUT_METHODS } from './balance.service';
+
+const amount = z.coerce.number().int().min(100).max(1_000_000);
+const balanceAnswer = z.object({ balanceInCents: z.number().int() });
+const refusals = { 402: errorResponses[400], 409: errorResponses[400] };
+const movement = z.object({
+  transactionId: z.number().int(),
+  kind: z.string(),
+  description: z.string(),
+  memo: z.string(),
+  /** Positive: money in; negative: money out. */
+  amountInCents: z.number().int(),
+  createdAt: z.string(),
+});
+
+/** The balance (decision 009): add funds by card, cash out, and every movement (Transactions tab). */
+export const balanceRoute: FastifyPluginAsyncZod = async (app) => {
+  const balance = () => app.services.balance;
+
+  app.post(
+    '/v2/balance/deposits',
+    {
+      config: { auth: 'user', idempotency: true },
+      schema: {
+        tags: ['trading'],
+        summary: 'Add funds to your balance by card ($1 to $10,000)',
+        body: z.object({
+          amount_in_cents: amount,
+          payment_token: z.string().regex(/^(pm|tok)_[A-Za-z0-9_]{1,100}$/),
+        }),
+        response: { 200: balanceAnswer, ...errorResponses, ...refusals },
+      },
+    },
+    async (request) =>
+      balance().deposit(
+        signedIn(request).userId,
+        request.body.amount_in_cents,
+        request.body.payment_token,
+        randomUUID(),
+      ),
+  );
+
+  app.post(
+    '/v2/balance/payouts',
+    {
+      config: { auth: 'user', idempotency: true },
+      schema: {
+        tags: ['trading'],
+        summary: 'Cash out from your balance (a simulated payout)',
+        body: z.object({
+          amount_in_cents: amount,
+          method: z.enum(CASHOUT_METHODS).default('simulated_bank_transfer'),
+        }),
+        response: { 200: balanceAnswer, ...errorResponses, ...refusals },
+      },
+    },
+    async (request) => balance().payout(signedIn(request).userId, request.body.amount_in_cents, randomUUID()),
+  );
+
+  app.get(
+    '/v2/balance/transactions',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags: ['trading'],
+        summary: 'Every movement of your balance, newest first',
+        querystring: pageQuery,
+        response: { 200: pageOf(movement), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const { count, rows } = await balance().movements(signedIn(request).userId, q.page_size, offsetOf(q));
+      return toPage(
+        q,
+        count,
+        rows.map((r) => ({
+          transactionId: r.transactionId,
+          kind: r.kind,
+          description: r.description,
+          memo: r.memo,
+          amountInCents: r.amountCents,
+          createdAt: r.createdAt.toISOString(),
+        })),
+      );
+    },
+  );
+};

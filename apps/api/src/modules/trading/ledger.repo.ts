@@ -1,0 +1,179 @@
+// The double-entry ledger (docs/decisions/009-trading-and-ledger.md). A movement of money is `post`:
+// one ledger transaction whose entries sum to zero per currency (also checked by the store at commit),
+// each account's balance row moved by its entries in the same transaction, under the account's row lock
+// taken in id order (so two movements touching the same accounts never deadlock).
+import { type Db, schema } from '@vitrine/db';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+
+const {
+  ledgerAccounts: accounts,
+  ledgerTransactions: transactions,
+  ledgerEntries: entries,
+  ledgerHolds: holds,
+} = schema;
+
+export type HouseAccount = 'platform_revenue' | 'unassigned_royalties' | 'payments_clearing';
+
+export interface Posting {
+  accountId: number;
+  amountCents: number;
+  memo: string;
+}
+
+export interface LockedAccount {
+  id: number;
+  balanceCents: number;
+  /** Balance less active holds: what may be spent. */
+  availableCents: number;
+}
+
+export function createLedgerRepo(db: Db) {
+  async function account(kind: string, userId: number | null, currency = 'USD'): Promise<number> {
+    const where = and(
+      eq(accounts.kind, kind),
+      userId === null ? sql`${accounts.userId} is null` : eq(accounts.userId, userId),
+      eq(accounts.currency, currency),
+    );
+    const [found] = await db.select({ id: accounts.id }).from(accounts).where(where);
+    if (found) return found.id;
+    await db
+      .insert(accounts)
+      .values({ kind, userId, currency, mayGoNegative: kind === 'payments_clearing' })
+      .onConflictDoNothing();
+    const [made] = await db.select({ id: accounts.id }).from(accounts).where(where);
+    if (!made) throw new Error(`ledger account ${kind} was not created`);
+    return made.id;
+  }
+
+  return {
+    /** The user's USD account (created on first use). */
+    userAccount: (userId: number) => account('user', userId),
+    /** A house account: platform revenue, unassigned royalties, payments clearing. */
+    houseAccount: (kind: HouseAccount) => account(kind, null),
+
+    /** Locks the accounts (id order) and reads their balances and what may be spent. */
+    async lock(ids: number[]): Promise<Map<number, LockedAccount>> {
+      const sorted = [...new Set(ids)].sort((a, b) => a - b);
+      const rows = await db
+        .select({ id: accounts.id, balanceCents: accounts.balanceCents })
+        .from(accounts)
+        .where(inArray(accounts.id, sorted))
+        .orderBy(asc(accounts.id))
+        .for('update');
+      const held = await db
+        .select({ accountId: holds.accountId, total: sql<string>`sum(${holds.amountCents})` })
+        .from(holds)
+        .where(and(inArray(holds.accountId, sorted), eq(holds.status, 'active')))
+        .groupBy(holds.accountId);
+      const heldBy = new Map(held.map((h) => [h.accountId, Number(h.total)]));
+      return new Map(
+        rows.map((r) => [r.id, { ...r, availableCents: r.balanceCents - (heldBy.get(r.id) ?? 0) }]),
+      );
+    },
+
+    /**
+     * Writes one movement: a transaction row (once per kind and reference), its entries, and the
+     * balances. Lock the accounts first (`lock`). Throws when the entries do not sum to zero.
+     */
+    async post(movement: {
+      kind: string;
+      reference: string;
+      description?: string;
+      at: Date;
+      postings: Posting[];
+    }): Promise<number> {
+      const lines = movement.postings.filter((p) => p.amountCents !== 0);
+      const sum = lines.reduce((s, p) => s + p.amountCents, 0);
+      if (sum !== 0 || lines.some((p) => !Number.isSafeInteger(p.amountCents))) {
+        throw new Error(`ledger movement ${movement.reference} does not balance (${sum})`);
+      }
+      const [tx] = await db
+        .insert(transactions)
+        .values({
+          kind: movement.kind,
+          reference: movement.reference,
+          description: movement.description ?? '',
+          createdAt: movement.at,
+        })
+        .returning({ id: transactions.id });
+      if (!tx) throw new Error('ledger transaction not written');
+      if (lines.length > 0) {
+        await db.insert(entries).values(
+          lines.map((p) => ({
+            transactionId: tx.id,
+            accountId: p.accountId,
+            amountCents: p.amountCents,
+            memo: p.memo,
+            createdAt: movement.at,
+          })),
+        );
+        const byAccount = new Map<number, number>();
+        for (const p of lines) byAccount.set(p.accountId, (byAccount.get(p.accountId) ?? 0) + p.amountCents);
+        for (const [id, delta] of [...byAccount].sort((a, b) => a[0] - b[0])) {
+          if (delta === 0) continue;
+          await db
+            .update(accounts)
+            .set({ balanceCents: sql`${accounts.balanceCents} + ${delta}` })
+            .where(eq(accounts.id, id));
+        }
+      }
+      return tx.id;
+    },
+
+    /** Sets money aside on an account (an offer); the caller checked what is available under the lock. */
+    async hold(accountId: number, amountCents: number, reference: string, at: Date): Promise<void> {
+      await db.insert(holds).values({ accountId, amountCents, reference, createdAt: at });
+    },
+
+    /** Ends an active hold (released, or captured when the money moved). False when none was active. */
+    async closeHold(reference: string, status: 'released' | 'captured', at: Date): Promise<boolean> {
+      const closed = await db
+        .update(holds)
+        .set({ status, closedAt: at })
+        .where(and(eq(holds.reference, reference), eq(holds.status, 'active')))
+        .returning({ id: holds.id });
+      return closed.length > 0;
+    },
+
+    /** A user's balance in cents (0 without an account). */
+    async balanceOf(userId: number): Promise<number> {
+      const [row] = await db
+        .select({ balanceCents: accounts.balanceCents })
+        .from(accounts)
+        .where(and(eq(accounts.kind, 'user'), eq(accounts.userId, userId), eq(accounts.currency, 'USD')));
+      return row?.balanceCents ?? 0;
+    },
+
+    async countMovementsOf(userId: number): Promise<number> {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(entries)
+        .innerJoin(accounts, eq(accounts.id, entries.accountId))
+        .where(and(eq(accounts.kind, 'user'), eq(accounts.userId, userId)));
+      return Number(row?.n ?? 0);
+    },
+
+    /** A user's movements, newest first (the Transactions tab). */
+    async movementsOf(userId: number, limit: number, offset: number) {
+      return db
+        .select({
+          transactionId: transactions.id,
+          kind: transactions.kind,
+          reference: transactions.reference,
+          description: transactions.description,
+          amountCents: entries.amountCents,
+          memo: entries.memo,
+          createdAt: entries.createdAt,
+        })
+        .from(entries)
+        .innerJoin(accounts, eq(accounts.id, entries.accountId))
+        .innerJoin(transactions, eq(transactions.id, entries.transactionId))
+        .where(and(eq(accounts.kind, 'user'), eq(accounts.userId, userId)))
+        .orderBy(desc(entries.createdAt), desc(entries.id))
+        .limit(limit)
+        .offset(offset);
+    },
+  };
+}
+
+export type LedgerRepo = ReturnType<typeof createLedgerRepo>;

@@ -1,0 +1,249 @@
+import { PAYMENT_METHODS } from '@vitrine/domain';
+import {
+  listingMatchSchema,
+  purchaseIntentPageSchema,
+  purchaseIntentSchema,
+  purchaseIntentStatusSchema,
+} from '@vitrine/domain/trading-responses';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { signedIn } from '../../http/guard';
+import { offsetOf, pageQuery, toPage } from '../../http/pagination';
+import { errorResponses } from '../../http/schemas';
+import type { IntentPatch, IntentView } from './trading.service';
+import { toPurchaseIntent, toStatus } from './trading.views';
+
+const id = z.coerce.number().int().positive().max(2_147_483_647);
+const idParams = z.object({ id });
+const conflicts = { 402: errorResponses[400], 409: errorResponses[400], 422: errorResponses[400] };
+
+/** The update fields of 000 §7 (snake case, as the calls send them). */
+const intentPatch = z.object({
+  payment_method: z.enum(PAYMENT_METHODS).optional(),
+  payment_currency: z.string().max(10).optional(),
+  requested_quantity: z.coerce.number().int().min(1).max(1000).optional(),
+  nifty_delivery_destination: z.enum(['internal', 'external']).optional(),
+  nifty_destination_ext_wallet: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{40}$/)
+    .nullable()
+    .optional(),
+});
+
+function toPatch(body: z.infer<typeof intentPatch>): IntentPatch {
+  const patch: IntentPatch = {};
+  if (body.payment_method !== undefined) patch.paymentMethod = body.payment_method;
+  if (body.payment_currency !== undefined) patch.paymentCurrency = body.payment_currency;
+  if (body.requested_quantity !== undefined) patch.requestedQuantity = body.requested_quantity;
+  if (body.nifty_delivery_destination !== undefined)
+    patch.niftyDeliveryDestination = body.nifty_delivery_destination;
+  if (body.nifty_destination_ext_wallet !== undefined)
+    patch.niftyDestinationExtWallet = body.nifty_destination_ext_wallet;
+  return patch;
+}
+
+function toMatch(view: IntentView) {
+  const purchaseIntent = toPurchaseIntent(view);
+  if (!purchaseIntent.listing) throw new Error('a listing match without its listing');
+  return { listingMatchId: purchaseIntent.listingMatchId, listing: purchaseIntent.listing, purchaseIntent };
+}
+
+/**
+ * Buy Now (000 §4, §7 "Payments"): a listing match creates a purchase intent with its quote; the intent
+ * is read, updated, polled and paid. Only its buyer sees it (others get 404).
+ */
+export const listingMatchRoute: FastifyPluginAsyncZod = async (app) => {
+  const trading = () => app.services.trading;
+
+  app.post(
+    '/v2/listing-match/',
+    {
+      config: { auth: 'user', idempotency: true },
+      schema: {
+        tags: ['trading'],
+        summary: 'Buy Now: a purchase intent for a listing, with its quote',
+        body: z.object({ listing_id: id }),
+        response: { 200: listingMatchSchema, ...errorResponses, ...conflicts },
+      },
+    },
+    async (request) => {
+      const { userId } = signedIn(request);
+      return toMatch(await trading().createListingMatch(userId, request.body.listing_id));
+    },
+  );
+
+  app.get(
+    '/v2/listing-match/:id',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags: ['trading'],
+        summary: 'A listing match',
+        params: idParams,
+        response: { 200: listingMatchSchema, ...errorResponses },
+      },
+    },
+    async (request) => toMatch(await trading().getIntent(signedIn(request).userId, request.params.id)),
+  );
+
+  app.patch(
+    '/v2/listing-match/:id',
+    {
+      config: { auth: 'user', idempotency: true },
+      schema: {
+        tags: ['trading'],
+        summary: 'Update a listing match (payment method, currency, quantity, delivery)',
+        params: idParams,
+        body: intentPatch,
+        response: { 200: listingMatchSchema, ...errorResponses, ...conflicts },
+      },
+    },
+    async (request) =>
+      toMatch(
+        await trading().updateIntent(signedIn(request).userId, request.params.id, toPatch(request.body)),
+      ),
+  );
+
+  app.get(
+    '/payments/purchase-intents/',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags: ['trading'],
+        summary: 'A purchase intent (?id), or your purchase intents, newest first',
+        querystring: pageQuery.extend({ id: id.optional() }),
+        response: { 200: z.union([purchaseIntentSchema, purchaseIntentPageSchema]), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { userId } = signedIn(request);
+      const q = request.query;
+      if (q.id !== undefined) return toPurchaseIntent(await trading().getIntent(userId, q.id));
+      const { count, views } = await trading().listIntents(userId, {
+        historical: false,
+        limit: q.page_size,
+        offset: offsetOf(q),
+      });
+      return toPage(q, count, views.map(toPurchaseIntent));
+    },
+  );
+
+  app.patch(
+    '/payments/purchase-intents/',
+    {
+      config: { auth: 'user', idempotency: true },
+      schema: {
+        tags: ['trading'],
+        summary: 'Update a purchase intent',
+        body: intentPatch.extend({ purchase_intent_id: id }),
+        response: { 200: purchaseIntentSchema, ...errorResponses, ...conflicts },
+      },
+    },
+    async (request) =>
+      toPurchaseIntent(
+        await trading().updateIntent(
+          signedIn(request).userId,
+          request.body.purchase_intent_id,
+          toPatch(request.body),
+        ),
+      ),
+  );
+
+  app.get(
+    '/payments/poll-purchase-intent/',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags: ['trading'],
+        summary: 'Poll a purchase intent (every 5 s while signed in, 000 §4)',
+        querystring: z.object({ id }),
+        response: { 200: purchaseIntentStatusSchema, ...errorResponses },
+      },
+    },
+    async (request) =>
+      toStatus(toPurchaseIntent(await trading().getIntent(signedIn(request).userId, request.query.id))),
+  );
+
+  app.get(
+    '/v2/purchase-intent/:id/status',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags: ['trading'],
+        summary: 'The payment state of a purchase intent',
+        params: idParams,
+        querystring: z.object({ tokenId: z.string().max(78).optional() }),
+        response: { 200: purchaseIntentStatusSchema, ...errorResponses },
+      },
+    },
+    async (request) =>
+      toStatus(toPurchaseIntent(await trading().getIntent(signedIn(request).userId, request.params.id))),
+  );
+
+  app.get(
+    '/v2/purchase-intent/historical',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags: ['trading'],
+        summary: 'Your paid purchase intents, newest first',
+        querystring: pageQuery,
+        response: { 200: purchaseIntentPageSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const { count, views } = await trading().listIntents(signedIn(request).userId, {
+        historical: true,
+        limit: q.page_size,
+        offset: offsetOf(q),
+      });
+      return toPage(q, count, views.map(toPurchaseIntent));
+    },
+  );
+
+  app.post(
+    '/v2/purchase-intent/:id/pay',
+    {
+      config: { auth: 'user', idempotency: true },
+      schema: {
+        tags: ['trading'],
+        summary: 'Pay a purchase intent (card token from the processor, balance, or nothing for free items)',
+        params: idParams,
+        body: z.object({
+          payment_method: z.enum(PAYMENT_METHODS).optional(),
+          /** The processor's token (`pm_sim_…`, `tok_…`): never a card number. */
+          payment_token: z
+            .string()
+            .regex(/^(pm|tok)_[A-Za-z0-9_]{1,100}$/)
+            .optional(),
+        }),
+        response: { 200: purchaseIntentSchema, ...errorResponses, ...conflicts },
+      },
+    },
+    async (request) => {
+      const { payment_method, payment_token } = request.body;
+      return toPurchaseIntent(
+        await trading().pay(signedIn(request).userId, request.params.id, {
+          ...(payment_method ? { paymentMethod: payment_method } : {}),
+          ...(payment_token ? { paymentToken: payment_token } : {}),
+        }),
+      );
+    },
+  );
+
+  app.post(
+    '/v2/purchase-intent/:id/complete-action',
+    {
+      config: { auth: 'user', idempotency: true },
+      schema: {
+        tags: ['trading'],
+        summary: 'Finish a card payment that required a second step',
+        params: idParams,
+        response: { 200: purchaseIntentSchema, ...errorResponses, ...conflicts },
+      },
+    },
+    async (request) =>
+      toPurchaseIntent(await trading().completeAction(signedIn(request).userId, request.params.id)),
+  );
+};

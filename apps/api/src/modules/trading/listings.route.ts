@@ -1,0 +1,88 @@
+import { listingSchema } from '@vitrine/domain/trading-responses';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { signedIn } from '../../http/guard';
+import { errorResponses } from '../../http/schemas';
+
+const price = z.object({
+  amount: z.union([
+    z.string().regex(/^\d{1,12}(\.\d{1,18})?$/, 'Enter a price like 125 or 0.25'),
+    z.number().nonnegative(),
+  ]),
+  currency: z.enum(['USD', 'ETH']),
+});
+const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const answers = { 200: listingSchema, ...errorResponses, 409: errorResponses[404] };
+
+/**
+ * Listings through the generic `/v2/{resource}` calls (000 §7): an owner lists a token in USD or ETH,
+ * reprices and cancels. One active listing per token; only its seller changes it (decision 009).
+ */
+export const listingsRoute: FastifyPluginAsyncZod = async (app) => {
+  const trading = () => app.services.trading;
+
+  app.post(
+    '/v2/listings',
+    {
+      config: { auth: 'user', idempotency: true },
+      schema: {
+        tags: ['trading'],
+        summary: 'List an NFT you own for sale',
+        body: z.object({
+          contractAddress: z.string().min(1).max(100),
+          tokenId: z.string().regex(/^\d{1,78}$/),
+          price,
+        }),
+        response: answers,
+      },
+    },
+    async (request) => {
+      const { userId } = signedIn(request);
+      const { contractAddress, tokenId, price: p } = request.body;
+      const row = await trading().createListing(userId, { contractAddress, tokenId, price: p });
+      return trading().listingView(row.id);
+    },
+  );
+
+  app.get(
+    '/v2/listings/:id',
+    {
+      schema: { tags: ['trading'], summary: 'A listing', params: idParams, response: answers },
+    },
+    async (request) => trading().listingView(request.params.id),
+  );
+
+  app.patch(
+    '/v2/listings/:id',
+    {
+      config: { auth: 'user', idempotency: true },
+      schema: {
+        tags: ['trading'],
+        summary: 'Reprice (price) or cancel (status: cancelled) your listing',
+        params: idParams,
+        body: z.union([z.object({ price }), z.object({ status: z.literal('cancelled') })]),
+        response: answers,
+      },
+    },
+    async (request) => {
+      const { userId } = signedIn(request);
+      const { id } = request.params;
+      if ('price' in request.body) await trading().repriceListing(userId, id, request.body.price);
+      else await trading().cancelListing(userId, id);
+      return trading().listingView(id);
+    },
+  );
+
+  app.delete(
+    '/v2/listings/:id',
+    {
+      config: { auth: 'user', idempotency: true },
+      schema: { tags: ['trading'], summary: 'Cancel your listing', params: idParams, response: answers },
+    },
+    async (request) => {
+      const { userId } = signedIn(request);
+      await trading().cancelListing(userId, request.params.id);
+      return trading().listingView(request.params.id);
+    },
+  );
+};

@@ -1,0 +1,245 @@
+// Payment providers (docs/decisions/009-trading-and-ledger.md). One interface for every payment method of
+// 000 §3. A provider either settles on the ledger inside the purchase transaction (`balance`,
+// `no_payment_required`) or collects money from outside (`external`: cards now; Stripe, Klarna, Gemini,
+// eth and prepaid_eth later), in which case the purchase runs as: authorise (outside the transaction,
+// possibly with a second step), then the one purchase transaction (money enters through the payments
+// clearing account), then capture after commit, or void when the purchase lost.
+import { randomBytes } from 'node:crypto';
+import type { PaymentMethod } from '@vitrine/domain';
+
+export interface AuthorizeRequest {
+  /** Our reference for the payment (`purchase_intent:{id}`): the same reference gets the same answer. */
+  reference: string;
+  amountCents: number;
+  currency: 'USD' | 'ETH';
+  /** The tokenised payment method (`pm_sim_…`, `tok_…`); never a card number. */
+  paymentToken: string | null;
+}
+
+export type AuthorizeOutcome =
+  | { status: 'authorized'; providerReference: string }
+  | { status: 'requires_action'; providerReference: string; nextAction: { type: string; url?: string } }
+  | { status: 'declined'; providerReference: string | null; reason: string };
+
+export interface ExternalPaymentProvider {
+  kind: 'external';
+  method: PaymentMethod;
+  /** Reserves the money (or asks for a second step). */
+  authorize(request: AuthorizeRequest): Promise<AuthorizeOutcome>;
+  /** The second step of an authorisation that required one. */
+  completeAction(providerReference: string): Promise<AuthorizeOutcome>;
+  /** Takes the authorised money (after the purchase committed). */
+  capture(providerReference: string): Promise<void>;
+  /** Releases an authorisation that will not be captured (the purchase lost or expired). */
+  void(providerReference: string): Promise<void>;
+  /** Gives captured money back. */
+  refund(providerReference: string, amountCents: number): Promise<void>;
+}
+
+export interface LedgerPaymentProvider {
+  kind: 'ledger';
+  method: PaymentMethod;
+  /** True when the buyer's account pays (balance); false when nothing is paid (no_payment_required). */
+  debitsBuyer: boolean;
+}
+
+export type PaymentProvider = ExternalPaymentProvider | LedgerPaymentProvider;
+
+export const balanceProvider: LedgerPaymentProvider = {
+  kind: 'ledger',
+  method: 'balance',
+  debitsBuyer: true,
+};
+export const noPaymentProvider: LedgerPaymentProvider = {
+  kind: 'ledger',
+  method: 'no_payment_required',
+  debitsBuyer: false,
+};
+
+// ---- The simulated card processor ----
+
+/** Test cards (the usual processor rules). */
+export const TEST_CARDS = {
+  succeeds: '4242424242424242',
+  declines: '4000000000000002',
+  requiresAction: '4000002760003184',
+} as const;
+
+type CardBehaviour = 'succeeds' | 'declines' | 'requires_action';
+
+interface SimPaymentMethod {
+  id: string;
+  brand: 'Visa' | 'Mastercard' | 'American Express';
+  last4: string;
+  expMonth: number;
+  expYear: number;
+  behaviour: CardBehaviour;
+}
+
+export interface SimCharge {
+  id: string;
+  reference: string;
+  paymentMethodId: string;
+  amountCents: number;
+  status: 'requires_action' | 'authorized' | 'declined' | 'captured' | 'voided' | 'refunded';
+  refundedCents: number;
+}
+
+export interface CardInput {
+  number: string;
+  expMonth: number;
+  expYear: number;
+  cvc: string;
+}
+
+export type TokenizeResult =
+  | { ok: true; paymentMethod: Omit<SimPaymentMethod, 'behaviour'> }
+  | { ok: false; field: 'number' | 'exp' | 'cvc'; message: string };
+
+function luhn(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+function brandOf(digits: string): SimPaymentMethod['brand'] | null {
+  if (digits.startsWith('4')) return 'Visa';
+  if (/^(5[1-5]|2[2-7])/.test(digits)) return 'Mastercard';
+  if (/^3[47]/.test(digits)) return 'American Express';
+  return null;
+}
+
+/**
+ * A card processor simulated in memory, with the usual test cards: 4242 4242 4242 4242 succeeds,
+ * 4000 0000 0000 0002 declines, 4000 0027 6000 3184 needs a second step (then succeeds). It stands where
+ * a processor's own servers would: `tokenize` takes the card and keeps only brand, last four digits,
+ * expiry and the test behaviour; the API sees only the `pm_sim_…` id. Any other valid card succeeds.
+ */
+export function createSimulatedCardProcessor(clock: { now(): Date }) {
+  const methods = new Map<string, SimPaymentMethod>();
+  const charges = new Map<string, SimCharge>();
+  const byReference = new Map<string, string>();
+
+  const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
+
+  function outcome(charge: SimCharge): AuthorizeOutcome {
+    if (charge.status === 'declined') {
+      return { status: 'declined', providerReference: charge.id, reason: 'card_declined' };
+    }
+    if (charge.status === 'requires_action') {
+      return {
+        status: 'requires_action',
+        providerReference: charge.id,
+        nextAction: { type: 'sim_three_d_secure' },
+      };
+    }
+    return { status: 'authorized', providerReference: charge.id };
+  }
+
+  const provider: ExternalPaymentProvider = {
+    kind: 'external',
+    method: 'stripe_card',
+    async authorize(request) {
+      const pm = request.paymentToken ? methods.get(request.paymentToken) : undefined;
+      if (!pm) return { status: 'declined', providerReference: null, reason: 'invalid_payment_method' };
+      // The same reference and card: the charge already made (a retry).
+      const key = `${request.reference}|${pm.id}`;
+      const known = byReference.get(key);
+      const existing = known ? charges.get(known) : undefined;
+      if (existing && existing.status !== 'voided') return outcome(existing);
+      const charge: SimCharge = {
+        id: id('ch_sim'),
+        reference: request.reference,
+        paymentMethodId: pm.id,
+        amountCents: request.amountCents,
+        status:
+          pm.behaviour === 'declines'
+            ? 'declined'
+            : pm.behaviour === 'requires_action'
+              ? 'requires_action'
+              : 'authorized',
+        refundedCents: 0,
+      };
+      charges.set(charge.id, charge);
+      byReference.set(key, charge.id);
+      return outcome(charge);
+    },
+    async completeAction(ref) {
+      const charge = charges.get(ref);
+      if (!charge) return { status: 'declined', providerReference: ref, reason: 'unknown_charge' };
+      if (charge.status === 'requires_action') charge.status = 'authorized';
+      return outcome(charge);
+    },
+    async capture(ref) {
+      const charge = charges.get(ref);
+      if (!charge || (charge.status !== 'authorized' && charge.status !== 'captured')) {
+        throw new Error(`capture of ${ref}: not authorised`);
+      }
+      charge.status = 'captured';
+    },
+    async void(ref) {
+      const charge = charges.get(ref);
+      if (charge && (charge.status === 'authorized' || charge.status === 'requires_action')) {
+        charge.status = 'voided';
+      }
+    },
+    async refund(ref, amountCents) {
+      const charge = charges.get(ref);
+      if (charge?.status !== 'captured') throw new Error(`refund of ${ref}: not captured`);
+      charge.refundedCents += amountCents;
+      if (charge.refundedCents >= charge.amountCents) charge.status = 'refunded';
+    },
+  };
+
+  return {
+    provider,
+    /** The processor's tokenisation: the card in, an opaque `pm_sim_…` id out. */
+    tokenize(card: CardInput): TokenizeResult {
+      const digits = card.number.replace(/[\s-]/g, '');
+      if (!/^\d{12,19}$/.test(digits) || !luhn(digits)) {
+        return { ok: false, field: 'number', message: 'Your card number is invalid.' };
+      }
+      const brand = brandOf(digits);
+      if (!brand) return { ok: false, field: 'number', message: 'Your card is not supported.' };
+      const now = clock.now();
+      const year = card.expYear < 100 ? 2000 + card.expYear : card.expYear;
+      const expired =
+        year < now.getUTCFullYear() ||
+        (year === now.getUTCFullYear() && card.expMonth < now.getUTCMonth() + 1);
+      if (card.expMonth < 1 || card.expMonth > 12 || expired) {
+        return { ok: false, field: 'exp', message: "Your card's expiration date is invalid." };
+      }
+      if (!/^\d{3,4}$/.test(card.cvc)) {
+        return { ok: false, field: 'cvc', message: "Your card's security code is invalid." };
+      }
+      const behaviour: CardBehaviour =
+        digits === TEST_CARDS.declines
+          ? 'declines'
+          : digits === TEST_CARDS.requiresAction
+            ? 'requires_action'
+            : 'succeeds';
+      const pm: SimPaymentMethod = {
+        id: id('pm_sim'),
+        brand,
+        last4: digits.slice(-4),
+        expMonth: card.expMonth,
+        expYear: year,
+        behaviour,
+      };
+      methods.set(pm.id, pm);
+      const { behaviour: _hidden, ...visible } = pm;
+      return { ok: true, paymentMethod: visible };
+    },
+    /** What the processor holds, for tests and the operator. */
+    charges: (): SimCharge[] => [...charges.values()],
+  };
+}
+
+export type SimulatedCardProcessor = ReturnType<typeof createSimulatedCardProcessor>;

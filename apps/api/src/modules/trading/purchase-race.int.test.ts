@@ -1,0 +1,94 @@
+// Many buyers of one listing at once (issue #14): exactly one sale, every other buyer a clear 409, the
+// ledger balanced, no balance below zero, no card charged for a purchase that lost. On PostgreSQL
+// (TEST_DATABASE_URL) 200 buyers over a pool of 24 connections run truly side by side; on PGlite, 40.
+import { schema } from '@vitrine/db';
+import type { ListingMatch } from '@vitrine/domain/trading-responses';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestApp, testApp } from '../../testing/test-app';
+import { TEST_CARDS } from './payment-providers';
+import { buyer, fund, ledgerInvariants, listedToken } from './trading-helpers';
+
+const onPostgres = process.env.TEST_STORE === 'postgres';
+const BUYERS = onPostgres ? 200 : 40;
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await testApp({ seed: false, poolSize: 24 });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe(`${BUYERS} concurrent buyers of one listing`, () => {
+  it('give exactly one sale and clear refusals; the ledger sums to zero', { timeout: 120_000 }, async () => {
+    const db = t.app.config.database.db;
+    const { seller, token, listing } = await listedToken(t.app, { priceInCents: 5_000 });
+    // Half pay by card, half by balance (funded enough).
+    const buyers = [];
+    for (let i = 0; i < BUYERS; i++) {
+      const b = await buyer(t.app);
+      const byCard = i % 2 === 0;
+      if (!byCard) await fund(db, b.userId, 6_000, t.clock.now());
+      const m = await t.app.inject({
+        method: 'POST',
+        url: '/api/v2/listing-match/',
+        headers: b.headers,
+        payload: { listing_id: listing.id },
+      });
+      expect(m.statusCode, m.body).toBe(200);
+      let paymentToken: string | undefined;
+      if (byCard) {
+        const pm = await t.app.inject({
+          method: 'POST',
+          url: '/api/sim-card-processor/payment_methods',
+          headers: b.headers,
+          payload: { number: TEST_CARDS.succeeds, exp_month: 1, exp_year: 2031, cvc: '999' },
+        });
+        paymentToken = (pm.json() as { id: string }).id;
+      }
+      buyers.push({ b, intentId: (m.json() as ListingMatch).listingMatchId, paymentToken });
+    }
+
+    const answers = await Promise.all(
+      buyers.map(({ b, intentId, paymentToken }) =>
+        t.app.inject({
+          method: 'POST',
+          url: `/api/v2/purchase-intent/${intentId}/pay`,
+          headers: { ...b.headers, 'idempotency-key': `race-${intentId}` },
+          payload: paymentToken ? { payment_token: paymentToken } : { payment_method: 'balance' },
+        }),
+      ),
+    );
+
+    const statuses = answers.map((a) => a.statusCode);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(BUYERS - 1);
+    for (const a of answers.filter((x) => x.statusCode === 409)) {
+      expect(a.json()).toEqual({
+        statusCode: 409,
+        errorType: 'listing-unavailable',
+        message: 'This listing is no longer available',
+      });
+    }
+    const winner = buyers[statuses.indexOf(200)];
+    if (!winner) throw new Error('no winner');
+
+    const [row] = await db.select().from(schema.tokens).where(eq(schema.tokens.id, token.id));
+    expect(row?.ownerId).toBe(winner.b.userId);
+    expect(await db.$count(schema.sales, eq(schema.sales.tokenRowId, token.id))).toBe(1);
+    expect(await db.$count(schema.purchaseIntents, eq(schema.purchaseIntents.paymentState, 'paid'))).toBe(1);
+    expect(await ledgerInvariants(db)).toEqual({
+      unbalancedTransactions: 0,
+      balancesOffTheirEntries: 0,
+      negativeBalances: 0,
+      sumOfAllEntries: 0,
+    });
+    // The seller got the proceeds once; only the winner's card (if by card) was captured.
+    const profile = await t.app.inject({ url: '/api/user/profile/', headers: seller.headers });
+    expect(profile.json()).toMatchObject({ account_balance_in_cents: 5_000 - 250 - 500 });
+    const captured = t.app.services.cardProcessor.charges().filter((c) => c.status === 'captured');
+    expect(captured).toHaveLength(winner.paymentToken ? 1 : 0);
+    expect(t.app.services.cardProcessor.charges().filter((c) => c.status === 'authorized')).toHaveLength(0);
+  });
+});

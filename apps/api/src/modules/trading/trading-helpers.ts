@@ -1,0 +1,87 @@
+// Test helpers for trading: a seller with a listed token, buyers with sessions, a funded balance, and
+// the ledger's invariants read straight from the store.
+import { type Db, withTransaction } from '@vitrine/db';
+import { fixtures } from '@vitrine/db/testing';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { sessionFor, type TestSession } from '../social/test-session';
+import { createLedgerRepo } from './ledger.repo';
+
+export async function listedToken(
+  app: FastifyInstance,
+  o: { priceInCents?: number; royaltyPercentage?: number; withCreator?: boolean } = {},
+) {
+  const db = app.config.database.db;
+  const f = fixtures(db, { now: app.config.clock.now() });
+  const creator = await f.user();
+  const seller = await f.user();
+  const collection = await f.collection(o.withCreator === false ? {} : { creatorIds: [creator.id] });
+  const nifty = await f.nifty({ collectionId: collection.id, royaltyPercentage: o.royaltyPercentage ?? 10 });
+  const [token] = await f.tokens({ niftyId: nifty.id, ownerId: seller.id });
+  if (!token) throw new Error('no token');
+  const listing = await f.listing({ tokenRowId: token.id, priceInCents: o.priceInCents ?? 10_000 });
+  return {
+    creator,
+    seller: await sessionFor(app, seller.profileUrl),
+    token,
+    listing,
+  };
+}
+
+export async function buyer(app: FastifyInstance): Promise<TestSession> {
+  const f = fixtures(app.config.database.db, { now: app.config.clock.now() });
+  return sessionFor(app, (await f.user()).profileUrl);
+}
+
+/** Money a user added (as a card top-up would): clearing → user. */
+export async function fund(db: Db, userId: number, cents: number, at: Date): Promise<void> {
+  const ledger = createLedgerRepo(db);
+  const user = await ledger.userAccount(userId);
+  const clearing = await ledger.houseAccount('payments_clearing');
+  await withTransaction(db, async (tx) => {
+    const l = createLedgerRepo(tx);
+    await l.lock([user, clearing]);
+    await l.post({
+      kind: 'deposit',
+      reference: `test-fund:${userId}:${cents}:${Math.random()}`,
+      at,
+      postings: [
+        { accountId: clearing, amountCents: -cents, memo: 'card_payment' },
+        { accountId: user, amountCents: cents, memo: 'deposit' },
+      ],
+    });
+  });
+}
+
+/** The ledger's invariants: every transaction sums to zero, balances equal their entries, no user below zero. */
+export async function ledgerInvariants(db: Db) {
+  const unbalanced = await count(
+    db,
+    sql`
+    select count(*)::int as n from (select transaction_id from ledger_entries
+      group by transaction_id, currency having sum(amount_cents) <> 0) x`,
+  );
+  const drift = await count(
+    db,
+    sql`
+    select count(*)::int as n from ledger_accounts a
+     where a.balance_cents <> coalesce((select sum(e.amount_cents) from ledger_entries e where e.account_id = a.id), 0)`,
+  );
+  const negative = await count(
+    db,
+    sql`
+    select count(*)::int as n from ledger_accounts where kind <> 'payments_clearing' and balance_cents < 0`,
+  );
+  const total = await db.execute(sql`select sum(amount_cents)::text as s from ledger_entries`);
+  return {
+    unbalancedTransactions: unbalanced,
+    balancesOffTheirEntries: drift,
+    negativeBalances: negative,
+    sumOfAllEntries: Number((total as unknown as { rows: { s: string | null }[] }).rows[0]?.s ?? 0),
+  };
+}
+
+async function count(db: Db, query: ReturnType<typeof sql>): Promise<number> {
+  const r = (await db.execute(query)) as unknown as { rows: { n: number }[] };
+  return Number(r.rows[0]?.n ?? -1);
+}

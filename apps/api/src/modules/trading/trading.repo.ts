@@ -1,0 +1,295 @@
+// Listings, purchase intents and sales (docs/decisions/009-trading-and-ledger.md). Rows are mapped
+// before they leave. Writes that decide something state what must still hold (conditional updates) or
+// run after `lockRows` in the service's unit of work.
+import { type Db, lockRows, schema } from '@vitrine/db';
+import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+
+const {
+  listings,
+  tokens,
+  nifties,
+  sales,
+  purchaseIntents: intents,
+  collectionCreators,
+  fxRates,
+  users,
+} = schema;
+
+export type ListingRow = typeof listings.$inferSelect;
+export type IntentRow = typeof intents.$inferSelect;
+export type NewIntent = typeof intents.$inferInsert;
+
+export interface TokenForSale {
+  id: number;
+  ownerId: number | null;
+  externalOwner: string | null;
+  contractAddress: string;
+  tokenId: string;
+  niftyId: number;
+  royaltyPercentage: number;
+  /** The collection's first creator, who receives the creator fee (null: none). */
+  creatorId: number | null;
+}
+
+export function createTradingRepo(db: Db) {
+  const tokenSelect = {
+    id: tokens.id,
+    ownerId: tokens.ownerId,
+    externalOwner: tokens.externalOwner,
+    contractAddress: tokens.contractAddress,
+    tokenId: tokens.tokenId,
+    niftyId: tokens.niftyId,
+    royaltyPercentage: nifties.royaltyPercentage,
+    creatorId: sql<number | null>`(select ${collectionCreators.userId} from ${collectionCreators}
+      where ${collectionCreators.collectionId} = ${nifties.collectionId}
+      order by ${collectionCreators.position}, ${collectionCreators.userId} limit 1)`,
+  };
+
+  return {
+    async tokenByAddress(contractAddress: string, tokenId: string): Promise<TokenForSale | null> {
+      const [row] = await db
+        .select(tokenSelect)
+        .from(tokens)
+        .innerJoin(nifties, eq(nifties.id, tokens.niftyId))
+        .where(
+          and(
+            sql`lower(${tokens.contractAddress}) = ${contractAddress.toLowerCase()}`,
+            eq(tokens.tokenId, tokenId),
+          ),
+        );
+      return row ?? null;
+    },
+
+    async tokenById(id: number): Promise<TokenForSale | null> {
+      const [row] = await db
+        .select(tokenSelect)
+        .from(tokens)
+        .innerJoin(nifties, eq(nifties.id, tokens.niftyId))
+        .where(eq(tokens.id, id));
+      return row ?? null;
+    },
+
+    /** The token row locked for this transaction (its owner cannot change under us). */
+    async lockToken(id: number) {
+      const [row] = await lockRows(db, tokens, eq(tokens.id, id));
+      return row ?? null;
+    },
+
+    async listing(id: number): Promise<ListingRow | null> {
+      const [row] = await db.select().from(listings).where(eq(listings.id, id));
+      return row ?? null;
+    },
+
+    async lockListing(id: number): Promise<ListingRow | null> {
+      const [row] = await lockRows(db, listings, eq(listings.id, id));
+      return row ?? null;
+    },
+
+    async activeListingOf(tokenRowId: number): Promise<ListingRow | null> {
+      const [row] = await db
+        .select()
+        .from(listings)
+        .where(and(eq(listings.tokenRowId, tokenRowId), eq(listings.status, 'active')));
+      return row ?? null;
+    },
+
+    /** Inserts an active listing; null when the token already has one (the unique partial index). */
+    async insertListing(values: typeof listings.$inferInsert): Promise<ListingRow | null> {
+      const [row] = await db
+        .insert(listings)
+        .values(values)
+        .onConflictDoNothing({ target: listings.tokenRowId, where: sql`${listings.status} = 'active'` })
+        .returning();
+      return row ?? null;
+    },
+
+    /** Reprices an active listing of `sellerId`; null when it is no longer active or not theirs. */
+    async reprice(
+      id: number,
+      sellerId: number,
+      price: { currency: string; amount: string; priceInCents: number },
+      at: Date,
+    ): Promise<ListingRow | null> {
+      const [row] = await db
+        .update(listings)
+        .set({ ...price, updatedAt: at })
+        .where(and(eq(listings.id, id), eq(listings.sellerId, sellerId), eq(listings.status, 'active')))
+        .returning();
+      return row ?? null;
+    },
+
+    /** Closes an active listing (cancelled or sold); null when it was not active (or not the seller's). */
+    async closeListing(
+      id: number,
+      status: 'cancelled' | 'sold',
+      at: Date,
+      sellerId?: number,
+    ): Promise<ListingRow | null> {
+      const [row] = await db
+        .update(listings)
+        .set({ status, closedAt: at, updatedAt: at })
+        .where(
+          and(
+            eq(listings.id, id),
+            eq(listings.status, 'active'),
+            sellerId === undefined ? undefined : eq(listings.sellerId, sellerId),
+          ),
+        )
+        .returning();
+      return row ?? null;
+    },
+
+    /** Moves a token to its buyer with the sale's price; the store closes other listings of it. */
+    async moveToken(
+      tokenRowId: number,
+      fromOwnerId: number,
+      toOwnerId: number,
+      priceCents: number,
+      at: Date,
+    ) {
+      const moved = await db
+        .update(tokens)
+        .set({ ownerId: toOwnerId, externalOwner: null, lastSaleInCents: priceCents, lastSaleAt: at })
+        .where(and(eq(tokens.id, tokenRowId), eq(tokens.ownerId, fromOwnerId)))
+        .returning({ id: tokens.id });
+      return moved.length === 1;
+    },
+
+    async insertSale(values: typeof sales.$inferInsert): Promise<number> {
+      const [row] = await db.insert(sales).values(values).returning({ id: sales.id });
+      if (!row) throw new Error('sale not written');
+      return row.id;
+    },
+
+    /** Newest ETH→USD rate in force (price of 1 ETH in USD), or null. */
+    async ethUsdRate(): Promise<string | null> {
+      const [row] = await db
+        .select({ price: fxRates.price })
+        .from(fxRates)
+        .where(and(eq(fxRates.sourceCurrency, 'ETH'), eq(fxRates.baseCurrency, 'USD')))
+        .orderBy(desc(fxRates.createdAt), desc(fxRates.id))
+        .limit(1);
+      return row?.price ?? null;
+    },
+
+    async insertIntent(values: NewIntent): Promise<IntentRow> {
+      const [row] = await db.insert(intents).values(values).returning();
+      if (!row) throw new Error('purchase intent not written');
+      return row;
+    },
+
+    async intent(id: number): Promise<IntentRow | null> {
+      const [row] = await db.select().from(intents).where(eq(intents.id, id));
+      return row ?? null;
+    },
+
+    async lockIntent(id: number): Promise<IntentRow | null> {
+      const [row] = await lockRows(db, intents, eq(intents.id, id));
+      return row ?? null;
+    },
+
+    /** Changes an intent while it is in one of `states`; null when it no longer is. */
+    async updateIntent(id: number, states: string[], set: Partial<NewIntent>): Promise<IntentRow | null> {
+      const [row] = await db
+        .update(intents)
+        .set(set)
+        .where(and(eq(intents.id, id), inArray(intents.paymentState, states)))
+        .returning();
+      return row ?? null;
+    },
+
+    async intentsOf(buyerId: number, q: { states?: string[]; limit: number; offset: number }) {
+      const where = and(
+        eq(intents.buyerId, buyerId),
+        q.states ? inArray(intents.paymentState, q.states) : undefined,
+      );
+      const [rows, total] = await Promise.all([
+        db
+          .select()
+          .from(intents)
+          .where(where)
+          .orderBy(desc(intents.createdAt), desc(intents.id))
+          .limit(q.limit)
+          .offset(q.offset),
+        db.$count(intents, where),
+      ]);
+      return { rows, count: total };
+    },
+
+    /** Paid intents whose card money was authorised but not yet taken, paid before `before`. */
+    async uncaptured(before: Date, limit: number): Promise<IntentRow[]> {
+      return db
+        .select()
+        .from(intents)
+        .where(
+          and(
+            eq(intents.paymentState, 'paid'),
+            sql`${intents.providerReference} is not null`,
+            sql`${intents.capturedAt} is null`,
+            lte(intents.paidAt, before),
+          ),
+        )
+        .orderBy(asc(intents.paidAt))
+        .limit(limit);
+    },
+
+    async markCaptured(id: number, at: Date): Promise<void> {
+      await db.update(intents).set({ capturedAt: at }).where(eq(intents.id, id));
+    },
+
+    /** The seller's sales, newest first, with the intent that paid each (if any) for its fees. */
+    async salesOf(sellerId: number, limit: number, offset: number) {
+      const where = eq(sales.sellerId, sellerId);
+      const [rows, count] = await Promise.all([
+        db
+          .select({
+            saleId: sales.id,
+            soldAt: sales.soldAt,
+            currency: sales.currency,
+            amount: sales.amount,
+            priceInCents: sales.priceInCents,
+            market: sales.market,
+            contractAddress: tokens.contractAddress,
+            tokenId: tokens.tokenId,
+            tokenName: tokens.name,
+            buyerId: sales.buyerId,
+            buyerName: users.name,
+            buyerProfileUrl: users.profileUrl,
+            intentPriceCents: intents.priceCents,
+            royaltyBps: intents.royaltyBps,
+            paymentMethod: intents.paymentMethod,
+          })
+          .from(sales)
+          .innerJoin(tokens, eq(tokens.id, sales.tokenRowId))
+          .leftJoin(users, eq(users.id, sales.buyerId))
+          .leftJoin(intents, eq(intents.saleId, sales.id))
+          .where(where)
+          .orderBy(desc(sales.soldAt), desc(sales.id))
+          .limit(limit)
+          .offset(offset),
+        db.$count(sales, where),
+      ]);
+      return { rows, count };
+    },
+
+    async contactOf(userId: number): Promise<{ email: string | null; name: string } | null> {
+      const [row] = await db
+        .select({ email: users.email, name: users.name })
+        .from(users)
+        .where(eq(users.id, userId));
+      return row ?? null;
+    },
+
+    /** Open intents past their time, oldest first. */
+    async dueToExpire(at: Date, limit: number): Promise<IntentRow[]> {
+      return db
+        .select()
+        .from(intents)
+        .where(and(inArray(intents.paymentState, ['pending', 'requires_action']), lte(intents.expiresAt, at)))
+        .orderBy(asc(intents.expiresAt))
+        .limit(limit);
+    },
+  };
+}
+
+export type TradingRepo = ReturnType<typeof createTradingRepo>;

@@ -1,0 +1,13 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { balanceRoute } from './balance.route';
+import { listingMatchRoute } from './listing-match.route';
+import { listingsRoute } from './listings.route';
+import { paymentsRoute } from './payments.route';
+
+/** Trading area: listings, Buy Now, purchase intents, payments (decision 009). */
+export const tradingRoutes: FastifyPluginAsync = async (app) => {
+  await app.register(listingsRoute);
+  await app.register(listingMatchRoute);
+  await app.register(paymentsRoute);
+  await app.register(balanceRoute);
+};

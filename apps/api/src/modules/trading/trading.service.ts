@@ -1,0 +1,663 @@
+// Listings, Buy Now and purchase intents (docs/decisions/009-trading-and-ledger.md).
+// A purchase is one unit of work: lock the listing, then the token, then the intent, then the ledger
+// accounts (id order); check that the listing is still active, still its token owner's and not the
+// buyer's own; close it, move the token, write the sale and the ledger movement, mark the intent paid
+// and delivered. Money from outside (cards) is authorised before and captured after; a purchase that
+// lost voids its authorisation.
+import type { Db, UnitOfWork } from '@vitrine/db';
+import {
+  AppError,
+  convertMinorUnits,
+  type FeeBreakdown,
+  feeBreakdown,
+  fromMinorUnits,
+  type PaymentMethod,
+  saleProceedsInfo,
+  toMinorUnits,
+} from '@vitrine/domain';
+import type { Listing } from '@vitrine/domain/trading-responses';
+import type { Background } from '../../lib/background';
+import type { Clock } from '../../lib/clock';
+import type { Notifier } from '../../lib/notifier';
+import { createLedgerRepo, type HouseAccount, type LedgerRepo } from './ledger.repo';
+import {
+  balanceProvider,
+  type ExternalPaymentProvider,
+  noPaymentProvider,
+  type PaymentProvider,
+} from './payment-providers';
+import { createTradingRepo, type IntentRow, type ListingRow, type TradingRepo } from './trading.repo';
+import { toListing } from './trading.views';
+
+/** How long a purchase intent's quote holds (server clock). */
+export const PURCHASE_INTENT_TTL_MS = 15 * 60 * 1000;
+/** A paid intent still uncaptured after this long is captured by the sweep. */
+export const CAPTURE_GRACE_MS = 60 * 1000;
+/** The highest listing price accepted: $10 million. */
+export const MAX_PRICE_CENTS = 1_000_000_000;
+/** The purchase failure of 000 §8, quoted. */
+export const PURCHASE_FAILED_MESSAGE = 'Sorry, we ran into a problem creating your purchase...';
+
+const OPEN_STATES = ['pending', 'requires_action'];
+
+export const TRADING_ERRORS = {
+  tokenNotFound: () => new AppError({ errorType: 'not-found', message: 'NFT not found', statusCode: 404 }),
+  listingNotFound: () =>
+    new AppError({ errorType: 'not-found', message: 'Listing not found', statusCode: 404 }),
+  intentNotFound: () =>
+    new AppError({ errorType: 'not-found', message: 'Purchase intent not found', statusCode: 404 }),
+  notOwner: () =>
+    new AppError({
+      errorType: 'forbidden',
+      message: 'Only the owner of this NFT can do this',
+      statusCode: 403,
+    }),
+  alreadyListed: () =>
+    new AppError({
+      errorType: 'listing-exists',
+      message: 'This NFT is already listed for sale',
+      statusCode: 409,
+    }),
+  listingClosed: () =>
+    new AppError({
+      errorType: 'listing-unavailable',
+      message: 'This listing is no longer available',
+      statusCode: 409,
+    }),
+  priceChanged: () =>
+    new AppError({
+      errorType: 'price-changed',
+      message: 'The price of this listing changed: review the new price and buy again',
+      statusCode: 409,
+    }),
+  ownListing: () =>
+    new AppError({ errorType: 'own-listing', message: 'You cannot buy your own listing', statusCode: 409 }),
+  intentClosed: (state: string) =>
+    new AppError({
+      errorType: 'purchase-intent-closed',
+      message: state === 'expired' ? 'This purchase has expired' : 'This purchase can no longer be paid',
+      statusCode: 409,
+    }),
+  needsAction: () =>
+    new AppError({
+      errorType: 'payment-requires-action',
+      message: 'Complete the card verification to finish this purchase',
+      statusCode: 409,
+    }),
+  declined: () =>
+    new AppError({ errorType: 'card_declined', message: PURCHASE_FAILED_MESSAGE, statusCode: 402 }),
+  insufficientFunds: () =>
+    new AppError({
+      errorType: 'insufficient-funds',
+      message: 'Your balance is too low for this purchase',
+      statusCode: 402,
+    }),
+  methodUnavailable: (method: string) =>
+    new AppError({
+      errorType: 'payment-method-unavailable',
+      message: `Payment method ${method} is not available for this purchase`,
+      statusCode: 422,
+    }),
+  noRate: () =>
+    new AppError({
+      errorType: 'fx-rate-unavailable',
+      message: 'No ETH exchange rate is available',
+      statusCode: 409,
+    }),
+  invalid: (field: string, message: string) =>
+    new AppError({
+      errorType: 'validation-error',
+      message: 'Invalid request',
+      statusCode: 400,
+      fields: { [field]: message },
+    }),
+};
+
+export interface PriceInput {
+  /** Major units as a decimal string or number: '125.50' USD, '0.25' ETH. */
+  amount: string | number;
+  currency: 'USD' | 'ETH';
+}
+
+export interface IntentPatch {
+  paymentMethod?: PaymentMethod;
+  paymentCurrency?: string;
+  requestedQuantity?: number;
+  niftyDeliveryDestination?: 'internal' | 'external';
+  niftyDestinationExtWallet?: string | null;
+}
+
+interface TradingRepos {
+  trading: TradingRepo;
+  ledger: LedgerRepo;
+}
+
+export function createTradingService(deps: {
+  db: Db;
+  unit: UnitOfWork<TradingRepos>;
+  clock: Clock;
+  /** The card provider (the simulated processor, later Stripe). */
+  card: ExternalPaymentProvider;
+  /** The seller's "sold" email and the buyer's receipt go out through it, after the purchase commits. */
+  notifier?: Notifier;
+  /** Runs the notifications without making the buyer wait. */
+  background?: Background;
+  /** After a commit that changed what browsing shows of a token (its listing, owner or last sale). */
+  onTokenChange?: (tokenRowId: number) => Promise<void>;
+}) {
+  const { clock, unit } = deps;
+  const repo = createTradingRepo(deps.db);
+  const ledger = createLedgerRepo(deps.db);
+  /** The seller's "sold" email and the buyer's receipt, after commit, without making the buyer wait. */
+  function notifySale(intent: IntentRow, sellerId: number, what: string): void {
+    const { notifier, background } = deps;
+    if (!notifier || !background) return;
+    const fees = quote(intent);
+    const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+    background.run(async () => {
+      const [seller, buyer] = await Promise.all([repo.contactOf(sellerId), repo.contactOf(intent.buyerId)]);
+      if (seller?.email) {
+        await notifier.send({
+          channel: 'email',
+          to: seller.email,
+          kind: 'nft_sold',
+          subject: 'Your NFT sold',
+          text: `Your NFT ${what} sold for ${dollars(fees.priceCents)}. You received ${dollars(fees.sellerReceivesCents)} (service fee ${dollars(fees.serviceFeeCents)}, creator fee ${dollars(fees.creatorFeeCents)}).`,
+        });
+      }
+      if (buyer?.email) {
+        await notifier.send({
+          channel: 'email',
+          to: buyer.email,
+          kind: 'purchase_receipt',
+          subject: 'Your purchase receipt',
+          text: `You bought ${what} for ${dollars(fees.buyerPaysCents)} (price ${dollars(fees.priceCents)}, card fee ${dollars(fees.cardFeeCents)}, gas fee ${dollars(fees.gasFeeCents)}). Purchase ${intent.id}.`,
+        });
+      }
+    });
+  }
+
+  // House accounts never change once made: their ids are kept after the first look-up.
+  const houseAccounts = new Map<HouseAccount, number>();
+  async function houseAccount(kind: HouseAccount): Promise<number> {
+    let id = houseAccounts.get(kind);
+    if (id === undefined) {
+      id = await ledger.houseAccount(kind);
+      houseAccounts.set(kind, id);
+    }
+    return id;
+  }
+  const changed = async (tokenRowId: number) => {
+    await deps.onTokenChange?.(tokenRowId);
+  };
+
+  function providerFor(method: string): PaymentProvider {
+    if (method === 'stripe_card') return deps.card;
+    if (method === 'balance') return balanceProvider;
+    if (method === 'no_payment_required') return noPaymentProvider;
+    throw TRADING_ERRORS.methodUnavailable(method);
+  }
+
+  /** A price in minor units and its USD cents (ETH at the rate in force). */
+  async function pricing(price: PriceInput) {
+    const minor = toMinorUnits(price.amount, price.currency);
+    if (minor === null || minor < 0n) throw TRADING_ERRORS.invalid('price', 'Enter a price of 0 or more');
+    let cents: bigint;
+    if (price.currency === 'USD') {
+      cents = minor;
+    } else {
+      const rate = await repo.ethUsdRate();
+      if (!rate) throw TRADING_ERRORS.noRate();
+      cents = convertMinorUnits(minor, 'ETH', 'USD', rate);
+    }
+    if (cents > BigInt(MAX_PRICE_CENTS)) throw TRADING_ERRORS.invalid('price', 'The price is too high');
+    return { currency: price.currency, amount: minor.toString(), priceInCents: Number(cents) };
+  }
+
+  function quote(intent: IntentRow, method = intent.paymentMethod as PaymentMethod): FeeBreakdown {
+    return feeBreakdown({
+      priceCents: intent.priceCents,
+      royaltyBps: intent.royaltyBps,
+      method,
+      isExternal: intent.isExternal,
+      deliveryFeeCents: intent.deliveryFeeCents,
+    });
+  }
+
+  /** Marks an open intent past its time expired and voids what it authorised. */
+  async function expireIfDue(intent: IntentRow): Promise<IntentRow> {
+    if (!OPEN_STATES.includes(intent.paymentState) || intent.expiresAt > clock.now()) return intent;
+    const expired = await repo.updateIntent(intent.id, OPEN_STATES, {
+      paymentState: 'expired',
+      updatedAt: clock.now(),
+    });
+    if (expired?.providerReference && expired.paymentMethod === 'stripe_card') {
+      await deps.card.void(expired.providerReference);
+    }
+    return expired ?? ((await repo.intent(intent.id)) as IntentRow);
+  }
+
+  async function ownIntent(buyerId: number, id: number): Promise<IntentRow> {
+    const intent = await repo.intent(id);
+    if (!intent || intent.buyerId !== buyerId) throw TRADING_ERRORS.intentNotFound();
+    return expireIfDue(intent);
+  }
+
+  async function viewOf(intent: IntentRow, extra: { nextAction?: { type: string } } = {}) {
+    const [listing, token] = await Promise.all([
+      repo.listing(intent.listingId),
+      repo.tokenById(intent.tokenRowId),
+    ]);
+    return { intent, listing, token, quote: quote(intent), ...extra };
+  }
+
+  /**
+   * The purchase, one transaction. Returns the paid intent; throws (rolling back) when the listing is no
+   * longer buyable, the intent no longer open, or the balance too low.
+   */
+  async function settle(intentId: number, providerReference: string | null): Promise<IntentRow> {
+    const draft = await repo.intent(intentId);
+    if (!draft) throw TRADING_ERRORS.intentNotFound();
+    const token = await repo.tokenById(draft.tokenRowId);
+    const listingNow = await repo.listing(draft.listingId);
+    // Refuse early what the transaction would refuse (a listing already sold): no locks, no accounts.
+    if (!token || listingNow?.status !== 'active') throw TRADING_ERRORS.listingClosed();
+    // Accounts are made before the transaction (a first purchase creates them once).
+    const accounts = {
+      buyer: await ledger.userAccount(draft.buyerId),
+      seller: await ledger.userAccount(listingNow.sellerId),
+      creator:
+        token.creatorId === null
+          ? await houseAccount('unassigned_royalties')
+          : await ledger.userAccount(token.creatorId),
+      platform: await houseAccount('platform_revenue'),
+      clearing: await houseAccount('payments_clearing'),
+    };
+    const at = clock.now();
+    const paid = await unit.run(async ({ trading, ledger: l }) => {
+      const listing = await trading.lockListing(draft.listingId);
+      const lockedToken = await trading.lockToken(draft.tokenRowId);
+      const intent = await trading.lockIntent(intentId);
+      if (!listing || !lockedToken || !intent) throw TRADING_ERRORS.listingClosed();
+      if (intent.paymentState === 'paid') return { intent, fresh: false };
+      if (!OPEN_STATES.includes(intent.paymentState)) throw TRADING_ERRORS.intentClosed(intent.paymentState);
+      if (intent.expiresAt <= at) throw TRADING_ERRORS.intentClosed('expired');
+      if (listing.status !== 'active' || lockedToken.ownerId !== listing.sellerId)
+        throw TRADING_ERRORS.listingClosed();
+      if (listing.sellerId === intent.buyerId) throw TRADING_ERRORS.ownListing();
+      if (
+        listing.currency !== intent.listingCurrency ||
+        BigInt(listing.amount) !== BigInt(intent.listingAmount)
+      ) {
+        throw TRADING_ERRORS.priceChanged();
+      }
+
+      const provider = providerFor(intent.paymentMethod);
+      const fees = quote(intent);
+      const locked = await l.lock(Object.values(accounts));
+      if (provider.kind === 'ledger' && provider.debitsBuyer) {
+        if ((locked.get(accounts.buyer)?.availableCents ?? 0) < fees.buyerPaysCents)
+          throw TRADING_ERRORS.insufficientFunds();
+      } else if (provider.kind === 'ledger' && fees.buyerPaysCents > 0) {
+        throw TRADING_ERRORS.methodUnavailable(intent.paymentMethod);
+      }
+
+      await trading.closeListing(listing.id, 'sold', at);
+      if (
+        !(await trading.moveToken(lockedToken.id, listing.sellerId, intent.buyerId, intent.priceCents, at))
+      ) {
+        throw TRADING_ERRORS.listingClosed();
+      }
+      const saleId = await trading.insertSale({
+        tokenRowId: lockedToken.id,
+        sellerId: listing.sellerId,
+        buyerId: intent.buyerId,
+        market: 'secondary',
+        currency: listing.currency,
+        amount: listing.amount,
+        priceInCents: intent.priceCents,
+        soldAt: at,
+      });
+      const payer = provider.kind === 'external' ? accounts.clearing : accounts.buyer;
+      const ledgerTransactionId = await l.post({
+        kind: 'purchase',
+        reference: `purchase_intent:${intent.id}`,
+        description: `Sale of ${lockedToken.contractAddress}/${lockedToken.tokenId}`,
+        at,
+        postings: [
+          {
+            accountId: payer,
+            amountCents: -fees.buyerPaysCents,
+            memo: provider.kind === 'external' ? 'card_payment' : 'payment',
+          },
+          { accountId: accounts.seller, amountCents: fees.sellerReceivesCents, memo: 'proceeds' },
+          { accountId: accounts.creator, amountCents: fees.creatorFeeCents, memo: 'creator_fee' },
+          { accountId: accounts.platform, amountCents: fees.serviceFeeCents, memo: 'service_fee' },
+          { accountId: accounts.platform, amountCents: fees.cardFeeCents, memo: 'card_fee' },
+          { accountId: accounts.platform, amountCents: fees.gasFeeCents, memo: 'gas_fee' },
+        ],
+      });
+      const done = await trading.updateIntent(intent.id, OPEN_STATES, {
+        paymentState: 'paid',
+        providerReference,
+        saleId,
+        ledgerTransactionId,
+        paidAt: at,
+        deliveredAt: at,
+        updatedAt: at,
+      });
+      if (!done) throw TRADING_ERRORS.intentClosed(intent.paymentState);
+      return { intent: done, fresh: true };
+    });
+    if (paid.fresh) {
+      // Committed: a failure to refresh browsing caches must not read as a failed purchase.
+      await changed(draft.tokenRowId).catch(() => undefined);
+      notifySale(paid.intent, listingNow.sellerId, `${token.contractAddress}/${token.tokenId}`);
+    }
+    return paid.intent;
+  }
+
+  /** Settles money from outside: capture after commit, void when the purchase lost. */
+  async function settleExternal(intentId: number, providerReference: string): Promise<IntentRow> {
+    let paid: IntentRow;
+    try {
+      paid = await settle(intentId, providerReference);
+    } catch (error) {
+      // Paid by this very authorisation after all (the failure came after the commit): take the money.
+      const after = await repo.intent(intentId);
+      if (after?.paymentState !== 'paid' || after.providerReference !== providerReference) {
+        await deps.card.void(providerReference);
+        throw error;
+      }
+      paid = after;
+    }
+    // Paid by this authorisation: take the money. Paid by another (a retry with another card): release it.
+    if (paid.providerReference === providerReference) {
+      await deps.card.capture(providerReference);
+      await repo.markCaptured(paid.id, clock.now());
+    } else {
+      await deps.card.void(providerReference);
+    }
+    return paid;
+  }
+
+  return {
+    // ---- Listings ----
+
+    async createListing(
+      sellerId: number,
+      input: { contractAddress: string; tokenId: string; price: PriceInput },
+    ) {
+      const token = await repo.tokenByAddress(input.contractAddress, input.tokenId);
+      if (!token) throw TRADING_ERRORS.tokenNotFound();
+      if (token.ownerId !== sellerId) throw TRADING_ERRORS.notOwner();
+      const price = await pricing(input.price);
+      const at = clock.now();
+      const listing = await unit.run(async ({ trading }) => {
+        const locked = await trading.lockToken(token.id);
+        if (!locked || locked.ownerId !== sellerId) throw TRADING_ERRORS.notOwner();
+        const made = await trading.insertListing({
+          tokenRowId: token.id,
+          sellerId,
+          ...price,
+          createdAt: at,
+          updatedAt: at,
+        });
+        if (!made) throw TRADING_ERRORS.alreadyListed();
+        return made;
+      });
+      await changed(token.id);
+      return listing;
+    },
+
+    /** A listing as answered (000 §3). */
+    async listingView(id: number): Promise<Listing> {
+      const listing = await repo.listing(id);
+      const token = listing ? await repo.tokenById(listing.tokenRowId) : null;
+      if (!listing || !token) throw TRADING_ERRORS.listingNotFound();
+      return toListing(listing, token);
+    },
+
+    async repriceListing(sellerId: number, id: number, input: PriceInput): Promise<ListingRow> {
+      const price = await pricing(input);
+      const done = await repo.reprice(id, sellerId, price, clock.now());
+      if (!done) throw await whyNot(sellerId, id);
+      await changed(done.tokenRowId);
+      return done;
+    },
+
+    async cancelListing(sellerId: number, id: number): Promise<ListingRow> {
+      const done = await repo.closeListing(id, 'cancelled', clock.now(), sellerId);
+      if (!done) throw await whyNot(sellerId, id);
+      await changed(done.tokenRowId);
+      return done;
+    },
+
+    /** 000 §7 POST /user/sale-proceeds-amount/: what the seller would receive. */
+    async saleProceeds(contractAddress: string, tokenId: string, saleAmountInCents: number) {
+      const token = await repo.tokenByAddress(contractAddress, tokenId);
+      if (!token) throw TRADING_ERRORS.tokenNotFound();
+      return saleProceedsInfo(saleAmountInCents, token.royaltyPercentage * 100);
+    },
+
+    // ---- Buy Now: listing match and purchase intents ----
+
+    async createListingMatch(buyerId: number, listingId: number) {
+      const listing = await repo.listing(listingId);
+      if (!listing) throw TRADING_ERRORS.listingNotFound();
+      if (listing.status !== 'active') throw TRADING_ERRORS.listingClosed();
+      if (listing.sellerId === buyerId) throw TRADING_ERRORS.ownListing();
+      const token = await repo.tokenById(listing.tokenRowId);
+      if (!token) throw TRADING_ERRORS.listingClosed();
+      const priceCents =
+        listing.currency === 'USD'
+          ? Number(listing.amount)
+          : (await pricing({ amount: fromMinorUnits(listing.amount, 'ETH'), currency: 'ETH' })).priceInCents;
+      const at = clock.now();
+      const intent = await repo.insertIntent({
+        buyerId,
+        listingId,
+        tokenRowId: listing.tokenRowId,
+        paymentMethod: priceCents === 0 ? 'no_payment_required' : 'stripe_card',
+        paymentCurrency: 'USD',
+        listingCurrency: listing.currency,
+        listingAmount: listing.amount,
+        priceCents,
+        royaltyBps: token.royaltyPercentage * 100,
+        deliveryFeeCents: listing.deliveryFeeInCents,
+        isExternal: listing.externalListingId !== null,
+        expiresAt: new Date(at.getTime() + PURCHASE_INTENT_TTL_MS),
+        createdAt: at,
+        updatedAt: at,
+      });
+      return viewOf(intent);
+    },
+
+    async getIntent(buyerId: number, id: number) {
+      return viewOf(await ownIntent(buyerId, id));
+    },
+
+    async listIntents(buyerId: number, q: { historical: boolean; limit: number; offset: number }) {
+      const { rows, count } = await repo.intentsOf(buyerId, {
+        ...(q.historical ? { states: ['paid', 'refunded'] } : {}),
+        limit: q.limit,
+        offset: q.offset,
+      });
+      const views = [];
+      for (const row of rows) views.push(await viewOf(await expireIfDue(row)));
+      return { count, views };
+    },
+
+    async updateIntent(buyerId: number, id: number, patch: IntentPatch) {
+      const intent = await ownIntent(buyerId, id);
+      if (!OPEN_STATES.includes(intent.paymentState)) throw TRADING_ERRORS.intentClosed(intent.paymentState);
+      const set: Partial<IntentRow> = { updatedAt: clock.now() };
+      if (patch.paymentMethod !== undefined) {
+        const provider = providerFor(patch.paymentMethod);
+        if (provider === noPaymentProvider && intent.priceCents > 0)
+          throw TRADING_ERRORS.methodUnavailable(patch.paymentMethod);
+        if (provider !== noPaymentProvider && intent.priceCents === 0)
+          throw TRADING_ERRORS.methodUnavailable(patch.paymentMethod);
+        set.paymentMethod = patch.paymentMethod;
+      }
+      if (patch.paymentCurrency !== undefined && patch.paymentCurrency !== 'USD') {
+        throw TRADING_ERRORS.invalid('payment_currency', 'Listings are paid in USD');
+      }
+      if (patch.requestedQuantity !== undefined && patch.requestedQuantity !== 1) {
+        throw TRADING_ERRORS.invalid('requested_quantity', 'A listing sells one NFT');
+      }
+      if (patch.niftyDeliveryDestination !== undefined)
+        set.niftyDeliveryDestination = patch.niftyDeliveryDestination;
+      if (patch.niftyDestinationExtWallet !== undefined)
+        set.niftyDestinationExtWallet = patch.niftyDestinationExtWallet;
+      const destination = set.niftyDeliveryDestination ?? intent.niftyDeliveryDestination;
+      if (destination === 'external') {
+        // Delivery to an outside wallet arrives with the chain issue.
+        throw TRADING_ERRORS.invalid(
+          'nifty_delivery_destination',
+          'Delivery to an external wallet is not available yet',
+        );
+      }
+      // Changing how to pay drops a card verification in progress.
+      if (
+        intent.paymentState === 'requires_action' &&
+        set.paymentMethod &&
+        set.paymentMethod !== intent.paymentMethod
+      ) {
+        if (intent.providerReference) await deps.card.void(intent.providerReference);
+        set.paymentState = 'pending';
+        set.providerReference = null;
+      }
+      const updated = await repo.updateIntent(id, OPEN_STATES, set);
+      if (!updated) throw TRADING_ERRORS.intentClosed('closed');
+      return viewOf(updated);
+    },
+
+    /**
+     * Pays an intent. A paid intent answers as it is (a retry); a declined card changes nothing and
+     * answers 402 with 000 §8's purchase failure; a card that needs a second step answers the intent in
+     * `requires_action` (finish with `completeAction`).
+     */
+    async pay(buyerId: number, id: number, input: { paymentMethod?: PaymentMethod; paymentToken?: string }) {
+      let intent = await ownIntent(buyerId, id);
+      if (intent.paymentState === 'paid') return viewOf(intent);
+      if (!OPEN_STATES.includes(intent.paymentState)) throw TRADING_ERRORS.intentClosed(intent.paymentState);
+      if (input.paymentMethod && input.paymentMethod !== intent.paymentMethod) {
+        intent = (await this.updateIntent(buyerId, id, { paymentMethod: input.paymentMethod })).intent;
+      }
+      if (intent.paymentState === 'requires_action') throw TRADING_ERRORS.needsAction();
+      const provider = providerFor(intent.paymentMethod);
+      if (provider.kind === 'ledger') return viewOf(await settle(id, null));
+
+      // Refuse early what would fail anyway, before any money is authorised.
+      const listing = await repo.listing(intent.listingId);
+      if (listing?.status !== 'active') throw TRADING_ERRORS.listingClosed();
+      const outcome = await provider.authorize({
+        reference: `purchase_intent:${intent.id}`,
+        amountCents: quote(intent).buyerPaysCents,
+        currency: 'USD',
+        paymentToken: input.paymentToken ?? null,
+      });
+      if (outcome.status === 'declined') throw TRADING_ERRORS.declined();
+      if (outcome.status === 'requires_action') {
+        const waiting = await repo.updateIntent(id, ['pending'], {
+          paymentState: 'requires_action',
+          providerReference: outcome.providerReference,
+          updatedAt: clock.now(),
+        });
+        if (!waiting) {
+          await provider.void(outcome.providerReference);
+          throw TRADING_ERRORS.intentClosed('closed');
+        }
+        return viewOf(waiting, { nextAction: outcome.nextAction });
+      }
+      return viewOf(await settleExternal(id, outcome.providerReference));
+    },
+
+    /** The second step of a card that required one (the simulated verification passed). */
+    async completeAction(buyerId: number, id: number) {
+      const intent = await ownIntent(buyerId, id);
+      if (intent.paymentState === 'paid') return viewOf(intent);
+      if (intent.paymentState !== 'requires_action' || !intent.providerReference) {
+        throw TRADING_ERRORS.intentClosed(intent.paymentState);
+      }
+      const outcome = await deps.card.completeAction(intent.providerReference);
+      if (outcome.status !== 'authorized') {
+        await repo.updateIntent(id, ['requires_action'], {
+          paymentState: 'pending',
+          providerReference: null,
+          updatedAt: clock.now(),
+        });
+        throw TRADING_ERRORS.declined();
+      }
+      return viewOf(await settleExternal(id, outcome.providerReference));
+    },
+
+    /** The dashboard's Sales tab: the seller's sales with what they received (decision 009 fees). */
+    async sales(sellerId: number, limit: number, offset: number) {
+      const { rows, count } = await repo.salesOf(sellerId, limit, offset);
+      return {
+        count,
+        results: rows.map((r) => {
+          const fees =
+            r.intentPriceCents === null || r.royaltyBps === null
+              ? null
+              : feeBreakdown({
+                  priceCents: r.intentPriceCents,
+                  royaltyBps: r.royaltyBps,
+                  method: null,
+                  isExternal: false,
+                  deliveryFeeCents: 0,
+                });
+          return {
+            saleId: r.saleId,
+            soldAt: r.soldAt.toISOString(),
+            market: r.market,
+            price: { amount: r.amount, currency: r.currency as 'USD' | 'ETH' },
+            priceInCents: r.priceInCents,
+            nifty: { contractAddress: r.contractAddress, tokenId: r.tokenId, name: r.tokenName },
+            buyer:
+              r.buyerId === null
+                ? null
+                : { id: r.buyerId, name: r.buyerName ?? '', profileUrl: r.buyerProfileUrl ?? '' },
+            paymentMethod: r.paymentMethod,
+            serviceFeeInCents: fees?.serviceFeeCents ?? null,
+            creatorFeeInCents: fees?.creatorFeeCents ?? null,
+            proceedsInCents: fees?.sellerReceivesCents ?? null,
+          };
+        }),
+      };
+    },
+
+    /** Expires open intents past their time (a sweep; reads expire them lazily too). */
+    async expireDue(limit = 100): Promise<number> {
+      const due = await repo.dueToExpire(clock.now(), limit);
+      for (const intent of due) await expireIfDue(intent);
+      return due.length;
+    },
+
+    /**
+     * Takes the card money of paid intents whose capture did not happen (the process stopped between
+     * the purchase's commit and the capture). Runs in the server's minute sweep.
+     */
+    async captureDue(limit = 100): Promise<number> {
+      const due = await repo.uncaptured(new Date(clock.now().getTime() - CAPTURE_GRACE_MS), limit);
+      for (const intent of due) {
+        if (!intent.providerReference) continue;
+        await deps.card.capture(intent.providerReference);
+        await repo.markCaptured(intent.id, clock.now());
+      }
+      return due.length;
+    },
+  };
+
+  async function whyNot(sellerId: number, id: number): Promise<AppError> {
+    const listing = await repo.listing(id);
+    if (!listing) return TRADING_ERRORS.listingNotFound();
+    if (listing.sellerId !== sellerId) return TRADING_ERRORS.notOwner();
+    return TRADING_ERRORS.listingClosed();
+  }
+}
+
+export type TradingService = ReturnType<typeof createTradingService>;
+export type IntentView = Awaited<ReturnType<TradingService['getIntent']>>;

@@ -1,0 +1,374 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { formatCents, itemPath, type PaymentMethod, profileLink } from '@vitrine/domain';
+import { type FormEvent, type ReactNode, useState } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { isApiError } from '../../app/api-client';
+import { useLoggedIn } from '../../app/useLoggedIn';
+import { Button } from '../../ui/Button';
+import { ButtonLink } from '../../ui/ButtonLink';
+import { Dialog } from '../../ui/Dialog';
+import { DocumentTitle } from '../../ui/DocumentTitle';
+import { ErrorFallback } from '../../ui/ErrorFallback';
+import { FormAlert } from '../../ui/FormAlert';
+import { Skeleton } from '../../ui/Skeleton';
+import { TextField } from '../../ui/TextField';
+import { useProfile } from '../auth/profile-query';
+import { authKeys } from '../auth/query-keys';
+import { RequireAuth } from '../auth/RequireAuth';
+import { itemQuery } from '../catalog/catalog-queries';
+import { catalogKeys } from '../catalog/query-keys';
+import { ArtworkMedia } from '../catalog/shared/ArtworkMedia';
+import styles from './CheckoutPage.module.css';
+import { type CardFields, readCard } from './card-form';
+import { listingMatchQuery, parsePiid } from './checkout-queries';
+import { type CardInput, type PurchaseIntent, type Quote, tradingApi } from './trading-api';
+
+/** 000 §8 "Purchase creation failure". */
+export const PURCHASE_FAILED_MESSAGE = 'Sorry, we ran into a problem creating your purchase...';
+
+type Method = Extract<PaymentMethod, 'stripe_card' | 'balance'>;
+
+/** Checkout of a listing match: /listing-checkout/{contractAddress}/{tokenId}/?piid={listingMatchId} (000 §2). */
+export function CheckoutPage() {
+  return (
+    <RequireAuth>
+      <Checkout />
+    </RequireAuth>
+  );
+}
+
+function Checkout() {
+  const { contractAddress = '', tokenId = '' } = useParams();
+  const [search] = useSearchParams();
+  const piid = parsePiid(search.get('piid'));
+  const signedIn = useLoggedIn();
+  const match = useQuery({ ...listingMatchQuery(piid ?? 0), enabled: piid !== null });
+  const item = useQuery(itemQuery(contractAddress, tokenId, signedIn));
+  const back = itemPath(contractAddress, tokenId);
+
+  if (piid === null || (match.isError && isApiError(match.error) && match.error.statusCode === 404)) {
+    return (
+      <Shell>
+        <FormAlert testId="checkout-not-found">
+          This purchase could not be found. Start again from the item with Buy Now.
+        </FormAlert>
+        <BackToItem to={back} />
+      </Shell>
+    );
+  }
+  if (match.isError) {
+    return (
+      <Shell>
+        <ErrorFallback
+          title="We couldn't load this checkout."
+          message={match.error.message}
+          onRetry={() => void match.refetch()}
+          retrying={match.isFetching}
+          testId="checkout-error"
+        />
+      </Shell>
+    );
+  }
+  if (match.isPending) {
+    return (
+      <Shell>
+        <div className={styles.layout} data-testid="checkout-loading">
+          <Skeleton className={styles.mediaSkeleton} />
+          <Skeleton className={styles.panelSkeleton} />
+        </div>
+      </Shell>
+    );
+  }
+  const intent = match.data.purchaseIntent;
+  const token = item.data?.token;
+  return (
+    <Shell>
+      <div className={styles.layout}>
+        <section className={styles.summary} aria-label="Item" data-testid="checkout-item">
+          <div className={styles.media}>
+            <ArtworkMedia
+              asset={token?.asset ?? null}
+              title={token?.name ?? 'NFT'}
+              sizes="(max-width: 959px) 100vw, 40vw"
+              fit="contain"
+              priority
+            />
+          </div>
+          {item.data ? (
+            <>
+              <Link to={back} className={styles.itemName} data-testid="checkout-item-name">
+                {item.data.token.name}
+              </Link>
+              <span className={styles.muted}>{item.data.collection.name}</span>
+            </>
+          ) : item.isError ? (
+            <Link to={back}>View the item</Link>
+          ) : (
+            <Skeleton className={styles.textSkeleton} />
+          )}
+        </section>
+        <section className={styles.panel} aria-label="Payment">
+          <Payment intent={intent} back={back} itemName={item.data?.token.name ?? 'this NFT'} />
+        </section>
+      </div>
+    </Shell>
+  );
+}
+
+function Shell({ children }: { children: ReactNode }) {
+  return (
+    <div className={`page-container ${styles.page}`} data-testid="checkout-page">
+      <DocumentTitle title="Checkout · Vitrine" />
+      <h1 className={styles.title}>Checkout</h1>
+      {children}
+    </div>
+  );
+}
+
+function BackToItem({ to }: { to: string }) {
+  return (
+    <ButtonLink to={to} variant="secondary" data-testid="checkout-back">
+      Back to the item
+    </ButtonLink>
+  );
+}
+
+/** What the buyer pays for a method (000 §9: the gas line only when the rule says so). */
+export function FeeBreakdown({ quote }: { quote: Quote }) {
+  return (
+    <dl className={styles.fees} data-testid="fee-breakdown">
+      <div>
+        <dt>Price</dt>
+        <dd data-testid="fee-price">{formatCents(quote.priceInCents)}</dd>
+      </div>
+      <div>
+        <dt>Service and card fee</dt>
+        <dd data-testid="fee-service-card">{formatCents(quote.cardFeeInCents)}</dd>
+      </div>
+      {quote.showGasFee ? (
+        <div>
+          <dt>Gas fee</dt>
+          <dd data-testid="fee-gas">{formatCents(quote.gasFeeInCents)}</dd>
+        </div>
+      ) : null}
+      <div className={styles.total}>
+        <dt>Total</dt>
+        <dd data-testid="fee-total">{formatCents(quote.totalInCents)}</dd>
+      </div>
+    </dl>
+  );
+}
+
+type Outcome =
+  | { kind: 'idle' }
+  | { kind: 'needs-action' }
+  | { kind: 'paid' }
+  | { kind: 'expired' }
+  | { kind: 'unavailable'; message: string };
+
+function outcomeOf(intent: PurchaseIntent): Outcome {
+  if (intent.paymentState === 'paid') return { kind: 'paid' };
+  if (intent.paymentState === 'requires_action') return { kind: 'needs-action' };
+  if (intent.paymentState === 'pending') return { kind: 'idle' };
+  if (intent.paymentState === 'expired') return { kind: 'expired' };
+  return { kind: 'unavailable', message: 'This purchase can no longer be paid.' };
+}
+
+function Payment({ intent, back, itemName }: { intent: PurchaseIntent; back: string; itemName: string }) {
+  const queryClient = useQueryClient();
+  const profile = useProfile().data;
+  const [method, setMethod] = useState<Method>('stripe_card');
+  const [card, setCard] = useState<CardFields>({ number: '', expiry: '', cvc: '' });
+  const [cardError, setCardError] = useState<string | null>(null);
+  const [outcome, setOutcome] = useState<Outcome>(() => outcomeOf(intent));
+
+  const quoteOf = (m: Method) => intent.quotes.find((q) => q.paymentMethod === m) ?? null;
+  const quote = quoteOf(method);
+  const balanceQuote = quoteOf('balance');
+  const balance = profile?.account_balance_in_cents ?? null;
+  const balanceTooLow = balance === null || balanceQuote === null || balance < balanceQuote.totalInCents;
+
+  const settled = async (answer: PurchaseIntent) => {
+    setOutcome(outcomeOf(answer));
+    if (answer.paymentState === 'paid') {
+      // The item changed owner and the balance may have moved.
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: catalogKeys.items() }),
+        queryClient.invalidateQueries({ queryKey: authKeys.profile() }),
+      ]);
+    }
+  };
+  const onError = (error: Error) => {
+    if (!isApiError(error)) return;
+    if (error.errorType === 'purchase-intent-closed' && /expired/i.test(error.message))
+      setOutcome({ kind: 'expired' });
+    else if (
+      error.errorType === 'listing-unavailable' ||
+      error.errorType === 'price-changed' ||
+      error.errorType === 'purchase-intent-closed' ||
+      error.errorType === 'own-listing'
+    )
+      setOutcome({ kind: 'unavailable', message: error.message });
+  };
+
+  const pay = useMutation({
+    mutationFn: async (input: { method: Method; card: CardInput | null }) => {
+      if (input.method === 'balance') return tradingApi.pay(intent.purchaseIntentId, 'balance');
+      if (!input.card) throw new Error('Enter your card');
+      // The card goes to the processor only; our purchase call carries its token.
+      const token = await tradingApi.tokenizeCard(input.card);
+      return tradingApi.pay(intent.purchaseIntentId, 'stripe_card', token.id);
+    },
+    onSuccess: settled,
+    onError,
+  });
+  const complete = useMutation({
+    mutationFn: () => tradingApi.completeAction(intent.purchaseIntentId),
+    onSuccess: settled,
+    onError,
+  });
+
+  if (outcome.kind === 'paid') {
+    const profileHref = profileLink(profile?.profileUrl)?.href ?? null;
+    return (
+      <div className={styles.result} data-testid="checkout-success">
+        <h2 className={styles.resultTitle}>You own it!</h2>
+        <p>{itemName} is now in your collection.</p>
+        <div className={styles.actions}>
+          <ButtonLink to={back} data-testid="checkout-view-item">
+            View your NFT
+          </ButtonLink>
+          {profileHref ? (
+            <ButtonLink to={profileHref} variant="secondary" data-testid="checkout-view-profile">
+              Go to your profile
+            </ButtonLink>
+          ) : null}
+        </div>
+      </div>
+    );
+  }
+  if (outcome.kind === 'expired' || outcome.kind === 'unavailable') {
+    return (
+      <div className={styles.result} data-testid="checkout-closed">
+        <FormAlert tone="warning" testId="checkout-closed-message">
+          {outcome.kind === 'expired'
+            ? 'This purchase has expired: the price was held for 15 minutes. Go back to the item and choose Buy Now again.'
+            : outcome.message}
+        </FormAlert>
+        <BackToItem to={back} />
+      </div>
+    );
+  }
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (method === 'balance') {
+      pay.mutate({ method, card: null });
+      return;
+    }
+    const read = readCard(card);
+    if ('error' in read) {
+      setCardError(read.error);
+      return;
+    }
+    setCardError(null);
+    pay.mutate({ method, card: read.card });
+  };
+  const busy = pay.isPending || complete.isPending;
+  const error = pay.error ?? complete.error;
+  const declined = isApiError(error) && error.errorType === 'card_declined';
+
+  return (
+    <form onSubmit={submit} noValidate data-testid="checkout-form">
+      {quote ? <FeeBreakdown quote={quote} /> : null}
+      <fieldset className={styles.methods} disabled={busy}>
+        <legend className={styles.legend}>Payment method</legend>
+        <label className={styles.method}>
+          <input
+            type="radio"
+            name="method"
+            value="stripe_card"
+            checked={method === 'stripe_card'}
+            onChange={() => setMethod('stripe_card')}
+            data-testid="method-card"
+          />
+          Credit or debit card
+        </label>
+        <label className={styles.method}>
+          <input
+            type="radio"
+            name="method"
+            value="balance"
+            checked={method === 'balance'}
+            disabled={balanceTooLow}
+            onChange={() => setMethod('balance')}
+            data-testid="method-balance"
+          />
+          Account balance
+          <span className={styles.muted} data-testid="checkout-balance">
+            {balance === null ? '' : ` (${formatCents(balance)} available)`}
+          </span>
+        </label>
+      </fieldset>
+      {method === 'stripe_card' ? (
+        <div className={styles.card} data-testid="card-form">
+          <TextField
+            name="cardNumber"
+            label="Card number"
+            inputMode="numeric"
+            autoComplete="cc-number"
+            value={card.number}
+            onChange={(event) => setCard({ ...card, number: event.target.value })}
+            disabled={busy}
+          />
+          <div className={styles.cardRow}>
+            <TextField
+              name="cardExpiry"
+              label="Expiry (MM/YY)"
+              autoComplete="cc-exp"
+              value={card.expiry}
+              onChange={(event) => setCard({ ...card, expiry: event.target.value })}
+              disabled={busy}
+            />
+            <TextField
+              name="cardCvc"
+              label="CVC"
+              inputMode="numeric"
+              autoComplete="cc-csc"
+              value={card.cvc}
+              onChange={(event) => setCard({ ...card, cvc: event.target.value })}
+              disabled={busy}
+            />
+          </div>
+        </div>
+      ) : null}
+      {cardError ? <FormAlert testId="card-error">{cardError}</FormAlert> : null}
+      {error ? (
+        <FormAlert testId="checkout-pay-error">
+          {declined ? (
+            <>
+              {PURCHASE_FAILED_MESSAGE} Please check your payment details and try again, or contact support if
+              the problem continues.
+            </>
+          ) : (
+            error.message
+          )}
+        </FormAlert>
+      ) : null}
+      <Button type="submit" size="lg" fullWidth loading={busy} disabled={busy || !quote} data-testid="pay">
+        {quote ? `Pay ${formatCents(quote.totalInCents)}` : 'Pay'}
+      </Button>
+      <Dialog
+        open={outcome.kind === 'needs-action'}
+        onClose={() => setOutcome({ kind: 'idle' })}
+        title="Confirm your payment"
+        loading={complete.isPending}
+        onConfirm={() => complete.mutate()}
+        confirmLabel="Complete verification"
+        testId="card-action-dialog"
+      >
+        <p>Your bank asks you to confirm this payment. Complete the verification to finish your purchase.</p>
+      </Dialog>
+    </form>
+  );
+}

@@ -1,0 +1,171 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { fromMinorUnits } from '@vitrine/domain';
+import { type FormEvent, useState } from 'react';
+import { Button } from '../../ui/Button';
+import { Dialog } from '../../ui/Dialog';
+import { FormAlert } from '../../ui/FormAlert';
+import { SelectField } from '../../ui/SelectField';
+import { TextField } from '../../ui/TextField';
+import type { Listing as CatalogListing } from '../catalog/catalog-types';
+import { catalogKeys } from '../catalog/query-keys';
+import { type ListingCurrency, type ListingPrice, tradingApi } from './trading-api';
+
+const PRICE_PATTERN = /^\d{1,12}(\.\d{1,18})?$/;
+
+function priceError(amount: string): string | null {
+  if (amount.trim() === '') return 'Enter a price';
+  if (!PRICE_PATTERN.test(amount.trim())) return 'Enter a price like 125 or 0.25';
+  return null;
+}
+
+/**
+ * The owner's controls on the item page (issue #14): "List for sale" when the token is not listed,
+ * "Edit price" and "Cancel listing" when it is. The item's data is refreshed after each change.
+ */
+export function ListingControls({
+  contractAddress,
+  tokenId,
+  listing,
+}: {
+  contractAddress: string;
+  tokenId: string;
+  listing: CatalogListing | null;
+}) {
+  const [dialog, setDialog] = useState<'price' | 'cancel' | null>(null);
+  return (
+    <>
+      {listing ? (
+        <>
+          <Button variant="secondary" size="lg" onClick={() => setDialog('price')} data-testid="edit-price">
+            Edit price
+          </Button>
+          <Button
+            variant="secondary"
+            size="lg"
+            onClick={() => setDialog('cancel')}
+            data-testid="cancel-listing"
+          >
+            Cancel listing
+          </Button>
+        </>
+      ) : (
+        <Button size="lg" onClick={() => setDialog('price')} data-testid="list-for-sale">
+          List for sale
+        </Button>
+      )}
+      {dialog === 'price' ? (
+        <PriceDialog
+          contractAddress={contractAddress}
+          tokenId={tokenId}
+          listing={listing}
+          onClose={() => setDialog(null)}
+        />
+      ) : null}
+      {dialog === 'cancel' && listing ? (
+        <CancelDialog listingId={listing.id} onClose={() => setDialog(null)} />
+      ) : null}
+    </>
+  );
+}
+
+function useRefreshItems() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: catalogKeys.items() });
+}
+
+function PriceDialog({
+  contractAddress,
+  tokenId,
+  listing,
+  onClose,
+}: {
+  contractAddress: string;
+  tokenId: string;
+  listing: CatalogListing | null;
+  onClose: () => void;
+}) {
+  const refresh = useRefreshItems();
+  const current = listing?.baseListingPrice;
+  const [amount, setAmount] = useState(
+    current ? String(fromMinorUnits(current.amount, current.currency)) : '',
+  );
+  const [currency, setCurrency] = useState<ListingCurrency>(current?.currency === 'ETH' ? 'ETH' : 'USD');
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const mutation = useMutation({
+    mutationFn: (price: ListingPrice) =>
+      listing
+        ? tradingApi.repriceListing(listing.id, price)
+        : tradingApi.createListing(contractAddress, tokenId, price),
+    onSuccess: async () => {
+      await refresh();
+      onClose();
+    },
+  });
+  const submit = (event?: FormEvent) => {
+    event?.preventDefault();
+    const error = priceError(amount);
+    setFieldError(error);
+    if (error) return;
+    mutation.mutate({ amount: amount.trim(), currency });
+  };
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title={listing ? 'Edit price' : 'List for sale'}
+      loading={mutation.isPending}
+      onConfirm={() => submit()}
+      confirmLabel={listing ? 'Save price' : 'List for sale'}
+      testId="listing-dialog"
+    >
+      <form onSubmit={submit} noValidate>
+        {mutation.isError ? <FormAlert testId="listing-error">{mutation.error.message}</FormAlert> : null}
+        <TextField
+          name="price"
+          label="Price"
+          inputMode="decimal"
+          autoComplete="off"
+          value={amount}
+          onChange={(event) => setAmount(event.target.value)}
+          error={fieldError}
+          autoFocus
+        />
+        <SelectField
+          name="currency"
+          label="Currency"
+          value={currency}
+          onChange={(event) => setCurrency(event.target.value === 'ETH' ? 'ETH' : 'USD')}
+        >
+          <option value="USD">USD</option>
+          <option value="ETH">ETH</option>
+        </SelectField>
+      </form>
+    </Dialog>
+  );
+}
+
+function CancelDialog({ listingId, onClose }: { listingId: number; onClose: () => void }) {
+  const refresh = useRefreshItems();
+  const mutation = useMutation({
+    mutationFn: () => tradingApi.cancelListing(listingId),
+    onSuccess: async () => {
+      await refresh();
+      onClose();
+    },
+  });
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title="Cancel listing"
+      loading={mutation.isPending}
+      onConfirm={() => mutation.mutate()}
+      confirmLabel="Cancel listing"
+      cancelLabel="Keep listing"
+      testId="cancel-listing-dialog"
+    >
+      {mutation.isError ? <FormAlert testId="listing-error">{mutation.error.message}</FormAlert> : null}
+      <p>The NFT will no longer be for sale. You can list it again at any time.</p>
+    </Dialog>
+  );
+}

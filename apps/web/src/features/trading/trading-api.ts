@@ -1,0 +1,87 @@
+// The trading calls the web app makes (docs/decisions/009-trading-and-ledger.md): listings, Buy Now's
+// listing match, paying a purchase intent, and the simulated card processor's tokenisation. Writes
+// need a bearer token (withAuthRetry refreshes it once on a 401).
+import type { PaymentMethod } from '@vitrine/domain';
+import type { Listing, ListingMatch, PurchaseIntent, Quote } from '@vitrine/domain/trading-responses';
+import { api } from '../../app/api-client';
+import { withAuthRetry } from '../auth/authed-request';
+import { authKeys } from '../auth/query-keys';
+
+export type { Listing, ListingMatch, PurchaseIntent, Quote };
+
+export type ListingCurrency = 'USD' | 'ETH';
+
+export interface ListingPrice {
+  /** In major units, as typed: '125', '0.25'. */
+  amount: string;
+  currency: ListingCurrency;
+}
+
+/** The simulated processor's tokenised card: no number, only what may be shown. */
+export interface CardToken {
+  id: string;
+  brand: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+}
+
+export interface CardInput {
+  number: string;
+  expMonth: number;
+  expYear: number;
+  cvc: string;
+}
+
+/** A key per user action, so a repeated request (a retry, a double click) runs once (decision 007). */
+const once = () => ({ headers: { 'Idempotency-Key': crypto.randomUUID() } });
+
+export const tradingApi = {
+  createListing: (contractAddress: string, tokenId: string, price: ListingPrice) =>
+    withAuthRetry(() => api.post<Listing>('/v2/listings', { contractAddress, tokenId, price }, once())),
+  repriceListing: (listingId: number, price: ListingPrice) =>
+    withAuthRetry(() => api.patch<Listing>(`/v2/listings/${listingId}`, { price }, once())),
+  cancelListing: (listingId: number) =>
+    withAuthRetry(() => api.delete<Listing>(`/v2/listings/${listingId}`, once())),
+  listingMatch: (listingId: number) =>
+    withAuthRetry(() => api.post<ListingMatch>('/v2/listing-match/', { listing_id: listingId }, once())),
+  getListingMatch: (id: number, signal?: AbortSignal) =>
+    withAuthRetry(() => api.get<ListingMatch>(`/v2/listing-match/${id}`, signal ? { signal } : {})),
+  /** The card goes to the processor's endpoint only; our purchase call gets its token. */
+  tokenizeCard: (card: CardInput) =>
+    withAuthRetry(() =>
+      api.post<CardToken>('/sim-card-processor/payment_methods', {
+        number: card.number,
+        exp_month: card.expMonth,
+        exp_year: card.expYear,
+        cvc: card.cvc,
+      }),
+    ),
+  pay: (intentId: number, method: PaymentMethod, paymentToken?: string) =>
+    withAuthRetry(() =>
+      api.post<PurchaseIntent>(
+        `/v2/purchase-intent/${intentId}/pay`,
+        { payment_method: method, ...(paymentToken ? { payment_token: paymentToken } : {}) },
+        once(),
+      ),
+    ),
+  completeAction: (intentId: number) =>
+    withAuthRetry(() =>
+      api.post<PurchaseIntent>(`/v2/purchase-intent/${intentId}/complete-action`, undefined, once()),
+    ),
+};
+
+/** The buyer's intents live under the user's keys: signing out drops them (auth/query-keys.ts). */
+export const tradingKeys = {
+  listingMatches: () => [...authKeys.user(), 'listing-match'] as const,
+  listingMatch: (id: number) => [...tradingKeys.listingMatches(), id] as const,
+};
+
+/** The checkout page of a listing match (000 §2). */
+export function listingCheckoutPath(
+  contractAddress: string,
+  tokenId: string,
+  listingMatchId: number,
+): string {
+  return `/listing-checkout/${encodeURIComponent(contractAddress)}/${encodeURIComponent(tokenId)}/?piid=${listingMatchId}`;
+}

@@ -1,0 +1,220 @@
+// Selling and Buy Now in real Chromium against the built, seeded server (issue #14): the demo collector
+// lists one of their NFTs, reprices and cancels, and lists it again; a new collector buys it by card on
+// the checkout page. A declined card shows 000 §8's purchase message and nothing changes hands.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { apiSignUp, DESKTOP, newPage, storeCredentials } from './support/accounts';
+import { launchBrowser } from './support/browser';
+import { signedInProfileUrl, signInOnLoginPage } from './support/sign-in';
+
+const baseUrl = inject('baseUrl');
+const PURCHASE_FAILED = 'Sorry, we ran into a problem creating your purchase...';
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+interface OwnedToken {
+  contractAddress: string;
+  tokenId: string;
+}
+
+interface ItemAnswer {
+  owner: { username: string } | null;
+  listing: { id: number; priceInCents: number } | null;
+}
+
+/** The public item answer (what any visitor's page shows). */
+async function itemAnswer(token: OwnedToken): Promise<ItemAnswer> {
+  const response = await fetch(
+    `${baseUrl}/api/v1/marketplace/items/${token.contractAddress}/${token.tokenId}/`,
+  );
+  expect(response.status).toBe(200);
+  return (await response.json()) as ItemAnswer;
+}
+
+/** One of the signed-in user's NFTs that is not listed (the last of their first page). */
+async function unlistedTokenOf(page: Page, profileUrl: string): Promise<OwnedToken> {
+  const tokens = await page.evaluate<OwnedToken[]>(`(async () => {
+    const res = await fetch('/api/v2/users/${profileUrl}/nifties/?page_size=48');
+    const body = await res.json();
+    return body.results
+      .filter((card) => card.listing === null)
+      .map((card) => ({ contractAddress: card.contractAddress, tokenId: card.tokenId }));
+  })()`);
+  const token = tokens.at(-1);
+  if (!token) throw new Error('the demo collector owns no unlisted NFT');
+  return token;
+}
+
+const itemUrl = (token: OwnedToken) => `/marketplace/item/${token.contractAddress}/${token.tokenId}`;
+
+async function setPrice(page: Page, amount: string): Promise<void> {
+  const dialog = page.getByTestId('listing-dialog');
+  await dialog.waitFor();
+  await dialog.getByLabel('Price').fill(amount);
+  await dialog.getByLabel('Currency').selectOption('USD');
+  await dialog.getByRole('button', { name: /List for sale|Save price/ }).click();
+  await expect.poll(() => dialog.count()).toBe(0);
+}
+
+async function fillCard(page: Page, number: string): Promise<void> {
+  const form = page.getByTestId('card-form');
+  await form.getByLabel('Card number').fill(number);
+  await form.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await form.getByLabel('CVC').fill('123');
+}
+
+describe('selling and Buy Now', () => {
+  let token: OwnedToken;
+  let sellerProfileUrl: string;
+  let buyer: Awaited<ReturnType<typeof apiSignUp>>;
+
+  it('lets the owner list, reprice and cancel, and shows no owner controls to others', async () => {
+    const page = await newPage(browser);
+    await signInOnLoginPage(page, baseUrl, '/explore/nfts');
+    sellerProfileUrl = await signedInProfileUrl(page);
+    token = await unlistedTokenOf(page, sellerProfileUrl);
+
+    await page.goto(baseUrl + itemUrl(token));
+    const price = page.getByTestId('item-price');
+    await price.getByTestId('list-for-sale').click();
+    // A price that cannot be one is refused in the form.
+    const dialog = page.getByTestId('listing-dialog');
+    await dialog.getByLabel('Price').fill('12,5');
+    await dialog.getByRole('button', { name: 'List for sale' }).click();
+    await dialog.getByText('Enter a price like 125 or 0.25').waitFor();
+    await setPrice(page, '25');
+    await expect.poll(() => price.textContent()).toContain('$25.00');
+    expect(await price.getByTestId('buy-now').count()).toBe(0);
+    expect((await itemAnswer(token)).listing?.priceInCents).toBe(2500);
+
+    await price.getByTestId('edit-price').click();
+    await setPrice(page, '30');
+    await expect.poll(() => price.textContent()).toContain('$30.00');
+    expect((await itemAnswer(token)).listing?.priceInCents).toBe(3000);
+
+    await price.getByTestId('cancel-listing').click();
+    await page.getByTestId('cancel-listing-dialog').getByRole('button', { name: 'Cancel listing' }).click();
+    await price.getByTestId('list-for-sale').waitFor();
+    expect(await price.textContent()).toContain('Not listed');
+    expect((await itemAnswer(token)).listing).toBeNull();
+
+    // Listed again for the buyers below.
+    await price.getByTestId('list-for-sale').click();
+    await setPrice(page, '20');
+    await price.getByTestId('edit-price').waitFor();
+    expect((await itemAnswer(token)).listing?.priceInCents).toBe(2000);
+    await page.context().close();
+
+    // Signed out: Buy Now opens the auth modal, and there are no owner controls.
+    const visitor = await newPage(browser);
+    await visitor.goto(baseUrl + itemUrl(token));
+    const visitorPrice = visitor.getByTestId('item-price');
+    await visitorPrice.getByTestId('buy-now').click();
+    await visitor.getByTestId('auth-modal').waitFor();
+    expect(await visitorPrice.getByTestId('list-for-sale').count()).toBe(0);
+    expect(await visitorPrice.getByTestId('edit-price').count()).toBe(0);
+    expect(visitor.url()).toBe(baseUrl + itemUrl(token));
+    await visitor.context().close();
+  });
+
+  it('sells by card: a declined card changes nothing, 4242 buys it and the buyer owns it', async () => {
+    expect(token).toBeDefined();
+    buyer = await apiSignUp(baseUrl, 'buyer');
+    const context = await browser.newContext({ viewport: DESKTOP });
+    await storeCredentials(context, buyer.grant);
+    const page = await context.newPage();
+    await page.goto(baseUrl + itemUrl(token));
+    const price = page.getByTestId('item-price');
+    await price.getByTestId('buy-now').click();
+    await page.waitForURL((url) => url.pathname.startsWith('/listing-checkout/'));
+    const url = new URL(page.url());
+    expect(url.pathname).toBe(`/listing-checkout/${token.contractAddress}/${token.tokenId}/`);
+    expect(url.searchParams.get('piid')).toMatch(/^\d+$/);
+
+    // The quote: $20.00, the card fee (2.9 % + 30 c = $0.88), no gas line without a delivery fee.
+    const fees = page.getByTestId('fee-breakdown');
+    await fees.waitFor();
+    expect(await fees.getByTestId('fee-price').textContent()).toBe('$20.00');
+    expect(await fees.getByTestId('fee-service-card').textContent()).toBe('$0.88');
+    expect(await fees.getByTestId('fee-gas').count()).toBe(0);
+    expect(await fees.getByTestId('fee-total').textContent()).toBe('$20.88');
+    await page.getByTestId('checkout-item-name').waitFor();
+    // A new account has no balance: paying from it is not offered.
+    expect(await page.getByTestId('method-balance').isDisabled()).toBe(true);
+
+    // A declined card: 000 §8's message, and the seller still owns the listed NFT.
+    await fillCard(page, '4000 0000 0000 0002');
+    await page.getByTestId('pay').click();
+    const error = page.getByTestId('checkout-pay-error');
+    await error.waitFor();
+    expect(await error.textContent()).toContain(PURCHASE_FAILED);
+    const afterDecline = await itemAnswer(token);
+    expect(afterDecline.owner?.username).toBe(sellerProfileUrl);
+    expect(afterDecline.listing?.priceInCents).toBe(2000);
+
+    // A card that works: the success, and the item is the buyer's.
+    await fillCard(page, '4242 4242 4242 4242');
+    await page.getByTestId('pay').click();
+    const success = page.getByTestId('checkout-success');
+    await success.waitFor();
+    expect(await success.textContent()).toContain('You own it!');
+    const sold = await itemAnswer(token);
+    expect(sold.owner?.username).not.toBe(sellerProfileUrl);
+    expect(sold.listing).toBeNull();
+
+    await success.getByTestId('checkout-view-item').click();
+    await page.waitForURL((u) => u.pathname === itemUrl(token));
+    const owner = page.getByTestId('item-owner');
+    await expect.poll(async () => (await owner.textContent()) ?? '').toContain(buyer.firstName);
+    await price.getByTestId('list-for-sale').waitFor();
+    expect(await price.getByTestId('buy-now').count()).toBe(0);
+    await context.close();
+  });
+
+  it('buys back with a card that needs a second step, and offers the balance when it covers the total', async () => {
+    expect(buyer).toBeDefined();
+    // The new owner lists it at $5.
+    const context = await browser.newContext({ viewport: DESKTOP });
+    await storeCredentials(context, buyer.grant);
+    const owner = await context.newPage();
+    await owner.goto(baseUrl + itemUrl(token));
+    await owner.getByTestId('item-price').getByTestId('list-for-sale').click();
+    await setPrice(owner, '5');
+    await owner.getByTestId('item-price').getByTestId('edit-price').waitFor();
+    await context.close();
+
+    // The demo collector, paid for the first sale, buys it back.
+    const page = await newPage(browser);
+    await signInOnLoginPage(page, baseUrl, itemUrl(token));
+    await page.getByTestId('item-price').getByTestId('buy-now').click();
+    await page.waitForURL((url) => url.pathname.startsWith('/listing-checkout/'));
+    await page.getByTestId('fee-breakdown').waitFor();
+    expect(await page.getByTestId('fee-total').textContent()).toBe('$5.45');
+    // The sale's proceeds cover $5: the balance is shown and may be chosen (no card fee then).
+    await expect
+      .poll(() => page.getByTestId('checkout-balance').textContent())
+      .toMatch(/\$[\d,]+\.\d\d available/);
+    expect(await page.getByTestId('method-balance').isDisabled()).toBe(false);
+    await page.getByTestId('method-balance').check();
+    expect(await page.getByTestId('fee-total').textContent()).toBe('$5.00');
+    expect(await page.getByTestId('card-form').count()).toBe(0);
+
+    // By card after all, one that asks for a second step.
+    await page.getByTestId('method-card').check();
+    await fillCard(page, '4000 0027 6000 3184');
+    await page.getByTestId('pay').click();
+    const action = page.getByTestId('card-action-dialog');
+    await action.waitFor();
+    expect((await itemAnswer(token)).owner?.username).not.toBe(sellerProfileUrl);
+    await action.getByRole('button', { name: 'Complete verification' }).click();
+    await page.getByTestId('checkout-success').waitFor();
+    expect((await itemAnswer(token)).owner?.username).toBe(sellerProfileUrl);
+    await page.context().close();
+  });
+});

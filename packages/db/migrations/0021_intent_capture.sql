@@ -1,0 +1,2 @@
+ALTER TABLE "purchase_intents" ADD COLUMN "captured_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "purchase_intents_uncaptured_idx" ON "purchase_intents" USING btree ("paid_at") WHERE "purchase_intents"."payment_state" = 'paid' and "purchase_intents"."provider_reference" is not null and "purchase_intents"."captured_at" is null;

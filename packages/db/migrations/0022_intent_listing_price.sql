@@ -1,0 +1,2 @@
+ALTER TABLE "purchase_intents" ADD COLUMN "listing_currency" text DEFAULT 'USD' NOT NULL;--> statement-breakpoint
+ALTER TABLE "purchase_intents" ADD COLUMN "listing_amount" numeric(78, 0) DEFAULT '0' NOT NULL;

@@ -1,0 +1,166 @@
+// Trading and money (docs/decisions/009-trading-and-ledger.md): the double-entry ledger, holds and
+// purchase intents. Every movement of money is one ledger transaction whose entries sum to zero per
+// currency (checked by a deferred constraint trigger at commit); an account's balance row moves only
+// with its entries, in the same statement set, under the account's row lock (CHECK keeps it >= 0
+// where the account may not go negative).
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { listings, tokens, users } from './core';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const cents = (name: string) => bigint(name, { mode: 'number' });
+
+/**
+ * A ledger account. `kind`: `user` (a user's balance), `platform_revenue` (fees the platform keeps),
+ * `unassigned_royalties` (creator fees of collections without a creator), `payments_clearing` (money
+ * coming in from card processors and going out in payouts: external, so it runs negative).
+ */
+export const ledgerAccounts = pgTable(
+  'ledger_accounts',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    kind: text('kind').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'restrict' }),
+    currency: text('currency').notNull().default('USD'),
+    /** Sum of this account's entries; moved only together with them. */
+    balanceCents: cents('balance_cents').notNull().default(0),
+    /** Only external accounts (payments clearing) may go below zero. */
+    mayGoNegative: boolean('may_go_negative').notNull().default(false),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('ledger_accounts_key').on(t.kind, sql`coalesce(${t.userId}, 0)`, t.currency),
+    check('ledger_accounts_not_negative', sql`${t.mayGoNegative} or ${t.balanceCents} >= 0`),
+  ],
+);
+
+/** One movement of money: a purchase, a deposit, a payout, a refund. `reference` makes it once-only. */
+export const ledgerTransactions = pgTable(
+  'ledger_transactions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    kind: text('kind').notNull(),
+    /** What caused it, e.g. `purchase_intent:12`; one transaction per (kind, reference). */
+    reference: text('reference').notNull(),
+    description: text('description').notNull().default(''),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('ledger_transactions_reference_key').on(t.kind, t.reference)],
+);
+
+/** The entries of a transaction: signed amounts (credit +, debit -) summing to zero per currency. */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    transactionId: integer('transaction_id')
+      .notNull()
+      .references(() => ledgerTransactions.id, { onDelete: 'restrict' }),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => ledgerAccounts.id, { onDelete: 'restrict' }),
+    amountCents: cents('amount_cents').notNull(),
+    currency: text('currency').notNull().default('USD'),
+    /** What the line is: price, service_fee, card_fee, gas_fee, creator_fee, proceeds, payment, ... */
+    memo: text('memo').notNull(),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [
+    index('ledger_entries_transaction_idx').on(t.transactionId),
+    index('ledger_entries_account_idx').on(t.accountId, t.createdAt),
+    check('ledger_entries_not_zero', sql`${t.amountCents} <> 0`),
+  ],
+);
+
+/** Money set aside on an account for an open offer: not spendable while active. */
+export const ledgerHolds = pgTable(
+  'ledger_holds',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => ledgerAccounts.id, { onDelete: 'restrict' }),
+    amountCents: cents('amount_cents').notNull(),
+    reference: text('reference').notNull(),
+    /** active | released | captured */
+    status: text('status').notNull().default('active'),
+    createdAt: ts('created_at').notNull(),
+    closedAt: ts('closed_at'),
+  },
+  (t) => [
+    index('ledger_holds_active_idx').on(t.accountId).where(sql`${t.status} = 'active'`),
+    uniqueIndex('ledger_holds_reference_key').on(t.reference),
+    check('ledger_holds_positive', sql`${t.amountCents} > 0`),
+  ],
+);
+
+/**
+ * A purchase intent (000 §3): a buyer's quote for a listing, paid once. `payment_state`: pending,
+ * requires_action, paid, expired, cancelled. `listing_match_id` is the intent's id (000 §3 listing match).
+ */
+export const purchaseIntents = pgTable(
+  'purchase_intents',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    buyerId: integer('buyer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    listingId: integer('listing_id')
+      .notNull()
+      .references(() => listings.id, { onDelete: 'cascade' }),
+    tokenRowId: integer('token_row_id')
+      .notNull()
+      .references(() => tokens.id, { onDelete: 'cascade' }),
+    paymentState: text('payment_state').notNull().default('pending'),
+    paymentMethod: text('payment_method').notNull().default('stripe_card'),
+    paymentCurrency: text('payment_currency').notNull().default('USD'),
+    requestedQuantity: integer('requested_quantity').notNull().default(1),
+    niftyDeliveryDestination: text('nifty_delivery_destination').notNull().default('internal'),
+    niftyDestinationExtWallet: text('nifty_destination_ext_wallet'),
+    /** The listing's price when quoted: a repriced listing is not sold at the old quote. */
+    listingCurrency: text('listing_currency').notNull().default('USD'),
+    listingAmount: numeric('listing_amount', { precision: 78, scale: 0 }).notNull().default('0'),
+    /** The quote, fixed at creation from the listing (fees per decision 009). */
+    priceCents: cents('price_cents').notNull(),
+    royaltyBps: integer('royalty_bps').notNull(),
+    deliveryFeeCents: cents('delivery_fee_cents').notNull().default(0),
+    isExternal: boolean('is_external').notNull().default(false),
+    /** The card processor's reference of the authorisation or payment (never a card number). */
+    providerReference: text('provider_reference'),
+    deliveryTxHash: text('delivery_tx_hash'),
+    paymentTxHash: text('payment_tx_hash'),
+    refundTxHash: text('refund_tx_hash'),
+    saleId: integer('sale_id'),
+    ledgerTransactionId: integer('ledger_transaction_id'),
+    expiresAt: ts('expires_at').notNull(),
+    createdAt: ts('created_at').notNull(),
+    updatedAt: ts('updated_at').notNull(),
+    paidAt: ts('paid_at'),
+    deliveredAt: ts('delivered_at'),
+    /** When the card money was taken (after the purchase committed); null while only authorised. */
+    capturedAt: ts('captured_at'),
+  },
+  (t) => [
+    index('purchase_intents_buyer_idx').on(t.buyerId, t.createdAt),
+    index('purchase_intents_listing_idx').on(t.listingId),
+    index('purchase_intents_uncaptured_idx')
+      .on(t.paidAt)
+      .where(
+        sql`${t.paymentState} = 'paid' and ${t.providerReference} is not null and ${t.capturedAt} is null`,
+      ),
+    uniqueIndex('purchase_intents_one_paid_per_listing')
+      .on(t.listingId)
+      .where(sql`${t.paymentState} = 'paid'`),
+  ],
+);
