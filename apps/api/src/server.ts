@@ -8,7 +8,7 @@ import { redisRateLimitStore } from './lib/redis-rate-limit';
 import { accountsConfigFromEnv } from './modules/auth/auth.config';
 import { outboxKeyFor } from './modules/auth/outbox-key';
 import { localMediaStore } from './modules/media/media-store';
-import { openStoreOrExit, seedIfEmpty } from './store';
+import { openStoreForServing } from './store';
 
 const env = (() => {
   try {
@@ -22,22 +22,16 @@ const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url))
 const webDist = env.WEB_DIST ?? defaultWebDist;
 const media = localMediaStore(env.DATA_DIR);
 
-let database = await openStoreOrExit(env);
-if (env.SEED === 'auto') {
-  const seeded = await seedIfEmpty(database, { media, clock: systemClock });
-  if (seeded) {
-    // The embedded store's memory grew to what seeding took and is never given back (WebAssembly
-    // memory only grows): open it again, so the server holds what serving takes (docs/operations.md).
-    if (database.kind === 'pglite') {
-      await database.close();
-      database = await openStoreOrExit(env);
-    }
-    process.stdout.write('\nSeeded the demo marketplace. Demo accounts:\n');
-    for (const a of seeded.demoAccounts) {
-      process.stdout.write(`  ${a.role.padEnd(10)} ${a.email}  password: ${a.password}\n`);
-    }
-    process.stdout.write('\n');
+const { database, seeded } = await openStoreForServing(
+  env,
+  env.SEED === 'auto' ? { media, clock: systemClock } : null,
+);
+if (seeded) {
+  process.stdout.write('\nSeeded the demo marketplace. Demo accounts:\n');
+  for (const a of seeded.demoAccounts) {
+    process.stdout.write(`  ${a.role.padEnd(10)} ${a.email}  password: ${a.password}\n`);
   }
+  process.stdout.write('\n');
 }
 
 const rateLimitStore = env.REDIS_URL ? redisRateLimitStore(env.REDIS_URL) : undefined;

@@ -39,8 +39,8 @@ export interface EmbeddedSettings {
 export interface Database {
   db: Db;
   kind: StoreKind;
-  /** Applies every committed migration not yet applied. Safe to call on every start. */
-  migrate(): Promise<void>;
+  /** Applies every committed migration not yet applied; resolves with how many it applied. Safe on every start. */
+  migrate(): Promise<number>;
   /** True when the store answers and every committed migration is applied. */
   ready(): Promise<boolean>;
   /**
@@ -146,10 +146,25 @@ function wrap(
   listeners: Set<(event: StoreEvent) => void>,
 ): Database {
   let closed = false;
+  /** Migrations applied so far (0 before the first: the journal table does not exist yet). */
+  const applied = async () => {
+    try {
+      const result = (await db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`)) as {
+        rows: { n: number }[];
+      };
+      return Number(result.rows[0]?.n ?? 0);
+    } catch {
+      return 0;
+    }
+  };
   return {
     db,
     kind,
-    migrate: runMigrations,
+    async migrate() {
+      const before = await applied();
+      await runMigrations();
+      return (await applied()) - before;
+    },
     async ready() {
       if (closed) return false;
       try {

@@ -4,7 +4,7 @@
 // as text. Always on PGlite (it is the embedded store's own test), whatever TEST_STORE says.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDatabase, type Database } from './client';
+import { committedMigrationCount, createDatabase, type Database } from './client';
 
 let database: Database;
 
@@ -134,6 +134,17 @@ describe('the embedded store on its own thread', () => {
     await expect(
       createDatabase({ dataDir: 'memory://', settings: { sharedBuffers: '16MB -c fsync=on' } }),
     ).rejects.toThrow('shared_buffers must be a size like 32MB');
+  });
+
+  it('says how many migrations it applied: every committed one on an empty store, none after', async () => {
+    const fresh = await createDatabase({ dataDir: 'memory://' });
+    try {
+      expect(await fresh.migrate()).toBe(committedMigrationCount());
+      expect(await fresh.migrate()).toBe(0);
+      expect(await fresh.ready()).toBe(true);
+    } finally {
+      await fresh.close();
+    }
   });
 
   it('refuses statements once closed, with a clear error, and closes twice safely', async () => {
