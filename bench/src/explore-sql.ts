@@ -2,7 +2,7 @@
 // ids, then its cards), with the repos' own code and the server's pool size, asked for the same pages
 // by the same number of concurrent callers, without HTTP, validation or JSON. What the API adds is the
 // difference between the two figures.
-import { createDatabase } from '@vitrine/db';
+import { createDatabase, type EmbeddedSettings } from '@vitrine/db';
 import type { SortOption, TimeFilter } from '@vitrine/domain';
 import { createCardsRepo } from '../../apps/api/src/modules/catalog/cards.repo';
 import { createExploreRepo, type TokenFilter } from '../../apps/api/src/modules/catalog/explore.repo';
@@ -26,7 +26,8 @@ export interface SqlFigure {
 const PAGE_SIZE = 20;
 
 export async function measureExploreSql(options: {
-  store: { databaseUrl: string } | { dataDir: string };
+  /** The embedded store with the server's settings, or PostgreSQL. */
+  store: { databaseUrl: string } | { dataDir: string; settings?: EmbeddedSettings };
   connections: number;
   seconds: number;
   warmUpSeconds: number;

@@ -55,6 +55,8 @@ export interface AppConfig {
   rateLimitStore?: RateLimitStore;
   nodeEnv?: 'development' | 'production' | 'test';
   logLevel?: string;
+  /** The most the shared answers may hold, in bytes (RESPONSE_CACHE_MAX_BYTES; 16 MB by default). */
+  responseCacheMaxBytes?: number;
 }
 
 declare module 'fastify' {

@@ -47,3 +47,24 @@ describe('readEnv in production', () => {
     expect(readEnv({}).NODE_ENV).toBe('development');
   });
 });
+
+describe('readEnv: memory settings (docs/operations.md, "Memory")', () => {
+  it('gives the embedded store a 32MB page cache unless told otherwise', () => {
+    expect(readEnv({}).PGLITE_SHARED_BUFFERS).toBe('32MB');
+    expect(readEnv({ PGLITE_SHARED_BUFFERS: '128MB' }).PGLITE_SHARED_BUFFERS).toBe('128MB');
+  });
+
+  it('reads an empty value (`NAME=` in an env file) as unset', () => {
+    const env = readEnv({ PGLITE_SHARED_BUFFERS: '', RESPONSE_CACHE_MAX_BYTES: '' });
+    expect(env.PGLITE_SHARED_BUFFERS).toBe('32MB');
+    expect(env.RESPONSE_CACHE_MAX_BYTES).toBeUndefined();
+    expect(readEnv({ RESPONSE_CACHE_MAX_BYTES: '1048576' }).RESPONSE_CACHE_MAX_BYTES).toBe(1048576);
+  });
+
+  it('refuses a size PostgreSQL would not read, and a negative cache budget', () => {
+    expect(message({ PGLITE_SHARED_BUFFERS: 'lots' })).toContain(
+      'PGLITE_SHARED_BUFFERS: must be a size like 32MB (kB, MB or GB)',
+    );
+    expect(message({ RESPONSE_CACHE_MAX_BYTES: '-1' })).toContain('RESPONSE_CACHE_MAX_BYTES');
+  });
+});

@@ -12,6 +12,20 @@ const optionalUrl = (protocols: string[]) =>
       message: `must start with ${protocols.join(' or ')}`,
     });
 
+/** An empty value (`NAME=` in an env file) counts as unset. */
+const emptyUnset = (v: unknown) => (v === '' ? undefined : v);
+
+/** A PostgreSQL memory size: a whole number and its unit; empty or unset takes `fallback`. */
+const pgSize = (fallback: string) =>
+  z.preprocess(
+    emptyUnset,
+    z
+      .string()
+      .trim()
+      .regex(/^\d+(kB|MB|GB)$/, { message: 'must be a size like 32MB (kB, MB or GB)' })
+      .default(fallback),
+  );
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -19,6 +33,11 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalUrl(['postgres://', 'postgresql://']),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** The embedded store's page cache and sort memory (docs/operations.md, "Memory"). */
+  PGLITE_SHARED_BUFFERS: pgSize('32MB'),
+  PGLITE_WORK_MEM: pgSize('4MB'),
+  /** What the shared answers may hold, in bytes of JSON (decision 004 §7); 16 MB when unset. */
+  RESPONSE_CACHE_MAX_BYTES: z.preprocess(emptyUnset, z.coerce.number().int().min(0).optional()),
   REDIS_URL: optionalUrl(['redis://', 'rediss://']),
   API_URL: optionalUrl(['http://', 'https://']),
   SEARCH_URL: optionalUrl(['http://', 'https://']),

@@ -8,7 +8,7 @@ import { redisRateLimitStore } from './lib/redis-rate-limit';
 import { accountsConfigFromEnv } from './modules/auth/auth.config';
 import { outboxKeyFor } from './modules/auth/outbox-key';
 import { localMediaStore } from './modules/media/media-store';
-import { openStoreOrExit, seedIfEmpty } from './store';
+import { openStoreForServing } from './store';
 
 const env = (() => {
   try {
@@ -22,16 +22,16 @@ const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url))
 const webDist = env.WEB_DIST ?? defaultWebDist;
 const media = localMediaStore(env.DATA_DIR);
 
-const database = await openStoreOrExit(env);
-if (env.SEED === 'auto') {
-  const seeded = await seedIfEmpty(database, { media, clock: systemClock });
-  if (seeded) {
-    process.stdout.write('\nSeeded the demo marketplace. Demo accounts:\n');
-    for (const a of seeded.demoAccounts) {
-      process.stdout.write(`  ${a.role.padEnd(10)} ${a.email}  password: ${a.password}\n`);
-    }
-    process.stdout.write('\n');
+const { database, seeded } = await openStoreForServing(
+  env,
+  env.SEED === 'auto' ? { media, clock: systemClock } : null,
+);
+if (seeded) {
+  process.stdout.write('\nSeeded the demo marketplace. Demo accounts:\n');
+  for (const a of seeded.demoAccounts) {
+    process.stdout.write(`  ${a.role.padEnd(10)} ${a.email}  password: ${a.password}\n`);
   }
+  process.stdout.write('\n');
 }
 
 const rateLimitStore = env.REDIS_URL ? redisRateLimitStore(env.REDIS_URL) : undefined;
@@ -52,6 +52,7 @@ const app = await buildApp({
   accounts: accountsConfigFromEnv(env),
   nodeEnv: env.NODE_ENV,
   logLevel: env.LOG_LEVEL,
+  responseCacheMaxBytes: env.RESPONSE_CACHE_MAX_BYTES,
 });
 // The embedded store's thread restarts itself after a crash (decision 006); say so in the log.
 database.onEvent((event) => {

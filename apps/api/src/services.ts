@@ -2,6 +2,7 @@
 import { join } from 'node:path';
 import { createUnitOfWork } from '@vitrine/db';
 import type { ResolvedConfig } from './app';
+import { sharedAnswerBytes } from './http/shared-answer';
 import { createBackground } from './lib/background';
 import { createChangeScopes } from './lib/change-scopes';
 import { createCountCache } from './lib/count-cache';
@@ -44,6 +45,9 @@ import { createUsersRepo } from './modules/users/users.repo';
 import { createUsersService } from './modules/users/users.service';
 import { createWalletsRepo } from './modules/wallets/wallets.repo';
 import { createWalletsService } from './modules/wallets/wallets.service';
+
+/** The shared answers' byte budget when the config names none (RESPONSE_CACHE_MAX_BYTES). */
+export const DEFAULT_RESPONSE_CACHE_MAX_BYTES = 16 * 1024 * 1024;
 
 export function createServices(config: ResolvedConfig) {
   const { db } = config.database;
@@ -139,6 +143,9 @@ export function createServices(config: ResolvedConfig) {
       ttlMs: RESPONSE_CACHE_TTL_MS,
       lagMs: SHARED_ANSWER_LAG_MS,
       maxEntries: 500,
+      maxBytes: config.responseCacheMaxBytes ?? DEFAULT_RESPONSE_CACHE_MAX_BYTES,
+      // Every answer kept is made by http/shared-answer.ts, as a kept text or a page of them.
+      sizeOf: (value) => sharedAnswerBytes(value as Parameters<typeof sharedAnswerBytes>[0]),
       catalog: state,
       scopes: changes,
     }),

@@ -22,13 +22,25 @@ export type DatabaseOptions =
   /** PostgreSQL at this URL. */
   | { databaseUrl: string; poolSize?: number }
   /** Embedded PGlite in this folder; `memory://` keeps it in memory (tests). */
-  | { dataDir: string };
+  | { dataDir: string; settings?: EmbeddedSettings };
+
+/**
+ * PostgreSQL settings of the embedded store, given at its start (`-c name=value`). Its memory is
+ * WebAssembly memory, which grows and is never given back: `shared_buffers` is most of what the
+ * store holds idle (docs/operations.md, "Memory").
+ */
+export interface EmbeddedSettings {
+  /** The store's page cache, e.g. `32MB` (PostgreSQL's default: 128MB). */
+  sharedBuffers?: string;
+  /** Memory a sort or hash may take before it spills to disk, e.g. `4MB`. */
+  workMem?: string;
+}
 
 export interface Database {
   db: Db;
   kind: StoreKind;
-  /** Applies every committed migration not yet applied. Safe to call on every start. */
-  migrate(): Promise<void>;
+  /** Applies every committed migration not yet applied; resolves with how many it applied. Safe on every start. */
+  migrate(): Promise<number>;
   /** True when the store answers and every committed migration is applied. */
   ready(): Promise<boolean>;
   /**
@@ -73,6 +85,7 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
   try {
     thread = await openEmbeddedThread({
       dataDir: inMemory ? undefined : options.dataDir,
+      settings: startSettings(options.settings),
       textTypes: TEXT_TYPES,
       onEvent: (event) => {
         for (const listener of listeners) listener(event);
@@ -92,6 +105,19 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
     () => thread.close().finally(unlock),
     listeners,
   );
+}
+
+/** The settings as PostgreSQL's names and values, each checked so that none can smuggle another. */
+function startSettings(settings: EmbeddedSettings | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  const size = (name: string, value: string | undefined) => {
+    if (value === undefined) return;
+    if (!/^\d+(kB|MB|GB)$/.test(value)) throw new Error(`${name} must be a size like 32MB, got ${value}`);
+    out[name] = value;
+  };
+  size('shared_buffers', settings?.sharedBuffers);
+  size('work_mem', settings?.workMem);
+  return out;
 }
 
 /**
@@ -120,10 +146,25 @@ function wrap(
   listeners: Set<(event: StoreEvent) => void>,
 ): Database {
   let closed = false;
+  /** Migrations applied so far (0 before the first: the journal table does not exist yet). */
+  const applied = async () => {
+    try {
+      const result = (await db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`)) as {
+        rows: { n: number }[];
+      };
+      return Number(result.rows[0]?.n ?? 0);
+    } catch {
+      return 0;
+    }
+  };
   return {
     db,
     kind,
-    migrate: runMigrations,
+    async migrate() {
+      const before = await applied();
+      await runMigrations();
+      return (await applied()) - before;
+    },
     async ready() {
       if (closed) return false;
       try {

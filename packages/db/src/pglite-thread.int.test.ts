@@ -4,7 +4,7 @@
 // as text. Always on PGlite (it is the embedded store's own test), whatever TEST_STORE says.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDatabase, type Database } from './client';
+import { committedMigrationCount, createDatabase, type Database } from './client';
 
 let database: Database;
 
@@ -110,6 +110,41 @@ describe('the embedded store on its own thread', () => {
       Array.from({ length: 40 }, (_, i) => rows<{ n: number }>(sql`select ${i}::int * 2 as n`)),
     );
     expect(results.map((r) => r[0]?.n)).toEqual(Array.from({ length: 40 }, (_, i) => i * 2));
+  });
+
+  it('starts with the memory settings it is given, and refuses a value that is not a size', async () => {
+    const small = await createDatabase({
+      dataDir: 'memory://',
+      settings: { sharedBuffers: '16MB', workMem: '2MB' },
+    });
+    try {
+      const [row] = (
+        (await small.db.execute(
+          sql`select current_setting('shared_buffers') as buffers, current_setting('work_mem') as work`,
+        )) as unknown as { rows: { buffers: string; work: string }[] }
+      ).rows;
+      expect(row).toEqual({ buffers: '16MB', work: '2MB' });
+    } finally {
+      await small.close();
+    }
+    const [defaults] = await rows<{ buffers: string }>(
+      sql`select current_setting('shared_buffers') as buffers`,
+    );
+    expect(defaults?.buffers).toBe('128MB');
+    await expect(
+      createDatabase({ dataDir: 'memory://', settings: { sharedBuffers: '16MB -c fsync=on' } }),
+    ).rejects.toThrow('shared_buffers must be a size like 32MB');
+  });
+
+  it('says how many migrations it applied: every committed one on an empty store, none after', async () => {
+    const fresh = await createDatabase({ dataDir: 'memory://' });
+    try {
+      expect(await fresh.migrate()).toBe(committedMigrationCount());
+      expect(await fresh.migrate()).toBe(0);
+      expect(await fresh.ready()).toBe(true);
+    } finally {
+      await fresh.close();
+    }
   });
 
   it('refuses statements once closed, with a clear error, and closes twice safely', async () => {

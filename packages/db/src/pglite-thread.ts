@@ -86,6 +86,8 @@ interface Thread {
 
 export async function openEmbeddedThread(options: {
   dataDir: string | undefined;
+  /** PostgreSQL settings given at the store's start (name to value). */
+  settings?: Record<string, string>;
   /** Types read as text rather than parsed (drizzle's). */
   textTypes: number[];
   onEvent?: (event: StoreEvent) => void;
@@ -100,7 +102,11 @@ export async function openEmbeddedThread(options: {
   /** Starts a thread and resolves once its store is open. */
   function spawn(): Promise<Thread> {
     const worker = new Worker(new URL('./pglite-thread.worker.mjs', import.meta.url), {
-      workerData: { dataDir: options.dataDir, textTypes: [...options.textTypes, ...JSON_TYPES] },
+      workerData: {
+        dataDir: options.dataDir,
+        settings: options.settings ?? {},
+        textTypes: [...options.textTypes, ...JSON_TYPES],
+      },
     });
     const thread: Thread = { worker, waiting: new Map() };
     let up = false;

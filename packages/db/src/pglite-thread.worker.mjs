@@ -7,8 +7,8 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 if (!parentPort) throw new Error('pglite-thread.worker.mjs runs only as a worker thread');
 const port = parentPort;
 
-/** @type {{ dataDir: string | undefined, textTypes: number[] }} */
-const { dataDir, textTypes } = workerData;
+/** @type {{ dataDir: string | undefined, settings: Record<string, string>, textTypes: number[] }} */
+const { dataDir, settings, textTypes } = workerData;
 const asText = (value) => value;
 // Every type the main thread reads as text (drizzle's timestamp types, and json, which the main thread
 // parses itself: a string crosses threads in one copy, a parsed object field by field).
@@ -38,7 +38,12 @@ const plain = (result) => ({
 
 let db;
 try {
-  db = await PGlite.create(dataDir, { extensions: { pg_trgm }, parsers });
+  // PGlite's own start parameters, then ours (a later `-c` wins).
+  const startParams = [
+    ...PGlite.defaultStartParams,
+    ...Object.entries(settings).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
+  ];
+  db = await PGlite.create(dataDir, { extensions: { pg_trgm }, parsers, startParams });
 } catch (error) {
   port.postMessage({ id: 0, error: errorData(error) });
   process.exit(1);

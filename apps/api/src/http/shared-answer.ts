@@ -23,6 +23,16 @@ export async function sendSharedAnswer<T>(
   return sendKeptText(reply.type('application/json; charset=utf-8'), json);
 }
 
+/**
+ * The size a kept answer counts for in the cache's byte budget: its JSON text (and a page's card ids).
+ * The brotli and gzip forms made later for the requests that ask for them are not counted (docs/operations.md,
+ * "Memory", says what they add).
+ */
+export function sharedAnswerBytes(value: KeptText | SharedPage): number {
+  if ('ids' in value) return value.json.bytes + value.ids.length * 8;
+  return value.bytes;
+}
+
 /** A page of cards whose only per-viewer part is `likes.isLiked`. */
 interface LikeablePage {
   results: { id: number; likes: { isLiked: boolean } }[];

@@ -8,7 +8,7 @@ const start = new Date('2026-06-15T12:00:00.000Z');
 
 describe('response cache (decision 004 §7)', () => {
   const LAG = 5_000;
-  function setup() {
+  function setup(maxBytes = 1_000_000) {
     const clock = manualClock(start);
     let version = 'v1';
     let next: number | null = null;
@@ -20,6 +20,9 @@ describe('response cache (decision 004 §7)', () => {
       ttlMs: 30_000,
       lagMs: LAG,
       maxEntries: 2,
+      maxBytes,
+      // An answer's size is its `bytes` field when it has one.
+      sizeOf: (value) => (value as { bytes?: number }).bytes ?? 1,
       scopes,
       catalog: {
         version: async () => {
@@ -131,6 +134,31 @@ describe('response cache (decision 004 §7)', () => {
     const before = t.computed();
     await t.cache.get('a', [], t.compute);
     expect(t.computed()).toBe(before + 1);
+  });
+
+  it('keeps its answers within the byte budget: the oldest goes first, one over the budget is not kept', async () => {
+    const t = setup(100);
+    let computed = 0;
+    const sized = (bytes: number) => async () => {
+      computed += 1;
+      return { bytes, n: computed };
+    };
+    await t.cache.get('a', [], sized(60));
+    await t.cache.get('b', [], sized(60));
+    // b alone fits: a went to make room.
+    expect(await t.cache.get('b', [], sized(60))).toEqual({ bytes: 60, n: 2 });
+    expect(await t.cache.get('a', [], sized(60))).toEqual({ bytes: 60, n: 3 });
+    // An answer larger than the whole budget is answered, then computed again on the next ask.
+    expect(await t.cache.get('big', [], sized(150))).toEqual({ bytes: 150, n: 4 });
+    expect(await t.cache.get('big', [], sized(150))).toEqual({ bytes: 150, n: 5 });
+    expect(await t.cache.get('a', [], sized(60))).toEqual({ bytes: 60, n: 3 });
+    // A replaced answer gives its bytes back: two 40-byte answers fit after a 60-byte one is replaced.
+    await t.cache.get('c', [], sized(40));
+    t.scopes.touch(['*']);
+    await t.cache.get('c', [], sized(40));
+    await t.cache.get('d', [], sized(40));
+    expect(await t.cache.get('c', [], sized(40))).toEqual({ bytes: 40, n: 7 });
+    expect(await t.cache.get('d', [], sized(40))).toEqual({ bytes: 40, n: 8 });
   });
 
   it('a computation started before a touch is neither joined nor kept over a newer one', async () => {

@@ -12,7 +12,8 @@
 // - refresh: an answer older than `ttlMs` is computed again in the background (a reader racing a write
 //   may have kept the pre-write answer under the new version), the old one answering meanwhile.
 // Concurrent misses of one key and stamp share one computation; a slower computation never replaces one
-// started after it. Bounded: the oldest entry goes first.
+// started after it. Bounded in entries and in bytes (`sizeOf` of each answer): the oldest entry goes
+// first; an answer larger than the whole budget is sent and not kept (nor pushes the others out).
 import type { ChangeScopes } from './change-scopes';
 import type { Clock } from './clock';
 
@@ -37,6 +38,8 @@ interface Entry {
   /** Computations in the order they started (not by the clock, which may be set back). */
   started: number;
   value: unknown;
+  /** What it holds, in the unit of `maxBytes`. */
+  bytes: number;
 }
 
 export function createResponseCache(deps: {
@@ -44,6 +47,9 @@ export function createResponseCache(deps: {
   ttlMs: number;
   lagMs: number;
   maxEntries: number;
+  /** The most the kept answers may hold together, as `sizeOf` counts (docs/operations.md, "Memory"). */
+  maxBytes: number;
+  sizeOf: (value: unknown) => number;
   catalog: CatalogState;
   scopes: ChangeScopes;
   onError?: (err: unknown) => void;
@@ -51,6 +57,14 @@ export function createResponseCache(deps: {
   const entries = new Map<string, Entry>();
   const inFlight = new Map<string, { since: number; p: Promise<unknown> }>();
   let starts = 0;
+  let bytes = 0;
+
+  const drop = (key: string) => {
+    const entry = entries.get(key);
+    if (!entry) return;
+    entries.delete(key);
+    bytes -= entry.bytes;
+  };
 
   /** `notBefore`: a computation started before this moment (a status change) is not joined. */
   function refresh<T>(
@@ -71,13 +85,18 @@ export function createResponseCache(deps: {
       const value = await compute();
       const current = entries.get(key);
       if (!current || current.started < started) {
-        entries.delete(key);
-        entries.set(key, { stamp, ...state, since, checked: since, started, value });
+        drop(key);
+        const size = deps.sizeOf(value);
+        // Kept only when it fits: one answer over the whole budget would push out every other.
+        if (size <= deps.maxBytes) {
+          entries.set(key, { stamp, ...state, since, checked: since, started, value, bytes: size });
+          bytes += size;
+        }
       }
-      while (entries.size > deps.maxEntries) {
+      while (entries.size > deps.maxEntries || bytes > deps.maxBytes) {
         const oldest = entries.keys().next().value;
         if (oldest === undefined) break;
-        entries.delete(oldest);
+        drop(oldest);
       }
       return value;
     })().finally(() => {

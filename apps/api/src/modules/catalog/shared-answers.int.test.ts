@@ -159,3 +159,27 @@ describe('shared answers under trading', () => {
     expect(await likes()).toEqual(before);
   });
 });
+
+describe('shared answers within their byte budget (RESPONSE_CACHE_MAX_BYTES)', () => {
+  it('keeps no answer larger than the budget: a change made in the store shows on the next request', async () => {
+    const small = await testApp({ config: { responseCacheMaxBytes: 1000 } });
+    try {
+      const db = small.app.config.database.db;
+      const url = `/api/v1/explore/nfts/?contractAddress=${target.unrelated}&page_size=5`;
+      const ask = async () => {
+        const res = await small.app.inject({ url });
+        expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+        expect(res.body.length).toBeGreaterThan(1000);
+        return (res.json() as Page<NftCard>).results[0]!;
+      };
+      const first = await ask();
+      await db.execute(sql`update nifties set title = 'Retitled Elsewhere'
+        where id = (select nifty_id from tokens where contract_address = ${first.contractAddress}
+                     and token_id = ${first.tokenId}::numeric)`);
+      // Within the lag, where a kept answer would still show the old title.
+      expect((await ask()).title).toBe('Retitled Elsewhere');
+    } finally {
+      await small.close();
+    }
+  });
+});
