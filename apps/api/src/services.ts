@@ -118,7 +118,12 @@ export function createServices(config: ResolvedConfig) {
     card: cardProcessor.provider,
     notifier,
     background,
-    onTokenChange: async (tokenRowId) => changes.touch(await pages.scopesOfToken(tokenRowId)),
+    // A sale touches the new owner's pages through the token and the former owner's by id.
+    onTokenChange: async (tokenRowId, formerOwnerId) =>
+      changes.touch([
+        ...(await pages.scopesOfToken(tokenRowId)),
+        ...(formerOwnerId === undefined ? [] : await pages.scopesOfUser(formerOwnerId)),
+      ]),
   });
 
   return {

@@ -574,6 +574,14 @@ export function createPagesRepo(db: Db) {
      * The scopes of browsing answers a change to this token shows on (`answer-scopes.ts`): its
      * collection, publisher, the collection's creators and its owner (by id and profile_url).
      */
+    /** The scopes of a user's own NFT pages (by id and by profile_url). */
+    async scopesOfUser(userId: number): Promise<string[]> {
+      const [row] = await rowsOf<{ profileUrl: string | null }>(
+        db,
+        sql`select profile_url as "profileUrl" from users where id = ${userId}`,
+      );
+      return [scope.owner(userId), ...(row?.profileUrl ? [scope.owner(row.profileUrl)] : [])];
+    },
     async scopesOfToken(tokenRowId: number): Promise<string[]> {
       const [row] = await rowsOf<ScopeRow & { ownerId: number | null; ownerUrl: string | null }>(
         db,

@@ -204,6 +204,23 @@ describe('Buy Now', () => {
     expect((await ledgerInvariants(db())).unbalancedTransactions).toBe(0);
   });
 
+  it("a purchase shows at once on the seller's NFT page, as a signed-out visitor sees them (decision 004 §7)", async () => {
+    const { seller, token, listing } = await listedToken(t.app, { priceInCents: 3_000 });
+    const b = await buyer(t.app);
+    await fund(db(), b.userId, 3_000, t.clock.now());
+    const owned = async (userId: number) => {
+      const res = await t.app.inject({ method: 'GET', url: `/api/v2/users/${userId}/nifties/` });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as { results: unknown[] }).results.length;
+    };
+    // Both pages are now kept as shared answers; the clock does not move, so no lag expires them.
+    expect(await owned(seller.userId)).toBe(1);
+    const m = await match(b, listing.id);
+    expect((await pay(b, m.listingMatchId, { payment_method: 'balance' })).statusCode).toBe(200);
+    expect(await tokenState(token.id)).toMatchObject({ ownerId: b.userId });
+    expect(await owned(seller.userId)).toBe(0);
+  });
+
   it('refuses a balance too low and changes nothing', async () => {
     const { seller, token, listing } = await listedToken(t.app, { priceInCents: 4_000 });
     const b = await buyer(t.app);

@@ -143,7 +143,7 @@ export function createTradingService(deps: {
   /** Runs the notifications without making the buyer wait. */
   background?: Background;
   /** After a commit that changed what browsing shows of a token (its listing, owner or last sale). */
-  onTokenChange?: (tokenRowId: number) => Promise<void>;
+  onTokenChange?: (tokenRowId: number, formerOwnerId?: number) => Promise<void>;
 }) {
   const { clock, unit } = deps;
   const repo = createTradingRepo(deps.db);
@@ -187,8 +187,8 @@ export function createTradingService(deps: {
     }
     return id;
   }
-  const changed = async (tokenRowId: number) => {
-    await deps.onTokenChange?.(tokenRowId);
+  const changed = async (tokenRowId: number, formerOwnerId?: number) => {
+    await deps.onTokenChange?.(tokenRowId, formerOwnerId);
   };
 
   function providerFor(method: string): PaymentProvider {
@@ -351,7 +351,7 @@ export function createTradingService(deps: {
     });
     if (paid.fresh) {
       // Committed: a failure to refresh browsing caches must not read as a failed purchase.
-      await changed(draft.tokenRowId).catch(() => undefined);
+      await changed(draft.tokenRowId, listingNow.sellerId).catch(() => undefined);
       notifySale(paid.intent, listingNow.sellerId, `${token.contractAddress}/${token.tokenId}`);
     }
     return paid.intent;
