@@ -1,5 +1,6 @@
 // Test helpers for trading: a seller with a listed token, buyers with sessions, a funded balance, and
 // the ledger's invariants read straight from the store.
+import { randomUUID } from 'node:crypto';
 import { type Db, withTransaction } from '@vitrine/db';
 import { fixtures } from '@vitrine/db/testing';
 import { sql } from 'drizzle-orm';
@@ -43,7 +44,7 @@ export async function fund(db: Db, userId: number, cents: number, at: Date): Pro
     await l.lock([user, clearing]);
     await l.post({
       kind: 'deposit',
-      reference: `test-fund:${userId}:${cents}:${Math.random()}`,
+      reference: `test-fund:${userId}:${cents}:${randomUUID()}`,
       at,
       postings: [
         { accountId: clearing, amountCents: -cents, memo: 'card_payment' },
