@@ -5,6 +5,7 @@ import {
   type KeyboardEvent,
   useEffect,
   useId,
+  useLayoutEffect,
   useRef,
   useState,
 } from 'react';
@@ -60,8 +61,10 @@ export function SearchBox({ className, onSearch }: SearchBoxProps) {
 
   useEffect(() => () => window.clearTimeout(timer.current), []);
 
-  // A click (or tap) outside closes the panel.
-  useEffect(() => {
+  // A click (or tap) outside closes the panel. A layout effect: the listener is in place as soon as
+  // the panel is on screen, not after the next paint, so a quick click away right after it opens
+  // still closes it (a passive effect left that click unheard on a busy machine).
+  useLayoutEffect(() => {
     if (!open) return;
     const onPointerDown = (event: PointerEvent) => {
       if (rootRef.current && event.target instanceof Node && !rootRef.current.contains(event.target)) {
