@@ -1,4 +1,3 @@
-import '../app/zod-jitless';
 import { type ChangeEvent, type FocusEvent, useCallback, useMemo, useState } from 'react';
 
 /** What a shared zod schema offers (structural, so the app needs no direct zod import). */

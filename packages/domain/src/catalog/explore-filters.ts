@@ -13,6 +13,7 @@ import {
   TIME_FILTERS,
   type TimeFilter,
 } from '../constants';
+import { formatInteger } from '../format/number';
 import { formatCents } from '../format/price';
 
 export const EXPLORE_VIEWS = ['nfts', 'collections', 'drops'] as const;
@@ -343,7 +344,7 @@ function rangeLabel(range: Range, format: (n: number) => string): string | null 
   return null;
 }
 
-const count = (n: number) => n.toLocaleString('en-US');
+const count = (n: number) => formatInteger(n);
 
 /**
  * Active-filter chips (001 §2): token id, New Floor Price, Trending, Hot Deals, '<= N Editions', mass range,

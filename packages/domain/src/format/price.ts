@@ -57,8 +57,16 @@ function formatDecimalPrice(value: ScaledDecimal, currency: string, options: For
   return `${formatDecimal(value, { maxFractionDigits: digits })} ${currency}`;
 }
 
+/** Compact formatters by fraction digits, made on first use (an Intl formatter is costly to create). */
+const compactFormats = new Map<number, Intl.NumberFormat>();
+
 function formatCompact(value: ScaledDecimal): string {
   const amount = decimalToNumber(value);
   const digits = Math.abs(amount) > COMPACT_THRESHOLD ? COMPACT_FRACTION_DIGITS : DEFAULT_FRACTION_DIGITS;
-  return new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: digits }).format(amount);
+  let format = compactFormats.get(digits);
+  if (!format) {
+    format = new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: digits });
+    compactFormats.set(digits, format);
+  }
+  return format.format(amount);
 }

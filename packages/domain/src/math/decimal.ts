@@ -1,4 +1,5 @@
 // Exact decimal arithmetic on bigint, so that money never goes through floating point (000 §7, 001 §9).
+import { groupThousands } from '../format/number';
 
 /** A decimal number as an integer and a scale: value = units / 10^scale. */
 export interface ScaledDecimal {
@@ -15,7 +16,6 @@ export interface DecimalFormatOptions {
 
 const DECIMAL_TEXT = /^([+-]?)(\d*)(?:\.(\d*))?(?:e([+-]?\d+))?$/i;
 const MAX_EXPONENT = 400;
-const GROUPED = new Intl.NumberFormat('en-US', { useGrouping: true, maximumFractionDigits: 0 });
 
 /** 10^n as a bigint. */
 export function pow10(n: number): bigint {
@@ -65,7 +65,7 @@ export function formatDecimal(value: ScaledDecimal, options: DecimalFormatOption
   let frac = maxFractionDigits > 0 ? (abs % base).toString().padStart(maxFractionDigits, '0') : '';
   frac = frac.replace(/0+$/, '');
   if (frac.length < minFractionDigits) frac = frac.padEnd(minFractionDigits, '0');
-  const intText = grouping ? GROUPED.format(int) : int.toString();
+  const intText = grouping ? groupThousands(int.toString()) : int.toString();
   return `${negative ? '-' : ''}${intText}${frac ? `.${frac}` : ''}`;
 }
 

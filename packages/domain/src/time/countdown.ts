@@ -156,15 +156,22 @@ export function calendarDayDifference(fromMs: number, toMs: number, timeZone?: s
   return from === null || to === null ? null : to - from;
 }
 
+/** Day formatters by time zone, made on first use (an Intl formatter is costly to create). */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
 function dayNumber(ms: number, timeZone?: string): number | null {
   let parts: Intl.DateTimeFormatPart[];
   try {
-    const format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-    });
+    let format = dayFormats.get(timeZone ?? '');
+    if (!format) {
+      format = new Intl.DateTimeFormat('en-US', {
+        timeZone,
+        year: 'numeric',
+        month: 'numeric',
+        day: 'numeric',
+      });
+      dayFormats.set(timeZone ?? '', format);
+    }
     parts = format.formatToParts(ms);
   } catch {
     return null;

@@ -1,13 +1,14 @@
 import type { AccountSession } from '@vitrine/domain';
+import { once } from '../../lib/once';
 import { Button } from '../../ui/Button';
 import styles from './SessionsSection.module.css';
 import { describeUserAgent, SIGN_IN_METHOD_LABELS } from './user-agent';
 
-const DATE = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const DATE = once(() => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }));
 
 function formatDate(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : DATE.format(date);
+  return Number.isNaN(date.getTime()) ? iso : DATE().format(date);
 }
 
 export interface SessionRowProps {

@@ -1,4 +1,3 @@
-import '../../app/zod-jitless';
 import { useQueryClient } from '@tanstack/react-query';
 import { type Profile, SOCIAL_LINK_KINDS, socialLinksSchema } from '@vitrine/domain';
 import { type FormEvent, useMemo, useState } from 'react';

@@ -1,17 +1,25 @@
 import { collectionStatus } from '@vitrine/domain';
+import { once } from '../../../lib/once';
 import { useNow } from '../../../lib/useNow';
 
-const DAY = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
-const RANGE = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
-const ZONE = new Intl.DateTimeFormat('en-US', { timeZoneName: 'short' });
+const DAY = once(() => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' }));
+const RANGE = once(
+  () =>
+    new Intl.DateTimeFormat('en-US', {
+      month: 'short',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+    }),
+);
+const ZONE = once(() => new Intl.DateTimeFormat('en-US', { timeZoneName: 'short' }));
 
 function zoneName(time: number): string {
-  return ZONE.formatToParts(time).find((part) => part.type === 'timeZoneName')?.value ?? '';
+  return (
+    ZONE()
+      .formatToParts(time)
+      .find((part) => part.type === 'timeZoneName')?.value ?? ''
+  );
 }
 
 /** 001 §4 "Collection display: past shows 'Released {date}', otherwise date range with time zone". */
@@ -32,14 +40,14 @@ export function CollectionDates({
   if (status === 'ended') {
     return (
       <span className={className} data-testid="collection-dates">
-        Released {DAY.format(startMs)}
+        Released {DAY().format(startMs)}
       </span>
     );
   }
-  const to = Number.isFinite(endMs) ? ` - ${RANGE.format(endMs)}` : '';
+  const to = Number.isFinite(endMs) ? ` - ${RANGE().format(endMs)}` : '';
   return (
     <span className={className} data-testid="collection-dates">
-      {RANGE.format(startMs)}
+      {RANGE().format(startMs)}
       {to} {zoneName(startMs)}
     </span>
   );

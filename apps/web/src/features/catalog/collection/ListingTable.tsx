@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import {
   countText,
   formatCents,
+  formatInteger,
   formatRarityPercent,
   itemPath,
   shortenAddress,
@@ -69,7 +70,7 @@ export function ListingTable({ collectionKey, typeNumber }: ListingTableProps) {
   const set = (change: (current: ListingTableState) => ListingTableState) =>
     setParams(serializeListingTableParams(change(latest())), { preventScrollReset: true });
   const filter = (patch: Partial<ListingTableState>) => set((current) => ({ ...current, ...patch, page: 1 }));
-  const count = (n: number) => n.toLocaleString('en-US');
+  const count = (n: number) => formatInteger(n);
   const dates = state.lastSaleAt;
   const dateSummary =
     dates.from || dates.to

@@ -1,4 +1,4 @@
-import { typedWholeNumberInput, wholeNumberInput } from '@vitrine/domain';
+import { formatInteger, typedWholeNumberInput, wholeNumberInput } from '@vitrine/domain';
 import { useEffect, useState } from 'react';
 import { Button } from '../../../ui/Button';
 import styles from '../shared/RangeInputs.module.css';
@@ -8,7 +8,7 @@ export interface EditionSizeFilterProps {
   onApply: (value: number | null) => void;
 }
 
-const shown = (value: number | null) => (value === null ? '' : value.toLocaleString('en-US'));
+const shown = (value: number | null) => (value === null ? '' : formatInteger(value));
 
 /** Edition-size maximum (001 §2, §5): whole numbers only, placeholder 'Enter a number', Apply disabled when empty. */
 export function EditionSizeFilter({ value, onApply }: EditionSizeFilterProps) {

@@ -1,5 +1,6 @@
 import {
   collectionPath,
+  formatInteger,
   formatRarityPercent,
   isUnlimitedEdition,
   makeGlobalOfferPath,
@@ -43,7 +44,7 @@ export function ItemView({ item }: { item: ItemDetail }) {
   const viewerOwns = viewerId !== null && item.owner?.id === viewerId;
   const edition = isUnlimitedEdition(nifty.editionSize)
     ? `#${token.editionNumber}`
-    : `#${token.editionNumber} of ${nifty.editionSize.toLocaleString('en-US')}`;
+    : `#${token.editionNumber} of ${formatInteger(nifty.editionSize)}`;
 
   return (
     <div className={`page-container ${styles.page}`} data-testid="item-page">

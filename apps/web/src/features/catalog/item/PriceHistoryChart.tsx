@@ -1,4 +1,5 @@
 import { useId, useRef, useState } from 'react';
+import { once } from '../../../lib/once';
 import { useElementWidth } from '../../../lib/useElementWidth';
 import { type ChartBox, linePath, nearestIndex, type PricePoint, plotPoints } from './chart-geometry';
 import styles from './PriceHistoryChart.module.css';
@@ -6,8 +7,8 @@ import { useCentsText } from './useCentsText';
 
 const HEIGHT = 240;
 const PADDING: ChartBox['padding'] = { top: 16, right: 16, bottom: 28, left: 80 };
-const DATE = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' });
-const DATE_TIME = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const DATE = once(() => new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' }));
+const DATE_TIME = once(() => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }));
 
 /** Price history of a nifty's sales (inline SVG, no chart library), prices in the display currency. */
 export function PriceHistoryChart({ points }: { points: readonly PricePoint[] }) {
@@ -50,7 +51,7 @@ export function PriceHistoryChart({ points }: { points: readonly PricePoint[] })
         </span>
         {active ? (
           <span className={styles.readout} aria-live="polite">
-            {text(active.cents)} · {DATE_TIME.format(active.time)}
+            {text(active.cents)} · {DATE_TIME().format(active.time)}
           </span>
         ) : null}
       </figcaption>
@@ -96,11 +97,11 @@ export function PriceHistoryChart({ points }: { points: readonly PricePoint[] })
                 textAnchor={plotted.length === 1 ? 'middle' : 'start'}
                 className={styles.axis}
               >
-                {DATE.format(firstPoint.time)}
+                {DATE().format(firstPoint.time)}
               </text>
               {plotted.length > 1 ? (
                 <text x={lastPoint.x} y={BOX.height - 8} textAnchor="end" className={styles.axis}>
-                  {DATE.format(lastPoint.time)}
+                  {DATE().format(lastPoint.time)}
                 </text>
               ) : null}
             </>

@@ -1,11 +1,12 @@
 import { countdownChipLabel, countdownChipTarget, msUntilStatusChange } from '@vitrine/domain';
 import { useEffect, useState } from 'react';
+import { once } from '../../../lib/once';
 import { useNow } from '../../../lib/useNow';
 import { Countdown } from '../../../ui/Countdown';
 import styles from './CountdownChip.module.css';
 
-const TIME = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
-const DATE = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' });
+const TIME = once(() => new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' }));
+const DATE = once(() => new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' }));
 
 export interface CountdownChipProps {
   start: string | null;
@@ -39,8 +40,8 @@ export function CountdownChip({ start, end, className }: CountdownChipProps) {
     .join(' ');
   let text: string | null = null;
   if (start && (label === 'Today,' || label === 'Tomorrow,'))
-    text = `${label} ${TIME.format(new Date(start))}`;
-  else if (start && label === 'Starts') text = `${label} ${DATE.format(new Date(start))}`;
+    text = `${label} ${TIME().format(new Date(start))}`;
+  else if (start && label === 'Starts') text = `${label} ${DATE().format(new Date(start))}`;
   return (
     <span
       className={classes}

@@ -1,4 +1,4 @@
-import { priceInputToCents, typedWholeNumberInput, wholeNumberInput } from '@vitrine/domain';
+import { formatInteger, priceInputToCents, typedWholeNumberInput, wholeNumberInput } from '@vitrine/domain';
 import { useState } from 'react';
 import { Button } from '../../../ui/Button';
 import type { NumberRange } from '../collection/listing-table-params';
@@ -13,7 +13,7 @@ export interface NumberRangePanelProps {
 }
 
 const shown = (value: number | null, money: boolean) =>
-  value === null ? '' : (money ? Math.floor(value / 100) : value).toLocaleString('en-US');
+  value === null ? '' : formatInteger(money ? Math.floor(value / 100) : value);
 
 /**
  * A min/max numeric filter panel (001 §2, §5): non-negative whole numbers with thousand separators.

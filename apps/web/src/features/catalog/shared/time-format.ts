@@ -1,16 +1,18 @@
-const DATE_TIME = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-const DATE = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
-const RELATIVE = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+import { once } from '../../../lib/once';
+
+const DATE_TIME = once(() => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }));
+const DATE = once(() => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' }));
+const RELATIVE = once(() => new Intl.RelativeTimeFormat('en', { numeric: 'auto' }));
 
 /** 'Nov 22, 2026, 4:24 AM'; 'Date Format Error' for an unreadable date (001 §8). */
 export function formatDateTime(iso: string): string {
   const time = Date.parse(iso);
-  return Number.isFinite(time) ? DATE_TIME.format(time) : 'Date Format Error';
+  return Number.isFinite(time) ? DATE_TIME().format(time) : 'Date Format Error';
 }
 
 export function formatDate(iso: string): string {
   const time = Date.parse(iso);
-  return Number.isFinite(time) ? DATE.format(time) : 'Date Format Error';
+  return Number.isFinite(time) ? DATE().format(time) : 'Date Format Error';
 }
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
@@ -27,7 +29,7 @@ export function formatRelative(iso: string, now: number = Date.now()): string {
   if (!Number.isFinite(time)) return 'Date Format Error';
   const diff = time - now;
   for (const [unit, ms] of UNITS) {
-    if (Math.abs(diff) >= ms) return RELATIVE.format(Math.round(diff / ms), unit);
+    if (Math.abs(diff) >= ms) return RELATIVE().format(Math.round(diff / ms), unit);
   }
   return 'just now';
 }
