@@ -29,6 +29,7 @@ import { platformRoutes } from './modules/platform/platform.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { siteRoutes } from './modules/site/site.routes';
 import { socialRoutes } from './modules/social/social.routes';
+import type { StripeSettings } from './modules/trading/stripe-provider';
 import { tradingRoutes } from './modules/trading/trading.routes';
 import { createServices, type Services } from './services';
 import { registerWebHost } from './web-host';
@@ -57,6 +58,8 @@ export interface AppConfig {
   logLevel?: string;
   /** The most the shared answers may hold, in bytes (RESPONSE_CACHE_MAX_BYTES; 16 MB by default). */
   responseCacheMaxBytes?: number;
+  /** Stripe for cards (STRIPE_SECRET_KEY…); the simulated card processor when absent (decision 009). */
+  stripe?: StripeSettings;
 }
 
 declare module 'fastify' {

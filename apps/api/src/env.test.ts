@@ -43,6 +43,26 @@ describe('readEnv in production', () => {
     );
   });
 
+  it('needs the Stripe webhook secret with the Stripe key, and refuses another Stripe API origin', () => {
+    const text = message({
+      ...PRODUCTION,
+      STRIPE_SECRET_KEY: 'sk_live_abc123',
+      STRIPE_API_BASE: 'http://127.0.0.1:9',
+    });
+    expect(text).toContain('STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY when NODE_ENV=production');
+    expect(text).toContain('STRIPE_API_BASE: not allowed when NODE_ENV=production');
+    expect(
+      readEnv({ ...PRODUCTION, STRIPE_SECRET_KEY: 'sk_live_abc123', STRIPE_WEBHOOK_SECRET: 'whsec_abc' }),
+    ).toMatchObject({
+      STRIPE_SECRET_KEY: 'sk_live_abc123',
+      STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+    });
+    expect(message({ STRIPE_SECRET_KEY: 'pk_test_not_a_secret' })).toContain(
+      'STRIPE_SECRET_KEY: must be a Stripe secret key',
+    );
+    expect(readEnv({ STRIPE_SECRET_KEY: '' }).STRIPE_SECRET_KEY).toBeUndefined();
+  });
+
   it('needs none of them outside production', () => {
     expect(readEnv({}).NODE_ENV).toBe('development');
   });

@@ -84,6 +84,27 @@ const envSchema = z.object({
   /** `relaxed` lifts the per-IP and per-account sign-in limits for browser-test runs; refused in production. */
   RATE_LIMITS: z.enum(['default', 'relaxed']).default('default'),
   CAPTCHA_MAX_NUMBER: z.coerce.number().int().min(1000).max(10_000_000).default(50_000),
+  // Payments (docs/decisions/009-trading-and-ledger.md): cards through Stripe when the key is set, else
+  // the simulated card processor.
+  STRIPE_SECRET_KEY: z.preprocess(
+    emptyUnset,
+    z
+      .string()
+      .trim()
+      .regex(/^(sk|rk)_(test|live)_\w+$/, { message: 'must be a Stripe secret key (sk_test_… or sk_live_…)' })
+      .optional(),
+  ),
+  /** The webhook endpoint's signing secret (`whsec_…`): POST /api/payments/stripe/webhook needs it. */
+  STRIPE_WEBHOOK_SECRET: z.preprocess(
+    emptyUnset,
+    z
+      .string()
+      .trim()
+      .regex(/^whsec_\w+$/, { message: 'must be a Stripe webhook signing secret (whsec_…)' })
+      .optional(),
+  ),
+  /** Another Stripe API origin (a local fake in tests); Stripe's own when unset. */
+  STRIPE_API_BASE: optionalUrl(['http://', 'https://']),
 });
 
 const checkedEnvSchema = envSchema
@@ -102,6 +123,9 @@ const checkedEnvSchema = envSchema
     if (!env.SMTP_URL)
       issue('SMTP_URL', 'required when NODE_ENV=production (no outbox there: codes must reach people)');
     if (env.DEV_WEB_ORIGIN) issue('DEV_WEB_ORIGIN', 'not allowed when NODE_ENV=production');
+    if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET)
+      issue('STRIPE_WEBHOOK_SECRET', 'required with STRIPE_SECRET_KEY when NODE_ENV=production');
+    if (env.STRIPE_API_BASE) issue('STRIPE_API_BASE', 'not allowed when NODE_ENV=production');
   });
 
 export type Env = z.infer<typeof envSchema> & { DATA_DIR: string };

@@ -53,6 +53,15 @@ const app = await buildApp({
   nodeEnv: env.NODE_ENV,
   logLevel: env.LOG_LEVEL,
   responseCacheMaxBytes: env.RESPONSE_CACHE_MAX_BYTES,
+  ...(env.STRIPE_SECRET_KEY
+    ? {
+        stripe: {
+          secretKey: env.STRIPE_SECRET_KEY,
+          webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+          apiBase: env.STRIPE_API_BASE,
+        },
+      }
+    : {}),
 });
 // The embedded store's thread restarts itself after a crash (decision 006); say so in the log.
 database.onEvent((event) => {

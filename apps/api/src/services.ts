@@ -38,7 +38,13 @@ import { createSocialService } from './modules/social/social.service';
 import { createViewers } from './modules/social/viewer';
 import { createBalanceService } from './modules/trading/balance.service';
 import { createLedgerRepo } from './modules/trading/ledger.repo';
-import { createSimulatedCardProcessor } from './modules/trading/payment-providers';
+import {
+  createSimulatedCardProcessor,
+  createSimulatedGemini,
+  createSimulatedKlarna,
+} from './modules/trading/payment-providers';
+import { createStripeClient, createStripeProvider } from './modules/trading/stripe-provider';
+import { createStripeWebhooks } from './modules/trading/stripe-webhooks';
 import { createTradingRepo } from './modules/trading/trading.repo';
 import { createTradingService } from './modules/trading/trading.service';
 import { createUsersRepo } from './modules/users/users.repo';
@@ -109,13 +115,19 @@ export function createServices(config: ResolvedConfig) {
     counts: createCountCache({ clock, ttlMs: COUNT_CACHE_TTL_MS, maxEntries: 1000 }),
   });
 
-  // Trading (decision 009): the simulated card processor until a real one is configured.
+  // Trading (decision 009): cards through Stripe when STRIPE_SECRET_KEY is set, else the simulated
+  // card processor (npm start needs no outside service); Klarna and Gemini balance simulated.
   const cardProcessor = createSimulatedCardProcessor(clock);
+  const stripe = config.stripe ? createStripeClient(config.stripe) : null;
+  const card = stripe ? createStripeProvider(stripe) : cardProcessor.provider;
+  const klarna = createSimulatedKlarna();
+  const gemini = createSimulatedGemini();
   const trading = createTradingService({
     db,
     unit: createUnitOfWork(db, (tx) => ({ trading: createTradingRepo(tx), ledger: createLedgerRepo(tx) })),
     clock,
-    card: cardProcessor.provider,
+    card,
+    external: { stripe_klarna: klarna.provider, gemini_balance: gemini.provider },
     notifier,
     background,
     // A sale touches the new owner's pages through the token and the former owner's by id.
@@ -165,9 +177,23 @@ export function createServices(config: ResolvedConfig) {
       db,
       unit: createUnitOfWork(db, (tx) => ({ ledger: createLedgerRepo(tx) })),
       clock,
-      card: cardProcessor.provider,
+      card,
     }),
     cardProcessor,
+    /** The outside payment providers: which card provider is in use, the simulated Klarna and Gemini. */
+    payments: {
+      card,
+      stripe,
+      klarna,
+      gemini,
+      stripeWebhooks: createStripeWebhooks({
+        db,
+        clock,
+        stripe,
+        webhookSecret: config.stripe?.webhookSecret,
+        log: (message, detail) => console.warn(message, detail),
+      }),
+    },
     images: createImageResizer({
       media,
       cacheDir: config.dataDir ? join(config.dataDir, 'media', '.cache') : null,

@@ -1342,6 +1342,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/payments/stripe/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stripe webhook events (signed with STRIPE_WEBHOOK_SECRET); each processed once */
+        post: operations["postPaymentsStripeWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/search/api/v2/indexes/{index}/search": {
         parameters: {
             query?: never;
@@ -11587,6 +11604,7 @@ export interface operations {
                             } | null;
                             nextAction: {
                                 type: string;
+                                url?: string;
                             } | null;
                             expiresAt: string;
                             createdAt: string;
@@ -11823,6 +11841,7 @@ export interface operations {
                             } | null;
                             nextAction: {
                                 type: string;
+                                url?: string;
                             } | null;
                             expiresAt: string;
                             createdAt: string;
@@ -12025,6 +12044,7 @@ export interface operations {
                             } | null;
                             nextAction: {
                                 type: string;
+                                url?: string;
                             } | null;
                             expiresAt: string;
                             createdAt: string;
@@ -12238,6 +12258,7 @@ export interface operations {
                         } | null;
                         nextAction: {
                             type: string;
+                            url?: string;
                         } | null;
                         expiresAt: string;
                         createdAt: string;
@@ -12303,6 +12324,7 @@ export interface operations {
                             } | null;
                             nextAction: {
                                 type: string;
+                                url?: string;
                             } | null;
                             expiresAt: string;
                             createdAt: string;
@@ -12479,6 +12501,7 @@ export interface operations {
                         } | null;
                         nextAction: {
                             type: string;
+                            url?: string;
                         } | null;
                         expiresAt: string;
                         createdAt: string;
@@ -12915,6 +12938,7 @@ export interface operations {
                             } | null;
                             nextAction: {
                                 type: string;
+                                url?: string;
                             } | null;
                             expiresAt: string;
                             createdAt: string;
@@ -13088,6 +13112,7 @@ export interface operations {
                         } | null;
                         nextAction: {
                             type: string;
+                            url?: string;
                         } | null;
                         expiresAt: string;
                         createdAt: string;
@@ -13300,6 +13325,7 @@ export interface operations {
                         } | null;
                         nextAction: {
                             type: string;
+                            url?: string;
                         } | null;
                         expiresAt: string;
                         createdAt: string;
@@ -14153,6 +14179,117 @@ export interface operations {
                             amountInCents: number;
                             createdAt: string;
                         }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postPaymentsStripeWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                "stripe-signature"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        received: true;
+                        processed: boolean;
+                        outcome: string;
                     };
                 };
             };

@@ -162,5 +162,22 @@ export const purchaseIntents = pgTable(
     uniqueIndex('purchase_intents_one_paid_per_listing')
       .on(t.listingId)
       .where(sql`${t.paymentState} = 'paid'`),
+    // Webhooks find the intent of a payment by the provider's reference.
+    index('purchase_intents_provider_reference_idx').on(t.providerReference),
   ],
 );
+
+/**
+ * A payment provider's webhook event, kept once processed (Stripe's `evt_…` id): a replayed or retried
+ * event finds its row and changes nothing. `intent_id`: the purchase intent it reconciled, if any.
+ */
+export const paymentWebhookEvents = pgTable('payment_webhook_events', {
+  id: text('id').primaryKey(),
+  provider: text('provider').notNull(),
+  type: text('type').notNull(),
+  providerReference: text('provider_reference'),
+  intentId: integer('intent_id'),
+  /** What the event did to our records (`captured`, `failed`, `refunded:1500`, `ignored`…). */
+  outcome: text('outcome').notNull(),
+  receivedAt: ts('received_at').notNull(),
+});

@@ -72,7 +72,7 @@ export const purchaseIntentSchema = z.object({
   refundTxHash: z.string(),
   listing: listingSchema.nullable(),
   /** Set while paymentState is requires_action: what the buyer must do next. */
-  nextAction: z.object({ type: z.string() }).nullable(),
+  nextAction: z.object({ type: z.string(), url: z.string().optional() }).nullable(),
   expiresAt: z.string(),
   createdAt: z.string(),
   paidAt: z.string().nullable(),

@@ -243,3 +243,134 @@ export function createSimulatedCardProcessor(clock: { now(): Date }) {
 }
 
 export type SimulatedCardProcessor = ReturnType<typeof createSimulatedCardProcessor>;
+
+// ---- Simulated Klarna and Gemini balance ----
+
+/** Test tokens of the simulated Klarna and Gemini providers (what their own scripts would hand over). */
+export const SIM_EXTERNAL_TOKENS = {
+  /** Klarna: the buyer is sent to Klarna (a second step), then authorised. */
+  klarnaApproves: 'tok_klarna_sim_approve',
+  /** Klarna refuses the buyer up front. */
+  klarnaDeclines: 'tok_klarna_sim_decline',
+  /** Gemini: the connected account's balance covers it. */
+  geminiFunded: 'tok_gemini_sim_funded',
+  /** Gemini: the balance is too low. */
+  geminiInsufficient: 'tok_gemini_sim_insufficient',
+} as const;
+
+type SimBehaviour = 'succeeds' | 'declines' | 'requires_action';
+
+/**
+ * An outside payment method simulated in memory, with the same charge life as the card processor
+ * (authorise, maybe a second step, capture, void, refund). `behaviourOf` maps the test token to what
+ * the provider does; an unknown or missing token is declined with `invalid_payment_method`.
+ */
+export function createSimulatedExternalProvider(options: {
+  method: PaymentMethod;
+  prefix: string;
+  behaviourOf: (token: string) => SimBehaviour | null;
+  declineReason: string;
+  nextAction: { type: string; url?: string };
+}) {
+  const charges = new Map<string, SimCharge>();
+  const byReference = new Map<string, string>();
+  const id = () => `${options.prefix}_${randomBytes(12).toString('hex')}`;
+
+  function outcome(charge: SimCharge): AuthorizeOutcome {
+    if (charge.status === 'declined')
+      return { status: 'declined', providerReference: charge.id, reason: options.declineReason };
+    if (charge.status === 'requires_action')
+      return { status: 'requires_action', providerReference: charge.id, nextAction: options.nextAction };
+    return { status: 'authorized', providerReference: charge.id };
+  }
+
+  const provider: ExternalPaymentProvider = {
+    kind: 'external',
+    method: options.method,
+    async authorize(request) {
+      const behaviour = request.paymentToken ? options.behaviourOf(request.paymentToken) : null;
+      if (!behaviour || !request.paymentToken)
+        return { status: 'declined', providerReference: null, reason: 'invalid_payment_method' };
+      const key = `${request.reference}|${request.paymentToken}`;
+      const known = byReference.get(key);
+      const existing = known ? charges.get(known) : undefined;
+      if (existing && existing.status !== 'voided') return outcome(existing);
+      const charge: SimCharge = {
+        id: id(),
+        reference: request.reference,
+        paymentMethodId: request.paymentToken,
+        amountCents: request.amountCents,
+        status:
+          behaviour === 'declines'
+            ? 'declined'
+            : behaviour === 'requires_action'
+              ? 'requires_action'
+              : 'authorized',
+        refundedCents: 0,
+      };
+      charges.set(charge.id, charge);
+      byReference.set(key, charge.id);
+      return outcome(charge);
+    },
+    async completeAction(ref) {
+      const charge = charges.get(ref);
+      if (!charge) return { status: 'declined', providerReference: ref, reason: 'unknown_charge' };
+      if (charge.status === 'requires_action') charge.status = 'authorized';
+      return outcome(charge);
+    },
+    async capture(ref) {
+      const charge = charges.get(ref);
+      if (!charge || (charge.status !== 'authorized' && charge.status !== 'captured')) {
+        throw new Error(`capture of ${ref}: not authorised`);
+      }
+      charge.status = 'captured';
+    },
+    async void(ref) {
+      const charge = charges.get(ref);
+      if (charge && (charge.status === 'authorized' || charge.status === 'requires_action')) {
+        charge.status = 'voided';
+      }
+    },
+    async refund(ref, amountCents) {
+      const charge = charges.get(ref);
+      if (charge?.status !== 'captured') throw new Error(`refund of ${ref}: not captured`);
+      charge.refundedCents += amountCents;
+      if (charge.refundedCents >= charge.amountCents) charge.status = 'refunded';
+    },
+  };
+  return { provider, charges: (): SimCharge[] => [...charges.values()] };
+}
+
+export type SimulatedExternalProvider = ReturnType<typeof createSimulatedExternalProvider>;
+
+/** Klarna (`stripe_klarna`), simulated: the buyer always goes through Klarna's own step. */
+export function createSimulatedKlarna() {
+  return createSimulatedExternalProvider({
+    method: 'stripe_klarna',
+    prefix: 'kl_sim',
+    behaviourOf: (token) =>
+      token === SIM_EXTERNAL_TOKENS.klarnaDeclines
+        ? 'declines'
+        : token === SIM_EXTERNAL_TOKENS.klarnaApproves
+          ? 'requires_action'
+          : null,
+    declineReason: 'klarna_declined',
+    nextAction: { type: 'sim_klarna_redirect' },
+  });
+}
+
+/** Gemini balance (`gemini_balance`), simulated: the connected Gemini account pays at once, or not. */
+export function createSimulatedGemini() {
+  return createSimulatedExternalProvider({
+    method: 'gemini_balance',
+    prefix: 'gm_sim',
+    behaviourOf: (token) =>
+      token === SIM_EXTERNAL_TOKENS.geminiFunded
+        ? 'succeeds'
+        : token === SIM_EXTERNAL_TOKENS.geminiInsufficient
+          ? 'declines'
+          : null,
+    declineReason: 'insufficient_funds',
+    nextAction: { type: 'none' },
+  });
+}

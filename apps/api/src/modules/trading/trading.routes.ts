@@ -3,6 +3,7 @@ import { balanceRoute } from './balance.route';
 import { listingMatchRoute } from './listing-match.route';
 import { listingsRoute } from './listings.route';
 import { paymentsRoute } from './payments.route';
+import { stripeWebhookRoute } from './stripe-webhook.route';
 
 /** Trading area: listings, Buy Now, purchase intents, payments (decision 009). */
 export const tradingRoutes: FastifyPluginAsync = async (app) => {
@@ -10,4 +11,5 @@ export const tradingRoutes: FastifyPluginAsync = async (app) => {
   await app.register(listingMatchRoute);
   await app.register(paymentsRoute);
   await app.register(balanceRoute);
+  await app.register(stripeWebhookRoute);
 };

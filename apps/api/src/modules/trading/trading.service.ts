@@ -136,8 +136,10 @@ export function createTradingService(deps: {
   db: Db;
   unit: UnitOfWork<TradingRepos>;
   clock: Clock;
-  /** The card provider (the simulated processor, later Stripe). */
+  /** The card provider (the simulated processor, or Stripe when STRIPE_SECRET_KEY is set). */
   card: ExternalPaymentProvider;
+  /** The other outside payment methods (Klarna, Gemini balance), by method. */
+  external?: Partial<Record<PaymentMethod, ExternalPaymentProvider>>;
   /** The seller's "sold" email and the buyer's receipt go out through it, after the purchase commits. */
   notifier?: Notifier;
   /** Runs the notifications without making the buyer wait. */
@@ -193,9 +195,17 @@ export function createTradingService(deps: {
 
   function providerFor(method: string): PaymentProvider {
     if (method === 'stripe_card') return deps.card;
+    const external = deps.external?.[method as PaymentMethod];
+    if (external) return external;
     if (method === 'balance') return balanceProvider;
     if (method === 'no_payment_required') return noPaymentProvider;
     throw TRADING_ERRORS.methodUnavailable(method);
+  }
+  /** The outside provider that holds an intent's authorisation (its payment method's). */
+  function externalOf(method: string): ExternalPaymentProvider {
+    const provider = providerFor(method);
+    if (provider.kind !== 'external') throw new Error(`${method} is not an external payment method`);
+    return provider;
   }
 
   /** A price in minor units and its USD cents (ETH at the rate in force). */
@@ -231,8 +241,8 @@ export function createTradingService(deps: {
       paymentState: 'expired',
       updatedAt: clock.now(),
     });
-    if (expired?.providerReference && expired.paymentMethod === 'stripe_card') {
-      await deps.card.void(expired.providerReference);
+    if (expired?.providerReference && providerFor(expired.paymentMethod).kind === 'external') {
+      await externalOf(expired.paymentMethod).void(expired.providerReference);
     }
     return expired ?? ((await repo.intent(intent.id)) as IntentRow);
   }
@@ -358,7 +368,11 @@ export function createTradingService(deps: {
   }
 
   /** Settles money from outside: capture after commit, void when the purchase lost. */
-  async function settleExternal(intentId: number, providerReference: string): Promise<IntentRow> {
+  async function settleExternal(
+    provider: ExternalPaymentProvider,
+    intentId: number,
+    providerReference: string,
+  ): Promise<IntentRow> {
     let paid: IntentRow;
     try {
       paid = await settle(intentId, providerReference);
@@ -366,17 +380,17 @@ export function createTradingService(deps: {
       // Paid by this very authorisation after all (the failure came after the commit): take the money.
       const after = await repo.intent(intentId);
       if (after?.paymentState !== 'paid' || after.providerReference !== providerReference) {
-        await deps.card.void(providerReference);
+        await provider.void(providerReference);
         throw error;
       }
       paid = after;
     }
     // Paid by this authorisation: take the money. Paid by another (a retry with another card): release it.
     if (paid.providerReference === providerReference) {
-      await deps.card.capture(providerReference);
+      await provider.capture(providerReference);
       await repo.markCaptured(paid.id, clock.now());
     } else {
-      await deps.card.void(providerReference);
+      await provider.void(providerReference);
     }
     return paid;
   }
@@ -524,7 +538,7 @@ export function createTradingService(deps: {
         set.paymentMethod &&
         set.paymentMethod !== intent.paymentMethod
       ) {
-        if (intent.providerReference) await deps.card.void(intent.providerReference);
+        if (intent.providerReference) await externalOf(intent.paymentMethod).void(intent.providerReference);
         set.paymentState = 'pending';
         set.providerReference = null;
       }
@@ -571,7 +585,7 @@ export function createTradingService(deps: {
         }
         return viewOf(waiting, { nextAction: outcome.nextAction });
       }
-      return viewOf(await settleExternal(id, outcome.providerReference));
+      return viewOf(await settleExternal(provider, id, outcome.providerReference));
     },
 
     /** The second step of a card that required one (the simulated verification passed). */
@@ -581,7 +595,10 @@ export function createTradingService(deps: {
       if (intent.paymentState !== 'requires_action' || !intent.providerReference) {
         throw TRADING_ERRORS.intentClosed(intent.paymentState);
       }
-      const outcome = await deps.card.completeAction(intent.providerReference);
+      const provider = externalOf(intent.paymentMethod);
+      const outcome = await provider.completeAction(intent.providerReference);
+      // Not passed yet (the buyer has not finished the step with the provider): still waiting.
+      if (outcome.status === 'requires_action') throw TRADING_ERRORS.needsAction();
       if (outcome.status !== 'authorized') {
         await repo.updateIntent(id, ['requires_action'], {
           paymentState: 'pending',
@@ -590,7 +607,7 @@ export function createTradingService(deps: {
         });
         throw TRADING_ERRORS.declined();
       }
-      return viewOf(await settleExternal(id, outcome.providerReference));
+      return viewOf(await settleExternal(provider, id, outcome.providerReference));
     },
 
     /** The dashboard's Sales tab: the seller's sales with what they received (decision 009 fees). */
@@ -644,7 +661,7 @@ export function createTradingService(deps: {
       const due = await repo.uncaptured(new Date(clock.now().getTime() - CAPTURE_GRACE_MS), limit);
       for (const intent of due) {
         if (!intent.providerReference) continue;
-        await deps.card.capture(intent.providerReference);
+        await externalOf(intent.paymentMethod).capture(intent.providerReference);
         await repo.markCaptured(intent.id, clock.now());
       }
       return due.length;

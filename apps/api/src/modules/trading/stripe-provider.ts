@@ -1,0 +1,155 @@
+// The Stripe card provider (docs/decisions/009-trading-and-ledger.md, "Stripe, Klarna, Gemini"): the
+// `external` provider shape on Stripe PaymentIntents with manual capture. authorize = create + confirm
+// with the buyer's payment method (`pm_…`, made by Stripe.js in the browser: the API never sees a card);
+// a card that needs 3-D Secure answers `requires_action` and, once the buyer passed it in the browser,
+// `completeAction` finds the intent `requires_capture`; capture after the purchase commits; void =
+// cancel; refunds. Every creating call carries an idempotency key derived from our reference, so a
+// retried request never makes a second PaymentIntent.
+import Stripe from 'stripe';
+import type { AuthorizeOutcome, AuthorizeRequest, ExternalPaymentProvider } from './payment-providers';
+
+export interface StripeSettings {
+  /** STRIPE_SECRET_KEY (`sk_test_…` / `sk_live_…`). */
+  secretKey: string;
+  /** STRIPE_WEBHOOK_SECRET (`whsec_…`): webhooks are refused without it. */
+  webhookSecret?: string;
+  /** STRIPE_API_BASE: another API origin (tests: the local fake of Stripe on loopback). */
+  apiBase?: string;
+}
+
+/** The SDK client, pointed at `apiBase` when given (host, port and protocol options of the SDK). */
+export function createStripeClient(settings: StripeSettings): Stripe {
+  const base = settings.apiBase ? new URL(settings.apiBase) : null;
+  return new Stripe(settings.secretKey, {
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    ...(base
+      ? {
+          host: base.hostname,
+          port: base.port || (base.protocol === 'https:' ? 443 : 80),
+          protocol: base.protocol === 'https:' ? 'https' : 'http',
+        }
+      : {}),
+  });
+}
+
+function outcomeOf(pi: Stripe.PaymentIntent): AuthorizeOutcome {
+  switch (pi.status) {
+    case 'requires_capture':
+    case 'succeeded':
+      return { status: 'authorized', providerReference: pi.id };
+    case 'requires_action': {
+      const next = pi.next_action;
+      const url = next?.redirect_to_url?.url ?? undefined;
+      return {
+        status: 'requires_action',
+        providerReference: pi.id,
+        nextAction: { type: next?.type ?? 'use_stripe_sdk', ...(url ? { url } : {}) },
+      };
+    }
+    case 'processing':
+      // Not for cards; treated as a step still to finish.
+      return { status: 'requires_action', providerReference: pi.id, nextAction: { type: 'processing' } };
+    default:
+      return {
+        status: 'declined',
+        providerReference: pi.id,
+        reason: pi.last_payment_error?.decline_code ?? pi.last_payment_error?.code ?? pi.status,
+      };
+  }
+}
+
+function isStripeError(error: unknown): error is Stripe.errors.StripeError {
+  return error instanceof Stripe.errors.StripeError;
+}
+
+/** The PaymentIntent's state answers for itself (a capture or cancel that already happened). */
+function unexpectedState(error: unknown): boolean {
+  return isStripeError(error) && error.code === 'payment_intent_unexpected_state';
+}
+
+export function createStripeProvider(stripe: Stripe): ExternalPaymentProvider & { stripe: Stripe } {
+  async function createAndConfirm(request: AuthorizeRequest, key: string): Promise<AuthorizeOutcome> {
+    try {
+      const pi = await stripe.paymentIntents.create(
+        {
+          amount: request.amountCents,
+          currency: request.currency.toLowerCase(),
+          payment_method: request.paymentToken ?? undefined,
+          // Cards only here, no redirect-based methods: no return_url needed.
+          automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+          capture_method: 'manual',
+          confirm: true,
+          metadata: { reference: request.reference },
+        },
+        { idempotencyKey: key },
+      );
+      // The key may answer a PaymentIntent made earlier: its state now decides.
+      const fresh = await stripe.paymentIntents.retrieve(pi.id);
+      if (fresh.status === 'canceled') {
+        // Voided since (the buyer changed how to pay, then came back to this card): a new one,
+        // with a key derived from the cancelled one so a retry of this finds it too.
+        return createAndConfirm(request, `${key}:after:${fresh.id}`);
+      }
+      return outcomeOf(fresh);
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeCardError) {
+        return {
+          status: 'declined',
+          providerReference: error.payment_intent?.id ?? null,
+          reason: error.decline_code ?? error.code ?? 'card_declined',
+        };
+      }
+      if (
+        isStripeError(error) &&
+        error.type === 'StripeInvalidRequestError' &&
+        error.param === 'payment_method'
+      ) {
+        return { status: 'declined', providerReference: null, reason: 'invalid_payment_method' };
+      }
+      throw error;
+    }
+  }
+
+  return {
+    kind: 'external',
+    method: 'stripe_card',
+    stripe,
+    async authorize(request) {
+      if (!request.paymentToken) {
+        return { status: 'declined', providerReference: null, reason: 'invalid_payment_method' };
+      }
+      // The same reference and card: the same PaymentIntent (a retry of the same pay).
+      return createAndConfirm(request, `${request.reference}:authorize:${request.paymentToken}`);
+    },
+    async completeAction(ref) {
+      // The buyer passed (or failed) the second step in the browser with Stripe.js; Stripe knows.
+      return outcomeOf(await stripe.paymentIntents.retrieve(ref));
+    },
+    async capture(ref) {
+      try {
+        await stripe.paymentIntents.capture(ref, {}, { idempotencyKey: `${ref}:capture` });
+      } catch (error) {
+        if (unexpectedState(error) && (await stripe.paymentIntents.retrieve(ref)).status === 'succeeded') {
+          return; // captured already
+        }
+        throw error;
+      }
+    },
+    async void(ref) {
+      try {
+        await stripe.paymentIntents.cancel(ref, {}, { idempotencyKey: `${ref}:cancel` });
+      } catch (error) {
+        // Cancelled already, or never authorised (declined): nothing is held.
+        if (unexpectedState(error)) return;
+        throw error;
+      }
+    },
+    async refund(ref, amountCents) {
+      await stripe.refunds.create(
+        { payment_intent: ref, amount: amountCents },
+        { idempotencyKey: `${ref}:refund:${amountCents}` },
+      );
+    },
+  };
+}

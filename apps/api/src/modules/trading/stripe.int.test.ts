@@ -1,0 +1,374 @@
+// Cards through Stripe (decision 009, "Stripe, Klarna, Gemini"): the real app with STRIPE_SECRET_KEY set,
+// the official SDK pointed at a local fake of Stripe's HTTP API on loopback (testing/fake-stripe.ts). A
+// purchase by card (PaymentIntent authorised, captured after commit, idempotency keys from our intent
+// ids), a decline, the 3-D Secure second step (passed and failed), webhooks with a good and a bad
+// signature, a replayed event; Klarna and Gemini balance (simulated) at pay.
+import { schema } from '@vitrine/db';
+import type { ListingMatch } from '@vitrine/domain/trading-responses';
+import { eq } from 'drizzle-orm';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  FAKE_STRIPE_KEY,
+  FAKE_WEBHOOK_SECRET,
+  type FakeStripe,
+  STRIPE_TEST_PMS,
+  startFakeStripe,
+} from '../../testing/fake-stripe';
+import { type TestApp, testApp } from '../../testing/test-app';
+import type { TestSession } from '../social/test-session';
+import { SIM_EXTERNAL_TOKENS } from './payment-providers';
+import { PURCHASE_FAILED_MESSAGE } from './trading.service';
+import { buyer, ledgerInvariants, listedToken } from './trading-helpers';
+
+let fake: FakeStripe;
+let t: TestApp;
+beforeAll(async () => {
+  fake = await startFakeStripe();
+  t = await testApp({
+    seed: false,
+    config: { stripe: { secretKey: FAKE_STRIPE_KEY, webhookSecret: FAKE_WEBHOOK_SECRET, apiBase: fake.url } },
+  });
+});
+afterAll(async () => {
+  await t?.close();
+  await fake?.close();
+});
+
+const db = () => t.app.config.database.db;
+const signer = new Stripe(FAKE_STRIPE_KEY);
+
+async function match(s: TestSession, listingId: number): Promise<ListingMatch> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/v2/listing-match/',
+    headers: s.headers,
+    payload: { listing_id: listingId },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as ListingMatch;
+}
+
+const pay = (s: TestSession, id: number, payload: Record<string, unknown>) =>
+  t.app.inject({ method: 'POST', url: `/api/v2/purchase-intent/${id}/pay`, headers: s.headers, payload });
+
+const completeAction = (s: TestSession, id: number) =>
+  t.app.inject({ method: 'POST', url: `/api/v2/purchase-intent/${id}/complete-action`, headers: s.headers });
+
+async function intentRow(id: number) {
+  const [row] = await db().select().from(schema.purchaseIntents).where(eq(schema.purchaseIntents.id, id));
+  return row;
+}
+
+async function ownerOf(tokenRowId: number) {
+  const [token] = await db().select().from(schema.tokens).where(eq(schema.tokens.id, tokenRowId));
+  return token?.ownerId;
+}
+
+/** Delivers a webhook as Stripe would: the exact bytes, signed with the endpoint's secret (or not). */
+function webhook(payload: string, secret = FAKE_WEBHOOK_SECRET) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/payments/stripe/webhook',
+    headers: {
+      'content-type': 'application/json',
+      'stripe-signature': signer.webhooks.generateTestHeaderString({ payload, secret }),
+    },
+    payload,
+  });
+}
+
+describe('Stripe card payments (PaymentIntents on the fake)', () => {
+  it('is the card provider when STRIPE_SECRET_KEY is set', () => {
+    expect(t.app.services.payments.stripe).not.toBeNull();
+    expect(t.app.services.payments.card).not.toBe(t.app.services.cardProcessor.provider);
+  });
+
+  it('buys by card: a manual-capture PaymentIntent authorised, the purchase commits, then it is captured', async () => {
+    const { token, listing } = await listedToken(t.app, { priceInCents: 12_500 });
+    const b = await buyer(t.app);
+    const m = await match(b, listing.id);
+    const res = await pay(b, m.listingMatchId, { payment_token: STRIPE_TEST_PMS.succeeds });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ paymentState: 'paid' });
+    expect(await ownerOf(token.id)).toBe(b.userId);
+
+    const row = await intentRow(m.listingMatchId);
+    expect(row?.providerReference).toMatch(/^pi_fake_/);
+    expect(row?.capturedAt).not.toBeNull();
+    const pi = fake.intent(row?.providerReference ?? '');
+    // 12 500 + card fee 2.9 % + 30 c = 12 893, in cents, captured.
+    expect(pi).toMatchObject({
+      status: 'succeeded',
+      amount: 12_893,
+      amount_received: 12_893,
+      currency: 'usd',
+      capture_method: 'manual',
+      metadata: { reference: `purchase_intent:${m.listingMatchId}` },
+    });
+    // Idempotency keys derived from our intent id (create) and the PaymentIntent (capture).
+    const keys = fake
+      .requests()
+      .filter((r) => r.method === 'POST')
+      .map((r) => r.idempotencyKey);
+    expect(keys).toContain(`purchase_intent:${m.listingMatchId}:authorize:${STRIPE_TEST_PMS.succeeds}`);
+    expect(keys).toContain(`${pi?.id}:capture`);
+
+    // Paying again answers the paid intent; no second PaymentIntent.
+    const again = await pay(b, m.listingMatchId, { payment_token: STRIPE_TEST_PMS.succeeds });
+    expect(again.json()).toMatchObject({ paymentState: 'paid' });
+    expect(
+      fake.intents().filter((p) => p.metadata.reference === `purchase_intent:${m.listingMatchId}`),
+    ).toHaveLength(1);
+    expect(await ledgerInvariants(db())).toMatchObject({
+      unbalancedTransactions: 0,
+      balancesOffTheirEntries: 0,
+      negativeBalances: 0,
+    });
+  });
+
+  it('a declined card (402 card_error from Stripe) changes nothing and answers 000 §8 purchase failure', async () => {
+    const { token, listing, seller } = await listedToken(t.app);
+    const b = await buyer(t.app);
+    const m = await match(b, listing.id);
+    const res = await pay(b, m.listingMatchId, { payment_token: STRIPE_TEST_PMS.declines });
+    expect(res.statusCode, res.body).toBe(402);
+    expect(res.json()).toMatchObject({ errorType: 'card_declined', message: PURCHASE_FAILED_MESSAGE });
+    expect(await ownerOf(token.id)).toBe(seller.userId);
+    expect((await intentRow(m.listingMatchId))?.paymentState).toBe('pending');
+
+    // Then a good card pays: a new PaymentIntent (another key), captured.
+    const ok = await pay(b, m.listingMatchId, { payment_token: STRIPE_TEST_PMS.succeeds });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(await ownerOf(token.id)).toBe(b.userId);
+  });
+
+  it('a card that needs 3-D Secure: requires_action with Stripe’s next action, the buyer passes it, complete-action pays', async () => {
+    const { token, listing, seller } = await listedToken(t.app);
+    const b = await buyer(t.app);
+    const m = await match(b, listing.id);
+    const first = await pay(b, m.listingMatchId, { payment_token: STRIPE_TEST_PMS.requiresAction });
+    expect(first.statusCode, first.body).toBe(200);
+    const body = first.json() as { paymentState: string; nextAction: { type: string; url: string } };
+    expect(body).toMatchObject({ paymentState: 'requires_action', nextAction: { type: 'redirect_to_url' } });
+    expect(body.nextAction.url).toContain(`${fake.url}/fake/3ds/pi_fake_`);
+
+    // Not passed yet: complete-action still waits (409), nothing delivered.
+    const early = await completeAction(b, m.listingMatchId);
+    expect(early.statusCode, early.body).toBe(409);
+    expect(early.json()).toMatchObject({ errorType: 'payment-requires-action' });
+    expect(await ownerOf(token.id)).toBe(seller.userId);
+
+    // The buyer's browser passes the challenge at Stripe.
+    const passed = await fetch(body.nextAction.url, { method: 'POST' });
+    expect(passed.status).toBe(200);
+    const done = await completeAction(b, m.listingMatchId);
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json()).toMatchObject({ paymentState: 'paid', nextAction: null });
+    expect(await ownerOf(token.id)).toBe(b.userId);
+    const ref = (await intentRow(m.listingMatchId))?.providerReference ?? '';
+    expect(fake.intent(ref)?.status).toBe('succeeded');
+  });
+
+  it('a failed 3-D Secure never delivers: complete-action answers the decline and the intent is open again', async () => {
+    const { token, listing, seller } = await listedToken(t.app);
+    const b = await buyer(t.app);
+    const m = await match(b, listing.id);
+    await pay(b, m.listingMatchId, { payment_token: STRIPE_TEST_PMS.requiresAction });
+    const ref = (await intentRow(m.listingMatchId))?.providerReference ?? '';
+    fake.authenticate(ref, 'fail');
+    const done = await completeAction(b, m.listingMatchId);
+    expect(done.statusCode, done.body).toBe(402);
+    expect(await ownerOf(token.id)).toBe(seller.userId);
+    expect(await intentRow(m.listingMatchId)).toMatchObject({
+      paymentState: 'pending',
+      providerReference: null,
+    });
+  });
+
+  it('switching away from a card waiting for 3-D Secure cancels its PaymentIntent (void)', async () => {
+    const { listing } = await listedToken(t.app);
+    const b = await buyer(t.app);
+    const m = await match(b, listing.id);
+    await pay(b, m.listingMatchId, { payment_token: STRIPE_TEST_PMS.requiresAction });
+    const ref = (await intentRow(m.listingMatchId))?.providerReference ?? '';
+    const res = await pay(b, m.listingMatchId, {
+      payment_method: 'gemini_balance',
+      payment_token: SIM_EXTERNAL_TOKENS.geminiFunded,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ paymentState: 'paid', paymentMethod: 'gemini_balance' });
+    expect(fake.intent(ref)?.status).toBe('canceled');
+  });
+});
+
+describe('Stripe webhooks', () => {
+  it('refuses a bad signature (400) and an unsigned delivery, changing nothing', async () => {
+    const { listing } = await listedToken(t.app);
+    const b = await buyer(t.app);
+    const m = await match(b, listing.id);
+    await pay(b, m.listingMatchId, { payment_token: STRIPE_TEST_PMS.requiresAction });
+    const ref = (await intentRow(m.listingMatchId))?.providerReference ?? '';
+    const event = fake.event('payment_intent.payment_failed', ref);
+
+    const forged = await webhook(event, 'whsec_not_the_secret');
+    expect(forged.statusCode, forged.body).toBe(400);
+    expect(forged.json()).toMatchObject({ errorType: 'bad-signature' });
+    const unsigned = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/stripe/webhook',
+      headers: { 'content-type': 'application/json' },
+      payload: event,
+    });
+    expect(unsigned.statusCode).toBe(400);
+    // A signed body that was altered after signing.
+    const header = signer.webhooks.generateTestHeaderString({ payload: event, secret: FAKE_WEBHOOK_SECRET });
+    const altered = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/stripe/webhook',
+      headers: { 'content-type': 'application/json', 'stripe-signature': header },
+      payload: event.replace('payment_failed', 'succeeded'),
+    });
+    expect(altered.statusCode).toBe(400);
+    expect((await intentRow(m.listingMatchId))?.paymentState).toBe('requires_action');
+    expect(await db().select().from(schema.paymentWebhookEvents)).toEqual([]);
+  });
+
+  it('payment_intent.payment_failed reopens the intent waiting on it (it never delivers); a replay changes nothing', async () => {
+    const { token, listing, seller } = await listedToken(t.app);
+    const b = await buyer(t.app);
+    const m = await match(b, listing.id);
+    await pay(b, m.listingMatchId, { payment_token: STRIPE_TEST_PMS.requiresAction });
+    const ref = (await intentRow(m.listingMatchId))?.providerReference ?? '';
+    fake.authenticate(ref, 'fail');
+    const event = fake.event('payment_intent.payment_failed', ref);
+
+    const first = await webhook(event);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toEqual({ received: true, processed: true, outcome: 'reopened' });
+    expect(await intentRow(m.listingMatchId)).toMatchObject({
+      paymentState: 'pending',
+      providerReference: null,
+    });
+    const late = await completeAction(b, m.listingMatchId);
+    expect(late.statusCode).toBe(409);
+    expect(await ownerOf(token.id)).toBe(seller.userId);
+
+    // Stripe retries (a replay with a fresh signature): processed once.
+    const replay = await webhook(event);
+    expect(replay.statusCode, replay.body).toBe(200);
+    expect(replay.json()).toEqual({ received: true, processed: false, outcome: 'reopened' });
+    const rows = await db()
+      .select()
+      .from(schema.paymentWebhookEvents)
+      .where(eq(schema.paymentWebhookEvents.providerReference, ref));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      provider: 'stripe',
+      type: 'payment_intent.payment_failed',
+      intentId: m.listingMatchId,
+    });
+  });
+
+  it('payment_intent.succeeded records a capture whose answer was lost; charge.refunded is recorded once', async () => {
+    const { listing } = await listedToken(t.app, { priceInCents: 5_000 });
+    const b = await buyer(t.app);
+    const m = await match(b, listing.id);
+    await pay(b, m.listingMatchId, { payment_token: STRIPE_TEST_PMS.succeeds });
+    const ref = (await intentRow(m.listingMatchId))?.providerReference ?? '';
+    // As if the process stopped after Stripe captured but before we recorded it.
+    await db()
+      .update(schema.purchaseIntents)
+      .set({ capturedAt: null })
+      .where(eq(schema.purchaseIntents.id, m.listingMatchId));
+    const res = await webhook(fake.event('payment_intent.succeeded', ref));
+    expect(res.json()).toEqual({ received: true, processed: true, outcome: 'captured' });
+    expect((await intentRow(m.listingMatchId))?.capturedAt).toEqual(t.clock.now());
+
+    await t.app.services.payments.card.refund(ref, 1_000);
+    const refunded = fake.event('charge.refunded', ref);
+    expect((await webhook(refunded)).json()).toEqual({
+      received: true,
+      processed: true,
+      outcome: 'refunded:1000',
+    });
+    expect((await webhook(refunded)).json()).toMatchObject({ processed: false });
+    expect(fake.refunds()).toEqual([expect.objectContaining({ payment_intent: ref, amount: 1_000 })]);
+  });
+
+  it('an event about a payment we do not know is acknowledged and kept once', async () => {
+    const { listing } = await listedToken(t.app);
+    const b = await buyer(t.app);
+    const m = await match(b, listing.id);
+    await pay(b, m.listingMatchId, { payment_token: STRIPE_TEST_PMS.requiresAction });
+    const ref = (await intentRow(m.listingMatchId))?.providerReference ?? '';
+    await db()
+      .update(schema.purchaseIntents)
+      .set({ providerReference: 'pi_other' })
+      .where(eq(schema.purchaseIntents.id, m.listingMatchId));
+    const res = await webhook(fake.event('payment_intent.canceled', ref));
+    expect(res.json()).toEqual({ received: true, processed: true, outcome: 'unknown_payment' });
+  });
+});
+
+describe('Klarna and Gemini balance (simulated external providers)', () => {
+  it('Klarna: the buyer goes through Klarna (a second step), then the purchase is paid and captured', async () => {
+    const { token, listing } = await listedToken(t.app, { priceInCents: 20_000 });
+    const b = await buyer(t.app);
+    const m = await match(b, listing.id);
+    const first = await pay(b, m.listingMatchId, {
+      payment_method: 'stripe_klarna',
+      payment_token: SIM_EXTERNAL_TOKENS.klarnaApproves,
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toMatchObject({
+      paymentState: 'requires_action',
+      paymentMethod: 'stripe_klarna',
+      nextAction: { type: 'sim_klarna_redirect' },
+    });
+    const done = await completeAction(b, m.listingMatchId);
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json()).toMatchObject({ paymentState: 'paid' });
+    expect(await ownerOf(token.id)).toBe(b.userId);
+    const charges = t.app.services.payments.klarna
+      .charges()
+      .filter((c) => c.reference === `purchase_intent:${m.listingMatchId}`);
+    // No card fee on Klarna: the price.
+    expect(charges.map((c) => [c.status, c.amountCents])).toEqual([['captured', 20_000]]);
+
+    const { listing: other } = await listedToken(t.app);
+    const m2 = await match(b, other.id);
+    const refused = await pay(b, m2.listingMatchId, {
+      payment_method: 'stripe_klarna',
+      payment_token: SIM_EXTERNAL_TOKENS.klarnaDeclines,
+    });
+    expect(refused.statusCode).toBe(402);
+  });
+
+  it('Gemini balance: a funded account pays at once; a short one is declined and nothing moves', async () => {
+    const { token, listing, seller } = await listedToken(t.app, { priceInCents: 3_000 });
+    const b = await buyer(t.app);
+    const m = await match(b, listing.id);
+    const short = await pay(b, m.listingMatchId, {
+      payment_method: 'gemini_balance',
+      payment_token: SIM_EXTERNAL_TOKENS.geminiInsufficient,
+    });
+    expect(short.statusCode, short.body).toBe(402);
+    expect(await ownerOf(token.id)).toBe(seller.userId);
+    const res = await pay(b, m.listingMatchId, {
+      payment_method: 'gemini_balance',
+      payment_token: SIM_EXTERNAL_TOKENS.geminiFunded,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ paymentState: 'paid', paymentMethod: 'gemini_balance' });
+    expect(await ownerOf(token.id)).toBe(b.userId);
+    const charges = t.app.services.payments.gemini
+      .charges()
+      .filter((c) => c.reference === `purchase_intent:${m.listingMatchId}`);
+    expect(charges.map((c) => c.status)).toContain('captured');
+    expect(await ledgerInvariants(db())).toMatchObject({
+      unbalancedTransactions: 0,
+      balancesOffTheirEntries: 0,
+    });
+  });
+});

@@ -1,0 +1,341 @@
+// A local fake of Stripe's HTTP API for tests: a node http server on 127.0.0.1:0 implementing just the
+// calls the Stripe provider makes (PaymentIntents create / retrieve / capture / cancel, refunds), with
+// Stripe's answers and errors, idempotency keys (a replayed key answers the first answer) and the test
+// payment methods: pm_card_visa succeeds, pm_card_visa_chargeDeclined declines (402 card_error),
+// pm_card_authenticationRequired (4000 0027 6000 3184) needs 3-D Secure. The buyer's 3-D Secure step
+// (done by Stripe.js in a browser) is `POST /fake/3ds/{id}?result=pass|fail`, or `authenticate(id)`.
+// It also builds the webhook events Stripe would send, for the test to sign.
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export const FAKE_STRIPE_KEY = 'sk_test_fake_vitrine';
+export const FAKE_WEBHOOK_SECRET = 'whsec_fake_vitrine_test_secret';
+
+/** Stripe's test PaymentMethods (the 4242, 0002 and 3184 cards). */
+export const STRIPE_TEST_PMS = {
+  succeeds: 'pm_card_visa',
+  declines: 'pm_card_visa_chargeDeclined',
+  requiresAction: 'pm_card_authenticationRequired',
+} as const;
+
+interface FakeIntent {
+  id: string;
+  object: 'payment_intent';
+  amount: number;
+  amount_capturable: number;
+  amount_received: number;
+  currency: string;
+  status: 'requires_payment_method' | 'requires_action' | 'requires_capture' | 'succeeded' | 'canceled';
+  capture_method: string;
+  payment_method: string | null;
+  metadata: Record<string, string>;
+  next_action: null | { type: string; redirect_to_url?: { url: string; return_url: string | null } };
+  last_payment_error: null | { type: string; code: string; decline_code?: string; message: string };
+  latest_charge: string | null;
+  canceled_at: number | null;
+  created: number;
+  livemode: false;
+  /** Not Stripe's: what was refunded, for tests. */
+  amount_refunded: number;
+}
+
+export interface FakeStripeRequest {
+  method: string;
+  path: string;
+  idempotencyKey: string | null;
+  replayed: boolean;
+}
+
+type Answer = { status: number; body: unknown };
+
+const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+function stripeError(status: number, error: Record<string, unknown>): Answer {
+  return { status, body: { error } };
+}
+
+const unexpectedState = (pi: FakeIntent, action: string): Answer =>
+  stripeError(400, {
+    type: 'invalid_request_error',
+    code: 'payment_intent_unexpected_state',
+    message: `This PaymentIntent could not be ${action} because it has a status of ${pi.status}.`,
+    payment_intent: pi,
+  });
+
+export async function startFakeStripe() {
+  const intents = new Map<string, FakeIntent>();
+  const refunds: { id: string; payment_intent: string; amount: number }[] = [];
+  const idempotent = new Map<string, Answer>();
+  const requests: FakeStripeRequest[] = [];
+  let base = '';
+
+  function createIntent(form: URLSearchParams): Answer {
+    const amount = Number(form.get('amount'));
+    const currency = form.get('currency') ?? '';
+    if (!Number.isInteger(amount) || amount < 50 || !currency) {
+      return stripeError(400, {
+        type: 'invalid_request_error',
+        code: 'parameter_invalid_integer',
+        param: 'amount',
+        message: 'Amount must be at least $0.50 usd',
+      });
+    }
+    const pm = form.get('payment_method');
+    const known = Object.values(STRIPE_TEST_PMS) as string[];
+    if (pm && !known.includes(pm)) {
+      return stripeError(400, {
+        type: 'invalid_request_error',
+        code: 'resource_missing',
+        param: 'payment_method',
+        message: `No such PaymentMethod: '${pm}'`,
+      });
+    }
+    const metadata: Record<string, string> = {};
+    for (const [k, v] of form) {
+      const m = /^metadata\[(.+)\]$/.exec(k);
+      if (m?.[1]) metadata[m[1]] = v;
+    }
+    const pi: FakeIntent = {
+      id: newId('pi_fake'),
+      object: 'payment_intent',
+      amount,
+      amount_capturable: 0,
+      amount_received: 0,
+      currency,
+      status: 'requires_payment_method',
+      capture_method: form.get('capture_method') ?? 'automatic_async',
+      payment_method: pm,
+      metadata,
+      next_action: null,
+      last_payment_error: null,
+      latest_charge: null,
+      canceled_at: null,
+      created: Math.floor(Date.now() / 1000),
+      livemode: false,
+      amount_refunded: 0,
+    };
+    intents.set(pi.id, pi);
+    if (form.get('confirm') !== 'true' || !pm) return { status: 200, body: pi };
+    if (pm === STRIPE_TEST_PMS.declines) {
+      pi.last_payment_error = {
+        type: 'card_error',
+        code: 'card_declined',
+        decline_code: 'generic_decline',
+        message: 'Your card was declined.',
+      };
+      pi.payment_method = null;
+      return stripeError(402, {
+        type: 'card_error',
+        code: 'card_declined',
+        decline_code: 'generic_decline',
+        message: 'Your card was declined.',
+        payment_intent: pi,
+      });
+    }
+    if (pm === STRIPE_TEST_PMS.requiresAction) {
+      pi.status = 'requires_action';
+      pi.next_action = {
+        type: 'redirect_to_url',
+        redirect_to_url: { url: `${base}/fake/3ds/${pi.id}`, return_url: null },
+      };
+      return { status: 200, body: pi };
+    }
+    authorise(pi);
+    return { status: 200, body: pi };
+  }
+
+  function authorise(pi: FakeIntent): void {
+    pi.latest_charge = newId('ch_fake');
+    pi.next_action = null;
+    if (pi.capture_method === 'manual') {
+      pi.status = 'requires_capture';
+      pi.amount_capturable = pi.amount;
+    } else {
+      pi.status = 'succeeded';
+      pi.amount_received = pi.amount;
+    }
+  }
+
+  function route(method: string, path: string, form: URLSearchParams): Answer {
+    if (method === 'POST' && path === '/v1/payment_intents') return createIntent(form);
+    if (method === 'POST' && path === '/v1/refunds') {
+      const pi = intents.get(form.get('payment_intent') ?? '');
+      if (!pi)
+        return stripeError(404, {
+          type: 'invalid_request_error',
+          code: 'resource_missing',
+          message: 'No such payment_intent',
+        });
+      if (pi.status !== 'succeeded') {
+        return stripeError(400, {
+          type: 'invalid_request_error',
+          code: 'charge_not_captured',
+          message: 'This PaymentIntent has not been captured.',
+        });
+      }
+      const amount = form.get('amount')
+        ? Number(form.get('amount'))
+        : pi.amount_received - pi.amount_refunded;
+      if (amount > pi.amount_received - pi.amount_refunded) {
+        return stripeError(400, {
+          type: 'invalid_request_error',
+          code: 'amount_too_large',
+          message: 'Refund amount is greater than unrefunded amount.',
+        });
+      }
+      pi.amount_refunded += amount;
+      const refund = {
+        id: newId('re_fake'),
+        object: 'refund',
+        payment_intent: pi.id,
+        amount,
+        status: 'succeeded',
+      };
+      refunds.push(refund);
+      return { status: 200, body: refund };
+    }
+    const m = /^\/v1\/payment_intents\/([^/]+)(?:\/(capture|cancel))?$/.exec(path);
+    const pi = m?.[1] ? intents.get(m[1]) : undefined;
+    if (m && !pi) {
+      return stripeError(404, {
+        type: 'invalid_request_error',
+        code: 'resource_missing',
+        message: `No such payment_intent: '${m[1]}'`,
+      });
+    }
+    if (pi && method === 'GET' && !m?.[2]) return { status: 200, body: pi };
+    if (pi && method === 'POST' && m?.[2] === 'capture') {
+      if (pi.status !== 'requires_capture') return unexpectedState(pi, 'captured');
+      pi.status = 'succeeded';
+      pi.amount_received = pi.amount;
+      pi.amount_capturable = 0;
+      return { status: 200, body: pi };
+    }
+    if (pi && method === 'POST' && m?.[2] === 'cancel') {
+      if (pi.status === 'succeeded' || pi.status === 'canceled') return unexpectedState(pi, 'canceled');
+      pi.status = 'canceled';
+      pi.amount_capturable = 0;
+      pi.next_action = null;
+      pi.canceled_at = Math.floor(Date.now() / 1000);
+      return { status: 200, body: pi };
+    }
+    return stripeError(404, {
+      type: 'invalid_request_error',
+      message: `Unrecognized request URL (${method}: ${path}).`,
+    });
+  }
+
+  /** The buyer's 3-D Secure step (Stripe.js in the browser): passed or failed. */
+  function authenticate(id: string, result: 'pass' | 'fail' = 'pass'): FakeIntent {
+    const pi = intents.get(id);
+    if (pi?.status !== 'requires_action') throw new Error(`fake stripe: ${id} is not waiting for 3-D Secure`);
+    if (result === 'pass') {
+      authorise(pi);
+    } else {
+      pi.status = 'requires_payment_method';
+      pi.next_action = null;
+      pi.last_payment_error = {
+        type: 'card_error',
+        code: 'payment_intent_authentication_failure',
+        message: 'The provided PaymentMethod has failed authentication.',
+      };
+    }
+    return pi;
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', base);
+    const raw = await readBody(req);
+    const send = (a: Answer, headers: Record<string, string> = {}) => {
+      res.writeHead(a.status, { 'content-type': 'application/json', 'request-id': newId('req'), ...headers });
+      res.end(JSON.stringify(a.body));
+    };
+    const three = /^\/fake\/3ds\/([^/]+)$/.exec(url.pathname);
+    if (three?.[1] && req.method === 'POST') {
+      try {
+        send({
+          status: 200,
+          body: authenticate(three[1], url.searchParams.get('result') === 'fail' ? 'fail' : 'pass'),
+        });
+      } catch (error) {
+        send(stripeError(400, { type: 'invalid_request_error', message: (error as Error).message }));
+      }
+      return;
+    }
+    if (req.headers.authorization !== `Bearer ${FAKE_STRIPE_KEY}`) {
+      send(stripeError(401, { type: 'invalid_request_error', message: 'Invalid API Key provided' }));
+      return;
+    }
+    const method = req.method ?? 'GET';
+    const key = typeof req.headers['idempotency-key'] === 'string' ? req.headers['idempotency-key'] : null;
+    const scoped = key ? `${method} ${url.pathname} ${key}` : null;
+    const earlier = scoped ? idempotent.get(scoped) : undefined;
+    requests.push({ method, path: url.pathname, idempotencyKey: key, replayed: earlier !== undefined });
+    if (earlier) {
+      send(earlier, { 'idempotent-replayed': 'true' });
+      return;
+    }
+    // The answer as it was then (a copy): a replay answers the first answer, not today's state.
+    const answer = route(method, url.pathname, new URLSearchParams(method === 'GET' ? url.search : raw));
+    const frozen = { status: answer.status, body: JSON.parse(JSON.stringify(answer.body)) as unknown };
+    if (scoped && method === 'POST') idempotent.set(scoped, frozen);
+    send(frozen);
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      res.writeHead(500, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: { type: 'api_error', message: String(error) } }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  return {
+    /** The API origin to give the app as STRIPE_API_BASE. */
+    url: base,
+    intents: (): FakeIntent[] => [...intents.values()],
+    intent: (id: string): FakeIntent | undefined => intents.get(id),
+    refunds: () => [...refunds],
+    requests: (): FakeStripeRequest[] => [...requests],
+    authenticate,
+    /** The event Stripe would send about a PaymentIntent now (`payment_intent.*`, `charge.refunded`). */
+    event(type: string, piId: string): string {
+      const pi = intents.get(piId);
+      if (!pi) throw new Error(`fake stripe: no ${piId}`);
+      const object =
+        type === 'charge.refunded'
+          ? {
+              id: pi.latest_charge,
+              object: 'charge',
+              amount: pi.amount,
+              amount_refunded: pi.amount_refunded,
+              payment_intent: pi.id,
+              refunded: pi.amount_refunded >= pi.amount,
+            }
+          : pi;
+      return JSON.stringify({
+        id: newId('evt_fake'),
+        object: 'event',
+        type,
+        api_version: '2026-10-28.endive',
+        created: Math.floor(Date.now() / 1000),
+        livemode: false,
+        data: { object },
+      });
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+export type FakeStripe = Awaited<ReturnType<typeof startFakeStripe>>;
