@@ -91,7 +91,11 @@ export function createOffersRepo(db: Db) {
         .from(users)
         .where(eq(users.id, row.makerId));
       const [nifty] = await db
-        .select({ niftyType: nifties.niftyType, title: nifties.title, image: nifties.assetUrl })
+        .select({
+          niftyType: sql<string>`${nifties.typeNumber}::text`,
+          title: nifties.title,
+          image: nifties.assetUrl,
+        })
         .from(nifties)
         .where(eq(nifties.id, row.niftyId));
       let tokenId: string | null = null;
@@ -136,7 +140,7 @@ export function createOffersRepo(db: Db) {
       return row ?? null;
     },
 
-    /** A nifty type of a collection (by its contract address), for global offers. */
+    /** A nifty of a collection by its type number (the URLs' niftyType), for global offers. */
     async niftyType(contractAddress: string, niftyType: string) {
       const [row] = await db
         .select({ id: nifties.id, collectionId: nifties.collectionId })
@@ -145,7 +149,7 @@ export function createOffersRepo(db: Db) {
         .where(
           and(
             sql`lower(${collections.contractAddress}) = ${contractAddress.toLowerCase()}`,
-            eq(nifties.niftyType, niftyType),
+            eq(nifties.typeNumber, Number(niftyType)),
           ),
         );
       return row ?? null;

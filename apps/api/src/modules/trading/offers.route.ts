@@ -48,7 +48,10 @@ export const offersRoute: FastifyPluginAsyncZod = async (app) => {
             .string()
             .regex(/^\d{1,78}$/)
             .optional(),
-          niftyType: z.coerce.string().min(1).max(100).optional(),
+          niftyType: z.coerce
+            .string()
+            .regex(/^\d{1,9}$/, 'The nifty type number')
+            .optional(),
           attribute: z
             .object({ trait_type: z.string().min(1).max(100), value: z.coerce.string().min(1).max(200) })
             .optional(),

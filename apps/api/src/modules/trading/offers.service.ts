@@ -7,7 +7,7 @@
 
 import { randomUUID } from 'node:crypto';
 import type { Db, UnitOfWork } from '@vitrine/db';
-import { AppError, feeBreakdown, fromMinorUnits, toMinorUnits } from '@vitrine/domain';
+import { AppError, feeBreakdown, toMinorUnits } from '@vitrine/domain';
 import type { Offer } from '@vitrine/domain/trading-responses';
 import type { Background } from '../../lib/background';
 import type { Clock } from '../../lib/clock';
@@ -70,6 +70,8 @@ interface OfferRepos {
 }
 
 const holdReference = (id: number) => `offer:${id}`;
+/** Cents as major units with two decimals, as the web shows them: 6000 → '60.00'. */
+const majorUnits = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
 
 export function createOffersService(deps: {
   db: Db;
@@ -156,7 +158,7 @@ export function createOffersService(deps: {
       type: row.type === 'offer' ? 'offer' : 'global_offer',
       BuyOrderPurchaseType: row.type === 'attribute' ? 'attribute' : 'other',
       status: row.status as Offer['status'],
-      amount: { amount: fromMinorUnits(row.amountCents, 'USD'), currency: 'USD' },
+      amount: { amount: majorUnits(row.amountCents), currency: 'USD' },
       amountInCents: row.amountCents,
       expiresAt: row.expiresAt.toISOString(),
       createdAt: row.createdAt.toISOString(),
