@@ -45,6 +45,8 @@ import {
 } from './modules/trading/payment-providers';
 import { createStripeClient, createStripeProvider } from './modules/trading/stripe-provider';
 import { createStripeWebhooks } from './modules/trading/stripe-webhooks';
+import { createOffersRepo } from './modules/trading/offers.repo';
+import { createOffersService } from './modules/trading/offers.service';
 import { createTradingRepo } from './modules/trading/trading.repo';
 import { createTradingService } from './modules/trading/trading.service';
 import { createUsersRepo } from './modules/users/users.repo';
@@ -138,6 +140,25 @@ export function createServices(config: ResolvedConfig) {
       ]),
   });
 
+  // Offers (decision 009 "Offers"): holds on the ledger or card authorisations, accepted in one unit.
+  const offers = createOffersService({
+    db,
+    unit: createUnitOfWork(db, (tx) => ({
+      offers: createOffersRepo(tx),
+      trading: createTradingRepo(tx),
+      ledger: createLedgerRepo(tx),
+    })),
+    clock,
+    card,
+    notifier,
+    background,
+    onTokenChange: async (tokenRowId, formerOwnerId) =>
+      changes.touch([
+        ...(await pages.scopesOfToken(tokenRowId)),
+        ...(formerOwnerId === undefined ? [] : await pages.scopesOfUser(formerOwnerId)),
+      ]),
+  });
+
   return {
     platform: createPlatformService({ repo: createPlatformRepo(db), clock, adminToken: config.adminToken }),
     drops: createDropsService({ repo: createDropsRepo(db), clock }),
@@ -173,6 +194,7 @@ export function createServices(config: ResolvedConfig) {
     /** robots.txt and the sitemap, at the web origin. */
     site: createSiteService({ repo: createSiteRepo(db), clock, webOrigin: origins.web }),
     trading,
+    offers,
     balance: createBalanceService({
       db,
       unit: createUnitOfWork(db, (tx) => ({ ledger: createLedgerRepo(tx) })),

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { balanceRoute } from './balance.route';
 import { listingMatchRoute } from './listing-match.route';
 import { listingsRoute } from './listings.route';
+import { offersRoute } from './offers.route';
 import { paymentsRoute } from './payments.route';
 import { stripeWebhookRoute } from './stripe-webhook.route';
 
@@ -12,4 +13,5 @@ export const tradingRoutes: FastifyPluginAsync = async (app) => {
   await app.register(paymentsRoute);
   await app.register(balanceRoute);
   await app.register(stripeWebhookRoute);
+  await app.register(offersRoute);
 };
