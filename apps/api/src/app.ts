@@ -119,13 +119,14 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   // before the app closes.
   app.services.accounts.background.onError((err) => app.log.error({ err }, 'background task failed'));
   app.addHook('onClose', () => app.services.accounts.background.idle());
-  // Purchase intents past their time are expired (and their card authorisations voided) every minute,
+  // Purchase intents and offers past their time are expired (and their card authorisations voided) every minute,
   // and paid ones whose card capture did not happen are captured; reads expire intents too. Tests drive expiry with their clock instead (decision 009).
   if (resolved.nodeEnv !== 'test') {
     const sweep = setInterval(() => {
       app.services.trading
         .expireDue()
         .catch((err: unknown) => app.log.error({ err }, 'intent expiry failed'));
+      app.services.offers.expireDue().catch((err: unknown) => app.log.error({ err }, 'offer expiry failed'));
     }, 60_000);
     sweep.unref();
     app.addHook('onClose', async () => clearInterval(sweep));

@@ -38,6 +38,8 @@ import { createSocialService } from './modules/social/social.service';
 import { createViewers } from './modules/social/viewer';
 import { createBalanceService } from './modules/trading/balance.service';
 import { createLedgerRepo } from './modules/trading/ledger.repo';
+import { createOffersRepo } from './modules/trading/offers.repo';
+import { createOffersService } from './modules/trading/offers.service';
 import { createSimulatedCardProcessor } from './modules/trading/payment-providers';
 import { createTradingRepo } from './modules/trading/trading.repo';
 import { createTradingService } from './modules/trading/trading.service';
@@ -126,6 +128,25 @@ export function createServices(config: ResolvedConfig) {
       ]),
   });
 
+  // Offers (decision 009 "Offers"): holds on the ledger or card authorisations, accepted in one unit.
+  const offers = createOffersService({
+    db,
+    unit: createUnitOfWork(db, (tx) => ({
+      offers: createOffersRepo(tx),
+      trading: createTradingRepo(tx),
+      ledger: createLedgerRepo(tx),
+    })),
+    clock,
+    card: cardProcessor.provider,
+    notifier,
+    background,
+    onTokenChange: async (tokenRowId, formerOwnerId) =>
+      changes.touch([
+        ...(await pages.scopesOfToken(tokenRowId)),
+        ...(formerOwnerId === undefined ? [] : await pages.scopesOfUser(formerOwnerId)),
+      ]),
+  });
+
   return {
     platform: createPlatformService({ repo: createPlatformRepo(db), clock, adminToken: config.adminToken }),
     drops: createDropsService({ repo: createDropsRepo(db), clock }),
@@ -161,6 +182,7 @@ export function createServices(config: ResolvedConfig) {
     /** robots.txt and the sitemap, at the web origin. */
     site: createSiteService({ repo: createSiteRepo(db), clock, webOrigin: origins.web }),
     trading,
+    offers,
     balance: createBalanceService({
       db,
       unit: createUnitOfWork(db, (tx) => ({ ledger: createLedgerRepo(tx) })),

@@ -14,7 +14,12 @@ export type MessageKind =
   | 'twofa_enroll'
   | 'phone_verification'
   | 'nft_sold'
-  | 'purchase_receipt';
+  | 'purchase_receipt'
+  | 'offer_new'
+  | 'offer_accepted'
+  | 'offer_expired'
+  | 'offer_outbid'
+  | 'step_up_code';
 
 export interface OutgoingMessage {
   channel: 'email' | 'sms';

@@ -164,3 +164,51 @@ export const purchaseIntents = pgTable(
       .where(sql`${t.paymentState} = 'paid'`),
   ],
 );
+
+/**
+ * An offer (000 §3 "offer wraps a purchaseIntent"; its id is the purchaseIntentId the API answers):
+ * a maker's standing bid on one token (`offer`), any token of a nifty type (`global_offer`), or any
+ * token of a collection with a trait value (`attribute`). Backed by a ledger hold (balance) or a card
+ * authorisation (`provider_reference`). `status`: open, accepted, cancelled, expired, outbid.
+ * `target_key` names what it is on: one open offer per maker and target (the partial unique index).
+ */
+export const offers = pgTable(
+  'offers',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    makerId: integer('maker_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    targetKey: text('target_key').notNull(),
+    contractAddress: text('contract_address').notNull(),
+    tokenRowId: integer('token_row_id').references(() => tokens.id, { onDelete: 'cascade' }),
+    niftyId: integer('nifty_id').notNull(),
+    collectionId: integer('collection_id').notNull(),
+    attributeTrait: text('attribute_trait'),
+    attributeValue: text('attribute_value'),
+    amountCents: cents('amount_cents').notNull(),
+    status: text('status').notNull().default('open'),
+    paymentMethod: text('payment_method').notNull(),
+    /** The ledger hold's reference (balance) or the card processor's authorisation (card). */
+    holdReference: text('hold_reference'),
+    providerReference: text('provider_reference'),
+    acceptedBy: integer('accepted_by'),
+    acceptedTokenRowId: integer('accepted_token_row_id'),
+    saleId: integer('sale_id'),
+    ledgerTransactionId: integer('ledger_transaction_id'),
+    expiresAt: ts('expires_at').notNull(),
+    createdAt: ts('created_at').notNull(),
+    updatedAt: ts('updated_at').notNull(),
+    closedAt: ts('closed_at'),
+  },
+  (t) => [
+    uniqueIndex('offers_one_open_per_target').on(t.makerId, t.targetKey).where(sql`${t.status} = 'open'`),
+    index('offers_maker_idx').on(t.makerId, t.createdAt),
+    index('offers_open_token_idx').on(t.tokenRowId).where(sql`${t.status} = 'open'`),
+    index('offers_open_nifty_idx').on(t.niftyId).where(sql`${t.status} = 'open'`),
+    index('offers_open_collection_idx').on(t.collectionId).where(sql`${t.status} = 'open'`),
+    index('offers_open_expiry_idx').on(t.expiresAt).where(sql`${t.status} = 'open'`),
+    check('offers_amount_positive', sql`${t.amountCents} > 0`),
+  ],
+);

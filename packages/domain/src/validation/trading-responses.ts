@@ -132,3 +132,60 @@ export const dashboardSaleSchema = z.object({
 });
 export type DashboardSale = z.infer<typeof dashboardSaleSchema>;
 export const dashboardSalesPageSchema = pageOf(dashboardSaleSchema);
+
+// ---- Offers (000 §3 offer and bid order; docs/decisions/009 "Offers") ----
+
+export const OFFER_STATUSES = ['open', 'accepted', 'cancelled', 'expired', 'outbid'] as const;
+export type OfferStatus = (typeof OFFER_STATUSES)[number];
+
+/** An offer: its `id` is also its `purchaseIntentId` (000 §3 "offer wraps a purchaseIntent"). */
+export const offerSchema = z.object({
+  id: z.number().int(),
+  purchaseIntentId: z.number().int(),
+  type: z.enum(['offer', 'global_offer']),
+  BuyOrderPurchaseType: z.enum(['attribute', 'other']),
+  status: z.enum(OFFER_STATUSES),
+  /** Major units, like listing prices are sent: '12.50'. */
+  amount: z.object({ amount: z.string(), currency: z.literal('USD') }),
+  amountInCents: z.number().int(),
+  expiresAt: z.string(),
+  createdAt: z.string(),
+  paymentMethod: z.enum(['balance', 'stripe_card']),
+  maker: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    profile_url: z.string(),
+    profile_pic_url: z.string().nullable(),
+  }),
+  UnmintedBuilderNifty: z.object({ niftyType: z.string(), niftyContractAddress: z.string() }),
+  tokenId: z.string().nullable(),
+  attribute: z.object({ trait_type: z.string(), value: z.string() }).nullable(),
+  nifty: z.object({ name: z.string(), image_url: z.string() }),
+});
+export type Offer = z.infer<typeof offerSchema>;
+export const offerAnswerSchema = z.object({ offer: offerSchema });
+export const offerPageSchema = pageOf(offerSchema);
+
+/** A token the caller owns that an offer could buy (000 §7 eligible nifties). */
+export const eligibleNiftySchema = z.object({
+  contractAddress: z.string(),
+  tokenId: z.string(),
+  name: z.string(),
+  image_url: z.string(),
+  editionNumber: z.number().int(),
+});
+export const eligibleNiftyPageSchema = pageOf(eligibleNiftySchema);
+
+export const acceptBidSchema = z.object({
+  message: z.literal('Offer successfully accepted!'),
+  sale: z.object({
+    saleId: z.number().int(),
+    contractAddress: z.string(),
+    tokenId: z.string(),
+    priceInCents: z.number().int(),
+    proceedsInCents: z.number().int(),
+    serviceFeeInCents: z.number().int(),
+    creatorFeeInCents: z.number().int(),
+  }),
+});
+export type AcceptBidAnswer = z.infer<typeof acceptBidSchema>;

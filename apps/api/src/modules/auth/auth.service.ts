@@ -499,6 +499,61 @@ export function createAuthService(deps: {
       return finish();
     },
 
+    /**
+     * Step-up check before a sensitive action of a signed-in user (accepting an offer, 000 §7
+     * accept-bid): nothing when two-factor is off; otherwise the code of the user's method. Without a
+     * code: 403 two_factor_required (method in `fields.method`; an sms/email code is sent then); a wrong
+     * code: 403 two_factor_invalid. Codes are counted per account (verify-account limit).
+     */
+    async stepUp(userId: number, code: string | undefined, action: string): Promise<void> {
+      const tf = await repo.twoFactor(userId);
+      if (!tf.enabled || !tf.method) return;
+      const method = tf.method === 'totp' ? 'totp' : tf.method === 'sms' ? 'sms' : 'email';
+      const at = now();
+      const trimmed = code?.trim();
+      if (!trimmed) {
+        if (method !== 'totp') {
+          const user = await repo.userById(userId);
+          if (!user) throw ERRORS.unauthorized();
+          await limiter.consume('send-account', `user:${userId}`, limits['send-account']);
+          const sent = newCode();
+          await repo.replaceOneTimeCode({
+            userId,
+            purpose: 'step_up',
+            target: action,
+            codeHash: hashCode(`stepup:${userId}`, sent),
+            tokenHash: null,
+            expiresAt: new Date(at.getTime() + CODE_TTL_MS),
+            at,
+          });
+          const text = `Your Vitrine code to confirm ${action} is ${sent}. It expires in 10 minutes.`;
+          if (method === 'sms') {
+            const phone = `${user.countryCode ?? ''}${user.phoneNumber ?? ''}`;
+            await notifier.send({ channel: 'sms', to: phone, kind: 'step_up_code', text, code: sent });
+          } else {
+            await notifier.send({
+              channel: 'email',
+              to: user.email ?? '',
+              kind: 'step_up_code',
+              subject: 'Your Vitrine confirmation code',
+              text,
+              code: sent,
+            });
+          }
+        }
+        throw err(403, 'two_factor_required', 'Enter your two-factor code to continue', { method });
+      }
+      await limiter.consume('verify-account', `user:${userId}`, limits['verify-account']);
+      const ok =
+        method === 'totp'
+          ? tf.totpSecret
+            ? await checkTotp(userId, tf.totpSecret, trimmed)
+            : false
+          : (await repo.claimByCode(userId, 'step_up', hashCode(`stepup:${userId}`, trimmed), 5, at)) !==
+            null;
+      if (!ok) throw err(403, 'two_factor_invalid', 'The two-factor code is not valid');
+    },
+
     async resendTwoFactor(
       twofaToken: string,
       meta: RequestMeta,

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { balanceRoute } from './balance.route';
 import { listingMatchRoute } from './listing-match.route';
 import { listingsRoute } from './listings.route';
+import { offersRoute } from './offers.route';
 import { paymentsRoute } from './payments.route';
 
 /** Trading area: listings, Buy Now, purchase intents, payments (decision 009). */
@@ -10,4 +11,5 @@ export const tradingRoutes: FastifyPluginAsync = async (app) => {
   await app.register(listingMatchRoute);
   await app.register(paymentsRoute);
   await app.register(balanceRoute);
+  await app.register(offersRoute);
 };

@@ -1,0 +1,367 @@
+// Offers through the real app (issue #14; decision 009 "Offers"): a hold or a card authorisation backs
+// each offer; duplicates, cancel and expiry release it; accepting moves the token and the money in one
+// unit of work, behind the two-factor step-up.
+import { schema } from '@vitrine/db';
+import { fixtures } from '@vitrine/db/testing';
+import type { Offer } from '@vitrine/domain/trading-responses';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestApp, testApp } from '../../testing/test-app';
+import { outbox } from '../auth/testing/auth-kit';
+import { sessionFor } from '../social/test-session';
+import { TEST_CARDS } from './payment-providers';
+import { buyer, fund, ledgerInvariants } from './trading-helpers';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await testApp({ seed: false });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const db = () => t.app.config.database.db;
+
+/** An owner with `count` tokens of one nifty (royalty 10 %, a creator). */
+async function ownedTokens(count = 1) {
+  const f = fixtures(db(), { now: t.clock.now() });
+  const creator = await f.user();
+  const owner = await f.user();
+  const collection = await f.collection({ creatorIds: [creator.id] });
+  const nifty = await f.nifty({ collectionId: collection.id, royaltyPercentage: 10 });
+  const tokens = await f.tokens({ niftyId: nifty.id, ownerId: owner.id, count });
+  return { creator, owner: await sessionFor(t.app, owner.profileUrl), nifty, tokens, collection };
+}
+
+async function makeOffer(headers: Record<string, string>, payload: Record<string, unknown>) {
+  return t.app.inject({ method: 'POST', url: '/api/v2/offer', headers, payload });
+}
+
+async function available(userId: number): Promise<{ balance: number; held: number }> {
+  const [acc] = await db()
+    .select()
+    .from(schema.ledgerAccounts)
+    .where(and(eq(schema.ledgerAccounts.kind, 'user'), eq(schema.ledgerAccounts.userId, userId)));
+  if (!acc) return { balance: 0, held: 0 };
+  const holds = await db()
+    .select()
+    .from(schema.ledgerHolds)
+    .where(and(eq(schema.ledgerHolds.accountId, acc.id), eq(schema.ledgerHolds.status, 'active')));
+  return { balance: acc.balanceCents, held: holds.reduce((s, h) => s + h.amountCents, 0) };
+}
+
+const balanced = {
+  unbalancedTransactions: 0,
+  balancesOffTheirEntries: 0,
+  negativeBalances: 0,
+  sumOfAllEntries: 0,
+};
+
+describe('offers', () => {
+  it('an offer by balance holds its amount; a duplicate is refused with 000 §5 message; cancel releases', async () => {
+    const { tokens } = await ownedTokens();
+    const token = tokens[0];
+    if (!token) throw new Error('no token');
+    const maker = await buyer(t.app);
+    await fund(db(), maker.userId, 10_000, t.clock.now());
+    const body = {
+      type: 'offer',
+      contractAddress: token.contractAddress,
+      tokenId: token.tokenId,
+      amount: { amount: '60.00', currency: 'USD' },
+      payment_method: 'balance',
+    };
+    const made = await makeOffer(maker.headers, body);
+    expect(made.statusCode, made.body).toBe(201);
+    const offer = (made.json() as { offer: Offer }).offer;
+    expect(offer).toMatchObject({
+      type: 'offer',
+      BuyOrderPurchaseType: 'other',
+      status: 'open',
+      amountInCents: 6_000,
+      amount: { amount: '60.00', currency: 'USD' },
+      tokenId: token.tokenId,
+      purchaseIntentId: offer.id,
+      paymentMethod: 'balance',
+    });
+    expect(await available(maker.userId)).toEqual({ balance: 10_000, held: 6_000 });
+
+    const dup = await makeOffer(maker.headers, body);
+    expect(dup.statusCode).toBe(409);
+    expect(dup.json()).toEqual({
+      statusCode: 409,
+      errorType: 'pui_duplicate_offer',
+      message: 'You have already created an offer for this NFT',
+    });
+
+    // What may be spent is the balance less holds: a second offer above it is refused.
+    const other = await ownedTokens();
+    const tooMuch = await makeOffer(maker.headers, {
+      ...body,
+      contractAddress: other.tokens[0]?.contractAddress,
+      tokenId: other.tokens[0]?.tokenId,
+      amount: { amount: '50', currency: 'USD' },
+    });
+    expect(tooMuch.statusCode).toBe(402);
+    expect(tooMuch.json()).toMatchObject({ errorType: 'insufficient_balance' });
+
+    const cancelled = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v2/offer?purchase_intent_id=${offer.id}`,
+      headers: maker.headers,
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect((cancelled.json() as { offer: Offer }).offer.status).toBe('cancelled');
+    expect(await available(maker.userId)).toEqual({ balance: 10_000, held: 0 });
+    // Cancelled: a new offer on the same NFT is allowed.
+    expect((await makeOffer(maker.headers, body)).statusCode).toBe(201);
+    expect(await ledgerInvariants(db())).toEqual(balanced);
+  });
+
+  it('refuses an offer on your own NFT, and another user cannot change your offer', async () => {
+    const { owner, tokens } = await ownedTokens();
+    const token = tokens[0];
+    if (!token) throw new Error('no token');
+    await fund(db(), owner.userId, 5_000, t.clock.now());
+    const own = await makeOffer(owner.headers, {
+      type: 'offer',
+      contractAddress: token.contractAddress,
+      tokenId: token.tokenId,
+      amount: { amount: '10', currency: 'USD' },
+      payment_method: 'balance',
+    });
+    expect(own.statusCode).toBe(400);
+    expect(own.json()).toMatchObject({ errorType: 'own-token' });
+
+    const maker = await buyer(t.app);
+    await fund(db(), maker.userId, 5_000, t.clock.now());
+    const made = await makeOffer(maker.headers, {
+      type: 'offer',
+      contractAddress: token.contractAddress,
+      tokenId: token.tokenId,
+      amount: { amount: '10', currency: 'USD' },
+      payment_method: 'balance',
+    });
+    const id = (made.json() as { offer: Offer }).offer.id;
+    const stranger = await buyer(t.app);
+    const patch = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v2/offer/${id}`,
+      headers: stranger.headers,
+      payload: { status: 'cancelled' },
+    });
+    expect(patch.statusCode).toBe(403);
+    // The maker reprices: the hold follows.
+    const repriced = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v2/offer/${id}`,
+      headers: maker.headers,
+      payload: { amount: { amount: '45.50', currency: 'USD' } },
+    });
+    expect(repriced.statusCode, repriced.body).toBe(200);
+    expect((repriced.json() as { offer: Offer }).offer.amountInCents).toBe(4_550);
+    expect(await available(maker.userId)).toEqual({ balance: 5_000, held: 4_550 });
+    const over = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v2/offer/${id}`,
+      headers: maker.headers,
+      payload: { amount: { amount: '50.01', currency: 'USD' } },
+    });
+    expect(over.statusCode).toBe(402);
+    // The owner was told about the offer.
+    const [ownerRow] = await db().select().from(schema.users).where(eq(schema.users.id, owner.userId));
+    expect(await outbox(t.app, ownerRow?.email ?? '', 'offer_new')).toHaveLength(1);
+  });
+
+  it('an offer past its time is expired on read and by the sweep, and its hold released', async () => {
+    const { tokens } = await ownedTokens(2);
+    const [a, b] = tokens;
+    if (!a || !b) throw new Error('no tokens');
+    const maker = await buyer(t.app);
+    await fund(db(), maker.userId, 3_000, t.clock.now());
+    const ids: number[] = [];
+    for (const token of [a, b]) {
+      const made = await makeOffer(maker.headers, {
+        type: 'offer',
+        contractAddress: token.contractAddress,
+        tokenId: token.tokenId,
+        amount: { amount: '10', currency: 'USD' },
+        expiresInDays: 1,
+        payment_method: 'balance',
+      });
+      expect(made.statusCode, made.body).toBe(201);
+      ids.push((made.json() as { offer: Offer }).offer.id);
+    }
+    expect(await available(maker.userId)).toEqual({ balance: 3_000, held: 2_000 });
+    t.clock.advance(25 * 60 * 60 * 1000);
+    const [makerUser] = await db().select().from(schema.users).where(eq(schema.users.id, maker.userId));
+    const again = await sessionFor(t.app, makerUser?.profileUrl ?? '');
+    const read = await t.app.inject({ url: `/api/v2/offer/${ids[0]}`, headers: again.headers });
+    expect((read.json() as { offer: Offer }).offer.status).toBe('expired');
+    expect(await available(maker.userId)).toEqual({ balance: 3_000, held: 1_000 });
+    expect(await t.app.services.offers.expireDue()).toBeGreaterThanOrEqual(1);
+    const [row] = await db()
+      .select()
+      .from(schema.offers)
+      .where(eq(schema.offers.id, ids[1] ?? 0));
+    expect(row?.status).toBe('expired');
+    expect(await available(maker.userId)).toEqual({ balance: 3_000, held: 0 });
+    const [makerRow] = await db().select().from(schema.users).where(eq(schema.users.id, maker.userId));
+    expect(await outbox(t.app, makerRow?.email ?? '', 'offer_expired')).toHaveLength(2);
+  });
+
+  it('accepting moves the token, pays the owner, releases the hold; only the owner may accept', async () => {
+    const { owner, tokens, creator } = await ownedTokens();
+    const token = tokens[0];
+    if (!token) throw new Error('no token');
+    const maker = await buyer(t.app);
+    await fund(db(), maker.userId, 20_000, t.clock.now());
+    const made = await makeOffer(maker.headers, {
+      type: 'offer',
+      contractAddress: token.contractAddress,
+      tokenId: token.tokenId,
+      amount: { amount: '100', currency: 'USD' },
+      payment_method: 'balance',
+    });
+    const offer = (made.json() as { offer: Offer }).offer;
+    // The owner sees it on the token and among the offers received.
+    const onToken = await t.app.inject({
+      url: `/api/v2/offer?contractAddress=${token.contractAddress}&tokenId=${token.tokenId}`,
+    });
+    expect(onToken.statusCode, onToken.body).toBe(200);
+    const onTokenResults = (onToken.json() as { results: Offer[] }).results;
+    expect(onTokenResults.length).toBeGreaterThan(0);
+    expect(onTokenResults.map((o) => o.id)).toEqual([offer.id]);
+    const received = await t.app.inject({ url: '/api/v2/offer?scope=received', headers: owner.headers });
+    const receivedResults = (received.json() as { results: Offer[] }).results;
+    expect(receivedResults.length).toBeGreaterThan(0);
+    expect(receivedResults.map((o) => o.id)).toEqual([offer.id]);
+
+    const accept = { bid_id: offer.id, contractAddress: token.contractAddress, tokenId: token.tokenId };
+    const stranger = await buyer(t.app);
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/accept-bid/',
+      headers: stranger.headers,
+      payload: accept,
+    });
+    expect(refused.statusCode).toBe(403);
+
+    const done = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/accept-bid/',
+      headers: owner.headers,
+      payload: accept,
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json()).toMatchObject({
+      message: 'Offer successfully accepted!',
+      sale: {
+        priceInCents: 10_000,
+        proceedsInCents: 8_500,
+        serviceFeeInCents: 500,
+        creatorFeeInCents: 1_000,
+      },
+    });
+    const [moved] = await db().select().from(schema.tokens).where(eq(schema.tokens.id, token.id));
+    expect(moved?.ownerId).toBe(maker.userId);
+    expect(await available(maker.userId)).toEqual({ balance: 10_000, held: 0 });
+    expect((await available(owner.userId)).balance).toBe(8_500);
+    expect((await available(creator.id)).balance).toBe(1_000);
+    const [hold] = await db()
+      .select()
+      .from(schema.ledgerHolds)
+      .where(eq(schema.ledgerHolds.reference, `offer:${offer.id}`));
+    expect(hold?.status).toBe('captured');
+    expect(await ledgerInvariants(db())).toEqual(balanced);
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/accept-bid/',
+      headers: owner.headers,
+      payload: accept,
+    });
+    expect(again.statusCode).toBe(409);
+    const [makerRow] = await db().select().from(schema.users).where(eq(schema.users.id, maker.userId));
+    expect(await outbox(t.app, makerRow?.email ?? '', 'offer_accepted')).toHaveLength(1);
+  });
+
+  it('accepting needs the two-factor code when two-factor is on', async () => {
+    const { owner, tokens } = await ownedTokens();
+    const token = tokens[0];
+    if (!token) throw new Error('no token');
+    await db()
+      .insert(schema.userTwoFactor)
+      .values({ userId: owner.userId, method: 'email', enabledAt: t.clock.now() });
+    const maker = await buyer(t.app);
+    await fund(db(), maker.userId, 5_000, t.clock.now());
+    const made = await makeOffer(maker.headers, {
+      type: 'offer',
+      contractAddress: token.contractAddress,
+      tokenId: token.tokenId,
+      amount: { amount: '20', currency: 'USD' },
+      payment_method: 'balance',
+    });
+    const accept = {
+      bid_id: (made.json() as { offer: Offer }).offer.id,
+      contractAddress: token.contractAddress,
+      tokenId: token.tokenId,
+    };
+    const post = (payload: Record<string, unknown>) =>
+      t.app.inject({ method: 'POST', url: '/api/user/accept-bid/', headers: owner.headers, payload });
+    const first = await post(accept);
+    expect(first.statusCode).toBe(403);
+    expect(first.json()).toMatchObject({ errorType: 'two_factor_required', fields: { method: 'email' } });
+    const wrong = await post({ ...accept, twoFactorCode: '000000' });
+    expect(wrong.statusCode).toBe(403);
+    expect(wrong.json()).toMatchObject({ errorType: 'two_factor_invalid' });
+    const [ownerRow] = await db().select().from(schema.users).where(eq(schema.users.id, owner.userId));
+    const code = (await outbox(t.app, ownerRow?.email ?? '', 'step_up_code'))[0]?.code;
+    expect(code).toMatch(/^\d+$/);
+    const ok = await post({ ...accept, twoFactorCode: code });
+    expect(ok.statusCode, ok.body).toBe(200);
+  });
+
+  it('a global offer by card: eligible NFTs, accepted by one owner, the card captured', async () => {
+    const { owner, nifty, tokens } = await ownedTokens(2);
+    const maker = await buyer(t.app);
+    const pm = await t.app.inject({
+      method: 'POST',
+      url: '/api/sim-card-processor/payment_methods',
+      headers: maker.headers,
+      payload: { number: TEST_CARDS.succeeds, exp_month: 1, exp_year: 2031, cvc: '999' },
+    });
+    const made = await makeOffer(maker.headers, {
+      type: 'global_offer',
+      contractAddress: nifty.contractAddress,
+      niftyType: String(nifty.typeNumber),
+      amount: { amount: '30', currency: 'USD' },
+      payment_method: 'stripe_card',
+      payment_token: (pm.json() as { id: string }).id,
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const offer = (made.json() as { offer: Offer }).offer;
+    expect(offer).toMatchObject({ type: 'global_offer', tokenId: null, paymentMethod: 'stripe_card' });
+    expect(offer.UnmintedBuilderNifty.niftyType).toBe(String(nifty.typeNumber));
+    const eligible = await t.app.inject({
+      url: `/api/v2/offer/${offer.id}/eligible-nifties`,
+      headers: owner.headers,
+    });
+    const eligibleResults = (eligible.json() as { results: { tokenId: string }[] }).results;
+    expect(eligibleResults.length).toBeGreaterThan(0);
+    expect(eligibleResults.map((r) => r.tokenId).sort()).toEqual(tokens.map((x) => x.tokenId).sort());
+    const token = tokens[1];
+    if (!token) throw new Error('no token');
+    const done = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/accept-bid/',
+      headers: owner.headers,
+      payload: { bid_id: offer.id, contractAddress: token.contractAddress, tokenId: token.tokenId },
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    const [row] = await db().select().from(schema.offers).where(eq(schema.offers.id, offer.id));
+    const charge = t.app.services.cardProcessor.charges().find((c) => c.id === row?.providerReference);
+    expect(charge?.status).toBe('captured');
+    expect((await available(owner.userId)).balance).toBe(3_000 - 150 - 300);
+    expect(await ledgerInvariants(db())).toEqual(balanced);
+  });
+});

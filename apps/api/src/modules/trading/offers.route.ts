@@ -1,0 +1,237 @@
+import {
+  acceptBidSchema,
+  eligibleNiftyPageSchema,
+  offerAnswerSchema,
+  offerPageSchema,
+} from '@vitrine/domain/trading-responses';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { optionalAuth, signedIn } from '../../http/guard';
+import { offsetOf, pageQuery, toPage } from '../../http/pagination';
+import { errorResponses } from '../../http/schemas';
+import { ERRORS } from '../auth/auth.service';
+
+const money = z.object({
+  amount: z.union([
+    z.string().regex(/^\d{1,12}(\.\d{1,2})?$/, 'Enter an amount like 125 or 12.50'),
+    z.number().positive(),
+  ]),
+  currency: z.literal('USD'),
+});
+const days = z.coerce.number().int().min(1).max(30);
+const idParams = z.object({ purchase_intent_id: z.coerce.number().int().positive().max(2_147_483_647) });
+const answers = {
+  ...errorResponses,
+  402: errorResponses[400],
+  409: errorResponses[400],
+  422: errorResponses[400],
+};
+
+/**
+ * Offers (000 §3 offer and bid order, §7 accept-bid and offer paths; decision 009 "Offers"): make,
+ * list, read, reprice, cancel, eligible tokens, accept.
+ */
+export const offersRoute: FastifyPluginAsyncZod = async (app) => {
+  const offers = () => app.services.offers;
+
+  app.post(
+    '/v2/offer',
+    {
+      config: { auth: 'user', idempotency: true },
+      schema: {
+        tags: ['trading'],
+        summary: 'Make an offer on an NFT, a nifty type (global) or a trait (attribute bid)',
+        body: z.object({
+          type: z.enum(['offer', 'global_offer', 'attribute']),
+          contractAddress: z.string().min(1).max(100),
+          tokenId: z.coerce
+            .string()
+            .regex(/^\d{1,78}$/)
+            .optional(),
+          niftyType: z.coerce
+            .string()
+            .regex(/^\d{1,9}$/, 'The nifty type number')
+            .optional(),
+          attribute: z
+            .object({ trait_type: z.string().min(1).max(100), value: z.coerce.string().min(1).max(200) })
+            .optional(),
+          amount: money,
+          expiresInDays: days.optional(),
+          payment_method: z.enum(['balance', 'stripe_card']),
+          payment_token: z.string().max(200).optional(),
+        }),
+        response: { 201: offerAnswerSchema, ...answers },
+      },
+    },
+    async (request, reply) => {
+      const { userId } = signedIn(request);
+      const b = request.body;
+      const offer = await offers().create(userId, {
+        type: b.type,
+        contractAddress: b.contractAddress,
+        tokenId: b.tokenId,
+        niftyType: b.niftyType,
+        attribute: b.attribute,
+        amount: b.amount,
+        expiresInDays: b.expiresInDays,
+        paymentMethod: b.payment_method,
+        paymentToken: b.payment_token,
+      });
+      reply.code(201);
+      return { offer };
+    },
+  );
+
+  app.get(
+    '/v2/offer',
+    {
+      schema: {
+        tags: ['trading'],
+        summary:
+          'Your offers (scope made or received; signed in) or, with contractAddress and tokenId, the open offers that could buy that NFT (public)',
+        querystring: pageQuery.extend({
+          scope: z.enum(['made', 'received']).default('made'),
+          status: z.enum(['open', 'all']).default('open'),
+          contractAddress: z.string().min(1).max(100).optional(),
+          tokenId: z.coerce
+            .string()
+            .regex(/^\d{1,78}$/)
+            .optional(),
+        }),
+        response: { 200: offerPageSchema, ...answers },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      if (q.contractAddress !== undefined && q.tokenId !== undefined) {
+        const { count, results } = await offers().onToken(
+          q.contractAddress,
+          q.tokenId,
+          q.page_size,
+          offsetOf(q),
+        );
+        return toPage(q, count, results);
+      }
+      const auth = await optionalAuth(request);
+      if (!auth) throw ERRORS.unauthorized();
+      const { count, results } = await offers().list(auth.userId, {
+        scope: q.scope,
+        openOnly: q.status === 'open',
+        limit: q.page_size,
+        offset: offsetOf(q),
+      });
+      return toPage(q, count, results);
+    },
+  );
+
+  app.get(
+    '/v2/offer/:purchase_intent_id',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags: ['trading'],
+        summary: 'An offer (its maker, or an owner of an NFT it could buy)',
+        params: idParams,
+        response: { 200: offerAnswerSchema, ...answers },
+      },
+    },
+    async (request) => ({
+      offer: await offers().get(signedIn(request).userId, request.params.purchase_intent_id),
+    }),
+  );
+
+  app.patch(
+    '/v2/offer/:purchase_intent_id',
+    {
+      config: { auth: 'user', idempotency: true },
+      schema: {
+        tags: ['trading'],
+        summary: 'Change your open offer: amount, expiry, or status cancelled',
+        params: idParams,
+        body: z.object({
+          amount: money.optional(),
+          expiresInDays: days.optional(),
+          status: z.literal('cancelled').optional(),
+        }),
+        response: { 200: offerAnswerSchema, ...answers },
+      },
+    },
+    async (request) => {
+      const { userId } = signedIn(request);
+      const id = request.params.purchase_intent_id;
+      const b = request.body;
+      if (b.status === 'cancelled') return { offer: await offers().cancel(userId, id) };
+      return {
+        offer: await offers().update(userId, id, { amount: b.amount, expiresInDays: b.expiresInDays }),
+      };
+    },
+  );
+
+  app.delete(
+    '/v2/offer',
+    {
+      config: { auth: 'user', idempotency: true },
+      schema: {
+        tags: ['trading'],
+        summary: 'Cancel your offer (releases its hold or card authorisation)',
+        querystring: idParams,
+        response: { 200: offerAnswerSchema, ...answers },
+      },
+    },
+    async (request) => ({
+      offer: await offers().cancel(signedIn(request).userId, request.query.purchase_intent_id),
+    }),
+  );
+
+  app.get(
+    '/v2/offer/:purchase_intent_id/eligible-nifties',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags: ['trading'],
+        summary: 'NFTs you own that this offer could buy (000 §7 nifties eligible for a global bid)',
+        params: idParams,
+        querystring: pageQuery,
+        response: { 200: eligibleNiftyPageSchema, ...answers },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const { count, results } = await offers().eligible(
+        signedIn(request).userId,
+        request.params.purchase_intent_id,
+        q.page_size,
+        offsetOf(q),
+      );
+      return toPage(q, count, results);
+    },
+  );
+
+  app.post(
+    '/user/accept-bid/',
+    {
+      config: { auth: 'user', idempotency: true },
+      schema: {
+        tags: ['trading'],
+        summary: 'Accept an offer on an NFT you own (two-factor code when two-factor is on)',
+        body: z.object({
+          bid_id: z.coerce.number().int().positive().max(2_147_483_647),
+          contractAddress: z.string().min(1).max(100),
+          tokenId: z.coerce.string().regex(/^\d{1,78}$/),
+          twoFactorCode: z.string().max(20).optional(),
+        }),
+        response: { 200: acceptBidSchema, ...answers },
+      },
+    },
+    async (request) => {
+      const { userId } = signedIn(request);
+      const b = request.body;
+      await app.services.accounts.auth.stepUp(userId, b.twoFactorCode, 'accepting an offer');
+      return offers().accept(userId, {
+        offerId: b.bid_id,
+        contractAddress: b.contractAddress,
+        tokenId: b.tokenId,
+      });
+    },
+  );
+};

@@ -1,0 +1,550 @@
+// Offers (000 §3 offer and bid order, §7 accept-bid; docs/decisions/009-trading-and-ledger.md "Offers").
+// An offer is backed by a ledger hold (balance: the money stays on the maker's account but cannot be
+// spent) or a card authorisation. Accepting is one unit of work: lock the offer, the token's active
+// listing (the owner change closes it), the token, then the ledger accounts (id order); check, move
+// the token, close the hold, post the purchase movement (decision 009 fees, seller's side), write the
+// sale, mark the offer accepted. A card is captured after commit.
+
+import { randomUUID } from 'node:crypto';
+import type { Db, UnitOfWork } from '@vitrine/db';
+import { AppError, feeBreakdown, toMinorUnits } from '@vitrine/domain';
+import type { Offer } from '@vitrine/domain/trading-responses';
+import type { Background } from '../../lib/background';
+import type { Clock } from '../../lib/clock';
+import type { Notifier } from '../../lib/notifier';
+import { createLedgerRepo, type HouseAccount, type LedgerRepo } from './ledger.repo';
+import { createOffersRepo, OFFER_TRAITS, type OfferRow, type OffersRepo } from './offers.repo';
+import type { ExternalPaymentProvider } from './payment-providers';
+import { createTradingRepo, type TradingRepo } from './trading.repo';
+import { MAX_PRICE_CENTS, PURCHASE_FAILED_MESSAGE, TRADING_ERRORS } from './trading.service';
+
+export const OFFER_DEFAULT_DAYS = 7;
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** 000 §5, quoted. */
+export const DUPLICATE_OFFER_MESSAGE = 'You have already created an offer for this NFT';
+
+const err = (statusCode: number, errorType: string, message: string, fields?: Record<string, string>) =>
+  new AppError({ statusCode, errorType, message, ...(fields ? { fields } : {}) });
+
+export const OFFER_ERRORS = {
+  notFound: () => err(404, 'not-found', 'Offer not found'),
+  duplicate: () => err(409, 'pui_duplicate_offer', DUPLICATE_OFFER_MESSAGE),
+  ownToken: () => err(400, 'own-token', 'You cannot make an offer on your own NFT'),
+  insufficient: () => err(402, 'insufficient_balance', 'Your balance is too low for this offer'),
+  closed: (status: string) =>
+    err(
+      409,
+      'offer-unavailable',
+      status === 'expired' ? 'This offer has expired' : 'This offer is no longer open',
+    ),
+  mismatch: () => err(409, 'offer-mismatch', 'This offer cannot buy this NFT'),
+  ownOffer: () => err(409, 'own-offer', 'You cannot accept your own offer'),
+  notMaker: () => err(403, 'forbidden', 'Only the maker of this offer can change it'),
+  declined: () => err(402, 'card_declined', PURCHASE_FAILED_MESSAGE),
+  cardNeedsAction: () =>
+    err(
+      422,
+      'payment-requires-action',
+      'This card needs a verification step: offers need a card without one',
+    ),
+};
+
+export type OfferType = 'offer' | 'global_offer' | 'attribute';
+
+export interface CreateOfferInput {
+  type: OfferType;
+  contractAddress: string;
+  tokenId?: string | undefined;
+  niftyType?: string | undefined;
+  attribute?: { trait_type: string; value: string } | undefined;
+  amount: { amount: string | number; currency: 'USD' };
+  expiresInDays?: number | undefined;
+  paymentMethod: 'balance' | 'stripe_card';
+  paymentToken?: string | undefined;
+}
+
+interface OfferRepos {
+  offers: OffersRepo;
+  trading: TradingRepo;
+  ledger: LedgerRepo;
+}
+
+const holdReference = (id: number) => `offer:${id}`;
+/** Cents as major units with two decimals, as the web shows them: 6000 → '60.00'. */
+const majorUnits = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+
+export function createOffersService(deps: {
+  db: Db;
+  unit: UnitOfWork<OfferRepos>;
+  clock: Clock;
+  card: ExternalPaymentProvider;
+  notifier?: Notifier;
+  background?: Background;
+  /** After a commit that moved a token (browsing caches). */
+  onTokenChange?: (tokenRowId: number, formerOwnerId?: number) => Promise<void>;
+}) {
+  const { clock, unit } = deps;
+  const repo = createOffersRepo(deps.db);
+  const trading = createTradingRepo(deps.db);
+  const ledger = createLedgerRepo(deps.db);
+  const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+
+  const houseAccounts = new Map<HouseAccount, number>();
+  async function houseAccount(kind: HouseAccount): Promise<number> {
+    let id = houseAccounts.get(kind);
+    if (id === undefined) {
+      id = await ledger.houseAccount(kind);
+      houseAccounts.set(kind, id);
+    }
+    return id;
+  }
+
+  /** An email after commit, without making the caller wait. */
+  function notify(
+    userId: number | null,
+    kind: 'offer_new' | 'offer_accepted' | 'offer_expired' | 'offer_outbid',
+    subject: string,
+    text: string,
+  ) {
+    const { notifier, background } = deps;
+    if (!notifier || !background || userId === null) return;
+    background.run(async () => {
+      const contact = await trading.contactOf(userId);
+      if (contact?.email) await notifier.send({ channel: 'email', to: contact.email, kind, subject, text });
+    });
+  }
+
+  function centsOf(amount: string | number): number {
+    const minor = toMinorUnits(amount, 'USD');
+    if (minor === null || minor <= 0n) throw TRADING_ERRORS.invalid('amount', 'Enter an amount above 0');
+    if (minor > BigInt(MAX_PRICE_CENTS)) throw TRADING_ERRORS.invalid('amount', 'The amount is too high');
+    return Number(minor);
+  }
+
+  function expiryFrom(at: Date, days: number | undefined): Date {
+    return new Date(at.getTime() + (days ?? OFFER_DEFAULT_DAYS) * DAY_MS);
+  }
+
+  /** Closes an open offer (cancelled, expired) and releases what backs it. Null when it was not open. */
+  async function close(id: number, status: 'cancelled' | 'expired'): Promise<OfferRow | null> {
+    const at = clock.now();
+    const closed = await unit.run(async ({ offers, ledger: l }) => {
+      const row = await offers.updateOpen(id, { status, closedAt: at, updatedAt: at });
+      if (row?.paymentMethod === 'balance') await l.closeHold(holdReference(row.id), 'released', at);
+      return row;
+    });
+    if (closed?.providerReference) await deps.card.void(closed.providerReference);
+    if (closed && status === 'expired') {
+      notify(
+        closed.makerId,
+        'offer_expired',
+        'Your offer expired',
+        `Your offer of ${dollars(closed.amountCents)} expired; its money is released.`,
+      );
+    }
+    return closed;
+  }
+
+  async function expireIfDue(row: OfferRow): Promise<OfferRow> {
+    if (row.status !== 'open' || row.expiresAt > clock.now()) return row;
+    return (await close(row.id, 'expired')) ?? ((await repo.byId(row.id)) as OfferRow);
+  }
+
+  async function view(row: OfferRow): Promise<Offer> {
+    const d = await repo.details(row);
+    return {
+      id: row.id,
+      purchaseIntentId: row.id,
+      type: row.type === 'offer' ? 'offer' : 'global_offer',
+      BuyOrderPurchaseType: row.type === 'attribute' ? 'attribute' : 'other',
+      status: row.status as Offer['status'],
+      amount: { amount: majorUnits(row.amountCents), currency: 'USD' },
+      amountInCents: row.amountCents,
+      expiresAt: row.expiresAt.toISOString(),
+      createdAt: row.createdAt.toISOString(),
+      paymentMethod: row.paymentMethod as Offer['paymentMethod'],
+      maker: {
+        id: row.makerId,
+        name: d.makerName,
+        profile_url: d.makerProfileUrl,
+        profile_pic_url: d.makerPicUrl,
+      },
+      UnmintedBuilderNifty: { niftyType: d.niftyType, niftyContractAddress: row.contractAddress },
+      tokenId: d.tokenId,
+      attribute:
+        row.attributeTrait === null
+          ? null
+          : { trait_type: row.attributeTrait, value: row.attributeValue ?? '' },
+      nifty: { name: d.niftyTitle, image_url: d.niftyImage },
+    };
+  }
+
+  async function views(rows: OfferRow[]): Promise<Offer[]> {
+    const out: Offer[] = [];
+    for (const row of rows) out.push(await view(await expireIfDue(row)));
+    return out;
+  }
+
+  /** What the offer is on: its target key, nifty and collection. */
+  async function target(makerId: number, input: CreateOfferInput) {
+    if (input.type === 'offer') {
+      if (!input.tokenId) throw TRADING_ERRORS.invalid('tokenId', 'Required for an offer on one NFT');
+      const token = await repo.token(input.contractAddress, input.tokenId);
+      if (!token) throw TRADING_ERRORS.tokenNotFound();
+      if (token.ownerId === makerId) throw OFFER_ERRORS.ownToken();
+      return {
+        key: `token:${token.id}`,
+        tokenRowId: token.id,
+        niftyId: token.niftyId,
+        collectionId: token.collectionId,
+        contractAddress: token.contractAddress,
+        ownerId: token.ownerId,
+      };
+    }
+    if (input.type === 'global_offer') {
+      if (!input.niftyType) throw TRADING_ERRORS.invalid('niftyType', 'Required for a global offer');
+      const nifty = await repo.niftyType(input.contractAddress, input.niftyType);
+      if (!nifty) throw err(404, 'not-found', 'NFT type not found');
+      return {
+        key: `nifty:${nifty.id}`,
+        tokenRowId: null,
+        niftyId: nifty.id,
+        collectionId: nifty.collectionId,
+        contractAddress: input.contractAddress,
+        ownerId: null,
+      };
+    }
+    const attr = input.attribute;
+    if (!attr) throw TRADING_ERRORS.invalid('attribute', 'Required for an attribute bid');
+    if (!(OFFER_TRAITS as readonly string[]).includes(attr.trait_type)) {
+      throw TRADING_ERRORS.invalid('attribute', `Bids can name these traits: ${OFFER_TRAITS.join(', ')}`);
+    }
+    const collection = await repo.collection(input.contractAddress);
+    const nifty = collection ? await repo.firstNiftyOf(collection.id) : null;
+    if (!collection || !nifty) throw err(404, 'not-found', 'Collection not found');
+    return {
+      key: `attr:${collection.id}:${attr.trait_type}:${attr.value}`,
+      tokenRowId: null,
+      niftyId: nifty.id,
+      collectionId: collection.id,
+      contractAddress: input.contractAddress,
+      ownerId: null,
+    };
+  }
+
+  async function mine(makerId: number, id: number): Promise<OfferRow> {
+    const row = await repo.byId(id);
+    if (!row) throw OFFER_ERRORS.notFound();
+    if (row.makerId !== makerId) throw OFFER_ERRORS.notMaker();
+    return expireIfDue(row);
+  }
+
+  /** Authorises a card for an offer; returns the processor's reference. */
+  async function authorize(amountCents: number, paymentToken: string | undefined): Promise<string> {
+    const outcome = await deps.card.authorize({
+      reference: `offer:new:${randomUUID()}`,
+      amountCents,
+      currency: 'USD',
+      paymentToken: paymentToken ?? null,
+    });
+    if (outcome.status === 'declined') throw OFFER_ERRORS.declined();
+    if (outcome.status === 'requires_action') {
+      await deps.card.void(outcome.providerReference);
+      throw OFFER_ERRORS.cardNeedsAction();
+    }
+    return outcome.providerReference;
+  }
+
+  return {
+    async create(makerId: number, input: CreateOfferInput): Promise<Offer> {
+      const t = await target(makerId, input);
+      const amountCents = centsOf(input.amount.amount);
+      const at = clock.now();
+      const values = {
+        makerId,
+        type: input.type,
+        targetKey: t.key,
+        contractAddress: t.contractAddress,
+        tokenRowId: t.tokenRowId,
+        niftyId: t.niftyId,
+        collectionId: t.collectionId,
+        attributeTrait: input.type === 'attribute' ? (input.attribute?.trait_type ?? null) : null,
+        attributeValue: input.type === 'attribute' ? (input.attribute?.value ?? null) : null,
+        amountCents,
+        paymentMethod: input.paymentMethod,
+        expiresAt: expiryFrom(at, input.expiresInDays),
+        createdAt: at,
+        updatedAt: at,
+      };
+      // An open offer past its time does not block a new one.
+      const existing = await repo.openOf(makerId, t.key);
+      if (existing) {
+        if ((await expireIfDue(existing)).status === 'open') throw OFFER_ERRORS.duplicate();
+      }
+      let row: OfferRow;
+      if (input.paymentMethod === 'balance') {
+        const account = await ledger.userAccount(makerId);
+        row = await unit.run(async ({ offers, ledger: l }) => {
+          const locked = await l.lock([account]);
+          if ((locked.get(account)?.availableCents ?? 0) < amountCents) throw OFFER_ERRORS.insufficient();
+          const made = await offers.insert(values);
+          if (!made) throw OFFER_ERRORS.duplicate();
+          await l.hold(account, amountCents, holdReference(made.id), at);
+          const withHold = await offers.updateOpen(made.id, { holdReference: holdReference(made.id) });
+          return withHold ?? made;
+        });
+      } else {
+        const reference = await authorize(amountCents, input.paymentToken);
+        const made = await repo.insert({ ...values, providerReference: reference });
+        if (!made) {
+          await deps.card.void(reference);
+          throw OFFER_ERRORS.duplicate();
+        }
+        row = made;
+      }
+      if (t.ownerId !== null && t.ownerId !== makerId) {
+        notify(
+          t.ownerId,
+          'offer_new',
+          'New offer on your NFT',
+          `You received an offer of ${dollars(amountCents)} on your NFT.`,
+        );
+      }
+      for (const lower of await repo.lowerOnTarget(t.key, amountCents, row.id)) {
+        if (lower.makerId === makerId) continue;
+        notify(
+          lower.makerId,
+          'offer_outbid',
+          'You were outbid',
+          `A higher offer (${dollars(amountCents)}) arrived above your offer of ${dollars(lower.amountCents)}.`,
+        );
+      }
+      return view(row);
+    },
+
+    /** The maker, or an owner of a token the offer could buy, may read it. */
+    async get(userId: number, id: number): Promise<Offer> {
+      const row = await repo.byId(id);
+      if (!row) throw OFFER_ERRORS.notFound();
+      if (row.makerId !== userId) {
+        const { count } = await repo.eligibleTokens(row.id, userId, 1, 0);
+        if (count === 0) throw OFFER_ERRORS.notFound();
+      }
+      return view(await expireIfDue(row));
+    },
+
+    async list(
+      userId: number,
+      q: { scope: 'made' | 'received'; openOnly: boolean; limit: number; offset: number },
+    ) {
+      const { rows, count } =
+        q.scope === 'made'
+          ? await repo.madeBy(userId, q.openOnly, q.limit, q.offset)
+          : await repo.receivedBy(userId, q.openOnly, q.limit, q.offset);
+      return { count, results: await views(rows) };
+    },
+
+    /** Open offers that could buy one token, highest first (public). */
+    async onToken(contractAddress: string, tokenId: string, limit: number, offset: number) {
+      const token = await repo.token(contractAddress, tokenId);
+      if (!token) throw TRADING_ERRORS.tokenNotFound();
+      const { rows, count } = await repo.openForToken(token, limit, offset);
+      const results = (await views(rows)).filter((o) => o.status === 'open');
+      return { count: count - (rows.length - results.length), results };
+    },
+
+    async eligible(userId: number, id: number, limit: number, offset: number) {
+      const row = await repo.byId(id);
+      if (!row) throw OFFER_ERRORS.notFound();
+      const { rows, count } = await repo.eligibleTokens(id, userId, limit, offset);
+      return {
+        count,
+        results: rows.map((r) => ({
+          contractAddress: r.contractAddress,
+          tokenId: r.tokenId,
+          name: r.name,
+          image_url: r.image,
+          editionNumber: r.editionNumber,
+        })),
+      };
+    },
+
+    async cancel(makerId: number, id: number): Promise<Offer> {
+      const row = await mine(makerId, id);
+      if (row.status !== 'open') throw OFFER_ERRORS.closed(row.status);
+      const closed = await close(id, 'cancelled');
+      if (!closed) throw OFFER_ERRORS.closed('closed');
+      return view(closed);
+    },
+
+    /** A new amount (re-sizes the hold or re-authorises) and/or a new expiry; only the maker, only open. */
+    async update(
+      makerId: number,
+      id: number,
+      patch: {
+        amount?: { amount: string | number; currency: 'USD' } | undefined;
+        expiresInDays?: number | undefined;
+      },
+    ): Promise<Offer> {
+      const row = await mine(makerId, id);
+      if (row.status !== 'open') throw OFFER_ERRORS.closed(row.status);
+      const at = clock.now();
+      const set: Partial<OfferRow> = { updatedAt: at };
+      if (patch.expiresInDays !== undefined) set.expiresAt = expiryFrom(at, patch.expiresInDays);
+      const amountCents = patch.amount === undefined ? row.amountCents : centsOf(patch.amount.amount);
+      set.amountCents = amountCents;
+      let updated: OfferRow | null;
+      if (row.paymentMethod === 'balance') {
+        const account = await ledger.userAccount(makerId);
+        updated = await unit.run(async ({ offers, ledger: l }) => {
+          const locked = await offers.lock(id);
+          if (locked?.status !== 'open') throw OFFER_ERRORS.closed(locked?.status ?? 'closed');
+          const acc = await l.lock([account]);
+          // What may be spent, counting this offer's own hold as free again.
+          if ((acc.get(account)?.availableCents ?? 0) + locked.amountCents < amountCents)
+            throw OFFER_ERRORS.insufficient();
+          if (!(await offers.resizeHold(holdReference(id), amountCents))) throw OFFER_ERRORS.closed('closed');
+          return offers.updateOpen(id, set);
+        });
+      } else if (amountCents !== row.amountCents) {
+        const reference = await authorize(amountCents, undefined);
+        updated = await repo.updateOpen(id, { ...set, providerReference: reference });
+        if (!updated) {
+          await deps.card.void(reference);
+          throw OFFER_ERRORS.closed('closed');
+        }
+        if (row.providerReference) await deps.card.void(row.providerReference);
+      } else {
+        updated = await repo.updateOpen(id, set);
+      }
+      if (!updated) throw OFFER_ERRORS.closed('closed');
+      return view(updated);
+    },
+
+    /**
+     * 000 §7 accept-bid: the caller sells a token they own to the offer. One unit of work (see the head
+     * of this file). The step-up check (two-factor) happens before, in the route.
+     */
+    async accept(ownerId: number, input: { offerId: number; contractAddress: string; tokenId: string }) {
+      const draft = await repo.byId(input.offerId);
+      if (!draft) throw OFFER_ERRORS.notFound();
+      const offer = await expireIfDue(draft);
+      if (offer.status !== 'open') throw OFFER_ERRORS.closed(offer.status);
+      const token = await repo.token(input.contractAddress, input.tokenId);
+      if (!token) throw TRADING_ERRORS.tokenNotFound();
+      if (token.ownerId !== ownerId) throw TRADING_ERRORS.notOwner();
+      if (offer.makerId === ownerId) throw OFFER_ERRORS.ownOffer();
+      if (!(await repo.matches(offer.id, token))) throw OFFER_ERRORS.mismatch();
+      const forSale = await trading.tokenById(token.id);
+      if (!forSale) throw TRADING_ERRORS.tokenNotFound();
+      const accounts = {
+        maker: await ledger.userAccount(offer.makerId),
+        seller: await ledger.userAccount(ownerId),
+        creator:
+          forSale.creatorId === null
+            ? await houseAccount('unassigned_royalties')
+            : await ledger.userAccount(forSale.creatorId),
+        platform: await houseAccount('platform_revenue'),
+        clearing: await houseAccount('payments_clearing'),
+      };
+      const royaltyBps = forSale.royaltyPercentage * 100;
+      const at = clock.now();
+      const done = await unit.run(async ({ offers, trading: tr, ledger: l }) => {
+        const locked = await offers.lock(offer.id);
+        if (locked?.status !== 'open') throw OFFER_ERRORS.closed(locked?.status ?? 'closed');
+        if (locked.expiresAt <= at) throw OFFER_ERRORS.closed('expired');
+        // The token's active listing before the token (the purchase's order), so the trigger that
+        // closes it on the owner change never waits for a lock a purchase holds while it waits for ours.
+        const listing = await tr.activeListingOf(token.id);
+        if (listing) await tr.lockListing(listing.id);
+        const lockedToken = await tr.lockToken(token.id);
+        if (!lockedToken || lockedToken.ownerId !== ownerId) throw TRADING_ERRORS.notOwner();
+        const fees = feeBreakdown({
+          priceCents: locked.amountCents,
+          royaltyBps,
+          method: null,
+          isExternal: false,
+          deliveryFeeCents: 0,
+        });
+        const byBalance = locked.paymentMethod === 'balance';
+        const balances = await l.lock(Object.values(accounts));
+        if (byBalance) {
+          // Its own hold is still active here: what may be spent plus the hold must cover the price.
+          const available = (balances.get(accounts.maker)?.availableCents ?? 0) + locked.amountCents;
+          if (available < fees.buyerPaysCents) throw OFFER_ERRORS.insufficient();
+          if (!(await l.closeHold(holdReference(locked.id), 'captured', at)))
+            throw OFFER_ERRORS.closed('closed');
+        }
+        if (!(await tr.moveToken(lockedToken.id, ownerId, locked.makerId, locked.amountCents, at))) {
+          throw TRADING_ERRORS.notOwner();
+        }
+        const saleId = await tr.insertSale({
+          tokenRowId: lockedToken.id,
+          sellerId: ownerId,
+          buyerId: locked.makerId,
+          market: 'secondary',
+          currency: 'USD',
+          amount: String(locked.amountCents),
+          priceInCents: locked.amountCents,
+          soldAt: at,
+        });
+        const ledgerTransactionId = await l.post({
+          kind: 'purchase',
+          reference: `offer:${locked.id}`,
+          description: `Offer accepted: ${lockedToken.contractAddress}/${lockedToken.tokenId}`,
+          at,
+          postings: [
+            {
+              accountId: byBalance ? accounts.maker : accounts.clearing,
+              amountCents: -fees.buyerPaysCents,
+              memo: byBalance ? 'payment' : 'card_payment',
+            },
+            { accountId: accounts.seller, amountCents: fees.sellerReceivesCents, memo: 'proceeds' },
+            { accountId: accounts.creator, amountCents: fees.creatorFeeCents, memo: 'creator_fee' },
+            { accountId: accounts.platform, amountCents: fees.serviceFeeCents, memo: 'service_fee' },
+          ],
+        });
+        const accepted = await offers.updateOpen(locked.id, {
+          status: 'accepted',
+          acceptedBy: ownerId,
+          acceptedTokenRowId: lockedToken.id,
+          saleId,
+          ledgerTransactionId,
+          closedAt: at,
+          updatedAt: at,
+        });
+        if (!accepted) throw OFFER_ERRORS.closed('closed');
+        return { offer: accepted, saleId, fees, lockedToken };
+      });
+      if (done.offer.providerReference) await deps.card.capture(done.offer.providerReference);
+      await deps.onTokenChange?.(token.id, ownerId).catch(() => undefined);
+      notify(
+        done.offer.makerId,
+        'offer_accepted',
+        'Your offer was accepted',
+        `Your offer of ${dollars(done.offer.amountCents)} was accepted: ${token.contractAddress}/${token.tokenId} is yours.`,
+      );
+      return {
+        message: 'Offer successfully accepted!' as const,
+        sale: {
+          saleId: done.saleId,
+          contractAddress: token.contractAddress,
+          tokenId: token.tokenId,
+          priceInCents: done.fees.priceCents,
+          proceedsInCents: done.fees.sellerReceivesCents,
+          serviceFeeInCents: done.fees.serviceFeeCents,
+          creatorFeeInCents: done.fees.creatorFeeCents,
+        },
+      };
+    },
+
+    /** Expires open offers past their time (the server's minute sweep; reads expire them too). */
+    async expireDue(limit = 100): Promise<number> {
+      const due = await repo.dueToExpire(clock.now(), limit);
+      for (const row of due) await expireIfDue(row);
+      return due.length;
+    },
+  };
+}
+
+export type OffersService = ReturnType<typeof createOffersService>;
