@@ -3,10 +3,13 @@
 // keep the invariants of issue #14: each token has one owner and at most one active listing, by its
 // owner; one sale per paid intent, every paid intent delivered; the ledger sums to zero with balances
 // equal to their entries and none below zero; a card is captured only for a paid intent, and no
-// authorisation is left hanging.
+// authorisation is left hanging. Offers join in (decision 009 "Offers"): make (balance or card), accept,
+// cancel, and expiry a day later; every open balance offer has one active hold of its amount and no
+// other hold is active, every accepted offer has its sale, and the only card authorisations left are
+// those of open card offers.
 import { schema } from '@vitrine/db';
 import { fixtures } from '@vitrine/db/testing';
-import type { ListingMatch } from '@vitrine/domain/trading-responses';
+import type { ListingMatch, Offer } from '@vitrine/domain/trading-responses';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,7 +32,11 @@ type Action =
   | { kind: 'reprice'; user: number; token: number; cents: number }
   | { kind: 'cancel'; user: number; token: number }
   | { kind: 'buy'; user: number; token: number; pay: 'card' | 'declined' | 'balance'; retry: boolean }
-  | { kind: 'expire' };
+  | { kind: 'expire' }
+  | { kind: 'offer'; user: number; token: number; cents: number; pay: 'balance' | 'card' }
+  | { kind: 'accept'; user: number; token: number }
+  | { kind: 'cancelOffer'; user: number; token: number }
+  | { kind: 'expireOffers' };
 
 const USERS = 3;
 const TOKENS = 2;
@@ -51,7 +58,22 @@ const action: fc.Arbitrary<Action> = fc.oneof(
     }),
   },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('expire' as const) }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant('offer' as const),
+      user,
+      token,
+      cents: fc.integer({ min: 1, max: 3_000 }),
+      pay: fc.constantFrom('balance' as const, 'card' as const),
+    }),
+  },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('accept' as const), user, token }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('cancelOffer' as const), user, token }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('expireOffers' as const) }) },
 );
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 async function world() {
   const db = t.app.config.database.db;
@@ -68,7 +90,7 @@ async function world() {
     const [tk] = await f.tokens({ niftyId: nifty.id, ownerId: users[i % USERS]?.userId ?? null });
     if (tk) tokens.push(tk);
   }
-  return { users, tokens, startedAt: t.clock.now().getTime() };
+  return { users, tokens, startedAt: t.clock.now().getTime(), offerExpiries: 0 };
 }
 
 async function run(w: Awaited<ReturnType<typeof world>>, a: Action): Promise<void> {
@@ -79,8 +101,26 @@ async function run(w: Awaited<ReturnType<typeof world>>, a: Action): Promise<voi
       t.clock.advance(PURCHASE_INTENT_TTL_MS + 1);
     return;
   }
+  if (a.kind === 'expireOffers') {
+    // A day later every offer made with expiresInDays 1 is past its time; the sessions are renewed.
+    if (w.offerExpiries >= 2) return;
+    w.offerExpiries++;
+    t.clock.advance(DAY_MS + 1);
+    w.startedAt = t.clock.now().getTime();
+    const db = t.app.config.database.db;
+    for (let i = 0; i < w.users.length; i++) {
+      const old = w.users[i] as TestSession;
+      const [row] = await db.select().from(schema.users).where(sql`${schema.users.id} = ${old.userId}`);
+      w.users[i] = await sessionFor(t.app, row?.profileUrl ?? '');
+    }
+    await t.app.services.offers.expireDue();
+    return;
+  }
   const s = w.users[a.user] as TestSession;
   const tk = w.tokens[a.token] as { contractAddress: string; tokenId: string };
+  if (a.kind === 'offer' || a.kind === 'accept' || a.kind === 'cancelOffer') {
+    return runOffer(w, a, s, tk);
+  }
   const item = await app.inject(`/api/v1/marketplace/items/${tk.contractAddress}/${tk.tokenId}/`);
   const listingId = (item.json() as { listing: { id: number } | null }).listing?.id;
   const price = {
@@ -158,6 +198,65 @@ async function run(w: Awaited<ReturnType<typeof world>>, a: Action): Promise<voi
     expect(res.json()).toMatchObject({ statusCode: res.statusCode, errorType: expect.any(String) });
 }
 
+async function runOffer(
+  _w: Awaited<ReturnType<typeof world>>,
+  a: Extract<Action, { kind: 'offer' | 'accept' | 'cancelOffer' }>,
+  s: TestSession,
+  tk: { contractAddress: string; tokenId: string },
+): Promise<void> {
+  const { app } = t;
+  let res: Awaited<ReturnType<typeof app.inject>>;
+  if (a.kind === 'offer') {
+    let paymentToken: string | undefined;
+    if (a.pay === 'card') {
+      const pm = await app.inject({
+        method: 'POST',
+        url: '/api/sim-card-processor/payment_methods',
+        headers: s.headers,
+        payload: { number: TEST_CARDS.succeeds, exp_month: 1, exp_year: 2031, cvc: '111' },
+      });
+      paymentToken = (pm.json() as { id: string }).id;
+    }
+    res = await app.inject({
+      method: 'POST',
+      url: '/api/v2/offer',
+      headers: s.headers,
+      payload: {
+        type: 'offer',
+        contractAddress: tk.contractAddress,
+        tokenId: tk.tokenId,
+        amount: { amount: (a.cents / 100).toFixed(2), currency: 'USD' },
+        expiresInDays: 1,
+        payment_method: a.pay === 'card' ? 'stripe_card' : 'balance',
+        ...(paymentToken ? { payment_token: paymentToken } : {}),
+      },
+    });
+  } else {
+    const list = await app.inject(
+      `/api/v2/offer?contractAddress=${tk.contractAddress}&tokenId=${tk.tokenId}`,
+    );
+    const open = (list.json() as { results: Offer[] }).results;
+    const target = a.kind === 'accept' ? open[0] : open.find((o) => o.maker.id === s.userId);
+    if (!target) return;
+    res =
+      a.kind === 'accept'
+        ? await app.inject({
+            method: 'POST',
+            url: '/api/user/accept-bid/',
+            headers: s.headers,
+            payload: { bid_id: target.id, contractAddress: tk.contractAddress, tokenId: tk.tokenId },
+          })
+        : await app.inject({
+            method: 'DELETE',
+            url: `/api/v2/offer?purchase_intent_id=${target.id}`,
+            headers: s.headers,
+          });
+  }
+  expect(res.statusCode, res.body).toBeLessThan(500);
+  if (res.statusCode >= 400)
+    expect(res.json()).toMatchObject({ statusCode: res.statusCode, errorType: expect.any(String) });
+}
+
 async function invariants() {
   const db = t.app.config.database.db;
   expect(await ledgerInvariants(db)).toEqual({
@@ -179,8 +278,25 @@ async function invariants() {
     and (sale_id is null or delivered_at is null)`),
   ).toBe(0);
   expect(await q(sql`select count(*)::int as n from ${schema.sales}`)).toBe(
-    await q(sql`select count(*)::int as n from ${schema.purchaseIntents} where payment_state = 'paid'`),
+    (await q(sql`select count(*)::int as n from ${schema.purchaseIntents} where payment_state = 'paid'`)) +
+      (await q(sql`select count(*)::int as n from ${schema.offers} where status = 'accepted'`)),
   );
+  // Offers: every accepted one has its sale; every open balance offer one active hold of its amount;
+  // no other hold active.
+  expect(
+    await q(
+      sql`select count(*)::int as n from ${schema.offers} where status = 'accepted' and sale_id is null`,
+    ),
+  ).toBe(0);
+  expect(
+    await q(sql`select count(*)::int as n from ${schema.offers} o where o.status = 'open' and o.payment_method = 'balance'
+    and (select count(*) from ${schema.ledgerHolds} h where h.reference = 'offer:' || o.id and h.status = 'active'
+         and h.amount_cents = o.amount_cents) <> 1`),
+  ).toBe(0);
+  expect(
+    await q(sql`select count(*)::int as n from ${schema.ledgerHolds} h where h.status = 'active' and not exists
+    (select 1 from ${schema.offers} o where 'offer:' || o.id = h.reference and o.status = 'open')`),
+  ).toBe(0);
   // Each paid intent's buyer owned the token right after; the token's owner is its last buyer (if sold).
   expect(
     await q(sql`select count(*)::int as n from ${schema.tokens} tk where tk.last_sale_at is not null and tk.owner_id is distinct from
@@ -188,10 +304,17 @@ async function invariants() {
   ).toBe(0);
   // Cards: captured only for paid intents, once each; nothing left authorised.
   const charges = t.app.services.cardProcessor.charges();
-  expect(charges.filter((c) => c.status === 'authorized')).toEqual([]);
-  const paidByCard = await db.execute(sql`select provider_reference as ref from ${schema.purchaseIntents}
-    where payment_state = 'paid' and payment_method = 'stripe_card'`);
-  const refs = new Set((paidByCard as unknown as { rows: { ref: string }[] }).rows.map((r) => r.ref));
+  const refsOf = async (query: ReturnType<typeof sql>) =>
+    new Set(((await db.execute(query)) as unknown as { rows: { ref: string }[] }).rows.map((r) => r.ref));
+  // The only authorisations left are those of open card offers.
+  expect(new Set(charges.filter((c) => c.status === 'authorized').map((c) => c.id))).toEqual(
+    await refsOf(sql`select provider_reference as ref from ${schema.offers}
+      where status = 'open' and payment_method = 'stripe_card'`),
+  );
+  const refs = await refsOf(sql`select provider_reference as ref from ${schema.purchaseIntents}
+    where payment_state = 'paid' and payment_method = 'stripe_card'
+    union select provider_reference as ref from ${schema.offers}
+    where status = 'accepted' and payment_method = 'stripe_card'`);
   expect(new Set(charges.filter((c) => c.status === 'captured').map((c) => c.id))).toEqual(refs);
 }
 
@@ -224,6 +347,15 @@ describe('random interleavings of trading', () => {
                 { kind: 'reprice', user: 1, token: 1, cents: 700 },
                 { kind: 'buy', user: 0, token: 1, pay: 'balance', retry: true },
               ],
+              [
+                { kind: 'offer', user: 2, token: 0, cents: 900, pay: 'balance' },
+                { kind: 'offer', user: 0, token: 0, cents: 800, pay: 'card' },
+                { kind: 'offer', user: 2, token: 1, cents: 300, pay: 'card' },
+              ],
+              [
+                { kind: 'accept', user: 1, token: 0 },
+                { kind: 'cancelOffer', user: 2, token: 1 },
+              ],
             ],
           ],
         ],
@@ -236,5 +368,7 @@ describe('random interleavings of trading', () => {
     const charges = t.app.services.cardProcessor.charges().map((c) => c.status);
     expect(charges).toContain('captured');
     expect(charges).toContain('declined');
+    expect(await db.$count(schema.offers, sql`${schema.offers.status} = 'accepted'`)).toBeGreaterThan(0);
+    expect(await db.$count(schema.offers, sql`${schema.offers.status} = 'cancelled'`)).toBeGreaterThan(0);
   });
 });
