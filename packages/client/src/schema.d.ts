@@ -1366,7 +1366,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Your offers (scope made or received; signed in) or, with contractAddress and tokenId, the open offers that could buy that NFT (public) */
+        /** Your offers (scope made or received; signed in); with contractAddress and tokenId, the open offers that could buy that NFT (public); with contractAddress and niftyType, the open global offers on that nifty type (public) */
         get: operations["getV2Offer"];
         put?: never;
         /** Make an offer on an NFT, a nifty type (global) or a trait (attribute bid) */
@@ -14455,6 +14455,7 @@ export interface operations {
                 status?: "open" | "all";
                 contractAddress?: string;
                 tokenId?: string;
+                niftyType?: string;
             };
             header?: never;
             path?: never;

@@ -34,6 +34,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { path: 'verify-email', page: null },
   { path: 'reset-password', page: null },
   { path: 'account/profile-validation', page: null },
+  { path: 'account/offers', page: null },
   { path: 'account/settings/:section?', page: null },
   { path: 'explore', page: null },
   { path: 'explore/:x', page: 'explore' },

@@ -53,6 +53,7 @@ const listingCheckout = () =>
 
 const makeGlobalOffer = () =>
   import('../features/offers/MakeGlobalOfferPage').then((m) => ({ Component: m.MakeGlobalOfferPage }));
+const myOffers = () => import('../features/offers/MyOffersPage').then((m) => ({ Component: m.MyOffersPage }));
 
 /** The footer's information pages; static paths rank above the storefront's `/:slug`. */
 const INFO_PAGES: readonly { path: string; title: string }[] = [
@@ -98,6 +99,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             { path: 'verify-email', lazy: verifyEmail },
             { path: 'reset-password', lazy: resetPassword },
             { path: 'account/profile-validation', lazy: profileValidation },
+            { path: 'account/offers', lazy: myOffers },
             { path: 'account/settings/:section?', lazy: accountSettings },
             { path: 'explore', loader: () => redirect('/explore/drops') },
             { path: 'explore/:x', lazy: explore, loader: data(prefetchExplore) },

@@ -203,6 +203,26 @@ export function createOffersRepo(db: Db) {
       return { rows, count };
     },
 
+    /** The open global offers on a nifty type (its collection page), highest first. */
+    async openGlobalForNifty(niftyId: number, limit: number, offset: number) {
+      const where = and(
+        eq(offers.status, 'open'),
+        eq(offers.type, 'global_offer'),
+        eq(offers.niftyId, niftyId),
+      );
+      const [rows, count] = await Promise.all([
+        db
+          .select()
+          .from(offers)
+          .where(where)
+          .orderBy(desc(offers.amountCents), asc(offers.createdAt), asc(offers.id))
+          .limit(limit)
+          .offset(offset),
+        db.$count(offers, where),
+      ]);
+      return { rows, count };
+    },
+
     /** Offers a user made, newest first. */
     async madeBy(makerId: number, openOnly: boolean, limit: number, offset: number) {
       const where = and(eq(offers.makerId, makerId), openOnly ? eq(offers.status, 'open') : undefined);

@@ -88,7 +88,7 @@ export const offersRoute: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['trading'],
         summary:
-          'Your offers (scope made or received; signed in) or, with contractAddress and tokenId, the open offers that could buy that NFT (public)',
+          'Your offers (scope made or received; signed in); with contractAddress and tokenId, the open offers that could buy that NFT (public); with contractAddress and niftyType, the open global offers on that nifty type (public)',
         querystring: pageQuery.extend({
           scope: z.enum(['made', 'received']).default('made'),
           status: z.enum(['open', 'all']).default('open'),
@@ -96,6 +96,10 @@ export const offersRoute: FastifyPluginAsyncZod = async (app) => {
           tokenId: z.coerce
             .string()
             .regex(/^\d{1,78}$/)
+            .optional(),
+          niftyType: z.coerce
+            .string()
+            .regex(/^\d{1,9}$/)
             .optional(),
         }),
         response: { 200: offerPageSchema, ...answers },
@@ -107,6 +111,15 @@ export const offersRoute: FastifyPluginAsyncZod = async (app) => {
         const { count, results } = await offers().onToken(
           q.contractAddress,
           q.tokenId,
+          q.page_size,
+          offsetOf(q),
+        );
+        return toPage(q, count, results);
+      }
+      if (q.contractAddress !== undefined && q.niftyType !== undefined) {
+        const { count, results } = await offers().onNiftyType(
+          q.contractAddress,
+          q.niftyType,
           q.page_size,
           offsetOf(q),
         );

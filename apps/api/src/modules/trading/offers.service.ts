@@ -353,6 +353,15 @@ export function createOffersService(deps: {
       return { count: count - (rows.length - results.length), results };
     },
 
+    /** The open global offers on a nifty type, highest first (the work's collection page). */
+    async onNiftyType(contractAddress: string, niftyType: string, limit: number, offset: number) {
+      const nifty = await repo.niftyType(contractAddress, niftyType);
+      if (!nifty) throw err(404, 'not-found', 'NFT type not found');
+      const { rows, count } = await repo.openGlobalForNifty(nifty.id, limit, offset);
+      const results = (await views(rows)).filter((o) => o.status === 'open');
+      return { count: count - (rows.length - results.length), results };
+    },
+
     async eligible(userId: number, id: number, limit: number, offset: number) {
       const row = await repo.byId(id);
       if (!row) throw OFFER_ERRORS.notFound();

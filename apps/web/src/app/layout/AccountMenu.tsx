@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '../../features/auth/Avatar';
-import { ACCOUNT_SETTINGS_PATH, PROFILE_VALIDATION_PATH } from '../../features/auth/paths';
+import { ACCOUNT_SETTINGS_PATH, MY_OFFERS_PATH, PROFILE_VALIDATION_PATH } from '../../features/auth/paths';
 import { greetingName, useProfile } from '../../features/auth/profile-query';
 import { useSignOut } from '../../features/auth/useSignOut';
 import { Skeleton } from '../../ui/Skeleton';
@@ -85,6 +85,11 @@ export function AccountMenu() {
                 </Link>
               </li>
             ) : null}
+            <li>
+              <Link to={MY_OFFERS_PATH} className={styles.item} onClick={close}>
+                My offers
+              </Link>
+            </li>
             <li>
               <Link to={ACCOUNT_SETTINGS_PATH} className={styles.item} onClick={close}>
                 Account settings

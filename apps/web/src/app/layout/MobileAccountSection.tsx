@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { Avatar } from '../../features/auth/Avatar';
-import { ACCOUNT_SETTINGS_PATH, PROFILE_VALIDATION_PATH } from '../../features/auth/paths';
+import { ACCOUNT_SETTINGS_PATH, MY_OFFERS_PATH, PROFILE_VALIDATION_PATH } from '../../features/auth/paths';
 import { greetingName, useProfile } from '../../features/auth/profile-query';
 import { useSignOut } from '../../features/auth/useSignOut';
 import { Button } from '../../ui/Button';
@@ -23,6 +23,9 @@ export function MobileAccountSection({ onClose }: { onClose: () => void }) {
           My profile
         </Link>
       ) : null}
+      <Link to={MY_OFFERS_PATH} className={styles.link} onClick={onClose}>
+        My offers
+      </Link>
       <Link to={ACCOUNT_SETTINGS_PATH} className={styles.link} onClick={onClose}>
         Account settings
       </Link>

@@ -6,6 +6,7 @@ export const ONBOARDING_PATH = '/onboarding';
 export const VERIFY_EMAIL_PATH = '/verify-email';
 export const RESET_PASSWORD_PATH = '/reset-password';
 export const ACCOUNT_SETTINGS_PATH = '/account/settings';
+export const MY_OFFERS_PATH = '/account/offers';
 export const SECURITY_SETTINGS_PATH = '/account/settings/security';
 export const SESSIONS_SETTINGS_PATH = '/account/settings/sessions';
 export const PROFILE_VALIDATION_PATH = '/account/profile-validation';

@@ -1,21 +1,29 @@
 import { useQuery } from '@tanstack/react-query';
-import { collectionPath } from '@vitrine/domain';
+import { collectionPath, formatCents } from '@vitrine/domain';
+import { useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { isApiError } from '../../app/api-client';
 import { NotFoundPage } from '../../app/NotFoundPage';
 import { useLoggedIn } from '../../app/useLoggedIn';
+import { Button } from '../../ui/Button';
 import { ErrorFallback } from '../../ui/ErrorFallback';
+import { FormAlert } from '../../ui/FormAlert';
 import { Page } from '../../ui/Page';
 import { Skeleton } from '../../ui/Skeleton';
+import { MY_OFFERS_PATH } from '../auth/paths';
 import { RequireAuth } from '../auth/RequireAuth';
 import { collectionNiftyQuery } from '../catalog/catalog-queries';
 import { ArtworkImage } from '../catalog/shared/ArtworkImage';
 import styles from './MakeGlobalOfferPage.module.css';
+import { useCreateOffer } from './MakeOfferButton';
+import { OfferForm } from './OfferForm';
+import type { Offer } from './offers-api';
 
 /**
- * `/makeglobaloffer/?contractAddress=…&niftyType=…` (001 §2), opened from a card's Make Global
- * Offer button: names the work the offer is for. Placing offers belongs to the trading area, which
- * is not built yet, and the page says so instead of pretending.
+ * `/makeglobaloffer/?contractAddress=…&niftyType=…` (000 §2, 001 §2), opened from a card's Make Global
+ * Offer button: the work the offer is for and the offer form. The offer is a global_offer: any edition of
+ * the work may be sold to it. Once made it is shown with a link to the work; a second offer on the same work
+ * is refused with 000 §5's duplicate warning toast.
  */
 export function MakeGlobalOfferPage() {
   const [params] = useSearchParams();
@@ -58,13 +66,49 @@ function OfferTarget({ contractAddress, typeNumber }: { contractAddress: string;
       <div>
         <h2 className={styles.title}>{nifty.title}</h2>
         <p className={styles.muted}>{collection.title}</p>
-        <p className={styles.notice} data-testid="offers-unavailable">
-          Global offers are not open yet. An offer here will apply to any edition of this work.
+        <p className={styles.notice}>
+          Your offer applies to any edition of this work: any owner may accept it.
         </p>
-        <Link to={back} className={styles.back}>
+        <GlobalOfferForm contractAddress={collection.contractAddress} typeNumber={nifty.typeNumber} />
+        <Link to={back} className={styles.back} data-testid="global-offer-back">
           Back to {nifty.title}
         </Link>
       </div>
+    </div>
+  );
+}
+
+function GlobalOfferForm({ contractAddress, typeNumber }: { contractAddress: string; typeNumber: number }) {
+  const formId = useId();
+  const [made, setMade] = useState<Offer | null>(null);
+  const mutation = useCreateOffer(() => undefined);
+  if (made) {
+    return (
+      <FormAlert tone="success" testId="global-offer-made">
+        Your global offer of {formatCents(made.amountInCents)} is open until{' '}
+        {new Date(made.expiresAt).toLocaleDateString('en-US', { dateStyle: 'medium' })}. You can see and
+        cancel it under <Link to={MY_OFFERS_PATH}>My offers</Link>.
+      </FormAlert>
+    );
+  }
+  return (
+    <div className={styles.form}>
+      <OfferForm
+        target={{ type: 'global_offer', contractAddress, niftyType: String(typeNumber) }}
+        formId={formId}
+        onSubmit={(prepare) => mutation.mutate(prepare, { onSuccess: (answer) => setMade(answer.offer) })}
+        error={mutation.error ? mutation.error.message : null}
+        busy={mutation.isPending}
+      />
+      <Button
+        type="submit"
+        form={formId}
+        size="lg"
+        loading={mutation.isPending}
+        data-testid="global-offer-submit"
+      >
+        Make Global Offer
+      </Button>
     </div>
   );
 }

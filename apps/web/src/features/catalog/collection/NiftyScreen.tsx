@@ -7,6 +7,7 @@ import { useLoggedIn } from '../../../app/useLoggedIn';
 import { DocumentTitle } from '../../../ui/DocumentTitle';
 import { ErrorFallback } from '../../../ui/ErrorFallback';
 import { Price } from '../../../ui/Price';
+import { NiftyTypeOffers } from '../../offers/NiftyTypeOffers';
 import { LikeButton } from '../../social/LikeButton';
 import { collectionNiftyQuery } from '../catalog-queries';
 import { ArtworkMedia } from '../shared/ArtworkMedia';
@@ -98,6 +99,10 @@ export function NiftyScreen({ collectionKey, typeNumber }: { collectionKey: stri
       <section className={screen.section} aria-label="Editions">
         <h2 className={screen.heading}>Editions</h2>
         <ListingTable collectionKey={collection.contractAddress} typeNumber={nifty.typeNumber} />
+      </section>
+      <section className={screen.section} aria-label="Global offers" data-testid="nifty-offers">
+        <h2 className={screen.heading}>Global offers</h2>
+        <NiftyTypeOffers contractAddress={collection.contractAddress} typeNumber={nifty.typeNumber} />
       </section>
       <section className={screen.section} aria-label="More from this collection">
         <h2 className={screen.heading}>More from {collection.title}</h2>

@@ -13,6 +13,8 @@ import { ButtonLink } from '../../../ui/ButtonLink';
 import { DocumentTitle } from '../../../ui/DocumentTitle';
 import { Price } from '../../../ui/Price';
 import { useProfile } from '../../auth/profile-query';
+import { HighestOffer, ItemOffersPanel } from '../../offers/ItemOffersPanel';
+import { MakeOfferButton } from '../../offers/MakeOfferButton';
 import { FollowButton } from '../../social/FollowButton';
 import { LikeButton } from '../../social/LikeButton';
 import { BuyNowButton } from '../../trading/BuyNowButton';
@@ -24,7 +26,6 @@ import { CreatorLinks } from '../shared/CreatorLinks';
 import { NftBadge } from '../shared/NftBadge';
 import { minorUnitsPrice } from '../shared/price-props';
 import { ItemListings } from './ItemListings';
-import { ItemOffers } from './ItemOffers';
 import styles from './ItemView.module.css';
 import { Panel } from './Panel';
 import { PriceHistoryChart } from './PriceHistoryChart';
@@ -136,6 +137,7 @@ export function ItemView({ item }: { item: ItemDetail }) {
                 )}
               </>
             )}
+            <HighestOffer contractAddress={token.contractAddress} tokenId={token.tokenId} />
             <div className={styles.priceActions}>
               {viewerOwns ? (
                 <ListingControls
@@ -148,6 +150,11 @@ export function ItemView({ item }: { item: ItemDetail }) {
                   listingId={item.listing.id}
                   contractAddress={token.contractAddress}
                   tokenId={token.tokenId}
+                />
+              ) : null}
+              {!viewerOwns && viewerKnown ? (
+                <MakeOfferButton
+                  target={{ type: 'offer', contractAddress: token.contractAddress, tokenId: token.tokenId }}
                 />
               ) : null}
               <ButtonLink
@@ -213,7 +220,12 @@ export function ItemView({ item }: { item: ItemDetail }) {
           <ItemListings listings={item.listings} contractAddress={token.contractAddress} />
         </Panel>
         <Panel title="Offers">
-          <ItemOffers offers={item.offers} />
+          <ItemOffersPanel
+            contractAddress={token.contractAddress}
+            tokenId={token.tokenId}
+            viewerId={viewerId}
+            viewerOwns={viewerOwns}
+          />
         </Panel>
         <Panel title="Sale history" testId="item-sale-history" className={styles.wide}>
           <SaleHistory sales={item.saleHistory} />

@@ -1,0 +1,190 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { formatCents } from '@vitrine/domain';
+import { type FormEvent, useId, useState } from 'react';
+import { Dialog } from '../../ui/Dialog';
+import { FormAlert } from '../../ui/FormAlert';
+import { Skeleton } from '../../ui/Skeleton';
+import { TextField } from '../../ui/TextField';
+import { useToast } from '../../ui/useToast';
+import styles from './Offers.module.css';
+import {
+  isTwoFactorInvalid,
+  OFFER_ACCEPT_FAILED_MESSAGE,
+  OFFER_ACCEPTED_MESSAGE,
+  type Offer,
+  offerKeys,
+  offersApi,
+  offerTargetText,
+  type TwoFactorMethod,
+  twoFactorRequired,
+} from './offers-api';
+
+/** How long the success toast shows before the page reloads (000 §4: the page reloads after success). */
+const RELOAD_AFTER_MS = 1500;
+
+const CODE_HINT: Record<TwoFactorMethod, string> = {
+  totp: 'Enter the 6-digit code from your authenticator app.',
+  sms: 'We sent a 6-digit code to your phone.',
+  email: 'We sent a 6-digit code to your email.',
+};
+
+export interface AcceptToken {
+  contractAddress: string;
+  tokenId: string;
+}
+
+/**
+ * Accepting a bid (000 §2 accept-bid dialog, §4 bid acceptance): for a token offer the token is known; for a
+ * global or attribute offer the owner picks one of their eligible nifties first (Accept stays disabled until
+ * one is chosen). With two-factor on, the API answers two_factor_required and the verification step shows
+ * before anything is sold. Success: 000 §8's toast, then the page reloads; failure: 000 §8's message.
+ */
+export function AcceptBidDialog({
+  offer,
+  token,
+  onClose,
+}: {
+  offer: Offer;
+  /** The token to sell; null to pick one of the caller's eligible nifties. */
+  token: AcceptToken | null;
+  onClose: () => void;
+}) {
+  const toast = useToast();
+  const codeId = useId();
+  const [picked, setPicked] = useState<AcceptToken | null>(token);
+  const [twoFactor, setTwoFactor] = useState<TwoFactorMethod | null>(null);
+  const [code, setCode] = useState('');
+  const [codeError, setCodeError] = useState<string | null>(null);
+  const [failed, setFailed] = useState(false);
+  const eligible = useQuery({
+    queryKey: offerKeys.eligible(offer.purchaseIntentId),
+    queryFn: ({ signal }) => offersApi.eligibleNifties(offer.purchaseIntentId, signal),
+    enabled: token === null,
+  });
+  const mutation = useMutation({
+    mutationFn: (input: { token: AcceptToken; code?: string }) =>
+      offersApi.acceptBid({
+        bidId: offer.purchaseIntentId,
+        contractAddress: input.token.contractAddress,
+        tokenId: input.token.tokenId,
+        ...(input.code ? { twoFactorCode: input.code } : {}),
+      }),
+    onSuccess: () => {
+      toast.success(OFFER_ACCEPTED_MESSAGE);
+      window.setTimeout(() => window.location.reload(), RELOAD_AFTER_MS);
+    },
+    onError: (error) => {
+      const method = twoFactorRequired(error);
+      if (method) {
+        setTwoFactor(method);
+        setFailed(false);
+      } else if (isTwoFactorInvalid(error)) {
+        setCodeError('That code is not right. Try again.');
+      } else {
+        setFailed(true);
+        toast.error(OFFER_ACCEPT_FAILED_MESSAGE);
+      }
+    },
+  });
+  const done = mutation.isSuccess;
+  const busy = mutation.isPending || done;
+
+  const accept = (event?: FormEvent) => {
+    event?.preventDefault();
+    if (!picked) return;
+    if (twoFactor) {
+      const trimmed = code.trim();
+      if (!/^\d{6}$/.test(trimmed)) {
+        setCodeError('Enter the 6-digit code');
+        return;
+      }
+      setCodeError(null);
+      mutation.mutate({ token: picked, code: trimmed });
+    } else mutation.mutate({ token: picked });
+  };
+
+  if (twoFactor) {
+    return (
+      <Dialog
+        open
+        onClose={onClose}
+        title="Two-factor verification"
+        loading={busy}
+        onConfirm={() => accept()}
+        confirmLabel="Verify and accept"
+        testId="accept-bid-2fa-dialog"
+      >
+        <form onSubmit={accept} noValidate className={styles.form}>
+          {failed ? <FormAlert testId="accept-bid-error">{OFFER_ACCEPT_FAILED_MESSAGE}</FormAlert> : null}
+          <p className={styles.note}>{CODE_HINT[twoFactor]}</p>
+          <TextField
+            id={codeId}
+            name="twoFactorCode"
+            label="Verification code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            value={code}
+            onChange={(event) => setCode(event.target.value)}
+            error={codeError}
+            disabled={busy}
+            autoFocus
+          />
+        </form>
+      </Dialog>
+    );
+  }
+
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title="Accept offer"
+      loading={busy}
+      onConfirm={() => accept()}
+      confirmLabel="Accept"
+      confirmDisabled={!picked || busy}
+      testId="accept-bid-dialog"
+    >
+      <div className={styles.form}>
+        {failed ? <FormAlert testId="accept-bid-error">{OFFER_ACCEPT_FAILED_MESSAGE}</FormAlert> : null}
+        <p>
+          Sell {token ? offer.nifty.name : 'one of your editions'} to {offer.maker.name} for{' '}
+          <strong>{formatCents(offer.amountInCents)}</strong>? The service fee and the creator royalty are
+          taken from the amount.
+        </p>
+        {token ? null : (
+          <fieldset className={styles.nifties} aria-label="Your eligible NFTs">
+            <legend className={styles.legend}>Pick the NFT to sell ({offerTargetText(offer)})</legend>
+            {eligible.isPending ? (
+              <Skeleton width="100%" height={44} />
+            ) : eligible.isError ? (
+              <FormAlert testId="eligible-error">{eligible.error.message}</FormAlert>
+            ) : eligible.data.results.length === 0 ? (
+              <p className={styles.muted} data-testid="eligible-empty">
+                You own no NFT this offer can buy.
+              </p>
+            ) : (
+              eligible.data.results.map((nifty) => (
+                <label key={`${nifty.contractAddress}:${nifty.tokenId}`} className={styles.method}>
+                  <input
+                    type="radio"
+                    name="eligibleNifty"
+                    checked={
+                      picked?.tokenId === nifty.tokenId && picked.contractAddress === nifty.contractAddress
+                    }
+                    onChange={() =>
+                      setPicked({ contractAddress: nifty.contractAddress, tokenId: nifty.tokenId })
+                    }
+                    disabled={busy}
+                    data-testid="eligible-nifty"
+                  />
+                  {nifty.name} #{nifty.editionNumber}
+                </label>
+              ))
+            )}
+          </fieldset>
+        )}
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,125 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+import { Button } from '../../ui/Button';
+import { ErrorFallback } from '../../ui/ErrorFallback';
+import { Page } from '../../ui/Page';
+import { Pagination } from '../../ui/Pagination';
+import { Skeleton } from '../../ui/Skeleton';
+import { useProfile } from '../auth/profile-query';
+import { RequireAuth } from '../auth/RequireAuth';
+import table from '../catalog/item/DetailTable.module.css';
+import styles from './Offers.module.css';
+import { OfferTable } from './OfferTable';
+import { OFFER_PAGE_SIZE, type Offer, offerKeys, offersApi } from './offers-api';
+
+type Scope = 'made' | 'received';
+type Status = 'open' | 'all';
+
+/** /account/offers: the offers the user made (cancel) and received on their NFTs (accept), paginated. */
+export function MyOffersPage() {
+  return (
+    <Page title="My offers" testId="my-offers-page">
+      <RequireAuth>
+        <MyOffers />
+      </RequireAuth>
+    </Page>
+  );
+}
+
+function MyOffers() {
+  const [scope, setScope] = useState<Scope>('made');
+  const [status, setStatus] = useState<Status>('open');
+  const [page, setPage] = useState(1);
+  const viewerId = useProfile().data?.id ?? null;
+  const query = useQuery({
+    queryKey: offerKeys.minePage(scope, status, page),
+    queryFn: ({ signal }) => offersApi.mine(scope, status, page, signal),
+    placeholderData: keepPreviousData,
+  });
+  const choose = (next: { scope?: Scope; status?: Status }) => {
+    if (next.scope) setScope(next.scope);
+    if (next.status) setStatus(next.status);
+    setPage(1);
+  };
+  // A received token offer names the token to sell; a global or attribute one asks which eligible NFT.
+  const acceptFor = (offer: Offer) =>
+    scope !== 'received'
+      ? false
+      : offer.type === 'offer' && offer.tokenId
+        ? { contractAddress: offer.UnmintedBuilderNifty.niftyContractAddress, tokenId: offer.tokenId }
+        : null;
+
+  let body: ReactNode;
+  if (query.isPending) body = <Skeleton width="100%" height={160} />;
+  else if (query.isError)
+    body = (
+      <ErrorFallback
+        title="We couldn't load your offers."
+        message={query.error.message}
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
+        testId="my-offers-error"
+      />
+    );
+  else if (query.data.results.length === 0)
+    body = (
+      <p className={table.empty} data-testid="my-offers-empty">
+        {scope === 'made' ? 'You have not made any offers' : 'You have not received any offers'}
+        {status === 'open' ? ' that are open.' : '.'}
+      </p>
+    );
+  else
+    body = (
+      <>
+        <OfferTable
+          offers={query.data.results}
+          viewerId={viewerId}
+          acceptFor={acceptFor}
+          showTarget
+          showStatus={status === 'all'}
+          testId="my-offers"
+        />
+        <Pagination
+          page={page}
+          totalPages={Math.max(1, Math.ceil(query.data.count / OFFER_PAGE_SIZE))}
+          onChange={setPage}
+          label="Offer pages"
+        />
+      </>
+    );
+
+  return (
+    <>
+      <fieldset className={styles.tabs} aria-label="Which offers">
+        <Button
+          size="sm"
+          variant={scope === 'made' ? 'primary' : 'secondary'}
+          aria-pressed={scope === 'made'}
+          onClick={() => choose({ scope: 'made' })}
+          data-testid="my-offers-made"
+        >
+          Made
+        </Button>
+        <Button
+          size="sm"
+          variant={scope === 'received' ? 'primary' : 'secondary'}
+          aria-pressed={scope === 'received'}
+          onClick={() => choose({ scope: 'received' })}
+          data-testid="my-offers-received"
+        >
+          Received
+        </Button>
+        <Button
+          size="sm"
+          variant="ghost"
+          aria-pressed={status === 'all'}
+          onClick={() => choose({ status: status === 'open' ? 'all' : 'open' })}
+          data-testid="my-offers-status"
+        >
+          {status === 'open' ? 'Show past offers too' : 'Show open offers only'}
+        </Button>
+      </fieldset>
+      <div className={styles.tableArea}>{body}</div>
+    </>
+  );
+}

@@ -1,0 +1,73 @@
+import { useQuery } from '@tanstack/react-query';
+import { makeGlobalOfferPath } from '@vitrine/domain';
+import type { ReactNode } from 'react';
+import { useLoggedIn } from '../../app/useLoggedIn';
+import { ButtonLink } from '../../ui/ButtonLink';
+import { ErrorFallback } from '../../ui/ErrorFallback';
+import { Skeleton } from '../../ui/Skeleton';
+import { useProfile } from '../auth/profile-query';
+import table from '../catalog/item/DetailTable.module.css';
+import styles from './Offers.module.css';
+import { OfferTable } from './OfferTable';
+import { offerKeys, offersApi } from './offers-api';
+
+/**
+ * The open global offers on a work (its collection page, /marketplace/collection/{contractAddress}/{type}),
+ * highest first. A signed-in owner of an edition accepts one by picking which of their eligible nifties to
+ * sell (000 §7 eligible nifties); a maker may cancel theirs.
+ */
+export function NiftyTypeOffers({
+  contractAddress,
+  typeNumber,
+}: {
+  contractAddress: string;
+  typeNumber: number;
+}) {
+  const signedIn = useLoggedIn();
+  const viewerId = useProfile().data?.id ?? null;
+  const query = useQuery({
+    queryKey: offerKeys.onNiftyType(contractAddress, typeNumber),
+    queryFn: ({ signal }) => offersApi.onNiftyType(contractAddress, typeNumber, signal),
+  });
+  let body: ReactNode;
+  if (query.isPending) body = <Skeleton width="100%" height={104} />;
+  else if (query.isError)
+    body = (
+      <ErrorFallback
+        title="We couldn't load the offers."
+        message={query.error.message}
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
+        testId="global-offers-error"
+      />
+    );
+  else if (query.data.results.length === 0)
+    body = (
+      <p className={table.empty} data-testid="global-offers-empty">
+        No global offers yet.
+      </p>
+    );
+  else
+    body = (
+      <OfferTable
+        offers={query.data.results}
+        viewerId={viewerId}
+        acceptFor={() => (signedIn ? null : false)}
+        testId="global-offers"
+      />
+    );
+  return (
+    <div className={styles.tableArea}>
+      {body}
+      <p>
+        <ButtonLink
+          to={makeGlobalOfferPath(contractAddress, typeNumber)}
+          variant="secondary"
+          data-testid="nifty-global-offer"
+        >
+          Make Global Offer
+        </ButtonLink>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,159 @@
+import { useMutation } from '@tanstack/react-query';
+import { itemPath } from '@vitrine/domain';
+import { type ReactNode, useState } from 'react';
+import { Link } from 'react-router';
+import { Button } from '../../ui/Button';
+import { Dialog } from '../../ui/Dialog';
+import { FormAlert } from '../../ui/FormAlert';
+import { Price } from '../../ui/Price';
+import table from '../catalog/item/DetailTable.module.css';
+import { UserCell } from '../catalog/item/UserCell';
+import { centsPrice } from '../catalog/shared/price-props';
+import { formatDate, formatRelative } from '../catalog/shared/time-format';
+import { AcceptBidDialog, type AcceptToken } from './AcceptBidDialog';
+import { useRefreshOffers } from './MakeOfferButton';
+import styles from './Offers.module.css';
+import { type Offer, offersApi, offerTargetText } from './offers-api';
+
+export interface OfferTableProps {
+  offers: Offer[];
+  /** The signed-in viewer's id (their own offers get Cancel), or null. */
+  viewerId: number | null;
+  /**
+   * Whether the viewer may accept an offer: the token they would sell, null to pick among their eligible
+   * nifties, false for no Accept. Without it nothing is accepted here.
+   */
+  acceptFor?: (offer: Offer) => AcceptToken | null | false;
+  /** Shows what each offer is for (the My offers view). */
+  showTarget?: boolean;
+  showStatus?: boolean;
+  testId?: string;
+}
+
+/** Offers in a table: amount, maker, what for, expiry; Cancel for the maker, Accept for an owner. */
+export function OfferTable({
+  offers,
+  viewerId,
+  acceptFor = () => false,
+  showTarget = false,
+  showStatus = false,
+  testId = 'offer-table',
+}: OfferTableProps) {
+  const [accepting, setAccepting] = useState<Offer | null>(null);
+  const [cancelling, setCancelling] = useState<Offer | null>(null);
+  return (
+    <div className={table.scroll}>
+      <table className={table.table} data-testid={testId}>
+        <thead>
+          <tr>
+            <th scope="col">Offer</th>
+            {showTarget ? <th scope="col">For</th> : null}
+            <th scope="col">From</th>
+            <th scope="col">Made</th>
+            <th scope="col">{showStatus ? 'Status' : 'Expires'}</th>
+            <th scope="col">
+              <span className="visually-hidden">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {offers.map((offer) => {
+            const mine = viewerId !== null && offer.maker.id === viewerId;
+            const open = offer.status === 'open';
+            let action: ReactNode = null;
+            if (mine && open)
+              action = (
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  onClick={() => setCancelling(offer)}
+                  data-testid="offer-cancel"
+                >
+                  Cancel
+                </Button>
+              );
+            else if (!mine && open && acceptFor(offer) !== false)
+              action = (
+                <Button size="sm" onClick={() => setAccepting(offer)} data-testid="offer-accept">
+                  Accept
+                </Button>
+              );
+            return (
+              <tr key={offer.id} data-testid="offer-row" data-offer-id={offer.id}>
+                <td>
+                  <Price {...centsPrice(offer.amountInCents)} />
+                </td>
+                {showTarget ? (
+                  <td>
+                    {offer.tokenId ? (
+                      <Link to={itemPath(offer.UnmintedBuilderNifty.niftyContractAddress, offer.tokenId)}>
+                        {offerTargetText(offer)}
+                      </Link>
+                    ) : (
+                      offerTargetText(offer)
+                    )}
+                  </td>
+                ) : null}
+                <td>
+                  <UserCell
+                    user={{
+                      displayName: offer.maker.name,
+                      username: offer.maker.profile_url,
+                      profilePicUrl: offer.maker.profile_pic_url,
+                    }}
+                  />
+                </td>
+                <td className={table.muted}>{formatRelative(offer.createdAt)}</td>
+                <td className={table.muted} data-testid="offer-status">
+                  {showStatus ? offer.status : formatDate(offer.expiresAt)}
+                </td>
+                <td>
+                  <div className={styles.rowActions}>{action}</div>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      {accepting ? (
+        <AcceptBidDialog
+          offer={accepting}
+          token={acceptFor(accepting) || null}
+          onClose={() => setAccepting(null)}
+        />
+      ) : null}
+      {cancelling ? <CancelOfferDialog offer={cancelling} onClose={() => setCancelling(null)} /> : null}
+    </div>
+  );
+}
+
+function CancelOfferDialog({ offer, onClose }: { offer: Offer; onClose: () => void }) {
+  const refresh = useRefreshOffers();
+  const mutation = useMutation({
+    mutationFn: () => offersApi.cancel(offer.purchaseIntentId),
+    onSuccess: async () => {
+      await refresh();
+      onClose();
+    },
+  });
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title="Cancel offer"
+      loading={mutation.isPending}
+      onConfirm={() => mutation.mutate()}
+      confirmLabel="Cancel offer"
+      cancelLabel="Keep offer"
+      testId="cancel-offer-dialog"
+    >
+      {mutation.isError ? <FormAlert testId="cancel-offer-error">{mutation.error.message}</FormAlert> : null}
+      <p>
+        Your offer on {offerTargetText(offer)} will be withdrawn and{' '}
+        {offer.paymentMethod === 'balance'
+          ? 'the held amount returned to your balance.'
+          : 'the card authorisation released.'}
+      </p>
+    </Dialog>
+  );
+}

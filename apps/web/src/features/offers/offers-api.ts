@@ -1,0 +1,173 @@
+// The offer calls the web app makes (/work contract "offers", docs/decisions/009 "Offers"): make, list,
+// cancel, the tokens a global offer could buy, and accepting a bid (000 §7 accept-bid). Writes need a bearer
+// token (withAuthRetry refreshes it once on a 401) and carry an Idempotency-Key (decision 007).
+import { api, isApiError } from '../../app/api-client';
+import { withAuthRetry } from '../auth/authed-request';
+import { authKeys } from '../auth/query-keys';
+
+export type OfferStatus = 'open' | 'accepted' | 'cancelled' | 'expired' | 'outbid';
+export type OfferPaymentMethod = 'balance' | 'stripe_card';
+export type TwoFactorMethod = 'totp' | 'sms' | 'email';
+
+/** An offer as the API answers it; its id is its purchase intent's id (000 §3). */
+export interface Offer {
+  id: number;
+  purchaseIntentId: number;
+  type: 'offer' | 'global_offer';
+  BuyOrderPurchaseType: 'attribute' | 'other';
+  status: OfferStatus;
+  amount: { amount: string; currency: 'USD' };
+  amountInCents: number;
+  expiresAt: string;
+  createdAt: string;
+  paymentMethod: OfferPaymentMethod;
+  maker: { id: number; name: string; profile_url: string; profile_pic_url: string | null };
+  UnmintedBuilderNifty: { niftyType: string; niftyContractAddress: string };
+  tokenId: string | null;
+  attribute: { trait_type: string; value: string } | null;
+  nifty: { name: string; image_url: string };
+}
+
+export interface EligibleNifty {
+  contractAddress: string;
+  tokenId: string;
+  name: string;
+  image_url: string;
+  editionNumber: number;
+}
+
+export interface Paginated<T> {
+  count: number;
+  next: string | null;
+  previous: string | null;
+  results: T[];
+}
+
+export type OfferTarget =
+  | { type: 'offer'; contractAddress: string; tokenId: string }
+  | { type: 'global_offer'; contractAddress: string; niftyType: string };
+
+export interface NewOffer {
+  target: OfferTarget;
+  /** Major units as typed: '12.50'. */
+  amount: string;
+  expiresInDays: number;
+  paymentMethod: OfferPaymentMethod;
+  /** The tokenised card (pm_sim_…) for a card-backed offer. */
+  paymentToken?: string;
+}
+
+export interface AcceptBidInput {
+  bidId: number;
+  contractAddress: string;
+  tokenId: string;
+  twoFactorCode?: string;
+}
+
+/** 000 §5 and §8 texts. */
+export const DUPLICATE_OFFER_MESSAGE = 'You have already created an offer for this NFT';
+export const OFFER_ACCEPTED_MESSAGE = 'Offer successfully accepted!';
+export const OFFER_ACCEPT_FAILED_MESSAGE = 'Error - Bid could not be accepted';
+
+export const OFFER_PAGE_SIZE = 10;
+
+/** A key per user action, so a repeated request (a retry, a double click) runs once (decision 007). */
+const once = () => ({ headers: { 'Idempotency-Key': crypto.randomUUID() } });
+
+export const offersApi = {
+  create: (input: NewOffer) =>
+    withAuthRetry(() =>
+      api.post<{ offer: Offer }>(
+        '/v2/offer',
+        {
+          ...input.target,
+          amount: { amount: input.amount, currency: 'USD' },
+          expiresInDays: input.expiresInDays,
+          payment_method: input.paymentMethod,
+          ...(input.paymentToken ? { payment_token: input.paymentToken } : {}),
+        },
+        once(),
+      ),
+    ),
+  /** Public: the open offers that could buy a token, highest first. */
+  onToken: (contractAddress: string, tokenId: string, signal?: AbortSignal) =>
+    api.get<Paginated<Offer>>('/v2/offer', {
+      query: { contractAddress, tokenId, page_size: 50 },
+      ...(signal ? { signal } : {}),
+    }),
+  /** Public: the open global offers on a nifty type, highest first. */
+  onNiftyType: (contractAddress: string, niftyType: number, signal?: AbortSignal) =>
+    api.get<Paginated<Offer>>('/v2/offer', {
+      query: { contractAddress, niftyType, page_size: 50 },
+      ...(signal ? { signal } : {}),
+    }),
+  mine: (scope: 'made' | 'received', status: 'open' | 'all', page: number, signal?: AbortSignal) =>
+    withAuthRetry(() =>
+      api.get<Paginated<Offer>>('/v2/offer', {
+        query: { scope, status, page, page_size: OFFER_PAGE_SIZE },
+        ...(signal ? { signal } : {}),
+      }),
+    ),
+  cancel: (purchaseIntentId: number) =>
+    withAuthRetry(() =>
+      api.delete<{ offer: Offer }>('/v2/offer', {
+        query: { purchase_intent_id: purchaseIntentId },
+        ...once(),
+      }),
+    ),
+  eligibleNifties: (purchaseIntentId: number, signal?: AbortSignal) =>
+    withAuthRetry(() =>
+      api.get<Paginated<EligibleNifty>>(`/v2/offer/${purchaseIntentId}/eligible-nifties`, {
+        query: { page_size: 50 },
+        ...(signal ? { signal } : {}),
+      }),
+    ),
+  acceptBid: (input: AcceptBidInput) =>
+    withAuthRetry(() =>
+      api.post<{ message: string }>(
+        '/user/accept-bid/',
+        {
+          bid_id: input.bidId,
+          contractAddress: input.contractAddress,
+          tokenId: input.tokenId,
+          ...(input.twoFactorCode ? { twoFactorCode: input.twoFactorCode } : {}),
+        },
+        once(),
+      ),
+    ),
+};
+
+/** The method of a 403 two_factor_required answer (in the envelope's fields), or null for any other error. */
+export function twoFactorRequired(error: unknown): TwoFactorMethod | null {
+  if (!isApiError(error) || error.errorType !== 'two_factor_required') return null;
+  const method = error.fields?.method;
+  return method === 'sms' || method === 'email' ? method : 'totp';
+}
+
+export function isTwoFactorInvalid(error: unknown): boolean {
+  return isApiError(error) && error.errorType === 'two_factor_invalid';
+}
+
+export function isDuplicateOffer(error: unknown): boolean {
+  return isApiError(error) && error.errorType === 'pui_duplicate_offer';
+}
+
+/** Public offer lists are shared by everyone; the user's own live under the user's keys (dropped on sign-out). */
+export const offerKeys = {
+  all: () => ['offers'] as const,
+  onToken: (contractAddress: string, tokenId: string) =>
+    [...offerKeys.all(), 'token', contractAddress.toLowerCase(), tokenId] as const,
+  onNiftyType: (contractAddress: string, niftyType: number) =>
+    [...offerKeys.all(), 'nifty-type', contractAddress.toLowerCase(), niftyType] as const,
+  mine: () => [...authKeys.user(), 'offers'] as const,
+  minePage: (scope: string, status: string, page: number) =>
+    [...offerKeys.mine(), scope, status, page] as const,
+  eligible: (purchaseIntentId: number) => [...offerKeys.mine(), 'eligible', purchaseIntentId] as const,
+};
+
+/** What the offer is for, as a line of text. */
+export function offerTargetText(offer: Offer): string {
+  if (offer.attribute) return `${offer.attribute.trait_type}: ${offer.attribute.value}`;
+  if (offer.type === 'global_offer') return `Any edition of ${offer.nifty.name}`;
+  return offer.nifty.name;
+}

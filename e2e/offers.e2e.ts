@@ -1,0 +1,291 @@
+// Offers in real Chromium against the built, seeded server (issue #14): a collector makes an offer on an NFT
+// by card from its item page, sees it (and the highest offer), is warned on a duplicate, cancels it and makes
+// another; a visitor's Make Offer opens the auth modal; the owner, with an authenticator app turned on,
+// accepts it through the two-factor step and the NFT moves to the maker. A global offer is made on the
+// makeglobaloffer page, and a second one shows the duplicate warning.
+import * as OTPAuth from 'otpauth';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import {
+  type ApiUser,
+  apiSignUp,
+  apiVerifyEmail,
+  DESKTOP,
+  newPage,
+  storeCredentials,
+} from './support/accounts';
+import { launchBrowser } from './support/browser';
+import { signedInProfileUrl, signInOnLoginPage } from './support/sign-in';
+
+const baseUrl = inject('baseUrl');
+const DUPLICATE = 'You have already created an offer for this NFT';
+const ACCEPTED = 'Offer successfully accepted!';
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+interface OwnedToken {
+  contractAddress: string;
+  tokenId: string;
+  typeNumber: number;
+}
+
+/** A JSON call to the API as `user` (an Idempotency-Key on writes); throws on a non-2xx answer. */
+async function call<T>(
+  user: { grant: { access_token: string } },
+  method: string,
+  path: string,
+  body?: unknown,
+) {
+  const response = await fetch(`${baseUrl}/api${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${user.grant.access_token}`,
+      origin: baseUrl,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(method === 'GET' ? {} : { 'idempotency-key': crypto.randomUUID() }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  if (!response.ok)
+    throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+async function itemOwner(token: OwnedToken): Promise<string | null> {
+  const response = await fetch(
+    `${baseUrl}/api/v1/marketplace/items/${token.contractAddress}/${token.tokenId}/`,
+  );
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { owner: { username: string } | null }).owner?.username ?? null;
+}
+
+/**
+ * A fresh seller who owns one NFT: the demo collector lists one of theirs at $2 (in the browser, signed in),
+ * and the seller buys it by card through the API.
+ */
+async function sellerWithToken(): Promise<{ seller: ApiUser; token: OwnedToken; profileUrl: string }> {
+  const page = await newPage(browser);
+  await signInOnLoginPage(page, baseUrl, '/explore/nfts');
+  const collectorUrl = await signedInProfileUrl(page);
+  const listed = await page.evaluate<{ token: OwnedToken; listingId: number }>(`(async () => {
+    const auth = { authorization: 'Bearer ' + JSON.parse(localStorage.getItem('credentials')).access_token };
+    const res = await fetch('/api/v2/users/${collectorUrl}/nifties/?page_size=48');
+    const cards = (await res.json()).results.filter((card) => card.listing === null);
+    const card = cards[0];
+    const token = { contractAddress: card.contractAddress, tokenId: card.tokenId, typeNumber: card.typeNumber };
+    const listing = await fetch('/api/v2/listings', {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() },
+      body: JSON.stringify({ contractAddress: token.contractAddress, tokenId: token.tokenId, price: { amount: '2', currency: 'USD' } }),
+    });
+    if (!listing.ok) throw new Error('listing answered ' + listing.status + ' ' + (await listing.text()));
+    return { token, listingId: (await listing.json()).id };
+  })()`);
+  await page.context().close();
+
+  const seller = await apiSignUp(baseUrl, 'offer-seller');
+  const match = await call<{ purchaseIntent: { purchaseIntentId: number } }>(
+    seller,
+    'POST',
+    '/v2/listing-match/',
+    { listing_id: listed.listingId },
+  );
+  const card = await call<{ id: string }>(seller, 'POST', '/sim-card-processor/payment_methods', {
+    number: '4242424242424242',
+    exp_month: 12,
+    exp_year: 2034,
+    cvc: '123',
+  });
+  const paid = await call<{ paymentState: string }>(
+    seller,
+    'POST',
+    `/v2/purchase-intent/${match.purchaseIntent.purchaseIntentId}/pay`,
+    { payment_method: 'stripe_card', payment_token: card.id },
+  );
+  expect(paid.paymentState).toBe('paid');
+  const profile = await call<{ profileUrl: string }>(seller, 'GET', '/user/profile/');
+  expect(await itemOwner(listed.token)).toBe(profile.profileUrl);
+  return { seller, token: listed.token, profileUrl: profile.profileUrl };
+}
+
+/** Turns on the authenticator app for `user` through the API; answers the app. */
+async function enrolTotp(user: ApiUser): Promise<OTPAuth.TOTP> {
+  await apiVerifyEmail(baseUrl, user.email);
+  const enrolment = await call<{ secret: string }>(user, 'POST', '/user/twofa/enroll/', { method: 'totp' });
+  const totp = new OTPAuth.TOTP({
+    secret: OTPAuth.Secret.fromBase32(enrolment.secret),
+    period: 30,
+    digits: 6,
+  });
+  await call(user, 'POST', '/user/twofa/verifyenrollment/', { auth_code: totp.generate() });
+  return totp;
+}
+
+async function signedInPage(user: ApiUser, path: string): Promise<Page> {
+  const context = await browser.newContext({ viewport: DESKTOP });
+  await storeCredentials(context, user.grant);
+  const page = await context.newPage();
+  await page.goto(baseUrl + path);
+  return page;
+}
+
+async function makeOffer(page: Page, amount: string): Promise<void> {
+  await page.getByTestId('item-price').getByTestId('make-offer').click();
+  const dialog = page.getByTestId('offer-dialog');
+  await dialog.waitFor();
+  await dialog.getByLabel('Offer amount (USD)').fill(amount);
+  await dialog.getByLabel('Expires after').selectOption('3');
+  // A new account has no balance: the card backs the offer.
+  expect(await dialog.getByTestId('offer-method-balance').isDisabled()).toBe(true);
+  await dialog.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await dialog.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await dialog.getByLabel('CVC').fill('123');
+  expect(await dialog.getByTestId('offer-fee-note').textContent()).toContain('authorised');
+  await dialog.getByRole('button', { name: 'Make offer' }).click();
+}
+
+const itemUrl = (token: OwnedToken) => `/marketplace/item/${token.contractAddress}/${token.tokenId}`;
+
+describe('offers', () => {
+  let seller: ApiUser;
+  let sellerUrl: string;
+  let token: OwnedToken;
+  let maker: ApiUser;
+
+  beforeAll(async () => {
+    ({ seller, token, profileUrl: sellerUrl } = await sellerWithToken());
+    maker = await apiSignUp(baseUrl, 'offer-maker');
+  });
+
+  it('makes an offer by card, shows it, warns on a duplicate, cancels it and makes another', {
+    timeout: 180_000,
+  }, async () => {
+    const page = await signedInPage(maker, itemUrl(token));
+    const offers = page.getByTestId('item-offers-empty');
+    await offers.waitFor();
+    expect(await page.getByTestId('item-highest-offer').textContent()).toContain('No offers yet');
+
+    // An amount that cannot be one is refused in the form.
+    await page.getByTestId('item-price').getByTestId('make-offer').click();
+    const dialog = page.getByTestId('offer-dialog');
+    await dialog.getByLabel('Offer amount (USD)').fill('3,5');
+    await dialog.getByRole('button', { name: 'Make offer' }).click();
+    await dialog.getByText('Enter an amount like 125 or 12.50').waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+
+    await makeOffer(page, '3.50');
+    await expect.poll(() => dialog.count()).toBe(0);
+    const table = page.getByTestId('item-offers');
+    await table.waitFor();
+    const rows = table.getByTestId('offer-row');
+    expect(await rows.count()).toBe(1);
+    expect(await rows.first().textContent()).toContain('$3.50');
+    expect(await page.getByTestId('item-highest-offer').textContent()).toContain('$3.50');
+    // The maker sees Cancel on their offer, not Accept.
+    expect(await rows.first().getByTestId('offer-accept').count()).toBe(0);
+
+    // A second offer on the same NFT: 000 §5's warning toast, and still one offer.
+    await makeOffer(page, '4');
+    await page.getByText(DUPLICATE).first().waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    expect(await rows.count()).toBe(1);
+
+    // Cancel it: the panel is empty again.
+    await rows.first().getByTestId('offer-cancel').click();
+    await page.getByTestId('cancel-offer-dialog').getByRole('button', { name: 'Cancel offer' }).click();
+    await page.getByTestId('item-offers-empty').waitFor();
+
+    // The offer to accept below, listed under My offers.
+    await makeOffer(page, '5');
+    await expect.poll(() => rows.count()).toBe(1);
+    await page.goto(`${baseUrl}/account/offers`);
+    const mine = page.getByTestId('my-offers');
+    await mine.waitFor();
+    expect(await mine.getByTestId('offer-row').count()).toBe(1);
+    expect(await mine.textContent()).toContain('$5.00');
+    await page.context().close();
+  });
+
+  it('opens the auth modal on Make Offer for a visitor, and offers no Accept', async () => {
+    expect(token).toBeDefined();
+    const visitor = await newPage(browser);
+    await visitor.goto(baseUrl + itemUrl(token));
+    await visitor.getByTestId('item-offers').waitFor();
+    expect(await visitor.getByTestId('offer-accept').count()).toBe(0);
+    await visitor.getByTestId('item-price').getByTestId('make-offer').click();
+    await visitor.getByTestId('auth-modal').waitFor();
+    await visitor.context().close();
+  });
+
+  it('lets the owner accept with a two-factor code, and the NFT moves to the maker', {
+    timeout: 120_000,
+  }, async () => {
+    expect(maker).toBeDefined();
+    const totp = await enrolTotp(seller);
+    const page = await signedInPage(seller, itemUrl(token));
+    const row = page.getByTestId('item-offers').getByTestId('offer-row');
+    await row.first().waitFor();
+    await row.first().getByTestId('offer-accept').click();
+    const dialog = page.getByTestId('accept-bid-dialog');
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain('$5.00');
+    await dialog.getByRole('button', { name: 'Accept' }).click();
+
+    // Two-factor is on: the verification step comes first; a wrong code is refused.
+    const verify = page.getByTestId('accept-bid-2fa-dialog');
+    await verify.waitFor();
+    expect(await itemOwner(token)).toBe(sellerUrl);
+    const wrong = String((Number(totp.generate()) + 1) % 1_000_000).padStart(6, '0');
+    await verify.getByLabel('Verification code').fill(wrong);
+    await verify.getByRole('button', { name: 'Verify and accept' }).click();
+    await verify.getByText('That code is not right. Try again.').waitFor();
+    expect(await itemOwner(token)).toBe(sellerUrl);
+
+    // The next window's code: the enrolment's code of this window is spent (no replay), as accounts-2fa does.
+    await verify.getByLabel('Verification code').fill(totp.generate({ timestamp: Date.now() + 30_000 }));
+    await verify.getByRole('button', { name: 'Verify and accept' }).click();
+    await page.getByText(ACCEPTED).waitFor();
+    // The page reloads: the maker owns it and the offer is gone.
+    await page.waitForEvent('load', { timeout: 10_000 });
+    await page.getByTestId('item-offers-empty').waitFor();
+    const makerProfile = await call<{ profileUrl: string }>(maker, 'GET', '/user/profile/');
+    expect(await itemOwner(token)).toBe(makerProfile.profileUrl);
+    await expect
+      .poll(async () => (await page.getByTestId('item-owner').textContent()) ?? '')
+      .toContain(maker.firstName);
+    await page.context().close();
+  });
+
+  it('makes a global offer on a work, and warns on a second one', { timeout: 120_000 }, async () => {
+    expect(token).toBeDefined();
+    const buyer = await apiSignUp(baseUrl, 'global-offer');
+    const path = `/makeglobaloffer/?contractAddress=${token.contractAddress}&niftyType=${token.typeNumber}`;
+    const page = await signedInPage(buyer, path);
+    const place = async () => {
+      const form = page.getByTestId('offer-form');
+      await form.waitFor();
+      await form.getByLabel('Offer amount (USD)').fill('6');
+      await form.getByLabel('Card number').fill('4242 4242 4242 4242');
+      await form.getByLabel('Expiry (MM/YY)').fill('12/34');
+      await form.getByLabel('CVC').fill('123');
+      await page.getByTestId('global-offer-submit').click();
+    };
+    await place();
+    const made = page.getByTestId('global-offer-made');
+    await made.waitFor();
+    expect(await made.textContent()).toContain('$6.00');
+
+    await page.reload();
+    await place();
+    await page.getByText(DUPLICATE).first().waitFor();
+    expect(await made.count()).toBe(0);
+    await page.context().close();
+  });
+});
