@@ -38,6 +38,8 @@ import { createSocialService } from './modules/social/social.service';
 import { createViewers } from './modules/social/viewer';
 import { createBalanceService } from './modules/trading/balance.service';
 import { createLedgerRepo } from './modules/trading/ledger.repo';
+import { createOffersRepo } from './modules/trading/offers.repo';
+import { createOffersService } from './modules/trading/offers.service';
 import {
   createSimulatedCardProcessor,
   createSimulatedGemini,
@@ -45,8 +47,6 @@ import {
 } from './modules/trading/payment-providers';
 import { createStripeClient, createStripeProvider } from './modules/trading/stripe-provider';
 import { createStripeWebhooks } from './modules/trading/stripe-webhooks';
-import { createOffersRepo } from './modules/trading/offers.repo';
-import { createOffersService } from './modules/trading/offers.service';
 import { createTradingRepo } from './modules/trading/trading.repo';
 import { createTradingService } from './modules/trading/trading.service';
 import { createUsersRepo } from './modules/users/users.repo';
