@@ -193,7 +193,8 @@ export function Payment({
   back: string;
   itemName: string;
   children?: ReactNode;
-  successText?: ReactNode;
+  /** The result's text, from the paid intent (what it minted). */
+  successText?: (paid: PurchaseIntent) => ReactNode;
   expiredText?: string;
   backLabel?: string;
   disabled?: boolean;
@@ -204,6 +205,7 @@ export function Payment({
   const [card, setCard] = useState<CardFields>({ number: '', expiry: '', cvc: '' });
   const [cardError, setCardError] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<Outcome>(() => outcomeOf(intent));
+  const [paidIntent, setPaidIntent] = useState<PurchaseIntent>(intent);
 
   const quoteOf = (m: Method) => intent.quotes.find((q) => q.paymentMethod === m) ?? null;
   const quote = quoteOf(method);
@@ -214,6 +216,7 @@ export function Payment({
   const settled = async (answer: PurchaseIntent) => {
     setOutcome(outcomeOf(answer));
     if (answer.paymentState === 'paid') {
+      setPaidIntent(answer);
       // The item changed owner and the balance may have moved.
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: catalogKeys.items() }),
@@ -258,7 +261,9 @@ export function Payment({
     return (
       <div className={styles.result} data-testid="checkout-success">
         <h2 className={styles.resultTitle}>You own it!</h2>
-        <p data-testid="checkout-success-text">{successText ?? <>{itemName} is now in your collection.</>}</p>
+        <p data-testid="checkout-success-text">
+          {successText ? successText(paidIntent) : <>{itemName} is now in your collection.</>}
+        </p>
         <div className={styles.actions}>
           <ButtonLink to={back} data-testid="checkout-view-item">
             {backLabel ?? 'View your NFT'}

@@ -114,16 +114,15 @@ function PrimaryCheckout() {
             back={itemPath}
             itemName={nifty.title}
             backLabel="Back to the drop"
-            successText={
-              <>
-                {intent.mintedTokens.length > 1
-                  ? `${intent.mintedTokens.length} editions of ${nifty.title} are now in your collection`
-                  : `${nifty.title} is now in your collection`}
-                {intent.mintedTokens.length > 0
-                  ? ` (${intent.mintedTokens.map((t) => `#${t.editionNumber}`).join(', ')}).`
-                  : '.'}
-              </>
-            }
+            successText={(paid) => {
+              const minted = paid.mintedTokens;
+              const what =
+                minted.length > 1
+                  ? `${minted.length} editions of ${nifty.title} are now in your collection`
+                  : `${nifty.title} is now in your collection`;
+              const editions = minted.map((t) => `#${t.editionNumber}`).join(', ');
+              return minted.length > 0 ? `${what} (${editions}).` : `${what}.`;
+            }}
             expiredText="This purchase has expired: the editions were held for 15 minutes. Go back to the drop and choose Buy again."
             disabled={nifty.allowedQuantity < 1}
           >
