@@ -1147,7 +1147,8 @@ export interface paths {
         /** A purchase intent (?id), or your purchase intents, newest first */
         get: operations["getPaymentsPurchaseIntents"];
         put?: never;
-        post?: never;
+        /** Create a purchase intent for editions of a live drop nifty (fcfs today): holds them for 15 minutes */
+        post: operations["postPaymentsPurchaseIntents"];
         delete?: never;
         options?: never;
         head?: never;
@@ -11673,6 +11674,38 @@ export interface operations {
                                 createdAt: string;
                                 closedAt: string | null;
                             } | null;
+                            saleType: string;
+                            nifty: {
+                                contractAddress: string;
+                                niftyType: number;
+                                title: string;
+                                asset: {
+                                    src: string;
+                                    type: string;
+                                    alt: string;
+                                };
+                                collectionSlug: string;
+                                collectionName: string;
+                                publisher: {
+                                    name: string;
+                                    slug: string;
+                                };
+                                saleType: string;
+                                unitPriceInCents: number;
+                                editionSize: number;
+                                totalSold: number;
+                                available: number;
+                                maxPurchaseQuantity: number;
+                                limitPerUser: number;
+                                allowedQuantity: number;
+                                /** @enum {string} */
+                                quantityLimit: "sold_out" | "limit_reached" | "max_per_purchase" | "remaining";
+                                endDate: string | null;
+                            } | null;
+                            mintedTokens: {
+                                tokenId: string;
+                                editionNumber: number;
+                            }[];
                             nextAction: {
                                 type: string;
                                 url?: string;
@@ -11910,6 +11943,38 @@ export interface operations {
                                 createdAt: string;
                                 closedAt: string | null;
                             } | null;
+                            saleType: string;
+                            nifty: {
+                                contractAddress: string;
+                                niftyType: number;
+                                title: string;
+                                asset: {
+                                    src: string;
+                                    type: string;
+                                    alt: string;
+                                };
+                                collectionSlug: string;
+                                collectionName: string;
+                                publisher: {
+                                    name: string;
+                                    slug: string;
+                                };
+                                saleType: string;
+                                unitPriceInCents: number;
+                                editionSize: number;
+                                totalSold: number;
+                                available: number;
+                                maxPurchaseQuantity: number;
+                                limitPerUser: number;
+                                allowedQuantity: number;
+                                /** @enum {string} */
+                                quantityLimit: "sold_out" | "limit_reached" | "max_per_purchase" | "remaining";
+                                endDate: string | null;
+                            } | null;
+                            mintedTokens: {
+                                tokenId: string;
+                                editionNumber: number;
+                            }[];
                             nextAction: {
                                 type: string;
                                 url?: string;
@@ -12113,6 +12178,38 @@ export interface operations {
                                 createdAt: string;
                                 closedAt: string | null;
                             } | null;
+                            saleType: string;
+                            nifty: {
+                                contractAddress: string;
+                                niftyType: number;
+                                title: string;
+                                asset: {
+                                    src: string;
+                                    type: string;
+                                    alt: string;
+                                };
+                                collectionSlug: string;
+                                collectionName: string;
+                                publisher: {
+                                    name: string;
+                                    slug: string;
+                                };
+                                saleType: string;
+                                unitPriceInCents: number;
+                                editionSize: number;
+                                totalSold: number;
+                                available: number;
+                                maxPurchaseQuantity: number;
+                                limitPerUser: number;
+                                allowedQuantity: number;
+                                /** @enum {string} */
+                                quantityLimit: "sold_out" | "limit_reached" | "max_per_purchase" | "remaining";
+                                endDate: string | null;
+                            } | null;
+                            mintedTokens: {
+                                tokenId: string;
+                                editionNumber: number;
+                            }[];
                             nextAction: {
                                 type: string;
                                 url?: string;
@@ -12327,6 +12424,38 @@ export interface operations {
                             createdAt: string;
                             closedAt: string | null;
                         } | null;
+                        saleType: string;
+                        nifty: {
+                            contractAddress: string;
+                            niftyType: number;
+                            title: string;
+                            asset: {
+                                src: string;
+                                type: string;
+                                alt: string;
+                            };
+                            collectionSlug: string;
+                            collectionName: string;
+                            publisher: {
+                                name: string;
+                                slug: string;
+                            };
+                            saleType: string;
+                            unitPriceInCents: number;
+                            editionSize: number;
+                            totalSold: number;
+                            available: number;
+                            maxPurchaseQuantity: number;
+                            limitPerUser: number;
+                            allowedQuantity: number;
+                            /** @enum {string} */
+                            quantityLimit: "sold_out" | "limit_reached" | "max_per_purchase" | "remaining";
+                            endDate: string | null;
+                        } | null;
+                        mintedTokens: {
+                            tokenId: string;
+                            editionNumber: number;
+                        }[];
                         nextAction: {
                             type: string;
                             url?: string;
@@ -12393,6 +12522,38 @@ export interface operations {
                                 createdAt: string;
                                 closedAt: string | null;
                             } | null;
+                            saleType: string;
+                            nifty: {
+                                contractAddress: string;
+                                niftyType: number;
+                                title: string;
+                                asset: {
+                                    src: string;
+                                    type: string;
+                                    alt: string;
+                                };
+                                collectionSlug: string;
+                                collectionName: string;
+                                publisher: {
+                                    name: string;
+                                    slug: string;
+                                };
+                                saleType: string;
+                                unitPriceInCents: number;
+                                editionSize: number;
+                                totalSold: number;
+                                available: number;
+                                maxPurchaseQuantity: number;
+                                limitPerUser: number;
+                                allowedQuantity: number;
+                                /** @enum {string} */
+                                quantityLimit: "sold_out" | "limit_reached" | "max_per_purchase" | "remaining";
+                                endDate: string | null;
+                            } | null;
+                            mintedTokens: {
+                                tokenId: string;
+                                editionNumber: number;
+                            }[];
                             nextAction: {
                                 type: string;
                                 url?: string;
@@ -12454,6 +12615,260 @@ export interface operations {
             };
             /** @description Default Response */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postPaymentsPurchaseIntents: {
+        parameters: {
+            query?: never;
+            header?: {
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    contract_address: string;
+                    nifty_type: number;
+                    /** @default 1 */
+                    requested_quantity?: number;
+                    /** @enum {string} */
+                    payment_method?: "stripe_card" | "stripe_klarna" | "gemini_balance" | "eth" | "prepaid_eth" | "balance" | "no_payment_required";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        purchaseIntentId: number;
+                        listingMatchId: number;
+                        /** @enum {string} */
+                        paymentState: "pending" | "requires_action" | "paid" | "expired" | "cancelled" | "refunded";
+                        /** @enum {string} */
+                        paymentMethod: "stripe_card" | "stripe_klarna" | "gemini_balance" | "eth" | "prepaid_eth" | "balance" | "no_payment_required";
+                        paymentCurrency: string;
+                        quotes: {
+                            /** @enum {string} */
+                            paymentMethod: "stripe_card" | "stripe_klarna" | "gemini_balance" | "eth" | "prepaid_eth" | "balance" | "no_payment_required";
+                            paymentCurrency: string;
+                            priceInCents: number;
+                            serviceFeeInCents: number;
+                            cardFeeInCents: number;
+                            serviceAndCardFeeInCents: number;
+                            creatorFeeInCents: number;
+                            showGasFee: boolean;
+                            gasFeeInCents: number;
+                            totalInCents: number;
+                            sellerReceivesInCents: number;
+                        }[];
+                        requestedQuantity: number;
+                        bidAmount: string | null;
+                        niftyDeliveryDestination: string;
+                        niftyDestinationExtWallet: string | null;
+                        /** @enum {string} */
+                        listingLocation: "internal" | "external";
+                        deliveryTxHash: string;
+                        paymentTxHash: string;
+                        refundTxHash: string;
+                        listing: {
+                            id: number;
+                            listingId: number;
+                            contractAddress: string;
+                            tokenId: string;
+                            sellerId: number;
+                            /** @enum {string} */
+                            status: "active" | "sold" | "cancelled";
+                            baseListingPrice: {
+                                amount: string;
+                                /** @enum {string} */
+                                currency: "USD" | "ETH";
+                            };
+                            priceInCents: number;
+                            /** @enum {string|null} */
+                            listingDiscount: null;
+                            listingDeliveryFee: {
+                                amount: string;
+                            };
+                            externalListingId: string | null;
+                            createdAt: string;
+                            closedAt: string | null;
+                        } | null;
+                        saleType: string;
+                        nifty: {
+                            contractAddress: string;
+                            niftyType: number;
+                            title: string;
+                            asset: {
+                                src: string;
+                                type: string;
+                                alt: string;
+                            };
+                            collectionSlug: string;
+                            collectionName: string;
+                            publisher: {
+                                name: string;
+                                slug: string;
+                            };
+                            saleType: string;
+                            unitPriceInCents: number;
+                            editionSize: number;
+                            totalSold: number;
+                            available: number;
+                            maxPurchaseQuantity: number;
+                            limitPerUser: number;
+                            allowedQuantity: number;
+                            /** @enum {string} */
+                            quantityLimit: "sold_out" | "limit_reached" | "max_per_purchase" | "remaining";
+                            endDate: string | null;
+                        } | null;
+                        mintedTokens: {
+                            tokenId: string;
+                            editionNumber: number;
+                        }[];
+                        nextAction: {
+                            type: string;
+                            url?: string;
+                        } | null;
+                        expiresAt: string;
+                        createdAt: string;
+                        paidAt: string | null;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12570,6 +12985,38 @@ export interface operations {
                             createdAt: string;
                             closedAt: string | null;
                         } | null;
+                        saleType: string;
+                        nifty: {
+                            contractAddress: string;
+                            niftyType: number;
+                            title: string;
+                            asset: {
+                                src: string;
+                                type: string;
+                                alt: string;
+                            };
+                            collectionSlug: string;
+                            collectionName: string;
+                            publisher: {
+                                name: string;
+                                slug: string;
+                            };
+                            saleType: string;
+                            unitPriceInCents: number;
+                            editionSize: number;
+                            totalSold: number;
+                            available: number;
+                            maxPurchaseQuantity: number;
+                            limitPerUser: number;
+                            allowedQuantity: number;
+                            /** @enum {string} */
+                            quantityLimit: "sold_out" | "limit_reached" | "max_per_purchase" | "remaining";
+                            endDate: string | null;
+                        } | null;
+                        mintedTokens: {
+                            tokenId: string;
+                            editionNumber: number;
+                        }[];
                         nextAction: {
                             type: string;
                             url?: string;
@@ -13007,6 +13454,38 @@ export interface operations {
                                 createdAt: string;
                                 closedAt: string | null;
                             } | null;
+                            saleType: string;
+                            nifty: {
+                                contractAddress: string;
+                                niftyType: number;
+                                title: string;
+                                asset: {
+                                    src: string;
+                                    type: string;
+                                    alt: string;
+                                };
+                                collectionSlug: string;
+                                collectionName: string;
+                                publisher: {
+                                    name: string;
+                                    slug: string;
+                                };
+                                saleType: string;
+                                unitPriceInCents: number;
+                                editionSize: number;
+                                totalSold: number;
+                                available: number;
+                                maxPurchaseQuantity: number;
+                                limitPerUser: number;
+                                allowedQuantity: number;
+                                /** @enum {string} */
+                                quantityLimit: "sold_out" | "limit_reached" | "max_per_purchase" | "remaining";
+                                endDate: string | null;
+                            } | null;
+                            mintedTokens: {
+                                tokenId: string;
+                                editionNumber: number;
+                            }[];
                             nextAction: {
                                 type: string;
                                 url?: string;
@@ -13181,6 +13660,38 @@ export interface operations {
                             createdAt: string;
                             closedAt: string | null;
                         } | null;
+                        saleType: string;
+                        nifty: {
+                            contractAddress: string;
+                            niftyType: number;
+                            title: string;
+                            asset: {
+                                src: string;
+                                type: string;
+                                alt: string;
+                            };
+                            collectionSlug: string;
+                            collectionName: string;
+                            publisher: {
+                                name: string;
+                                slug: string;
+                            };
+                            saleType: string;
+                            unitPriceInCents: number;
+                            editionSize: number;
+                            totalSold: number;
+                            available: number;
+                            maxPurchaseQuantity: number;
+                            limitPerUser: number;
+                            allowedQuantity: number;
+                            /** @enum {string} */
+                            quantityLimit: "sold_out" | "limit_reached" | "max_per_purchase" | "remaining";
+                            endDate: string | null;
+                        } | null;
+                        mintedTokens: {
+                            tokenId: string;
+                            editionNumber: number;
+                        }[];
                         nextAction: {
                             type: string;
                             url?: string;
@@ -13394,6 +13905,38 @@ export interface operations {
                             createdAt: string;
                             closedAt: string | null;
                         } | null;
+                        saleType: string;
+                        nifty: {
+                            contractAddress: string;
+                            niftyType: number;
+                            title: string;
+                            asset: {
+                                src: string;
+                                type: string;
+                                alt: string;
+                            };
+                            collectionSlug: string;
+                            collectionName: string;
+                            publisher: {
+                                name: string;
+                                slug: string;
+                            };
+                            saleType: string;
+                            unitPriceInCents: number;
+                            editionSize: number;
+                            totalSold: number;
+                            available: number;
+                            maxPurchaseQuantity: number;
+                            limitPerUser: number;
+                            allowedQuantity: number;
+                            /** @enum {string} */
+                            quantityLimit: "sold_out" | "limit_reached" | "max_per_purchase" | "remaining";
+                            endDate: string | null;
+                        } | null;
+                        mintedTokens: {
+                            tokenId: string;
+                            editionNumber: number;
+                        }[];
                         nextAction: {
                             type: string;
                             url?: string;

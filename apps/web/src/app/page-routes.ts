@@ -45,6 +45,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { path: 'publishers', page: null },
   { path: 'makeglobaloffer', page: null },
   { path: 'listing-checkout/:contractAddress/:tokenId', page: null },
+  { path: 'checkout/:contractAddress/:niftyType', page: null },
   { path: 'marketplace', page: null },
   { path: 'publishers/:slug', page: null },
   { path: 'publishers/:slug/drops', page: null },

@@ -9,7 +9,7 @@ import {
   type RouteData,
 } from '../features/catalog/route-data';
 import { prefetchHome } from '../features/home/route-data';
-import { prefetchListingCheckout } from '../features/trading/route-data';
+import { prefetchListingCheckout, prefetchPrimaryCheckout } from '../features/trading/route-data';
 import { AppLoading } from './AppLoading';
 import { hasValidCredentials } from './credentials';
 import { NotFoundPage } from './NotFoundPage';
@@ -50,6 +50,9 @@ const publisherDrops = () =>
 
 const listingCheckout = () =>
   import('../features/trading/CheckoutPage').then((m) => ({ Component: m.CheckoutPage }));
+
+const primaryCheckout = () =>
+  import('../features/trading/PrimaryCheckoutPage').then((m) => ({ Component: m.PrimaryCheckoutPage }));
 
 const makeGlobalOffer = () =>
   import('../features/offers/MakeGlobalOfferPage').then((m) => ({ Component: m.MakeGlobalOfferPage }));
@@ -113,6 +116,11 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               path: 'listing-checkout/:contractAddress/:tokenId',
               lazy: listingCheckout,
               loader: data(prefetchListingCheckout),
+            },
+            {
+              path: 'checkout/:contractAddress/:niftyType',
+              lazy: primaryCheckout,
+              loader: data(prefetchPrimaryCheckout),
             },
             // 001 §2: /marketplace?categories[{name}]=true is the marketplace filtered by category.
             {

@@ -213,6 +213,8 @@ export const nifties = pgTable(
     bidIncrementInCents: cents('bid_increment_in_cents'),
     royaltyPercentage: integer('royalty_percentage').notNull().default(10),
     limitPerUser: integer('limit_per_user').notNull().default(1),
+    /** The most editions one primary purchase may take (001 §3 maxPurchaseQuantity, default 1). */
+    maxPurchaseQuantity: integer('max_purchase_quantity').notNull().default(1),
     startAt: ts('start_at'),
     endAt: ts('end_at'),
     totalSold: integer('total_sold').notNull().default(0),
@@ -305,8 +307,14 @@ export const sales = pgTable(
     amount: wei('amount').notNull(),
     priceInCents: cents('price_in_cents').notNull(),
     soldAt: ts('sold_at').notNull().defaultNow(),
+    /** The purchase intent that paid it (a primary purchase of N editions writes N sales). */
+    purchaseIntentId: integer('purchase_intent_id'),
   },
-  (t) => [index('sales_token_idx').on(t.tokenRowId, t.soldAt), index('sales_seller_idx').on(t.sellerId)],
+  (t) => [
+    index('sales_token_idx').on(t.tokenRowId, t.soldAt),
+    index('sales_seller_idx').on(t.sellerId),
+    index('sales_purchase_intent_idx').on(t.purchaseIntentId).where(sql`${t.purchaseIntentId} is not null`),
+  ],
 );
 
 /** Exchange rates: one row per observation; the newest row of a pair is the rate in force. */

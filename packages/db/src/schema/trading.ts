@@ -16,7 +16,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { listings, tokens, users } from './core';
+import { listings, nifties, tokens, users } from './core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const cents = (name: string) => bigint(name, { mode: 'number' });
@@ -106,8 +106,10 @@ export const ledgerHolds = pgTable(
 );
 
 /**
- * A purchase intent (000 §3): a buyer's quote for a listing, paid once. `payment_state`: pending,
- * requires_action, paid, expired, cancelled. `listing_match_id` is the intent's id (000 §3 listing match).
+ * A purchase intent (000 §3): a buyer's quote for a listing, or for editions of a drop's nifty (a primary
+ * sale, `sale_kind` the drop type: fcfs), paid once. `payment_state`: pending, requires_action, paid,
+ * expired, cancelled. `listing_match_id` is the intent's id (000 §3 listing match). A primary intent holds
+ * `held_quantity` editions of its nifty while open and in time (decision 009 "Primary sales").
  */
 export const purchaseIntents = pgTable(
   'purchase_intents',
@@ -116,12 +118,15 @@ export const purchaseIntents = pgTable(
     buyerId: integer('buyer_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    listingId: integer('listing_id')
-      .notNull()
-      .references(() => listings.id, { onDelete: 'cascade' }),
-    tokenRowId: integer('token_row_id')
-      .notNull()
-      .references(() => tokens.id, { onDelete: 'cascade' }),
+    /** The listing bought (secondary); null for a primary sale. */
+    listingId: integer('listing_id').references(() => listings.id, { onDelete: 'cascade' }),
+    tokenRowId: integer('token_row_id').references(() => tokens.id, { onDelete: 'cascade' }),
+    /** `listing` (secondary) or the drop type of a primary sale (`fcfs`). */
+    saleKind: text('sale_kind').notNull().default('listing'),
+    /** The nifty whose editions a primary intent buys; null for a listing. */
+    niftyId: integer('nifty_id').references(() => nifties.id, { onDelete: 'cascade' }),
+    /** Editions of the nifty this open primary intent holds (0 once paid, expired or for a listing). */
+    heldQuantity: integer('held_quantity').notNull().default(0),
     paymentState: text('payment_state').notNull().default('pending'),
     paymentMethod: text('payment_method').notNull().default('stripe_card'),
     paymentCurrency: text('payment_currency').notNull().default('USD'),
@@ -131,7 +136,8 @@ export const purchaseIntents = pgTable(
     /** The listing's price when quoted: a repriced listing is not sold at the old quote. */
     listingCurrency: text('listing_currency').notNull().default('USD'),
     listingAmount: numeric('listing_amount', { precision: 78, scale: 0 }).notNull().default('0'),
-    /** The quote, fixed at creation from the listing (fees per decision 009). */
+    /** The quote, fixed at creation from the listing (fees per decision 009); one edition's price for a
+     * primary sale (the total is priceCents × requested_quantity). */
     priceCents: cents('price_cents').notNull(),
     royaltyBps: integer('royalty_bps').notNull(),
     deliveryFeeCents: cents('delivery_fee_cents').notNull().default(0),
@@ -164,6 +170,17 @@ export const purchaseIntents = pgTable(
       .where(sql`${t.paymentState} = 'paid'`),
     // Webhooks find the intent of a payment by the provider's reference.
     index('purchase_intents_provider_reference_idx').on(t.providerReference),
+    index('purchase_intents_nifty_held_idx').on(t.niftyId).where(sql`${t.heldQuantity} > 0`),
+    index('purchase_intents_nifty_buyer_idx').on(t.niftyId, t.buyerId).where(sql`${t.niftyId} is not null`),
+    check(
+      'purchase_intents_has_subject',
+      sql`(${t.saleKind} = 'listing' and ${t.listingId} is not null and ${t.tokenRowId} is not null)
+        or (${t.saleKind} <> 'listing' and ${t.niftyId} is not null)`,
+    ),
+    check(
+      'purchase_intents_held_range',
+      sql`${t.heldQuantity} >= 0 and ${t.heldQuantity} <= ${t.requestedQuantity}`,
+    ),
   ],
 );
 

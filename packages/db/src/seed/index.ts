@@ -744,6 +744,7 @@ class Seeder {
           bidIncrementInCents: econ.increment > 0 ? econ.increment : null,
           royaltyPercentage: rng.pick([10, 10, 10, 8, 5]),
           limitPerUser: econ.limitPerUser,
+          maxPurchaseQuantity: maxPurchaseOf(dropType),
           startAt: new Date(ctx.startMs),
           endAt: new Date(ctx.endMs),
           totalSold: econ.sold,
@@ -864,6 +865,7 @@ class Seeder {
             minimumBidInCents: econ.minBid > 0 ? econ.minBid : null,
             bidIncrementInCents: econ.increment > 0 ? econ.increment : null,
             limitPerUser: econ.limitPerUser,
+            maxPurchaseQuantity: isDrop ? maxPurchaseOf(dropType) : 1,
             startAt: new Date(startMs),
             endAt: new Date(finalEnd),
             totalSold: sold,
@@ -1282,6 +1284,11 @@ interface Economics {
 }
 
 /** Edition size, prices and totals of one nifty, by drop type and state. */
+/** 001 §3 maxPurchaseQuantity: fcfs editions sell up to 10 per purchase, other drops one (no random draw). */
+function maxPurchaseOf(dropType: DropType): number {
+  return dropType === 'fcfs' ? 10 : 1;
+}
+
 function economics(
   rng: Rng,
   type: DropType,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PAYMENT_METHODS } from '../constants';
-import { feeBreakdown, saleProceedsInfo } from './fees';
+import { feeBreakdown, primaryFeeBreakdown, saleProceedsInfo } from './fees';
 
 const base = { priceCents: 10_000, royaltyBps: 1_000, method: null, isExternal: false, deliveryFeeCents: 0 };
 
@@ -79,5 +79,34 @@ describe('saleProceedsInfo (000 §3)', () => {
       creator_fee_in_cents: 1_250,
       total_amount_seller_would_receive: 10_625,
     });
+  });
+});
+
+describe('primaryFeeBreakdown (decision 009 "Primary sales")', () => {
+  it('splits 90 % to the publisher and 10 % to the platform, card fee on the buyer', () => {
+    const b = primaryFeeBreakdown({ unitPriceCents: 2_500, quantity: 2, method: 'stripe_card' });
+    expect(b.priceCents).toBe(5_000);
+    expect(b.serviceFeeCents).toBe(500);
+    expect(b.sellerReceivesCents).toBe(4_500);
+    expect(b.creatorFeeCents).toBe(0);
+    expect(b.cardFeeCents).toBe(145 + 30);
+    expect(b.buyerPaysCents).toBe(5_175);
+    expect(b.buyerPaysCents).toBe(b.sellerReceivesCents + b.creatorFeeCents + b.platformReceivesCents);
+  });
+
+  it('conserves money for any price and quantity', () => {
+    for (const unit of [0, 1, 99, 333, 10_001]) {
+      for (const quantity of [1, 3, 7]) {
+        for (const method of ['stripe_card', 'balance', null] as const) {
+          const b = primaryFeeBreakdown({ unitPriceCents: unit, quantity, method });
+          expect(b.buyerPaysCents).toBe(b.sellerReceivesCents + b.creatorFeeCents + b.platformReceivesCents);
+          expect(b.sellerReceivesCents).toBeGreaterThanOrEqual(0);
+        }
+      }
+    }
+  });
+
+  it('refuses a quantity below 1', () => {
+    expect(() => primaryFeeBreakdown({ unitPriceCents: 100, quantity: 0, method: null })).toThrow(RangeError);
   });
 });

@@ -99,3 +99,41 @@ export function saleProceedsInfo(priceCents: number, royaltyBps: number) {
     total_amount_seller_would_receive: b.sellerReceivesCents,
   };
 }
+
+/** The platform's share of a primary sale (001 §1 and §9: publishers earn 90 %, the platform 10 %). */
+export const PRIMARY_PLATFORM_BPS = 1_000;
+
+/**
+ * The fee breakdown of a primary sale (a drop's editions, decision 009 "Primary sales"): the price is
+ * `unitPriceCents × quantity`; the platform keeps 10 % of it (`serviceFeeCents`), the publisher receives
+ * the rest (`sellerReceivesCents`); no creator fee; the card fee is the buyer's, as on the secondary
+ * market. Same shape and conservation rule as `feeBreakdown`.
+ */
+export function primaryFeeBreakdown(input: {
+  unitPriceCents: number;
+  quantity: number;
+  method: PaymentMethod | null;
+}): FeeBreakdown {
+  const { unitPriceCents, quantity, method } = input;
+  assertCents('unitPriceCents', unitPriceCents);
+  if (!Number.isSafeInteger(quantity) || quantity < 1) throw new RangeError('quantity must be 1 or more');
+  const priceCents = unitPriceCents * quantity;
+  assertCents('priceCents', priceCents);
+  const serviceFeeCents = basisPoints(priceCents, PRIMARY_PLATFORM_BPS);
+  const cardFeeCents =
+    method !== null && CARD_FEE_METHODS.includes(method) && priceCents > 0
+      ? basisPoints(priceCents, CARD_FEE_BPS) + CARD_FEE_FIXED_CENTS
+      : 0;
+  return {
+    priceCents,
+    serviceFeeCents,
+    cardFeeCents,
+    serviceAndCardFeeCents: serviceFeeCents + cardFeeCents,
+    creatorFeeCents: 0,
+    sellerReceivesCents: priceCents - serviceFeeCents,
+    showGasFee: false,
+    gasFeeCents: 0,
+    buyerPaysCents: priceCents + cardFeeCents,
+    platformReceivesCents: serviceFeeCents + cardFeeCents,
+  };
+}

@@ -50,6 +50,40 @@ export const quoteSchema = z.object({
 });
 export type Quote = z.infer<typeof quoteSchema>;
 
+/** Why a buyer may take fewer editions than asked: the first limit that binds (001 §4 quantity panel). */
+export const QUANTITY_LIMITS = ['sold_out', 'limit_reached', 'max_per_purchase', 'remaining'] as const;
+
+/**
+ * The nifty of a primary purchase intent (decision 009 "Primary sales"): what the checkout page shows,
+ * with the quantity the buyer may choose. `allowedQuantity` is the most this intent may hold now
+ * (editions free, or held by this intent, within the per-purchase and per-user limits); below 1 the
+ * page shows sold out or limit reached.
+ */
+export const primaryNiftySchema = z.object({
+  contractAddress: z.string(),
+  /** The nifty's number inside the contract: the checkout URL's {niftyType}. */
+  niftyType: z.number().int(),
+  title: z.string(),
+  asset: z.object({ src: z.string(), type: z.string(), alt: z.string() }),
+  collectionSlug: z.string(),
+  collectionName: z.string(),
+  publisher: z.object({ name: z.string(), slug: z.string() }),
+  saleType: z.string(),
+  unitPriceInCents: z.number().int(),
+  editionSize: z.number().int(),
+  totalSold: z.number().int(),
+  /** Editions nobody has bought or holds in an open checkout. */
+  available: z.number().int(),
+  maxPurchaseQuantity: z.number().int(),
+  /** 0: no limit per buyer; 1: one purchase per buyer (001 §3 isOnePurchasePerUser). */
+  limitPerUser: z.number().int(),
+  allowedQuantity: z.number().int(),
+  /** The limit that sets allowedQuantity. */
+  quantityLimit: z.enum(QUANTITY_LIMITS),
+  endDate: z.string().nullable(),
+});
+export type PrimaryNifty = z.infer<typeof primaryNiftySchema>;
+
 /**
  * A purchase intent (000 §3). The tx-hash fields are '' when there is none (the 'None' rule applied
  * by the server: it never sends the text 'None').
@@ -71,6 +105,12 @@ export const purchaseIntentSchema = z.object({
   paymentTxHash: z.string(),
   refundTxHash: z.string(),
   listing: listingSchema.nullable(),
+  /** `listing` (Buy Now) or the drop type of a primary sale (`fcfs`). */
+  saleType: z.string(),
+  /** The nifty of a primary sale (null for a listing). */
+  nifty: primaryNiftySchema.nullable(),
+  /** The tokens a paid primary purchase minted to the buyer, edition order. */
+  mintedTokens: z.array(z.object({ tokenId: z.string(), editionNumber: z.number().int() })),
   /** Set while paymentState is requires_action: what the buyer must do next. */
   nextAction: z.object({ type: z.string(), url: z.string().optional() }).nullable(),
   expiresAt: z.string(),

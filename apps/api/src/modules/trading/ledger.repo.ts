@@ -12,7 +12,11 @@ const {
   ledgerHolds: holds,
 } = schema;
 
-export type HouseAccount = 'platform_revenue' | 'unassigned_royalties' | 'payments_clearing';
+export type HouseAccount =
+  | 'platform_revenue'
+  | 'unassigned_royalties'
+  | 'payments_clearing'
+  | 'unassigned_publisher_proceeds';
 
 export interface Posting {
   accountId: number;

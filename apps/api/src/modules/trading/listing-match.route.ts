@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { signedIn } from '../../http/guard';
 import { offsetOf, pageQuery, toPage } from '../../http/pagination';
 import { errorResponses } from '../../http/schemas';
-import type { IntentPatch, IntentView } from './trading.service';
+import { type IntentPatch, type IntentView, TRADING_ERRORS } from './trading.service';
 import { toPurchaseIntent, toStatus } from './trading.views';
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
@@ -44,7 +44,8 @@ function toPatch(body: z.infer<typeof intentPatch>): IntentPatch {
 
 function toMatch(view: IntentView) {
   const purchaseIntent = toPurchaseIntent(view);
-  if (!purchaseIntent.listing) throw new Error('a listing match without its listing');
+  // A primary intent is no listing match: it is read at /payments/purchase-intents/?id.
+  if (!purchaseIntent.listing) throw TRADING_ERRORS.intentNotFound();
   return { listingMatchId: purchaseIntent.listingMatchId, listing: purchaseIntent.listing, purchaseIntent };
 }
 
@@ -125,6 +126,37 @@ export const listingMatchRoute: FastifyPluginAsyncZod = async (app) => {
         offset: offsetOf(q),
       });
       return toPage(q, count, views.map(toPurchaseIntent));
+    },
+  );
+
+  app.post(
+    '/payments/purchase-intents/',
+    {
+      config: { auth: 'user', idempotency: true },
+      schema: {
+        tags: ['trading'],
+        summary:
+          'Create a purchase intent for editions of a live drop nifty (fcfs today): holds them for 15 minutes',
+        body: z.object({
+          contract_address: z.string().regex(/^0x[0-9a-fA-F]{40}$/),
+          /** The nifty's number inside the contract (the checkout URL's {niftyType}). */
+          nifty_type: z.coerce.number().int().positive().max(2_147_483_647),
+          requested_quantity: z.coerce.number().int().min(1).max(1000).default(1),
+          payment_method: z.enum(PAYMENT_METHODS).optional(),
+        }),
+        response: { 200: purchaseIntentSchema, ...errorResponses, ...conflicts },
+      },
+    },
+    async (request) => {
+      const b = request.body;
+      return toPurchaseIntent(
+        await trading().createPrimaryIntent(signedIn(request).userId, {
+          contractAddress: b.contract_address,
+          niftyType: b.nifty_type,
+          requestedQuantity: b.requested_quantity,
+          ...(b.payment_method ? { paymentMethod: b.payment_method } : {}),
+        }),
+      );
     },
   );
 

@@ -1,7 +1,7 @@
 // Test helpers for trading: a seller with a listed token, buyers with sessions, a funded balance, and
 // the ledger's invariants read straight from the store.
 import { randomUUID } from 'node:crypto';
-import { type Db, withTransaction } from '@vitrine/db';
+import { type Db, schema, withTransaction } from '@vitrine/db';
 import { fixtures } from '@vitrine/db/testing';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -85,4 +85,43 @@ export async function ledgerInvariants(db: Db) {
 async function count(db: Db, query: ReturnType<typeof sql>): Promise<number> {
   const r = (await db.execute(query)) as unknown as { rows: { n: number }[] };
   return Number(r.rows[0]?.n ?? -1);
+}
+
+/**
+ * A live fcfs drop with one nifty for sale (decision 009 "Primary sales"), its publisher owned by a user
+ * (who receives the publisher's share) unless `withOwner` is false.
+ */
+export async function dropNifty(
+  app: FastifyInstance,
+  o: {
+    editionSize?: number;
+    totalSold?: number;
+    priceInCents?: number;
+    maxPurchaseQuantity?: number;
+    limitPerUser?: number;
+    withOwner?: boolean;
+    dropType?: string;
+  } = {},
+) {
+  const db = app.config.database.db;
+  const f = fixtures(db, { now: app.config.clock.now() });
+  const publisher = await f.publisher();
+  const owner = await f.user();
+  if (o.withOwner !== false) {
+    await db
+      .insert(schema.publisherMembers)
+      .values({ publisherId: publisher.id, userId: owner.id, role: 'owner' });
+  }
+  const drop = await f.drop({ publisherId: publisher.id, dropType: o.dropType ?? 'fcfs' });
+  const collection = await f.collection({ publisherId: publisher.id, dropId: drop.id });
+  const nifty = await f.nifty({
+    collectionId: collection.id,
+    editionSize: o.editionSize ?? 10,
+    totalSold: o.totalSold ?? 0,
+    priceInCents: o.priceInCents ?? 2_500,
+    maxPurchaseQuantity: o.maxPurchaseQuantity ?? 5,
+    limitPerUser: o.limitPerUser ?? 0,
+    royaltyPercentage: 10,
+  });
+  return { publisher, owner, drop, collection, nifty };
 }

@@ -2,7 +2,7 @@
 // before they leave. Writes that decide something state what must still hold (conditional updates) or
 // run after `lockRows` in the service's unit of work.
 import { type Db, lockRows, schema } from '@vitrine/db';
-import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lte, or, sql } from 'drizzle-orm';
 
 const {
   listings,
@@ -11,13 +11,49 @@ const {
   sales,
   purchaseIntents: intents,
   collectionCreators,
+  collections,
+  drops,
+  publishers,
+  publisherMembers,
   fxRates,
   users,
 } = schema;
 
+/** The intent states that still hold editions (while in time). */
+const HOLDING_STATES = ['pending', 'requires_action'];
+
 export type ListingRow = typeof listings.$inferSelect;
 export type IntentRow = typeof intents.$inferSelect;
 export type NewIntent = typeof intents.$inferInsert;
+
+/** A drop's nifty offered in a primary sale, with what the checkout shows and decides on. */
+export interface NiftyForSale {
+  id: number;
+  typeNumber: number;
+  title: string;
+  assetUrl: string;
+  assetType: string;
+  saleType: string;
+  editionSize: number;
+  priceCurrency: string;
+  priceAmount: string;
+  limitPerUser: number;
+  maxPurchaseQuantity: number;
+  totalSold: number;
+  totalReserved: number;
+  startAt: Date | null;
+  endAt: Date | null;
+  contractAddress: string;
+  collectionSlug: string;
+  collectionName: string;
+  publisherName: string;
+  publisherSlug: string;
+  /** The drop's type (fcfs, auction, ...); null for a collection outside any drop. */
+  dropType: string | null;
+  dropStatus: string | null;
+  /** The publisher's owner, whose user account receives the publisher's share (null: none). */
+  publisherOwnerId: number | null;
+}
 
 export interface TokenForSale {
   id: number;
@@ -45,7 +81,156 @@ export function createTradingRepo(db: Db) {
       order by ${collectionCreators.position}, ${collectionCreators.userId} limit 1)`,
   };
 
+  const niftySelect = {
+    id: nifties.id,
+    typeNumber: nifties.typeNumber,
+    title: nifties.title,
+    assetUrl: nifties.assetUrl,
+    assetType: nifties.assetType,
+    saleType: nifties.saleType,
+    editionSize: nifties.editionSize,
+    priceCurrency: nifties.priceCurrency,
+    priceAmount: nifties.priceAmount,
+    limitPerUser: nifties.limitPerUser,
+    maxPurchaseQuantity: nifties.maxPurchaseQuantity,
+    totalSold: nifties.totalSold,
+    totalReserved: nifties.totalReserved,
+    startAt: sql<Date | null>`coalesce(${nifties.startAt}, ${drops.startAt})`.mapWith(nifties.startAt),
+    endAt: sql<Date | null>`coalesce(${nifties.endAt}, ${drops.endAt})`.mapWith(nifties.endAt),
+    contractAddress: collections.contractAddress,
+    collectionSlug: collections.slug,
+    collectionName: collections.name,
+    publisherName: publishers.name,
+    publisherSlug: publishers.slug,
+    dropType: drops.dropType,
+    dropStatus: drops.dropStatus,
+    publisherOwnerId: sql<number | null>`(select ${publisherMembers.userId} from ${publisherMembers}
+      where ${publisherMembers.publisherId} = ${collections.publisherId} and ${publisherMembers.role} = 'owner'
+      order by ${publisherMembers.createdAt}, ${publisherMembers.userId} limit 1)`,
+  };
+  const niftiesForSale = () =>
+    db
+      .select(niftySelect)
+      .from(nifties)
+      .innerJoin(collections, eq(collections.id, nifties.collectionId))
+      .innerJoin(publishers, eq(publishers.id, collections.publisherId))
+      .leftJoin(drops, eq(drops.id, collections.dropId));
+
   return {
+    /** A nifty by its contract and number inside it (the checkout URL's {contractAddress}/{niftyType}). */
+    async niftyForSale(contractAddress: string, typeNumber: number): Promise<NiftyForSale | null> {
+      const [row] = await niftiesForSale().where(
+        and(
+          sql`lower(${collections.contractAddress}) = ${contractAddress.toLowerCase()}`,
+          eq(nifties.typeNumber, typeNumber),
+        ),
+      );
+      return row ?? null;
+    },
+
+    async niftyForSaleById(id: number): Promise<NiftyForSale | null> {
+      const [row] = await niftiesForSale().where(eq(nifties.id, id));
+      return row ?? null;
+    },
+
+    /**
+     * The nifty row locked for this transaction: every writer that changes what is held or sold of a
+     * nifty's editions takes it first, so the count of free editions it reads stays true until commit.
+     */
+    async lockNifty(id: number) {
+      const [row] = await lockRows(db, nifties, eq(nifties.id, id));
+      return row ?? null;
+    },
+
+    /** Editions held by open primary intents still in time (`except` one intent). */
+    async heldOf(niftyId: number, at: Date, except?: number): Promise<number> {
+      const [row] = await db
+        .select({ n: sql<string | null>`sum(${intents.heldQuantity})` })
+        .from(intents)
+        .where(
+          and(
+            eq(intents.niftyId, niftyId),
+            sql`${intents.heldQuantity} > 0`,
+            inArray(intents.paymentState, HOLDING_STATES),
+            gt(intents.expiresAt, at),
+            except === undefined ? undefined : sql`${intents.id} <> ${except}`,
+          ),
+        );
+      return Number(row?.n ?? 0);
+    },
+
+    /** The buyer's purchases of a nifty: paid, or open and holding in time (`except` one intent). */
+    async purchasesOf(niftyId: number, buyerId: number, at: Date, except?: number): Promise<number> {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(intents)
+        .where(
+          and(
+            eq(intents.niftyId, niftyId),
+            eq(intents.buyerId, buyerId),
+            or(
+              eq(intents.paymentState, 'paid'),
+              and(
+                sql`${intents.heldQuantity} > 0`,
+                inArray(intents.paymentState, HOLDING_STATES),
+                gt(intents.expiresAt, at),
+              ),
+            ),
+            except === undefined ? undefined : sql`${intents.id} <> ${except}`,
+          ),
+        );
+      return Number(row?.n ?? 0);
+    },
+
+    /**
+     * Counts `quantity` editions as sold; null (nothing changed) when that would sell more editions than
+     * exist (never oversold, whatever the callers did before).
+     */
+    async addSold(niftyId: number, quantity: number) {
+      const [row] = await db
+        .update(nifties)
+        .set({ totalSold: sql`${nifties.totalSold} + ${quantity}` })
+        .where(
+          and(
+            eq(nifties.id, niftyId),
+            sql`${nifties.totalSold} + ${nifties.totalReserved} + ${quantity} <= ${nifties.editionSize}`,
+          ),
+        )
+        .returning({ totalSold: nifties.totalSold });
+      return row ?? null;
+    },
+
+    /** The highest edition number minted of a nifty (0 when none). */
+    async lastEditionOf(niftyId: number): Promise<number> {
+      const [row] = await db
+        .select({ n: sql<number | null>`max(${tokens.editionNumber})` })
+        .from(tokens)
+        .where(eq(tokens.niftyId, niftyId));
+      return Number(row?.n ?? 0);
+    },
+
+    async insertTokens(values: (typeof tokens.$inferInsert)[]) {
+      return db
+        .insert(tokens)
+        .values(values)
+        .returning({ id: tokens.id, tokenId: tokens.tokenId, editionNumber: tokens.editionNumber });
+    },
+
+    async insertSales(values: (typeof sales.$inferInsert)[]): Promise<number[]> {
+      const rows = await db.insert(sales).values(values).returning({ id: sales.id });
+      return rows.map((r) => r.id);
+    },
+
+    /** The tokens a primary purchase minted, edition order. */
+    async mintedBy(intentId: number) {
+      return db
+        .select({ tokenId: tokens.tokenId, editionNumber: tokens.editionNumber })
+        .from(sales)
+        .innerJoin(tokens, eq(tokens.id, sales.tokenRowId))
+        .where(eq(sales.purchaseIntentId, intentId))
+        .orderBy(asc(tokens.editionNumber));
+    },
+
     async tokenByAddress(contractAddress: string, tokenId: string): Promise<TokenForSale | null> {
       const [row] = await db
         .select(tokenSelect)
@@ -249,6 +434,7 @@ export function createTradingRepo(db: Db) {
             amount: sales.amount,
             priceInCents: sales.priceInCents,
             market: sales.market,
+            purchaseIntentId: sales.purchaseIntentId,
             contractAddress: tokens.contractAddress,
             tokenId: tokens.tokenId,
             tokenName: tokens.name,

@@ -12,10 +12,11 @@ import {
   feeBreakdown,
   fromMinorUnits,
   type PaymentMethod,
+  primaryFeeBreakdown,
   saleProceedsInfo,
   toMinorUnits,
 } from '@vitrine/domain';
-import type { Listing } from '@vitrine/domain/trading-responses';
+import type { Listing, PrimaryNifty } from '@vitrine/domain/trading-responses';
 import type { Background } from '../../lib/background';
 import type { Clock } from '../../lib/clock';
 import type { Notifier } from '../../lib/notifier';
@@ -26,7 +27,13 @@ import {
   noPaymentProvider,
   type PaymentProvider,
 } from './payment-providers';
-import { createTradingRepo, type IntentRow, type ListingRow, type TradingRepo } from './trading.repo';
+import {
+  createTradingRepo,
+  type IntentRow,
+  type ListingRow,
+  type NiftyForSale,
+  type TradingRepo,
+} from './trading.repo';
 import { toListing } from './trading.views';
 
 /** How long a purchase intent's quote holds (server clock). */
@@ -104,6 +111,35 @@ export const TRADING_ERRORS = {
       message: 'No ETH exchange rate is available',
       statusCode: 409,
     }),
+  niftyNotFound: () => new AppError({ errorType: 'not-found', message: 'NFT not found', statusCode: 404 }),
+  saleTypeUnavailable: (saleType: string) =>
+    new AppError({
+      errorType: 'sale-type-unavailable',
+      message: `This drop (${saleType}) cannot be bought at checkout yet`,
+      statusCode: 422,
+    }),
+  dropNotLive: () =>
+    new AppError({
+      errorType: 'drop-not-live',
+      message: 'This drop is not open for purchases',
+      statusCode: 409,
+    }),
+  /** 001 §4: 'Sold Out' (standard) when no edition remains. */
+  soldOut: () => new AppError({ errorType: 'sold-out', message: 'Sold Out', statusCode: 409 }),
+  limitReached: () =>
+    new AppError({
+      errorType: 'limit-reached',
+      message: 'You have reached the purchase limit for this NFT',
+      statusCode: 409,
+    }),
+  /** 001 §4 quantity panel: 'Only {n} Remaining!'. */
+  notEnough: (remaining: number) =>
+    new AppError({
+      errorType: 'not-enough-editions',
+      message: `Only ${remaining} Remaining!`,
+      statusCode: 409,
+      fields: { requested_quantity: `Only ${remaining} Remaining!` },
+    }),
   invalid: (field: string, message: string) =>
     new AppError({
       errorType: 'validation-error',
@@ -125,6 +161,22 @@ export interface IntentPatch {
   requestedQuantity?: number;
   niftyDeliveryDestination?: 'internal' | 'external';
   niftyDestinationExtWallet?: string | null;
+}
+
+/** The drop types whose primary sale checkout takes (decision 009 "Primary sales"); #15 adds the others. */
+export const CHECKOUT_DROP_TYPES = ['fcfs'] as const;
+
+/** What a buyer may take of a nifty now, and the limit that binds first. */
+export function allowedQuantity(o: {
+  free: number;
+  maxPurchaseQuantity: number;
+  limitPerUser: number;
+  otherPurchases: number;
+}): { allowed: number; limit: PrimaryNifty['quantityLimit'] } {
+  if (o.limitPerUser === 1 && o.otherPurchases > 0) return { allowed: 0, limit: 'limit_reached' };
+  if (o.free <= 0) return { allowed: 0, limit: 'sold_out' };
+  const max = Math.max(1, o.maxPurchaseQuantity);
+  return o.free < max ? { allowed: o.free, limit: 'remaining' } : { allowed: max, limit: 'max_per_purchase' };
 }
 
 interface TradingRepos {
@@ -225,6 +277,13 @@ export function createTradingService(deps: {
   }
 
   function quote(intent: IntentRow, method = intent.paymentMethod as PaymentMethod): FeeBreakdown {
+    if (intent.saleKind !== 'listing') {
+      return primaryFeeBreakdown({
+        unitPriceCents: intent.priceCents,
+        quantity: intent.requestedQuantity,
+        method,
+      });
+    }
     return feeBreakdown({
       priceCents: intent.priceCents,
       royaltyBps: intent.royaltyBps,
@@ -237,8 +296,10 @@ export function createTradingService(deps: {
   /** Marks an open intent past its time expired and voids what it authorised. */
   async function expireIfDue(intent: IntentRow): Promise<IntentRow> {
     if (!OPEN_STATES.includes(intent.paymentState) || intent.expiresAt > clock.now()) return intent;
+    // Expiry gives back the editions a primary intent held (readers already ignore intents past their time).
     const expired = await repo.updateIntent(intent.id, OPEN_STATES, {
       paymentState: 'expired',
+      heldQuantity: 0,
       updatedAt: clock.now(),
     });
     if (expired?.providerReference && providerFor(expired.paymentMethod).kind === 'external') {
@@ -254,11 +315,188 @@ export function createTradingService(deps: {
   }
 
   async function viewOf(intent: IntentRow, extra: { nextAction?: { type: string } } = {}) {
+    if (intent.saleKind !== 'listing' && intent.niftyId !== null) {
+      const [nifty, mintedTokens] = await Promise.all([
+        primaryNiftyView(intent.niftyId, intent),
+        intent.paymentState === 'paid' ? repo.mintedBy(intent.id) : Promise.resolve([]),
+      ]);
+      return { intent, listing: null, token: null, nifty, mintedTokens, quote: quote(intent), ...extra };
+    }
     const [listing, token] = await Promise.all([
-      repo.listing(intent.listingId),
-      repo.tokenById(intent.tokenRowId),
+      intent.listingId === null ? null : repo.listing(intent.listingId),
+      intent.tokenRowId === null ? null : repo.tokenById(intent.tokenRowId),
     ]);
-    return { intent, listing, token, quote: quote(intent), ...extra };
+    return {
+      intent,
+      listing,
+      token,
+      nifty: null,
+      mintedTokens: [] as { tokenId: string; editionNumber: number }[],
+      quote: quote(intent),
+      ...extra,
+    };
+  }
+
+  /** The checkout's view of a primary nifty: free editions and what this intent may hold. */
+  async function primaryNiftyView(niftyId: number, intent: IntentRow): Promise<PrimaryNifty | null> {
+    const n = await repo.niftyForSaleById(niftyId);
+    if (!n) return null;
+    const at = clock.now();
+    const [heldByOthers, otherPurchases] = await Promise.all([
+      repo.heldOf(n.id, at, intent.id),
+      repo.purchasesOf(n.id, intent.buyerId, at, intent.id),
+    ]);
+    const open = OPEN_STATES.includes(intent.paymentState) && intent.expiresAt > at;
+    const ownHeld = open ? intent.heldQuantity : 0;
+    const freeForThis = n.editionSize - n.totalSold - n.totalReserved - heldByOthers;
+    const { allowed, limit } = allowedQuantity({
+      free: freeForThis,
+      maxPurchaseQuantity: n.maxPurchaseQuantity,
+      limitPerUser: n.limitPerUser,
+      otherPurchases,
+    });
+    return {
+      contractAddress: n.contractAddress,
+      niftyType: n.typeNumber,
+      title: n.title,
+      asset: { src: n.assetUrl, type: n.assetType, alt: n.title },
+      collectionSlug: n.collectionSlug,
+      collectionName: n.collectionName,
+      publisher: { name: n.publisherName, slug: n.publisherSlug },
+      saleType: n.dropType ?? n.saleType,
+      unitPriceInCents: unitPriceOf(n),
+      editionSize: n.editionSize,
+      totalSold: n.totalSold,
+      available: Math.max(0, freeForThis - ownHeld),
+      maxPurchaseQuantity: n.maxPurchaseQuantity,
+      limitPerUser: n.limitPerUser,
+      allowedQuantity: allowed,
+      quantityLimit: limit,
+      endDate: n.endAt?.toISOString() ?? null,
+    };
+  }
+
+  /** A drop nifty's fixed price in USD cents (primary sales are priced in USD today). */
+  function unitPriceOf(n: NiftyForSale): number {
+    if (n.priceCurrency !== 'USD') throw TRADING_ERRORS.methodUnavailable(`${n.priceCurrency} price`);
+    return Number(n.priceAmount);
+  }
+
+  /**
+   * The primary purchase (decision 009 "Primary sales"), one transaction: lock the nifty, then the intent,
+   * then the ledger accounts (id order); mint the held editions to the buyer, count them sold, write a sale
+   * per edition and one ledger movement (publisher 90 %, platform 10 %, card fee the buyer's), mark the
+   * intent paid. Throws (rolling back) when the intent is no longer open or in time, or the balance low.
+   */
+  async function settlePrimary(intentId: number, providerReference: string | null): Promise<IntentRow> {
+    const draft = await repo.intent(intentId);
+    if (!draft || draft.niftyId === null) throw TRADING_ERRORS.intentNotFound();
+    const n = await repo.niftyForSaleById(draft.niftyId);
+    if (!n) throw TRADING_ERRORS.niftyNotFound();
+    const accounts = {
+      buyer: await ledger.userAccount(draft.buyerId),
+      publisher:
+        n.publisherOwnerId === null
+          ? await houseAccount('unassigned_publisher_proceeds')
+          : await ledger.userAccount(n.publisherOwnerId),
+      platform: await houseAccount('platform_revenue'),
+      clearing: await houseAccount('payments_clearing'),
+    };
+    const at = clock.now();
+    const paid = await unit.run(async ({ trading, ledger: l }) => {
+      const nifty = await trading.lockNifty(n.id);
+      const intent = await trading.lockIntent(intentId);
+      if (!nifty || !intent) throw TRADING_ERRORS.intentNotFound();
+      if (intent.paymentState === 'paid') return { intent, fresh: false, firstToken: null };
+      if (!OPEN_STATES.includes(intent.paymentState)) throw TRADING_ERRORS.intentClosed(intent.paymentState);
+      if (intent.expiresAt <= at) throw TRADING_ERRORS.intentClosed('expired');
+      const quantity = intent.requestedQuantity;
+      if (intent.heldQuantity !== quantity) throw TRADING_ERRORS.intentClosed('closed');
+
+      const provider = providerFor(intent.paymentMethod);
+      const fees = quote(intent);
+      const locked = await l.lock(Object.values(accounts));
+      if (provider.kind === 'ledger' && provider.debitsBuyer) {
+        if ((locked.get(accounts.buyer)?.availableCents ?? 0) < fees.buyerPaysCents)
+          throw TRADING_ERRORS.insufficientFunds();
+      } else if (provider.kind === 'ledger' && fees.buyerPaysCents > 0) {
+        throw TRADING_ERRORS.methodUnavailable(intent.paymentMethod);
+      }
+
+      // The held editions become sold ones: the store refuses to count more than exist.
+      if (!(await trading.addSold(nifty.id, quantity))) throw TRADING_ERRORS.soldOut();
+      const first = Math.max(nifty.totalSold, await trading.lastEditionOf(nifty.id)) + 1;
+      const minted = await trading.insertTokens(
+        Array.from({ length: quantity }, (_, i) => {
+          const edition = first + i;
+          return {
+            niftyId: nifty.id,
+            contractAddress: n.contractAddress,
+            tokenId: String(nifty.typeNumber * 100_000 + edition),
+            name: `${nifty.title} #${edition}`,
+            editionNumber: edition,
+            ownerId: intent.buyerId,
+            lastSaleInCents: intent.priceCents,
+            lastSaleAt: at,
+            mintedAt: at,
+          };
+        }),
+      );
+      const saleIds = await trading.insertSales(
+        minted.map((t) => ({
+          tokenRowId: t.id,
+          sellerId: n.publisherOwnerId,
+          buyerId: intent.buyerId,
+          market: 'primary',
+          currency: 'USD',
+          amount: String(intent.priceCents),
+          priceInCents: intent.priceCents,
+          soldAt: at,
+          purchaseIntentId: intent.id,
+        })),
+      );
+      const payer = provider.kind === 'external' ? accounts.clearing : accounts.buyer;
+      const ledgerTransactionId = await l.post({
+        kind: 'purchase',
+        reference: `purchase_intent:${intent.id}`,
+        description: `Primary sale of ${quantity} × ${n.contractAddress}/${nifty.typeNumber}`,
+        at,
+        postings: [
+          {
+            accountId: payer,
+            amountCents: -fees.buyerPaysCents,
+            memo: provider.kind === 'external' ? 'card_payment' : 'payment',
+          },
+          {
+            accountId: accounts.publisher,
+            amountCents: fees.sellerReceivesCents,
+            memo: 'publisher_proceeds',
+          },
+          { accountId: accounts.platform, amountCents: fees.serviceFeeCents, memo: 'primary_platform_fee' },
+          { accountId: accounts.platform, amountCents: fees.cardFeeCents, memo: 'card_fee' },
+        ],
+      });
+      const done = await trading.updateIntent(intent.id, OPEN_STATES, {
+        paymentState: 'paid',
+        heldQuantity: 0,
+        providerReference,
+        saleId: saleIds[0] ?? null,
+        ledgerTransactionId,
+        paidAt: at,
+        deliveredAt: at,
+        updatedAt: at,
+      });
+      if (!done) throw TRADING_ERRORS.intentClosed(intent.paymentState);
+      return { intent: done, fresh: true, firstToken: minted[0]?.id ?? null };
+    });
+    if (paid.fresh && paid.firstToken !== null) {
+      // Committed: the collection's pages (sold counts) and the buyer's NFTs show the sale at once.
+      await changed(paid.firstToken).catch(() => undefined);
+      if (n.publisherOwnerId !== null) {
+        notifySale(paid.intent, n.publisherOwnerId, `${n.title} × ${paid.intent.requestedQuantity}`);
+      }
+    }
+    return paid.intent;
   }
 
   /**
@@ -268,8 +506,12 @@ export function createTradingService(deps: {
   async function settle(intentId: number, providerReference: string | null): Promise<IntentRow> {
     const draft = await repo.intent(intentId);
     if (!draft) throw TRADING_ERRORS.intentNotFound();
-    const token = await repo.tokenById(draft.tokenRowId);
-    const listingNow = await repo.listing(draft.listingId);
+    if (draft.saleKind !== 'listing') return settlePrimary(intentId, providerReference);
+    if (draft.listingId === null || draft.tokenRowId === null) throw TRADING_ERRORS.listingClosed();
+    const listingId = draft.listingId;
+    const tokenRowId = draft.tokenRowId;
+    const token = await repo.tokenById(tokenRowId);
+    const listingNow = await repo.listing(listingId);
     // Refuse early what the transaction would refuse (a listing already sold): no locks, no accounts.
     if (!token || listingNow?.status !== 'active') throw TRADING_ERRORS.listingClosed();
     // Accounts are made before the transaction (a first purchase creates them once).
@@ -285,8 +527,8 @@ export function createTradingService(deps: {
     };
     const at = clock.now();
     const paid = await unit.run(async ({ trading, ledger: l }) => {
-      const listing = await trading.lockListing(draft.listingId);
-      const lockedToken = await trading.lockToken(draft.tokenRowId);
+      const listing = await trading.lockListing(listingId);
+      const lockedToken = await trading.lockToken(tokenRowId);
       const intent = await trading.lockIntent(intentId);
       if (!listing || !lockedToken || !intent) throw TRADING_ERRORS.listingClosed();
       if (intent.paymentState === 'paid') return { intent, fresh: false };
@@ -361,7 +603,7 @@ export function createTradingService(deps: {
     });
     if (paid.fresh) {
       // Committed: a failure to refresh browsing caches must not read as a failed purchase.
-      await changed(draft.tokenRowId, listingNow.sellerId).catch(() => undefined);
+      await changed(tokenRowId, listingNow.sellerId).catch(() => undefined);
       notifySale(paid.intent, listingNow.sellerId, `${token.contractAddress}/${token.tokenId}`);
     }
     return paid.intent;
@@ -487,6 +729,123 @@ export function createTradingService(deps: {
       return viewOf(intent);
     },
 
+    // ---- Primary sales: a drop's editions (decision 009 "Primary sales") ----
+
+    /**
+     * A purchase intent for `requestedQuantity` editions of a drop's nifty: the editions are held for the
+     * intent's 15 minutes (under the nifty's row lock, so never more than exist are held or sold), the quote
+     * fixed from the nifty's price. Drop types other than fcfs answer 422 until #15.
+     */
+    async createPrimaryIntent(
+      buyerId: number,
+      input: {
+        contractAddress: string;
+        niftyType: number;
+        requestedQuantity: number;
+        paymentMethod?: PaymentMethod;
+      },
+    ) {
+      const n = await repo.niftyForSale(input.contractAddress, input.niftyType);
+      if (!n || n.dropType === null || n.dropStatus !== 'published') throw TRADING_ERRORS.niftyNotFound();
+      const saleKind = n.dropType;
+      switch (saleKind) {
+        case 'fcfs':
+          break;
+        default:
+          throw TRADING_ERRORS.saleTypeUnavailable(saleKind);
+      }
+      const at = clock.now();
+      if (!n.startAt || !n.endAt || n.startAt > at || n.endAt <= at) throw TRADING_ERRORS.dropNotLive();
+      const unitCents = unitPriceOf(n);
+      const quantity = input.requestedQuantity;
+      if (quantity > Math.max(1, n.maxPurchaseQuantity)) {
+        throw TRADING_ERRORS.invalid(
+          'requested_quantity',
+          `At most ${Math.max(1, n.maxPurchaseQuantity)} per purchase`,
+        );
+      }
+      const method: PaymentMethod =
+        unitCents === 0 ? 'no_payment_required' : (input.paymentMethod ?? 'stripe_card');
+      if (unitCents > 0 && method === 'no_payment_required') throw TRADING_ERRORS.methodUnavailable(method);
+      providerFor(method);
+      const intent = await unit.run(async ({ trading }) => {
+        const nifty = await trading.lockNifty(n.id);
+        if (!nifty) throw TRADING_ERRORS.niftyNotFound();
+        const held = await trading.heldOf(nifty.id, at);
+        const free = nifty.editionSize - nifty.totalSold - nifty.totalReserved - held;
+        const { allowed, limit } = allowedQuantity({
+          free,
+          maxPurchaseQuantity: nifty.maxPurchaseQuantity,
+          limitPerUser: nifty.limitPerUser,
+          otherPurchases: nifty.limitPerUser === 1 ? await trading.purchasesOf(nifty.id, buyerId, at) : 0,
+        });
+        if (limit === 'limit_reached') throw TRADING_ERRORS.limitReached();
+        if (limit === 'sold_out') throw TRADING_ERRORS.soldOut();
+        if (quantity > allowed) throw TRADING_ERRORS.notEnough(allowed);
+        return trading.insertIntent({
+          buyerId,
+          saleKind,
+          niftyId: nifty.id,
+          requestedQuantity: quantity,
+          heldQuantity: quantity,
+          paymentMethod: method,
+          paymentCurrency: 'USD',
+          listingCurrency: 'USD',
+          listingAmount: String(unitCents),
+          priceCents: unitCents,
+          royaltyBps: 0,
+          expiresAt: new Date(at.getTime() + PURCHASE_INTENT_TTL_MS),
+          createdAt: at,
+          updatedAt: at,
+        });
+      });
+      return viewOf(intent);
+    },
+
+    /** A new quantity for an open primary intent: holds more (if free) or gives back the difference. */
+    async requantify(buyerId: number, id: number, quantity: number) {
+      const draft = await ownIntent(buyerId, id);
+      if (draft.niftyId === null)
+        throw TRADING_ERRORS.invalid('requested_quantity', 'A listing sells one NFT');
+      if (!OPEN_STATES.includes(draft.paymentState)) throw TRADING_ERRORS.intentClosed(draft.paymentState);
+      const niftyId = draft.niftyId;
+      const at = clock.now();
+      const { updated, voidReference } = await unit.run(async ({ trading }) => {
+        const nifty = await trading.lockNifty(niftyId);
+        const intent = await trading.lockIntent(id);
+        if (!nifty || !intent) throw TRADING_ERRORS.intentNotFound();
+        if (!OPEN_STATES.includes(intent.paymentState))
+          throw TRADING_ERRORS.intentClosed(intent.paymentState);
+        if (intent.expiresAt <= at) throw TRADING_ERRORS.intentClosed('expired');
+        if (quantity > Math.max(1, nifty.maxPurchaseQuantity)) {
+          throw TRADING_ERRORS.invalid(
+            'requested_quantity',
+            `At most ${Math.max(1, nifty.maxPurchaseQuantity)} per purchase`,
+          );
+        }
+        if (quantity > intent.heldQuantity) {
+          const free =
+            nifty.editionSize -
+            nifty.totalSold -
+            nifty.totalReserved -
+            (await trading.heldOf(nifty.id, at, id));
+          if (quantity > free) throw free <= 0 ? TRADING_ERRORS.soldOut() : TRADING_ERRORS.notEnough(free);
+        }
+        // A new amount drops a card verification in progress (it was for the old total).
+        const reset = intent.paymentState === 'requires_action' && quantity !== intent.requestedQuantity;
+        const row = await trading.updateIntent(id, OPEN_STATES, {
+          requestedQuantity: quantity,
+          heldQuantity: quantity,
+          updatedAt: at,
+          ...(reset ? { paymentState: 'pending', providerReference: null } : {}),
+        });
+        if (!row) throw TRADING_ERRORS.intentClosed('closed');
+        return { updated: row, voidReference: reset ? intent.providerReference : null };
+      });
+      if (voidReference) await deps.card.void(voidReference);
+      return updated;
+    },
+
     async getIntent(buyerId: number, id: number) {
       return viewOf(await ownIntent(buyerId, id));
     },
@@ -517,7 +876,11 @@ export function createTradingService(deps: {
       if (patch.paymentCurrency !== undefined && patch.paymentCurrency !== 'USD') {
         throw TRADING_ERRORS.invalid('payment_currency', 'Listings are paid in USD');
       }
-      if (patch.requestedQuantity !== undefined && patch.requestedQuantity !== 1) {
+      if (
+        patch.requestedQuantity !== undefined &&
+        intent.saleKind === 'listing' &&
+        patch.requestedQuantity !== 1
+      ) {
         throw TRADING_ERRORS.invalid('requested_quantity', 'A listing sells one NFT');
       }
       if (patch.niftyDeliveryDestination !== undefined)
@@ -544,6 +907,14 @@ export function createTradingService(deps: {
       }
       const updated = await repo.updateIntent(id, OPEN_STATES, set);
       if (!updated) throw TRADING_ERRORS.intentClosed('closed');
+      // A primary intent's new quantity re-quotes and holds (or gives back) editions.
+      if (
+        patch.requestedQuantity !== undefined &&
+        updated.saleKind !== 'listing' &&
+        patch.requestedQuantity !== updated.requestedQuantity
+      ) {
+        return viewOf(await this.requantify(buyerId, id, patch.requestedQuantity));
+      }
       return viewOf(updated);
     },
 
@@ -564,8 +935,12 @@ export function createTradingService(deps: {
       if (provider.kind === 'ledger') return viewOf(await settle(id, null));
 
       // Refuse early what would fail anyway, before any money is authorised.
-      const listing = await repo.listing(intent.listingId);
-      if (listing?.status !== 'active') throw TRADING_ERRORS.listingClosed();
+      if (intent.saleKind === 'listing') {
+        const listing = intent.listingId === null ? null : await repo.listing(intent.listingId);
+        if (listing?.status !== 'active') throw TRADING_ERRORS.listingClosed();
+      } else if (intent.expiresAt <= clock.now() || intent.heldQuantity !== intent.requestedQuantity) {
+        throw TRADING_ERRORS.intentClosed('expired');
+      }
       const outcome = await provider.authorize({
         reference: `purchase_intent:${intent.id}`,
         amountCents: quote(intent).buyerPaysCents,
@@ -617,15 +992,18 @@ export function createTradingService(deps: {
         count,
         results: rows.map((r) => {
           const fees =
-            r.intentPriceCents === null || r.royaltyBps === null
-              ? null
-              : feeBreakdown({
-                  priceCents: r.intentPriceCents,
-                  royaltyBps: r.royaltyBps,
-                  method: null,
-                  isExternal: false,
-                  deliveryFeeCents: 0,
-                });
+            r.market === 'primary' && r.purchaseIntentId !== null
+              ? // A primary sale (one edition): the publisher's 90 % (decision 009 "Primary sales").
+                primaryFeeBreakdown({ unitPriceCents: r.priceInCents, quantity: 1, method: null })
+              : r.intentPriceCents === null || r.royaltyBps === null
+                ? null
+                : feeBreakdown({
+                    priceCents: r.intentPriceCents,
+                    royaltyBps: r.royaltyBps,
+                    method: null,
+                    isExternal: false,
+                    deliveryFeeCents: 0,
+                  });
           return {
             saleId: r.saleId,
             soldAt: r.soldAt.toISOString(),

@@ -1,5 +1,5 @@
 // Rows to the answers of trading-responses (decision 009).
-import { feeBreakdown, type PaymentMethod } from '@vitrine/domain';
+import { feeBreakdown, type PaymentMethod, primaryFeeBreakdown } from '@vitrine/domain';
 import type { Listing, PurchaseIntent, Quote } from '@vitrine/domain/trading-responses';
 import type { ListingRow, TokenForSale } from './trading.repo';
 import type { IntentView } from './trading.service';
@@ -39,13 +39,20 @@ export function toPurchaseIntent(view: IntentView): PurchaseIntent {
       ? ['no_payment_required' as const]
       : [chosen, ...LISTING_METHODS.filter((m) => m !== chosen)];
   const quotes: Quote[] = methods.map((method) => {
-    const b = feeBreakdown({
-      priceCents: intent.priceCents,
-      royaltyBps: intent.royaltyBps,
-      method,
-      isExternal: intent.isExternal,
-      deliveryFeeCents: intent.deliveryFeeCents,
-    });
+    const b =
+      intent.saleKind === 'listing'
+        ? feeBreakdown({
+            priceCents: intent.priceCents,
+            royaltyBps: intent.royaltyBps,
+            method,
+            isExternal: intent.isExternal,
+            deliveryFeeCents: intent.deliveryFeeCents,
+          })
+        : primaryFeeBreakdown({
+            unitPriceCents: intent.priceCents,
+            quantity: intent.requestedQuantity,
+            method,
+          });
     return {
       paymentMethod: method,
       paymentCurrency: 'USD',
@@ -76,6 +83,9 @@ export function toPurchaseIntent(view: IntentView): PurchaseIntent {
     paymentTxHash: hash(intent.paymentTxHash),
     refundTxHash: hash(intent.refundTxHash),
     listing: view.listing && view.token ? toListing(view.listing, view.token) : null,
+    saleType: intent.saleKind,
+    nifty: view.nifty,
+    mintedTokens: view.mintedTokens,
     nextAction:
       intent.paymentState === 'requires_action' ? (view.nextAction ?? { type: 'sim_three_d_secure' }) : null,
     expiresAt: intent.expiresAt.toISOString(),

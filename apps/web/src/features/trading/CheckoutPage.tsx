@@ -115,7 +115,7 @@ function Checkout() {
   );
 }
 
-function Shell({ children }: { children: ReactNode }) {
+export function Shell({ children }: { children: ReactNode }) {
   return (
     <div className={`page-container ${styles.page}`} data-testid="checkout-page">
       <DocumentTitle title="Checkout · Vitrine" />
@@ -125,10 +125,10 @@ function Shell({ children }: { children: ReactNode }) {
   );
 }
 
-function BackToItem({ to }: { to: string }) {
+function BackToItem({ to, label = 'Back to the item' }: { to: string; label?: string | undefined }) {
   return (
     <ButtonLink to={to} variant="secondary" data-testid="checkout-back">
-      Back to the item
+      {label}
     </ButtonLink>
   );
 }
@@ -174,13 +174,38 @@ function outcomeOf(intent: PurchaseIntent): Outcome {
   return { kind: 'unavailable', message: 'This purchase can no longer be paid.' };
 }
 
-function Payment({ intent, back, itemName }: { intent: PurchaseIntent; back: string; itemName: string }) {
+/**
+ * The payment panel of a checkout: fee breakdown, method, card, pay, the card's second step and the
+ * result. The primary checkout (PrimaryCheckoutPage) gives its quantity stepper (`children`, shown above
+ * the fees) and its own result texts.
+ */
+export function Payment({
+  intent,
+  back,
+  itemName,
+  children,
+  successText,
+  expiredText = 'This purchase has expired: the price was held for 15 minutes. Go back to the item and choose Buy Now again.',
+  backLabel,
+  disabled = false,
+}: {
+  intent: PurchaseIntent;
+  back: string;
+  itemName: string;
+  children?: ReactNode;
+  /** The result's text, from the paid intent (what it minted). */
+  successText?: (paid: PurchaseIntent) => ReactNode;
+  expiredText?: string;
+  backLabel?: string;
+  disabled?: boolean;
+}) {
   const queryClient = useQueryClient();
   const profile = useProfile().data;
   const [method, setMethod] = useState<Method>('stripe_card');
   const [card, setCard] = useState<CardFields>({ number: '', expiry: '', cvc: '' });
   const [cardError, setCardError] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<Outcome>(() => outcomeOf(intent));
+  const [paidIntent, setPaidIntent] = useState<PurchaseIntent>(intent);
 
   const quoteOf = (m: Method) => intent.quotes.find((q) => q.paymentMethod === m) ?? null;
   const quote = quoteOf(method);
@@ -191,9 +216,12 @@ function Payment({ intent, back, itemName }: { intent: PurchaseIntent; back: str
   const settled = async (answer: PurchaseIntent) => {
     setOutcome(outcomeOf(answer));
     if (answer.paymentState === 'paid') {
+      setPaidIntent(answer);
       // The item changed owner and the balance may have moved.
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: catalogKeys.items() }),
+        queryClient.invalidateQueries({ queryKey: catalogKeys.collections() }),
+        queryClient.invalidateQueries({ queryKey: catalogKeys.collectionNifties() }),
         queryClient.invalidateQueries({ queryKey: authKeys.profile() }),
       ]);
     }
@@ -233,10 +261,12 @@ function Payment({ intent, back, itemName }: { intent: PurchaseIntent; back: str
     return (
       <div className={styles.result} data-testid="checkout-success">
         <h2 className={styles.resultTitle}>You own it!</h2>
-        <p>{itemName} is now in your collection.</p>
+        <p data-testid="checkout-success-text">
+          {successText ? successText(paidIntent) : <>{itemName} is now in your collection.</>}
+        </p>
         <div className={styles.actions}>
           <ButtonLink to={back} data-testid="checkout-view-item">
-            View your NFT
+            {backLabel ?? 'View your NFT'}
           </ButtonLink>
           {profileHref ? (
             <ButtonLink to={profileHref} variant="secondary" data-testid="checkout-view-profile">
@@ -251,11 +281,9 @@ function Payment({ intent, back, itemName }: { intent: PurchaseIntent; back: str
     return (
       <div className={styles.result} data-testid="checkout-closed">
         <FormAlert tone="warning" testId="checkout-closed-message">
-          {outcome.kind === 'expired'
-            ? 'This purchase has expired: the price was held for 15 minutes. Go back to the item and choose Buy Now again.'
-            : outcome.message}
+          {outcome.kind === 'expired' ? expiredText : outcome.message}
         </FormAlert>
-        <BackToItem to={back} />
+        <BackToItem to={back} label={backLabel} />
       </div>
     );
   }
@@ -280,6 +308,7 @@ function Payment({ intent, back, itemName }: { intent: PurchaseIntent; back: str
 
   return (
     <form onSubmit={submit} noValidate data-testid="checkout-form">
+      {children}
       {quote ? <FeeBreakdown quote={quote} /> : null}
       <fieldset className={styles.methods} disabled={busy}>
         <legend className={styles.legend}>Payment method</legend>
@@ -355,7 +384,14 @@ function Payment({ intent, back, itemName }: { intent: PurchaseIntent; back: str
           )}
         </FormAlert>
       ) : null}
-      <Button type="submit" size="lg" fullWidth loading={busy} disabled={busy || !quote} data-testid="pay">
+      <Button
+        type="submit"
+        size="lg"
+        fullWidth
+        loading={busy}
+        disabled={busy || disabled || !quote}
+        data-testid="pay"
+      >
         {quote ? `Pay ${formatCents(quote.totalInCents)}` : 'Pay'}
       </Button>
       <Dialog

@@ -19,3 +19,12 @@ export function listingMatchQuery(id: number) {
     gcTime: INTENT_CACHE_MS,
   });
 }
+
+export function purchaseIntentQuery(id: number) {
+  return queryOptions({
+    queryKey: tradingKeys.purchaseIntent(id),
+    queryFn: ({ signal }) => tradingApi.getPurchaseIntent(id, signal),
+    staleTime: INTENT_CACHE_MS,
+    gcTime: INTENT_CACHE_MS,
+  });
+}

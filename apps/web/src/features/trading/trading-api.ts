@@ -45,6 +45,28 @@ export const tradingApi = {
     withAuthRetry(() => api.delete<Listing>(`/v2/listings/${listingId}`, once())),
   listingMatch: (listingId: number) =>
     withAuthRetry(() => api.post<ListingMatch>('/v2/listing-match/', { listing_id: listingId }, once())),
+  /** A primary purchase intent for editions of a drop's nifty (fcfs): holds them for 15 minutes. */
+  createPurchaseIntent: (contractAddress: string, niftyType: number, requestedQuantity = 1) =>
+    withAuthRetry(() =>
+      api.post<PurchaseIntent>(
+        '/payments/purchase-intents/',
+        { contract_address: contractAddress, nifty_type: niftyType, requested_quantity: requestedQuantity },
+        once(),
+      ),
+    ),
+  getPurchaseIntent: (id: number, signal?: AbortSignal) =>
+    withAuthRetry(() =>
+      api.get<PurchaseIntent>(`/payments/purchase-intents/?id=${id}`, signal ? { signal } : {}),
+    ),
+  /** A new quantity: re-quoted, editions held or given back. */
+  setQuantity: (id: number, requestedQuantity: number) =>
+    withAuthRetry(() =>
+      api.patch<PurchaseIntent>(
+        '/payments/purchase-intents/',
+        { purchase_intent_id: id, requested_quantity: requestedQuantity },
+        once(),
+      ),
+    ),
   getListingMatch: (id: number, signal?: AbortSignal) =>
     withAuthRetry(() => api.get<ListingMatch>(`/v2/listing-match/${id}`, signal ? { signal } : {})),
   /** The card goes to the processor's endpoint only; our purchase call gets its token. */
@@ -75,7 +97,25 @@ export const tradingApi = {
 export const tradingKeys = {
   listingMatches: () => [...authKeys.user(), 'listing-match'] as const,
   listingMatch: (id: number) => [...tradingKeys.listingMatches(), id] as const,
+  purchaseIntents: () => [...authKeys.user(), 'purchase-intent'] as const,
+  purchaseIntent: (id: number) => [...tradingKeys.purchaseIntents(), id] as const,
 };
+
+/**
+ * The checkout page of a primary purchase intent (000 §2):
+ * /checkout/{contractAddress}/{niftyType}?piid={purchaseIntentId}, the current page's other query parameters
+ * preserved (`search`: the query string of the page the buyer came from).
+ */
+export function primaryCheckoutPath(
+  contractAddress: string,
+  niftyType: number,
+  purchaseIntentId: number,
+  search = '',
+): string {
+  const params = new URLSearchParams(search);
+  params.set('piid', String(purchaseIntentId));
+  return `/checkout/${encodeURIComponent(contractAddress)}/${niftyType}?${params.toString()}`;
+}
 
 /** The checkout page of a listing match (000 §2). */
 export function listingCheckoutPath(

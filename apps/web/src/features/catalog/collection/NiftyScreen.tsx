@@ -9,6 +9,7 @@ import { ErrorFallback } from '../../../ui/ErrorFallback';
 import { Price } from '../../../ui/Price';
 import { NiftyTypeOffers } from '../../offers/NiftyTypeOffers';
 import { LikeButton } from '../../social/LikeButton';
+import { BuyEditionsButton } from '../../trading/BuyEditionsButton';
 import { collectionNiftyQuery } from '../catalog-queries';
 import { ArtworkMedia } from '../shared/ArtworkMedia';
 import { CreatorLinks } from '../shared/CreatorLinks';
@@ -93,6 +94,15 @@ export function NiftyScreen({ collectionKey, typeNumber }: { collectionKey: stri
               <dd>{nifty.royaltyPercentage}%</dd>
             </div>
           </dl>
+          <BuyEditionsButton
+            dropType={collection.drop?.dropType ?? null}
+            contractAddress={collection.contractAddress}
+            niftyType={nifty.typeNumber}
+            startTime={nifty.startTime}
+            endTime={nifty.endTime}
+            editionSize={nifty.editionSize}
+            totalSold={nifty.totalSold}
+          />
           {nifty.description ? <ExpandableText text={nifty.description} /> : null}
         </div>
       </div>

@@ -1,0 +1,368 @@
+// Primary sales of a drop's editions through the real app (issue #14, decision 009 "Primary sales"): a
+// purchase intent for a live fcfs nifty holds its editions, its quantity changes (re-quoted, more held or
+// given back), it expires and gives them back, and paying mints N edition tokens to the buyer in one unit
+// of work with the ledger crediting the publisher 90 % and the platform 10 % (card fee the buyer's).
+import { schema } from '@vitrine/db';
+import { primaryFeeBreakdown } from '@vitrine/domain';
+import type { PurchaseIntent } from '@vitrine/domain/trading-responses';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestApp, testApp } from '../../testing/test-app';
+import type { TestSession } from '../social/test-session';
+import { createLedgerRepo } from './ledger.repo';
+import { TEST_CARDS } from './payment-providers';
+import { PURCHASE_INTENT_TTL_MS } from './trading.service';
+import { buyer, dropNifty, fund, ledgerInvariants } from './trading-helpers';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await testApp({ seed: false });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const db = () => t.app.config.database.db;
+
+type Nifty = Awaited<ReturnType<typeof dropNifty>>['nifty'];
+
+const create = (s: TestSession, nifty: Nifty, quantity = 1, extra: Record<string, unknown> = {}) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/payments/purchase-intents/',
+    headers: s.headers,
+    payload: {
+      contract_address: nifty.contractAddress,
+      nifty_type: nifty.typeNumber,
+      requested_quantity: quantity,
+      ...extra,
+    },
+  });
+
+async function created(s: TestSession, nifty: Nifty, quantity = 1): Promise<PurchaseIntent> {
+  const res = await create(s, nifty, quantity);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as PurchaseIntent;
+}
+
+const patch = (s: TestSession, id: number, payload: Record<string, unknown>) =>
+  t.app.inject({
+    method: 'PATCH',
+    url: '/api/payments/purchase-intents/',
+    headers: s.headers,
+    payload: { purchase_intent_id: id, ...payload },
+  });
+
+const read = async (s: TestSession, id: number) => {
+  const res = await t.app.inject({ url: `/api/payments/purchase-intents/?id=${id}`, headers: s.headers });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as PurchaseIntent;
+};
+
+async function card(s: TestSession, number: string = TEST_CARDS.succeeds): Promise<string> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/sim-card-processor/payment_methods',
+    headers: s.headers,
+    payload: { number, exp_month: 12, exp_year: 2030, cvc: '123' },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json() as { id: string }).id;
+}
+
+const pay = (s: TestSession, id: number, payload: Record<string, unknown>, key?: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/v2/purchase-intent/${id}/pay`,
+    headers: { ...s.headers, ...(key ? { 'idempotency-key': key } : {}) },
+    payload,
+  });
+
+const tokensOf = (userId: number, niftyId: number) =>
+  db()
+    .select()
+    .from(schema.tokens)
+    .where(and(eq(schema.tokens.ownerId, userId), eq(schema.tokens.niftyId, niftyId)));
+
+const niftyRow = async (id: number) => {
+  const [row] = await db().select().from(schema.nifties).where(eq(schema.nifties.id, id));
+  return row;
+};
+
+describe('a purchase intent for a live fcfs nifty', () => {
+  it('holds the editions asked for and quotes them (price × quantity, card fee on the buyer)', async () => {
+    const { nifty } = await dropNifty(t.app, { editionSize: 10, priceInCents: 2_500 });
+    const b = await buyer(t.app);
+    const intent = await created(b, nifty, 2);
+    expect(intent).toMatchObject({
+      saleType: 'fcfs',
+      paymentState: 'pending',
+      paymentMethod: 'stripe_card',
+      requestedQuantity: 2,
+      listing: null,
+      mintedTokens: [],
+      nifty: {
+        contractAddress: nifty.contractAddress,
+        niftyType: nifty.typeNumber,
+        unitPriceInCents: 2_500,
+        editionSize: 10,
+        totalSold: 0,
+        available: 8,
+        maxPurchaseQuantity: 5,
+        allowedQuantity: 5,
+        quantityLimit: 'max_per_purchase',
+      },
+    });
+    const byCard = primaryFeeBreakdown({ unitPriceCents: 2_500, quantity: 2, method: 'stripe_card' });
+    expect(intent.quotes[0]).toMatchObject({
+      paymentMethod: 'stripe_card',
+      priceInCents: 5_000,
+      cardFeeInCents: byCard.cardFeeCents,
+      totalInCents: byCard.buyerPaysCents,
+      creatorFeeInCents: 0,
+      sellerReceivesInCents: 4_500,
+    });
+    expect(intent.quotes.find((q) => q.paymentMethod === 'balance')).toMatchObject({ totalInCents: 5_000 });
+    const [row] = await db()
+      .select()
+      .from(schema.purchaseIntents)
+      .where(eq(schema.purchaseIntents.id, intent.purchaseIntentId));
+    expect(row).toMatchObject({ heldQuantity: 2, niftyId: nifty.id, listingId: null });
+    // A listing-match read of it is not found (it is no listing match).
+    const asMatch = await t.app.inject({
+      url: `/api/v2/listing-match/${intent.purchaseIntentId}`,
+      headers: b.headers,
+    });
+    expect(asMatch.statusCode).toBe(404);
+  });
+
+  it('answers limits: per purchase, one purchase per user, only n remaining, sold out', async () => {
+    const { nifty } = await dropNifty(t.app, { editionSize: 4, maxPurchaseQuantity: 3, limitPerUser: 1 });
+    const a = await buyer(t.app);
+    expect((await create(a, nifty, 4)).statusCode).toBe(400);
+    await created(a, nifty, 3);
+    const again = await create(a, nifty, 1);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ errorType: 'limit-reached' });
+    const b = await buyer(t.app);
+    const tooMany = await create(b, nifty, 2);
+    expect(tooMany.statusCode).toBe(409);
+    expect(tooMany.json()).toMatchObject({ errorType: 'not-enough-editions', message: 'Only 1 Remaining!' });
+    const last = await created(b, nifty, 1);
+    expect(last.nifty).toMatchObject({ available: 0, allowedQuantity: 1, quantityLimit: 'remaining' });
+    const c = await buyer(t.app);
+    const soldOut = await create(c, nifty, 1);
+    expect(soldOut.statusCode).toBe(409);
+    expect(soldOut.json()).toEqual({ statusCode: 409, errorType: 'sold-out', message: 'Sold Out' });
+  });
+
+  it('refuses what checkout cannot sell: a signed-out buyer, a drop not live, other drop types', async () => {
+    const { nifty } = await dropNifty(t.app);
+    const anonymous = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/purchase-intents/',
+      payload: { contract_address: nifty.contractAddress, nifty_type: nifty.typeNumber },
+    });
+    expect(anonymous.statusCode).toBe(401);
+    const b = await buyer(t.app);
+    const auction = await dropNifty(t.app, { dropType: 'auction' });
+    const r = await create(b, auction.nifty);
+    expect(r.statusCode).toBe(422);
+    expect(r.json()).toMatchObject({ errorType: 'sale-type-unavailable' });
+    const later = await dropNifty(t.app);
+    const now = t.clock.now().getTime();
+    await db()
+      .update(schema.drops)
+      .set({ startAt: new Date(now + 3_600_000), endAt: new Date(now + 7_200_000) })
+      .where(eq(schema.drops.id, later.drop.id));
+    const notLive = await create(b, later.nifty);
+    expect(notLive.statusCode).toBe(409);
+    expect(notLive.json()).toMatchObject({ errorType: 'drop-not-live' });
+    const missing = await create(b, { ...nifty, typeNumber: 999_999 });
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it('changes quantity: re-quoted, more held when free, the difference given back', async () => {
+    const { nifty } = await dropNifty(t.app, { editionSize: 5, priceInCents: 1_000 });
+    const a = await buyer(t.app);
+    const b = await buyer(t.app);
+    const intent = await created(a, nifty, 1);
+    const up = await patch(a, intent.purchaseIntentId, { requested_quantity: 4 });
+    expect(up.statusCode, up.body).toBe(200);
+    expect(up.json()).toMatchObject({ requestedQuantity: 4 });
+    expect((up.json() as PurchaseIntent).quotes[0]).toMatchObject({ priceInCents: 4_000 });
+    expect((await create(b, nifty, 2)).json()).toMatchObject({ message: 'Only 1 Remaining!' });
+    await created(b, nifty, 1);
+    const tooMany = await patch(a, intent.purchaseIntentId, { requested_quantity: 5 });
+    expect(tooMany.statusCode).toBe(409);
+    const down = await patch(a, intent.purchaseIntentId, { requested_quantity: 2 });
+    expect(down.json()).toMatchObject({ requestedQuantity: 2 });
+    expect((down.json() as PurchaseIntent).quotes[0]).toMatchObject({ priceInCents: 2_000 });
+    await created(b, nifty, 2);
+    expect((await create(b, nifty, 1)).statusCode).toBe(409);
+  });
+
+  it('expires after 15 minutes and gives its editions back, before and after the sweep', async () => {
+    const { nifty } = await dropNifty(t.app, { editionSize: 2 });
+    const a = await buyer(t.app);
+    const b = await buyer(t.app);
+    const intent = await created(a, nifty, 2);
+    expect((await create(b, nifty, 1)).statusCode).toBe(409);
+    t.clock.advance(PURCHASE_INTENT_TTL_MS + 1);
+    // Past its time it holds nothing, even before anything marked it expired.
+    const taken = await created(b, nifty, 2);
+    expect(taken.nifty?.available).toBe(0);
+    await t.app.services.trading.expireDue();
+    const [row] = await db()
+      .select()
+      .from(schema.purchaseIntents)
+      .where(eq(schema.purchaseIntents.id, intent.purchaseIntentId));
+    expect(row).toMatchObject({ paymentState: 'expired', heldQuantity: 0 });
+    const paid = await pay(a, intent.purchaseIntentId, { payment_token: await card(a) });
+    expect(paid.statusCode).toBe(409);
+    expect(paid.json()).toMatchObject({
+      errorType: 'purchase-intent-closed',
+      message: 'This purchase has expired',
+    });
+    expect(await tokensOf(a.userId, nifty.id)).toHaveLength(0);
+  });
+});
+
+describe('paying a primary intent', () => {
+  it('by card mints N editions to the buyer, counts them sold and splits 90/10 in the ledger', async () => {
+    const { nifty, owner, collection } = await dropNifty(t.app, {
+      editionSize: 10,
+      totalSold: 3,
+      priceInCents: 2_500,
+    });
+    const b = await buyer(t.app);
+    // The collection page is read (and kept as a shared answer) before the sale.
+    const before = await t.app.inject({
+      url: `/api/v1/marketplace/collections/${collection.contractAddress}/nifties/${nifty.typeNumber}/`,
+    });
+    expect(before.json()).toMatchObject({ nifty: { totalSold: 3 } });
+
+    const intent = await created(b, nifty, 2);
+    const key = `primary-${intent.purchaseIntentId}`;
+    const token = await card(b);
+    const res = await pay(b, intent.purchaseIntentId, { payment_token: token }, key);
+    expect(res.statusCode, res.body).toBe(200);
+    const paid = res.json() as PurchaseIntent;
+    expect(paid).toMatchObject({ paymentState: 'paid', requestedQuantity: 2 });
+    expect(paid.mintedTokens.map((m) => m.editionNumber)).toEqual([4, 5]);
+    expect(paid.mintedTokens.map((m) => m.tokenId)).toEqual([
+      String(nifty.typeNumber * 100_000 + 4),
+      String(nifty.typeNumber * 100_000 + 5),
+    ]);
+
+    // A retry (same key, or a new pay) changes nothing.
+    const retry = await pay(b, intent.purchaseIntentId, { payment_token: token }, key);
+    expect(retry.json()).toMatchObject({ paymentState: 'paid' });
+    expect((await pay(b, intent.purchaseIntentId, {})).json()).toMatchObject({ paymentState: 'paid' });
+
+    expect(await tokensOf(b.userId, nifty.id)).toHaveLength(2);
+    expect(await niftyRow(nifty.id)).toMatchObject({ totalSold: 5 });
+    const sales = await db()
+      .select()
+      .from(schema.sales)
+      .where(eq(schema.sales.purchaseIntentId, intent.purchaseIntentId));
+    expect(sales).toHaveLength(2);
+    expect(
+      sales.every((s) => s.market === 'primary' && s.sellerId === owner.id && s.priceInCents === 2_500),
+    ).toBe(true);
+
+    const fees = primaryFeeBreakdown({ unitPriceCents: 2_500, quantity: 2, method: 'stripe_card' });
+    const ledger = createLedgerRepo(db());
+    expect(await ledger.balanceOf(owner.id)).toBe(4_500);
+    const [platform] = await db()
+      .select()
+      .from(schema.ledgerAccounts)
+      .where(eq(schema.ledgerAccounts.kind, 'platform_revenue'));
+    expect(platform?.balanceCents).toBeGreaterThanOrEqual(500 + fees.cardFeeCents);
+    const [tx] = await db()
+      .select()
+      .from(schema.ledgerTransactions)
+      .where(eq(schema.ledgerTransactions.reference, `purchase_intent:${intent.purchaseIntentId}`));
+    const entries = await db()
+      .select()
+      .from(schema.ledgerEntries)
+      .where(eq(schema.ledgerEntries.transactionId, tx?.id ?? -1));
+    expect(entries.map((e) => [e.memo, e.amountCents]).sort()).toEqual(
+      [
+        ['card_payment', -fees.buyerPaysCents],
+        ['publisher_proceeds', 4_500],
+        ['primary_platform_fee', 500],
+        ['card_fee', fees.cardFeeCents],
+      ].sort(),
+    );
+    expect(await ledgerInvariants(db())).toEqual({
+      unbalancedTransactions: 0,
+      balancesOffTheirEntries: 0,
+      negativeBalances: 0,
+      sumOfAllEntries: 0,
+    });
+    const captured = t.app.services.cardProcessor
+      .charges()
+      .filter((c) => c.status === 'captured' && c.amountCents === fees.buyerPaysCents);
+    expect(captured.length).toBeGreaterThanOrEqual(1);
+
+    // The collection page shows the new sold count at once (its scope was touched after the commit).
+    const after = await t.app.inject({
+      url: `/api/v1/marketplace/collections/${collection.contractAddress}/nifties/${nifty.typeNumber}/`,
+    });
+    expect(after.json()).toMatchObject({ nifty: { totalSold: 5 } });
+  });
+
+  it('by balance debits the buyer; too low a balance changes nothing', async () => {
+    const { nifty, owner } = await dropNifty(t.app, { priceInCents: 1_000 });
+    const b = await buyer(t.app);
+    await fund(db(), b.userId, 2_500, t.clock.now());
+    const intent = await created(b, nifty, 3);
+    const low = await pay(b, intent.purchaseIntentId, { payment_method: 'balance' });
+    expect(low.statusCode).toBe(402);
+    expect(await tokensOf(b.userId, nifty.id)).toHaveLength(0);
+    expect((await patch(b, intent.purchaseIntentId, { requested_quantity: 2 })).statusCode).toBe(200);
+    const ok = await pay(b, intent.purchaseIntentId, { payment_method: 'balance' });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(await tokensOf(b.userId, nifty.id)).toHaveLength(2);
+    const ledger = createLedgerRepo(db());
+    expect(await ledger.balanceOf(b.userId)).toBe(500);
+    expect(await ledger.balanceOf(owner.id)).toBe(1_800);
+    expect((await read(b, intent.purchaseIntentId)).mintedTokens).toHaveLength(2);
+  });
+
+  it('a free nifty needs no payment; a publisher without an owner is paid to a house account', async () => {
+    const free = await dropNifty(t.app, { priceInCents: 0 });
+    const b = await buyer(t.app);
+    const intent = await created(b, free.nifty, 1);
+    expect(intent.paymentMethod).toBe('no_payment_required');
+    const res = await pay(b, intent.purchaseIntentId, {});
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await tokensOf(b.userId, free.nifty.id)).toHaveLength(1);
+
+    const orphan = await dropNifty(t.app, { priceInCents: 1_000, withOwner: false });
+    const c = await buyer(t.app);
+    const i2 = await created(c, orphan.nifty, 1);
+    expect((await pay(c, i2.purchaseIntentId, { payment_token: await card(c) })).statusCode).toBe(200);
+    const [house] = await db()
+      .select()
+      .from(schema.ledgerAccounts)
+      .where(eq(schema.ledgerAccounts.kind, 'unassigned_publisher_proceeds'));
+    expect(house?.balanceCents).toBe(900);
+    expect(await ledgerInvariants(db())).toMatchObject({
+      unbalancedTransactions: 0,
+      balancesOffTheirEntries: 0,
+    });
+  });
+
+  it('a declined card mints nothing and keeps the hold', async () => {
+    const { nifty } = await dropNifty(t.app, { editionSize: 3 });
+    const b = await buyer(t.app);
+    const intent = await created(b, nifty, 3);
+    const res = await pay(b, intent.purchaseIntentId, { payment_token: await card(b, TEST_CARDS.declines) });
+    expect(res.statusCode).toBe(402);
+    expect(await tokensOf(b.userId, nifty.id)).toHaveLength(0);
+    expect(await niftyRow(nifty.id)).toMatchObject({ totalSold: 0 });
+    expect((await read(b, intent.purchaseIntentId)).nifty).toMatchObject({ available: 0 });
+  });
+});

@@ -1,0 +1,212 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { collectionPath, formatCents } from '@vitrine/domain';
+import type { PrimaryNifty } from '@vitrine/domain/trading-responses';
+import { useState } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { isApiError } from '../../app/api-client';
+import { ButtonLink } from '../../ui/ButtonLink';
+import { ErrorFallback } from '../../ui/ErrorFallback';
+import { FormAlert } from '../../ui/FormAlert';
+import { Skeleton } from '../../ui/Skeleton';
+import { RequireAuth } from '../auth/RequireAuth';
+import { ArtworkMedia } from '../catalog/shared/ArtworkMedia';
+import { Payment, Shell } from './CheckoutPage';
+import styles from './CheckoutPage.module.css';
+import { parsePiid, purchaseIntentQuery } from './checkout-queries';
+import { type PurchaseIntent, tradingApi, tradingKeys } from './trading-api';
+
+/** 001 §4: the sold-out label of a standard (fcfs) drop. */
+export const SOLD_OUT = 'Sold Out';
+export const LIMIT_REACHED = 'You have reached the purchase limit for this NFT';
+
+/**
+ * Checkout of a primary purchase intent (000 §2): /checkout/{contractAddress}/{niftyType}?piid={purchaseIntentId}.
+ * The drop's nifty, a quantity stepper within its limits (001 §4 quantity panel), the quote, the payment method
+ * and the result. The sale type switch: fcfs today; #15 adds the other drop types.
+ */
+export function PrimaryCheckoutPage() {
+  return (
+    <RequireAuth>
+      <PrimaryCheckout />
+    </RequireAuth>
+  );
+}
+
+function PrimaryCheckout() {
+  const { contractAddress = '', niftyType = '' } = useParams();
+  const [search] = useSearchParams();
+  const piid = parsePiid(search.get('piid'));
+  const query = useQuery({ ...purchaseIntentQuery(piid ?? 0), enabled: piid !== null });
+  const back = /^\d{1,9}$/.test(niftyType) ? collectionPath(contractAddress, Number(niftyType)) : '/';
+
+  if (piid === null || (query.isError && isApiError(query.error) && query.error.statusCode === 404)) {
+    return (
+      <Shell>
+        <FormAlert testId="checkout-not-found">
+          This purchase could not be found. Start again from the drop with Buy.
+        </FormAlert>
+        <ButtonLink to={back} variant="secondary" data-testid="checkout-back">
+          Back to the drop
+        </ButtonLink>
+      </Shell>
+    );
+  }
+  if (query.isError) {
+    return (
+      <Shell>
+        <ErrorFallback
+          title="We couldn't load this checkout."
+          message={query.error.message}
+          onRetry={() => void query.refetch()}
+          retrying={query.isFetching}
+          testId="checkout-error"
+        />
+      </Shell>
+    );
+  }
+  if (query.isPending) {
+    return (
+      <Shell>
+        <div className={styles.layout} data-testid="checkout-loading">
+          <Skeleton className={styles.mediaSkeleton} />
+          <Skeleton className={styles.panelSkeleton} />
+        </div>
+      </Shell>
+    );
+  }
+  const intent = query.data;
+  const nifty = intent.nifty;
+  if (!nifty) {
+    return (
+      <Shell>
+        <FormAlert testId="checkout-not-found">This purchase is not for a drop.</FormAlert>
+      </Shell>
+    );
+  }
+  const itemPath = collectionPath(nifty.contractAddress, nifty.niftyType);
+  return (
+    <Shell>
+      <div className={styles.layout}>
+        <section className={styles.summary} aria-label="Item" data-testid="checkout-item">
+          <div className={styles.media}>
+            <ArtworkMedia
+              asset={nifty.asset}
+              title={nifty.title}
+              sizes="(max-width: 959px) 100vw, 40vw"
+              fit="contain"
+              priority
+            />
+          </div>
+          <Link to={itemPath} className={styles.itemName} data-testid="checkout-item-name">
+            {nifty.title}
+          </Link>
+          <span className={styles.muted}>
+            {nifty.collectionName} · by {nifty.publisher.name}
+          </span>
+          <span className={styles.muted} data-testid="checkout-unit-price">
+            {nifty.unitPriceInCents === 0 ? 'FREE' : `${formatCents(nifty.unitPriceInCents)} each`} ·{' '}
+            {nifty.totalSold} / {nifty.editionSize} sold
+          </span>
+        </section>
+        <section className={styles.panel} aria-label="Payment">
+          <Payment
+            intent={intent}
+            back={itemPath}
+            itemName={nifty.title}
+            backLabel="Back to the drop"
+            successText={(paid) => {
+              const minted = paid.mintedTokens;
+              const what =
+                minted.length > 1
+                  ? `${minted.length} editions of ${nifty.title} are now in your collection`
+                  : `${nifty.title} is now in your collection`;
+              const editions = minted.map((t) => `#${t.editionNumber}`).join(', ');
+              return minted.length > 0 ? `${what} (${editions}).` : `${what}.`;
+            }}
+            expiredText="This purchase has expired: the editions were held for 15 minutes. Go back to the drop and choose Buy again."
+            disabled={nifty.allowedQuantity < 1}
+          >
+            <QuantityPanel intent={intent} nifty={nifty} />
+          </Payment>
+        </section>
+      </div>
+    </Shell>
+  );
+}
+
+/** The quantity stepper (001 §7: clamped to 1..max, buttons disabled at the bounds) and its limits explained. */
+function QuantityPanel({ intent, nifty }: { intent: PurchaseIntent; nifty: PrimaryNifty }) {
+  const queryClient = useQueryClient();
+  const max = nifty.allowedQuantity;
+  const [draft, setDraft] = useState(String(intent.requestedQuantity));
+  const open = intent.paymentState === 'pending' || intent.paymentState === 'requires_action';
+  const change = useMutation({
+    mutationFn: (quantity: number) => tradingApi.setQuantity(intent.purchaseIntentId, quantity),
+    onSuccess: (answer) => {
+      queryClient.setQueryData(tradingKeys.purchaseIntent(intent.purchaseIntentId), answer);
+      setDraft(String(answer.requestedQuantity));
+    },
+    onError: () => {
+      setDraft(String(intent.requestedQuantity));
+      void queryClient.invalidateQueries({ queryKey: tradingKeys.purchaseIntent(intent.purchaseIntentId) });
+    },
+  });
+  if (!open) return null;
+  if (max < 1) {
+    return (
+      <FormAlert tone="warning" testId="checkout-quantity-closed">
+        {nifty.quantityLimit === 'limit_reached' ? LIMIT_REACHED : SOLD_OUT}
+      </FormAlert>
+    );
+  }
+  const set = (value: number) => {
+    const q = Math.min(Math.max(1, Math.round(value)), max);
+    setDraft(String(q));
+    if (q !== intent.requestedQuantity) change.mutate(q);
+  };
+  const busy = change.isPending;
+  return (
+    <fieldset className={styles.methods} disabled={busy} data-testid="checkout-quantity">
+      <legend className={styles.legend}>Quantity</legend>
+      <div className={styles.stepper}>
+        <button
+          type="button"
+          className={styles.stepperButton}
+          aria-label="One fewer"
+          disabled={busy || intent.requestedQuantity <= 1}
+          onClick={() => set(intent.requestedQuantity - 1)}
+          data-testid="quantity-decrease"
+        >
+          −
+        </button>
+        <input
+          className={styles.stepperInput}
+          inputMode="numeric"
+          aria-label="Quantity"
+          value={draft}
+          onChange={(event) => setDraft(event.target.value.replace(/\D/g, ''))}
+          onBlur={() => set(Number(draft) || 1)}
+          data-testid="quantity-input"
+        />
+        <button
+          type="button"
+          className={styles.stepperButton}
+          aria-label="One more"
+          disabled={busy || intent.requestedQuantity >= max}
+          onClick={() => set(intent.requestedQuantity + 1)}
+          data-testid="quantity-increase"
+        >
+          +
+        </button>
+      </div>
+      <p className={styles.muted} data-testid="quantity-limits">
+        {nifty.quantityLimit === 'remaining'
+          ? `Only ${max} Remaining!`
+          : `Up to ${nifty.maxPurchaseQuantity} per purchase.`}
+        {nifty.limitPerUser === 1 ? ' One purchase per collector.' : ''} Editions are held for you for 15
+        minutes.
+      </p>
+      {change.error ? <FormAlert testId="quantity-error">{change.error.message}</FormAlert> : null}
+    </fieldset>
+  );
+}

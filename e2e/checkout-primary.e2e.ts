@@ -1,0 +1,112 @@
+// Buying a drop's editions in real Chromium against the built, seeded server (issue #14): a new collector
+// opens a live fcfs nifty, presses Buy, lands on /checkout/{contractAddress}/{niftyType}?piid= with the
+// page's other query parameters kept, takes 2 editions with the quantity stepper, pays by card and owns
+// both; the nifty's sold count moves by 2.
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { apiSignUp, DESKTOP, storeCredentials } from './support/accounts';
+import { launchBrowser } from './support/browser';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+interface DropCard {
+  contractAddress: string;
+  typeNumber: number;
+  nifty: { niftyTotalNumOfEditions: number; niftyTotalSold: number; niftyTotalReserved: number };
+  saleDetails: { price: number };
+}
+
+/** A live fcfs nifty with at least 3 editions left and a price (from the public drop list). */
+async function liveFcfsNifty(): Promise<DropCard> {
+  const response = await fetch(`${baseUrl}/api/v1/drops/?status=live&page_size=50`);
+  expect(response.status).toBe(200);
+  const body = (await response.json()) as { results: { dropType: string; cards: DropCard[] }[] };
+  const cards = body.results
+    .filter((d) => d.dropType === 'fcfs')
+    .flatMap((d) => d.cards)
+    .filter(
+      (c) =>
+        c.saleDetails.price > 0 &&
+        c.nifty.niftyTotalNumOfEditions - c.nifty.niftyTotalSold - c.nifty.niftyTotalReserved >= 3,
+    );
+  expect(cards.length).toBeGreaterThan(0);
+  const card = cards[0];
+  if (!card) throw new Error('no live fcfs nifty');
+  return card;
+}
+
+async function soldOf(card: DropCard): Promise<number> {
+  const response = await fetch(
+    `${baseUrl}/api/v1/marketplace/collections/${card.contractAddress}/nifties/${card.typeNumber}/`,
+  );
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { nifty: { totalSold: number } }).nifty.totalSold;
+}
+
+const dollars = (cents: number) =>
+  `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+describe('buying a drop’s editions', () => {
+  it('takes 2 editions of a live fcfs nifty by card on the checkout page', { timeout: 120_000 }, async () => {
+    const card = await liveFcfsNifty();
+    const soldBefore = await soldOf(card);
+    const buyer = await apiSignUp(baseUrl, 'primary-buyer');
+    const context = await browser.newContext({ viewport: DESKTOP });
+    await storeCredentials(context, buyer.grant);
+    const page = await context.newPage();
+
+    await page.goto(`${baseUrl}/marketplace/collection/${card.contractAddress}/${card.typeNumber}?ref=e2e`);
+    const buy = page.getByTestId('buy-editions');
+    await expect.poll(() => buy.textContent()).toBe('Buy');
+    await buy.click();
+    await page.waitForURL((url) => url.pathname.startsWith('/checkout/'));
+    const url = new URL(page.url());
+    expect(url.pathname).toBe(`/checkout/${card.contractAddress}/${card.typeNumber}`);
+    expect(url.searchParams.get('ref')).toBe('e2e');
+    expect(url.searchParams.get('piid')).toMatch(/^\d+$/);
+
+    const unit = card.saleDetails.price;
+    const fees = page.getByTestId('fee-breakdown');
+    await fees.waitFor();
+    expect(await fees.getByTestId('fee-price').textContent()).toBe(dollars(unit));
+    await page.getByTestId('checkout-item-name').waitFor();
+    expect(await page.getByTestId('quantity-limits').textContent()).toContain('per purchase');
+    expect(await page.getByTestId('quantity-decrease').isDisabled()).toBe(true);
+
+    // Two editions: re-quoted by the server (price × 2, the card fee 2.9 % + 30 c of it).
+    await page.getByTestId('quantity-increase').click();
+    await expect.poll(() => fees.getByTestId('fee-price').textContent()).toBe(dollars(unit * 2));
+    const cardFee = Math.floor((unit * 2 * 290 + 5_000) / 10_000) + 30;
+    expect(await fees.getByTestId('fee-service-card').textContent()).toBe(dollars(cardFee));
+    expect(await fees.getByTestId('fee-total').textContent()).toBe(dollars(unit * 2 + cardFee));
+
+    const form = page.getByTestId('card-form');
+    await form.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await form.getByLabel('Expiry (MM/YY)').fill('12/34');
+    await form.getByLabel('CVC').fill('123');
+    await page.getByTestId('pay').click();
+    const success = page.getByTestId('checkout-success');
+    await success.waitFor();
+    expect(await success.textContent()).toContain('You own it!');
+    expect(await page.getByTestId('checkout-success-text').textContent()).toContain('2 editions of');
+
+    expect(await soldOf(card)).toBe(soldBefore + 2);
+    // The nifty page shows the new sold count.
+    await success.getByTestId('checkout-view-item').click();
+    await page.waitForURL(
+      (u) => u.pathname === `/marketplace/collection/${card.contractAddress}/${card.typeNumber}`,
+    );
+    await expect
+      .poll(async () => (await page.getByTestId('nifty-page').textContent()) ?? '')
+      .toContain(String(soldBefore + 2));
+    await context.close();
+  });
+});
