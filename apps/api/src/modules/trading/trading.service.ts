@@ -810,7 +810,7 @@ export function createTradingService(deps: {
       if (!OPEN_STATES.includes(draft.paymentState)) throw TRADING_ERRORS.intentClosed(draft.paymentState);
       const niftyId = draft.niftyId;
       const at = clock.now();
-      const { updated, voidReference } = await unit.run(async ({ trading }) => {
+      const { updated, voidReference, voidMethod } = await unit.run(async ({ trading }) => {
         const nifty = await trading.lockNifty(niftyId);
         const intent = await trading.lockIntent(id);
         if (!nifty || !intent) throw TRADING_ERRORS.intentNotFound();
@@ -840,9 +840,13 @@ export function createTradingService(deps: {
           ...(reset ? { paymentState: 'pending', providerReference: null } : {}),
         });
         if (!row) throw TRADING_ERRORS.intentClosed('closed');
-        return { updated: row, voidReference: reset ? intent.providerReference : null };
+        return {
+          updated: row,
+          voidReference: reset ? intent.providerReference : null,
+          voidMethod: intent.paymentMethod,
+        };
       });
-      if (voidReference) await deps.card.void(voidReference);
+      if (voidReference) await externalOf(voidMethod).void(voidReference);
       return updated;
     },
 
