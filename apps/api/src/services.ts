@@ -36,6 +36,8 @@ import { createSiteService } from './modules/site/site.service';
 import { createSocialRepo } from './modules/social/social.repo';
 import { createSocialService } from './modules/social/social.service';
 import { createViewers } from './modules/social/viewer';
+import { createTermsRepo } from './modules/terms/terms.repo';
+import { createTermsService } from './modules/terms/terms.service';
 import { createBalanceService } from './modules/trading/balance.service';
 import { createLedgerRepo } from './modules/trading/ledger.repo';
 import { createSimulatedCardProcessor } from './modules/trading/payment-providers';
@@ -161,6 +163,8 @@ export function createServices(config: ResolvedConfig) {
     /** robots.txt and the sitemap, at the web origin. */
     site: createSiteService({ repo: createSiteRepo(db), clock, webOrigin: origins.web }),
     trading,
+    /** Terms of service and the tos_approval_required gate (decision 009 "Terms of service"). */
+    terms: createTermsService({ repo: createTermsRepo(db), clock }),
     balance: createBalanceService({
       db,
       unit: createUnitOfWork(db, (tx) => ({ ledger: createLedgerRepo(tx) })),
