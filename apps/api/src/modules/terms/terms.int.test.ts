@@ -13,12 +13,13 @@ import { listedToken } from '../trading/trading-helpers';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await testApp({ seed: false });
+  t = await testApp({ seed: false, config: { adminToken: ADMIN } });
 });
 afterAll(async () => {
   await t.close();
 });
 
+const ADMIN = 'terms-test-operator-token-0123456789';
 const db = () => t.app.config.database.db;
 const HOUR = 60 * 60 * 1000;
 const ago = (ms: number) => new Date(t.clock.now().getTime() - ms);
@@ -87,6 +88,25 @@ describe('terms of service', () => {
     expect(row?.termsAgreedVersion).toBe('2026-01-01');
     expect(row?.termsAgreedAt.toISOString()).toBe(t.clock.now().toISOString());
     expect(row?.needsTermsAndConditionsApproval).toBe(false);
+    expect((await buyNow(s, listing.id)).statusCode).toBe(200);
+  });
+
+  it('lets the operator, and only the operator, ask an account to agree again', async () => {
+    const { listing } = await listedToken(t.app);
+    const u = await fixtures(db()).user({ email: 'agree-again@fixtures.test' });
+    const s = await sessionFor(t.app, u.profileUrl);
+    const ask = (authorization?: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v2/terms-of-service/require-approval/',
+        headers: authorization ? { authorization } : {},
+        payload: { email: 'Agree-Again@fixtures.test' },
+      });
+    expect((await ask()).statusCode).toBe(401);
+    expect((await ask(s.headers.authorization)).statusCode).toBe(401);
+    expect((await ask(`Bearer ${ADMIN}`)).statusCode).toBe(200);
+    expect((await buyNow(s, listing.id)).statusCode).toBe(403);
+    expect((await agree(s)).statusCode).toBe(200);
     expect((await buyNow(s, listing.id)).statusCode).toBe(200);
   });
 

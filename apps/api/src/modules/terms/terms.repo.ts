@@ -45,6 +45,16 @@ export function createTermsRepo(db: Db) {
       return row ? Boolean(row.needs) : null;
     },
 
+    /** Sets the account's needs-approval flag (000 §6); answers whether the account exists. */
+    async requireApproval(email: string, at: Date): Promise<boolean> {
+      const rows = await db
+        .update(users)
+        .set({ needsTermsAndConditionsApproval: true, updatedAt: at })
+        .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+        .returning({ id: users.id });
+      return rows.length > 0;
+    },
+
     /** Records the agreement (version and time) and clears the account's needs-approval flag. */
     async agree(userId: number, version: string, at: Date): Promise<void> {
       await db

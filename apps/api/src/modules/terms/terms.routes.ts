@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedIn } from '../../http/guard';
 import { errorBody, errorResponses } from '../../http/schemas';
+import { bearerToken } from '../platform/platform.schemas';
 
 const termsSchema = z.object({
   id: z.number().int(),
@@ -61,6 +62,27 @@ export const termsRoutes: FastifyPluginAsyncZod = async (app) => {
         agreedAt: agreed.agreedAt.toISOString(),
         needsTermsAndConditionsApproval: await app.services.terms.needsApproval(userId),
       };
+    },
+  );
+
+  app.post(
+    '/v2/terms-of-service/require-approval/',
+    {
+      schema: {
+        tags: ['terms'],
+        summary: 'Ask an account to agree to the terms again (operators: Authorization: Bearer $ADMIN_TOKEN)',
+        security: [{ adminToken: [] }],
+        body: z.object({ email: z.string().email().max(320) }),
+        response: { 200: z.object({ needsTermsAndConditionsApproval: z.literal(true) }), ...errorResponses },
+      },
+    },
+    async (request) => {
+      app.services.platform.requireOperator(
+        bearerToken(request.headers.authorization),
+        'Requiring terms approval',
+      );
+      await app.services.terms.requireApproval(request.body.email);
+      return { needsTermsAndConditionsApproval: true as const };
     },
   );
 };

@@ -42,6 +42,12 @@ export function createTermsService({ repo, clock }: { repo: TermsRepo; clock: Cl
       if (await repo.needsApproval(userId, clock.now())) throw TERMS_ERRORS.approvalRequired();
     },
 
+    /** Operator: the account must agree to the terms again before its next purchase, listing or offer. */
+    async requireApproval(email: string): Promise<void> {
+      if (!(await repo.requireApproval(email, clock.now())))
+        throw new AppError({ statusCode: 404, errorType: 'not-found', message: 'User not found' });
+    },
+
     /** Agrees to the current terms; `version`, when given, must be the current one (the text the user read). */
     async agree(userId: number, version: string | undefined): Promise<{ version: string; agreedAt: Date }> {
       const at = clock.now();
