@@ -29,6 +29,7 @@ import { platformRoutes } from './modules/platform/platform.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { siteRoutes } from './modules/site/site.routes';
 import { socialRoutes } from './modules/social/social.routes';
+import { termsRoutes } from './modules/terms/terms.routes';
 import type { StripeSettings } from './modules/trading/stripe-provider';
 import { tradingRoutes } from './modules/trading/trading.routes';
 import { createServices, type Services } from './services';
@@ -188,6 +189,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       await api.register(catalogRoutes);
       await api.register(socialRoutes);
       await api.register(tradingRoutes);
+      await api.register(termsRoutes);
     },
     { prefix: '/api' },
   );

@@ -36,6 +36,8 @@ import { createSiteService } from './modules/site/site.service';
 import { createSocialRepo } from './modules/social/social.repo';
 import { createSocialService } from './modules/social/social.service';
 import { createViewers } from './modules/social/viewer';
+import { createTermsRepo } from './modules/terms/terms.repo';
+import { createTermsService } from './modules/terms/terms.service';
 import { createBalanceService } from './modules/trading/balance.service';
 import { createLedgerRepo } from './modules/trading/ledger.repo';
 import { createOffersRepo } from './modules/trading/offers.repo';
@@ -195,6 +197,8 @@ export function createServices(config: ResolvedConfig) {
     site: createSiteService({ repo: createSiteRepo(db), clock, webOrigin: origins.web }),
     trading,
     offers,
+    /** Terms of service and the tos_approval_required gate (decision 009 "Terms of service"). */
+    terms: createTermsService({ repo: createTermsRepo(db), clock }),
     balance: createBalanceService({
       db,
       unit: createUnitOfWork(db, (tx) => ({ ledger: createLedgerRepo(tx) })),

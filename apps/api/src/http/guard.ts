@@ -11,6 +11,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** 'user': the route needs a signed-in user (http/guard.ts). */
     auth?: 'user';
+    /**
+     * true: the user must have agreed to the current terms of service, else 403 tos_approval_required
+     * (purchases, listings, offers; decision 009 "Terms of service"). Needs `auth: 'user'`.
+     */
+    terms?: boolean;
   }
   interface FastifyRequest {
     /** Set by the guard of a route declaring `config: { auth: 'user' }`. */
@@ -46,6 +51,12 @@ async function guard(request: FastifyRequest): Promise<void> {
   request.signedInAs = auth;
 }
 
+async function termsGuard(request: FastifyRequest): Promise<void> {
+  const auth = request.signedInAs;
+  if (!auth) throw ERRORS.unauthorized();
+  await request.server.services.terms.requireAgreement(auth.userId);
+}
+
 const asArray = <T>(v: T | T[] | undefined): T[] => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
 
 /** Registers the guard and the OpenAPI declaration; call before any route is registered. */
@@ -58,6 +69,12 @@ export function registerAuthGuard(app: FastifyInstance): void {
       schema.security = [{ bearer: [] }];
       schema.response = { 401: errorBody, ...schema.response };
       route.onRequest = [...asArray(route.onRequest), guard];
+      if (route.config.terms) {
+        schema.response = { 403: errorBody, ...schema.response };
+        route.onRequest = [...route.onRequest, termsGuard];
+      }
+    } else if (route.config?.terms) {
+      throw new Error(`${route.url}: config.terms needs config.auth 'user'`);
     } else if (schema.security === undefined) {
       schema.security = [];
     }

@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { legacyBuyPageTarget } from '@vitrine/domain';
 import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router';
 import {
   prefetchCollection,
@@ -112,6 +113,11 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             { path: 'profile/:profileUrl', lazy: profile, loader: data(prefetchProfile) },
             { path: 'publishers', lazy: publishers },
             { path: 'makeglobaloffer', lazy: makeGlobalOffer },
+            // 000 §2's legacy buy path: the item (secondary) or the nifty type's page (primary), decision 009.
+            {
+              path: 'buypage',
+              loader: ({ request }) => redirect(legacyBuyPageTarget(new URL(request.url).searchParams)),
+            },
             {
               path: 'listing-checkout/:contractAddress/:tokenId',
               lazy: listingCheckout,

@@ -51,6 +51,13 @@ export const users = pgTable(
     subscribe: boolean('subscribe').notNull().default(true),
     referral: text('referral'),
     needsTermsAndConditionsApproval: boolean('needs_terms_and_conditions_approval').notNull().default(false),
+    /**
+     * When the user last agreed to the terms of service (docs/decisions/009 "Terms of service"): signing up
+     * agrees (the form says so), hence the default; terms published later than this need a new agreement.
+     */
+    termsAgreedAt: ts('terms_agreed_at').notNull().defaultNow(),
+    /** The version agreed in the terms dialog; null when the agreement was the signup's. */
+    termsAgreedVersion: text('terms_agreed_version'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -338,3 +345,23 @@ export const featureFlags = pgTable('feature_flags', {
   description: text('description').notNull().default(''),
   updatedAt: updatedAt(),
 });
+
+/**
+ * Terms of service, one row a version (000 §7 "Terms of service: fetch ... and agree"). The current terms
+ * are the newest published ones; a user who agreed before they were published must agree again before a
+ * purchase, listing or offer (`tos_approval_required`, docs/decisions/009 "Terms of service").
+ */
+export const termsOfService = pgTable(
+  'terms_of_service',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    version: text('version').notNull(),
+    markdown: text('markdown').notNull(),
+    publishedAt: ts('published_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('terms_of_service_version_key').on(t.version),
+    index('terms_of_service_published_idx').on(t.publishedAt),
+  ],
+);

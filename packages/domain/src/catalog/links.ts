@@ -41,3 +41,23 @@ export function makeGlobalOfferPath(contractAddress: string, typeNumber: number)
 export function storefrontPath(slug: string): string {
   return `/${encodeURIComponent(slug)}`;
 }
+
+/**
+ * The legacy buy path (000 §2) `/buypage/?contractAddress&niftyType&tokenID&isNiftyPrimaryOrSecondary=secondary&initialPrice`:
+ * where it leads now. Secondary with a token id: the item page; otherwise the nifty type's page
+ * (`/marketplace/collection/{contractAddress}/{niftyType}`); a token id alone: the item; nothing usable: the
+ * marketplace. initialPrice is ignored (the page shows the price in force).
+ */
+export function legacyBuyPageTarget(q: { get(name: string): string | null }): string {
+  const contract = q.get('contractAddress')?.trim() ?? '';
+  const tokenId = q.get('tokenID')?.trim() ?? q.get('tokenId')?.trim() ?? '';
+  const niftyType = q.get('niftyType')?.trim() ?? '';
+  const validContract = /^[A-Za-z0-9_-]{1,100}$/.test(contract);
+  const validToken = /^\d{1,78}$/.test(tokenId);
+  const validType = /^\d{1,9}$/.test(niftyType) && Number(niftyType) > 0;
+  const secondary = q.get('isNiftyPrimaryOrSecondary')?.trim().toLowerCase() === 'secondary';
+  if (!validContract) return '/marketplace';
+  if (validToken && (secondary || !validType)) return itemPath(contract, tokenId);
+  if (validType) return collectionPath(contract, Number(niftyType));
+  return '/marketplace';
+}

@@ -136,6 +136,7 @@ export const purchaseIntentStatusSchema = z.object({
   paymentTxHash: z.string(),
   refundTxHash: z.string(),
 });
+export type PurchaseIntentStatus = z.infer<typeof purchaseIntentStatusSchema>;
 
 /** 000 §3 sale proceeds info. */
 export const saleProceedsSchema = z.object({

@@ -40,6 +40,9 @@ export function createPlatformService(deps: { repo: PlatformRepo; clock: Clock; 
   }
 
   return {
+    /** Throws unless `token` is the operator's ADMIN_TOKEN (other areas' operator routes use it too). */
+    requireOperator,
+
     async featureFlags(): Promise<Record<string, boolean>> {
       return { ...FEATURE_FLAG_DEFAULTS, ...(await repo.featureFlags()) };
     },

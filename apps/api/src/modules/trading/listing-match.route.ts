@@ -59,7 +59,7 @@ export const listingMatchRoute: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v2/listing-match/',
     {
-      config: { auth: 'user', idempotency: true },
+      config: { auth: 'user', terms: true, idempotency: true },
       schema: {
         tags: ['trading'],
         summary: 'Buy Now: a purchase intent for a listing, with its quote',
@@ -132,7 +132,7 @@ export const listingMatchRoute: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/payments/purchase-intents/',
     {
-      config: { auth: 'user', idempotency: true },
+      config: { auth: 'user', terms: true, idempotency: true },
       schema: {
         tags: ['trading'],
         summary:
@@ -237,7 +237,7 @@ export const listingMatchRoute: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v2/purchase-intent/:id/pay',
     {
-      config: { auth: 'user', idempotency: true },
+      config: { auth: 'user', terms: true, idempotency: true },
       schema: {
         tags: ['trading'],
         summary: 'Pay a purchase intent (card token from the processor, balance, or nothing for free items)',

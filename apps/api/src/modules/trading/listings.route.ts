@@ -24,7 +24,7 @@ export const listingsRoute: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v2/listings',
     {
-      config: { auth: 'user', idempotency: true },
+      config: { auth: 'user', terms: true, idempotency: true },
       schema: {
         tags: ['trading'],
         summary: 'List an NFT you own for sale',

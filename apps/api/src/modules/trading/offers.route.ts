@@ -37,7 +37,7 @@ export const offersRoute: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v2/offer',
     {
-      config: { auth: 'user', idempotency: true },
+      config: { auth: 'user', terms: true, idempotency: true },
       schema: {
         tags: ['trading'],
         summary: 'Make an offer on an NFT, a nifty type (global) or a trait (attribute bid)',
@@ -223,7 +223,7 @@ export const offersRoute: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/user/accept-bid/',
     {
-      config: { auth: 'user', idempotency: true },
+      config: { auth: 'user', terms: true, idempotency: true },
       schema: {
         tags: ['trading'],
         summary: 'Accept an offer on an NFT you own (two-factor code when two-factor is on)',

@@ -1,9 +1,17 @@
 import { type Db, lockRows, schema } from '@vitrine/db';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, lte, ne, sql } from 'drizzle-orm';
 
 type SocialLink = schema.SocialLink;
 
-const { users, userTwoFactor, publisherMembers, publishers, phoneVerifications, ledgerAccounts } = schema;
+const {
+  users,
+  userTwoFactor,
+  publisherMembers,
+  publishers,
+  phoneVerifications,
+  ledgerAccounts,
+  termsOfService,
+} = schema;
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -47,10 +55,11 @@ export interface PendingPhone {
 
 export function createUsersRepo(db: Db) {
   return {
-    async profile(userId: number): Promise<ProfileRow | null> {
+    /** `at`: the server clock's now, which decides which terms are published. */
+    async profile(userId: number, at: Date = new Date()): Promise<ProfileRow | null> {
       const [u] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
       if (!u) return null;
-      const [[tf], memberOf, [account]] = await Promise.all([
+      const [[tf], memberOf, [account], [newerTerms]] = await Promise.all([
         db.select().from(userTwoFactor).where(eq(userTwoFactor.userId, userId)).limit(1),
         db
           .select({ slug: publishers.slug, name: publishers.name })
@@ -68,6 +77,12 @@ export function createUsersRepo(db: Db) {
               eq(ledgerAccounts.currency, 'USD'),
             ),
           ),
+        // Terms published after the user's last agreement (decision 009 "Terms of service").
+        db
+          .select({ id: termsOfService.id })
+          .from(termsOfService)
+          .where(and(lte(termsOfService.publishedAt, at), gt(termsOfService.publishedAt, u.termsAgreedAt)))
+          .limit(1),
       ]);
       return {
         user: {
@@ -89,7 +104,7 @@ export function createUsersRepo(db: Db) {
           phoneNumber: u.phoneNumber,
           socialLinks: u.socialLinks,
           preferences: u.preferences,
-          needsTermsAndConditionsApproval: u.needsTermsAndConditionsApproval,
+          needsTermsAndConditionsApproval: u.needsTermsAndConditionsApproval || newerTerms !== undefined,
         },
         twoFaMethod: tf?.enabledAt ? tf.method : null,
         shouldSkipPrompt: tf?.shouldSkipPrompt ?? false,

@@ -137,13 +137,13 @@ export function createUsersService(deps: {
   const limits = deps.config.rateLimits;
 
   async function profile(userId: number): Promise<Profile> {
-    const row = await repo.profile(userId);
+    const row = await repo.profile(userId, clock.now());
     if (!row) throw ERRORS.unauthorized();
     return toProfile(row);
   }
 
   async function phoneState(userId: number): Promise<{ verified: boolean; phone_number: string | null }> {
-    const p = await repo.profile(userId);
+    const p = await repo.profile(userId, clock.now());
     if (!p) throw ERRORS.unauthorized();
     if (p.user.verifiedPhone && p.user.phoneNumber) {
       return { verified: true, phone_number: `${p.user.countryCode ?? ''}${p.user.phoneNumber}` };
@@ -290,7 +290,7 @@ export function createUsersService(deps: {
 
     async removePhoneVerification(auth: AuthContext) {
       await repo.deletePendingPhone(auth.userId);
-      const p = await repo.profile(auth.userId);
+      const p = await repo.profile(auth.userId, clock.now());
       if (p?.user.verifiedPhone || p?.user.phoneNumber) {
         await repo.update(
           auth.userId,

@@ -1,48 +1,142 @@
-import { useMutation } from '@tanstack/react-query';
-import { useContext } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { lazy, type MouseEvent, Suspense, useContext, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../ui/Button';
+import { Dialog } from '../../ui/Dialog';
+import { Skeleton } from '../../ui/Skeleton';
 import { AuthModalContext } from '../auth/auth-modal-context';
 import { isUnauthorized } from '../auth/authed-request';
+import { catalogKeys } from '../catalog/query-keys';
 import { useRequireSignIn } from '../social/useRequireSignIn';
+import { useTermsDialog } from '../terms/TermsDialog';
+import { isTermsApprovalRequired } from '../terms/terms-api';
+import styles from './BuyNowButton.module.css';
+import {
+  type CheckoutMode,
+  checkoutModalFlag,
+  checkoutMode,
+  POPUP_CLOSE_CHECK_MS,
+  popupFeatures,
+} from './buy-flow';
 import { listingCheckoutPath, tradingApi } from './trading-api';
+
+// The checkout's code loads only when the modal opens (the item page stays light).
+const ListingCheckout = lazy(() => import('./CheckoutPage').then((m) => ({ default: m.ListingCheckout })));
 
 /**
  * Buy Now on a listed item (000 §4, §8): signed out opens the auth modal; signed in creates a listing
- * match and opens its checkout page. Disabled while loading; a 401 opens the auth modal, other errors
- * reload the page (the listing may have changed).
+ * match and opens its checkout: the page in the same tab, the checkout modal under the local-storage test
+ * flag, or a 700x700 pop-up window for a new-window click, watched every 2 s until closed, then the item
+ * is read again (decision 009 "Buy flow"). Disabled while loading or while the listing is on hold; a 401
+ * opens the auth modal, tos_approval_required the terms dialog (then Buy Now again), other errors reload
+ * the page (the listing may have changed).
  */
 export function BuyNowButton({
   listingId,
   contractAddress,
   tokenId,
+  onHold = false,
 }: {
   listingId: number;
   contractAddress: string;
   tokenId: string;
+  /** Another buyer's payment for this listing is in progress (decision 009 "Buy flow"). */
+  onHold?: boolean;
 }) {
   const requireSignIn = useRequireSignIn();
   const authModal = useContext(AuthModalContext);
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const terms = useTermsDialog();
+  const [modalPiid, setModalPiid] = useState<number | null>(null);
+  const popup = useRef<Window | null>(null);
+  const [watchingPopup, setWatchingPopup] = useState(false);
+  const refreshItem = () => void queryClient.invalidateQueries({ queryKey: catalogKeys.items() });
+
   const mutation = useMutation({
-    mutationFn: () => tradingApi.listingMatch(listingId),
-    onSuccess: (match) => navigate(listingCheckoutPath(contractAddress, tokenId, match.listingMatchId)),
-    onError: (error) => {
-      if (isUnauthorized(error) && authModal) authModal.open();
+    mutationFn: (_mode: CheckoutMode) => tradingApi.listingMatch(listingId),
+    onSuccess: (match, mode) => {
+      const path = listingCheckoutPath(contractAddress, tokenId, match.listingMatchId);
+      if (mode === 'modal') setModalPiid(match.listingMatchId);
+      else if (mode === 'popup' && popup.current && !popup.current.closed) popup.current.location.href = path;
+      else navigate(path);
+    },
+    onError: (error, mode) => {
+      if (mode === 'popup' && popup.current && !popup.current.closed) popup.current.close();
+      // A window opens only from a click: after the terms dialog the checkout opens in this tab.
+      if (isTermsApprovalRequired(error))
+        terms.ask(() => mutation.mutate(mode === 'popup' ? 'navigate' : mode));
+      else if (isUnauthorized(error) && authModal) authModal.open();
       else window.location.reload();
     },
   });
+
+  // 000 §9: while the pop-up is open, check every 2 s whether it was closed; then read the item again.
+  useEffect(() => {
+    if (!watchingPopup) return;
+    const timer = window.setInterval(() => {
+      if (popup.current && !popup.current.closed) return;
+      popup.current = null;
+      setWatchingPopup(false);
+      refreshItem();
+    }, POPUP_CLOSE_CHECK_MS);
+    return () => window.clearInterval(timer);
+  });
+
+  const onClick = (event: MouseEvent<HTMLButtonElement>) => {
+    if (!requireSignIn()) return;
+    let mode = checkoutMode(event, checkoutModalFlag());
+    if (mode === 'popup') {
+      // Opened now, inside the click, so no pop-up blocker refuses it; the checkout's address follows.
+      const opened = window.open('about:blank', 'vitrine-checkout', popupFeatures(window));
+      if (opened) {
+        popup.current = opened;
+        setWatchingPopup(true);
+      } else mode = 'navigate';
+    }
+    mutation.mutate(mode);
+  };
+
   return (
-    <Button
-      size="lg"
-      loading={mutation.isPending}
-      disabled={mutation.isPending}
-      onClick={() => {
-        if (requireSignIn()) mutation.mutate();
-      }}
-      data-testid="buy-now"
-    >
-      Buy Now
-    </Button>
+    <>
+      <Button
+        size="lg"
+        loading={mutation.isPending}
+        disabled={mutation.isPending || onHold}
+        onClick={onClick}
+        title="Shift-click to check out in a new window"
+        data-testid="buy-now"
+      >
+        {onHold ? 'On Hold' : 'Buy Now'}
+      </Button>
+      {onHold ? (
+        <span className={styles.onHold} data-testid="buy-now-on-hold">
+          Another buyer is completing a payment for this item. Check back in a few minutes.
+        </span>
+      ) : null}
+      {terms.dialog}
+      <Dialog
+        open={modalPiid !== null}
+        onClose={() => {
+          setModalPiid(null);
+          refreshItem();
+        }}
+        title="Checkout"
+        width={960}
+        actions={null}
+        testId="checkout-modal"
+      >
+        {modalPiid !== null ? (
+          <Suspense fallback={<Skeleton className={styles.modalSkeleton} />}>
+            <ListingCheckout
+              contractAddress={contractAddress}
+              tokenId={tokenId}
+              piid={modalPiid}
+              frame="modal"
+            />
+          </Suspense>
+        ) : null}
+      </Dialog>
+    </>
   );
 }

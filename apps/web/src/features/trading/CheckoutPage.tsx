@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatCents, itemPath, type PaymentMethod, profileLink } from '@vitrine/domain';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { isApiError } from '../../app/api-client';
 import { useLoggedIn } from '../../app/useLoggedIn';
@@ -18,10 +18,13 @@ import { RequireAuth } from '../auth/RequireAuth';
 import { itemQuery } from '../catalog/catalog-queries';
 import { catalogKeys } from '../catalog/query-keys';
 import { ArtworkMedia } from '../catalog/shared/ArtworkMedia';
+import { useTermsDialog } from '../terms/TermsDialog';
+import { isTermsApprovalRequired } from '../terms/terms-api';
+import { STATUS_POLL_MS } from './buy-flow';
 import styles from './CheckoutPage.module.css';
 import { type CardFields, readCard } from './card-form';
 import { listingMatchQuery, parsePiid } from './checkout-queries';
-import { type CardInput, type PurchaseIntent, type Quote, tradingApi } from './trading-api';
+import { type CardInput, type PurchaseIntent, type Quote, tradingApi, tradingKeys } from './trading-api';
 
 /** 000 §8 "Purchase creation failure". */
 export const PURCHASE_FAILED_MESSAGE = 'Sorry, we ran into a problem creating your purchase...';
@@ -40,11 +43,38 @@ export function CheckoutPage() {
 function Checkout() {
   const { contractAddress = '', tokenId = '' } = useParams();
   const [search] = useSearchParams();
-  const piid = parsePiid(search.get('piid'));
+  return (
+    <ListingCheckout
+      contractAddress={contractAddress}
+      tokenId={tokenId}
+      piid={parsePiid(search.get('piid'))}
+      frame="page"
+    />
+  );
+}
+
+type Frame = 'page' | 'modal';
+
+/**
+ * The checkout of one listing match, on its page or inside the checkout modal over the item page (the
+ * local-storage test flag, decision 009 "Buy flow").
+ */
+export function ListingCheckout({
+  contractAddress,
+  tokenId,
+  piid,
+  frame,
+}: {
+  contractAddress: string;
+  tokenId: string;
+  piid: number | null;
+  frame: Frame;
+}) {
   const signedIn = useLoggedIn();
   const match = useQuery({ ...listingMatchQuery(piid ?? 0), enabled: piid !== null });
   const item = useQuery(itemQuery(contractAddress, tokenId, signedIn));
   const back = itemPath(contractAddress, tokenId);
+  const Shell = frame === 'page' ? PageShell : ModalShell;
 
   if (piid === null || (match.isError && isApiError(match.error) && match.error.statusCode === 404)) {
     return (
@@ -108,14 +138,19 @@ function Checkout() {
           )}
         </section>
         <section className={styles.panel} aria-label="Payment">
-          <Payment intent={intent} back={back} itemName={item.data?.token.name ?? 'this NFT'} />
+          <Payment
+            intent={intent}
+            back={back}
+            tokenId={tokenId}
+            itemName={item.data?.token.name ?? 'this NFT'}
+          />
         </section>
       </div>
     </Shell>
   );
 }
 
-export function Shell({ children }: { children: ReactNode }) {
+export function PageShell({ children }: { children: ReactNode }) {
   return (
     <div className={`page-container ${styles.page}`} data-testid="checkout-page">
       <DocumentTitle title="Checkout · Vitrine" />
@@ -123,6 +158,10 @@ export function Shell({ children }: { children: ReactNode }) {
       {children}
     </div>
   );
+}
+
+function ModalShell({ children }: { children: ReactNode }) {
+  return <div data-testid="checkout-modal-body">{children}</div>;
 }
 
 function BackToItem({ to, label = 'Back to the item' }: { to: string; label?: string | undefined }) {
@@ -162,7 +201,7 @@ export function FeeBreakdown({ quote }: { quote: Quote }) {
 type Outcome =
   | { kind: 'idle' }
   | { kind: 'needs-action' }
-  | { kind: 'paid' }
+  | { kind: 'paid'; elsewhere?: boolean }
   | { kind: 'expired' }
   | { kind: 'unavailable'; message: string };
 
@@ -182,6 +221,7 @@ function outcomeOf(intent: PurchaseIntent): Outcome {
 export function Payment({
   intent,
   back,
+  tokenId = '',
   itemName,
   children,
   successText,
@@ -191,6 +231,8 @@ export function Payment({
 }: {
   intent: PurchaseIntent;
   back: string;
+  /** The token the status poll asks about (a listing's); '' for a primary purchase. */
+  tokenId?: string;
   itemName: string;
   children?: ReactNode;
   /** The result's text, from the paid intent (what it minted). */
@@ -200,12 +242,40 @@ export function Payment({
   disabled?: boolean;
 }) {
   const queryClient = useQueryClient();
+  const signedIn = useLoggedIn();
+  const terms = useTermsDialog();
   const profile = useProfile().data;
   const [method, setMethod] = useState<Method>('stripe_card');
   const [card, setCard] = useState<CardFields>({ number: '', expiry: '', cvc: '' });
   const [cardError, setCardError] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<Outcome>(() => outcomeOf(intent));
   const [paidIntent, setPaidIntent] = useState<PurchaseIntent>(intent);
+
+  // 000 §4, §9: while signed in and the intent is open, its status is polled every 5000 ms, so a payment
+  // made elsewhere (another tab, the pop-up) or the intent's expiry shows here without a reload.
+  const open = outcome.kind === 'idle' || outcome.kind === 'needs-action';
+  const status = useQuery({
+    queryKey: tradingKeys.intentStatus(intent.purchaseIntentId),
+    queryFn: ({ signal }) => tradingApi.intentStatus(intent.purchaseIntentId, tokenId, signal),
+    enabled: signedIn && open,
+    refetchInterval: signedIn && open ? STATUS_POLL_MS : false,
+    refetchIntervalInBackground: true,
+    staleTime: 0,
+    gcTime: 0,
+    retry: false,
+  });
+  const polledState = status.data?.paymentState;
+  useEffect(() => {
+    if (!open || busyRef.current) return;
+    if (polledState === 'paid') {
+      setOutcome({ kind: 'paid', elsewhere: true });
+      void queryClient.invalidateQueries({ queryKey: catalogKeys.items() });
+      void queryClient.invalidateQueries({ queryKey: authKeys.profile() });
+      void queryClient.invalidateQueries({ queryKey: tradingKeys.listingMatch(intent.purchaseIntentId) });
+    } else if (polledState === 'expired' || polledState === 'cancelled' || polledState === 'refunded') {
+      setOutcome(outcomeOf({ ...intent, paymentState: polledState }));
+    }
+  }, [polledState, open, queryClient, intent]);
 
   const quoteOf = (m: Method) => intent.quotes.find((q) => q.paymentMethod === m) ?? null;
   const quote = quoteOf(method);
@@ -226,8 +296,13 @@ export function Payment({
       ]);
     }
   };
-  const onError = (error: Error) => {
+  const onError = (error: Error, input?: { method: Method; card: CardInput | null }) => {
     if (!isApiError(error)) return;
+    if (isTermsApprovalRequired(error) && input) {
+      // 000 §8: tos_approval_required opens the terms dialog; agreeing pays again.
+      terms.ask(() => pay.mutate(input));
+      return;
+    }
     if (error.errorType === 'purchase-intent-closed' && /expired/i.test(error.message))
       setOutcome({ kind: 'expired' });
     else if (
@@ -248,13 +323,15 @@ export function Payment({
       return tradingApi.pay(intent.purchaseIntentId, 'stripe_card', token.id);
     },
     onSuccess: settled,
-    onError,
+    onError: (error, input) => onError(error, input),
   });
   const complete = useMutation({
     mutationFn: () => tradingApi.completeAction(intent.purchaseIntentId),
     onSuccess: settled,
-    onError,
+    onError: (error) => onError(error),
   });
+  const busyRef = useRef(false);
+  busyRef.current = pay.isPending || complete.isPending;
 
   if (outcome.kind === 'paid') {
     const profileHref = profileLink(profile?.profileUrl)?.href ?? null;
@@ -264,6 +341,11 @@ export function Payment({
         <p data-testid="checkout-success-text">
           {successText ? successText(paidIntent) : <>{itemName} is now in your collection.</>}
         </p>
+        {outcome.elsewhere ? (
+          <p className={styles.muted} data-testid="checkout-paid-elsewhere">
+            This purchase was paid in another window.
+          </p>
+        ) : null}
         <div className={styles.actions}>
           <ButtonLink to={back} data-testid="checkout-view-item">
             {backLabel ?? 'View your NFT'}
@@ -303,7 +385,9 @@ export function Payment({
     pay.mutate({ method, card: read.card });
   };
   const busy = pay.isPending || complete.isPending;
-  const error = pay.error ?? complete.error;
+  const shownError = pay.error ?? complete.error;
+  // The terms dialog answers tos_approval_required; it is not shown as a payment error.
+  const error = isTermsApprovalRequired(shownError) ? null : shownError;
   const declined = isApiError(error) && error.errorType === 'card_declined';
 
   return (
@@ -405,6 +489,7 @@ export function Payment({
       >
         <p>Your bank asks you to confirm this payment. Complete the verification to finish your purchase.</p>
       </Dialog>
+      {terms.dialog}
     </form>
   );
 }

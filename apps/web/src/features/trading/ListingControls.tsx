@@ -8,6 +8,8 @@ import { SelectField } from '../../ui/SelectField';
 import { TextField } from '../../ui/TextField';
 import type { Listing as CatalogListing } from '../catalog/catalog-types';
 import { catalogKeys } from '../catalog/query-keys';
+import { useTermsDialog } from '../terms/TermsDialog';
+import { isTermsApprovalRequired } from '../terms/terms-api';
 import { type ListingCurrency, type ListingPrice, tradingApi } from './trading-api';
 
 const PRICE_PATTERN = /^\d{1,12}(\.\d{1,18})?$/;
@@ -91,6 +93,7 @@ function PriceDialog({
   );
   const [currency, setCurrency] = useState<ListingCurrency>(current?.currency === 'ETH' ? 'ETH' : 'USD');
   const [fieldError, setFieldError] = useState<string | null>(null);
+  const terms = useTermsDialog();
   const mutation = useMutation({
     mutationFn: (price: ListingPrice) =>
       listing
@@ -99,6 +102,10 @@ function PriceDialog({
     onSuccess: async () => {
       await refresh();
       onClose();
+    },
+    // 000 §8: tos_approval_required opens the terms dialog; agreeing lists again.
+    onError: (error, price) => {
+      if (isTermsApprovalRequired(error)) terms.ask(() => mutation.mutate(price));
     },
   });
   const submit = (event?: FormEvent) => {
@@ -119,7 +126,10 @@ function PriceDialog({
       testId="listing-dialog"
     >
       <form onSubmit={submit} noValidate>
-        {mutation.isError ? <FormAlert testId="listing-error">{mutation.error.message}</FormAlert> : null}
+        {terms.dialog}
+        {mutation.isError && !isTermsApprovalRequired(mutation.error) ? (
+          <FormAlert testId="listing-error">{mutation.error.message}</FormAlert>
+        ) : null}
         <TextField
           name="price"
           label="Price"

@@ -10,7 +10,7 @@ import { FormAlert } from '../../ui/FormAlert';
 import { Skeleton } from '../../ui/Skeleton';
 import { RequireAuth } from '../auth/RequireAuth';
 import { ArtworkMedia } from '../catalog/shared/ArtworkMedia';
-import { Payment, Shell } from './CheckoutPage';
+import { PageShell, Payment } from './CheckoutPage';
 import styles from './CheckoutPage.module.css';
 import { parsePiid, purchaseIntentQuery } from './checkout-queries';
 import { type PurchaseIntent, tradingApi, tradingKeys } from './trading-api';
@@ -41,19 +41,19 @@ function PrimaryCheckout() {
 
   if (piid === null || (query.isError && isApiError(query.error) && query.error.statusCode === 404)) {
     return (
-      <Shell>
+      <PageShell>
         <FormAlert testId="checkout-not-found">
           This purchase could not be found. Start again from the drop with Buy.
         </FormAlert>
         <ButtonLink to={back} variant="secondary" data-testid="checkout-back">
           Back to the drop
         </ButtonLink>
-      </Shell>
+      </PageShell>
     );
   }
   if (query.isError) {
     return (
-      <Shell>
+      <PageShell>
         <ErrorFallback
           title="We couldn't load this checkout."
           message={query.error.message}
@@ -61,31 +61,31 @@ function PrimaryCheckout() {
           retrying={query.isFetching}
           testId="checkout-error"
         />
-      </Shell>
+      </PageShell>
     );
   }
   if (query.isPending) {
     return (
-      <Shell>
+      <PageShell>
         <div className={styles.layout} data-testid="checkout-loading">
           <Skeleton className={styles.mediaSkeleton} />
           <Skeleton className={styles.panelSkeleton} />
         </div>
-      </Shell>
+      </PageShell>
     );
   }
   const intent = query.data;
   const nifty = intent.nifty;
   if (!nifty) {
     return (
-      <Shell>
+      <PageShell>
         <FormAlert testId="checkout-not-found">This purchase is not for a drop.</FormAlert>
-      </Shell>
+      </PageShell>
     );
   }
   const itemPath = collectionPath(nifty.contractAddress, nifty.niftyType);
   return (
-    <Shell>
+    <PageShell>
       <div className={styles.layout}>
         <section className={styles.summary} aria-label="Item" data-testid="checkout-item">
           <div className={styles.media}>
@@ -130,7 +130,7 @@ function PrimaryCheckout() {
           </Payment>
         </section>
       </div>
-    </Shell>
+    </PageShell>
   );
 }
 

@@ -2,12 +2,18 @@
 // listing match, paying a purchase intent, and the simulated card processor's tokenisation. Writes
 // need a bearer token (withAuthRetry refreshes it once on a 401).
 import type { PaymentMethod } from '@vitrine/domain';
-import type { Listing, ListingMatch, PurchaseIntent, Quote } from '@vitrine/domain/trading-responses';
+import type {
+  Listing,
+  ListingMatch,
+  PurchaseIntent,
+  PurchaseIntentStatus,
+  Quote,
+} from '@vitrine/domain/trading-responses';
 import { api } from '../../app/api-client';
 import { withAuthRetry } from '../auth/authed-request';
 import { authKeys } from '../auth/query-keys';
 
-export type { Listing, ListingMatch, PurchaseIntent, Quote };
+export type { Listing, ListingMatch, PurchaseIntent, PurchaseIntentStatus, Quote };
 
 export type ListingCurrency = 'USD' | 'ETH';
 
@@ -69,6 +75,14 @@ export const tradingApi = {
     ),
   getListingMatch: (id: number, signal?: AbortSignal) =>
     withAuthRetry(() => api.get<ListingMatch>(`/v2/listing-match/${id}`, signal ? { signal } : {})),
+  /** The intent's payment state (000 §7 `GET /v2/purchase-intent/{id}/status`), polled by the checkout. */
+  intentStatus: (id: number, tokenId: string, signal?: AbortSignal) =>
+    withAuthRetry(() =>
+      api.get<PurchaseIntentStatus>(
+        `/v2/purchase-intent/${id}/status?tokenId=${encodeURIComponent(tokenId)}`,
+        signal ? { signal } : {},
+      ),
+    ),
   /** The card goes to the processor's endpoint only; our purchase call gets its token. */
   tokenizeCard: (card: CardInput) =>
     withAuthRetry(() =>
@@ -99,6 +113,7 @@ export const tradingKeys = {
   listingMatch: (id: number) => [...tradingKeys.listingMatches(), id] as const,
   purchaseIntents: () => [...authKeys.user(), 'purchase-intent'] as const,
   purchaseIntent: (id: number) => [...tradingKeys.purchaseIntents(), id] as const,
+  intentStatus: (id: number) => [...tradingKeys.listingMatches(), id, 'status'] as const,
 };
 
 /**

@@ -1,0 +1,169 @@
+// Buy Now's flow around the checkout (issue #14; decision 009 "Buy flow"), in real Chromium against the
+// built, seeded server: the local-storage test flag opens the checkout in a modal over the item; the
+// checkout page polls its intent's status, so a payment made in another tab shows within ~6 s; the legacy
+// /buypage/ path leads to the item or the nifty type's page; a user who must agree to the terms gets the
+// terms dialog from Buy Now and goes on to the checkout after agreeing.
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { apiSignUp, DESKTOP, storeCredentials } from './support/accounts';
+import { launchBrowser } from './support/browser';
+
+const baseUrl = inject('baseUrl');
+const adminToken = inject('adminToken');
+let browser: Browser;
+let listed: ListedToken[] = [];
+
+interface ListedToken {
+  contractAddress: string;
+  tokenId: string;
+  typeNumber: number;
+  owner: { username: string } | null;
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  // Listed items of the seed; each test takes its own (others' e2e files buy the demo collector's).
+  const response = await fetch(`${baseUrl}/api/v1/explore/nfts/?quickFilter=buy_now&page_size=48`);
+  expect(response.status).toBe(200);
+  listed = ((await response.json()) as { results: ListedToken[] }).results;
+  expect(listed.length).toBeGreaterThan(8);
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** A listed token for one test, from the end of the list (distinct per test). */
+function take(index: number): ListedToken {
+  const token = listed.at(-1 - index);
+  if (!token) throw new Error('not enough listed tokens in the seed');
+  return token;
+}
+
+const itemUrl = (t: ListedToken) => `/marketplace/item/${t.contractAddress}/${t.tokenId}`;
+
+async function buyerContext(
+  label: string,
+  init?: string,
+): Promise<{ context: BrowserContext; firstName: string }> {
+  const buyer = await apiSignUp(baseUrl, label);
+  const context = await browser.newContext({ viewport: DESKTOP });
+  await storeCredentials(context, buyer.grant);
+  if (init) await context.addInitScript(init);
+  return { context, firstName: buyer.firstName };
+}
+
+async function payByCard(root: Page | ReturnType<Page['getByTestId']>): Promise<void> {
+  const form = root.getByTestId('card-form');
+  await form.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await form.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await form.getByLabel('CVC').fill('123');
+  await root.getByTestId('pay').click();
+}
+
+async function ownerOf(t: ListedToken): Promise<string | null> {
+  const response = await fetch(`${baseUrl}/api/v1/marketplace/items/${t.contractAddress}/${t.tokenId}/`);
+  return ((await response.json()) as { owner: { username: string } | null }).owner?.username ?? null;
+}
+
+describe('Buy Now flow', () => {
+  it('opens the checkout in a modal over the item page under the local-storage test flag', async () => {
+    const token = take(0);
+    const { context } = await buyerContext(
+      'modal-flag',
+      "localStorage.setItem('vitrine.checkoutModal', '1')",
+    );
+    const page = await context.newPage();
+    await page.goto(baseUrl + itemUrl(token));
+    await page.getByTestId('item-price').getByTestId('buy-now').click();
+    const modal = page.getByTestId('checkout-modal');
+    await modal.getByTestId('fee-breakdown').waitFor();
+    // Still the item page: the checkout is a dialog over it.
+    expect(new URL(page.url()).pathname).toBe(itemUrl(token));
+    await payByCard(modal);
+    await modal.getByTestId('checkout-success').waitFor();
+    expect(await ownerOf(token)).not.toBe(token.owner?.username);
+    // Closing the modal shows the item as bought: no Buy Now any more.
+    await page.keyboard.press('Escape');
+    await expect.poll(() => modal.count()).toBe(0);
+    await page.getByTestId('item-price').getByTestId('list-for-sale').waitFor();
+    expect(await page.getByTestId('buy-now').count()).toBe(0);
+    await context.close();
+  });
+
+  it('shows a payment made in another tab on the first checkout page within about 6 s, without a reload', async () => {
+    const token = take(1);
+    const { context } = await buyerContext('polling');
+    const first = await context.newPage();
+    await first.goto(baseUrl + itemUrl(token));
+    await first.getByTestId('item-price').getByTestId('buy-now').click();
+    await first.waitForURL((url) => url.pathname.startsWith('/listing-checkout/'));
+    await first.getByTestId('fee-breakdown').waitFor();
+    let navigations = 0;
+    first.on('framenavigated', (frame) => {
+      if (frame === first.mainFrame()) navigations += 1;
+    });
+
+    const second = await context.newPage();
+    await second.goto(first.url());
+    await payByCard(second);
+    await second.getByTestId('checkout-success').waitFor();
+    const paidAt = Date.now();
+
+    await first.getByTestId('checkout-paid-elsewhere').waitFor({ timeout: 8000 });
+    expect(Date.now() - paidAt).toBeLessThan(7000);
+    expect(await first.getByTestId('checkout-success').textContent()).toContain('You own it!');
+    expect(await first.getByTestId('pay').count()).toBe(0);
+    expect(navigations).toBe(0);
+    await context.close();
+  });
+
+  it('leads the legacy /buypage/ to the item (secondary) or the nifty type page (primary)', async () => {
+    const token = take(2);
+    const page = await browser.newPage({ viewport: DESKTOP });
+    const q = `contractAddress=${token.contractAddress}&niftyType=${token.typeNumber}`;
+    await page.goto(
+      `${baseUrl}/buypage/?${q}&tokenID=${token.tokenId}&isNiftyPrimaryOrSecondary=secondary&initialPrice=12.5`,
+    );
+    await page.waitForURL((url) => url.pathname === itemUrl(token));
+    await page.getByTestId('item-price').waitFor();
+
+    await page.goto(`${baseUrl}/buypage/?${q}&isNiftyPrimaryOrSecondary=primary`);
+    await page.waitForURL(
+      (url) => url.pathname === `/marketplace/collection/${token.contractAddress}/${token.typeNumber}`,
+    );
+    await page.close();
+  });
+
+  it('opens the terms dialog when Buy Now needs an agreement, then goes on to the checkout', async () => {
+    const token = take(3);
+    const buyer = await apiSignUp(baseUrl, 'terms');
+    const asked = await fetch(`${baseUrl}/api/v2/terms-of-service/require-approval/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` },
+      body: JSON.stringify({ email: buyer.email }),
+    });
+    expect(asked.status).toBe(200);
+    const context = await browser.newContext({ viewport: DESKTOP });
+    await storeCredentials(context, buyer.grant);
+    const page = await context.newPage();
+    await page.goto(baseUrl + itemUrl(token));
+    await page.getByTestId('item-price').getByTestId('buy-now').click();
+    const dialog = page.getByTestId('terms-dialog');
+    await dialog.getByRole('heading', { name: 'Vitrine Terms of Use' }).waitFor();
+    expect(await dialog.textContent()).toContain('Buying and selling');
+    // Still on the item: nothing was bought or reserved before the agreement.
+    expect(new URL(page.url()).pathname).toBe(itemUrl(token));
+    await dialog.getByRole('button', { name: 'I agree' }).click();
+    await page.waitForURL((url) => url.pathname.startsWith('/listing-checkout/'));
+    await page.getByTestId('fee-breakdown').waitFor();
+    const profile = await page.evaluate(`(async () => {
+      const credentials = JSON.parse(localStorage.getItem('credentials'));
+      const res = await fetch('/api/user/profile/', { headers: { authorization: 'Bearer ' + credentials.access_token } });
+      return res.json();
+    })()`);
+    expect((profile as { needsTermsAndConditionsApproval: boolean }).needsTermsAndConditionsApproval).toBe(
+      false,
+    );
+    await context.close();
+  });
+});
