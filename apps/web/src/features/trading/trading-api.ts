@@ -9,6 +9,15 @@ import { authKeys } from '../auth/query-keys';
 
 export type { Listing, ListingMatch, PurchaseIntent, Quote };
 
+/** 000 §3 sale proceeds info. */
+export interface SaleProceeds {
+  saleProceedsInfo: {
+    nifty_fee_in_cents: number;
+    creator_fee_in_cents: number;
+    total_amount_seller_would_receive: number;
+  };
+}
+
 export type ListingCurrency = 'USD' | 'ETH';
 
 export interface ListingPrice {
@@ -65,6 +74,11 @@ export const tradingApi = {
         once(),
       ),
     ),
+  /** The seller's fee dialog (000 §7 POST /user/sale-proceeds-amount/): what a sale at this price pays out. */
+  saleProceeds: (contractAddress: string, tokenId: string, saleAmountInCents: number) =>
+    withAuthRetry(() =>
+      api.post<SaleProceeds>('/user/sale-proceeds-amount/', { contractAddress, tokenId, saleAmountInCents }),
+    ),
   completeAction: (intentId: number) =>
     withAuthRetry(() =>
       api.post<PurchaseIntent>(`/v2/purchase-intent/${intentId}/complete-action`, undefined, once()),
@@ -75,6 +89,8 @@ export const tradingApi = {
 export const tradingKeys = {
   listingMatches: () => [...authKeys.user(), 'listing-match'] as const,
   listingMatch: (id: number) => [...tradingKeys.listingMatches(), id] as const,
+  saleProceeds: (contractAddress: string, tokenId: string, priceInCents: number) =>
+    [...authKeys.user(), 'sale-proceeds', contractAddress.toLowerCase(), tokenId, priceInCents] as const,
 };
 
 /** The checkout page of a listing match (000 §2). */
