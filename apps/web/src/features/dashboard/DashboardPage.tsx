@@ -335,7 +335,7 @@ function ActiveDiscountsTab() {
         </p>
       ) : null}
       <PagedTable
-        query={query as UseQueryResult<Page<NonNullable<typeof query.data>['results'][number]>>}
+        query={query}
         page={page}
         onPage={setPage}
         label="Listings"
