@@ -77,12 +77,12 @@ export type CurrentListing = Pick<CatalogListing, 'id' | 'baseListingPrice'>;
 /** After a listing changes: the item pages, the collection tables and the dashboard's lists. */
 function useRefreshItems() {
   const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: catalogKeys.items() }),
-      queryClient.invalidateQueries({ queryKey: catalogKeys.collectionTokensAll() }),
-      queryClient.invalidateQueries({ queryKey: dashboardKeys.all() }),
-    ]);
+  return () => {
+    // The tables and the dashboard refresh in the background; the dialog waits for the item only.
+    void queryClient.invalidateQueries({ queryKey: catalogKeys.collectionTokensAll() });
+    void queryClient.invalidateQueries({ queryKey: dashboardKeys.all() });
+    return queryClient.invalidateQueries({ queryKey: catalogKeys.items() });
+  };
 }
 
 /** A typed USD price in cents, for the fee dialog; null when it is not a price. */
