@@ -41,6 +41,8 @@ const profileValidation = () =>
   import('../features/auth/ProfileValidationPage').then((m) => ({ Component: m.ProfileValidationPage }));
 const accountSettings = () =>
   import('../features/account/AccountSettingsPage').then((m) => ({ Component: m.AccountSettingsPage }));
+const dashboard = () =>
+  import('../features/dashboard/DashboardPage').then((m) => ({ Component: m.DashboardPage }));
 
 const publishers = () =>
   import('../features/publishers/PublishersPage').then((m) => ({ Component: m.PublishersPage }));
@@ -105,6 +107,12 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             { path: 'account/profile-validation', lazy: profileValidation },
             { path: 'account/offers', lazy: myOffers },
             { path: 'account/settings/:section?', lazy: accountSettings },
+            // 000 §2 dashboard tabs; /dashboard shows Sales.
+            { path: 'dashboard', lazy: dashboard },
+            { path: 'dashboard/purchases-sales/:innertab?', lazy: dashboard },
+            { path: 'dashboard/transactions/:innertab?', lazy: dashboard },
+            { path: 'dashboard/active-discounts', lazy: dashboard },
+            { path: 'dashboard/deposit', lazy: dashboard },
             { path: 'explore', loader: () => redirect('/explore/drops') },
             { path: 'explore/:x', lazy: explore, loader: data(prefetchExplore) },
             { path: 'marketplace/item/:contractAddress/:tokenId', lazy: item, loader: data(prefetchItem) },

@@ -1,13 +1,19 @@
+import { formatCents } from '@vitrine/domain';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '../../features/auth/Avatar';
 import { ACCOUNT_SETTINGS_PATH, MY_OFFERS_PATH, PROFILE_VALIDATION_PATH } from '../../features/auth/paths';
 import { greetingName, useProfile } from '../../features/auth/profile-query';
 import { useSignOut } from '../../features/auth/useSignOut';
+import { DASHBOARD_DEPOSIT_PATH, DASHBOARD_PATH } from '../../features/dashboard/dashboard-format';
 import { Skeleton } from '../../ui/Skeleton';
 import styles from './AccountMenu.module.css';
 
-/** The avatar menu of the navigation bar when logged in (001 §2): 'Hello {name}!' and a Sign Out item. */
+/**
+ * The avatar menu of the navigation bar when logged in (001 §2): 'Hello {name}!', the balance
+ * (account_balance_in_cents, fetched again each time the menu opens: a sale moves it from elsewhere), the
+ * dashboard and account links, and a Sign Out item.
+ */
 export function AccountMenu() {
   const menuId = useId();
   const [open, setOpen] = useState(false);
@@ -46,7 +52,10 @@ export function AccountMenu() {
         aria-expanded={open}
         aria-controls={menuId}
         aria-label="Account menu"
-        onClick={() => setOpen((value) => !value)}
+        onClick={() => {
+          if (!open && !profile.isFetching) void profile.refetch();
+          setOpen((value) => !value);
+        }}
         data-testid="account-menu-button"
       >
         {profile.isPending ? (
@@ -76,6 +85,19 @@ export function AccountMenu() {
               </p>
             )}
             {user?.email ? <p className={styles.email}>{user.email}</p> : null}
+            {user ? (
+              <p className={styles.balance}>
+                Balance{' '}
+                <Link
+                  to={DASHBOARD_DEPOSIT_PATH}
+                  className={styles.balanceAmount}
+                  onClick={close}
+                  data-testid="account-balance"
+                >
+                  {formatCents(user.account_balance_in_cents)}
+                </Link>
+              </p>
+            ) : null}
           </div>
           <ul className={styles.list}>
             {user ? (
@@ -85,6 +107,11 @@ export function AccountMenu() {
                 </Link>
               </li>
             ) : null}
+            <li>
+              <Link to={DASHBOARD_PATH} className={styles.item} onClick={close} data-testid="menu-dashboard">
+                Dashboard
+              </Link>
+            </li>
             <li>
               <Link to={MY_OFFERS_PATH} className={styles.item} onClick={close}>
                 My offers

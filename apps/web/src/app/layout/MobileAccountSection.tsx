@@ -1,8 +1,10 @@
+import { formatCents } from '@vitrine/domain';
 import { Link } from 'react-router';
 import { Avatar } from '../../features/auth/Avatar';
 import { ACCOUNT_SETTINGS_PATH, MY_OFFERS_PATH, PROFILE_VALIDATION_PATH } from '../../features/auth/paths';
 import { greetingName, useProfile } from '../../features/auth/profile-query';
 import { useSignOut } from '../../features/auth/useSignOut';
+import { DASHBOARD_PATH } from '../../features/dashboard/dashboard-format';
 import { Button } from '../../ui/Button';
 import styles from './MobileMenu.module.css';
 import { MobilePublishersLinks } from './PublishersLink';
@@ -23,6 +25,9 @@ export function MobileAccountSection({ onClose }: { onClose: () => void }) {
           My profile
         </Link>
       ) : null}
+      <Link to={DASHBOARD_PATH} className={styles.link} onClick={onClose}>
+        Dashboard{user ? ` · ${formatCents(user.account_balance_in_cents)}` : ''}
+      </Link>
       <Link to={MY_OFFERS_PATH} className={styles.link} onClick={onClose}>
         My offers
       </Link>

@@ -24,7 +24,9 @@ export const catalogKeys = {
   collectionNifties: () => ['collection-nifty'] as const,
   collectionNifty: (key: string, typeNumber: number, signedIn: boolean) =>
     [...catalogKeys.collectionNifties(), lower(key), typeNumber, signedIn] as const,
-  collectionTokens: (key: string, query: ExploreQuery) => ['collection-tokens', lower(key), query] as const,
+  collectionTokensAll: () => ['collection-tokens'] as const,
+  collectionTokens: (key: string, query: ExploreQuery) =>
+    [...catalogKeys.collectionTokensAll(), lower(key), query] as const,
   storefronts: () => ['storefront'] as const,
   storefront: (slug: string, signedIn: boolean) =>
     [...catalogKeys.storefronts(), lower(slug), signedIn] as const,

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { fromMinorUnits } from '@vitrine/domain';
+import { fromMinorUnits, toMinorUnits } from '@vitrine/domain';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
@@ -8,8 +8,11 @@ import { SelectField } from '../../ui/SelectField';
 import { TextField } from '../../ui/TextField';
 import type { Listing as CatalogListing } from '../catalog/catalog-types';
 import { catalogKeys } from '../catalog/query-keys';
+import { dashboardKeys } from '../dashboard/dashboard-api';
 import { useTermsDialog } from '../terms/TermsDialog';
 import { isTermsApprovalRequired } from '../terms/terms-api';
+import styles from './ListingControls.module.css';
+import { SaleFeesDialog } from './SaleFeesDialog';
 import { type ListingCurrency, type ListingPrice, tradingApi } from './trading-api';
 
 const PRICE_PATTERN = /^\d{1,12}(\.\d{1,18})?$/;
@@ -70,12 +73,32 @@ export function ListingControls({
   );
 }
 
+/** What the price dialog needs of a current listing (the item's listing, or a collection table row's). */
+export type CurrentListing = Pick<CatalogListing, 'id' | 'baseListingPrice'>;
+
+/** After a listing changes: the item pages, the collection tables and the dashboard's lists. */
 function useRefreshItems() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: catalogKeys.items() });
+  return () => {
+    // The tables and the dashboard refresh in the background; the dialog waits for the item only.
+    void queryClient.invalidateQueries({ queryKey: catalogKeys.collectionTokensAll() });
+    void queryClient.invalidateQueries({ queryKey: dashboardKeys.all() });
+    return queryClient.invalidateQueries({ queryKey: catalogKeys.items() });
+  };
 }
 
-function PriceDialog({
+/** A typed USD price in cents, for the fee dialog; null when it is not a price. */
+function usdCents(amount: string, currency: ListingCurrency): number | null {
+  if (currency !== 'USD' || priceError(amount) !== null) return null;
+  const cents = toMinorUnits(amount.trim(), 'USD');
+  return cents !== null && cents <= 1_000_000_000n ? Number(cents) : null;
+}
+
+/**
+ * The list (or edit price) dialog, used by the item page and the collection table's "List for sale"; its
+ * "Fee breakdown" opens the seller's fee dialog for a USD price.
+ */
+export function PriceDialog({
   contractAddress,
   tokenId,
   listing,
@@ -83,9 +106,10 @@ function PriceDialog({
 }: {
   contractAddress: string;
   tokenId: string;
-  listing: CatalogListing | null;
+  listing: CurrentListing | null;
   onClose: () => void;
 }) {
+  const [feesFor, setFeesFor] = useState<number | null>(null);
   const refresh = useRefreshItems();
   const current = listing?.baseListingPrice;
   const [amount, setAmount] = useState(
@@ -116,41 +140,67 @@ function PriceDialog({
     mutation.mutate({ amount: amount.trim(), currency });
   };
   return (
-    <Dialog
-      open
-      onClose={onClose}
-      title={listing ? 'Edit price' : 'List for sale'}
-      loading={mutation.isPending}
-      onConfirm={() => submit()}
-      confirmLabel={listing ? 'Save price' : 'List for sale'}
-      testId="listing-dialog"
-    >
-      <form onSubmit={submit} noValidate>
-        {terms.dialog}
-        {mutation.isError && !isTermsApprovalRequired(mutation.error) ? (
-          <FormAlert testId="listing-error">{mutation.error.message}</FormAlert>
-        ) : null}
-        <TextField
-          name="price"
-          label="Price"
-          inputMode="decimal"
-          autoComplete="off"
-          value={amount}
-          onChange={(event) => setAmount(event.target.value)}
-          error={fieldError}
-          autoFocus
+    <>
+      <Dialog
+        open
+        onClose={onClose}
+        title={listing ? 'Edit price' : 'List for sale'}
+        loading={mutation.isPending}
+        onConfirm={() => submit()}
+        confirmLabel={listing ? 'Save price' : 'List for sale'}
+        testId="listing-dialog"
+      >
+        <form onSubmit={submit} noValidate>
+          {terms.dialog}
+          {mutation.isError && !isTermsApprovalRequired(mutation.error) ? (
+            <FormAlert testId="listing-error">{mutation.error.message}</FormAlert>
+          ) : null}
+          <TextField
+            name="price"
+            label="Price"
+            inputMode="decimal"
+            autoComplete="off"
+            value={amount}
+            onChange={(event) => setAmount(event.target.value)}
+            error={fieldError}
+            autoFocus
+          />
+          <SelectField
+            name="currency"
+            label="Currency"
+            value={currency}
+            onChange={(event) => setCurrency(event.target.value === 'ETH' ? 'ETH' : 'USD')}
+          >
+            <option value="USD">USD</option>
+            <option value="ETH">ETH</option>
+          </SelectField>
+          {currency === 'USD' ? (
+            <button
+              type="button"
+              className={styles.linkButton}
+              onClick={() => {
+                const cents = usdCents(amount, currency);
+                setFieldError(cents === null ? priceError(amount) : null);
+                setFeesFor(cents);
+              }}
+              data-testid="show-fees"
+            >
+              Fee breakdown
+            </button>
+          ) : (
+            <p className={styles.note}>Fees are worked out in USD at the rate when it sells.</p>
+          )}
+        </form>
+      </Dialog>
+      {feesFor !== null ? (
+        <SaleFeesDialog
+          contractAddress={contractAddress}
+          tokenId={tokenId}
+          priceInCents={feesFor}
+          onClose={() => setFeesFor(null)}
         />
-        <SelectField
-          name="currency"
-          label="Currency"
-          value={currency}
-          onChange={(event) => setCurrency(event.target.value === 'ETH' ? 'ETH' : 'USD')}
-        >
-          <option value="USD">USD</option>
-          <option value="ETH">ETH</option>
-        </SelectField>
-      </form>
-    </Dialog>
+      ) : null}
+    </>
   );
 }
 

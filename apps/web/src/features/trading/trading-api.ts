@@ -15,6 +15,15 @@ import { authKeys } from '../auth/query-keys';
 
 export type { Listing, ListingMatch, PurchaseIntent, PurchaseIntentStatus, Quote };
 
+/** 000 §3 sale proceeds info. */
+export interface SaleProceeds {
+  saleProceedsInfo: {
+    nifty_fee_in_cents: number;
+    creator_fee_in_cents: number;
+    total_amount_seller_would_receive: number;
+  };
+}
+
 export type ListingCurrency = 'USD' | 'ETH';
 
 export interface ListingPrice {
@@ -101,6 +110,11 @@ export const tradingApi = {
         once(),
       ),
     ),
+  /** The seller's fee dialog (000 §7 POST /user/sale-proceeds-amount/): what a sale at this price pays out. */
+  saleProceeds: (contractAddress: string, tokenId: string, saleAmountInCents: number) =>
+    withAuthRetry(() =>
+      api.post<SaleProceeds>('/user/sale-proceeds-amount/', { contractAddress, tokenId, saleAmountInCents }),
+    ),
   completeAction: (intentId: number) =>
     withAuthRetry(() =>
       api.post<PurchaseIntent>(`/v2/purchase-intent/${intentId}/complete-action`, undefined, once()),
@@ -114,6 +128,8 @@ export const tradingKeys = {
   purchaseIntents: () => [...authKeys.user(), 'purchase-intent'] as const,
   purchaseIntent: (id: number) => [...tradingKeys.purchaseIntents(), id] as const,
   intentStatus: (id: number) => [...tradingKeys.listingMatches(), id, 'status'] as const,
+  saleProceeds: (contractAddress: string, tokenId: string, priceInCents: number) =>
+    [...authKeys.user(), 'sale-proceeds', contractAddress.toLowerCase(), tokenId, priceInCents] as const,
 };
 
 /**

@@ -8,15 +8,20 @@ import {
   shortenAddress,
   TABLE_DEFAULT_ROWS,
 } from '@vitrine/domain';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { latestSearchParams } from '../../../lib/latest-search-params';
+import { Button } from '../../../ui/Button';
 import { ButtonLink } from '../../../ui/ButtonLink';
 import { Checkbox } from '../../../ui/Checkbox';
 import { ErrorFallback } from '../../../ui/ErrorFallback';
 import { Pagination } from '../../../ui/Pagination';
 import { Price } from '../../../ui/Price';
 import { Skeleton } from '../../../ui/Skeleton';
+import { useProfile } from '../../auth/profile-query';
+import { PriceDialog } from '../../trading/ListingControls';
 import { collectionTokensQuery } from '../catalog-queries';
+import type { TableNifty } from '../catalog-types';
 import { ArtworkImage } from '../shared/ArtworkImage';
 import { NumberRangePanel } from '../shared/NumberRangePanel';
 import { PersonLink } from '../shared/PersonLink';
@@ -63,6 +68,9 @@ export function ListingTable({ collectionKey, typeNumber }: ListingTableProps) {
     collectionTokensQuery(collectionKey, listingTableApiQuery(state, TABLE_DEFAULT_ROWS, typeNumber)),
   );
   const rows = query.data?.results ?? [];
+  // The owner of a row lists it from here (000 §2, 001 §2) with the item page's list dialog.
+  const viewer = useProfile().data?.profileUrl?.toLowerCase() ?? null;
+  const [listing, setListing] = useState<TableNifty | null>(null);
   const showRarity = rows.some((row) => row.rarity !== null) || state.sort.endsWith('rarity');
 
   // Changes build on the address bar's latest query (see latestSearchParams).
@@ -267,9 +275,19 @@ export function ListingTable({ collectionKey, typeNumber }: ListingTableProps) {
                           )}
                         </td>
                         <td className={styles.actions}>
-                          <ButtonLink to={href} size="sm" variant="secondary">
-                            View
-                          </ButtonLink>
+                          {viewer !== null && row.owner?.username.toLowerCase() === viewer ? (
+                            <Button
+                              size="sm"
+                              onClick={() => setListing(row)}
+                              data-testid="table-list-for-sale"
+                            >
+                              {row.listingId !== null ? 'Edit price' : 'List for sale'}
+                            </Button>
+                          ) : (
+                            <ButtonLink to={href} size="sm" variant="secondary">
+                              View
+                            </ButtonLink>
+                          )}
                         </td>
                       </tr>
                     );
@@ -289,6 +307,18 @@ export function ListingTable({ collectionKey, typeNumber }: ListingTableProps) {
           totalPages={query.data.total_pages}
           onChange={(page) => set((current) => ({ ...current, page }))}
           label="Item pages"
+        />
+      ) : null}
+      {listing ? (
+        <PriceDialog
+          contractAddress={listing.contractAddress}
+          tokenId={listing.tokenId}
+          listing={
+            listing.listingId !== null && listing.listingPrice
+              ? { id: listing.listingId, baseListingPrice: listing.listingPrice }
+              : null
+          }
+          onClose={() => setListing(null)}
         />
       ) : null}
     </div>

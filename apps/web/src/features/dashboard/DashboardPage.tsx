@@ -1,0 +1,366 @@
+import { type UseQueryResult, useQuery } from '@tanstack/react-query';
+import { formatCents, itemPath } from '@vitrine/domain';
+import type { Page } from '@vitrine/domain/catalog-responses';
+import { type ReactNode, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { NotFoundPage } from '../../app/NotFoundPage';
+import { DocumentTitle } from '../../ui/DocumentTitle';
+import { ErrorFallback } from '../../ui/ErrorFallback';
+import { Pagination } from '../../ui/Pagination';
+import { Price } from '../../ui/Price';
+import { Skeleton } from '../../ui/Skeleton';
+import { useProfile } from '../auth/profile-query';
+import { RequireAuth } from '../auth/RequireAuth';
+import { useLoginRedirectOn401 } from '../auth/useLoginRedirectOn401';
+import { PersonLink } from '../catalog/shared/PersonLink';
+import { minorUnitsPrice } from '../catalog/shared/price-props';
+import { formatDate, formatDateTime } from '../catalog/shared/time-format';
+import styles from './DashboardPage.module.css';
+import { DepositTab } from './DepositTab';
+import { listedQuery, purchasesQuery, salesQuery, transactionsQuery } from './dashboard-api';
+import {
+  DASHBOARD_TABS,
+  type DashboardTab,
+  dashboardTabOf,
+  formatSignedCents,
+  movementLabel,
+  paymentMethodLabel,
+  paymentStateLabel,
+  tokenLabel,
+} from './dashboard-format';
+
+/**
+ * The dashboard (000 §2): /dashboard/purchases-sales/:innertab? (Sales / Purchases),
+ * /dashboard/transactions/:innertab? (Other transactions), /dashboard/active-discounts, /dashboard/deposit.
+ * Each list is paginated with its loading, empty and error states.
+ */
+export function DashboardPage() {
+  const { pathname } = useLocation();
+  const tab = dashboardTabOf(pathname);
+  if (tab === null) return <NotFoundPage />;
+  return (
+    <div className={`page-container ${styles.page}`} data-testid="dashboard-page">
+      <DocumentTitle title="Dashboard · Vitrine" />
+      <header className={styles.header}>
+        <h1 className={styles.title}>Dashboard</h1>
+        <RequireAuth>
+          <BalanceLine />
+        </RequireAuth>
+      </header>
+      <nav className={styles.tabs} aria-label="Dashboard sections">
+        {DASHBOARD_TABS.map((item) => (
+          <NavLink
+            key={item.key}
+            to={item.to}
+            className={styles.tab}
+            aria-current={item.key === tab ? 'page' : undefined}
+            data-testid={`dashboard-tab-${item.key}`}
+          >
+            {item.label}
+          </NavLink>
+        ))}
+      </nav>
+      <section className={styles.content} aria-label={DASHBOARD_TABS.find((t) => t.key === tab)?.label}>
+        <RequireAuth>
+          <TabContent key={tab} tab={tab} />
+        </RequireAuth>
+      </section>
+    </div>
+  );
+}
+
+function BalanceLine() {
+  const profile = useProfile();
+  const balance = profile.data?.account_balance_in_cents;
+  return (
+    <p className={styles.balance}>
+      Balance:{' '}
+      <strong data-testid="dashboard-balance">
+        {balance === undefined ? <Skeleton width={72} /> : formatCents(balance)}
+      </strong>
+    </p>
+  );
+}
+
+function TabContent({ tab }: { tab: DashboardTab }) {
+  switch (tab) {
+    case 'sales':
+      return <SalesTab />;
+    case 'purchases':
+      return <PurchasesTab />;
+    case 'transactions':
+      return <TransactionsTab />;
+    case 'active-discounts':
+      return <ActiveDiscountsTab />;
+    case 'deposit':
+      return <DepositTab />;
+  }
+}
+
+/** A paginated table with its loading (skeleton rows), error (retry) and empty states. */
+function PagedTable<T>({
+  query,
+  page,
+  onPage,
+  columns,
+  row,
+  empty,
+  label,
+  testId,
+}: {
+  query: UseQueryResult<Page<T>>;
+  page: number;
+  onPage: (page: number) => void;
+  columns: readonly string[];
+  row: (item: T) => ReactNode;
+  empty: ReactNode;
+  label: string;
+  testId: string;
+}) {
+  useLoginRedirectOn401(query.error);
+  if (query.isError) {
+    return (
+      <ErrorFallback
+        title={`We couldn't load your ${label.toLowerCase()}.`}
+        message={query.error.message}
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
+        testId={`${testId}-error`}
+      />
+    );
+  }
+  if (query.data && query.data.count === 0) {
+    return (
+      <p className={styles.empty} data-testid={`${testId}-empty`}>
+        {empty}
+      </p>
+    );
+  }
+  return (
+    <>
+      <div className={styles.scroll}>
+        <table className={styles.table} aria-busy={query.isFetching || undefined} data-testid={testId}>
+          <thead>
+            <tr>
+              {columns.map((column) => (
+                <th key={column} scope="col">
+                  {column}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {query.data
+              ? query.data.results.map(row)
+              : Array.from({ length: 5 }, (_, index) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity.
+                  <tr key={index} data-testid={`${testId}-loading`}>
+                    {columns.map((column) => (
+                      <td key={column}>
+                        <Skeleton width={72} />
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+          </tbody>
+        </table>
+      </div>
+      {query.data ? (
+        <Pagination
+          page={page}
+          totalPages={query.data.total_pages}
+          onChange={onPage}
+          label={`${label} pages`}
+        />
+      ) : null}
+    </>
+  );
+}
+
+function When({ iso }: { iso: string }) {
+  return (
+    <time dateTime={iso} title={formatDateTime(iso)}>
+      {formatDate(iso)}
+    </time>
+  );
+}
+
+function SalesTab() {
+  const [page, setPage] = useState(1);
+  const query = useQuery(salesQuery(page));
+  return (
+    <PagedTable
+      query={query}
+      page={page}
+      onPage={setPage}
+      label="Sales"
+      testId="sales"
+      columns={['Item', 'Price', 'Fees', 'Proceeds', 'Buyer', 'Date']}
+      empty="You haven't sold anything yet. List an NFT you own from its page or its collection's table."
+      row={(sale) => {
+        const fees =
+          sale.serviceFeeInCents === null && sale.creatorFeeInCents === null
+            ? null
+            : (sale.serviceFeeInCents ?? 0) + (sale.creatorFeeInCents ?? 0);
+        return (
+          <tr key={sale.saleId} data-testid="sale-row">
+            <td>
+              <Link to={itemPath(sale.nifty.contractAddress, sale.nifty.tokenId)} className={styles.link}>
+                {sale.nifty.name || tokenLabel(sale.nifty.tokenId)}
+              </Link>
+            </td>
+            <td>
+              <Price {...minorUnitsPrice(sale.price)} />
+            </td>
+            <td
+              data-testid="sale-fees"
+              title={
+                fees === null
+                  ? undefined
+                  : `Service fee ${formatCents(sale.serviceFeeInCents ?? 0)}, creator fee ${formatCents(sale.creatorFeeInCents ?? 0)}`
+              }
+            >
+              {fees === null ? '—' : `−${formatCents(fees)}`}
+            </td>
+            <td data-testid="sale-proceeds" className={styles.strong}>
+              {sale.proceedsInCents === null ? '—' : formatCents(sale.proceedsInCents)}
+            </td>
+            <td>
+              {sale.buyer ? (
+                <PersonLink profileUrl={sale.buyer.profileUrl} className={styles.link}>
+                  {sale.buyer.name}
+                </PersonLink>
+              ) : (
+                '—'
+              )}
+            </td>
+            <td>
+              <When iso={sale.soldAt} />
+            </td>
+          </tr>
+        );
+      }}
+    />
+  );
+}
+
+function PurchasesTab() {
+  const [page, setPage] = useState(1);
+  const query = useQuery(purchasesQuery(page));
+  return (
+    <PagedTable
+      query={query}
+      page={page}
+      onPage={setPage}
+      label="Purchases"
+      testId="purchases"
+      columns={['Item', 'Paid', 'Method', 'State', 'Date']}
+      empty="You haven't bought anything yet. Find something you like on Explore."
+      row={(intent) => {
+        const paid = intent.quotes.find((q) => q.paymentMethod === intent.paymentMethod) ?? intent.quotes[0];
+        const listing = intent.listing;
+        return (
+          <tr key={intent.purchaseIntentId} data-testid="purchase-row">
+            <td>
+              {listing ? (
+                <Link to={itemPath(listing.contractAddress, listing.tokenId)} className={styles.link}>
+                  {tokenLabel(listing.tokenId)}
+                </Link>
+              ) : (
+                '—'
+              )}
+            </td>
+            <td data-testid="purchase-paid" className={styles.strong}>
+              {paid ? formatCents(paid.totalInCents) : '—'}
+            </td>
+            <td>{paymentMethodLabel(intent.paymentMethod)}</td>
+            <td>{paymentStateLabel(intent.paymentState)}</td>
+            <td>
+              <When iso={intent.paidAt ?? intent.createdAt} />
+            </td>
+          </tr>
+        );
+      }}
+    />
+  );
+}
+
+function TransactionsTab() {
+  const [page, setPage] = useState(1);
+  const query = useQuery(transactionsQuery(page));
+  return (
+    <PagedTable
+      query={query}
+      page={page}
+      onPage={setPage}
+      label="Transactions"
+      testId="transactions"
+      columns={['Movement', 'Details', 'Amount', 'Date']}
+      empty="No money has moved in or out of your balance yet."
+      row={(movement) => (
+        <tr key={`${movement.transactionId}-${movement.memo}`} data-testid="transaction-row">
+          <td data-testid="transaction-kind">{movementLabel(movement.kind, movement.memo)}</td>
+          <td className={styles.muted}>{movement.description}</td>
+          <td
+            data-testid="transaction-amount"
+            className={movement.amountInCents >= 0 ? styles.moneyIn : styles.moneyOut}
+          >
+            {formatSignedCents(movement.amountInCents)}
+          </td>
+          <td>
+            <When iso={movement.createdAt} />
+          </td>
+        </tr>
+      )}
+    />
+  );
+}
+
+/**
+ * Active Discounts: the user's active listings and their discount (000 §3 listingDiscount). No listing has
+ * a discount yet (the API answers null), so each shows 'No discount' and the page says so plainly.
+ */
+function ActiveDiscountsTab() {
+  const [page, setPage] = useState(1);
+  const profile = useProfile();
+  const profileUrl = profile.data?.profileUrl ?? '';
+  const query = useQuery({ ...listedQuery(profileUrl, page), enabled: profileUrl !== '' });
+  const discounted = query.data?.results.some((card) => card.listing?.listingDiscount) ?? false;
+  return (
+    <>
+      {query.data && query.data.count > 0 && !discounted ? (
+        <p className={styles.note} data-testid="discounts-none">
+          None of your listings has a discount. Discounts are not available yet; your active listings are
+          below.
+        </p>
+      ) : null}
+      <PagedTable
+        query={query}
+        page={page}
+        onPage={setPage}
+        label="Listings"
+        testId="listings"
+        columns={['Item', 'List price', 'Discount', 'Listed']}
+        empty="You have no active listings, so no active discounts."
+        row={(card) => (
+          <tr key={card.id} data-testid="listing-row">
+            <td>
+              <Link to={itemPath(card.contractAddress, card.tokenId)} className={styles.link}>
+                {card.name} #{card.editionNumber}
+              </Link>
+            </td>
+            <td>{card.listing ? <Price {...minorUnitsPrice(card.listing.baseListingPrice)} /> : '—'}</td>
+            <td>
+              {card.listing?.listingDiscount ? (
+                <Price {...minorUnitsPrice(card.listing.listingDiscount)} />
+              ) : (
+                <span className={styles.muted}>No discount</span>
+              )}
+            </td>
+            <td>{card.listing ? <When iso={card.listing.createdAt} /> : '—'}</td>
+          </tr>
+        )}
+      />
+    </>
+  );
+}

@@ -1,0 +1,224 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { formatCents } from '@vitrine/domain';
+import { type FormEvent, useState } from 'react';
+import { isApiError } from '../../app/api-client';
+import { Button } from '../../ui/Button';
+import { Dialog } from '../../ui/Dialog';
+import { FormAlert } from '../../ui/FormAlert';
+import { TextField } from '../../ui/TextField';
+import { useProfile } from '../auth/profile-query';
+import { authKeys } from '../auth/query-keys';
+import { type CardFields, readCard } from '../trading/card-form';
+import { tradingApi } from '../trading/trading-api';
+import styles from './DashboardPage.module.css';
+import { type BalanceAnswer, balanceApi, dashboardKeys } from './dashboard-api';
+import { parseDollars } from './dashboard-format';
+
+/** 000 §9: the deposit dialog is 792 px wide on wide screens. */
+export const DEPOSIT_DIALOG_WIDTH = 792;
+
+/** After money moved: the balance in the account menu and the dashboard's lists. */
+function useRefreshBalance() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: authKeys.profile() }),
+      queryClient.invalidateQueries({ queryKey: dashboardKeys.all() }),
+    ]);
+}
+
+/** The Deposit tab: add funds by card (the simulated processor), cash out, and depositing NFTs. */
+export function DepositTab() {
+  const [nftDialog, setNftDialog] = useState(false);
+  return (
+    <div className={styles.cards}>
+      <AddFunds />
+      <CashOut />
+      <div className={styles.card}>
+        <h2 className={styles.cardTitle}>Deposit NFTs</h2>
+        <p className={styles.muted}>Bring NFTs you hold in an external wallet to your account.</p>
+        <div>
+          <Button variant="secondary" onClick={() => setNftDialog(true)} data-testid="deposit-nft">
+            Deposit an NFT
+          </Button>
+        </div>
+      </div>
+      <Dialog
+        open={nftDialog}
+        onClose={() => setNftDialog(false)}
+        title="Deposit NFTs"
+        width={DEPOSIT_DIALOG_WIDTH}
+        hideCancel
+        confirmLabel="Okay"
+        testId="deposit-dialog"
+      >
+        <h3 className={styles.subTitle}>Manual deposit</h3>
+        <p data-testid="manual-deposit-unavailable">
+          Depositing NFTs is not available yet. It needs the blockchain connection, which is still being
+          built: wallet checks, the deposit address and the compatibility check will appear here when it is
+          ready.
+        </p>
+      </Dialog>
+    </div>
+  );
+}
+
+function AddFunds() {
+  const refresh = useRefreshBalance();
+  const [amount, setAmount] = useState('');
+  const [card, setCard] = useState<CardFields>({ number: '', expiry: '', cvc: '' });
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [done, setDone] = useState<{ added: number; answer: BalanceAnswer } | null>(null);
+  const mutation = useMutation({
+    mutationFn: async (input: { cents: number; card: Parameters<typeof tradingApi.tokenizeCard>[0] }) => {
+      // The card goes to the processor only; the deposit call carries its token.
+      const token = await tradingApi.tokenizeCard(input.card);
+      return { added: input.cents, answer: await balanceApi.deposit(input.cents, token.id) };
+    },
+    onSuccess: async (result) => {
+      setDone(result);
+      setAmount('');
+      setCard({ number: '', expiry: '', cvc: '' });
+      await refresh();
+    },
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setDone(null);
+    const parsed = parseDollars(amount);
+    if ('error' in parsed) {
+      setFieldError(parsed.error);
+      return;
+    }
+    const read = readCard(card);
+    if ('error' in read) {
+      setFieldError(read.error);
+      return;
+    }
+    setFieldError(null);
+    mutation.mutate({ cents: parsed.cents, card: read.card });
+  };
+  const declined = isApiError(mutation.error) && mutation.error.errorType === 'card_declined';
+  return (
+    <form className={styles.card} onSubmit={submit} noValidate data-testid="add-funds">
+      <h2 className={styles.cardTitle}>Add funds by card</h2>
+      <p className={styles.muted}>From $1 to $10,000, added to your balance at once.</p>
+      {done ? (
+        <FormAlert tone="success" testId="add-funds-done">
+          {formatCents(done.added)} added. Your balance is {formatCents(done.answer.balanceInCents)}.
+        </FormAlert>
+      ) : null}
+      {fieldError ? <FormAlert testId="add-funds-field-error">{fieldError}</FormAlert> : null}
+      {mutation.isError ? (
+        <FormAlert testId="add-funds-error">
+          {declined
+            ? 'Your card was declined. Check the details or try another card.'
+            : mutation.error.message}
+        </FormAlert>
+      ) : null}
+      <TextField
+        name="depositAmount"
+        label="Amount (USD)"
+        inputMode="decimal"
+        autoComplete="off"
+        value={amount}
+        onChange={(event) => setAmount(event.target.value)}
+        disabled={mutation.isPending}
+      />
+      <TextField
+        name="cardNumber"
+        label="Card number"
+        inputMode="numeric"
+        autoComplete="cc-number"
+        value={card.number}
+        onChange={(event) => setCard({ ...card, number: event.target.value })}
+        disabled={mutation.isPending}
+      />
+      <div className={styles.row}>
+        <TextField
+          name="cardExpiry"
+          label="Expiry (MM/YY)"
+          autoComplete="cc-exp"
+          value={card.expiry}
+          onChange={(event) => setCard({ ...card, expiry: event.target.value })}
+          disabled={mutation.isPending}
+        />
+        <TextField
+          name="cardCvc"
+          label="CVC"
+          inputMode="numeric"
+          autoComplete="cc-csc"
+          value={card.cvc}
+          onChange={(event) => setCard({ ...card, cvc: event.target.value })}
+          disabled={mutation.isPending}
+        />
+      </div>
+      <div>
+        <Button type="submit" loading={mutation.isPending} data-testid="add-funds-submit">
+          Add funds
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function CashOut() {
+  const refresh = useRefreshBalance();
+  const balance = useProfile().data?.account_balance_in_cents ?? null;
+  const [amount, setAmount] = useState('');
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [done, setDone] = useState<{ paid: number; answer: BalanceAnswer } | null>(null);
+  const mutation = useMutation({
+    mutationFn: async (cents: number) => ({ paid: cents, answer: await balanceApi.payout(cents) }),
+    onSuccess: async (result) => {
+      setDone(result);
+      setAmount('');
+      await refresh();
+    },
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setDone(null);
+    const parsed = parseDollars(amount);
+    if ('error' in parsed) {
+      setFieldError(parsed.error);
+      return;
+    }
+    if (balance !== null && parsed.cents > balance) {
+      setFieldError(`You can cash out up to ${formatCents(balance)}`);
+      return;
+    }
+    setFieldError(null);
+    mutation.mutate(parsed.cents);
+  };
+  return (
+    <form className={styles.card} onSubmit={submit} noValidate data-testid="cash-out">
+      <h2 className={styles.cardTitle}>Cash out</h2>
+      <p className={styles.muted}>
+        A bank transfer from your balance (simulated).
+        {balance !== null ? ` Available: ${formatCents(balance)}.` : ''}
+      </p>
+      {done ? (
+        <FormAlert tone="success" testId="cash-out-done">
+          {formatCents(done.paid)} is on its way. Your balance is {formatCents(done.answer.balanceInCents)}.
+        </FormAlert>
+      ) : null}
+      {mutation.isError ? <FormAlert testId="cash-out-error">{mutation.error.message}</FormAlert> : null}
+      <TextField
+        name="payoutAmount"
+        label="Amount (USD)"
+        inputMode="decimal"
+        autoComplete="off"
+        value={amount}
+        onChange={(event) => setAmount(event.target.value)}
+        error={fieldError}
+        disabled={mutation.isPending}
+      />
+      <div>
+        <Button type="submit" variant="secondary" loading={mutation.isPending} data-testid="cash-out-submit">
+          Cash out
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,95 @@
+// The dashboard's calls (issue #14; decision 009): the seller's sales, the buyer's paid purchase intents,
+// every balance movement, the user's listed NFTs, and adding funds or cashing out. Everything lives under
+// the user's query keys, so signing out drops it.
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { ExplorePage, Page } from '@vitrine/domain/catalog-responses';
+import type { DashboardSale, PurchaseIntent } from '@vitrine/domain/trading-responses';
+import { api } from '../../app/api-client';
+import { withAuthRetry } from '../auth/authed-request';
+import { authKeys } from '../auth/query-keys';
+import type { NftCard } from '../catalog/catalog-types';
+
+export type { DashboardSale, PurchaseIntent };
+
+/** One entry of GET /v2/balance/transactions: positive is money in. */
+export interface Movement {
+  transactionId: number;
+  kind: string;
+  description: string;
+  memo: string;
+  amountInCents: number;
+  createdAt: string;
+}
+
+export interface BalanceAnswer {
+  balanceInCents: number;
+}
+
+export const DASHBOARD_PAGE_SIZE = 20;
+
+export const dashboardKeys = {
+  all: () => [...authKeys.user(), 'dashboard'] as const,
+  sales: (page: number) => [...dashboardKeys.all(), 'sales', page] as const,
+  purchases: (page: number) => [...dashboardKeys.all(), 'purchases', page] as const,
+  transactions: (page: number) => [...dashboardKeys.all(), 'transactions', page] as const,
+  listed: (profileUrl: string, page: number) => [...dashboardKeys.all(), 'listed', profileUrl, page] as const,
+};
+
+const pageQuery = (page: number) => ({ page, page_size: DASHBOARD_PAGE_SIZE });
+const authedGet = <T>(path: string, page: number, signal: AbortSignal) =>
+  withAuthRetry(() => api.get<T>(path, { query: pageQuery(page), signal }));
+
+export const salesQuery = (page: number) =>
+  queryOptions({
+    queryKey: dashboardKeys.sales(page),
+    queryFn: ({ signal }) => authedGet<Page<DashboardSale>>('/nifty-dashboard/sales/', page, signal),
+    placeholderData: keepPreviousData,
+  });
+
+export const purchasesQuery = (page: number) =>
+  queryOptions({
+    queryKey: dashboardKeys.purchases(page),
+    queryFn: ({ signal }) => authedGet<Page<PurchaseIntent>>('/v2/purchase-intent/historical', page, signal),
+    placeholderData: keepPreviousData,
+  });
+
+export const transactionsQuery = (page: number) =>
+  queryOptions({
+    queryKey: dashboardKeys.transactions(page),
+    queryFn: ({ signal }) => authedGet<Page<Movement>>('/v2/balance/transactions', page, signal),
+    placeholderData: keepPreviousData,
+  });
+
+/** The user's NFTs that are listed (the explore filter quickFilter=buy_now on their owned NFTs). */
+export const listedQuery = (profileUrl: string, page: number) =>
+  queryOptions({
+    queryKey: dashboardKeys.listed(profileUrl, page),
+    queryFn: ({ signal }) =>
+      api.get<ExplorePage<NftCard>>(`/v2/users/${encodeURIComponent(profileUrl)}/nifties/`, {
+        query: { ...pageQuery(page), quickFilter: 'buy_now' },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+
+/** A key per user action, so a repeated request (a retry, a double click) runs once (decision 007). */
+const once = () => ({ headers: { 'Idempotency-Key': crypto.randomUUID() } });
+
+export const balanceApi = {
+  deposit: (amountInCents: number, paymentToken: string) =>
+    withAuthRetry(() =>
+      api.post<BalanceAnswer>(
+        '/v2/balance/deposits',
+        { amount_in_cents: amountInCents, payment_token: paymentToken },
+        once(),
+      ),
+    ),
+  payout: (amountInCents: number) =>
+    withAuthRetry(() =>
+      api.post<BalanceAnswer>(
+        '/v2/balance/payouts',
+        { amount_in_cents: amountInCents, method: 'simulated_bank_transfer' },
+        once(),
+      ),
+    ),
+};

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import {
+  dashboardTabOf,
+  formatSignedCents,
+  movementLabel,
+  parseDollars,
+  paymentMethodLabel,
+  paymentStateLabel,
+} from './dashboard-format';
+
+describe('dashboardTabOf', () => {
+  it('reads the spec paths and their inner tabs', () => {
+    expect(dashboardTabOf('/dashboard')).toBe('sales');
+    expect(dashboardTabOf('/dashboard/purchases-sales')).toBe('sales');
+    expect(dashboardTabOf('/dashboard/purchases-sales/sales')).toBe('sales');
+    expect(dashboardTabOf('/dashboard/purchases-sales/purchases/')).toBe('purchases');
+    expect(dashboardTabOf('/dashboard/transactions')).toBe('transactions');
+    expect(dashboardTabOf('/dashboard/transactions/other')).toBe('transactions');
+    expect(dashboardTabOf('/dashboard/active-discounts')).toBe('active-discounts');
+    expect(dashboardTabOf('/dashboard/deposit')).toBe('deposit');
+  });
+  it('answers null for paths that are not a tab', () => {
+    expect(dashboardTabOf('/dashboard/purchases-sales/refunds')).toBeNull();
+    expect(dashboardTabOf('/dashboard/deposit/manual')).toBeNull();
+    expect(dashboardTabOf('/dashboard/nope')).toBeNull();
+    expect(dashboardTabOf('/explore')).toBeNull();
+  });
+});
+
+describe('formatSignedCents', () => {
+  it('signs money in and out', () => {
+    expect(formatSignedCents(1250)).toBe('+$12.50');
+    expect(formatSignedCents(-300)).toBe('−$3.00');
+    expect(formatSignedCents(0)).toBe('$0.00');
+  });
+});
+
+describe('labels', () => {
+  it('names ledger entries by memo', () => {
+    expect(movementLabel('deposit', 'deposit')).toBe('Funds added by card');
+    expect(movementLabel('payout', 'payout')).toBe('Cash out');
+    expect(movementLabel('purchase', 'proceeds')).toBe('Sale proceeds');
+    expect(movementLabel('purchase', 'payment')).toBe('Purchase paid from balance');
+    expect(movementLabel('offer_refund', 'other')).toBe('Offer refund');
+  });
+  it('names methods and states', () => {
+    expect(paymentMethodLabel('stripe_card')).toBe('Card');
+    expect(paymentMethodLabel(null)).toBe('—');
+    expect(paymentStateLabel('paid')).toBe('Paid');
+  });
+});
+
+describe('parseDollars', () => {
+  it('reads dollars as cents', () => {
+    expect(parseDollars('25')).toEqual({ cents: 2500 });
+    expect(parseDollars('$1,000.5')).toEqual({ cents: 100050 });
+    expect(parseDollars(' 0.99 ')).toEqual({ error: 'Enter an amount from $1.00 to $10,000.00' });
+  });
+  it('refuses what is not an amount', () => {
+    expect(parseDollars('')).toEqual({ error: 'Enter an amount' });
+    expect(parseDollars('12.345')).toEqual({ error: 'Enter an amount like 25 or 25.50' });
+    expect(parseDollars('-5')).toEqual({ error: 'Enter an amount like 25 or 25.50' });
+    expect(parseDollars('10000.01')).toEqual({ error: 'Enter an amount from $1.00 to $10,000.00' });
+  });
+});

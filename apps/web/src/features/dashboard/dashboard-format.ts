@@ -1,0 +1,114 @@
+// The dashboard's labels and amounts (spec 000 §2 dashboard tabs, decision 009's ledger). Pure functions,
+// tested beside.
+import { formatCents } from '@vitrine/domain';
+
+/** The dashboard's tabs and inner tabs (000 §2): purchases-sales/:innertab?, transactions/:innertab?, … */
+export const DASHBOARD_PATH = '/dashboard';
+export const DASHBOARD_DEPOSIT_PATH = `${DASHBOARD_PATH}/deposit`;
+export const DASHBOARD_TABS = [
+  { key: 'sales', label: 'Sales', to: `${DASHBOARD_PATH}/purchases-sales/sales` },
+  { key: 'purchases', label: 'Purchases', to: `${DASHBOARD_PATH}/purchases-sales/purchases` },
+  { key: 'transactions', label: 'Other transactions', to: `${DASHBOARD_PATH}/transactions` },
+  { key: 'active-discounts', label: 'Active Discounts', to: `${DASHBOARD_PATH}/active-discounts` },
+  { key: 'deposit', label: 'Deposit', to: `${DASHBOARD_PATH}/deposit` },
+] as const;
+export type DashboardTab = (typeof DASHBOARD_TABS)[number]['key'];
+
+/** The tab a dashboard path shows, or null for a path that is not one (a 404). */
+export function dashboardTabOf(pathname: string): DashboardTab | null {
+  const parts = pathname.toLowerCase().split('/').filter(Boolean);
+  if (parts[0] !== 'dashboard') return null;
+  const [, tab, inner, ...rest] = parts;
+  if (rest.length > 0) return null;
+  if (tab === undefined) return 'sales';
+  if (tab === 'purchases-sales') {
+    if (inner === undefined || inner === 'sales') return 'sales';
+    return inner === 'purchases' ? 'purchases' : null;
+  }
+  if (tab === 'transactions') return inner === undefined || inner === 'other' ? 'transactions' : null;
+  if (inner !== undefined) return null;
+  if (tab === 'active-discounts') return 'active-discounts';
+  if (tab === 'deposit') return 'deposit';
+  return null;
+}
+
+/** A signed movement: '+$12.50' for money in, '−$3.00' for money out. */
+export function formatSignedCents(cents: number): string {
+  if (cents === 0) return formatCents(0);
+  return `${cents > 0 ? '+' : '−'}${formatCents(Math.abs(cents))}`;
+}
+
+/** What a ledger entry was for, by its memo (decision 009) and its movement's kind. */
+export function movementLabel(kind: string, memo: string): string {
+  switch (memo) {
+    case 'deposit':
+      return 'Funds added by card';
+    case 'payout':
+      return 'Cash out';
+    case 'proceeds':
+      return 'Sale proceeds';
+    case 'creator_fee':
+      return 'Creator royalty';
+    case 'payment':
+      return 'Purchase paid from balance';
+    case 'hold':
+      return 'Funds held for an offer';
+    case 'release':
+      return 'Held funds released';
+    default:
+      return kind ? kind.charAt(0).toUpperCase() + kind.slice(1).replaceAll('_', ' ') : 'Movement';
+  }
+}
+
+const METHOD_LABELS: Record<string, string> = {
+  stripe_card: 'Card',
+  stripe_klarna: 'Klarna',
+  gemini_balance: 'Gemini balance',
+  eth: 'ETH',
+  prepaid_eth: 'Prepaid ETH',
+  balance: 'Account balance',
+  no_payment_required: 'Free',
+};
+
+/** A payment method as the buyer knows it. */
+export function paymentMethodLabel(method: string | null): string {
+  if (!method) return '—';
+  return METHOD_LABELS[method] ?? method;
+}
+
+const STATE_LABELS: Record<string, string> = {
+  pending: 'Pending',
+  requires_action: 'Needs confirmation',
+  paid: 'Paid',
+  expired: 'Expired',
+  cancelled: 'Cancelled',
+  refunded: 'Refunded',
+};
+
+/** A purchase intent's payment state. */
+export function paymentStateLabel(state: string): string {
+  return STATE_LABELS[state] ?? state;
+}
+
+/** Deposit and cash-out limits of the API (decision 009): $1 to $10,000. */
+export const MIN_AMOUNT_CENTS = 100;
+export const MAX_AMOUNT_CENTS = 1_000_000;
+
+/** A typed dollar amount ('25', '25.5', '1,000.00') as cents, or the message of what is wrong. */
+export function parseDollars(text: string): { cents: number } | { error: string } {
+  const clean = text.trim().replace(/^\$/, '').replaceAll(',', '');
+  if (clean === '') return { error: 'Enter an amount' };
+  const found = /^(\d{1,7})(?:\.(\d{1,2}))?$/.exec(clean);
+  if (!found) return { error: 'Enter an amount like 25 or 25.50' };
+  const cents = Number(found[1]) * 100 + Number((found[2] ?? '').padEnd(2, '0'));
+  if (cents < MIN_AMOUNT_CENTS || cents > MAX_AMOUNT_CENTS)
+    return {
+      error: `Enter an amount from ${formatCents(MIN_AMOUNT_CENTS)} to ${formatCents(MAX_AMOUNT_CENTS)}`,
+    };
+  return { cents };
+}
+
+/** A short token reference for rows without a name: 'NFT #12'. */
+export function tokenLabel(tokenId: string): string {
+  return `NFT #${tokenId}`;
+}
