@@ -255,54 +255,69 @@ export function createTradingService(deps: {
    * The purchase, one transaction. Returns the paid intent; throws (rolling back) when the listing is no
    * longer buyable, the intent no longer open, or the balance too low.
    */
-  async function settle(intentId: number, providerReference: string | null): Promise<IntentRow> {
-    const draft = await repo.intent(intentId);
+  async function settle(
+    intentId: number,
+    providerReference: string | null,
+    /** The intent and its listing as the caller just read them (saves reading them again). */
+    known: { intent?: IntentRow; listing?: ListingRow | null } = {},
+  ): Promise<IntentRow> {
+    const draft = known.intent ?? (await repo.intent(intentId));
     if (!draft) throw TRADING_ERRORS.intentNotFound();
-    const token = await repo.tokenById(draft.tokenRowId);
-    const listingNow = await repo.listing(draft.listingId);
+    const [token, listingNow] = await Promise.all([
+      repo.tokenById(draft.tokenRowId),
+      known.listing !== undefined ? known.listing : repo.listing(draft.listingId),
+    ]);
     // Refuse early what the transaction would refuse (a listing already sold): no locks, no accounts.
     if (!token || listingNow?.status !== 'active') throw TRADING_ERRORS.listingClosed();
-    // Accounts are made before the transaction (a first purchase creates them once).
+    // Accounts are made before the transaction (a first purchase creates them once), in one statement.
+    const users = await ledger.userAccounts([
+      draft.buyerId,
+      listingNow.sellerId,
+      ...(token.creatorId === null ? [] : [token.creatorId]),
+    ]);
+    const userAccount = (id: number) => {
+      const account = users.get(id);
+      if (account === undefined) throw new Error(`no ledger account for user ${id}`);
+      return account;
+    };
     const accounts = {
-      buyer: await ledger.userAccount(draft.buyerId),
-      seller: await ledger.userAccount(listingNow.sellerId),
+      buyer: userAccount(draft.buyerId),
+      seller: userAccount(listingNow.sellerId),
       creator:
-        token.creatorId === null
-          ? await houseAccount('unassigned_royalties')
-          : await ledger.userAccount(token.creatorId),
+        token.creatorId === null ? await houseAccount('unassigned_royalties') : userAccount(token.creatorId),
       platform: await houseAccount('platform_revenue'),
       clearing: await houseAccount('payments_clearing'),
     };
     const at = clock.now();
     const paid = await unit.run(async ({ trading, ledger: l }) => {
-      const listing = await trading.lockListing(draft.listingId);
+      // The listing first, claimed (closed as sold) by a conditional update at the quoted price (the
+      // quote never changes): the losers of a race wait only for the winner's commit, then go on
+      // without the listing's lock instead of queueing on it one by one. Any refusal below rolls the
+      // claim back. Then the token, the intent, and (last, below) the ledger accounts.
+      const claimed = await trading.claimListing(
+        draft.listingId,
+        { currency: draft.listingCurrency, amount: draft.listingAmount },
+        at,
+      );
+      const listing = claimed ?? (await trading.listing(draft.listingId));
       const lockedToken = await trading.lockToken(draft.tokenRowId);
       const intent = await trading.lockIntent(intentId);
       if (!listing || !lockedToken || !intent) throw TRADING_ERRORS.listingClosed();
       if (intent.paymentState === 'paid') return { intent, fresh: false };
       if (!OPEN_STATES.includes(intent.paymentState)) throw TRADING_ERRORS.intentClosed(intent.paymentState);
       if (intent.expiresAt <= at) throw TRADING_ERRORS.intentClosed('expired');
-      if (listing.status !== 'active' || lockedToken.ownerId !== listing.sellerId)
+      if ((!claimed && listing.status !== 'active') || lockedToken.ownerId !== listing.sellerId)
         throw TRADING_ERRORS.listingClosed();
       if (listing.sellerId === intent.buyerId) throw TRADING_ERRORS.ownListing();
-      if (
-        listing.currency !== intent.listingCurrency ||
-        BigInt(listing.amount) !== BigInt(intent.listingAmount)
-      ) {
-        throw TRADING_ERRORS.priceChanged();
-      }
+      // Still active but not claimed: its price is no longer the quoted one.
+      if (!claimed) throw TRADING_ERRORS.priceChanged();
 
       const provider = providerFor(intent.paymentMethod);
       const fees = quote(intent);
-      const locked = await l.lock(Object.values(accounts));
-      if (provider.kind === 'ledger' && provider.debitsBuyer) {
-        if ((locked.get(accounts.buyer)?.availableCents ?? 0) < fees.buyerPaysCents)
-          throw TRADING_ERRORS.insufficientFunds();
-      } else if (provider.kind === 'ledger' && fees.buyerPaysCents > 0) {
+      if (provider.kind === 'ledger' && !provider.debitsBuyer && fees.buyerPaysCents > 0) {
         throw TRADING_ERRORS.methodUnavailable(intent.paymentMethod);
       }
 
-      await trading.closeListing(listing.id, 'sold', at);
       if (
         !(await trading.moveToken(lockedToken.id, listing.sellerId, intent.buyerId, intent.priceCents, at))
       ) {
@@ -318,6 +333,16 @@ export function createTradingService(deps: {
         priceInCents: intent.priceCents,
         soldAt: at,
       });
+      // The accounts last (id order, as every movement takes them): rows shared by many purchases (the
+      // house accounts, a collection's creator) are held only for the ledger's few statements.
+      const locked = await l.lock(Object.values(accounts));
+      if (
+        provider.kind === 'ledger' &&
+        provider.debitsBuyer &&
+        (locked.get(accounts.buyer)?.availableCents ?? 0) < fees.buyerPaysCents
+      ) {
+        throw TRADING_ERRORS.insufficientFunds();
+      }
       const payer = provider.kind === 'external' ? accounts.clearing : accounts.buyer;
       const ledgerTransactionId = await l.post({
         kind: 'purchase',
@@ -358,10 +383,14 @@ export function createTradingService(deps: {
   }
 
   /** Settles money from outside: capture after commit, void when the purchase lost. */
-  async function settleExternal(intentId: number, providerReference: string): Promise<IntentRow> {
+  async function settleExternal(
+    intentId: number,
+    providerReference: string,
+    known: { intent?: IntentRow; listing?: ListingRow | null } = {},
+  ): Promise<IntentRow> {
     let paid: IntentRow;
     try {
-      paid = await settle(intentId, providerReference);
+      paid = await settle(intentId, providerReference, known);
     } catch (error) {
       // Paid by this very authorisation after all (the failure came after the commit): take the money.
       const after = await repo.intent(intentId);
@@ -547,7 +576,7 @@ export function createTradingService(deps: {
       }
       if (intent.paymentState === 'requires_action') throw TRADING_ERRORS.needsAction();
       const provider = providerFor(intent.paymentMethod);
-      if (provider.kind === 'ledger') return viewOf(await settle(id, null));
+      if (provider.kind === 'ledger') return viewOf(await settle(id, null, { intent }));
 
       // Refuse early what would fail anyway, before any money is authorised.
       const listing = await repo.listing(intent.listingId);
@@ -571,7 +600,7 @@ export function createTradingService(deps: {
         }
         return viewOf(waiting, { nextAction: outcome.nextAction });
       }
-      return viewOf(await settleExternal(id, outcome.providerReference));
+      return viewOf(await settleExternal(id, outcome.providerReference, { intent, listing }));
     },
 
     /** The second step of a card that required one (the simulated verification passed). */
