@@ -215,6 +215,8 @@ export async function measurePurchases(options: {
     path: string,
     body: unknown,
   ): Promise<{ status: number; json: Record<string, unknown> }> => {
+    // A connection the server closed under us (a reset on a loaded machine) counts as status 0, an
+    // error in the figure, instead of ending the run.
     const res = await fetch(`${baseUrl}${path}`, {
       method,
       // As the web app sends them: a new Idempotency-Key per user action on the trading writes.
@@ -224,8 +226,9 @@ export async function measurePurchases(options: {
         ...(method === 'POST' && path.startsWith('/api/v2/') ? { 'idempotency-key': randomUUID() } : {}),
       },
       body: JSON.stringify(body),
-    });
-    const text = await res.text();
+    }).catch(() => null);
+    if (!res) return { status: 0, json: {} };
+    const text = await res.text().catch(() => '');
     let json: Record<string, unknown> = {};
     try {
       json = JSON.parse(text) as Record<string, unknown>;
@@ -352,7 +355,7 @@ export async function measurePurchases(options: {
           const r = await buy(b, offer.listingId);
           latencies.push(r.total);
           count(statuses, r.status);
-          if (r.status >= 500) firstError ??= `${r.status}`;
+          if (r.status >= 500 || r.status === 0) firstError ??= `${r.status}`;
           if (r.status !== 200) continue;
           purchases += 1;
           // The token is the buyer's now: list it again at the same price.

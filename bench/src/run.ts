@@ -442,7 +442,7 @@ try {
     );
     const errors = (statuses: Record<string, number>) =>
       Object.entries(statuses)
-        .filter(([status]) => Number(status) >= 500)
+        .filter(([status]) => Number(status) >= 500 || status === '0')
         .reduce((n, [, c]) => n + c, 0);
     budgets.push({
       name: 'purchases: hot listing',

@@ -1,7 +1,8 @@
 // Listings, Buy Now and purchase intents (docs/decisions/009-trading-and-ledger.md).
-// A purchase is one unit of work: lock the listing, then the token, then the intent, then the ledger
-// accounts (id order); check that the listing is still active, still its token owner's and not the
-// buyer's own; close it, move the token, write the sale and the ledger movement, mark the intent paid
+// A purchase is one unit of work: claim the listing (a conditional update to sold at the quoted price),
+// lock the token, then the intent; check that the listing was claimed, is still its token owner's and
+// not the buyer's own (a refusal rolls the claim back); move the token, lock the ledger accounts last
+// (id order), write the sale and the ledger movement, mark the intent paid
 // and delivered. Money from outside (cards) is authorised before and captured after; a purchase that
 // lost voids its authorisation.
 import type { Db, UnitOfWork } from '@vitrine/db';
