@@ -1,7 +1,8 @@
 // `npm run bench [-- --scale N --duration S --connections C --store pglite|postgres
-//   --figures all|browse|writes|lighthouse]`
+//   --figures all|browse|writes|purchases|lighthouse]`
 // --figures browse runs the HTTP figures, their SQL baseline and the first-load bytes; writes the
-// write-path figure (PostgreSQL); lighthouse the Lighthouse figures; all of them by default. Every
+// write-path figure (PostgreSQL); purchases the purchase figure (200 concurrent buyers, both stores);
+// lighthouse the Lighthouse figures; all of them by default. Every
 // run reports the server's idle memory after it started and after the figures ran.
 // --store postgres uses BENCH_DATABASE_URL (default: database vitrine_bench_<N> on the local
 // PostgreSQL, created when missing), the store for several processes; the default is PGlite.
@@ -24,7 +25,13 @@ import { repoRoot, startServer } from '../../e2e/support/server';
 import { type ExplorePageAsk, measureExploreSql } from './explore-sql';
 import { firstLoadBytes, type RouteBytes } from './first-load';
 import { type LighthouseFigure, measureLighthouse } from './lighthouse';
-import { type IdleMemory, idleMemory, inspectorUrl } from './server-memory';
+import {
+  measurePurchases,
+  type PurchaseFigures,
+  type PurchaseWorld,
+  preparePurchases,
+} from './purchase-load';
+import { cpuProfile, type IdleMemory, idleMemory, inspectorUrl } from './server-memory';
 import { measureWrites, type WriteFigure } from './write-load';
 
 const { values } = parseArgs({
@@ -42,13 +49,16 @@ if (store !== 'pglite' && store !== 'postgres') {
   process.exit(2);
 }
 const which = values.figures;
-if (which !== 'all' && which !== 'browse' && which !== 'writes' && which !== 'lighthouse') {
-  process.stderr.write('--figures must be all, browse, writes or lighthouse\n');
+if (!['all', 'browse', 'writes', 'purchases', 'lighthouse'].includes(which)) {
+  process.stderr.write('--figures must be all, browse, writes, purchases or lighthouse\n');
   process.exit(2);
 }
 const browse = which === 'all' || which === 'browse';
 const lighthouseOn = which === 'all' || which === 'lighthouse';
 const writesOn = which === 'all' || which === 'writes';
+const purchasesOn = which === 'all' || which === 'purchases';
+/** The purchase figure's p99 budget (issue #14), on PostgreSQL: Buy Now + pay at 200 concurrent buyers. */
+const PURCHASE_P99_BUDGET_MS = 250;
 /** Lighthouse runs of each page; the report gives the median of each figure. */
 const LIGHTHOUSE_RUNS = 3;
 const scale = Number(values.scale);
@@ -113,6 +123,24 @@ async function ensureDatabase(url: string): Promise<void> {
   } finally {
     await client.end();
   }
+}
+
+// The purchase figure's buyers, sessions, balances and listings, written before the server starts
+// (PGlite is one process's store).
+let purchaseWorld: PurchaseWorld | null = null;
+if (purchasesOn) {
+  log('Preparing the purchase figure: 200 buyers, their sessions and balances, a collection of listings…');
+  purchaseWorld = await preparePurchases(
+    storeEnv.DATABASE_URL
+      ? { databaseUrl: storeEnv.DATABASE_URL }
+      : {
+          dataDir: join(dataDir, 'pglite'),
+          settings: {
+            sharedBuffers: memorySettings.pgliteSharedBuffers,
+            workMem: memorySettings.pgliteWorkMem,
+          },
+        },
+  );
 }
 
 // 2. The built web app, for the first-load bytes and Lighthouse.
@@ -267,6 +295,7 @@ const figures: Figure[] = [];
 let uncachedAsk: ((n: number, first: number) => ExplorePageAsk) | null = null;
 const budgets: { name: string; figure: string; limit: string; value: number; ok: boolean }[] = [];
 let firstLoad: RouteBytes[] = [];
+let purchases: PurchaseFigures | null = null;
 let lighthouse: LighthouseFigure[] = [];
 /** Why the Lighthouse figures are missing, when they are. */
 let lighthouseFailure: string | null = null;
@@ -396,6 +425,50 @@ try {
     check('explore page (uncached)', 'p99', 100, exploreUncached.p99);
   } catch (error) {
     if (!(error instanceof SkipBrowsing)) throw error;
+  }
+
+  if (purchaseWorld) {
+    const world = purchaseWorld;
+    const run = () =>
+      measurePurchases({ baseUrl: server.url, world, seconds: duration, warmUpSeconds: WARM_UP_SECONDS });
+    const profileTo = process.env.BENCH_CPU_PROFILE;
+    purchases = profileTo && inspector ? await cpuProfile(inspector, profileTo, run) : await run();
+    const p = purchases;
+    for (const f of [p.baseline, p.hot, p.hotPay]) {
+      log(`${f.name}: p50 ${f.p50} ms  p99 ${f.p99} ms  max ${f.max} ms  ${JSON.stringify(f.statuses)}`);
+    }
+    log(
+      `${p.spread.name}: ${p.spread.purchasesPerSecond} purchases/s, ${p.spread.attemptsPerSecond} attempts/s, p50 ${p.spread.p50} ms  p99 ${p.spread.p99} ms  ${JSON.stringify(p.spread.statuses)}`,
+    );
+    const errors = (statuses: Record<string, number>) =>
+      Object.entries(statuses)
+        .filter(([status]) => Number(status) >= 500 || status === '0')
+        .reduce((n, [, c]) => n + c, 0);
+    budgets.push({
+      name: 'purchases: hot listing',
+      figure: 'sales per burst of 200 buyers',
+      limit: '= 1',
+      value: Math.max(...p.hotSales),
+      ok: p.hotSales.every((n) => n === 1) && errors(p.hot.statuses) === 0,
+    });
+    if (store === 'postgres') {
+      budgets.push(
+        {
+          name: 'purchases: hot listing, 200 buyers',
+          figure: 'p99 Buy Now + pay',
+          limit: `< ${PURCHASE_P99_BUDGET_MS} ms`,
+          value: p.hot.p99,
+          ok: p.hot.p99 < PURCHASE_P99_BUDGET_MS,
+        },
+        {
+          name: `purchases: 64 listings, 200 buyers`,
+          figure: 'p99 Buy Now + pay',
+          limit: `< ${PURCHASE_P99_BUDGET_MS} ms`,
+          value: p.spread.p99,
+          ok: p.spread.p99 < PURCHASE_P99_BUDGET_MS && errors(p.spread.statuses) === 0,
+        },
+      );
+    }
   }
 
   if (lighthouseOn && existsSync(join(dist, 'index.html'))) {
@@ -536,12 +609,13 @@ const report = {
   settings: { scale, duration, connections, store, figures: which, ...memorySettings },
   figures: figures.map((f) => ({ ...f, p50VsBaseline: round(f.p50 - (figures[0]?.p50 ?? 0)) })),
   writes,
+  purchases,
   firstLoad,
   lighthouse,
   memory,
   budgets,
   notMeasured: [
-    'purchases per second under 200 concurrent buyers: not in the bench yet (issue #14; the race itself is tested in purchase-race.int.test.ts)',
+    ...(purchases ? [] : ['the purchase figure: run with --figures purchases or all']),
     ...(lighthouseFailure ? [`Lighthouse: ${lighthouseFailure}`] : []),
     ...(writes || store === 'postgres'
       ? []
@@ -586,6 +660,28 @@ function toMarkdown(r: typeof report): string {
         ),
         '',
         `Hot collection at ${Math.round(w.ratio * 100)} % of the spread writes/s (a write: a listing price change or a like/unlike, one statement each).`,
+        '',
+      ]
+    : [];
+  const pf = r.purchases;
+  const purchaseRows = pf
+    ? [
+        `| purchases, ${pf.buyers} concurrent buyers | requests | p50 ms | p99 ms | max ms | purchases/s | answers |`,
+        '| --- | --- | --- | --- | --- | --- | --- |',
+        ...[pf.baseline, pf.hot, pf.hotPay].map(
+          (f) =>
+            `| ${f.name} | ${f.requests} | ${f.p50} | ${f.p99} | ${f.max} | | ${Object.entries(f.statuses)
+              .map(([k, v]) => `${k}: ${v}`)
+              .join(', ')} |`,
+        ),
+        `| ${pf.spread.name} | ${pf.spread.attempts} | ${pf.spread.p50} | ${pf.spread.p99} | ${pf.spread.max} | ${pf.spread.purchasesPerSecond} | ${Object.entries(
+          pf.spread.statuses,
+        )
+          .map(([k, v]) => `${k}: ${v}`)
+          .join(', ')} |`,
+        '',
+        `Hot listing: ${pf.hotSales.length} measured bursts (after one unmeasured), sales per burst ${pf.hotSales.join(', ')}; 409: listing-unavailable. ` +
+          'Even buyers pay by card (simulated processor), odd buyers by balance. The baseline is the same buyers, each one trivial authenticated write at once (3 bursts after one unmeasured).',
         '',
       ]
     : [];
@@ -642,6 +738,7 @@ function toMarkdown(r: typeof report): string {
         ]
       : []),
     ...writeRows,
+    ...purchaseRows,
     ...firstLoadRows,
     ...lighthouseRows,
     ...memoryRows,

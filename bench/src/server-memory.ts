@@ -3,7 +3,7 @@
 // `process.memoryUsage()` and the process's peak resident size from /proc. RSS is the whole
 // process: the API's thread, the embedded store's thread (its WebAssembly memory), code and the
 // allocator; the JS heap and `external` are the API thread's alone.
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import WebSocket from 'ws';
 
 export interface IdleMemory {
@@ -90,4 +90,42 @@ function peakRss(pid: number): number | null {
 
 function mb(bytes: number): number {
   return Math.round(bytes / 1048576);
+}
+
+/**
+ * A CPU profile of the server while `during` runs (`BENCH_CPU_PROFILE=file.cpuprofile`): where the API's
+ * thread spends its time under a figure's load (open the file in Chrome's DevTools, Performance tab).
+ */
+export async function cpuProfile<T>(wsUrl: string, file: string, during: () => Promise<T>): Promise<T> {
+  const ws = new WebSocket(wsUrl);
+  await new Promise<void>((resolve, reject) => {
+    ws.once('open', () => resolve());
+    ws.once('error', reject);
+  });
+  let nextId = 0;
+  const waiting = new Map<number, (v: unknown) => void>();
+  ws.on('message', (data: Buffer) => {
+    const message = JSON.parse(data.toString()) as { id?: number; result?: unknown };
+    const w = message.id === undefined ? undefined : waiting.get(message.id);
+    if (!w || message.id === undefined) return;
+    waiting.delete(message.id);
+    w(message.result);
+  });
+  const call = (method: string, params: Record<string, unknown> = {}) =>
+    new Promise<unknown>((resolve) => {
+      nextId += 1;
+      waiting.set(nextId, resolve);
+      ws.send(JSON.stringify({ id: nextId, method, params }));
+    });
+  try {
+    await call('Profiler.enable');
+    await call('Profiler.setSamplingInterval', { interval: 500 });
+    await call('Profiler.start');
+    const result = await during();
+    const { profile } = (await call('Profiler.stop')) as { profile: unknown };
+    writeFileSync(file, JSON.stringify(profile));
+    return result;
+  } finally {
+    ws.close();
+  }
 }

@@ -52,6 +52,19 @@ export function createLedgerRepo(db: Db) {
   return {
     /** The user's USD account (created on first use). */
     userAccount: (userId: number) => account('user', userId),
+    /** The USD accounts of several users in one statement (those missing are created): user id → account id. */
+    async userAccounts(userIds: number[]): Promise<Map<number, number>> {
+      const wanted = [...new Set(userIds)];
+      const found = await db
+        .select({ id: accounts.id, userId: accounts.userId })
+        .from(accounts)
+        .where(
+          and(eq(accounts.kind, 'user'), inArray(accounts.userId, wanted), eq(accounts.currency, 'USD')),
+        );
+      const ids = new Map(found.map((r) => [r.userId as number, r.id]));
+      for (const userId of wanted) if (!ids.has(userId)) ids.set(userId, await account('user', userId));
+      return ids;
+    },
     /** A house account: platform revenue, unassigned royalties, payments clearing. */
     houseAccount: (kind: HouseAccount) => account(kind, null),
 

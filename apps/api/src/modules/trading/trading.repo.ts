@@ -270,6 +270,32 @@ export function createTradingRepo(db: Db) {
       return row ?? null;
     },
 
+    /**
+     * Claims an active listing at the quoted price for a purchase: marks it sold, conditionally, as the
+     * purchase's first statement. Of many buyers at once one claims it; the others wait only for the
+     * claimer's commit (or rollback), then find it no longer active and go on without its lock, rather
+     * than queueing on it one after another (issue #14). Null when it was not active at that price.
+     */
+    async claimListing(
+      id: number,
+      quoted: { currency: string; amount: string },
+      at: Date,
+    ): Promise<ListingRow | null> {
+      const [row] = await db
+        .update(listings)
+        .set({ status: 'sold', closedAt: at, updatedAt: at })
+        .where(
+          and(
+            eq(listings.id, id),
+            eq(listings.status, 'active'),
+            eq(listings.currency, quoted.currency),
+            eq(listings.amount, quoted.amount),
+          ),
+        )
+        .returning();
+      return row ?? null;
+    },
+
     async activeListingOf(tokenRowId: number): Promise<ListingRow | null> {
       const [row] = await db
         .select()

@@ -1,7 +1,8 @@
 // Listings, Buy Now and purchase intents (docs/decisions/009-trading-and-ledger.md).
-// A purchase is one unit of work: lock the listing, then the token, then the intent, then the ledger
-// accounts (id order); check that the listing is still active, still its token owner's and not the
-// buyer's own; close it, move the token, write the sale and the ledger movement, mark the intent paid
+// A purchase is one unit of work: claim the listing (a conditional update to sold at the quoted price),
+// lock the token, then the intent; check that the listing was claimed, is still its token owner's and
+// not the buyer's own (a refusal rolls the claim back); move the token, lock the ledger accounts last
+// (id order), write the sale and the ledger movement, mark the intent paid
 // and delivered. Money from outside (cards) is authorised before and captured after; a purchase that
 // lost voids its authorisation.
 import type { Db, UnitOfWork } from '@vitrine/db';
@@ -503,58 +504,73 @@ export function createTradingService(deps: {
    * The purchase, one transaction. Returns the paid intent; throws (rolling back) when the listing is no
    * longer buyable, the intent no longer open, or the balance too low.
    */
-  async function settle(intentId: number, providerReference: string | null): Promise<IntentRow> {
-    const draft = await repo.intent(intentId);
+  async function settle(
+    intentId: number,
+    providerReference: string | null,
+    /** The intent and its listing as the caller just read them (saves reading them again). */
+    known: { intent?: IntentRow; listing?: ListingRow | null } = {},
+  ): Promise<IntentRow> {
+    const draft = known.intent ?? (await repo.intent(intentId));
     if (!draft) throw TRADING_ERRORS.intentNotFound();
     if (draft.saleKind !== 'listing') return settlePrimary(intentId, providerReference);
     if (draft.listingId === null || draft.tokenRowId === null) throw TRADING_ERRORS.listingClosed();
     const listingId = draft.listingId;
     const tokenRowId = draft.tokenRowId;
-    const token = await repo.tokenById(tokenRowId);
-    const listingNow = await repo.listing(listingId);
+    const [token, listingNow] = await Promise.all([
+      repo.tokenById(tokenRowId),
+      known.listing !== undefined ? known.listing : repo.listing(listingId),
+    ]);
     // Refuse early what the transaction would refuse (a listing already sold): no locks, no accounts.
     if (!token || listingNow?.status !== 'active') throw TRADING_ERRORS.listingClosed();
-    // Accounts are made before the transaction (a first purchase creates them once).
+    // Accounts are made before the transaction (a first purchase creates them once), in one statement.
+    const users = await ledger.userAccounts([
+      draft.buyerId,
+      listingNow.sellerId,
+      ...(token.creatorId === null ? [] : [token.creatorId]),
+    ]);
+    const userAccount = (id: number) => {
+      const account = users.get(id);
+      if (account === undefined) throw new Error(`no ledger account for user ${id}`);
+      return account;
+    };
     const accounts = {
-      buyer: await ledger.userAccount(draft.buyerId),
-      seller: await ledger.userAccount(listingNow.sellerId),
+      buyer: userAccount(draft.buyerId),
+      seller: userAccount(listingNow.sellerId),
       creator:
-        token.creatorId === null
-          ? await houseAccount('unassigned_royalties')
-          : await ledger.userAccount(token.creatorId),
+        token.creatorId === null ? await houseAccount('unassigned_royalties') : userAccount(token.creatorId),
       platform: await houseAccount('platform_revenue'),
       clearing: await houseAccount('payments_clearing'),
     };
     const at = clock.now();
     const paid = await unit.run(async ({ trading, ledger: l }) => {
-      const listing = await trading.lockListing(listingId);
+      // The listing first, claimed (closed as sold) by a conditional update at the quoted price (the
+      // quote never changes): the losers of a race wait only for the winner's commit, then go on
+      // without the listing's lock instead of queueing on it one by one. Any refusal below rolls the
+      // claim back. Then the token, the intent, and (last, below) the ledger accounts.
+      const claimed = await trading.claimListing(
+        listingId,
+        { currency: draft.listingCurrency, amount: draft.listingAmount },
+        at,
+      );
+      const listing = claimed ?? (await trading.listing(listingId));
       const lockedToken = await trading.lockToken(tokenRowId);
       const intent = await trading.lockIntent(intentId);
       if (!listing || !lockedToken || !intent) throw TRADING_ERRORS.listingClosed();
       if (intent.paymentState === 'paid') return { intent, fresh: false };
       if (!OPEN_STATES.includes(intent.paymentState)) throw TRADING_ERRORS.intentClosed(intent.paymentState);
       if (intent.expiresAt <= at) throw TRADING_ERRORS.intentClosed('expired');
-      if (listing.status !== 'active' || lockedToken.ownerId !== listing.sellerId)
+      if ((!claimed && listing.status !== 'active') || lockedToken.ownerId !== listing.sellerId)
         throw TRADING_ERRORS.listingClosed();
       if (listing.sellerId === intent.buyerId) throw TRADING_ERRORS.ownListing();
-      if (
-        listing.currency !== intent.listingCurrency ||
-        BigInt(listing.amount) !== BigInt(intent.listingAmount)
-      ) {
-        throw TRADING_ERRORS.priceChanged();
-      }
+      // Still active but not claimed: its price is no longer the quoted one.
+      if (!claimed) throw TRADING_ERRORS.priceChanged();
 
       const provider = providerFor(intent.paymentMethod);
       const fees = quote(intent);
-      const locked = await l.lock(Object.values(accounts));
-      if (provider.kind === 'ledger' && provider.debitsBuyer) {
-        if ((locked.get(accounts.buyer)?.availableCents ?? 0) < fees.buyerPaysCents)
-          throw TRADING_ERRORS.insufficientFunds();
-      } else if (provider.kind === 'ledger' && fees.buyerPaysCents > 0) {
+      if (provider.kind === 'ledger' && !provider.debitsBuyer && fees.buyerPaysCents > 0) {
         throw TRADING_ERRORS.methodUnavailable(intent.paymentMethod);
       }
 
-      await trading.closeListing(listing.id, 'sold', at);
       if (
         !(await trading.moveToken(lockedToken.id, listing.sellerId, intent.buyerId, intent.priceCents, at))
       ) {
@@ -570,6 +586,16 @@ export function createTradingService(deps: {
         priceInCents: intent.priceCents,
         soldAt: at,
       });
+      // The accounts last (id order, as every movement takes them): rows shared by many purchases (the
+      // house accounts, a collection's creator) are held only for the ledger's few statements.
+      const locked = await l.lock(Object.values(accounts));
+      if (
+        provider.kind === 'ledger' &&
+        provider.debitsBuyer &&
+        (locked.get(accounts.buyer)?.availableCents ?? 0) < fees.buyerPaysCents
+      ) {
+        throw TRADING_ERRORS.insufficientFunds();
+      }
       const payer = provider.kind === 'external' ? accounts.clearing : accounts.buyer;
       const ledgerTransactionId = await l.post({
         kind: 'purchase',
@@ -614,10 +640,11 @@ export function createTradingService(deps: {
     provider: ExternalPaymentProvider,
     intentId: number,
     providerReference: string,
+    known: { intent?: IntentRow; listing?: ListingRow | null } = {},
   ): Promise<IntentRow> {
     let paid: IntentRow;
     try {
-      paid = await settle(intentId, providerReference);
+      paid = await settle(intentId, providerReference, known);
     } catch (error) {
       // Paid by this very authorisation after all (the failure came after the commit): take the money.
       const after = await repo.intent(intentId);
@@ -936,11 +963,12 @@ export function createTradingService(deps: {
       }
       if (intent.paymentState === 'requires_action') throw TRADING_ERRORS.needsAction();
       const provider = providerFor(intent.paymentMethod);
-      if (provider.kind === 'ledger') return viewOf(await settle(id, null));
+      if (provider.kind === 'ledger') return viewOf(await settle(id, null, { intent }));
 
       // Refuse early what would fail anyway, before any money is authorised.
+      let listing: ListingRow | null | undefined;
       if (intent.saleKind === 'listing') {
-        const listing = intent.listingId === null ? null : await repo.listing(intent.listingId);
+        listing = intent.listingId === null ? null : await repo.listing(intent.listingId);
         if (listing?.status !== 'active') throw TRADING_ERRORS.listingClosed();
       } else if (intent.expiresAt <= clock.now() || intent.heldQuantity !== intent.requestedQuantity) {
         throw TRADING_ERRORS.intentClosed('expired');
@@ -964,7 +992,12 @@ export function createTradingService(deps: {
         }
         return viewOf(waiting, { nextAction: outcome.nextAction });
       }
-      return viewOf(await settleExternal(provider, id, outcome.providerReference));
+      return viewOf(
+        await settleExternal(provider, id, outcome.providerReference, {
+          intent,
+          ...(listing === undefined ? {} : { listing }),
+        }),
+      );
     },
 
     /** The second step of a card that required one (the simulated verification passed). */

@@ -1,0 +1,393 @@
+// The purchase figure (issue #14): 200 concurrent buyers, each its own user with its own session, doing
+// Buy Now (`POST /api/v2/listing-match/`) and pay (`POST /api/v2/purchase-intent/{id}/pay`) over HTTP
+// against the real server. Even buyers pay by card (a `pm_sim_…` id of the simulated processor, made
+// through its tokenise call), odd buyers by balance (funded in the store before the server starts), so
+// both payment paths run side by side as in purchase-race.int.test.ts.
+//  - hot: one listing, all 200 buyers at once (Buy Now, then pay): 1 sale, 199 refusals (409
+//    listing-unavailable). One unmeasured burst on its own listing first, then 3 measured bursts.
+//  - spread: 64 listings of one collection; the buyers loop for the figure's seconds, each buying a
+//    random listing it does not sell; a buyer who wins lists the token again at the same price, so 64
+//    listings stay on offer. Purchases per second, and the latency of every attempt (won or refused).
+//  - baseline: the same 200 buyers at once, each a trivial authenticated write on the same server
+//    (`PATCH /api/v2/listing-match/{id}`, setting its open intent's payment method to the one it uses).
+// The store's rows (buyers, sessions, balances, the collection and its listings) are written before the
+// server starts (`preparePurchases`): PGlite is one process's store.
+import { randomUUID } from 'node:crypto';
+import { createDatabase, type DatabaseOptions, withTransaction } from '@vitrine/db';
+import { fixtures } from '@vitrine/db/testing';
+import { createAuthRepo } from '../../apps/api/src/modules/auth/auth.repo';
+import { hashToken, newId, newToken } from '../../apps/api/src/modules/auth/tokens';
+import { createLedgerRepo } from '../../apps/api/src/modules/trading/ledger.repo';
+import { generator } from './write-load';
+
+export const BUYERS = 200;
+export const SPREAD_LISTINGS = 64;
+/** One unmeasured burst on the hot listing, then these measured ones (each on a listing of its own). */
+const HOT_BURSTS = 3;
+const PRICE_CENTS = 2_500;
+/** What each balance buyer is given: far more than the figure can spend. */
+const FUNDS_CENTS = 100_000_000;
+
+interface Buyer {
+  userId: number;
+  token: string;
+  byCard: boolean;
+  /** The card's `pm_sim_…` id (card buyers, made once the server runs). */
+  paymentToken: string | null;
+}
+
+interface Offer {
+  contractAddress: string;
+  tokenId: string;
+  listingId: number;
+  sellerId: number;
+}
+
+export interface PurchaseWorld {
+  buyers: Buyer[];
+  /** Listing of the baseline's intents (never bought). */
+  baselineListing: number;
+  /** The warm-up burst's listing, then one per measured burst. */
+  hotListings: number[];
+  spread: Offer[];
+}
+
+/** Writes the run's buyers, sessions, balances and listings (a new collection every run). */
+export async function preparePurchases(store: DatabaseOptions): Promise<PurchaseWorld> {
+  const database = await createDatabase(store);
+  try {
+    await database.migrate();
+    const db = database.db;
+    const at = new Date();
+    const tag = randomUUID().slice(0, 8);
+    const f = fixtures(db, { now: at });
+    const auth = createAuthRepo(db);
+    const ledger = createLedgerRepo(db);
+    const session = async (userId: number) => {
+      const token = newToken('vat');
+      const hour = 60 * 60 * 1000;
+      await auth.createSession({
+        id: newId(),
+        userId,
+        method: 'password',
+        ip: null,
+        userAgent: 'bench',
+        at,
+        access: { hash: hashToken(token), expiresAt: new Date(at.getTime() + 2 * hour) },
+        refresh: { hash: hashToken(newToken('vrt')), expiresAt: new Date(at.getTime() + 24 * hour) },
+      });
+      return token;
+    };
+    const person = (label: string) =>
+      f.user({
+        email: `bench-${label}-${tag}@bench.vitrine.test`,
+        name: `Bench ${label} ${tag}`,
+        firstName: 'Bench',
+        lastName: label,
+        profileUrl: `bench-${label}-${tag}`,
+      });
+    const creator = await person('creator');
+    const seller = await person('seller');
+    const publisher = await f.publisher({ slug: `bench-purchases-${tag}`, name: `Bench Purchases ${tag}` });
+    const collection = await f.collection({
+      publisherId: publisher.id,
+      slug: `bench-purchases-${tag}`,
+      name: `Bench Purchases ${tag}`,
+      contractAddress: `0x${'b'.repeat(32)}${tag}`,
+      creatorIds: [creator.id],
+    });
+    const nifty = await f.nifty({
+      collectionId: collection.id,
+      typeNumber: Number.parseInt(tag.slice(0, 6), 16) + 1_000_000,
+      title: `Bench purchase ${tag}`,
+      editionSize: 1 + 1 + HOT_BURSTS + SPREAD_LISTINGS,
+      royaltyPercentage: 10,
+    });
+    const tokens = await f.tokens({
+      niftyId: nifty.id,
+      count: 1 + 1 + HOT_BURSTS + SPREAD_LISTINGS,
+      ownerId: seller.id,
+    });
+    const listings: { id: number; token: (typeof tokens)[number] }[] = [];
+    for (const token of tokens) {
+      listings.push({ id: (await f.listing({ tokenRowId: token.id, priceInCents: PRICE_CENTS })).id, token });
+    }
+    const clearing = await ledger.houseAccount('payments_clearing');
+    const buyers: Buyer[] = [];
+    for (let i = 0; i < BUYERS; i++) {
+      const user = await person(`buyer-${i}`);
+      const byCard = i % 2 === 0;
+      if (!byCard) {
+        const account = await ledger.userAccount(user.id);
+        await withTransaction(db, async (tx) => {
+          const l = createLedgerRepo(tx);
+          await l.lock([account, clearing]);
+          await l.post({
+            kind: 'deposit',
+            reference: `bench-fund:${tag}:${user.id}`,
+            at,
+            postings: [
+              { accountId: clearing, amountCents: -FUNDS_CENTS, memo: 'card_payment' },
+              { accountId: account, amountCents: FUNDS_CENTS, memo: 'deposit' },
+            ],
+          });
+        });
+      }
+      buyers.push({ userId: user.id, token: await session(user.id), byCard, paymentToken: null });
+    }
+    const [baseline, ...rest] = listings;
+    if (!baseline) throw new Error('bench: no listings');
+    return {
+      buyers,
+      baselineListing: baseline.id,
+      hotListings: rest.slice(0, 1 + HOT_BURSTS).map((l) => l.id),
+      spread: rest.slice(1 + HOT_BURSTS).map((l) => ({
+        contractAddress: l.token.contractAddress,
+        tokenId: l.token.tokenId,
+        listingId: l.id,
+        sellerId: seller.id,
+      })),
+    };
+  } finally {
+    await database.close();
+  }
+}
+
+export interface BurstFigure {
+  name: string;
+  requests: number;
+  p50: number;
+  p99: number;
+  max: number;
+  /** Answers by status code. */
+  statuses: Record<string, number>;
+}
+
+export interface SpreadFigure {
+  name: string;
+  /** From the first attempt to the last answer (attempts begun before the deadline finish after it). */
+  seconds: number;
+  attempts: number;
+  purchases: number;
+  purchasesPerSecond: number;
+  attemptsPerSecond: number;
+  p50: number;
+  p99: number;
+  max: number;
+  statuses: Record<string, number>;
+}
+
+export interface PurchaseFigures {
+  buyers: number;
+  baseline: BurstFigure;
+  /** Buy Now + pay, from the Buy Now request to the pay answer, for all 200 buyers of each burst. */
+  hot: BurstFigure;
+  /** The pay request alone of the same bursts. */
+  hotPay: BurstFigure;
+  /** Sales per measured burst (must be exactly 1 each). */
+  hotSales: number[];
+  spread: SpreadFigure;
+}
+
+const ms = (n: number) => Math.round(n * 10) / 10;
+
+function quantiles(latencies: number[]) {
+  const sorted = [...latencies].sort((a, b) => a - b);
+  const at = (q: number) => ms(sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? 0);
+  return { p50: at(0.5), p99: at(0.99), max: ms(sorted[sorted.length - 1] ?? 0) };
+}
+
+function count(statuses: Record<string, number>, status: number) {
+  statuses[String(status)] = (statuses[String(status)] ?? 0) + 1;
+}
+
+/** The three figures, on the running server at `baseUrl`. */
+export async function measurePurchases(options: {
+  baseUrl: string;
+  world: PurchaseWorld;
+  seconds: number;
+  warmUpSeconds: number;
+}): Promise<PurchaseFigures> {
+  const { baseUrl, world, seconds, warmUpSeconds } = options;
+  const call = async (
+    buyer: { token: string },
+    method: 'POST' | 'PATCH',
+    path: string,
+    body: unknown,
+  ): Promise<{ status: number; json: Record<string, unknown> }> => {
+    // A connection the server closed under us (a reset on a loaded machine) counts as status 0, an
+    // error in the figure, instead of ending the run.
+    const res = await fetch(`${baseUrl}${path}`, {
+      method,
+      // As the web app sends them: a new Idempotency-Key per user action on the trading writes.
+      headers: {
+        authorization: `Bearer ${buyer.token}`,
+        'content-type': 'application/json',
+        ...(method === 'POST' && path.startsWith('/api/v2/') ? { 'idempotency-key': randomUUID() } : {}),
+      },
+      body: JSON.stringify(body),
+    }).catch(() => null);
+    if (!res) return { status: 0, json: {} };
+    const text = await res.text().catch(() => '');
+    let json: Record<string, unknown> = {};
+    try {
+      json = JSON.parse(text) as Record<string, unknown>;
+    } catch {
+      json = { text };
+    }
+    return { status: res.status, json };
+  };
+  const inBatches = async <T>(items: T[], size: number, each: (item: T) => Promise<void>) => {
+    for (let i = 0; i < items.length; i += size) await Promise.all(items.slice(i, i + size).map(each));
+  };
+
+  // Cards, through the simulated processor's tokenise call (it keeps them in the server's memory).
+  await inBatches(
+    world.buyers.filter((b) => b.byCard),
+    20,
+    async (b) => {
+      const pm = await call(b, 'POST', '/api/sim-card-processor/payment_methods', {
+        number: '4242424242424242',
+        exp_month: 12,
+        exp_year: 2031,
+        cvc: '123',
+      });
+      if (pm.status !== 200) throw new Error(`bench: card tokenise answered ${pm.status}`);
+      b.paymentToken = String(pm.json.id);
+    },
+  );
+  const payBody = (b: Buyer) =>
+    b.byCard
+      ? { payment_method: 'stripe_card', payment_token: b.paymentToken }
+      : { payment_method: 'balance' };
+
+  /** Buy Now then pay; answers the statuses and latencies (whole, and pay alone). */
+  const buy = async (b: Buyer, listingId: number) => {
+    const started = performance.now();
+    const match = await call(b, 'POST', '/api/v2/listing-match/', { listing_id: listingId });
+    if (match.status !== 200) {
+      return { status: match.status, total: performance.now() - started, pay: null as number | null };
+    }
+    const payStarted = performance.now();
+    const paid = await call(
+      b,
+      'POST',
+      `/api/v2/purchase-intent/${match.json.listingMatchId}/pay`,
+      payBody(b),
+    );
+    const done = performance.now();
+    return { status: paid.status, total: done - started, pay: done - payStarted };
+  };
+
+  // Baseline: every buyer has an open intent on the baseline listing; all 200 set its payment method at once.
+  const baselineIntents = new Map<Buyer, number>();
+  await inBatches(world.buyers, 20, async (b) => {
+    const m = await call(b, 'POST', '/api/v2/listing-match/', { listing_id: world.baselineListing });
+    if (m.status !== 200) throw new Error(`bench: baseline Buy Now answered ${m.status}`);
+    baselineIntents.set(b, Number(m.json.listingMatchId));
+  });
+  const baselineBurst = async () => {
+    const results = await Promise.all(
+      world.buyers.map(async (b) => {
+        const started = performance.now();
+        const r = await call(b, 'PATCH', `/api/v2/listing-match/${baselineIntents.get(b)}`, {
+          payment_method: b.byCard ? 'stripe_card' : 'balance',
+        });
+        return { status: r.status, ms: performance.now() - started };
+      }),
+    );
+    return results;
+  };
+  await baselineBurst();
+  const baselineRuns = [...(await baselineBurst()), ...(await baselineBurst()), ...(await baselineBurst())];
+  const baselineStatuses: Record<string, number> = {};
+  for (const r of baselineRuns) count(baselineStatuses, r.status);
+  const baseline: BurstFigure = {
+    name: `baseline: ${BUYERS} authenticated writes at once (PATCH listing-match)`,
+    requests: baselineRuns.length,
+    ...quantiles(baselineRuns.map((r) => r.ms)),
+    statuses: baselineStatuses,
+  };
+
+  // Hot: all buyers on one listing at once; the first burst warms up.
+  const hotTotals: number[] = [];
+  const hotPays: number[] = [];
+  const hotStatuses: Record<string, number> = {};
+  const hotSales: number[] = [];
+  for (const [i, listingId] of world.hotListings.entries()) {
+    const results = await Promise.all(world.buyers.map((b) => buy(b, listingId)));
+    if (i === 0) continue;
+    hotSales.push(results.filter((r) => r.status === 200).length);
+    for (const r of results) {
+      count(hotStatuses, r.status);
+      hotTotals.push(r.total);
+      if (r.pay !== null) hotPays.push(r.pay);
+    }
+  }
+  const hot: BurstFigure = {
+    name: `hot listing: ${BUYERS} buyers at once, Buy Now + pay`,
+    requests: hotTotals.length,
+    ...quantiles(hotTotals),
+    statuses: hotStatuses,
+  };
+  const hotPay: BurstFigure = {
+    name: 'hot listing: the pay request alone',
+    requests: hotPays.length,
+    ...quantiles(hotPays),
+    statuses: hotStatuses,
+  };
+
+  // Spread: 64 listings, buyers loop; winners list again.
+  const offers = world.spread.map((o) => ({ ...o }));
+  const runSpread = async (forSeconds: number) => {
+    const latencies: number[] = [];
+    const statuses: Record<string, number> = {};
+    let purchases = 0;
+    const started = performance.now();
+    const deadline = started + forSeconds * 1000;
+    let firstError: string | null = null;
+    await Promise.all(
+      world.buyers.map(async (b, i) => {
+        const rand = generator(i + 7);
+        while (performance.now() < deadline) {
+          const offer = offers[rand(offers.length)];
+          if (!offer || offer.sellerId === b.userId) continue;
+          const r = await buy(b, offer.listingId);
+          latencies.push(r.total);
+          count(statuses, r.status);
+          if (r.status >= 500 || r.status === 0) firstError ??= `${r.status}`;
+          if (r.status !== 200) continue;
+          purchases += 1;
+          // The token is the buyer's now: list it again at the same price.
+          const listed = await call(b, 'POST', '/api/v2/listings', {
+            contractAddress: offer.contractAddress,
+            tokenId: offer.tokenId,
+            price: { amount: String(PRICE_CENTS / 100), currency: 'USD' },
+          });
+          if (listed.status !== 200) {
+            firstError ??= `relist ${listed.status}: ${JSON.stringify(listed.json)}`;
+            continue;
+          }
+          offer.listingId = Number(listed.json.id);
+          offer.sellerId = b.userId;
+        }
+      }),
+    );
+    if (firstError) process.stderr.write(`purchases (spread): first failure ${firstError}\n`);
+    // Attempts begun before the deadline finish after it: the rates count until the last one answered.
+    return { latencies, statuses, purchases, elapsedSeconds: (performance.now() - started) / 1000 };
+  };
+  await runSpread(warmUpSeconds);
+  const measured = await runSpread(seconds);
+  const spread: SpreadFigure = {
+    name: `${SPREAD_LISTINGS} listings of one collection: ${BUYERS} buyers in a loop (winners list again)`,
+    seconds: Math.round(measured.elapsedSeconds * 10) / 10,
+    attempts: measured.latencies.length,
+    purchases: measured.purchases,
+    purchasesPerSecond: Math.round((measured.purchases / measured.elapsedSeconds) * 10) / 10,
+    attemptsPerSecond: Math.round(measured.latencies.length / measured.elapsedSeconds),
+    ...quantiles(measured.latencies),
+    statuses: measured.statuses,
+  };
+  return { buyers: BUYERS, baseline, hot, hotPay, hotSales, spread };
+}
