@@ -149,7 +149,7 @@ describe('marketplace links', () => {
     const signedIn = await context.newPage();
     await signInOnLoginPage(signedIn, baseUrl, href);
     const target = signedIn.getByTestId('make-global-offer-page');
-    await target.getByTestId('offers-unavailable').waitFor();
+    await target.getByTestId('global-offer-submit').waitFor();
     expect(await target.getByRole('heading', { level: 2 }).textContent()).toBeTruthy();
     await context.close();
   });
