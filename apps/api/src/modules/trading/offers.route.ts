@@ -1,3 +1,4 @@
+import { AppError } from '@vitrine/domain';
 import {
   acceptBidSchema,
   eligibleNiftyPageSchema,
@@ -126,7 +127,16 @@ export const offersRoute: FastifyPluginAsyncZod = async (app) => {
         return toPage(q, count, results);
       }
       const auth = await optionalAuth(request);
-      if (!auth) throw ERRORS.unauthorized();
+      if (!auth) {
+        // A public call: credentials that do not verify are a 401 (the app refreshes them); no
+        // credentials and no NFT named is a question this call cannot answer.
+        if (request.headers.authorization) throw ERRORS.unauthorized();
+        throw new AppError({
+          statusCode: 400,
+          errorType: 'offer-target-required',
+          message: 'Sign in to see your offers, or name an NFT: contractAddress with tokenId or niftyType.',
+        });
+      }
       const { count, results } = await offers().list(auth.userId, {
         scope: q.scope,
         openOnly: q.status === 'open',
