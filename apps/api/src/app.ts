@@ -123,6 +123,10 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   // before the app closes.
   app.services.accounts.background.onError((err) => app.log.error({ err }, 'background task failed'));
   app.addHook('onClose', () => app.services.accounts.background.idle());
+  app.addHook('onClose', async () => {
+    await app.services.jobs.stop();
+    await app.services.events.close();
+  });
   // Purchase intents and offers past their time are expired (and their card authorisations voided) every minute,
   // and paid ones whose card capture did not happen are captured; reads expire intents too. Tests drive expiry with their clock instead (decision 009).
   if (resolved.nodeEnv !== 'test') {
@@ -133,6 +137,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       app.services.offers.expireDue().catch((err: unknown) => app.log.error({ err }, 'offer expiry failed'));
     }, 60_000);
     sweep.unref();
+    await app.services.jobs.start();
     app.addHook('onClose', async () => clearInterval(sweep));
   }
 

@@ -6,6 +6,8 @@ import { sharedAnswerBytes } from './http/shared-answer';
 import { createBackground } from './lib/background';
 import { createChangeScopes } from './lib/change-scopes';
 import { createCountCache } from './lib/count-cache';
+import { createInProcessJobs } from './lib/jobs';
+import { createLocalLiveEvents } from './lib/live-events';
 import { createNotifier, createOutbox } from './lib/notifier';
 import { createOrigins } from './lib/origins';
 import { createRateLimiter, memoryRateLimitStore } from './lib/rate-limit';
@@ -72,6 +74,9 @@ export function createServices(config: ResolvedConfig) {
     localOrigin: config.localOrigin,
   });
   const background = createBackground();
+  // Durable jobs and live events (issue 15): lib/jobs.ts, lib/live-events.ts.
+  const jobs = createInProcessJobs(clock);
+  const events = createLocalLiveEvents();
   const outbox = createOutbox(db, clock);
   const notifier = createNotifier({
     outbox,
@@ -162,6 +167,10 @@ export function createServices(config: ResolvedConfig) {
   });
 
   return {
+    /** Settlement and expiry work that survives restarts (lib/jobs.ts). */
+    jobs,
+    /** What writes publish for open pages and alerts (lib/live-events.ts). */
+    events,
     platform: createPlatformService({ repo: createPlatformRepo(db), clock, adminToken: config.adminToken }),
     drops: createDropsService({ repo: createDropsRepo(db), clock }),
     accounts: {
