@@ -1,5 +1,5 @@
-import { Link, type LinkProps } from 'react-router';
 import { type ButtonStyleProps, buttonClassName } from './button-styles';
+import { Link, type LinkProps } from './Link';
 
 export interface ButtonLinkProps extends LinkProps, ButtonStyleProps {}
 

@@ -1,11 +1,11 @@
 import { formatCents } from '@vitrine/domain';
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link } from 'react-router';
 import { Avatar } from '../../features/auth/Avatar';
 import { ACCOUNT_SETTINGS_PATH, MY_OFFERS_PATH, PROFILE_VALIDATION_PATH } from '../../features/auth/paths';
 import { greetingName, useProfile } from '../../features/auth/profile-query';
 import { useSignOut } from '../../features/auth/useSignOut';
 import { DASHBOARD_DEPOSIT_PATH, DASHBOARD_PATH } from '../../features/dashboard/dashboard-format';
+import { Link } from '../../ui/Link';
 import { Skeleton } from '../../ui/Skeleton';
 import styles from './AccountMenu.module.css';
 

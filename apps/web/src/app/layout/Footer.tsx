@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../ui/Link';
 import {
   EXPLORE_LINKS,
   FOOTER_COMPANY_LINKS,

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../ui/Link';
 import styles from './Logo.module.css';
 
 /** The 'Vitrine' wordmark, linking home. */

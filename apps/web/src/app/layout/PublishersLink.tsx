@@ -1,6 +1,7 @@
-import { Link, NavLink } from 'react-router';
+import { NavLink } from 'react-router';
 import { PUBLISHERS_PATH } from '../../features/auth/paths';
 import { useProfile } from '../../features/auth/profile-query';
+import { Link } from '../../ui/Link';
 import { publisherMenu } from '../site-links';
 import { NavDropdown } from './NavDropdown';
 import styles from './PublishersLink.module.css';

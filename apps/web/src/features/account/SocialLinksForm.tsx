@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type Profile, SOCIAL_LINK_KINDS, socialLinksSchema } from '@vitrine/domain';
 import { type FormEvent, useMemo, useState } from 'react';
-import { Link } from 'react-router';
 import { isApiError } from '../../app/api-error';
 import { Button } from '../../ui/Button';
 import { FormAlert } from '../../ui/FormAlert';
+import { Link } from '../../ui/Link';
 import { SelectField } from '../../ui/SelectField';
 import { TextField } from '../../ui/TextField';
 import { serverMessage } from '../auth/auth-errors';

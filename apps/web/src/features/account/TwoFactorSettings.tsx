@@ -1,11 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Profile, TwoFactorMethod } from '@vitrine/domain';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { isApiError } from '../../app/api-error';
 import { Button } from '../../ui/Button';
 import { ErrorFallback } from '../../ui/ErrorFallback';
 import { FormAlert } from '../../ui/FormAlert';
+import { Link } from '../../ui/Link';
 import { Skeleton } from '../../ui/Skeleton';
 import { useToast } from '../../ui/useToast';
 import { serverMessage } from '../auth/auth-errors';

@@ -1,10 +1,10 @@
 import { resetPasswordSchema } from '@vitrine/domain';
 import { type FormEvent, useState } from 'react';
-import { Link } from 'react-router';
 import { isApiError } from '../../app/api-error';
 import { useForm } from '../../lib/useForm';
 import { Button } from '../../ui/Button';
 import { FormAlert } from '../../ui/FormAlert';
+import { Link } from '../../ui/Link';
 import { TextField } from '../../ui/TextField';
 import { AuthHeading } from './AuthHeading';
 import styles from './auth.module.css';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../ui/Link';
 import styles from './auth.module.css';
 
 /** The terms and privacy links under the sign-in and signup forms (000 §2). */

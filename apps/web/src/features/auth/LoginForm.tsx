@@ -1,10 +1,10 @@
 import { ERROR_TYPES, loginSchema } from '@vitrine/domain';
 import { type FormEvent, useState } from 'react';
-import { Link } from 'react-router';
 import { isApiError } from '../../app/api-error';
 import { useForm } from '../../lib/useForm';
 import { Button } from '../../ui/Button';
 import { FormAlert } from '../../ui/FormAlert';
+import { Link } from '../../ui/Link';
 import { PasswordField } from '../../ui/PasswordField';
 import { TextField } from '../../ui/TextField';
 import styles from './auth.module.css';

@@ -1,12 +1,12 @@
 import { confirmResetPasswordSchema } from '@vitrine/domain';
 import { type FormEvent, useState } from 'react';
-import { Link } from 'react-router';
 import { isApiError } from '../../app/api-error';
 import { clearCredentials } from '../../app/credentials';
 import { useForm } from '../../lib/useForm';
 import { Button } from '../../ui/Button';
 import { ButtonLink } from '../../ui/ButtonLink';
 import { FormAlert } from '../../ui/FormAlert';
+import { Link } from '../../ui/Link';
 import { PasswordField } from '../../ui/PasswordField';
 import { AuthHeading } from './AuthHeading';
 import styles from './auth.module.css';

@@ -1,5 +1,5 @@
-import { Link } from 'react-router';
 import { FormAlert } from '../../ui/FormAlert';
+import { Link } from '../../ui/Link';
 import styles from './auth.module.css';
 import { SECURITY_SETTINGS_PATH } from './paths';
 import type { PhoneErrorView } from './phone';

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useLoggedIn } from '../../app/useLoggedIn';
+import { Link } from '../../ui/Link';
 import { AuthCard } from './AuthCard';
 import styles from './auth.module.css';
 import { LegalNote } from './LegalNote';

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { collectionStatus, isDroppingThisWeek, statusLabel } from '@vitrine/domain';
+import { collectionStatus, isDroppingThisWeek, resizedImageUrl, statusLabel } from '@vitrine/domain';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { mediaUrl } from '../../app/config';
 import { Countdown } from '../../ui/Countdown';
+import { Link } from '../../ui/Link';
 import { Price } from '../../ui/Price';
 import styles from './DropCard.module.css';
 import { DropCover } from './DropCover';
@@ -63,7 +63,7 @@ export function DropCard({ drop, priority = false }: { drop: Drop; priority?: bo
             {drop.publisher.profilePicUrl ? (
               <img
                 className={styles.avatar}
-                src={mediaUrl(drop.publisher.profilePicUrl)}
+                src={mediaUrl(resizedImageUrl(drop.publisher.profilePicUrl, 'thumb'))}
                 alt=""
                 width={22}
                 height={22}

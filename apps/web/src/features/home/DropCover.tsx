@@ -1,4 +1,4 @@
-import { IMAGE_WIDTHS } from '@vitrine/domain';
+import { IMAGE_RESIZE_WIDTHS, IMAGE_WIDTHS, resizedImageUrl } from '@vitrine/domain';
 import { useState } from 'react';
 import { mediaUrl } from '../../app/config';
 import { BROKEN_ASSET_ALT, PLACEHOLDER_IMAGE_SRC } from '../../lib/placeholder-image';
@@ -7,6 +7,13 @@ import type { Asset } from './drop-types';
 
 export const COVER_WIDTH = IMAGE_WIDTHS.medium;
 export const COVER_HEIGHT = (IMAGE_WIDTHS.medium * 3) / 4;
+
+/** Widths offered to the browser: a card is at most about 500 px wide, twice that on a dense screen. */
+const SRCSET_WIDTHS = IMAGE_RESIZE_WIDTHS.filter(
+  (width) => width >= IMAGE_WIDTHS.thumb && width <= IMAGE_WIDTHS.medium2,
+);
+/** How wide a card shows: the whole phone, half or a third of the page, at most 420 px. */
+const COVER_SIZES = '(max-width: 640px) 100vw, (max-width: 1024px) 50vw, 420px';
 
 export interface DropCoverProps {
   asset: Asset | null;
@@ -52,10 +59,21 @@ export function DropCover({ asset, title, priority = false, className }: DropCov
     );
   }
 
+  // Through the resizing route (WebP, decoded off the main thread), not the stored original: a vector
+  // original is a document of its own to lay out and paint on the main thread at every size (issue #13).
+  const resizable = resizedImageUrl(asset.src, 'thumb') !== asset.src;
   return (
     <img
       className={classes}
-      src={mediaUrl(asset.src)}
+      src={mediaUrl(resizable ? resizedImageUrl(asset.src, 'medium') : asset.src)}
+      srcSet={
+        resizable
+          ? SRCSET_WIDTHS.map((width) => `${mediaUrl(resizedImageUrl(asset.src, width))} ${width}w`).join(
+              ', ',
+            )
+          : undefined
+      }
+      sizes={resizable ? COVER_SIZES : undefined}
       alt={title}
       width={COVER_WIDTH}
       height={COVER_HEIGHT}

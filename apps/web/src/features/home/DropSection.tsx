@@ -1,6 +1,6 @@
 import { type ReactNode, useId } from 'react';
-import { Link } from 'react-router';
 import { ErrorFallback } from '../../ui/ErrorFallback';
+import { Link } from '../../ui/Link';
 import { DropCard } from './DropCard';
 import { DropCardSkeleton } from './DropCardSkeleton';
 import styles from './DropSection.module.css';

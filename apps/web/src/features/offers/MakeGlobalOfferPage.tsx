@@ -1,13 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { collectionPath, formatCents } from '@vitrine/domain';
 import { useId, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { isApiError } from '../../app/api-client';
 import { NotFoundPage } from '../../app/NotFoundPage';
 import { useLoggedIn } from '../../app/useLoggedIn';
 import { Button } from '../../ui/Button';
 import { ErrorFallback } from '../../ui/ErrorFallback';
 import { FormAlert } from '../../ui/FormAlert';
+import { Link } from '../../ui/Link';
 import { Page } from '../../ui/Page';
 import { Skeleton } from '../../ui/Skeleton';
 import { MY_OFFERS_PATH } from '../auth/paths';

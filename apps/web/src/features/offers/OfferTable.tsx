@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import { itemPath } from '@vitrine/domain';
 import { type ReactNode, useState } from 'react';
-import { Link } from 'react-router';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { FormAlert } from '../../ui/FormAlert';
+import { Link } from '../../ui/Link';
 import { Price } from '../../ui/Price';
 import table from '../catalog/item/DetailTable.module.css';
 import { UserCell } from '../catalog/item/UserCell';

@@ -1,6 +1,7 @@
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { ButtonLink } from '../../ui/ButtonLink';
 import { ErrorFallback } from '../../ui/ErrorFallback';
+import { Link } from '../../ui/Link';
 import { Page } from '../../ui/Page';
 import { Skeleton } from '../../ui/Skeleton';
 import { useProfile } from '../auth/profile-query';

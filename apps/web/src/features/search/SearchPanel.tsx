@@ -1,5 +1,5 @@
-import { Link } from 'react-router';
 import { Avatar } from '../../ui/Avatar';
+import { Link } from '../../ui/Link';
 import { Skeleton } from '../../ui/Skeleton';
 import { clearRecentSearches } from './recent-searches-store';
 import styles from './SearchPanel.module.css';

@@ -6,9 +6,9 @@ import {
   storefrontPath,
 } from '@vitrine/domain';
 import { type ReactNode, useState } from 'react';
-import { Link } from 'react-router';
 import { Avatar } from '../../ui/Avatar';
 import { Button } from '../../ui/Button';
+import { Link } from '../../ui/Link';
 import { VerifiedBadge } from '../../ui/VerifiedBadge';
 import styles from './SearchTopMatches.module.css';
 import { indexSearchPagesQuery, indexSearchQuery, searchText } from './search-api';

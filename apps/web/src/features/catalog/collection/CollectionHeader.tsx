@@ -6,8 +6,8 @@ import {
   pluralSuffix,
   storefrontPath,
 } from '@vitrine/domain';
-import { Link } from 'react-router';
 import { Avatar } from '../../../ui/Avatar';
+import { Link } from '../../../ui/Link';
 import { Price } from '../../../ui/Price';
 import { FollowButton } from '../../social/FollowButton';
 import { LikeButton } from '../../social/LikeButton';

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { collectionPath } from '@vitrine/domain';
-import { Link } from 'react-router';
 import { isApiError } from '../../../app/api-client';
 import { NotFoundPage } from '../../../app/NotFoundPage';
 import { useLoggedIn } from '../../../app/useLoggedIn';
 import { DocumentTitle } from '../../../ui/DocumentTitle';
 import { ErrorFallback } from '../../../ui/ErrorFallback';
+import { Link } from '../../../ui/Link';
 import { Skeleton } from '../../../ui/Skeleton';
 import { collectionQuery } from '../catalog-queries';
 import { CollectionHeader } from './CollectionHeader';

@@ -9,12 +9,13 @@ import {
   TABLE_DEFAULT_ROWS,
 } from '@vitrine/domain';
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { latestSearchParams } from '../../../lib/latest-search-params';
 import { Button } from '../../../ui/Button';
 import { ButtonLink } from '../../../ui/ButtonLink';
 import { Checkbox } from '../../../ui/Checkbox';
 import { ErrorFallback } from '../../../ui/ErrorFallback';
+import { Link } from '../../../ui/Link';
 import { Pagination } from '../../../ui/Pagination';
 import { Price } from '../../../ui/Price';
 import { Skeleton } from '../../../ui/Skeleton';

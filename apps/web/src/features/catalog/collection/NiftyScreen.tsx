@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { collectionPath, formatCount, isUnlimitedEdition } from '@vitrine/domain';
-import { Link } from 'react-router';
 import { isApiError } from '../../../app/api-client';
 import { NotFoundPage } from '../../../app/NotFoundPage';
 import { useLoggedIn } from '../../../app/useLoggedIn';
 import { DocumentTitle } from '../../../ui/DocumentTitle';
 import { ErrorFallback } from '../../../ui/ErrorFallback';
+import { Link } from '../../../ui/Link';
 import { Price } from '../../../ui/Price';
 import { NiftyTypeOffers } from '../../offers/NiftyTypeOffers';
 import { LikeButton } from '../../social/LikeButton';

@@ -1,5 +1,5 @@
 import { collectionPath, formatCount, isUnlimitedEdition } from '@vitrine/domain';
-import { Link } from 'react-router';
+import { Link } from '../../../ui/Link';
 import { Price } from '../../../ui/Price';
 import type { CollectionNifty } from '../catalog-types';
 import { ArtworkMedia } from '../shared/ArtworkMedia';

@@ -1,6 +1,6 @@
 import { BANNER_ROTATION_MS, BANNER_ROTATION_RESUME_MS } from '@vitrine/domain';
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../ui/Link';
 import styles from './BannerCarousel.module.css';
 import { dismissBanner, isBannerDismissed } from './banner-dismissal';
 import type { Banner } from './banners';

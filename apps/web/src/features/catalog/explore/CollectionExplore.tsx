@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { toExploreApiQuery } from '@vitrine/domain';
 import { useLoggedIn } from '../../../app/useLoggedIn';
+import { useStagedCount } from '../../../lib/useStagedCount';
 import { exploreQuery } from '../catalog-queries';
 import { CollectionCard } from '../shared/CollectionCard';
 import { CollectionCardSkeleton } from '../shared/CollectionCardSkeleton';
@@ -14,6 +15,8 @@ import type { ExploreViewProps } from './NftExplore';
 export function CollectionExplore({ state, setState, update }: ExploreViewProps) {
   const signedIn = useLoggedIn();
   const query = useQuery(exploreQuery('collections', toExploreApiQuery(state), signedIn));
+  const results = query.data?.results ?? [];
+  const shown = useStagedCount(results.length);
   return (
     <ExploreLayout
       state={state}
@@ -23,7 +26,7 @@ export function CollectionExplore({ state, setState, update }: ExploreViewProps)
       skeleton={<GridSkeleton Item={CollectionCardSkeleton} count={6} kind="wide" />}
     >
       <ul className={`${styles.grid} ${styles.wide}`} data-testid="collection-grid">
-        {(query.data?.results ?? []).map((collection, index) => (
+        {results.slice(0, shown).map((collection, index) => (
           <li key={collection.id}>
             <CollectionCard collection={collection} priority={index < 3} />
           </li>

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { toExploreApiQuery } from '@vitrine/domain';
 import { useLoggedIn } from '../../../app/useLoggedIn';
+import { useStagedCount } from '../../../lib/useStagedCount';
 import { DropCard } from '../../home/DropCard';
 import { DropCardSkeleton } from '../../home/DropCardSkeleton';
 import type { Drop } from '../../home/drop-types';
@@ -24,6 +25,8 @@ function toDrop(drop: ExploreDropCard): Drop {
 export function DropExplore({ state, setState, update }: ExploreViewProps) {
   const signedIn = useLoggedIn();
   const query = useQuery(exploreQuery('drops', toExploreApiQuery(state), signedIn));
+  const results = query.data?.results ?? [];
+  const shown = useStagedCount(results.length);
   return (
     <ExploreLayout
       state={state}
@@ -33,7 +36,7 @@ export function DropExplore({ state, setState, update }: ExploreViewProps) {
       skeleton={<GridSkeleton Item={DropCardSkeleton} count={6} kind="wide" />}
     >
       <ul className={`${styles.grid} ${styles.wide}`} data-testid="drop-grid">
-        {(query.data?.results ?? []).map((drop, index) => (
+        {results.slice(0, shown).map((drop, index) => (
           <li key={drop.id}>
             <DropCard drop={toDrop(drop)} priority={index < EAGER_CARDS} />
           </li>

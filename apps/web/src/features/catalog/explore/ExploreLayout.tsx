@@ -1,5 +1,6 @@
 import { clearAllFilters, clearFromEmptyResults, type ExploreState, filterChips } from '@vitrine/domain';
 import { type ReactNode, useState } from 'react';
+import { useMediaQuery } from '../../../lib/useMediaQuery';
 import { ErrorFallback } from '../../../ui/ErrorFallback';
 import { Pagination } from '../../../ui/Pagination';
 import type { Facets } from '../catalog-types';
@@ -12,6 +13,9 @@ import { EMPTY_TEXT } from './explore-options';
 import { FilterSheet } from './FilterSheet';
 import { FilterSidebar } from './FilterSidebar';
 import type { ExplorePatch, ExploreStateChange } from './useExploreState';
+
+/** Where the filter sidebar shows beside the results (001 §9: a 320 px sidebar). */
+const WIDE_LAYOUT = '(min-width: 960px)';
 
 export interface ExploreListState {
   facets: Facets | undefined;
@@ -42,6 +46,9 @@ export interface ExploreLayoutProps {
  */
 export function ExploreLayout({ state, setState, update, list, children, skeleton }: ExploreLayoutProps) {
   const [sheetOpen, setSheetOpen] = useState(false);
+  // The sidebar shows from 960 px (ExploreLayout.module.css); narrower, its filters are in the sheet and are
+  // not rendered while hidden (a third of the page's elements on a phone, issue #13).
+  const wide = useMediaQuery(WIDE_LAYOUT);
   const page = state.currentPage ?? 1;
   const activeCount =
     filterChips(state).length + state.categories.length + state.tags.length + (state.status ? 1 : 0);
@@ -80,7 +87,7 @@ export function ExploreLayout({ state, setState, update, list, children, skeleto
         <p className={styles.sidebarCount} data-testid="sidebar-results">
           {list.count === null ? '\u00a0' : resultsText(list.count)}
         </p>
-        <FilterSidebar state={state} update={update} facets={list.facets} />
+        {wide ? <FilterSidebar state={state} update={update} facets={list.facets} /> : null}
       </aside>
       <section
         className={styles.results}

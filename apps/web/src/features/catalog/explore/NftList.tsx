@@ -1,5 +1,5 @@
 import { itemPath } from '@vitrine/domain';
-import { Link } from 'react-router';
+import { Link } from '../../../ui/Link';
 import { Price } from '../../../ui/Price';
 import { LikeButton } from '../../social/LikeButton';
 import type { NftCard as NftCardData } from '../catalog-types';

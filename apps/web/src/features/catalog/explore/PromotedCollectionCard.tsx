@@ -1,8 +1,8 @@
 import { collectionPath, collectionStatus } from '@vitrine/domain';
-import { Link } from 'react-router';
 import { useNow } from '../../../lib/useNow';
 import { ButtonLink } from '../../../ui/ButtonLink';
 import { Countdown } from '../../../ui/Countdown';
+import { Link } from '../../../ui/Link';
 import type { CollectionCard } from '../catalog-types';
 import { ArtworkImage } from '../shared/ArtworkImage';
 import { CreatorLinks } from '../shared/CreatorLinks';

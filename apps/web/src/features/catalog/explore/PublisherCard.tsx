@@ -1,7 +1,7 @@
 import { storefrontPath } from '@vitrine/domain';
-import { Link } from 'react-router';
 import { Avatar } from '../../../ui/Avatar';
 import { ButtonLink } from '../../../ui/ButtonLink';
+import { Link } from '../../../ui/Link';
 import { VerifiedBadge } from '../../../ui/VerifiedBadge';
 import { FollowButton } from '../../social/FollowButton';
 import type { Storefront } from '../catalog-types';

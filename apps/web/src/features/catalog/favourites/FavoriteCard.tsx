@@ -1,5 +1,5 @@
 import { collectionPath, itemPath } from '@vitrine/domain';
-import { Link } from 'react-router';
+import { Link } from '../../../ui/Link';
 import { Price } from '../../../ui/Price';
 import { LikeButton } from '../../social/LikeButton';
 import type { FavoriteNifty } from '../catalog-types';

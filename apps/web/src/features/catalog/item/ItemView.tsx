@@ -7,10 +7,10 @@ import {
   shortenAddress,
 } from '@vitrine/domain';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { useLoggedIn } from '../../../app/useLoggedIn';
 import { ButtonLink } from '../../../ui/ButtonLink';
 import { DocumentTitle } from '../../../ui/DocumentTitle';
+import { Link } from '../../../ui/Link';
 import { Price } from '../../../ui/Price';
 import { useProfile } from '../../auth/profile-query';
 import { HighestOffer, ItemOffersPanel } from '../../offers/ItemOffersPanel';

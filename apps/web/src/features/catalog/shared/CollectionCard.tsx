@@ -1,6 +1,6 @@
 import { collectionPath, formatCount, storefrontPath } from '@vitrine/domain';
-import { Link } from 'react-router';
 import { Avatar } from '../../../ui/Avatar';
+import { Link } from '../../../ui/Link';
 import { Price } from '../../../ui/Price';
 import { LikeButton } from '../../social/LikeButton';
 import type { CollectionCard as CollectionCardData } from '../catalog-types';

@@ -1,6 +1,6 @@
 import { itemPath, makeGlobalOfferPath } from '@vitrine/domain';
 import { useId, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../ui/Link';
 import { Price } from '../../../ui/Price';
 import { useProfile } from '../../auth/profile-query';
 import { FollowButton } from '../../social/FollowButton';

@@ -1,6 +1,6 @@
 import { ANONYMOUS_NAME, profileLink } from '@vitrine/domain';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../ui/Link';
 
 export interface PersonLinkProps {
   /** The profile_url; a full http(s) URL is used as is (001 §2). */
