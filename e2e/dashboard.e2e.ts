@@ -23,6 +23,7 @@ interface OwnedToken {
   tokenId: string;
   typeNumber: number;
   editionNumber: number;
+  name: string;
 }
 
 /** One of the signed-in user's NFTs that is not listed (the first: checkout.e2e.ts takes the last). */
@@ -37,6 +38,7 @@ async function unlistedTokenOf(page: Page, profileUrl: string): Promise<OwnedTok
         tokenId: card.tokenId,
         typeNumber: card.typeNumber,
         editionNumber: card.editionNumber,
+        name: card.name,
       }));
   })()`);
   expect(tokens.length).toBeGreaterThan(1);
@@ -182,6 +184,7 @@ describe('dashboard', () => {
     await purchase.waitFor();
     expect(await buyerPage.getByTestId('purchase-row').count()).toBe(1);
     expect(await purchase.getByTestId('purchase-paid').textContent()).toBe('$41.46');
+    expect(await purchase.getByRole('link').textContent()).toBe(token.name);
     expect(await purchase.textContent()).toContain('Card');
     expect(await purchase.textContent()).toContain('Paid');
     expect(await purchase.getByRole('link').getAttribute('href')).toBe(

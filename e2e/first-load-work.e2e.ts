@@ -32,16 +32,14 @@ describe('first load of explore', () => {
     await title.waitFor();
     const href = await title.getAttribute('href');
     expect(href).toMatch(/^\//);
-    await page.evaluate(() => {
-      (window as unknown as { stillHere: boolean }).stillHere = true;
-    });
+    await page.evaluate('window.stillHere = true');
     await title.click();
     await page.waitForURL((url) => url.pathname === href);
-    expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
+    expect(await page.evaluate('window.stillHere')).toBe(true);
     // Back returns to explore, still inside the app.
     await page.goBack();
     await page.waitForURL((url) => url.pathname === '/explore/drops');
-    expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
+    expect(await page.evaluate('window.stillHere')).toBe(true);
     await page.context().close();
   });
 
@@ -71,9 +69,14 @@ describe('first load of explore', () => {
     expect(await phone.locator('aside input[type="checkbox"]').count()).toBe(0);
     await expect.poll(() => phone.getByTestId('drop-card-title').count()).toBeGreaterThan(6);
     // The filters are a tap away, in the sheet.
-    await phone.getByRole('button', { name: /filters/i }).first().click();
+    await phone
+      .getByRole('button', { name: /filters/i })
+      .first()
+      .click();
     await phone.getByTestId('filter-sheet').waitFor();
-    expect(await phone.getByTestId('filter-sheet').locator('input[type="checkbox"]').count()).toBeGreaterThan(0);
+    expect(await phone.getByTestId('filter-sheet').locator('input[type="checkbox"]').count()).toBeGreaterThan(
+      0,
+    );
     await phone.context().close();
 
     const desktop = await openPage('/explore/drops');
@@ -93,7 +96,9 @@ describe('first load of explore', () => {
     });
     await page.goto(`${baseUrl}/explore/drops`);
     await page.getByTestId('drop-card-title').first().waitFor();
-    await expect.poll(() => images.filter((i) => i.url.includes('/api/media/resize')).length).toBeGreaterThan(0);
+    await expect
+      .poll(() => images.filter((i) => i.url.includes('/api/media/resize')).length)
+      .toBeGreaterThan(0);
     const media = images.filter((i) => new URL(i.url).pathname.startsWith('/api/media/'));
     expect(media.length).toBeGreaterThan(0);
     expect(media.filter((i) => i.type.includes('svg'))).toEqual([]);

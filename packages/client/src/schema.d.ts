@@ -11725,6 +11725,7 @@ export interface operations {
                                 createdAt: string;
                                 closedAt: string | null;
                             } | null;
+                            itemName: string | null;
                             saleType: string;
                             nifty: {
                                 contractAddress: string;
@@ -11994,6 +11995,7 @@ export interface operations {
                                 createdAt: string;
                                 closedAt: string | null;
                             } | null;
+                            itemName: string | null;
                             saleType: string;
                             nifty: {
                                 contractAddress: string;
@@ -12229,6 +12231,7 @@ export interface operations {
                                 createdAt: string;
                                 closedAt: string | null;
                             } | null;
+                            itemName: string | null;
                             saleType: string;
                             nifty: {
                                 contractAddress: string;
@@ -12475,6 +12478,7 @@ export interface operations {
                             createdAt: string;
                             closedAt: string | null;
                         } | null;
+                        itemName: string | null;
                         saleType: string;
                         nifty: {
                             contractAddress: string;
@@ -12573,6 +12577,7 @@ export interface operations {
                                 createdAt: string;
                                 closedAt: string | null;
                             } | null;
+                            itemName: string | null;
                             saleType: string;
                             nifty: {
                                 contractAddress: string;
@@ -12780,6 +12785,7 @@ export interface operations {
                             createdAt: string;
                             closedAt: string | null;
                         } | null;
+                        itemName: string | null;
                         saleType: string;
                         nifty: {
                             contractAddress: string;
@@ -13036,6 +13042,7 @@ export interface operations {
                             createdAt: string;
                             closedAt: string | null;
                         } | null;
+                        itemName: string | null;
                         saleType: string;
                         nifty: {
                             contractAddress: string;
@@ -13505,6 +13512,7 @@ export interface operations {
                                 createdAt: string;
                                 closedAt: string | null;
                             } | null;
+                            itemName: string | null;
                             saleType: string;
                             nifty: {
                                 contractAddress: string;
@@ -13711,6 +13719,7 @@ export interface operations {
                             createdAt: string;
                             closedAt: string | null;
                         } | null;
+                        itemName: string | null;
                         saleType: string;
                         nifty: {
                             contractAddress: string;
@@ -13956,6 +13965,7 @@ export interface operations {
                             createdAt: string;
                             closedAt: string | null;
                         } | null;
+                        itemName: string | null;
                         saleType: string;
                         nifty: {
                             contractAddress: string;

@@ -105,6 +105,8 @@ export const purchaseIntentSchema = z.object({
   paymentTxHash: z.string(),
   refundTxHash: z.string(),
   listing: listingSchema.nullable(),
+  /** What is bought, for lists of purchases: the token's name (a listing) or the nifty's title (a primary sale). */
+  itemName: z.string().nullable(),
   /** `listing` (Buy Now) or the drop type of a primary sale (`fcfs`). */
   saleType: z.string(),
   /** The nifty of a primary sale (null for a listing). */

@@ -178,6 +178,14 @@ describe('Buy Now', () => {
       count: 1,
       results: [{ purchaseIntentId: m.listingMatchId, paymentState: 'paid' }],
     });
+    // The list names what was bought: the token's name, else its nifty's title.
+    const [named] = await db()
+      .select({ token: schema.tokens.name, title: schema.nifties.title })
+      .from(schema.nifties)
+      .innerJoin(schema.tokens, eq(schema.tokens.niftyId, schema.nifties.id))
+      .where(eq(schema.tokens.tokenId, token.tokenId));
+    expect(named?.title).toBeTruthy();
+    expect(history.json().results[0].itemName).toBe(named?.token ?? named?.title);
   });
 
   it('buys by balance: the buyer pays the price from the ledger, no card fee', async () => {

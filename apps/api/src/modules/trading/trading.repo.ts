@@ -61,6 +61,8 @@ export interface TokenForSale {
   externalOwner: string | null;
   contractAddress: string;
   tokenId: string;
+  /** The token's own name, else its nifty's title. */
+  name: string;
   niftyId: number;
   royaltyPercentage: number;
   /** The collection's first creator, who receives the creator fee (null: none). */
@@ -74,6 +76,8 @@ export function createTradingRepo(db: Db) {
     externalOwner: tokens.externalOwner,
     contractAddress: tokens.contractAddress,
     tokenId: tokens.tokenId,
+    /** The token's own name, else its nifty's. */
+    name: sql<string>`coalesce(${tokens.name}, ${nifties.title})`,
     niftyId: tokens.niftyId,
     royaltyPercentage: nifties.royaltyPercentage,
     creatorId: sql<number | null>`(select ${collectionCreators.userId} from ${collectionCreators}

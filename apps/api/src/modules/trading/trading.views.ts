@@ -83,6 +83,7 @@ export function toPurchaseIntent(view: IntentView): PurchaseIntent {
     paymentTxHash: hash(intent.paymentTxHash),
     refundTxHash: hash(intent.refundTxHash),
     listing: view.listing && view.token ? toListing(view.listing, view.token) : null,
+    itemName: view.token?.name ?? view.nifty?.title ?? null,
     saleType: intent.saleKind,
     nifty: view.nifty,
     mintedTokens: view.mintedTokens,

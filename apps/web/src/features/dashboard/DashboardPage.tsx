@@ -1,5 +1,5 @@
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
-import { formatCents, itemPath } from '@vitrine/domain';
+import { collectionPath, formatCents, itemPath } from '@vitrine/domain';
 import type { Page } from '@vitrine/domain/catalog-responses';
 import { type ReactNode, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
@@ -265,7 +265,16 @@ function PurchasesTab() {
             <td>
               {listing ? (
                 <Link to={itemPath(listing.contractAddress, listing.tokenId)} className={styles.link}>
-                  {tokenLabel(listing.tokenId)}
+                  {intent.itemName || tokenLabel(listing.tokenId)}
+                </Link>
+              ) : intent.nifty ? (
+                <Link
+                  to={collectionPath(intent.nifty.contractAddress, intent.nifty.niftyType)}
+                  className={styles.link}
+                >
+                  {intent.requestedQuantity > 1
+                    ? `${intent.nifty.title} ×${intent.requestedQuantity}`
+                    : intent.nifty.title}
                 </Link>
               ) : (
                 '—'
