@@ -329,6 +329,24 @@ describe('Buy Now', () => {
     ).toHaveLength(0);
   });
 
+  it("a buyer's open checkout reads cancelled once the listing sold to someone else (the status poll shows it)", async () => {
+    const { listing } = await listedToken(t.app);
+    const [a, b] = [await buyer(t.app), await buyer(t.app)];
+    const [ma, mb] = [await match(a, listing.id), await match(b, listing.id)];
+    const status = async (s: TestSession, id: number) =>
+      (await t.app.inject({ url: `/api/v2/purchase-intent/${id}/status`, headers: s.headers })).json();
+    expect(await status(b, mb.listingMatchId)).toMatchObject({ paymentState: 'pending' });
+    expect(
+      (await pay(a, ma.listingMatchId, { payment_token: await card(a, TEST_CARDS.succeeds) })).statusCode,
+    ).toBe(200);
+    expect(await status(b, mb.listingMatchId)).toMatchObject({ paymentState: 'cancelled' });
+    // The winner's intent stays paid, whoever reads it.
+    expect(await status(a, ma.listingMatchId)).toMatchObject({ paymentState: 'paid' });
+    // Paying the cancelled one is refused and moves nothing.
+    const late = await pay(b, mb.listingMatchId, { payment_token: await card(b, TEST_CARDS.succeeds) });
+    expect(late.statusCode).toBe(409);
+  });
+
   it('refuses your own listing, hides other buyers’ intents, and needs a signed-in caller', async () => {
     const { seller, listing } = await listedToken(t.app);
     const own = await t.app.inject({

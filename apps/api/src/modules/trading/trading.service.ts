@@ -309,6 +309,30 @@ export function createTradingService(deps: {
     return expired ?? ((await repo.intent(intent.id)) as IntentRow);
   }
 
+  /**
+   * A listing's open intent whose listing sold to someone else (or was cancelled) can never be paid: a read
+   * closes it as cancelled, so the checkout's status polling shows it at once (000 §4). Conditional on the
+   * intent still being open: an intent paid meanwhile stays paid.
+   */
+  async function closeIfListingGone(intent: IntentRow): Promise<IntentRow> {
+    if (
+      !OPEN_STATES.includes(intent.paymentState) ||
+      intent.saleKind !== 'listing' ||
+      intent.listingId === null
+    )
+      return intent;
+    const listing = await repo.listing(intent.listingId);
+    if (listing?.status === 'active') return intent;
+    const cancelled = await repo.updateIntent(intent.id, OPEN_STATES, {
+      paymentState: 'cancelled',
+      updatedAt: clock.now(),
+    });
+    if (cancelled?.providerReference && providerFor(cancelled.paymentMethod).kind === 'external') {
+      await externalOf(cancelled.paymentMethod).void(cancelled.providerReference);
+    }
+    return cancelled ?? ((await repo.intent(intent.id)) as IntentRow);
+  }
+
   async function ownIntent(buyerId: number, id: number): Promise<IntentRow> {
     const intent = await repo.intent(id);
     if (!intent || intent.buyerId !== buyerId) throw TRADING_ERRORS.intentNotFound();
@@ -878,7 +902,7 @@ export function createTradingService(deps: {
     },
 
     async getIntent(buyerId: number, id: number) {
-      return viewOf(await ownIntent(buyerId, id));
+      return viewOf(await closeIfListingGone(await ownIntent(buyerId, id)));
     },
 
     async listIntents(buyerId: number, q: { historical: boolean; limit: number; offset: number }) {
