@@ -197,6 +197,9 @@ describe('offers', () => {
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     expect(await rows.count()).toBe(1);
 
+    // A card offer is not edited in place (a new amount needs the card again): Cancel, no Edit.
+    expect(await rows.first().getByTestId('offer-edit').count()).toBe(0);
+
     // Cancel it: the panel is empty again.
     await rows.first().getByTestId('offer-cancel').click();
     await page.getByTestId('cancel-offer-dialog').getByRole('button', { name: 'Cancel offer' }).click();
@@ -210,6 +213,61 @@ describe('offers', () => {
     await mine.waitFor();
     expect(await mine.getByTestId('offer-row').count()).toBe(1);
     expect(await mine.textContent()).toContain('$5.00');
+    await page.context().close();
+  });
+
+  it('edits an offer made from the balance: a bad amount is answered, a good one replaces it', {
+    timeout: 180_000,
+  }, async () => {
+    const funded = await apiSignUp(baseUrl, 'offer-editor');
+    const card = await call<{ id: string }>(funded, 'POST', '/sim-card-processor/payment_methods', {
+      number: '4242424242424242',
+      exp_month: 12,
+      exp_year: 2034,
+      cvc: '123',
+    });
+    await call(funded, 'POST', '/v2/balance/deposits', { amount_in_cents: 5_000, payment_token: card.id });
+    const page = await signedInPage(funded, itemUrl(token));
+    await page.getByTestId('item-offers').waitFor();
+    await page.getByTestId('item-price').getByTestId('make-offer').click();
+    const dialog = page.getByTestId('offer-dialog');
+    await dialog.getByLabel('Offer amount (USD)').fill('2.50');
+    await dialog.getByTestId('offer-method-balance').click();
+    await dialog.getByRole('button', { name: 'Make offer' }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    const row = page.getByTestId('item-offers').locator('[data-testid="offer-row"]', { hasText: '$2.50' });
+    await row.waitFor();
+    await row.getByTestId('offer-edit').click();
+    const edit = page.getByTestId('edit-offer-dialog');
+    expect(await edit.getByLabel('Offer amount (USD)').inputValue()).toBe('2.50');
+    await edit.getByLabel('Offer amount (USD)').fill('0');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await edit.getByText('Enter an amount above zero').waitFor();
+    // More than the balance holds: the API's answer, in the dialog, and the offer unchanged.
+    await edit.getByLabel('Offer amount (USD)').fill('80');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await edit.getByTestId('edit-offer-error').waitFor();
+    await edit.getByLabel('Offer amount (USD)').fill('3.25');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => edit.count()).toBe(0);
+    await page
+      .getByTestId('item-offers')
+      .locator('[data-testid="offer-row"]', { hasText: '$3.25' })
+      .waitFor();
+    expect(
+      await page
+        .getByTestId('item-offers')
+        .locator('[data-testid="offer-row"]', { hasText: '$2.50' })
+        .count(),
+    ).toBe(0);
+    // Withdrawn again, so the other tests see the item's offers as they left them.
+    await page
+      .getByTestId('item-offers')
+      .locator('[data-testid="offer-row"]', { hasText: '$3.25' })
+      .getByTestId('offer-cancel')
+      .click();
+    await page.getByTestId('cancel-offer-dialog').getByRole('button', { name: 'Cancel offer' }).click();
+    await expect.poll(() => page.getByTestId('cancel-offer-dialog').count()).toBe(0);
     await page.context().close();
   });
 

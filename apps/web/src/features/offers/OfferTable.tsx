@@ -6,12 +6,14 @@ import { Dialog } from '../../ui/Dialog';
 import { FormAlert } from '../../ui/FormAlert';
 import { Link } from '../../ui/Link';
 import { Price } from '../../ui/Price';
+import { TextField } from '../../ui/TextField';
 import table from '../catalog/item/DetailTable.module.css';
 import { UserCell } from '../catalog/item/UserCell';
 import { centsPrice } from '../catalog/shared/price-props';
 import { formatDate, formatRelative } from '../catalog/shared/time-format';
 import { AcceptBidDialog, type AcceptToken } from './AcceptBidDialog';
 import { useRefreshOffers } from './MakeOfferButton';
+import { offerAmountCents } from './OfferForm';
 import styles from './Offers.module.css';
 import { type Offer, offersApi, offerTargetText } from './offers-api';
 
@@ -41,6 +43,7 @@ export function OfferTable({
 }: OfferTableProps) {
   const [accepting, setAccepting] = useState<Offer | null>(null);
   const [cancelling, setCancelling] = useState<Offer | null>(null);
+  const [editing, setEditing] = useState<Offer | null>(null);
   return (
     <div className={table.scroll}>
       <table className={table.table} data-testid={testId}>
@@ -63,14 +66,27 @@ export function OfferTable({
             let action: ReactNode = null;
             if (mine && open)
               action = (
-                <Button
-                  size="sm"
-                  variant="secondary"
-                  onClick={() => setCancelling(offer)}
-                  data-testid="offer-cancel"
-                >
-                  Cancel
-                </Button>
+                <>
+                  {/* A card offer's new amount needs a new authorisation, so the card again: cancel and offer anew. */}
+                  {offer.paymentMethod === 'balance' ? (
+                    <Button
+                      size="sm"
+                      variant="secondary"
+                      onClick={() => setEditing(offer)}
+                      data-testid="offer-edit"
+                    >
+                      Edit
+                    </Button>
+                  ) : null}
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    onClick={() => setCancelling(offer)}
+                    data-testid="offer-cancel"
+                  >
+                    Cancel
+                  </Button>
+                </>
               );
             else if (!mine && open && acceptFor(offer) !== false)
               action = (
@@ -123,6 +139,7 @@ export function OfferTable({
         />
       ) : null}
       {cancelling ? <CancelOfferDialog offer={cancelling} onClose={() => setCancelling(null)} /> : null}
+      {editing ? <EditOfferDialog offer={editing} onClose={() => setEditing(null)} /> : null}
     </div>
   );
 }
@@ -154,6 +171,54 @@ function CancelOfferDialog({ offer, onClose }: { offer: Offer; onClose: () => vo
           ? 'the held amount returned to your balance.'
           : 'the card authorisation released.'}
       </p>
+    </Dialog>
+  );
+}
+
+/** A new amount for your open offer by balance: its hold is re-sized in one step (decision 009 "Offers"). */
+function EditOfferDialog({ offer, onClose }: { offer: Offer; onClose: () => void }) {
+  const refresh = useRefreshOffers();
+  const [amount, setAmount] = useState((offer.amountInCents / 100).toFixed(2));
+  const [amountError, setAmountError] = useState<string | null>(null);
+  const mutation = useMutation({
+    mutationFn: (cents: number) => offersApi.reprice(offer.purchaseIntentId, cents),
+    onSuccess: async () => {
+      await refresh();
+      onClose();
+    },
+  });
+  const save = () => {
+    const parsed = offerAmountCents(amount);
+    if ('error' in parsed) {
+      setAmountError(parsed.error);
+      return;
+    }
+    setAmountError(null);
+    mutation.mutate(parsed.cents);
+  };
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title="Edit offer"
+      loading={mutation.isPending}
+      onConfirm={save}
+      confirmLabel="Save"
+      testId="edit-offer-dialog"
+    >
+      {mutation.isError ? <FormAlert testId="edit-offer-error">{mutation.error.message}</FormAlert> : null}
+      <p>Your offer on {offerTargetText(offer)}.</p>
+      <TextField
+        name="offerAmount"
+        label="Offer amount (USD)"
+        inputMode="decimal"
+        autoComplete="off"
+        value={amount}
+        onChange={(event) => setAmount(event.target.value)}
+        error={amountError}
+        disabled={mutation.isPending}
+        autoFocus
+      />
     </Dialog>
   );
 }

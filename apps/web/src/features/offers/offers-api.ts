@@ -108,6 +108,15 @@ export const offersApi = {
         ...(signal ? { signal } : {}),
       }),
     ),
+  /** A new amount for your open offer (its hold or card authorisation follows, decision 009 "Offers"). */
+  reprice: (purchaseIntentId: number, cents: number) =>
+    withAuthRetry(() =>
+      api.patch<{ offer: Offer }>(
+        `/v2/offer/${purchaseIntentId}`,
+        { amount: { amount: (cents / 100).toFixed(2), currency: 'USD' } },
+        once(),
+      ),
+    ),
   cancel: (purchaseIntentId: number) =>
     withAuthRetry(() =>
       api.delete<{ offer: Offer }>('/v2/offer', {
