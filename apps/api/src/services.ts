@@ -28,6 +28,8 @@ import { createExploreRepo } from './modules/catalog/explore.repo';
 import { createPagesRepo } from './modules/catalog/pages.repo';
 import { createDropsRepo } from './modules/drops/drops.repo';
 import { createDropsService } from './modules/drops/drops.service';
+import { createEligibilityRepo } from './modules/eligibility/eligibility.repo';
+import { createEligibilityService } from './modules/eligibility/eligibility.service';
 import { createImageResizer } from './modules/media/image-resizer';
 import { createPlatformRepo } from './modules/platform/platform.repo';
 import { createPlatformService } from './modules/platform/platform.service';
@@ -131,8 +133,11 @@ export function createServices(config: ResolvedConfig) {
   const card = stripe ? createStripeProvider(stripe) : cardProcessor.provider;
   const klarna = createSimulatedKlarna();
   const gemini = createSimulatedGemini();
+  // Participation criteria of drops (decision 015): checkout, bids and drawings ask it.
+  const eligibility = createEligibilityService({ repo: createEligibilityRepo(db) });
   const trading = createTradingService({
     db,
+    eligibility,
     unit: createUnitOfWork(db, (tx) => ({ trading: createTradingRepo(tx), ledger: createLedgerRepo(tx) })),
     clock,
     card,
@@ -206,6 +211,8 @@ export function createServices(config: ResolvedConfig) {
     site: createSiteService({ repo: createSiteRepo(db), clock, webOrigin: origins.web }),
     trading,
     offers,
+    /** Eligibility for a drop's nifty: `check(userId, niftyId)`, `assertEligible(userId, niftyId)` (decision 015). */
+    eligibility,
     /** Terms of service and the tos_approval_required gate (decision 009 "Terms of service"). */
     terms: createTermsService({ repo: createTermsRepo(db), clock }),
     balance: createBalanceService({

@@ -62,13 +62,23 @@ describe('ruleMet: every restriction kind (000 §3)', () => {
   });
 
   it('own_at_least_one_specific_nifty: any listed nifty', () => {
-    const rule: CriteriaRule = { id: 5, kind: 'own_at_least_one_specific_nifty', count: 1, nifties: [fern, seed] };
+    const rule: CriteriaRule = {
+      id: 5,
+      kind: 'own_at_least_one_specific_nifty',
+      count: 1,
+      nifties: [fern, seed],
+    };
     expect(ruleMet(rule, facts({ owned: [own(12, B)] }))).toBe(true);
     expect(ruleMet(rule, facts({ owned: [own(13, B)] }))).toBe(false);
   });
 
   it('burn_event_contract_restriction: burnt tokens of the contracts, not owned ones', () => {
-    const rule: CriteriaRule = { id: 6, kind: 'burn_event_contract_restriction', count: 1, contracts: [tide] };
+    const rule: CriteriaRule = {
+      id: 6,
+      kind: 'burn_event_contract_restriction',
+      count: 1,
+      contracts: [tide],
+    };
     expect(ruleMet(rule, facts({ owned: [own(11, A)] }))).toBe(false);
     expect(ruleMet(rule, facts({ burnt: [{ niftyId: 11, contractAddress: A }] }))).toBe(true);
   });
@@ -115,17 +125,28 @@ describe('evaluateEligibility: ALL / ANY, descriptions, links, states (001 §3, 
         rules: [
           ownsTide,
           { id: 3, kind: 'own_at_least_one_specific_nifty', count: 1, nifties: [fern] },
-          { id: 4, kind: 'own_at_least_minimum_amount_from_one_of_the_artists', count: 3, artists: [celeste] },
+          {
+            id: 4,
+            kind: 'own_at_least_minimum_amount_from_one_of_the_artists',
+            count: 3,
+            artists: [celeste],
+          },
         ],
       },
       null,
     );
-    expect(r.rules.map((l) => l.resourcetype)).toEqual(['QuantityBasedRule', 'QuantityBasedRule', 'QuantityBasedRule']);
+    expect(r.rules.map((l) => l.resourcetype)).toEqual([
+      'QuantityBasedRule',
+      'QuantityBasedRule',
+      'QuantityBasedRule',
+    ]);
     expect(r.rules[0]?.link).toMatchObject({ object_type: 'nbco', contractAddress: A, title: 'Tidelines' });
     expect(r.rules[1]?.link).toMatchObject({ object_type: 'nbno', niftyContractAddress: A, niftyType: 1 });
     expect(r.rules[2]?.link).toMatchObject({ object_type: 'artist', profile_url: 'celestemoreau' });
     expect(r.rules[2]?.description).toBe('Own at least 3 NFTs from one of the artists: Celeste Moreau');
-    expect(evaluateEligibility({ mode: 'all', rules: [onList] }, null).rules[0]?.resourcetype).toBe('AllowlistRule');
+    expect(evaluateEligibility({ mode: 'all', rules: [onList] }, null).rules[0]?.resourcetype).toBe(
+      'AllowlistRule',
+    );
   });
 
   it("states: signed out 'Eligibility Required', met 'Eligible' with the message, else 'Not Eligible'", () => {

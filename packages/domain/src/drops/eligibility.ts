@@ -26,7 +26,8 @@ export const ELIGIBILITY_PROMPTS: Record<CriteriaMode, string> = {
 };
 
 /** The eligible message (001 §5), quoted exactly (with its typographic apostrophe). */
-export const ELIGIBLE_MESSAGE = 'You’re eligible to buy this NFT because you meet the conditions set by the Publisher';
+export const ELIGIBLE_MESSAGE =
+  'You’re eligible to buy this NFT because you meet the conditions set by the Publisher';
 
 /** The panel's three states (001 §4 "Eligibility"). */
 export type EligibilityStatus = 'Eligibility Required' | 'Eligible' | 'Not Eligible';
@@ -206,7 +207,9 @@ export function ruleMet(rule: CriteriaRule, facts: EligibilityFacts, allowlist?:
     }
     case 'own_specific_nifties': {
       const list = rule.nifties ?? [];
-      return list.length > 0 && list.every((n) => facts.owned.filter((t) => t.niftyId === n.id).length >= count);
+      return (
+        list.length > 0 && list.every((n) => facts.owned.filter((t) => t.niftyId === n.id).length >= count)
+      );
     }
     case 'own_at_least_one_specific_nifty': {
       const ids = new Set((rule.nifties ?? []).map((n) => n.id));
@@ -264,4 +267,17 @@ export function evaluateEligibility(criteria: Criteria, facts: EligibilityFacts 
 export function eligibilityStatus(eligible: boolean | null): EligibilityStatus {
   if (eligible === null) return 'Eligibility Required';
   return eligible ? 'Eligible' : 'Not Eligible';
+}
+
+/** The action a nifty's button names (001 §4 step 5, or 'Redeem' for free redemption): 'Not Eligible to {action}'. */
+export function eligibilityAction(
+  saleType: string,
+  isFreeRedemption = false,
+): 'Place Bid' | 'Enter Drawing' | 'Mint' | 'Buy' | 'Redeem' {
+  if (isFreeRedemption) return 'Redeem';
+  if (saleType === 'auction' || saleType === 'ranked_auction' || saleType === 'silent_auction')
+    return 'Place Bid';
+  if (saleType === 'drawing') return 'Enter Drawing';
+  if (saleType === 'open_edition') return 'Mint';
+  return 'Buy';
 }

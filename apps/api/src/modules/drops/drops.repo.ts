@@ -1,5 +1,5 @@
 import { type Db, schema } from '@vitrine/db';
-import { and, asc, count, desc, eq, gt, inArray, lte, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, lte, type SQL, sql } from 'drizzle-orm';
 
 const { drops, publishers, collections, collectionCreators, nifties, users } = schema;
 
@@ -95,6 +95,35 @@ export function createDropsRepo(db: Db) {
           endAt: r.endAt,
           publisher: { name: r.publisherName, slug: r.publisherSlug, profilePicUrl: r.publisherPic },
         })),
+      };
+    },
+
+    /** A published drop by its slug (any case), or null. */
+    async dropBySlug(slug: string): Promise<DropRow | null> {
+      const [r] = await db
+        .select({
+          id: drops.id,
+          slug: drops.slug,
+          title: drops.title,
+          introText: drops.introText,
+          dropType: drops.dropType,
+          chain: drops.chain,
+          coverAsset: drops.coverAsset,
+          startAt: drops.startAt,
+          endAt: drops.endAt,
+          publisherName: publishers.name,
+          publisherSlug: publishers.slug,
+          publisherPic: publishers.profilePicUrl,
+        })
+        .from(drops)
+        .innerJoin(publishers, eq(publishers.id, drops.publisherId))
+        .where(and(eq(drops.dropStatus, 'published'), sql`lower(${drops.slug}) = lower(${slug})`))
+        .limit(1);
+      if (!r) return null;
+      const { publisherName, publisherSlug, publisherPic, ...rest } = r;
+      return {
+        ...rest,
+        publisher: { name: publisherName, slug: publisherSlug, profilePicUrl: publisherPic },
       };
     },
 
