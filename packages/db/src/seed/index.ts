@@ -41,6 +41,7 @@ import {
   type Tag,
 } from './content';
 import { Rng } from './random';
+import { seedCriteria } from './criteria';
 import { seedSocial } from './social';
 
 export { DEMO_COLLECTOR, DEMO_PUBLISHER } from './content';
@@ -324,6 +325,7 @@ class Seeder {
     await this.flushSales();
     await this.flushListings();
     Object.assign(this.counts, await seedSocial(this.tx, this.opts.now));
+    await seedCriteria(this.tx);
     this.progress(
       `done: ${this.counts.tokens} tokens, ${this.counts.sales} sales, ${this.counts.listings} listings`,
     );
