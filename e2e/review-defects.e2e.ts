@@ -46,7 +46,7 @@ describe('collection pages', () => {
     const works = page.getByTestId('nifty-strip').locator('li');
     await expect.poll(() => works.count()).toBe(6);
     await page.getByRole('heading', { name: 'Works in Field Notes: Interior' }).waitFor();
-    expect(await page.getByText('Lobby, Seventh Floor').count()).toBe(1);
+    expect(await page.getByTestId('nifty-strip').getByText('Lobby, Seventh Floor').count()).toBe(1);
     await page.context().close();
   });
 
