@@ -116,6 +116,7 @@ export function createServices(config: ResolvedConfig) {
   const explore = createExploreRepo(db);
   const state = catalogState(explore, clock);
   const changes = createChangeScopes();
+  const drops = createDropsService({ repo: createDropsRepo(db), clock });
   const catalog = createCatalogService({
     explore,
     cards,
@@ -124,6 +125,7 @@ export function createServices(config: ResolvedConfig) {
     statusEpoch: (now) => state.epochAt(now),
     // A failed background refresh keeps the stale entry; the next request past the TTL retries.
     counts: createCountCache({ clock, ttlMs: COUNT_CACHE_TTL_MS, maxEntries: 1000 }),
+    saleCards: (dropIds) => drops.saleCards(dropIds),
   });
 
   // Trading (decision 009): cards through Stripe when STRIPE_SECRET_KEY is set, else the simulated
@@ -177,7 +179,7 @@ export function createServices(config: ResolvedConfig) {
     /** What writes publish for open pages and alerts (lib/live-events.ts). */
     events,
     platform: createPlatformService({ repo: createPlatformRepo(db), clock, adminToken: config.adminToken }),
-    drops: createDropsService({ repo: createDropsRepo(db), clock }),
+    drops,
     accounts: {
       config: accountsConfig,
       origins,

@@ -574,3 +574,9 @@ export const niftyEligibilitySchema = z.object({
 export const dropEligibilitySchema = z.object({ results: z.array(niftyEligibilitySchema) });
 export type NiftyEligibility = z.output<typeof niftyEligibilitySchema>;
 export type DropEligibility = z.output<typeof dropEligibilitySchema>;
+
+/** An explore drop with the sale cards of its works, so explore's drop cards read the labels of home's (decision 015). */
+export const exploreDropWithCardsSchema = exploreDropCardSchema.extend({
+  cards: z.array(dropSaleCardSchema),
+});
+export type ExploreDropWithCards = z.output<typeof exploreDropWithCardsSchema>;

@@ -87,6 +87,8 @@ export function createDropsService(deps: { repo: DropsRepo; clock: Clock }) {
       return toPage(q, count, await summaries(rows, now));
     },
 
+    saleCards,
+
     /** One published drop with the sale cards of every one of its collections (a drop page), or 404. */
     async bySlug(slug: string): Promise<DropSummary> {
       const row = await repo.dropBySlug(slug);
@@ -97,6 +99,13 @@ export function createDropsService(deps: { repo: DropsRepo; clock: Clock }) {
       return summary;
     },
   };
+
+  /** The sale cards of drops by id (explore's drop cards, decision 015). */
+  async function saleCards(dropIds: number[]): Promise<Map<number, DropSaleCard[]>> {
+    const rows = await repo.dropsByIds(dropIds);
+    const list = await summaries(rows, clock.now());
+    return new Map(list.map((d) => [d.id, d.cards]));
+  }
 
   async function summaries(rows: DropRow[], now: Date): Promise<DropSummary[]> {
     const cols = await repo.collectionsOf(rows.map((d) => d.id));

@@ -264,4 +264,13 @@ describe('GET /api/v1/drops/{slug}/', () => {
     );
     expect((await get('/api/v1/drops/no-such-drop/')).statusCode).toBe(404);
   });
+
+  it("lays the sale cards on explore's drop cards, so they read the home page's labels", async () => {
+    const d = await dropWithTwoCollections();
+    const res = await get('/api/v1/explore/drops/?status=live&page_size=100');
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json() as { results: { slug: string; cards: { contractAddress: string }[] }[] };
+    const found = body.results.find((r) => r.slug === d.drop.slug);
+    expect(found?.cards.length).toBe(3);
+  });
 });
