@@ -18,7 +18,9 @@ export async function seedCriteria(db: Db): Promise<{ criteria: number }> {
     .select({ id: nifties.id })
     .from(nifties)
     .innerJoin(collections, eq(collections.id, nifties.collectionId))
-    .where(and(eq(collections.slug, CRITERIA_DEMO.collectionSlug), eq(nifties.title, CRITERIA_DEMO.niftyTitle)));
+    .where(
+      and(eq(collections.slug, CRITERIA_DEMO.collectionSlug), eq(nifties.title, CRITERIA_DEMO.niftyTitle)),
+    );
   const [key] = await db
     .select({ contractAddress: collections.contractAddress })
     .from(collections)

@@ -40,8 +40,8 @@ import {
   TAGS,
   type Tag,
 } from './content';
-import { Rng } from './random';
 import { seedCriteria } from './criteria';
+import { Rng } from './random';
 import { seedSocial } from './social';
 
 export { DEMO_COLLECTOR, DEMO_PUBLISHER } from './content';
