@@ -44,9 +44,9 @@ describe('collection pages', () => {
     const page = await openPage('/collections/field-notes');
     await page.getByTestId('collection-header').waitFor();
     const works = page.getByTestId('nifty-strip').locator('li');
-    await expect.poll(() => works.count()).toBe(6);
+    await expect.poll(() => works.count(), { timeout: 15_000 }).toBe(6);
     await page.getByRole('heading', { name: 'Works in Field Notes: Interior' }).waitFor();
-    expect(await page.getByText('Lobby, Seventh Floor').count()).toBe(1);
+    expect(await page.getByTestId('nifty-strip').getByText('Lobby, Seventh Floor').count()).toBe(1);
     await page.context().close();
   });
 

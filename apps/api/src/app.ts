@@ -23,6 +23,7 @@ import type { AccountsConfigInput } from './modules/auth/auth.config';
 import { accountsRoutes, devOutboxRoutes } from './modules/auth/auth.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { dropsRoutes } from './modules/drops/drops.routes';
+import { eligibilityRoutes } from './modules/eligibility/eligibility.routes';
 import { mediaRoutes } from './modules/media/media.routes';
 import { localMediaStore, type MediaStore } from './modules/media/media-store';
 import { platformRoutes } from './modules/platform/platform.routes';
@@ -195,6 +196,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       await api.register(socialRoutes);
       await api.register(tradingRoutes);
       await api.register(termsRoutes);
+      await api.register(eligibilityRoutes);
     },
     { prefix: '/api' },
   );

@@ -28,6 +28,8 @@ import { createExploreRepo } from './modules/catalog/explore.repo';
 import { createPagesRepo } from './modules/catalog/pages.repo';
 import { createDropsRepo } from './modules/drops/drops.repo';
 import { createDropsService } from './modules/drops/drops.service';
+import { createEligibilityRepo } from './modules/eligibility/eligibility.repo';
+import { createEligibilityService } from './modules/eligibility/eligibility.service';
 import { createImageResizer } from './modules/media/image-resizer';
 import { createPlatformRepo } from './modules/platform/platform.repo';
 import { createPlatformService } from './modules/platform/platform.service';
@@ -114,6 +116,7 @@ export function createServices(config: ResolvedConfig) {
   const explore = createExploreRepo(db);
   const state = catalogState(explore, clock);
   const changes = createChangeScopes();
+  const drops = createDropsService({ repo: createDropsRepo(db), clock });
   const catalog = createCatalogService({
     explore,
     cards,
@@ -122,6 +125,7 @@ export function createServices(config: ResolvedConfig) {
     statusEpoch: (now) => state.epochAt(now),
     // A failed background refresh keeps the stale entry; the next request past the TTL retries.
     counts: createCountCache({ clock, ttlMs: COUNT_CACHE_TTL_MS, maxEntries: 1000 }),
+    saleCards: (dropIds) => drops.saleCards(dropIds),
   });
 
   // Trading (decision 009): cards through Stripe when STRIPE_SECRET_KEY is set, else the simulated
@@ -131,8 +135,11 @@ export function createServices(config: ResolvedConfig) {
   const card = stripe ? createStripeProvider(stripe) : cardProcessor.provider;
   const klarna = createSimulatedKlarna();
   const gemini = createSimulatedGemini();
+  // Participation criteria of drops (decision 015): checkout, bids and drawings ask it.
+  const eligibility = createEligibilityService({ repo: createEligibilityRepo(db) });
   const trading = createTradingService({
     db,
+    eligibility,
     unit: createUnitOfWork(db, (tx) => ({ trading: createTradingRepo(tx), ledger: createLedgerRepo(tx) })),
     clock,
     card,
@@ -172,7 +179,7 @@ export function createServices(config: ResolvedConfig) {
     /** What writes publish for open pages and alerts (lib/live-events.ts). */
     events,
     platform: createPlatformService({ repo: createPlatformRepo(db), clock, adminToken: config.adminToken }),
-    drops: createDropsService({ repo: createDropsRepo(db), clock }),
+    drops,
     accounts: {
       config: accountsConfig,
       origins,
@@ -206,6 +213,8 @@ export function createServices(config: ResolvedConfig) {
     site: createSiteService({ repo: createSiteRepo(db), clock, webOrigin: origins.web }),
     trading,
     offers,
+    /** Eligibility for a drop's nifty: `check(userId, niftyId)`, `assertEligible(userId, niftyId)` (decision 015). */
+    eligibility,
     /** Terms of service and the tos_approval_required gate (decision 009 "Terms of service"). */
     terms: createTermsService({ repo: createTermsRepo(db), clock }),
     balance: createBalanceService({

@@ -105,6 +105,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/drops/{slug}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One published drop with the sale cards of all its collections */
+        get: operations["getV1DropsBySlug"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/media/resize": {
         parameters: {
             query?: never;
@@ -1482,6 +1499,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/eligibility/{contractAddress}/{niftyType}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The viewer's eligibility for one drop nifty (contract address and nifty type) */
+        get: operations["getV2EligibilityByContractAddressByNiftyType"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/drops/{slug}/eligibility/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The viewer's eligibility for every nifty of every collection of a drop */
+        get: operations["getV2DropsBySlugEligibility"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/search/api/v2/indexes/{index}/search": {
         parameters: {
             query?: never;
@@ -2101,6 +2152,181 @@ export interface operations {
                                     slug: string;
                                 };
                             }[];
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getV1DropsBySlug: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        slug: string;
+                        title: string;
+                        introText: string;
+                        dropType: string;
+                        /** @enum {string} */
+                        status: "live" | "upcoming" | "ended";
+                        startDate: string;
+                        endDate: string;
+                        coverAsset: {
+                            src: string;
+                            type: string;
+                            alt: string;
+                        } | null;
+                        chain: string;
+                        publisher: {
+                            name: string;
+                            slug: string;
+                            profilePicUrl: string | null;
+                        };
+                        artists: {
+                            id: number;
+                            name: string;
+                            userName: string;
+                            iconUrl: string | null;
+                        }[];
+                        cards: {
+                            id: number;
+                            contractAddress: string;
+                            niftyType: string;
+                            typeNumber: number;
+                            asset: {
+                                src: string;
+                                type: string;
+                                alt: string;
+                            };
+                            nifty: {
+                                isOnePurchasePerUser: boolean;
+                                name: string;
+                                niftyTotalBurnt: number;
+                                niftyTotalNumOfEditions: number;
+                                niftyTotalReserved: number;
+                                niftyTotalSold: number;
+                            };
+                            saleType: string;
+                            saleDetails: {
+                                price: number;
+                                highestBid: number | null;
+                                userEntriesUnused: number | null;
+                                userEntriesUsed: number | null;
+                                totalEntries: number | null;
+                            };
+                            startDate: string;
+                            endDate: string;
+                            burnRequired: boolean;
+                            isFreeRedemption: boolean;
+                            requiresValidation: boolean;
+                            tags: {
+                                name: string;
+                            }[];
+                            chain: string;
+                            artists: {
+                                id: number;
+                                name: string;
+                                userName: string;
+                                iconUrl: string | null;
+                            }[];
+                            publisher: {
+                                name: string;
+                                slug: string;
+                            };
                         }[];
                     };
                 };
@@ -7756,6 +7982,52 @@ export interface operations {
                             }[];
                             categories: string[];
                             tags: string[];
+                            cards: {
+                                id: number;
+                                contractAddress: string;
+                                niftyType: string;
+                                typeNumber: number;
+                                asset: {
+                                    src: string;
+                                    type: string;
+                                    alt: string;
+                                };
+                                nifty: {
+                                    isOnePurchasePerUser: boolean;
+                                    name: string;
+                                    niftyTotalBurnt: number;
+                                    niftyTotalNumOfEditions: number;
+                                    niftyTotalReserved: number;
+                                    niftyTotalSold: number;
+                                };
+                                saleType: string;
+                                saleDetails: {
+                                    price: number;
+                                    highestBid: number | null;
+                                    userEntriesUnused: number | null;
+                                    userEntriesUsed: number | null;
+                                    totalEntries: number | null;
+                                };
+                                startDate: string;
+                                endDate: string;
+                                burnRequired: boolean;
+                                isFreeRedemption: boolean;
+                                requiresValidation: boolean;
+                                tags: {
+                                    name: string;
+                                }[];
+                                chain: string;
+                                artists: {
+                                    id: number;
+                                    name: string;
+                                    userName: string;
+                                    iconUrl: string | null;
+                                }[];
+                                publisher: {
+                                    name: string;
+                                    slug: string;
+                                };
+                            }[];
                         }[];
                         facets: {
                             categories: {
@@ -16594,6 +16866,313 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         needsTermsAndConditionsApproval: true;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getV2EligibilityByContractAddressByNiftyType: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contractAddress: string;
+                niftyType: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        contractAddress: string;
+                        niftyType: number;
+                        eligible: boolean | null;
+                        /** @enum {string} */
+                        status: "Eligibility Required" | "Eligible" | "Not Eligible";
+                        requiresValidation: boolean;
+                        validated: boolean | null;
+                        /** @enum {string} */
+                        action: "Place Bid" | "Enter Drawing" | "Mint" | "Buy" | "Redeem";
+                        criteria: {
+                            /** @enum {string} */
+                            mode: "all" | "any";
+                            prompt: string;
+                            expression: string;
+                            message: string | null;
+                            rules: {
+                                id: number;
+                                rule: string;
+                                description: string;
+                                title: string;
+                                /** @enum {string} */
+                                resourcetype: "AllowlistRule" | "QuantityBasedRule";
+                                links: {
+                                    key: string;
+                                    /** @enum {string} */
+                                    object_type: "amno" | "nbno" | "nbco" | "artist" | "publisher";
+                                    contractAddress?: string;
+                                    tokenId?: string;
+                                    niftyContractAddress?: string;
+                                    niftyType?: number;
+                                    slug?: string;
+                                    profile_url?: string;
+                                    title: string;
+                                }[];
+                                link: {
+                                    key: string;
+                                    /** @enum {string} */
+                                    object_type: "amno" | "nbno" | "nbco" | "artist" | "publisher";
+                                    contractAddress?: string;
+                                    tokenId?: string;
+                                    niftyContractAddress?: string;
+                                    niftyType?: number;
+                                    slug?: string;
+                                    profile_url?: string;
+                                    title: string;
+                                } | null;
+                                met: boolean | null;
+                            }[];
+                        } | null;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getV2DropsBySlugEligibility: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        results: {
+                            contractAddress: string;
+                            niftyType: number;
+                            eligible: boolean | null;
+                            /** @enum {string} */
+                            status: "Eligibility Required" | "Eligible" | "Not Eligible";
+                            requiresValidation: boolean;
+                            validated: boolean | null;
+                            /** @enum {string} */
+                            action: "Place Bid" | "Enter Drawing" | "Mint" | "Buy" | "Redeem";
+                            criteria: {
+                                /** @enum {string} */
+                                mode: "all" | "any";
+                                prompt: string;
+                                expression: string;
+                                message: string | null;
+                                rules: {
+                                    id: number;
+                                    rule: string;
+                                    description: string;
+                                    title: string;
+                                    /** @enum {string} */
+                                    resourcetype: "AllowlistRule" | "QuantityBasedRule";
+                                    links: {
+                                        key: string;
+                                        /** @enum {string} */
+                                        object_type: "amno" | "nbno" | "nbco" | "artist" | "publisher";
+                                        contractAddress?: string;
+                                        tokenId?: string;
+                                        niftyContractAddress?: string;
+                                        niftyType?: number;
+                                        slug?: string;
+                                        profile_url?: string;
+                                        title: string;
+                                    }[];
+                                    link: {
+                                        key: string;
+                                        /** @enum {string} */
+                                        object_type: "amno" | "nbno" | "nbco" | "artist" | "publisher";
+                                        contractAddress?: string;
+                                        tokenId?: string;
+                                        niftyContractAddress?: string;
+                                        niftyType?: number;
+                                        slug?: string;
+                                        profile_url?: string;
+                                        title: string;
+                                    } | null;
+                                    met: boolean | null;
+                                }[];
+                            } | null;
+                        }[];
                     };
                 };
             };

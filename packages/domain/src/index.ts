@@ -4,6 +4,7 @@ export * from './catalog';
 export * from './constants';
 export * from './drops/drop-card';
 export * from './drops/drop-status';
+export * from './drops/eligibility';
 export * from './errors';
 export * from './format/address';
 export * from './format/edition';

@@ -5,5 +5,6 @@
 export * from './accounts';
 export * from './catalog';
 export * from './core';
+export * from './eligibility';
 export * from './idempotency';
 export * from './trading';

@@ -40,6 +40,7 @@ import {
   TAGS,
   type Tag,
 } from './content';
+import { seedCriteria } from './criteria';
 import { Rng } from './random';
 import { seedSocial } from './social';
 
@@ -324,6 +325,7 @@ class Seeder {
     await this.flushSales();
     await this.flushListings();
     Object.assign(this.counts, await seedSocial(this.tx, this.opts.now));
+    await seedCriteria(this.tx);
     this.progress(
       `done: ${this.counts.tokens} tokens, ${this.counts.sales} sales, ${this.counts.listings} listings`,
     );

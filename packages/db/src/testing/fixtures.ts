@@ -211,7 +211,36 @@ export function fixtures(db: Db, options: { now?: Date } = {}) {
     return one(row);
   }
 
-  return { user, publisher, drop, collection, nifty, tokens, listing };
+  /** Participation criteria (decision 015) on a collection or a nifty: rules in order and an optional allowlist. */
+  async function criteria(o: {
+    collectionId?: number;
+    niftyId?: number;
+    mode?: 'all' | 'any';
+    rules: {
+      kind: string;
+      count?: number;
+      usernames?: string[];
+      artistIds?: number[];
+      contractAddresses?: string[];
+      niftyIds?: number[];
+    }[];
+    allowlist?: { emailAddresses?: string[]; usernames?: string[] };
+  }): Promise<{ id: number }> {
+    const [row] = await db
+      .insert(s.participationCriteria)
+      .values({ collectionId: o.collectionId ?? null, niftyId: o.niftyId ?? null, mode: o.mode ?? 'all' })
+      .returning({ id: s.participationCriteria.id });
+    const c = one(row);
+    if (o.rules.length > 0) {
+      await db
+        .insert(s.criteriaRules)
+        .values(o.rules.map((r, position) => ({ ...r, count: r.count ?? 1, criteriaId: c.id, position })));
+    }
+    if (o.allowlist) await db.insert(s.allowlists).values({ criteriaId: c.id, ...o.allowlist });
+    return c;
+  }
+
+  return { user, publisher, drop, collection, nifty, tokens, listing, criteria };
 }
 
 export type Fixtures = ReturnType<typeof fixtures>;

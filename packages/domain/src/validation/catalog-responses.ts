@@ -526,3 +526,57 @@ export type ContractSubscription = z.output<typeof contractSubscriptionSchema>;
 export type SaveAnswer = z.output<typeof saveAnswerSchema>;
 export type FavoriteNifty = z.output<typeof favoriteNiftySchema>;
 export type FavoriteCollection = z.output<typeof favoriteCollectionSchema>;
+
+// ---- eligibility (docs/decisions/015-drop-pages-and-eligibility.md) ----
+
+const criteriaLinkSchema = z.object({
+  key: z.string(),
+  object_type: z.enum(['amno', 'nbno', 'nbco', 'artist', 'publisher']),
+  contractAddress: z.string().optional(),
+  tokenId: z.string().optional(),
+  niftyContractAddress: z.string().optional(),
+  niftyType: z.number().int().optional(),
+  slug: z.string().optional(),
+  profile_url: z.string().optional(),
+  title: z.string(),
+});
+
+/** A viewer's eligibility for one nifty of a drop (001 §3 participation criteria display, §4 eligibility). */
+export const niftyEligibilitySchema = z.object({
+  contractAddress: z.string(),
+  niftyType: z.number().int(),
+  eligible: z.boolean().nullable(),
+  status: z.enum(['Eligibility Required', 'Eligible', 'Not Eligible']),
+  requiresValidation: z.boolean(),
+  validated: z.boolean().nullable(),
+  action: z.enum(['Place Bid', 'Enter Drawing', 'Mint', 'Buy', 'Redeem']),
+  criteria: z
+    .object({
+      mode: z.enum(['all', 'any']),
+      prompt: z.string(),
+      expression: z.string(),
+      message: z.string().nullable(),
+      rules: z.array(
+        z.object({
+          id: z.number().int(),
+          rule: z.string(),
+          description: z.string(),
+          title: z.string(),
+          resourcetype: z.enum(['AllowlistRule', 'QuantityBasedRule']),
+          links: z.array(criteriaLinkSchema),
+          link: criteriaLinkSchema.nullable(),
+          met: z.boolean().nullable(),
+        }),
+      ),
+    })
+    .nullable(),
+});
+export const dropEligibilitySchema = z.object({ results: z.array(niftyEligibilitySchema) });
+export type NiftyEligibility = z.output<typeof niftyEligibilitySchema>;
+export type DropEligibility = z.output<typeof dropEligibilitySchema>;
+
+/** An explore drop with the sale cards of its works, so explore's drop cards read the labels of home's (decision 015). */
+export const exploreDropWithCardsSchema = exploreDropCardSchema.extend({
+  cards: z.array(dropSaleCardSchema),
+});
+export type ExploreDropWithCards = z.output<typeof exploreDropWithCardsSchema>;

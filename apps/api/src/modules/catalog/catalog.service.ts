@@ -14,7 +14,7 @@ import {
 import type {
   CollectionCard,
   CollectionDetail,
-  ExploreDropCard,
+  ExploreDropWithCards,
   Facets,
   ItemDetail,
   NbnoItem,
@@ -26,6 +26,7 @@ import type {
 import { offsetOf, type Page, toPage } from '../../http/pagination';
 import type { Clock } from '../../lib/clock';
 import type { CountCache } from '../../lib/count-cache';
+import type { DropSaleCard } from '../drops/drops.service';
 import { type SearchText, searchText } from '../search/search-match';
 import type { CardsRepo } from './cards.repo';
 import type {
@@ -86,6 +87,8 @@ export function createCatalogService(deps: {
   counts: CountCache;
   /** The status epoch holding at `now`, if known (see `catalogState`). */
   statusEpoch?: (now: Date) => string | null;
+  /** The sale cards of drops by id (the drops service), laid on explore's drop cards (decision 015). */
+  saleCards?: (dropIds: number[]) => Promise<Map<number, DropSaleCard[]>>;
 }) {
   const { explore, cards, pages, clock, counts } = deps;
 
@@ -222,7 +225,7 @@ export function createCatalogService(deps: {
       );
     },
 
-    async exploreDrops(q: ExploreDropsQuery): Promise<ExplorePage<ExploreDropCard>> {
+    async exploreDrops(q: ExploreDropsQuery): Promise<ExplorePage<ExploreDropWithCards>> {
       const now = clock.now();
       const ids = await resolveHandles(q);
       if (!ids) return finishPage(q, EMPTY_FACETS, async () => []);
@@ -232,12 +235,16 @@ export function createCatalogService(deps: {
       const facets = await counts.get(keyOf('drops', f), () => explore.dropFacets(f));
       return finishPage(q, facets, async (limit, offset) => {
         const pageIds = await explore.dropPage(f, sort, limit, offset);
-        const rows = new Map((await cards.dropCards(pageIds)).map((d) => [d.id, d]));
+        const [found, sales] = await Promise.all([
+          cards.dropCards(pageIds),
+          deps.saleCards ? deps.saleCards(pageIds) : new Map<number, DropSaleCard[]>(),
+        ]);
+        const rows = new Map(found.map((d) => [d.id, d]));
         return pageIds.flatMap((id) => {
           const d = rows.get(id);
           if (!d) return [];
           const { startAt, endAt, ...card } = d;
-          return [{ ...card, status: statusOf(startAt, endAt, now) }];
+          return [{ ...card, status: statusOf(startAt, endAt, now), cards: sales.get(id) ?? [] }];
         });
       });
     },

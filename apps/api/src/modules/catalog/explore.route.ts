@@ -1,6 +1,6 @@
 import {
   collectionCardSchema,
-  exploreDropCardSchema,
+  exploreDropWithCardsSchema,
   explorePageOf,
   nftCardSchema,
 } from '@vitrine/domain/catalog-responses';
@@ -18,7 +18,7 @@ import {
 const lists = bracketLists(['categories', 'tags']);
 const nftsPage = explorePageOf(nftCardSchema);
 const collectionsPage = explorePageOf(collectionCardSchema);
-const dropsPage = explorePageOf(exploreDropCardSchema);
+const dropsPage = explorePageOf(exploreDropWithCardsSchema);
 
 /**
  * Explore: NFTs, collections and drops with the filters and sorts of 001 §3, and facet counts. Answers

@@ -1,5 +1,5 @@
 import { type Db, schema } from '@vitrine/db';
-import { and, asc, count, desc, eq, gt, inArray, lte, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, lte, type SQL, sql } from 'drizzle-orm';
 
 const { drops, publishers, collections, collectionCreators, nifties, users } = schema;
 
@@ -49,6 +49,31 @@ function windowOrder(window: DropWindow) {
 }
 
 export function createDropsRepo(db: Db) {
+  async function dropsWhere(where: SQL | undefined): Promise<DropRow[]> {
+    const rows = await db
+      .select({
+        id: drops.id,
+        slug: drops.slug,
+        title: drops.title,
+        introText: drops.introText,
+        dropType: drops.dropType,
+        chain: drops.chain,
+        coverAsset: drops.coverAsset,
+        startAt: drops.startAt,
+        endAt: drops.endAt,
+        publisherName: publishers.name,
+        publisherSlug: publishers.slug,
+        publisherPic: publishers.profilePicUrl,
+      })
+      .from(drops)
+      .innerJoin(publishers, eq(publishers.id, drops.publisherId))
+      .where(where);
+    return rows.map(({ publisherName, publisherSlug, publisherPic, ...rest }) => ({
+      ...rest,
+      publisher: { name: publisherName, slug: publisherSlug, profilePicUrl: publisherPic },
+    }));
+  }
+
   return {
     async pageOfDrops(
       window: DropWindow,
@@ -96,6 +121,20 @@ export function createDropsRepo(db: Db) {
           publisher: { name: r.publisherName, slug: r.publisherSlug, profilePicUrl: r.publisherPic },
         })),
       };
+    },
+
+    /** A published drop by its slug (any case), or null. */
+    async dropBySlug(slug: string): Promise<DropRow | null> {
+      const [row] = await dropsWhere(
+        and(eq(drops.dropStatus, 'published'), sql`lower(${drops.slug}) = lower(${slug})`),
+      );
+      return row ?? null;
+    },
+
+    /** Drops by id (any status), in no order. */
+    async dropsByIds(ids: number[]): Promise<DropRow[]> {
+      if (ids.length === 0) return [];
+      return dropsWhere(inArray(drops.id, ids));
     },
 
     async collectionsOf(dropIds: number[]): Promise<CollectionRow[]> {

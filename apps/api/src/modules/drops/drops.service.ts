@@ -1,4 +1,4 @@
-import { collectionStatus } from '@vitrine/domain';
+import { AppError, collectionStatus } from '@vitrine/domain';
 import { offsetOf, type Page, type PageQuery, toPage } from '../../http/pagination';
 import type { Clock } from '../../lib/clock';
 import type { CreatorRow, DropRow, DropsRepo, DropWindow, NiftyRow } from './drops.repo';
@@ -84,50 +84,73 @@ export function createDropsService(deps: { repo: DropsRepo; clock: Clock }) {
     async list(window: DropWindow, q: PageQuery): Promise<Page<DropSummary>> {
       const now = clock.now();
       const { count, rows } = await repo.pageOfDrops(window, now, q.page_size, offsetOf(q));
-      const cols = await repo.collectionsOf(rows.map((d) => d.id));
-      const colIds = cols.map((c) => c.id);
-      const [creators, nifties] = await Promise.all([repo.creatorsOf(colIds), repo.niftiesOf(colIds)]);
+      return toPage(q, count, await summaries(rows, now));
+    },
 
-      const artistsByCollection = groupBy(creators, (c) => c.collectionId);
-      const collectionById = new Map(cols.map((c) => [c.id, c]));
-      const cardsByDrop = new Map<number, DropSaleCard[]>();
-      for (const n of nifties) {
-        const col = collectionById.get(n.collectionId);
-        if (!col) continue;
-        const drop = rows.find((d) => d.id === col.dropId);
-        if (!drop) continue;
-        const card = toCard(n, col.contractAddress, col.chain, drop, artistsByCollection.get(col.id) ?? []);
-        const list = cardsByDrop.get(drop.id) ?? [];
-        list.push(card);
-        cardsByDrop.set(drop.id, list);
-      }
+    saleCards,
 
-      const results = rows.map((d): DropSummary => {
-        const artists = uniqueBy(
-          cols
-            .filter((c) => c.dropId === d.id)
-            .flatMap((c) => (artistsByCollection.get(c.id) ?? []).map(toArtist)),
-          (a) => a.id,
-        );
-        return {
-          id: d.id,
-          slug: d.slug,
-          title: d.title,
-          introText: d.introText,
-          dropType: d.dropType,
-          status: statusOf(d.startAt, d.endAt, now),
-          startDate: d.startAt.toISOString(),
-          endDate: d.endAt.toISOString(),
-          coverAsset: d.coverAsset ? { src: d.coverAsset, type: 'Image', alt: d.title } : null,
-          chain: d.chain,
-          publisher: d.publisher,
-          artists,
-          cards: cardsByDrop.get(d.id) ?? [],
-        };
-      });
-      return toPage(q, count, results);
+    /** One published drop with the sale cards of every one of its collections (a drop page), or 404. */
+    async bySlug(slug: string): Promise<DropSummary> {
+      const row = await repo.dropBySlug(slug);
+      if (!row) throw new AppError({ errorType: 'not-found', message: 'Drop not found', statusCode: 404 });
+      const [summary] = await summaries([row], clock.now());
+      if (!summary)
+        throw new AppError({ errorType: 'not-found', message: 'Drop not found', statusCode: 404 });
+      return summary;
     },
   };
+
+  /** The sale cards of drops by id (explore's drop cards, decision 015). */
+  async function saleCards(dropIds: number[]): Promise<Map<number, DropSaleCard[]>> {
+    const rows = await repo.dropsByIds(dropIds);
+    const list = await summaries(rows, clock.now());
+    return new Map(list.map((d) => [d.id, d.cards]));
+  }
+
+  async function summaries(rows: DropRow[], now: Date): Promise<DropSummary[]> {
+    const cols = await repo.collectionsOf(rows.map((d) => d.id));
+    const colIds = cols.map((c) => c.id);
+    const [creators, nifties] = await Promise.all([repo.creatorsOf(colIds), repo.niftiesOf(colIds)]);
+
+    const artistsByCollection = groupBy(creators, (c) => c.collectionId);
+    const collectionById = new Map(cols.map((c) => [c.id, c]));
+    const cardsByDrop = new Map<number, DropSaleCard[]>();
+    for (const n of nifties) {
+      const col = collectionById.get(n.collectionId);
+      if (!col) continue;
+      const drop = rows.find((d) => d.id === col.dropId);
+      if (!drop) continue;
+      const card = toCard(n, col.contractAddress, col.chain, drop, artistsByCollection.get(col.id) ?? []);
+      const list = cardsByDrop.get(drop.id) ?? [];
+      list.push(card);
+      cardsByDrop.set(drop.id, list);
+    }
+
+    const results = rows.map((d): DropSummary => {
+      const artists = uniqueBy(
+        cols
+          .filter((c) => c.dropId === d.id)
+          .flatMap((c) => (artistsByCollection.get(c.id) ?? []).map(toArtist)),
+        (a) => a.id,
+      );
+      return {
+        id: d.id,
+        slug: d.slug,
+        title: d.title,
+        introText: d.introText,
+        dropType: d.dropType,
+        status: statusOf(d.startAt, d.endAt, now),
+        startDate: d.startAt.toISOString(),
+        endDate: d.endAt.toISOString(),
+        coverAsset: d.coverAsset ? { src: d.coverAsset, type: 'Image', alt: d.title } : null,
+        chain: d.chain,
+        publisher: d.publisher,
+        artists,
+        cards: cardsByDrop.get(d.id) ?? [],
+      };
+    });
+    return results;
+  }
 }
 
 function toCard(n: NiftyRow, contractAddress: string, chain: string, drop: DropRow, creators: CreatorRow[]) {

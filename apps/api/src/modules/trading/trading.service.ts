@@ -197,6 +197,8 @@ export function createTradingService(deps: {
   notifier?: Notifier;
   /** Runs the notifications without making the buyer wait. */
   background?: Background;
+  /** Participation criteria and the validated-profile gate of drops (decision 015): refuses ineligible buyers. */
+  eligibility?: { assertEligible(userId: number, niftyId: number): Promise<void> };
   /** After a commit that changed what browsing shows of a token (its listing, owner or last sale). */
   onTokenChange?: (tokenRowId: number, formerOwnerId?: number) => Promise<void>;
 }) {
@@ -807,6 +809,8 @@ export function createTradingService(deps: {
       }
       const at = clock.now();
       if (!n.startAt || !n.endAt || n.startAt > at || n.endAt <= at) throw TRADING_ERRORS.dropNotLive();
+      // The drop's participation criteria (decision 015): 403 'Not Eligible to Buy' before anything is held.
+      await deps.eligibility?.assertEligible(buyerId, n.id);
       const unitCents = unitPriceOf(n);
       const quantity = input.requestedQuantity;
       if (quantity > Math.max(1, n.maxPurchaseQuantity)) {

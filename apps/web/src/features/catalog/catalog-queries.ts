@@ -7,7 +7,7 @@ import type {
   CollectionCard,
   CollectionDetail,
   CollectionNiftyDetail,
-  ExploreDropCard,
+  ExploreDropWithCards,
   ExplorePage,
   FavoriteNifty,
   ItemDetail,
@@ -21,7 +21,7 @@ import { catalogKeys, type ExploreQuery } from './query-keys';
 export interface ExploreResults {
   nfts: ExplorePage<NftCard>;
   collections: ExplorePage<CollectionCard>;
-  drops: ExplorePage<ExploreDropCard>;
+  drops: ExplorePage<ExploreDropWithCards>;
 }
 
 const segment = (value: string) => encodeURIComponent(value);

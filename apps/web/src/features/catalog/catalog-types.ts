@@ -10,6 +10,7 @@ export type {
   CollectionStatusName,
   Creator,
   ExploreDropCard,
+  ExploreDropWithCards,
   ExplorePage,
   FacetOption,
   Facets,

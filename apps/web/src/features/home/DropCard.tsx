@@ -5,6 +5,7 @@ import { mediaUrl } from '../../app/config';
 import { Countdown } from '../../ui/Countdown';
 import { Link } from '../../ui/Link';
 import { Price } from '../../ui/Price';
+import { dropSoldOutLabel } from '../drops/sale-card';
 import styles from './DropCard.module.css';
 import { DropCover } from './DropCover';
 import { DropStatusBadge } from './DropStatusBadge';
@@ -30,7 +31,9 @@ export function DropCard({ drop, priority = false }: { drop: Drop; priority?: bo
   const status = collectionStatus(drop.startDate, drop.endDate, now) ?? drop.status;
   const label = statusLabel(status);
   const target = status === 'upcoming' ? drop.startDate : status === 'live' ? drop.endDate : null;
-  const lowest = lowestPriceCents(drop);
+  // A live drop whose every work is sold out reads 'Sold Out' (001 §4), not its countdown and price.
+  const soldOut = status === 'live' ? dropSoldOutLabel(drop.cards ?? [], now) : null;
+  const lowest = soldOut ? null : lowestPriceCents(drop);
   const artists = drop.artists ?? [];
   const shownArtists = artists.slice(0, MAX_ARTISTS_SHOWN);
   const moreArtists = artists.length - shownArtists.length;
@@ -46,7 +49,10 @@ export function DropCard({ drop, priority = false }: { drop: Drop; priority?: bo
       <div className={styles.cover}>
         <DropCover asset={drop.coverAsset} title={drop.title} priority={priority} />
         <div className={styles.overlay}>
-          <DropStatusBadge status={status} droppingThisWeek={isDroppingThisWeek(drop.startDate, now)} />
+          <DropStatusBadge
+            status={soldOut ? null : status}
+            droppingThisWeek={isDroppingThisWeek(drop.startDate, now)}
+          />
         </div>
       </div>
       <div className={styles.body}>
@@ -95,7 +101,9 @@ export function DropCard({ drop, priority = false }: { drop: Drop; priority?: bo
         </div>
         <div className={styles.footer}>
           <div className={styles.timer} data-testid="drop-status">
-            {label && target ? (
+            {soldOut ? (
+              <span data-testid="drop-sold-out">{soldOut}</span>
+            ) : label && target ? (
               <Countdown to={target} label={label} onComplete={onCountdownComplete} />
             ) : (
               <span>{label}</span>

@@ -7,6 +7,7 @@ import { DocumentTitle } from '../../../ui/DocumentTitle';
 import { ErrorFallback } from '../../../ui/ErrorFallback';
 import { Link } from '../../../ui/Link';
 import { Skeleton } from '../../../ui/Skeleton';
+import { DropSales } from '../../drops/DropSales';
 import { collectionQuery } from '../catalog-queries';
 import { CollectionHeader } from './CollectionHeader';
 import styles from './CollectionScreen.module.css';
@@ -64,6 +65,10 @@ export function CollectionScreen({ collectionKey }: { collectionKey: string }) {
     <div className={`page-container ${styles.page}`} data-testid="collection-page">
       <DocumentTitle title={`${collection.title} · Vitrine`} />
       <CollectionHeader collection={collection} />
+      {/* A drop's page sells: every collection of the drop with its sale cards (decision 015). */}
+      {collection.drop ? (
+        <DropSales slug={collection.drop.slug} collections={collection.drop.collections} />
+      ) : null}
       <section className={styles.section} aria-label="Works">
         <h2 className={styles.heading}>Works in this collection</h2>
         <NiftyStrip contractAddress={collection.contractAddress} nifties={collection.nifties} />

@@ -4,9 +4,7 @@ import { useLoggedIn } from '../../../app/useLoggedIn';
 import { useStagedCount } from '../../../lib/useStagedCount';
 import { DropCard } from '../../home/DropCard';
 import { DropCardSkeleton } from '../../home/DropCardSkeleton';
-import type { Drop } from '../../home/drop-types';
 import { exploreQuery } from '../catalog-queries';
-import type { ExploreDropCard } from '../catalog-types';
 import { GridSkeleton } from '../shared/GridSkeleton';
 import styles from '../shared/ResultGrid.module.css';
 import { ExploreLayout } from './ExploreLayout';
@@ -15,11 +13,6 @@ import type { ExploreViewProps } from './NftExplore';
 
 /** Cards whose cover loads eagerly: the first row of the widest grid. */
 const EAGER_CARDS = 3;
-
-/** An explore drop as the home page's drop card reads it (explore answers carry no sale cards). */
-function toDrop(drop: ExploreDropCard): Drop {
-  return { ...drop, cards: [] };
-}
 
 /** Explore drops: GET /api/v1/explore/drops/, shown with the home page's drop cards. */
 export function DropExplore({ state, setState, update }: ExploreViewProps) {
@@ -38,7 +31,7 @@ export function DropExplore({ state, setState, update }: ExploreViewProps) {
       <ul className={`${styles.grid} ${styles.wide}`} data-testid="drop-grid">
         {results.slice(0, shown).map((drop, index) => (
           <li key={drop.id}>
-            <DropCard drop={toDrop(drop)} priority={index < EAGER_CARDS} />
+            <DropCard drop={drop} priority={index < EAGER_CARDS} />
           </li>
         ))}
       </ul>

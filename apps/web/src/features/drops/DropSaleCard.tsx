@@ -1,0 +1,192 @@
+import { useMutation } from '@tanstack/react-query';
+import {
+  dropCardButton,
+  dropCardCountdown,
+  dropCardPriceLine,
+  isBidSaleType,
+  type LiveEvent,
+  remainingEditions,
+  topics,
+} from '@vitrine/domain';
+import type { NiftyEligibility } from '@vitrine/domain/catalog-responses';
+import { useCallback, useContext, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { isApiError } from '../../app/api-client';
+import { Button } from '../../ui/Button';
+import { Countdown } from '../../ui/Countdown';
+import { FormAlert } from '../../ui/FormAlert';
+import { Price } from '../../ui/Price';
+import { AuthModalContext } from '../auth/auth-modal-context';
+import { isUnauthorized } from '../auth/authed-request';
+import { BidDialog } from '../bids/BidDialog';
+import { ArtworkMedia } from '../catalog/shared/ArtworkMedia';
+import { DrawingEntryDialog } from '../drawings/DrawingEntryDialog';
+import { DropTypeBadge } from '../home/DropTypeBadge';
+import { useLiveTopic } from '../live/useLiveTopic';
+import { useRequireSignIn } from '../social/useRequireSignIn';
+import { primaryCheckoutPath, tradingApi } from '../trading/trading-api';
+import styles from './DropSales.module.css';
+import { EligibilityPanel } from './EligibilityPanel';
+import { domainCard, type SaleCard } from './sale-card';
+
+/**
+ * A drop sale card (001 §2, §3, §4): the work, the drop-type badge with 'More about drop types', 'Opens in' /
+ * 'Closes in' with the 'Live' badge, the price line, the quantity-limit panel, the eligibility panel and the
+ * button by the priority of 001 §4 ('Not Eligible to {action}' when the viewer is not eligible). Place Bid
+ * opens the bid dialog, Enter Drawing the drawing entry dialog, the others the checkout page.
+ */
+export function DropSaleCard({
+  card,
+  dropType,
+  eligibility,
+  signedIn,
+}: {
+  card: SaleCard;
+  dropType: string;
+  eligibility: NiftyEligibility | undefined;
+  signedIn: boolean;
+}) {
+  const [now, setNow] = useState(() => Date.now());
+  const [sold, setSold] = useState<number | undefined>(undefined);
+  const [dialog, setDialog] = useState<'bid' | 'drawing' | null>(null);
+  const requireSignIn = useRequireSignIn();
+  const authModal = useContext(AuthModalContext);
+  const navigate = useNavigate();
+  const location = useLocation();
+
+  // Sold counts pushed by the live feature (issue 15).
+  const onEvent = useCallback(
+    (event: LiveEvent) => {
+      if (event.type === 'sold' && event.data.niftyType === card.typeNumber) setSold(event.data.sold);
+    },
+    [card.typeNumber],
+  );
+  useLiveTopic(topics.nifty(card.contractAddress, card.typeNumber), onEvent);
+
+  const checkout = useMutation({
+    mutationFn: () => tradingApi.createPurchaseIntent(card.contractAddress, card.typeNumber, 1),
+    onSuccess: (intent) =>
+      navigate(
+        primaryCheckoutPath(card.contractAddress, card.typeNumber, intent.purchaseIntentId, location.search),
+      ),
+    onError: (error) => {
+      if (isUnauthorized(error) && authModal) authModal.open();
+    },
+  });
+
+  const shown = domainCard(card, sold);
+  const viewer = {
+    signedIn,
+    ...(eligibility?.eligible === null || eligibility === undefined
+      ? {}
+      : { eligible: eligibility.eligible }),
+    ...(eligibility?.validated === null || eligibility === undefined
+      ? {}
+      : { validated: eligibility.validated }),
+  };
+  const button = dropCardButton(shown, now, viewer);
+  const countdown = dropCardCountdown(shown, now);
+  const priceLine = dropCardPriceLine(shown);
+  const remaining = remainingEditions(shown);
+  const failure =
+    checkout.error && isApiError(checkout.error) && !isUnauthorized(checkout.error)
+      ? checkout.error.message
+      : null;
+
+  const act = () => {
+    if (!requireSignIn()) return;
+    if (isBidSaleType(shown.saleType)) setDialog('bid');
+    else if (shown.saleType === 'drawing') setDialog('drawing');
+    else checkout.mutate();
+  };
+
+  return (
+    <article
+      className={styles.card}
+      data-testid="drop-sale-card"
+      data-contract={card.contractAddress}
+      data-nifty-type={card.typeNumber}
+      data-sale-type={card.saleType}
+    >
+      <Link
+        to={`/marketplace/collection/${card.contractAddress}/${card.typeNumber}`}
+        className={styles.media}
+        aria-label={card.nifty.name}
+      >
+        <ArtworkMedia asset={card.asset} title={card.nifty.name} sizes="280px" />
+      </Link>
+      <div className={styles.body}>
+        <div className={styles.badges}>
+          <DropTypeBadge dropType={dropType} />
+          <Link to="/help-centre#drop-types" className={styles.help}>
+            More about drop types
+          </Link>
+          {countdown.live ? (
+            <span className={styles.live} data-testid="drop-sale-live">
+              Live
+            </span>
+          ) : null}
+        </div>
+        <h3 className={styles.title} data-testid="drop-sale-title">
+          {card.nifty.name}
+        </h3>
+        {countdown.label && countdown.target ? (
+          <div className={styles.timer} data-testid="drop-sale-countdown">
+            <Countdown
+              to={countdown.target}
+              label={countdown.label}
+              hideWhenComplete
+              onComplete={() => setNow(Date.now())}
+            />
+          </div>
+        ) : null}
+        <p className={styles.priceLine} data-testid="drop-sale-price">
+          {priceLine.free ? (
+            <strong>FREE</strong>
+          ) : (
+            <>
+              {priceLine.label ? <span>{priceLine.label} </span> : null}
+              {priceLine.amount !== null ? (
+                <Price amount={priceLine.amount} currency="USD" convertFromCents />
+              ) : null}
+            </>
+          )}
+        </p>
+        {remaining !== null && countdown.live ? (
+          <p className={styles.quantity} data-testid="quantity-limit">
+            {remaining < 1 ? 'Sold Out' : `Only ${remaining} Remaining!`}
+          </p>
+        ) : null}
+        {eligibility ? <EligibilityPanel eligibility={eligibility} /> : null}
+        <Button
+          size="lg"
+          fullWidth
+          disabled={button.disabled || checkout.isPending}
+          loading={checkout.isPending}
+          onClick={act}
+          data-testid="drop-sale-button"
+        >
+          {button.label}
+        </Button>
+        {failure ? <FormAlert testId="drop-sale-error">{failure}</FormAlert> : null}
+      </div>
+      {dialog === 'bid' ? (
+        <BidDialog
+          contractAddress={card.contractAddress}
+          niftyType={card.typeNumber}
+          saleType={shown.saleType}
+          open
+          onClose={() => setDialog(null)}
+        />
+      ) : null}
+      {dialog === 'drawing' ? (
+        <DrawingEntryDialog
+          contractAddress={card.contractAddress}
+          niftyType={card.typeNumber}
+          open
+          onClose={() => setDialog(null)}
+        />
+      ) : null}
+    </article>
+  );
+}

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { dropSoldOutLabel, type SaleCard } from './sale-card';
+
+const NOW = Date.parse('2025-02-19T12:00:00Z');
+
+function card(o: { saleType?: string; sold?: number; editions?: number; burnt?: number } = {}): SaleCard {
+  return {
+    id: 1,
+    contractAddress: '0x01',
+    niftyType: 'edition',
+    typeNumber: 1,
+    asset: { src: '/a.svg', type: 'Image', alt: 'a' },
+    nifty: {
+      isOnePurchasePerUser: false,
+      name: 'Deck Pack',
+      niftyTotalBurnt: o.burnt ?? 0,
+      niftyTotalNumOfEditions: o.editions ?? 10,
+      niftyTotalReserved: 0,
+      niftyTotalSold: o.sold ?? 10,
+    },
+    saleType: o.saleType ?? 'standard',
+    saleDetails: {
+      price: 1500,
+      highestBid: null,
+      userEntriesUnused: null,
+      userEntriesUsed: null,
+      totalEntries: null,
+    },
+    startDate: '2025-02-18T12:00:00Z',
+    endDate: '2025-02-20T12:00:00Z',
+    burnRequired: false,
+    isFreeRedemption: false,
+    requiresValidation: false,
+    tags: [],
+    chain: 'ethereum',
+    artists: [],
+    publisher: { name: 'P', slug: 'p' },
+  };
+}
+
+describe('dropSoldOutLabel (001 §4: a sold-out drop reads Sold Out)', () => {
+  it("is 'Sold Out' when every standard work is sold out", () => {
+    expect(dropSoldOutLabel([card(), card()], NOW)).toBe('Sold Out');
+  });
+  it("is 'Sold' when a sold-out work is not a standard sale", () => {
+    expect(dropSoldOutLabel([card(), card({ saleType: 'drawing' })], NOW)).toBe('Sold');
+  });
+  it('is null while one work still sells, without works, or once a work is burnt', () => {
+    expect(dropSoldOutLabel([card(), card({ sold: 3 })], NOW)).toBeNull();
+    expect(dropSoldOutLabel([], NOW)).toBeNull();
+    expect(dropSoldOutLabel([card({ burnt: 1 })], NOW)).toBeNull();
+  });
+});
