@@ -138,6 +138,10 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     }, 60_000);
     sweep.unref();
     await app.services.jobs.start();
+    // Decision 016: open-edition minting and blind reveals still owed are sent again (handlers idempotent).
+    await app.services.editions
+      .resumeJobs()
+      .catch((err: unknown) => app.log.error({ err }, 'resuming edition jobs failed'));
     app.addHook('onClose', async () => clearInterval(sweep));
   }
 

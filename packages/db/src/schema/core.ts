@@ -418,5 +418,8 @@ export const packOpenings = pgTable(
       .references(() => tokens.id, { onDelete: 'cascade' }),
     openedAt: ts('opened_at').notNull(),
   },
-  (t) => [index('pack_openings_pack_idx').on(t.packTokenId), uniqueIndex('pack_openings_item_key').on(t.itemTokenId)],
+  (t) => [
+    index('pack_openings_pack_idx').on(t.packTokenId),
+    uniqueIndex('pack_openings_item_key').on(t.itemTokenId),
+  ],
 );

@@ -38,7 +38,9 @@ const payBalance = (headers: Record<string, string>, id: number) =>
   });
 
 describe('editions under concurrency', () => {
-  it('one purchase per user holds once, whatever the number of simultaneous checkouts', { timeout: 120_000 }, async () => {
+  it('one purchase per user holds once, whatever the number of simultaneous checkouts', {
+    timeout: 120_000,
+  }, async () => {
     const { nifty } = await dropNifty(t.app, { limitPerUser: 1, maxPurchaseQuantity: 2, editionSize: 50 });
     const b = await buyer(t.app);
     const results = await Promise.all(
@@ -72,7 +74,10 @@ describe('editions under concurrency', () => {
     const [row] = await db().select().from(schema.nifties).where(eq(schema.nifties.id, nifty.id));
     expect(row).toMatchObject({ totalSold: 10, totalReserved: 2, editionSize: 12 });
     expect(await db().$count(schema.tokens, eq(schema.tokens.niftyId, nifty.id))).toBe(10);
-    expect(await ledgerInvariants(db())).toMatchObject({ unbalancedTransactions: 0, balancesOffTheirEntries: 0 });
+    expect(await ledgerInvariants(db())).toMatchObject({
+      unbalancedTransactions: 0,
+      balancesOffTheirEntries: 0,
+    });
   });
 
   it('packs: one opening per pack, and the pool is shared out exactly', { timeout: 180_000 }, async () => {
@@ -90,7 +95,7 @@ describe('editions under concurrency', () => {
         .insert(schema.editionPools)
         .values({ niftyId: nifty.id, contentNiftyId: item.id, name: `Item ${i}`, total: 5, remaining: 5 });
     }
-    const owners = [];
+    const owners: { b: Awaited<ReturnType<typeof buyer>>; tokenId: string }[] = [];
     for (let i = 0; i < 12; i++) {
       const b = await buyer(t.app);
       const res = await createIntent(b.headers, nifty.contractAddress, nifty.typeNumber);
@@ -124,7 +129,10 @@ describe('editions under concurrency', () => {
     for (const r of rest.filter((x) => x.statusCode !== 200)) {
       expect(r.json()).toMatchObject({ statusCode: 409, errorType: 'pack-empty' });
     }
-    const pool = await db().select().from(schema.editionPools).where(eq(schema.editionPools.niftyId, nifty.id));
+    const pool = await db()
+      .select()
+      .from(schema.editionPools)
+      .where(eq(schema.editionPools.niftyId, nifty.id));
     expect(pool.reduce((a, p) => a + p.remaining, 0)).toBe(0);
     const r = (await db().execute(
       sql`select count(*)::int as n from pack_openings o join tokens p on p.id = o.pack_token_id where p.nifty_id = ${nifty.id}`,

@@ -20,9 +20,14 @@ export const OPEN_EDITION_DELIVERY_MESSAGE =
 
 export const EDITION_ERRORS = {
   notFound: () => new AppError({ errorType: 'not-found', message: 'NFT not found', statusCode: 404 }),
-  notPack: () => new AppError({ errorType: 'not-a-pack', message: 'This NFT is not a pack', statusCode: 409 }),
+  notPack: () =>
+    new AppError({ errorType: 'not-a-pack', message: 'This NFT is not a pack', statusCode: 409 }),
   notOwner: () =>
-    new AppError({ errorType: 'forbidden', message: 'Only the owner of this pack can open it', statusCode: 403 }),
+    new AppError({
+      errorType: 'forbidden',
+      message: 'Only the owner of this pack can open it',
+      statusCode: 403,
+    }),
   alreadyOpened: () =>
     new AppError({ errorType: 'pack-opened', message: 'This pack has already been opened', statusCode: 409 }),
   packEmpty: () =>
@@ -73,7 +78,7 @@ export function createEditionsService(deps: {
      */
     async mintOpen(niftyId: number): Promise<number> {
       const n = await repo.niftyForSaleById(niftyId);
-      if (!n || n.dropType !== 'open_edition') return 0;
+      if (n?.dropType !== 'open_edition') return 0;
       const at = clock.now();
       if (n.endAt && n.endAt > at) return 0; // purchasing still open: the job waits for the end
       const minted = await unit.run(async ({ trading }) => {
@@ -132,7 +137,7 @@ export function createEditionsService(deps: {
      */
     async revealBlind(niftyId: number): Promise<number> {
       const n = await repo.niftyForSaleById(niftyId);
-      if (!n || n.dropType !== 'blind_edition') return 0;
+      if (n?.dropType !== 'blind_edition') return 0;
       const at = clock.now();
       if (n.endAt && n.endAt > at) return 0;
       const revealed = await unit.run(async ({ trading }) => {
@@ -262,6 +267,22 @@ export function createEditionsService(deps: {
             ? { assetUrl: token.revealedAssetUrl, name: token.revealedName ?? '' }
             : null,
       };
+    },
+
+    /**
+     * Sends the jobs pending work still needs (at start-up: the in-process queue does not survive a
+     * restart; the handlers are idempotent, so a job sent twice takes effect once).
+     */
+    async resumeJobs(): Promise<number> {
+      const work = await repo.pendingEditionWork();
+      for (const w of work) {
+        await deps.jobs.send(
+          w.kind === 'open' ? MINT_OPEN_JOB : REVEAL_BLIND_JOB,
+          { niftyId: w.niftyId },
+          { ...(w.endAt ? { startAfter: w.endAt } : {}), singletonKey: `nifty:${w.niftyId}` },
+        );
+      }
+      return work.length;
     },
 
     /** Registers the job handlers (once, at start-up). */

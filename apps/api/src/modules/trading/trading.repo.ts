@@ -568,7 +568,11 @@ export function createTradingRepo(db: Db) {
       const rows = await lockRows(
         db,
         intents,
-        and(eq(intents.niftyId, niftyId), eq(intents.paymentState, 'paid'), sql`${intents.deliveredAt} is null`),
+        and(
+          eq(intents.niftyId, niftyId),
+          eq(intents.paymentState, 'paid'),
+          sql`${intents.deliveredAt} is null`,
+        ),
       );
       return rows.sort((a, b) => (a.paidAt?.getTime() ?? 0) - (b.paidAt?.getTime() ?? 0) || a.id - b.id);
     },
@@ -586,7 +590,10 @@ export function createTradingRepo(db: Db) {
     /** Whether a nifty has pack items (a pack) or artworks (a blind edition) to draw from. */
     async poolKind(niftyId: number): Promise<'pack' | 'blind' | null> {
       const [row] = await db
-        .select({ items: sql<number>`count(${editionPools.contentNiftyId})::int`, all: sql<number>`count(*)::int` })
+        .select({
+          items: sql<number>`count(${editionPools.contentNiftyId})::int`,
+          all: sql<number>`count(*)::int`,
+        })
         .from(editionPools)
         .where(eq(editionPools.niftyId, niftyId));
       if (!row || Number(row.all) === 0) return null;
@@ -682,6 +689,40 @@ export function createTradingRepo(db: Db) {
         .update(tokens)
         .set({ revealedAssetUrl: assetUrl, revealedName: name })
         .where(and(eq(tokens.id, tokenRowId), sql`${tokens.revealedAssetUrl} is null`));
+    },
+
+    /**
+     * Work the edition jobs still owe (after a restart the in-process queue is empty): open editions with
+     * paid, undelivered intents, and blind editions with a pool that are not revealed, with their end.
+     */
+    async pendingEditionWork(): Promise<{ niftyId: number; kind: 'open' | 'blind'; endAt: Date | null }[]> {
+      const open = await db
+        .selectDistinct({ niftyId: intents.niftyId })
+        .from(intents)
+        .where(
+          and(
+            eq(intents.saleKind, 'open_edition'),
+            eq(intents.paymentState, 'paid'),
+            sql`${intents.deliveredAt} is null`,
+          ),
+        );
+      const blind = await db
+        .selectDistinct({ niftyId: editionPools.niftyId })
+        .from(editionPools)
+        .innerJoin(nifties, eq(nifties.id, editionPools.niftyId))
+        .where(and(sql`${editionPools.assetUrl} is not null`, sql`${nifties.revealedAt} is null`));
+      const out: { niftyId: number; kind: 'open' | 'blind'; endAt: Date | null }[] = [];
+      for (const [kind, rows] of [
+        ['open', open],
+        ['blind', blind],
+      ] as const) {
+        for (const r of rows) {
+          if (r.niftyId === null) continue;
+          const [n] = await niftiesForSale().where(eq(nifties.id, r.niftyId));
+          out.push({ niftyId: r.niftyId, kind, endAt: n?.endAt ?? null });
+        }
+      }
+      return out;
     },
 
     /** Marks a blind edition revealed; null when it already was (the job ran before). */

@@ -20,7 +20,9 @@ import {
 import type { Listing, PrimaryNifty } from '@vitrine/domain/trading-responses';
 import type { Background } from '../../lib/background';
 import type { Clock } from '../../lib/clock';
+import type { Jobs } from '../../lib/jobs';
 import type { Notifier } from '../../lib/notifier';
+import { MINT_OPEN_JOB, REVEAL_BLIND_JOB } from './editions.service';
 import { createLedgerRepo, type HouseAccount, type LedgerRepo } from './ledger.repo';
 import {
   balanceProvider,
@@ -36,8 +38,6 @@ import {
   type TradingRepo,
 } from './trading.repo';
 import { toListing } from './trading.views';
-import { MINT_OPEN_JOB, REVEAL_BLIND_JOB } from './editions.service';
-import type { Jobs } from '../../lib/jobs';
 
 /** How long a purchase intent's quote holds (server clock). */
 export const PURCHASE_INTENT_TTL_MS = 15 * 60 * 1000;
@@ -527,9 +527,17 @@ export function createTradingService(deps: {
     if (paid.fresh && deps.jobs && n.endAt) {
       // Decision 016: the open edition is minted, the blind edition revealed, once the sale ends.
       if (paid.intent.saleKind === 'open_edition')
-        await deps.jobs.send(MINT_OPEN_JOB, { niftyId: n.id }, { startAfter: n.endAt, singletonKey: `nifty:${n.id}` });
+        await deps.jobs.send(
+          MINT_OPEN_JOB,
+          { niftyId: n.id },
+          { startAfter: n.endAt, singletonKey: `nifty:${n.id}` },
+        );
       if (paid.intent.saleKind === 'blind_edition')
-        await deps.jobs.send(REVEAL_BLIND_JOB, { niftyId: n.id }, { startAfter: n.endAt, singletonKey: `nifty:${n.id}` });
+        await deps.jobs.send(
+          REVEAL_BLIND_JOB,
+          { niftyId: n.id },
+          { startAfter: n.endAt, singletonKey: `nifty:${n.id}` },
+        );
     }
     if (paid.fresh && paid.firstToken !== null) {
       // Committed: the collection's pages (sold counts) and the buyer's NFTs show the sale at once.
@@ -827,7 +835,9 @@ export function createTradingService(deps: {
       let burnTokenId: number | null = null;
       if (n.burnRequired) {
         burnTokenId =
-          n.burnNiftyId === null ? null : await repo.burnableTokenOf(n.burnNiftyId, buyerId, input.burnTokenId);
+          n.burnNiftyId === null
+            ? null
+            : await repo.burnableTokenOf(n.burnNiftyId, buyerId, input.burnTokenId);
         if (burnTokenId === null) throw TRADING_ERRORS.burnRequired();
       }
       const unitCents = unitPriceOf(n);

@@ -1,7 +1,7 @@
-import { OPEN_EDITION_DELIVERY_MESSAGE } from './editions.service';
 // Rows to the answers of trading-responses (decision 009).
 import { feeBreakdown, type PaymentMethod, primaryFeeBreakdown } from '@vitrine/domain';
 import type { Listing, PurchaseIntent, Quote } from '@vitrine/domain/trading-responses';
+import { OPEN_EDITION_DELIVERY_MESSAGE } from './editions.service';
 import type { ListingRow, TokenForSale } from './trading.repo';
 import type { IntentView } from './trading.service';
 

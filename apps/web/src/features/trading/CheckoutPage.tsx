@@ -318,7 +318,8 @@ export function Payment({
   };
 
   // A free item (decision 016: free redemptions) is paid with no_payment_required, without a method.
-  const free = intent.quotes.length > 0 && intent.quotes.every((q) => q.paymentMethod === 'no_payment_required');
+  const free =
+    intent.quotes.length > 0 && intent.quotes.every((q) => q.paymentMethod === 'no_payment_required');
   const redeem = useMutation({
     mutationFn: () => tradingApi.pay(intent.purchaseIntentId, 'no_payment_required'),
     onSuccess: settled,

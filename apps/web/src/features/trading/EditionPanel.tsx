@@ -50,7 +50,12 @@ export function EditionPanel({ contractAddress, tokenId }: { contractAddress: st
         {data.revealed ? (
           <>
             <h2>Revealed: {data.revealed.name}</h2>
-            <img src={data.revealed.assetUrl} alt={data.revealed.name} width={240} data-testid="edition-revealed" />
+            <img
+              src={data.revealed.assetUrl}
+              alt={data.revealed.name}
+              width={240}
+              data-testid="edition-revealed"
+            />
           </>
         ) : (
           <p>Blind edition: its artwork is revealed when the sale ends.</p>
@@ -75,8 +80,8 @@ export function EditionPanel({ contractAddress, tokenId }: { contractAddress: st
       ) : (
         <>
           <p>
-            Sealed pack of {data.packSize ?? 1} item{data.packSize === 1 ? '' : 's'}: what is inside is drawn at
-            random when it is opened.
+            Sealed pack of {data.packSize ?? 1} item{data.packSize === 1 ? '' : 's'}: what is inside is drawn
+            at random when it is opened.
           </p>
           {data.isOwner ? (
             <Button size="lg" loading={open.isPending} onClick={() => open.mutate()} data-testid="open-pack">

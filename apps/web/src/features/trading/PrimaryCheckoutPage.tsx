@@ -152,8 +152,10 @@ function EditionNotes({ nifty }: { nifty: PrimaryNifty }) {
   const notes: string[] = [];
   if (nifty.saleType === 'open_edition')
     notes.push('Open editions are minted after purchasing closes and may take up to 4 hours to appear.');
-  if (nifty.saleType === 'blind_edition') notes.push('Which artwork each edition is stays hidden until the sale ends.');
-  if (nifty.saleType === 'pack') notes.push('You get a sealed pack: open it from its page to reveal what is inside.');
+  if (nifty.saleType === 'blind_edition')
+    notes.push('Which artwork each edition is stays hidden until the sale ends.');
+  if (nifty.saleType === 'pack')
+    notes.push('You get a sealed pack: open it from its page to reveal what is inside.');
   if (nifty.burnRequired) notes.push('Burn Required: redeeming burns one NFT you own of the required kind.');
   if (notes.length === 0) return null;
   return (
