@@ -30,6 +30,7 @@ import { searchRoutes } from './modules/search/search.routes';
 import { siteRoutes } from './modules/site/site.routes';
 import { socialRoutes } from './modules/social/social.routes';
 import { termsRoutes } from './modules/terms/terms.routes';
+import { devEditionsRoutes } from './modules/trading/dev-editions.route';
 import type { StripeSettings } from './modules/trading/stripe-provider';
 import { tradingRoutes } from './modules/trading/trading.routes';
 import { createServices, type Services } from './services';
@@ -203,6 +204,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     { prefix: '/api' },
   );
   if (resolved.nodeEnv !== 'production') await app.register(devOutboxRoutes);
+  if (resolved.nodeEnv !== 'production') await app.register(devEditionsRoutes);
   await app.register(searchRoutes, { prefix: '/search' });
 
   const webDist = config.webDist ?? null;

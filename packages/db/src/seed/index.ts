@@ -40,6 +40,7 @@ import {
   TAGS,
   type Tag,
 } from './content';
+import { seedEditions } from './editions';
 import { Rng } from './random';
 import { seedSocial } from './social';
 
@@ -323,6 +324,7 @@ class Seeder {
     await this.flushTokens();
     await this.flushSales();
     await this.flushListings();
+    Object.assign(this.counts, await seedEditions(this.tx));
     Object.assign(this.counts, await seedSocial(this.tx, this.opts.now));
     this.progress(
       `done: ${this.counts.tokens} tokens, ${this.counts.sales} sales, ${this.counts.listings} listings`,

@@ -269,6 +269,14 @@ export function createEditionsService(deps: {
       };
     },
 
+    /** Test-only (the dev route): ends one open edition's purchasing now, then runs its minting job. */
+    async closeOpenEditionNow(contractAddress: string, typeNumber: number): Promise<number> {
+      const n = await repo.niftyForSale(contractAddress, typeNumber);
+      if (n?.dropType !== 'open_edition') throw EDITION_ERRORS.notFound();
+      await repo.setNiftyEnd(n.id, clock.now());
+      return service.mintOpen(n.id);
+    },
+
     /**
      * Sends the jobs pending work still needs (at start-up: the in-process queue does not survive a
      * restart; the handlers are idempotent, so a job sent twice takes effect once).

@@ -725,6 +725,11 @@ export function createTradingRepo(db: Db) {
       return out;
     },
 
+    /** Ends one nifty's sale at `at` (the dev route closing an open edition for browser tests). */
+    async setNiftyEnd(niftyId: number, at: Date) {
+      await db.update(nifties).set({ endAt: at }).where(eq(nifties.id, niftyId));
+    },
+
     /** Marks a blind edition revealed; null when it already was (the job ran before). */
     async markRevealed(niftyId: number, at: Date) {
       const [row] = await db
