@@ -188,11 +188,26 @@ describe('primary editions', () => {
     const open = page.getByTestId('open-pack');
     await open.waitFor();
     await open.click();
+    const contents = page.getByTestId('pack-contents');
+    const error = page.getByTestId('open-pack-error');
+    const outcome = await Promise.race([
+      contents.waitFor().then(
+        () => 'opened',
+        () => 'timeout',
+      ),
+      error.waitFor().then(
+        () => 'error',
+        () => 'timeout',
+      ),
+    ]);
+    if (outcome === 'error') throw new Error(`open pack failed: ${await error.textContent()}`);
+    expect(outcome).toBe('opened');
     const items = page.getByTestId('pack-item');
-    await expect.poll(() => items.count()).toBe(3);
+    expect(await items.count()).toBe(3);
     // Opened once: the page read again shows the contents and no Open pack.
     await page.reload();
-    await expect.poll(() => page.getByTestId('pack-item').count()).toBe(3);
+    await page.getByTestId('pack-contents').waitFor();
+    expect(await page.getByTestId('pack-item').count()).toBe(3);
     expect(await page.getByTestId('open-pack').count()).toBe(0);
     await context.close();
   });
