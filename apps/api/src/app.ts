@@ -31,6 +31,7 @@ import { searchRoutes } from './modules/search/search.routes';
 import { siteRoutes } from './modules/site/site.routes';
 import { socialRoutes } from './modules/social/social.routes';
 import { termsRoutes } from './modules/terms/terms.routes';
+import { devEditionsRoutes } from './modules/trading/dev-editions.route';
 import type { StripeSettings } from './modules/trading/stripe-provider';
 import { tradingRoutes } from './modules/trading/trading.routes';
 import { createServices, type Services } from './services';
@@ -139,6 +140,10 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     }, 60_000);
     sweep.unref();
     await app.services.jobs.start();
+    // Decision 016: open-edition minting and blind reveals still owed are sent again (handlers idempotent).
+    await app.services.editions
+      .resumeJobs()
+      .catch((err: unknown) => app.log.error({ err }, 'resuming edition jobs failed'));
     app.addHook('onClose', async () => clearInterval(sweep));
   }
 
@@ -201,6 +206,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     { prefix: '/api' },
   );
   if (resolved.nodeEnv !== 'production') await app.register(devOutboxRoutes);
+  if (resolved.nodeEnv !== 'production') await app.register(devEditionsRoutes);
   await app.register(searchRoutes, { prefix: '/search' });
 
   const webDist = config.webDist ?? null;

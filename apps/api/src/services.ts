@@ -43,6 +43,7 @@ import { createViewers } from './modules/social/viewer';
 import { createTermsRepo } from './modules/terms/terms.repo';
 import { createTermsService } from './modules/terms/terms.service';
 import { createBalanceService } from './modules/trading/balance.service';
+import { createEditionsService } from './modules/trading/editions.service';
 import { createLedgerRepo } from './modules/trading/ledger.repo';
 import { createOffersRepo } from './modules/trading/offers.repo';
 import { createOffersService } from './modules/trading/offers.service';
@@ -146,6 +147,7 @@ export function createServices(config: ResolvedConfig) {
     external: { stripe_klarna: klarna.provider, gemini_balance: gemini.provider },
     notifier,
     background,
+    jobs,
     // A sale touches the new owner's pages through the token and the former owner's by id.
     onTokenChange: async (tokenRowId, formerOwnerId) =>
       changes.touch([
@@ -153,6 +155,16 @@ export function createServices(config: ResolvedConfig) {
         ...(formerOwnerId === undefined ? [] : await pages.scopesOfUser(formerOwnerId)),
       ]),
   });
+
+  // Editions beyond fcfs (decision 016): open-edition minting and blind reveals as jobs, pack opening.
+  const editions = createEditionsService({
+    unit: createUnitOfWork(db, (tx) => ({ trading: createTradingRepo(tx), ledger: createLedgerRepo(tx) })),
+    repo: createTradingRepo(db),
+    clock,
+    jobs,
+    onTokenChange: async (tokenRowId) => changes.touch(await pages.scopesOfToken(tokenRowId)),
+  });
+  editions.registerJobs();
 
   // Offers (decision 009 "Offers"): holds on the ledger or card authorisations, accepted in one unit.
   const offers = createOffersService({
@@ -178,6 +190,8 @@ export function createServices(config: ResolvedConfig) {
     jobs,
     /** What writes publish for open pages and alerts (lib/live-events.ts). */
     events,
+    /** Open editions, blind reveals, packs (decision 016); openPack is the drawings' entry to packs. */
+    editions,
     platform: createPlatformService({ repo: createPlatformRepo(db), clock, adminToken: config.adminToken }),
     drops,
     accounts: {

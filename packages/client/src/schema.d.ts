@@ -1164,7 +1164,7 @@ export interface paths {
         /** A purchase intent (?id), or your purchase intents, newest first */
         get: operations["getPaymentsPurchaseIntents"];
         put?: never;
-        /** Create a purchase intent for editions of a live drop nifty (fcfs today): holds them for 15 minutes */
+        /** Create a purchase intent for editions of a live drop nifty (fcfs, open, blind edition, pack): holds them for 15 minutes */
         post: operations["postPaymentsPurchaseIntents"];
         delete?: never;
         options?: never;
@@ -1442,6 +1442,40 @@ export interface paths {
         put?: never;
         /** Accept an offer on an NFT you own (two-factor code when two-factor is on) */
         post: operations["postUserAcceptBid"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/editions/{contractAddress}/{tokenId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A token's pack (sealed or opened, with its contents) or blind-edition reveal */
+        get: operations["getV2EditionsByContractAddressByTokenId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/editions/{contractAddress}/{tokenId}/open": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Open your sealed pack: its contents are drawn at random from the remaining pool */
+        post: operations["postV2EditionsByContractAddressByTokenIdOpen"];
         delete?: never;
         options?: never;
         head?: never;
@@ -12025,11 +12059,15 @@ export interface operations {
                                 /** @enum {string} */
                                 quantityLimit: "sold_out" | "limit_reached" | "max_per_purchase" | "remaining";
                                 endDate: string | null;
+                                isOnePurchasePerUser: boolean;
+                                burnRequired: boolean;
+                                isFreeRedemption: boolean;
                             } | null;
                             mintedTokens: {
                                 tokenId: string;
                                 editionNumber: number;
                             }[];
+                            deliveryMessage: string | null;
                             nextAction: {
                                 type: string;
                                 url?: string;
@@ -12295,11 +12333,15 @@ export interface operations {
                                 /** @enum {string} */
                                 quantityLimit: "sold_out" | "limit_reached" | "max_per_purchase" | "remaining";
                                 endDate: string | null;
+                                isOnePurchasePerUser: boolean;
+                                burnRequired: boolean;
+                                isFreeRedemption: boolean;
                             } | null;
                             mintedTokens: {
                                 tokenId: string;
                                 editionNumber: number;
                             }[];
+                            deliveryMessage: string | null;
                             nextAction: {
                                 type: string;
                                 url?: string;
@@ -12531,11 +12573,15 @@ export interface operations {
                                 /** @enum {string} */
                                 quantityLimit: "sold_out" | "limit_reached" | "max_per_purchase" | "remaining";
                                 endDate: string | null;
+                                isOnePurchasePerUser: boolean;
+                                burnRequired: boolean;
+                                isFreeRedemption: boolean;
                             } | null;
                             mintedTokens: {
                                 tokenId: string;
                                 editionNumber: number;
                             }[];
+                            deliveryMessage: string | null;
                             nextAction: {
                                 type: string;
                                 url?: string;
@@ -12778,11 +12824,15 @@ export interface operations {
                             /** @enum {string} */
                             quantityLimit: "sold_out" | "limit_reached" | "max_per_purchase" | "remaining";
                             endDate: string | null;
+                            isOnePurchasePerUser: boolean;
+                            burnRequired: boolean;
+                            isFreeRedemption: boolean;
                         } | null;
                         mintedTokens: {
                             tokenId: string;
                             editionNumber: number;
                         }[];
+                        deliveryMessage: string | null;
                         nextAction: {
                             type: string;
                             url?: string;
@@ -12877,11 +12927,15 @@ export interface operations {
                                 /** @enum {string} */
                                 quantityLimit: "sold_out" | "limit_reached" | "max_per_purchase" | "remaining";
                                 endDate: string | null;
+                                isOnePurchasePerUser: boolean;
+                                burnRequired: boolean;
+                                isFreeRedemption: boolean;
                             } | null;
                             mintedTokens: {
                                 tokenId: string;
                                 editionNumber: number;
                             }[];
+                            deliveryMessage: string | null;
                             nextAction: {
                                 type: string;
                                 url?: string;
@@ -12993,6 +13047,7 @@ export interface operations {
                     requested_quantity?: number;
                     /** @enum {string} */
                     payment_method?: "stripe_card" | "stripe_klarna" | "gemini_balance" | "eth" | "prepaid_eth" | "balance" | "no_payment_required";
+                    burn_token_id?: number;
                 };
             };
         };
@@ -13085,11 +13140,15 @@ export interface operations {
                             /** @enum {string} */
                             quantityLimit: "sold_out" | "limit_reached" | "max_per_purchase" | "remaining";
                             endDate: string | null;
+                            isOnePurchasePerUser: boolean;
+                            burnRequired: boolean;
+                            isFreeRedemption: boolean;
                         } | null;
                         mintedTokens: {
                             tokenId: string;
                             editionNumber: number;
                         }[];
+                        deliveryMessage: string | null;
                         nextAction: {
                             type: string;
                             url?: string;
@@ -13342,11 +13401,15 @@ export interface operations {
                             /** @enum {string} */
                             quantityLimit: "sold_out" | "limit_reached" | "max_per_purchase" | "remaining";
                             endDate: string | null;
+                            isOnePurchasePerUser: boolean;
+                            burnRequired: boolean;
+                            isFreeRedemption: boolean;
                         } | null;
                         mintedTokens: {
                             tokenId: string;
                             editionNumber: number;
                         }[];
+                        deliveryMessage: string | null;
                         nextAction: {
                             type: string;
                             url?: string;
@@ -13812,11 +13875,15 @@ export interface operations {
                                 /** @enum {string} */
                                 quantityLimit: "sold_out" | "limit_reached" | "max_per_purchase" | "remaining";
                                 endDate: string | null;
+                                isOnePurchasePerUser: boolean;
+                                burnRequired: boolean;
+                                isFreeRedemption: boolean;
                             } | null;
                             mintedTokens: {
                                 tokenId: string;
                                 editionNumber: number;
                             }[];
+                            deliveryMessage: string | null;
                             nextAction: {
                                 type: string;
                                 url?: string;
@@ -14019,11 +14086,15 @@ export interface operations {
                             /** @enum {string} */
                             quantityLimit: "sold_out" | "limit_reached" | "max_per_purchase" | "remaining";
                             endDate: string | null;
+                            isOnePurchasePerUser: boolean;
+                            burnRequired: boolean;
+                            isFreeRedemption: boolean;
                         } | null;
                         mintedTokens: {
                             tokenId: string;
                             editionNumber: number;
                         }[];
+                        deliveryMessage: string | null;
                         nextAction: {
                             type: string;
                             url?: string;
@@ -14265,11 +14336,15 @@ export interface operations {
                             /** @enum {string} */
                             quantityLimit: "sold_out" | "limit_reached" | "max_per_purchase" | "remaining";
                             endDate: string | null;
+                            isOnePurchasePerUser: boolean;
+                            burnRequired: boolean;
+                            isFreeRedemption: boolean;
                         } | null;
                         mintedTokens: {
                             tokenId: string;
                             editionNumber: number;
                         }[];
+                        deliveryMessage: string | null;
                         nextAction: {
                             type: string;
                             url?: string;
@@ -16562,6 +16637,274 @@ export interface operations {
             };
             /** @description Default Response */
             402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getV2EditionsByContractAddressByTokenId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contractAddress: string;
+                tokenId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string|null} */
+                        kind: "pack" | "blind" | null;
+                        isOwner: boolean;
+                        packSize: number | null;
+                        opened: boolean;
+                        burnt: boolean;
+                        contents: {
+                            contractAddress: string;
+                            tokenId: string;
+                            name: string;
+                            editionNumber: number;
+                            assetUrl: string;
+                            niftyTitle: string;
+                        }[];
+                        revealed: {
+                            assetUrl: string;
+                            name: string;
+                        } | null;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postV2EditionsByContractAddressByTokenIdOpen: {
+        parameters: {
+            query?: never;
+            header?: {
+                "idempotency-key"?: string;
+            };
+            path: {
+                contractAddress: string;
+                tokenId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        contents: {
+                            contractAddress: string;
+                            tokenId: string;
+                            name: string;
+                            editionNumber: number;
+                            assetUrl: string;
+                            niftyTitle: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -230,6 +231,12 @@ export const nifties = pgTable(
     burnRequired: boolean('burn_required').notNull().default(false),
     isFreeRedemption: boolean('is_free_redemption').notNull().default(false),
     requiresValidation: boolean('requires_validation').notNull().default(false),
+    /** burnRequired: the nifty a redeemer must own one token of and burn (decision 016). */
+    burnNiftyId: integer('burn_nifty_id'),
+    /** A pack: how many items one sealed pack token gives when opened (decision 016). */
+    packSize: integer('pack_size').notNull().default(1),
+    /** A blind edition: when its editions' artworks were assigned and shown (null: still hidden). */
+    revealedAt: ts('revealed_at'),
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
     sortOrder: integer('sort_order').notNull().default(1),
     createdAt: createdAt(),
@@ -257,6 +264,13 @@ export const tokens = pgTable(
     lastSaleInCents: cents('last_sale_in_cents'),
     lastSaleAt: ts('last_sale_at'),
     mintedAt: ts('minted_at').notNull().defaultNow(),
+    /** A sealed pack token: when its owner opened it (once; decision 016). */
+    openedAt: ts('opened_at'),
+    /** When the token was burnt for a redemption (its owner is then null). */
+    burntAt: ts('burnt_at'),
+    /** A blind edition's artwork once revealed (null: the nifty's own asset). */
+    revealedAssetUrl: text('revealed_asset_url'),
+    revealedName: text('revealed_name'),
   },
   (t) => [
     uniqueIndex('tokens_contract_token_key').on(sql`lower(${t.contractAddress})`, t.tokenId),
@@ -363,5 +377,49 @@ export const termsOfService = pgTable(
   (t) => [
     uniqueIndex('terms_of_service_version_key').on(t.version),
     index('terms_of_service_published_idx').on(t.publishedAt),
+  ],
+);
+
+/**
+ * What a pack or a blind edition draws from (decision 016): a pack's items (each a nifty minted when a pack
+ * is opened) or a blind edition's artworks, with how many remain to be drawn.
+ */
+export const editionPools = pgTable(
+  'edition_pools',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    niftyId: integer('nifty_id')
+      .notNull()
+      .references(() => nifties.id, { onDelete: 'cascade' }),
+    /** A pack item: the nifty an opened pack mints one edition of. */
+    contentNiftyId: integer('content_nifty_id').references(() => nifties.id, { onDelete: 'cascade' }),
+    /** A blind edition's artwork. */
+    assetUrl: text('asset_url'),
+    name: text('name').notNull(),
+    total: integer('total').notNull(),
+    remaining: integer('remaining').notNull(),
+  },
+  (t) => [
+    index('edition_pools_nifty_idx').on(t.niftyId),
+    check('edition_pools_remaining', sql`${t.remaining} >= 0 and ${t.remaining} <= ${t.total}`),
+  ],
+);
+
+/** The items an opened pack token gave (decision 016): one row per minted item. */
+export const packOpenings = pgTable(
+  'pack_openings',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    packTokenId: integer('pack_token_id')
+      .notNull()
+      .references(() => tokens.id, { onDelete: 'cascade' }),
+    itemTokenId: integer('item_token_id')
+      .notNull()
+      .references(() => tokens.id, { onDelete: 'cascade' }),
+    openedAt: ts('opened_at').notNull(),
+  },
+  (t) => [
+    index('pack_openings_pack_idx').on(t.packTokenId),
+    uniqueIndex('pack_openings_item_key').on(t.itemTokenId),
   ],
 );

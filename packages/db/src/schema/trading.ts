@@ -127,6 +127,8 @@ export const purchaseIntents = pgTable(
     niftyId: integer('nifty_id').references(() => nifties.id, { onDelete: 'cascade' }),
     /** Editions of the nifty this open primary intent holds (0 once paid, expired or for a listing). */
     heldQuantity: integer('held_quantity').notNull().default(0),
+    /** A burn-required redemption: the buyer's token of the required nifty burnt when paid (decision 016). */
+    burnTokenId: integer('burn_token_id'),
     paymentState: text('payment_state').notNull().default('pending'),
     paymentMethod: text('payment_method').notNull().default('stripe_card'),
     paymentCurrency: text('payment_currency').notNull().default('USD'),

@@ -41,6 +41,7 @@ import {
   type Tag,
 } from './content';
 import { seedCriteria } from './criteria';
+import { seedEditions } from './editions';
 import { Rng } from './random';
 import { seedSocial } from './social';
 
@@ -324,6 +325,7 @@ class Seeder {
     await this.flushTokens();
     await this.flushSales();
     await this.flushListings();
+    Object.assign(this.counts, await seedEditions(this.tx));
     Object.assign(this.counts, await seedSocial(this.tx, this.opts.now));
     await seedCriteria(this.tx);
     this.progress(

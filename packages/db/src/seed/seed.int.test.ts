@@ -190,8 +190,14 @@ describe('seedDemo (default demo store)', () => {
       .innerJoin(s.collections, eq(s.collections.id, s.nifties.collectionId))
       .leftJoin(s.drops, eq(s.drops.id, s.collections.dropId));
     expect(new Set(rows.map((r) => r.nifty.niftyType))).toEqual(new Set(['edition', 'oe', 'pack']));
+    // A pack's items (decision 016) are not for sale: only opening a pack mints them.
+    const pool = await db.select({ id: s.editionPools.contentNiftyId }).from(s.editionPools);
+    const packItems = new Set(pool.map((p) => p.id));
+    expect(packItems.size).toBeGreaterThan(0);
     for (const { nifty, dropType } of rows) {
-      if (dropType !== null) expect(nifty.saleType).toBe(SALE_TYPE_OF[dropType as keyof typeof SALE_TYPE_OF]);
+      if (packItems.has(nifty.id)) expect(nifty.saleType).toBe('not_for_sale');
+      else if (dropType !== null)
+        expect(nifty.saleType).toBe(SALE_TYPE_OF[dropType as keyof typeof SALE_TYPE_OF]);
       expect(nifty.priceCurrency).toBe('USD');
       expect(nifty.priceAmount).toMatch(/^\d+$/);
       if (nifty.niftyType === 'oe') expect(nifty.editionSize).toBe(99_999_999);

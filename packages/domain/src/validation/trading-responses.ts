@@ -81,6 +81,12 @@ export const primaryNiftySchema = z.object({
   /** The limit that sets allowedQuantity. */
   quantityLimit: z.enum(QUANTITY_LIMITS),
   endDate: z.string().nullable(),
+  /** 001 §3 isOnePurchasePerUser (limitPerUser 1). */
+  isOnePurchasePerUser: z.boolean(),
+  /** Redeeming burns a token of the required kind the buyer owns (decision 016). */
+  burnRequired: z.boolean(),
+  /** 'Redeem': free, paid with no_payment_required (decision 016). */
+  isFreeRedemption: z.boolean(),
 });
 export type PrimaryNifty = z.infer<typeof primaryNiftySchema>;
 
@@ -113,6 +119,8 @@ export const purchaseIntentSchema = z.object({
   nifty: primaryNiftySchema.nullable(),
   /** The tokens a paid primary purchase minted to the buyer, edition order. */
   mintedTokens: z.array(z.object({ tokenId: z.string(), editionNumber: z.number().int() })),
+  /** Paid, editions not minted yet (an open edition before its minting job): 001 §9's delivery message. */
+  deliveryMessage: z.string().nullable(),
   /** Set while paymentState is requires_action: what the buyer must do next. */
   nextAction: z.object({ type: z.string(), url: z.string().optional() }).nullable(),
   expiresAt: z.string(),
@@ -232,3 +240,25 @@ export const acceptBidSchema = z.object({
   }),
 });
 export type AcceptBidAnswer = z.infer<typeof acceptBidSchema>;
+
+/** An item page's edition facts (decision 016): a sealed or opened pack and its contents, a blind reveal. */
+export const packItemSchema = z.object({
+  contractAddress: z.string(),
+  tokenId: z.string(),
+  name: z.string(),
+  editionNumber: z.number().int(),
+  assetUrl: z.string(),
+  niftyTitle: z.string(),
+});
+export const editionInfoSchema = z.object({
+  kind: z.enum(['pack', 'blind']).nullable(),
+  isOwner: z.boolean(),
+  packSize: z.number().int().nullable(),
+  opened: z.boolean(),
+  burnt: z.boolean(),
+  contents: z.array(packItemSchema),
+  revealed: z.object({ assetUrl: z.string(), name: z.string() }).nullable(),
+});
+export type EditionInfo = z.infer<typeof editionInfoSchema>;
+export const packOpeningSchema = z.object({ contents: z.array(packItemSchema) });
+export type PackOpening = z.infer<typeof packOpeningSchema>;

@@ -136,13 +136,15 @@ export const listingMatchRoute: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['trading'],
         summary:
-          'Create a purchase intent for editions of a live drop nifty (fcfs today): holds them for 15 minutes',
+          'Create a purchase intent for editions of a live drop nifty (fcfs, open, blind edition, pack): holds them for 15 minutes',
         body: z.object({
           contract_address: z.string().regex(/^0x[0-9a-fA-F]{40}$/),
           /** The nifty's number inside the contract (the checkout URL's {niftyType}). */
           nifty_type: z.coerce.number().int().positive().max(2_147_483_647),
           requested_quantity: z.coerce.number().int().min(1).max(1000).default(1),
           payment_method: z.enum(PAYMENT_METHODS).optional(),
+          /** A burn-required redemption: the buyer's token (row id) to burn; else the first they own. */
+          burn_token_id: id.optional(),
         }),
         response: { 200: purchaseIntentSchema, ...errorResponses, ...conflicts },
       },
@@ -155,6 +157,7 @@ export const listingMatchRoute: FastifyPluginAsyncZod = async (app) => {
           niftyType: b.nifty_type,
           requestedQuantity: b.requested_quantity,
           ...(b.payment_method ? { paymentMethod: b.payment_method } : {}),
+          ...(b.burn_token_id ? { burnTokenId: b.burn_token_id } : {}),
         }),
       );
     },

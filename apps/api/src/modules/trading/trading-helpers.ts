@@ -101,6 +101,8 @@ export async function dropNifty(
     limitPerUser?: number;
     withOwner?: boolean;
     dropType?: string;
+    /** More of the nifty's columns (decision 016: burnRequired, isFreeRedemption, packSize, saleType ...). */
+    values?: Partial<typeof schema.nifties.$inferInsert>;
   } = {},
 ) {
   const db = app.config.database.db;
@@ -122,6 +124,7 @@ export async function dropNifty(
     maxPurchaseQuantity: o.maxPurchaseQuantity ?? 5,
     limitPerUser: o.limitPerUser ?? 0,
     royaltyPercentage: 10,
+    ...o.values,
   });
   return { publisher, owner, drop, collection, nifty };
 }

@@ -17,6 +17,8 @@ const {
   publisherMembers,
   fxRates,
   users,
+  editionPools,
+  packOpenings,
 } = schema;
 
 /** The intent states that still hold editions (while in time). */
@@ -39,6 +41,9 @@ export interface NiftyForSale {
   priceAmount: string;
   limitPerUser: number;
   maxPurchaseQuantity: number;
+  burnRequired: boolean;
+  burnNiftyId: number | null;
+  isFreeRedemption: boolean;
   totalSold: number;
   totalReserved: number;
   startAt: Date | null;
@@ -97,6 +102,9 @@ export function createTradingRepo(db: Db) {
     priceAmount: nifties.priceAmount,
     limitPerUser: nifties.limitPerUser,
     maxPurchaseQuantity: nifties.maxPurchaseQuantity,
+    burnRequired: nifties.burnRequired,
+    burnNiftyId: nifties.burnNiftyId,
+    isFreeRedemption: nifties.isFreeRedemption,
     totalSold: nifties.totalSold,
     totalReserved: nifties.totalReserved,
     startAt: sql<Date | null>`coalesce(${nifties.startAt}, ${drops.startAt})`.mapWith(nifties.startAt),
@@ -214,6 +222,7 @@ export function createTradingRepo(db: Db) {
     },
 
     async insertTokens(values: (typeof tokens.$inferInsert)[]) {
+      if (values.length === 0) return [];
       return db
         .insert(tokens)
         .values(values)
@@ -221,6 +230,7 @@ export function createTradingRepo(db: Db) {
     },
 
     async insertSales(values: (typeof sales.$inferInsert)[]): Promise<number[]> {
+      if (values.length === 0) return [];
       const rows = await db.insert(sales).values(values).returning({ id: sales.id });
       return rows.map((r) => r.id);
     },
@@ -504,6 +514,234 @@ export function createTradingRepo(db: Db) {
         .where(and(inArray(intents.paymentState, ['pending', 'requires_action']), lte(intents.expiresAt, at)))
         .orderBy(asc(intents.expiresAt))
         .limit(limit);
+    },
+
+    // ---- Editions beyond fcfs (decision 016): open editions, blind editions, packs, burns ----
+
+    /** An open edition's editions counted sold: its size grows with what is bought (never a cap). */
+    async addSoldOpen(niftyId: number, quantity: number) {
+      const [row] = await db
+        .update(nifties)
+        .set({
+          totalSold: sql`${nifties.totalSold} + ${quantity}`,
+          editionSize: sql`greatest(${nifties.editionSize}, ${nifties.totalSold} + ${nifties.totalReserved} + ${quantity})`,
+        })
+        .where(eq(nifties.id, niftyId))
+        .returning({ totalSold: nifties.totalSold });
+      return row ?? null;
+    },
+
+    /** A token of `niftyId` the user owns and has not burnt (the one a redemption would burn). */
+    async burnableTokenOf(niftyId: number, userId: number, tokenRowId?: number) {
+      const [row] = await db
+        .select({ id: tokens.id })
+        .from(tokens)
+        .where(
+          and(
+            eq(tokens.niftyId, niftyId),
+            eq(tokens.ownerId, userId),
+            sql`${tokens.burntAt} is null`,
+            tokenRowId === undefined ? undefined : eq(tokens.id, tokenRowId),
+          ),
+        )
+        .orderBy(asc(tokens.editionNumber))
+        .limit(1);
+      return row?.id ?? null;
+    },
+
+    /**
+     * Burns the owner's token (its owner becomes null, its listing closes by the owner trigger) and counts it
+     * burnt on its nifty; null when the token is no longer theirs or already burnt.
+     */
+    async burnToken(tokenRowId: number, ownerId: number, at: Date) {
+      const [row] = await db
+        .update(tokens)
+        .set({ ownerId: null, burntAt: at })
+        .where(and(eq(tokens.id, tokenRowId), eq(tokens.ownerId, ownerId), sql`${tokens.burntAt} is null`))
+        .returning({ id: tokens.id, niftyId: tokens.niftyId });
+      if (!row) return null;
+      await db
+        .update(nifties)
+        .set({ totalBurnt: sql`${nifties.totalBurnt} + 1` })
+        .where(eq(nifties.id, row.niftyId));
+      return row;
+    },
+
+    /** Paid intents of a nifty whose editions are not minted yet (open editions), locked, oldest first. */
+    async lockUndelivered(niftyId: number): Promise<IntentRow[]> {
+      const rows = await lockRows(
+        db,
+        intents,
+        and(
+          eq(intents.niftyId, niftyId),
+          eq(intents.paymentState, 'paid'),
+          sql`${intents.deliveredAt} is null`,
+        ),
+      );
+      return rows.sort((a, b) => (a.paidAt?.getTime() ?? 0) - (b.paidAt?.getTime() ?? 0) || a.id - b.id);
+    },
+
+    /** The pool rows of a pack or blind edition still able to give something, locked (id order). */
+    async lockPool(niftyId: number) {
+      const rows = await lockRows(
+        db,
+        editionPools,
+        and(eq(editionPools.niftyId, niftyId), sql`${editionPools.remaining} > 0`),
+      );
+      return rows.sort((a, b) => a.id - b.id);
+    },
+
+    /** Whether a nifty has pack items (a pack) or artworks (a blind edition) to draw from. */
+    async poolKind(niftyId: number): Promise<'pack' | 'blind' | null> {
+      const [row] = await db
+        .select({
+          items: sql<number>`count(${editionPools.contentNiftyId})::int`,
+          all: sql<number>`count(*)::int`,
+        })
+        .from(editionPools)
+        .where(eq(editionPools.niftyId, niftyId));
+      if (!row || Number(row.all) === 0) return null;
+      return Number(row.items) > 0 ? 'pack' : 'blind';
+    },
+
+    /** Takes `n` from a pool row; null when fewer remain (never below zero). */
+    async takeFromPool(poolId: number, n: number) {
+      const [row] = await db
+        .update(editionPools)
+        .set({ remaining: sql`${editionPools.remaining} - ${n}` })
+        .where(and(eq(editionPools.id, poolId), sql`${editionPools.remaining} >= ${n}`))
+        .returning({ id: editionPools.id });
+      return row ?? null;
+    },
+
+    /** Marks the owner's sealed pack opened; null when it is not theirs, burnt or already opened. */
+    async markOpened(tokenRowId: number, ownerId: number, at: Date) {
+      const [row] = await db
+        .update(tokens)
+        .set({ openedAt: at })
+        .where(
+          and(
+            eq(tokens.id, tokenRowId),
+            eq(tokens.ownerId, ownerId),
+            sql`${tokens.openedAt} is null`,
+            sql`${tokens.burntAt} is null`,
+          ),
+        )
+        .returning({ id: tokens.id });
+      return row ?? null;
+    },
+
+    async insertPackOpenings(values: (typeof packOpenings.$inferInsert)[]) {
+      if (values.length > 0) await db.insert(packOpenings).values(values);
+    },
+
+    /** What an opened pack gave, in the order drawn. */
+    async packContents(packTokenId: number) {
+      return db
+        .select({
+          tokenRowId: tokens.id,
+          contractAddress: tokens.contractAddress,
+          tokenId: tokens.tokenId,
+          name: tokens.name,
+          editionNumber: tokens.editionNumber,
+          assetUrl: nifties.assetUrl,
+          niftyTitle: nifties.title,
+        })
+        .from(packOpenings)
+        .innerJoin(tokens, eq(tokens.id, packOpenings.itemTokenId))
+        .innerJoin(nifties, eq(nifties.id, tokens.niftyId))
+        .where(eq(packOpenings.packTokenId, packTokenId))
+        .orderBy(asc(packOpenings.id));
+    },
+
+    /** A token's edition facts (pack state, blind reveal) by its contract and token id. */
+    async editionToken(contractAddress: string, tokenId: string) {
+      const [row] = await db
+        .select({
+          id: tokens.id,
+          niftyId: tokens.niftyId,
+          ownerId: tokens.ownerId,
+          openedAt: tokens.openedAt,
+          burntAt: tokens.burntAt,
+          revealedAssetUrl: tokens.revealedAssetUrl,
+          revealedName: tokens.revealedName,
+          packSize: nifties.packSize,
+          niftyRevealedAt: nifties.revealedAt,
+        })
+        .from(tokens)
+        .innerJoin(nifties, eq(nifties.id, tokens.niftyId))
+        .where(
+          and(
+            sql`lower(${tokens.contractAddress}) = ${contractAddress.toLowerCase()}`,
+            eq(tokens.tokenId, tokenId),
+          ),
+        );
+      return row ?? null;
+    },
+
+    /** A blind edition's tokens still showing the nifty's own asset, edition order. */
+    async unrevealedTokens(niftyId: number) {
+      return db
+        .select({ id: tokens.id })
+        .from(tokens)
+        .where(and(eq(tokens.niftyId, niftyId), sql`${tokens.revealedAssetUrl} is null`))
+        .orderBy(asc(tokens.editionNumber));
+    },
+
+    async revealToken(tokenRowId: number, assetUrl: string, name: string) {
+      await db
+        .update(tokens)
+        .set({ revealedAssetUrl: assetUrl, revealedName: name })
+        .where(and(eq(tokens.id, tokenRowId), sql`${tokens.revealedAssetUrl} is null`));
+    },
+
+    /**
+     * Work the edition jobs still owe (after a restart the in-process queue is empty): open editions with
+     * paid, undelivered intents, and blind editions with a pool that are not revealed, with their end.
+     */
+    async pendingEditionWork(): Promise<{ niftyId: number; kind: 'open' | 'blind'; endAt: Date | null }[]> {
+      const open = await db
+        .selectDistinct({ niftyId: intents.niftyId })
+        .from(intents)
+        .where(
+          and(
+            eq(intents.saleKind, 'open_edition'),
+            eq(intents.paymentState, 'paid'),
+            sql`${intents.deliveredAt} is null`,
+          ),
+        );
+      const blind = await db
+        .selectDistinct({ niftyId: editionPools.niftyId })
+        .from(editionPools)
+        .innerJoin(nifties, eq(nifties.id, editionPools.niftyId))
+        .where(and(sql`${editionPools.assetUrl} is not null`, sql`${nifties.revealedAt} is null`));
+      const out: { niftyId: number; kind: 'open' | 'blind'; endAt: Date | null }[] = [];
+      for (const [kind, rows] of [
+        ['open', open],
+        ['blind', blind],
+      ] as const) {
+        for (const r of rows) {
+          if (r.niftyId === null) continue;
+          const [n] = await niftiesForSale().where(eq(nifties.id, r.niftyId));
+          out.push({ niftyId: r.niftyId, kind, endAt: n?.endAt ?? null });
+        }
+      }
+      return out;
+    },
+
+    /** Ends one nifty's sale at `at` (the dev route closing an open edition for browser tests). */
+    async setNiftyEnd(niftyId: number, at: Date) {
+      await db.update(nifties).set({ endAt: at }).where(eq(nifties.id, niftyId));
+    },
+
+    /** Marks a blind edition revealed; null when it already was (the job ran before). */
+    async markRevealed(niftyId: number, at: Date) {
+      const [row] = await db
+        .update(nifties)
+        .set({ revealedAt: at })
+        .where(and(eq(nifties.id, niftyId), sql`${nifties.revealedAt} is null`))
+        .returning({ id: nifties.id });
+      return row ?? null;
     },
   };
 }

@@ -20,7 +20,9 @@ import {
 import type { Listing, PrimaryNifty } from '@vitrine/domain/trading-responses';
 import type { Background } from '../../lib/background';
 import type { Clock } from '../../lib/clock';
+import type { Jobs } from '../../lib/jobs';
 import type { Notifier } from '../../lib/notifier';
+import { MINT_OPEN_JOB, REVEAL_BLIND_JOB } from './editions.service';
 import { createLedgerRepo, type HouseAccount, type LedgerRepo } from './ledger.repo';
 import {
   balanceProvider,
@@ -125,6 +127,15 @@ export const TRADING_ERRORS = {
       message: 'This drop is not open for purchases',
       statusCode: 409,
     }),
+  notForSale: () =>
+    new AppError({ errorType: 'not-for-sale', message: 'This NFT is not for sale', statusCode: 422 }),
+  /** 001 §4 'Burn Required': a redemption needs a token of the required kind, owned and not burnt. */
+  burnRequired: () =>
+    new AppError({
+      errorType: 'burn-required',
+      message: 'Burn Required: you need to own an NFT of the required kind to redeem this',
+      statusCode: 409,
+    }),
   /** 001 §4: 'Sold Out' (standard) when no edition remains. */
   soldOut: () => new AppError({ errorType: 'sold-out', message: 'Sold Out', statusCode: 409 }),
   limitReached: () =>
@@ -165,7 +176,9 @@ export interface IntentPatch {
 }
 
 /** The drop types whose primary sale checkout takes (decision 009 "Primary sales"); #15 adds the others. */
-export const CHECKOUT_DROP_TYPES = ['fcfs'] as const;
+export const CHECKOUT_DROP_TYPES = ['fcfs', 'open_edition', 'blind_edition', 'pack'] as const;
+/** An open edition has no fixed size while purchasing is open (decision 016): free editions are not capped. */
+const OPEN_EDITION_FREE = 1_000_000;
 
 /** What a buyer may take of a nifty now, and the limit that binds first. */
 export function allowedQuantity(o: {
@@ -201,6 +214,8 @@ export function createTradingService(deps: {
   eligibility?: { assertEligible(userId: number, niftyId: number): Promise<void> };
   /** After a commit that changed what browsing shows of a token (its listing, owner or last sale). */
   onTokenChange?: (tokenRowId: number, formerOwnerId?: number) => Promise<void>;
+  /** Open-edition minting and blind reveals, sent after a primary payment commits (decision 016). */
+  jobs?: Jobs;
 }) {
   const { clock, unit } = deps;
   const repo = createTradingRepo(deps.db);
@@ -375,7 +390,10 @@ export function createTradingService(deps: {
     ]);
     const open = OPEN_STATES.includes(intent.paymentState) && intent.expiresAt > at;
     const ownHeld = open ? intent.heldQuantity : 0;
-    const freeForThis = n.editionSize - n.totalSold - n.totalReserved - heldByOthers;
+    const freeForThis =
+      n.dropType === 'open_edition'
+        ? OPEN_EDITION_FREE
+        : n.editionSize - n.totalSold - n.totalReserved - heldByOthers;
     const { allowed, limit } = allowedQuantity({
       free: freeForThis,
       maxPurchaseQuantity: n.maxPurchaseQuantity,
@@ -400,6 +418,9 @@ export function createTradingService(deps: {
       allowedQuantity: allowed,
       quantityLimit: limit,
       endDate: n.endAt?.toISOString() ?? null,
+      isOnePurchasePerUser: n.limitPerUser === 1,
+      burnRequired: n.burnRequired,
+      isFreeRedemption: n.isFreeRedemption,
     };
   }
 
@@ -450,11 +471,24 @@ export function createTradingService(deps: {
         throw TRADING_ERRORS.methodUnavailable(intent.paymentMethod);
       }
 
-      // The held editions become sold ones: the store refuses to count more than exist.
-      if (!(await trading.addSold(nifty.id, quantity))) throw TRADING_ERRORS.soldOut();
+      // A burn-required redemption burns the buyer's token of the required kind in this same unit.
+      if (n.burnRequired) {
+        if (intent.burnTokenId === null || !(await trading.lockToken(intent.burnTokenId)))
+          throw TRADING_ERRORS.burnRequired();
+        if (!(await trading.burnToken(intent.burnTokenId, intent.buyerId, at)))
+          throw TRADING_ERRORS.burnRequired();
+      }
+      // An open edition's editions are minted after purchasing closes (a job): counted sold now.
+      const openEdition = intent.saleKind === 'open_edition';
+      if (openEdition) {
+        if (!(await trading.addSoldOpen(nifty.id, quantity))) throw TRADING_ERRORS.soldOut();
+      } else if (!(await trading.addSold(nifty.id, quantity))) {
+        // The held editions become sold ones: the store refuses to count more than exist.
+        throw TRADING_ERRORS.soldOut();
+      }
       const first = Math.max(nifty.totalSold, await trading.lastEditionOf(nifty.id)) + 1;
       const minted = await trading.insertTokens(
-        Array.from({ length: quantity }, (_, i) => {
+        Array.from({ length: openEdition ? 0 : quantity }, (_, i) => {
           const edition = first + i;
           return {
             niftyId: nifty.id,
@@ -510,12 +544,27 @@ export function createTradingService(deps: {
         saleId: saleIds[0] ?? null,
         ledgerTransactionId,
         paidAt: at,
-        deliveredAt: at,
+        deliveredAt: openEdition ? null : at,
         updatedAt: at,
       });
       if (!done) throw TRADING_ERRORS.intentClosed(intent.paymentState);
       return { intent: done, fresh: true, firstToken: minted[0]?.id ?? null };
     });
+    if (paid.fresh && deps.jobs && n.endAt) {
+      // Decision 016: the open edition is minted, the blind edition revealed, once the sale ends.
+      if (paid.intent.saleKind === 'open_edition')
+        await deps.jobs.send(
+          MINT_OPEN_JOB,
+          { niftyId: n.id },
+          { startAfter: n.endAt, singletonKey: `nifty:${n.id}` },
+        );
+      if (paid.intent.saleKind === 'blind_edition')
+        await deps.jobs.send(
+          REVEAL_BLIND_JOB,
+          { niftyId: n.id },
+          { startAfter: n.endAt, singletonKey: `nifty:${n.id}` },
+        );
+    }
     if (paid.fresh && paid.firstToken !== null) {
       // Committed: the collection's pages (sold counts) and the buyer's NFTs show the sale at once.
       await changed(paid.firstToken).catch(() => undefined);
@@ -796,21 +845,29 @@ export function createTradingService(deps: {
         niftyType: number;
         requestedQuantity: number;
         paymentMethod?: PaymentMethod;
+        /** A burn-required redemption: which of the buyer's tokens to burn (else the first they own). */
+        burnTokenId?: number;
       },
     ) {
       const n = await repo.niftyForSale(input.contractAddress, input.niftyType);
       if (!n || n.dropType === null || n.dropStatus !== 'published') throw TRADING_ERRORS.niftyNotFound();
+      if (n.saleType === 'not_for_sale') throw TRADING_ERRORS.notForSale();
       const saleKind = n.dropType;
-      switch (saleKind) {
-        case 'fcfs':
-          break;
-        default:
-          throw TRADING_ERRORS.saleTypeUnavailable(saleKind);
-      }
+      if (!(CHECKOUT_DROP_TYPES as readonly string[]).includes(saleKind))
+        throw TRADING_ERRORS.saleTypeUnavailable(saleKind);
       const at = clock.now();
       if (!n.startAt || !n.endAt || n.startAt > at || n.endAt <= at) throw TRADING_ERRORS.dropNotLive();
       // The drop's participation criteria (decision 015): 403 'Not Eligible to Buy' before anything is held.
       await deps.eligibility?.assertEligible(buyerId, n.id);
+      // Decision 016: a burn-required redemption needs a token of the required kind the buyer owns.
+      let burnTokenId: number | null = null;
+      if (n.burnRequired) {
+        burnTokenId =
+          n.burnNiftyId === null
+            ? null
+            : await repo.burnableTokenOf(n.burnNiftyId, buyerId, input.burnTokenId);
+        if (burnTokenId === null) throw TRADING_ERRORS.burnRequired();
+      }
       const unitCents = unitPriceOf(n);
       const quantity = input.requestedQuantity;
       if (quantity > Math.max(1, n.maxPurchaseQuantity)) {
@@ -827,7 +884,10 @@ export function createTradingService(deps: {
         const nifty = await trading.lockNifty(n.id);
         if (!nifty) throw TRADING_ERRORS.niftyNotFound();
         const held = await trading.heldOf(nifty.id, at);
-        const free = nifty.editionSize - nifty.totalSold - nifty.totalReserved - held;
+        const free =
+          saleKind === 'open_edition'
+            ? OPEN_EDITION_FREE
+            : nifty.editionSize - nifty.totalSold - nifty.totalReserved - held;
         const { allowed, limit } = allowedQuantity({
           free,
           maxPurchaseQuantity: nifty.maxPurchaseQuantity,
@@ -843,6 +903,7 @@ export function createTradingService(deps: {
           niftyId: nifty.id,
           requestedQuantity: quantity,
           heldQuantity: quantity,
+          burnTokenId,
           paymentMethod: method,
           paymentCurrency: 'USD',
           listingCurrency: 'USD',
@@ -878,7 +939,7 @@ export function createTradingService(deps: {
             `At most ${Math.max(1, nifty.maxPurchaseQuantity)} per purchase`,
           );
         }
-        if (quantity > intent.heldQuantity) {
+        if (quantity > intent.heldQuantity && intent.saleKind !== 'open_edition') {
           const free =
             nifty.editionSize -
             nifty.totalSold -

@@ -1,6 +1,7 @@
 // Rows to the answers of trading-responses (decision 009).
 import { feeBreakdown, type PaymentMethod, primaryFeeBreakdown } from '@vitrine/domain';
 import type { Listing, PurchaseIntent, Quote } from '@vitrine/domain/trading-responses';
+import { OPEN_EDITION_DELIVERY_MESSAGE } from './editions.service';
 import type { ListingRow, TokenForSale } from './trading.repo';
 import type { IntentView } from './trading.service';
 
@@ -87,6 +88,10 @@ export function toPurchaseIntent(view: IntentView): PurchaseIntent {
     saleType: intent.saleKind,
     nifty: view.nifty,
     mintedTokens: view.mintedTokens,
+    deliveryMessage:
+      intent.saleKind === 'open_edition' && intent.paymentState === 'paid' && intent.deliveredAt === null
+        ? OPEN_EDITION_DELIVERY_MESSAGE
+        : null,
     nextAction:
       intent.paymentState === 'requires_action' ? (view.nextAction ?? { type: 'sim_three_d_secure' }) : null,
     expiresAt: intent.expiresAt.toISOString(),

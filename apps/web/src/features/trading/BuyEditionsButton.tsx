@@ -11,7 +11,10 @@ import { useRequireSignIn } from '../social/useRequireSignIn';
 import { primaryCheckoutPath, tradingApi } from './trading-api';
 
 /** The drop types whose Buy opens the checkout page (000 §4); #15 adds the others. */
-const CHECKOUT_DROP_TYPES = new Set(['fcfs']);
+const CHECKOUT_DROP_TYPES = new Set(['fcfs', 'open_edition', 'blind_edition', 'pack']);
+/** 001 §4 / 000 §4: open editions are minted after purchasing closes. */
+export const OPEN_EDITION_MESSAGE =
+  'Open editions are minted after purchasing closes and may take up to 4 hours to appear.';
 
 /**
  * Buy on a drop's nifty (001 §4 labels: 'Not yet Available', 'Ended', 'Sold Out', 'Buy'): signed out opens
@@ -50,9 +53,12 @@ export function BuyEditionsButton({
   });
   if (dropType === null || !CHECKOUT_DROP_TYPES.has(dropType) || !startTime || !endTime) return null;
   const status = collectionStatus(startTime, endTime, Date.now());
-  const soldOut = totalSold >= editionSize;
+  const openEdition = dropType === 'open_edition';
+  const soldOut = !openEdition && totalSold >= editionSize;
+  // 001 §4: an open edition's action is Mint.
+  const action = openEdition ? 'Mint' : 'Buy';
   const label =
-    status === 'upcoming' ? 'Not yet Available' : status !== 'live' ? 'Ended' : soldOut ? 'Sold Out' : 'Buy';
+    status === 'upcoming' ? 'Not yet Available' : status !== 'live' ? 'Ended' : soldOut ? 'Sold Out' : action;
   const failure =
     mutation.error && isApiError(mutation.error) && !isUnauthorized(mutation.error)
       ? mutation.error.message
@@ -62,7 +68,7 @@ export function BuyEditionsButton({
       <Button
         size="lg"
         loading={mutation.isPending}
-        disabled={label !== 'Buy' || mutation.isPending}
+        disabled={label !== action || mutation.isPending}
         onClick={() => {
           if (requireSignIn()) mutation.mutate();
         }}
@@ -71,6 +77,7 @@ export function BuyEditionsButton({
         {label}
       </Button>
       {failure ? <FormAlert testId="buy-editions-error">{failure}</FormAlert> : null}
+      {openEdition ? <p data-testid="open-edition-message">{OPEN_EDITION_MESSAGE}</p> : null}
     </div>
   );
 }

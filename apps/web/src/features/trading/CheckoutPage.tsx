@@ -229,6 +229,7 @@ export function Payment({
   expiredText = 'This purchase has expired: the price was held for 15 minutes. Go back to the item and choose Buy Now again.',
   backLabel,
   disabled = false,
+  freeLabel,
 }: {
   intent: PurchaseIntent;
   back: string;
@@ -241,6 +242,8 @@ export function Payment({
   expiredText?: string;
   backLabel?: string;
   disabled?: boolean;
+  /** The button of a free item (price 0, paid with no_payment_required): 'Redeem' for a free redemption. */
+  freeLabel?: string;
 }) {
   const queryClient = useQueryClient();
   const signedIn = useLoggedIn();
@@ -315,6 +318,14 @@ export function Payment({
       setOutcome({ kind: 'unavailable', message: error.message });
   };
 
+  // A free item (decision 016: free redemptions) is paid with no_payment_required, without a method.
+  const free =
+    intent.quotes.length > 0 && intent.quotes.every((q) => q.paymentMethod === 'no_payment_required');
+  const redeem = useMutation({
+    mutationFn: () => tradingApi.pay(intent.purchaseIntentId, 'no_payment_required'),
+    onSuccess: settled,
+    onError: (error) => onError(error),
+  });
   const pay = useMutation({
     mutationFn: async (input: { method: Method; card: CardInput | null }) => {
       if (input.method === 'balance') return tradingApi.pay(intent.purchaseIntentId, 'balance');
@@ -368,6 +379,37 @@ export function Payment({
         </FormAlert>
         <BackToItem to={back} label={backLabel} />
       </div>
+    );
+  }
+
+  if (free) {
+    const failure = redeem.error && !isTermsApprovalRequired(redeem.error) ? redeem.error : null;
+    return (
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          redeem.mutate();
+        }}
+        noValidate
+        data-testid="checkout-form"
+      >
+        {children}
+        <p className={styles.muted} data-testid="checkout-free">
+          FREE: no payment is needed.
+        </p>
+        {failure ? <FormAlert testId="checkout-pay-error">{failure.message}</FormAlert> : null}
+        <Button
+          type="submit"
+          size="lg"
+          fullWidth
+          loading={redeem.isPending}
+          disabled={redeem.isPending || disabled}
+          data-testid="pay"
+        >
+          {freeLabel ?? 'Get it'}
+        </Button>
+        {terms.dialog}
+      </form>
     );
   }
 

@@ -106,8 +106,11 @@ function PrimaryCheckout() {
           </span>
           <span className={styles.muted} data-testid="checkout-unit-price">
             {nifty.unitPriceInCents === 0 ? 'FREE' : `${formatCents(nifty.unitPriceInCents)} each`} ·{' '}
-            {nifty.totalSold} / {nifty.editionSize} sold
+            {nifty.saleType === 'open_edition'
+              ? `Open Edition · ${nifty.totalSold} sold`
+              : `${nifty.totalSold} / ${nifty.editionSize} sold`}
           </span>
+          <EditionNotes nifty={nifty} />
         </section>
         <section className={styles.panel} aria-label="Payment">
           <Payment
@@ -115,7 +118,17 @@ function PrimaryCheckout() {
             back={itemPath}
             itemName={nifty.title}
             backLabel="Back to the drop"
+            freeLabel={nifty.isFreeRedemption ? 'Redeem' : undefined}
             successText={(paid) => {
+              if (paid.deliveryMessage) {
+                const n = paid.requestedQuantity;
+                return (
+                  <>
+                    {n > 1 ? `${n} editions of ${nifty.title} are yours.` : `${nifty.title} is yours.`}{' '}
+                    <span data-testid="checkout-delivery-message">{paid.deliveryMessage}</span>
+                  </>
+                );
+              }
               const minted = paid.mintedTokens;
               const what =
                 minted.length > 1
@@ -132,6 +145,26 @@ function PrimaryCheckout() {
         </section>
       </div>
     </PageShell>
+  );
+}
+
+/** What differs by drop type (decision 016): open and blind editions, packs, burns. */
+function EditionNotes({ nifty }: { nifty: PrimaryNifty }) {
+  const notes: string[] = [];
+  if (nifty.saleType === 'open_edition')
+    notes.push('Open editions are minted after purchasing closes and may take up to 4 hours to appear.');
+  if (nifty.saleType === 'blind_edition')
+    notes.push('Which artwork each edition is stays hidden until the sale ends.');
+  if (nifty.saleType === 'pack')
+    notes.push('You get a sealed pack: open it from its page to reveal what is inside.');
+  if (nifty.burnRequired) notes.push('Burn Required: redeeming burns one NFT you own of the required kind.');
+  if (notes.length === 0) return null;
+  return (
+    <ul className={styles.muted} data-testid="checkout-edition-notes">
+      {notes.map((n) => (
+        <li key={n}>{n}</li>
+      ))}
+    </ul>
   );
 }
 

@@ -18,6 +18,7 @@ import { MakeOfferButton } from '../../offers/MakeOfferButton';
 import { FollowButton } from '../../social/FollowButton';
 import { LikeButton } from '../../social/LikeButton';
 import { BuyNowButton } from '../../trading/BuyNowButton';
+import { EditionPanel } from '../../trading/EditionPanel';
 import { ListingControls } from '../../trading/ListingControls';
 import type { ItemDetail } from '../catalog-types';
 import { ArtworkMedia } from '../shared/ArtworkMedia';
@@ -167,6 +168,7 @@ export function ItemView({ item }: { item: ItemDetail }) {
               </ButtonLink>
             </div>
           </div>
+          <EditionPanel contractAddress={token.contractAddress} tokenId={token.tokenId} />
           <dl className={styles.details} data-testid="item-details">
             <div>
               <dt>Edition</dt>

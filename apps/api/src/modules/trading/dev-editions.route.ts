@@ -1,0 +1,30 @@
+// Test-only (outside production, with the dev outbox's key): close an open edition's purchasing now and run
+// its minting job, so browser tests see editions delivered after close without waiting days (decision 016).
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { secretsEqual } from '../../lib/secrets';
+
+export const devEditionsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/dev/editions/close-open-edition',
+    {
+      schema: {
+        hide: true,
+        body: z.object({
+          contractAddress: z.string().regex(/^0x[0-9a-fA-F]{40}$/),
+          niftyType: z.coerce.number().int().positive().max(2_147_483_647),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const auth = request.headers.authorization;
+      const given = auth?.startsWith('Bearer ') ? auth.slice(7).trim() : '';
+      if (!given || !secretsEqual(given, app.config.outboxKey)) {
+        return reply.code(401).send({ statusCode: 401, errorType: 'unauthorized', message: 'Key required' });
+      }
+      const { contractAddress, niftyType } = request.body;
+      const minted = await app.services.editions.closeOpenEditionNow(contractAddress, niftyType);
+      return { minted };
+    },
+  );
+};

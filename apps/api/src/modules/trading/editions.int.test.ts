@@ -1,0 +1,401 @@
+// Primary editions beyond fcfs through the real app (issue 15, decision 016): the one-purchase limit and
+// reserved editions, open editions minted by their job after purchasing closes ('may take up to 4 hours'),
+// blind editions revealed by their job at the end, sealed packs opened once by their owner with contents
+// drawn from the remaining pool, burn-required redemptions (burnt and minted in one unit, refused without
+// a token to burn), free redemptions paid with no_payment_required, not_for_sale refused.
+import { schema } from '@vitrine/db';
+import { fixtures } from '@vitrine/db/testing';
+import type { EditionInfo, PackOpening, PurchaseIntent } from '@vitrine/domain/trading-responses';
+import { and, eq, isNull } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestApp, testApp } from '../../testing/test-app';
+import type { TestSession } from '../social/test-session';
+import { OPEN_EDITION_DELIVERY_MESSAGE } from './editions.service';
+import { buyer, dropNifty, fund, ledgerInvariants } from './trading-helpers';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await testApp({ seed: false });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const db = () => t.app.config.database.db;
+const DAY = 24 * 60 * 60 * 1000;
+
+type Nifty = Awaited<ReturnType<typeof dropNifty>>['nifty'];
+
+const create = (s: TestSession, nifty: Nifty, quantity = 1, extra: Record<string, unknown> = {}) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/payments/purchase-intents/',
+    headers: s.headers,
+    payload: {
+      contract_address: nifty.contractAddress,
+      nifty_type: nifty.typeNumber,
+      requested_quantity: quantity,
+      ...extra,
+    },
+  });
+
+async function created(s: TestSession, nifty: Nifty, quantity = 1, extra: Record<string, unknown> = {}) {
+  const res = await create(s, nifty, quantity, extra);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as PurchaseIntent;
+}
+
+async function payByBalance(s: TestSession, id: number): Promise<PurchaseIntent> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/v2/purchase-intent/${id}/pay`,
+    headers: s.headers,
+    payload: { payment_method: 'balance' },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as PurchaseIntent;
+}
+
+const read = async (s: TestSession, id: number) => {
+  const res = await t.app.inject({ url: `/api/payments/purchase-intents/?id=${id}`, headers: s.headers });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as PurchaseIntent;
+};
+
+const tokensOf = (userId: number, niftyId: number) =>
+  db()
+    .select()
+    .from(schema.tokens)
+    .where(and(eq(schema.tokens.ownerId, userId), eq(schema.tokens.niftyId, niftyId)));
+
+const niftyRow = async (id: number) => {
+  const [row] = await db().select().from(schema.nifties).where(eq(schema.nifties.id, id));
+  return row;
+};
+
+/** Moves the server clock past the drops' end (fixtures end a day after their creation) and runs due jobs. */
+async function afterTheEnd() {
+  t.clock.advance(DAY + 60_000);
+  await t.app.services.jobs.drain();
+}
+
+describe('limits and reserved editions', () => {
+  it('one purchase per user: a second intent is refused while the first holds, and after it is paid', async () => {
+    const { nifty } = await dropNifty(t.app, {
+      limitPerUser: 1,
+      maxPurchaseQuantity: 3,
+      priceInCents: 1_000,
+    });
+    const b = await buyer(t.app);
+    await fund(db(), b.userId, 10_000, t.clock.now());
+    const first = await created(b, nifty, 2);
+    expect(first.nifty?.isOnePurchasePerUser).toBe(true);
+    const again = await create(b, nifty, 1);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ errorType: 'limit-reached' });
+    await payByBalance(b, first.purchaseIntentId);
+    const afterPaid = await create(b, nifty, 1);
+    expect(afterPaid.statusCode).toBe(409);
+    expect(afterPaid.json()).toMatchObject({ errorType: 'limit-reached' });
+    // Another collector is not limited by it.
+    await created(await buyer(t.app), nifty, 1);
+  });
+
+  it('reserved editions are never sold: the panel counts them out', async () => {
+    const { nifty } = await dropNifty(t.app, { editionSize: 5, maxPurchaseQuantity: 5 });
+    await db().update(schema.nifties).set({ totalReserved: 3 }).where(eq(schema.nifties.id, nifty.id));
+    const b = await buyer(t.app);
+    const tooMany = await create(b, nifty, 3);
+    expect(tooMany.statusCode).toBe(409);
+    expect(tooMany.json()).toMatchObject({ errorType: 'not-enough-editions', message: 'Only 2 Remaining!' });
+    const ok = await created(b, nifty, 2);
+    expect(ok.nifty?.available).toBe(0);
+    const none = await create(await buyer(t.app), nifty, 1);
+    expect(none.json()).toMatchObject({ statusCode: 409, errorType: 'sold-out', message: 'Sold Out' });
+  });
+
+  it('not_for_sale is refused', async () => {
+    const { nifty } = await dropNifty(t.app, { values: { saleType: 'not_for_sale' } });
+    const res = await create(await buyer(t.app), nifty, 1);
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({ errorType: 'not-for-sale', message: 'This NFT is not for sale' });
+  });
+});
+
+describe('open editions', () => {
+  it('sell any quantity during the window and are minted by the job after purchasing closes', async () => {
+    const { nifty } = await dropNifty(t.app, {
+      dropType: 'open_edition',
+      editionSize: 1,
+      maxPurchaseQuantity: 50,
+      priceInCents: 500,
+    });
+    const a = await buyer(t.app);
+    const b = await buyer(t.app);
+    await fund(db(), a.userId, 100_000, t.clock.now());
+    await fund(db(), b.userId, 100_000, t.clock.now());
+    // More than the nominal edition size: an open edition has none while it is open.
+    const ia = await created(a, nifty, 30);
+    expect(ia.saleType).toBe('open_edition');
+    const ib = await created(b, nifty, 4);
+    const paidA = await payByBalance(a, ia.purchaseIntentId);
+    await payByBalance(b, ib.purchaseIntentId);
+    expect(paidA).toMatchObject({ paymentState: 'paid', mintedTokens: [] });
+    expect(paidA.deliveryMessage).toBe(OPEN_EDITION_DELIVERY_MESSAGE);
+    expect(paidA.deliveryMessage).toContain('may take up to 4 hours');
+    expect(await tokensOf(a.userId, nifty.id)).toHaveLength(0);
+    expect(await niftyRow(nifty.id)).toMatchObject({ totalSold: 34, editionSize: 34 });
+
+    // A restart empties the in-process queue: the owed minting is found and sent again.
+    expect(await t.app.services.editions.resumeJobs()).toBeGreaterThanOrEqual(1);
+    // The job waits for the end: draining now mints nothing.
+    await t.app.services.jobs.drain();
+    expect(await tokensOf(a.userId, nifty.id)).toHaveLength(0);
+    expect(await t.app.services.editions.mintOpen(nifty.id)).toBe(0);
+
+    await afterTheEnd();
+    const mintedA = await tokensOf(a.userId, nifty.id);
+    const mintedB = await tokensOf(b.userId, nifty.id);
+    expect(mintedA).toHaveLength(30);
+    expect(mintedB).toHaveLength(4);
+    const editions = [...mintedA, ...mintedB].map((x) => x.editionNumber).sort((x, y) => x - y);
+    expect(editions).toEqual(Array.from({ length: 34 }, (_, i) => i + 1));
+
+    // Idempotent: running the job again mints nothing more.
+    expect(await t.app.services.editions.mintOpen(nifty.id)).toBe(0);
+    const sales = await db()
+      .select()
+      .from(schema.sales)
+      .where(eq(schema.sales.purchaseIntentId, ia.purchaseIntentId));
+    expect(sales).toHaveLength(30);
+    expect(await ledgerInvariants(db())).toMatchObject({
+      unbalancedTransactions: 0,
+      balancesOffTheirEntries: 0,
+      negativeBalances: 0,
+    });
+  });
+});
+
+describe('blind editions', () => {
+  it('hide each edition’s artwork until the sale ends, then reveal it from the pool', async () => {
+    const { nifty } = await dropNifty(t.app, {
+      dropType: 'blind_edition',
+      editionSize: 4,
+      maxPurchaseQuantity: 4,
+      priceInCents: 700,
+    });
+    await db()
+      .insert(schema.editionPools)
+      .values([
+        { niftyId: nifty.id, assetUrl: '/api/media/fixtures/red.svg', name: 'Red', total: 1, remaining: 1 },
+        { niftyId: nifty.id, assetUrl: '/api/media/fixtures/blue.svg', name: 'Blue', total: 3, remaining: 3 },
+      ]);
+    const b = await buyer(t.app);
+    await fund(db(), b.userId, 100_000, t.clock.now());
+    const paid = await payByBalance(b, (await created(b, nifty, 4)).purchaseIntentId);
+    expect(paid.mintedTokens).toHaveLength(4);
+    const first = paid.mintedTokens[0];
+    if (!first) throw new Error('no token');
+    const info = async () => {
+      const res = await t.app.inject({
+        url: `/api/v2/editions/${nifty.contractAddress}/${first.tokenId}`,
+        headers: b.headers,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as EditionInfo;
+    };
+    expect(await info()).toMatchObject({ kind: 'blind', revealed: null });
+
+    await afterTheEnd();
+    const tokens = await tokensOf(b.userId, nifty.id);
+    expect(tokens).toHaveLength(4);
+    const names = tokens.map((x) => x.revealedName).sort();
+    expect(names).toEqual(['Blue', 'Blue', 'Blue', 'Red']);
+    expect((await niftyRow(nifty.id))?.revealedAt).not.toBeNull();
+    // Again: already revealed, nothing changes.
+    expect(await t.app.services.editions.revealBlind(nifty.id)).toBe(0);
+    const pool = await db()
+      .select()
+      .from(schema.editionPools)
+      .where(eq(schema.editionPools.niftyId, nifty.id));
+    expect(pool.map((p) => p.remaining)).toEqual([0, 0]);
+  });
+});
+
+describe('packs', () => {
+  async function packDrop(o: { packSize: number; pool: number[] }) {
+    const { nifty, collection } = await dropNifty(t.app, {
+      dropType: 'pack',
+      editionSize: 10,
+      maxPurchaseQuantity: 2,
+      priceInCents: 1_200,
+      values: { niftyType: 'pack', packSize: o.packSize },
+    });
+    const f = fixtures(db(), { now: t.clock.now() });
+    const items = [];
+    for (const [i, count] of o.pool.entries()) {
+      const item = await f.nifty({
+        collectionId: collection.id,
+        editionSize: count,
+        saleType: 'not_for_sale',
+        title: `Item ${i}`,
+      });
+      items.push(item);
+      await db()
+        .insert(schema.editionPools)
+        .values({
+          niftyId: nifty.id,
+          contentNiftyId: item.id,
+          name: `Item ${i}`,
+          total: count,
+          remaining: count,
+        });
+    }
+    return { nifty, items };
+  }
+
+  const open = (s: TestSession, contract: string, tokenId: string) =>
+    t.app.inject({ method: 'POST', url: `/api/v2/editions/${contract}/${tokenId}/open`, headers: s.headers });
+
+  it('a bought pack is sealed; its owner opens it once and gets packSize items from the pool', async () => {
+    const { nifty, items } = await packDrop({ packSize: 3, pool: [2, 2, 2] });
+    const owner = await buyer(t.app);
+    await fund(db(), owner.userId, 100_000, t.clock.now());
+    const paid = await payByBalance(owner, (await created(owner, nifty, 2)).purchaseIntentId);
+    const [p1, p2] = paid.mintedTokens;
+    if (!p1 || !p2) throw new Error('no packs');
+
+    const sealed = await t.app.inject({
+      url: `/api/v2/editions/${nifty.contractAddress}/${p1.tokenId}`,
+      headers: owner.headers,
+    });
+    expect(sealed.json()).toMatchObject({
+      kind: 'pack',
+      isOwner: true,
+      opened: false,
+      packSize: 3,
+      contents: [],
+    });
+
+    const stranger = await buyer(t.app);
+    const refused = await open(stranger, nifty.contractAddress, p1.tokenId);
+    expect(refused.statusCode).toBe(403);
+
+    const res = await open(owner, nifty.contractAddress, p1.tokenId);
+    expect(res.statusCode, res.body).toBe(200);
+    const { contents } = res.json() as PackOpening;
+    expect(contents).toHaveLength(3);
+    const itemIds = new Set(items.map((i) => i.id));
+    let owned = 0;
+    for (const item of items) owned += (await tokensOf(owner.userId, item.id)).length;
+    expect(owned).toBe(3);
+    expect(itemIds.size).toBe(3);
+
+    const twice = await open(owner, nifty.contractAddress, p1.tokenId);
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json()).toMatchObject({ errorType: 'pack-opened' });
+
+    const opened = await t.app.inject({ url: `/api/v2/editions/${nifty.contractAddress}/${p1.tokenId}` });
+    expect(opened.json()).toMatchObject({ kind: 'pack', isOwner: false, opened: true });
+    expect((opened.json() as EditionInfo).contents.map((c) => c.tokenId)).toEqual(
+      contents.map((c) => c.tokenId),
+    );
+
+    // The second pack takes the last 3 items; the pool is then empty and never below zero.
+    const second = await open(owner, nifty.contractAddress, p2.tokenId);
+    expect(second.statusCode, second.body).toBe(200);
+    const pool = await db()
+      .select()
+      .from(schema.editionPools)
+      .where(eq(schema.editionPools.niftyId, nifty.id));
+    expect(pool.reduce((a, p) => a + p.remaining, 0)).toBe(0);
+    for (const item of items) expect((await niftyRow(item.id))?.totalSold).toBe(2);
+  });
+
+  it('a pack whose pool is empty is refused and stays sealed', async () => {
+    const { nifty } = await packDrop({ packSize: 1, pool: [1] });
+    const owner = await buyer(t.app);
+    await fund(db(), owner.userId, 100_000, t.clock.now());
+    const paid = await payByBalance(owner, (await created(owner, nifty, 2)).purchaseIntentId);
+    const [p1, p2] = paid.mintedTokens;
+    if (!p1 || !p2) throw new Error('no packs');
+    expect((await open(owner, nifty.contractAddress, p1.tokenId)).statusCode).toBe(200);
+    const empty = await open(owner, nifty.contractAddress, p2.tokenId);
+    expect(empty.statusCode).toBe(409);
+    expect(empty.json()).toMatchObject({ errorType: 'pack-empty' });
+    const [row] = await db()
+      .select()
+      .from(schema.tokens)
+      .where(and(eq(schema.tokens.niftyId, nifty.id), isNull(schema.tokens.openedAt)));
+    expect(row).toBeDefined();
+  });
+});
+
+describe('burn-required and free redemptions', () => {
+  it('burns the redeemer’s token and mints the edition in one unit; refused without a token to burn', async () => {
+    const f = fixtures(db(), { now: t.clock.now() });
+    const required = await f.nifty({ editionSize: 5 });
+    const { nifty } = await dropNifty(t.app, {
+      priceInCents: 0,
+      values: { burnRequired: true, burnNiftyId: required.id, isFreeRedemption: true },
+    });
+    const without = await buyer(t.app);
+    const refused = await create(without, nifty, 1);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ errorType: 'burn-required' });
+
+    const holder = await buyer(t.app);
+    const [burnable] = await f.tokens({ niftyId: required.id, ownerId: holder.userId });
+    if (!burnable) throw new Error('no token');
+    const intent = await created(holder, nifty, 1);
+    expect(intent.nifty).toMatchObject({ burnRequired: true, isFreeRedemption: true });
+    expect(intent.paymentMethod).toBe('no_payment_required');
+    expect(intent.quotes[0]?.totalInCents).toBe(0);
+
+    // Sold in between: the burn fails, the redemption rolls back and nothing is minted.
+    await db()
+      .update(schema.tokens)
+      .set({ ownerId: without.userId })
+      .where(eq(schema.tokens.id, burnable.id));
+    const lost = await t.app.inject({
+      method: 'POST',
+      url: `/api/v2/purchase-intent/${intent.purchaseIntentId}/pay`,
+      headers: holder.headers,
+      payload: { payment_method: 'no_payment_required' },
+    });
+    expect(lost.statusCode).toBe(409);
+    expect(lost.json()).toMatchObject({ errorType: 'burn-required' });
+    expect(await tokensOf(holder.userId, nifty.id)).toHaveLength(0);
+    await db().update(schema.tokens).set({ ownerId: holder.userId }).where(eq(schema.tokens.id, burnable.id));
+
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/v2/purchase-intent/${intent.purchaseIntentId}/pay`,
+      headers: holder.headers,
+      payload: { payment_method: 'no_payment_required' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((res.json() as PurchaseIntent).mintedTokens).toHaveLength(1);
+    const [burnt] = await db().select().from(schema.tokens).where(eq(schema.tokens.id, burnable.id));
+    expect(burnt).toMatchObject({ ownerId: null });
+    expect(burnt?.burntAt).not.toBeNull();
+    expect(await niftyRow(required.id)).toMatchObject({ totalBurnt: 1 });
+    expect(await tokensOf(holder.userId, nifty.id)).toHaveLength(1);
+  });
+
+  it('a free redemption is paid with no_payment_required at price 0', async () => {
+    const { nifty } = await dropNifty(t.app, { priceInCents: 0, values: { isFreeRedemption: true } });
+    const b = await buyer(t.app);
+    const intent = await created(b, nifty, 1, { payment_method: 'stripe_card' });
+    expect(intent.paymentMethod).toBe('no_payment_required');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/v2/purchase-intent/${intent.purchaseIntentId}/pay`,
+      headers: b.headers,
+      payload: { payment_method: 'no_payment_required' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await read(b, intent.purchaseIntentId)).toMatchObject({ paymentState: 'paid' });
+    expect(await tokensOf(b.userId, nifty.id)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,96 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { itemPath } from '@vitrine/domain';
+import type { EditionInfo, PackOpening } from '@vitrine/domain/trading-responses';
+import { Link } from 'react-router';
+import { api } from '../../app/api-client';
+import { Button } from '../../ui/Button';
+import { FormAlert } from '../../ui/FormAlert';
+import { withAuthRetry } from '../auth/authed-request';
+import { authKeys } from '../auth/query-keys';
+import { catalogKeys } from '../catalog/query-keys';
+
+/** A key per user action, so a repeated request runs once (decision 007). */
+const once = () => ({ headers: { 'Idempotency-Key': crypto.randomUUID() } });
+
+export const editionsApi = {
+  info: (contractAddress: string, tokenId: string, signal?: AbortSignal) =>
+    api.get<EditionInfo>(`/v2/editions/${contractAddress}/${tokenId}`, signal ? { signal } : {}),
+  openPack: (contractAddress: string, tokenId: string) =>
+    withAuthRetry(() => api.post<PackOpening>(`/v2/editions/${contractAddress}/${tokenId}/open`, {}, once())),
+};
+
+/** Under the user's keys: whether the viewer owns the pack changes with who is signed in. */
+const editionKey = (contractAddress: string, tokenId: string) =>
+  [...authKeys.user(), 'edition', contractAddress.toLowerCase(), tokenId] as const;
+
+/**
+ * The item page's edition facts (decision 016): a sealed pack with "Open pack" for its owner, an opened
+ * pack's contents, a blind edition's artwork once revealed (or that it is still hidden).
+ */
+export function EditionPanel({ contractAddress, tokenId }: { contractAddress: string; tokenId: string }) {
+  const queryClient = useQueryClient();
+  const key = editionKey(contractAddress, tokenId);
+  const info = useQuery({
+    queryKey: key,
+    queryFn: ({ signal }) => editionsApi.info(contractAddress, tokenId, signal),
+    staleTime: 30_000,
+  });
+  const open = useMutation({
+    mutationFn: () => editionsApi.openPack(contractAddress, tokenId),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: key });
+      void queryClient.invalidateQueries({ queryKey: catalogKeys.items() });
+    },
+  });
+  const data = info.data;
+  if (!data || data.kind === null) return null;
+  if (data.kind === 'blind') {
+    return (
+      <section aria-label="Blind edition" data-testid="edition-blind">
+        {data.revealed ? (
+          <>
+            <h2>Revealed: {data.revealed.name}</h2>
+            <img
+              src={data.revealed.assetUrl}
+              alt={data.revealed.name}
+              width={240}
+              data-testid="edition-revealed"
+            />
+          </>
+        ) : (
+          <p>Blind edition: its artwork is revealed when the sale ends.</p>
+        )}
+      </section>
+    );
+  }
+  const contents = open.data?.contents ?? data.contents;
+  return (
+    <section aria-label="Pack" data-testid="edition-pack">
+      {data.opened || contents.length > 0 ? (
+        <>
+          <h2>Pack contents</h2>
+          <ul data-testid="pack-contents">
+            {contents.map((c) => (
+              <li key={c.tokenId} data-testid="pack-item">
+                <Link to={itemPath(c.contractAddress, c.tokenId)}>{c.name}</Link>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : (
+        <>
+          <p>
+            Sealed pack of {data.packSize ?? 1} item{data.packSize === 1 ? '' : 's'}: what is inside is drawn
+            at random when it is opened.
+          </p>
+          {data.isOwner ? (
+            <Button size="lg" loading={open.isPending} onClick={() => open.mutate()} data-testid="open-pack">
+              Open pack
+            </Button>
+          ) : null}
+          {open.error ? <FormAlert testId="open-pack-error">{open.error.message}</FormAlert> : null}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,214 @@
+// Primary editions beyond fcfs in real Chromium against the built, seeded server (issue 15, decision 016):
+// an fcfs nifty bought until its page reads 'Sold Out' (the last edition through the checkout page); an open
+// edition minted by card with the 'may take up to 4 hours' message, then delivered once purchasing closes
+// (the test-only dev route closes it and runs the minting job); the demo collector opens a sealed pack on
+// its item page and sees its contents.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { type ApiUser, apiSignUp, DESKTOP, storeCredentials } from './support/accounts';
+import { launchBrowser } from './support/browser';
+import { signedInProfileUrl, signInOnLoginPage } from './support/sign-in';
+
+const baseUrl = inject('baseUrl');
+const adminToken = inject('adminToken');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+interface DropCard {
+  contractAddress: string;
+  typeNumber: number;
+  nifty: { niftyTotalNumOfEditions: number; niftyTotalSold: number; niftyTotalReserved: number };
+  saleDetails: { price: number };
+}
+
+async function liveCards(dropType: string): Promise<DropCard[]> {
+  const response = await fetch(`${baseUrl}/api/v1/drops/?status=live&page_size=50`);
+  expect(response.status).toBe(200);
+  const body = (await response.json()) as { results: { dropType: string; cards: DropCard[] }[] };
+  return body.results.filter((d) => d.dropType === dropType).flatMap((d) => d.cards);
+}
+
+async function api<T>(user: ApiUser, path: string, init: { method?: string; body?: unknown } = {}) {
+  const response = await fetch(`${baseUrl}/api${path}`, {
+    method: init.method ?? 'GET',
+    headers: {
+      authorization: `Bearer ${user.grant.access_token}`,
+      'content-type': 'application/json',
+      origin: baseUrl,
+    },
+    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+  });
+  return { status: response.status, body: (await response.json()) as T };
+}
+
+interface Intent {
+  purchaseIntentId: number;
+  paymentState: string;
+  mintedTokens: { tokenId: string; editionNumber: number }[];
+  deliveryMessage: string | null;
+}
+
+/** Buys `quantity` editions by card through the API as a new collector. */
+async function buyByApi(card: DropCard, quantity: number): Promise<void> {
+  const user = await apiSignUp(baseUrl, 'editions-buyer');
+  const intent = await api<Intent>(user, '/payments/purchase-intents/', {
+    method: 'POST',
+    body: {
+      contract_address: card.contractAddress,
+      nifty_type: card.typeNumber,
+      requested_quantity: quantity,
+    },
+  });
+  expect(intent.status, JSON.stringify(intent.body)).toBe(200);
+  const pm = await api<{ id: string }>(user, '/sim-card-processor/payment_methods', {
+    method: 'POST',
+    body: { number: '4242424242424242', exp_month: 12, exp_year: 2034, cvc: '123' },
+  });
+  const paid = await api<Intent>(user, `/v2/purchase-intent/${intent.body.purchaseIntentId}/pay`, {
+    method: 'POST',
+    body: { payment_method: 'stripe_card', payment_token: pm.body.id },
+  });
+  expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+}
+
+async function payByCardOnCheckout(page: Page): Promise<void> {
+  const form = page.getByTestId('card-form');
+  await form.waitFor();
+  await form.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await form.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await form.getByLabel('CVC').fill('123');
+  await page.getByTestId('pay').click();
+  await page.getByTestId('checkout-success').waitFor();
+}
+
+describe('primary editions', () => {
+  it('an fcfs nifty bought until its page reads Sold Out', { timeout: 180_000 }, async () => {
+    // The live fcfs nifty with no reserved editions and the fewest left (others keep theirs).
+    const candidates = (await liveCards('fcfs'))
+      .filter((c) => c.saleDetails.price > 0 && c.nifty.niftyTotalReserved === 0)
+      .map((c) => ({ c, left: c.nifty.niftyTotalNumOfEditions - c.nifty.niftyTotalSold }))
+      .filter((x) => x.left >= 2)
+      .sort((a, b) => a.left - b.left);
+    expect(candidates.length).toBeGreaterThan(0);
+    const target = candidates[0];
+    if (!target) throw new Error('no fcfs nifty');
+    let left = target.left;
+    while (left > 1) {
+      const q = Math.min(left - 1, 10);
+      await buyByApi(target.c, q);
+      left -= q;
+    }
+
+    const buyer = await apiSignUp(baseUrl, 'editions-last');
+    const context = await browser.newContext({ viewport: DESKTOP });
+    await storeCredentials(context, buyer.grant);
+    const page = await context.newPage();
+    const niftyPath = `/marketplace/collection/${target.c.contractAddress}/${target.c.typeNumber}`;
+    await page.goto(`${baseUrl}${niftyPath}`);
+    const buy = page.getByTestId('buy-editions');
+    await expect.poll(() => buy.textContent()).toBe('Buy');
+    await buy.click();
+    await page.waitForURL((url) => url.pathname.startsWith('/checkout/'));
+    await expect.poll(() => page.getByTestId('quantity-limits').textContent()).toContain('Only 1 Remaining!');
+    await payByCardOnCheckout(page);
+
+    await page.goto(`${baseUrl}${niftyPath}`);
+    await expect.poll(() => page.getByTestId('buy-editions').textContent()).toBe('Sold Out');
+    expect(await page.getByTestId('buy-editions').isDisabled()).toBe(true);
+    await context.close();
+  });
+
+  it('an open edition is minted after purchasing closes', { timeout: 180_000 }, async () => {
+    const cards = (await liveCards('open_edition')).filter((c) => c.saleDetails.price > 0);
+    expect(cards.length).toBeGreaterThan(0);
+    const card = cards.at(-1);
+    if (!card) throw new Error('no open edition');
+    const buyer = await apiSignUp(baseUrl, 'editions-oe');
+    const context = await browser.newContext({ viewport: DESKTOP });
+    await storeCredentials(context, buyer.grant);
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/marketplace/collection/${card.contractAddress}/${card.typeNumber}`);
+    const mint = page.getByTestId('buy-editions');
+    await expect.poll(() => mint.textContent()).toBe('Mint');
+    expect(await page.getByTestId('open-edition-message').textContent()).toContain('may take up to 4 hours');
+    await mint.click();
+    await page.waitForURL((url) => url.pathname.startsWith('/checkout/'));
+    const piid = Number(new URL(page.url()).searchParams.get('piid'));
+    await payByCardOnCheckout(page);
+    expect(await page.getByTestId('checkout-delivery-message').textContent()).toContain(
+      'may take up to 4 hours to appear',
+    );
+    const before = await api<Intent>(buyer, `/payments/purchase-intents/?id=${piid}`);
+    expect(before.body).toMatchObject({ paymentState: 'paid', mintedTokens: [] });
+
+    // Purchasing closes (test-only route: ends this nifty's sale now and runs its minting job).
+    const closed = await fetch(`${baseUrl}/dev/editions/close-open-edition`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ contractAddress: card.contractAddress, niftyType: card.typeNumber }),
+    });
+    expect(closed.status).toBe(200);
+    const after = await api<Intent>(buyer, `/payments/purchase-intents/?id=${piid}`);
+    expect(after.body.deliveryMessage).toBeNull();
+    const minted = after.body.mintedTokens[0];
+    if (!minted) throw new Error('nothing minted');
+    await page.goto(`${baseUrl}/marketplace/item/${card.contractAddress}/${minted.tokenId}`);
+    await expect
+      .poll(async () => (await page.getByTestId('item-owner').textContent()) ?? '')
+      .toContain(buyer.firstName);
+    await context.close();
+  });
+
+  it('the demo collector opens a sealed pack and sees its contents', { timeout: 180_000 }, async () => {
+    const context = await browser.newContext({ viewport: DESKTOP });
+    const page = await context.newPage();
+    await signInOnLoginPage(page, baseUrl, '/');
+    const profileUrl = await signedInProfileUrl(page);
+    const sealed = await page.evaluate<{ contractAddress: string; tokenId: string } | null>(`(async () => {
+      for (let p = 1; p <= 10; p++) {
+        const res = await fetch('/api/v2/users/${profileUrl}/nifties/?page_size=48&page=' + p);
+        if (!res.ok) return null;
+        const body = await res.json();
+        for (const card of body.results) {
+          const info = await (await fetch('/api/v2/editions/' + card.contractAddress + '/' + card.tokenId)).json();
+          if (info.kind === 'pack' && !info.opened) return { contractAddress: card.contractAddress, tokenId: card.tokenId };
+        }
+        if (p >= body.total_pages) return null;
+      }
+      return null;
+    })()`);
+    if (!sealed) throw new Error('the demo collector owns no sealed pack');
+    await page.goto(`${baseUrl}/marketplace/item/${sealed.contractAddress}/${sealed.tokenId}`);
+    const open = page.getByTestId('open-pack');
+    await open.waitFor();
+    await open.click();
+    const contents = page.getByTestId('pack-contents');
+    const error = page.getByTestId('open-pack-error');
+    const outcome = await Promise.race([
+      contents.waitFor().then(
+        () => 'opened',
+        () => 'timeout',
+      ),
+      error.waitFor().then(
+        () => 'error',
+        () => 'timeout',
+      ),
+    ]);
+    if (outcome === 'error') throw new Error(`open pack failed: ${await error.textContent()}`);
+    expect(outcome).toBe('opened');
+    const items = page.getByTestId('pack-item');
+    expect(await items.count()).toBe(3);
+    // Opened once: the page read again shows the contents and no Open pack.
+    await page.reload();
+    await page.getByTestId('pack-contents').waitFor();
+    expect(await page.getByTestId('pack-item').count()).toBe(3);
+    expect(await page.getByTestId('open-pack').count()).toBe(0);
+    await context.close();
+  });
+});
