@@ -7,3 +7,4 @@ export * from './catalog';
 export * from './core';
 export * from './idempotency';
 export * from './trading';
+export * from './bids';
