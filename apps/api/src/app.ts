@@ -21,6 +21,7 @@ import { listeningOrigin } from './lib/origins';
 import type { RateLimitStore } from './lib/rate-limit';
 import type { AccountsConfigInput } from './modules/auth/auth.config';
 import { accountsRoutes, devOutboxRoutes } from './modules/auth/auth.routes';
+import { bidsRoute } from './modules/bids/bids.route';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { dropsRoutes } from './modules/drops/drops.routes';
 import { mediaRoutes } from './modules/media/media.routes';
@@ -195,6 +196,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       await api.register(socialRoutes);
       await api.register(tradingRoutes);
       await api.register(termsRoutes);
+      await api.register(bidsRoute);
     },
     { prefix: '/api' },
   );

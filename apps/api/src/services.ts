@@ -13,6 +13,8 @@ import { createOrigins } from './lib/origins';
 import { createRateLimiter, memoryRateLimitStore } from './lib/rate-limit';
 import { createResponseCache } from './lib/response-cache';
 import { resolveAccountsConfig } from './modules/auth/auth.config';
+import { createBidsRepo } from './modules/bids/bids.repo';
+import { createBidsService } from './modules/bids/bids.service';
 import { createAuthRepo } from './modules/auth/auth.repo';
 import { createAuthService } from './modules/auth/auth.service';
 import { createCaptcha } from './modules/auth/captcha';
@@ -166,6 +168,23 @@ export function createServices(config: ResolvedConfig) {
       ]),
   });
 
+  // Bids on auctions (decision 012): holds or card authorisations, settled by the 'bids.settle' job.
+  const bids = createBidsService({
+    db,
+    unit: createUnitOfWork(db, (tx) => ({
+      bids: createBidsRepo(tx),
+      trading: createTradingRepo(tx),
+      ledger: createLedgerRepo(tx),
+    })),
+    clock,
+    card,
+    jobs,
+    events,
+    notifier,
+    background,
+    onTokenChange: async (tokenRowId) => changes.touch(await pages.scopesOfToken(tokenRowId)),
+  });
+
   return {
     /** Settlement and expiry work that survives restarts (lib/jobs.ts). */
     jobs,
@@ -206,6 +225,7 @@ export function createServices(config: ResolvedConfig) {
     site: createSiteService({ repo: createSiteRepo(db), clock, webOrigin: origins.web }),
     trading,
     offers,
+    bids,
     /** Terms of service and the tos_approval_required gate (decision 009 "Terms of service"). */
     terms: createTermsService({ repo: createTermsRepo(db), clock }),
     balance: createBalanceService({
