@@ -136,6 +136,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
         .expireDue()
         .catch((err: unknown) => app.log.error({ err }, 'intent expiry failed'));
       app.services.offers.expireDue().catch((err: unknown) => app.log.error({ err }, 'offer expiry failed'));
+      // Auctions past their end that a lost job (a restart of the in-process queue) left unsettled (decision 012).
+      app.services.bids.settleDue().catch((err: unknown) => app.log.error({ err }, 'bid settlement failed'));
     }, 60_000);
     sweep.unref();
     await app.services.jobs.start();

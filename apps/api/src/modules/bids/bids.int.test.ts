@@ -330,6 +330,18 @@ describe('settlement', () => {
     expect((await bidInfo(t.app, nifty)).json()).toMatchObject({ settled: true, status: 'ended' });
   });
 
+  it('the sweep settles an auction whose job was lost', async () => {
+    const { nifty } = await auctionNifty(t.app, { endsInMs: 5 * MINUTE });
+    const a = await funded(100_000);
+    await placeBid(t.app, a.headers, nifty, '10');
+    t.clock.advance(6 * MINUTE);
+    // No drain: the job queue forgot it (a restart); the minute sweep finds it.
+    expect(await t.app.services.bids.settleDue()).toBeGreaterThanOrEqual(1);
+    const minted = await db().select().from(schema.tokens).where(eq(schema.tokens.niftyId, nifty.id));
+    expect(minted.map((m) => m.ownerId)).toEqual([a.userId]);
+    expect(await t.app.services.bids.settleDue()).toBe(0);
+  });
+
   it('settles once when run concurrently, and releases losers of a 1/1 auction', async () => {
     const { nifty } = await auctionNifty(t.app, { endsInMs: 5 * MINUTE });
     const [a, b] = [await funded(100_000), await funded(100_000)];

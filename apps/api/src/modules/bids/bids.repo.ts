@@ -1,7 +1,7 @@
 // Bids and auction state (docs/decisions/012-bids.md). Writers lock the nifty's row first
 // (trading.repo `lockNifty`), so what they read of its bids and state stays true until commit.
 import { type Db, schema } from '@vitrine/db';
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 
 const { bids, auctionStates, users, nifties, publisherMembers } = schema;
 
@@ -56,6 +56,17 @@ export function createBidsRepo(db: Db) {
         .where(and(eq(auctionStates.niftyId, niftyId), isNull(auctionStates.settledAt)))
         .returning({ id: auctionStates.niftyId });
       return updated.length > 0;
+    },
+
+    /** Nifties whose auction ended by `at` and is not settled (the sweep behind the settle jobs). */
+    async due(at: Date, limit: number): Promise<number[]> {
+      const rows = await db
+        .select({ niftyId: auctionStates.niftyId })
+        .from(auctionStates)
+        .where(and(isNull(auctionStates.settledAt), lte(auctionStates.endsAt, at)))
+        .orderBy(asc(auctionStates.endsAt))
+        .limit(limit);
+      return rows.map((r) => r.niftyId);
     },
 
     /** The active bids of a nifty in rank order: highest first, the earlier bid first on a tie. */

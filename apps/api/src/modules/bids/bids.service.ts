@@ -549,6 +549,15 @@ export function createBidsService(deps: {
     settleRanked: settle,
     settleSilent: settle,
 
+    /** Settles every auction past its end and not settled (the server's minute sweep; jobs do it at the end). */
+    async settleDue(limit = 50): Promise<number> {
+      let settled = 0;
+      for (const niftyId of await repo.due(clock.now(), limit)) {
+        if ((await settle(niftyId)).settled) settled++;
+      }
+      return settled;
+    },
+
     /** Bid info and auction info of a nifty (000 §3, 001 §3). */
     async info(contractAddress: string, niftyType: number) {
       const n = await niftyOf(contractAddress, niftyType);
