@@ -73,7 +73,9 @@ describe('bidding on a live auction', () => {
     await result.waitFor();
     expect(await result.textContent()).toContain(`Your bid of ${dollars(minBid)} was placed`);
 
-    await page.goto(`${baseUrl}/auctionbid/?contractAddress=${card.contractAddress}&niftyType=${card.typeNumber}`);
+    await page.goto(
+      `${baseUrl}/auctionbid/?contractAddress=${card.contractAddress}&niftyType=${card.typeNumber}`,
+    );
     const table = page.getByTestId('bid-table');
     await table.waitFor();
     const first = table.getByTestId('bid-row').first();
@@ -81,9 +83,7 @@ describe('bidding on a live auction', () => {
     expect((await first.boundingBox())?.height).toBe(80);
     const link = first.getByTestId('bidder-link');
     expect(await link.getAttribute('href')).toMatch(/^\/profile\//);
-    await expect
-      .poll(() => page.getByTestId('bid-summary-price').textContent())
-      .toBe(dollars(minBid));
+    await expect.poll(() => page.getByTestId('bid-summary-price').textContent()).toBe(dollars(minBid));
     await context.close();
   });
 });

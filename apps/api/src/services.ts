@@ -13,11 +13,11 @@ import { createOrigins } from './lib/origins';
 import { createRateLimiter, memoryRateLimitStore } from './lib/rate-limit';
 import { createResponseCache } from './lib/response-cache';
 import { resolveAccountsConfig } from './modules/auth/auth.config';
-import { createBidsRepo } from './modules/bids/bids.repo';
-import { createBidsService } from './modules/bids/bids.service';
 import { createAuthRepo } from './modules/auth/auth.repo';
 import { createAuthService } from './modules/auth/auth.service';
 import { createCaptcha } from './modules/auth/captcha';
+import { createBidsRepo } from './modules/bids/bids.repo';
+import { createBidsService } from './modules/bids/bids.service';
 import {
   COUNT_CACHE_TTL_MS,
   catalogState,

@@ -37,9 +37,7 @@ export const bids = pgTable(
   },
   (t) => [
     index('bids_nifty_idx').on(t.niftyId, t.createdAt),
-    index('bids_nifty_active_idx')
-      .on(t.niftyId, t.amountInCents)
-      .where(sql`${t.currentlyActive}`),
+    index('bids_nifty_active_idx').on(t.niftyId, t.amountInCents).where(sql`${t.currentlyActive}`),
     index('bids_user_active_idx').on(t.userId).where(sql`${t.currentlyActive}`),
     check('bids_positive', sql`${t.amountInCents} > 0`),
   ],

@@ -3,8 +3,8 @@
 // migration (never edit a committed one).
 
 export * from './accounts';
+export * from './bids';
 export * from './catalog';
 export * from './core';
 export * from './idempotency';
 export * from './trading';
-export * from './bids';

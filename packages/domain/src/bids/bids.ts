@@ -125,7 +125,6 @@ export function leaderboardThresholds(
   const last = activeDesc.length >= slots ? activeDesc[slots - 1] : undefined;
   return {
     firstPlaceBid: top === undefined ? null : top + bidIncrement,
-    leaderboardMinBid:
-      last === undefined ? startingMinimum : Math.max(last + bidIncrement, startingMinimum),
+    leaderboardMinBid: last === undefined ? startingMinimum : Math.max(last + bidIncrement, startingMinimum),
   };
 }

@@ -20,7 +20,9 @@ export async function auctionNifty(
   const f = fixtures(db, { now });
   const publisher = await f.publisher();
   const owner = await f.user();
-  await db.insert(schema.publisherMembers).values({ publisherId: publisher.id, userId: owner.id, role: 'owner' });
+  await db
+    .insert(schema.publisherMembers)
+    .values({ publisherId: publisher.id, userId: owner.id, role: 'owner' });
   const saleType = o.saleType ?? 'auction';
   const drop = await f.drop({ publisherId: publisher.id, dropType: saleType });
   const collection = await f.collection({ publisherId: publisher.id, dropId: drop.id });

@@ -86,7 +86,9 @@ describe(`${BIDDERS} bidders at once`, () => {
     const answers = await Promise.all(
       people.map((p, i) => placeBid(t.app, p.headers, nifty, (10 + ((i * 13) % BIDDERS)).toFixed(2))),
     );
-    const accepted = answers.filter((a) => a.statusCode === 201).map((a) => a.json().bid.amount_in_cents as number);
+    const accepted = answers
+      .filter((a) => a.statusCode === 201)
+      .map((a) => a.json().bid.amount_in_cents as number);
     expect(accepted.length).toBeGreaterThanOrEqual(3);
     const active = await db()
       .select()

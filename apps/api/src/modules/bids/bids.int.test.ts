@@ -82,8 +82,9 @@ describe('auction bids', () => {
     const alerts: LiveEvent[] = [];
     const off = t.app.services.events.subscribe(topics.user(a.userId), (e) => alerts.push(e));
     const seen: LiveEvent[] = [];
-    const offNifty = t.app.services.events.subscribe(topics.nifty(nifty.contractAddress, nifty.typeNumber), (e) =>
-      seen.push(e),
+    const offNifty = t.app.services.events.subscribe(
+      topics.nifty(nifty.contractAddress, nifty.typeNumber),
+      (e) => seen.push(e),
     );
     const second = await placeBid(t.app, b.headers, nifty, '12.50');
     off();
@@ -92,7 +93,10 @@ describe('auction bids', () => {
     expect(await activeHolds(a.userId)).toBe(0);
     expect(await activeHolds(b.userId)).toBe(1_250);
     expect(alerts).toEqual([
-      { type: 'alert', data: expect.objectContaining({ kind: 'outbid', link: expect.stringContaining('/auctionbid/') }) },
+      {
+        type: 'alert',
+        data: expect.objectContaining({ kind: 'outbid', link: expect.stringContaining('/auctionbid/') }),
+      },
     ]);
     expect(seen.map((e) => e.type)).toEqual(['bid', 'auction']);
     const contact = await db()
@@ -258,7 +262,8 @@ describe('ranked and silent auctions', () => {
       amount_in_cents: number | null;
     }[];
     expect(own.map((r) => r.amount_in_cents)).toEqual([1_500, null]);
-    const board = (await t.app.inject({ url: url.replace('/bids?', '/bids/leaderboard?') })).json().results as {
+    const board = (await t.app.inject({ url: url.replace('/bids?', '/bids/leaderboard?') })).json()
+      .results as {
       amount_in_cents: number | null;
     }[];
     expect(board).toHaveLength(2);

@@ -160,10 +160,7 @@ export function createBidsRepo(db: Db) {
           .orderBy(...order)
           .limit(o.limit)
           .offset(o.offset),
-        db
-          .select({ n: sql<number>`count(*)::int` })
-          .from(bids)
-          .where(where),
+        db.select({ n: sql<number>`count(*)::int` }).from(bids).where(where),
       ]);
       return { rows, count: Number(total?.n ?? 0) };
     },

@@ -275,7 +275,8 @@ export function createBidsService(deps: {
         const voids = await releaseHolds(l, replaced, at);
         if (input.paymentMethod === 'balance') {
           const freed = own?.holdReference ? own.amountInCents : 0;
-          if ((locked.get(account)?.availableCents ?? 0) + freed < amountCents) throw BID_ERRORS.insufficient();
+          if ((locked.get(account)?.availableCents ?? 0) + freed < amountCents)
+            throw BID_ERRORS.insufficient();
         }
         const bid = await bids.insert({
           userId,
@@ -428,7 +429,9 @@ export function createBidsService(deps: {
     };
     const candidates = await repo.active(niftyId);
     const userAccounts =
-      candidates.length > 0 ? await ledger.userAccounts(candidates.map((b) => b.userId)) : new Map<number, number>();
+      candidates.length > 0
+        ? await ledger.userAccounts(candidates.map((b) => b.userId))
+        : new Map<number, number>();
     const done = await unit.run(async ({ bids, trading: tr, ledger: l }) => {
       const nifty = await tr.lockNifty(niftyId);
       if (!nifty) return null;
@@ -491,7 +494,11 @@ export function createBidsService(deps: {
                 amountCents: -fees.buyerPaysCents,
                 memo: byBalance ? 'payment' : 'card_payment',
               },
-              { accountId: fixed.publisher, amountCents: fees.sellerReceivesCents, memo: 'publisher_proceeds' },
+              {
+                accountId: fixed.publisher,
+                amountCents: fees.sellerReceivesCents,
+                memo: 'publisher_proceeds',
+              },
               { accountId: fixed.platform, amountCents: fees.serviceFeeCents, memo: 'primary_platform_fee' },
             ],
           });

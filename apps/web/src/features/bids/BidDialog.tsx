@@ -102,7 +102,15 @@ function OpenBidDialog({ contractAddress, niftyType, saleType, onClose }: BidDia
 
   if (placed) {
     return (
-      <Dialog open onClose={onClose} title="Place Bid" confirmLabel="Done" onConfirm={onClose} hideCancel testId="bid-dialog">
+      <Dialog
+        open
+        onClose={onClose}
+        title="Place Bid"
+        confirmLabel="Done"
+        onConfirm={onClose}
+        hideCancel
+        testId="bid-dialog"
+      >
         <p data-testid="bid-result">
           Your bid of {formatCents(placed.bid.amount_in_cents ?? 0)} was placed
           {saleType === 'auction' || placed.rank < 1 ? '.' : `: rank ${placed.rank}.`}
@@ -157,7 +165,9 @@ function OpenBidDialog({ contractAddress, niftyType, saleType, onClose }: BidDia
               data-testid="bid-method-balance"
             />
             Account balance
-            <span className={styles.muted}>{balance === null ? '' : ` (${formatCents(balance)} available)`}</span>
+            <span className={styles.muted}>
+              {balance === null ? '' : ` (${formatCents(balance)} available)`}
+            </span>
           </label>
           <label className={styles.method}>
             <input

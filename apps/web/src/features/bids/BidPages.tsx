@@ -120,7 +120,11 @@ function BidRows({ bids, ranked }: { bids: Bid[]; ranked: boolean }) {
               {ranked ? <td>{bid.rank}</td> : null}
               <td>
                 <span className={styles.bidder}>
-                  <Avatar src={who.clickable ? (bid.user_prof?.profile_pic_url ?? null) : null} name={who.name} size={40} />
+                  <Avatar
+                    src={who.clickable ? (bid.user_prof?.profile_pic_url ?? null) : null}
+                    name={who.name}
+                    size={40}
+                  />
                   {link ? (
                     <Link to={link.href} data-testid="bidder-link">
                       {who.name}
@@ -184,7 +188,11 @@ function AuctionBids({ contractAddress, niftyType }: { contractAddress: string; 
   return (
     <>
       {state.data ? <Summary state={state.data} /> : <Skeleton width="100%" height={60} />}
-      {list.data ? <BidRows bids={list.data.results} ranked={false} /> : <Skeleton width="100%" height={240} />}
+      {list.data ? (
+        <BidRows bids={list.data.results} ranked={false} />
+      ) : (
+        <Skeleton width="100%" height={240} />
+      )}
       {list.data ? <Pagination page={page} totalPages={list.data.total_pages} onChange={setPage} /> : null}
     </>
   );
@@ -202,7 +210,9 @@ export function RankedBidPage() {
       <RankedBids
         {...target}
         targetRank={Number.isInteger(targetRank) && targetRank > 0 ? targetRank : null}
-        targetAmount={Number.isFinite(targetAmount) && targetAmount > 0 ? Math.round(targetAmount * 100) : null}
+        targetAmount={
+          Number.isFinite(targetAmount) && targetAmount > 0 ? Math.round(targetAmount * 100) : null
+        }
       />
     </Page>
   );

@@ -117,7 +117,8 @@ export const bidKeys = {
   all: () => ['bids'] as const,
   of: (contractAddress: string, niftyType: number) =>
     [...bidKeys.all(), contractAddress.toLowerCase(), niftyType] as const,
-  info: (contractAddress: string, niftyType: number) => [...bidKeys.of(contractAddress, niftyType), 'info'] as const,
+  info: (contractAddress: string, niftyType: number) =>
+    [...bidKeys.of(contractAddress, niftyType), 'info'] as const,
   list: (contractAddress: string, niftyType: number, page: number) =>
     [...bidKeys.of(contractAddress, niftyType), 'list', page] as const,
   leaderboard: (contractAddress: string, niftyType: number) =>
