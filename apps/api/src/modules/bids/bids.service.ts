@@ -212,6 +212,49 @@ export function createBidsService(deps: {
     return cards;
   }
 
+  /**
+   * Throws when `amountCents` does not place by the rules of the sale type (000 §5): thresholds from the
+   * other bidders' active bids; the bidder's own previous bid must be exceeded by the increment.
+   */
+  function assertPlaces(
+    saleType: string,
+    userId: number,
+    amountCents: number,
+    active: BidRow[],
+    slots: number,
+    terms: { start: number; increment: number },
+  ) {
+    const own = active.find((b) => b.userId === userId) ?? null;
+    const others = active.filter((b) => b.userId !== userId);
+    const t = leaderboardThresholds(
+      others.map((b) => b.amountInCents),
+      slots,
+      terms.start,
+      terms.increment,
+    );
+    if (saleType === 'auction') {
+      if (amountCents < t.leaderboardMinBid) throw BID_ERRORS.tooLow(t.leaderboardMinBid);
+      if (own && amountCents < own.amountInCents + terms.increment)
+        throw BID_ERRORS.incrementTooSmall(own.amountInCents + terms.increment);
+      return { own, others };
+    }
+    const placement = rankedPlacement({
+      amount: amountCents,
+      firstPlaceBid: t.firstPlaceBid,
+      leaderboardMinBid: t.leaderboardMinBid,
+      previousBid: own?.amountInCents ?? null,
+      bidIncrement: terms.increment,
+    });
+    if (!placement.valid) {
+      if (placement.reason === 'increment_too_small') {
+        throw BID_ERRORS.incrementTooSmall((own?.amountInCents ?? 0) + terms.increment);
+      }
+      if (amountCents < terms.start) throw BID_ERRORS.tooLow(terms.start);
+      throw saleType === 'silent_auction' ? BID_ERRORS.notPlaced() : BID_ERRORS.tooLow(t.leaderboardMinBid);
+    }
+    return { own, others };
+  }
+
   async function place(userId: number, input: PlaceBidInput) {
     const n = await niftyOf(input.contractAddress, input.niftyType);
     if (n.dropStatus !== null && n.dropStatus !== 'published') throw BID_ERRORS.notStarted();
@@ -222,6 +265,14 @@ export function createBidsService(deps: {
     const account = await ledger.userAccount(userId);
     const allowance = bidAllowance(bidder);
     const sealed = n.saleType === 'silent_auction';
+    // Refused early on what is committed, without a transaction: the minimums only rise while the auction
+    // runs (a bid too low now is too low under the lock too), so losers of a hot auction hold no lock.
+    const committed = await repo.state(n.id);
+    const committedEnd = committed?.endsAt ?? n.endAt;
+    const now = clock.now();
+    if (committed?.settledAt || (committedEnd && now >= committedEnd)) throw BID_ERRORS.ended();
+    if (!committedEnd || (n.startAt && now < n.startAt)) throw BID_ERRORS.notStarted();
+    assertPlaces(n.saleType, userId, amountCents, await repo.active(n.id), slotsOf(n), terms);
     // A card is authorised before the unit (a call outside); voided when the bid does not commit.
     const cardReference =
       input.paymentMethod === 'stripe_card' ? await authorize(amountCents, input.paymentToken) : null;
@@ -237,35 +288,8 @@ export function createBidsService(deps: {
         // The bidder's account row: one bid of a user at a time (the safety net's sum stays true).
         const locked = await l.lock([account]);
         const active = await bids.active(n.id);
-        const own = active.find((b) => b.userId === userId) ?? null;
-        const others = active.filter((b) => b.userId !== userId);
         const slots = slotsOf({ ...n, totalSold: nifty.totalSold, totalReserved: nifty.totalReserved });
-        const t = leaderboardThresholds(
-          others.map((b) => b.amountInCents),
-          slots,
-          terms.start,
-          terms.increment,
-        );
-        if (n.saleType === 'auction') {
-          if (amountCents < t.leaderboardMinBid) throw BID_ERRORS.tooLow(t.leaderboardMinBid);
-          if (own && amountCents < own.amountInCents + terms.increment)
-            throw BID_ERRORS.incrementTooSmall(own.amountInCents + terms.increment);
-        } else {
-          const placement = rankedPlacement({
-            amount: amountCents,
-            firstPlaceBid: t.firstPlaceBid,
-            leaderboardMinBid: t.leaderboardMinBid,
-            previousBid: own?.amountInCents ?? null,
-            bidIncrement: terms.increment,
-          });
-          if (!placement.valid) {
-            if (placement.reason === 'increment_too_small') {
-              throw BID_ERRORS.incrementTooSmall((own?.amountInCents ?? 0) + terms.increment);
-            }
-            if (amountCents < terms.start) throw BID_ERRORS.tooLow(terms.start);
-            throw sealed ? BID_ERRORS.notPlaced() : BID_ERRORS.tooLow(t.leaderboardMinBid);
-          }
-        }
+        const { own, others } = assertPlaces(n.saleType, userId, amountCents, active, slots, terms);
         if (allowance !== null) {
           const total = (await bids.activeSumOf(userId)) - (own?.amountInCents ?? 0) + amountCents;
           if (total > allowance) throw BID_ERRORS.allowance(allowance);
