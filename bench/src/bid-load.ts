@@ -34,6 +34,8 @@ export interface BidFigure {
   p99: number;
   max: number;
   statuses: Record<string, number>;
+  /** The same bidders at once, each one trivial authenticated read (GET /api/user/profile/): 3 bursts after 1. */
+  baseline: { requests: number; p50: number; p99: number; max: number; statuses: Record<string, number> };
 }
 
 /** Writes the bidders, their sessions and balances, and a live 1/1 auction (a new one every run). */
@@ -132,6 +134,36 @@ export async function measureBids(options: {
   seconds: number;
 }): Promise<BidFigure> {
   const { baseUrl, world, seconds } = options;
+  const quantiles = (values: number[]) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    const q = (x: number) => ms(sorted[Math.min(sorted.length - 1, Math.ceil(x * sorted.length) - 1)] ?? 0);
+    return { p50: q(0.5), p99: q(0.99), max: ms(sorted[sorted.length - 1] ?? 0) };
+  };
+  // Baseline: every bidder at once, one trivial authenticated read; one unmeasured burst, then 3.
+  const baselineTimes: number[] = [];
+  const baselineStatuses: Record<string, number> = {};
+  for (let burst = 0; burst < 4; burst++) {
+    const results = await Promise.all(
+      world.bidders.map(async (b) => {
+        const t0 = performance.now();
+        const res = await fetch(`${baseUrl}/api/user/profile/`, {
+          headers: { authorization: `Bearer ${b.token}` },
+        }).catch(() => null);
+        await res?.arrayBuffer().catch(() => undefined);
+        return { status: res?.status ?? 0, ms: performance.now() - t0 };
+      }),
+    );
+    if (burst === 0) continue;
+    for (const r of results) {
+      baselineTimes.push(r.ms);
+      baselineStatuses[String(r.status)] = (baselineStatuses[String(r.status)] ?? 0) + 1;
+    }
+  }
+  const baseline = {
+    requests: baselineTimes.length,
+    ...quantiles(baselineTimes),
+    statuses: baselineStatuses,
+  };
   let known = START_CENTS - INCREMENT_CENTS;
   const latencies: number[] = [];
   const statuses: Record<string, number> = {};
@@ -187,5 +219,6 @@ export async function measureBids(options: {
     p99: at(0.99),
     max: ms(sorted[sorted.length - 1] ?? 0),
     statuses,
+    baseline,
   };
 }

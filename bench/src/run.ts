@@ -495,7 +495,7 @@ try {
   if (bidWorld) {
     bids = await measureBids({ baseUrl: server.url, world: bidWorld, seconds: duration });
     log(
-      `${bids.name}: ${bids.bidsPerSecond} bids/s accepted, ${bids.attemptsPerSecond} attempts/s, p50 ${bids.p50} ms  p99 ${bids.p99} ms  ${JSON.stringify(bids.statuses)} (baseline p50 ${figures[0]?.p50 ?? '?'} ms)`,
+      `${bids.name}: ${bids.bidsPerSecond} bids/s accepted, ${bids.attemptsPerSecond} attempts/s, p50 ${bids.p50} ms  p99 ${bids.p99} ms  ${JSON.stringify(bids.statuses)} (baseline p50 ${figures[0]?.p50 ?? '?'} ms; ${bids.bidders} authenticated reads at once: p50 ${bids.baseline.p50} ms p99 ${bids.baseline.p99} ms)`,
     );
   }
 
@@ -722,6 +722,11 @@ function toMarkdown(r: typeof report): string {
         '| --- | --- | --- | --- | --- | --- | --- | --- |',
         `| ${bf.name} | ${bf.attempts} | ${bf.p50} | ${bf.p99} | ${bf.max} | ${bf.bidsPerSecond} | ${bf.attemptsPerSecond} | ${Object.entries(
           bf.statuses,
+        )
+          .map(([k, v]) => `${k}: ${v}`)
+          .join(', ')} |`,
+        `| baseline: ${bf.bidders} authenticated reads at once (GET /api/user/profile/) | ${bf.baseline.requests} | ${bf.baseline.p50} | ${bf.baseline.p99} | ${bf.baseline.max} | | | ${Object.entries(
+          bf.baseline.statuses,
         )
           .map(([k, v]) => `${k}: ${v}`)
           .join(', ')} |`,
