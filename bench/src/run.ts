@@ -1,7 +1,8 @@
 // `npm run bench [-- --scale N --duration S --connections C --store pglite|postgres
-//   --figures all|browse|writes|purchases|lighthouse]`
+//   --figures all|browse|writes|purchases|bids|lighthouse]`
 // --figures browse runs the HTTP figures, their SQL baseline and the first-load bytes; writes the
 // write-path figure (PostgreSQL); purchases the purchase figure (200 concurrent buyers, both stores);
+// bids the bid figure (bids per second on one hot auction, decision 012);
 // lighthouse the Lighthouse figures; all of them by default. Every
 // run reports the server's idle memory after it started and after the figures ran.
 // --store postgres uses BENCH_DATABASE_URL (default: database vitrine_bench_<N> on the local
@@ -22,6 +23,7 @@ import { readEnv } from '../../apps/api/src/env';
 import { DEFAULT_RESPONSE_CACHE_MAX_BYTES } from '../../apps/api/src/services';
 import { apiSignUp } from '../../e2e/support/accounts';
 import { repoRoot, startServer } from '../../e2e/support/server';
+import { type BidFigure, type BidWorld, measureBids, prepareBids } from './bid-load';
 import { type ExplorePageAsk, measureExploreSql } from './explore-sql';
 import { firstLoadBytes, type RouteBytes } from './first-load';
 import { type LighthouseFigure, measureLighthouse } from './lighthouse';
@@ -49,14 +51,15 @@ if (store !== 'pglite' && store !== 'postgres') {
   process.exit(2);
 }
 const which = values.figures;
-if (!['all', 'browse', 'writes', 'purchases', 'lighthouse'].includes(which)) {
-  process.stderr.write('--figures must be all, browse, writes, purchases or lighthouse\n');
+if (!['all', 'browse', 'writes', 'purchases', 'bids', 'lighthouse'].includes(which)) {
+  process.stderr.write('--figures must be all, browse, writes, purchases, bids or lighthouse\n');
   process.exit(2);
 }
 const browse = which === 'all' || which === 'browse';
 const lighthouseOn = which === 'all' || which === 'lighthouse';
 const writesOn = which === 'all' || which === 'writes';
 const purchasesOn = which === 'all' || which === 'purchases';
+const bidsOn = which === 'all' || which === 'bids';
 /** The purchase figure's p99 budget (issue #14), on PostgreSQL: Buy Now + pay at 200 concurrent buyers. */
 const PURCHASE_P99_BUDGET_MS = 250;
 /** Lighthouse runs of each page; the report gives the median of each figure. */
@@ -131,6 +134,23 @@ let purchaseWorld: PurchaseWorld | null = null;
 if (purchasesOn) {
   log('Preparing the purchase figure: 200 buyers, their sessions and balances, a collection of listings…');
   purchaseWorld = await preparePurchases(
+    storeEnv.DATABASE_URL
+      ? { databaseUrl: storeEnv.DATABASE_URL }
+      : {
+          dataDir: join(dataDir, 'pglite'),
+          settings: {
+            sharedBuffers: memorySettings.pgliteSharedBuffers,
+            workMem: memorySettings.pgliteWorkMem,
+          },
+        },
+  );
+}
+
+// The bid figure's bidders, sessions, balances and hot auction, written before the server starts.
+let bidWorld: BidWorld | null = null;
+if (bidsOn) {
+  log('Preparing the bid figure: 100 bidders, their sessions and balances, one live 1/1 auction…');
+  bidWorld = await prepareBids(
     storeEnv.DATABASE_URL
       ? { databaseUrl: storeEnv.DATABASE_URL }
       : {
@@ -296,6 +316,7 @@ let uncachedAsk: ((n: number, first: number) => ExplorePageAsk) | null = null;
 const budgets: { name: string; figure: string; limit: string; value: number; ok: boolean }[] = [];
 let firstLoad: RouteBytes[] = [];
 let purchases: PurchaseFigures | null = null;
+let bids: BidFigure | null = null;
 let lighthouse: LighthouseFigure[] = [];
 /** Why the Lighthouse figures are missing, when they are. */
 let lighthouseFailure: string | null = null;
@@ -471,6 +492,13 @@ try {
     }
   }
 
+  if (bidWorld) {
+    bids = await measureBids({ baseUrl: server.url, world: bidWorld, seconds: duration });
+    log(
+      `${bids.name}: ${bids.bidsPerSecond} bids/s accepted, ${bids.attemptsPerSecond} attempts/s, p50 ${bids.p50} ms  p99 ${bids.p99} ms  ${JSON.stringify(bids.statuses)} (baseline p50 ${figures[0]?.p50 ?? '?'} ms; ${bids.bidders} authenticated reads at once: p50 ${bids.baseline.p50} ms p99 ${bids.baseline.p99} ms)`,
+    );
+  }
+
   if (lighthouseOn && existsSync(join(dist, 'index.html'))) {
     // Home, explore (its landing tab) and the item page of the first NFT explore lists.
     const newest = (await (await fetch(`${server.url}/api/v1/explore/nfts/?page_size=1`)).json()) as {
@@ -610,12 +638,14 @@ const report = {
   figures: figures.map((f) => ({ ...f, p50VsBaseline: round(f.p50 - (figures[0]?.p50 ?? 0)) })),
   writes,
   purchases,
+  bids,
   firstLoad,
   lighthouse,
   memory,
   budgets,
   notMeasured: [
     ...(purchases ? [] : ['the purchase figure: run with --figures purchases or all']),
+    ...(bids ? [] : ['the bid figure: run with --figures bids or all']),
     ...(lighthouseFailure ? [`Lighthouse: ${lighthouseFailure}`] : []),
     ...(writes || store === 'postgres'
       ? []
@@ -685,6 +715,26 @@ function toMarkdown(r: typeof report): string {
         '',
       ]
     : [];
+  const bf = r.bids;
+  const bidRows = bf
+    ? [
+        '| bids, one hot 1/1 auction | attempts | p50 ms | p99 ms | max ms | bids/s | attempts/s | answers |',
+        '| --- | --- | --- | --- | --- | --- | --- | --- |',
+        `| ${bf.name} | ${bf.attempts} | ${bf.p50} | ${bf.p99} | ${bf.max} | ${bf.bidsPerSecond} | ${bf.attemptsPerSecond} | ${Object.entries(
+          bf.statuses,
+        )
+          .map(([k, v]) => `${k}: ${v}`)
+          .join(', ')} |`,
+        `| baseline: ${bf.bidders} authenticated reads at once (GET /api/user/profile/) | ${bf.baseline.requests} | ${bf.baseline.p50} | ${bf.baseline.p99} | ${bf.baseline.max} | | | ${Object.entries(
+          bf.baseline.statuses,
+        )
+          .map(([k, v]) => `${k}: ${v}`)
+          .join(', ')} |`,
+        '',
+        `Beside the bare baseline above (GET /api/health, p50 ${r.figures[0]?.p50 ?? '?'} ms). 409: a bid below the minimum another bid just raised.`,
+        '',
+      ]
+    : [];
   const firstLoadRows = r.firstLoad.length
     ? [
         '| first load, as sent | files | JS KB | CSS KB | JS + CSS KB | encoding |',
@@ -739,6 +789,7 @@ function toMarkdown(r: typeof report): string {
       : []),
     ...writeRows,
     ...purchaseRows,
+    ...bidRows,
     ...firstLoadRows,
     ...lighthouseRows,
     ...memoryRows,

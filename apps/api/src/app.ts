@@ -21,6 +21,7 @@ import { listeningOrigin } from './lib/origins';
 import type { RateLimitStore } from './lib/rate-limit';
 import type { AccountsConfigInput } from './modules/auth/auth.config';
 import { accountsRoutes, devOutboxRoutes } from './modules/auth/auth.routes';
+import { bidsRoute } from './modules/bids/bids.route';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { dropsRoutes } from './modules/drops/drops.routes';
 import { eligibilityRoutes } from './modules/eligibility/eligibility.routes';
@@ -137,6 +138,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
         .expireDue()
         .catch((err: unknown) => app.log.error({ err }, 'intent expiry failed'));
       app.services.offers.expireDue().catch((err: unknown) => app.log.error({ err }, 'offer expiry failed'));
+      // Auctions past their end that a lost job (a restart of the in-process queue) left unsettled (decision 012).
+      app.services.bids.settleDue().catch((err: unknown) => app.log.error({ err }, 'bid settlement failed'));
     }, 60_000);
     sweep.unref();
     await app.services.jobs.start();
@@ -202,6 +205,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       await api.register(tradingRoutes);
       await api.register(termsRoutes);
       await api.register(eligibilityRoutes);
+      await api.register(bidsRoute);
     },
     { prefix: '/api' },
   );

@@ -16,6 +16,8 @@ import { resolveAccountsConfig } from './modules/auth/auth.config';
 import { createAuthRepo } from './modules/auth/auth.repo';
 import { createAuthService } from './modules/auth/auth.service';
 import { createCaptcha } from './modules/auth/captcha';
+import { createBidsRepo } from './modules/bids/bids.repo';
+import { createBidsService } from './modules/bids/bids.service';
 import {
   COUNT_CACHE_TTL_MS,
   catalogState,
@@ -185,6 +187,23 @@ export function createServices(config: ResolvedConfig) {
       ]),
   });
 
+  // Bids on auctions (decision 012): holds or card authorisations, settled by the 'bids.settle' job.
+  const bids = createBidsService({
+    db,
+    unit: createUnitOfWork(db, (tx) => ({
+      bids: createBidsRepo(tx),
+      trading: createTradingRepo(tx),
+      ledger: createLedgerRepo(tx),
+    })),
+    clock,
+    card,
+    jobs,
+    events,
+    notifier,
+    background,
+    onTokenChange: async (tokenRowId) => changes.touch(await pages.scopesOfToken(tokenRowId)),
+  });
+
   return {
     /** Settlement and expiry work that survives restarts (lib/jobs.ts). */
     jobs,
@@ -229,6 +248,7 @@ export function createServices(config: ResolvedConfig) {
     offers,
     /** Eligibility for a drop's nifty: `check(userId, niftyId)`, `assertEligible(userId, niftyId)` (decision 015). */
     eligibility,
+    bids,
     /** Terms of service and the tos_approval_required gate (decision 009 "Terms of service"). */
     terms: createTermsService({ repo: createTermsRepo(db), clock }),
     balance: createBalanceService({

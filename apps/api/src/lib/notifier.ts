@@ -19,7 +19,10 @@ export type MessageKind =
   | 'offer_accepted'
   | 'offer_expired'
   | 'offer_outbid'
-  | 'step_up_code';
+  | 'step_up_code'
+  | 'bid_outbid'
+  | 'bid_won'
+  | 'bid_lost';
 
 export interface OutgoingMessage {
   channel: 'email' | 'sms';

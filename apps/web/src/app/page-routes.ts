@@ -49,6 +49,8 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { path: 'profile/:profileUrl', page: 'profile' },
   { path: 'publishers', page: null },
   { path: 'makeglobaloffer', page: null },
+  { path: 'auctionbid', page: null },
+  { path: 'rankedbid', page: null },
   { path: 'buypage', page: null },
   { path: 'listing-checkout/:contractAddress/:tokenId', page: null },
   { path: 'checkout/:contractAddress/:niftyType', page: null },

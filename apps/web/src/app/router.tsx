@@ -60,6 +60,8 @@ const primaryCheckout = () =>
 const makeGlobalOffer = () =>
   import('../features/offers/MakeGlobalOfferPage').then((m) => ({ Component: m.MakeGlobalOfferPage }));
 const myOffers = () => import('../features/offers/MyOffersPage').then((m) => ({ Component: m.MyOffersPage }));
+const auctionBid = () => import('../features/bids/BidPages').then((m) => ({ Component: m.AuctionBidPage }));
+const rankedBid = () => import('../features/bids/BidPages').then((m) => ({ Component: m.RankedBidPage }));
 
 /** The footer's information pages; static paths rank above the storefront's `/:slug`. */
 const INFO_PAGES: readonly { path: string; title: string }[] = [
@@ -121,6 +123,8 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             { path: 'profile/:profileUrl', lazy: profile, loader: data(prefetchProfile) },
             { path: 'publishers', lazy: publishers },
             { path: 'makeglobaloffer', lazy: makeGlobalOffer },
+            { path: 'auctionbid', lazy: auctionBid },
+            { path: 'rankedbid', lazy: rankedBid },
             // 000 §2's legacy buy path: the item (secondary) or the nifty type's page (primary), decision 009.
             {
               path: 'buypage',

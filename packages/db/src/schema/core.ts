@@ -59,6 +59,10 @@ export const users = pgTable(
     termsAgreedAt: ts('terms_agreed_at').notNull().defaultNow(),
     /** The version agreed in the terms dialog; null when the agreement was the signup's. */
     termsAgreedVersion: text('terms_agreed_version'),
+    /** 000 §6: a bidder exempt from the bid safety net (no allowance check). */
+    isBidSafetyNetExempt: boolean('is_bid_safety_net_exempt').notNull().default(false),
+    /** 000 §6: this bidder's allowance (sum of active bids) instead of the default, in cents. */
+    maxBidAllowanceOverrideInCents: cents('max_bid_allowance_override_in_cents'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -3,6 +3,7 @@
 // migration (never edit a committed one).
 
 export * from './accounts';
+export * from './bids';
 export * from './catalog';
 export * from './core';
 export * from './eligibility';

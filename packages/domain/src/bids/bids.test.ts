@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { AUCTION_EXTENSION_MS } from '../constants';
-import { bidderDisplay, extendedEndTime, minimumBid, rankedPlacement, rankedTargetAmount } from './bids';
+import {
+  bidAllowance,
+  bidderDisplay,
+  DEFAULT_BID_ALLOWANCE_CENTS,
+  extendedEndTime,
+  leaderboardThresholds,
+  minimumBid,
+  rankedPlacement,
+  rankedTargetAmount,
+} from './bids';
 
 describe('minimumBid (000 §5 "Minimum bid = highest bid + bid increment")', () => {
   it('adds the increment to the highest bid', () => {
@@ -109,5 +118,41 @@ describe('bidderDisplay (000 §3 "Name \'none\' = anonymous bidder")', () => {
   it('shows other bidders by name, clickable with a profile', () => {
     expect(bidderDisplay({ name: 'Ada', profile_url: 'ada' })).toEqual({ name: 'Ada', clickable: true });
     expect(bidderDisplay({ name: 'Ada' })).toEqual({ name: 'Ada', clickable: false });
+  });
+});
+
+describe('leaderboardThresholds', () => {
+  it('uses the starting minimum while a slot is free, then the last placed bid plus the increment', () => {
+    expect(leaderboardThresholds([], 3, 1_000, 100)).toEqual({
+      firstPlaceBid: null,
+      leaderboardMinBid: 1_000,
+    });
+    expect(leaderboardThresholds([2_000, 1_500], 3, 1_000, 100)).toEqual({
+      firstPlaceBid: 2_100,
+      leaderboardMinBid: 1_000,
+    });
+    expect(leaderboardThresholds([2_000, 1_500, 1_200], 3, 1_000, 100)).toEqual({
+      firstPlaceBid: 2_100,
+      leaderboardMinBid: 1_300,
+    });
+  });
+
+  it('with one slot gives minimumBid’s answer', () => {
+    for (const highest of [null, 0, 500, 1_000, 4_321]) {
+      const active = highest === null ? [] : [highest];
+      expect(leaderboardThresholds(active, 1, 1_000, 250).leaderboardMinBid).toBe(
+        minimumBid({ highestBid: highest, bidIncrement: 250, minimumBid: 1_000 }),
+      );
+    }
+  });
+});
+
+describe('bidAllowance', () => {
+  it('is null for an exempt bidder, the override when set, else the default', () => {
+    expect(bidAllowance({ isBidSafetyNetExempt: true, maxBidAllowanceOverrideInCents: 5 })).toBeNull();
+    expect(bidAllowance({ isBidSafetyNetExempt: false, maxBidAllowanceOverrideInCents: 5_000 })).toBe(5_000);
+    expect(bidAllowance({ isBidSafetyNetExempt: false, maxBidAllowanceOverrideInCents: null })).toBe(
+      DEFAULT_BID_ALLOWANCE_CENTS,
+    );
   });
 });

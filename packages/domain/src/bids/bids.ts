@@ -88,3 +88,43 @@ export function bidderDisplay(profile: BidderProfile | null | undefined): {
   if (!profile || profile.name === 'none') return { name: 'Anonymous', clickable: false };
   return { name: profile.name, clickable: Boolean(profile.profile_url) };
 }
+
+/**
+ * The bid safety net's default allowance (000 §6; the spec names no value, decision 012): the most a bidder's
+ * active bids may add up to, in cents, unless exempt or given an override.
+ */
+export const DEFAULT_BID_ALLOWANCE_CENTS = 1_000_000;
+
+/** A bidder's allowance in cents, or null when exempt from the safety net (000 §6). */
+export function bidAllowance(user: {
+  isBidSafetyNetExempt: boolean;
+  maxBidAllowanceOverrideInCents: number | null | undefined;
+}): number | null {
+  if (user.isBidSafetyNetExempt) return null;
+  return user.maxBidAllowanceOverrideInCents ?? DEFAULT_BID_ALLOWANCE_CENTS;
+}
+
+export interface LeaderboardThresholds {
+  /** What a bid must reach to be 1st: the top bid plus the increment; null before any bid. */
+  firstPlaceBid: number | null;
+  /** What a bid must reach to place among the `slots` winners: the starting minimum while a slot is free, else the last placed bid plus the increment. */
+  leaderboardMinBid: number;
+}
+
+/**
+ * First-place and leaderboard minimums (000 §3 Bid info, §5) from the active bids, highest first, for `slots`
+ * editions. With one slot (a 1/1 auction) the leaderboard minimum is `minimumBid`'s.
+ */
+export function leaderboardThresholds(
+  activeDesc: readonly number[],
+  slots: number,
+  startingMinimum: number,
+  bidIncrement: number,
+): LeaderboardThresholds {
+  const top = activeDesc[0];
+  const last = activeDesc.length >= slots ? activeDesc[slots - 1] : undefined;
+  return {
+    firstPlaceBid: top === undefined ? null : top + bidIncrement,
+    leaderboardMinBid: last === undefined ? startingMinimum : Math.max(last + bidIncrement, startingMinimum),
+  };
+}

@@ -36,6 +36,8 @@ export interface ProfileRow {
     socialLinks: SocialLink[];
     preferences: Record<string, unknown>;
     needsTermsAndConditionsApproval: boolean;
+    isBidSafetyNetExempt: boolean;
+    maxBidAllowanceOverrideInCents: number | null;
   };
   twoFaMethod: string | null;
   shouldSkipPrompt: boolean;
@@ -105,6 +107,8 @@ export function createUsersRepo(db: Db) {
           socialLinks: u.socialLinks,
           preferences: u.preferences,
           needsTermsAndConditionsApproval: u.needsTermsAndConditionsApproval || newerTerms !== undefined,
+          isBidSafetyNetExempt: u.isBidSafetyNetExempt,
+          maxBidAllowanceOverrideInCents: u.maxBidAllowanceOverrideInCents,
         },
         twoFaMethod: tf?.enabledAt ? tf.method : null,
         shouldSkipPrompt: tf?.shouldSkipPrompt ?? false,

@@ -1,7 +1,22 @@
-// The Place Bid dialog for auction, ranked_auction and silent_auction (issue 15). The drop and item
-// pages open it; the bids feature owns its body (minimum-bid rules, backing, result).
-import type { SaleType } from '@vitrine/domain';
+// The Place Bid dialog for auction, ranked_auction and silent_auction (issue 15, decision 012). The drop and
+// item pages open it; the bids feature owns its body: the minimum bid shown and enforced, the amount in USD,
+// the backing (the balance, held, when it covers the bid; else a card tokenised by the processor and
+// authorised by the API), the result. A 401 opens the auth modal.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { formatCents, type SaleType } from '@vitrine/domain';
+import { type FormEvent, useContext, useId, useState } from 'react';
+import { isApiError } from '../../app/api-client';
 import { Dialog } from '../../ui/Dialog';
+import { FormAlert } from '../../ui/FormAlert';
+import { TextField } from '../../ui/TextField';
+import { AuthModalContext } from '../auth/auth-modal-context';
+import { isUnauthorized } from '../auth/authed-request';
+import { useProfile } from '../auth/profile-query';
+import { offerAmountCents } from '../offers/OfferForm';
+import styles from '../offers/Offers.module.css';
+import { type CardFields, readCard } from '../trading/card-form';
+import { tradingApi } from '../trading/trading-api';
+import { type BidPaymentMethod, bidKeys, bidsApi, centsText, type NewBid, type PlacedBid } from './bids-api';
 
 export interface BidDialogProps {
   contractAddress: string;
@@ -11,10 +26,200 @@ export interface BidDialogProps {
   onClose: () => void;
 }
 
-export function BidDialog({ open, onClose }: BidDialogProps) {
+export function BidDialog(props: BidDialogProps) {
+  if (!props.open) return null;
+  return <OpenBidDialog {...props} />;
+}
+
+function OpenBidDialog({ contractAddress, niftyType, saleType, onClose }: BidDialogProps) {
+  const formId = useId();
+  const queryClient = useQueryClient();
+  const authModal = useContext(AuthModalContext);
+  const info = useQuery({
+    queryKey: bidKeys.info(contractAddress, niftyType),
+    queryFn: ({ signal }) => bidsApi.info(contractAddress, niftyType, signal),
+  });
+  const balance = useProfile().data?.account_balance_in_cents ?? null;
+  const [amount, setAmount] = useState('');
+  const [method, setMethod] = useState<BidPaymentMethod>('balance');
+  const [card, setCard] = useState<CardFields>({ number: '', expiry: '', cvc: '' });
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [placed, setPlaced] = useState<PlacedBid | null>(null);
+
+  const mutation = useMutation({
+    mutationFn: async (prepare: () => Promise<NewBid>) => bidsApi.place(await prepare()),
+    onSuccess: async (result) => {
+      setPlaced(result);
+      await queryClient.invalidateQueries({ queryKey: bidKeys.of(contractAddress, niftyType) });
+    },
+    onError: (error) => {
+      if (isUnauthorized(error) && authModal) authModal.open();
+    },
+  });
+
+  const minBid = info.data?.bidInfo.minBid ?? null;
+  const read = offerAmountCents(amount);
+  const cents = 'cents' in read ? read.cents : null;
+  const balanceCovers = balance !== null && cents !== null && balance >= cents;
+  const chosen: BidPaymentMethod = method === 'balance' && !balanceCovers ? 'stripe_card' : method;
+  const sealed = (info.data?.saleType ?? saleType) === 'silent_auction';
+  const ended = info.data !== undefined && info.data.status !== 'live';
+
+  const submit = (event?: FormEvent) => {
+    event?.preventDefault();
+    if ('error' in read) {
+      setFieldError(read.error);
+      return;
+    }
+    if (minBid !== null && read.cents < minBid) {
+      setFieldError(`Minimum Bid: ${formatCents(minBid)}`);
+      return;
+    }
+    setFieldError(null);
+    const base = { contractAddress, niftyType, amount: amount.trim() };
+    if (chosen === 'balance') {
+      mutation.mutate(async () => ({ ...base, paymentMethod: 'balance' }));
+      return;
+    }
+    const cardRead = readCard(card);
+    if ('error' in cardRead) {
+      setFieldError(cardRead.error);
+      return;
+    }
+    mutation.mutate(async () => {
+      // The card goes to the processor only; the bid carries its token.
+      const token = await tradingApi.tokenizeCard(cardRead.card);
+      return { ...base, paymentMethod: 'stripe_card', paymentToken: token.id };
+    });
+  };
+
+  const failure =
+    mutation.error && !isUnauthorized(mutation.error)
+      ? isApiError(mutation.error)
+        ? mutation.error.message
+        : 'Your bid could not be placed. Please try again.'
+      : null;
+
+  if (placed) {
+    return (
+      <Dialog
+        open
+        onClose={onClose}
+        title="Place Bid"
+        confirmLabel="Done"
+        onConfirm={onClose}
+        hideCancel
+        testId="bid-dialog"
+      >
+        <p data-testid="bid-result">
+          Your bid of {formatCents(placed.bid.amount_in_cents ?? 0)} was placed
+          {saleType === 'auction' || placed.rank < 1 ? '.' : `: rank ${placed.rank}.`}
+        </p>
+      </Dialog>
+    );
+  }
+
   return (
-    <Dialog open={open} onClose={onClose} title="Place Bid">
-      <p>Bidding is not open yet.</p>
+    <Dialog
+      open
+      onClose={onClose}
+      title="Place Bid"
+      loading={mutation.isPending}
+      onConfirm={() => (document.getElementById(formId) as HTMLFormElement | null)?.requestSubmit()}
+      confirmLabel="Place Bid"
+      confirmDisabled={ended || info.isPending}
+      testId="bid-dialog"
+    >
+      <form id={formId} className={styles.form} onSubmit={submit} noValidate data-testid="bid-form">
+        {failure ? <FormAlert testId="bid-error">{failure}</FormAlert> : null}
+        {info.isError ? <FormAlert testId="bid-info-error">{info.error.message}</FormAlert> : null}
+        <p data-testid="bid-minimum">
+          Minimum Bid: {minBid === null ? '…' : formatCents(minBid)}
+          {!sealed && info.data?.bidInfo.highestBid != null ? (
+            <span className={styles.muted}> · Highest Bid: {formatCents(info.data.bidInfo.highestBid)}</span>
+          ) : null}
+        </p>
+        {ended ? <FormAlert testId="bid-ended">This auction has ended</FormAlert> : null}
+        <TextField
+          name="bidAmount"
+          label="Bid amount (USD)"
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder={minBid === null ? '' : centsText(minBid)}
+          value={amount}
+          onChange={(event) => setAmount(event.target.value)}
+          error={fieldError}
+          disabled={mutation.isPending}
+          autoFocus
+        />
+        <fieldset className={styles.methods} disabled={mutation.isPending}>
+          <legend className={styles.legend}>Pay with</legend>
+          <label className={styles.method}>
+            <input
+              type="radio"
+              name="bidMethod"
+              value="balance"
+              checked={chosen === 'balance'}
+              disabled={!balanceCovers}
+              onChange={() => setMethod('balance')}
+              data-testid="bid-method-balance"
+            />
+            Account balance
+            <span className={styles.muted}>
+              {balance === null ? '' : ` (${formatCents(balance)} available)`}
+            </span>
+          </label>
+          <label className={styles.method}>
+            <input
+              type="radio"
+              name="bidMethod"
+              value="stripe_card"
+              checked={chosen === 'stripe_card'}
+              onChange={() => setMethod('stripe_card')}
+              data-testid="bid-method-card"
+            />
+            Credit or debit card
+          </label>
+        </fieldset>
+        {chosen === 'stripe_card' ? (
+          <div className={styles.form} data-testid="bid-card-form">
+            <TextField
+              name="bidCardNumber"
+              label="Card number"
+              inputMode="numeric"
+              autoComplete="cc-number"
+              value={card.number}
+              onChange={(event) => setCard({ ...card, number: event.target.value })}
+              disabled={mutation.isPending}
+            />
+            <div className={styles.cardRow}>
+              <TextField
+                name="bidCardExpiry"
+                label="Expiry (MM/YY)"
+                autoComplete="cc-exp"
+                value={card.expiry}
+                onChange={(event) => setCard({ ...card, expiry: event.target.value })}
+                disabled={mutation.isPending}
+              />
+              <TextField
+                name="bidCardCvc"
+                label="CVC"
+                inputMode="numeric"
+                autoComplete="cc-csc"
+                value={card.cvc}
+                onChange={(event) => setCard({ ...card, cvc: event.target.value })}
+                disabled={mutation.isPending}
+              />
+            </div>
+          </div>
+        ) : null}
+        <p className={styles.note} data-testid="bid-note">
+          {chosen === 'balance'
+            ? 'The amount is held from your balance while your bid can win, and released when it is outbid.'
+            : 'Your card is authorised for the amount now and charged only if your bid wins.'}
+          {sealed ? ' Bids are sealed: other bidders never see your amount.' : ''}
+        </p>
+      </form>
     </Dialog>
   );
 }

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { collectionPath, formatCount, isUnlimitedEdition } from '@vitrine/domain';
+import { collectionPath, formatCount, isAuctionSaleType, isUnlimitedEdition } from '@vitrine/domain';
 import { isApiError } from '../../../app/api-client';
 import { NotFoundPage } from '../../../app/NotFoundPage';
 import { useLoggedIn } from '../../../app/useLoggedIn';
@@ -7,6 +7,7 @@ import { DocumentTitle } from '../../../ui/DocumentTitle';
 import { ErrorFallback } from '../../../ui/ErrorFallback';
 import { Link } from '../../../ui/Link';
 import { Price } from '../../../ui/Price';
+import { PlaceBidButton } from '../../bids/PlaceBidButton';
 import { NiftyTypeOffers } from '../../offers/NiftyTypeOffers';
 import { LikeButton } from '../../social/LikeButton';
 import { BuyEditionsButton } from '../../trading/BuyEditionsButton';
@@ -103,6 +104,13 @@ export function NiftyScreen({ collectionKey, typeNumber }: { collectionKey: stri
             editionSize={nifty.editionSize}
             totalSold={nifty.totalSold}
           />
+          {isAuctionSaleType(nifty.saleType) ? (
+            <PlaceBidButton
+              contractAddress={collection.contractAddress}
+              niftyType={nifty.typeNumber}
+              saleType={nifty.saleType}
+            />
+          ) : null}
           {nifty.description ? <ExpandableText text={nifty.description} /> : null}
         </div>
       </div>

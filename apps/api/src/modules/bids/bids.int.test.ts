@@ -1,0 +1,363 @@
+// Bids through the real app (issue 15, decision 012): the minimum bid and its increment, the outbid bid's
+// hold released, the end moved by a late bid and a bid after the end refused, sealed silent bids, ranked
+// leaderboard rules, the bid safety net, card backing, and settlement (editions minted, 90/10, losers
+// released) taking effect once.
+import { schema } from '@vitrine/db';
+import { type LiveEvent, topics } from '@vitrine/domain';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestApp, testApp } from '../../testing/test-app';
+import { outbox } from '../auth/testing/auth-kit';
+import { TEST_CARDS } from '../trading/payment-providers';
+import { buyer, fund, ledgerInvariants } from '../trading/trading-helpers';
+import { auctionNifty, bidInfo, placeBid } from './bids-helpers';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await testApp({ seed: false });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const db = () => t.app.config.database.db;
+const MINUTE = 60_000;
+
+async function funded(cents = 1_000_000) {
+  const b = await buyer(t.app);
+  await fund(db(), b.userId, cents, t.clock.now());
+  return b;
+}
+
+async function activeHolds(userId: number): Promise<number> {
+  const [acc] = await db()
+    .select()
+    .from(schema.ledgerAccounts)
+    .where(and(eq(schema.ledgerAccounts.kind, 'user'), eq(schema.ledgerAccounts.userId, userId)));
+  if (!acc) return 0;
+  const holds = await db()
+    .select()
+    .from(schema.ledgerHolds)
+    .where(and(eq(schema.ledgerHolds.accountId, acc.id), eq(schema.ledgerHolds.status, 'active')));
+  return holds.reduce((s, h) => s + h.amountCents, 0);
+}
+
+async function balanceOf(userId: number): Promise<number> {
+  const [acc] = await db()
+    .select()
+    .from(schema.ledgerAccounts)
+    .where(and(eq(schema.ledgerAccounts.kind, 'user'), eq(schema.ledgerAccounts.userId, userId)));
+  return acc?.balanceCents ?? 0;
+}
+
+const balanced = {
+  unbalancedTransactions: 0,
+  balancesOffTheirEntries: 0,
+  negativeBalances: 0,
+  sumOfAllEntries: 0,
+};
+
+describe('auction bids', () => {
+  it('enforce the minimum bid and increment, release the outbid hold and alert the outbid bidder', async () => {
+    const { nifty } = await auctionNifty(t.app, { minimumBidInCents: 1_000, bidIncrementInCents: 250 });
+    const a = await funded();
+    const b = await funded();
+
+    const info0 = (await bidInfo(t.app, nifty)).json();
+    expect(info0.bidInfo).toMatchObject({ minBid: 1_000, highestBid: null, bidIncrement: 250 });
+    expect(info0.status).toBe('live');
+
+    const low = await placeBid(t.app, a.headers, nifty, '9.99');
+    expect(low.statusCode).toBe(409);
+    expect(low.json()).toMatchObject({ errorType: 'bid-too-low', message: 'Minimum Bid: $10.00' });
+
+    const first = await placeBid(t.app, a.headers, nifty, '10');
+    expect(first.statusCode).toBe(201);
+    expect(first.json().bidInfo).toMatchObject({ minBid: 1_250, highestBid: 1_000 });
+    expect(await activeHolds(a.userId)).toBe(1_000);
+
+    const short = await placeBid(t.app, b.headers, nifty, '12.49');
+    expect(short.json()).toMatchObject({ errorType: 'bid-too-low', message: 'Minimum Bid: $12.50' });
+
+    const alerts: LiveEvent[] = [];
+    const off = t.app.services.events.subscribe(topics.user(a.userId), (e) => alerts.push(e));
+    const seen: LiveEvent[] = [];
+    const offNifty = t.app.services.events.subscribe(
+      topics.nifty(nifty.contractAddress, nifty.typeNumber),
+      (e) => seen.push(e),
+    );
+    const second = await placeBid(t.app, b.headers, nifty, '12.50');
+    off();
+    offNifty();
+    expect(second.statusCode).toBe(201);
+    expect(await activeHolds(a.userId)).toBe(0);
+    expect(await activeHolds(b.userId)).toBe(1_250);
+    expect(alerts).toEqual([
+      {
+        type: 'alert',
+        data: expect.objectContaining({ kind: 'outbid', link: expect.stringContaining('/auctionbid/') }),
+      },
+    ]);
+    expect(seen.map((e) => e.type)).toEqual(['bid', 'auction']);
+    const contact = await db()
+      .select({ email: schema.users.email })
+      .from(schema.users)
+      .where(eq(schema.users.id, a.userId));
+    const mails = await outbox(t.app, contact[0]?.email ?? '', 'bid_outbid');
+    expect(mails).toHaveLength(1);
+
+    const table = await t.app.inject({
+      url: `/api/v2/bids?contractAddress=${nifty.contractAddress}&niftyType=${nifty.typeNumber}`,
+    });
+    const rows = table.json().results as { amount_in_cents: number; currently_active: boolean }[];
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.map((r) => [r.amount_in_cents, r.currently_active])).toEqual([
+      [1_250, true],
+      [1_000, false],
+    ]);
+  });
+
+  it('a bid 1 s before the end moves the end to 5 minutes after it; a bid 1 s after the end is refused', async () => {
+    const { nifty } = await auctionNifty(t.app, { endsInMs: 10 * MINUTE });
+    const a = await funded();
+    const b = await funded();
+    const end = new Date(t.clock.now().getTime() + 10 * MINUTE);
+    t.clock.set(new Date(end.getTime() - 1_000));
+    const late = await placeBid(t.app, a.headers, nifty, '10');
+    expect(late.statusCode).toBe(201);
+    const moved = new Date(end.getTime() - 1_000 + 5 * MINUTE);
+    expect(late.json().endsAt).toBe(moved.toISOString());
+    expect((await bidInfo(t.app, nifty)).json().endsAt).toBe(moved.toISOString());
+
+    // A bid with more than 5 minutes left does not move it.
+    t.clock.set(new Date(end.getTime() + 1_000));
+    const inTime = await placeBid(t.app, b.headers, nifty, '11');
+    expect(inTime.statusCode).toBe(201);
+    expect(inTime.json().endsAt).toBe(new Date(end.getTime() + 1_000 + 5 * MINUTE).toISOString());
+
+    const c = await funded();
+    t.clock.set(new Date(end.getTime() + 1_000 + 5 * MINUTE + 1_000));
+    const after = await placeBid(t.app, c.headers, nifty, '50');
+    expect(after.statusCode).toBe(409);
+    expect(after.json()).toMatchObject({ errorType: 'auction-ended' });
+    expect((await bidInfo(t.app, nifty)).json().status).toBe('ended');
+  });
+
+  it('refuses a bid at end + 1 s of an auction nobody bid on, and one before the start', async () => {
+    const { nifty } = await auctionNifty(t.app, { endsInMs: MINUTE });
+    const a = await funded();
+    t.clock.advance(MINUTE + 1_000);
+    const res = await placeBid(t.app, a.headers, nifty, '10');
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ errorType: 'auction-ended' });
+    const later = await auctionNifty(t.app);
+    await db()
+      .update(schema.nifties)
+      .set({ startAt: new Date(t.clock.now().getTime() + MINUTE) })
+      .where(eq(schema.nifties.id, later.nifty.id));
+    const early = await placeBid(t.app, a.headers, later.nifty, '10');
+    expect(early.statusCode).toBe(409);
+    expect(early.json()).toMatchObject({ errorType: 'auction-not-started', message: 'Not yet Available' });
+  });
+
+  it('needs a balance that covers the bid, and accepts a card instead', async () => {
+    const { nifty } = await auctionNifty(t.app);
+    const poor = await funded(500);
+    const res = await placeBid(t.app, poor.headers, nifty, '10');
+    expect(res.statusCode).toBe(402);
+    const pm = await t.app.inject({
+      method: 'POST',
+      url: '/api/sim-card-processor/payment_methods',
+      headers: poor.headers,
+      payload: { number: TEST_CARDS.succeeds, exp_month: 1, exp_year: 2031, cvc: '999' },
+    });
+    const byCard = await placeBid(t.app, poor.headers, nifty, '10', {
+      payment_method: 'stripe_card',
+      payment_token: (pm.json() as { id: string }).id,
+    });
+    expect(byCard.statusCode).toBe(201);
+    expect(await activeHolds(poor.userId)).toBe(0);
+    // Outbid: the card's authorisation is voided, nothing was held.
+    const rich = await funded();
+    expect((await placeBid(t.app, rich.headers, nifty, '11')).statusCode).toBe(201);
+    const [row] = await db()
+      .select()
+      .from(schema.bids)
+      .where(and(eq(schema.bids.userId, poor.userId), eq(schema.bids.niftyId, nifty.id)));
+    expect(row).toMatchObject({ status: 'outbid', currentlyActive: false, paymentMethod: 'stripe_card' });
+  });
+
+  it('refuses a bid without a signed-in user (401)', async () => {
+    const { nifty } = await auctionNifty(t.app);
+    const res = await placeBid(t.app, {}, nifty, '10');
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('ranked and silent auctions', () => {
+  it('ranked: leaderboard minimum, first place, own increment; the bid pushed out of the top N is released', async () => {
+    const { nifty } = await auctionNifty(t.app, {
+      saleType: 'ranked_auction',
+      editionSize: 2,
+      minimumBidInCents: 1_000,
+      bidIncrementInCents: 100,
+    });
+    const [a, b, c] = [await funded(), await funded(), await funded()];
+    expect((await placeBid(t.app, a.headers, nifty, '10')).statusCode).toBe(201);
+    const second = await placeBid(t.app, b.headers, nifty, '10');
+    expect(second.statusCode).toBe(201);
+    expect(second.json().rank).toBe(2);
+    expect(second.json().bidInfo).toMatchObject({ firstPlaceBid: 1_100, leaderboardMinBid: 1_100 });
+
+    const under = await placeBid(t.app, c.headers, nifty, '10.50');
+    expect(under.json()).toMatchObject({ errorType: 'bid-too-low', message: 'Minimum Bid: $11.00' });
+    const top = await placeBid(t.app, c.headers, nifty, '20');
+    expect(top.statusCode).toBe(201);
+    expect(top.json().rank).toBe(1);
+    // b (10, later than a) fell out of the top 2.
+    expect(await activeHolds(b.userId)).toBe(0);
+    expect(await activeHolds(a.userId)).toBe(1_000);
+
+    // a raises: at least a's previous bid plus the increment and the leaderboard minimum.
+    const raise = await placeBid(t.app, a.headers, nifty, '10.50');
+    expect(raise.json()).toMatchObject({ errorType: 'bid-increment-too-small' });
+    const raised = await placeBid(t.app, a.headers, nifty, '25');
+    expect(raised.statusCode).toBe(201);
+    expect(raised.json().rank).toBe(1);
+    expect(await activeHolds(a.userId)).toBe(2_500);
+
+    const board = await t.app.inject({
+      url: `/api/v2/bids/leaderboard?contractAddress=${nifty.contractAddress}&niftyType=${nifty.typeNumber}`,
+    });
+    const rows = board.json().results as { rank: number; amount_in_cents: number }[];
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.map((r) => [r.rank, r.amount_in_cents])).toEqual([
+      [1, 2_500],
+      [2, 2_000],
+    ]);
+  });
+
+  it('a ranked bid in the final 5 minutes resets the time left to 5 minutes', async () => {
+    const { nifty } = await auctionNifty(t.app, { saleType: 'ranked_auction', endsInMs: 10 * MINUTE });
+    const a = await funded();
+    t.clock.advance(8 * MINUTE);
+    const res = await placeBid(t.app, a.headers, nifty, '10');
+    expect(res.json().endsAt).toBe(new Date(t.clock.now().getTime() + 5 * MINUTE).toISOString());
+  });
+
+  it('silent: others never see the amounts, the bidder sees their own', async () => {
+    const { nifty } = await auctionNifty(t.app, { saleType: 'silent_auction', editionSize: 2 });
+    const [a, b] = [await funded(), await funded()];
+    expect((await placeBid(t.app, a.headers, nifty, '30')).statusCode).toBe(201);
+    expect((await placeBid(t.app, b.headers, nifty, '15')).statusCode).toBe(201);
+
+    const info = (await bidInfo(t.app, nifty)).json();
+    expect(info.bidInfo).toMatchObject({ highestBid: null, firstPlaceBid: null, minBid: 1_000 });
+
+    const url = `/api/v2/bids?contractAddress=${nifty.contractAddress}&niftyType=${nifty.typeNumber}`;
+    const anonymous = (await t.app.inject({ url })).json().results as { amount_in_cents: number | null }[];
+    expect(anonymous).toHaveLength(2);
+    expect(anonymous.every((r) => r.amount_in_cents === null)).toBe(true);
+    const own = (await t.app.inject({ url, headers: b.headers })).json().results as {
+      amount_in_cents: number | null;
+    }[];
+    expect(own.map((r) => r.amount_in_cents)).toEqual([1_500, null]);
+    const board = (await t.app.inject({ url: url.replace('/bids?', '/bids/leaderboard?') })).json()
+      .results as {
+      amount_in_cents: number | null;
+    }[];
+    expect(board).toHaveLength(2);
+    expect(board.every((r) => r.amount_in_cents === null)).toBe(true);
+  });
+});
+
+describe('bid safety net', () => {
+  it('refuses bids above the allowance, honours the override and the exemption', async () => {
+    const one = await auctionNifty(t.app, { minimumBidInCents: 100 });
+    const two = await auctionNifty(t.app, { minimumBidInCents: 100 });
+    const a = await funded(5_000_000);
+    await db()
+      .update(schema.users)
+      .set({ maxBidAllowanceOverrideInCents: 5_000 })
+      .where(eq(schema.users.id, a.userId));
+    expect((await placeBid(t.app, a.headers, one.nifty, '30')).statusCode).toBe(201);
+    const over = await placeBid(t.app, a.headers, two.nifty, '25');
+    expect(over.statusCode).toBe(409);
+    expect(over.json()).toMatchObject({ errorType: 'bid-allowance-exceeded' });
+    // Raising one's own bid counts the new amount instead of the old.
+    expect((await placeBid(t.app, a.headers, one.nifty, '50')).statusCode).toBe(201);
+    await db().update(schema.users).set({ isBidSafetyNetExempt: true }).where(eq(schema.users.id, a.userId));
+    expect((await placeBid(t.app, a.headers, two.nifty, '25')).statusCode).toBe(201);
+    const profile = await t.app.inject({ url: '/api/user/profile/', headers: a.headers });
+    expect(profile.statusCode).toBe(200);
+    expect(profile.json()).toMatchObject({
+      is_bid_safety_net_exempt: true,
+      max_bid_allowance_override_in_cents: 5_000,
+    });
+    // Without an override, the default allowance applies.
+    const b = await funded(5_000_000);
+    const big = await auctionNifty(t.app, { minimumBidInCents: 100 });
+    const res = await placeBid(t.app, b.headers, big.nifty, '10000.01');
+    expect(res.json()).toMatchObject({ errorType: 'bid-allowance-exceeded' });
+  });
+});
+
+describe('settlement', () => {
+  it('mints to the winners, captures 90/10, releases the losers, once', async () => {
+    const { nifty, owner } = await auctionNifty(t.app, {
+      saleType: 'ranked_auction',
+      editionSize: 2,
+      minimumBidInCents: 1_000,
+      endsInMs: 30 * MINUTE,
+    });
+    const [a, b, c] = [await funded(100_000), await funded(100_000), await funded(100_000)];
+    await placeBid(t.app, a.headers, nifty, '10');
+    await placeBid(t.app, b.headers, nifty, '20');
+    await placeBid(t.app, c.headers, nifty, '30');
+    expect(await activeHolds(a.userId)).toBe(0);
+
+    // Before the end the job does nothing.
+    expect(await t.app.services.bids.settle(nifty.id)).toEqual({ settled: false, winners: 0 });
+    t.clock.advance(31 * MINUTE);
+    await t.app.services.jobs.drain();
+    expect(await t.app.services.bids.settleRanked(nifty.id)).toEqual({ settled: false, winners: 0 });
+
+    const minted = await db().select().from(schema.tokens).where(eq(schema.tokens.niftyId, nifty.id));
+    expect(minted.map((m) => m.ownerId).sort()).toEqual([b.userId, c.userId].sort());
+    expect(await balanceOf(c.userId)).toBe(100_000 - 3_000);
+    expect(await balanceOf(b.userId)).toBe(100_000 - 2_000);
+    expect(await balanceOf(a.userId)).toBe(100_000);
+    expect(await balanceOf(owner.id)).toBe(4_500);
+    expect([await activeHolds(b.userId), await activeHolds(c.userId)]).toEqual([0, 0]);
+    const [n] = await db().select().from(schema.nifties).where(eq(schema.nifties.id, nifty.id));
+    expect(n?.totalSold).toBe(2);
+    expect(await ledgerInvariants(db())).toEqual(balanced);
+    expect((await bidInfo(t.app, nifty)).json()).toMatchObject({ settled: true, status: 'ended' });
+  });
+
+  it('the sweep settles an auction whose job was lost', async () => {
+    const { nifty } = await auctionNifty(t.app, { endsInMs: 5 * MINUTE });
+    const a = await funded(100_000);
+    await placeBid(t.app, a.headers, nifty, '10');
+    t.clock.advance(6 * MINUTE);
+    // No drain: the job queue forgot it (a restart); the minute sweep finds it.
+    expect(await t.app.services.bids.settleDue()).toBeGreaterThanOrEqual(1);
+    const minted = await db().select().from(schema.tokens).where(eq(schema.tokens.niftyId, nifty.id));
+    expect(minted.map((m) => m.ownerId)).toEqual([a.userId]);
+    expect(await t.app.services.bids.settleDue()).toBe(0);
+  });
+
+  it('settles once when run concurrently, and releases losers of a 1/1 auction', async () => {
+    const { nifty } = await auctionNifty(t.app, { endsInMs: 5 * MINUTE });
+    const [a, b] = [await funded(100_000), await funded(100_000)];
+    await placeBid(t.app, a.headers, nifty, '10');
+    await placeBid(t.app, b.headers, nifty, '12');
+    t.clock.advance(6 * MINUTE);
+    const runs = await Promise.all([1, 2, 3, 4].map(() => t.app.services.bids.settleAuction(nifty.id)));
+    expect(runs.filter((r) => r.settled)).toEqual([{ settled: true, winners: 1 }]);
+    const minted = await db().select().from(schema.tokens).where(eq(schema.tokens.niftyId, nifty.id));
+    expect(minted.map((m) => m.ownerId)).toEqual([b.userId]);
+    expect(await activeHolds(a.userId)).toBe(0);
+    expect(await ledgerInvariants(db())).toEqual(balanced);
+  });
+});

@@ -1,0 +1,170 @@
+// Bids and auction state (docs/decisions/012-bids.md). Writers lock the nifty's row first
+// (trading.repo `lockNifty`), so what they read of its bids and state stays true until commit.
+import { type Db, schema } from '@vitrine/db';
+import { and, asc, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+
+const { bids, auctionStates, users, nifties, publisherMembers } = schema;
+
+export type BidRow = typeof bids.$inferSelect;
+export type AuctionStateRow = typeof auctionStates.$inferSelect;
+
+export function createBidsRepo(db: Db) {
+  return {
+    /** The starting minimum and increment of a nifty (cents). */
+    async bidTerms(niftyId: number) {
+      const [row] = await db
+        .select({
+          minimumBidInCents: nifties.minimumBidInCents,
+          bidIncrementInCents: nifties.bidIncrementInCents,
+          priceAmount: nifties.priceAmount,
+        })
+        .from(nifties)
+        .where(eq(nifties.id, niftyId));
+      return row ?? null;
+    },
+
+    async state(niftyId: number): Promise<AuctionStateRow | null> {
+      const [row] = await db.select().from(auctionStates).where(eq(auctionStates.niftyId, niftyId));
+      return row ?? null;
+    },
+
+    /** Writes the state after a bid (made on the first one). Call under the nifty's lock. */
+    async saveState(niftyId: number, endsAt: Date, at: Date): Promise<AuctionStateRow> {
+      const [row] = await db
+        .insert(auctionStates)
+        .values({ niftyId, endsAt, bidCount: 1, updatedAt: at })
+        .onConflictDoUpdate({
+          target: auctionStates.niftyId,
+          set: { endsAt, bidCount: sql`${auctionStates.bidCount} + 1`, updatedAt: at },
+        })
+        .returning();
+      if (!row) throw new Error('auction state not written');
+      return row;
+    },
+
+    /** Marks the auction settled: false when it already was (a second run changes nothing). */
+    async markSettled(niftyId: number, endsAt: Date, at: Date): Promise<boolean> {
+      const inserted = await db
+        .insert(auctionStates)
+        .values({ niftyId, endsAt, bidCount: 0, settledAt: at, updatedAt: at })
+        .onConflictDoNothing()
+        .returning({ id: auctionStates.niftyId });
+      if (inserted.length > 0) return true;
+      const updated = await db
+        .update(auctionStates)
+        .set({ settledAt: at, updatedAt: at })
+        .where(and(eq(auctionStates.niftyId, niftyId), isNull(auctionStates.settledAt)))
+        .returning({ id: auctionStates.niftyId });
+      return updated.length > 0;
+    },
+
+    /** Nifties whose auction ended by `at` and is not settled (the sweep behind the settle jobs). */
+    async due(at: Date, limit: number): Promise<number[]> {
+      const rows = await db
+        .select({ niftyId: auctionStates.niftyId })
+        .from(auctionStates)
+        .where(and(isNull(auctionStates.settledAt), lte(auctionStates.endsAt, at)))
+        .orderBy(asc(auctionStates.endsAt))
+        .limit(limit);
+      return rows.map((r) => r.niftyId);
+    },
+
+    /** The active bids of a nifty in rank order: highest first, the earlier bid first on a tie. */
+    async active(niftyId: number): Promise<BidRow[]> {
+      return db
+        .select()
+        .from(bids)
+        .where(and(eq(bids.niftyId, niftyId), eq(bids.currentlyActive, true)))
+        .orderBy(desc(bids.amountInCents), asc(bids.createdAt), asc(bids.id));
+    },
+
+    /** What a user's active bids add up to, over every nifty (the bid safety net). */
+    async activeSumOf(userId: number): Promise<number> {
+      const [row] = await db
+        .select({ n: sql<string | null>`sum(${bids.amountInCents})` })
+        .from(bids)
+        .where(and(eq(bids.userId, userId), eq(bids.currentlyActive, true)));
+      return Number(row?.n ?? 0);
+    },
+
+    async insert(values: typeof bids.$inferInsert): Promise<BidRow> {
+      const [row] = await db.insert(bids).values(values).returning();
+      if (!row) throw new Error('bid not written');
+      return row;
+    },
+
+    /** Ends active bids (outbid, replaced, won, lost); returns those it changed. */
+    async close(
+      ids: number[],
+      set: { status: string; closedAt: Date; saleId?: number; ledgerTransactionId?: number },
+    ): Promise<BidRow[]> {
+      if (ids.length === 0) return [];
+      return db
+        .update(bids)
+        .set({ ...set, currentlyActive: false })
+        .where(and(inArray(bids.id, ids), eq(bids.currentlyActive, true)))
+        .returning();
+    },
+
+    async setHold(id: number, holdReference: string): Promise<void> {
+      await db.update(bids).set({ holdReference }).where(eq(bids.id, id));
+    },
+
+    async bidder(userId: number) {
+      const [row] = await db
+        .select({
+          id: users.id,
+          name: users.name,
+          email: users.email,
+          profileUrl: users.profileUrl,
+          isBidSafetyNetExempt: users.isBidSafetyNetExempt,
+          maxBidAllowanceOverrideInCents: users.maxBidAllowanceOverrideInCents,
+        })
+        .from(users)
+        .where(eq(users.id, userId));
+      return row ?? null;
+    },
+
+    async count(niftyId: number): Promise<number> {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(bids)
+        .where(eq(bids.niftyId, niftyId));
+      return Number(row?.n ?? 0);
+    },
+
+    /** A page of a nifty's bids with their bidders' profiles; `ranked`: active ones in rank order. */
+    async page(niftyId: number, o: { ranked: boolean; limit: number; offset: number }) {
+      const where = o.ranked
+        ? and(eq(bids.niftyId, niftyId), eq(bids.currentlyActive, true))
+        : eq(bids.niftyId, niftyId);
+      const order = o.ranked
+        ? [desc(bids.amountInCents), asc(bids.createdAt), asc(bids.id)]
+        : [desc(bids.createdAt), desc(bids.id)];
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({
+            bid: bids,
+            user: {
+              id: users.id,
+              name: users.name,
+              bio: users.bio,
+              profileUrl: users.profileUrl,
+              profilePicUrl: users.profilePicUrl,
+              isPublisher: sql<boolean>`exists (select 1 from ${publisherMembers} where ${publisherMembers.userId} = ${users.id})`,
+            },
+          })
+          .from(bids)
+          .innerJoin(users, eq(users.id, bids.userId))
+          .where(where)
+          .orderBy(...order)
+          .limit(o.limit)
+          .offset(o.offset),
+        db.select({ n: sql<number>`count(*)::int` }).from(bids).where(where),
+      ]);
+      return { rows, count: Number(total?.n ?? 0) };
+    },
+  };
+}
+
+export type BidsRepo = ReturnType<typeof createBidsRepo>;

@@ -1,0 +1,649 @@
+// Bids on primary auctions (issue 15; docs/decisions/012-bids.md): auction (1/1), ranked_auction and
+// silent_auction. Placing a bid is one unit of work under the nifty's row lock: the sale window by the
+// server clock, the minimum / leaderboard rules, the bid safety net, the backing (a ledger hold on the
+// balance or a card authorisation, as offers do), the release of the bids it pushes out of the top N, and
+// the end moved by a late bid. Settlement (`settle`) is one unit too, guarded by a conditional update of
+// `auction_states.settled_at`: winners get editions minted and their backing captured (publisher 90 %,
+// platform 10 %, as primary sales), losers are released. Events, alerts and emails go out after commit.
+
+import { randomUUID } from 'node:crypto';
+import type { Db, UnitOfWork } from '@vitrine/db';
+import {
+  AppError,
+  bidAllowance,
+  bidderDisplay,
+  extendedEndTime,
+  isAuctionSaleType,
+  leaderboardThresholds,
+  primaryFeeBreakdown,
+  rankedPlacement,
+  toMinorUnits,
+  topics,
+} from '@vitrine/domain';
+import type { Background } from '../../lib/background';
+import type { Clock } from '../../lib/clock';
+import type { Jobs } from '../../lib/jobs';
+import type { LiveEvents } from '../../lib/live-events';
+import type { MessageKind, Notifier } from '../../lib/notifier';
+import { createLedgerRepo, type HouseAccount, type LedgerRepo } from '../trading/ledger.repo';
+import type { ExternalPaymentProvider } from '../trading/payment-providers';
+import { createTradingRepo, type NiftyForSale, type TradingRepo } from '../trading/trading.repo';
+import { MAX_PRICE_CENTS, PURCHASE_FAILED_MESSAGE, TRADING_ERRORS } from '../trading/trading.service';
+import { type BidRow, type BidsRepo, createBidsRepo } from './bids.repo';
+
+export const SETTLE_JOB = 'bids.settle';
+
+const err = (statusCode: number, errorType: string, message: string, fields?: Record<string, string>) =>
+  new AppError({ statusCode, errorType, message, ...(fields ? { fields } : {}) });
+const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+
+export const BID_ERRORS = {
+  niftyNotFound: () => err(404, 'not-found', 'NFT not found'),
+  notByBids: () => err(422, 'sale-type-unavailable', 'This NFT is not sold by bids'),
+  notStarted: () => err(409, 'auction-not-started', 'Not yet Available'),
+  ended: () => err(409, 'auction-ended', 'This auction has ended'),
+  tooLow: (minimum: number) =>
+    err(409, 'bid-too-low', `Minimum Bid: ${dollars(minimum)}`, { minBidInCents: String(minimum) }),
+  incrementTooSmall: (minimum: number) =>
+    err(409, 'bid-increment-too-small', `Your new bid must be at least ${dollars(minimum)}`, {
+      minBidInCents: String(minimum),
+    }),
+  notPlaced: () => err(409, 'bid-not-placed', 'Your bid is too low to place among the winning bids'),
+  allowance: (allowance: number) =>
+    err(409, 'bid-allowance-exceeded', `Your active bids may add up to ${dollars(allowance)} at most`),
+  insufficient: () => err(402, 'insufficient_balance', 'Your balance is too low for this bid'),
+  declined: () => err(402, 'card_declined', PURCHASE_FAILED_MESSAGE),
+  cardNeedsAction: () =>
+    err(422, 'payment-requires-action', 'This card needs a verification step: bids need a card without one'),
+};
+
+export interface PlaceBidInput {
+  contractAddress: string;
+  niftyType: number;
+  amount: { amount: string | number; currency: 'USD' };
+  paymentMethod: 'balance' | 'stripe_card';
+  paymentToken?: string | undefined;
+}
+
+interface BidRepos {
+  bids: BidsRepo;
+  trading: TradingRepo;
+  ledger: LedgerRepo;
+}
+
+const holdReference = (id: number) => `bid:${id}`;
+
+export interface BidInfo {
+  minBid: number;
+  highestBid: number | null;
+  bidCurrency: 'USD';
+  bidIncrement: number;
+  firstPlaceBid: number | null;
+  leaderboardMinBid: number;
+}
+
+export function createBidsService(deps: {
+  db: Db;
+  unit: UnitOfWork<BidRepos>;
+  clock: Clock;
+  card: ExternalPaymentProvider;
+  jobs: Jobs;
+  events: LiveEvents;
+  notifier?: Notifier;
+  background?: Background;
+  /** After a commit that minted tokens (browsing caches). */
+  onTokenChange?: (tokenRowId: number) => Promise<void>;
+}) {
+  const { clock, unit } = deps;
+  const repo = createBidsRepo(deps.db);
+  const trading = createTradingRepo(deps.db);
+  const ledger = createLedgerRepo(deps.db);
+
+  const houseAccounts = new Map<HouseAccount, number>();
+  async function houseAccount(kind: HouseAccount): Promise<number> {
+    let id = houseAccounts.get(kind);
+    if (id === undefined) {
+      id = await ledger.houseAccount(kind);
+      houseAccounts.set(kind, id);
+    }
+    return id;
+  }
+
+  /** An email after commit, without making the caller wait. */
+  function email(userId: number, kind: MessageKind, subject: string, text: string) {
+    const { notifier, background } = deps;
+    if (!notifier || !background) return;
+    background.run(async () => {
+      const contact = await trading.contactOf(userId);
+      if (contact?.email) await notifier.send({ channel: 'email', to: contact.email, kind, subject, text });
+    });
+  }
+
+  function publish(topic: string, event: Parameters<LiveEvents['publish']>[1]) {
+    deps.events.publish(topic, event).catch(() => undefined);
+  }
+
+  function alert(userId: number, kind: 'outbid' | 'won' | 'lost', message: string, link: string) {
+    publish(topics.user(userId), { type: 'alert', data: { kind, message, link } });
+  }
+
+  function centsOf(amount: string | number): number {
+    const minor = toMinorUnits(amount, 'USD');
+    if (minor === null || minor <= 0n) throw TRADING_ERRORS.invalid('amount', 'Enter an amount above 0');
+    if (minor > BigInt(MAX_PRICE_CENTS)) throw TRADING_ERRORS.invalid('amount', 'The amount is too high');
+    return Number(minor);
+  }
+
+  async function niftyOf(contractAddress: string, niftyType: number): Promise<NiftyForSale> {
+    const n = await trading.niftyForSale(contractAddress, niftyType);
+    if (!n) throw BID_ERRORS.niftyNotFound();
+    if (!isAuctionSaleType(n.saleType)) throw BID_ERRORS.notByBids();
+    return n;
+  }
+
+  /** How many bids win: one for a 1/1 auction, else the editions left. */
+  function slotsOf(n: Pick<NiftyForSale, 'saleType' | 'editionSize' | 'totalSold' | 'totalReserved'>) {
+    if (n.saleType === 'auction') return 1;
+    return Math.max(1, n.editionSize - n.totalSold - n.totalReserved);
+  }
+
+  async function termsOf(niftyId: number) {
+    const t = await repo.bidTerms(niftyId);
+    return {
+      start: t?.minimumBidInCents ?? Math.max(1, Number(t?.priceAmount ?? 0)),
+      increment: Math.max(1, t?.bidIncrementInCents ?? 100),
+    };
+  }
+
+  const linkOf = (n: Pick<NiftyForSale, 'contractAddress' | 'typeNumber' | 'saleType'>) =>
+    n.saleType === 'auction'
+      ? `/auctionbid/?contractAddress=${n.contractAddress}&niftyType=${n.typeNumber}`
+      : `/rankedbid/?contractAddress=${n.contractAddress}&niftyType=${n.typeNumber}`;
+
+  function infoFrom(
+    saleType: string,
+    activeDesc: number[],
+    slots: number,
+    terms: { start: number; increment: number },
+  ): BidInfo {
+    const t = leaderboardThresholds(activeDesc, slots, terms.start, terms.increment);
+    const sealed = saleType === 'silent_auction';
+    return {
+      minBid: sealed ? terms.start : t.leaderboardMinBid,
+      highestBid: sealed ? null : (activeDesc[0] ?? null),
+      bidCurrency: 'USD',
+      bidIncrement: terms.increment,
+      firstPlaceBid: sealed ? null : t.firstPlaceBid,
+      leaderboardMinBid: sealed ? terms.start : t.leaderboardMinBid,
+    };
+  }
+
+  /** Authorises a card for a bid; returns the processor's reference. */
+  async function authorize(amountCents: number, paymentToken: string | undefined): Promise<string> {
+    const outcome = await deps.card.authorize({
+      reference: `bid:new:${randomUUID()}`,
+      amountCents,
+      currency: 'USD',
+      paymentToken: paymentToken ?? null,
+    });
+    if (outcome.status === 'declined') throw BID_ERRORS.declined();
+    if (outcome.status === 'requires_action') {
+      await deps.card.void(outcome.providerReference);
+      throw BID_ERRORS.cardNeedsAction();
+    }
+    return outcome.providerReference;
+  }
+
+  async function scheduleSettlement(niftyId: number, endsAt: Date) {
+    await deps.jobs.send(
+      SETTLE_JOB,
+      { niftyId },
+      { startAfter: endsAt, singletonKey: `${niftyId}:${endsAt.getTime()}` },
+    );
+  }
+
+  /** Releases the backing of closed bids inside the unit (holds); returns their card references. */
+  async function releaseHolds(l: LedgerRepo, closed: BidRow[], at: Date): Promise<string[]> {
+    const cards: string[] = [];
+    for (const b of closed) {
+      if (b.holdReference) await l.closeHold(b.holdReference, 'released', at);
+      if (b.providerReference) cards.push(b.providerReference);
+    }
+    return cards;
+  }
+
+  /**
+   * Throws when `amountCents` does not place by the rules of the sale type (000 §5): thresholds from the
+   * other bidders' active bids; the bidder's own previous bid must be exceeded by the increment.
+   */
+  function assertPlaces(
+    saleType: string,
+    userId: number,
+    amountCents: number,
+    active: BidRow[],
+    slots: number,
+    terms: { start: number; increment: number },
+  ) {
+    const own = active.find((b) => b.userId === userId) ?? null;
+    const others = active.filter((b) => b.userId !== userId);
+    const t = leaderboardThresholds(
+      others.map((b) => b.amountInCents),
+      slots,
+      terms.start,
+      terms.increment,
+    );
+    if (saleType === 'auction') {
+      if (amountCents < t.leaderboardMinBid) throw BID_ERRORS.tooLow(t.leaderboardMinBid);
+      if (own && amountCents < own.amountInCents + terms.increment)
+        throw BID_ERRORS.incrementTooSmall(own.amountInCents + terms.increment);
+      return { own, others };
+    }
+    const placement = rankedPlacement({
+      amount: amountCents,
+      firstPlaceBid: t.firstPlaceBid,
+      leaderboardMinBid: t.leaderboardMinBid,
+      previousBid: own?.amountInCents ?? null,
+      bidIncrement: terms.increment,
+    });
+    if (!placement.valid) {
+      if (placement.reason === 'increment_too_small') {
+        throw BID_ERRORS.incrementTooSmall((own?.amountInCents ?? 0) + terms.increment);
+      }
+      if (amountCents < terms.start) throw BID_ERRORS.tooLow(terms.start);
+      throw saleType === 'silent_auction' ? BID_ERRORS.notPlaced() : BID_ERRORS.tooLow(t.leaderboardMinBid);
+    }
+    return { own, others };
+  }
+
+  async function place(userId: number, input: PlaceBidInput) {
+    const n = await niftyOf(input.contractAddress, input.niftyType);
+    if (n.dropStatus !== null && n.dropStatus !== 'published') throw BID_ERRORS.notStarted();
+    const amountCents = centsOf(input.amount.amount);
+    const terms = await termsOf(n.id);
+    const bidder = await repo.bidder(userId);
+    if (!bidder) throw TRADING_ERRORS.invalid('user', 'Unknown user');
+    const account = await ledger.userAccount(userId);
+    const allowance = bidAllowance(bidder);
+    const sealed = n.saleType === 'silent_auction';
+    // Refused early on what is committed, without a transaction: the minimums only rise while the auction
+    // runs (a bid too low now is too low under the lock too), so losers of a hot auction hold no lock.
+    const committed = await repo.state(n.id);
+    const committedEnd = committed?.endsAt ?? n.endAt;
+    const now = clock.now();
+    if (committed?.settledAt || (committedEnd && now >= committedEnd)) throw BID_ERRORS.ended();
+    if (!committedEnd || (n.startAt && now < n.startAt)) throw BID_ERRORS.notStarted();
+    assertPlaces(n.saleType, userId, amountCents, await repo.active(n.id), slotsOf(n), terms);
+    // A card is authorised before the unit (a call outside); voided when the bid does not commit.
+    const cardReference =
+      input.paymentMethod === 'stripe_card' ? await authorize(amountCents, input.paymentToken) : null;
+    const at = clock.now();
+    const step = () =>
+      unit.run(async ({ bids, trading: tr, ledger: l }) => {
+        const nifty = await tr.lockNifty(n.id);
+        if (!nifty) throw BID_ERRORS.niftyNotFound();
+        const state = await bids.state(n.id);
+        const endsAt = state?.endsAt ?? n.endAt;
+        if (state?.settledAt || (endsAt && at >= endsAt)) throw BID_ERRORS.ended();
+        if (!endsAt || (n.startAt && at < n.startAt)) throw BID_ERRORS.notStarted();
+        // The bidder's account row: one bid of a user at a time (the safety net's sum stays true).
+        const locked = await l.lock([account]);
+        const active = await bids.active(n.id);
+        const slots = slotsOf({ ...n, totalSold: nifty.totalSold, totalReserved: nifty.totalReserved });
+        const { own, others } = assertPlaces(n.saleType, userId, amountCents, active, slots, terms);
+        if (allowance !== null) {
+          const total = (await bids.activeSumOf(userId)) - (own?.amountInCents ?? 0) + amountCents;
+          if (total > allowance) throw BID_ERRORS.allowance(allowance);
+        }
+        // The bidder's previous bid here is replaced: its backing released first.
+        const replaced = own ? await bids.close([own.id], { status: 'replaced', closedAt: at }) : [];
+        const voids = await releaseHolds(l, replaced, at);
+        if (input.paymentMethod === 'balance') {
+          const freed = own?.holdReference ? own.amountInCents : 0;
+          if ((locked.get(account)?.availableCents ?? 0) + freed < amountCents)
+            throw BID_ERRORS.insufficient();
+        }
+        const bid = await bids.insert({
+          userId,
+          niftyId: n.id,
+          amountInCents: amountCents,
+          currency: 'USD',
+          paymentMethod: input.paymentMethod,
+          providerReference: cardReference,
+          createdAt: at,
+        });
+        if (input.paymentMethod === 'balance') {
+          await l.hold(account, amountCents, holdReference(bid.id), at);
+          await bids.setHold(bid.id, holdReference(bid.id));
+          bid.holdReference = holdReference(bid.id);
+        }
+        // Bids pushed out of the top N lose their backing now.
+        const ranked = [...others, bid].sort(
+          (a, b) =>
+            b.amountInCents - a.amountInCents || a.createdAt.getTime() - b.createdAt.getTime() || a.id - b.id,
+        );
+        const outbid = await bids.close(
+          ranked.slice(slots).map((b) => b.id),
+          { status: 'outbid', closedAt: at },
+        );
+        voids.push(...(await releaseHolds(l, outbid, at)));
+        const extends_ = n.saleType !== 'silent_auction';
+        const newEnd = extends_ ? (extendedEndTime(endsAt, at) ?? endsAt) : endsAt;
+        const saved = await bids.saveState(n.id, newEnd, at);
+        const stillActive = ranked.slice(0, slots);
+        return {
+          bid,
+          outbid,
+          voids,
+          endsAt: saved.endsAt,
+          bidCount: saved.bidCount,
+          moved: !state || saved.endsAt.getTime() !== endsAt.getTime(),
+          info: infoFrom(
+            n.saleType,
+            stillActive.map((b) => b.amountInCents),
+            slots,
+            terms,
+          ),
+          rank: stillActive.findIndex((b) => b.id === bid.id) + 1,
+        };
+      });
+    let done: Awaited<ReturnType<typeof step>>;
+    try {
+      done = await step();
+    } catch (e) {
+      if (cardReference) await deps.card.void(cardReference).catch(() => undefined);
+      throw e;
+    }
+    for (const ref of done.voids) await deps.card.void(ref).catch(() => undefined);
+    if (done.moved) await scheduleSettlement(n.id, done.endsAt);
+    const topic = topics.nifty(n.contractAddress, n.typeNumber);
+    const display = bidderDisplay({ name: bidder.name, profile_url: bidder.profileUrl });
+    publish(topic, {
+      type: 'bid',
+      data: {
+        contractAddress: n.contractAddress,
+        niftyType: n.typeNumber,
+        amountInCents: sealed ? 0 : amountCents,
+        bidderUsername: display.clickable ? bidder.profileUrl : null,
+        placedAt: at.toISOString(),
+      },
+    });
+    publish(topic, {
+      type: 'auction',
+      data: {
+        contractAddress: n.contractAddress,
+        niftyType: n.typeNumber,
+        highestBidInCents: done.info.highestBid,
+        endsAt: done.endsAt.toISOString(),
+        bidCount: done.bidCount,
+      },
+    });
+    const link = linkOf(n);
+    for (const o of done.outbid) {
+      if (o.userId === userId) continue;
+      const message = `You were outbid on ${n.title}`;
+      alert(o.userId, 'outbid', message, link);
+      email(
+        o.userId,
+        'bid_outbid',
+        'You were outbid',
+        `${message}: your bid of ${dollars(o.amountInCents)} no longer wins and its money is released. ${link}`,
+      );
+    }
+    return {
+      bid: bidView(done.bid, { viewerId: userId, sealed }),
+      rank: done.rank,
+      endsAt: done.endsAt.toISOString(),
+      bidInfo: done.info,
+    };
+  }
+
+  function bidView(
+    b: BidRow,
+    o: { viewerId: number | null; sealed: boolean },
+    user?: {
+      id: number;
+      name: string;
+      bio: string;
+      profileUrl: string;
+      profilePicUrl: string | null;
+      isPublisher: boolean;
+    },
+  ) {
+    const hidden = o.sealed && b.userId !== o.viewerId;
+    const anonymous = user ? user.name === 'none' : false;
+    return {
+      id: b.id,
+      Timestamp: b.createdAt.toISOString(),
+      amount: hidden ? null : (b.amountInCents / 100).toFixed(2),
+      amount_in_cents: hidden ? null : b.amountInCents,
+      currency: b.currency,
+      currently_active: b.currentlyActive,
+      status: b.status,
+      user_prof: user
+        ? {
+            id: anonymous ? null : user.id,
+            name: user.name,
+            bio: anonymous ? '' : user.bio,
+            profile_pic_url: anonymous ? null : user.profilePicUrl,
+            profile_url: anonymous ? null : user.profileUrl,
+            userCanCreateNiftyStores: user.isPublisher,
+          }
+        : null,
+    };
+  }
+
+  /**
+   * Settles a nifty's auction once its end has passed by the server clock: one unit under the nifty's
+   * lock; `auction_states.settled_at` set from null (nothing when it already was, or the end moved).
+   */
+  async function settle(niftyId: number): Promise<{ settled: boolean; winners: number }> {
+    const n = await trading.niftyForSaleById(niftyId);
+    if (!n || !isAuctionSaleType(n.saleType)) return { settled: false, winners: 0 };
+    const at = clock.now();
+    const draftState = await repo.state(niftyId);
+    const endsAt = draftState?.endsAt ?? n.endAt;
+    if (!endsAt || endsAt > at || draftState?.settledAt) return { settled: false, winners: 0 };
+    const fixed = {
+      publisher:
+        n.publisherOwnerId === null
+          ? await houseAccount('unassigned_publisher_proceeds')
+          : await ledger.userAccount(n.publisherOwnerId),
+      platform: await houseAccount('platform_revenue'),
+      clearing: await houseAccount('payments_clearing'),
+    };
+    const candidates = await repo.active(niftyId);
+    const userAccounts =
+      candidates.length > 0
+        ? await ledger.userAccounts(candidates.map((b) => b.userId))
+        : new Map<number, number>();
+    const done = await unit.run(async ({ bids, trading: tr, ledger: l }) => {
+      const nifty = await tr.lockNifty(niftyId);
+      if (!nifty) return null;
+      const state = await bids.state(niftyId);
+      const end = state?.endsAt ?? endsAt;
+      if (end > at) return null;
+      if (!(await bids.markSettled(niftyId, end, at))) return null;
+      const active = await bids.active(niftyId);
+      const free = Math.max(0, nifty.editionSize - nifty.totalSold - nifty.totalReserved);
+      const slots = Math.min(free, n.saleType === 'auction' ? 1 : free);
+      const winners = active.slice(0, slots);
+      const losers = active.slice(slots);
+      for (const w of winners) {
+        if (!userAccounts.has(w.userId)) userAccounts.set(w.userId, await l.userAccount(w.userId));
+      }
+      await l.lock([...Object.values(fixed), ...winners.map((w) => userAccounts.get(w.userId) as number)]);
+      const minted: { bid: BidRow; tokenRowId: number }[] = [];
+      if (winners.length > 0) {
+        if (!(await tr.addSold(niftyId, winners.length))) throw TRADING_ERRORS.soldOut();
+        const first = Math.max(nifty.totalSold, await tr.lastEditionOf(niftyId)) + 1;
+        const tokens = await tr.insertTokens(
+          winners.map((w, i) => ({
+            niftyId,
+            contractAddress: n.contractAddress,
+            tokenId: String(nifty.typeNumber * 100_000 + first + i),
+            name: `${nifty.title} #${first + i}`,
+            editionNumber: first + i,
+            ownerId: w.userId,
+            lastSaleInCents: w.amountInCents,
+            lastSaleAt: at,
+            mintedAt: at,
+          })),
+        );
+        for (const [i, w] of winners.entries()) {
+          const token = tokens[i];
+          if (!token) throw new Error('token not minted');
+          const saleId = await tr.insertSale({
+            tokenRowId: token.id,
+            sellerId: n.publisherOwnerId,
+            buyerId: w.userId,
+            market: 'primary',
+            currency: 'USD',
+            amount: String(w.amountInCents),
+            priceInCents: w.amountInCents,
+            soldAt: at,
+          });
+          const fees = primaryFeeBreakdown({ unitPriceCents: w.amountInCents, quantity: 1, method: null });
+          const byBalance = w.holdReference !== null;
+          if (byBalance && !(await l.closeHold(w.holdReference as string, 'captured', at))) {
+            throw new Error(`bid ${w.id}: its hold is not active`);
+          }
+          const ledgerTransactionId = await l.post({
+            kind: 'purchase',
+            reference: `bid:${w.id}`,
+            description: `Won auction: ${n.contractAddress}/${nifty.typeNumber} #${first + i}`,
+            at,
+            postings: [
+              {
+                accountId: byBalance ? (userAccounts.get(w.userId) as number) : fixed.clearing,
+                amountCents: -fees.buyerPaysCents,
+                memo: byBalance ? 'payment' : 'card_payment',
+              },
+              {
+                accountId: fixed.publisher,
+                amountCents: fees.sellerReceivesCents,
+                memo: 'publisher_proceeds',
+              },
+              { accountId: fixed.platform, amountCents: fees.serviceFeeCents, memo: 'primary_platform_fee' },
+            ],
+          });
+          await bids.close([w.id], { status: 'won', closedAt: at, saleId, ledgerTransactionId });
+          minted.push({ bid: w, tokenRowId: token.id });
+        }
+      }
+      const lost = await bids.close(
+        losers.map((b) => b.id),
+        { status: 'lost', closedAt: at },
+      );
+      const voids = await releaseHolds(l, lost, at);
+      return { minted, lost, voids, bidCount: state?.bidCount ?? 0, end };
+    });
+    if (!done) return { settled: false, winners: 0 };
+    for (const m of done.minted) {
+      if (m.bid.providerReference) await deps.card.capture(m.bid.providerReference).catch(() => undefined);
+    }
+    for (const ref of done.voids) await deps.card.void(ref).catch(() => undefined);
+    const first = done.minted[0];
+    if (first) await deps.onTokenChange?.(first.tokenRowId).catch(() => undefined);
+    const link = linkOf(n);
+    for (const m of done.minted) {
+      const message = `You won ${n.title}`;
+      alert(m.bid.userId, 'won', message, link);
+      email(m.bid.userId, 'bid_won', 'You won', `${message} for ${dollars(m.bid.amountInCents)}. ${link}`);
+    }
+    for (const b of done.lost) {
+      const message = `You did not win ${n.title}`;
+      alert(b.userId, 'lost', message, link);
+      email(b.userId, 'bid_lost', 'Auction ended', `${message}; your bid's money is released. ${link}`);
+    }
+    publish(topics.nifty(n.contractAddress, n.typeNumber), {
+      type: 'auction',
+      data: {
+        contractAddress: n.contractAddress,
+        niftyType: n.typeNumber,
+        highestBidInCents:
+          n.saleType === 'silent_auction' ? null : (done.minted[0]?.bid.amountInCents ?? null),
+        endsAt: done.end.toISOString(),
+        bidCount: done.bidCount,
+      },
+    });
+    return { settled: true, winners: done.minted.length };
+  }
+
+  deps.jobs.register<{ niftyId: number }>(SETTLE_JOB, async ({ niftyId }) => {
+    await settle(niftyId);
+  });
+
+  return {
+    place,
+    settle,
+    settleAuction: settle,
+    settleRanked: settle,
+    settleSilent: settle,
+
+    /** Settles every auction past its end and not settled (the server's minute sweep; jobs do it at the end). */
+    async settleDue(limit = 50): Promise<number> {
+      let settled = 0;
+      for (const niftyId of await repo.due(clock.now(), limit)) {
+        if ((await settle(niftyId)).settled) settled++;
+      }
+      return settled;
+    },
+
+    /** Bid info and auction info of a nifty (000 §3, 001 §3). */
+    async info(contractAddress: string, niftyType: number) {
+      const n = await niftyOf(contractAddress, niftyType);
+      const [terms, state, active] = [await termsOf(n.id), await repo.state(n.id), await repo.active(n.id)];
+      const slots = slotsOf(n);
+      const endsAt = state?.endsAt ?? n.endAt;
+      const at = clock.now();
+      return {
+        contractAddress: n.contractAddress,
+        niftyType: n.typeNumber,
+        saleType: n.saleType,
+        editionSize: n.editionSize,
+        winningSlots: slots,
+        auctionInfo: {
+          variant: n.saleType,
+          minimumBidInCents: terms.start,
+          minBidIncreaseInCents: terms.increment,
+          scheduledStartDateTime: n.startAt?.toISOString() ?? null,
+          scheduledEndDateTime: n.endAt?.toISOString() ?? null,
+        },
+        bidInfo: infoFrom(
+          n.saleType,
+          active.map((b) => b.amountInCents),
+          slots,
+          terms,
+        ),
+        endsAt: endsAt?.toISOString() ?? null,
+        bidCount: state?.bidCount ?? 0,
+        settled: Boolean(state?.settledAt),
+        status: (n.startAt && at < n.startAt
+          ? 'upcoming'
+          : endsAt && at < endsAt && !state?.settledAt
+            ? 'live'
+            : 'ended') as 'upcoming' | 'live' | 'ended',
+      };
+    },
+
+    /** The bid table (newest first) or the leaderboard (`ranked`: active bids in rank order). */
+    async list(
+      contractAddress: string,
+      niftyType: number,
+      o: { ranked: boolean; limit: number; offset: number; viewerId: number | null },
+    ) {
+      const n = await niftyOf(contractAddress, niftyType);
+      const sealed = n.saleType === 'silent_auction';
+      const { rows, count } = await repo.page(n.id, o);
+      return {
+        count,
+        results: rows.map((r, i) => ({
+          ...bidView(r.bid, { viewerId: o.viewerId, sealed }, r.user),
+          ...(o.ranked ? { rank: o.offset + i + 1 } : {}),
+        })),
+      };
+    },
+  };
+}
+
+export type BidsService = ReturnType<typeof createBidsService>;

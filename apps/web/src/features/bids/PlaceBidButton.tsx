@@ -1,0 +1,42 @@
+import type { SaleType } from '@vitrine/domain';
+import { useState } from 'react';
+import { Button } from '../../ui/Button';
+import { useRequireSignIn } from '../social/useRequireSignIn';
+import { BidDialog } from './BidDialog';
+
+/** 'Place Bid' (001 §4): signed out opens the auth modal; signed in opens the bid dialog. */
+export function PlaceBidButton({
+  contractAddress,
+  niftyType,
+  saleType,
+  disabled = false,
+}: {
+  contractAddress: string;
+  niftyType: number;
+  saleType: SaleType | string;
+  disabled?: boolean;
+}) {
+  const requireSignIn = useRequireSignIn();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button
+        size="lg"
+        disabled={disabled}
+        onClick={() => {
+          if (requireSignIn()) setOpen(true);
+        }}
+        data-testid="place-bid"
+      >
+        Place Bid
+      </Button>
+      <BidDialog
+        contractAddress={contractAddress}
+        niftyType={niftyType}
+        saleType={saleType as SaleType}
+        open={open}
+        onClose={() => setOpen(false)}
+      />
+    </>
+  );
+}

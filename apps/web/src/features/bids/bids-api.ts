@@ -1,0 +1,131 @@
+// The bid calls the web app makes (issue 15, docs/decisions/012-bids.md): bid and auction info, the bid
+// table, the ranked leaderboard, placing a bid (bearer token; an Idempotency-Key per user action).
+import { api } from '../../app/api-client';
+import { withAuthRetry } from '../auth/authed-request';
+
+export type BidPaymentMethod = 'balance' | 'stripe_card';
+
+/** 000 §3 Bid info (cents). */
+export interface BidInfo {
+  minBid: number;
+  highestBid: number | null;
+  bidCurrency: 'USD';
+  bidIncrement: number;
+  firstPlaceBid: number | null;
+  leaderboardMinBid: number;
+}
+
+export interface AuctionState {
+  contractAddress: string;
+  niftyType: number;
+  saleType: string;
+  editionSize: number;
+  winningSlots: number;
+  auctionInfo: {
+    variant: string;
+    minimumBidInCents: number;
+    minBidIncreaseInCents: number;
+    scheduledStartDateTime: string | null;
+    scheduledEndDateTime: string | null;
+  };
+  bidInfo: BidInfo;
+  endsAt: string | null;
+  bidCount: number;
+  settled: boolean;
+  status: 'upcoming' | 'live' | 'ended';
+}
+
+/** 000 §3 Bid; amounts are null on another bidder's silent bid. */
+export interface Bid {
+  id: number;
+  Timestamp: string;
+  amount: string | null;
+  amount_in_cents: number | null;
+  currency: string;
+  currently_active: boolean;
+  status: string;
+  rank?: number;
+  user_prof: {
+    id: number | null;
+    name: string;
+    bio: string;
+    profile_pic_url: string | null;
+    profile_url: string | null;
+    userCanCreateNiftyStores: boolean;
+  } | null;
+}
+
+export interface BidPage {
+  count: number;
+  page: number;
+  page_size: number;
+  total_pages: number;
+  results: Bid[];
+}
+
+export interface NewBid {
+  contractAddress: string;
+  niftyType: number;
+  /** Major units as typed: '12.50'. */
+  amount: string;
+  paymentMethod: BidPaymentMethod;
+  paymentToken?: string;
+}
+
+export interface PlacedBid {
+  bid: Bid;
+  rank: number;
+  endsAt: string;
+  bidInfo: BidInfo;
+}
+
+export const BID_PAGE_SIZE = 20;
+
+export const bidsApi = {
+  info: (contractAddress: string, niftyType: number, signal?: AbortSignal) =>
+    api.get<AuctionState>('/v2/bids/info', {
+      query: { contractAddress, niftyType },
+      ...(signal ? { signal } : {}),
+    }),
+  list: (contractAddress: string, niftyType: number, page: number, signal?: AbortSignal) =>
+    api.get<BidPage>('/v2/bids', {
+      query: { contractAddress, niftyType, page, page_size: BID_PAGE_SIZE },
+      ...(signal ? { signal } : {}),
+    }),
+  leaderboard: (contractAddress: string, niftyType: number, signal?: AbortSignal) =>
+    api.get<BidPage>('/v2/bids/leaderboard', {
+      query: { contractAddress, niftyType, page_size: 100 },
+      ...(signal ? { signal } : {}),
+    }),
+  place: (input: NewBid) =>
+    withAuthRetry(() =>
+      api.post<PlacedBid>(
+        '/v2/bids',
+        {
+          contractAddress: input.contractAddress,
+          niftyType: input.niftyType,
+          amount: { amount: input.amount, currency: 'USD' },
+          payment_method: input.paymentMethod,
+          ...(input.paymentToken ? { payment_token: input.paymentToken } : {}),
+        },
+        { headers: { 'Idempotency-Key': crypto.randomUUID() } },
+      ),
+    ),
+};
+
+export const bidKeys = {
+  all: () => ['bids'] as const,
+  of: (contractAddress: string, niftyType: number) =>
+    [...bidKeys.all(), contractAddress.toLowerCase(), niftyType] as const,
+  info: (contractAddress: string, niftyType: number) =>
+    [...bidKeys.of(contractAddress, niftyType), 'info'] as const,
+  list: (contractAddress: string, niftyType: number, page: number) =>
+    [...bidKeys.of(contractAddress, niftyType), 'list', page] as const,
+  leaderboard: (contractAddress: string, niftyType: number) =>
+    [...bidKeys.of(contractAddress, niftyType), 'leaderboard'] as const,
+};
+
+/** Cents as the amount field's text: 1250 → '12.50'. */
+export function centsText(cents: number): string {
+  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+}

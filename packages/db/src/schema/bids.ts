@@ -1,0 +1,58 @@
+// Bids on primary auctions (issue 15, docs/decisions/012-bids.md): auction (1/1), ranked_auction and
+// silent_auction. A bid is backed like an offer: a ledger hold (`bid:{id}`) on the bidder's balance or a
+// card authorisation. `currently_active` is true while the bid is among the nifty's top N (its backing
+// held); a bid that falls out (outbid), is replaced by the bidder's own higher bid, or is settled is not.
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { nifties, users } from './core';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const cents = (name: string) => bigint(name, { mode: 'number' });
+
+export const bids = pgTable(
+  'bids',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    niftyId: integer('nifty_id')
+      .notNull()
+      .references(() => nifties.id, { onDelete: 'cascade' }),
+    amountInCents: cents('amount_in_cents').notNull(),
+    currency: text('currency').notNull().default('USD'),
+    currentlyActive: boolean('currently_active').notNull().default(true),
+    /** active | outbid | replaced | won | lost */
+    status: text('status').notNull().default('active'),
+    /** balance | stripe_card */
+    paymentMethod: text('payment_method').notNull(),
+    /** The ledger hold backing a balance bid (`bid:{id}`). */
+    holdReference: text('hold_reference'),
+    /** The card authorisation backing a card bid. */
+    providerReference: text('provider_reference'),
+    saleId: integer('sale_id'),
+    ledgerTransactionId: integer('ledger_transaction_id'),
+    createdAt: ts('created_at').notNull(),
+    closedAt: ts('closed_at'),
+  },
+  (t) => [
+    index('bids_nifty_idx').on(t.niftyId, t.createdAt),
+    index('bids_nifty_active_idx').on(t.niftyId, t.amountInCents).where(sql`${t.currentlyActive}`),
+    index('bids_user_active_idx').on(t.userId).where(sql`${t.currentlyActive}`),
+    check('bids_positive', sql`${t.amountInCents} > 0`),
+  ],
+);
+
+/**
+ * A nifty's auction state, made by its first bid: the end as late bids moved it, the bid count and when it
+ * was settled (a conditional update from null: settlement happens once).
+ */
+export const auctionStates = pgTable('auction_states', {
+  niftyId: integer('nifty_id')
+    .primaryKey()
+    .references(() => nifties.id, { onDelete: 'cascade' }),
+  endsAt: ts('ends_at').notNull(),
+  bidCount: integer('bid_count').notNull().default(0),
+  settledAt: ts('settled_at'),
+  updatedAt: ts('updated_at').notNull(),
+});
