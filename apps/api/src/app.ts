@@ -17,12 +17,15 @@ import { registerOperationIds } from './http/operation-ids';
 import { registerRequestContext } from './http/request-context';
 import { docsCsp, registerSecurityHeaders } from './http/security-headers';
 import { type Clock, systemClock } from './lib/clock';
+import type { LiveEvents } from './lib/live-events';
 import { listeningOrigin } from './lib/origins';
 import type { RateLimitStore } from './lib/rate-limit';
 import type { AccountsConfigInput } from './modules/auth/auth.config';
 import { accountsRoutes, devOutboxRoutes } from './modules/auth/auth.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { dropsRoutes } from './modules/drops/drops.routes';
+import { liveRoutes } from './modules/live/live.routes';
+import type { StreamsOptions } from './modules/live/streams';
 import { mediaRoutes } from './modules/media/media.routes';
 import { localMediaStore, type MediaStore } from './modules/media/media-store';
 import { platformRoutes } from './modules/platform/platform.routes';
@@ -61,6 +64,10 @@ export interface AppConfig {
   responseCacheMaxBytes?: number;
   /** Stripe for cards (STRIPE_SECRET_KEY…); the simulated card processor when absent (decision 009). */
   stripe?: StripeSettings;
+  /** Live events: through Redis when REDIS_URL is set (lib/live-events.ts); this process only by default. */
+  liveEvents?: LiveEvents;
+  /** Event streams: the cap per process and the heartbeat (decision 014). */
+  eventStreams?: Partial<StreamsOptions>;
 }
 
 declare module 'fastify' {
@@ -138,6 +145,10 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     }, 60_000);
     sweep.unref();
     await app.services.jobs.start();
+    // In-process jobs are not kept over a restart: send the drop-live alerts of drops still to start again.
+    await app.services.alerts
+      .scheduleUpcomingDrops()
+      .catch((err: unknown) => app.log.error({ err }, 'drop-live alerts not scheduled'));
     app.addHook('onClose', async () => clearInterval(sweep));
   }
 
@@ -195,6 +206,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       await api.register(socialRoutes);
       await api.register(tradingRoutes);
       await api.register(termsRoutes);
+      await api.register(liveRoutes);
     },
     { prefix: '/api' },
   );

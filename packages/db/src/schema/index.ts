@@ -6,4 +6,5 @@ export * from './accounts';
 export * from './catalog';
 export * from './core';
 export * from './idempotency';
+export * from './live';
 export * from './trading';

@@ -20,6 +20,7 @@ import {
 import type { Listing, PrimaryNifty } from '@vitrine/domain/trading-responses';
 import type { Background } from '../../lib/background';
 import type { Clock } from '../../lib/clock';
+import { type LiveEvents, topics } from '../../lib/live-events';
 import type { Notifier } from '../../lib/notifier';
 import { createLedgerRepo, type HouseAccount, type LedgerRepo } from './ledger.repo';
 import {
@@ -199,6 +200,8 @@ export function createTradingService(deps: {
   background?: Background;
   /** After a commit that changed what browsing shows of a token (its listing, owner or last sale). */
   onTokenChange?: (tokenRowId: number, formerOwnerId?: number) => Promise<void>;
+  /** Open pages: 'sold' on the nifty's topic after a primary sale commits (decision 014). */
+  events?: LiveEvents;
 }) {
   const { clock, unit } = deps;
   const repo = createTradingRepo(deps.db);
@@ -408,7 +411,7 @@ export function createTradingService(deps: {
       const nifty = await trading.lockNifty(n.id);
       const intent = await trading.lockIntent(intentId);
       if (!nifty || !intent) throw TRADING_ERRORS.intentNotFound();
-      if (intent.paymentState === 'paid') return { intent, fresh: false, firstToken: null };
+      if (intent.paymentState === 'paid') return { intent, fresh: false, firstToken: null, sold: null };
       if (!OPEN_STATES.includes(intent.paymentState)) throw TRADING_ERRORS.intentClosed(intent.paymentState);
       if (intent.expiresAt <= at) throw TRADING_ERRORS.intentClosed('expired');
       const quantity = intent.requestedQuantity;
@@ -488,11 +491,24 @@ export function createTradingService(deps: {
         updatedAt: at,
       });
       if (!done) throw TRADING_ERRORS.intentClosed(intent.paymentState);
-      return { intent: done, fresh: true, firstToken: minted[0]?.id ?? null };
+      return {
+        intent: done,
+        fresh: true,
+        firstToken: minted[0]?.id ?? null,
+        sold: { sold: nifty.totalSold + quantity, editionSize: nifty.editionSize },
+      };
     });
     if (paid.fresh && paid.firstToken !== null) {
       // Committed: the collection's pages (sold counts) and the buyer's NFTs show the sale at once.
       await changed(paid.firstToken).catch(() => undefined);
+      if (paid.sold) {
+        await deps.events
+          ?.publish(topics.nifty(n.contractAddress, n.typeNumber), {
+            type: 'sold',
+            data: { contractAddress: n.contractAddress, niftyType: n.typeNumber, ...paid.sold },
+          })
+          .catch(() => undefined);
+      }
       if (n.publisherOwnerId !== null) {
         notifySale(paid.intent, n.publisherOwnerId, `${n.title} × ${paid.intent.requestedQuantity}`);
       }
