@@ -48,7 +48,8 @@ describe('event streams', () => {
     await t.app.services.events.publish(topic, { type: 'sold', data });
     const f = await c.next((x) => x.event === 'sold');
     expect(f.id).toMatch(/^\d+$/);
-    expect(JSON.parse(f.data ?? '')).toEqual(data);
+    expect(JSON.parse(f.data ?? '').data).toEqual(data);
+    expect(JSON.parse(f.data ?? '').topic).toBe(topic);
     // Heartbeats keep a quiet stream open.
     await c.next((x) => x.comment === 'heartbeat');
     c.close();
@@ -78,7 +79,7 @@ describe('event streams', () => {
     await again.next((x) => x.data?.includes('"highestBidInCents":300') ?? false);
     const amounts = again.frames
       .filter((x) => x.event === 'auction')
-      .map((x) => JSON.parse(x.data ?? '{}').highestBidInCents);
+      .map((x) => JSON.parse(x.data ?? '{}').data.highestBidInCents);
     expect(amounts).toEqual([200, 300]);
     again.close();
   });
@@ -114,7 +115,7 @@ describe('event streams', () => {
       link: '/x',
     });
     const alert = await c.next((x) => x.event === 'alert');
-    expect(JSON.parse(alert.data ?? '')).toEqual({
+    expect(JSON.parse(alert.data ?? '').data).toEqual({
       kind: 'outbid',
       message: 'You have been outbid',
       link: '/x',
@@ -161,7 +162,7 @@ describe('event streams', () => {
     });
     expect(paid.statusCode, paid.body).toBe(200);
     const sold = await c.next((x) => x.event === 'sold');
-    expect(JSON.parse(sold.data ?? '')).toEqual({
+    expect(JSON.parse(sold.data ?? '').data).toEqual({
       contractAddress: collection.contractAddress,
       niftyType: nifty.typeNumber,
       sold: 4,

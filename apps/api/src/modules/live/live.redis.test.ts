@@ -34,7 +34,7 @@ describe('live events through Redis', () => {
     const data = { contractAddress: '0xfeed', niftyType: 3, sold: 1, editionSize: 2 };
     await a.app.services.events.publish(topic, { type: 'sold', data });
     const got = await onB.next((f) => f.event === 'sold');
-    expect(JSON.parse(got.data ?? '')).toEqual(data);
+    expect(JSON.parse(got.data ?? '').data).toEqual(data);
     const same = await onA.next((f) => f.event === 'sold');
     expect(same.id).toBe(got.id);
 

@@ -18,9 +18,12 @@ export const RETRY_MS = 3000;
 /** A stream whose unread output passes this is closed (the client reconnects and catches up). */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
 
-/** One event in the text/event-stream format: id, event (the type), data (JSON on one line). */
-export function frame(id: string, event: LiveEvent): string {
-  return `id: ${id}\nevent: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`;
+/**
+ * One event in the text/event-stream format: `id:`, `event:` the type, `data:` JSON on one line,
+ * `{ topic, data }` (one stream carries several topics; the browser keeps one connection per page).
+ */
+export function frame(id: string, topic: string, event: LiveEvent): string {
+  return `id: ${id}\nevent: ${event.type}\ndata: ${JSON.stringify({ topic, data: event.data })}\n\n`;
 }
 
 export function createStreams(events: LiveEvents, options: StreamsOptions = DEFAULT_STREAMS) {
@@ -41,16 +44,16 @@ export function createStreams(events: LiveEvents, options: StreamsOptions = DEFA
       open.add(body);
       const unsubscribes: (() => void)[] = [];
       // A client that stops reading is dropped rather than buffered without end.
-      const write = (event: LiveEvent, id: string) => {
+      const write = (topic: string, event: LiveEvent, id: string) => {
         if (body.writableLength > MAX_BUFFERED_BYTES) body.destroy();
-        else body.write(frame(id, event));
+        else body.write(frame(id, topic, event));
       };
       // While the kept events of a reconnect are read, live ones wait (and go out once, after them).
       let replaying = lastEventId !== null;
-      const waiting: [LiveEvent, string][] = [];
-      const onLive = (event: LiveEvent, id: string) => {
-        if (replaying) waiting.push([event, id]);
-        else write(event, id);
+      const waiting: [string, LiveEvent, string][] = [];
+      const onLive = (topic: string) => (event: LiveEvent, id: string) => {
+        if (replaying) waiting.push([topic, event, id]);
+        else write(topic, event, id);
       };
       const heartbeat = setInterval(() => body.write(': heartbeat\n\n'), options.heartbeatMs);
       heartbeat.unref();
@@ -61,7 +64,7 @@ export function createStreams(events: LiveEvents, options: StreamsOptions = DEFA
       };
       body.on('close', cleanup);
       body.on('finish', cleanup);
-      for (const topic of topicList) unsubscribes.push(events.subscribe(topic, onLive));
+      for (const topic of topicList) unsubscribes.push(events.subscribe(topic, onLive(topic)));
       await Promise.all(topicList.map((t) => events.ready(t)));
       body.write(`retry: ${RETRY_MS}\n: connected\n\n`);
       if (lastEventId !== null) {
@@ -71,9 +74,9 @@ export function createStreams(events: LiveEvents, options: StreamsOptions = DEFA
         const sent = new Set<string>();
         for (const r of missed) {
           sent.add(r.id);
-          write(r.event, r.id);
+          write(r.topic, r.event, r.id);
         }
-        for (const [event, id] of waiting) if (!sent.has(id)) write(event, id);
+        for (const [topic, event, id] of waiting) if (!sent.has(id)) write(topic, event, id);
         replaying = false;
       }
       return body;
