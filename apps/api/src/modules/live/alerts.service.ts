@@ -5,7 +5,7 @@
 // The two alerts this module schedules itself are jobs (services.jobs): ending-soon, before an auction
 // ends, to the nifty's watchers; drop-live, at a drop's start, to the followers of its publisher.
 import type { AlertKind } from '@vitrine/domain';
-import { topics } from '@vitrine/domain';
+import { AppError, topics } from '@vitrine/domain';
 import type { Background } from '../../lib/background';
 import type { Clock } from '../../lib/clock';
 import type { Jobs } from '../../lib/jobs';
@@ -102,6 +102,14 @@ export function createAlertsService(deps: {
         });
       }
       return view(row);
+    },
+
+    /** An operator's alert to the user of an email (404 when none). */
+    async sendToEmail(email: string, input: AlertInput): Promise<AlertView> {
+      const userId = await repo.userIdByEmail(email);
+      const sent = userId === null ? null : await service.send(userId, input);
+      if (!sent) throw new AppError({ errorType: 'not-found', message: 'User not found', statusCode: 404 });
+      return sent;
     },
 
     async list(userId: number, page: number, pageSize: number) {

@@ -10,11 +10,15 @@ import { buyer, dropNifty, fund } from '../trading/trading-helpers';
 import { ENDING_SOON_BEFORE_MS } from './alerts.service';
 import { connected, openSse, type SseClient } from './testing/sse';
 
+const ADMIN = 'live-test-admin-token-0123456789';
 let t: TestApp;
 let base: string;
 const open: SseClient[] = [];
 beforeAll(async () => {
-  t = await testApp({ seed: false, config: { eventStreams: { maxStreams: 6, heartbeatMs: 200 } } });
+  t = await testApp({
+    seed: false,
+    config: { adminToken: ADMIN, eventStreams: { maxStreams: 6, heartbeatMs: 200 } },
+  });
   base = await t.app.listen({ port: 0, host: '127.0.0.1' });
 });
 afterAll(async () => {
@@ -355,6 +359,53 @@ describe('alerts', () => {
       const results = (res.json() as { results: { kind: string }[] }).results;
       expect(results.map((r) => r.kind)).toEqual(['ending-soon']);
     }
+  });
+});
+
+describe('operator alerts', () => {
+  it('an operator sends an alert to the user of an email; nobody else may', async () => {
+    const f = (await import('@vitrine/db/testing')).fixtures(t.app.config.database.db, {
+      now: t.clock.now(),
+    });
+    const u = await f.user();
+    const s = await sessionFor(t.app, u.profileUrl);
+    const [row] = await t.app.config.database.db
+      .select({ email: schema.users.email })
+      .from(schema.users)
+      .where(eq(schema.users.id, u.id));
+    const payload = {
+      email: row?.email,
+      kind: 'drop-live',
+      message: 'Night Market is live',
+      link: '/explore/drops',
+    };
+    const anon = await t.app.inject({ method: 'POST', url: '/api/v2/alerts/send/', payload });
+    expect(anon.statusCode).toBe(401);
+    const asUser = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/alerts/send/',
+      payload,
+      headers: s.headers,
+    });
+    expect(asUser.statusCode).toBe(401);
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/alerts/send/',
+      payload,
+      headers: { authorization: `Bearer ${ADMIN}` },
+    });
+    expect(ok.statusCode, ok.body).toBe(201);
+    const list = await t.app.inject({ url: '/api/v2/alerts/', headers: s.headers });
+    expect((list.json() as { results: { message: string }[] }).results.map((r) => r.message)).toEqual([
+      'Night Market is live',
+    ]);
+    const nobody = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/alerts/send/',
+      payload: { ...payload, email: 'nobody@nowhere.test' },
+      headers: { authorization: `Bearer ${ADMIN}` },
+    });
+    expect(nobody.statusCode).toBe(404);
   });
 });
 

@@ -87,6 +87,14 @@ export function createLiveRepo(db: Db) {
         );
     },
 
+    async userIdByEmail(email: string): Promise<number | null> {
+      const [row] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
+      return row?.id ?? null;
+    },
+
     async emailOf(userId: number): Promise<string | null> {
       const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
       return row?.email ?? null;

@@ -4,11 +4,13 @@
 //  GET  /api/v2/events/recent/   the polling fallback: events of topics after an id
 //  GET  /api/v2/alerts/          the signed-in user's alerts, newest first, with the unread count
 //  POST /api/v2/alerts/read/     marks alerts (given ids, or all) read
+//  POST /api/v2/alerts/send/     operators (ADMIN_TOKEN): an alert to the user of an email
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { optionalAuth, signedIn } from '../../http/guard';
 import { pageQuery } from '../../http/pagination';
 import { errorBody, errorResponses } from '../../http/schemas';
+import { bearerToken } from '../platform/platform.schemas';
 import { TOPIC } from './live.service';
 
 const topicList = z
@@ -17,9 +19,10 @@ const topicList = z
   .pipe(z.array(z.string().regex(TOPIC, 'Not a topic')).min(1).max(20));
 const eventId = z.string().regex(/^\d{1,30}$/);
 
+const alertKind = z.enum(['outbid', 'ending-soon', 'won', 'lost', 'drawing-result', 'drop-live']);
 const alertSchema = z.object({
   id: z.number().int(),
-  kind: z.enum(['outbid', 'ending-soon', 'won', 'lost', 'drawing-result', 'drop-live']),
+  kind: alertKind,
   message: z.string(),
   link: z.string().nullable(),
   read: z.boolean(),
@@ -154,5 +157,35 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       app.services.alerts.markRead(signedIn(request).userId, 'ids' in request.body ? request.body.ids : null),
+  );
+
+  app.post(
+    '/v2/alerts/send/',
+    {
+      schema: {
+        tags: ['live'],
+        summary: 'Send an alert to a user (operators: Authorization: Bearer $ADMIN_TOKEN)',
+        security: [{ adminToken: [] }],
+        body: z
+          .object({
+            email: z.string().email().max(320),
+            kind: alertKind,
+            message: z.string().min(1).max(500),
+            link: z
+              .string()
+              .max(500)
+              .regex(/^\/(?!\/)/, 'A path in the web app')
+              .nullable()
+              .default(null),
+          })
+          .strict(),
+        response: { 201: alertSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      app.services.platform.requireOperator(bearerToken(request.headers.authorization), 'Sending alerts');
+      const { email, ...alert } = request.body;
+      return reply.code(201).send(await app.services.alerts.sendToEmail(email, alert));
+    },
   );
 };

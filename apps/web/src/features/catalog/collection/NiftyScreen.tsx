@@ -7,6 +7,7 @@ import { useLoggedIn } from '../../../app/useLoggedIn';
 import { DocumentTitle } from '../../../ui/DocumentTitle';
 import { ErrorFallback } from '../../../ui/ErrorFallback';
 import { Price } from '../../../ui/Price';
+import { useLiveSold } from '../../live/useLiveSold';
 import { NiftyTypeOffers } from '../../offers/NiftyTypeOffers';
 import { LikeButton } from '../../social/LikeButton';
 import { BuyEditionsButton } from '../../trading/BuyEditionsButton';
@@ -24,7 +25,10 @@ import { NiftyStrip } from './NiftyStrip';
 /** One work of a collection (/marketplace/collection/{contractAddress}/{type}) and its editions. */
 export function NiftyScreen({ collectionKey, typeNumber }: { collectionKey: string; typeNumber: number }) {
   const signedIn = useLoggedIn();
-  const query = useQuery(collectionNiftyQuery(collectionKey, typeNumber, signedIn));
+  const niftyQuery = collectionNiftyQuery(collectionKey, typeNumber, signedIn);
+  const query = useQuery(niftyQuery);
+  // Sold counts move live (issue 15).
+  useLiveSold(niftyQuery.queryKey, query.data?.collection.contractAddress ?? null, typeNumber);
   if (query.isPending) return <CollectionSkeleton />;
   if (query.isError) {
     if (isApiError(query.error) && query.error.statusCode === 404) return <NotFoundPage />;
@@ -77,7 +81,7 @@ export function NiftyScreen({ collectionKey, typeNumber }: { collectionKey: stri
             </div>
             <div>
               <dt>Minted</dt>
-              <dd>{formatCount(nifty.totalSold)}</dd>
+              <dd data-testid="nifty-minted">{formatCount(nifty.totalSold)}</dd>
             </div>
             <div>
               <dt>Listed</dt>
