@@ -1,8 +1,10 @@
 // `npm run bench [-- --scale N --duration S --connections C --store pglite|postgres
-//   --figures all|browse|writes|purchases|lighthouse]`
+//   --figures all|browse|writes|purchases|lighthouse|live --streams N --events N]`
 // --figures browse runs the HTTP figures, their SQL baseline and the first-load bytes; writes the
 // write-path figure (PostgreSQL); purchases the purchase figure (200 concurrent buyers, both stores);
-// lighthouse the Lighthouse figures; all of them by default. Every
+// lighthouse the Lighthouse figures; live the time from a purchase's commit to its 'sold' event at
+// --streams open event streams (--events purchases; REDIS_URL set: the server fans out through Redis);
+// all of them by default. Every
 // run reports the server's idle memory after it started and after the figures ran.
 // --store postgres uses BENCH_DATABASE_URL (default: database vitrine_bench_<N> on the local
 // PostgreSQL, created when missing), the store for several processes; the default is PGlite.
@@ -25,6 +27,7 @@ import { repoRoot, startServer } from '../../e2e/support/server';
 import { type ExplorePageAsk, measureExploreSql } from './explore-sql';
 import { firstLoadBytes, type RouteBytes } from './first-load';
 import { type LighthouseFigure, measureLighthouse } from './lighthouse';
+import { type LiveFigures, type LiveWorld, measureLive, prepareLive } from './live-load';
 import {
   measurePurchases,
   type PurchaseFigures,
@@ -41,6 +44,8 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '32' },
     store: { type: 'string', default: 'pglite' },
     figures: { type: 'string', default: 'all' },
+    streams: { type: 'string', default: '1000' },
+    events: { type: 'string', default: '20' },
   },
 });
 const store = values.store;
@@ -49,14 +54,19 @@ if (store !== 'pglite' && store !== 'postgres') {
   process.exit(2);
 }
 const which = values.figures;
-if (!['all', 'browse', 'writes', 'purchases', 'lighthouse'].includes(which)) {
-  process.stderr.write('--figures must be all, browse, writes, purchases or lighthouse\n');
+if (!['all', 'browse', 'writes', 'purchases', 'lighthouse', 'live'].includes(which)) {
+  process.stderr.write('--figures must be all, browse, writes, purchases, lighthouse or live\n');
   process.exit(2);
 }
 const browse = which === 'all' || which === 'browse';
 const lighthouseOn = which === 'all' || which === 'lighthouse';
 const writesOn = which === 'all' || which === 'writes';
 const purchasesOn = which === 'all' || which === 'purchases';
+const liveOn = which === 'all' || which === 'live';
+/** The live figure's budget (issue 15): a commit's event at every one of the open streams. */
+const LIVE_P99_BUDGET_MS = 1000;
+const liveStreams = Number(values.streams);
+const liveEvents = Number(values.events);
 /** The purchase figure's p99 budget (issue #14), on PostgreSQL: Buy Now + pay at 200 concurrent buyers. */
 const PURCHASE_P99_BUDGET_MS = 250;
 /** Lighthouse runs of each page; the report gives the median of each figure. */
@@ -143,6 +153,26 @@ if (purchasesOn) {
   );
 }
 
+// The live figure's nifty and buyers, written before the server starts.
+let liveWorld: LiveWorld | null = null;
+if (liveOn) {
+  log(`Preparing the live figure: a live nifty and ${liveEvents} funded buyers…`);
+  liveWorld = await prepareLive(
+    storeEnv.DATABASE_URL
+      ? { databaseUrl: storeEnv.DATABASE_URL }
+      : {
+          dataDir: join(dataDir, 'pglite'),
+          settings: {
+            sharedBuffers: memorySettings.pgliteSharedBuffers,
+            workMem: memorySettings.pgliteWorkMem,
+          },
+        },
+    liveEvents,
+  );
+}
+/** REDIS_URL, when set, goes to the server: live events fan out through Redis (decision 014). */
+const redisEnv: Record<string, string> = process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {};
+
 // 2. The built web app, for the first-load bytes and Lighthouse.
 if (browse || lighthouseOn) {
   const build = spawnSync('npm', ['run', 'build', '--silent', '-w', '@vitrine/web'], {
@@ -161,6 +191,7 @@ const server = await startServer({
     LOG_LEVEL: 'error',
     NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --inspect=127.0.0.1:0`.trim(),
     ...storeEnv,
+    ...redisEnv,
   },
 });
 log(`Server up on ${server.url}`);
@@ -296,6 +327,7 @@ let uncachedAsk: ((n: number, first: number) => ExplorePageAsk) | null = null;
 const budgets: { name: string; figure: string; limit: string; value: number; ok: boolean }[] = [];
 let firstLoad: RouteBytes[] = [];
 let purchases: PurchaseFigures | null = null;
+let live: LiveFigures | null = null;
 let lighthouse: LighthouseFigure[] = [];
 /** Why the Lighthouse figures are missing, when they are. */
 let lighthouseFailure: string | null = null;
@@ -303,7 +335,7 @@ try {
   await readMemory('after start');
   const dist = join(repoRoot, 'apps/web/dist');
   if (browse && existsSync(join(dist, 'index.html'))) firstLoad = await firstLoadBytes(dist, server.url);
-  if (which !== 'lighthouse') {
+  if (which !== 'lighthouse' && which !== 'live') {
     const baseline = await measure('baseline: bare JSON route', [{ method: 'GET', path: '/api/health' }]);
     figures.push(baseline);
   }
@@ -471,6 +503,23 @@ try {
     }
   }
 
+  if (liveWorld) {
+    live = await measureLive({ baseUrl: server.url, world: liveWorld, streams: liveStreams });
+    for (const f of [live.baseline, live.live]) {
+      log(
+        `${f.name}: p50 ${f.p50} ms  p99 ${f.p99} ms  max ${f.max} ms  (${f.arrivals} arrivals, ${f.missing} missing)`,
+      );
+    }
+    log(`pay requests: p50 ${live.payP50} ms  p99 ${live.payP99} ms`);
+    budgets.push({
+      name: `live: ${liveStreams} event streams${redisEnv.REDIS_URL ? ' (Redis)' : ''}`,
+      figure: 'p99 commit → arrival at every stream',
+      limit: `< ${LIVE_P99_BUDGET_MS} ms`,
+      value: live.live.p99,
+      ok: live.live.p99 < LIVE_P99_BUDGET_MS && live.live.missing === 0,
+    });
+  }
+
   if (lighthouseOn && existsSync(join(dist, 'index.html'))) {
     // Home, explore (its landing tab) and the item page of the first NFT explore lists.
     const newest = (await (await fetch(`${server.url}/api/v1/explore/nfts/?page_size=1`)).json()) as {
@@ -610,12 +659,15 @@ const report = {
   figures: figures.map((f) => ({ ...f, p50VsBaseline: round(f.p50 - (figures[0]?.p50 ?? 0)) })),
   writes,
   purchases,
+  live,
+  redis: Boolean(redisEnv.REDIS_URL),
   firstLoad,
   lighthouse,
   memory,
   budgets,
   notMeasured: [
     ...(purchases ? [] : ['the purchase figure: run with --figures purchases or all']),
+    ...(live ? [] : ['the live figure: run with --figures live or all']),
     ...(lighthouseFailure ? [`Lighthouse: ${lighthouseFailure}`] : []),
     ...(writes || store === 'postgres'
       ? []
@@ -685,6 +737,19 @@ function toMarkdown(r: typeof report): string {
         '',
       ]
     : [];
+  const lf = r.live;
+  const liveRows = lf
+    ? [
+        `| live updates, ${lf.live.streams} streams × ${lf.live.events} events${r.redis ? ', through Redis' : ''} | arrivals | missing | p50 ms | p99 ms | max ms |`,
+        '| --- | --- | --- | --- | --- | --- |',
+        ...[lf.baseline, lf.live].map(
+          (f) => `| ${f.name} | ${f.arrivals} | ${f.missing} | ${f.p50} | ${f.p99} | ${f.max} |`,
+        ),
+        '',
+        `The live figure starts at the pay request (its commit and publish inside it; the pay requests alone: p50 ${lf.payP50} ms, p99 ${lf.payP99} ms). Clients: one node:http socket each, in the bench process.`,
+        '',
+      ]
+    : [];
   const firstLoadRows = r.firstLoad.length
     ? [
         '| first load, as sent | files | JS KB | CSS KB | JS + CSS KB | encoding |',
@@ -739,6 +804,7 @@ function toMarkdown(r: typeof report): string {
       : []),
     ...writeRows,
     ...purchaseRows,
+    ...liveRows,
     ...firstLoadRows,
     ...lighthouseRows,
     ...memoryRows,
