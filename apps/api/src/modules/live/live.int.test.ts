@@ -1,6 +1,7 @@
 // Live updates and alerts through real HTTP (issue 15, decision 014): the app listens on a port and
 // event streams are read with fetch, as a browser's EventSource would.
 import { schema } from '@vitrine/db';
+import { fixtures } from '@vitrine/db/testing';
 import { topics } from '@vitrine/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -89,7 +90,7 @@ describe('event streams', () => {
   });
 
   it("a user topic needs that user's stream token", async () => {
-    const f = (await import('@vitrine/db/testing')).fixtures(t.app.config.database.db, {
+    const f = fixtures(t.app.config.database.db, {
       now: t.clock.now(),
     });
     const alice = await sessionFor(t.app, (await f.user()).profileUrl);
@@ -214,7 +215,7 @@ describe('polling fallback', () => {
   });
 
   it("a user topic is polled with that user's bearer token only", async () => {
-    const f = (await import('@vitrine/db/testing')).fixtures(t.app.config.database.db, {
+    const f = fixtures(t.app.config.database.db, {
       now: t.clock.now(),
     });
     const a = await sessionFor(t.app, (await f.user()).profileUrl);
@@ -228,7 +229,7 @@ describe('polling fallback', () => {
 
 describe('alerts', () => {
   it('are listed newest first with the unread count, marked read by id or all, each user only their own', async () => {
-    const f = (await import('@vitrine/db/testing')).fixtures(t.app.config.database.db, {
+    const f = fixtures(t.app.config.database.db, {
       now: t.clock.now(),
     });
     const a = await sessionFor(t.app, (await f.user()).profileUrl);
@@ -301,7 +302,7 @@ describe('alerts', () => {
   });
 
   it("drop-live: a job at the drop's start alerts the publisher's followers, once", async () => {
-    const f = (await import('@vitrine/db/testing')).fixtures(t.app.config.database.db, {
+    const f = fixtures(t.app.config.database.db, {
       now: t.clock.now(),
     });
     const publisher = await f.publisher();
@@ -337,7 +338,7 @@ describe('alerts', () => {
 
   it('ending-soon: a job before the end alerts the users who saved the nifty and the registered watchers', async () => {
     const { nifty, collection } = await dropNifty(t.app, { dropType: 'auction' });
-    const f = (await import('@vitrine/db/testing')).fixtures(t.app.config.database.db, {
+    const f = fixtures(t.app.config.database.db, {
       now: t.clock.now(),
     });
     const saver = await sessionFor(t.app, (await f.user()).profileUrl);
@@ -364,7 +365,7 @@ describe('alerts', () => {
 
 describe('operator alerts', () => {
   it('an operator sends an alert to the user of an email; nobody else may', async () => {
-    const f = (await import('@vitrine/db/testing')).fixtures(t.app.config.database.db, {
+    const f = fixtures(t.app.config.database.db, {
       now: t.clock.now(),
     });
     const u = await f.user();

@@ -59,6 +59,8 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
         q.stream_token ?? null,
         request.headers['last-event-id'] ?? q.last_event_id ?? null,
       );
+      // Gone while the stream was being opened, or later: let it go (unsubscribe, leave the count).
+      if (request.raw.destroyed || reply.raw.destroyed) body.destroy();
       reply.raw.on('close', () => body.destroy());
       return reply
         .header('content-type', 'text/event-stream; charset=utf-8')
