@@ -301,6 +301,40 @@ describe('alerts', () => {
     expect(mails.find((m) => m.subject === 'You won')?.link).toMatch(/^https?:\/\/[^/]+\/a$/);
   });
 
+  it('the same keyed alert sent 20 times at once is stored, published and emailed once', async () => {
+    const f = fixtures(t.app.config.database.db, { now: t.clock.now() });
+    const u = await sessionFor(t.app, (await f.user()).profileUrl);
+    const c = await stream(`${q(topics.user(u.userId))}&stream_token=${await tokenFor(u.headers)}`);
+    await connected(c);
+    const sent = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        t.app.services.alerts.send(u.userId, {
+          kind: 'won',
+          message: 'You won Lot 7',
+          link: null,
+          key: 'won:lot-7',
+        }),
+      ),
+    );
+    expect(sent.filter((a) => a !== null)).toHaveLength(1);
+    await c.next((x) => x.event === 'alert');
+    await t.app.services.accounts.background.idle();
+    await new Promise((r) => setTimeout(r, 200));
+    expect(c.frames.filter((x) => x.event === 'alert')).toHaveLength(1);
+    const list = await t.app.inject({ url: '/api/v2/alerts/', headers: u.headers });
+    expect((list.json() as { count: number }).count).toBe(1);
+    const [row] = await t.app.config.database.db
+      .select({ email: schema.users.email })
+      .from(schema.users)
+      .where(eq(schema.users.id, u.userId));
+    const mails = await t.app.config.database.db
+      .select({ id: schema.outboxMessages.id })
+      .from(schema.outboxMessages)
+      .where(eq(schema.outboxMessages.to, row?.email ?? ''));
+    expect(mails).toHaveLength(1);
+    c.close();
+  });
+
   it("drop-live: a job at the drop's start alerts the publisher's followers, once", async () => {
     const f = fixtures(t.app.config.database.db, {
       now: t.clock.now(),
