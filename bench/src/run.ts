@@ -1,9 +1,11 @@
 // `npm run bench [-- --scale N --duration S --connections C --store pglite|postgres
-//   --figures all|browse|writes|purchases|bids|lighthouse]`
+//   --figures all|browse|writes|purchases|bids|lighthouse|live --streams N --events N]`
 // --figures browse runs the HTTP figures, their SQL baseline and the first-load bytes; writes the
 // write-path figure (PostgreSQL); purchases the purchase figure (200 concurrent buyers, both stores);
 // bids the bid figure (bids per second on one hot auction, decision 012);
-// lighthouse the Lighthouse figures; all of them by default. Every
+// lighthouse the Lighthouse figures; live the time from a purchase's commit to its 'sold' event at
+// --streams open event streams (--events purchases; REDIS_URL set: the server fans out through Redis);
+// all of them by default. Every
 // run reports the server's idle memory after it started and after the figures ran.
 // --store postgres uses BENCH_DATABASE_URL (default: database vitrine_bench_<N> on the local
 // PostgreSQL, created when missing), the store for several processes; the default is PGlite.
@@ -27,6 +29,7 @@ import { type BidFigure, type BidWorld, measureBids, prepareBids } from './bid-l
 import { type ExplorePageAsk, measureExploreSql } from './explore-sql';
 import { firstLoadBytes, type RouteBytes } from './first-load';
 import { type LighthouseFigure, measureLighthouse } from './lighthouse';
+import { type LiveFigures, type LiveWorld, measureLive, prepareLive } from './live-load';
 import {
   measurePurchases,
   type PurchaseFigures,
@@ -43,6 +46,8 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '32' },
     store: { type: 'string', default: 'pglite' },
     figures: { type: 'string', default: 'all' },
+    streams: { type: 'string', default: '1000' },
+    events: { type: 'string', default: '20' },
   },
 });
 const store = values.store;
@@ -51,8 +56,8 @@ if (store !== 'pglite' && store !== 'postgres') {
   process.exit(2);
 }
 const which = values.figures;
-if (!['all', 'browse', 'writes', 'purchases', 'bids', 'lighthouse'].includes(which)) {
-  process.stderr.write('--figures must be all, browse, writes, purchases, bids or lighthouse\n');
+if (!['all', 'browse', 'writes', 'purchases', 'bids', 'lighthouse', 'live'].includes(which)) {
+  process.stderr.write('--figures must be all, browse, writes, purchases, bids, lighthouse or live\n');
   process.exit(2);
 }
 const browse = which === 'all' || which === 'browse';
@@ -60,6 +65,11 @@ const lighthouseOn = which === 'all' || which === 'lighthouse';
 const writesOn = which === 'all' || which === 'writes';
 const purchasesOn = which === 'all' || which === 'purchases';
 const bidsOn = which === 'all' || which === 'bids';
+const liveOn = which === 'all' || which === 'live';
+/** The live figure's budget (issue 15): a commit's event at every one of the open streams. */
+const LIVE_P99_BUDGET_MS = 1000;
+const liveStreams = Number(values.streams);
+const liveEvents = Number(values.events);
 /** The purchase figure's p99 budget (issue #14), on PostgreSQL: Buy Now + pay at 200 concurrent buyers. */
 const PURCHASE_P99_BUDGET_MS = 250;
 /** Lighthouse runs of each page; the report gives the median of each figure. */
@@ -163,6 +173,26 @@ if (bidsOn) {
   );
 }
 
+// The live figure's nifty and buyers, written before the server starts.
+let liveWorld: LiveWorld | null = null;
+if (liveOn) {
+  log(`Preparing the live figure: a live nifty and ${liveEvents} funded buyers…`);
+  liveWorld = await prepareLive(
+    storeEnv.DATABASE_URL
+      ? { databaseUrl: storeEnv.DATABASE_URL }
+      : {
+          dataDir: join(dataDir, 'pglite'),
+          settings: {
+            sharedBuffers: memorySettings.pgliteSharedBuffers,
+            workMem: memorySettings.pgliteWorkMem,
+          },
+        },
+    liveEvents,
+  );
+}
+/** REDIS_URL, when set, goes to the server: live events fan out through Redis (decision 014). */
+const redisEnv: Record<string, string> = process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {};
+
 // 2. The built web app, for the first-load bytes and Lighthouse.
 if (browse || lighthouseOn) {
   const build = spawnSync('npm', ['run', 'build', '--silent', '-w', '@vitrine/web'], {
@@ -181,6 +211,7 @@ const server = await startServer({
     LOG_LEVEL: 'error',
     NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --inspect=127.0.0.1:0`.trim(),
     ...storeEnv,
+    ...redisEnv,
   },
 });
 log(`Server up on ${server.url}`);
@@ -317,6 +348,7 @@ const budgets: { name: string; figure: string; limit: string; value: number; ok:
 let firstLoad: RouteBytes[] = [];
 let purchases: PurchaseFigures | null = null;
 let bids: BidFigure | null = null;
+let live: LiveFigures | null = null;
 let lighthouse: LighthouseFigure[] = [];
 /** Why the Lighthouse figures are missing, when they are. */
 let lighthouseFailure: string | null = null;
@@ -324,7 +356,7 @@ try {
   await readMemory('after start');
   const dist = join(repoRoot, 'apps/web/dist');
   if (browse && existsSync(join(dist, 'index.html'))) firstLoad = await firstLoadBytes(dist, server.url);
-  if (which !== 'lighthouse') {
+  if (which !== 'lighthouse' && which !== 'live') {
     const baseline = await measure('baseline: bare JSON route', [{ method: 'GET', path: '/api/health' }]);
     figures.push(baseline);
   }
@@ -499,6 +531,23 @@ try {
     );
   }
 
+  if (liveWorld) {
+    live = await measureLive({ baseUrl: server.url, world: liveWorld, streams: liveStreams });
+    for (const f of [live.baseline, live.live, live.spread]) {
+      log(
+        `${f.name}: p50 ${f.p50} ms  p99 ${f.p99} ms  max ${f.max} ms  (${f.arrivals} arrivals, ${f.missing} missing)`,
+      );
+    }
+    log(`pay requests: p50 ${live.payP50} ms  p99 ${live.payP99} ms`);
+    budgets.push({
+      name: `live: ${liveStreams} event streams${redisEnv.REDIS_URL ? ' (Redis)' : ''}`,
+      figure: 'p99 commit → arrival at every stream',
+      limit: `< ${LIVE_P99_BUDGET_MS} ms`,
+      value: live.live.p99,
+      ok: live.live.p99 < LIVE_P99_BUDGET_MS && live.live.missing === 0,
+    });
+  }
+
   if (lighthouseOn && existsSync(join(dist, 'index.html'))) {
     // Home, explore (its landing tab) and the item page of the first NFT explore lists.
     const newest = (await (await fetch(`${server.url}/api/v1/explore/nfts/?page_size=1`)).json()) as {
@@ -639,6 +688,8 @@ const report = {
   writes,
   purchases,
   bids,
+  live,
+  redis: Boolean(redisEnv.REDIS_URL),
   firstLoad,
   lighthouse,
   memory,
@@ -646,6 +697,7 @@ const report = {
   notMeasured: [
     ...(purchases ? [] : ['the purchase figure: run with --figures purchases or all']),
     ...(bids ? [] : ['the bid figure: run with --figures bids or all']),
+    ...(live ? [] : ['the live figure: run with --figures live or all']),
     ...(lighthouseFailure ? [`Lighthouse: ${lighthouseFailure}`] : []),
     ...(writes || store === 'postgres'
       ? []
@@ -735,6 +787,19 @@ function toMarkdown(r: typeof report): string {
         '',
       ]
     : [];
+  const lf = r.live;
+  const liveRows = lf
+    ? [
+        `| live updates, ${lf.live.streams} streams × ${lf.live.events} events${r.redis ? ', through Redis' : ''} | arrivals | missing | p50 ms | p99 ms | max ms |`,
+        '| --- | --- | --- | --- | --- | --- |',
+        ...[lf.baseline, lf.live, lf.spread].map(
+          (f) => `| ${f.name} | ${f.arrivals} | ${f.missing} | ${f.p50} | ${f.p99} | ${f.max} |`,
+        ),
+        '',
+        `The live figure starts at the pay request, so it holds the write and its commit as well as the publish and the fan-out (an upper bound of commit → arrival; the pay requests alone: p50 ${lf.payP50} ms, p99 ${lf.payP99} ms); one unmeasured purchase first. Clients: one node:http socket each, in the bench process.`,
+        '',
+      ]
+    : [];
   const firstLoadRows = r.firstLoad.length
     ? [
         '| first load, as sent | files | JS KB | CSS KB | JS + CSS KB | encoding |',
@@ -790,6 +855,7 @@ function toMarkdown(r: typeof report): string {
     ...writeRows,
     ...purchaseRows,
     ...bidRows,
+    ...liveRows,
     ...firstLoadRows,
     ...lighthouseRows,
     ...memoryRows,

@@ -17,6 +17,7 @@ import { registerOperationIds } from './http/operation-ids';
 import { registerRequestContext } from './http/request-context';
 import { docsCsp, registerSecurityHeaders } from './http/security-headers';
 import { type Clock, systemClock } from './lib/clock';
+import type { LiveEvents } from './lib/live-events';
 import { listeningOrigin } from './lib/origins';
 import type { RateLimitStore } from './lib/rate-limit';
 import type { AccountsConfigInput } from './modules/auth/auth.config';
@@ -25,6 +26,8 @@ import { bidsRoute } from './modules/bids/bids.route';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { dropsRoutes } from './modules/drops/drops.routes';
 import { eligibilityRoutes } from './modules/eligibility/eligibility.routes';
+import { liveRoutes } from './modules/live/live.routes';
+import type { StreamsOptions } from './modules/live/streams';
 import { mediaRoutes } from './modules/media/media.routes';
 import { localMediaStore, type MediaStore } from './modules/media/media-store';
 import { platformRoutes } from './modules/platform/platform.routes';
@@ -64,6 +67,10 @@ export interface AppConfig {
   responseCacheMaxBytes?: number;
   /** Stripe for cards (STRIPE_SECRET_KEY…); the simulated card processor when absent (decision 009). */
   stripe?: StripeSettings;
+  /** Live events: through Redis when REDIS_URL is set (lib/live-events.ts); this process only by default. */
+  liveEvents?: LiveEvents;
+  /** Event streams: the cap per process and the heartbeat (decision 014). */
+  eventStreams?: Partial<StreamsOptions>;
 }
 
 declare module 'fastify' {
@@ -147,6 +154,10 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     await app.services.editions
       .resumeJobs()
       .catch((err: unknown) => app.log.error({ err }, 'resuming edition jobs failed'));
+    // In-process jobs are not kept over a restart: send the drop-live alerts of drops still to start again.
+    await app.services.alerts
+      .scheduleUpcomingDrops()
+      .catch((err: unknown) => app.log.error({ err }, 'drop-live alerts not scheduled'));
     app.addHook('onClose', async () => clearInterval(sweep));
   }
 
@@ -206,6 +217,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       await api.register(termsRoutes);
       await api.register(eligibilityRoutes);
       await api.register(bidsRoute);
+      await api.register(liveRoutes);
     },
     { prefix: '/api' },
   );

@@ -39,6 +39,8 @@ const envSchema = z.object({
   /** What the shared answers may hold, in bytes of JSON (decision 004 §7); 16 MB when unset. */
   RESPONSE_CACHE_MAX_BYTES: z.preprocess(emptyUnset, z.coerce.number().int().min(0).optional()),
   REDIS_URL: optionalUrl(['redis://', 'rediss://']),
+  /** The most server-sent event streams one process keeps open (decision 014). */
+  MAX_EVENT_STREAMS: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
   API_URL: optionalUrl(['http://', 'https://']),
   SEARCH_URL: optionalUrl(['http://', 'https://']),
   PUBLIC_ORIGIN: optionalUrl(['http://', 'https://']),

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { readEnv } from './env';
 import { systemClock } from './lib/clock';
+import { createRedisLiveEvents } from './lib/live-events';
 import { redisRateLimitStore } from './lib/redis-rate-limit';
 import { accountsConfigFromEnv } from './modules/auth/auth.config';
 import { outboxKeyFor } from './modules/auth/outbox-key';
@@ -35,10 +36,18 @@ if (seeded) {
 }
 
 const rateLimitStore = env.REDIS_URL ? redisRateLimitStore(env.REDIS_URL) : undefined;
+// Live events reach the streams of every process through Redis (decision 014).
+const liveEvents = env.REDIS_URL
+  ? createRedisLiveEvents(env.REDIS_URL, {
+      onError: (err) => process.stderr.write(`live events: ${String(err)}\n`),
+    })
+  : undefined;
 
 const app = await buildApp({
   database,
   rateLimitStore,
+  liveEvents,
+  eventStreams: { maxStreams: env.MAX_EVENT_STREAMS },
   media,
   clock: systemClock,
   dataDir: env.DATA_DIR,

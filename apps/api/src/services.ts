@@ -32,6 +32,9 @@ import { createDropsRepo } from './modules/drops/drops.repo';
 import { createDropsService } from './modules/drops/drops.service';
 import { createEligibilityRepo } from './modules/eligibility/eligibility.repo';
 import { createEligibilityService } from './modules/eligibility/eligibility.service';
+import { createAlertsService } from './modules/live/alerts.service';
+import { createLiveRepo } from './modules/live/live.repo';
+import { createLiveService } from './modules/live/live.service';
 import { createImageResizer } from './modules/media/image-resizer';
 import { createPlatformRepo } from './modules/platform/platform.repo';
 import { createPlatformService } from './modules/platform/platform.service';
@@ -81,12 +84,25 @@ export function createServices(config: ResolvedConfig) {
   const background = createBackground();
   // Durable jobs and live events (issue 15): lib/jobs.ts, lib/live-events.ts.
   const jobs = createInProcessJobs(clock);
-  const events = createLocalLiveEvents();
+  // Fanned out through Redis when REDIS_URL is set (server.ts passes it in), else this process only.
+  const events = config.liveEvents ?? createLocalLiveEvents();
   const outbox = createOutbox(db, clock);
   const notifier = createNotifier({
     outbox,
     smtpUrl: accountsConfig.smtpUrl,
     mailFrom: accountsConfig.mailFrom,
+  });
+  // Live updates and alerts (decision 014): streams of topics, and services.alerts.send for every module.
+  const liveRepo = createLiveRepo(db);
+  const live = createLiveService({ repo: liveRepo, clock, events, streams: config.eventStreams });
+  const alerts = createAlertsService({
+    repo: liveRepo,
+    clock,
+    events,
+    jobs,
+    notifier,
+    background,
+    webOrigin: origins.web,
   });
   const limiter = createRateLimiter(config.rateLimitStore ?? memoryRateLimitStore(), clock);
   const captcha = createCaptcha({ db, clock, options: accountsConfig.captcha });
@@ -150,6 +166,7 @@ export function createServices(config: ResolvedConfig) {
     notifier,
     background,
     jobs,
+    events,
     // A sale touches the new owner's pages through the token and the former owner's by id.
     onTokenChange: async (tokenRowId, formerOwnerId) =>
       changes.touch([
@@ -211,6 +228,10 @@ export function createServices(config: ResolvedConfig) {
     events,
     /** Open editions, blind reveals, packs (decision 016); openPack is the drawings' entry to packs. */
     editions,
+    /** Event streams, stream tokens, the polling fallback (decision 014). */
+    live,
+    /** A user's alerts: `alerts.send(userId, { kind, message, link, key })` stores, publishes and emails. */
+    alerts,
     platform: createPlatformService({ repo: createPlatformRepo(db), clock, adminToken: config.adminToken }),
     drops,
     accounts: {

@@ -22,7 +22,8 @@ export type MessageKind =
   | 'step_up_code'
   | 'bid_outbid'
   | 'bid_won'
-  | 'bid_lost';
+  | 'bid_lost'
+  | 'alert';
 
 export interface OutgoingMessage {
   channel: 'email' | 'sms';

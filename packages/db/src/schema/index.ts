@@ -8,4 +8,5 @@ export * from './catalog';
 export * from './core';
 export * from './eligibility';
 export * from './idempotency';
+export * from './live';
 export * from './trading';

@@ -21,6 +21,7 @@ import type { Listing, PrimaryNifty } from '@vitrine/domain/trading-responses';
 import type { Background } from '../../lib/background';
 import type { Clock } from '../../lib/clock';
 import type { Jobs } from '../../lib/jobs';
+import { type LiveEvents, topics } from '../../lib/live-events';
 import type { Notifier } from '../../lib/notifier';
 import { MINT_OPEN_JOB, REVEAL_BLIND_JOB } from './editions.service';
 import { createLedgerRepo, type HouseAccount, type LedgerRepo } from './ledger.repo';
@@ -216,6 +217,8 @@ export function createTradingService(deps: {
   onTokenChange?: (tokenRowId: number, formerOwnerId?: number) => Promise<void>;
   /** Open-edition minting and blind reveals, sent after a primary payment commits (decision 016). */
   jobs?: Jobs;
+  /** Open pages: 'sold' on the nifty's topic after a primary sale commits (decision 014). */
+  events?: LiveEvents;
 }) {
   const { clock, unit } = deps;
   const repo = createTradingRepo(deps.db);
@@ -455,7 +458,7 @@ export function createTradingService(deps: {
       const nifty = await trading.lockNifty(n.id);
       const intent = await trading.lockIntent(intentId);
       if (!nifty || !intent) throw TRADING_ERRORS.intentNotFound();
-      if (intent.paymentState === 'paid') return { intent, fresh: false, firstToken: null };
+      if (intent.paymentState === 'paid') return { intent, fresh: false, firstToken: null, sold: null };
       if (!OPEN_STATES.includes(intent.paymentState)) throw TRADING_ERRORS.intentClosed(intent.paymentState);
       if (intent.expiresAt <= at) throw TRADING_ERRORS.intentClosed('expired');
       const quantity = intent.requestedQuantity;
@@ -548,7 +551,12 @@ export function createTradingService(deps: {
         updatedAt: at,
       });
       if (!done) throw TRADING_ERRORS.intentClosed(intent.paymentState);
-      return { intent: done, fresh: true, firstToken: minted[0]?.id ?? null };
+      return {
+        intent: done,
+        fresh: true,
+        firstToken: minted[0]?.id ?? null,
+        sold: { sold: nifty.totalSold + quantity, editionSize: nifty.editionSize },
+      };
     });
     if (paid.fresh && deps.jobs && n.endAt) {
       // Decision 016: the open edition is minted, the blind edition revealed, once the sale ends.
@@ -568,6 +576,14 @@ export function createTradingService(deps: {
     if (paid.fresh && paid.firstToken !== null) {
       // Committed: the collection's pages (sold counts) and the buyer's NFTs show the sale at once.
       await changed(paid.firstToken).catch(() => undefined);
+      if (paid.sold) {
+        await deps.events
+          ?.publish(topics.nifty(n.contractAddress, n.typeNumber), {
+            type: 'sold',
+            data: { contractAddress: n.contractAddress, niftyType: n.typeNumber, ...paid.sold },
+          })
+          .catch(() => undefined);
+      }
       if (n.publisherOwnerId !== null) {
         notifySale(paid.intent, n.publisherOwnerId, `${n.title} × ${paid.intent.requestedQuantity}`);
       }

@@ -6,6 +6,7 @@ import { Skeleton } from '../../ui/Skeleton';
 import { LOGIN_PATH, NAV_MENUS, SIGNUP_PATH } from '../site-links';
 import { useLoggedIn } from '../useLoggedIn';
 import { AccountMenu } from './AccountMenu';
+import { AlertsBell } from './AlertsBell';
 import { Logo } from './Logo';
 import { MobileMenu } from './MobileMenu';
 import styles from './NavBar.module.css';
@@ -41,6 +42,7 @@ export function NavBar() {
           </nav>
           <div className={styles.actions}>
             <DisplayCurrencyButton className={styles.currency} />
+            {loggedIn ? <AlertsBell /> : null}
             {loggedIn ? (
               <AccountMenu />
             ) : session === 'loading' ? (

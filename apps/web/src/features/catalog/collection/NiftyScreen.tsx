@@ -8,6 +8,7 @@ import { ErrorFallback } from '../../../ui/ErrorFallback';
 import { Link } from '../../../ui/Link';
 import { Price } from '../../../ui/Price';
 import { PlaceBidButton } from '../../bids/PlaceBidButton';
+import { useLiveSold } from '../../live/useLiveSold';
 import { NiftyTypeOffers } from '../../offers/NiftyTypeOffers';
 import { LikeButton } from '../../social/LikeButton';
 import { BuyEditionsButton } from '../../trading/BuyEditionsButton';
@@ -25,7 +26,10 @@ import { NiftyStrip } from './NiftyStrip';
 /** One work of a collection (/marketplace/collection/{contractAddress}/{type}) and its editions. */
 export function NiftyScreen({ collectionKey, typeNumber }: { collectionKey: string; typeNumber: number }) {
   const signedIn = useLoggedIn();
-  const query = useQuery(collectionNiftyQuery(collectionKey, typeNumber, signedIn));
+  const niftyQuery = collectionNiftyQuery(collectionKey, typeNumber, signedIn);
+  const query = useQuery(niftyQuery);
+  // Sold counts move live (issue 15).
+  useLiveSold(niftyQuery.queryKey, query.data?.collection.contractAddress ?? null, typeNumber);
   if (query.isPending) return <CollectionSkeleton />;
   if (query.isError) {
     if (isApiError(query.error) && query.error.statusCode === 404) return <NotFoundPage />;
@@ -78,7 +82,7 @@ export function NiftyScreen({ collectionKey, typeNumber }: { collectionKey: stri
             </div>
             <div>
               <dt>Minted</dt>
-              <dd>{formatCount(nifty.totalSold)}</dd>
+              <dd data-testid="nifty-minted">{formatCount(nifty.totalSold)}</dd>
             </div>
             <div>
               <dt>Listed</dt>
