@@ -218,6 +218,8 @@ export function createServices(config: ResolvedConfig) {
     events,
     notifier,
     background,
+    alerts,
+    eligibility,
     onTokenChange: async (tokenRowId) => changes.touch(await pages.scopesOfToken(tokenRowId)),
   });
 

@@ -3,6 +3,7 @@
 // leaderboard rules, the bid safety net, card backing, and settlement (editions minted, 90/10, losers
 // released) taking effect once.
 import { schema } from '@vitrine/db';
+import { fixtures } from '@vitrine/db/testing';
 import { type LiveEvent, topics } from '@vitrine/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -87,6 +88,8 @@ describe('auction bids', () => {
       (e) => seen.push(e),
     );
     const second = await placeBid(t.app, b.headers, nifty, '12.50');
+    // The alert is stored, published and emailed after the answer (alerts service, decision 014).
+    await t.app.services.accounts.background.idle();
     off();
     offNifty();
     expect(second.statusCode).toBe(201);
@@ -103,8 +106,12 @@ describe('auction bids', () => {
       .select({ email: schema.users.email })
       .from(schema.users)
       .where(eq(schema.users.id, a.userId));
-    const mails = await outbox(t.app, contact[0]?.email ?? '', 'bid_outbid');
+    const mails = await outbox(t.app, contact[0]?.email ?? '', 'alert');
     expect(mails).toHaveLength(1);
+    expect(mails[0]?.text).toContain('You were outbid');
+    // Kept for the bell: the outbid bidder's alerts list it, unread.
+    const kept = await t.app.inject({ url: '/api/v2/alerts/', headers: a.headers });
+    expect(kept.json()).toMatchObject({ unread_count: 1, results: [{ kind: 'outbid' }] });
 
     const table = await t.app.inject({
       url: `/api/v2/bids?contractAddress=${nifty.contractAddress}&niftyType=${nifty.typeNumber}`,
@@ -185,6 +192,21 @@ describe('auction bids', () => {
       .from(schema.bids)
       .where(and(eq(schema.bids.userId, poor.userId), eq(schema.bids.niftyId, nifty.id)));
     expect(row).toMatchObject({ status: 'outbid', currentlyActive: false, paymentMethod: 'stripe_card' });
+  });
+
+  it("refuses a bidder the drop's criteria exclude (403 'Not Eligible to Place Bid'), before any money moves", async () => {
+    const { nifty, collection } = await auctionNifty(t.app);
+    await fixtures(db(), { now: t.app.config.clock.now() }).criteria({
+      collectionId: collection.id,
+      mode: 'all',
+      rules: [{ kind: 'account_list' }],
+      allowlist: { usernames: [], emailAddresses: [] },
+    });
+    const outsider = await funded();
+    const res = await placeBid(t.app, outsider.headers, nifty, '10');
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ message: 'Not Eligible to Place Bid' });
+    expect(await activeHolds(outsider.userId)).toBe(0);
   });
 
   it('refuses a bid without a signed-in user (401)', async () => {

@@ -25,6 +25,8 @@ import type { Clock } from '../../lib/clock';
 import type { Jobs } from '../../lib/jobs';
 import type { LiveEvents } from '../../lib/live-events';
 import type { MessageKind, Notifier } from '../../lib/notifier';
+import type { EligibilityService } from '../eligibility/eligibility.service';
+import type { AlertsService } from '../live/alerts.service';
 import { createLedgerRepo, type HouseAccount, type LedgerRepo } from '../trading/ledger.repo';
 import type { ExternalPaymentProvider } from '../trading/payment-providers';
 import { createTradingRepo, type NiftyForSale, type TradingRepo } from '../trading/trading.repo';
@@ -91,6 +93,10 @@ export function createBidsService(deps: {
   events: LiveEvents;
   notifier?: Notifier;
   background?: Background;
+  /** Alerts kept for the bell, published and emailed (decision 014); without it, published and emailed here. */
+  alerts?: Pick<AlertsService, 'send'>;
+  /** The drop's participation criteria (decision 015): 403 'Not Eligible to Bid' before any money moves. */
+  eligibility?: Pick<EligibilityService, 'assertEligible'>;
   /** After a commit that minted tokens (browsing caches). */
   onTokenChange?: (tokenRowId: number) => Promise<void>;
 }) {
@@ -112,7 +118,8 @@ export function createBidsService(deps: {
   /** An email after commit, without making the caller wait. */
   function email(userId: number, kind: MessageKind, subject: string, text: string) {
     const { notifier, background } = deps;
-    if (!notifier || !background) return;
+    // With the alerts service, the alert's own email goes out instead (one email per alert).
+    if (!notifier || !background || deps.alerts) return;
     background.run(async () => {
       const contact = await trading.contactOf(userId);
       if (contact?.email) await notifier.send({ channel: 'email', to: contact.email, kind, subject, text });
@@ -123,7 +130,21 @@ export function createBidsService(deps: {
     deps.events.publish(topic, event).catch(() => undefined);
   }
 
-  function alert(userId: number, kind: 'outbid' | 'won' | 'lost', message: string, link: string) {
+  /** An alert for one user; `key` makes it once-only (a settlement run again alerts nobody twice). */
+  function alert(
+    userId: number,
+    kind: 'outbid' | 'won' | 'lost',
+    message: string,
+    link: string,
+    key: string,
+  ) {
+    const { alerts, background } = deps;
+    if (alerts && background) {
+      background.run(async () => {
+        await alerts.send(userId, { kind, message, link, key });
+      });
+      return;
+    }
     publish(topics.user(userId), { type: 'alert', data: { kind, message, link } });
   }
 
@@ -258,6 +279,7 @@ export function createBidsService(deps: {
   async function place(userId: number, input: PlaceBidInput) {
     const n = await niftyOf(input.contractAddress, input.niftyType);
     if (n.dropStatus !== null && n.dropStatus !== 'published') throw BID_ERRORS.notStarted();
+    await deps.eligibility?.assertEligible(userId, n.id);
     const amountCents = centsOf(input.amount.amount);
     const terms = await termsOf(n.id);
     const bidder = await repo.bidder(userId);
@@ -381,7 +403,7 @@ export function createBidsService(deps: {
     for (const o of done.outbid) {
       if (o.userId === userId) continue;
       const message = `You were outbid on ${n.title}`;
-      alert(o.userId, 'outbid', message, link);
+      alert(o.userId, 'outbid', message, link, `bid-outbid:${n.id}:${o.userId}:${o.amountInCents}`);
       email(
         o.userId,
         'bid_outbid',
@@ -547,12 +569,12 @@ export function createBidsService(deps: {
     const link = linkOf(n);
     for (const m of done.minted) {
       const message = `You won ${n.title}`;
-      alert(m.bid.userId, 'won', message, link);
+      alert(m.bid.userId, 'won', message, link, `bid-won:${n.id}:${m.bid.id}`);
       email(m.bid.userId, 'bid_won', 'You won', `${message} for ${dollars(m.bid.amountInCents)}. ${link}`);
     }
     for (const b of done.lost) {
       const message = `You did not win ${n.title}`;
-      alert(b.userId, 'lost', message, link);
+      alert(b.userId, 'lost', message, link, `bid-lost:${n.id}:${b.userId}`);
       email(b.userId, 'bid_lost', 'Auction ended', `${message}; your bid's money is released. ${link}`);
     }
     publish(topics.nifty(n.contractAddress, n.typeNumber), {
