@@ -86,4 +86,78 @@ describe('bidding on a live auction', () => {
     await expect.poll(() => page.getByTestId('bid-summary-price').textContent()).toBe(dollars(minBid));
     await context.close();
   });
+
+  it('a bid placed elsewhere shows on an open bid page without a reload, and the outbid bidder is alerted', {
+    timeout: 120_000,
+  }, async () => {
+    const card = await liveAuctionNifty();
+    const minBid = async () => {
+      const info = await fetch(
+        `${baseUrl}/api/v2/bids/info?contractAddress=${card.contractAddress}&niftyType=${card.typeNumber}`,
+      );
+      return ((await info.json()) as { bidInfo: { minBid: number } }).bidInfo.minBid;
+    };
+    /** A bid through the API, by a card of the simulated processor. */
+    const bid = async (user: { grant: { access_token: string } }, cents: number) => {
+      const call = async (path: string, body: unknown) => {
+        const res = await fetch(`${baseUrl}/api${path}`, {
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${user.grant.access_token}`,
+            origin: baseUrl,
+            'content-type': 'application/json',
+            'idempotency-key': crypto.randomUUID(),
+          },
+          body: JSON.stringify(body),
+        });
+        expect(res.status, await res.clone().text()).toBeLessThan(300);
+        return (await res.json()) as { id: string };
+      };
+      const token = await call('/sim-card-processor/payment_methods', {
+        number: '4242424242424242',
+        exp_month: 12,
+        exp_year: 2034,
+        cvc: '123',
+      });
+      await call('/v2/bids', {
+        contractAddress: card.contractAddress,
+        niftyType: card.typeNumber,
+        amount: { amount: (cents / 100).toFixed(2), currency: 'USD' },
+        payment_method: 'stripe_card',
+        payment_token: token.id,
+      });
+    };
+
+    const first = await apiSignUp(baseUrl, 'first-bidder');
+    const second = await apiSignUp(baseUrl, 'second-bidder');
+    const firstAmount = await minBid();
+    await bid(first, firstAmount);
+
+    // The first bidder watches the bid page; a visitor watches it too.
+    const watching = await browser.newContext({ viewport: DESKTOP });
+    await storeCredentials(watching, first.grant);
+    const page = await watching.newPage();
+    const visitor = await (await browser.newContext({ viewport: DESKTOP })).newPage();
+    const path = `/auctionbid/?contractAddress=${card.contractAddress}&niftyType=${card.typeNumber}`;
+    await page.goto(baseUrl + path);
+    await visitor.goto(baseUrl + path);
+    const top = (p: typeof page) =>
+      p.getByTestId('bid-table').getByTestId('bid-row').first().getByTestId('bid-amount');
+    await expect.poll(() => top(page).textContent()).toBe(dollars(firstAmount));
+    await expect.poll(() => top(visitor).textContent()).toBe(dollars(firstAmount));
+    await page.evaluate('window.notReloaded = true');
+    expect(await page.getByTestId('alerts-unread').count()).toBe(0);
+
+    // Another collector outbids from elsewhere: both pages follow, the first bidder gets the alert.
+    const secondAmount = await minBid();
+    await bid(second, secondAmount);
+    await expect.poll(() => top(page).textContent(), { timeout: 15_000 }).toBe(dollars(secondAmount));
+    await expect.poll(() => top(visitor).textContent(), { timeout: 15_000 }).toBe(dollars(secondAmount));
+    expect(await page.evaluate('window.notReloaded')).toBe(true);
+    await expect.poll(() => page.getByTestId('alerts-unread').textContent(), { timeout: 15_000 }).toBe('1');
+    await page.getByTestId('alerts-bell-button').click();
+    await expect.poll(() => page.getByTestId('alerts-panel').textContent()).toContain('You were outbid');
+    await watching.close();
+    await visitor.context().close();
+  });
 });
