@@ -381,6 +381,12 @@ describe('burn-required and free redemptions', () => {
     expect(burnt?.burntAt).not.toBeNull();
     expect(await niftyRow(required.id)).toMatchObject({ totalBurnt: 1 });
     expect(await tokensOf(holder.userId, nifty.id)).toHaveLength(1);
+    // Recorded for the burn rules of drops' criteria (decision 015).
+    const burns = await db()
+      .select()
+      .from(schema.tokenBurns)
+      .where(eq(schema.tokenBurns.tokenRowId, burnable.id));
+    expect(burns).toMatchObject([{ userId: holder.userId, niftyId: required.id }]);
   });
 
   it('a free redemption is paid with no_payment_required at price 0', async () => {

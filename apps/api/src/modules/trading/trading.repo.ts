@@ -6,6 +6,7 @@ import { and, asc, desc, eq, gt, inArray, lte, or, sql } from 'drizzle-orm';
 
 const {
   listings,
+  tokenBurns,
   tokens,
   nifties,
   sales,
@@ -558,12 +559,20 @@ export function createTradingRepo(db: Db) {
         .update(tokens)
         .set({ ownerId: null, burntAt: at })
         .where(and(eq(tokens.id, tokenRowId), eq(tokens.ownerId, ownerId), sql`${tokens.burntAt} is null`))
-        .returning({ id: tokens.id, niftyId: tokens.niftyId });
+        .returning({ id: tokens.id, niftyId: tokens.niftyId, contractAddress: tokens.contractAddress });
       if (!row) return null;
       await db
         .update(nifties)
         .set({ totalBurnt: sql`${nifties.totalBurnt} + 1` })
         .where(eq(nifties.id, row.niftyId));
+      // The burn counts for the burn rules of drops' criteria (decision 015 `token_burns`).
+      await db.insert(tokenBurns).values({
+        tokenRowId: row.id,
+        userId: ownerId,
+        niftyId: row.niftyId,
+        contractAddress: row.contractAddress,
+        burntAt: at,
+      });
       return row;
     },
 
