@@ -6,10 +6,10 @@ import { sharedAnswerBytes } from './http/shared-answer';
 import { createBackground } from './lib/background';
 import { createChangeScopes } from './lib/change-scopes';
 import { createCountCache } from './lib/count-cache';
-import { createInProcessJobs } from './lib/jobs';
 import { createLocalLiveEvents } from './lib/live-events';
 import { createNotifier, createOutbox } from './lib/notifier';
 import { createOrigins } from './lib/origins';
+import { createPgBossJobs } from './lib/pg-boss-jobs';
 import { createRateLimiter, memoryRateLimitStore } from './lib/rate-limit';
 import { createResponseCache } from './lib/response-cache';
 import { resolveAccountsConfig } from './modules/auth/auth.config';
@@ -75,7 +75,15 @@ export function createServices(config: ResolvedConfig) {
   });
   const background = createBackground();
   // Durable jobs and live events (issue 15): lib/jobs.ts, lib/live-events.ts.
-  const jobs = createInProcessJobs(clock);
+  // pg-boss on the app's store, due times on the app clock; production drains every second (decision 013).
+  const jobs = createPgBossJobs({
+    db,
+    clock,
+    poll: nodeEnv !== 'test',
+    onError: (error, job) => {
+      if (nodeEnv !== 'test') console.error(`job ${job.name} ${job.id} failed`, error);
+    },
+  });
   const events = createLocalLiveEvents();
   const outbox = createOutbox(db, clock);
   const notifier = createNotifier({
