@@ -76,7 +76,18 @@ export function fromHex(hex: string): Uint8Array | null {
   return out;
 }
 
-const utf8 = (text: string) => new TextEncoder().encode(text);
+/** UTF-8 bytes of a string (the draw hashes ASCII: the seed's hex, digits and colons). */
+export function utf8(text: string): Uint8Array {
+  const out: number[] = [];
+  for (const ch of text) {
+    const c = ch.codePointAt(0) as number;
+    if (c < 0x80) out.push(c);
+    else if (c < 0x800) out.push(0xc0 | (c >> 6), 0x80 | (c & 63));
+    else if (c < 0x10000) out.push(0xe0 | (c >> 12), 0x80 | ((c >> 6) & 63), 0x80 | (c & 63));
+    else out.push(0xf0 | (c >> 18), 0x80 | ((c >> 12) & 63), 0x80 | ((c >> 6) & 63), 0x80 | (c & 63));
+  }
+  return new Uint8Array(out);
+}
 
 /** The commitment published before the drawing: hex sha256 of the seed's bytes (the seed is hex). */
 export function drawingCommitment(seedHex: string): string {
