@@ -5,5 +5,6 @@
 export * from './accounts';
 export * from './catalog';
 export * from './core';
+export * from './drawings';
 export * from './idempotency';
 export * from './trading';
