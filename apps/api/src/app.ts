@@ -22,6 +22,7 @@ import type { RateLimitStore } from './lib/rate-limit';
 import type { AccountsConfigInput } from './modules/auth/auth.config';
 import { accountsRoutes, devOutboxRoutes } from './modules/auth/auth.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
+import { devDrawingsRoutes, drawingsRoutes } from './modules/drawings/drawings.route';
 import { dropsRoutes } from './modules/drops/drops.routes';
 import { mediaRoutes } from './modules/media/media.routes';
 import { localMediaStore, type MediaStore } from './modules/media/media-store';
@@ -195,10 +196,12 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       await api.register(socialRoutes);
       await api.register(tradingRoutes);
       await api.register(termsRoutes);
+      await api.register(drawingsRoutes);
     },
     { prefix: '/api' },
   );
   if (resolved.nodeEnv !== 'production') await app.register(devOutboxRoutes);
+  if (resolved.nodeEnv !== 'production') await app.register(devDrawingsRoutes);
   await app.register(searchRoutes, { prefix: '/search' });
 
   const webDist = config.webDist ?? null;

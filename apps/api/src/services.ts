@@ -26,6 +26,8 @@ import { createCardsRepo } from './modules/catalog/cards.repo';
 import { createCatalogService } from './modules/catalog/catalog.service';
 import { createExploreRepo } from './modules/catalog/explore.repo';
 import { createPagesRepo } from './modules/catalog/pages.repo';
+import { createDrawingsRepo } from './modules/drawings/drawings.repo';
+import { createDrawingsService, DRAWING_RUN_JOB } from './modules/drawings/drawings.service';
 import { createDropsRepo } from './modules/drops/drops.repo';
 import { createDropsService } from './modules/drops/drops.service';
 import { createImageResizer } from './modules/media/image-resizer';
@@ -174,6 +176,25 @@ export function createServices(config: ResolvedConfig) {
       ]),
   });
 
+  // Drawings (decision 013): entries backed by ledger holds, drawn once by the drawings.run job.
+  const drawings = createDrawingsService({
+    db,
+    unit: createUnitOfWork(db, (tx) => ({
+      drawings: createDrawingsRepo(tx),
+      trading: createTradingRepo(tx),
+      ledger: createLedgerRepo(tx),
+    })),
+    clock,
+    jobs,
+    events,
+    notifier,
+    background,
+    onTokenChange: async (tokenRowId) => changes.touch(await pages.scopesOfToken(tokenRowId)),
+  });
+  jobs.register<{ drawingId: number }>(DRAWING_RUN_JOB, async ({ drawingId }) => {
+    await drawings.run(drawingId);
+  });
+
   return {
     /** Settlement and expiry work that survives restarts (lib/jobs.ts). */
     jobs,
@@ -214,6 +235,7 @@ export function createServices(config: ResolvedConfig) {
     site: createSiteService({ repo: createSiteRepo(db), clock, webOrigin: origins.web }),
     trading,
     offers,
+    drawings,
     /** Terms of service and the tos_approval_required gate (decision 009 "Terms of service"). */
     terms: createTermsService({ repo: createTermsRepo(db), clock }),
     balance: createBalanceService({

@@ -33,14 +33,16 @@ async function effect(tx: Db, key: string) {
 }
 
 async function runsOf(key: string): Promise<number> {
-  const result = await db.execute<{ runs: number }>(sql`SELECT runs FROM job_effects WHERE key = ${key}`);
+  const result = (await db.execute(sql`SELECT runs FROM job_effects WHERE key = ${key}`)) as unknown as {
+    rows: { runs: number }[];
+  };
   return result.rows.length;
 }
 
 async function stateOf(key: string): Promise<string[]> {
-  const result = await db.execute<{ state: string }>(
+  const result = (await db.execute(
     sql`SELECT state FROM pgboss.job WHERE data->>'key' = ${key} ORDER BY created_on`,
-  );
+  )) as unknown as { rows: { state: string }[] };
   return result.rows.map((r) => r.state);
 }
 

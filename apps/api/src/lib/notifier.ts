@@ -19,7 +19,8 @@ export type MessageKind =
   | 'offer_accepted'
   | 'offer_expired'
   | 'offer_outbid'
-  | 'step_up_code';
+  | 'step_up_code'
+  | 'drawing_result';
 
 export interface OutgoingMessage {
   channel: 'email' | 'sms';
