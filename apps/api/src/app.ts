@@ -83,6 +83,16 @@ export type ResolvedConfig = Required<Pick<AppConfig, 'nodeEnv'>> &
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
 
+/** The minute sweep of purchase intents and offers past their time, as a recurring job (decision 013). */
+export const SWEEP_JOB = 'trading.sweep';
+const SWEEP_INTERVAL_MS = 60_000;
+const sendSweep = (app: FastifyInstance, afterMs: number) =>
+  app.services.jobs.send(
+    SWEEP_JOB,
+    {},
+    { startAfter: new Date(app.config.clock.now().getTime() + afterMs), singletonKey: 'sweep' },
+  );
+
 export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const resolved: ResolvedConfig = {
     ...config,
@@ -130,16 +140,22 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   });
   // Purchase intents and offers past their time are expired (and their card authorisations voided) every minute,
   // and paid ones whose card capture did not happen are captured; reads expire intents too. Tests drive expiry with their clock instead (decision 009).
-  if (resolved.nodeEnv !== 'test') {
-    const sweep = setInterval(() => {
-      app.services.trading
+  // The sweep is a durable job (decision 013) that sends itself again a minute on; one waits at a time.
+  app.services.jobs.register(SWEEP_JOB, async () => {
+    try {
+      await app.services.trading
         .expireDue()
         .catch((err: unknown) => app.log.error({ err }, 'intent expiry failed'));
-      app.services.offers.expireDue().catch((err: unknown) => app.log.error({ err }, 'offer expiry failed'));
-    }, 60_000);
-    sweep.unref();
+      await app.services.offers
+        .expireDue()
+        .catch((err: unknown) => app.log.error({ err }, 'offer expiry failed'));
+    } finally {
+      await sendSweep(app, SWEEP_INTERVAL_MS);
+    }
+  });
+  if (resolved.nodeEnv !== 'test') {
     await app.services.jobs.start();
-    app.addHook('onClose', async () => clearInterval(sweep));
+    await sendSweep(app, SWEEP_INTERVAL_MS);
   }
 
   registerErrorHandling(app);

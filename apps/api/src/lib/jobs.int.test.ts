@@ -6,7 +6,7 @@ import { type FreshDatabase, freshDatabase } from '@vitrine/db/testing';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app';
+import { buildApp, SWEEP_JOB } from '../app';
 import { TEST_NOW } from '../testing/test-app';
 import { manualClock } from './clock';
 import { JOB_RETRY_DELAY_SECONDS } from './pg-boss-jobs';
@@ -124,5 +124,18 @@ describe('durable jobs (pg-boss)', () => {
     expect(new Set(calls).size).toBe(11);
     await a.close();
     await b.close();
+  });
+
+  it('the minute sweep of intents and offers is a job that sends itself again a minute on', async () => {
+    const clock = manualClock(TEST_NOW);
+    const app = await appOn(clock);
+    await app.services.jobs.send(SWEEP_JOB, {}, { singletonKey: 'sweep' });
+    await app.services.jobs.send(SWEEP_JOB, {}, { singletonKey: 'sweep' });
+    expect(await app.services.jobs.drain()).toEqual({ ran: 1, failed: 0 });
+    clock.advance(59_000);
+    expect(await app.services.jobs.drain()).toEqual({ ran: 0, failed: 0 });
+    clock.advance(1_000);
+    expect(await app.services.jobs.drain()).toEqual({ ran: 1, failed: 0 });
+    await app.close();
   });
 });
