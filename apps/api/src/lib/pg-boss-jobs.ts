@@ -30,8 +30,15 @@ export function executeSqlAdapter(client: SqlClient): PgBoss.Db {
   return {
     async executeSql(text: string, values?: unknown[]) {
       if ((values && values.length > 0) || !client.exec) return client.query(text, values);
-      const results = await client.exec(text);
-      return results[results.length - 1] ?? { rows: [] };
+      try {
+        const results = await client.exec(text);
+        return results[results.length - 1] ?? { rows: [] };
+      } catch (error) {
+        // A plan that failed after its BEGIN would leave the embedded store's one connection in an
+        // aborted transaction: end it (a ROLLBACK outside a transaction only warns).
+        await client.exec('ROLLBACK').catch(() => undefined);
+        throw error;
+      }
     },
   };
 }

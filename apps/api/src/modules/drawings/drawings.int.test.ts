@@ -149,7 +149,8 @@ describe('drawings', () => {
       .select({ endAt: schema.drops.endAt })
       .from(schema.drops)
       .where(eq(schema.drops.id, drop.id));
-    t.clock.set(new Date((d?.endAt as Date).getTime() + 1000));
+    if (!d?.endAt) throw new Error('the drop has no end');
+    t.clock.set(new Date(d.endAt.getTime() + 1000));
     expect((await read(nifty)).status).toBe('closed');
     const drained = await t.app.services.jobs.drain();
     expect(drained.ran).toBeGreaterThanOrEqual(1);
