@@ -5,7 +5,14 @@
 import { randomInt } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type ApiUser, apiSignUp, DESKTOP, latestMessage, storeCredentials } from './support/accounts';
+import {
+  type ApiUser,
+  apiSignUp,
+  apiVerifyEmail,
+  DESKTOP,
+  latestMessage,
+  storeCredentials,
+} from './support/accounts';
 import { launchBrowser } from './support/browser';
 
 const baseUrl = inject('baseUrl');
@@ -38,6 +45,7 @@ async function call(user: ApiUser, method: string, path: string, body?: unknown)
 /** A validated profile (phone verified through the dev outbox's code) and a balance of `cents`. */
 async function collector(label: string, cents: number): Promise<ApiUser> {
   const user = await apiSignUp(baseUrl, label);
+  await apiVerifyEmail(baseUrl, user.email);
   const number = `+1415555${randomInt(1000, 10_000)}`;
   await call(user, 'POST', '/user/verification/', { to: number });
   const message = await latestMessage(baseUrl, number, 'phone_verification');
