@@ -34,7 +34,10 @@ interface DropCard {
 async function call(user: ApiUser, method: string, path: string, body?: unknown) {
   const response = await fetch(`${baseUrl}/api${path}`, {
     method,
-    headers: { authorization: `Bearer ${user.grant.access_token}`, 'content-type': 'application/json' },
+    headers: {
+      authorization: `Bearer ${user.grant.access_token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   const text = await response.text();
