@@ -24,6 +24,7 @@ import type { AccountsConfigInput } from './modules/auth/auth.config';
 import { accountsRoutes, devOutboxRoutes } from './modules/auth/auth.routes';
 import { bidsRoute } from './modules/bids/bids.route';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
+import { devDrawingsRoutes, drawingsRoutes } from './modules/drawings/drawings.route';
 import { dropsRoutes } from './modules/drops/drops.routes';
 import { eligibilityRoutes } from './modules/eligibility/eligibility.routes';
 import { liveRoutes } from './modules/live/live.routes';
@@ -92,6 +93,16 @@ export type ResolvedConfig = Required<Pick<AppConfig, 'nodeEnv'>> &
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
 
+/** The minute sweep of purchase intents and offers past their time, as a recurring job (decision 013). */
+export const SWEEP_JOB = 'trading.sweep';
+const SWEEP_INTERVAL_MS = 60_000;
+const sendSweep = (app: FastifyInstance, afterMs: number) =>
+  app.services.jobs.send(
+    SWEEP_JOB,
+    {},
+    { startAfter: new Date(app.config.clock.now().getTime() + afterMs), singletonKey: 'sweep' },
+  );
+
 export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const resolved: ResolvedConfig = {
     ...config,
@@ -139,26 +150,35 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   });
   // Purchase intents and offers past their time are expired (and their card authorisations voided) every minute,
   // and paid ones whose card capture did not happen are captured; reads expire intents too. Tests drive expiry with their clock instead (decision 009).
-  if (resolved.nodeEnv !== 'test') {
-    const sweep = setInterval(() => {
-      app.services.trading
+  // The sweep is a durable job (decision 013) that sends itself again a minute on; one waits at a time.
+  app.services.jobs.register(SWEEP_JOB, async () => {
+    try {
+      await app.services.trading
         .expireDue()
         .catch((err: unknown) => app.log.error({ err }, 'intent expiry failed'));
-      app.services.offers.expireDue().catch((err: unknown) => app.log.error({ err }, 'offer expiry failed'));
-      // Auctions past their end that a lost job (a restart of the in-process queue) left unsettled (decision 012).
-      app.services.bids.settleDue().catch((err: unknown) => app.log.error({ err }, 'bid settlement failed'));
-    }, 60_000);
-    sweep.unref();
+      await app.services.offers
+        .expireDue()
+        .catch((err: unknown) => app.log.error({ err }, 'offer expiry failed'));
+      // Auctions past their end that their settle job did not settle (a safety net, decision 012).
+      await app.services.bids
+        .settleDue()
+        .catch((err: unknown) => app.log.error({ err }, 'bid settlement failed'));
+    } finally {
+      await sendSweep(app, SWEEP_INTERVAL_MS);
+    }
+  });
+  if (resolved.nodeEnv !== 'test') {
     await app.services.jobs.start();
-    // Decision 016: open-edition minting and blind reveals still owed are sent again (handlers idempotent).
+    await sendSweep(app, SWEEP_INTERVAL_MS);
+    // Decision 016: open-edition minting and blind reveals still owed are sent again (handlers idempotent,
+    // one pending job per key: a job that survived the restart is not doubled).
     await app.services.editions
       .resumeJobs()
       .catch((err: unknown) => app.log.error({ err }, 'resuming edition jobs failed'));
-    // In-process jobs are not kept over a restart: send the drop-live alerts of drops still to start again.
+    // The drop-live alerts of drops still to start (once-only per user).
     await app.services.alerts
       .scheduleUpcomingDrops()
       .catch((err: unknown) => app.log.error({ err }, 'drop-live alerts not scheduled'));
-    app.addHook('onClose', async () => clearInterval(sweep));
   }
 
   registerErrorHandling(app);
@@ -218,11 +238,13 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       await api.register(eligibilityRoutes);
       await api.register(bidsRoute);
       await api.register(liveRoutes);
+      await api.register(drawingsRoutes);
     },
     { prefix: '/api' },
   );
   if (resolved.nodeEnv !== 'production') await app.register(devOutboxRoutes);
   if (resolved.nodeEnv !== 'production') await app.register(devEditionsRoutes);
+  if (resolved.nodeEnv !== 'production') await app.register(devDrawingsRoutes);
   await app.register(searchRoutes, { prefix: '/search' });
 
   const webDist = config.webDist ?? null;

@@ -6,10 +6,10 @@ import { sharedAnswerBytes } from './http/shared-answer';
 import { createBackground } from './lib/background';
 import { createChangeScopes } from './lib/change-scopes';
 import { createCountCache } from './lib/count-cache';
-import { createInProcessJobs } from './lib/jobs';
 import { createLocalLiveEvents } from './lib/live-events';
 import { createNotifier, createOutbox } from './lib/notifier';
 import { createOrigins } from './lib/origins';
+import { createPgBossJobs } from './lib/pg-boss-jobs';
 import { createRateLimiter, memoryRateLimitStore } from './lib/rate-limit';
 import { createResponseCache } from './lib/response-cache';
 import { resolveAccountsConfig } from './modules/auth/auth.config';
@@ -28,6 +28,8 @@ import { createCardsRepo } from './modules/catalog/cards.repo';
 import { createCatalogService } from './modules/catalog/catalog.service';
 import { createExploreRepo } from './modules/catalog/explore.repo';
 import { createPagesRepo } from './modules/catalog/pages.repo';
+import { createDrawingsRepo } from './modules/drawings/drawings.repo';
+import { createDrawingsService, DRAWING_RUN_JOB } from './modules/drawings/drawings.service';
 import { createDropsRepo } from './modules/drops/drops.repo';
 import { createDropsService } from './modules/drops/drops.service';
 import { createEligibilityRepo } from './modules/eligibility/eligibility.repo';
@@ -83,7 +85,15 @@ export function createServices(config: ResolvedConfig) {
   });
   const background = createBackground();
   // Durable jobs and live events (issue 15): lib/jobs.ts, lib/live-events.ts.
-  const jobs = createInProcessJobs(clock);
+  // pg-boss on the app's store, due times on the app clock; production drains every second (decision 013).
+  const jobs = createPgBossJobs({
+    db,
+    clock,
+    poll: nodeEnv !== 'test',
+    onError: (error, job) => {
+      if (nodeEnv !== 'test') console.error(`job ${job.name} ${job.id} failed`, error);
+    },
+  });
   // Fanned out through Redis when REDIS_URL is set (server.ts passes it in), else this process only.
   const events = config.liveEvents ?? createLocalLiveEvents();
   const outbox = createOutbox(db, clock);
@@ -223,6 +233,25 @@ export function createServices(config: ResolvedConfig) {
     onTokenChange: async (tokenRowId) => changes.touch(await pages.scopesOfToken(tokenRowId)),
   });
 
+  // Drawings (decision 013): entries backed by ledger holds, drawn once by the drawings.run job.
+  const drawings = createDrawingsService({
+    db,
+    unit: createUnitOfWork(db, (tx) => ({
+      drawings: createDrawingsRepo(tx),
+      trading: createTradingRepo(tx),
+      ledger: createLedgerRepo(tx),
+    })),
+    clock,
+    jobs,
+    events,
+    notifier,
+    background,
+    onTokenChange: async (tokenRowId) => changes.touch(await pages.scopesOfToken(tokenRowId)),
+  });
+  jobs.register<{ drawingId: number }>(DRAWING_RUN_JOB, async ({ drawingId }) => {
+    await drawings.run(drawingId);
+  });
+
   return {
     /** Settlement and expiry work that survives restarts (lib/jobs.ts). */
     jobs,
@@ -272,6 +301,7 @@ export function createServices(config: ResolvedConfig) {
     /** Eligibility for a drop's nifty: `check(userId, niftyId)`, `assertEligible(userId, niftyId)` (decision 015). */
     eligibility,
     bids,
+    drawings,
     /** Terms of service and the tos_approval_required gate (decision 009 "Terms of service"). */
     terms: createTermsService({ repo: createTermsRepo(db), clock }),
     balance: createBalanceService({

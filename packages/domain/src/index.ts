@@ -2,6 +2,7 @@
 export * from './bids/bids';
 export * from './catalog';
 export * from './constants';
+export * from './drawings/draw';
 export * from './drops/drop-card';
 export * from './drops/drop-status';
 export * from './drops/eligibility';

@@ -4,8 +4,8 @@
 // again after a crash, its effect happens once.
 //
 // This file holds the interface every module codes against and an in-process implementation, which
-// is not durable. The pg-boss implementation (PostgreSQL, and PGlite through its executeSql adapter)
-// replaces it in services.ts.
+// is not durable. The pg-boss implementation (lib/pg-boss-jobs.ts: PostgreSQL, and PGlite through its
+// executeSql adapter) is the one services.ts builds (decision 013).
 import type { Clock } from './clock';
 
 export interface JobOptions {
@@ -17,12 +17,21 @@ export interface JobOptions {
 
 export type JobHandler<T> = (data: T) => Promise<void>;
 
+/** What one drain did: jobs whose handler returned, and those that threw (to be retried later). */
+export interface DrainResult {
+  ran: number;
+  failed: number;
+}
+
 export interface Jobs {
   /** Registers the handler of a job name (once per name, at start-up). */
   register<T extends object>(name: string, handler: JobHandler<T>): void;
   send<T extends object>(name: string, data: T, options?: JobOptions): Promise<void>;
-  /** Runs every job due at the clock's now, to completion (tests move the clock, then drain). */
-  drain(): Promise<void>;
+  /**
+   * Runs every job due at the clock's now, to completion (tests move the clock, then drain). A job whose
+   * handler throws is tried again at a later drain, after the retry delay.
+   */
+  drain(): Promise<DrainResult>;
   start(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -41,13 +50,17 @@ export function createInProcessJobs(clock: Clock): Jobs {
       queue.push({ name, data, at: options?.startAfter?.getTime() ?? 0, key });
     },
     async drain() {
+      const result: DrainResult = { ran: 0, failed: 0 };
       for (;;) {
         const now = clock.now().getTime();
         const i = queue.findIndex((j) => j.at <= now);
-        if (i < 0) return;
+        if (i < 0) return result;
         const [job] = queue.splice(i, 1);
         const handler = job && handlers.get(job.name);
-        if (job && handler) await handler(job.data);
+        if (job && handler) {
+          await handler(job.data);
+          result.ran++;
+        }
       }
     },
     async start() {

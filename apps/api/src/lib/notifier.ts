@@ -23,7 +23,8 @@ export type MessageKind =
   | 'bid_outbid'
   | 'bid_won'
   | 'bid_lost'
-  | 'alert';
+  | 'alert'
+  | 'drawing_result';
 
 export interface OutgoingMessage {
   channel: 'email' | 'sms';

@@ -55,6 +55,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { path: 'listing-checkout/:contractAddress/:tokenId', page: null },
   { path: 'checkout/:contractAddress/:niftyType', page: null },
   { path: 'marketplace', page: null },
+  { path: 'drawing/:contractAddress/:niftyType', page: null },
   { path: 'publishers/:slug', page: null },
   { path: 'publishers/:slug/drops', page: null },
   { path: 'about', page: null },

@@ -59,6 +59,7 @@ const primaryCheckout = () =>
 
 const makeGlobalOffer = () =>
   import('../features/offers/MakeGlobalOfferPage').then((m) => ({ Component: m.MakeGlobalOfferPage }));
+const drawing = () => import('../features/drawings/DrawingPage').then((m) => ({ Component: m.DrawingPage }));
 const myOffers = () => import('../features/offers/MyOffersPage').then((m) => ({ Component: m.MyOffersPage }));
 const auctionBid = () => import('../features/bids/BidPages').then((m) => ({ Component: m.AuctionBidPage }));
 const rankedBid = () => import('../features/bids/BidPages').then((m) => ({ Component: m.RankedBidPage }));
@@ -145,6 +146,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               path: 'marketplace',
               loader: ({ request }) => redirect(`/explore/nfts${new URL(request.url).search}`),
             },
+            { path: 'drawing/:contractAddress/:niftyType', lazy: drawing },
             { path: 'publishers/:slug', lazy: publisherStorefront },
             { path: 'publishers/:slug/drops', lazy: publisherDrops },
             ...INFO_PAGES.map(({ path, title }) => ({ path, lazy: info, handle: { title } })),

@@ -6,6 +6,7 @@ export * from './accounts';
 export * from './bids';
 export * from './catalog';
 export * from './core';
+export * from './drawings';
 export * from './eligibility';
 export * from './idempotency';
 export * from './live';

@@ -1,0 +1,285 @@
+// Drawings through the real app, on both stores (decision 013): the entry rules (validated profile, an
+// unused entry, the window, the balance held), the draw run by the drawings.run job at the close and
+// recomputed from the published seed, winners charged (publisher 90 %, platform 10 %) and losers released,
+// and a draw run many times at once or failing half way settles once.
+import { schema } from '@vitrine/db';
+import { drawWinners, type LiveEvent, seedMatchesCommitment, topics } from '@vitrine/domain';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { JOB_RETRY_DELAY_SECONDS } from '../../lib/pg-boss-jobs';
+import { type TestApp, testApp } from '../../testing/test-app';
+import type { TestSession } from '../social/test-session';
+import { createLedgerRepo } from '../trading/ledger.repo';
+import { buyer, dropNifty, fund, ledgerInvariants } from '../trading/trading-helpers';
+import type { DrawingView } from './drawings.service';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await testApp({ seed: false, poolSize: 12 });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const db = () => t.app.config.database.db;
+const DAY = 24 * 60 * 60 * 1000;
+const PRICE = 2_500;
+
+type Nifty = Awaited<ReturnType<typeof dropNifty>>['nifty'];
+
+const url = (n: Nifty) => `/api/drawings/${n.contractAddress}/${n.typeNumber}/`;
+
+async function read(n: Nifty, s?: TestSession): Promise<DrawingView> {
+  const res = await t.app.inject({ url: url(n), ...(s ? { headers: s.headers } : {}) });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as DrawingView;
+}
+
+const enter = (n: Nifty, s: TestSession) =>
+  t.app.inject({ method: 'POST', url: `${url(n)}entries/`, headers: s.headers });
+
+async function validated(fundCents = 10_000): Promise<TestSession> {
+  const s = await buyer(t.app);
+  await db().update(schema.users).set({ verifiedPhone: true }).where(eq(schema.users.id, s.userId));
+  if (fundCents > 0) await fund(db(), s.userId, fundCents, t.clock.now());
+  return s;
+}
+
+const balanceOf = (userId: number) => createLedgerRepo(db()).balanceOf(userId);
+
+const references = (view: DrawingView) => view.entries.map((e) => `drawing_entry:${e.id}`);
+
+async function activeHolds(): Promise<number> {
+  return db().$count(schema.ledgerHolds, eq(schema.ledgerHolds.status, 'active'));
+}
+
+describe('drawings', () => {
+  it('enter: a validated profile, an unused entry, the window open, the price held', async () => {
+    const { nifty } = await dropNifty(t.app, { dropType: 'drawing', editionSize: 2, priceInCents: PRICE });
+    const before = await read(nifty);
+    expect(before.status).toBe('open');
+    expect(before.commitment).toMatch(/^[0-9a-f]{64}$/);
+    expect(before.seed).toBeNull();
+    expect(before.saleDetails).toEqual({
+      price: PRICE,
+      userEntriesUnused: 0,
+      userEntriesUsed: 0,
+      totalEntries: 0,
+    });
+
+    const anonymous = await t.app.inject({ method: 'POST', url: `${url(nifty)}entries/` });
+    expect(anonymous.statusCode).toBe(401);
+
+    const notValidated = await buyer(t.app);
+    const refused = await enter(nifty, notValidated);
+    expect(refused.statusCode, refused.body).toBe(403);
+    expect(refused.json()).toMatchObject({
+      errorType: 'validation-required',
+      message: 'Validated account required',
+    });
+
+    const poor = await validated(PRICE - 1);
+    const low = await enter(nifty, poor);
+    expect(low.statusCode, low.body).toBe(402);
+    expect((await read(nifty, poor)).saleDetails).toMatchObject({ userEntriesUnused: 1, totalEntries: 0 });
+
+    const holdsBefore = await activeHolds();
+    const s = await validated();
+    const first = await enter(nifty, s);
+    expect(first.statusCode, first.body).toBe(201);
+    expect((first.json() as DrawingView).saleDetails).toEqual({
+      price: PRICE,
+      userEntriesUnused: 0,
+      userEntriesUsed: 1,
+      totalEntries: 1,
+    });
+    expect(await activeHolds()).toBe(holdsBefore + 1);
+    expect(await balanceOf(s.userId)).toBe(10_000);
+
+    const again = await enter(nifty, s);
+    expect(again.statusCode, again.body).toBe(409);
+    expect(again.json()).toMatchObject({ errorType: 'no-unused-entries' });
+
+    // Two entries of one user at once: one is taken.
+    const racer = await validated();
+    const both = await Promise.all([enter(nifty, racer), enter(nifty, racer)]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    expect((await read(nifty)).saleDetails.totalEntries).toBe(2);
+  });
+
+  it('refuses entries before the window and after the close (server clock)', async () => {
+    const { nifty, drop } = await dropNifty(t.app, { dropType: 'pack_drawing', priceInCents: 0 });
+    const s = await validated(0);
+    const now = t.clock.now().getTime();
+    await db()
+      .update(schema.drops)
+      .set({ startAt: new Date(now + DAY), endAt: new Date(now + 2 * DAY) })
+      .where(eq(schema.drops.id, drop.id));
+    expect((await read(nifty)).status).toBe('upcoming');
+    expect((await enter(nifty, s)).json()).toMatchObject({ errorType: 'drop-not-live' });
+    await db()
+      .update(schema.drops)
+      .set({ startAt: new Date(now - 2 * DAY), endAt: new Date(now) })
+      .where(eq(schema.drops.id, drop.id));
+    const late = await enter(nifty, s);
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toMatchObject({ errorType: 'drop-not-live' });
+  });
+
+  it('is drawn by the job at the close: winners recomputed from the seed, charged; losers released', async () => {
+    const { nifty, owner, drop } = await dropNifty(t.app, {
+      dropType: 'drawing',
+      editionSize: 3,
+      priceInCents: PRICE,
+    });
+    const entrants = await Promise.all(Array.from({ length: 7 }, () => validated()));
+    for (const s of entrants) expect((await enter(nifty, s)).statusCode).toBe(201);
+    const alerts = new Map<number, LiveEvent[]>();
+    const unsubscribe = entrants.map((s) =>
+      t.app.services.events.subscribe(topics.user(s.userId), (e) =>
+        alerts.set(s.userId, [...(alerts.get(s.userId) ?? []), e]),
+      ),
+    );
+    const publisherBefore = await balanceOf(owner.id);
+
+    // Before the close the job does nothing.
+    await t.app.services.jobs.drain();
+    expect((await read(nifty)).status).toBe('open');
+    const [d] = await db()
+      .select({ endAt: schema.drops.endAt })
+      .from(schema.drops)
+      .where(eq(schema.drops.id, drop.id));
+    if (!d?.endAt) throw new Error('the drop has no end');
+    t.clock.set(new Date(d.endAt.getTime() + 1000));
+    expect((await read(nifty)).status).toBe('closed');
+    const drained = await t.app.services.jobs.drain();
+    expect(drained.ran).toBeGreaterThanOrEqual(1);
+    expect(drained.failed).toBe(0);
+
+    const view = await read(nifty);
+    expect(view.status).toBe('drawn');
+    expect(view.seed).toMatch(/^[0-9a-f]{64}$/);
+    expect(seedMatchesCommitment(view.seed as string, view.commitment)).toBe(true);
+    expect(view.editionsDrawn).toBe(3);
+    expect(view.entries).toHaveLength(7);
+    // Anyone recomputes the winners from what the page publishes.
+    const recomputed = drawWinners(
+      view.seed as string,
+      view.entries.map((e) => e.id),
+      view.editionsDrawn as number,
+    );
+    expect([...recomputed].sort((a, b) => a - b)).toEqual(view.winners);
+    expect(view.winners).toHaveLength(3);
+
+    const byEntry = new Map(view.entries.map((e) => [e.id, e]));
+    const rows = await db()
+      .select()
+      .from(schema.drawingEntries)
+      .where(inArray(schema.drawingEntries.id, [...byEntry.keys()]));
+    const winnersUsers = rows.filter((r) => view.winners.includes(r.id)).map((r) => r.userId);
+    const loserUsers = rows.filter((r) => byEntry.get(r.id)?.status === 'lost').map((r) => r.userId);
+    expect(winnersUsers).toHaveLength(3);
+    expect(loserUsers).toHaveLength(4);
+    for (const u of winnersUsers) expect(await balanceOf(u)).toBe(10_000 - PRICE);
+    for (const u of loserUsers) expect(await balanceOf(u)).toBe(10_000);
+    expect(await balanceOf(owner.id)).toBe(publisherBefore + 3 * (PRICE - PRICE / 10));
+    const holds = await db()
+      .select({ status: schema.ledgerHolds.status, n: sql<number>`count(*)::int` })
+      .from(schema.ledgerHolds)
+      .where(inArray(schema.ledgerHolds.reference, references(view)))
+      .groupBy(schema.ledgerHolds.status);
+    expect(Object.fromEntries(holds.map((h) => [h.status, Number(h.n)]))).toEqual({
+      captured: 3,
+      released: 4,
+    });
+    const owned = await db()
+      .select({ ownerId: schema.tokens.ownerId })
+      .from(schema.tokens)
+      .where(eq(schema.tokens.niftyId, nifty.id));
+    expect(owned.map((o) => o.ownerId).sort()).toEqual([...winnersUsers].sort());
+    const [n] = await db().select().from(schema.nifties).where(eq(schema.nifties.id, nifty.id));
+    expect(n?.totalSold).toBe(3);
+
+    for (const s of entrants) {
+      const kinds = (alerts.get(s.userId) ?? []).filter(
+        (e) => e.type === 'alert' && e.data.kind === 'drawing-result',
+      );
+      expect(kinds).toHaveLength(1);
+    }
+    for (const u of unsubscribe) u();
+    expect(await ledgerInvariants(db())).toEqual({
+      unbalancedTransactions: 0,
+      balancesOffTheirEntries: 0,
+      negativeBalances: 0,
+      sumOfAllEntries: 0,
+    });
+
+    // A second drain or run changes nothing.
+    expect((await t.app.services.jobs.drain()).ran).toBe(0);
+    expect(
+      await t.app.services.drawings.run(
+        await t.app.services.drawings.idOf(nifty.contractAddress, nifty.typeNumber),
+      ),
+    ).toBe('already');
+  });
+
+  it('run many times at once, and failing half way then retried, settles once', async () => {
+    t.clock.set(new Date('2026-06-15T12:00:00.000Z'));
+    const { nifty } = await dropNifty(t.app, { dropType: 'drawing', editionSize: 2, priceInCents: PRICE });
+    const entrants = await Promise.all(Array.from({ length: 5 }, () => validated()));
+    for (const s of entrants) expect((await enter(nifty, s)).statusCode).toBe(201);
+    const id = await t.app.services.drawings.idOf(nifty.contractAddress, nifty.typeNumber);
+
+    // The store fails the run half way (after the tokens and the ledger, at the entries' update): all of
+    // it rolls back, the job is retried after its delay.
+    await db().execute(sql`CREATE TABLE drawing_fault (on_ boolean NOT NULL)`);
+    await db().execute(sql`INSERT INTO drawing_fault VALUES (true)`);
+    await db().execute(
+      sql.raw(`CREATE FUNCTION drawing_fault_fn() RETURNS trigger AS $$
+      BEGIN IF (SELECT on_ FROM drawing_fault LIMIT 1) THEN RAISE EXCEPTION 'killed half way'; END IF; RETURN NEW; END
+      $$ LANGUAGE plpgsql`),
+    );
+    await db().execute(
+      sql`CREATE TRIGGER drawing_fault_trg BEFORE UPDATE ON drawing_entries FOR EACH ROW EXECUTE FUNCTION drawing_fault_fn()`,
+    );
+    t.clock.advance(2 * DAY);
+    const failed = await t.app.services.jobs.drain();
+    expect(failed.failed).toBe(1);
+    expect((await read(nifty)).status).toBe('closed');
+    expect(await db().$count(schema.tokens, eq(schema.tokens.niftyId, nifty.id))).toBe(0);
+    for (const s of entrants) expect(await balanceOf(s.userId)).toBe(10_000);
+
+    await db().execute(sql`UPDATE drawing_fault SET on_ = false`);
+    t.clock.advance(JOB_RETRY_DELAY_SECONDS * 1000);
+    // The job's retry and eight direct runs at once: one draws.
+    const results = await Promise.all([
+      t.app.services.jobs.drain().then(() => 'job'),
+      ...Array.from({ length: 8 }, () => t.app.services.drawings.run(id)),
+    ]);
+    const view = await read(nifty);
+    expect(view.status).toBe('drawn');
+    expect(results.filter((r) => r === 'drawn').length).toBeLessThanOrEqual(1);
+    expect(view.winners).toHaveLength(2);
+    expect(await db().$count(schema.tokens, eq(schema.tokens.niftyId, nifty.id))).toBe(2);
+    const charged = await db()
+      .select({ n: sql<number>`count(*)::int` })
+      .from(schema.ledgerTransactions)
+      .where(
+        and(
+          inArray(schema.ledgerTransactions.reference, references(view)),
+          eq(schema.ledgerTransactions.kind, 'purchase'),
+        ),
+      );
+    expect(Number(charged[0]?.n)).toBe(2);
+    const spent = await Promise.all(entrants.map((s) => balanceOf(s.userId)));
+    expect(spent.filter((b) => b === 10_000 - PRICE)).toHaveLength(2);
+    expect(spent.filter((b) => b === 10_000)).toHaveLength(3);
+    const recomputed = drawWinners(
+      view.seed as string,
+      view.entries.map((e) => e.id),
+      view.editionsDrawn as number,
+    );
+    expect([...recomputed].sort((a, b) => a - b)).toEqual(view.winners);
+    expect((await ledgerInvariants(db())).unbalancedTransactions).toBe(0);
+  });
+});

@@ -1,0 +1,112 @@
+// Drawings (decision 013; 000 §4 drawing entries, §5 drawing entry; 001 §3 saleDetails): the drawing of a
+// drawing or pack_drawing nifty (public: commitment, entries, and after the draw the seed and winners)
+// and the entry (signed in, terms agreed). Outside production, /dev/drawings/…/run runs a drawing now
+// (with the outbox key): the browser tests cannot move the server's clock.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { send } from '../../http/errors';
+import { optionalAuth, signedIn } from '../../http/guard';
+import { errorResponses } from '../../http/schemas';
+import { secretsEqual } from '../../lib/secrets';
+
+const params = z.object({
+  contractAddress: z.string().min(1).max(100),
+  niftyType: z.coerce.number().int().min(0).max(2_147_483_647),
+});
+
+export const drawingSchema = z.object({
+  contractAddress: z.string(),
+  niftyType: z.number().int(),
+  name: z.string(),
+  dropType: z.string(),
+  startDate: z.string().nullable(),
+  endDate: z.string().nullable(),
+  status: z.enum(['upcoming', 'open', 'closed', 'drawn']),
+  priceInCents: z.number().int(),
+  editionSize: z.number().int(),
+  commitment: z.string(),
+  seed: z.string().nullable(),
+  drawnAt: z.string().nullable(),
+  editionsDrawn: z.number().int().nullable(),
+  entries: z.array(
+    z.object({ id: z.number().int(), username: z.string(), status: z.enum(['entered', 'won', 'lost']) }),
+  ),
+  winners: z.array(z.number().int()),
+  saleDetails: z.object({
+    price: z.number().int(),
+    userEntriesUnused: z.number().int(),
+    userEntriesUsed: z.number().int(),
+    totalEntries: z.number().int(),
+  }),
+  validated: z.boolean().nullable(),
+});
+
+const answers = {
+  ...errorResponses,
+  402: errorResponses[400],
+  409: errorResponses[400],
+  422: errorResponses[400],
+};
+
+export const drawingsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const drawings = () => app.services.drawings;
+
+  app.get(
+    '/drawings/:contractAddress/:niftyType/',
+    {
+      schema: {
+        tags: ['drops'],
+        summary:
+          'A drawing: window, price, the commitment (sha256 of the seed), the entries, and once drawn the seed and the winners',
+        params,
+        response: { 200: drawingSchema, ...answers },
+      },
+    },
+    async (request) => {
+      const viewer = await optionalAuth(request);
+      const { contractAddress, niftyType } = request.params;
+      return drawings().view(contractAddress, niftyType, viewer?.userId ?? null);
+    },
+  );
+
+  app.post(
+    '/drawings/:contractAddress/:niftyType/entries/',
+    {
+      config: { auth: 'user', terms: true },
+      schema: {
+        tags: ['drops'],
+        summary:
+          'Enter a drawing: a validated profile and an unused entry, while it is open; a priced entry holds its price on your balance until the draw',
+        params,
+        response: { 201: drawingSchema, ...answers },
+      },
+    },
+    async (request, reply) => {
+      const { contractAddress, niftyType } = request.params;
+      const view = await drawings().enter(signedIn(request).userId, contractAddress, niftyType);
+      return reply.code(201).send(view);
+    },
+  );
+};
+
+/** Outside production: run a drawing now, with the dev outbox's key (browser tests). */
+export const devDrawingsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/dev/drawings/:contractAddress/:niftyType/run',
+    { schema: { hide: true, params } },
+    async (request, reply) => {
+      const auth = request.headers.authorization;
+      const given = auth?.startsWith('Bearer ') ? auth.slice(7).trim() : '';
+      if (!secretsEqual(given, app.config.outboxKey)) {
+        return send(reply, {
+          statusCode: 401,
+          errorType: 'unauthorized',
+          message: 'The dev routes need the outbox key',
+        });
+      }
+      const { contractAddress, niftyType } = request.params;
+      const id = await app.services.drawings.idOf(contractAddress, niftyType);
+      return { result: await app.services.drawings.run(id, { force: true }) };
+    },
+  );
+};

@@ -1,0 +1,380 @@
+// Drawings (issue 15, decision 013): drops of type drawing and pack_drawing. A drawing is made (seed from
+// `crypto`, its sha256 published as the commitment) at the first read or entry of the nifty, before any
+// entry, and the `drawings.run` job is sent for the close. An entry (validated profile, an unused entry,
+// the window open by the server clock) is one unit of work under the drawing's row lock; a priced entry
+// holds its price on the entrant's balance (a ledger hold, as offers do), so only winners are charged.
+// The run: one unit under the drawing's lock (a second run finds it drawn and does nothing), winners =
+// drawWinners(seed, entries sorted by id, free editions), each winner's hold captured and posted
+// (publisher 90 %, platform 10 %, as primary sales), an edition minted to each, the others released;
+// then the seed is public. Alerts after commit.
+import { randomBytes } from 'node:crypto';
+import type { Db, UnitOfWork } from '@vitrine/db';
+import { AppError, drawingCommitment, drawWinners, primaryFeeBreakdown, topics } from '@vitrine/domain';
+import type { Background } from '../../lib/background';
+import type { Clock } from '../../lib/clock';
+import type { Jobs } from '../../lib/jobs';
+import type { LiveEvents } from '../../lib/live-events';
+import type { Notifier } from '../../lib/notifier';
+import { createLedgerRepo, type LedgerRepo } from '../trading/ledger.repo';
+import { createTradingRepo, type NiftyForSale, type TradingRepo } from '../trading/trading.repo';
+import { createDrawingsRepo, type DrawingRow, type DrawingsRepo } from './drawings.repo';
+
+/** 000 §5: "one entry per user unless specified". */
+export const DRAWING_ENTRIES_PER_USER = 1;
+export const DRAWING_DROP_TYPES = ['drawing', 'pack_drawing'] as const;
+export const DRAWING_RUN_JOB = 'drawings.run';
+/** A drawing still open this long after its close (its job lost) is sent to the jobs again when read. */
+const LOST_JOB_AFTER_MS = 60_000;
+
+const err = (statusCode: number, errorType: string, message: string) =>
+  new AppError({ statusCode, errorType, message });
+
+export const DRAWING_ERRORS = {
+  notFound: () => err(404, 'not-found', 'Drawing not found'),
+  /** 001 §4 button label. */
+  validationRequired: () => err(403, 'validation-required', 'Validated account required'),
+  notOpen: () => err(409, 'drop-not-live', 'This drawing is not open'),
+  noEntries: () => err(409, 'no-unused-entries', 'You have no unused entries for this drawing'),
+  insufficient: () => err(402, 'insufficient_balance', 'Your balance is too low to enter this drawing'),
+  notUsd: () => err(422, 'payment-method-unavailable', 'This drawing is not priced in USD'),
+};
+
+interface DrawingRepos {
+  drawings: DrawingsRepo;
+  trading: TradingRepo;
+  ledger: LedgerRepo;
+}
+
+export interface DrawingView {
+  contractAddress: string;
+  niftyType: number;
+  name: string;
+  dropType: string;
+  startDate: string | null;
+  endDate: string | null;
+  /** upcoming | open | closed (ended, not yet drawn) | drawn */
+  status: 'upcoming' | 'open' | 'closed' | 'drawn';
+  priceInCents: number;
+  editionSize: number;
+  commitment: string;
+  /** Published once drawn. */
+  seed: string | null;
+  drawnAt: string | null;
+  editionsDrawn: number | null;
+  entries: { id: number; username: string; status: 'entered' | 'won' | 'lost' }[];
+  /** Winning entry ids, ascending. */
+  winners: number[];
+  saleDetails: { price: number; userEntriesUnused: number; userEntriesUsed: number; totalEntries: number };
+  /** The viewer's profile is validated (null: signed out). */
+  validated: boolean | null;
+}
+
+export function createDrawingsService(deps: {
+  db: Db;
+  unit: UnitOfWork<DrawingRepos>;
+  clock: Clock;
+  jobs: Jobs;
+  events: LiveEvents;
+  notifier?: Notifier;
+  background?: Background;
+  onTokenChange?: (tokenRowId: number) => Promise<void>;
+}) {
+  const { clock, unit, jobs } = deps;
+  const repo = createDrawingsRepo(deps.db);
+  const trading = createTradingRepo(deps.db);
+  const ledger = createLedgerRepo(deps.db);
+
+  const priceOf = (n: NiftyForSale) => {
+    if (n.priceCurrency !== 'USD') throw DRAWING_ERRORS.notUsd();
+    return Number(n.priceAmount);
+  };
+
+  async function niftyOf(contractAddress: string, niftyType: number): Promise<NiftyForSale> {
+    const n = await trading.niftyForSale(contractAddress, niftyType);
+    if (
+      n?.dropStatus !== 'published' ||
+      !DRAWING_DROP_TYPES.includes(n.dropType as (typeof DRAWING_DROP_TYPES)[number])
+    ) {
+      throw DRAWING_ERRORS.notFound();
+    }
+    return n;
+  }
+
+  const schedule = (d: DrawingRow, n: NiftyForSale) =>
+    jobs.send(
+      DRAWING_RUN_JOB,
+      { drawingId: d.id },
+      { startAfter: n.endAt ?? clock.now(), singletonKey: `drawing:${d.id}` },
+    );
+
+  /** The nifty's drawing, made (and its run sent to the jobs) the first time. */
+  async function ensure(n: NiftyForSale): Promise<DrawingRow> {
+    const found = await repo.byNifty(n.id);
+    if (found) {
+      const lost = n.endAt && clock.now().getTime() > n.endAt.getTime() + LOST_JOB_AFTER_MS;
+      if (found.status === 'open' && lost) await schedule(found, n);
+      return found;
+    }
+    const seed = randomBytes(32).toString('hex');
+    const made = await repo.create({
+      niftyId: n.id,
+      seed,
+      commitment: drawingCommitment(seed),
+      at: clock.now(),
+    });
+    const drawing = await repo.byNifty(n.id);
+    if (!drawing) throw DRAWING_ERRORS.notFound();
+    if (made) await schedule(drawing, n);
+    return drawing;
+  }
+
+  function statusOf(d: DrawingRow, n: NiftyForSale, at: Date): DrawingView['status'] {
+    if (d.status === 'drawn') return 'drawn';
+    if (n.startAt && at < n.startAt) return 'upcoming';
+    if (n.endAt && at >= n.endAt) return 'closed';
+    return 'open';
+  }
+
+  async function view(n: NiftyForSale, viewerId: number | null): Promise<DrawingView> {
+    const d = await ensure(n);
+    const entries = await repo.entriesOf(d.id);
+    const used = viewerId === null ? 0 : entries.filter((e) => e.userId === viewerId).length;
+    const drawn = d.status === 'drawn';
+    return {
+      contractAddress: n.contractAddress,
+      niftyType: n.typeNumber,
+      name: n.title,
+      dropType: n.dropType ?? 'drawing',
+      startDate: n.startAt?.toISOString() ?? null,
+      endDate: n.endAt?.toISOString() ?? null,
+      status: statusOf(d, n, clock.now()),
+      priceInCents: priceOf(n),
+      editionSize: n.editionSize,
+      commitment: d.commitment,
+      seed: drawn ? d.seed : null,
+      drawnAt: d.drawnAt?.toISOString() ?? null,
+      editionsDrawn: d.editionsDrawn,
+      entries: entries.map((e) => ({ id: e.id, username: e.username, status: e.status })),
+      winners: entries.filter((e) => e.status === 'won').map((e) => e.id),
+      saleDetails: {
+        price: priceOf(n),
+        userEntriesUnused: viewerId === null ? 0 : Math.max(0, DRAWING_ENTRIES_PER_USER - used),
+        userEntriesUsed: used,
+        totalEntries: entries.length,
+      },
+      validated: viewerId === null ? null : await repo.isValidated(viewerId),
+    };
+  }
+
+  function alert(userId: number, won: boolean, n: NiftyForSale) {
+    const link = `/drawing/${n.contractAddress}/${n.typeNumber}`;
+    const message = won
+      ? `You won the drawing for ${n.title}`
+      : `You were not drawn for ${n.title}; your entry was released`;
+    void deps.events
+      .publish(topics.user(userId), { type: 'alert', data: { kind: 'drawing-result', message, link } })
+      .catch(() => undefined);
+    const { notifier, background } = deps;
+    if (!notifier || !background) return;
+    background.run(async () => {
+      const contact = await repo.contactOf(userId);
+      if (contact?.email) {
+        await notifier.send({
+          channel: 'email',
+          to: contact.email,
+          kind: 'drawing_result',
+          subject: won ? 'You won the drawing' : 'Drawing results',
+          text: message,
+          link,
+        });
+      }
+    });
+  }
+
+  return {
+    async view(contractAddress: string, niftyType: number, viewerId: number | null): Promise<DrawingView> {
+      return view(await niftyOf(contractAddress, niftyType), viewerId);
+    },
+
+    /** An entry (000 §5): validated profile, an unused entry, the window open; a priced one held. */
+    async enter(userId: number, contractAddress: string, niftyType: number): Promise<DrawingView> {
+      const n = await niftyOf(contractAddress, niftyType);
+      if (!(await repo.isValidated(userId))) throw DRAWING_ERRORS.validationRequired();
+      const at = clock.now();
+      if ((n.startAt && at < n.startAt) || (n.endAt && at >= n.endAt)) throw DRAWING_ERRORS.notOpen();
+      const price = priceOf(n);
+      const d = await ensure(n);
+      const account = price > 0 ? await ledger.userAccount(userId) : null;
+      try {
+        await unit.run(async ({ drawings, ledger: l }) => {
+          const drawing = await drawings.lock(d.id);
+          if (drawing?.status !== 'open') throw DRAWING_ERRORS.notOpen();
+          if ((await drawings.entriesOfUser(d.id, userId)) >= DRAWING_ENTRIES_PER_USER) {
+            throw DRAWING_ERRORS.noEntries();
+          }
+          const entryId = await drawings.insertEntry({ drawingId: d.id, userId, priceCents: price, at });
+          if (account !== null) {
+            const locked = await l.lock([account]);
+            if ((locked.get(account)?.availableCents ?? 0) < price) throw DRAWING_ERRORS.insufficient();
+            await l.hold(account, price, `drawing_entry:${entryId}`, at);
+          }
+        });
+      } catch (error) {
+        // Two entries of one user at once: the unique index refuses the second.
+        if ((error as { code?: string }).code === '23505') throw DRAWING_ERRORS.noEntries();
+        throw error;
+      }
+      return view(n, userId);
+    },
+
+    /**
+     * The draw (the `drawings.run` job): once, under the drawing's row lock. Before the close it does
+     * nothing (unless `force`, the test-only route) and sends itself again for the close.
+     */
+    async run(
+      drawingId: number,
+      options: { force?: boolean } = {},
+    ): Promise<'drawn' | 'already' | 'not-yet'> {
+      const d = await repo.byId(drawingId);
+      if (!d) return 'already';
+      if (d.status === 'drawn') return 'already';
+      const n = await trading.niftyForSaleById(d.niftyId);
+      if (!n) return 'already';
+      const at = clock.now();
+      if (!options.force && n.endAt && at < n.endAt) {
+        await schedule(d, n);
+        return 'not-yet';
+      }
+      const result = await unit.run(async ({ drawings, trading: t, ledger: l }) => {
+        const drawing = await drawings.lock(drawingId);
+        if (drawing?.status !== 'open') return null;
+        const nifty = await t.lockNifty(n.id);
+        if (!nifty) return null;
+        const entries = (await drawings.entriesOf(drawingId)).filter((e) => e.status === 'entered');
+        const free = Math.max(0, nifty.editionSize - nifty.totalSold - nifty.totalReserved);
+        const winnerIds = new Set(
+          drawWinners(
+            drawing.seed,
+            entries.map((e) => e.id),
+            free,
+          ),
+        );
+        const winners = entries.filter((e) => winnerIds.has(e.id));
+        const losers = entries.filter((e) => !winnerIds.has(e.id));
+
+        const tokenRowIds = new Map<number, number>();
+        if (winners.length > 0) {
+          const publisherAccount =
+            n.publisherOwnerId === null
+              ? await l.houseAccount('unassigned_publisher_proceeds')
+              : await l.userAccount(n.publisherOwnerId);
+          const platform = await l.houseAccount('platform_revenue');
+          const buyers = await l.userAccounts(winners.map((w) => w.userId));
+          await l.lock([publisherAccount, platform, ...buyers.values()]);
+          if (!(await t.addSold(nifty.id, winners.length))) throw new Error('drawing: editions ran out');
+          const first = Math.max(nifty.totalSold, await t.lastEditionOf(nifty.id)) + 1;
+          const minted = await t.insertTokens(
+            winners.map((w, i) => ({
+              niftyId: nifty.id,
+              contractAddress: n.contractAddress,
+              tokenId: String(nifty.typeNumber * 100_000 + first + i),
+              name: `${nifty.title} #${first + i}`,
+              editionNumber: first + i,
+              ownerId: w.userId,
+              lastSaleInCents: w.priceCents,
+              lastSaleAt: at,
+              mintedAt: at,
+            })),
+          );
+          await t.insertSales(
+            minted.map((token, i) => ({
+              tokenRowId: token.id,
+              sellerId: n.publisherOwnerId,
+              buyerId: winners[i]?.userId ?? null,
+              market: 'primary',
+              currency: 'USD',
+              amount: String(winners[i]?.priceCents ?? 0),
+              priceInCents: winners[i]?.priceCents ?? 0,
+              soldAt: at,
+            })),
+          );
+          for (const [i, w] of winners.entries()) {
+            const token = minted[i];
+            if (token) tokenRowIds.set(w.id, token.id);
+            if (w.priceCents === 0) continue;
+            const fees = primaryFeeBreakdown({
+              unitPriceCents: w.priceCents,
+              quantity: 1,
+              method: 'balance',
+            });
+            await l.closeHold(`drawing_entry:${w.id}`, 'captured', at);
+            await l.post({
+              kind: 'purchase',
+              reference: `drawing_entry:${w.id}`,
+              description: `Drawing won: ${n.contractAddress}/${nifty.typeNumber}`,
+              at,
+              postings: [
+                {
+                  accountId: buyers.get(w.userId) as number,
+                  amountCents: -fees.buyerPaysCents,
+                  memo: 'payment',
+                },
+                {
+                  accountId: publisherAccount,
+                  amountCents: fees.sellerReceivesCents,
+                  memo: 'publisher_proceeds',
+                },
+                { accountId: platform, amountCents: fees.serviceFeeCents, memo: 'primary_platform_fee' },
+              ],
+            });
+          }
+          await drawings.settle(
+            winners.map((w) => w.id),
+            'won',
+            at,
+            tokenRowIds,
+          );
+        }
+        for (const loser of losers) {
+          if (loser.priceCents > 0) await l.closeHold(`drawing_entry:${loser.id}`, 'released', at);
+        }
+        await drawings.settle(
+          losers.map((e) => e.id),
+          'lost',
+          at,
+        );
+        if (!(await drawings.markDrawn(drawingId, free, at))) throw new Error('drawing: drawn twice');
+        return {
+          winners,
+          losers,
+          firstToken: [...tokenRowIds.values()][0] ?? null,
+          sold: nifty.totalSold + winners.length,
+        };
+      });
+      if (!result) return 'already';
+      // Committed: alerts, the sold count, the browsing caches.
+      for (const w of result.winners) alert(w.userId, true, n);
+      for (const l of result.losers) alert(l.userId, false, n);
+      void deps.events
+        .publish(topics.nifty(n.contractAddress, n.typeNumber), {
+          type: 'sold',
+          data: {
+            contractAddress: n.contractAddress,
+            niftyType: n.typeNumber,
+            sold: result.sold,
+            editionSize: n.editionSize,
+          },
+        })
+        .catch(() => undefined);
+      if (result.firstToken !== null) await deps.onTokenChange?.(result.firstToken).catch(() => undefined);
+      return 'drawn';
+    },
+
+    /** The drawing's id, for the test-only run route. */
+    async idOf(contractAddress: string, niftyType: number): Promise<number> {
+      return (await ensure(await niftyOf(contractAddress, niftyType))).id;
+    },
+  };
+}
+
+export type DrawingsService = ReturnType<typeof createDrawingsService>;

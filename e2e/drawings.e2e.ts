@@ -1,0 +1,130 @@
+// Drawings in real Chromium against the built, seeded server (issue 15, decision 013): a collector with a
+// validated profile and funds opens a live drawing's page, enters it in the entry dialog, the drawing is run
+// (the test-only route: the browser tests cannot move the server's clock), and the results page recomputes
+// the winners from the published seed in the browser and reads 'Verified'; the winner was charged.
+import { randomInt } from 'node:crypto';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import {
+  type ApiUser,
+  apiSignUp,
+  apiVerifyEmail,
+  DESKTOP,
+  latestMessage,
+  storeCredentials,
+} from './support/accounts';
+import { launchBrowser } from './support/browser';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+interface DropCard {
+  contractAddress: string;
+  typeNumber: number;
+  saleDetails: { price: number };
+}
+
+async function call(user: ApiUser, method: string, path: string, body?: unknown) {
+  const response = await fetch(`${baseUrl}/api${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${user.grant.access_token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text}`);
+  return text ? (JSON.parse(text) as Record<string, unknown>) : {};
+}
+
+/** A validated profile (phone verified through the dev outbox's code) and a balance of `cents`. */
+async function collector(label: string, cents: number): Promise<ApiUser> {
+  const user = await apiSignUp(baseUrl, label);
+  await apiVerifyEmail(baseUrl, user.email);
+  const number = `+1415555${randomInt(1000, 10_000)}`;
+  await call(user, 'POST', '/user/verification/', { to: number });
+  const message = await latestMessage(baseUrl, number, 'phone_verification');
+  await call(user, 'PUT', '/user/verification/', { code: message.code });
+  if (cents > 0) {
+    const card = await call(user, 'POST', '/sim-card-processor/payment_methods', {
+      number: '4242424242424242',
+      exp_month: 12,
+      exp_year: 2030,
+      cvc: '123',
+    });
+    await call(user, 'POST', '/v2/balance/deposits', { amount_in_cents: cents, payment_token: card.id });
+  }
+  return user;
+}
+
+describe('a drawing', () => {
+  it('is entered in the dialog, run, and verified on its results page', { timeout: 240_000 }, async () => {
+    const drops = await fetch(`${baseUrl}/api/v1/drops/?status=live&page_size=50`);
+    const body = (await drops.json()) as { results: { dropType: string; cards: DropCard[] }[] };
+    const cards = body.results.filter((d) => d.dropType === 'drawing').flatMap((d) => d.cards);
+    expect(cards.length).toBeGreaterThan(0);
+    const card = cards[0] as DropCard;
+    const price = card.saleDetails.price;
+    const path = `/drawing/${card.contractAddress}/${card.typeNumber}`;
+
+    const entrant = await collector('drawing', price + 1_000);
+    const other = await collector('drawing-other', price + 1_000);
+    await call(other, 'POST', `/drawings/${card.contractAddress}/${card.typeNumber}/entries/`);
+
+    const context = await browser.newContext({ viewport: DESKTOP });
+    await storeCredentials(context, entrant.grant);
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}${path}`);
+    const enter = page.getByTestId('drawing-enter');
+    await expect.poll(() => enter.textContent()).toBe('Enter Drawing');
+    const commitment = await page.getByTestId('drawing-commitment').textContent();
+    expect(commitment).toMatch(/^[0-9a-f]{64}$/);
+    await enter.click();
+    const dialog = page.getByTestId('drawing-entry-dialog');
+    await dialog.getByTestId('drawing-entry-body').waitFor();
+    await dialog.getByRole('button', { name: 'Enter Drawing' }).click();
+    await dialog.getByTestId('drawing-entered').waitFor();
+
+    const run = await fetch(`${baseUrl}/dev/drawings/${card.contractAddress}/${card.typeNumber}/run`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${inject('adminToken')}` },
+    });
+    expect(run.status).toBe(200);
+
+    await page.goto(`${baseUrl}${path}`);
+    await expect
+      .poll(() => page.getByTestId('drawing-verified').textContent(), { timeout: 15_000 })
+      .toMatch(/^\W*Verified$/);
+    expect(await page.getByTestId('drawing-status').textContent()).toContain('Drawn');
+    expect(await page.getByTestId('drawing-commitment').textContent()).toBe(commitment);
+    expect(await page.getByTestId('drawing-seed').textContent()).toMatch(/^[0-9a-f]{64}$/);
+    const statuses = await page
+      .getByTestId('drawing-entry')
+      .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-status')));
+    expect(statuses.length).toBeGreaterThanOrEqual(2);
+    expect(statuses.every((s) => s === 'won' || s === 'lost')).toBe(true);
+
+    // Winners were charged the price, the others nothing (their holds released).
+    const won = statuses.filter((st) => st === 'won').length;
+    expect(won).toBeGreaterThanOrEqual(1);
+    let charged = 0;
+    for (const user of [entrant, other]) {
+      const page = (await call(user, 'GET', '/v2/balance/transactions')) as {
+        results: { description: string; amountInCents: number }[];
+      };
+      charged += page.results
+        .filter((m) => m.description.startsWith('Drawing won'))
+        .reduce((sum, m) => sum - m.amountInCents, 0);
+    }
+    expect(charged).toBe(price * won);
+    await context.close();
+  });
+});

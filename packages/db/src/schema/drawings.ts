@@ -1,0 +1,62 @@
+// Drawings (issue 15, decision 013): drops of type drawing and pack_drawing. One drawing per nifty,
+// made before any entry with a secret seed (32 bytes from `crypto`) whose sha256 (`commitment`) is public
+// from then on; at close the `drawings.run` job draws the winners from the seed and the entries sorted by
+// id (`drawWinners` of @vitrine/domain), mints and charges them, releases the others and publishes the seed.
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { nifties, tokens, users } from './core';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const drawings = pgTable(
+  'drawings',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    niftyId: integer('nifty_id')
+      .notNull()
+      .references(() => nifties.id, { onDelete: 'cascade' }),
+    /** Secret until the drawing ran (never sent before `drawnAt`): 64 hex characters. */
+    seed: text('seed').notNull(),
+    /** sha256 of the seed's bytes, hex: public from creation. */
+    commitment: text('commitment').notNull(),
+    /** open | drawn */
+    status: text('status').notNull().default('open'),
+    /** Editions drawn (what was free of the nifty when it ran). */
+    editionsDrawn: integer('editions_drawn'),
+    createdAt: ts('created_at').notNull(),
+    drawnAt: ts('drawn_at'),
+  },
+  (t) => [
+    uniqueIndex('drawings_nifty_key').on(t.niftyId),
+    check('drawings_status', sql`${t.status} in ('open', 'drawn')`),
+  ],
+);
+
+/**
+ * An entry: backed like an offer (a ledger hold `drawing_entry:{id}` of the price when the price is not
+ * 0), charged only when it wins. `status`: entered | won | lost.
+ */
+export const drawingEntries = pgTable(
+  'drawing_entries',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    drawingId: integer('drawing_id')
+      .notNull()
+      .references(() => drawings.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    priceCents: bigint('price_cents', { mode: 'number' }).notNull(),
+    status: text('status').notNull().default('entered'),
+    /** The edition minted to a winner. */
+    tokenRowId: integer('token_row_id').references(() => tokens.id, { onDelete: 'set null' }),
+    createdAt: ts('created_at').notNull(),
+    settledAt: ts('settled_at'),
+  },
+  (t) => [
+    uniqueIndex('drawing_entries_user_key').on(t.drawingId, t.userId),
+    index('drawing_entries_drawing_idx').on(t.drawingId, t.id),
+    check('drawing_entries_status', sql`${t.status} in ('entered', 'won', 'lost')`),
+    check('drawing_entries_price', sql`${t.priceCents} >= 0`),
+  ],
+);
