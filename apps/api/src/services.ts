@@ -246,6 +246,8 @@ export function createServices(config: ResolvedConfig) {
     events,
     notifier,
     background,
+    alerts,
+    eligibility,
     onTokenChange: async (tokenRowId) => changes.touch(await pages.scopesOfToken(tokenRowId)),
   });
   jobs.register<{ drawingId: number }>(DRAWING_RUN_JOB, async ({ drawingId }) => {

@@ -200,12 +200,21 @@ describe('drawings', () => {
     const [n] = await db().select().from(schema.nifties).where(eq(schema.nifties.id, nifty.id));
     expect(n?.totalSold).toBe(3);
 
+    // Alerts are stored, published and emailed after the commit (alerts service, decision 014).
+    await t.app.services.accounts.background.idle();
     for (const s of entrants) {
       const kinds = (alerts.get(s.userId) ?? []).filter(
         (e) => e.type === 'alert' && e.data.kind === 'drawing-result',
       );
       expect(kinds).toHaveLength(1);
     }
+    // Kept for each entrant's bell.
+    const kept = await db()
+      .select({ userId: schema.alerts.userId, kind: schema.alerts.kind })
+      .from(schema.alerts)
+      .where(inArray(schema.alerts.userId, entrants.map((s) => s.userId)));
+    expect(kept).toHaveLength(entrants.length);
+    expect(kept.every((a) => a.kind === 'drawing-result')).toBe(true);
     for (const u of unsubscribe) u();
     expect(await ledgerInvariants(db())).toEqual({
       unbalancedTransactions: 0,

@@ -15,6 +15,8 @@ import type { Clock } from '../../lib/clock';
 import type { Jobs } from '../../lib/jobs';
 import type { LiveEvents } from '../../lib/live-events';
 import type { Notifier } from '../../lib/notifier';
+import type { EligibilityService } from '../eligibility/eligibility.service';
+import type { AlertsService } from '../live/alerts.service';
 import { createLedgerRepo, type LedgerRepo } from '../trading/ledger.repo';
 import { createTradingRepo, type NiftyForSale, type TradingRepo } from '../trading/trading.repo';
 import { createDrawingsRepo, type DrawingRow, type DrawingsRepo } from './drawings.repo';
@@ -77,6 +79,10 @@ export function createDrawingsService(deps: {
   events: LiveEvents;
   notifier?: Notifier;
   background?: Background;
+  /** Alerts kept for the bell, published and emailed (decision 014); without it, published and emailed here. */
+  alerts?: Pick<AlertsService, 'send'>;
+  /** The drop's participation criteria (decision 015), checked before an entry holds any money. */
+  eligibility?: Pick<EligibilityService, 'assertEligible'>;
   onTokenChange?: (tokenRowId: number) => Promise<void>;
 }) {
   const { clock, unit, jobs } = deps;
@@ -171,10 +177,17 @@ export function createDrawingsService(deps: {
     const message = won
       ? `You won the drawing for ${n.title}`
       : `You were not drawn for ${n.title}; your entry was released`;
+    const { notifier, background, alerts } = deps;
+    if (alerts && background) {
+      // Once-only per user and drawing: a draw run again alerts nobody twice.
+      background.run(async () => {
+        await alerts.send(userId, { kind: 'drawing-result', message, link, key: `drawing:${n.id}` });
+      });
+      return;
+    }
     void deps.events
       .publish(topics.user(userId), { type: 'alert', data: { kind: 'drawing-result', message, link } })
       .catch(() => undefined);
-    const { notifier, background } = deps;
     if (!notifier || !background) return;
     background.run(async () => {
       const contact = await repo.contactOf(userId);
@@ -200,6 +213,7 @@ export function createDrawingsService(deps: {
     async enter(userId: number, contractAddress: string, niftyType: number): Promise<DrawingView> {
       const n = await niftyOf(contractAddress, niftyType);
       if (!(await repo.isValidated(userId))) throw DRAWING_ERRORS.validationRequired();
+      await deps.eligibility?.assertEligible(userId, n.id);
       const at = clock.now();
       if ((n.startAt && at < n.startAt) || (n.endAt && at >= n.endAt)) throw DRAWING_ERRORS.notOpen();
       const price = priceOf(n);
