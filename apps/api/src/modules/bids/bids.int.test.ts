@@ -124,6 +124,34 @@ describe('auction bids', () => {
     ]);
   });
 
+  it("tells the auction's bidders, once, that it ends soon (15 minutes before the end)", async () => {
+    const { nifty } = await auctionNifty(t.app, { endsInMs: 60 * MINUTE });
+    const a = await funded();
+    const b = await funded();
+    const end = new Date(t.clock.now().getTime() + 60 * MINUTE);
+    expect((await placeBid(t.app, a.headers, nifty, '10')).statusCode).toBe(201);
+    expect((await placeBid(t.app, b.headers, nifty, '12.50')).statusCode).toBe(201);
+    const endingSoon = async (userId: number) =>
+      (
+        await db()
+          .select({ kind: schema.alerts.kind })
+          .from(schema.alerts)
+          .where(and(eq(schema.alerts.userId, userId), eq(schema.alerts.kind, 'ending-soon')))
+      ).length;
+    // Not before its time.
+    t.clock.set(new Date(end.getTime() - 20 * MINUTE));
+    await t.app.services.jobs.drain();
+    expect(await endingSoon(a.userId)).toBe(0);
+    t.clock.set(new Date(end.getTime() - 15 * MINUTE + 1_000));
+    await t.app.services.jobs.drain();
+    await t.app.services.accounts.background.idle();
+    expect(await endingSoon(a.userId)).toBe(1);
+    expect(await endingSoon(b.userId)).toBe(1);
+    // Drained again: nobody is told twice.
+    await t.app.services.jobs.drain();
+    expect(await endingSoon(a.userId)).toBe(1);
+  });
+
   it('a bid 1 s before the end moves the end to 5 minutes after it; a bid 1 s after the end is refused', async () => {
     const { nifty } = await auctionNifty(t.app, { endsInMs: 10 * MINUTE });
     const a = await funded();

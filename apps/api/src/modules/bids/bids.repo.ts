@@ -78,6 +78,15 @@ export function createBidsRepo(db: Db) {
         .orderBy(desc(bids.amountInCents), asc(bids.createdAt), asc(bids.id));
     },
 
+    /** Everyone who has bid on a nifty (the ending-soon alert's watchers). */
+    async bidderIds(niftyId: number): Promise<number[]> {
+      const rows = await db
+        .selectDistinct({ userId: bids.userId })
+        .from(bids)
+        .where(eq(bids.niftyId, niftyId));
+      return rows.map((r) => r.userId);
+    },
+
     /** What a user's active bids add up to, over every nifty (the bid safety net). */
     async activeSumOf(userId: number): Promise<number> {
       const [row] = await db

@@ -94,7 +94,7 @@ export function createBidsService(deps: {
   notifier?: Notifier;
   background?: Background;
   /** Alerts kept for the bell, published and emailed (decision 014); without it, published and emailed here. */
-  alerts?: Pick<AlertsService, 'send'>;
+  alerts?: Pick<AlertsService, 'send' | 'scheduleEndingSoon' | 'addWatchers'>;
   /** The drop's participation criteria (decision 015): 403 'Not Eligible to Bid' before any money moves. */
   eligibility?: Pick<EligibilityService, 'assertEligible'>;
   /** After a commit that minted tokens (browsing caches). */
@@ -376,7 +376,11 @@ export function createBidsService(deps: {
       throw e;
     }
     for (const ref of done.voids) await deps.card.void(ref).catch(() => undefined);
-    if (done.moved) await scheduleSettlement(n.id, done.endsAt);
+    if (done.moved) {
+      await scheduleSettlement(n.id, done.endsAt);
+      // 'Ending soon' for its bidders and watchers, before the (new) end (decision 014).
+      await deps.alerts?.scheduleEndingSoon(n.id, done.endsAt).catch(() => undefined);
+    }
     const topic = topics.nifty(n.contractAddress, n.typeNumber);
     const display = bidderDisplay({ name: bidder.name, profile_url: bidder.profileUrl });
     publish(topic, {
@@ -590,6 +594,9 @@ export function createBidsService(deps: {
     });
     return { settled: true, winners: done.minted.length };
   }
+
+  // An auction's bidders hear that it ends soon (the alerts' ending-soon job asks for its watchers).
+  deps.alerts?.addWatchers((niftyId) => repo.bidderIds(niftyId));
 
   deps.jobs.register<{ niftyId: number }>(SETTLE_JOB, async ({ niftyId }) => {
     await settle(niftyId);
