@@ -81,18 +81,32 @@ export function createPgBossJobs(options: PgBossJobsOptions): Jobs & { boss: PgB
     started ??= boss.start().then(() => undefined);
     return started;
   };
-  const queue = (name: string) => {
-    let created = queues.get(name);
-    if (!created) {
-      created = ready().then(() =>
-        boss.createQueue(name, {
+  // Queues are made one at a time: each is a partition of pg-boss's job table, and PostgreSQL deadlocks two
+  // partitions attached at once (seen at a production start, where several modules send their first jobs
+  // together). Another process making one at the same moment can still deadlock: that attempt is retried.
+  let creating: Promise<unknown> = Promise.resolve();
+  const createQueue = async (name: string) => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await boss.createQueue(name, {
           name,
           // One job per singleton key in `created`; sends without a key get a key of their own.
           policy: 'short',
           retryLimit: JOB_RETRY_LIMIT,
           retryDelay: JOB_RETRY_DELAY_SECONDS,
-        }),
-      );
+        });
+        return;
+      } catch (error) {
+        if ((error as { code?: string }).code !== '40P01' || attempt >= 5) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+      }
+    }
+  };
+  const queue = (name: string) => {
+    let created = queues.get(name);
+    if (!created) {
+      created = creating.then(ready).then(() => createQueue(name));
+      creating = created.catch(() => undefined);
       created.catch(() => queues.delete(name));
       queues.set(name, created);
     }
