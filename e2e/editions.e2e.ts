@@ -34,6 +34,13 @@ async function liveCards(dropType: string): Promise<DropCard[]> {
   return body.results.filter((d) => d.dropType === dropType).flatMap((d) => d.cards);
 }
 
+/** True when the work has no participation criteria (decision 015): anyone may buy it. */
+async function ungated(card: DropCard): Promise<boolean> {
+  const response = await fetch(`${baseUrl}/api/v2/eligibility/${card.contractAddress}/${card.typeNumber}/`);
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { criteria: unknown }).criteria === null;
+}
+
 async function api<T>(user: ApiUser, path: string, init: { method?: string; body?: unknown } = {}) {
   const response = await fetch(`${baseUrl}/api${path}`, {
     method: init.method ?? 'GET',
@@ -90,7 +97,9 @@ async function payByCardOnCheckout(page: Page): Promise<void> {
 describe('primary editions', () => {
   it('an fcfs nifty bought until its page reads Sold Out', { timeout: 180_000 }, async () => {
     // The live fcfs nifty with no reserved editions and the fewest left (others keep theirs).
-    const candidates = (await liveCards('fcfs'))
+    const open: DropCard[] = [];
+    for (const c of await liveCards('fcfs')) if (await ungated(c)) open.push(c);
+    const candidates = open
       .filter((c) => c.saleDetails.price > 0 && c.nifty.niftyTotalReserved === 0)
       .map((c) => ({ c, left: c.nifty.niftyTotalNumOfEditions - c.nifty.niftyTotalSold }))
       .filter((x) => x.left >= 2)

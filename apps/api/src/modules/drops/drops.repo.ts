@@ -1,7 +1,7 @@
 import { type Db, schema } from '@vitrine/db';
 import { and, asc, count, desc, eq, gt, inArray, lte, type SQL, sql } from 'drizzle-orm';
 
-const { drops, publishers, collections, collectionCreators, nifties, users } = schema;
+const { drops, publishers, collections, collectionCreators, nifties, users, editionPools } = schema;
 
 export type DropWindow = 'live' | 'upcoming' | 'past';
 
@@ -173,7 +173,13 @@ export function createDropsRepo(db: Db) {
       return db
         .select()
         .from(nifties)
-        .where(inArray(nifties.collectionId, collectionIds))
+        .where(
+          and(
+            inArray(nifties.collectionId, collectionIds),
+            // A pack's contents are minted only by opening a pack (decision 016): not a work the drop sells.
+            sql`not exists (select 1 from ${editionPools} where ${editionPools.contentNiftyId} = ${nifties.id})`,
+          ),
+        )
         .orderBy(asc(nifties.collectionId), asc(nifties.sortOrder), asc(nifties.typeNumber));
     },
   };
