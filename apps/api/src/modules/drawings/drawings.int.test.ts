@@ -212,7 +212,12 @@ describe('drawings', () => {
     const kept = await db()
       .select({ userId: schema.alerts.userId, kind: schema.alerts.kind })
       .from(schema.alerts)
-      .where(inArray(schema.alerts.userId, entrants.map((s) => s.userId)));
+      .where(
+        inArray(
+          schema.alerts.userId,
+          entrants.map((s) => s.userId),
+        ),
+      );
     expect(kept).toHaveLength(entrants.length);
     expect(kept.every((a) => a.kind === 'drawing-result')).toBe(true);
     for (const u of unsubscribe) u();
