@@ -36,19 +36,25 @@ export function BuyNowButton({
   contractAddress,
   tokenId,
   onHold = false,
+  onOpenModal,
 }: {
   listingId: number;
   contractAddress: string;
   tokenId: string;
   /** Another buyer's payment for this listing is in progress (decision 009 "Buy flow"). */
   onHold?: boolean;
+  /**
+   * Opens the checkout modal (the test flag's mode). The modal belongs to the page, not to this button:
+   * a paid checkout refreshes the item, which then has no listing and no Buy Now, and the buyer must
+   * still see the result.
+   */
+  onOpenModal: (piid: number) => void;
 }) {
   const requireSignIn = useRequireSignIn();
   const authModal = useContext(AuthModalContext);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const terms = useTermsDialog();
-  const [modalPiid, setModalPiid] = useState<number | null>(null);
   const popup = useRef<Window | null>(null);
   const [watchingPopup, setWatchingPopup] = useState(false);
   const refreshItem = () => void queryClient.invalidateQueries({ queryKey: catalogKeys.items() });
@@ -57,7 +63,7 @@ export function BuyNowButton({
     mutationFn: (_mode: CheckoutMode) => tradingApi.listingMatch(listingId),
     onSuccess: (match, mode) => {
       const path = listingCheckoutPath(contractAddress, tokenId, match.listingMatchId);
-      if (mode === 'modal') setModalPiid(match.listingMatchId);
+      if (mode === 'modal') onOpenModal(match.listingMatchId);
       else if (mode === 'popup' && popup.current && !popup.current.closed) popup.current.location.href = path;
       else navigate(path);
     },
@@ -115,28 +121,40 @@ export function BuyNowButton({
         </span>
       ) : null}
       {terms.dialog}
-      <Dialog
-        open={modalPiid !== null}
-        onClose={() => {
-          setModalPiid(null);
-          refreshItem();
-        }}
-        title="Checkout"
-        width={960}
-        actions={null}
-        testId="checkout-modal"
-      >
-        {modalPiid !== null ? (
-          <Suspense fallback={<Skeleton className={styles.modalSkeleton} />}>
-            <ListingCheckout
-              contractAddress={contractAddress}
-              tokenId={tokenId}
-              piid={modalPiid}
-              frame="modal"
-            />
-          </Suspense>
-        ) : null}
-      </Dialog>
     </>
+  );
+}
+
+/** The checkout of a listing in a dialog over its item page (the local-storage test flag of 000 §2). */
+export function ListingCheckoutModal({
+  contractAddress,
+  tokenId,
+  piid,
+  onClose,
+}: {
+  contractAddress: string;
+  tokenId: string;
+  piid: number | null;
+  onClose: () => void;
+}) {
+  const queryClient = useQueryClient();
+  return (
+    <Dialog
+      open={piid !== null}
+      onClose={() => {
+        onClose();
+        void queryClient.invalidateQueries({ queryKey: catalogKeys.items() });
+      }}
+      title="Checkout"
+      width={960}
+      actions={null}
+      testId="checkout-modal"
+    >
+      {piid !== null ? (
+        <Suspense fallback={<Skeleton className={styles.modalSkeleton} />}>
+          <ListingCheckout contractAddress={contractAddress} tokenId={tokenId} piid={piid} frame="modal" />
+        </Suspense>
+      ) : null}
+    </Dialog>
   );
 }

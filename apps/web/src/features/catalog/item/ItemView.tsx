@@ -17,7 +17,7 @@ import { HighestOffer, ItemOffersPanel } from '../../offers/ItemOffersPanel';
 import { MakeOfferButton } from '../../offers/MakeOfferButton';
 import { FollowButton } from '../../social/FollowButton';
 import { LikeButton } from '../../social/LikeButton';
-import { BuyNowButton } from '../../trading/BuyNowButton';
+import { BuyNowButton, ListingCheckoutModal } from '../../trading/BuyNowButton';
 import { EditionPanel } from '../../trading/EditionPanel';
 import { ListingControls } from '../../trading/ListingControls';
 import type { ItemDetail } from '../catalog-types';
@@ -42,6 +42,7 @@ export function ItemView({ item }: { item: ItemDetail }) {
   // owner's controls nor Buy Now show yet.
   const viewerKnown = !signedIn || !profile.isPending;
   const [viewerOpen, setViewerOpen] = useState(false);
+  const [checkoutPiid, setCheckoutPiid] = useState<number | null>(null);
   const { token, collection, nifty } = item;
   const viewerOwns = viewerId !== null && item.owner?.id === viewerId;
   const edition = isUnlimitedEdition(nifty.editionSize)
@@ -151,8 +152,15 @@ export function ItemView({ item }: { item: ItemDetail }) {
                   listingId={item.listing.id}
                   contractAddress={token.contractAddress}
                   tokenId={token.tokenId}
+                  onOpenModal={setCheckoutPiid}
                 />
               ) : null}
+              <ListingCheckoutModal
+                contractAddress={token.contractAddress}
+                tokenId={token.tokenId}
+                piid={checkoutPiid}
+                onClose={() => setCheckoutPiid(null)}
+              />
               {!viewerOwns && viewerKnown ? (
                 <MakeOfferButton
                   target={{ type: 'offer', contractAddress: token.contractAddress, tokenId: token.tokenId }}
