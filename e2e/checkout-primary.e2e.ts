@@ -99,6 +99,10 @@ describe('buying a drop’s editions', () => {
     expect(await page.getByTestId('checkout-success-text').textContent()).toContain('2 editions of');
 
     expect(await soldOf(card)).toBe(soldBefore + 2);
+    // The checkout's own sold count moves too, without a reload.
+    await expect
+      .poll(async () => (await page.getByTestId('checkout-unit-price').textContent()) ?? '')
+      .toContain(`${soldBefore + 2} / `);
     // The nifty page shows the new sold count.
     await success.getByTestId('checkout-view-item').click();
     await page.waitForURL(

@@ -297,6 +297,8 @@ export function Payment({
         queryClient.invalidateQueries({ queryKey: catalogKeys.collections() }),
         queryClient.invalidateQueries({ queryKey: catalogKeys.collectionNifties() }),
         queryClient.invalidateQueries({ queryKey: authKeys.profile() }),
+        // A drop's checkout shows the nifty's sold count from its intent: read it again.
+        queryClient.invalidateQueries({ queryKey: tradingKeys.purchaseIntent(intent.purchaseIntentId) }),
       ]);
     }
   };
