@@ -10,6 +10,7 @@ import { JOB_RETRY_DELAY_SECONDS } from '../../lib/pg-boss-jobs';
 import { type TestApp, testApp } from '../../testing/test-app';
 import type { TestSession } from '../social/test-session';
 import { createLedgerRepo } from '../trading/ledger.repo';
+import { TEST_CARDS } from '../trading/payment-providers';
 import { buyer, dropNifty, fund, ledgerInvariants } from '../trading/trading-helpers';
 import type { DrawingView } from './drawings.service';
 
@@ -44,6 +45,29 @@ async function validated(fundCents = 10_000): Promise<TestSession> {
   if (fundCents > 0) await fund(db(), s.userId, fundCents, t.clock.now());
   return s;
 }
+
+/** A tokenised test card of the simulated processor (the browser's step). */
+async function cardOf(s: TestSession, number: string = TEST_CARDS.succeeds): Promise<string> {
+  const pm = await t.app.inject({
+    method: 'POST',
+    url: '/api/sim-card-processor/payment_methods',
+    headers: s.headers,
+    payload: { number, exp_month: 1, exp_year: 2031, cvc: '999' },
+  });
+  expect(pm.statusCode, pm.body).toBe(200);
+  return (pm.json() as { id: string }).id;
+}
+
+const enterByCard = async (n: Nifty, s: TestSession, number: string = TEST_CARDS.succeeds) =>
+  t.app.inject({
+    method: 'POST',
+    url: `${url(n)}entries/`,
+    headers: s.headers,
+    payload: { payment_method: 'stripe_card', payment_token: await cardOf(s, number) },
+  });
+
+const chargeOf = (ref: string | null | undefined) =>
+  t.app.services.cardProcessor.charges().find((c) => c.id === ref);
 
 const balanceOf = (userId: number) => createLedgerRepo(db()).balanceOf(userId);
 
@@ -295,5 +319,97 @@ describe('drawings', () => {
     );
     expect([...recomputed].sort((a, b) => a - b)).toEqual(view.winners);
     expect((await ledgerInvariants(db())).unbalancedTransactions).toBe(0);
+  });
+
+  it('entries by card: authorised at entry, captured for winners and voided for losers, once', async () => {
+    const { nifty, owner } = await dropNifty(t.app, {
+      dropType: 'drawing',
+      editionSize: 2,
+      priceInCents: PRICE,
+    });
+    const publisherBefore = await balanceOf(owner.id);
+    // A declined card and a card needing a second step enter nothing (the second one is voided).
+    const refusedUser = await validated(0);
+    const declined = await enterByCard(nifty, refusedUser, TEST_CARDS.declines);
+    expect(declined.statusCode, declined.body).toBe(402);
+    expect(declined.json()).toMatchObject({ errorType: 'card_declined' });
+    const action = await enterByCard(nifty, refusedUser, TEST_CARDS.requiresAction);
+    expect(action.statusCode, action.body).toBe(422);
+    expect(action.json()).toMatchObject({ errorType: 'payment-requires-action' });
+    expect((await read(nifty)).saleDetails.totalEntries).toBe(0);
+
+    // Five entrants without any balance enter by card; one enters by balance.
+    const byCard = await Promise.all(Array.from({ length: 5 }, () => validated(0)));
+    for (const s of byCard) {
+      const res = await enterByCard(nifty, s);
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    const byBalance = await validated();
+    expect((await enter(nifty, byBalance)).statusCode).toBe(201);
+    // A second entry by card is refused before any card is authorised.
+    const chargesBefore = t.app.services.cardProcessor.charges().length;
+    const again = await enterByCard(nifty, byCard[0] as TestSession);
+    expect(again.statusCode, again.body).toBe(409);
+    expect(t.app.services.cardProcessor.charges().length).toBe(chargesBefore + 0);
+
+    const rowsOf = () =>
+      db()
+        .select()
+        .from(schema.drawingEntries)
+        .where(
+          inArray(
+            schema.drawingEntries.userId,
+            [...byCard, byBalance].map((s) => s.userId),
+          ),
+        );
+    const entered = await rowsOf();
+    expect(entered).toHaveLength(6);
+    const cardRows = entered.filter((r) => r.paymentMethod === 'stripe_card');
+    expect(cardRows).toHaveLength(5);
+    for (const r of cardRows) {
+      expect(chargeOf(r.providerReference)).toMatchObject({ status: 'authorized', amountCents: PRICE });
+    }
+
+    // The draw (eight runs at once, as the job and its retries might): one draws, each card settles once.
+    const id = await t.app.services.drawings.idOf(nifty.contractAddress, nifty.typeNumber);
+    t.clock.advance(2 * DAY);
+    await Promise.all(Array.from({ length: 8 }, () => t.app.services.drawings.run(id)));
+    const view = await read(nifty);
+    expect(view.status).toBe('drawn');
+    expect(view.winners).toHaveLength(2);
+    const settled = await rowsOf();
+    const cardSettled = settled.filter((r) => r.paymentMethod === 'stripe_card');
+    const won = cardSettled.filter((r) => r.status === 'won');
+    const lost = cardSettled.filter((r) => r.status === 'lost');
+    expect(won.length + lost.length).toBe(5);
+    for (const r of won) expect(chargeOf(r.providerReference)?.status).toBe('captured');
+    for (const r of lost) expect(chargeOf(r.providerReference)?.status).toBe('voided');
+    expect(cardSettled.every((r) => r.cardSettledAt !== null)).toBe(true);
+    // No balance was touched for card entrants; the publisher got 90 % of each winner.
+    for (const s of byCard) expect(await balanceOf(s.userId)).toBe(0);
+    const balanceRow = settled.find((r) => r.userId === byBalance.userId);
+    expect(await balanceOf(byBalance.userId)).toBe(balanceRow?.status === 'won' ? 10_000 - PRICE : 10_000);
+    expect(await balanceOf(owner.id)).toBe(publisherBefore + 2 * (PRICE - PRICE / 10));
+    const charged = await db()
+      .select({ n: sql<number>`count(*)::int` })
+      .from(schema.ledgerTransactions)
+      .where(
+        and(
+          inArray(schema.ledgerTransactions.reference, references(view)),
+          eq(schema.ledgerTransactions.kind, 'purchase'),
+        ),
+      );
+    expect(Number(charged[0]?.n)).toBe(2);
+    expect(await ledgerInvariants(db())).toEqual({
+      unbalancedTransactions: 0,
+      balancesOffTheirEntries: 0,
+      negativeBalances: 0,
+      sumOfAllEntries: 0,
+    });
+    // Another run changes nothing.
+    expect(await t.app.services.drawings.run(id)).toBe('already');
+    expect((await rowsOf()).map((r) => r.cardSettledAt?.getTime())).toEqual(
+      settled.map((r) => r.cardSettledAt?.getTime()),
+    );
   });
 });
