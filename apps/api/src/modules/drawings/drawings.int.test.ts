@@ -3,12 +3,14 @@
 // recomputed from the published seed, winners charged (publisher 90 %, platform 10 %) and losers released,
 // and a draw run many times at once or failing half way settles once.
 import { schema } from '@vitrine/db';
+import { fixtures } from '@vitrine/db/testing';
 import { drawWinners, type LiveEvent, seedMatchesCommitment, topics } from '@vitrine/domain';
+import type { EditionInfo, PackOpening } from '@vitrine/domain/trading-responses';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOB_RETRY_DELAY_SECONDS } from '../../lib/pg-boss-jobs';
 import { type TestApp, testApp } from '../../testing/test-app';
-import type { TestSession } from '../social/test-session';
+import { sessionFor, type TestSession } from '../social/test-session';
 import { createLedgerRepo } from '../trading/ledger.repo';
 import { TEST_CARDS } from '../trading/payment-providers';
 import { buyer, dropNifty, fund, ledgerInvariants } from '../trading/trading-helpers';
@@ -411,5 +413,97 @@ describe('drawings', () => {
     expect((await rowsOf()).map((r) => r.cardSettledAt?.getTime())).toEqual(
       settled.map((r) => r.cardSettledAt?.getTime()),
     );
+  });
+
+  it('pack_drawing: winners get sealed packs, which they open (enter, draw, win, open)', async () => {
+    const { nifty, collection, drop } = await dropNifty(t.app, {
+      dropType: 'pack_drawing',
+      editionSize: 2,
+      priceInCents: PRICE,
+      values: { niftyType: 'pack', packSize: 2 },
+    });
+    const f = fixtures(db(), { now: t.clock.now() });
+    const items = [];
+    for (const i of [0, 1, 2]) {
+      const item = await f.nifty({
+        collectionId: collection.id,
+        editionSize: 2,
+        saleType: 'not_for_sale',
+        title: `Pack item ${i}`,
+      });
+      items.push(item);
+      await db()
+        .insert(schema.editionPools)
+        .values({
+          niftyId: nifty.id,
+          contentNiftyId: item.id,
+          name: `Pack item ${i}`,
+          total: 2,
+          remaining: 2,
+        });
+    }
+    const entrants = await Promise.all(Array.from({ length: 3 }, () => validated()));
+    expect((await enter(nifty, entrants[0] as TestSession)).statusCode).toBe(201);
+    expect((await enterByCard(nifty, entrants[1] as TestSession)).statusCode).toBe(201);
+    expect((await enter(nifty, entrants[2] as TestSession)).statusCode).toBe(201);
+
+    const [d] = await db()
+      .select({ endAt: schema.drops.endAt })
+      .from(schema.drops)
+      .where(eq(schema.drops.id, drop.id));
+    if (!d?.endAt) throw new Error('the drop has no end');
+    t.clock.set(new Date(d.endAt.getTime() + 1000));
+    const drained = await t.app.services.jobs.drain();
+    expect(drained.failed).toBe(0);
+    const view = await read(nifty);
+    expect(view.status).toBe('drawn');
+    expect(view.winners).toHaveLength(2);
+
+    const packs = await db()
+      .select({ tokenId: schema.tokens.tokenId, ownerId: schema.tokens.ownerId })
+      .from(schema.tokens)
+      .where(eq(schema.tokens.niftyId, nifty.id));
+    expect(packs).toHaveLength(2);
+    const itemIds = items.map((i) => i.id);
+    for (const pack of packs) {
+      if (!entrants.some((s) => s.userId === pack.ownerId))
+        throw new Error('a pack went to someone who did not enter');
+      // A new session: the entry's access token expired while the clock moved to the close.
+      const [u] = await db()
+        .select({ profileUrl: schema.users.profileUrl })
+        .from(schema.users)
+        .where(eq(schema.users.id, pack.ownerId as number));
+      const owner = await sessionFor(t.app, u?.profileUrl as string);
+      const edition = `/api/v2/editions/${nifty.contractAddress}/${pack.tokenId}`;
+      const sealed = await t.app.inject({ url: edition, headers: owner.headers });
+      expect(sealed.json()).toMatchObject({
+        kind: 'pack',
+        isOwner: true,
+        opened: false,
+        packSize: 2,
+        contents: [],
+      });
+      const opened = await t.app.inject({ method: 'POST', url: `${edition}/open`, headers: owner.headers });
+      expect(opened.statusCode, opened.body).toBe(200);
+      expect((opened.json() as PackOpening).contents).toHaveLength(2);
+      const got = await db()
+        .select({ n: sql<number>`count(*)::int` })
+        .from(schema.tokens)
+        .where(and(eq(schema.tokens.ownerId, owner.userId), inArray(schema.tokens.niftyId, itemIds)));
+      expect(Number(got[0]?.n)).toBe(2);
+      const after = await t.app.inject({ url: edition, headers: owner.headers });
+      expect((after.json() as EditionInfo).contents).toHaveLength(2);
+      const twice = await t.app.inject({ method: 'POST', url: `${edition}/open`, headers: owner.headers });
+      expect(twice.json()).toMatchObject({ errorType: 'pack-opened' });
+    }
+    const loser = entrants.find((s) => !packs.some((p) => p.ownerId === s.userId));
+    if (!loser) throw new Error('no loser');
+    expect(
+      await db().$count(
+        schema.tokens,
+        and(eq(schema.tokens.ownerId, loser.userId), inArray(schema.tokens.niftyId, itemIds)),
+      ),
+    ).toBe(0);
+    expect((await ledgerInvariants(db())).unbalancedTransactions).toBe(0);
   });
 });
