@@ -10,6 +10,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOB_RETRY_DELAY_SECONDS } from '../../lib/pg-boss-jobs';
 import { type TestApp, testApp } from '../../testing/test-app';
+import { SHARED_ANSWER_LAG_MS } from '../catalog/browsing.services';
 import { sessionFor, type TestSession } from '../social/test-session';
 import { createLedgerRepo } from '../trading/ledger.repo';
 import { TEST_CARDS } from '../trading/payment-providers';
@@ -505,5 +506,42 @@ describe('drawings', () => {
       ),
     ).toBe(0);
     expect((await ledgerInvariants(db())).unbalancedTransactions).toBe(0);
+  });
+
+  it("the drop's sale card counts the drawing's entries; the viewer's own come from the drawing", async () => {
+    const { nifty, drop } = await dropNifty(t.app, {
+      dropType: 'drawing',
+      editionSize: 2,
+      priceInCents: PRICE,
+      values: { saleType: 'drawing' },
+    });
+    const cardOfDrop = async () => {
+      const res = await t.app.inject({ url: `/api/v1/drops/${drop.slug}/` });
+      expect(res.statusCode, res.body).toBe(200);
+      const cards = (
+        res.json() as { cards: { typeNumber: number; saleDetails: DrawingView['saleDetails'] }[] }
+      ).cards;
+      expect(cards.length).toBeGreaterThan(0);
+      return cards.find((c) => c.typeNumber === nifty.typeNumber);
+    };
+    expect((await cardOfDrop())?.saleDetails).toMatchObject({
+      price: PRICE,
+      totalEntries: 0,
+      userEntriesUnused: null,
+      userEntriesUsed: null,
+    });
+    const [a, b] = await Promise.all([validated(), validated()]);
+    if (!a || !b) throw new Error('no entrants');
+    expect((await enter(nifty, a)).statusCode).toBe(201);
+    expect((await enterByCard(nifty, b)).statusCode).toBe(201);
+    // The shared answer is recomputed once its lag passed.
+    t.clock.advance(SHARED_ANSWER_LAG_MS + 1);
+    expect((await cardOfDrop())?.saleDetails).toMatchObject({ totalEntries: 2, userEntriesUsed: null });
+    expect((await read(nifty, a)).saleDetails).toEqual({
+      price: PRICE,
+      userEntriesUnused: 0,
+      userEntriesUsed: 1,
+      totalEntries: 2,
+    });
   });
 });
