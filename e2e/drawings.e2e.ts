@@ -1,7 +1,8 @@
 // Drawings in real Chromium against the built, seeded server (issue 15, decision 013): a collector with a
 // validated profile and funds opens a live drawing's page, enters it in the entry dialog, the drawing is run
 // (the test-only route: the browser tests cannot move the server's clock), and the results page recomputes
-// the winners from the published seed in the browser and reads 'Verified'; the winner was charged.
+// the winners from the published seed in the browser and reads 'Verified'; the winner was charged. A
+// collector without funds enters in the same dialog by card (authorised, captured only if it wins).
 import { randomInt } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -93,6 +94,25 @@ describe('a drawing', () => {
     await dialog.getByRole('button', { name: 'Enter Drawing' }).click();
     await dialog.getByTestId('drawing-entered').waitFor();
 
+    // A collector without funds: the balance is not offered, the card is authorised for the entry.
+    const byCard = await collector('drawing-card', 0);
+    const cardContext = await browser.newContext({ viewport: DESKTOP });
+    await storeCredentials(cardContext, byCard.grant);
+    const cardPage = await cardContext.newPage();
+    await cardPage.goto(`${baseUrl}${path}`);
+    const cardEnter = cardPage.getByTestId('drawing-enter');
+    await expect.poll(() => cardEnter.textContent()).toBe('Enter Drawing');
+    await cardEnter.click();
+    const cardDialog = cardPage.getByTestId('drawing-entry-dialog');
+    await cardDialog.getByTestId('drawing-card-form').waitFor();
+    expect(await cardDialog.getByTestId('drawing-method-balance').isDisabled()).toBe(true);
+    await cardDialog.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await cardDialog.getByLabel('Expiry (MM/YY)').fill('12/30');
+    await cardDialog.getByLabel('CVC').fill('123');
+    await cardDialog.getByRole('button', { name: 'Enter Drawing' }).click();
+    await cardDialog.getByTestId('drawing-entered').waitFor();
+    await cardContext.close();
+
     const run = await fetch(`${baseUrl}/dev/drawings/${card.contractAddress}/${card.typeNumber}/run`, {
       method: 'POST',
       headers: { authorization: `Bearer ${inject('adminToken')}` },
@@ -109,7 +129,7 @@ describe('a drawing', () => {
     const statuses = await page
       .getByTestId('drawing-entry')
       .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-status')));
-    expect(statuses.length).toBeGreaterThanOrEqual(2);
+    expect(statuses.length).toBeGreaterThanOrEqual(3);
     expect(statuses.every((s) => s === 'won' || s === 'lost')).toBe(true);
 
     // Winners were charged the price, the others nothing (their holds released).
@@ -124,7 +144,20 @@ describe('a drawing', () => {
         .filter((m) => m.description.startsWith('Drawing won'))
         .reduce((sum, m) => sum - m.amountInCents, 0);
     }
-    expect(charged).toBe(price * won);
+    // The card entrant's result (its alert): a winning card was captured, never the balance.
+    const result = async () => {
+      const alerts = (await call(byCard, 'GET', '/v2/alerts/')) as {
+        results: { kind: string; message: string }[];
+      };
+      return alerts.results.find((a) => a.kind === 'drawing-result')?.message ?? '';
+    };
+    await expect.poll(result, { timeout: 15_000 }).not.toBe('');
+    const cardWon = (await result()).startsWith('You won') ? 1 : 0;
+    expect(charged).toBe(price * (won - cardWon));
+    const cardMovements = (await call(byCard, 'GET', '/v2/balance/transactions')) as {
+      results: { description: string }[];
+    };
+    expect(cardMovements.results.filter((m) => m.description.startsWith('Drawing won'))).toHaveLength(0);
     await context.close();
   });
 });

@@ -233,7 +233,7 @@ export function createServices(config: ResolvedConfig) {
     onTokenChange: async (tokenRowId) => changes.touch(await pages.scopesOfToken(tokenRowId)),
   });
 
-  // Drawings (decision 013): entries backed by ledger holds, drawn once by the drawings.run job.
+  // Drawings (decision 013): entries backed by ledger holds or card authorisations, drawn once by the drawings.run job.
   const drawings = createDrawingsService({
     db,
     unit: createUnitOfWork(db, (tx) => ({
@@ -244,6 +244,7 @@ export function createServices(config: ResolvedConfig) {
     clock,
     jobs,
     events,
+    card,
     notifier,
     background,
     alerts,

@@ -1750,7 +1750,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Enter a drawing: a validated profile and an unused entry, while it is open; a priced entry holds its price on your balance until the draw */
+        /** Enter a drawing: a validated profile and an unused entry, while it is open; a priced entry holds its price on your balance, or authorises it on your card, until the draw (captured only if it wins) */
         post: operations["postDrawingsByContractAddressByNiftyTypeEntries"];
         delete?: never;
         options?: never;
@@ -8766,6 +8766,8 @@ export interface operations {
                             };
                             editionSize: number;
                             totalSold: number;
+                            totalReserved: number;
+                            totalBurnt: number;
                             saleType: string;
                             floorPriceInCents: number | null;
                             listedCount: number;
@@ -8945,6 +8947,8 @@ export interface operations {
                                 };
                                 editionSize: number;
                                 totalSold: number;
+                                totalReserved: number;
+                                totalBurnt: number;
                                 saleType: string;
                                 floorPriceInCents: number | null;
                                 listedCount: number;
@@ -8965,6 +8969,8 @@ export interface operations {
                             };
                             editionSize: number;
                             totalSold: number;
+                            totalReserved: number;
+                            totalBurnt: number;
                             saleType: string;
                             floorPriceInCents: number | null;
                             listedCount: number;
@@ -19393,7 +19399,18 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @default balance
+                     * @enum {string}
+                     */
+                    payment_method?: "balance" | "stripe_card";
+                    payment_token?: string;
+                } | null;
+            };
+        };
         responses: {
             /** @description Default Response */
             201: {

@@ -33,8 +33,10 @@ export const drawings = pgTable(
 );
 
 /**
- * An entry: backed like an offer (a ledger hold `drawing_entry:{id}` of the price when the price is not
- * 0), charged only when it wins. `status`: entered | won | lost.
+ * An entry: backed like an offer, by balance (a ledger hold `drawing_entry:{id}` of the price when the
+ * price is not 0) or by card (an authorisation, `provider_reference`), charged only when it wins.
+ * `status`: entered | won | lost. A card entry's authorisation is captured (won) or voided (lost) after
+ * the draw committed, once: `card_settled_at` records it.
  */
 export const drawingEntries = pgTable(
   'drawing_entries',
@@ -47,6 +49,12 @@ export const drawingEntries = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
     priceCents: bigint('price_cents', { mode: 'number' }).notNull(),
+    /** balance | stripe_card */
+    paymentMethod: text('payment_method').notNull().default('balance'),
+    /** The card processor's authorisation of a card entry. */
+    providerReference: text('provider_reference'),
+    /** When a card entry's authorisation was captured (won) or voided (lost). */
+    cardSettledAt: ts('card_settled_at'),
     status: text('status').notNull().default('entered'),
     /** The edition minted to a winner. */
     tokenRowId: integer('token_row_id').references(() => tokens.id, { onDelete: 'set null' }),
@@ -58,5 +66,6 @@ export const drawingEntries = pgTable(
     index('drawing_entries_drawing_idx').on(t.drawingId, t.id),
     check('drawing_entries_status', sql`${t.status} in ('entered', 'won', 'lost')`),
     check('drawing_entries_price', sql`${t.priceCents} >= 0`),
+    check('drawing_entries_payment_method', sql`${t.paymentMethod} in ('balance', 'stripe_card')`),
   ],
 );

@@ -325,7 +325,10 @@ class Seeder {
     await this.flushTokens();
     await this.flushSales();
     await this.flushListings();
-    Object.assign(this.counts, await seedEditions(this.tx));
+    Object.assign(
+      this.counts,
+      await seedEditions(this.tx, { now: this.opts.now, artwork: (k) => this.poolImage(k) }),
+    );
     Object.assign(this.counts, await seedSocial(this.tx, this.opts.now));
     await seedCriteria(this.tx);
     this.progress(

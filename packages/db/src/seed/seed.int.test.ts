@@ -287,6 +287,45 @@ describe('seedDemo (default demo store)', () => {
       expect(l.amount).toBe(String(l.priceInCents));
   });
 
+  it('shows a blind edition sealed before its end and revealed after it (decision 016)', async () => {
+    const blind = await db
+      .select({
+        id: s.nifties.id,
+        editionSize: s.nifties.editionSize,
+        endAt: s.nifties.endAt,
+        revealedAt: s.nifties.revealedAt,
+      })
+      .from(s.nifties)
+      .where(eq(s.nifties.saleType, 'blind_edition'));
+    const ended = blind.filter((n) => n.endAt !== null && n.endAt < NOW);
+    const open = blind.filter((n) => n.endAt !== null && n.endAt >= NOW);
+    expect(ended.length).toBeGreaterThan(0);
+    expect(open.length).toBeGreaterThan(0);
+    for (const n of blind) {
+      const pool = await db.select().from(s.editionPools).where(eq(s.editionPools.niftyId, n.id));
+      expect(pool.length).toBeGreaterThan(1);
+      expect(pool.every((p) => p.assetUrl?.startsWith('/api/media/') && p.contentNiftyId === null)).toBe(
+        true,
+      );
+      expect(pool.reduce((sum, p) => sum + p.total, 0)).toBe(n.editionSize);
+      const minted = await db
+        .select({ url: s.tokens.revealedAssetUrl, name: s.tokens.revealedName })
+        .from(s.tokens)
+        .where(eq(s.tokens.niftyId, n.id));
+      const taken = pool.reduce((sum, p) => sum + p.total - p.remaining, 0);
+      if (ended.includes(n)) {
+        expect(n.revealedAt).not.toBeNull();
+        expect(minted.length).toBeGreaterThan(0);
+        expect(minted.every((t) => pool.some((p) => p.assetUrl === t.url && p.name === t.name))).toBe(true);
+        expect(taken).toBe(minted.length);
+      } else {
+        expect(n.revealedAt).toBeNull();
+        expect(minted.every((t) => t.url === null)).toBe(true);
+        expect(taken).toBe(0);
+      }
+    }
+  });
+
   it('gives the demo collector several tokens, some listed', async () => {
     const [collector] = await db.select().from(s.users).where(eq(s.users.email, DEMO_COLLECTOR.email));
     expect(collector).toBeDefined();

@@ -168,6 +168,9 @@ export const collectionNiftySchema = z.object({
   asset: assetSchema,
   editionSize: z.number().int(),
   totalSold: z.number().int(),
+  /** Editions held back from sale and editions burnt: the button label of 001 §4 reads them. */
+  totalReserved: z.number().int(),
+  totalBurnt: z.number().int(),
   saleType: z.string(),
   floorPriceInCents: z.number().int().nullable(),
   listedCount: z.number().int(),

@@ -6,7 +6,6 @@
 // `auction_states.settled_at`: winners get editions minted and their backing captured (publisher 90 %,
 // platform 10 %, as primary sales), losers are released. Events, alerts and emails go out after commit.
 
-import { randomUUID } from 'node:crypto';
 import type { Db, UnitOfWork } from '@vitrine/db';
 import {
   AppError,
@@ -27,6 +26,7 @@ import type { LiveEvents } from '../../lib/live-events';
 import type { MessageKind, Notifier } from '../../lib/notifier';
 import type { EligibilityService } from '../eligibility/eligibility.service';
 import type { AlertsService } from '../live/alerts.service';
+import { createCardAuthorizations } from '../trading/card-authorizations';
 import { createLedgerRepo, type HouseAccount, type LedgerRepo } from '../trading/ledger.repo';
 import type { ExternalPaymentProvider } from '../trading/payment-providers';
 import { createTradingRepo, type NiftyForSale, type TradingRepo } from '../trading/trading.repo';
@@ -101,6 +101,7 @@ export function createBidsService(deps: {
   onTokenChange?: (tokenRowId: number) => Promise<void>;
 }) {
   const { clock, unit } = deps;
+  const cards = createCardAuthorizations(deps.card);
   const repo = createBidsRepo(deps.db);
   const trading = createTradingRepo(deps.db);
   const ledger = createLedgerRepo(deps.db);
@@ -199,21 +200,12 @@ export function createBidsService(deps: {
     };
   }
 
-  /** Authorises a card for a bid; returns the processor's reference. */
-  async function authorize(amountCents: number, paymentToken: string | undefined): Promise<string> {
-    const outcome = await deps.card.authorize({
-      reference: `bid:new:${randomUUID()}`,
-      amountCents,
-      currency: 'USD',
-      paymentToken: paymentToken ?? null,
+  /** Authorises a card for a bid (the shared card helper); returns the processor's reference. */
+  const authorize = (amountCents: number, paymentToken: string | undefined): Promise<string> =>
+    cards.authorize('bid', amountCents, paymentToken, {
+      declined: BID_ERRORS.declined,
+      needsAction: BID_ERRORS.cardNeedsAction,
     });
-    if (outcome.status === 'declined') throw BID_ERRORS.declined();
-    if (outcome.status === 'requires_action') {
-      await deps.card.void(outcome.providerReference);
-      throw BID_ERRORS.cardNeedsAction();
-    }
-    return outcome.providerReference;
-  }
 
   async function scheduleSettlement(niftyId: number, endsAt: Date) {
     await deps.jobs.send(
@@ -372,10 +364,10 @@ export function createBidsService(deps: {
     try {
       done = await step();
     } catch (e) {
-      if (cardReference) await deps.card.void(cardReference).catch(() => undefined);
+      await cards.release(cardReference);
       throw e;
     }
-    for (const ref of done.voids) await deps.card.void(ref).catch(() => undefined);
+    await cards.releaseAll(done.voids);
     if (done.moved) {
       await scheduleSettlement(n.id, done.endsAt);
       // 'Ending soon' for its bidders and watchers, before the (new) end (decision 014).
@@ -565,9 +557,9 @@ export function createBidsService(deps: {
     });
     if (!done) return { settled: false, winners: 0 };
     for (const m of done.minted) {
-      if (m.bid.providerReference) await deps.card.capture(m.bid.providerReference).catch(() => undefined);
+      if (m.bid.providerReference) await cards.capture(m.bid.providerReference).catch(() => undefined);
     }
-    for (const ref of done.voids) await deps.card.void(ref).catch(() => undefined);
+    await cards.releaseAll(done.voids);
     const first = done.minted[0];
     if (first) await deps.onTokenChange?.(first.tokenRowId).catch(() => undefined);
     const link = linkOf(n);

@@ -505,6 +505,8 @@ function niftySummary(n: NiftyRow, stat: { floor: number | null; listed: number 
     asset: { src: n.assetUrl, type: n.assetType, alt: n.title },
     editionSize: n.editionSize,
     totalSold: n.totalSold,
+    totalReserved: n.totalReserved,
+    totalBurnt: n.totalBurnt,
     saleType: n.saleType,
     floorPriceInCents: stat?.floor ?? null,
     listedCount: stat?.listed ?? 0,

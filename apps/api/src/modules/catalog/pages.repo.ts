@@ -112,6 +112,10 @@ export interface NiftyRow {
   assetType: string;
   editionSize: number;
   totalSold: number;
+  /** Editions held back from sale (001 §3 niftyTotalReserved). */
+  totalReserved: number;
+  /** Editions burnt (001 §3 niftyTotalBurnt). */
+  totalBurnt: number;
   saleType: string;
   royaltyPercentage: number;
   tags: string[];
@@ -231,6 +235,8 @@ export function createPagesRepo(db: Db) {
           assetType: nifties.assetType,
           editionSize: nifties.editionSize,
           totalSold: nifties.totalSold,
+          totalReserved: nifties.totalReserved,
+          totalBurnt: nifties.totalBurnt,
           saleType: nifties.saleType,
           royaltyPercentage: nifties.royaltyPercentage,
           tags: nifties.tags,
@@ -292,6 +298,8 @@ export function createPagesRepo(db: Db) {
           assetType: nifties.assetType,
           editionSize: nifties.editionSize,
           totalSold: nifties.totalSold,
+          totalReserved: nifties.totalReserved,
+          totalBurnt: nifties.totalBurnt,
           saleType: nifties.saleType,
           royaltyPercentage: nifties.royaltyPercentage,
           tags: nifties.tags,

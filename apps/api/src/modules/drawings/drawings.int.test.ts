@@ -3,13 +3,17 @@
 // recomputed from the published seed, winners charged (publisher 90 %, platform 10 %) and losers released,
 // and a draw run many times at once or failing half way settles once.
 import { schema } from '@vitrine/db';
+import { fixtures } from '@vitrine/db/testing';
 import { drawWinners, type LiveEvent, seedMatchesCommitment, topics } from '@vitrine/domain';
+import type { EditionInfo, PackOpening } from '@vitrine/domain/trading-responses';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOB_RETRY_DELAY_SECONDS } from '../../lib/pg-boss-jobs';
 import { type TestApp, testApp } from '../../testing/test-app';
-import type { TestSession } from '../social/test-session';
+import { SHARED_ANSWER_LAG_MS } from '../catalog/browsing.services';
+import { sessionFor, type TestSession } from '../social/test-session';
 import { createLedgerRepo } from '../trading/ledger.repo';
+import { TEST_CARDS } from '../trading/payment-providers';
 import { buyer, dropNifty, fund, ledgerInvariants } from '../trading/trading-helpers';
 import type { DrawingView } from './drawings.service';
 
@@ -44,6 +48,29 @@ async function validated(fundCents = 10_000): Promise<TestSession> {
   if (fundCents > 0) await fund(db(), s.userId, fundCents, t.clock.now());
   return s;
 }
+
+/** A tokenised test card of the simulated processor (the browser's step). */
+async function cardOf(s: TestSession, number: string = TEST_CARDS.succeeds): Promise<string> {
+  const pm = await t.app.inject({
+    method: 'POST',
+    url: '/api/sim-card-processor/payment_methods',
+    headers: s.headers,
+    payload: { number, exp_month: 1, exp_year: 2031, cvc: '999' },
+  });
+  expect(pm.statusCode, pm.body).toBe(200);
+  return (pm.json() as { id: string }).id;
+}
+
+const enterByCard = async (n: Nifty, s: TestSession, number: string = TEST_CARDS.succeeds) =>
+  t.app.inject({
+    method: 'POST',
+    url: `${url(n)}entries/`,
+    headers: s.headers,
+    payload: { payment_method: 'stripe_card', payment_token: await cardOf(s, number) },
+  });
+
+const chargeOf = (ref: string | null | undefined) =>
+  t.app.services.cardProcessor.charges().find((c) => c.id === ref);
 
 const balanceOf = (userId: number) => createLedgerRepo(db()).balanceOf(userId);
 
@@ -295,5 +322,226 @@ describe('drawings', () => {
     );
     expect([...recomputed].sort((a, b) => a - b)).toEqual(view.winners);
     expect((await ledgerInvariants(db())).unbalancedTransactions).toBe(0);
+  });
+
+  it('entries by card: authorised at entry, captured for winners and voided for losers, once', async () => {
+    const { nifty, owner } = await dropNifty(t.app, {
+      dropType: 'drawing',
+      editionSize: 2,
+      priceInCents: PRICE,
+    });
+    const publisherBefore = await balanceOf(owner.id);
+    // A declined card and a card needing a second step enter nothing (the second one is voided).
+    const refusedUser = await validated(0);
+    const declined = await enterByCard(nifty, refusedUser, TEST_CARDS.declines);
+    expect(declined.statusCode, declined.body).toBe(402);
+    expect(declined.json()).toMatchObject({ errorType: 'card_declined' });
+    const action = await enterByCard(nifty, refusedUser, TEST_CARDS.requiresAction);
+    expect(action.statusCode, action.body).toBe(422);
+    expect(action.json()).toMatchObject({ errorType: 'payment-requires-action' });
+    expect((await read(nifty)).saleDetails.totalEntries).toBe(0);
+
+    // Five entrants without any balance enter by card; one enters by balance.
+    const byCard = await Promise.all(Array.from({ length: 5 }, () => validated(0)));
+    for (const s of byCard) {
+      const res = await enterByCard(nifty, s);
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    const byBalance = await validated();
+    expect((await enter(nifty, byBalance)).statusCode).toBe(201);
+    // A second entry by card is refused before any card is authorised.
+    const chargesBefore = t.app.services.cardProcessor.charges().length;
+    const again = await enterByCard(nifty, byCard[0] as TestSession);
+    expect(again.statusCode, again.body).toBe(409);
+    expect(t.app.services.cardProcessor.charges().length).toBe(chargesBefore + 0);
+
+    const rowsOf = () =>
+      db()
+        .select()
+        .from(schema.drawingEntries)
+        .where(
+          inArray(
+            schema.drawingEntries.userId,
+            [...byCard, byBalance].map((s) => s.userId),
+          ),
+        );
+    const entered = await rowsOf();
+    expect(entered).toHaveLength(6);
+    const cardRows = entered.filter((r) => r.paymentMethod === 'stripe_card');
+    expect(cardRows).toHaveLength(5);
+    for (const r of cardRows) {
+      expect(chargeOf(r.providerReference)).toMatchObject({ status: 'authorized', amountCents: PRICE });
+    }
+
+    // The draw (eight runs at once, as the job and its retries might): one draws, each card settles once.
+    const id = await t.app.services.drawings.idOf(nifty.contractAddress, nifty.typeNumber);
+    t.clock.advance(2 * DAY);
+    await Promise.all(Array.from({ length: 8 }, () => t.app.services.drawings.run(id)));
+    const view = await read(nifty);
+    expect(view.status).toBe('drawn');
+    expect(view.winners).toHaveLength(2);
+    const settled = await rowsOf();
+    const cardSettled = settled.filter((r) => r.paymentMethod === 'stripe_card');
+    const won = cardSettled.filter((r) => r.status === 'won');
+    const lost = cardSettled.filter((r) => r.status === 'lost');
+    expect(won.length + lost.length).toBe(5);
+    for (const r of won) expect(chargeOf(r.providerReference)?.status).toBe('captured');
+    for (const r of lost) expect(chargeOf(r.providerReference)?.status).toBe('voided');
+    expect(cardSettled.every((r) => r.cardSettledAt !== null)).toBe(true);
+    // No balance was touched for card entrants; the publisher got 90 % of each winner.
+    for (const s of byCard) expect(await balanceOf(s.userId)).toBe(0);
+    const balanceRow = settled.find((r) => r.userId === byBalance.userId);
+    expect(await balanceOf(byBalance.userId)).toBe(balanceRow?.status === 'won' ? 10_000 - PRICE : 10_000);
+    expect(await balanceOf(owner.id)).toBe(publisherBefore + 2 * (PRICE - PRICE / 10));
+    const charged = await db()
+      .select({ n: sql<number>`count(*)::int` })
+      .from(schema.ledgerTransactions)
+      .where(
+        and(
+          inArray(schema.ledgerTransactions.reference, references(view)),
+          eq(schema.ledgerTransactions.kind, 'purchase'),
+        ),
+      );
+    expect(Number(charged[0]?.n)).toBe(2);
+    expect(await ledgerInvariants(db())).toEqual({
+      unbalancedTransactions: 0,
+      balancesOffTheirEntries: 0,
+      negativeBalances: 0,
+      sumOfAllEntries: 0,
+    });
+    // Another run changes nothing.
+    expect(await t.app.services.drawings.run(id)).toBe('already');
+    expect((await rowsOf()).map((r) => r.cardSettledAt?.getTime())).toEqual(
+      settled.map((r) => r.cardSettledAt?.getTime()),
+    );
+  });
+
+  it('pack_drawing: winners get sealed packs, which they open (enter, draw, win, open)', async () => {
+    const { nifty, collection, drop } = await dropNifty(t.app, {
+      dropType: 'pack_drawing',
+      editionSize: 2,
+      priceInCents: PRICE,
+      values: { niftyType: 'pack', packSize: 2 },
+    });
+    const f = fixtures(db(), { now: t.clock.now() });
+    const items = [];
+    for (const i of [0, 1, 2]) {
+      const item = await f.nifty({
+        collectionId: collection.id,
+        editionSize: 2,
+        saleType: 'not_for_sale',
+        title: `Pack item ${i}`,
+      });
+      items.push(item);
+      await db()
+        .insert(schema.editionPools)
+        .values({
+          niftyId: nifty.id,
+          contentNiftyId: item.id,
+          name: `Pack item ${i}`,
+          total: 2,
+          remaining: 2,
+        });
+    }
+    const entrants = await Promise.all(Array.from({ length: 3 }, () => validated()));
+    expect((await enter(nifty, entrants[0] as TestSession)).statusCode).toBe(201);
+    expect((await enterByCard(nifty, entrants[1] as TestSession)).statusCode).toBe(201);
+    expect((await enter(nifty, entrants[2] as TestSession)).statusCode).toBe(201);
+
+    const [d] = await db()
+      .select({ endAt: schema.drops.endAt })
+      .from(schema.drops)
+      .where(eq(schema.drops.id, drop.id));
+    if (!d?.endAt) throw new Error('the drop has no end');
+    t.clock.set(new Date(d.endAt.getTime() + 1000));
+    const drained = await t.app.services.jobs.drain();
+    expect(drained.failed).toBe(0);
+    const view = await read(nifty);
+    expect(view.status).toBe('drawn');
+    expect(view.winners).toHaveLength(2);
+
+    const packs = await db()
+      .select({ tokenId: schema.tokens.tokenId, ownerId: schema.tokens.ownerId })
+      .from(schema.tokens)
+      .where(eq(schema.tokens.niftyId, nifty.id));
+    expect(packs).toHaveLength(2);
+    const itemIds = items.map((i) => i.id);
+    for (const pack of packs) {
+      if (!entrants.some((s) => s.userId === pack.ownerId))
+        throw new Error('a pack went to someone who did not enter');
+      // A new session: the entry's access token expired while the clock moved to the close.
+      const [u] = await db()
+        .select({ profileUrl: schema.users.profileUrl })
+        .from(schema.users)
+        .where(eq(schema.users.id, pack.ownerId as number));
+      const owner = await sessionFor(t.app, u?.profileUrl as string);
+      const edition = `/api/v2/editions/${nifty.contractAddress}/${pack.tokenId}`;
+      const sealed = await t.app.inject({ url: edition, headers: owner.headers });
+      expect(sealed.json()).toMatchObject({
+        kind: 'pack',
+        isOwner: true,
+        opened: false,
+        packSize: 2,
+        contents: [],
+      });
+      const opened = await t.app.inject({ method: 'POST', url: `${edition}/open`, headers: owner.headers });
+      expect(opened.statusCode, opened.body).toBe(200);
+      expect((opened.json() as PackOpening).contents).toHaveLength(2);
+      const got = await db()
+        .select({ n: sql<number>`count(*)::int` })
+        .from(schema.tokens)
+        .where(and(eq(schema.tokens.ownerId, owner.userId), inArray(schema.tokens.niftyId, itemIds)));
+      expect(Number(got[0]?.n)).toBe(2);
+      const after = await t.app.inject({ url: edition, headers: owner.headers });
+      expect((after.json() as EditionInfo).contents).toHaveLength(2);
+      const twice = await t.app.inject({ method: 'POST', url: `${edition}/open`, headers: owner.headers });
+      expect(twice.json()).toMatchObject({ errorType: 'pack-opened' });
+    }
+    const loser = entrants.find((s) => !packs.some((p) => p.ownerId === s.userId));
+    if (!loser) throw new Error('no loser');
+    expect(
+      await db().$count(
+        schema.tokens,
+        and(eq(schema.tokens.ownerId, loser.userId), inArray(schema.tokens.niftyId, itemIds)),
+      ),
+    ).toBe(0);
+    expect((await ledgerInvariants(db())).unbalancedTransactions).toBe(0);
+  });
+
+  it("the drop's sale card counts the drawing's entries; the viewer's own come from the drawing", async () => {
+    const { nifty, drop } = await dropNifty(t.app, {
+      dropType: 'drawing',
+      editionSize: 2,
+      priceInCents: PRICE,
+      values: { saleType: 'drawing' },
+    });
+    const cardOfDrop = async () => {
+      const res = await t.app.inject({ url: `/api/v1/drops/${drop.slug}/` });
+      expect(res.statusCode, res.body).toBe(200);
+      const cards = (
+        res.json() as { cards: { typeNumber: number; saleDetails: DrawingView['saleDetails'] }[] }
+      ).cards;
+      expect(cards.length).toBeGreaterThan(0);
+      return cards.find((c) => c.typeNumber === nifty.typeNumber);
+    };
+    expect((await cardOfDrop())?.saleDetails).toMatchObject({
+      price: PRICE,
+      totalEntries: 0,
+      userEntriesUnused: null,
+      userEntriesUsed: null,
+    });
+    const [a, b] = await Promise.all([validated(), validated()]);
+    if (!a || !b) throw new Error('no entrants');
+    expect((await enter(nifty, a)).statusCode).toBe(201);
+    expect((await enterByCard(nifty, b)).statusCode).toBe(201);
+    // The shared answer is recomputed once its lag passed.
+    t.clock.advance(SHARED_ANSWER_LAG_MS + 1);
+    expect((await cardOfDrop())?.saleDetails).toMatchObject({ totalEntries: 2, userEntriesUsed: null });
+    expect((await read(nifty, a)).saleDetails).toEqual({
+      price: PRICE,
+      userEntriesUnused: 0,
+      userEntriesUsed: 1,
+      totalEntries: 2,
+    });
   });
 });

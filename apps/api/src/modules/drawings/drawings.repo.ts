@@ -1,6 +1,6 @@
 // Drawings and their entries (decision 013). Rows are mapped before they leave.
 import { type Db, lockRows, schema } from '@vitrine/db';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 
 const { drawings, drawingEntries: entries, users } = schema;
 
@@ -11,6 +11,8 @@ export interface EntryView {
   userId: number;
   username: string;
   priceCents: number;
+  /** The card authorisation of a card entry (null: by balance, or free). */
+  providerReference: string | null;
   status: 'entered' | 'won' | 'lost';
   tokenRowId: number | null;
 }
@@ -52,6 +54,7 @@ export function createDrawingsRepo(db: Db) {
           userId: entries.userId,
           username: users.profileUrl,
           priceCents: entries.priceCents,
+          providerReference: entries.providerReference,
           status: entries.status,
           tokenRowId: entries.tokenRowId,
         })
@@ -68,7 +71,14 @@ export function createDrawingsRepo(db: Db) {
         .where(and(eq(entries.drawingId, drawingId), eq(entries.userId, userId)));
       return Number(row?.n ?? 0);
     },
-    async insertEntry(values: { drawingId: number; userId: number; priceCents: number; at: Date }) {
+    async insertEntry(values: {
+      drawingId: number;
+      userId: number;
+      priceCents: number;
+      at: Date;
+      paymentMethod?: 'balance' | 'stripe_card';
+      providerReference?: string | null;
+    }) {
       const [row] = await db
         .insert(entries)
         .values({ ...values, createdAt: values.at })
@@ -97,6 +107,42 @@ export function createDrawingsRepo(db: Db) {
         n += done.length;
       }
       return n;
+    },
+    /** Settled card entries whose authorisation is not yet captured (won) or voided (lost). */
+    async cardsToSettle(drawingId: number): Promise<number[]> {
+      const rows = await db
+        .select({ id: entries.id })
+        .from(entries)
+        .where(
+          and(
+            eq(entries.drawingId, drawingId),
+            isNotNull(entries.providerReference),
+            isNull(entries.cardSettledAt),
+            ne(entries.status, 'entered'),
+          ),
+        )
+        .orderBy(asc(entries.id));
+      return rows.map((r) => r.id);
+    },
+    /** A card entry still to capture or void, locked (null when another run did it meanwhile). */
+    async lockCardToSettle(id: number): Promise<{ status: string; providerReference: string } | null> {
+      const [row] = await lockRows(
+        db,
+        entries,
+        and(
+          eq(entries.id, id),
+          isNotNull(entries.providerReference),
+          isNull(entries.cardSettledAt),
+          ne(entries.status, 'entered'),
+        ),
+      );
+      return row?.providerReference ? { status: row.status, providerReference: row.providerReference } : null;
+    },
+    async markCardSettled(id: number, at: Date): Promise<void> {
+      await db
+        .update(entries)
+        .set({ cardSettledAt: at })
+        .where(and(eq(entries.id, id), isNull(entries.cardSettledAt)));
     },
     /** Marks the drawing drawn, once (conditional on `open`). */
     async markDrawn(id: number, editionsDrawn: number, at: Date): Promise<boolean> {

@@ -41,6 +41,14 @@ export const drawingSchema = z.object({
   validated: z.boolean().nullable(),
 });
 
+/** How a priced entry is backed (as bids): by balance (a hold) or by a tokenised card (an authorisation). */
+const entryBody = z
+  .object({
+    payment_method: z.enum(['balance', 'stripe_card']).default('balance'),
+    payment_token: z.string().min(1).max(200).optional(),
+  })
+  .nullish();
+
 const answers = {
   ...errorResponses,
   402: errorResponses[400],
@@ -76,14 +84,19 @@ export const drawingsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['drops'],
         summary:
-          'Enter a drawing: a validated profile and an unused entry, while it is open; a priced entry holds its price on your balance until the draw',
+          'Enter a drawing: a validated profile and an unused entry, while it is open; a priced entry holds its price on your balance, or authorises it on your card, until the draw (captured only if it wins)',
         params,
+        body: entryBody,
         response: { 201: drawingSchema, ...answers },
       },
     },
     async (request, reply) => {
       const { contractAddress, niftyType } = request.params;
-      const view = await drawings().enter(signedIn(request).userId, contractAddress, niftyType);
+      const body = request.body;
+      const view = await drawings().enter(signedIn(request).userId, contractAddress, niftyType, {
+        paymentMethod: body?.payment_method ?? 'balance',
+        paymentToken: body?.payment_token,
+      });
       return reply.code(201).send(view);
     },
   );

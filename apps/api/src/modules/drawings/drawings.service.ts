@@ -2,11 +2,14 @@
 // `crypto`, its sha256 published as the commitment) at the first read or entry of the nifty, before any
 // entry, and the `drawings.run` job is sent for the close. An entry (validated profile, an unused entry,
 // the window open by the server clock) is one unit of work under the drawing's row lock; a priced entry
-// holds its price on the entrant's balance (a ledger hold, as offers do), so only winners are charged.
+// holds its price on the entrant's balance (a ledger hold, as offers do) or by card (an authorisation made
+// before the unit, voided if the unit fails), so only winners are charged.
 // The run: one unit under the drawing's lock (a second run finds it drawn and does nothing), winners =
 // drawWinners(seed, entries sorted by id, free editions), each winner's hold captured and posted
 // (publisher 90 %, platform 10 %, as primary sales), an edition minted to each, the others released;
-// then the seed is public. Alerts after commit.
+// then the seed is public. After commit the card entries' authorisations are captured (winners) or voided
+// (losers), each once under its entry's row lock (`card_settled_at`); a run finding the drawing drawn
+// finishes what a crash left. Alerts after commit.
 import { randomBytes } from 'node:crypto';
 import type { Db, UnitOfWork } from '@vitrine/db';
 import { AppError, drawingCommitment, drawWinners, primaryFeeBreakdown, topics } from '@vitrine/domain';
@@ -17,8 +20,11 @@ import type { LiveEvents } from '../../lib/live-events';
 import type { Notifier } from '../../lib/notifier';
 import type { EligibilityService } from '../eligibility/eligibility.service';
 import type { AlertsService } from '../live/alerts.service';
+import { createCardAuthorizations } from '../trading/card-authorizations';
 import { createLedgerRepo, type LedgerRepo } from '../trading/ledger.repo';
+import type { ExternalPaymentProvider } from '../trading/payment-providers';
 import { createTradingRepo, type NiftyForSale, type TradingRepo } from '../trading/trading.repo';
+import { PURCHASE_FAILED_MESSAGE } from '../trading/trading.service';
 import { createDrawingsRepo, type DrawingRow, type DrawingsRepo } from './drawings.repo';
 
 /** 000 §5: "one entry per user unless specified". */
@@ -39,7 +45,21 @@ export const DRAWING_ERRORS = {
   noEntries: () => err(409, 'no-unused-entries', 'You have no unused entries for this drawing'),
   insufficient: () => err(402, 'insufficient_balance', 'Your balance is too low to enter this drawing'),
   notUsd: () => err(422, 'payment-method-unavailable', 'This drawing is not priced in USD'),
+  declined: () => err(402, 'card_declined', PURCHASE_FAILED_MESSAGE),
+  cardNeedsAction: () =>
+    err(
+      422,
+      'payment-requires-action',
+      'This card needs a verification step: drawing entries need a card without one',
+    ),
 };
+
+/** How a priced entry is backed until the draw: a balance hold or a card authorisation. */
+export interface EntryPayment {
+  paymentMethod: 'balance' | 'stripe_card';
+  /** The tokenised card (`pm_…`) of a card entry. */
+  paymentToken?: string | undefined;
+}
 
 interface DrawingRepos {
   drawings: DrawingsRepo;
@@ -77,6 +97,8 @@ export function createDrawingsService(deps: {
   clock: Clock;
   jobs: Jobs;
   events: LiveEvents;
+  /** The card provider: card entries are authorised, captured for winners and voided for losers. */
+  card: ExternalPaymentProvider;
   notifier?: Notifier;
   background?: Background;
   /** Alerts kept for the bell, published and emailed (decision 014); without it, published and emailed here. */
@@ -89,6 +111,7 @@ export function createDrawingsService(deps: {
   const repo = createDrawingsRepo(deps.db);
   const trading = createTradingRepo(deps.db);
   const ledger = createLedgerRepo(deps.db);
+  const cards = createCardAuthorizations(deps.card);
 
   const priceOf = (n: NiftyForSale) => {
     if (n.priceCurrency !== 'USD') throw DRAWING_ERRORS.notUsd();
@@ -204,13 +227,35 @@ export function createDrawingsService(deps: {
     });
   }
 
+  /**
+   * After the draw committed: each card entry's authorisation captured (won) or voided (lost), once. Each
+   * entry in its own unit under its row lock, marked in the same unit: a concurrent run waits and then
+   * finds it done; a capture the processor refuses rolls the mark back and throws (the job retries).
+   */
+  async function settleCards(drawingId: number): Promise<void> {
+    for (const id of await repo.cardsToSettle(drawingId)) {
+      await unit.run(async ({ drawings }) => {
+        const entry = await drawings.lockCardToSettle(id);
+        if (!entry) return;
+        if (entry.status === 'won') await cards.capture(entry.providerReference);
+        else await cards.release(entry.providerReference);
+        await drawings.markCardSettled(id, clock.now());
+      });
+    }
+  }
+
   return {
     async view(contractAddress: string, niftyType: number, viewerId: number | null): Promise<DrawingView> {
       return view(await niftyOf(contractAddress, niftyType), viewerId);
     },
 
     /** An entry (000 §5): validated profile, an unused entry, the window open; a priced one held. */
-    async enter(userId: number, contractAddress: string, niftyType: number): Promise<DrawingView> {
+    async enter(
+      userId: number,
+      contractAddress: string,
+      niftyType: number,
+      payment: EntryPayment = { paymentMethod: 'balance' },
+    ): Promise<DrawingView> {
       const n = await niftyOf(contractAddress, niftyType);
       if (!(await repo.isValidated(userId))) throw DRAWING_ERRORS.validationRequired();
       await deps.eligibility?.assertEligible(userId, n.id);
@@ -218,7 +263,19 @@ export function createDrawingsService(deps: {
       if ((n.startAt && at < n.startAt) || (n.endAt && at >= n.endAt)) throw DRAWING_ERRORS.notOpen();
       const price = priceOf(n);
       const d = await ensure(n);
-      const account = price > 0 ? await ledger.userAccount(userId) : null;
+      const byCard = price > 0 && payment.paymentMethod === 'stripe_card';
+      // Refused on what is committed before a card is authorised (the unit checks again under the lock).
+      if (byCard && (await repo.entriesOfUser(d.id, userId)) >= DRAWING_ENTRIES_PER_USER) {
+        throw DRAWING_ERRORS.noEntries();
+      }
+      const account = price > 0 && !byCard ? await ledger.userAccount(userId) : null;
+      // A card is authorised before the unit (a call outside); voided when the entry does not commit.
+      const cardReference = byCard
+        ? await cards.authorize('drawing_entry', price, payment.paymentToken, {
+            declined: DRAWING_ERRORS.declined,
+            needsAction: DRAWING_ERRORS.cardNeedsAction,
+          })
+        : null;
       try {
         await unit.run(async ({ drawings, ledger: l }) => {
           const drawing = await drawings.lock(d.id);
@@ -226,7 +283,14 @@ export function createDrawingsService(deps: {
           if ((await drawings.entriesOfUser(d.id, userId)) >= DRAWING_ENTRIES_PER_USER) {
             throw DRAWING_ERRORS.noEntries();
           }
-          const entryId = await drawings.insertEntry({ drawingId: d.id, userId, priceCents: price, at });
+          const entryId = await drawings.insertEntry({
+            drawingId: d.id,
+            userId,
+            priceCents: price,
+            at,
+            paymentMethod: byCard ? 'stripe_card' : 'balance',
+            providerReference: cardReference,
+          });
           if (account !== null) {
             const locked = await l.lock([account]);
             if ((locked.get(account)?.availableCents ?? 0) < price) throw DRAWING_ERRORS.insufficient();
@@ -234,6 +298,7 @@ export function createDrawingsService(deps: {
           }
         });
       } catch (error) {
+        await cards.release(cardReference);
         // Two entries of one user at once: the unique index refuses the second.
         if ((error as { code?: string }).code === '23505') throw DRAWING_ERRORS.noEntries();
         throw error;
@@ -251,7 +316,10 @@ export function createDrawingsService(deps: {
     ): Promise<'drawn' | 'already' | 'not-yet'> {
       const d = await repo.byId(drawingId);
       if (!d) return 'already';
-      if (d.status === 'drawn') return 'already';
+      if (d.status === 'drawn') {
+        await settleCards(drawingId);
+        return 'already';
+      }
       const n = await trading.niftyForSaleById(d.niftyId);
       if (!n) return 'already';
       const at = clock.now();
@@ -283,8 +351,16 @@ export function createDrawingsService(deps: {
               ? await l.houseAccount('unassigned_publisher_proceeds')
               : await l.userAccount(n.publisherOwnerId);
           const platform = await l.houseAccount('platform_revenue');
+          const clearing = winners.some((w) => w.providerReference !== null && w.priceCents > 0)
+            ? await l.houseAccount('payments_clearing')
+            : null;
           const buyers = await l.userAccounts(winners.map((w) => w.userId));
-          await l.lock([publisherAccount, platform, ...buyers.values()]);
+          await l.lock([
+            publisherAccount,
+            platform,
+            ...(clearing === null ? [] : [clearing]),
+            ...buyers.values(),
+          ]);
           if (!(await t.addSold(nifty.id, winners.length))) throw new Error('drawing: editions ran out');
           const first = Math.max(nifty.totalSold, await t.lastEditionOf(nifty.id)) + 1;
           const minted = await t.insertTokens(
@@ -321,7 +397,9 @@ export function createDrawingsService(deps: {
               quantity: 1,
               method: 'balance',
             });
-            await l.closeHold(`drawing_entry:${w.id}`, 'captured', at);
+            // By card the money enters through the clearing account (captured after commit), as bids.
+            const byCard = w.providerReference !== null;
+            if (!byCard) await l.closeHold(`drawing_entry:${w.id}`, 'captured', at);
             await l.post({
               kind: 'purchase',
               reference: `drawing_entry:${w.id}`,
@@ -329,9 +407,9 @@ export function createDrawingsService(deps: {
               at,
               postings: [
                 {
-                  accountId: buyers.get(w.userId) as number,
+                  accountId: byCard ? (clearing as number) : (buyers.get(w.userId) as number),
                   amountCents: -fees.buyerPaysCents,
-                  memo: 'payment',
+                  memo: byCard ? 'card_payment' : 'payment',
                 },
                 {
                   accountId: publisherAccount,
@@ -350,7 +428,9 @@ export function createDrawingsService(deps: {
           );
         }
         for (const loser of losers) {
-          if (loser.priceCents > 0) await l.closeHold(`drawing_entry:${loser.id}`, 'released', at);
+          if (loser.priceCents > 0 && loser.providerReference === null) {
+            await l.closeHold(`drawing_entry:${loser.id}`, 'released', at);
+          }
         }
         await drawings.settle(
           losers.map((e) => e.id),
@@ -365,8 +445,12 @@ export function createDrawingsService(deps: {
           sold: nifty.totalSold + winners.length,
         };
       });
-      if (!result) return 'already';
-      // Committed: alerts, the sold count, the browsing caches.
+      if (!result) {
+        await settleCards(drawingId);
+        return 'already';
+      }
+      // Committed: the card entries captured or voided, alerts, the sold count, the browsing caches.
+      await settleCards(drawingId);
       for (const w of result.winners) alert(w.userId, true, n);
       for (const l of result.losers) alert(l.userId, false, n);
       void deps.events

@@ -1,7 +1,17 @@
 import { type Db, schema } from '@vitrine/db';
 import { and, asc, count, desc, eq, gt, inArray, lte, type SQL, sql } from 'drizzle-orm';
 
-const { drops, publishers, collections, collectionCreators, nifties, users, editionPools } = schema;
+const {
+  drops,
+  publishers,
+  collections,
+  collectionCreators,
+  nifties,
+  users,
+  editionPools,
+  drawings,
+  drawingEntries,
+} = schema;
 
 export type DropWindow = 'live' | 'upcoming' | 'past';
 
@@ -181,6 +191,17 @@ export function createDropsRepo(db: Db) {
           ),
         )
         .orderBy(asc(nifties.collectionId), asc(nifties.sortOrder), asc(nifties.typeNumber));
+    },
+    /** Entries of the drawings of these nifties (001 §3 saleDetails.totalEntries); a nifty without entries is absent. */
+    async drawingEntryCounts(niftyIds: number[]): Promise<Map<number, number>> {
+      if (niftyIds.length === 0) return new Map();
+      const rows = await db
+        .select({ niftyId: drawings.niftyId, n: count() })
+        .from(drawingEntries)
+        .innerJoin(drawings, eq(drawings.id, drawingEntries.drawingId))
+        .where(inArray(drawings.niftyId, niftyIds))
+        .groupBy(drawings.niftyId);
+      return new Map(rows.map((r) => [r.niftyId, Number(r.n)]));
     },
   };
 }

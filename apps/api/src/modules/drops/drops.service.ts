@@ -111,6 +111,9 @@ export function createDropsService(deps: { repo: DropsRepo; clock: Clock }) {
     const cols = await repo.collectionsOf(rows.map((d) => d.id));
     const colIds = cols.map((c) => c.id);
     const [creators, nifties] = await Promise.all([repo.creatorsOf(colIds), repo.niftiesOf(colIds)]);
+    const entries = await repo.drawingEntryCounts(
+      nifties.filter((n) => n.saleType === 'drawing').map((n) => n.id),
+    );
 
     const artistsByCollection = groupBy(creators, (c) => c.collectionId);
     const collectionById = new Map(cols.map((c) => [c.id, c]));
@@ -120,7 +123,14 @@ export function createDropsService(deps: { repo: DropsRepo; clock: Clock }) {
       if (!col) continue;
       const drop = rows.find((d) => d.id === col.dropId);
       if (!drop) continue;
-      const card = toCard(n, col.contractAddress, col.chain, drop, artistsByCollection.get(col.id) ?? []);
+      const card = toCard(
+        n,
+        col.contractAddress,
+        col.chain,
+        drop,
+        artistsByCollection.get(col.id) ?? [],
+        n.saleType === 'drawing' ? (entries.get(n.id) ?? 0) : null,
+      );
       const list = cardsByDrop.get(drop.id) ?? [];
       list.push(card);
       cardsByDrop.set(drop.id, list);
@@ -153,7 +163,19 @@ export function createDropsService(deps: { repo: DropsRepo; clock: Clock }) {
   }
 }
 
-function toCard(n: NiftyRow, contractAddress: string, chain: string, drop: DropRow, creators: CreatorRow[]) {
+/**
+ * A sale card of the shared (cached, signed-out) answer. A drawing's `totalEntries` is counted here; the
+ * viewer's `userEntriesUnused` / `userEntriesUsed` are per viewer, so null here: the page reads them from
+ * the drawing's own answer (`GET /api/drawings/…`, decision 013) and lays them over the card.
+ */
+function toCard(
+  n: NiftyRow,
+  contractAddress: string,
+  chain: string,
+  drop: DropRow,
+  creators: CreatorRow[],
+  totalEntries: number | null,
+) {
   const start = n.startAt ?? drop.startAt;
   const end = n.endAt ?? drop.endAt;
   return {
@@ -176,7 +198,7 @@ function toCard(n: NiftyRow, contractAddress: string, chain: string, drop: DropR
       highestBid: null,
       userEntriesUnused: null,
       userEntriesUsed: null,
-      totalEntries: null,
+      totalEntries,
     },
     startDate: start.toISOString(),
     endDate: end.toISOString(),

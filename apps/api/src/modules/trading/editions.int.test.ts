@@ -114,6 +114,24 @@ describe('limits and reserved editions', () => {
     expect(none.json()).toMatchObject({ statusCode: 409, errorType: 'sold-out', message: 'Sold Out' });
   });
 
+  it("the nifty page's answer carries the reserved and burnt counts its button reads (001 §4)", async () => {
+    const { nifty } = await dropNifty(t.app, { editionSize: 5 });
+    await db()
+      .update(schema.nifties)
+      .set({ totalReserved: 5, totalBurnt: 0 })
+      .where(eq(schema.nifties.id, nifty.id));
+    const res = await t.app.inject({
+      url: `/api/v1/marketplace/collections/${nifty.contractAddress}/nifties/${nifty.typeNumber}/`,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((res.json() as { nifty: unknown }).nifty).toMatchObject({
+      editionSize: 5,
+      totalSold: 0,
+      totalReserved: 5,
+      totalBurnt: 0,
+    });
+  });
+
   it('not_for_sale is refused', async () => {
     const { nifty } = await dropNifty(t.app, { values: { saleType: 'not_for_sale' } });
     const res = await create(await buyer(t.app), nifty, 1);

@@ -5,13 +5,13 @@
 // the token, close the hold, post the purchase movement (decision 009 fees, seller's side), write the
 // sale, mark the offer accepted. A card is captured after commit.
 
-import { randomUUID } from 'node:crypto';
 import type { Db, UnitOfWork } from '@vitrine/db';
 import { AppError, feeBreakdown, toMinorUnits } from '@vitrine/domain';
 import type { Offer } from '@vitrine/domain/trading-responses';
 import type { Background } from '../../lib/background';
 import type { Clock } from '../../lib/clock';
 import type { Notifier } from '../../lib/notifier';
+import { createCardAuthorizations } from './card-authorizations';
 import { createLedgerRepo, type HouseAccount, type LedgerRepo } from './ledger.repo';
 import { createOffersRepo, OFFER_TRAITS, type OfferRow, type OffersRepo } from './offers.repo';
 import type { ExternalPaymentProvider } from './payment-providers';
@@ -84,6 +84,7 @@ export function createOffersService(deps: {
   onTokenChange?: (tokenRowId: number, formerOwnerId?: number) => Promise<void>;
 }) {
   const { clock, unit } = deps;
+  const cards = createCardAuthorizations(deps.card);
   const repo = createOffersRepo(deps.db);
   const trading = createTradingRepo(deps.db);
   const ledger = createLedgerRepo(deps.db);
@@ -133,7 +134,7 @@ export function createOffersService(deps: {
       if (row?.paymentMethod === 'balance') await l.closeHold(holdReference(row.id), 'released', at);
       return row;
     });
-    if (closed?.providerReference) await deps.card.void(closed.providerReference);
+    await cards.release(closed?.providerReference);
     if (closed && status === 'expired') {
       notify(
         closed.makerId,
@@ -239,21 +240,12 @@ export function createOffersService(deps: {
     return expireIfDue(row);
   }
 
-  /** Authorises a card for an offer; returns the processor's reference. */
-  async function authorize(amountCents: number, paymentToken: string | undefined): Promise<string> {
-    const outcome = await deps.card.authorize({
-      reference: `offer:new:${randomUUID()}`,
-      amountCents,
-      currency: 'USD',
-      paymentToken: paymentToken ?? null,
+  /** Authorises a card for an offer (the shared card helper); returns the processor's reference. */
+  const authorize = (amountCents: number, paymentToken: string | undefined): Promise<string> =>
+    cards.authorize('offer', amountCents, paymentToken, {
+      declined: OFFER_ERRORS.declined,
+      needsAction: OFFER_ERRORS.cardNeedsAction,
     });
-    if (outcome.status === 'declined') throw OFFER_ERRORS.declined();
-    if (outcome.status === 'requires_action') {
-      await deps.card.void(outcome.providerReference);
-      throw OFFER_ERRORS.cardNeedsAction();
-    }
-    return outcome.providerReference;
-  }
 
   return {
     async create(makerId: number, input: CreateOfferInput): Promise<Offer> {
@@ -297,7 +289,7 @@ export function createOffersService(deps: {
         const reference = await authorize(amountCents, input.paymentToken);
         const made = await repo.insert({ ...values, providerReference: reference });
         if (!made) {
-          await deps.card.void(reference);
+          await cards.release(reference);
           throw OFFER_ERRORS.duplicate();
         }
         row = made;
@@ -419,10 +411,10 @@ export function createOffersService(deps: {
         const reference = await authorize(amountCents, undefined);
         updated = await repo.updateOpen(id, { ...set, providerReference: reference });
         if (!updated) {
-          await deps.card.void(reference);
+          await cards.release(reference);
           throw OFFER_ERRORS.closed('closed');
         }
-        if (row.providerReference) await deps.card.void(row.providerReference);
+        await cards.release(row.providerReference);
       } else {
         updated = await repo.updateOpen(id, set);
       }
@@ -525,7 +517,7 @@ export function createOffersService(deps: {
         if (!accepted) throw OFFER_ERRORS.closed('closed');
         return { offer: accepted, saleId, fees, lockedToken };
       });
-      if (done.offer.providerReference) await deps.card.capture(done.offer.providerReference);
+      if (done.offer.providerReference) await cards.capture(done.offer.providerReference);
       await deps.onTokenChange?.(token.id, ownerId).catch(() => undefined);
       notify(
         done.offer.makerId,

@@ -1,15 +1,23 @@
 // The drawing entry dialog for drawing and pack_drawing drops (issue 15, decision 013): the entry needs a
-// validated profile and an unused entry (000 §5); a priced entry holds its price on the balance until the
-// draw, and only winners are charged. The drop pages and the drawing page open it.
+// validated profile and an unused entry (000 §5); a priced entry holds its price on the balance, or is
+// authorised on a card tokenised by the processor, until the draw, and only winners are charged. The drop
+// pages and the drawing page open it.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { formatCents } from '@vitrine/domain';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { isApiError } from '../../app/api-client';
 import { useLoggedIn } from '../../app/useLoggedIn';
 import { Dialog } from '../../ui/Dialog';
 import { FormAlert } from '../../ui/FormAlert';
+import { TextField } from '../../ui/TextField';
+import { useProfile } from '../auth/profile-query';
+import styles from '../offers/Offers.module.css';
 import { useTermsDialog } from '../terms/TermsDialog';
 import { isTermsApprovalRequired } from '../terms/terms-api';
-import { drawingsApi, drawingsKeys } from './drawings-api';
+import { type CardFields, readCard } from '../trading/card-form';
+import { tradingApi } from '../trading/trading-api';
+import { drawingsApi, drawingsKeys, type EntryPayment } from './drawings-api';
 
 export interface DrawingEntryDialogProps {
   contractAddress: string;
@@ -29,14 +37,19 @@ export function DrawingEntryDialog({ contractAddress, niftyType, open, onClose }
     queryFn: () => drawingsApi.get(contractAddress, niftyType),
     enabled: open,
   });
+  const balance = useProfile().data?.account_balance_in_cents ?? null;
+  const [method, setMethod] = useState<EntryPayment['paymentMethod']>('balance');
+  const [card, setCard] = useState<CardFields>({ number: '', expiry: '', cvc: '' });
+  const [cardError, setCardError] = useState<string | null>(null);
   const enter = useMutation({
-    mutationFn: () => drawingsApi.enter(contractAddress, niftyType),
+    mutationFn: async (prepare: () => Promise<EntryPayment | undefined>) =>
+      drawingsApi.enter(contractAddress, niftyType, await prepare()),
     onSuccess: (next) => {
       queryClient.setQueryData(drawingsKeys.drawing(contractAddress, niftyType, true), next);
       void queryClient.invalidateQueries({ queryKey: drawingsKeys.all() });
     },
     onError: (error) => {
-      if (isTermsApprovalRequired(error)) terms.ask(() => enter.mutate());
+      if (isTermsApprovalRequired(error)) terms.ask(() => submit());
     },
   });
   const d = drawing.data;
@@ -44,6 +57,30 @@ export function DrawingEntryDialog({ contractAddress, niftyType, open, onClose }
   const unused = d?.saleDetails.userEntriesUnused ?? 0;
   const error = enter.error && !isTermsApprovalRequired(enter.error) ? enter.error : null;
   const canEnter = loggedIn && d?.status === 'open' && d.validated === true && unused > 0;
+  const price = d?.priceInCents ?? 0;
+  // While the balance is unknown the balance is offered (the API answers 402 when it is too low).
+  const balanceCovers = balance === null || balance >= price;
+  // A priced entry: the balance when it covers the price, else (or by choice) a card.
+  const chosen: EntryPayment['paymentMethod'] =
+    price > 0 && (method === 'stripe_card' || !balanceCovers) ? 'stripe_card' : 'balance';
+
+  function submit() {
+    if (price === 0 || chosen === 'balance') {
+      enter.mutate(async () => (price === 0 ? undefined : { paymentMethod: 'balance' }));
+      return;
+    }
+    const read = readCard(card);
+    if ('error' in read) {
+      setCardError(read.error);
+      return;
+    }
+    setCardError(null);
+    enter.mutate(async () => {
+      // The card goes to the processor only; the entry carries its token.
+      const token = await tradingApi.tokenizeCard(read.card);
+      return { paymentMethod: 'stripe_card', paymentToken: token.id };
+    });
+  }
 
   return (
     <>
@@ -53,7 +90,7 @@ export function DrawingEntryDialog({ contractAddress, niftyType, open, onClose }
         title="Enter Drawing"
         testId="drawing-entry-dialog"
         loading={enter.isPending}
-        onConfirm={canEnter ? () => enter.mutate() : undefined}
+        onConfirm={canEnter ? submit : undefined}
         confirmLabel={used > 0 ? 'Entered' : 'Enter Drawing'}
         confirmDisabled={!canEnter}
       >
@@ -66,8 +103,74 @@ export function DrawingEntryDialog({ contractAddress, niftyType, open, onClose }
             </p>
             <p>
               Winners are drawn at random when the drawing closes. Only winners are charged; a priced entry
-              holds its price on your balance until then.
+              holds its price on your balance, or authorises it on your card, until then.
             </p>
+            {canEnter && price > 0 ? (
+              <>
+                <fieldset className={styles.methods} disabled={enter.isPending}>
+                  <legend className={styles.legend}>Pay with</legend>
+                  <label className={styles.method}>
+                    <input
+                      type="radio"
+                      name="drawingMethod"
+                      value="balance"
+                      checked={chosen === 'balance'}
+                      disabled={!balanceCovers}
+                      onChange={() => setMethod('balance')}
+                      data-testid="drawing-method-balance"
+                    />
+                    Account balance
+                    <span className={styles.muted}>
+                      {balance === null ? '' : ` (${formatCents(balance)} available)`}
+                    </span>
+                  </label>
+                  <label className={styles.method}>
+                    <input
+                      type="radio"
+                      name="drawingMethod"
+                      value="stripe_card"
+                      checked={chosen === 'stripe_card'}
+                      onChange={() => setMethod('stripe_card')}
+                      data-testid="drawing-method-card"
+                    />
+                    Credit or debit card
+                  </label>
+                </fieldset>
+                {chosen === 'stripe_card' ? (
+                  <div className={styles.form} data-testid="drawing-card-form">
+                    <TextField
+                      name="drawingCardNumber"
+                      label="Card number"
+                      inputMode="numeric"
+                      autoComplete="cc-number"
+                      value={card.number}
+                      onChange={(event) => setCard({ ...card, number: event.target.value })}
+                      error={cardError}
+                      disabled={enter.isPending}
+                    />
+                    <div className={styles.cardRow}>
+                      <TextField
+                        name="drawingCardExpiry"
+                        label="Expiry (MM/YY)"
+                        autoComplete="cc-exp"
+                        value={card.expiry}
+                        onChange={(event) => setCard({ ...card, expiry: event.target.value })}
+                        disabled={enter.isPending}
+                      />
+                      <TextField
+                        name="drawingCardCvc"
+                        label="CVC"
+                        inputMode="numeric"
+                        autoComplete="cc-csc"
+                        value={card.cvc}
+                        onChange={(event) => setCard({ ...card, cvc: event.target.value })}
+                        disabled={enter.isPending}
+                      />
+                    </div>
+                  </div>
+                ) : null}
+              </>
+            ) : null}
             <p>
               Commitment: <code data-testid="drawing-commitment">{d.commitment}</code>
             </p>

@@ -23,13 +23,29 @@ export interface Drawing {
   validated: boolean | null;
 }
 
+export interface EntryPayment {
+  paymentMethod: 'balance' | 'stripe_card';
+  paymentToken?: string;
+}
+
 const path = (contractAddress: string, niftyType: number) =>
   `/drawings/${encodeURIComponent(contractAddress)}/${niftyType}/`;
 
 export const drawingsApi = {
   get: (contractAddress: string, niftyType: number) => api.get<Drawing>(path(contractAddress, niftyType)),
-  enter: (contractAddress: string, niftyType: number) =>
-    withAuthRetry(() => api.post<Drawing>(`${path(contractAddress, niftyType)}entries/`)),
+  /** An entry backed by the balance (a hold) or by a tokenised card (an authorisation), 000 §5. */
+  enter: (contractAddress: string, niftyType: number, payment?: EntryPayment) =>
+    withAuthRetry(() =>
+      api.post<Drawing>(
+        `${path(contractAddress, niftyType)}entries/`,
+        payment
+          ? {
+              payment_method: payment.paymentMethod,
+              ...(payment.paymentToken ? { payment_token: payment.paymentToken } : {}),
+            }
+          : undefined,
+      ),
+    ),
 };
 
 export const drawingsKeys = {

@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import {
   dropCardButton,
   dropCardCountdown,
@@ -21,13 +21,14 @@ import { isUnauthorized } from '../auth/authed-request';
 import { BidDialog } from '../bids/BidDialog';
 import { ArtworkMedia } from '../catalog/shared/ArtworkMedia';
 import { DrawingEntryDialog } from '../drawings/DrawingEntryDialog';
+import { drawingsApi, drawingsKeys } from '../drawings/drawings-api';
 import { DropTypeBadge } from '../home/DropTypeBadge';
 import { useLiveTopic } from '../live/useLiveTopic';
 import { useRequireSignIn } from '../social/useRequireSignIn';
 import { primaryCheckoutPath, tradingApi } from '../trading/trading-api';
 import styles from './DropSales.module.css';
 import { EligibilityPanel } from './EligibilityPanel';
-import { domainCard, type SaleCard } from './sale-card';
+import { domainCard, entriesLine, type SaleCard } from './sale-card';
 
 /**
  * A drop sale card (001 §2, §3, §4): the work, the drop-type badge with 'More about drop types', 'Opens in' /
@@ -74,7 +75,17 @@ export function DropSaleCard({
     },
   });
 
-  const shown = domainCard(card, sold);
+  // A drawing's entries for this viewer (and the newest total): the drawing's own answer, the query the
+  // entry dialog refreshes after an entry, so the button reads 'Entered' at once.
+  const isDrawing = card.saleType === 'drawing';
+  const drawing = useQuery({
+    queryKey: drawingsKeys.drawing(card.contractAddress, card.typeNumber, signedIn),
+    queryFn: () => drawingsApi.get(card.contractAddress, card.typeNumber),
+    enabled: isDrawing,
+  });
+
+  const shown = domainCard(card, sold, isDrawing ? drawing.data?.saleDetails : undefined);
+  const entries = entriesLine(shown);
   const viewer = {
     signedIn,
     ...(eligibility?.eligible === null || eligibility === undefined
@@ -152,6 +163,11 @@ export function DropSaleCard({
             </>
           )}
         </p>
+        {entries !== null ? (
+          <p className={styles.quantity} data-testid="drop-sale-entries">
+            {entries}
+          </p>
+        ) : null}
         {remaining !== null && countdown.live ? (
           <p className={styles.quantity} data-testid="quantity-limit">
             {remaining < 1 ? 'Sold Out' : `Only ${remaining} Remaining!`}

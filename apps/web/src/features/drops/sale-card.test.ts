@@ -1,5 +1,6 @@
+import { dropCardButton } from '@vitrine/domain';
 import { describe, expect, it } from 'vitest';
-import { dropSoldOutLabel, type SaleCard } from './sale-card';
+import { domainCard, dropSoldOutLabel, entriesLine, type SaleCard } from './sale-card';
 
 const NOW = Date.parse('2025-02-19T12:00:00Z');
 
@@ -49,5 +50,36 @@ describe('dropSoldOutLabel (001 §4: a sold-out drop reads Sold Out)', () => {
     expect(dropSoldOutLabel([card(), card({ sold: 3 })], NOW)).toBeNull();
     expect(dropSoldOutLabel([], NOW)).toBeNull();
     expect(dropSoldOutLabel([card({ burnt: 1 })], NOW)).toBeNull();
+  });
+});
+
+describe("a drawing card with the viewer's entries (001 §3 saleDetails, §4 'Entered')", () => {
+  const drawing = () => card({ saleType: 'drawing', sold: 0 });
+  it("reads 'Enter Drawing' with an unused entry and 'Entered' once it is used", () => {
+    const fresh = domainCard(drawing(), undefined, {
+      userEntriesUnused: 1,
+      userEntriesUsed: 0,
+      totalEntries: 4,
+    });
+    expect(dropCardButton(fresh, NOW)).toEqual({ label: 'Enter Drawing', disabled: false });
+    expect(entriesLine(fresh)).toBe('4 Entries');
+    const entered = domainCard(drawing(), undefined, {
+      userEntriesUnused: 0,
+      userEntriesUsed: 1,
+      totalEntries: 5,
+    });
+    expect(dropCardButton(entered, NOW)).toEqual({ label: 'Entered', disabled: true });
+    expect(entered.saleDetails).toMatchObject({ price: 1500, userEntriesUsed: 1, totalEntries: 5 });
+    expect(
+      entriesLine(
+        domainCard(drawing(), undefined, { userEntriesUnused: 0, userEntriesUsed: 1, totalEntries: 1 }),
+      ),
+    ).toBe('1 Entry');
+  });
+  it("keeps the shared answer's counts without the drawing's, and shows no count for other sale types", () => {
+    const shared = { ...drawing(), saleDetails: { ...drawing().saleDetails, totalEntries: 2 } };
+    expect(entriesLine(domainCard(shared))).toBe('2 Entries');
+    expect(entriesLine(domainCard(drawing()))).toBeNull();
+    expect(entriesLine(domainCard(card()))).toBeNull();
   });
 });

@@ -8,14 +8,41 @@ import type { HomeDrop } from '@vitrine/domain/catalog-responses';
 
 export type SaleCard = HomeDrop['cards'][number];
 
-/** The domain's card of an API card (the sale type and chain are strings on the wire). */
-export function domainCard(card: SaleCard, sold?: number): DomainCard {
+/** A drawing's entries as the drawing's own answer gives them to the viewer (001 §3 saleDetails). */
+export interface DrawingEntries {
+  userEntriesUnused: number;
+  userEntriesUsed: number;
+  totalEntries: number;
+}
+
+/**
+ * The domain's card of an API card (the sale type and chain are strings on the wire). The drop's answer is
+ * shared by every viewer, so a drawing's viewer entries (and the newest total) come from the drawing's
+ * answer and are laid over the card's saleDetails.
+ */
+export function domainCard(card: SaleCard, sold?: number, entries?: DrawingEntries): DomainCard {
   const { chain: _chain, ...rest } = card;
   return {
     ...rest,
     saleType: card.saleType as SaleType,
     nifty: { ...card.nifty, niftyTotalSold: sold ?? card.nifty.niftyTotalSold },
+    saleDetails: entries
+      ? {
+          ...card.saleDetails,
+          userEntriesUnused: entries.userEntriesUnused,
+          userEntriesUsed: entries.userEntriesUsed,
+          totalEntries: entries.totalEntries,
+        }
+      : card.saleDetails,
   };
+}
+
+/** The entry count a drawing card shows ('1 Entry', '{n} Entries'); null for other sale types. */
+export function entriesLine(card: DomainCard): string | null {
+  if (card.saleType !== 'drawing') return null;
+  const n = card.saleDetails.totalEntries;
+  if (typeof n !== 'number') return null;
+  return n === 1 ? '1 Entry' : `${n} Entries`;
 }
 
 /**

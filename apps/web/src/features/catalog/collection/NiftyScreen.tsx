@@ -105,8 +105,11 @@ export function NiftyScreen({ collectionKey, typeNumber }: { collectionKey: stri
             niftyType={nifty.typeNumber}
             startTime={nifty.startTime}
             endTime={nifty.endTime}
+            saleType={nifty.saleType}
             editionSize={nifty.editionSize}
             totalSold={nifty.totalSold}
+            totalReserved={nifty.totalReserved}
+            totalBurnt={nifty.totalBurnt}
           />
           {isAuctionSaleType(nifty.saleType) ? (
             <PlaceBidButton

@@ -1,0 +1,59 @@
+// Card authorisations that back a promise to pay (decision 009 "Offers", 012, 013): offers, bids and
+// drawing entries reserve money on a card before their unit of work, capture it when they win and void
+// it when they lose or their unit fails. One helper for the three, so they refuse the same cards the same
+// way: a declined card, and a card that needs a second step (nobody is there to take it when a bid wins
+// or a drawing runs hours later), which is voided at once.
+import { randomUUID } from 'node:crypto';
+import type { ExternalPaymentProvider } from './payment-providers';
+
+export interface CardAuthorizationErrors {
+  /** 402 card_declined */
+  declined: () => Error;
+  /** 422 payment-requires-action */
+  needsAction: () => Error;
+}
+
+export function createCardAuthorizations(card: ExternalPaymentProvider) {
+  return {
+    /**
+     * Authorises `amountCents` on the tokenised card before the unit of work; returns the processor's
+     * reference. `kind` names what it backs (`bid`, `offer`, `drawing_entry`) in the processor's reference.
+     */
+    async authorize(
+      kind: string,
+      amountCents: number,
+      paymentToken: string | null | undefined,
+      errors: CardAuthorizationErrors,
+    ): Promise<string> {
+      const outcome = await card.authorize({
+        reference: `${kind}:new:${randomUUID()}`,
+        amountCents,
+        currency: 'USD',
+        paymentToken: paymentToken ?? null,
+      });
+      if (outcome.status === 'declined') throw errors.declined();
+      if (outcome.status === 'requires_action') {
+        await card.void(outcome.providerReference);
+        throw errors.needsAction();
+      }
+      return outcome.providerReference;
+    },
+    /** Takes the authorised money (after the winning unit committed). Throws when the processor refuses. */
+    capture(providerReference: string): Promise<void> {
+      return card.capture(providerReference);
+    },
+    /**
+     * Voids an authorisation that will not be captured (lost, outbid, replaced, withdrawn, or its unit
+     * failed). Never throws: the processor lets an unused authorisation lapse anyway.
+     */
+    async release(providerReference: string | null | undefined): Promise<void> {
+      if (!providerReference) return;
+      await card.void(providerReference).catch(() => undefined);
+    },
+    async releaseAll(references: Iterable<string | null | undefined>): Promise<void> {
+      for (const ref of references) if (ref) await card.void(ref).catch(() => undefined);
+    },
+  };
+}
+
+export type CardAuthorizations = ReturnType<typeof createCardAuthorizations>;
