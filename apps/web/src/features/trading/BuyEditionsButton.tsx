@@ -8,6 +8,8 @@ import { FormAlert } from '../../ui/FormAlert';
 import { AuthModalContext } from '../auth/auth-modal-context';
 import { isUnauthorized } from '../auth/authed-request';
 import { useRequireSignIn } from '../social/useRequireSignIn';
+import { useTermsDialog } from '../terms/TermsDialog';
+import { isTermsApprovalRequired } from '../terms/terms-api';
 import { primaryCheckoutPath, tradingApi } from './trading-api';
 
 /** The drop types whose Buy opens the checkout page (000 §4); #15 adds the others. */
@@ -43,12 +45,15 @@ export function BuyEditionsButton({
   const authModal = useContext(AuthModalContext);
   const navigate = useNavigate();
   const location = useLocation();
+  const terms = useTermsDialog();
   const mutation = useMutation({
     mutationFn: () => tradingApi.createPurchaseIntent(contractAddress, niftyType, 1),
     onSuccess: (intent) =>
       navigate(primaryCheckoutPath(contractAddress, niftyType, intent.purchaseIntentId, location.search)),
     onError: (error) => {
-      if (isUnauthorized(error) && authModal) authModal.open();
+      // 000 §8: tos_approval_required opens the terms dialog; agreeing opens the checkout.
+      if (isTermsApprovalRequired(error)) terms.ask(() => mutation.mutate());
+      else if (isUnauthorized(error) && authModal) authModal.open();
     },
   });
   if (dropType === null || !CHECKOUT_DROP_TYPES.has(dropType) || !startTime || !endTime) return null;
@@ -60,7 +65,10 @@ export function BuyEditionsButton({
   const label =
     status === 'upcoming' ? 'Not yet Available' : status !== 'live' ? 'Ended' : soldOut ? 'Sold Out' : action;
   const failure =
-    mutation.error && isApiError(mutation.error) && !isUnauthorized(mutation.error)
+    mutation.error &&
+    isApiError(mutation.error) &&
+    !isUnauthorized(mutation.error) &&
+    !isTermsApprovalRequired(mutation.error)
       ? mutation.error.message
       : null;
   return (
@@ -78,6 +86,7 @@ export function BuyEditionsButton({
       </Button>
       {failure ? <FormAlert testId="buy-editions-error">{failure}</FormAlert> : null}
       {openEdition ? <p data-testid="open-edition-message">{OPEN_EDITION_MESSAGE}</p> : null}
+      {terms.dialog}
     </div>
   );
 }

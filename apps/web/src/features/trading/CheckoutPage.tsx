@@ -300,11 +300,11 @@ export function Payment({
       ]);
     }
   };
-  const onError = (error: Error, input?: { method: Method; card: CardInput | null }) => {
+  const onError = (error: Error, retry?: () => void) => {
     if (!isApiError(error)) return;
-    if (isTermsApprovalRequired(error) && input) {
-      // 000 §8: tos_approval_required opens the terms dialog; agreeing pays again.
-      terms.ask(() => pay.mutate(input));
+    if (isTermsApprovalRequired(error) && retry) {
+      // 000 §8: tos_approval_required opens the terms dialog; agreeing pays (or claims) again.
+      terms.ask(retry);
       return;
     }
     if (error.errorType === 'purchase-intent-closed' && /expired/i.test(error.message))
@@ -324,7 +324,7 @@ export function Payment({
   const redeem = useMutation({
     mutationFn: () => tradingApi.pay(intent.purchaseIntentId, 'no_payment_required'),
     onSuccess: settled,
-    onError: (error) => onError(error),
+    onError: (error) => onError(error, () => redeem.mutate()),
   });
   const pay = useMutation({
     mutationFn: async (input: { method: Method; card: CardInput | null }) => {
@@ -335,7 +335,7 @@ export function Payment({
       return tradingApi.pay(intent.purchaseIntentId, 'stripe_card', token.id);
     },
     onSuccess: settled,
-    onError: (error, input) => onError(error, input),
+    onError: (error, input) => onError(error, () => pay.mutate(input)),
   });
   const complete = useMutation({
     mutationFn: () => tradingApi.completeAction(intent.purchaseIntentId),
