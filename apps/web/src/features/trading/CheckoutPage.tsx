@@ -406,7 +406,7 @@ export function Payment({
           disabled={redeem.isPending || disabled}
           data-testid="pay"
         >
-          {freeLabel ?? 'Get it'}
+          {freeLabel ?? 'Claim'}
         </Button>
         {terms.dialog}
       </form>
