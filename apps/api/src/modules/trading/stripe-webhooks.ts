@@ -166,7 +166,7 @@ export function createStripeWebhooks(deps: {
     if (!payer) return `refunded:${refundedTotal}:no_movement`;
     const paid = -payer.amountCents;
     const earlier = await tx
-      .select({ reference: ledgerTransactions.reference })
+      .select({ id: ledgerTransactions.id, reference: ledgerTransactions.reference })
       .from(ledgerTransactions)
       .where(
         and(
@@ -177,10 +177,37 @@ export function createStripeWebhooks(deps: {
     const before = Math.max(0, ...earlier.map((r) => Number(r.reference.split(':').at(-1)) || 0));
     const now = Math.min(refundedTotal, paid);
     if (now <= before) return `refunded:${refundedTotal}:already_recorded`;
-    const weights = credits.map((c) => c.amountCents);
-    const upTo = allocate(now, weights, paid);
-    const upToBefore = allocate(before, weights, paid);
     const refund = now - before;
+    // What each credit has given back already; this refund is split over what is left of each, in
+    // proportion, so no share is ever given back twice and a full refund gives back every credit exactly.
+    const given = new Map<string, number>();
+    if (earlier.length > 0) {
+      const back = await tx
+        .select({
+          accountId: ledgerEntries.accountId,
+          amountCents: ledgerEntries.amountCents,
+          memo: ledgerEntries.memo,
+        })
+        .from(ledgerEntries)
+        .where(
+          inArray(
+            ledgerEntries.transactionId,
+            earlier.map((r) => r.id),
+          ),
+        );
+      for (const e of back) {
+        const key = `${e.accountId}:${e.memo}`;
+        given.set(key, (given.get(key) ?? 0) - e.amountCents);
+      }
+    }
+    const remaining = credits.map((c) =>
+      Math.max(0, c.amountCents - (given.get(`${c.accountId}:${c.memo}_refunded`) ?? 0)),
+    );
+    const shares = allocate(
+      refund,
+      remaining,
+      remaining.reduce((a, b) => a + b, 0),
+    );
 
     const ledger = createLedgerRepo(tx);
     const buyer = await ledger.userAccount(intent.buyerId);
@@ -189,7 +216,7 @@ export function createStripeWebhooks(deps: {
     const postings: Posting[] = [];
     let shortfall = 0;
     credits.forEach((credit, i) => {
-      const share = (upTo[i] ?? 0) - (upToBefore[i] ?? 0);
+      const share = shares[i] ?? 0;
       const can = Math.min(share, spendable.get(credit.accountId) ?? 0);
       spendable.set(credit.accountId, (spendable.get(credit.accountId) ?? 0) - can);
       shortfall += share - can;
