@@ -136,6 +136,20 @@ export const listingMatchSchema = z.object({
 });
 export type ListingMatch = z.infer<typeof listingMatchSchema>;
 
+/**
+ * Whether a listing is on hold for the viewer (000 §4 "Buy Now … disabled while … on hold"): another buyer's
+ * payment for it is in progress (their intent waits on a second step, in time). Never on hold for the
+ * holder (`heldByYou`). Per viewer and uncached (decision 009 "Buy flow").
+ */
+export const listingHoldSchema = z.object({
+  listingId: z.number().int(),
+  onHold: z.boolean(),
+  heldByYou: z.boolean(),
+  /** When the hold ends at the latest (the holding intent's expiry), or null. */
+  heldUntil: z.string().nullable(),
+});
+export type ListingHold = z.infer<typeof listingHoldSchema>;
+
 export const purchaseIntentPageSchema = pageOf(purchaseIntentSchema);
 
 /** Poll answers (000 §4 status polled every 5 s). */

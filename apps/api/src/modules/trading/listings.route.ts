@@ -1,7 +1,7 @@
-import { listingSchema } from '@vitrine/domain/trading-responses';
+import { listingHoldSchema, listingSchema } from '@vitrine/domain/trading-responses';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { signedIn } from '../../http/guard';
+import { optionalAuth, signedIn } from '../../http/guard';
 import { errorResponses } from '../../http/schemas';
 
 const price = z.object({
@@ -50,6 +50,24 @@ export const listingsRoute: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['trading'], summary: 'A listing', params: idParams, response: answers },
     },
     async (request) => trading().listingView(request.params.id),
+  );
+
+  // Per viewer and uncached (the item answer is shared): Buy Now's 'On Hold' (000 §4, decision 009).
+  app.get(
+    '/v2/listings/:id/hold',
+    {
+      schema: {
+        tags: ['trading'],
+        summary: "Whether the listing is on hold for you: another buyer's payment for it is in progress",
+        params: idParams,
+        response: { 200: listingHoldSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const viewer = await optionalAuth(request);
+      reply.header('cache-control', 'no-store');
+      return trading().listingHold(request.params.id, viewer?.userId ?? null);
+    },
   );
 
   app.patch(

@@ -4,11 +4,36 @@
 // changes, so a replayed or retried event finds its row and changes nothing.
 import { type Db, lockRows, schema, withTransaction } from '@vitrine/db';
 import { AppError } from '@vitrine/domain';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, like } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { Clock } from '../../lib/clock';
+import { createLedgerRepo, type Posting } from './ledger.repo';
 
-const { purchaseIntents: intents, paymentWebhookEvents: events } = schema;
+const { purchaseIntents: intents, paymentWebhookEvents: events, ledgerTransactions, ledgerEntries } = schema;
+
+/**
+ * Splits `amount` over `weights` in proportion, in whole cents that sum to `amount` exactly (largest
+ * remainder; ties to the earlier weight). `total` is what the weights sum to.
+ */
+export function allocate(amount: number, weights: number[], total: number): number[] {
+  if (total <= 0) return weights.map(() => 0);
+  const exact = weights.map((w) => (amount * w) / total);
+  const shares = exact.map(Math.floor);
+  let left = amount - shares.reduce((a, b) => a + b, 0);
+  const order = exact
+    .map((x, i) => ({ i, frac: x - Math.floor(x) }))
+    .sort((a, b) => b.frac - a.frac || a.i - b.i);
+  for (const { i } of order) {
+    if (left <= 0) break;
+    shares[i] = (shares[i] ?? 0) + 1;
+    left -= 1;
+  }
+  return shares;
+}
+
+/** The ledger reference of a refund movement: the charge's refunded total so far, so each total posts once. */
+const refundReference = (intentId: number, refundedTotal: number) =>
+  `purchase_intent:${intentId}:refunded:${refundedTotal}`;
 
 /** Open states of a purchase intent (the trading service's). */
 const OPEN = ['pending', 'requires_action'];
@@ -102,11 +127,131 @@ export function createStripeWebhooks(deps: {
       }
       case 'charge.refunded': {
         const charge = event.data.object as Stripe.Charge;
-        return { ref, intentId: intent.id, outcome: `refunded:${charge.amount_refunded}` };
+        const outcome = await reverse(tx, intent, charge.amount_refunded, at);
+        return { ref, intentId: intent.id, outcome };
       }
       default:
         return { ref, intentId: intent.id, outcome: 'ignored' };
     }
+  }
+
+  /**
+   * A refund reverses the purchase's ledger movement in proportion (decision 009 "Refunds"): the shares the
+   * sale credited (seller's proceeds, creator fee, platform fees) give back the refunded part, the buyer's
+   * account shows the refund arriving and leaving for the card, and the clearing account takes back what
+   * left. `refundedTotal` is the charge's refunded amount so far: each event posts the difference to what
+   * earlier refunds of this intent posted, once (the movement's reference names the total). A share larger
+   * than what its account may spend is taken only up to that; the rest (the shortfall) stays on the
+   * clearing account, logged for the operator. A full refund marks the intent refunded.
+   */
+  async function reverse(
+    tx: Db,
+    intent: typeof intents.$inferSelect,
+    refundedTotal: number,
+    at: Date,
+  ): Promise<string> {
+    if (!intent.ledgerTransactionId || (intent.paymentState !== 'paid' && intent.paymentState !== 'refunded'))
+      return `refunded:${refundedTotal}:not_paid`;
+    const original = await tx
+      .select({
+        accountId: ledgerEntries.accountId,
+        amountCents: ledgerEntries.amountCents,
+        memo: ledgerEntries.memo,
+      })
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.transactionId, intent.ledgerTransactionId))
+      .orderBy(ledgerEntries.id);
+    const payer = original.find((e) => e.amountCents < 0);
+    const credits = original.filter((e) => e.amountCents > 0);
+    if (!payer) return `refunded:${refundedTotal}:no_movement`;
+    const paid = -payer.amountCents;
+    const earlier = await tx
+      .select({ id: ledgerTransactions.id, reference: ledgerTransactions.reference })
+      .from(ledgerTransactions)
+      .where(
+        and(
+          eq(ledgerTransactions.kind, 'refund'),
+          like(ledgerTransactions.reference, `purchase_intent:${intent.id}:refunded:%`),
+        ),
+      );
+    const before = Math.max(0, ...earlier.map((r) => Number(r.reference.split(':').at(-1)) || 0));
+    const now = Math.min(refundedTotal, paid);
+    if (now <= before) return `refunded:${refundedTotal}:already_recorded`;
+    const refund = now - before;
+    // What each credit has given back already; this refund is split over what is left of each, in
+    // proportion, so no share is ever given back twice and a full refund gives back every credit exactly.
+    const given = new Map<string, number>();
+    if (earlier.length > 0) {
+      const back = await tx
+        .select({
+          accountId: ledgerEntries.accountId,
+          amountCents: ledgerEntries.amountCents,
+          memo: ledgerEntries.memo,
+        })
+        .from(ledgerEntries)
+        .where(
+          inArray(
+            ledgerEntries.transactionId,
+            earlier.map((r) => r.id),
+          ),
+        );
+      for (const e of back) {
+        const key = `${e.accountId}:${e.memo}`;
+        given.set(key, (given.get(key) ?? 0) - e.amountCents);
+      }
+    }
+    const remaining = credits.map((c) =>
+      Math.max(0, c.amountCents - (given.get(`${c.accountId}:${c.memo}_refunded`) ?? 0)),
+    );
+    const shares = allocate(
+      refund,
+      remaining,
+      remaining.reduce((a, b) => a + b, 0),
+    );
+
+    const ledger = createLedgerRepo(tx);
+    const buyer = await ledger.userAccount(intent.buyerId);
+    const locked = await ledger.lock([payer.accountId, buyer, ...credits.map((c) => c.accountId)]);
+    const spendable = new Map([...locked].map(([id, a]) => [id, Math.max(0, a.availableCents)]));
+    const postings: Posting[] = [];
+    let shortfall = 0;
+    credits.forEach((credit, i) => {
+      const share = shares[i] ?? 0;
+      const can = Math.min(share, spendable.get(credit.accountId) ?? 0);
+      spendable.set(credit.accountId, (spendable.get(credit.accountId) ?? 0) - can);
+      shortfall += share - can;
+      postings.push({ accountId: credit.accountId, amountCents: -can, memo: `${credit.memo}_refunded` });
+    });
+    // The buyer's record shows the refund arriving and going to their card; the clearing account takes back
+    // what left, less a shortfall no share could cover (for the operator).
+    postings.push(
+      { accountId: buyer, amountCents: refund, memo: 'refund' },
+      { accountId: buyer, amountCents: -refund, memo: 'refund_to_card' },
+      { accountId: payer.accountId, amountCents: refund, memo: 'card_refund' },
+      { accountId: payer.accountId, amountCents: -shortfall, memo: 'refund_shortfall' },
+    );
+    await ledger.post({
+      kind: 'refund',
+      reference: refundReference(intent.id, now),
+      description: `Card refund of purchase intent ${intent.id}`,
+      at,
+      postings,
+    });
+    if (now >= paid) {
+      await tx
+        .update(intents)
+        .set({ paymentState: 'refunded', updatedAt: at })
+        .where(and(eq(intents.id, intent.id), eq(intents.paymentState, 'paid')));
+    }
+    if (shortfall > 0) {
+      deps.log?.('card refund larger than what the sale’s accounts may give back', {
+        intentId: intent.id,
+        refund,
+        shortfall,
+      });
+      return `refunded:${refundedTotal}:shortfall:${shortfall}`;
+    }
+    return `refunded:${refundedTotal}`;
   }
 
   return {

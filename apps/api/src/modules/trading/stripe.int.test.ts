@@ -5,7 +5,7 @@
 // signature, a replayed event; Klarna and Gemini balance (simulated) at pay.
 import { schema } from '@vitrine/db';
 import type { ListingMatch } from '@vitrine/domain/trading-responses';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -308,6 +308,157 @@ describe('Stripe webhooks', () => {
       .where(eq(schema.purchaseIntents.id, m.listingMatchId));
     const res = await webhook(fake.event('payment_intent.canceled', ref));
     expect(res.json()).toEqual({ received: true, processed: true, outcome: 'unknown_payment' });
+  });
+});
+
+/** A movement's entries: account kind (and user) → amount, summed. */
+async function refundMovements(intentId: number) {
+  const txs = await db()
+    .select()
+    .from(schema.ledgerTransactions)
+    .where(eq(schema.ledgerTransactions.kind, 'refund'));
+  const mine = txs.filter((x) => x.reference.startsWith(`purchase_intent:${intentId}:refunded:`));
+  const entries = await Promise.all(
+    mine.map((x) =>
+      db()
+        .select({
+          accountId: schema.ledgerEntries.accountId,
+          amountCents: schema.ledgerEntries.amountCents,
+          memo: schema.ledgerEntries.memo,
+        })
+        .from(schema.ledgerEntries)
+        .where(eq(schema.ledgerEntries.transactionId, x.id)),
+    ),
+  );
+  return mine.map((x, i) => ({ reference: x.reference, entries: entries[i] ?? [] }));
+}
+
+async function accountOf(userId: number) {
+  const [row] = await db()
+    .select()
+    .from(schema.ledgerAccounts)
+    .where(and(eq(schema.ledgerAccounts.kind, 'user'), eq(schema.ledgerAccounts.userId, userId)));
+  return row;
+}
+
+async function movementsOf(s: TestSession) {
+  const res = await t.app.inject({ url: '/api/v2/balance/transactions', headers: s.headers });
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json() as { results: { kind: string; memo: string; amountInCents: number }[] }).results;
+}
+
+describe('charge.refunded reverses the ledger (decision 009 "Refunds")', () => {
+  it('a partial then a full refund give back each share in proportion, once per event; the buyer sees them', async () => {
+    const { listing, seller, creator } = await listedToken(t.app, { priceInCents: 12_500 });
+    const b = await buyer(t.app);
+    const m = await match(b, listing.id);
+    await pay(b, m.listingMatchId, { payment_token: STRIPE_TEST_PMS.succeeds });
+    const ref = (await intentRow(m.listingMatchId))?.providerReference ?? '';
+    const sellerAccount = (await accountOf(seller.userId))?.id;
+    const creatorAccount = (await accountOf(creator.id))?.id;
+    // The sale credited: seller 10 625, creator 1 250, platform 625 + card fee 393; the card paid 12 893.
+    expect((await accountOf(seller.userId))?.balanceCents).toBe(10_625);
+
+    await t.app.services.payments.card.refund(ref, 1_000);
+    const partial = fake.event('charge.refunded', ref);
+    expect((await webhook(partial)).json()).toEqual({
+      received: true,
+      processed: true,
+      outcome: 'refunded:1000',
+    });
+    const [first] = await refundMovements(m.listingMatchId);
+    expect(first?.entries.reduce((sum, e) => sum + e.amountCents, 0)).toBe(0);
+    const debit = (accountId: number | undefined) =>
+      first?.entries.filter((e) => e.accountId === accountId).reduce((sum, e) => sum + e.amountCents, 0);
+    // 1 000 of 12 893 in proportion: seller 824, creator 97, platform the rest (79).
+    expect(debit(sellerAccount)).toBe(-824);
+    expect(debit(creatorAccount)).toBe(-97);
+    expect(first?.entries).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ memo: 'card_refund', amountCents: 1_000 }),
+        expect.objectContaining({ memo: 'proceeds_refunded', amountCents: -824 }),
+      ]),
+    );
+    expect((await intentRow(m.listingMatchId))?.paymentState).toBe('paid');
+
+    // A replay of the event changes nothing.
+    expect((await webhook(partial)).json()).toMatchObject({ processed: false });
+    expect(await refundMovements(m.listingMatchId)).toHaveLength(1);
+
+    // The rest: the sale's credits are all given back, exactly; the intent reads refunded.
+    await t.app.services.payments.card.refund(ref, 11_893);
+    expect((await webhook(fake.event('charge.refunded', ref))).json()).toEqual({
+      received: true,
+      processed: true,
+      outcome: 'refunded:12893',
+    });
+    expect(await refundMovements(m.listingMatchId)).toHaveLength(2);
+    expect((await accountOf(seller.userId))?.balanceCents).toBe(0);
+    expect((await accountOf(creator.id))?.balanceCents).toBe(0);
+    expect((await intentRow(m.listingMatchId))?.paymentState).toBe('refunded');
+    const res = await t.app.inject({
+      url: `/api/v2/purchase-intent/${m.listingMatchId}/status`,
+      headers: b.headers,
+    });
+    expect(res.json()).toMatchObject({ paymentState: 'refunded' });
+
+    // The buyer's Other transactions show each refund coming back and going to the card.
+    const moves = await movementsOf(b);
+    expect(moves.filter((x) => x.kind === 'refund').map((x) => [x.memo, x.amountInCents])).toEqual(
+      expect.arrayContaining([
+        ['refund', 1_000],
+        ['refund_to_card', -1_000],
+        ['refund', 11_893],
+        ['refund_to_card', -11_893],
+      ]),
+    );
+    expect(await ledgerInvariants(db())).toMatchObject({
+      unbalancedTransactions: 0,
+      balancesOffTheirEntries: 0,
+      negativeBalances: 0,
+    });
+  });
+
+  it('a seller who cashed out gives back what they can; the shortfall stays with clearing, no balance below zero', async () => {
+    const { listing, seller } = await listedToken(t.app, { priceInCents: 5_000 });
+    const b = await buyer(t.app);
+    const m = await match(b, listing.id);
+    await pay(b, m.listingMatchId, { payment_token: STRIPE_TEST_PMS.succeeds });
+    const ref = (await intentRow(m.listingMatchId))?.providerReference ?? '';
+    const proceeds = (await accountOf(seller.userId))?.balanceCents ?? 0;
+    expect(proceeds).toBeGreaterThan(0);
+    const cashOut = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/balance/payouts',
+      headers: seller.headers,
+      payload: { amount_in_cents: proceeds - 100 },
+    });
+    expect(cashOut.statusCode, cashOut.body).toBe(200);
+
+    const total = fake.intent(ref)?.amount ?? 0;
+    await t.app.services.payments.card.refund(ref, total);
+    const res = await webhook(fake.event('charge.refunded', ref));
+    expect(res.json()).toEqual({
+      received: true,
+      processed: true,
+      outcome: `refunded:${total}:shortfall:${proceeds - 100}`,
+    });
+    expect((await accountOf(seller.userId))?.balanceCents).toBe(0);
+    const [movement] = await refundMovements(m.listingMatchId);
+    expect(movement?.entries.reduce((sum, e) => sum + e.amountCents, 0)).toBe(0);
+    expect(movement?.entries).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ memo: 'proceeds_refunded', amountCents: -100 }),
+        expect.objectContaining({ memo: 'refund_shortfall', amountCents: -(proceeds - 100) }),
+        expect.objectContaining({ memo: 'refund', amountCents: total }),
+      ]),
+    );
+    expect((await intentRow(m.listingMatchId))?.paymentState).toBe('refunded');
+    expect(await ledgerInvariants(db())).toMatchObject({
+      unbalancedTransactions: 0,
+      balancesOffTheirEntries: 0,
+      negativeBalances: 0,
+    });
   });
 });
 

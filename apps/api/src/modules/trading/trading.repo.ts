@@ -507,6 +507,20 @@ export function createTradingRepo(db: Db) {
       return row ?? null;
     },
 
+    /** The buyers whose payment for a listing is in progress (a second step pending), in time. */
+    async holdsOf(listingId: number, at: Date): Promise<{ buyerId: number; expiresAt: Date }[]> {
+      return db
+        .select({ buyerId: intents.buyerId, expiresAt: intents.expiresAt })
+        .from(intents)
+        .where(
+          and(
+            eq(intents.listingId, listingId),
+            eq(intents.paymentState, 'requires_action'),
+            gt(intents.expiresAt, at),
+          ),
+        );
+    },
+
     /** Open intents past their time, oldest first. */
     async dueToExpire(at: Date, limit: number): Promise<IntentRow[]> {
       return db

@@ -17,7 +17,7 @@ import {
   saleProceedsInfo,
   toMinorUnits,
 } from '@vitrine/domain';
-import type { Listing, PrimaryNifty } from '@vitrine/domain/trading-responses';
+import type { Listing, ListingHold, PrimaryNifty } from '@vitrine/domain/trading-responses';
 import type { Background } from '../../lib/background';
 import type { Clock } from '../../lib/clock';
 import type { Jobs } from '../../lib/jobs';
@@ -79,6 +79,13 @@ export const TRADING_ERRORS = {
     new AppError({
       errorType: 'price-changed',
       message: 'The price of this listing changed: review the new price and buy again',
+      statusCode: 409,
+    }),
+  /** 000 §4: another buyer's payment for this listing is in progress (decision 009 "Buy flow"). */
+  listingOnHold: () =>
+    new AppError({
+      errorType: 'listing-on-hold',
+      message: 'Another buyer is completing a payment for this item. Check back in a few minutes.',
       statusCode: 409,
     }),
   ownListing: () =>
@@ -816,11 +823,30 @@ export function createTradingService(deps: {
 
     // ---- Buy Now: listing match and purchase intents ----
 
+    /**
+     * A listing's hold as one viewer sees it (000 §4 "on hold"): on hold while another buyer's payment for
+     * it waits on its second step (in time); never for that buyer. Read per request, never cached.
+     */
+    async listingHold(listingId: number, viewerId: number | null): Promise<ListingHold> {
+      const listing = await repo.listing(listingId);
+      if (!listing) throw TRADING_ERRORS.listingNotFound();
+      const holds = listing.status === 'active' ? await repo.holdsOf(listingId, clock.now()) : [];
+      const others = holds.filter((h) => h.buyerId !== viewerId);
+      const until = others.reduce<Date | null>((a, h) => (a && a > h.expiresAt ? a : h.expiresAt), null);
+      return {
+        listingId,
+        onHold: others.length > 0,
+        heldByYou: others.length < holds.length,
+        heldUntil: until ? until.toISOString() : null,
+      };
+    },
+
     async createListingMatch(buyerId: number, listingId: number) {
       const listing = await repo.listing(listingId);
       if (!listing) throw TRADING_ERRORS.listingNotFound();
       if (listing.status !== 'active') throw TRADING_ERRORS.listingClosed();
       if (listing.sellerId === buyerId) throw TRADING_ERRORS.ownListing();
+      if ((await this.listingHold(listingId, buyerId)).onHold) throw TRADING_ERRORS.listingOnHold();
       const token = await repo.tokenById(listing.tokenRowId);
       if (!token) throw TRADING_ERRORS.listingClosed();
       const priceCents =

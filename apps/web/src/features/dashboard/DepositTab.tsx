@@ -8,7 +8,8 @@ import { FormAlert } from '../../ui/FormAlert';
 import { TextField } from '../../ui/TextField';
 import { useProfile } from '../auth/profile-query';
 import { authKeys } from '../auth/query-keys';
-import { type CardFields, readCard } from '../trading/card-form';
+import { CardFields, EMPTY_CARD } from '../trading/CardFields';
+import { type CardFields as CardValues, readCard } from '../trading/card-form';
 import { tradingApi } from '../trading/trading-api';
 import styles from './DashboardPage.module.css';
 import { type BalanceAnswer, balanceApi, dashboardKeys } from './dashboard-api';
@@ -66,7 +67,7 @@ export function DepositTab() {
 function AddFunds() {
   const refresh = useRefreshBalance();
   const [amount, setAmount] = useState('');
-  const [card, setCard] = useState<CardFields>({ number: '', expiry: '', cvc: '' });
+  const [card, setCard] = useState<CardValues>(EMPTY_CARD);
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [done, setDone] = useState<{ added: number; answer: BalanceAnswer } | null>(null);
   const mutation = useMutation({
@@ -78,7 +79,7 @@ function AddFunds() {
     onSuccess: async (result) => {
       setDone(result);
       setAmount('');
-      setCard({ number: '', expiry: '', cvc: '' });
+      setCard(EMPTY_CARD);
       await refresh();
     },
   });
@@ -125,34 +126,7 @@ function AddFunds() {
         onChange={(event) => setAmount(event.target.value)}
         disabled={mutation.isPending}
       />
-      <TextField
-        name="cardNumber"
-        label="Card number"
-        inputMode="numeric"
-        autoComplete="cc-number"
-        value={card.number}
-        onChange={(event) => setCard({ ...card, number: event.target.value })}
-        disabled={mutation.isPending}
-      />
-      <div className={styles.row}>
-        <TextField
-          name="cardExpiry"
-          label="Expiry (MM/YY)"
-          autoComplete="cc-exp"
-          value={card.expiry}
-          onChange={(event) => setCard({ ...card, expiry: event.target.value })}
-          disabled={mutation.isPending}
-        />
-        <TextField
-          name="cardCvc"
-          label="CVC"
-          inputMode="numeric"
-          autoComplete="cc-csc"
-          value={card.cvc}
-          onChange={(event) => setCard({ ...card, cvc: event.target.value })}
-          disabled={mutation.isPending}
-        />
-      </div>
+      <CardFields value={card} onChange={setCard} disabled={mutation.isPending} />
       <div>
         <Button type="submit" loading={mutation.isPending} data-testid="add-funds-submit">
           Add funds

@@ -6,6 +6,8 @@ import { FormAlert } from '../../ui/FormAlert';
 import { Skeleton } from '../../ui/Skeleton';
 import { TextField } from '../../ui/TextField';
 import { useToast } from '../../ui/useToast';
+import { useTermsDialog } from '../terms/TermsDialog';
+import { isTermsApprovalRequired } from '../terms/terms-api';
 import styles from './Offers.module.css';
 import {
   isTwoFactorInvalid,
@@ -56,6 +58,7 @@ export function AcceptBidDialog({
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
+  const terms = useTermsDialog();
   const eligible = useQuery({
     queryKey: offerKeys.eligible(offer.purchaseIntentId),
     queryFn: ({ signal }) => offersApi.eligibleNifties(offer.purchaseIntentId, signal),
@@ -73,9 +76,11 @@ export function AcceptBidDialog({
       toast.success(OFFER_ACCEPTED_MESSAGE);
       window.setTimeout(() => window.location.reload(), RELOAD_AFTER_MS);
     },
-    onError: (error) => {
+    onError: (error, input) => {
       const method = twoFactorRequired(error);
-      if (method) {
+      // 000 §8: tos_approval_required opens the terms dialog; agreeing accepts again.
+      if (isTermsApprovalRequired(error)) terms.ask(() => mutation.mutate(input));
+      else if (method) {
         setTwoFactor(method);
         setFailed(false);
       } else if (isTwoFactorInvalid(error)) {
@@ -105,86 +110,92 @@ export function AcceptBidDialog({
 
   if (twoFactor) {
     return (
-      <Dialog
-        open
-        onClose={onClose}
-        title="Two-factor verification"
-        loading={busy}
-        onConfirm={() => accept()}
-        confirmLabel="Verify and accept"
-        testId="accept-bid-2fa-dialog"
-      >
-        <form onSubmit={accept} noValidate className={styles.form}>
-          {failed ? <FormAlert testId="accept-bid-error">{OFFER_ACCEPT_FAILED_MESSAGE}</FormAlert> : null}
-          <p className={styles.note}>{CODE_HINT[twoFactor]}</p>
-          <TextField
-            id={codeId}
-            name="twoFactorCode"
-            label="Verification code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            value={code}
-            onChange={(event) => setCode(event.target.value)}
-            error={codeError}
-            disabled={busy}
-            autoFocus
-          />
-        </form>
-      </Dialog>
+      <>
+        <Dialog
+          open
+          onClose={onClose}
+          title="Two-factor verification"
+          loading={busy}
+          onConfirm={() => accept()}
+          confirmLabel="Verify and accept"
+          testId="accept-bid-2fa-dialog"
+        >
+          <form onSubmit={accept} noValidate className={styles.form}>
+            {failed ? <FormAlert testId="accept-bid-error">{OFFER_ACCEPT_FAILED_MESSAGE}</FormAlert> : null}
+            <p className={styles.note}>{CODE_HINT[twoFactor]}</p>
+            <TextField
+              id={codeId}
+              name="twoFactorCode"
+              label="Verification code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              value={code}
+              onChange={(event) => setCode(event.target.value)}
+              error={codeError}
+              disabled={busy}
+              autoFocus
+            />
+          </form>
+        </Dialog>
+        {terms.dialog}
+      </>
     );
   }
 
   return (
-    <Dialog
-      open
-      onClose={onClose}
-      title="Accept offer"
-      loading={busy}
-      onConfirm={() => accept()}
-      confirmLabel="Accept"
-      confirmDisabled={!picked || busy}
-      testId="accept-bid-dialog"
-    >
-      <div className={styles.form}>
-        {failed ? <FormAlert testId="accept-bid-error">{OFFER_ACCEPT_FAILED_MESSAGE}</FormAlert> : null}
-        <p>
-          Sell {token ? offer.nifty.name : 'one of your editions'} to {offer.maker.name} for{' '}
-          <strong>{formatCents(offer.amountInCents)}</strong>? The service fee and the creator royalty are
-          taken from the amount.
-        </p>
-        {token ? null : (
-          <fieldset className={styles.nifties} aria-label="Your eligible NFTs">
-            <legend className={styles.legend}>Pick the NFT to sell ({offerTargetText(offer)})</legend>
-            {eligible.isPending ? (
-              <Skeleton width="100%" height={44} />
-            ) : eligible.isError ? (
-              <FormAlert testId="eligible-error">{eligible.error.message}</FormAlert>
-            ) : eligible.data.results.length === 0 ? (
-              <p className={styles.muted} data-testid="eligible-empty">
-                You own no NFT this offer can buy.
-              </p>
-            ) : (
-              eligible.data.results.map((nifty) => (
-                <label key={`${nifty.contractAddress}:${nifty.tokenId}`} className={styles.method}>
-                  <input
-                    type="radio"
-                    name="eligibleNifty"
-                    checked={
-                      picked?.tokenId === nifty.tokenId && picked.contractAddress === nifty.contractAddress
-                    }
-                    onChange={() =>
-                      setPicked({ contractAddress: nifty.contractAddress, tokenId: nifty.tokenId })
-                    }
-                    disabled={busy}
-                    data-testid="eligible-nifty"
-                  />
-                  {nifty.name} #{nifty.editionNumber}
-                </label>
-              ))
-            )}
-          </fieldset>
-        )}
-      </div>
-    </Dialog>
+    <>
+      <Dialog
+        open
+        onClose={onClose}
+        title="Accept offer"
+        loading={busy}
+        onConfirm={() => accept()}
+        confirmLabel="Accept"
+        confirmDisabled={!picked || busy}
+        testId="accept-bid-dialog"
+      >
+        <div className={styles.form}>
+          {failed ? <FormAlert testId="accept-bid-error">{OFFER_ACCEPT_FAILED_MESSAGE}</FormAlert> : null}
+          <p>
+            Sell {token ? offer.nifty.name : 'one of your editions'} to {offer.maker.name} for{' '}
+            <strong>{formatCents(offer.amountInCents)}</strong>? The service fee and the creator royalty are
+            taken from the amount.
+          </p>
+          {token ? null : (
+            <fieldset className={styles.nifties} aria-label="Your eligible NFTs">
+              <legend className={styles.legend}>Pick the NFT to sell ({offerTargetText(offer)})</legend>
+              {eligible.isPending ? (
+                <Skeleton width="100%" height={44} />
+              ) : eligible.isError ? (
+                <FormAlert testId="eligible-error">{eligible.error.message}</FormAlert>
+              ) : eligible.data.results.length === 0 ? (
+                <p className={styles.muted} data-testid="eligible-empty">
+                  You own no NFT this offer can buy.
+                </p>
+              ) : (
+                eligible.data.results.map((nifty) => (
+                  <label key={`${nifty.contractAddress}:${nifty.tokenId}`} className={styles.method}>
+                    <input
+                      type="radio"
+                      name="eligibleNifty"
+                      checked={
+                        picked?.tokenId === nifty.tokenId && picked.contractAddress === nifty.contractAddress
+                      }
+                      onChange={() =>
+                        setPicked({ contractAddress: nifty.contractAddress, tokenId: nifty.tokenId })
+                      }
+                      disabled={busy}
+                      data-testid="eligible-nifty"
+                    />
+                    {nifty.name} #{nifty.editionNumber}
+                  </label>
+                ))
+              )}
+            </fieldset>
+          )}
+        </div>
+      </Dialog>
+      {terms.dialog}
+    </>
   );
 }

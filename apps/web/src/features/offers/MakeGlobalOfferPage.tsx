@@ -82,7 +82,7 @@ function OfferTarget({ contractAddress, typeNumber }: { contractAddress: string;
 function GlobalOfferForm({ contractAddress, typeNumber }: { contractAddress: string; typeNumber: number }) {
   const formId = useId();
   const [made, setMade] = useState<Offer | null>(null);
-  const mutation = useCreateOffer(() => undefined);
+  const { mutation, error, termsDialog } = useCreateOffer(setMade);
   if (made) {
     return (
       <FormAlert tone="success" testId="global-offer-made">
@@ -97,8 +97,8 @@ function GlobalOfferForm({ contractAddress, typeNumber }: { contractAddress: str
       <OfferForm
         target={{ type: 'global_offer', contractAddress, niftyType: String(typeNumber) }}
         formId={formId}
-        onSubmit={(prepare) => mutation.mutate(prepare, { onSuccess: (answer) => setMade(answer.offer) })}
-        error={mutation.error ? mutation.error.message : null}
+        onSubmit={(prepare) => mutation.mutate(prepare)}
+        error={error}
         busy={mutation.isPending}
       />
       <Button
@@ -110,6 +110,7 @@ function GlobalOfferForm({ contractAddress, typeNumber }: { contractAddress: str
       >
         Make Global Offer
       </Button>
+      {termsDialog}
     </div>
   );
 }

@@ -4,11 +4,14 @@ import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { useToast } from '../../ui/useToast';
 import { useRequireSignIn } from '../social/useRequireSignIn';
+import { useTermsDialog } from '../terms/TermsDialog';
+import { isTermsApprovalRequired } from '../terms/terms-api';
 import { createOffer, OfferForm } from './OfferForm';
 import {
   DUPLICATE_OFFER_MESSAGE,
   isDuplicateOffer,
   type NewOffer,
+  type Offer,
   type OfferTarget,
   offerKeys,
 } from './offers-api';
@@ -47,43 +50,54 @@ export function useRefreshOffers() {
     ]);
 }
 
-/** A create-offer mutation with the duplicate warning toast. */
-export function useCreateOffer(onCreated: () => void) {
+/**
+ * A create-offer mutation with the duplicate warning toast. A user who must agree to the terms first
+ * (tos_approval_required, 000 §8) gets the terms dialog, and the offer is made again after agreeing (its card
+ * tokenised again). Render `termsDialog`; `error` is what the form shows (not the terms refusal).
+ */
+export function useCreateOffer(onCreated: (offer: Offer) => void) {
   const toast = useToast();
   const refresh = useRefreshOffers();
-  return useMutation({
+  const terms = useTermsDialog();
+  const mutation = useMutation({
     mutationFn: (prepare: () => Promise<NewOffer>) => createOffer(prepare),
-    onSuccess: async () => {
+    onSuccess: async (answer) => {
       toast.success('Your offer was made');
       await refresh();
-      onCreated();
+      onCreated(answer.offer);
     },
-    onError: (error) => {
-      if (isDuplicateOffer(error)) toast.warning(DUPLICATE_OFFER_MESSAGE);
+    onError: (error, prepare) => {
+      if (isTermsApprovalRequired(error)) terms.ask(() => mutation.mutate(prepare));
+      else if (isDuplicateOffer(error)) toast.warning(DUPLICATE_OFFER_MESSAGE);
     },
   });
+  const error = mutation.error && !isTermsApprovalRequired(mutation.error) ? mutation.error.message : null;
+  return { mutation, error, termsDialog: terms.dialog };
 }
 
 function MakeOfferDialog({ target, onClose }: { target: OfferTarget; onClose: () => void }) {
   const formId = useId();
-  const mutation = useCreateOffer(onClose);
+  const { mutation, error, termsDialog } = useCreateOffer(onClose);
   return (
-    <Dialog
-      open
-      onClose={onClose}
-      title={target.type === 'global_offer' ? 'Make Global Offer' : 'Make Offer'}
-      loading={mutation.isPending}
-      onConfirm={() => (document.getElementById(formId) as HTMLFormElement | null)?.requestSubmit()}
-      confirmLabel="Make offer"
-      testId="offer-dialog"
-    >
-      <OfferForm
-        target={target}
-        formId={formId}
-        onSubmit={(prepare) => mutation.mutate(prepare)}
-        error={mutation.error ? mutation.error.message : null}
-        busy={mutation.isPending}
-      />
-    </Dialog>
+    <>
+      <Dialog
+        open
+        onClose={onClose}
+        title={target.type === 'global_offer' ? 'Make Global Offer' : 'Make Offer'}
+        loading={mutation.isPending}
+        onConfirm={() => (document.getElementById(formId) as HTMLFormElement | null)?.requestSubmit()}
+        confirmLabel="Make offer"
+        testId="offer-dialog"
+      >
+        <OfferForm
+          target={target}
+          formId={formId}
+          onSubmit={(prepare) => mutation.mutate(prepare)}
+          error={error}
+          busy={mutation.isPending}
+        />
+      </Dialog>
+      {termsDialog}
+    </>
   );
 }

@@ -4,7 +4,8 @@ import { FormAlert } from '../../ui/FormAlert';
 import { SelectField } from '../../ui/SelectField';
 import { TextField } from '../../ui/TextField';
 import { useProfile } from '../auth/profile-query';
-import { type CardFields, readCard } from '../trading/card-form';
+import { CardFields, EMPTY_CARD } from '../trading/CardFields';
+import { type CardFields as CardValues, readCard } from '../trading/card-form';
 import { tradingApi } from '../trading/trading-api';
 import styles from './Offers.module.css';
 import { type NewOffer, type OfferPaymentMethod, type OfferTarget, offersApi } from './offers-api';
@@ -49,7 +50,7 @@ export function OfferForm({
   const [amount, setAmount] = useState('');
   const [days, setDays] = useState(7);
   const [method, setMethod] = useState<OfferPaymentMethod>('stripe_card');
-  const [card, setCard] = useState<CardFields>({ number: '', expiry: '', cvc: '' });
+  const [card, setCard] = useState<CardValues>(EMPTY_CARD);
   const [amountError, setAmountError] = useState<string | null>(null);
   const [cardError, setCardError] = useState<string | null>(null);
   const read = offerAmountCents(amount);
@@ -139,36 +140,13 @@ export function OfferForm({
         </label>
       </fieldset>
       {chosen === 'stripe_card' ? (
-        <div className={styles.form} data-testid="offer-card-form">
-          <TextField
-            name="offerCardNumber"
-            label="Card number"
-            inputMode="numeric"
-            autoComplete="cc-number"
-            value={card.number}
-            onChange={(event) => setCard({ ...card, number: event.target.value })}
-            disabled={busy}
-          />
-          <div className={styles.cardRow}>
-            <TextField
-              name="offerCardExpiry"
-              label="Expiry (MM/YY)"
-              autoComplete="cc-exp"
-              value={card.expiry}
-              onChange={(event) => setCard({ ...card, expiry: event.target.value })}
-              disabled={busy}
-            />
-            <TextField
-              name="offerCardCvc"
-              label="CVC"
-              inputMode="numeric"
-              autoComplete="cc-csc"
-              value={card.cvc}
-              onChange={(event) => setCard({ ...card, cvc: event.target.value })}
-              disabled={busy}
-            />
-          </div>
-        </div>
+        <CardFields
+          value={card}
+          onChange={setCard}
+          disabled={busy}
+          namePrefix="offerCard"
+          testId="offer-card-form"
+        />
       ) : null}
       {cardError ? <FormAlert testId="offer-card-error">{cardError}</FormAlert> : null}
       <p className={styles.note} data-testid="offer-fee-note">

@@ -43,9 +43,14 @@ export interface Paginated<T> {
   results: T[];
 }
 
+/** The traits an attribute offer may name (the API's OFFER_TRAITS: the token traits the store keeps). */
+export const OFFER_TRAITS = [{ key: 'mass', label: 'Mass' }] as const;
+export type OfferTrait = (typeof OFFER_TRAITS)[number]['key'];
+
 export type OfferTarget =
   | { type: 'offer'; contractAddress: string; tokenId: string }
-  | { type: 'global_offer'; contractAddress: string; niftyType: string };
+  | { type: 'global_offer'; contractAddress: string; niftyType: string }
+  | { type: 'attribute'; contractAddress: string; attribute: { trait_type: OfferTrait; value: string } };
 
 export interface NewOffer {
   target: OfferTarget;
@@ -95,6 +100,17 @@ export const offersApi = {
       query: { contractAddress, tokenId, page_size: 50 },
       ...(signal ? { signal } : {}),
     }),
+  /**
+   * Public: whether a collection's NFTs carry a trait an attribute offer can name (a mass, 001 §2): the
+   * explore search's count of its NFTs with one.
+   */
+  tokensWithTraits: async (contractAddress: string, signal?: AbortSignal) =>
+    (
+      await api.get<{ count: number }>('/v1/explore/nfts/', {
+        query: { contractAddress, minMass: 0, page_size: 1 },
+        ...(signal ? { signal } : {}),
+      })
+    ).count,
   /** Public: the open global offers on a nifty type, highest first. */
   onNiftyType: (contractAddress: string, niftyType: number, signal?: AbortSignal) =>
     api.get<Paginated<Offer>>('/v2/offer', {
@@ -168,6 +184,7 @@ export const offerKeys = {
     [...offerKeys.all(), 'token', contractAddress.toLowerCase(), tokenId] as const,
   onNiftyType: (contractAddress: string, niftyType: number) =>
     [...offerKeys.all(), 'nifty-type', contractAddress.toLowerCase(), niftyType] as const,
+  traits: (contractAddress: string) => [...offerKeys.all(), 'traits', contractAddress.toLowerCase()] as const,
   mine: () => [...authKeys.user(), 'offers'] as const,
   minePage: (scope: string, status: string, page: number) =>
     [...offerKeys.mine(), scope, status, page] as const,

@@ -7,6 +7,8 @@ import { FormAlert } from '../../ui/FormAlert';
 import { AuthModalContext } from '../auth/auth-modal-context';
 import { isUnauthorized } from '../auth/authed-request';
 import { useRequireSignIn } from '../social/useRequireSignIn';
+import { useTermsDialog } from '../terms/TermsDialog';
+import { isTermsApprovalRequired } from '../terms/terms-api';
 import { type NiftyBuyInput, niftyBuyButton } from './nifty-buy-button';
 import { primaryCheckoutPath, tradingApi } from './trading-api';
 
@@ -31,19 +33,25 @@ export function BuyEditionsButton({
   const authModal = useContext(AuthModalContext);
   const navigate = useNavigate();
   const location = useLocation();
+  const terms = useTermsDialog();
   const mutation = useMutation({
     mutationFn: () => tradingApi.createPurchaseIntent(contractAddress, niftyType, 1),
     onSuccess: (intent) =>
       navigate(primaryCheckoutPath(contractAddress, niftyType, intent.purchaseIntentId, location.search)),
     onError: (error) => {
-      if (isUnauthorized(error) && authModal) authModal.open();
+      // 000 §8: tos_approval_required opens the terms dialog; agreeing opens the checkout.
+      if (isTermsApprovalRequired(error)) terms.ask(() => mutation.mutate());
+      else if (isUnauthorized(error) && authModal) authModal.open();
     },
   });
   const button = niftyBuyButton(sale, Date.now());
   if (button === null) return null;
   const openEdition = sale.dropType === 'open_edition';
   const failure =
-    mutation.error && isApiError(mutation.error) && !isUnauthorized(mutation.error)
+    mutation.error &&
+    isApiError(mutation.error) &&
+    !isUnauthorized(mutation.error) &&
+    !isTermsApprovalRequired(mutation.error)
       ? mutation.error.message
       : null;
   return (
@@ -61,6 +69,7 @@ export function BuyEditionsButton({
       </Button>
       {failure ? <FormAlert testId="buy-editions-error">{failure}</FormAlert> : null}
       {openEdition ? <p data-testid="open-edition-message">{OPEN_EDITION_MESSAGE}</p> : null}
+      {terms.dialog}
     </div>
   );
 }

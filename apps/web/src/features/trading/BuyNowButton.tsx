@@ -1,6 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, type MouseEvent, Suspense, useContext, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { isApiError } from '../../app/api-client';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { Skeleton } from '../../ui/Skeleton';
@@ -18,7 +19,10 @@ import {
   POPUP_CLOSE_CHECK_MS,
   popupFeatures,
 } from './buy-flow';
-import { listingCheckoutPath, tradingApi } from './trading-api';
+import { listingCheckoutPath, tradingApi, tradingKeys } from './trading-api';
+
+/** How often the item page reads its listing's hold again (a light, per-viewer read). */
+export const HOLD_REFRESH_MS = 10_000;
 
 // The checkout's code loads only when the modal opens (the item page stays light).
 const ListingCheckout = lazy(() => import('./CheckoutPage').then((m) => ({ default: m.ListingCheckout })));
@@ -27,7 +31,8 @@ const ListingCheckout = lazy(() => import('./CheckoutPage').then((m) => ({ defau
  * Buy Now on a listed item (000 §4, §8): signed out opens the auth modal; signed in creates a listing
  * match and opens its checkout: the page in the same tab, the checkout modal under the local-storage test
  * flag, or a 700x700 pop-up window for a new-window click, watched every 2 s until closed, then the item
- * is read again (decision 009 "Buy flow"). Disabled while loading or while the listing is on hold; a 401
+ * is read again (decision 009 "Buy flow"). Disabled while loading or while the listing is on hold (another
+ * buyer's payment in progress, read per viewer from `/v2/listings/{id}/hold`, every 10 s); a 401
  * opens the auth modal, tos_approval_required the terms dialog (then Buy Now again), other errors reload
  * the page (the listing may have changed).
  */
@@ -35,14 +40,11 @@ export function BuyNowButton({
   listingId,
   contractAddress,
   tokenId,
-  onHold = false,
   onOpenModal,
 }: {
   listingId: number;
   contractAddress: string;
   tokenId: string;
-  /** Another buyer's payment for this listing is in progress (decision 009 "Buy flow"). */
-  onHold?: boolean;
   /**
    * Opens the checkout modal (the test flag's mode). The modal belongs to the page, not to this button:
    * a paid checkout refreshes the item, which then has no listing and no Buy Now, and the buyer must
@@ -58,6 +60,15 @@ export function BuyNowButton({
   const popup = useRef<Window | null>(null);
   const [watchingPopup, setWatchingPopup] = useState(false);
   const refreshItem = () => void queryClient.invalidateQueries({ queryKey: catalogKeys.items() });
+  // Another buyer's payment for this listing in progress (decision 009 "Buy flow"): per viewer, uncached.
+  const hold = useQuery({
+    queryKey: tradingKeys.listingHold(listingId),
+    queryFn: ({ signal }) => tradingApi.listingHold(listingId, signal),
+    staleTime: 0,
+    refetchInterval: HOLD_REFRESH_MS,
+    refetchOnWindowFocus: true,
+  });
+  const onHold = hold.data?.onHold === true;
 
   const mutation = useMutation({
     mutationFn: (_mode: CheckoutMode) => tradingApi.listingMatch(listingId),
@@ -72,6 +83,7 @@ export function BuyNowButton({
       // A window opens only from a click: after the terms dialog the checkout opens in this tab.
       if (isTermsApprovalRequired(error))
         terms.ask(() => mutation.mutate(mode === 'popup' ? 'navigate' : mode));
+      else if (isApiError(error) && error.errorType === 'listing-on-hold') void hold.refetch();
       else if (isUnauthorized(error) && authModal) authModal.open();
       else window.location.reload();
     },

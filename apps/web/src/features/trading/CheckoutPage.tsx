@@ -12,7 +12,6 @@ import { ErrorFallback } from '../../ui/ErrorFallback';
 import { FormAlert } from '../../ui/FormAlert';
 import { Link } from '../../ui/Link';
 import { Skeleton } from '../../ui/Skeleton';
-import { TextField } from '../../ui/TextField';
 import { useProfile } from '../auth/profile-query';
 import { authKeys } from '../auth/query-keys';
 import { RequireAuth } from '../auth/RequireAuth';
@@ -22,8 +21,9 @@ import { ArtworkMedia } from '../catalog/shared/ArtworkMedia';
 import { useTermsDialog } from '../terms/TermsDialog';
 import { isTermsApprovalRequired } from '../terms/terms-api';
 import { STATUS_POLL_MS } from './buy-flow';
+import { CardFields, EMPTY_CARD } from './CardFields';
 import styles from './CheckoutPage.module.css';
-import { type CardFields, readCard } from './card-form';
+import { type CardFields as CardValues, readCard } from './card-form';
 import { listingMatchQuery, parsePiid } from './checkout-queries';
 import { type CardInput, type PurchaseIntent, type Quote, tradingApi, tradingKeys } from './trading-api';
 
@@ -250,7 +250,7 @@ export function Payment({
   const terms = useTermsDialog();
   const profile = useProfile().data;
   const [method, setMethod] = useState<Method>('stripe_card');
-  const [card, setCard] = useState<CardFields>({ number: '', expiry: '', cvc: '' });
+  const [card, setCard] = useState<CardValues>(EMPTY_CARD);
   const [cardError, setCardError] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<Outcome>(() => outcomeOf(intent));
   const [paidIntent, setPaidIntent] = useState<PurchaseIntent>(intent);
@@ -302,11 +302,11 @@ export function Payment({
       ]);
     }
   };
-  const onError = (error: Error, input?: { method: Method; card: CardInput | null }) => {
+  const onError = (error: Error, retry?: () => void) => {
     if (!isApiError(error)) return;
-    if (isTermsApprovalRequired(error) && input) {
-      // 000 §8: tos_approval_required opens the terms dialog; agreeing pays again.
-      terms.ask(() => pay.mutate(input));
+    if (isTermsApprovalRequired(error) && retry) {
+      // 000 §8: tos_approval_required opens the terms dialog; agreeing pays (or claims) again.
+      terms.ask(retry);
       return;
     }
     if (error.errorType === 'purchase-intent-closed' && /expired/i.test(error.message))
@@ -326,7 +326,7 @@ export function Payment({
   const redeem = useMutation({
     mutationFn: () => tradingApi.pay(intent.purchaseIntentId, 'no_payment_required'),
     onSuccess: settled,
-    onError: (error) => onError(error),
+    onError: (error) => onError(error, () => redeem.mutate()),
   });
   const pay = useMutation({
     mutationFn: async (input: { method: Method; card: CardInput | null }) => {
@@ -337,7 +337,7 @@ export function Payment({
       return tradingApi.pay(intent.purchaseIntentId, 'stripe_card', token.id);
     },
     onSuccess: settled,
-    onError: (error, input) => onError(error, input),
+    onError: (error, input) => onError(error, () => pay.mutate(input)),
   });
   const complete = useMutation({
     mutationFn: () => tradingApi.completeAction(intent.purchaseIntentId),
@@ -408,7 +408,7 @@ export function Payment({
           disabled={redeem.isPending || disabled}
           data-testid="pay"
         >
-          {freeLabel ?? 'Get it'}
+          {freeLabel ?? 'Claim'}
         </Button>
         {terms.dialog}
       </form>
@@ -469,36 +469,7 @@ export function Payment({
         </label>
       </fieldset>
       {method === 'stripe_card' ? (
-        <div className={styles.card} data-testid="card-form">
-          <TextField
-            name="cardNumber"
-            label="Card number"
-            inputMode="numeric"
-            autoComplete="cc-number"
-            value={card.number}
-            onChange={(event) => setCard({ ...card, number: event.target.value })}
-            disabled={busy}
-          />
-          <div className={styles.cardRow}>
-            <TextField
-              name="cardExpiry"
-              label="Expiry (MM/YY)"
-              autoComplete="cc-exp"
-              value={card.expiry}
-              onChange={(event) => setCard({ ...card, expiry: event.target.value })}
-              disabled={busy}
-            />
-            <TextField
-              name="cardCvc"
-              label="CVC"
-              inputMode="numeric"
-              autoComplete="cc-csc"
-              value={card.cvc}
-              onChange={(event) => setCard({ ...card, cvc: event.target.value })}
-              disabled={busy}
-            />
-          </div>
-        </div>
+        <CardFields value={card} onChange={setCard} disabled={busy} testId="card-form" />
       ) : null}
       {cardError ? <FormAlert testId="card-error">{cardError}</FormAlert> : null}
       {error ? (

@@ -4,6 +4,7 @@
 import type { PaymentMethod } from '@vitrine/domain';
 import type {
   Listing,
+  ListingHold,
   ListingMatch,
   PurchaseIntent,
   PurchaseIntentStatus,
@@ -13,7 +14,7 @@ import { api } from '../../app/api-client';
 import { withAuthRetry } from '../auth/authed-request';
 import { authKeys } from '../auth/query-keys';
 
-export type { Listing, ListingMatch, PurchaseIntent, PurchaseIntentStatus, Quote };
+export type { Listing, ListingHold, ListingMatch, PurchaseIntent, PurchaseIntentStatus, Quote };
 
 /** 000 §3 sale proceeds info. */
 export interface SaleProceeds {
@@ -82,6 +83,9 @@ export const tradingApi = {
         once(),
       ),
     ),
+  /** Whether the listing is on hold for this viewer (000 §4): read per viewer, never cached by the API. */
+  listingHold: (listingId: number, signal?: AbortSignal) =>
+    api.get<ListingHold>(`/v2/listings/${listingId}/hold`, signal ? { signal } : {}),
   getListingMatch: (id: number, signal?: AbortSignal) =>
     withAuthRetry(() => api.get<ListingMatch>(`/v2/listing-match/${id}`, signal ? { signal } : {})),
   /** The intent's payment state (000 §7 `GET /v2/purchase-intent/{id}/status`), polled by the checkout. */
@@ -128,6 +132,8 @@ export const tradingKeys = {
   purchaseIntents: () => [...authKeys.user(), 'purchase-intent'] as const,
   purchaseIntent: (id: number) => [...tradingKeys.purchaseIntents(), id] as const,
   intentStatus: (id: number) => [...tradingKeys.listingMatches(), id, 'status'] as const,
+  /** Per viewer (the holder is not on hold), so under the user's keys. */
+  listingHold: (listingId: number) => [...authKeys.user(), 'listing-hold', listingId] as const,
   saleProceeds: (contractAddress: string, tokenId: string, priceInCents: number) =>
     [...authKeys.user(), 'sale-proceeds', contractAddress.toLowerCase(), tokenId, priceInCents] as const,
 };

@@ -8,6 +8,7 @@ import { ErrorFallback } from '../../../ui/ErrorFallback';
 import { Link } from '../../../ui/Link';
 import { Skeleton } from '../../../ui/Skeleton';
 import { DropSales } from '../../drops/DropSales';
+import { AttributeOffers } from '../../offers/AttributeOffers';
 import { collectionQuery } from '../catalog-queries';
 import { CollectionHeader } from './CollectionHeader';
 import styles from './CollectionScreen.module.css';
@@ -82,6 +83,7 @@ export function CollectionScreen({ collectionKey }: { collectionKey: string }) {
         <h2 className={styles.heading}>Items</h2>
         <ListingTable collectionKey={collection.contractAddress} />
       </section>
+      <AttributeOffers contractAddress={collection.contractAddress} className={styles.section} />
     </div>
   );
 }

@@ -1,0 +1,133 @@
+// Buy Now's 'On Hold' (000 §4, decision 009 "Buy flow"): another buyer's payment for a listing that waits
+// on its second step puts the listing on hold for everyone else, not for that buyer; the hold is read per
+// viewer (`GET /api/v2/listings/{id}/hold`, never cached) and ends with the payment, a paid purchase or
+// the intent's time.
+import type { ListingHold, ListingMatch } from '@vitrine/domain/trading-responses';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestApp, testApp } from '../../testing/test-app';
+import type { TestSession } from '../social/test-session';
+import { TEST_CARDS } from './payment-providers';
+import { PURCHASE_INTENT_TTL_MS } from './trading.service';
+import { buyer, listedToken } from './trading-helpers';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await testApp({ seed: false });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function card(s: TestSession, number: string): Promise<string> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/sim-card-processor/payment_methods',
+    headers: s.headers,
+    payload: { number, exp_month: 12, exp_year: 2030, cvc: '123' },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json() as { id: string }).id;
+}
+
+const matchRes = (s: TestSession, listingId: number) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/v2/listing-match/',
+    headers: s.headers,
+    payload: { listing_id: listingId },
+  });
+
+async function match(s: TestSession, listingId: number): Promise<ListingMatch> {
+  const res = await matchRes(s, listingId);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as ListingMatch;
+}
+
+async function hold(listingId: number, s?: TestSession): Promise<ListingHold> {
+  const res = await t.app.inject({
+    url: `/api/v2/listings/${listingId}/hold`,
+    ...(s ? { headers: s.headers } : {}),
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  expect(res.headers['cache-control']).toBe('no-store');
+  return res.json() as ListingHold;
+}
+
+/** A buyer whose card payment for the listing waits on its second step. */
+async function payingWithSecondStep(listingId: number) {
+  const b = await buyer(t.app);
+  const m = await match(b, listingId);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/v2/purchase-intent/${m.listingMatchId}/pay`,
+    headers: b.headers,
+    payload: { payment_token: await card(b, TEST_CARDS.requiresAction) },
+  });
+  expect(res.json()).toMatchObject({ paymentState: 'requires_action' });
+  return { b, m };
+}
+
+describe('a listing on hold', () => {
+  it('is not on hold while buyers only look at their checkout', async () => {
+    const { listing } = await listedToken(t.app);
+    const [a, b] = [await buyer(t.app), await buyer(t.app)];
+    await match(a, listing.id);
+    expect(await hold(listing.id, b)).toEqual({
+      listingId: listing.id,
+      onHold: false,
+      heldByYou: false,
+      heldUntil: null,
+    });
+  });
+
+  it("is on hold for everyone but the buyer whose payment is in progress, and refuses others' Buy Now", async () => {
+    const { listing } = await listedToken(t.app);
+    const { b: holder, m } = await payingWithSecondStep(listing.id);
+    const other = await buyer(t.app);
+
+    const seen = await hold(listing.id, other);
+    expect(seen).toMatchObject({ listingId: listing.id, onHold: true, heldByYou: false });
+    expect(seen.heldUntil).toBe(m.purchaseIntent.expiresAt);
+    expect(await hold(listing.id)).toMatchObject({ onHold: true, heldByYou: false });
+    expect(await hold(listing.id, holder)).toMatchObject({ onHold: false, heldByYou: true });
+
+    const refused = await matchRes(other, listing.id);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ errorType: 'listing-on-hold' });
+
+    // The holder finishes the second step: the listing is sold, nobody's hold any more.
+    const done = await t.app.inject({
+      method: 'POST',
+      url: `/api/v2/purchase-intent/${m.listingMatchId}/complete-action`,
+      headers: holder.headers,
+    });
+    expect(done.json()).toMatchObject({ paymentState: 'paid' });
+    expect(await hold(listing.id, other)).toMatchObject({ onHold: false, heldByYou: false });
+  });
+
+  it('ends when the holder switches away from the card, and when the intent runs out of time', async () => {
+    const { listing } = await listedToken(t.app);
+    const { b: holder, m } = await payingWithSecondStep(listing.id);
+    const other = await buyer(t.app);
+    expect((await hold(listing.id, other)).onHold).toBe(true);
+    const switched = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v2/listing-match/${m.listingMatchId}`,
+      headers: holder.headers,
+      payload: { payment_method: 'balance' },
+    });
+    expect(switched.statusCode, switched.body).toBe(200);
+    expect((await hold(listing.id, other)).onHold).toBe(false);
+
+    await payingWithSecondStep(listing.id);
+    expect((await hold(listing.id, other)).onHold).toBe(true);
+    t.clock.advance(PURCHASE_INTENT_TTL_MS + 1);
+    expect((await hold(listing.id, other)).onHold).toBe(false);
+    expect((await matchRes(other, listing.id)).statusCode).toBe(200);
+  });
+
+  it('answers 404 for an unknown listing', async () => {
+    const res = await t.app.inject({ url: '/api/v2/listings/999999/hold' });
+    expect(res.statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,57 @@
+import { TextField } from '../../ui/TextField';
+import styles from './CardFields.module.css';
+import type { CardFields as CardValues } from './card-form';
+
+export const EMPTY_CARD: CardValues = { number: '', expiry: '', cvc: '' };
+
+/**
+ * The card entry of the checkout, the offer forms and the Deposit tab: number, expiry (MM/YY) and CVC, as
+ * typed. What it holds goes only to the processor's tokenise call (`readCard`, then `tradingApi.tokenizeCard`).
+ */
+export function CardFields({
+  value,
+  onChange,
+  disabled = false,
+  namePrefix = 'card',
+  testId,
+}: {
+  value: CardValues;
+  onChange: (next: CardValues) => void;
+  disabled?: boolean;
+  /** The inputs' names: `{prefix}Number`, `{prefix}Expiry`, `{prefix}Cvc`. */
+  namePrefix?: string;
+  testId?: string;
+}) {
+  return (
+    <div className={styles.fields} data-testid={testId}>
+      <TextField
+        name={`${namePrefix}Number`}
+        label="Card number"
+        inputMode="numeric"
+        autoComplete="cc-number"
+        value={value.number}
+        onChange={(event) => onChange({ ...value, number: event.target.value })}
+        disabled={disabled}
+      />
+      <div className={styles.row}>
+        <TextField
+          name={`${namePrefix}Expiry`}
+          label="Expiry (MM/YY)"
+          autoComplete="cc-exp"
+          value={value.expiry}
+          onChange={(event) => onChange({ ...value, expiry: event.target.value })}
+          disabled={disabled}
+        />
+        <TextField
+          name={`${namePrefix}Cvc`}
+          label="CVC"
+          inputMode="numeric"
+          autoComplete="cc-csc"
+          value={value.cvc}
+          onChange={(event) => onChange({ ...value, cvc: event.target.value })}
+          disabled={disabled}
+        />
+      </div>
+    </div>
+  );
+}
