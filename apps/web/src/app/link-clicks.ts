@@ -20,7 +20,7 @@ export function internalLinkClick(event: MouseEvent, location: Location): LinkCl
   const target = event.target;
   if (!(target instanceof Element)) return null;
   const anchor = target.closest('a');
-  if (!anchor || !anchor.hasAttribute('href')) return null;
+  if (!anchor?.hasAttribute('href')) return null;
   if (anchor.hasAttribute('download')) return null;
   const frame = anchor.getAttribute('target');
   if (frame && frame !== '_self') return null;
