@@ -28,3 +28,5 @@ export * from './url/parse-url';
 export * from './validation/accounts';
 export * from './validation/auth-responses';
 export * from './validation/error-body';
+export * from './storefront/storefront-rules';
+export * from './uploads/upload-rules';
