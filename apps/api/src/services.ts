@@ -38,6 +38,9 @@ import { createAlertsService } from './modules/live/alerts.service';
 import { createLiveRepo } from './modules/live/live.repo';
 import { createLiveService } from './modules/live/live.service';
 import { createImageResizer } from './modules/media/image-resizer';
+import { createPinataPinner } from './modules/media/pinning';
+import { createUploadsRepo } from './modules/media/uploads.repo';
+import { createUploadsService } from './modules/media/uploads.service';
 import { createPlatformRepo } from './modules/platform/platform.repo';
 import { createPlatformService } from './modules/platform/platform.service';
 import { createSearchRepo } from './modules/search/search.repo';
@@ -327,6 +330,14 @@ export function createServices(config: ResolvedConfig) {
         log: (message, detail) => console.warn(message, detail),
       }),
     },
+    /** Publishers' resumable uploads, pinned through Pinata when configured (decision 018). */
+    uploads: createUploadsService({
+      db,
+      repo: createUploadsRepo(db),
+      media,
+      clock,
+      pinner: config.pinata ? createPinataPinner(config.pinata) : null,
+    }),
     images: createImageResizer({
       media,
       cacheDir: config.dataDir ? join(config.dataDir, 'media', '.cache') : null,
