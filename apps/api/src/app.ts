@@ -36,6 +36,7 @@ import { platformRoutes } from './modules/platform/platform.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { siteRoutes } from './modules/site/site.routes';
 import { socialRoutes } from './modules/social/social.routes';
+import { storefrontEditorRoute } from './modules/storefront-editor/storefront-editor.route';
 import { termsRoutes } from './modules/terms/terms.routes';
 import { devEditionsRoutes } from './modules/trading/dev-editions.route';
 import type { StripeSettings } from './modules/trading/stripe-provider';
@@ -246,6 +247,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       await api.register(bidsRoute);
       await api.register(liveRoutes);
       await api.register(drawingsRoutes);
+      await api.register(storefrontEditorRoute);
     },
     { prefix: '/api' },
   );

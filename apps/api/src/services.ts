@@ -50,6 +50,8 @@ import { createSiteService } from './modules/site/site.service';
 import { createSocialRepo } from './modules/social/social.repo';
 import { createSocialService } from './modules/social/social.service';
 import { createViewers } from './modules/social/viewer';
+import { createStorefrontEditorRepo } from './modules/storefront-editor/storefront-editor.repo';
+import { createStorefrontEditorService } from './modules/storefront-editor/storefront-editor.service';
 import { createTermsRepo } from './modules/terms/terms.repo';
 import { createTermsService } from './modules/terms/terms.service';
 import { createBalanceService } from './modules/trading/balance.service';
@@ -337,6 +339,13 @@ export function createServices(config: ResolvedConfig) {
       media,
       clock,
       pinner: config.pinata ? createPinataPinner(config.pinata) : null,
+    }),
+    /** The storefront editor: name, bio, slug, pictures, social links (decision 018). */
+    storefrontEditor: createStorefrontEditorService({
+      db,
+      repo: createStorefrontEditorRepo(db),
+      clock,
+      changes,
     }),
     images: createImageResizer({
       media,

@@ -24,6 +24,48 @@ export const STOREFRONT_MESSAGES = {
   saveFailed: 'Your changes could not be saved. Please try again',
 } as const;
 
+/**
+ * First path segments of the web app's own pages and hosts: a storefront at /{slug} named like one of them
+ * could never be reached, so such slugs are taken.
+ */
+export const RESERVED_STOREFRONT_SLUGS: readonly string[] = [
+  'about',
+  'account',
+  'api',
+  'auctionbid',
+  'buypage',
+  'careers',
+  'checkout',
+  'collections',
+  'dashboard',
+  'dev',
+  'drawing',
+  'explore',
+  'help-centre',
+  'listing-checkout',
+  'login',
+  'makeglobaloffer',
+  'marketplace',
+  'new-login',
+  'onboarding',
+  'privacy-policy',
+  'productions',
+  'profile',
+  'publish-drop',
+  'publishers',
+  'rankedbid',
+  'reset-password',
+  'search',
+  'security-report',
+  'signup',
+  'terms-of-use',
+  'verify-email',
+];
+
+export function isReservedStorefrontSlug(slug: string): boolean {
+  return RESERVED_STOREFRONT_SLUGS.includes(slug.toLowerCase());
+}
+
 /** A storefront may list this many social links. */
 export const STOREFRONT_MAX_SOCIAL_LINKS = 20;
 
