@@ -108,7 +108,7 @@ describe('storefront editor', () => {
     await bio.fill('Prints and editions from the Atlas studio, now edited in the browser.');
     await page.getByTestId('storefront-save').click();
     await page.getByTestId('storefront-saved').waitFor();
-    expect(await page.getByTestId('storefront-saved').textContent()).toBe('Storefront saved');
+    expect(await page.getByTestId('storefront-saved').textContent()).toContain('Storefront saved');
 
     // The avatar, in two parts: the second part fails once, Retry continues from where it stopped.
     const png = noisePng(1400, 1100);
@@ -153,7 +153,7 @@ describe('storefront editor', () => {
       `document.querySelector('[data-testid="avatar-uploader-progress"]')?.getAttribute('data-percent') === '100'`,
     );
     await uploader.getByTestId('avatar-uploader-warning').waitFor();
-    expect(await uploader.getByTestId('avatar-uploader-warning').textContent()).toBe(
+    expect(await uploader.getByTestId('avatar-uploader-warning').textContent()).toContain(
       'Do not close the browser while the upload is in progress, or the data will be lost.',
     );
     releaseFinish();
@@ -168,7 +168,7 @@ describe('storefront editor', () => {
     await links.getByLabel('Kind').selectOption('X');
     await links.getByLabel('URL').fill('http://x.com/atlas_studio');
     await links.getByTestId('social-link-add').click();
-    expect(await links.getByTestId('social-link-error').textContent()).toBe('Enter a valid https URL');
+    expect(await links.getByTestId('social-link-error').textContent()).toContain('Enter a valid https URL');
     await links.getByLabel('URL').fill('https://x.com/atlas_studio');
     await links.getByTestId('social-link-add').click();
     const row = links.getByTestId('social-link-row').filter({ hasText: 'https://x.com/atlas_studio' });

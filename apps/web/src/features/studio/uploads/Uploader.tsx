@@ -24,7 +24,7 @@ type State =
   | { kind: 'idle' }
   | { kind: 'uploading'; sent: number; total: number }
   | { kind: 'done'; result: UploadResult }
-  | { kind: 'failed'; message: string; canRetry: boolean };
+  | { kind: 'failed'; message: string; canRetry: boolean; sent?: number; total?: number };
 
 const percent = (sent: number, total: number) => (total === 0 ? 100 : Math.floor((sent / total) * 100));
 
@@ -66,11 +66,13 @@ export function Uploader({ slug, purpose, label, onUploaded, testId = 'uploader'
       // A refused file (name, size, type) cannot succeed again; a failed part or a server error can.
       const refused = isApiError(error) && [400, 404, 413, 415].includes(error.statusCode);
       if (refused) pending.current = null;
-      setState({
+      // A part that failed keeps the bar where the upload stopped; Retry continues from there.
+      setState((current) => ({
         kind: 'failed',
         message: isApiError(error) ? error.message : UPLOAD_MESSAGES.chunkFailed,
         canRetry: !refused,
-      });
+        ...(current.kind === 'uploading' && !refused ? { sent: current.sent, total: current.total } : {}),
+      }));
     }
   };
 
@@ -91,6 +93,15 @@ export function Uploader({ slug, purpose, label, onUploaded, testId = 'uploader'
     if (again) void run(again.file, again.uploadId);
   };
 
+  const progress =
+    state.kind === 'done'
+      ? 100
+      : state.kind === 'uploading'
+        ? percent(state.sent, state.total)
+        : state.kind === 'failed' && state.total !== undefined
+          ? percent(state.sent ?? 0, state.total)
+          : null;
+
   return (
     <div className={styles.uploader} data-testid={testId}>
       <label htmlFor={inputId} className={styles.label}>
@@ -105,21 +116,25 @@ export function Uploader({ slug, purpose, label, onUploaded, testId = 'uploader'
         data-testid={`${testId}-input`}
         className={styles.input}
       />
-      {state.kind === 'uploading' || state.kind === 'done' ? (
+      {progress === null ? null : (
         <div className={styles.progressRow}>
           <progress
             className={styles.progress}
             max={100}
-            value={state.kind === 'done' ? 100 : percent(state.sent, state.total)}
+            value={progress}
             aria-label={`${label}: upload progress`}
             data-testid={`${testId}-progress`}
-            data-percent={state.kind === 'done' ? 100 : percent(state.sent, state.total)}
+            data-percent={progress}
           />
           <span className={styles.percent} aria-live="polite">
-            {state.kind === 'done' ? 'Uploaded' : `${percent(state.sent, state.total)}%`}
+            {state.kind === 'done'
+              ? 'Uploaded'
+              : state.kind === 'failed'
+                ? `Stopped at ${progress}%`
+                : `${progress}%`}
           </span>
         </div>
-      ) : null}
+      )}
       {uploading ? (
         <FormAlert tone="warning" testId={`${testId}-warning`}>
           {UPLOAD_MESSAGES.closeWarning}
