@@ -197,7 +197,11 @@ describe('a part over the limit is refused before its body is read', () => {
           res.on('data', (c) => {
             body += c;
           });
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+          res.on('end', () => {
+            // The rest of the 400 MB is never sent: drop the connection so the app can close.
+            req.destroy();
+            resolve({ status: res.statusCode ?? 0, body });
+          });
         },
       );
       req.on('error', reject);
