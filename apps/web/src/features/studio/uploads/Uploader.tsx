@@ -38,6 +38,7 @@ export function Uploader({ slug, purpose, label, onUploaded, testId = 'uploader'
   const [state, setState] = useState<State>({ kind: 'idle' });
   const pending = useRef<{ file: File; uploadId: string | null } | null>(null);
   const aborter = useRef<AbortController | null>(null);
+  const confirmed = useRef<{ received: number; total: number } | null>(null);
   const uploading = state.kind === 'uploading';
   useBeforeUnload(uploading);
   useEffect(() => () => aborter.current?.abort(), []);
@@ -46,10 +47,14 @@ export function Uploader({ slug, purpose, label, onUploaded, testId = 'uploader'
     const controller = new AbortController();
     aborter.current = controller;
     pending.current = { file, uploadId };
+    confirmed.current = null;
     setState({ kind: 'uploading', sent: 0, total: file.size });
     const callbacks = {
       signal: controller.signal,
       onProgress: (sent: number, total: number) => setState({ kind: 'uploading', sent, total }),
+      onConfirmed: (received: number, total: number) => {
+        confirmed.current = { received, total };
+      },
       onStarted: (id: string) => {
         pending.current = { file, uploadId: id };
       },
@@ -66,13 +71,14 @@ export function Uploader({ slug, purpose, label, onUploaded, testId = 'uploader'
       // A refused file (name, size, type) cannot succeed again; a failed part or a server error can.
       const refused = isApiError(error) && [400, 404, 413, 415].includes(error.statusCode);
       if (refused) pending.current = null;
-      // A part that failed keeps the bar where the upload stopped; Retry continues from there.
-      setState((current) => ({
+      // A part that failed leaves the bar at what the server holds; Retry continues from there.
+      const held = confirmed.current as { received: number; total: number } | null; // set by the callbacks
+      setState({
         kind: 'failed',
         message: isApiError(error) ? error.message : UPLOAD_MESSAGES.chunkFailed,
         canRetry: !refused,
-        ...(current.kind === 'uploading' && !refused ? { sent: current.sent, total: current.total } : {}),
-      }));
+        ...(held && !refused ? { sent: held.received, total: held.total } : {}),
+      });
     }
   };
 

@@ -24,6 +24,8 @@ export interface UploadResult {
 export interface UploadCallbacks {
   /** Bytes the server holds (or is receiving) out of the file's size. */
   onProgress(sent: number, total: number): void;
+  /** Bytes the server confirmed it holds (where a retry continues). */
+  onConfirmed?(received: number, total: number): void;
   /** The upload's id, once started: keep it to resume after a failure. */
   onStarted?(uploadId: string): void;
   signal?: AbortSignal;
@@ -91,12 +93,14 @@ export async function continueUpload(
   });
   if (state.status === 'finished') return state;
   let received = state.received;
+  cb.onConfirmed?.(received, file.size);
   cb.onProgress(received, file.size);
   while (received < file.size) {
     const part = file.slice(received, Math.min(file.size, received + UPLOAD_CHUNK_BYTES));
     const from = received;
     state = await sendPart(url, part, from, file.size, (n) => cb.onProgress(from + n, file.size), cb.signal);
     received = state.received;
+    cb.onConfirmed?.(received, file.size);
     cb.onProgress(received, file.size);
   }
   return api.post<UploadResult>(`${base(slug)}${encodeURIComponent(uploadId)}/finish/`, undefined, {
