@@ -310,6 +310,28 @@ describe('resumable', () => {
     });
   });
 
+  it('the same part sent five times at once is counted once; five finishes answer one result', async () => {
+    const bytes = await png();
+    const started = await start(t.app, {
+      fileName: 'race.png',
+      size: bytes.length,
+      declaredType: 'image/png',
+    });
+    const { uploadId } = started.json() as Upload;
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => sendPart(t.app, uploadId, bytes, 0, bytes.length)),
+    );
+    const codes = answers.map((a) => a.statusCode).sort();
+    expect(codes.filter((c) => c === 200).length).toBeGreaterThanOrEqual(1);
+    expect(codes.every((c) => c === 200 || c === 409)).toBe(true);
+    expect((await status(t.app, uploadId)).json()).toMatchObject({ received: bytes.length });
+    const finishes = await Promise.all(Array.from({ length: 5 }, () => finish(t.app, uploadId)));
+    const results = finishes.map((f) => f.json() as Upload);
+    expect(finishes.map((f) => f.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    expect(new Set(results.map((r) => r.mediaUrl)).size).toBe(1);
+    expect(results[0]?.ipfsCid).toBe(await computeIpfsCid([bytes]));
+  });
+
   it('an upload left unfinished for a day is swept with its parts', async () => {
     const started = await start(t.app, { fileName: 'left.png', size: 100, declaredType: 'image/png' });
     const { uploadId } = started.json() as Upload;

@@ -142,7 +142,12 @@ export function createUploadsService(deps: {
       if (row.status === 'finished') return toView(row);
       if (row.received !== row.size) throw invalid('upload', UPLOAD_MESSAGES.incomplete);
       const bytes = await media.readStaged(row.id);
-      if (!bytes || bytes.length !== row.size) throw invalid('upload', UPLOAD_MESSAGES.chunkFailed);
+      if (!bytes || bytes.length !== row.size) {
+        // A finish running beside this one may have recorded the result and removed the parts already.
+        const now = await repo.find(row.id, row.publisherId);
+        if (now?.status === 'finished') return toView(now);
+        throw invalid('upload', UPLOAD_MESSAGES.chunkFailed);
+      }
       const check = checkUploadContent(bytes.subarray(0, SNIFF_BYTES), {
         fileName: row.fileName,
         declaredType: row.declaredType,
