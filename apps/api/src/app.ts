@@ -31,10 +31,12 @@ import { liveRoutes } from './modules/live/live.routes';
 import type { StreamsOptions } from './modules/live/streams';
 import { mediaRoutes } from './modules/media/media.routes';
 import { localMediaStore, type MediaStore } from './modules/media/media-store';
+import type { PinataSettings } from './modules/media/pinning';
 import { platformRoutes } from './modules/platform/platform.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { siteRoutes } from './modules/site/site.routes';
 import { socialRoutes } from './modules/social/social.routes';
+import { storefrontEditorRoute } from './modules/storefront-editor/storefront-editor.route';
 import { termsRoutes } from './modules/terms/terms.routes';
 import { devEditionsRoutes } from './modules/trading/dev-editions.route';
 import type { StripeSettings } from './modules/trading/stripe-provider';
@@ -68,6 +70,8 @@ export interface AppConfig {
   responseCacheMaxBytes?: number;
   /** Stripe for cards (STRIPE_SECRET_KEY…); the simulated card processor when absent (decision 009). */
   stripe?: StripeSettings;
+  /** Pinning uploads to IPFS through Pinata (PINATA_JWT); none when absent (decision 018). */
+  pinata?: PinataSettings;
   /** Live events: through Redis when REDIS_URL is set (lib/live-events.ts); this process only by default. */
   liveEvents?: LiveEvents;
   /** Event streams: the cap per process and the heartbeat (decision 014). */
@@ -159,6 +163,10 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       await app.services.offers
         .expireDue()
         .catch((err: unknown) => app.log.error({ err }, 'offer expiry failed'));
+      // Uploads left unfinished for a day: their staged parts are removed (decision 018).
+      await app.services.uploads
+        .sweepStale()
+        .catch((err: unknown) => app.log.error({ err }, 'upload sweep failed'));
       // Auctions past their end that their settle job did not settle (a safety net, decision 012).
       await app.services.bids
         .settleDue()
@@ -239,6 +247,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       await api.register(bidsRoute);
       await api.register(liveRoutes);
       await api.register(drawingsRoutes);
+      await api.register(storefrontEditorRoute);
     },
     { prefix: '/api' },
   );

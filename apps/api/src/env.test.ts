@@ -43,6 +43,16 @@ describe('readEnv in production', () => {
     );
   });
 
+  it('pins through Pinata only with a JWT, and refuses another Pinata API origin in production', () => {
+    expect(readEnv({ PINATA_JWT: '' }).PINATA_JWT).toBeUndefined();
+    expect(readEnv({ PINATA_JWT: 'eyJhbGciOiJIUzI1NiJ9.pinata.jwt' }).PINATA_JWT).toBe(
+      'eyJhbGciOiJIUzI1NiJ9.pinata.jwt',
+    );
+    expect(message({ ...PRODUCTION, PINATA_API_URL: 'http://127.0.0.1:9' })).toContain(
+      'PINATA_API_URL: not allowed when NODE_ENV=production',
+    );
+  });
+
   it('needs the Stripe webhook secret with the Stripe key, and refuses another Stripe API origin', () => {
     const text = message({
       ...PRODUCTION,

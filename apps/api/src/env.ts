@@ -107,6 +107,11 @@ const envSchema = z.object({
   ),
   /** Another Stripe API origin (a local fake in tests); Stripe's own when unset. */
   STRIPE_API_BASE: optionalUrl(['http://', 'https://']),
+  // Pinning uploads to IPFS (docs/decisions/018): through Pinata when its JWT is set; unset, nothing leaves
+  // the machine (the CID is computed locally either way).
+  PINATA_JWT: z.preprocess(emptyUnset, z.string().trim().min(20).max(4000).optional()),
+  /** Another Pinata API origin (a local fake in tests); Pinata's own when unset. */
+  PINATA_API_URL: optionalUrl(['http://', 'https://']),
 });
 
 const checkedEnvSchema = envSchema
@@ -128,6 +133,7 @@ const checkedEnvSchema = envSchema
     if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET)
       issue('STRIPE_WEBHOOK_SECRET', 'required with STRIPE_SECRET_KEY when NODE_ENV=production');
     if (env.STRIPE_API_BASE) issue('STRIPE_API_BASE', 'not allowed when NODE_ENV=production');
+    if (env.PINATA_API_URL) issue('PINATA_API_URL', 'not allowed when NODE_ENV=production');
   });
 
 export type Env = z.infer<typeof envSchema> & { DATA_DIR: string };

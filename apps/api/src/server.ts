@@ -71,6 +71,7 @@ const app = await buildApp({
         },
       }
     : {}),
+  ...(env.PINATA_JWT ? { pinata: { jwt: env.PINATA_JWT, apiBase: env.PINATA_API_URL } } : {}),
 });
 // The embedded store's thread restarts itself after a crash (decision 006); say so in the log.
 database.onEvent((event) => {

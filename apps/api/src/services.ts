@@ -38,6 +38,9 @@ import { createAlertsService } from './modules/live/alerts.service';
 import { createLiveRepo } from './modules/live/live.repo';
 import { createLiveService } from './modules/live/live.service';
 import { createImageResizer } from './modules/media/image-resizer';
+import { createPinataPinner } from './modules/media/pinning';
+import { createUploadsRepo } from './modules/media/uploads.repo';
+import { createUploadsService } from './modules/media/uploads.service';
 import { createPlatformRepo } from './modules/platform/platform.repo';
 import { createPlatformService } from './modules/platform/platform.service';
 import { createSearchRepo } from './modules/search/search.repo';
@@ -47,6 +50,8 @@ import { createSiteService } from './modules/site/site.service';
 import { createSocialRepo } from './modules/social/social.repo';
 import { createSocialService } from './modules/social/social.service';
 import { createViewers } from './modules/social/viewer';
+import { createStorefrontEditorRepo } from './modules/storefront-editor/storefront-editor.repo';
+import { createStorefrontEditorService } from './modules/storefront-editor/storefront-editor.service';
 import { createTermsRepo } from './modules/terms/terms.repo';
 import { createTermsService } from './modules/terms/terms.service';
 import { createBalanceService } from './modules/trading/balance.service';
@@ -328,6 +333,21 @@ export function createServices(config: ResolvedConfig) {
         log: (message, detail) => console.warn(message, detail),
       }),
     },
+    /** Publishers' resumable uploads, pinned through Pinata when configured (decision 018). */
+    uploads: createUploadsService({
+      db,
+      repo: createUploadsRepo(db),
+      media,
+      clock,
+      pinner: config.pinata ? createPinataPinner(config.pinata) : null,
+    }),
+    /** The storefront editor: name, bio, slug, pictures, social links (decision 018). */
+    storefrontEditor: createStorefrontEditorService({
+      db,
+      repo: createStorefrontEditorRepo(db),
+      clock,
+      changes,
+    }),
     images: createImageResizer({
       media,
       cacheDir: config.dataDir ? join(config.dataDir, 'media', '.cache') : null,

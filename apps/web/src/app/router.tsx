@@ -48,6 +48,10 @@ const publishers = () =>
   import('../features/publishers/PublishersPage').then((m) => ({ Component: m.PublishersPage }));
 const publisherStorefront = () =>
   import('../features/publishers/PublishersPage').then((m) => ({ Component: m.PublisherStorefrontPage }));
+const storefrontEditor = () =>
+  import('../features/studio/storefront/StorefrontEditorPage').then((m) => ({
+    Component: m.StorefrontEditorPage,
+  }));
 const publisherDrops = () =>
   import('../features/publishers/PublishersPage').then((m) => ({ Component: m.PublisherDropsPage }));
 
@@ -149,6 +153,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             { path: 'drawing/:contractAddress/:niftyType', lazy: drawing },
             { path: 'publishers/:slug', lazy: publisherStorefront },
             { path: 'publishers/:slug/drops', lazy: publisherDrops },
+            { path: 'publishers/:slug/edit', lazy: storefrontEditor },
             ...INFO_PAGES.map(({ path, title }) => ({ path, lazy: info, handle: { title } })),
             { path: ':slug', lazy: storefront, loader: data(prefetchStorefront) },
             { path: '*', Component: NotFoundPage },

@@ -25,7 +25,8 @@ const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' 
 const cents = (name: string) => bigint(name, { mode: 'number' });
 const wei = (name: string) => numeric(name, { precision: 78, scale: 0 });
 
-export type SocialLink = { kind: string; url: string };
+/** A social link; publishers' links carry an id (the storefront editor, decision 018). */
+export type SocialLink = { id?: string; kind: string; url: string };
 
 export const users = pgTable(
   'users',

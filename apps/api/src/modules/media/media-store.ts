@@ -1,6 +1,6 @@
 // MediaStore (ARCHITECTURE §5): files under DATA_DIR/media locally; an S3-compatible store later.
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, normalize, sep } from 'node:path';
 
 export interface StoredMedia {
@@ -13,6 +13,20 @@ export interface MediaStore {
   /** Stores an object and returns the public URL it is served at. */
   put(key: string, body: Buffer | string, contentType: string): Promise<string>;
   get(key: string): Promise<StoredMedia | null>;
+  /**
+   * Resumable uploads (docs/decisions/018): the parts of an unfinished upload, staged apart from the
+   * served objects (never reachable at /api/media), written at their offset, read whole at finish, removed
+   * after it (or by the sweep of stale uploads).
+   */
+  writeStaged(uploadId: string, offset: number, bytes: Buffer): Promise<void>;
+  readStaged(uploadId: string): Promise<Buffer | null>;
+  removeStaged(uploadId: string): Promise<void>;
+}
+
+const STAGED_ID = /^[A-Za-z0-9_-]{8,64}$/;
+function stagedId(uploadId: string): string {
+  if (!STAGED_ID.test(uploadId)) throw new Error(`invalid upload id: ${uploadId}`);
+  return uploadId;
 }
 
 /** Keys are relative paths of safe segments: letters, digits, '-', '_', '.', no '..'. */
@@ -48,6 +62,8 @@ export function mediaUrl(key: string): string {
 
 export function localMediaStore(dataDir: string): MediaStore {
   const root = normalize(join(dataDir, 'media'));
+  const staging = normalize(join(dataDir, 'media-staging'));
+  const stagedPath = (uploadId: string) => join(staging, `${stagedId(uploadId)}.part`);
   const pathOf = (key: string) => {
     if (!isValidMediaKey(key)) throw new Error(`invalid media key: ${key}`);
     const full = normalize(join(root, key));
@@ -73,12 +89,35 @@ export function localMediaStore(dataDir: string): MediaStore {
         return null;
       }
     },
+    async writeStaged(uploadId, offset, bytes) {
+      await mkdir(staging, { recursive: true });
+      const file = await open(stagedPath(uploadId), 'a+').then(async (f) => {
+        await f.close();
+        return open(stagedPath(uploadId), 'r+');
+      });
+      try {
+        await file.write(bytes, 0, bytes.length, offset);
+      } finally {
+        await file.close();
+      }
+    },
+    async readStaged(uploadId) {
+      try {
+        return await readFile(stagedPath(uploadId));
+      } catch {
+        return null;
+      }
+    },
+    async removeStaged(uploadId) {
+      await rm(stagedPath(uploadId), { force: true });
+    },
   };
 }
 
 /** For tests and the in-memory seed: nothing touches the disk. */
 export function memoryMediaStore(): MediaStore {
   const objects = new Map<string, StoredMedia>();
+  const staged = new Map<string, Buffer>();
   return {
     async put(key, body, contentType) {
       if (!isValidMediaKey(key)) throw new Error(`invalid media key: ${key}`);
@@ -88,6 +127,20 @@ export function memoryMediaStore(): MediaStore {
     },
     async get(key) {
       return objects.get(key) ?? null;
+    },
+    async writeStaged(uploadId, offset, bytes) {
+      const id = stagedId(uploadId);
+      const current = staged.get(id) ?? Buffer.alloc(0);
+      const next = Buffer.alloc(Math.max(current.length, offset + bytes.length));
+      current.copy(next);
+      bytes.copy(next, offset);
+      staged.set(id, next);
+    },
+    async readStaged(uploadId) {
+      return staged.get(stagedId(uploadId)) ?? null;
+    },
+    async removeStaged(uploadId) {
+      staged.delete(stagedId(uploadId));
     },
   };
 }

@@ -53,6 +53,9 @@ function PublisherList() {
             <ButtonLink to={`/publishers/${encodeURIComponent(p.slug)}`} variant="secondary">
               View Storefront
             </ButtonLink>
+            <ButtonLink to={`/publishers/${encodeURIComponent(p.slug)}/edit`} variant="secondary">
+              Edit Storefront
+            </ButtonLink>
             <ButtonLink to={`/publishers/${encodeURIComponent(p.slug)}/drops`} variant="primary">
               Create a Drop
             </ButtonLink>

@@ -5,9 +5,11 @@ import { isApiError } from '../../../app/api-client';
 import { NotFoundPage } from '../../../app/NotFoundPage';
 import { useLoggedIn } from '../../../app/useLoggedIn';
 import { Avatar } from '../../../ui/Avatar';
+import { ButtonLink } from '../../../ui/ButtonLink';
 import { DocumentTitle } from '../../../ui/DocumentTitle';
 import { ErrorFallback } from '../../../ui/ErrorFallback';
 import { VerifiedBadge } from '../../../ui/VerifiedBadge';
+import { useProfile } from '../../auth/profile-query';
 import { FollowButton } from '../../social/FollowButton';
 import { storefrontQuery } from '../catalog-queries';
 import { CollectionSkeleton } from '../collection/CollectionSkeleton';
@@ -25,6 +27,7 @@ export function StorefrontScreen({ slug }: { slug: string }) {
   const signedIn = useLoggedIn();
   const [params] = useSearchParams();
   const query = useQuery(storefrontQuery(slug, signedIn));
+  const profile = useProfile();
   if (query.isPending) return <CollectionSkeleton />;
   if (query.isError) {
     if (isApiError(query.error) && query.error.statusCode === 404) return <NotFoundPage />;
@@ -73,6 +76,18 @@ export function StorefrontScreen({ slug }: { slug: string }) {
               {storefront.verified ? <VerifiedBadge size={24} /> : null}
             </h1>
           </div>
+          {storefront.kind === 'publisher' &&
+          profile.data?.publisherPermissions.some(
+            (p) => p.slug.toLowerCase() === storefront.slug.toLowerCase(),
+          ) ? (
+            <ButtonLink
+              to={`/publishers/${encodeURIComponent(storefront.slug)}/edit`}
+              variant="secondary"
+              data-testid="storefront-edit-link"
+            >
+              Edit Storefront
+            </ButtonLink>
+          ) : null}
           {storefront.subscription ? (
             <div className={styles.follow} data-testid="storefront-follow">
               <FollowButton
