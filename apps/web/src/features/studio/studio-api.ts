@@ -21,8 +21,6 @@ export interface StudioDrop {
   customBanner: string | null;
   customBannerAltText: string | null;
   introVideo: string | null;
-  startDateTime: string | null;
-  endDateTime: string | null;
   visibleStartDateTime: string | null;
   visibleEndDateTime: string | null;
   signerAddress: string | null;
