@@ -58,6 +58,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { path: 'drawing/:contractAddress/:niftyType', page: null },
   { path: 'publishers/:slug', page: null },
   { path: 'publishers/:slug/drops', page: null },
+  { path: 'publishers/:slug/drops/:dropId', page: null },
   { path: 'about', page: null },
   { path: 'terms-of-use', page: null },
   { path: 'privacy-policy', page: null },

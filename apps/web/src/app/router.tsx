@@ -48,8 +48,11 @@ const publishers = () =>
   import('../features/publishers/PublishersPage').then((m) => ({ Component: m.PublishersPage }));
 const publisherStorefront = () =>
   import('../features/publishers/PublishersPage').then((m) => ({ Component: m.PublisherStorefrontPage }));
+// The publisher studio (issue 16): its own lazy chunks, never the shell's.
 const publisherDrops = () =>
-  import('../features/publishers/PublishersPage').then((m) => ({ Component: m.PublisherDropsPage }));
+  import('../features/studio/DropListPage').then((m) => ({ Component: m.DropListPage }));
+const dropEditor = () =>
+  import('../features/studio/DropEditorPage').then((m) => ({ Component: m.DropEditorPage }));
 
 const listingCheckout = () =>
   import('../features/trading/CheckoutPage').then((m) => ({ Component: m.CheckoutPage }));
@@ -149,6 +152,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             { path: 'drawing/:contractAddress/:niftyType', lazy: drawing },
             { path: 'publishers/:slug', lazy: publisherStorefront },
             { path: 'publishers/:slug/drops', lazy: publisherDrops },
+            { path: 'publishers/:slug/drops/:dropId', lazy: dropEditor },
             ...INFO_PAGES.map(({ path, title }) => ({ path, lazy: info, handle: { title } })),
             { path: ':slug', lazy: storefront, loader: data(prefetchStorefront) },
             { path: '*', Component: NotFoundPage },
