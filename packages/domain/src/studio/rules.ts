@@ -15,6 +15,7 @@ import {
 } from '../constants';
 import { parseDecimal } from '../math/decimal';
 import { type DateInput, toDate } from '../time/date';
+import { parseUrl } from '../url/parse-url';
 
 export type FieldErrors = Record<string, string>;
 
@@ -78,12 +79,8 @@ const YOUTUBE_ID = /^[A-Za-z0-9_-]{11}$/;
 /** A YouTube video URL: youtube.com/watch?v=, /embed/, /shorts/, /live/, or youtu.be/ (001 §5). */
 export function isYouTubeUrl(value: unknown): boolean {
   if (typeof value !== 'string' || value.trim() === '') return false;
-  let url: URL;
-  try {
-    url = new URL(value.trim());
-  } catch {
-    return false;
-  }
+  const url = parseUrl(value.trim());
+  if (!url) return false;
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return false;
   const host = url.hostname.toLowerCase();
   if (host === 'youtu.be') return YOUTUBE_ID.test(url.pathname.slice(1));
@@ -97,7 +94,7 @@ export function isYouTubeUrl(value: unknown): boolean {
     ].includes(host)
   )
     return false;
-  if (url.pathname === '/watch') return YOUTUBE_ID.test(url.searchParams.get('v') ?? '');
+  if (url.pathname === '/watch') return YOUTUBE_ID.test(/(?:^\?|&)v=([^&]*)/.exec(url.search)?.[1] ?? '');
   const match = /^\/(?:embed|shorts|live|v)\/([^/]+)\/?$/.exec(url.pathname);
   return match !== null && YOUTUBE_ID.test(match[1] ?? '');
 }
