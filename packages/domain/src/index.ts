@@ -22,6 +22,7 @@ export * from './media/media';
 export * from './payments/fees';
 export * from './payments/payment-method';
 export * from './security/redirect';
+export * from './studio';
 export * from './time/countdown';
 export * from './time/date';
 export * from './url/parse-url';
