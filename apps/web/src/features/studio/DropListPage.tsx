@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useNow } from '../../lib/useNow';
 import { Button } from '../../ui/Button';
 import { ButtonLink } from '../../ui/ButtonLink';
 import { Dialog } from '../../ui/Dialog';
@@ -10,7 +11,6 @@ import { Link } from '../../ui/Link';
 import { Page } from '../../ui/Page';
 import { Pagination } from '../../ui/Pagination';
 import { Skeleton } from '../../ui/Skeleton';
-import { useNow } from '../../lib/useNow';
 import { RequireAuth } from '../auth/RequireAuth';
 import styles from './Studio.module.css';
 import { type StudioDrop, studioApi, studioKeys } from './studio-api';

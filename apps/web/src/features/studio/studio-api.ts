@@ -97,11 +97,10 @@ export const studioApi = {
     withAuthRetry(() => api.get<StudioDrop>(`${base(slug)}/drops/${id}`, signal ? { signal } : {})),
   patchDrop: (slug: string, id: number, fields: Partial<StudioDrop>) =>
     withAuthRetry(() => api.patch<StudioDrop>(`${base(slug)}/drops/${id}`, fields)),
-  deleteDrop: (slug: string, id: number) => withAuthRetry(() => api.delete<void>(`${base(slug)}/drops/${id}`)),
+  deleteDrop: (slug: string, id: number) =>
+    withAuthRetry(() => api.delete<void>(`${base(slug)}/drops/${id}`)),
   createCollection: (slug: string, dropId: number) =>
-    withAuthRetry(() =>
-      api.post<{ id: number }>(`${base(slug)}/drops/${dropId}/collections`, {}, once()),
-    ),
+    withAuthRetry(() => api.post<{ id: number }>(`${base(slug)}/drops/${dropId}/collections`, {}, once())),
   listNfts: (slug: string, collectionId: number, signal?: AbortSignal) =>
     withAuthRetry(() =>
       api.get<Page<StudioNft> | StudioNft[]>(
@@ -127,11 +126,7 @@ export const studioApi = {
     split: Omit<SalesSplit, 'id'>,
   ) =>
     withAuthRetry(() =>
-      api.post<SalesSplit>(
-        `${base(slug)}/collections/${collectionId}/nfts/${nftId}/${kind}`,
-        split,
-        once(),
-      ),
+      api.post<SalesSplit>(`${base(slug)}/collections/${collectionId}/nfts/${nftId}/${kind}`, split, once()),
     ),
   patchSplit: (
     slug: string,

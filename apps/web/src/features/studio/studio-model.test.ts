@@ -1,5 +1,6 @@
 import { DROP_TYPES } from '@vitrine/domain';
 import { describe, expect, it } from 'vitest';
+import type { StudioNft } from './studio-api';
 import {
   canDelete,
   copyTitle,
@@ -13,7 +14,6 @@ import {
   splitTotal,
   toLocalInput,
 } from './studio-model';
-import type { StudioNft } from './studio-api';
 
 const NOW = Date.parse('2026-11-24T12:00:00Z');
 const drop = (dropStatus: 'draft' | 'published' | 'error', start: string | null, end: string | null) => ({
@@ -29,7 +29,9 @@ describe('dropStatusLabel (001 §4)', () => {
     expect(dropStatusLabel(drop('published', '2026-11-25T00:00:00Z', '2026-11-26T00:00:00Z'), NOW)).toBe(
       'Published',
     );
-    expect(dropStatusLabel(drop('published', '2026-11-24T00:00:00Z', '2026-11-26T00:00:00Z'), NOW)).toBe('Live');
+    expect(dropStatusLabel(drop('published', '2026-11-24T00:00:00Z', '2026-11-26T00:00:00Z'), NOW)).toBe(
+      'Live',
+    );
     expect(dropStatusLabel(drop('published', '2026-11-20T00:00:00Z', '2026-11-24T12:00:00Z'), NOW)).toBe(
       'Closed',
     );

@@ -174,7 +174,8 @@ export function newKey(): string {
   return `split-${keys}`;
 }
 
-const text = (value: number | null | undefined) => (value === null || value === undefined ? '' : String(value));
+const text = (value: number | null | undefined) =>
+  value === null || value === undefined ? '' : String(value);
 
 function splitForms(splits: readonly SalesSplit[] | undefined, onChain: boolean): SplitForm[] {
   return (splits ?? []).map((s) => ({
@@ -269,18 +270,18 @@ export function nftInput(form: NftForm) {
 
 /** The NFT's own fields as the API's PATCH takes them (splits go through their own calls). */
 export function nftPatch(form: NftForm) {
-  const {
-    primarySalesSplit: _p,
-    secondarySalesSplit: _s,
-    onChainSalesSplit: _o,
-    ...fields
-  } = nftInput(form);
+  const { primarySalesSplit: _p, secondarySalesSplit: _s, onChainSalesSplit: _o, ...fields } = nftInput(form);
   return fields;
 }
 
 export const SPLIT_KINDS = [
   { field: 'primarySalesSplit', path: 'primarySalesSplits', label: 'Primary sales split', onChain: false },
-  { field: 'secondarySalesSplit', path: 'secondarySalesSplits', label: 'Secondary sales split', onChain: false },
+  {
+    field: 'secondarySalesSplit',
+    path: 'secondarySalesSplits',
+    label: 'Secondary sales split',
+    onChain: false,
+  },
   { field: 'onChainSalesSplit', path: 'onChainSalesSplits', label: 'On-chain sales split', onChain: true },
 ] as const;
 

@@ -1,0 +1,644 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ERROR_TYPES, STUDIO_MESSAGES, validateDrop, validateNft, validateNftWindows } from '@vitrine/domain';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useParams } from 'react-router';
+import { isApiError } from '../../app/api-client';
+import { useNow } from '../../lib/useNow';
+import { Button } from '../../ui/Button';
+import { ButtonLink } from '../../ui/ButtonLink';
+import { Dialog } from '../../ui/Dialog';
+import { DocumentTitle } from '../../ui/DocumentTitle';
+import { ErrorFallback } from '../../ui/ErrorFallback';
+import { FormAlert } from '../../ui/FormAlert';
+import { Skeleton } from '../../ui/Skeleton';
+import { useToast } from '../../ui/useToast';
+import { RequireAuth } from '../auth/RequireAuth';
+import { AUTOSAVE_LABELS } from './autosave';
+import { DropPreview } from './DropPreview';
+import { AreaField, ChoiceField, Field, type FieldState } from './fields';
+import { NftEditor } from './NftEditor';
+import { PUBLISHER_TERMS_AGREED, PublisherTermsDialog } from './PublisherTermsDialog';
+import styles from './Studio.module.css';
+import { type SplitKind, type StudioDrop, type StudioNft, studioApi, studioKeys } from './studio-api';
+import {
+  CHAINS,
+  copyTitle,
+  DEFAULT_NFT_TITLE,
+  type DropForm,
+  dropForm,
+  dropInput,
+  dropStatusLabel,
+  isReadOnly,
+  type NftForm,
+  nftForm,
+  nftInput,
+  nftPatch,
+  SPLIT_KINDS,
+  type SplitForm,
+} from './studio-model';
+import { useAutosaveGroup } from './useAutosaveGroup';
+
+/** `/publishers/{slug}/drops/{dropId}`: the drop editor (001 §2 "Drop editor"). */
+export function DropEditorPage() {
+  return (
+    <div className="page-container" data-testid="drop-editor-page">
+      <RequireAuth>
+        <EditorLoader />
+      </RequireAuth>
+    </div>
+  );
+}
+
+function EditorLoader() {
+  const { slug = '', dropId = '' } = useParams();
+  const id = Number(dropId);
+  const drop = useQuery({
+    queryKey: studioKeys.drop(slug, id),
+    queryFn: ({ signal }) => studioApi.getDrop(slug, id, signal),
+    enabled: Number.isInteger(id) && id > 0,
+    // The editor owns the values once loaded: no refetch may overwrite local edits.
+    staleTime: Number.POSITIVE_INFINITY,
+    refetchOnWindowFocus: false,
+  });
+  if (drop.isError) {
+    return (
+      <ErrorFallback
+        title={
+          isApiError(drop.error) && drop.error.statusCode === 404
+            ? 'This drop was not found.'
+            : "We couldn't load this drop."
+        }
+        message={drop.error.message}
+        onRetry={() => void drop.refetch()}
+        retrying={drop.isFetching}
+        testId="drop-editor-error"
+      />
+    );
+  }
+  if (!drop.data) return <Skeleton height={420} />;
+  return <Editor key={id} slug={slug} initial={drop.data} />;
+}
+
+interface NftEntry {
+  id: number;
+  form: NftForm;
+  /** The values last saved: a field differing from it is dirty. */
+  baseline: NftForm;
+  touched: ReadonlySet<string>;
+}
+
+const entryOf = (nft: StudioNft): NftEntry => {
+  const form = nftForm(nft);
+  return { id: nft.id, form, baseline: form, touched: new Set() };
+};
+
+const sortValue = (entry: NftEntry) => Number(entry.form.sortOrder) || 0;
+
+const complete = (row: SplitForm) =>
+  row.payee.trim() !== '' && row.percentage.trim() !== '' && Number.isFinite(Number(row.percentage));
+
+type Notice = { tone: 'error' | 'success'; title: string; detail?: string } | null;
+
+function Editor({ slug, initial }: { slug: string; initial: StudioDrop }) {
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const now = useNow(30_000);
+  const autosave = useAutosaveGroup();
+  const [serverDrop, setServerDrop] = useState(initial);
+  const [values, setValues] = useState<DropForm>(() => dropForm(initial));
+  const [baseline, setBaseline] = useState<DropForm>(values);
+  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
+  const [showAll, setShowAll] = useState(false);
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const [nfts, setNfts] = useState<NftEntry[] | null>(initial.collectionId ? null : []);
+  const [selected, setSelected] = useState<number | null>(null);
+  const [deleting, setDeleting] = useState<NftEntry | null>(null);
+  const [preview, setPreview] = useState(false);
+  const [termsOpen, setTermsOpen] = useState(false);
+  const [notice, setNotice] = useState<Notice>(null);
+  const collectionId = useRef<number | null>(initial.collectionId ?? null);
+  /** The splits the API has, by `${nftId}:${field}:${row key}`: what a save adds, changes or removes. */
+  const splitsOnServer = useRef(new Map<string, { id: number; payee: string; percentage: string }>());
+
+  const label = dropStatusLabel(serverDrop, now);
+  const readOnly = isReadOnly(label);
+
+  const nftsQuery = useQuery({
+    queryKey: studioKeys.nfts(slug, collectionId.current ?? 0),
+    queryFn: ({ signal }) => studioApi.listNfts(slug, collectionId.current ?? 0, signal),
+    enabled: nfts === null && collectionId.current !== null,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  const remember = useCallback((entry: NftEntry) => {
+    for (const kind of SPLIT_KINDS)
+      for (const row of entry.form[kind.field])
+        if (row.id !== null)
+          splitsOnServer.current.set(`${entry.id}:${kind.field}:${row.key}`, {
+            id: row.id,
+            payee: row.payee,
+            percentage: row.percentage,
+          });
+  }, []);
+  useEffect(() => {
+    if (nfts !== null || !nftsQuery.data) return;
+    const entries = nftsQuery.data.map(entryOf);
+    for (const entry of entries) remember(entry);
+    setNfts(entries);
+    setSelected((current) => current ?? entries[0]?.id ?? null);
+  }, [nfts, nftsQuery.data, remember]);
+
+  const sorted = useMemo(
+    () => [...(nfts ?? [])].sort((a, b) => sortValue(a) - sortValue(b) || a.id - b.id),
+    [nfts],
+  );
+
+  // ---- rules (shared with the API: @vitrine/domain studio rules) ----
+  const input = dropInput(values);
+  const dropWindow = { start: input.visibleStartDateTime, end: input.visibleEndDateTime };
+  const nftErrors = new Map<number, Record<string, string>>();
+  for (const entry of nfts ?? [])
+    nftErrors.set(
+      entry.id,
+      validateNft(nftInput(entry.form), { now, dropWindow, allowUnauthorizedPayees: true }),
+    );
+  const dropErrors: Record<string, string> = {
+    ...validateDrop(input, { now }),
+    ...(nfts && nfts.length > 0
+      ? validateNftWindows(
+          dropWindow,
+          nfts.map((e) => nftInput(e.form)),
+        )
+      : {}),
+  };
+  const invalidNfts = [...nftErrors.values()].filter((e) => Object.keys(e).length > 0).length;
+  const invalidDropFields = Object.keys(dropErrors).length;
+  const valid = invalidDropFields === 0 && invalidNfts === 0 && (nfts?.length ?? 0) > 0;
+
+  // ---- the drop's fields ----
+  const saveDrop = useCallback(
+    async (form: DropForm) => {
+      const answer = await studioApi.patchDrop(slug, initial.id, dropInput(form));
+      setServerDrop((current) => ({ ...current, ...answer }));
+      setBaseline(form);
+    },
+    [slug, initial.id],
+  );
+  const dropFields: FieldState<keyof DropForm> = {
+    value: (name) => values[name],
+    error: (name) =>
+      serverErrors[`drop.${name}`] ?? (touched.has(name) || showAll ? dropErrors[name] : undefined),
+    dirty: (name) => values[name] !== baseline[name],
+    set: (name, value) => {
+      const next = { ...values, [name]: value };
+      setValues(next);
+      clearServerError(`drop.${name}`);
+      autosave.change('drop', next, saveDrop);
+    },
+    touch: (name) => setTouched((current) => (current.has(name) ? current : new Set([...current, name]))),
+  };
+  const clearServerError = (key: string) =>
+    setServerErrors((current) => {
+      if (current[key] === undefined) return current;
+      const { [key]: _gone, ...rest } = current;
+      return rest;
+    });
+
+  // ---- the NFTs ----
+  const saveNft = useCallback(
+    async (nftId: number, form: NftForm) => {
+      const cid = collectionId.current;
+      if (cid === null) return;
+      await studioApi.patchNft(slug, cid, nftId, nftPatch(form) as Partial<StudioNft>);
+      for (const kind of SPLIT_KINDS) {
+        const prefix = `${nftId}:${kind.field}:`;
+        const kept = new Set<string>();
+        for (const row of form[kind.field]) {
+          const key = prefix + row.key;
+          kept.add(key);
+          if (!complete(row)) continue; // a row being typed waits for its payee and percentage
+          const body = {
+            ...(kind.onChain ? { ethAddress: row.payee.trim() } : { user: row.payee.trim() }),
+            percentage: Number(row.percentage),
+          };
+          const known = splitsOnServer.current.get(key);
+          if (!known) {
+            const created = await studioApi.addSplit(slug, cid, nftId, kind.path as SplitKind, body);
+            splitsOnServer.current.set(key, { id: created.id, payee: row.payee, percentage: row.percentage });
+          } else if (known.payee !== row.payee || known.percentage !== row.percentage) {
+            await studioApi.patchSplit(slug, cid, nftId, kind.path as SplitKind, known.id, body);
+            splitsOnServer.current.set(key, { ...known, payee: row.payee, percentage: row.percentage });
+          }
+        }
+        for (const [key, known] of [...splitsOnServer.current]) {
+          if (!key.startsWith(prefix) || kept.has(key)) continue;
+          await studioApi.deleteSplit(slug, cid, nftId, kind.path as SplitKind, known.id);
+          splitsOnServer.current.delete(key);
+        }
+      }
+      setNfts((current) => current?.map((e) => (e.id === nftId ? { ...e, baseline: form } : e)) ?? current);
+    },
+    [slug],
+  );
+
+  const changeNft = (nftId: number, patch: Partial<NftForm>) => {
+    const entry = nfts?.find((e) => e.id === nftId);
+    if (!entry) return;
+    const form = { ...entry.form, ...patch };
+    setNfts((current) => current?.map((e) => (e.id === nftId ? { ...e, form } : e)) ?? current);
+    for (const field of Object.keys(patch)) clearServerError(`nfts.${nftId}.${field}`);
+    autosave.change(`nft:${nftId}`, form, (value: NftForm) => saveNft(nftId, value));
+  };
+  const touchNft = (nftId: number, ...fields: string[]) =>
+    setNfts(
+      (current) =>
+        current?.map((e) => (e.id === nftId ? { ...e, touched: new Set([...e.touched, ...fields]) } : e)) ??
+        current,
+    );
+
+  const ensureCollection = async () => {
+    if (collectionId.current !== null) return collectionId.current;
+    const created = await studioApi.createCollection(slug, initial.id);
+    collectionId.current = created.id;
+    return created.id;
+  };
+  const nextSort = () => Math.max(0, ...(nfts ?? []).map(sortValue)) + 1;
+
+  const add = useMutation({
+    mutationFn: async () => {
+      const cid = await ensureCollection();
+      return studioApi.createNft(slug, cid, {
+        title: DEFAULT_NFT_TITLE,
+        primarySaleType: 'fcfs',
+        sortOrder: nextSort(),
+      });
+    },
+    onSuccess: (nft) => {
+      setNfts((current) => [...(current ?? []), entryOf(nft)]);
+      setSelected(nft.id);
+    },
+  });
+  const duplicate = useMutation({
+    mutationFn: async (entry: NftEntry) => {
+      const cid = await ensureCollection();
+      const copy = await studioApi.createNft(slug, cid, {
+        ...(nftPatch(entry.form) as Partial<StudioNft>),
+        title: copyTitle(entry.form.title),
+        sortOrder: nextSort(),
+      });
+      // 001 §4: the duplicate's splits are made again, for the copy.
+      const splits: Partial<Record<(typeof SPLIT_KINDS)[number]['field'], StudioNft['primarySalesSplit']>> =
+        {};
+      for (const kind of SPLIT_KINDS) {
+        const made = [];
+        for (const row of entry.form[kind.field].filter(complete)) {
+          const body = {
+            ...(kind.onChain ? { ethAddress: row.payee.trim() } : { user: row.payee.trim() }),
+            percentage: Number(row.percentage),
+          };
+          made.push(await studioApi.addSplit(slug, cid, copy.id, kind.path as SplitKind, body));
+        }
+        splits[kind.field] = made;
+      }
+      return { ...copy, ...splits } as StudioNft;
+    },
+    onSuccess: (nft) => {
+      const entry = entryOf(nft);
+      remember(entry);
+      setNfts((current) => [...(current ?? []), entry]);
+      setSelected(nft.id);
+    },
+  });
+  const remove = useMutation({
+    mutationFn: async (entry: NftEntry) => {
+      const cid = collectionId.current;
+      if (cid !== null) await studioApi.deleteNft(slug, cid, entry.id);
+      return entry.id;
+    },
+    onSuccess: (id) => {
+      autosave.drop(`nft:${id}`);
+      setNfts((current) => current?.filter((e) => e.id !== id) ?? current);
+      setSelected((current) => (current === id ? null : current));
+      setDeleting(null);
+    },
+  });
+  const move = (entry: NftEntry, step: -1 | 1) => {
+    const index = sorted.findIndex((e) => e.id === entry.id);
+    const other = sorted[index + step];
+    if (!other) return;
+    // Positions 1..n in the new order: the two swap places, the others keep theirs.
+    const order = [...sorted];
+    order[index] = other;
+    order[index + step] = entry;
+    order.forEach((e, i) => {
+      if (String(i + 1) !== e.form.sortOrder) changeNft(e.id, { sortOrder: String(i + 1) });
+    });
+  };
+
+  // ---- publishing (001 §4, §8) ----
+  const publish = useMutation({
+    mutationFn: () => studioApi.publish(slug, initial.id),
+    onSuccess: (answer) => {
+      setServerDrop((current) => ({ ...current, ...answer }));
+      setServerErrors({});
+      setShowAll(false);
+      setNotice({ tone: 'success', title: STUDIO_MESSAGES.publishSucceeded });
+      toast.success(STUDIO_MESSAGES.publishSucceeded);
+      void queryClient.invalidateQueries({ queryKey: studioKeys.drops(slug) });
+    },
+    onError: (error) => {
+      if (isApiError(error) && error.errorType === ERROR_TYPES.tosApprovalRequired) {
+        setTermsOpen(true);
+        return;
+      }
+      if (isApiError(error) && (error.statusCode >= 500 || error.statusCode === 0)) {
+        const detail = STUDIO_MESSAGES.publishServerErrorDetail;
+        setNotice({ tone: 'error', title: STUDIO_MESSAGES.publishServerErrorTitle, detail });
+        toast.error(STUDIO_MESSAGES.publishServerErrorTitle, detail);
+        return;
+      }
+      setShowAll(true);
+      if (isApiError(error) && error.fields) setServerErrors(error.fields);
+      const detail = STUDIO_MESSAGES.publishFailedDetail;
+      setNotice({ tone: 'error', title: STUDIO_MESSAGES.publishFailedTitle, detail });
+      toast.error(STUDIO_MESSAGES.publishFailedTitle, detail);
+    },
+  });
+  const [preparing, setPreparing] = useState(false);
+  const startPublish = async () => {
+    setNotice(null);
+    setPreparing(true);
+    try {
+      const saved = await autosave.flushAll();
+      if (!saved) {
+        setNotice({ tone: 'error', title: 'Your latest changes are not saved yet.', detail: 'Try again.' });
+        return;
+      }
+      const approval = await studioApi.tosApproval(slug).catch(() => ({ approved: false }));
+      if (!approval.approved) {
+        setTermsOpen(true);
+        return;
+      }
+      publish.mutate();
+    } finally {
+      setPreparing(false);
+    }
+  };
+
+  const selectedEntry = nfts?.find((e) => e.id === selected) ?? null;
+  const publisher = { name: slug, slug };
+
+  return (
+    <>
+      <DocumentTitle title={`${values.title || 'Drop'} · Drop editor · Vitrine`} />
+      <header className={styles.editorHeader}>
+        <div>
+          <ButtonLink to={`/publishers/${encodeURIComponent(slug)}/drops`} variant="ghost" size="sm">
+            ← Drops
+          </ButtonLink>
+          <h1>{values.title || 'Untitled Collection'}</h1>
+          <span className={styles.status} data-status={label} data-testid="drop-status-label">
+            {label}
+          </span>
+        </div>
+        <div className={styles.toolbar}>
+          <span
+            className={styles.saveState}
+            role="status"
+            data-testid="autosave-state"
+            data-state={autosave.state}
+          >
+            {AUTOSAVE_LABELS[autosave.state]}
+          </span>
+          {autosave.state === 'failed' ? (
+            <Button variant="secondary" size="sm" onClick={() => void autosave.flushAll()}>
+              Retry now
+            </Button>
+          ) : null}
+          <Button variant="secondary" onClick={() => setPreview((p) => !p)} aria-pressed={preview}>
+            {preview ? 'Back to editor' : 'Preview'}
+          </Button>
+          {readOnly ? null : (
+            <Button
+              onClick={() => void startPublish()}
+              loading={preparing || publish.isPending}
+              data-testid="publish-drop"
+            >
+              Publish
+            </Button>
+          )}
+        </div>
+      </header>
+
+      {readOnly ? (
+        <FormAlert tone="info" testId="drop-read-only">
+          This drop is {label.toLowerCase()}: it can be viewed, not edited.
+        </FormAlert>
+      ) : null}
+      {notice ? (
+        <FormAlert tone={notice.tone} testId="publish-notice">
+          <strong>{notice.title}</strong>
+          {notice.detail ? <div>{notice.detail}</div> : null}
+        </FormAlert>
+      ) : null}
+      <p className={styles.saveState} data-testid="drop-validity" data-valid={valid}>
+        {valid
+          ? 'Every required field passes.'
+          : `${invalidDropFields} drop field(s) and ${invalidNfts} NFT(s) need attention.`}
+      </p>
+
+      {preview ? (
+        <DropPreview drop={values} nfts={sorted.map((e) => e.form)} publisher={publisher} />
+      ) : (
+        <>
+          <fieldset className={styles.section} disabled={readOnly} data-testid="collection-info">
+            <legend>Collection info</legend>
+            <div className={styles.grid}>
+              <Field form={dropFields} name="title" label="Title" />
+              <Field form={dropFields} name="slug" label="Slug" />
+              <AreaField form={dropFields} name="introText" label="Intro text" className={styles.wide} />
+              {/* Plain URL fields until the studio's Uploader (branch studio-media) takes their place. */}
+              <Field form={dropFields} name="coverAsset" label="Cover image URL" type="url" />
+              <Field form={dropFields} name="previewAsset" label="Preview image URL" type="url" />
+              <Field form={dropFields} name="customBanner" label="Banner image URL" type="url" />
+              <Field form={dropFields} name="customBannerAltText" label="Banner alt text" />
+              <Field form={dropFields} name="introVideo" label="Intro video (YouTube URL)" type="url" />
+              <ChoiceField
+                form={dropFields}
+                name="chain"
+                label="Chain"
+                options={CHAINS.map((c) => ({ value: c, label: c }))}
+              />
+              <Field
+                form={dropFields}
+                name="visibleStartDateTime"
+                label="Visible from"
+                type="datetime-local"
+              />
+              <Field
+                form={dropFields}
+                name="visibleEndDateTime"
+                label="Visible until"
+                type="datetime-local"
+              />
+              <Field form={dropFields} name="signerAddress" label="Signer address" />
+              <Field form={dropFields} name="externalOwnerAddress" label="External owner address" />
+            </div>
+          </fieldset>
+
+          <div className={styles.layout}>
+            <section aria-label="NFTs" data-testid="nft-list">
+              <h2 className={styles.sectionTitle}>NFTs</h2>
+              {nfts === null ? (
+                nftsQuery.isError ? (
+                  <ErrorFallback
+                    title="We couldn't load the NFTs."
+                    onRetry={() => void nftsQuery.refetch()}
+                    retrying={nftsQuery.isFetching}
+                  />
+                ) : (
+                  <Skeleton height={120} />
+                )
+              ) : (
+                <ul className={styles.nftList}>
+                  {sorted.map((entry, index) => {
+                    const invalid =
+                      Object.keys(nftErrors.get(entry.id) ?? {}).length > 0 ||
+                      Object.keys(serverErrors).some((k) => k.startsWith(`nfts.${entry.id}.`));
+                    return (
+                      <li
+                        key={entry.id}
+                        className={styles.nftItem}
+                        data-selected={entry.id === selected}
+                        data-invalid={invalid}
+                        data-testid="nft-list-item"
+                      >
+                        <button
+                          type="button"
+                          className={styles.nftName}
+                          onClick={() => setSelected(entry.id)}
+                          aria-current={entry.id === selected || undefined}
+                        >
+                          {entry.form.title || DEFAULT_NFT_TITLE}
+                        </button>
+                        {readOnly ? null : (
+                          <>
+                            <button
+                              type="button"
+                              className={styles.iconButton}
+                              aria-label={`Move ${entry.form.title} up`}
+                              disabled={index === 0}
+                              onClick={() => move(entry, -1)}
+                            >
+                              ↑
+                            </button>
+                            <button
+                              type="button"
+                              className={styles.iconButton}
+                              aria-label={`Move ${entry.form.title} down`}
+                              disabled={index === sorted.length - 1}
+                              onClick={() => move(entry, 1)}
+                            >
+                              ↓
+                            </button>
+                            <button
+                              type="button"
+                              className={styles.iconButton}
+                              aria-label={`Duplicate ${entry.form.title}`}
+                              onClick={() => duplicate.mutate(entry)}
+                            >
+                              ⧉
+                            </button>
+                            <button
+                              type="button"
+                              className={styles.iconButton}
+                              aria-label={`Delete ${entry.form.title}`}
+                              onClick={() => setDeleting(entry)}
+                            >
+                              ×
+                            </button>
+                          </>
+                        )}
+                      </li>
+                    );
+                  })}
+                </ul>
+              )}
+              {dropErrors.nfts && showAll ? <p className={styles.error}>{dropErrors.nfts}</p> : null}
+              {readOnly ? null : (
+                <Button
+                  variant="secondary"
+                  onClick={() => add.mutate()}
+                  loading={add.isPending}
+                  disabled={nfts === null}
+                  data-testid="add-nft"
+                >
+                  Add NFT
+                </Button>
+              )}
+              {add.isError || duplicate.isError ? (
+                <FormAlert>{(add.error ?? duplicate.error)?.message}</FormAlert>
+              ) : null}
+            </section>
+            <div>
+              {selectedEntry ? (
+                <NftEditor
+                  key={selectedEntry.id}
+                  form={selectedEntry.form}
+                  errors={{
+                    ...(nftErrors.get(selectedEntry.id) ?? {}),
+                    ...Object.fromEntries(
+                      Object.entries(serverErrors)
+                        .filter(([k]) => k.startsWith(`nfts.${selectedEntry.id}.`))
+                        .map(([k, m]) => [k.slice(`nfts.${selectedEntry.id}.`.length), m]),
+                    ),
+                  }}
+                  visible={(field) =>
+                    showAll ||
+                    selectedEntry.touched.has(field) ||
+                    Object.keys(serverErrors).some((k) => k.startsWith(`nfts.${selectedEntry.id}.${field}`))
+                  }
+                  dirty={(field) =>
+                    JSON.stringify(selectedEntry.form[field]) !==
+                    JSON.stringify(selectedEntry.baseline[field])
+                  }
+                  disabled={readOnly}
+                  onChange={(patch) => changeNft(selectedEntry.id, patch)}
+                  onTouch={(...fields) => touchNft(selectedEntry.id, ...fields)}
+                />
+              ) : (
+                <p className={styles.empty}>
+                  {nfts && nfts.length === 0 ? 'Add an NFT to this drop.' : 'Choose an NFT to edit it.'}
+                </p>
+              )}
+            </div>
+          </div>
+        </>
+      )}
+
+      <Dialog
+        open={deleting !== null}
+        onClose={() => setDeleting(null)}
+        title="Delete this NFT?"
+        confirmLabel="Delete"
+        loading={remove.isPending}
+        onConfirm={() => {
+          if (deleting) remove.mutate(deleting);
+        }}
+        testId="delete-nft-dialog"
+      >
+        <p>“{deleting?.form.title}” will be removed from this drop.</p>
+        {remove.isError ? <FormAlert>{remove.error.message}</FormAlert> : null}
+      </Dialog>
+      <PublisherTermsDialog
+        slug={slug}
+        open={termsOpen}
+        onClose={() => setTermsOpen(false)}
+        onAgreed={() => {
+          setTermsOpen(false);
+          toast.success(PUBLISHER_TERMS_AGREED);
+          publish.mutate();
+        }}
+      />
+    </>
+  );
+}
