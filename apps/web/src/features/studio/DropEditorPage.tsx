@@ -3,6 +3,7 @@ import { ERROR_TYPES, STUDIO_MESSAGES, validateDrop, validateNft, validateNftWin
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { isApiError } from '../../app/api-client';
+import type { ApiError } from '../../app/api-error';
 import { useNow } from '../../lib/useNow';
 import { Button } from '../../ui/Button';
 import { ButtonLink } from '../../ui/ButtonLink';
@@ -22,12 +23,12 @@ import styles from './Studio.module.css';
 import { type SplitKind, type StudioDrop, type StudioNft, studioApi, studioKeys } from './studio-api';
 import {
   CHAINS,
+  changedFields,
   copyTitle,
   DEFAULT_NFT_TITLE,
   type DropForm,
   dropForm,
   dropInput,
-  dropStatusLabel,
   isReadOnly,
   type NftForm,
   nftForm,
@@ -35,6 +36,7 @@ import {
   nftPatch,
   SPLIT_KINDS,
   type SplitForm,
+  studioStatusLabel,
 } from './studio-model';
 import { useAutosaveGroup } from './useAutosaveGroup';
 
@@ -87,8 +89,8 @@ interface NftEntry {
   touched: ReadonlySet<string>;
 }
 
-const entryOf = (nft: StudioNft): NftEntry => {
-  const form = nftForm(nft);
+const entryOf = (nft: StudioNft, dropMechanics?: string): NftEntry => {
+  const form = nftForm(nft, dropMechanics);
   return { id: nft.id, form, baseline: form, touched: new Set() };
 };
 
@@ -110,18 +112,23 @@ function Editor({ slug, initial }: { slug: string; initial: StudioDrop }) {
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
   const [showAll, setShowAll] = useState(false);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
-  const [nfts, setNfts] = useState<NftEntry[] | null>(initial.collectionId ? null : []);
+  const [nfts, setNfts] = useState<NftEntry[] | null>(initial.collections?.length ? null : []);
   const [selected, setSelected] = useState<number | null>(null);
   const [deleting, setDeleting] = useState<NftEntry | null>(null);
   const [preview, setPreview] = useState(false);
   const [termsOpen, setTermsOpen] = useState(false);
   const [notice, setNotice] = useState<Notice>(null);
-  const collectionId = useRef<number | null>(initial.collectionId ?? null);
+  const collectionId = useRef<number | null>(initial.collections?.[0]?.id ?? null);
+  /** What the API has of the drop and of each NFT: an autosave sends what differs from it. */
+  const savedDrop = useRef<DropForm>(values);
+  const savedNfts = useRef(new Map<number, NftForm>());
+  /** Edits the rules refuse, kept in the editor until they pass: by 'drop' or the NFT's id. */
+  const [held, setHeld] = useState<Record<string, number>>({});
   /** The splits the API has, by `${nftId}:${field}:${row key}`: what a save adds, changes or removes. */
   const splitsOnServer = useRef(new Map<string, { id: number; payee: string; percentage: string }>());
 
-  const label = dropStatusLabel(serverDrop, now);
-  const readOnly = isReadOnly(label);
+  const label = studioStatusLabel(serverDrop);
+  const readOnly = serverDrop.readOnly ?? isReadOnly(label);
 
   const nftsQuery = useQuery({
     queryKey: studioKeys.nfts(slug, collectionId.current ?? 0),
@@ -130,6 +137,7 @@ function Editor({ slug, initial }: { slug: string; initial: StudioDrop }) {
     staleTime: Number.POSITIVE_INFINITY,
   });
   const remember = useCallback((entry: NftEntry) => {
+    savedNfts.current.set(entry.id, entry.form);
     for (const kind of SPLIT_KINDS)
       for (const row of entry.form[kind.field])
         if (row.id !== null)
@@ -141,11 +149,11 @@ function Editor({ slug, initial }: { slug: string; initial: StudioDrop }) {
   }, []);
   useEffect(() => {
     if (nfts !== null || !nftsQuery.data) return;
-    const entries = nftsQuery.data.map(entryOf);
+    const entries = nftsQuery.data.map((nft) => entryOf(nft, initial.dropMechanics));
     for (const entry of entries) remember(entry);
     setNfts(entries);
     setSelected((current) => current ?? entries[0]?.id ?? null);
-  }, [nfts, nftsQuery.data, remember]);
+  }, [nfts, nftsQuery.data, remember, initial.dropMechanics]);
 
   const sorted = useMemo(
     () => [...(nfts ?? [])].sort((a, b) => sortValue(a) - sortValue(b) || a.id - b.id),
@@ -175,14 +183,69 @@ function Editor({ slug, initial }: { slug: string; initial: StudioDrop }) {
   const valid = invalidDropFields === 0 && invalidNfts === 0 && (nfts?.length ?? 0) > 0;
 
   // ---- the drop's fields ----
-  const saveDrop = useCallback(
-    async (form: DropForm) => {
-      const answer = await studioApi.patchDrop(slug, initial.id, dropInput(form));
-      setServerDrop((current) => ({ ...current, ...answer }));
-      setBaseline(form);
+  /**
+   * Sends the changed fields the rules pass; a field the API still refuses (a slug taken) shows its message
+   * and stays in the editor, the others are sent again without it.
+   */
+  const sendChanged = useCallback(
+    async <T extends object>(
+      key: string,
+      next: T,
+      saved: T,
+      errors: Record<string, string>,
+      send: (body: Partial<T>) => Promise<unknown>,
+      errorKey: (field: string) => string,
+    ): Promise<T> => {
+      let { send: body, held: refused } = changedFields(next, saved, errors);
+      let result = saved;
+      for (let attempt = 0; attempt < 2 && Object.keys(body).length > 0; attempt += 1) {
+        try {
+          await send(body);
+          result = { ...result, ...body };
+          break;
+        } catch (error) {
+          const fields =
+            isApiError(error) && error.statusCode === 400 ? (error as ApiError).fields : undefined;
+          if (!fields) throw error;
+          const named = Object.keys(fields).filter((f) => f in body);
+          if (named.length === 0) throw error;
+          setServerErrors((current) => ({
+            ...current,
+            ...Object.fromEntries(named.map((f) => [errorKey(f), fields[f] ?? ''])),
+          }));
+          refused = [...refused, ...named];
+          body = Object.fromEntries(Object.entries(body).filter(([f]) => !named.includes(f))) as Partial<T>;
+        }
+      }
+      setHeld((current) => ({ ...current, [key]: refused.length }));
+      return result;
     },
-    [slug, initial.id],
+    [],
   );
+
+  const saveDrop = async (form: DropForm) => {
+    const errors = validateDrop(dropInput(form), { now: Date.now() });
+    const saved = await sendChanged(
+      'drop',
+      dropInput(form),
+      dropInput(savedDrop.current),
+      errors,
+      async (body) => {
+        const answer = await studioApi.patchDrop(slug, initial.id, body as Partial<StudioDrop>);
+        setServerDrop((current) => ({ ...current, ...answer }));
+      },
+      (field) => `drop.${field}`,
+    );
+    // The saved form: the fields sent take the new value, the held ones keep the old.
+    const next = { ...savedDrop.current };
+    for (const field of Object.keys(form) as (keyof DropForm)[]) {
+      const sent = (dropInput(form) as Record<string, unknown>)[field];
+      if (JSON.stringify(sent) === JSON.stringify((saved as Record<string, unknown>)[field]))
+        next[field] = form[field];
+    }
+    savedDrop.current = next;
+    setBaseline(next);
+  };
   const dropFields: FieldState<keyof DropForm> = {
     value: (name) => values[name],
     error: (name) =>
@@ -204,45 +267,75 @@ function Editor({ slug, initial }: { slug: string; initial: StudioDrop }) {
     });
 
   // ---- the NFTs ----
-  const saveNft = useCallback(
-    async (nftId: number, form: NftForm) => {
-      const cid = collectionId.current;
-      if (cid === null) return;
-      await studioApi.patchNft(slug, cid, nftId, nftPatch(form) as Partial<StudioNft>);
-      for (const kind of SPLIT_KINDS) {
-        const prefix = `${nftId}:${kind.field}:`;
-        const kept = new Set<string>();
-        for (const row of form[kind.field]) {
-          const key = prefix + row.key;
-          kept.add(key);
-          if (!complete(row)) continue; // a row being typed waits for its payee and percentage
-          const body = {
-            ...(kind.onChain ? { ethAddress: row.payee.trim() } : { user: row.payee.trim() }),
-            percentage: Number(row.percentage),
-          };
-          const known = splitsOnServer.current.get(key);
-          if (!known) {
-            const created = await studioApi.addSplit(slug, cid, nftId, kind.path as SplitKind, body);
+  const saveNft = async (nftId: number, form: NftForm) => {
+    const cid = collectionId.current;
+    if (cid === null) return;
+    const before = savedNfts.current.get(nftId) ?? form;
+    const errors = validateNft(nftInput(form), {
+      now: Date.now(),
+      dropWindow: {
+        start: dropInput(savedDrop.current).visibleStartDateTime,
+        end: dropInput(savedDrop.current).visibleEndDateTime,
+      },
+      allowUnauthorizedPayees: true,
+    });
+    const saved = await sendChanged(
+      `nft:${nftId}`,
+      nftPatch(form),
+      nftPatch(before),
+      errors,
+      (body) => studioApi.patchNft(slug, cid, nftId, body as Partial<StudioNft>),
+      (field) => `nfts.${nftId}.${field}`,
+    );
+    for (const kind of SPLIT_KINDS) {
+      const prefix = `${nftId}:${kind.field}:`;
+      const kept = new Set<string>();
+      for (const row of form[kind.field]) {
+        const key = prefix + row.key;
+        kept.add(key);
+        if (!complete(row)) continue; // a row being typed waits for its payee and percentage
+        const body = {
+          ...(kind.onChain ? { ethAddress: row.payee.trim() } : { user: row.payee.trim() }),
+          percentage: Number(row.percentage),
+        };
+        const known = splitsOnServer.current.get(key);
+        if (!known) {
+          const ids = new Set(
+            [...splitsOnServer.current.entries()].filter(([k]) => k.startsWith(prefix)).map(([, v]) => v.id),
+          );
+          const list = await studioApi.addSplit(slug, cid, nftId, kind.path as SplitKind, body);
+          const created = list.results.filter((r) => !ids.has(r.id)).sort((a, b) => b.id - a.id)[0];
+          if (created)
             splitsOnServer.current.set(key, { id: created.id, payee: row.payee, percentage: row.percentage });
-          } else if (known.payee !== row.payee || known.percentage !== row.percentage) {
-            await studioApi.patchSplit(slug, cid, nftId, kind.path as SplitKind, known.id, body);
-            splitsOnServer.current.set(key, { ...known, payee: row.payee, percentage: row.percentage });
-          }
-        }
-        for (const [key, known] of [...splitsOnServer.current]) {
-          if (!key.startsWith(prefix) || kept.has(key)) continue;
-          await studioApi.deleteSplit(slug, cid, nftId, kind.path as SplitKind, known.id);
-          splitsOnServer.current.delete(key);
+        } else if (known.payee !== row.payee || known.percentage !== row.percentage) {
+          await studioApi.patchSplit(slug, cid, nftId, kind.path as SplitKind, known.id, body);
+          splitsOnServer.current.set(key, { ...known, payee: row.payee, percentage: row.percentage });
         }
       }
-      setNfts((current) => current?.map((e) => (e.id === nftId ? { ...e, baseline: form } : e)) ?? current);
-    },
-    [slug],
-  );
+      for (const [key, known] of [...splitsOnServer.current]) {
+        if (!key.startsWith(prefix) || kept.has(key)) continue;
+        await studioApi.deleteSplit(slug, cid, nftId, kind.path as SplitKind, known.id);
+        splitsOnServer.current.delete(key);
+      }
+    }
+    const next: NftForm = { ...before };
+    const sentValues = nftPatch(form) as Record<string, unknown>;
+    for (const field of Object.keys(form) as (keyof NftForm)[]) {
+      if (!(field in sentValues)) continue;
+      if (JSON.stringify(sentValues[field]) === JSON.stringify((saved as Record<string, unknown>)[field]))
+        (next as unknown as Record<string, unknown>)[field] = form[field];
+    }
+    for (const kind of SPLIT_KINDS) next[kind.field] = form[kind.field];
+    savedNfts.current.set(nftId, next);
+    setNfts((current) => current?.map((e) => (e.id === nftId ? { ...e, baseline: next } : e)) ?? current);
+  };
 
   const changeNft = (nftId: number, patch: Partial<NftForm>) => {
     const entry = nfts?.find((e) => e.id === nftId);
     if (!entry) return;
+    // The drop's type follows the sale type chosen (Pack and pack drawing are the drop's mechanics).
+    if (patch.primarySaleType && patch.primarySaleType !== values.dropMechanics)
+      dropFields.set('dropMechanics', patch.primarySaleType);
     const form = { ...entry.form, ...patch };
     setNfts((current) => current?.map((e) => (e.id === nftId ? { ...e, form } : e)) ?? current);
     for (const field of Object.keys(patch)) clearServerError(`nfts.${nftId}.${field}`);
@@ -273,36 +366,21 @@ function Editor({ slug, initial }: { slug: string; initial: StudioDrop }) {
       });
     },
     onSuccess: (nft) => {
-      setNfts((current) => [...(current ?? []), entryOf(nft)]);
+      const entry = entryOf(nft, values.dropMechanics);
+      remember(entry);
+      setNfts((current) => [...(current ?? []), entry]);
       setSelected(nft.id);
     },
   });
   const duplicate = useMutation({
+    // 001 §4: a copy titled 'COPY OF …' with its splits made again (the API's duplicate call).
     mutationFn: async (entry: NftEntry) => {
+      await autosave.flushAll();
       const cid = await ensureCollection();
-      const copy = await studioApi.createNft(slug, cid, {
-        ...(nftPatch(entry.form) as Partial<StudioNft>),
-        title: copyTitle(entry.form.title),
-        sortOrder: nextSort(),
-      });
-      // 001 §4: the duplicate's splits are made again, for the copy.
-      const splits: Partial<Record<(typeof SPLIT_KINDS)[number]['field'], StudioNft['primarySalesSplit']>> =
-        {};
-      for (const kind of SPLIT_KINDS) {
-        const made = [];
-        for (const row of entry.form[kind.field].filter(complete)) {
-          const body = {
-            ...(kind.onChain ? { ethAddress: row.payee.trim() } : { user: row.payee.trim() }),
-            percentage: Number(row.percentage),
-          };
-          made.push(await studioApi.addSplit(slug, cid, copy.id, kind.path as SplitKind, body));
-        }
-        splits[kind.field] = made;
-      }
-      return { ...copy, ...splits } as StudioNft;
+      return studioApi.duplicateNft(slug, cid, entry.id);
     },
     onSuccess: (nft) => {
-      const entry = entryOf(nft);
+      const entry = entryOf(nft, values.dropMechanics);
       remember(entry);
       setNfts((current) => [...(current ?? []), entry]);
       setSelected(nft.id);
@@ -384,6 +462,7 @@ function Editor({ slug, initial }: { slug: string; initial: StudioDrop }) {
     }
   };
 
+  const heldCount = Object.values(held).reduce((sum, n) => sum + n, 0);
   const selectedEntry = nfts?.find((e) => e.id === selected) ?? null;
   const publisher = { name: slug, slug };
 
@@ -409,6 +488,13 @@ function Editor({ slug, initial }: { slug: string; initial: StudioDrop }) {
           >
             {AUTOSAVE_LABELS[autosave.state]}
           </span>
+          {heldCount > 0 && autosave.state !== 'failed' ? (
+            <span className={styles.saveState} data-testid="autosave-held">
+              {heldCount === 1
+                ? '1 change is kept here until its field is valid'
+                : `${heldCount} changes are kept here until their fields are valid`}
+            </span>
+          ) : null}
           {autosave.state === 'failed' ? (
             <Button variant="secondary" size="sm" onClick={() => void autosave.flushAll()}>
               Retry now

@@ -1,7 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { useNow } from '../../lib/useNow';
 import { Button } from '../../ui/Button';
 import { ButtonLink } from '../../ui/ButtonLink';
 import { Dialog } from '../../ui/Dialog';
@@ -14,7 +13,7 @@ import { Skeleton } from '../../ui/Skeleton';
 import { RequireAuth } from '../auth/RequireAuth';
 import styles from './Studio.module.css';
 import { type StudioDrop, studioApi, studioKeys } from './studio-api';
-import { canDelete, dropStatusLabel, isReadOnly } from './studio-model';
+import { canDelete, isReadOnly, studioStatusLabel } from './studio-model';
 
 const dateText = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
 
@@ -39,7 +38,6 @@ function DropList() {
   const page = Math.max(1, Number(params.get('page')) || 1);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const now = useNow(30_000);
   const [deleting, setDeleting] = useState<StudioDrop | null>(null);
   const drops = useQuery({
     queryKey: studioKeys.dropPage(slug, page),
@@ -104,7 +102,7 @@ function DropList() {
       <>
         <ul className={styles.dropList} data-testid="drop-list">
           {drops.data.results.map((drop) => {
-            const label = dropStatusLabel(drop, now);
+            const label = studioStatusLabel(drop);
             const to = `/publishers/${encodeURIComponent(slug)}/drops/${drop.id}`;
             return (
               <li key={drop.id} className={styles.dropRow} data-testid="drop-row" data-drop-id={drop.id}>

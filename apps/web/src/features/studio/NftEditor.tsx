@@ -152,15 +152,6 @@ export function NftEditor({
             />
             Safe for work
           </label>
-          <label className={styles.check}>
-            <input
-              type="checkbox"
-              name="nft-enforceAllSpecialCriteria"
-              checked={form.enforceAllSpecialCriteria}
-              onChange={(event) => onChange({ enforceAllSpecialCriteria: event.target.checked })}
-            />
-            Buyers must meet ALL participation criteria
-          </label>
         </div>
       </fieldset>
 

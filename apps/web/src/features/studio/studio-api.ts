@@ -1,11 +1,12 @@
 // The publisher studio's calls (001 §7 "Publisher", under /api): drops, their collection, its NFTs and their
 // sales splits, publishing and the publisher agreement. Writes need the bearer token (withAuthRetry refreshes
 // it once on a 401); writes that create carry an Idempotency-Key (decision 007).
+import type { DropStatus } from '@vitrine/domain';
 import { api } from '../../app/api-client';
 import { withAuthRetry } from '../auth/authed-request';
 
-/** 001 §4 publisher drop status: what the API stores (live and closed come from the times). */
-export type DropStatusCode = 'draft' | 'published' | 'error';
+/** 001 §4 publisher drop status (draft, published_scheduled, published_live, published_closed, error). */
+export type DropStatusCode = DropStatus;
 
 export interface StudioDrop {
   id: number;
@@ -13,8 +14,12 @@ export interface StudioDrop {
   title: string;
   introText: string;
   dropStatus: DropStatusCode;
-  /** The label of 001 §4 when the API gives it (Unpublished, Published, Live, Closed, Error). */
-  status?: string;
+  /** The label of 001 §4 (Unpublished, Published, Live, Closed, Error), by the server's clock. */
+  statusLabel?: string;
+  /** Live and closed drops are view-only (001 §4). */
+  readOnly?: boolean;
+  /** The drop type (001 §3 dropMechanics): pack and pack drawing are told here. */
+  dropMechanics?: string;
   chain: string;
   coverAsset: string | null;
   previewAsset: string | null;
@@ -25,21 +30,34 @@ export interface StudioDrop {
   visibleEndDateTime: string | null;
   signerAddress: string | null;
   externalOwnerAddress: string | null;
-  /** The drop's collection (the one the editor builds), when created. */
-  collectionId?: number | null;
-  collectionName?: string | null;
+  /** The drop's collections; the editor builds the first. */
+  collections?: { id: number; name: string; slug: string; contractAddress: string }[];
+}
+
+/** A user as the API shows a creator or a payee. */
+export interface StudioPerson {
+  id: number;
+  name: string;
+  userName: string;
+  profilePicUrl: string | null;
 }
 
 export interface SalesSplit {
   id: number;
-  /** A username or profile url (primary and secondary), null for on-chain splits. */
-  user?: string | null;
+  /** The payee (primary and secondary; a username when sent), null for on-chain splits. */
+  user?: StudioPerson | string | null;
   ethAddress?: string | null;
   percentage: number;
   isAuthorized?: boolean;
 }
 
 export type SplitKind = 'primarySalesSplits' | 'secondarySalesSplits' | 'onChainSalesSplits';
+
+/** A split's list after a change: every recipient and the list's own errors (allowed while editing). */
+export interface SplitList {
+  results: SalesSplit[];
+  errors: Record<string, string>;
+}
 
 export interface StudioNft {
   id: number;
@@ -52,21 +70,43 @@ export interface StudioNft {
   maxPurchaseQuantity: number;
   editionSize: number;
   primarySaleType: string;
-  minimumBid: number | null;
-  price: number | null;
-  minimumBidIncrement: number | null;
+  /** Amounts in major units, as decimal text (or numbers). */
+  minimumBid: string | number | null;
+  price: string | number | null;
+  minimumBidIncrement: string | number | null;
   royaltyPercentage: number;
-  sourceCurrency: 'USD' | 'ETH';
+  sourceCurrency: string;
   startDateTime: string | null;
   endDateTime: string | null;
   isSafeForWork: boolean;
   sortOrder: number;
   enforceAllSpecialCriteria: boolean;
   tags: string[];
-  creators: string[];
+  /** People in answers; usernames (or ids) when sent. */
+  creators: (StudioPerson | string)[];
   primarySalesSplit: SalesSplit[];
   secondarySalesSplit: SalesSplit[];
   onChainSalesSplit: SalesSplit[];
+}
+
+export interface PublishAnswer {
+  id: number;
+  dropStatus: DropStatusCode;
+  statusLabel: string;
+  message: string;
+}
+
+export interface TosApproval {
+  approved: boolean;
+  version: string | null;
+  agreedAt: string | null;
+  message?: string;
+}
+
+export interface PublisherTerms {
+  title: string;
+  version: string;
+  markdown: string;
 }
 
 export interface Page<T> {
@@ -116,6 +156,10 @@ export const studioApi = {
     withAuthRetry(() =>
       api.patch<StudioNft>(`${base(slug)}/collections/${collectionId}/nfts/${nftId}`, fields),
     ),
+  duplicateNft: (slug: string, collectionId: number, nftId: number) =>
+    withAuthRetry(() =>
+      api.post<StudioNft>(`${base(slug)}/collections/${collectionId}/nfts/${nftId}/duplicate`, {}, once()),
+    ),
   deleteNft: (slug: string, collectionId: number, nftId: number) =>
     withAuthRetry(() => api.delete<void>(`${base(slug)}/collections/${collectionId}/nfts/${nftId}`)),
   addSplit: (
@@ -123,10 +167,10 @@ export const studioApi = {
     collectionId: number,
     nftId: number,
     kind: SplitKind,
-    split: Omit<SalesSplit, 'id'>,
+    split: { user?: string; ethAddress?: string; percentage: number },
   ) =>
     withAuthRetry(() =>
-      api.post<SalesSplit>(`${base(slug)}/collections/${collectionId}/nfts/${nftId}/${kind}`, split, once()),
+      api.post<SplitList>(`${base(slug)}/collections/${collectionId}/nfts/${nftId}/${kind}`, split, once()),
     ),
   patchSplit: (
     slug: string,
@@ -134,31 +178,26 @@ export const studioApi = {
     nftId: number,
     kind: SplitKind,
     splitId: number,
-    split: Partial<SalesSplit>,
+    split: { user?: string; ethAddress?: string; percentage?: number },
   ) =>
     withAuthRetry(() =>
-      api.patch<SalesSplit>(
+      api.patch<SplitList>(
         `${base(slug)}/collections/${collectionId}/nfts/${nftId}/${kind}/${splitId}`,
         split,
       ),
     ),
   deleteSplit: (slug: string, collectionId: number, nftId: number, kind: SplitKind, splitId: number) =>
     withAuthRetry(() =>
-      api.delete<void>(`${base(slug)}/collections/${collectionId}/nfts/${nftId}/${kind}/${splitId}`),
+      api.delete<SplitList>(`${base(slug)}/collections/${collectionId}/nfts/${nftId}/${kind}/${splitId}`),
     ),
   publish: (slug: string, dropId: number) =>
-    withAuthRetry(() => api.patch<StudioDrop>(`${base(slug)}/drop/publish/${dropId}`, {}, once())),
+    withAuthRetry(() => api.patch<PublishAnswer>(`${base(slug)}/drop/publish/${dropId}`, {}, once())),
   tosApproval: (slug: string, signal?: AbortSignal) =>
-    withAuthRetry(() =>
-      api.get<{ approved: boolean }>(`${base(slug)}/tos_approval`, signal ? { signal } : {}),
-    ),
+    withAuthRetry(() => api.get<TosApproval>(`${base(slug)}/tos_approval`, signal ? { signal } : {})),
   approveTos: (slug: string) =>
-    withAuthRetry(() => api.post<{ approved: boolean }>(`${base(slug)}/tos_approval`, {}, once())),
+    withAuthRetry(() => api.post<TosApproval>(`${base(slug)}/tos_approval`, {}, once())),
   publisherTerms: (signal?: AbortSignal) =>
-    api.get<{ markdown?: string; text?: string } | { markdown?: string; text?: string }[]>(
-      '/v1/publisher-terms/',
-      signal ? { signal } : {},
-    ),
+    api.get<PublisherTerms>('/v1/publisher-terms/', signal ? { signal } : {}),
 };
 
 export const studioKeys = {

@@ -2,43 +2,33 @@ import { DROP_TYPES } from '@vitrine/domain';
 import { describe, expect, it } from 'vitest';
 import type { StudioNft } from './studio-api';
 import {
+  apiSaleType,
   canDelete,
+  changedFields,
   copyTitle,
-  dropStatusLabel,
   EDITOR_SALE_TYPES,
+  editorSaleType,
   fromLocalInput,
   isReadOnly,
   listOf,
   nftForm,
   nftInput,
   splitTotal,
+  studioStatusLabel,
   toLocalInput,
 } from './studio-model';
 
-const NOW = Date.parse('2026-11-24T12:00:00Z');
-const drop = (dropStatus: 'draft' | 'published' | 'error', start: string | null, end: string | null) => ({
-  dropStatus,
-  visibleStartDateTime: start,
-  visibleEndDateTime: end,
-});
-
-describe('dropStatusLabel (001 §4)', () => {
+describe('studioStatusLabel (001 §4)', () => {
   it('reads Unpublished, Published, Live, Closed and Error', () => {
-    expect(dropStatusLabel(drop('draft', null, null), NOW)).toBe('Unpublished');
-    expect(dropStatusLabel(drop('error', null, null), NOW)).toBe('Error');
-    expect(dropStatusLabel(drop('published', '2026-11-25T00:00:00Z', '2026-11-26T00:00:00Z'), NOW)).toBe(
-      'Published',
-    );
-    expect(dropStatusLabel(drop('published', '2026-11-24T00:00:00Z', '2026-11-26T00:00:00Z'), NOW)).toBe(
-      'Live',
-    );
-    expect(dropStatusLabel(drop('published', '2026-11-20T00:00:00Z', '2026-11-24T12:00:00Z'), NOW)).toBe(
-      'Closed',
-    );
+    expect(studioStatusLabel({ dropStatus: 'draft' })).toBe('Unpublished');
+    expect(studioStatusLabel({ dropStatus: 'published_scheduled' })).toBe('Published');
+    expect(studioStatusLabel({ dropStatus: 'published_live' })).toBe('Live');
+    expect(studioStatusLabel({ dropStatus: 'published_closed' })).toBe('Closed');
+    expect(studioStatusLabel({ dropStatus: 'error' })).toBe('Error');
   });
 
-  it("takes the API's label when it gives one", () => {
-    expect(dropStatusLabel({ ...drop('published', null, null), status: 'Live' }, NOW)).toBe('Live');
+  it("takes the API's label (the server's clock) when it gives one", () => {
+    expect(studioStatusLabel({ dropStatus: 'published_scheduled', statusLabel: 'Live' })).toBe('Live');
   });
 
   it('makes live and closed drops read-only and lets only drafts be deleted', () => {
@@ -48,6 +38,29 @@ describe('dropStatusLabel (001 §4)', () => {
     expect(canDelete('Unpublished')).toBe(true);
     expect(canDelete('Published')).toBe(false);
     expect(canDelete('Live')).toBe(false);
+  });
+});
+
+describe('sale types and autosave fields', () => {
+  it('stores FCFS and Pack as fixed-price sales and tells them apart by the drop mechanics', () => {
+    expect(apiSaleType('fcfs')).toBe('standard');
+    expect(apiSaleType('pack')).toBe('standard');
+    expect(apiSaleType('pack_drawing')).toBe('drawing');
+    expect(apiSaleType('ranked_auction')).toBe('ranked_auction');
+    expect(editorSaleType('standard', 'fcfs')).toBe('fcfs');
+    expect(editorSaleType('standard', 'pack')).toBe('pack');
+    expect(editorSaleType('drawing', 'pack_drawing')).toBe('pack_drawing');
+    expect(editorSaleType('auction', 'fcfs')).toBe('auction');
+  });
+
+  it('sends only changed fields the rules pass, and holds the others', () => {
+    const saved = { title: 'A', price: 1, tags: ['art'] };
+    const next = { title: 'B', price: 0, tags: ['art'] };
+    expect(changedFields(next, saved, { price: 'Please enter a value 1 or greater' })).toEqual({
+      send: { title: 'B' },
+      held: ['price'],
+    });
+    expect(changedFields(saved, saved, {})).toEqual({ send: {}, held: [] });
   });
 });
 
@@ -100,7 +113,7 @@ describe('editor values', () => {
       limitPerUser: 1,
       maxPurchaseQuantity: 1,
       editionSize: 1,
-      primarySaleType: 'fcfs',
+      primarySaleType: 'standard',
       minimumBid: null,
       price: 1,
       minimumBidIncrement: null,
@@ -113,7 +126,13 @@ describe('editor values', () => {
       enforceAllSpecialCriteria: false,
       tags: [],
       creators: [],
-      primarySalesSplit: [{ id: 4, user: 'jordanashby', percentage: 100 }],
+      primarySalesSplit: [
+        {
+          id: 4,
+          user: { id: 2, name: 'Jordan', userName: 'jordanashby', profilePicUrl: null },
+          percentage: 100,
+        },
+      ],
       secondarySalesSplit: [],
       onChainSalesSplit: [],
     } satisfies StudioNft;

@@ -1,29 +1,23 @@
 // Pure pieces of the publisher studio's screens (001 §3, §4): drop status labels, the editor's sale types,
 // the duplicate's title, and the form values the editor keeps (text as typed) and what they send.
-import type { DropType } from '@vitrine/domain';
-import type { SalesSplit, StudioDrop, StudioNft } from './studio-api';
-
-/** 001 §4 publisher drop status labels. */
-export type DropStatusLabel = 'Unpublished' | 'Published' | 'Live' | 'Closed' | 'Error';
+import {
+  type DropStatus,
+  type DropStatusLabel,
+  type DropType,
+  dropStatusLabel,
+  SALE_TYPE_OF_DROP,
+} from '@vitrine/domain';
+import type { SalesSplit, StudioDrop, StudioNft, StudioPerson } from './studio-api';
 
 const LABELS: readonly string[] = ['Unpublished', 'Published', 'Live', 'Closed', 'Error'];
 
 /**
- * draft = Unpublished, published before its window = Published, inside it = Live, after it = Closed, error =
- * Error (001 §4). The API's own label wins when it gives one (its clock is the server's).
+ * The drop's status label (001 §4): the API's (by the server's clock), else the label of its status code
+ * (draft = Unpublished, published scheduled = Published, live = Live, closed = Closed, error = Error).
  */
-export function dropStatusLabel(
-  drop: Pick<StudioDrop, 'dropStatus' | 'status' | 'visibleStartDateTime' | 'visibleEndDateTime'>,
-  now: number,
-): DropStatusLabel {
-  if (drop.status && LABELS.includes(drop.status)) return drop.status as DropStatusLabel;
-  if (drop.dropStatus === 'draft') return 'Unpublished';
-  if (drop.dropStatus === 'error') return 'Error';
-  const start = drop.visibleStartDateTime ? Date.parse(drop.visibleStartDateTime) : Number.NaN;
-  const end = drop.visibleEndDateTime ? Date.parse(drop.visibleEndDateTime) : Number.NaN;
-  if (Number.isFinite(end) && now >= end) return 'Closed';
-  if (Number.isFinite(start) && now >= start) return 'Live';
-  return 'Published';
+export function studioStatusLabel(drop: Pick<StudioDrop, 'dropStatus' | 'statusLabel'>): DropStatusLabel {
+  if (drop.statusLabel && LABELS.includes(drop.statusLabel)) return drop.statusLabel as DropStatusLabel;
+  return dropStatusLabel(drop.dropStatus as DropStatus) ?? 'Unpublished';
 }
 
 /** Live and closed drops are view-only: no edit, no delete (001 §4, §6). */
@@ -48,6 +42,18 @@ export const EDITOR_SALE_TYPES: readonly { value: DropType; label: string }[] = 
   { value: 'pack', label: 'Pack' },
   { value: 'pack_drawing', label: 'pack drawing' },
 ];
+
+/** The sale type the API stores for an editor sale type (FCFS and Pack sell at a fixed price: 'standard'). */
+export function apiSaleType(editorType: string): string {
+  return SALE_TYPE_OF_DROP[editorType as DropType] ?? editorType;
+}
+
+/** The editor's sale type of an NFT: the drop's mechanics tell a pack from FCFS, a pack drawing from a drawing. */
+export function editorSaleType(saleType: string, dropMechanics: string | undefined): string {
+  if (saleType === 'standard') return dropMechanics === 'pack' ? 'pack' : 'fcfs';
+  if (saleType === 'drawing' && dropMechanics === 'pack_drawing') return 'pack_drawing';
+  return saleType;
+}
 
 /** 001 §3 defaults. */
 export const DEFAULT_COLLECTION_TITLE = 'Untitled Collection';
@@ -90,6 +96,8 @@ export interface DropForm {
   visibleEndDateTime: string;
   signerAddress: string;
   externalOwnerAddress: string;
+  /** Set by the NFT editor's sale type (Pack, pack drawing), not a field of its own. */
+  dropMechanics: string;
 }
 
 export function dropForm(drop: StudioDrop): DropForm {
@@ -107,6 +115,7 @@ export function dropForm(drop: StudioDrop): DropForm {
     visibleEndDateTime: toLocalInput(drop.visibleEndDateTime),
     signerAddress: drop.signerAddress ?? '',
     externalOwnerAddress: drop.externalOwnerAddress ?? '',
+    dropMechanics: drop.dropMechanics ?? 'fcfs',
   };
 }
 
@@ -128,6 +137,7 @@ export function dropInput(form: DropForm) {
     visibleEndDateTime: fromLocalInput(form.visibleEndDateTime),
     signerAddress: orNull(form.signerAddress),
     externalOwnerAddress: orNull(form.externalOwnerAddress),
+    dropMechanics: form.dropMechanics,
   };
 }
 
@@ -176,18 +186,27 @@ export function newKey(): string {
 
 const text = (value: number | null | undefined) =>
   value === null || value === undefined ? '' : String(value);
+/** '1.00' → '1', '0.250' → '0.25': an amount as a person types it. */
+const amount = (value: string | number | null | undefined) => {
+  if (value === null || value === undefined || value === '') return '';
+  const n = Number(value);
+  return Number.isFinite(n) ? String(n) : String(value);
+};
+
+const personName = (person: StudioPerson | string | null | undefined) =>
+  person === null || person === undefined ? '' : typeof person === 'string' ? person : person.userName;
 
 function splitForms(splits: readonly SalesSplit[] | undefined, onChain: boolean): SplitForm[] {
   return (splits ?? []).map((s) => ({
     key: s.id ? `split-id-${s.id}` : newKey(),
     id: s.id ?? null,
-    payee: (onChain ? s.ethAddress : s.user) ?? '',
+    payee: (onChain ? s.ethAddress : personName(s.user)) ?? '',
     percentage: String(s.percentage),
     ...(s.isAuthorized === undefined ? {} : { isAuthorized: s.isAuthorized }),
   }));
 }
 
-export function nftForm(nft: StudioNft): NftForm {
+export function nftForm(nft: StudioNft, dropMechanics?: string): NftForm {
   return {
     title: nft.title ?? DEFAULT_NFT_TITLE,
     description: nft.description ?? '',
@@ -196,10 +215,10 @@ export function nftForm(nft: StudioNft): NftForm {
     editionSize: text(nft.editionSize ?? 1),
     limitPerUser: text(nft.limitPerUser ?? 1),
     maxPurchaseQuantity: text(nft.maxPurchaseQuantity ?? 1),
-    primarySaleType: nft.primarySaleType || 'fcfs',
-    price: text(nft.price),
-    minimumBid: text(nft.minimumBid),
-    minimumBidIncrement: text(nft.minimumBidIncrement),
+    primarySaleType: editorSaleType(nft.primarySaleType || 'standard', dropMechanics),
+    price: amount(nft.price),
+    minimumBid: amount(nft.minimumBid),
+    minimumBidIncrement: amount(nft.minimumBidIncrement),
     royaltyPercentage: text(nft.royaltyPercentage ?? 10),
     sourceCurrency: nft.sourceCurrency === 'ETH' ? 'ETH' : 'USD',
     startDateTime: toLocalInput(nft.startDateTime),
@@ -208,7 +227,7 @@ export function nftForm(nft: StudioNft): NftForm {
     sortOrder: text(nft.sortOrder ?? 1),
     enforceAllSpecialCriteria: nft.enforceAllSpecialCriteria ?? false,
     tags: (nft.tags ?? []).join(', '),
-    creators: (nft.creators ?? []).join(', '),
+    creators: (nft.creators ?? []).map(personName).join(', '),
     primarySalesSplit: splitForms(nft.primarySalesSplit, false),
     secondarySalesSplit: splitForms(nft.secondarySalesSplit, false),
     onChainSalesSplit: splitForms(nft.onChainSalesSplit, true),
@@ -249,7 +268,7 @@ export function nftInput(form: NftForm) {
     editionSize: numberOrText(form.editionSize),
     limitPerUser: numberOrText(form.limitPerUser),
     maxPurchaseQuantity: numberOrText(form.maxPurchaseQuantity),
-    primarySaleType: form.primarySaleType,
+    primarySaleType: apiSaleType(form.primarySaleType),
     price: numberOrText(form.price),
     minimumBid: numberOrText(form.minimumBid),
     minimumBidIncrement: numberOrText(form.minimumBidIncrement),
@@ -259,7 +278,6 @@ export function nftInput(form: NftForm) {
     endDateTime: fromLocalInput(form.endDateTime),
     isSafeForWork: form.isSafeForWork,
     sortOrder: numberOrText(form.sortOrder),
-    enforceAllSpecialCriteria: form.enforceAllSpecialCriteria,
     tags: listOf(form.tags),
     creators: listOf(form.creators),
     primarySalesSplit: splitInput(form.primarySalesSplit, false),
@@ -291,4 +309,23 @@ export function splitTotal(splits: readonly SplitForm[]): number {
     const n = Number(s.percentage);
     return Number.isFinite(n) ? sum + n : sum;
   }, 0);
+}
+
+/**
+ * What an autosave sends: the fields of `next` that differ from `saved`, except those the shared rules refuse
+ * (`errors`): those stay in the editor, with their message, until they pass (the API would refuse them too).
+ */
+export function changedFields<T extends object>(
+  next: T,
+  saved: T,
+  errors: Record<string, string>,
+): { send: Partial<T>; held: string[] } {
+  const send: Partial<T> = {};
+  const held: string[] = [];
+  for (const key of Object.keys(next) as (keyof T & string)[]) {
+    if (JSON.stringify(next[key]) === JSON.stringify(saved[key])) continue;
+    if (errors[key] !== undefined) held.push(key);
+    else send[key] = next[key];
+  }
+  return { send, held };
 }
