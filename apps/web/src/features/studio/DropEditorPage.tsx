@@ -24,7 +24,6 @@ import { type SplitKind, type StudioDrop, type StudioNft, studioApi, studioKeys 
 import {
   CHAINS,
   changedFields,
-  copyTitle,
   DEFAULT_NFT_TITLE,
   type DropForm,
   dropForm,
