@@ -35,6 +35,7 @@ import { platformRoutes } from './modules/platform/platform.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { siteRoutes } from './modules/site/site.routes';
 import { socialRoutes } from './modules/social/social.routes';
+import { studioRoutes } from './modules/studio/studio.routes';
 import { termsRoutes } from './modules/terms/terms.routes';
 import { devEditionsRoutes } from './modules/trading/dev-editions.route';
 import type { StripeSettings } from './modules/trading/stripe-provider';
@@ -235,6 +236,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       await api.register(socialRoutes);
       await api.register(tradingRoutes);
       await api.register(termsRoutes);
+      await api.register(studioRoutes);
       await api.register(eligibilityRoutes);
       await api.register(bidsRoute);
       await api.register(liveRoutes);

@@ -10,4 +10,5 @@ export * from './drawings';
 export * from './eligibility';
 export * from './idempotency';
 export * from './live';
+export * from './studio';
 export * from './trading';
