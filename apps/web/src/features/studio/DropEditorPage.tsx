@@ -358,11 +358,8 @@ function Editor({ slug, initial }: { slug: string; initial: StudioDrop }) {
   const add = useMutation({
     mutationFn: async () => {
       const cid = await ensureCollection();
-      return studioApi.createNft(slug, cid, {
-        title: DEFAULT_NFT_TITLE,
-        primarySaleType: 'fcfs',
-        sortOrder: nextSort(),
-      });
+      // The API gives 001 §3's defaults (Untitled NFT, the drop's sale type, edition 1, royalty 10, …).
+      return studioApi.createNft(slug, cid, { sortOrder: nextSort() });
     },
     onSuccess: (nft) => {
       const entry = entryOf(nft, values.dropMechanics);

@@ -1,0 +1,153 @@
+// The publisher studio in real Chromium (issue 16, brief S3): the demo publisher creates a drop, adds an NFT,
+// sees a rule's message (001 §5) on a bad price, fixes it, sees 'Saved', agrees to the 'Publishers Terms and
+// Conditions', publishes ('Latest changes successfully published.', 001 §8), and the drop shows on its public
+// page. The drop list then reads it as Published, with no Delete.
+import { randomUUID } from 'node:crypto';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { DESKTOP } from './support/accounts';
+import { launchBrowser } from './support/browser';
+import { submitLoginForm } from './support/sign-in';
+
+const baseUrl = inject('baseUrl');
+const PUBLISHER = { email: 'publisher@vitrine.test', password: 'vitrine-publishes-1' } as const;
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** A `datetime-local` value `minutes` from now, in the browser's zone (the test runs in the same one). */
+function localInput(minutesFromNow: number): string {
+  const date = new Date(Date.now() + minutesFromNow * 60_000);
+  date.setSeconds(0, 0);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/** An artwork the seed serves from this origin (the CSP allows no other image host). */
+async function seededArtwork(): Promise<string> {
+  const answer = (await (await fetch(`${baseUrl}/api/v1/drops/field-notes/`)).json()) as {
+    cards: { asset: { src: string } }[];
+  };
+  const src = answer.cards[0]?.asset.src ?? '';
+  expect(src).not.toBe('');
+  return src.startsWith('http') ? src : `${baseUrl}${src}`;
+}
+
+async function fill(scope: Locator, label: string, value: string) {
+  const input = scope.getByLabel(label, { exact: true });
+  await input.fill(value);
+  await input.blur();
+}
+
+async function waitSaved(page: Page) {
+  const state = page.getByTestId('autosave-state');
+  await expect.poll(() => state.getAttribute('data-state'), { timeout: 20_000 }).toBe('saved');
+  expect(await state.innerText()).toBe('Saved');
+}
+
+describe('publisher studio', () => {
+  it('creates, checks, saves, publishes a drop, which then shows on its public page', async () => {
+    const artwork = await seededArtwork();
+    const context = await browser.newContext({ viewport: DESKTOP });
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/login?redirect=${encodeURIComponent('/publishers/atlas/drops')}`);
+    await submitLoginForm(page, page.locator('body'), PUBLISHER);
+    await page.waitForURL((url) => url.pathname === '/publishers/atlas/drops', { timeout: 20_000 });
+    await page.getByTestId('publisher-drops-page').waitFor();
+
+    // Create a Drop opens the editor of a new draft, titled 'Untitled Collection' (001 §3).
+    await page.getByTestId('create-drop').click();
+    await page.waitForURL((url) => /^\/publishers\/atlas\/drops\/\d+$/.test(url.pathname), { timeout: 20_000 });
+    const info = page.getByTestId('collection-info');
+    await info.waitFor();
+    expect(await info.getByLabel('Title', { exact: true }).inputValue()).toBe('Untitled Collection');
+    expect(await page.getByTestId('drop-status-label').innerText()).toBe('Unpublished');
+
+    const suffix = randomUUID().slice(0, 8);
+    const title = `Harbour Lights ${suffix}`;
+    const slug = `harbour-lights-${suffix}`;
+    await fill(info, 'Title', title);
+    await fill(info, 'Slug', slug);
+    await fill(info, 'Intro text', 'Night photographs of a working harbour.');
+    await fill(info, 'Cover image URL', artwork);
+    await fill(info, 'Preview image URL', artwork);
+    // A bad YouTube URL shows the rule's message; a good one clears it.
+    await fill(info, 'Intro video (YouTube URL)', 'https://example.com/video');
+    await page.getByTestId('field-error-introVideo').getByText('Enter a valid YouTube URL').waitFor();
+    await fill(info, 'Intro video (YouTube URL)', 'https://www.youtube.com/watch?v=dQw4w9WgXcQ');
+    await expect.poll(() => page.getByTestId('field-error-introVideo').count()).toBe(0);
+    await fill(info, 'Visible from', localInput(10));
+    await fill(info, 'Visible until', localInput(60 * 24));
+    await waitSaved(page);
+
+    // Add an NFT (FCFS by default) and fill it.
+    await page.getByTestId('add-nft').click();
+    const editor = page.getByTestId('nft-editor');
+    await editor.waitFor();
+    expect(await editor.getByLabel('Title', { exact: true }).inputValue()).toBe('Untitled NFT');
+    expect(await editor.getByLabel('Royalty (%)').inputValue()).toBe('10');
+    await fill(editor, 'Title', 'Crane at Dusk');
+    await fill(editor, 'Description', 'A harbour crane in the last light.');
+    await fill(editor, 'Asset URL', artwork);
+    await fill(editor, 'IPFS CID', 'bafybeigdyrzt5sfp7udm7hu76uh7y26nf3efuylqabf3oclgtqy55fbzdi');
+    await fill(editor, 'Creators (usernames, comma-separated)', 'jordanashby');
+    await fill(editor, 'Tags (comma-separated)', 'photography');
+
+    // A price under the minimum: the shared rule's message (001 §5), and the value waits in the editor.
+    await fill(editor, 'Price', '0.5');
+    await page.getByTestId('field-error-nft-price').getByText('Please enter a value 1 or greater').waitFor();
+
+    // Splits (001 §5): a new NFT pays its maker 100 %; the primary split becomes 70 / 30 with the collector.
+    const secondary = page.getByTestId('split-secondarySalesSplit');
+    expect(await secondary.getByLabel('Recipient (username)').inputValue()).toBe('jordanashby');
+    expect(await secondary.getByTestId('split-secondarySalesSplit-total').innerText()).toBe('Total: 100%');
+    const primary = page.getByTestId('split-primarySalesSplit');
+    await primary.getByRole('button', { name: 'Add recipient' }).click();
+    await primary.getByLabel('Recipient (username)').nth(1).fill('caseylinden');
+    await primary.getByLabel('Percentage').nth(1).fill('30');
+    await primary.getByLabel('Percentage').nth(1).blur();
+    await primary.getByTestId('field-error-primarySalesSplit').getByText('Percentages must total 100').waitFor();
+    await primary.getByLabel('Percentage').nth(0).fill('70');
+    await primary.getByLabel('Percentage').nth(0).blur();
+    expect(await primary.getByTestId('split-primarySalesSplit-total').innerText()).toBe('Total: 100%');
+    await expect.poll(() => primary.getByTestId('field-error-primarySalesSplit').count()).toBe(0);
+
+    // Fixed: the message goes and everything is saved.
+    await fill(editor, 'Price', '25');
+    await expect.poll(() => page.getByTestId('field-error-nft-price').count()).toBe(0);
+    await waitSaved(page);
+    await expect.poll(() => page.getByTestId('drop-validity').getAttribute('data-valid')).toBe('true');
+
+    // Publish: the publisher agreement first, then the success message.
+    await page.getByTestId('publish-drop').click();
+    const terms = page.getByTestId('publisher-terms-dialog');
+    await terms.getByRole('heading', { level: 2, name: 'Publishers Terms and Conditions' }).waitFor();
+    await terms.getByRole('button', { name: 'Cancel' }).waitFor();
+    await terms.getByRole('button', { name: 'I agree' }).click();
+    await page
+      .getByTestId('publish-notice')
+      .getByText('Latest changes successfully published.')
+      .waitFor({ timeout: 20_000 });
+    await expect
+      .poll(() => page.getByTestId('drop-status-label').innerText())
+      .toMatch(/^(Published|Live)$/);
+
+    // The drop list reads it as published, without Delete.
+    await page.goto(`${baseUrl}/publishers/atlas/drops`);
+    const row = page.locator('[data-testid="drop-row"]').filter({ hasText: title });
+    await row.waitFor({ timeout: 15_000 });
+    expect(await row.getByTestId('drop-status-label').innerText()).toMatch(/^(Published|Live)$/);
+    expect(await row.getByRole('button', { name: 'Delete' }).count()).toBe(0);
+
+    // The public drop page shows it to collectors.
+    await page.goto(`${baseUrl}/collections/${slug}`);
+    await page.getByRole('heading', { name: title }).first().waitFor({ timeout: 20_000 });
+    await page.getByTestId('drop-sale-title').getByText('Crane at Dusk').waitFor({ timeout: 20_000 });
+    await context.close();
+  });
+});
