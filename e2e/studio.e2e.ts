@@ -62,7 +62,9 @@ describe('publisher studio', () => {
 
     // Create a Drop opens the editor of a new draft, titled 'Untitled Collection' (001 §3).
     await page.getByTestId('create-drop').click();
-    await page.waitForURL((url) => /^\/publishers\/atlas\/drops\/\d+$/.test(url.pathname), { timeout: 20_000 });
+    await page.waitForURL((url) => /^\/publishers\/atlas\/drops\/\d+$/.test(url.pathname), {
+      timeout: 20_000,
+    });
     const info = page.getByTestId('collection-info');
     await info.waitFor();
     expect(await info.getByLabel('Title', { exact: true }).inputValue()).toBe('Untitled Collection');
@@ -73,6 +75,13 @@ describe('publisher studio', () => {
     const slug = `harbour-lights-${suffix}`;
     await fill(info, 'Title', title);
     await fill(info, 'Slug', slug);
+    // The collection's name is the collection page's title: at most 30 characters (001 §5).
+    await fill(info, 'Collection name', `${title} and a name far too long`);
+    await page
+      .getByTestId('field-error-collectionName')
+      .getByText(`The name cannot be longer than 30 characters`)
+      .waitFor();
+    await fill(info, 'Collection name', title);
     await fill(info, 'Intro text', 'Night photographs of a working harbour.');
     await fill(info, 'Cover image URL', artwork);
     await fill(info, 'Preview image URL', artwork);
@@ -111,7 +120,10 @@ describe('publisher studio', () => {
     await primary.getByLabel('Recipient (username)').nth(1).fill('caseylinden');
     await primary.getByLabel('Percentage').nth(1).fill('30');
     await primary.getByLabel('Percentage').nth(1).blur();
-    await primary.getByTestId('field-error-primarySalesSplit').getByText('Percentages must total 100').waitFor();
+    await primary
+      .getByTestId('field-error-primarySalesSplit')
+      .getByText('Percentages must total 100')
+      .waitFor();
     await primary.getByLabel('Percentage').nth(0).fill('70');
     await primary.getByLabel('Percentage').nth(0).blur();
     expect(await primary.getByTestId('split-primarySalesSplit-total').innerText()).toBe('Total: 100%');
@@ -133,9 +145,7 @@ describe('publisher studio', () => {
       .getByTestId('publish-notice')
       .getByText('Latest changes successfully published.')
       .waitFor({ timeout: 20_000 });
-    await expect
-      .poll(() => page.getByTestId('drop-status-label').innerText())
-      .toMatch(/^(Published|Live)$/);
+    await expect.poll(() => page.getByTestId('drop-status-label').innerText()).toMatch(/^(Published|Live)$/);
 
     // The drop list reads it as published, without Delete.
     await page.goto(`${baseUrl}/publishers/atlas/drops`);

@@ -1,5 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ERROR_TYPES, STUDIO_MESSAGES, validateDrop, validateNft, validateNftWindows } from '@vitrine/domain';
+import {
+  ERROR_TYPES,
+  STUDIO_MESSAGES,
+  validateCollection,
+  validateDrop,
+  validateNft,
+  validateNftWindows,
+} from '@vitrine/domain';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { isApiError } from '../../app/api-client';
@@ -123,6 +130,11 @@ function Editor({ slug, initial }: { slug: string; initial: StudioDrop }) {
   const savedNfts = useRef(new Map<number, NftForm>());
   /** Edits the rules refuse, kept in the editor until they pass: by 'drop' or the NFT's id. */
   const [held, setHeld] = useState<Record<string, number>>({});
+  // The drop's collection: its name is the collection page's title (001 §5: at most 30, unique).
+  const [collectionName, setCollectionName] = useState(
+    initial.collections?.[0]?.name ?? 'Untitled Collection',
+  );
+  const [savedCollectionName, setSavedCollectionName] = useState(collectionName);
   /** The splits the API has, by `${nftId}:${field}:${row key}`: what a save adds, changes or removes. */
   const splitsOnServer = useRef(new Map<string, { id: number; payee: string; percentage: string }>());
 
@@ -177,8 +189,10 @@ function Editor({ slug, initial }: { slug: string; initial: StudioDrop }) {
         )
       : {}),
   };
+  const collectionErrors = validateCollection({ name: collectionName });
+  const collectionKey = (field: string) => `collections.${collectionId.current ?? 0}.${field}`;
   const invalidNfts = [...nftErrors.values()].filter((e) => Object.keys(e).length > 0).length;
-  const invalidDropFields = Object.keys(dropErrors).length;
+  const invalidDropFields = Object.keys(dropErrors).length + Object.keys(collectionErrors).length;
   const valid = invalidDropFields === 0 && invalidNfts === 0 && (nfts?.length ?? 0) > 0;
 
   // ---- the drop's fields ----
@@ -264,6 +278,35 @@ function Editor({ slug, initial }: { slug: string; initial: StudioDrop }) {
       const { [key]: _gone, ...rest } = current;
       return rest;
     });
+
+  const saveCollection = async (name: string) => {
+    const cid = await ensureCollection();
+    const saved = await sendChanged(
+      'collection',
+      { name },
+      { name: savedCollectionName },
+      validateCollection({ name }),
+      (body) => studioApi.patchCollection(slug, cid, body),
+      (field) => `collections.${cid}.${field}`,
+    );
+    setSavedCollectionName(saved.name);
+  };
+  const collectionFields: FieldState<'collectionName'> = {
+    value: () => collectionName,
+    error: () =>
+      serverErrors[collectionKey('name')] ??
+      (touched.has('collectionName') || showAll ? collectionErrors.name : undefined),
+    dirty: () => collectionName !== savedCollectionName,
+    set: (_name, value) => {
+      setCollectionName(value);
+      clearServerError(collectionKey('name'));
+      autosave.change('collection', value, saveCollection);
+    },
+    touch: () =>
+      setTouched((current) =>
+        current.has('collectionName') ? current : new Set([...current, 'collectionName']),
+      ),
+  };
 
   // ---- the NFTs ----
   const saveNft = async (nftId: number, form: NftForm) => {
@@ -537,6 +580,7 @@ function Editor({ slug, initial }: { slug: string; initial: StudioDrop }) {
             <div className={styles.grid}>
               <Field form={dropFields} name="title" label="Title" />
               <Field form={dropFields} name="slug" label="Slug" />
+              <Field form={collectionFields} name="collectionName" label="Collection name" />
               <AreaField form={dropFields} name="introText" label="Intro text" className={styles.wide} />
               {/* Plain URL fields until the studio's Uploader (branch studio-media) takes their place. */}
               <Field form={dropFields} name="coverAsset" label="Cover image URL" type="url" />

@@ -141,6 +141,10 @@ export const studioApi = {
     withAuthRetry(() => api.delete<void>(`${base(slug)}/drops/${id}`)),
   createCollection: (slug: string, dropId: number) =>
     withAuthRetry(() => api.post<{ id: number }>(`${base(slug)}/drops/${dropId}/collections`, {}, once())),
+  patchCollection: (slug: string, collectionId: number, fields: { name?: string }) =>
+    withAuthRetry(() =>
+      api.patch<{ id: number; name: string }>(`${base(slug)}/collections/${collectionId}`, fields),
+    ),
   listNfts: (slug: string, collectionId: number, signal?: AbortSignal) =>
     withAuthRetry(() =>
       api.get<Page<StudioNft> | StudioNft[]>(
