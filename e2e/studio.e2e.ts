@@ -1,7 +1,7 @@
 // The publisher studio in real Chromium (issue 16, brief S3): the demo publisher creates a drop, adds an NFT,
-// sees a rule's message (001 §5) on a bad price, fixes it, sees 'Saved', agrees to the 'Publishers Terms and
+// sees a rule's message (001 §5) on a bad price and the publish failure of 001 §8, fixes it, sees 'Saved', agrees to the 'Publishers Terms and
 // Conditions', publishes ('Latest changes successfully published.', 001 §8), and the drop shows on its public
-// page. The drop list then reads it as Published, with no Delete.
+// page. The drop list reads it as Published, with no Delete; a second draft is deleted from the list.
 import { randomUUID } from 'node:crypto';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -129,6 +129,16 @@ describe('publisher studio', () => {
     expect(await primary.getByTestId('split-primarySalesSplit-total').innerText()).toBe('Total: 100%');
     await expect.poll(() => primary.getByTestId('field-error-primarySalesSplit').count()).toBe(0);
 
+    // Publishing now fails with 001 §8's message, the errored field highlighted.
+    await page.getByTestId('publish-drop').click();
+    const failure = page.getByTestId('publish-notice');
+    await failure
+      .getByText("Your drop couldn't be published because all inputs haven't been entered correctly")
+      .waitFor();
+    await failure.getByText('Please check your inputs and try publishing again').waitFor();
+    expect(await page.getByTestId('nft-list-item').first().getAttribute('data-invalid')).toBe('true');
+    await page.getByTestId('field-error-nft-price').waitFor();
+
     // Fixed: the message goes and everything is saved.
     await fill(editor, 'Price', '25');
     await expect.poll(() => page.getByTestId('field-error-nft-price').count()).toBe(0);
@@ -153,6 +163,22 @@ describe('publisher studio', () => {
     await row.waitFor({ timeout: 15_000 });
     expect(await row.getByTestId('drop-status-label').innerText()).toMatch(/^(Published|Live)$/);
     expect(await row.getByRole('button', { name: 'Delete' }).count()).toBe(0);
+
+    // A second draft can be deleted from the list; the published drop cannot.
+    await page.getByTestId('create-drop').click();
+    await page.waitForURL((url) => /^\/publishers\/atlas\/drops\/\d+$/.test(url.pathname), {
+      timeout: 20_000,
+    });
+    const draftId = page.url().split('/').pop() ?? '';
+    await page.getByTestId('collection-info').waitFor();
+    await page.goto(`${baseUrl}/publishers/atlas/drops`);
+    const draft = page.locator(`[data-testid="drop-row"][data-drop-id="${draftId}"]`);
+    await draft.waitFor({ timeout: 15_000 });
+    expect(await draft.getByTestId('drop-status-label').innerText()).toBe('Unpublished');
+    await draft.getByRole('button', { name: 'Delete' }).click();
+    await page.getByTestId('delete-drop-dialog').getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(() => draft.count(), { timeout: 15_000 }).toBe(0);
+    expect(await row.count()).toBe(1);
 
     // The public drop page shows it to collectors.
     await page.goto(`${baseUrl}/collections/${slug}`);

@@ -130,6 +130,7 @@ function Editor({ slug, initial }: { slug: string; initial: StudioDrop }) {
   const savedNfts = useRef(new Map<number, NftForm>());
   /** Edits the rules refuse, kept in the editor until they pass: by 'drop' or the NFT's id. */
   const [held, setHeld] = useState<Record<string, number>>({});
+  const heldRef = useRef<Record<string, number>>({});
   // The drop's collection: its name is the collection page's title (001 §5: at most 30, unique).
   const [collectionName, setCollectionName] = useState(
     initial.collections?.[0]?.name ?? 'Untitled Collection',
@@ -230,6 +231,7 @@ function Editor({ slug, initial }: { slug: string; initial: StudioDrop }) {
           body = Object.fromEntries(Object.entries(body).filter(([f]) => !named.includes(f))) as Partial<T>;
         }
       }
+      heldRef.current[key] = refused.length;
       setHeld((current) => ({ ...current, [key]: refused.length }));
       return result;
     },
@@ -473,21 +475,34 @@ function Editor({ slug, initial }: { slug: string; initial: StudioDrop }) {
         toast.error(STUDIO_MESSAGES.publishServerErrorTitle, detail);
         return;
       }
-      setShowAll(true);
       if (isApiError(error) && error.fields) setServerErrors(error.fields);
-      const detail = STUDIO_MESSAGES.publishFailedDetail;
-      setNotice({ tone: 'error', title: STUDIO_MESSAGES.publishFailedTitle, detail });
-      toast.error(STUDIO_MESSAGES.publishFailedTitle, detail);
+      publishFailed();
     },
   });
   const [preparing, setPreparing] = useState(false);
+  /** 001 §8: the publish failure, every errored field shown. */
+  const publishFailed = () => {
+    setShowAll(true);
+    const detail = STUDIO_MESSAGES.publishFailedDetail;
+    setNotice({ tone: 'error', title: STUDIO_MESSAGES.publishFailedTitle, detail });
+    toast.error(STUDIO_MESSAGES.publishFailedTitle, detail);
+  };
   const startPublish = async () => {
     setNotice(null);
+    // The editor's values are what gets published: a field the rules refuse fails here, as the API would.
+    if (!valid) {
+      publishFailed();
+      return;
+    }
     setPreparing(true);
     try {
       const saved = await autosave.flushAll();
       if (!saved) {
         setNotice({ tone: 'error', title: 'Your latest changes are not saved yet.', detail: 'Try again.' });
+        return;
+      }
+      if (Object.values(heldRef.current).some((n) => n > 0)) {
+        publishFailed();
         return;
       }
       const approval = await studioApi.tosApproval(slug).catch(() => ({ approved: false }));
