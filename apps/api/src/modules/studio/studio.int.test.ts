@@ -52,6 +52,7 @@ const call = async (s: TestSession | null, method: string, url: string, payload?
 const ok = async (s: TestSession | null, method: string, url: string, payload?: Json) => {
   const res = await call(s, method, url, payload);
   expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
+  // biome-ignore lint/suspicious/noExplicitAny: the answers are read loosely in assertions
   return res.body as Json & Record<string, any>;
 };
 

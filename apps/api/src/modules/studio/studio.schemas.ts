@@ -7,6 +7,7 @@ import { z } from 'zod';
 const text = (max: number) => z.string().max(max);
 const url = text(2000);
 const dateTime = z.string().max(64);
+/** An amount in the currency's major unit (12.5 or '0.001'). */
 const decimal = z.union([z.number(), z.string().max(40)]);
 
 export const slugParams = z.object({ slug: z.string().min(1).max(200) });
@@ -182,9 +183,9 @@ export const nftBody = z
     maxPurchaseQuantity: z.number().int().min(-1_000_000).max(1_000_000),
     editionSize: z.number().int().min(-1_000_000).max(100_000_000),
     primarySaleType: z.enum(SALE_TYPES),
-    price: decimal.nullable(),
-    minimumBid: decimal.nullable(),
-    minimumBidIncrement: decimal.nullable(),
+    price: decimal,
+    minimumBid: decimal,
+    minimumBidIncrement: decimal,
     royaltyPercentage: z.number().min(-1000).max(1000),
     sourceCurrency: z.enum(['USD', 'ETH']),
     startDateTime: dateTime.nullable(),
