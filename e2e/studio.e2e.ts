@@ -145,6 +145,15 @@ describe('publisher studio', () => {
     await waitSaved(page);
     await expect.poll(() => page.getByTestId('drop-validity').getAttribute('data-valid')).toBe('true');
 
+    // The preview: the drop page as a collector sees it, drawn by the drop page's sale card.
+    await page.getByRole('button', { name: 'Preview' }).click();
+    const preview = page.getByTestId('drop-preview');
+    await preview.getByRole('heading', { name: title }).waitFor();
+    await preview.getByTestId('drop-sale-title').getByText('Crane at Dusk').waitFor();
+    await preview.getByTestId('drop-type-badge').getByText('First Come First Serve').waitFor();
+    await page.getByRole('button', { name: 'Back to editor' }).click();
+    await page.getByTestId('nft-list').waitFor();
+
     // Publish: the publisher agreement first, then the success message.
     await page.getByTestId('publish-drop').click();
     const terms = page.getByTestId('publisher-terms-dialog');

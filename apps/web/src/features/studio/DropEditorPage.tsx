@@ -1,6 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  ERROR_TYPES,
   STUDIO_MESSAGES,
   validateCollection,
   validateDrop,
@@ -40,6 +39,7 @@ import {
   nftForm,
   nftInput,
   nftPatch,
+  publishOutcome,
   SPLIT_KINDS,
   type SplitForm,
   studioStatusLabel,
@@ -465,17 +465,18 @@ function Editor({ slug, initial }: { slug: string; initial: StudioDrop }) {
       void queryClient.invalidateQueries({ queryKey: studioKeys.drops(slug) });
     },
     onError: (error) => {
-      if (isApiError(error) && error.errorType === ERROR_TYPES.tosApprovalRequired) {
+      const outcome = publishOutcome(error);
+      if (outcome.kind === 'terms') {
         setTermsOpen(true);
         return;
       }
-      if (isApiError(error) && (error.statusCode >= 500 || error.statusCode === 0)) {
+      if (outcome.kind === 'server') {
         const detail = STUDIO_MESSAGES.publishServerErrorDetail;
         setNotice({ tone: 'error', title: STUDIO_MESSAGES.publishServerErrorTitle, detail });
         toast.error(STUDIO_MESSAGES.publishServerErrorTitle, detail);
         return;
       }
-      if (isApiError(error) && error.fields) setServerErrors(error.fields);
+      setServerErrors(outcome.fields);
       publishFailed();
     },
   });

@@ -13,6 +13,7 @@ import {
   listOf,
   nftForm,
   nftInput,
+  publishOutcome,
   splitTotal,
   studioStatusLabel,
   toLocalInput,
@@ -143,5 +144,23 @@ describe('editor values', () => {
     expect(input.editionSize).toBe('ten');
     expect(input.price).toBeNull();
     expect(input.primarySalesSplit).toEqual([{ user: 'jordanashby', percentage: 100 }]);
+  });
+});
+
+describe('publishOutcome (001 §8)', () => {
+  it('opens the terms for tos_approval_required, says so for 5xx, lists the fields otherwise', () => {
+    expect(publishOutcome({ statusCode: 403, errorType: 'tos_approval_required' })).toEqual({
+      kind: 'terms',
+    });
+    expect(publishOutcome({ statusCode: 500, errorType: 'unknown-error' })).toEqual({ kind: 'server' });
+    expect(publishOutcome({ statusCode: 0, errorType: 'unknown-error' })).toEqual({ kind: 'server' });
+    expect(publishOutcome(new Error('boom'))).toEqual({ kind: 'server' });
+    expect(
+      publishOutcome({
+        statusCode: 400,
+        errorType: 'PUBLISH_ATTEMPT_ERROR',
+        fields: { 'nfts.7.price': 'Please enter a value 1 or greater' },
+      }),
+    ).toEqual({ kind: 'invalid', fields: { 'nfts.7.price': 'Please enter a value 1 or greater' } });
   });
 });

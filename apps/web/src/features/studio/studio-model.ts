@@ -5,6 +5,7 @@ import {
   type DropStatusLabel,
   type DropType,
   dropStatusLabel,
+  ERROR_TYPES,
   SALE_TYPE_OF_DROP,
 } from '@vitrine/domain';
 import type { SalesSplit, StudioDrop, StudioNft, StudioPerson } from './studio-api';
@@ -328,4 +329,25 @@ export function changedFields<T extends object>(
     else send[key] = next[key];
   }
   return { send, held };
+}
+
+/** What a failed Publish means (001 §8). */
+export type PublishOutcome =
+  | { kind: 'terms' }
+  | { kind: 'server' }
+  | { kind: 'invalid'; fields: Record<string, string> };
+
+/**
+ * tos_approval_required opens the terms dialog; a 5xx (or no answer) is 'Oops. Something went wrong'; any other
+ * failure is 'Your drop couldn't be published…' with the errored fields the API named.
+ */
+export function publishOutcome(error: unknown): PublishOutcome {
+  const e = (typeof error === 'object' && error !== null ? error : {}) as {
+    statusCode?: number;
+    errorType?: string;
+    fields?: Record<string, string>;
+  };
+  if (e.errorType === ERROR_TYPES.tosApprovalRequired) return { kind: 'terms' };
+  if (e.statusCode === undefined || e.statusCode === 0 || e.statusCode >= 500) return { kind: 'server' };
+  return { kind: 'invalid', fields: e.fields ?? {} };
 }
