@@ -1,7 +1,8 @@
 // The publisher studio in real Chromium (issue 16, brief S3): the demo publisher creates a drop, adds an NFT,
 // sees a rule's message (001 §5) on a bad price and the publish failure of 001 §8, fixes it, sees 'Saved', agrees to the 'Publishers Terms and
 // Conditions', publishes ('Latest changes successfully published.', 001 §8), and the drop shows on its public
-// page. The drop list reads it as Published, with no Delete; a second draft is deleted from the list.
+// page. An edit made offline is kept and saved once back online. The drop list reads the drop as Published,
+// with no Delete; a second draft is deleted from the list.
 import { randomUUID } from 'node:crypto';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -93,6 +94,20 @@ describe('publisher studio', () => {
     await fill(info, 'Visible from', localInput(10));
     await fill(info, 'Visible until', localInput(60 * 24));
     await waitSaved(page);
+
+    // Offline, an edit fails to save and stays in the editor; back online it is sent again and kept.
+    await context.setOffline(true);
+    await fill(info, 'Intro text', 'Night photographs of a working harbour, taken offline.');
+    const state = page.getByTestId('autosave-state');
+    await expect.poll(() => state.getAttribute('data-state'), { timeout: 20_000 }).toBe('failed');
+    expect(await state.innerText()).toBe('Not saved. Retrying…');
+    await context.setOffline(false);
+    await waitSaved(page);
+    await page.reload();
+    await info.waitFor();
+    expect(await info.getByLabel('Intro text', { exact: true }).inputValue()).toBe(
+      'Night photographs of a working harbour, taken offline.',
+    );
 
     // Add an NFT (FCFS by default) and fill it.
     await page.getByTestId('add-nft').click();
