@@ -9,7 +9,11 @@ const CREDENTIALS_STORED = "localStorage.getItem('credentials') !== null";
 export const COLLECTOR = { email: 'collector@vitrine.test', password: 'vitrine-collects-1' } as const;
 
 /** Fills and submits a login form inside `root` (the /login page or the auth modal). */
-export async function submitLoginForm(page: Page, root: Locator, account = COLLECTOR): Promise<void> {
+export async function submitLoginForm(
+  page: Page,
+  root: Locator,
+  account: { email: string; password: string } = COLLECTOR,
+): Promise<void> {
   const form = root.getByTestId('login-form');
   await form.waitFor();
   await form.getByLabel('Email').fill(account.email);
