@@ -1,8 +1,8 @@
 // The publisher studio in real Chromium (issue 16, brief S3): the demo publisher creates a drop, adds an NFT,
-// sees a rule's message (001 §5) on a bad price and the publish failure of 001 §8, fixes it, sees 'Saved', agrees to the 'Publishers Terms and
-// Conditions', publishes ('Latest changes successfully published.', 001 §8), and the drop shows on its public
-// page. An edit made offline is kept and saved once back online. The drop list reads the drop as Published,
-// with no Delete; a second draft is deleted from the list.
+// sees the rules' messages (001 §5) and the publish failure of 001 §8, fixes them, sees 'Saved', previews the
+// drop, agrees to the 'Publishers Terms and Conditions', publishes ('Latest changes successfully published.'),
+// and the drop shows on its public page. An edit made offline is kept and saved once back online. The drop list
+// reads the drop as Published, with no Delete; a second draft is deleted from the list.
 import { randomUUID } from 'node:crypto';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
