@@ -188,6 +188,14 @@ describe('publisher studio', () => {
     expect(await row.getByTestId('drop-status-label').innerText()).toMatch(/^(Published|Live)$/);
     expect(await row.getByRole('button', { name: 'Delete' }).count()).toBe(0);
 
+    // Opened again from the list, the editor reads back what was saved.
+    await row.getByRole('link', { name: title }).click();
+    await page.getByTestId('nft-list-item').getByText('Crane at Dusk').waitFor({ timeout: 15_000 });
+    expect(await page.getByTestId('collection-info').getByLabel('Collection name').inputValue()).toBe(title);
+    expect(await page.getByTestId('nft-editor').getByLabel('Price').inputValue()).toBe('25');
+    await page.getByRole('link', { name: '← Drops' }).click();
+    await row.waitFor();
+
     // A second draft can be deleted from the list; the published drop cannot.
     await page.getByTestId('create-drop').click();
     await page.waitForURL((url) => /^\/publishers\/atlas\/drops\/\d+$/.test(url.pathname), {

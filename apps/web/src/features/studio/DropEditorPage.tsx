@@ -139,6 +139,16 @@ function Editor({ slug, initial }: { slug: string; initial: StudioDrop }) {
   /** The splits the API has, by `${nftId}:${field}:${row key}`: what a save adds, changes or removes. */
   const splitsOnServer = useRef(new Map<string, { id: number; payee: string; percentage: string }>());
 
+  // Leaving the editor forgets its loaded copy (it owns the values while open) and refreshes the drop list.
+  useEffect(
+    () => () => {
+      queryClient.removeQueries({ queryKey: studioKeys.drop(slug, initial.id) });
+      queryClient.removeQueries({ queryKey: studioKeys.nftsOf(slug) });
+      void queryClient.invalidateQueries({ queryKey: studioKeys.drops(slug) });
+    },
+    [queryClient, slug, initial.id],
+  );
+
   const label = studioStatusLabel(serverDrop);
   const readOnly = serverDrop.readOnly ?? isReadOnly(label);
 

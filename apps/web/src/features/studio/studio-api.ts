@@ -209,8 +209,8 @@ export const studioKeys = {
   drops: (slug: string) => [...studioKeys.all(), 'drops', slug.toLowerCase()] as const,
   dropPage: (slug: string, page: number) => [...studioKeys.drops(slug), 'page', page] as const,
   drop: (slug: string, id: number) => [...studioKeys.drops(slug), 'drop', id] as const,
-  nfts: (slug: string, collectionId: number) =>
-    [...studioKeys.all(), 'nfts', slug.toLowerCase(), collectionId] as const,
+  nftsOf: (slug: string) => [...studioKeys.all(), 'nfts', slug.toLowerCase()] as const,
+  nfts: (slug: string, collectionId: number) => [...studioKeys.nftsOf(slug), collectionId] as const,
   tos: (slug: string) => [...studioKeys.all(), 'tos', slug.toLowerCase()] as const,
   terms: () => [...studioKeys.all(), 'publisher-terms'] as const,
 };
