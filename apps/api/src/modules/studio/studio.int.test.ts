@@ -3,7 +3,6 @@
 // other users are refused, drafts stay out of every browsing answer.
 import { schema } from '@vitrine/db';
 import { fixtures } from '@vitrine/db/testing';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../testing/test-app';
 import { sessionFor, type TestSession } from '../social/test-session';
