@@ -3,7 +3,6 @@
 // other users are refused, drafts stay out of every browsing answer.
 import { schema } from '@vitrine/db';
 import { fixtures } from '@vitrine/db/testing';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../testing/test-app';
 import { sessionFor, type TestSession } from '../social/test-session';
@@ -356,27 +355,42 @@ describe('who may use the studio', () => {
 });
 
 describe('drafts stay private', () => {
-  it('a draft drop and its NFTs appear in no browsing answer', async () => {
-    const { drop, collection } = await readyDrop();
-    const title = 'Zebracorn Draft Piece';
-    const [n] = await db()
-      .select()
-      .from(schema.nifties)
-      .where(eq(schema.nifties.collectionId, collection.id));
-    await db()
-      .update(schema.nifties)
-      .set({ title })
-      .where(eq(schema.nifties.id, n?.id ?? 0));
-    const pages = [
-      `/v1/drops/?status=upcoming`,
-      `/v1/drops/${drop.slug}/`,
-      `/v1/explore/nfts/?q=Zebracorn`,
-      `/v1/storefronts/${slug}/`,
-    ];
-    for (const url of pages) {
+  it('a draft drop and its collection appear in no browsing answer; a published one does', async () => {
+    await ok(owner, 'POST', `/publisher/${slug}/tos_approval`, {});
+    const draft = await readyDrop();
+    const draftName = `Zebracorn ${draft.drop.id}`;
+    await ok(owner, 'PATCH', `/publisher/${slug}/collections/${draft.collection.id}`, { name: draftName });
+    const shown = await readyDrop();
+    await ok(owner, 'PATCH', `/publisher/${slug}/drop/publish/${shown.drop.id}`, {});
+    const get = async (url: string) => {
       const res = await t.app.inject({ method: 'GET', url: `/api${url}` });
-      expect(res.body, url).not.toContain(title);
-      expect(res.body, url).not.toContain(drop.slug);
+      return { status: res.statusCode, body: res.body };
+    };
+
+    const upcoming = await get('/v1/drops/?status=upcoming&page_size=100');
+    expect(upcoming.status).toBe(200);
+    expect(upcoming.body).toContain(shown.drop.slug);
+    expect(upcoming.body).not.toContain(draft.drop.slug);
+    expect((await get(`/v1/drops/${shown.drop.slug}/`)).status).toBe(200);
+    expect((await get(`/v1/drops/${draft.drop.slug}/`)).status).toBe(404);
+    expect((await get(`/v1/marketplace/collections/${draft.collection.slug}/`)).status).toBe(404);
+    for (const url of [
+      '/v1/explore/drops/?page_size=100',
+      '/v1/explore/collections/?page_size=100',
+      '/v1/explore/nfts/?page_size=100',
+      `/v1/storefronts/${slug}/`,
+    ]) {
+      const res = await get(url);
+      expect(res.status, url).toBe(200);
+      expect(res.body, url).not.toContain(draftName);
+      expect(res.body, url).not.toContain(draft.drop.slug);
     }
+    const search = await t.app.inject({
+      method: 'POST',
+      url: '/search/api/v2/indexes/collections/search',
+      payload: { query: 'Zebracorn' },
+    });
+    expect(search.statusCode).toBe(200);
+    expect(search.body).not.toContain(draftName);
   });
 });
