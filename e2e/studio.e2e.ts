@@ -144,6 +144,23 @@ describe('publisher studio', () => {
     expect(await primary.getByTestId('split-primarySalesSplit-total').innerText()).toBe('Total: 100%');
     await expect.poll(() => primary.getByTestId('field-error-primarySalesSplit').count()).toBe(0);
 
+    // Criteria (001 §5): a rule's count of 0 and a bad allowlist entry get their messages; fixed, they save.
+    const criteria = page.getByTestId('criteria-editor');
+    await criteria.getByRole('button', { name: 'Add rule' }).click();
+    await fill(criteria, 'Count', '0');
+    await criteria.getByText('Enter a value of 1 or more').waitFor();
+    await fill(criteria, 'Count', '1');
+    await fill(criteria, 'Usernames (comma-separated)', 'caseylinden');
+    await fill(
+      criteria,
+      'Allowlist (usernames and email addresses, one a line)',
+      'caseylinden\nnot an entry!',
+    );
+    await criteria.getByText('There is 1 invalid entry').waitFor();
+    await fill(criteria, 'Allowlist (usernames and email addresses, one a line)', 'caseylinden');
+    await expect.poll(() => criteria.getByText('There is 1 invalid entry').count()).toBe(0);
+    await criteria.getByTestId('criteria-expression').waitFor({ timeout: 20_000 });
+
     // Publishing now fails with 001 §8's message, the errored field highlighted.
     await page.getByTestId('publish-drop').click();
     const failure = page.getByTestId('publish-notice');

@@ -21,6 +21,7 @@ import { Skeleton } from '../../ui/Skeleton';
 import { useToast } from '../../ui/useToast';
 import { RequireAuth } from '../auth/RequireAuth';
 import { AUTOSAVE_LABELS } from './autosave';
+import { CriteriaEditor } from './CriteriaEditor';
 import { DropPreview } from './DropPreview';
 import { AreaField, ChoiceField, Field, type FieldState } from './fields';
 import { NftEditor } from './NftEditor';
@@ -445,6 +446,7 @@ function Editor({ slug, initial }: { slug: string; initial: StudioDrop }) {
     },
     onSuccess: (id) => {
       autosave.drop(`nft:${id}`);
+      autosave.drop(`criteria:${id}`);
       setNfts((current) => current?.filter((e) => e.id !== id) ?? current);
       setSelected((current) => (current === id ? null : current));
       setDeleting(null);
@@ -757,7 +759,18 @@ function Editor({ slug, initial }: { slug: string; initial: StudioDrop }) {
                   onChange={(patch) => changeNft(selectedEntry.id, patch)}
                   onTouch={(...fields) => touchNft(selectedEntry.id, ...fields)}
                 />
-              ) : (
+              ) : null}
+              {selectedEntry && collectionId.current !== null ? (
+                <CriteriaEditor
+                  key={`criteria-${selectedEntry.id}`}
+                  slug={slug}
+                  collectionId={collectionId.current}
+                  nftId={selectedEntry.id}
+                  disabled={readOnly}
+                  onChange={(key, save) => autosave.change(key, Date.now(), () => save())}
+                />
+              ) : null}
+              {selectedEntry ? null : (
                 <p className={styles.empty}>
                   {nfts && nfts.length === 0 ? 'Add an NFT to this drop.' : 'Choose an NFT to edit it.'}
                 </p>

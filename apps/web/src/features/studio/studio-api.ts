@@ -89,6 +89,29 @@ export interface StudioNft {
   onChainSalesSplit: SalesSplit[];
 }
 
+export interface CriteriaRule {
+  kind: string;
+  count: number;
+  usernames: string[];
+  artistIds: number[];
+  contractAddresses: string[];
+  niftyIds: number[];
+}
+
+/** An NFT's participation criteria (001 §3): ALL / ANY, rules, the allowlist, and the expression shown. */
+export interface Criteria {
+  mode: 'all' | 'any';
+  rules: (CriteriaRule & { id: number })[];
+  allowlist: { id: number | null; emailAddresses: string[]; usernames: string[] };
+  expression: string;
+}
+
+export interface CriteriaBody {
+  mode: 'all' | 'any';
+  rules: CriteriaRule[];
+  allowlist: { emailAddresses: string[]; usernames: string[] };
+}
+
 export interface PublishAnswer {
   id: number;
   dropStatus: DropStatusCode;
@@ -193,6 +216,17 @@ export const studioApi = {
   deleteSplit: (slug: string, collectionId: number, nftId: number, kind: SplitKind, splitId: number) =>
     withAuthRetry(() =>
       api.delete<SplitList>(`${base(slug)}/collections/${collectionId}/nfts/${nftId}/${kind}/${splitId}`),
+    ),
+  getCriteria: (slug: string, collectionId: number, nftId: number, signal?: AbortSignal) =>
+    withAuthRetry(() =>
+      api.get<Criteria>(
+        `${base(slug)}/collections/${collectionId}/nfts/${nftId}/criteria`,
+        signal ? { signal } : {},
+      ),
+    ),
+  putCriteria: (slug: string, collectionId: number, nftId: number, body: CriteriaBody) =>
+    withAuthRetry(() =>
+      api.put<Criteria>(`${base(slug)}/collections/${collectionId}/nfts/${nftId}/criteria`, body),
     ),
   publish: (slug: string, dropId: number) =>
     withAuthRetry(() => api.patch<PublishAnswer>(`${base(slug)}/drop/publish/${dropId}`, {}, once())),
