@@ -2,7 +2,8 @@
 // sees the rules' messages (001 §5) and the publish failure of 001 §8, fixes them, sees 'Saved', previews the
 // drop, agrees to the 'Publishers Terms and Conditions', publishes ('Latest changes successfully published.'),
 // and the drop shows on its public page. An edit made offline is kept and saved once back online. The drop list
-// reads the drop as Published, with no Delete; a second draft is deleted from the list.
+// reads the drop as Published, with no Delete; a second draft is deleted from the list; live and closed drops
+// open read-only.
 import { randomUUID } from 'node:crypto';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -228,6 +229,22 @@ describe('publisher studio', () => {
     await page.getByTestId('delete-drop-dialog').getByRole('button', { name: 'Delete' }).click();
     await expect.poll(() => draft.count(), { timeout: 15_000 }).toBe(0);
     expect(await row.count()).toBe(1);
+
+    // Live and closed drops open read-only and cannot be deleted (001 §4): the seed's Neon Tides and Harbour Lights.
+    const live = page.locator('[data-testid="drop-row"]').filter({ hasText: 'Neon Tides' });
+    expect(await live.getByTestId('drop-status-label').innerText()).toBe('Live');
+    expect(await live.getByRole('button', { name: 'Delete' }).count()).toBe(0);
+    const closed = page
+      .locator('[data-testid="drop-row"]')
+      .filter({ has: page.getByRole('link', { name: 'Harbour Lights', exact: true }) });
+    expect(await closed.getByTestId('drop-status-label').innerText()).toBe('Closed');
+    expect(await closed.getByRole('button', { name: 'Delete' }).count()).toBe(0);
+    await live.getByRole('link', { name: 'View' }).click();
+    await page.getByTestId('drop-read-only').waitFor({ timeout: 15_000 });
+    expect(await page.getByTestId('collection-info').getByLabel('Title', { exact: true }).isDisabled()).toBe(
+      true,
+    );
+    expect(await page.getByTestId('publish-drop').count()).toBe(0);
 
     // The public drop page shows it to collectors.
     await page.goto(`${baseUrl}/collections/${slug}`);
