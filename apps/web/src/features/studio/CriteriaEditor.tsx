@@ -3,6 +3,7 @@ import { RESTRICTION_KINDS, type RestrictionKind } from '@vitrine/domain';
 import { useEffect, useState } from 'react';
 import { isApiError } from '../../app/api-client';
 import { Button } from '../../ui/Button';
+import { SelectField } from '../../ui/SelectField';
 import { Skeleton } from '../../ui/Skeleton';
 import { TextAreaField } from '../../ui/TextAreaField';
 import { TextField } from '../../ui/TextField';
@@ -83,34 +84,30 @@ export function CriteriaEditor({
     <fieldset className={styles.section} disabled={disabled} data-testid="criteria-editor">
       <legend>Participation criteria</legend>
       <div className={styles.grid}>
-        <label className={styles.check}>
-          Buyers must meet
-          <select
-            name="criteria-mode"
-            value={form.mode}
-            onChange={(event) => change({ ...form, mode: event.target.value === 'any' ? 'any' : 'all' })}
-          >
-            <option value="all">ALL of these conditions</option>
-            <option value="any">ONE or more of these conditions</option>
-          </select>
-        </label>
+        <SelectField
+          name="criteria-mode"
+          label="Buyers must meet"
+          value={form.mode}
+          onChange={(event) => change({ ...form, mode: event.target.value === 'any' ? 'any' : 'all' })}
+        >
+          <option value="all">ALL of these conditions</option>
+          <option value="any">ONE or more of these conditions</option>
+        </SelectField>
       </div>
       {form.rules.map((rule, index) => (
         <div key={rule.key} className={styles.grid} data-testid="criteria-rule">
-          <label className={styles.check}>
-            Rule
-            <select
-              name={`criteria-rule-${index}-kind`}
-              value={rule.kind}
-              onChange={(event) => setRule(index, { kind: event.target.value as RestrictionKind })}
-            >
-              {RESTRICTION_KINDS.map((kind) => (
-                <option key={kind} value={kind}>
-                  {KINDS[kind].label}
-                </option>
-              ))}
-            </select>
-          </label>
+          <SelectField
+            name={`criteria-rule-${index}-kind`}
+            label="Rule"
+            value={rule.kind}
+            onChange={(event) => setRule(index, { kind: event.target.value as RestrictionKind })}
+          >
+            {RESTRICTION_KINDS.map((kind) => (
+              <option key={kind} value={kind}>
+                {KINDS[kind].label}
+              </option>
+            ))}
+          </SelectField>
           <TextField
             name={`criteria-rule-${index}-count`}
             label="Count"

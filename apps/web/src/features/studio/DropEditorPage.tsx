@@ -207,6 +207,11 @@ function Editor({ slug, initial }: { slug: string; initial: StudioDrop }) {
   const invalidDropFields = Object.keys(dropErrors).length + Object.keys(collectionErrors).length;
   const valid = invalidDropFields === 0 && invalidNfts === 0 && (nfts?.length ?? 0) > 0;
 
+  // A publish failure's notice goes once every field passes.
+  useEffect(() => {
+    if (valid) setNotice((current) => (current?.tone === 'error' ? null : current));
+  }, [valid]);
+
   // ---- the drop's fields ----
   /**
    * Sends the changed fields the rules pass; a field the API still refuses (a slug taken) shows its message

@@ -1,4 +1,5 @@
 import { isAuctionSaleType, skipsDateChecks } from '@vitrine/domain';
+import { SelectField } from '../../ui/SelectField';
 import { AreaField, ChoiceField, Field, type FieldState } from './fields';
 import { SplitsEditor } from './SplitsEditor';
 import styles from './Studio.module.css';
@@ -111,20 +112,18 @@ export function NftEditor({
           ) : (
             <>
               <Field form={fields} name="price" label="Price" inputMode="decimal" />
-              <label className={styles.check}>
-                Currency
-                <select
-                  name="nft-sourceCurrency"
-                  value={form.sourceCurrency}
-                  onChange={(event) => {
-                    onChange({ sourceCurrency: event.target.value === 'ETH' ? 'ETH' : 'USD' });
-                    onTouch('price');
-                  }}
-                >
-                  <option value="USD">USD</option>
-                  <option value="ETH">ETH</option>
-                </select>
-              </label>
+              <SelectField
+                name="nft-sourceCurrency"
+                label="Currency"
+                value={form.sourceCurrency}
+                onChange={(event) => {
+                  onChange({ sourceCurrency: event.target.value === 'ETH' ? 'ETH' : 'USD' });
+                  onTouch('price');
+                }}
+              >
+                <option value="USD">USD</option>
+                <option value="ETH">ETH</option>
+              </SelectField>
             </>
           )}
           <Field
