@@ -238,7 +238,7 @@ export function createStudioService(deps: {
     const [creators, splits, criteriaModes] = await Promise.all([
       r.creatorsOf(ids),
       r.splitsOf(ids),
-      Promise.resolve(new Map<number, boolean>()),
+      r.criteriaModesOf(ids),
     ]);
     const payeeIds = [...new Set(splits.map((s) => s.userId).filter((id): id is number => id !== null))];
     const [payees, authorized] = await Promise.all([r.usersByRef(payeeIds), r.authorizedUserIds(payeeIds)]);
