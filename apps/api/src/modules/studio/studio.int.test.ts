@@ -90,6 +90,7 @@ describe('building a drop', () => {
       dropStatus: 'draft',
       statusLabel: 'Unpublished',
       readOnly: false,
+      signerUserProfile: { userProfileUrl: 'studio-owner' },
     });
     const collection = await ok(owner, 'POST', `/publisher/${slug}/drops/${drop.id}/collections`, {});
     expect(collection.name).toBe('Untitled Collection');
