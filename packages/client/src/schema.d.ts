@@ -17844,6 +17844,12 @@ export interface operations {
                             visibleEndDateTime: string | null;
                             signerAddress: string | null;
                             externalOwnerAddress: string | null;
+                            signerUserProfile: {
+                                id: number;
+                                userProfileName: string;
+                                userProfileUrl: string;
+                                userProfilePicUrl: string | null;
+                            } | null;
                             /** @enum {string} */
                             dropStatus: "draft" | "published_scheduled" | "published_live" | "published_closed" | "error";
                             /** @enum {string} */
@@ -18000,6 +18006,12 @@ export interface operations {
                         visibleEndDateTime: string | null;
                         signerAddress: string | null;
                         externalOwnerAddress: string | null;
+                        signerUserProfile: {
+                            id: number;
+                            userProfileName: string;
+                            userProfileUrl: string;
+                            userProfilePicUrl: string | null;
+                        } | null;
                         /** @enum {string} */
                         dropStatus: "draft" | "published_scheduled" | "published_live" | "published_closed" | "error";
                         /** @enum {string} */
@@ -18165,6 +18177,12 @@ export interface operations {
                         visibleEndDateTime: string | null;
                         signerAddress: string | null;
                         externalOwnerAddress: string | null;
+                        signerUserProfile: {
+                            id: number;
+                            userProfileName: string;
+                            userProfileUrl: string;
+                            userProfilePicUrl: string | null;
+                        } | null;
                         /** @enum {string} */
                         dropStatus: "draft" | "published_scheduled" | "published_live" | "published_closed" | "error";
                         /** @enum {string} */
@@ -18442,6 +18460,12 @@ export interface operations {
                         visibleEndDateTime: string | null;
                         signerAddress: string | null;
                         externalOwnerAddress: string | null;
+                        signerUserProfile: {
+                            id: number;
+                            userProfileName: string;
+                            userProfileUrl: string;
+                            userProfilePicUrl: string | null;
+                        } | null;
                         /** @enum {string} */
                         dropStatus: "draft" | "published_scheduled" | "published_live" | "published_closed" | "error";
                         /** @enum {string} */

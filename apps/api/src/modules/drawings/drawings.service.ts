@@ -18,6 +18,7 @@ import type { Notifier } from '../../lib/notifier';
 import type { EligibilityService } from '../eligibility/eligibility.service';
 import type { AlertsService } from '../live/alerts.service';
 import { createLedgerRepo, type LedgerRepo } from '../trading/ledger.repo';
+import { splitPayees, splitPostings } from '../trading/sales-splits';
 import { createTradingRepo, type NiftyForSale, type TradingRepo } from '../trading/trading.repo';
 import { createDrawingsRepo, type DrawingRow, type DrawingsRepo } from './drawings.repo';
 
@@ -284,7 +285,14 @@ export function createDrawingsService(deps: {
               : await l.userAccount(n.publisherOwnerId);
           const platform = await l.houseAccount('platform_revenue');
           const buyers = await l.userAccounts(winners.map((w) => w.userId));
-          await l.lock([publisherAccount, platform, ...buyers.values()]);
+          // The studio's primary split divides the publisher's proceeds (decision 017).
+          const proceedsSplit = await splitPayees(t, l, nifty.id, 'primary');
+          await l.lock([
+            publisherAccount,
+            platform,
+            ...proceedsSplit.map((p) => p.accountId),
+            ...buyers.values(),
+          ]);
           if (!(await t.addSold(nifty.id, winners.length))) throw new Error('drawing: editions ran out');
           const first = Math.max(nifty.totalSold, await t.lastEditionOf(nifty.id)) + 1;
           const minted = await t.insertTokens(
@@ -333,11 +341,12 @@ export function createDrawingsService(deps: {
                   amountCents: -fees.buyerPaysCents,
                   memo: 'payment',
                 },
-                {
-                  accountId: publisherAccount,
-                  amountCents: fees.sellerReceivesCents,
-                  memo: 'publisher_proceeds',
-                },
+                ...splitPostings(
+                  proceedsSplit,
+                  fees.sellerReceivesCents,
+                  publisherAccount,
+                  'publisher_proceeds',
+                ),
                 { accountId: platform, amountCents: fees.serviceFeeCents, memo: 'primary_platform_fee' },
               ],
             });

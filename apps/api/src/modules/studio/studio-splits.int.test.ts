@@ -3,13 +3,14 @@
 // secondary sale by the secondary split (50/50), each movement summing to zero.
 import { schema } from '@vitrine/db';
 import { fixtures } from '@vitrine/db/testing';
-import { eq } from 'drizzle-orm';
+import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../testing/test-app';
+import { placeBid } from '../bids/bids-helpers';
 import { sessionFor, type TestSession } from '../social/test-session';
 import { createLedgerRepo } from '../trading/ledger.repo';
 import { TEST_CARDS } from '../trading/payment-providers';
-import { buyer, ledgerInvariants } from '../trading/trading-helpers';
+import { buyer, fund, ledgerInvariants } from '../trading/trading-helpers';
 
 let t: TestApp;
 const db = () => t.app.config.database.db;
@@ -83,6 +84,23 @@ describe('splits paid by the ledger', () => {
       price: 25,
       editionSize: 5,
     });
+    const auction = await call(owner, 'POST', `/api/publisher/split-pub/collections/${collection.id}/nfts`, {
+      title: 'Bid On',
+      description: 'Auctioned for two',
+      asset: '/api/media/b.png',
+      ipfsCid: 'bafyauction',
+      tags: ['art'],
+      primarySaleType: 'auction',
+      minimumBid: 10,
+      minimumBidIncrement: 1,
+      startDateTime: at(1),
+      endDateTime: at(30),
+    });
+    const auctionBase = `/api/publisher/split-pub/collections/${collection.id}/nfts/${auction.id}`;
+    await call(owner, 'PATCH', `${auctionBase}/primarySalesSplits/${auction.primarySalesSplit[0].id}`, {
+      percentage: 70,
+    });
+    await call(owner, 'POST', `${auctionBase}/primarySalesSplits`, { user: 'split-partner', percentage: 30 });
     const base = `/api/publisher/split-pub/collections/${collection.id}/nfts/${nft.id}`;
     const [primaryOwner] = nft.primarySalesSplit;
     await call(owner, 'PATCH', `${base}/primarySalesSplits/${primaryOwner.id}`, { percentage: 70 });
@@ -133,6 +151,32 @@ describe('splits paid by the ledger', () => {
     expect(royalty[0]).toBe(royalty[1]);
     expect(resale.reduce((sum, e) => sum + e.amountCents, 0)).toBe(0);
     expect(await ledger.balanceOf(partnerUser.id)).toBe(675 + (royalty[1] ?? 0));
+    // A won auction pays the publisher's 90% by the auction NFT's primary split: 9,000 cents → 6,300 / 2,700.
+    const bidder = await buyer(t.app);
+    await fund(db(), bidder.userId, 50_000, t.clock.now());
+    const bid = await placeBid(
+      t.app,
+      bidder.headers,
+      { contractAddress: auction.contractAddress, typeNumber: auction.niftyType },
+      '100',
+    );
+    expect(bid.statusCode, bid.body).toBeLessThan(300);
+    const partnerBefore = await ledger.balanceOf(partnerUser.id);
+    t.clock.advance(30 * HOUR);
+    expect(await t.app.services.bids.settle(auction.id)).toMatchObject({ settled: true, winners: 1 });
+    const won = await db()
+      .select()
+      .from(schema.ledgerTransactions)
+      .where(like(schema.ledgerTransactions.reference, 'bid:%'));
+    expect(won).toHaveLength(1);
+    const auctionEntries = await entriesOf(won[0]?.reference ?? '');
+    expect(
+      auctionEntries
+        .filter((e) => e.memo === 'publisher_proceeds')
+        .map((e) => e.amountCents)
+        .sort(),
+    ).toEqual([2_700, 6_300]);
+    expect(await ledger.balanceOf(partnerUser.id)).toBe(partnerBefore + 2_700);
     expect(await ledgerInvariants(db())).toMatchObject({
       unbalancedTransactions: 0,
       balancesOffTheirEntries: 0,

@@ -90,6 +90,7 @@ describe('building a drop', () => {
       dropStatus: 'draft',
       statusLabel: 'Unpublished',
       readOnly: false,
+      signerUserProfile: { userProfileUrl: 'studio-owner' },
     });
     const collection = await ok(owner, 'POST', `/publisher/${slug}/drops/${drop.id}/collections`, {});
     expect(collection.name).toBe('Untitled Collection');
@@ -246,6 +247,21 @@ describe('building a drop', () => {
     });
     expect(good.expression).toBe('[On the allowlist]');
     expect((await ok(owner, 'GET', url)).allowlist.usernames).toEqual(['studio-partner']);
+    const nftUrl = `/publisher/${slug}/collections/${collection.id}/nfts/${nft.id}`;
+    expect((await ok(owner, 'GET', nftUrl)).enforceAllSpecialCriteria).toBe(false);
+    const all = await ok(owner, 'PUT', url, {
+      mode: 'all',
+      rules: [
+        { kind: 'account_list', count: 1 },
+        {
+          kind: 'burn_event_contract_restriction',
+          count: 2,
+          contractAddresses: [collection.contractAddress],
+        },
+      ],
+    });
+    expect(all.expression).toContain('[On the allowlist] AND [Burn at least 2 NFTs');
+    expect((await ok(owner, 'GET', nftUrl)).enforceAllSpecialCriteria).toBe(true);
   });
 });
 

@@ -367,6 +367,16 @@ export function createStudioRepo(db: Db) {
         });
     },
 
+    /** The NFTs whose own criteria need ALL their rules (001 §3 enforceAllSpecialCriteria). */
+    async criteriaModesOf(niftyIds: number[]): Promise<Map<number, boolean>> {
+      if (niftyIds.length === 0) return new Map();
+      const rows = await db
+        .select({ niftyId: schema.participationCriteria.niftyId, mode: schema.participationCriteria.mode })
+        .from(schema.participationCriteria)
+        .where(inArray(schema.participationCriteria.niftyId, niftyIds));
+      return new Map(rows.map((r) => [r.niftyId ?? 0, r.mode === 'all']));
+    },
+
     async criteriaOf(niftyId: number) {
       const [criteria] = await db
         .select()

@@ -77,6 +77,14 @@ export const studioDropSchema = z.object({
   visibleEndDateTime: z.string().nullable(),
   signerAddress: z.string().nullable(),
   externalOwnerAddress: z.string().nullable(),
+  signerUserProfile: z
+    .object({
+      id: z.number().int(),
+      userProfileName: z.string(),
+      userProfileUrl: z.string(),
+      userProfilePicUrl: z.string().nullable(),
+    })
+    .nullable(),
   dropStatus: z.enum(DROP_STATUSES),
   statusLabel: z.enum(dropStatusLabels),
   readOnly: z.boolean(),

@@ -195,6 +195,33 @@ export function createStudioService(deps: {
     return { ...found, nifty };
   }
 
+  /** Drop answers with their collections and signer profiles (001 §3 signerUserProfile). */
+  async function dropAnswers(r: StudioRepo, rows: DropRow[]) {
+    const collections = await r.collectionsOfDrops(rows.map((d) => d.id));
+    const signerIds = [...new Set(rows.map((d) => d.signerUserId).filter((id): id is number => id !== null))];
+    const signers = new Map((await r.usersByRef(signerIds)).map((u) => [u.id, u]));
+    return rows.map((row) => {
+      const signer = row.signerUserId === null ? undefined : signers.get(row.signerUserId);
+      return {
+        ...dropAnswer(row, collections),
+        signerUserProfile: signer
+          ? {
+              id: signer.id,
+              userProfileName: signer.name,
+              userProfileUrl: signer.profileUrl,
+              userProfilePicUrl: signer.profilePicUrl,
+            }
+          : null,
+      };
+    });
+  }
+
+  async function oneDropAnswer(r: StudioRepo, row: DropRow) {
+    const [answer] = await dropAnswers(r, [row]);
+    if (!answer) throw new Error('drop answer missing');
+    return answer;
+  }
+
   function dropAnswer(row: DropRow, collections: CollectionRow[]) {
     const status = studioDropStatus(row, clock.now());
     return {
@@ -238,7 +265,7 @@ export function createStudioService(deps: {
     const [creators, splits, criteriaModes] = await Promise.all([
       r.creatorsOf(ids),
       r.splitsOf(ids),
-      Promise.resolve(new Map<number, boolean>()),
+      r.criteriaModesOf(ids),
     ]);
     const payeeIds = [...new Set(splits.map((s) => s.userId).filter((id): id is number => id !== null))];
     const [payees, authorized] = await Promise.all([r.usersByRef(payeeIds), r.authorizedUserIds(payeeIds)]);
@@ -507,13 +534,12 @@ export function createStudioService(deps: {
     async listDrops(slug: string, userId: number, page: number, pageSize: number) {
       const publisher = await publisherOf(slug, userId);
       const { count, rows } = await repo.listDrops(publisher.id, pageSize, (page - 1) * pageSize);
-      const collections = await repo.collectionsOfDrops(rows.map((d) => d.id));
       return {
         count,
         page,
         page_size: pageSize,
         total_pages: Math.ceil(count / pageSize),
-        results: rows.map((d) => dropAnswer(d, collections)),
+        results: await dropAnswers(repo, rows),
       };
     },
 
@@ -534,14 +560,14 @@ export function createStudioService(deps: {
           signerUserId: userId,
           ...values,
         });
-        return dropAnswer(row, []);
+        return oneDropAnswer(r, row);
       });
     },
 
     async getDrop(slug: string, userId: number, dropId: number) {
       const publisher = await publisherOf(slug, userId);
       const drop = await dropOf(repo, publisher, dropId);
-      return dropAnswer(drop, await repo.collectionsOfDrops([drop.id]));
+      return oneDropAnswer(repo, drop);
     },
 
     async updateDrop(slug: string, userId: number, dropId: number, body: DropBody) {
@@ -551,7 +577,7 @@ export function createStudioService(deps: {
         assertWritable(drop);
         const values = await dropValues(r, body, drop);
         const row = await r.updateDrop(drop.id, { ...values, updatedAt: clock.now() });
-        return dropAnswer(row, await r.collectionsOfDrops([row.id]));
+        return oneDropAnswer(r, row);
       });
     },
 

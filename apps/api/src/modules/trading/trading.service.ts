@@ -15,7 +15,6 @@ import {
   type PaymentMethod,
   primaryFeeBreakdown,
   saleProceedsInfo,
-  splitAmount,
   toMinorUnits,
 } from '@vitrine/domain';
 import type { Listing, PrimaryNifty } from '@vitrine/domain/trading-responses';
@@ -32,6 +31,7 @@ import {
   noPaymentProvider,
   type PaymentProvider,
 } from './payment-providers';
+import { splitPayees as readSplitPayees, splitPostings } from './sales-splits';
 import {
   createTradingRepo,
   type IntentRow,
@@ -429,30 +429,8 @@ export function createTradingService(deps: {
   }
 
   /** The ledger accounts and percentages of a nifty's studio split (decision 017); empty when it has none. */
-  async function splitPayees(niftyId: number, kind: 'primary' | 'secondary') {
-    const split = await repo.userSplitOf(niftyId, kind);
-    if (split.length === 0) return [];
-    const accountsOf = await ledger.userAccounts(split.map((s) => s.userId));
-    return split.flatMap((s) => {
-      const accountId = accountsOf.get(s.userId);
-      return accountId === undefined ? [] : [{ accountId, percentage: s.percentage }];
-    });
-  }
-
-  /** One posting of `cents` to `fallback`, or the split's postings dividing it exactly (splitAmount). */
-  function splitPostings(
-    split: readonly { accountId: number; percentage: number }[],
-    cents: number,
-    fallback: number,
-    memo: string,
-  ) {
-    const parts = splitAmount(
-      cents,
-      split.map((s) => s.percentage),
-    );
-    if (parts.length === 0) return [{ accountId: fallback, amountCents: cents, memo }];
-    return split.map((s, i) => ({ accountId: s.accountId, amountCents: parts[i] ?? 0, memo }));
-  }
+  const splitPayees = (niftyId: number, kind: 'primary' | 'secondary') =>
+    readSplitPayees(repo, ledger, niftyId, kind);
 
   /** A drop nifty's fixed price in USD cents (primary sales are priced in USD today). */
   function unitPriceOf(n: NiftyForSale): number {
