@@ -1,9 +1,9 @@
 // The publisher studio in real Chromium (issue 16, brief S3): the demo publisher creates a drop, adds an NFT,
-// sees the rules' messages (001 §5) and the publish failure of 001 §8, fixes them, sees 'Saved', previews the
-// drop, agrees to the 'Publishers Terms and Conditions', publishes ('Latest changes successfully published.'),
-// and the drop shows on its public page. An edit made offline is kept and saved once back online. The drop list
-// reads the drop as Published, with no Delete; a second draft is deleted from the list; live and closed drops
-// open read-only.
+// sees the rules' messages (001 §5) and the publish failure of 001 §8, fixes them, sees 'Saved', duplicates an
+// NFT ('COPY OF …') and deletes the copy, previews the drop, agrees to the 'Publishers Terms and Conditions',
+// publishes ('Latest changes successfully published.'), and the drop shows on its public page. An edit made
+// offline is kept and saved once back online. The drop list reads the drop as Published, with no Delete; a
+// second draft is deleted from the list; live and closed drops open read-only.
 import { randomUUID } from 'node:crypto';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -161,6 +161,24 @@ describe('publisher studio', () => {
     await fill(criteria, 'Allowlist (usernames and email addresses, one a line)', 'caseylinden');
     await expect.poll(() => criteria.getByText('There is 1 invalid entry').count()).toBe(0);
     await criteria.getByTestId('criteria-expression').waitFor({ timeout: 20_000 });
+
+    // Duplicate: 'COPY OF …' with its splits made again (001 §4); as a 1/1 Auction its dates become required
+    // (a change of sale type re-validates the NFT). Then it is deleted.
+    await page.getByRole('button', { name: 'Duplicate Crane at Dusk' }).click();
+    const copy = page.getByTestId('nft-list-item').filter({ hasText: 'COPY OF Crane at Dusk' });
+    await copy.waitFor({ timeout: 15_000 });
+    expect(await editor.getByLabel('Title', { exact: true }).inputValue()).toBe('COPY OF Crane at Dusk');
+    const copied = page.getByTestId('split-primarySalesSplit');
+    expect(await copied.getByLabel('Recipient (username)').nth(1).inputValue()).toBe('caseylinden');
+    expect(await copied.getByTestId('split-primarySalesSplit-total').innerText()).toBe('Total: 100%');
+    await editor.getByLabel('Sale type').selectOption({ label: '1/1 Auction' });
+    await page.getByTestId('field-error-nft-startDateTime').getByText('Required input').waitFor();
+    await editor.getByLabel('Minimum bid', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Delete COPY OF Crane at Dusk' }).click();
+    await page.getByTestId('delete-nft-dialog').getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(() => copy.count(), { timeout: 15_000 }).toBe(0);
+    await page.getByTestId('nft-list-item').getByText('Crane at Dusk').click();
+    await editor.getByLabel('Price').waitFor();
 
     // Publishing now fails with 001 §8's message, the errored field highlighted.
     await page.getByTestId('publish-drop').click();

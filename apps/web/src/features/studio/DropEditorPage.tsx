@@ -705,7 +705,7 @@ function Editor({ slug, initial }: { slug: string; initial: StudioDrop }) {
                               aria-label={`Duplicate ${entry.form.title}`}
                               onClick={() => duplicate.mutate(entry)}
                             >
-                              ⧉
+                              Copy
                             </button>
                             <button
                               type="button"
