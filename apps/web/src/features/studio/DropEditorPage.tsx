@@ -237,12 +237,14 @@ function Editor({ slug, initial }: { slug: string; initial: StudioDrop }) {
           const fields =
             isApiError(error) && error.statusCode === 400 ? (error as ApiError).fields : undefined;
           if (!fields) throw error;
-          const named = Object.keys(fields).filter((f) => f in body);
-          if (named.length === 0) throw error;
           setServerErrors((current) => ({
             ...current,
-            ...Object.fromEntries(named.map((f) => [errorKey(f), fields[f] ?? ''])),
+            ...Object.fromEntries(Object.entries(fields).map(([f, m]) => [errorKey(f), m])),
           }));
+          // The fields it names are kept here; when it names none of those sent (a rule between two fields), all
+          // of them wait for the next edit rather than being sent again and again.
+          const inBody = Object.keys(fields).filter((f) => f in body);
+          const named = inBody.length > 0 ? inBody : Object.keys(body);
           refused = [...refused, ...named];
           body = Object.fromEntries(Object.entries(body).filter(([f]) => !named.includes(f))) as Partial<T>;
         }
