@@ -407,6 +407,7 @@ export function createStudioService(deps: {
   async function collectionValues(r: StudioRepo, body: CollectionBody, exceptId?: number) {
     const values: Partial<typeof import('@vitrine/db').schema.collections.$inferInsert> = {};
     if (body.name !== undefined) {
+      await r.lockCollectionName(body.name);
       const takenNames = await r.collectionNamesLike(body.name, exceptId);
       fail(validateCollection({ name: body.name }, { takenNames }));
       values.name = body.name.trim();
