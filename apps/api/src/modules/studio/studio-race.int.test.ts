@@ -57,4 +57,25 @@ describe('collection names under concurrency', () => {
     );
     expect((rows as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(1);
   });
+
+  it('six drops claiming one slug at once: exactly one gets it, the others read a slug error', async () => {
+    const f = fixtures(db(), { now: t.clock.now() });
+    const user = await f.user({ profileUrl: 'slug-racer' });
+    const publisher = await f.publisher({ slug: 'slug-race-pub' });
+    await db().insert(schema.publisherMembers).values({ publisherId: publisher.id, userId: user.id });
+    const session = await sessionFor(t.app, user.profileUrl);
+    const answers = await Promise.all(
+      [0, 1, 2, 3, 4, 5].map(() =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/publisher/slug-race-pub/drops',
+          headers: session.headers,
+          payload: { slug: 'one-slug' },
+        }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 400, 400, 400, 400, 400]);
+    for (const a of answers.filter((x) => x.statusCode === 400))
+      expect(a.json()).toMatchObject({ fields: { slug: 'This slug is already taken' } });
+  });
 });
