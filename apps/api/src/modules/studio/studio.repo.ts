@@ -133,6 +133,16 @@ export function createStudioRepo(db: Db) {
       return row ?? null;
     },
 
+    /**
+     * Serialises writers of one collection name (any case) until this transaction ends, so two at once
+     * cannot both find it free (a transaction-level advisory lock on the name's hash).
+     */
+    async lockCollectionName(name: string): Promise<void> {
+      await db.execute(
+        sql`select pg_advisory_xact_lock(hashtext(${`collection-name:${name.trim().toLowerCase()}`}))`,
+      );
+    },
+
     /** The other collections' names equal to `name` (any case): 001 §5 "must be unique". */
     async collectionNamesLike(name: string, exceptId?: number): Promise<string[]> {
       const rows = await db

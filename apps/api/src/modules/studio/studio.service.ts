@@ -33,6 +33,7 @@ import {
   validateSplit,
 } from '@vitrine/domain';
 import type { Clock } from '../../lib/clock';
+import { isUniqueViolation } from '../auth/auth.repo';
 import type {
   CollectionRow,
   DropRow,
@@ -156,6 +157,16 @@ function fail(errors: FieldErrors): void {
 }
 
 const SLUG = /^[A-Za-z0-9_-]{1,100}$/;
+
+/** Two drops claiming one slug at once: the store's unique index refuses the second, answered as a field error. */
+async function slugRace<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw ERRORS.invalid({ slug: 'This slug is already taken' });
+    throw error;
+  }
+}
 
 export function createStudioService(deps: {
   repo: StudioRepo;
@@ -407,6 +418,7 @@ export function createStudioService(deps: {
   async function collectionValues(r: StudioRepo, body: CollectionBody, exceptId?: number) {
     const values: Partial<typeof import('@vitrine/db').schema.collections.$inferInsert> = {};
     if (body.name !== undefined) {
+      await r.lockCollectionName(body.name);
       const takenNames = await r.collectionNamesLike(body.name, exceptId);
       fail(validateCollection({ name: body.name }, { takenNames }));
       values.name = body.name.trim();
@@ -545,23 +557,25 @@ export function createStudioService(deps: {
 
     async createDrop(slug: string, userId: number, body: DropBody) {
       const publisher = await publisherOf(slug, userId);
-      return unit.run(async ({ studio: r }) => {
-        const values = await dropValues(r, body, null);
-        const now = clock.now();
-        const row = await r.insertDrop({
-          publisherId: publisher.id,
-          title: DEFAULT_COLLECTION_TITLE,
-          slug: `drop-${randomHex(6)}`,
-          dropType: 'fcfs',
-          dropStatus: 'draft',
-          // Drafts need a window in the catalog's table; the visible window is the one the publisher sets.
-          startAt: new Date(now.getTime() + 24 * 3600_000),
-          endAt: new Date(now.getTime() + 48 * 3600_000),
-          signerUserId: userId,
-          ...values,
-        });
-        return oneDropAnswer(r, row);
-      });
+      return slugRace(
+        unit.run(async ({ studio: r }) => {
+          const values = await dropValues(r, body, null);
+          const now = clock.now();
+          const row = await r.insertDrop({
+            publisherId: publisher.id,
+            title: DEFAULT_COLLECTION_TITLE,
+            slug: `drop-${randomHex(6)}`,
+            dropType: 'fcfs',
+            dropStatus: 'draft',
+            // Drafts need a window in the catalog's table; the visible window is the one the publisher sets.
+            startAt: new Date(now.getTime() + 24 * 3600_000),
+            endAt: new Date(now.getTime() + 48 * 3600_000),
+            signerUserId: userId,
+            ...values,
+          });
+          return oneDropAnswer(r, row);
+        }),
+      );
     },
 
     async getDrop(slug: string, userId: number, dropId: number) {
@@ -572,13 +586,15 @@ export function createStudioService(deps: {
 
     async updateDrop(slug: string, userId: number, dropId: number, body: DropBody) {
       const publisher = await publisherOf(slug, userId);
-      return unit.run(async ({ studio: r }) => {
-        const drop = await dropOf(r, publisher, dropId, true);
-        assertWritable(drop);
-        const values = await dropValues(r, body, drop);
-        const row = await r.updateDrop(drop.id, { ...values, updatedAt: clock.now() });
-        return oneDropAnswer(r, row);
-      });
+      return slugRace(
+        unit.run(async ({ studio: r }) => {
+          const drop = await dropOf(r, publisher, dropId, true);
+          assertWritable(drop);
+          const values = await dropValues(r, body, drop);
+          const row = await r.updateDrop(drop.id, { ...values, updatedAt: clock.now() });
+          return oneDropAnswer(r, row);
+        }),
+      );
     },
 
     async deleteDrop(slug: string, userId: number, dropId: number) {
