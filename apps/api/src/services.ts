@@ -52,6 +52,8 @@ import { createSocialService } from './modules/social/social.service';
 import { createViewers } from './modules/social/viewer';
 import { createStorefrontEditorRepo } from './modules/storefront-editor/storefront-editor.repo';
 import { createStorefrontEditorService } from './modules/storefront-editor/storefront-editor.service';
+import { createStudioRepo } from './modules/studio/studio.repo';
+import { createStudioService } from './modules/studio/studio.service';
 import { createTermsRepo } from './modules/terms/terms.repo';
 import { createTermsService } from './modules/terms/terms.service';
 import { createBalanceService } from './modules/trading/balance.service';
@@ -312,6 +314,13 @@ export function createServices(config: ResolvedConfig) {
     drawings,
     /** Terms of service and the tos_approval_required gate (decision 009 "Terms of service"). */
     terms: createTermsService({ repo: createTermsRepo(db), clock }),
+    /** The publisher studio: drafts, splits, criteria, publisher terms, publishing (decision 017). */
+    studio: createStudioService({
+      repo: createStudioRepo(db),
+      unit: createUnitOfWork(db, (tx) => ({ studio: createStudioRepo(tx) })),
+      db,
+      clock,
+    }),
     balance: createBalanceService({
       db,
       unit: createUnitOfWork(db, (tx) => ({ ledger: createLedgerRepo(tx) })),

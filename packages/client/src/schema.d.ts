@@ -1602,6 +1602,324 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/publisher/{slug}/drops": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The publisher's drops, newest first, with their status labels (page size 20) */
+        get: operations["getPublisherBySlugDrops"];
+        put?: never;
+        /** Create a draft drop (title 'Untitled Collection' unless given) */
+        post: operations["postPublisherBySlugDrops"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/publisher/{slug}/drops/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One drop of the publisher */
+        get: operations["getPublisherBySlugDropsById"];
+        put?: never;
+        post?: never;
+        /** Delete a drop and its collections (live and closed drops cannot be deleted: 409) */
+        delete: operations["deletePublisherBySlugDropsById"];
+        options?: never;
+        head?: never;
+        /** Change a drop (live and closed drops are view-only: 409) */
+        patch: operations["patchPublisherBySlugDropsById"];
+        trace?: never;
+    };
+    "/api/publisher/{slug}/drops/{id}/collections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a collection to a drop (name 'Untitled Collection' unless given; 30 characters, unique) */
+        post: operations["postPublisherBySlugDropsByIdCollections"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/publisher/{slug}/collections/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A collection of one of the drops, with its NFTs */
+        get: operations["getPublisherBySlugCollectionsById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change a collection (name, description, tags) */
+        patch: operations["patchPublisherBySlugCollectionsById"];
+        trace?: never;
+    };
+    "/api/publisher/{slug}/collections/{id}/nfts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A collection's NFTs in sort order */
+        get: operations["getPublisherBySlugCollectionsByIdNfts"];
+        put?: never;
+        /** Add an NFT (001 §3 defaults: Untitled NFT, edition size 1, price 1 USD, royalty 10, …) */
+        post: operations["postPublisherBySlugCollectionsByIdNfts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/publisher/{slug}/collections/{id}/nfts/{nftId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One NFT */
+        get: operations["getPublisherBySlugCollectionsByIdNftsByNftId"];
+        put?: never;
+        post?: never;
+        /** Remove an NFT */
+        delete: operations["deletePublisherBySlugCollectionsByIdNftsByNftId"];
+        options?: never;
+        head?: never;
+        /** Change an NFT: the fields sent are checked by the 001 §5 rules (400 names each field at fault) */
+        patch: operations["patchPublisherBySlugCollectionsByIdNftsByNftId"];
+        trace?: never;
+    };
+    "/api/publisher/{slug}/collections/{id}/nfts/{nftId}/duplicate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Duplicate an NFT: a copy titled 'COPY OF …' with its creators and splits recreated */
+        post: operations["postPublisherBySlugCollectionsByIdNftsByNftIdDuplicate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/publisher/{slug}/collections/{id}/nfts/{nftId}/primarySalesSplits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a recipient to the NFT's primarySalesSplits (user (id or username), percentage); answers the list and its errors */
+        post: operations["postPublisherBySlugCollectionsByIdNftsByNftIdPrimarySalesSplits"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/publisher/{slug}/collections/{id}/nfts/{nftId}/primarySalesSplits/{splitId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a recipient of the NFT's primarySalesSplits */
+        delete: operations["deletePublisherBySlugCollectionsByIdNftsByNftIdPrimarySalesSplitsBySplitId"];
+        options?: never;
+        head?: never;
+        /** Change a recipient of the NFT's primarySalesSplits */
+        patch: operations["patchPublisherBySlugCollectionsByIdNftsByNftIdPrimarySalesSplitsBySplitId"];
+        trace?: never;
+    };
+    "/api/publisher/{slug}/collections/{id}/nfts/{nftId}/secondarySalesSplits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a recipient to the NFT's secondarySalesSplits (user (id or username), percentage); answers the list and its errors */
+        post: operations["postPublisherBySlugCollectionsByIdNftsByNftIdSecondarySalesSplits"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/publisher/{slug}/collections/{id}/nfts/{nftId}/secondarySalesSplits/{splitId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a recipient of the NFT's secondarySalesSplits */
+        delete: operations["deletePublisherBySlugCollectionsByIdNftsByNftIdSecondarySalesSplitsBySplitId"];
+        options?: never;
+        head?: never;
+        /** Change a recipient of the NFT's secondarySalesSplits */
+        patch: operations["patchPublisherBySlugCollectionsByIdNftsByNftIdSecondarySalesSplitsBySplitId"];
+        trace?: never;
+    };
+    "/api/publisher/{slug}/collections/{id}/nfts/{nftId}/onChainSalesSplits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a recipient to the NFT's onChainSalesSplits (ethAddress, percentage); answers the list and its errors */
+        post: operations["postPublisherBySlugCollectionsByIdNftsByNftIdOnChainSalesSplits"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/publisher/{slug}/collections/{id}/nfts/{nftId}/onChainSalesSplits/{splitId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change a recipient of the NFT's onChainSalesSplits */
+        patch: operations["patchPublisherBySlugCollectionsByIdNftsByNftIdOnChainSalesSplitsBySplitId"];
+        trace?: never;
+    };
+    "/api/publisher/{slug}/drop/publish/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the drop can be published: every errored field, and whether the terms need agreeing */
+        get: operations["getPublisherBySlugDropPublishById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Publish the drop (403 tos_approval_required; 400 PUBLISH_ATTEMPT_ERROR with the errored fields; 409 when live or closed) */
+        patch: operations["patchPublisherBySlugDropPublishById"];
+        trace?: never;
+    };
+    "/api/publisher/{slug}/tos_approval": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the signed-in member agreed to the current publisher terms for this publisher */
+        get: operations["getPublisherBySlugTosApproval"];
+        put?: never;
+        /** Agree to the current publisher terms for this publisher */
+        post: operations["postPublisherBySlugTosApproval"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/publisher-terms/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The publisher agreement: 'Publishers Terms and Conditions' (001 §6), markdown */
+        get: operations["getV1PublisherTerms"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/is-authorized-payee/{url}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether a user (profile URL) is an authorised payee: a validated profile or a publisher member */
+        get: operations["getV1IsAuthorizedPayeeByUrl"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/publisher/{slug}/collections/{id}/nfts/{nftId}/criteria": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An NFT's participation criteria (ALL / ANY, rules, allowlist) and their expression */
+        get: operations["getPublisherBySlugCollectionsByIdNftsByNftIdCriteria"];
+        /** Replace an NFT's criteria: counts of 1 or more, allowlist entries that are accounts ('There are N invalid entries') */
+        put: operations["putPublisherBySlugCollectionsByIdNftsByNftIdCriteria"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/eligibility/{contractAddress}/{niftyType}/": {
         parameters: {
             query?: never;
@@ -18250,6 +18568,4546 @@ export interface operations {
             };
             /** @description Default Response */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getPublisherBySlugDrops: {
+        parameters: {
+            query?: {
+                page?: number;
+            };
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                        page: number;
+                        page_size: number;
+                        total_pages: number;
+                        results: {
+                            id: number;
+                            title: string;
+                            slug: string;
+                            introText: string;
+                            dropMechanics: string;
+                            collectionType: string;
+                            chain: string;
+                            coverAsset: string | null;
+                            previewAsset: string | null;
+                            customBanner: string | null;
+                            customBannerAltText: string | null;
+                            introVideo: string | null;
+                            visibleStartDateTime: string | null;
+                            visibleEndDateTime: string | null;
+                            signerAddress: string | null;
+                            externalOwnerAddress: string | null;
+                            signerUserProfile: {
+                                id: number;
+                                userProfileName: string;
+                                userProfileUrl: string;
+                                userProfilePicUrl: string | null;
+                            } | null;
+                            /** @enum {string} */
+                            dropStatus: "draft" | "published_scheduled" | "published_live" | "published_closed" | "error";
+                            /** @enum {string} */
+                            statusLabel: "Unpublished" | "Published" | "Live" | "Closed" | "Error";
+                            readOnly: boolean;
+                            collections: {
+                                id: number;
+                                name: string;
+                                slug: string;
+                                contractAddress: string;
+                            }[];
+                            createdAt: string;
+                            updatedAt: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postPublisherBySlugDrops: {
+        parameters: {
+            query?: never;
+            header?: {
+                "idempotency-key"?: string;
+            };
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    title?: string;
+                    slug?: string;
+                    introText?: string;
+                    /** @enum {string} */
+                    dropMechanics?: "auction" | "drawing" | "fcfs" | "ranked_auction" | "silent_auction" | "open_edition" | "blind_edition" | "pack" | "pack_drawing";
+                    /** @enum {string} */
+                    chain?: "ethereum" | "immutablex" | "polygon" | "rinkeby" | "mumbai";
+                    coverAsset?: string | null;
+                    previewAsset?: string | null;
+                    customBanner?: string | null;
+                    customBannerAltText?: string | null;
+                    introVideo?: string | null;
+                    visibleStartDateTime?: string | null;
+                    visibleEndDateTime?: string | null;
+                    signerAddress?: string | null;
+                    externalOwnerAddress?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        title: string;
+                        slug: string;
+                        introText: string;
+                        dropMechanics: string;
+                        collectionType: string;
+                        chain: string;
+                        coverAsset: string | null;
+                        previewAsset: string | null;
+                        customBanner: string | null;
+                        customBannerAltText: string | null;
+                        introVideo: string | null;
+                        visibleStartDateTime: string | null;
+                        visibleEndDateTime: string | null;
+                        signerAddress: string | null;
+                        externalOwnerAddress: string | null;
+                        signerUserProfile: {
+                            id: number;
+                            userProfileName: string;
+                            userProfileUrl: string;
+                            userProfilePicUrl: string | null;
+                        } | null;
+                        /** @enum {string} */
+                        dropStatus: "draft" | "published_scheduled" | "published_live" | "published_closed" | "error";
+                        /** @enum {string} */
+                        statusLabel: "Unpublished" | "Published" | "Live" | "Closed" | "Error";
+                        readOnly: boolean;
+                        collections: {
+                            id: number;
+                            name: string;
+                            slug: string;
+                            contractAddress: string;
+                        }[];
+                        createdAt: string;
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getPublisherBySlugDropsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        title: string;
+                        slug: string;
+                        introText: string;
+                        dropMechanics: string;
+                        collectionType: string;
+                        chain: string;
+                        coverAsset: string | null;
+                        previewAsset: string | null;
+                        customBanner: string | null;
+                        customBannerAltText: string | null;
+                        introVideo: string | null;
+                        visibleStartDateTime: string | null;
+                        visibleEndDateTime: string | null;
+                        signerAddress: string | null;
+                        externalOwnerAddress: string | null;
+                        signerUserProfile: {
+                            id: number;
+                            userProfileName: string;
+                            userProfileUrl: string;
+                            userProfilePicUrl: string | null;
+                        } | null;
+                        /** @enum {string} */
+                        dropStatus: "draft" | "published_scheduled" | "published_live" | "published_closed" | "error";
+                        /** @enum {string} */
+                        statusLabel: "Unpublished" | "Published" | "Live" | "Closed" | "Error";
+                        readOnly: boolean;
+                        collections: {
+                            id: number;
+                            name: string;
+                            slug: string;
+                            contractAddress: string;
+                        }[];
+                        createdAt: string;
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    deletePublisherBySlugDropsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        /** @enum {boolean} */
+                        deleted: true;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    patchPublisherBySlugDropsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    title?: string;
+                    slug?: string;
+                    introText?: string;
+                    /** @enum {string} */
+                    dropMechanics?: "auction" | "drawing" | "fcfs" | "ranked_auction" | "silent_auction" | "open_edition" | "blind_edition" | "pack" | "pack_drawing";
+                    /** @enum {string} */
+                    chain?: "ethereum" | "immutablex" | "polygon" | "rinkeby" | "mumbai";
+                    coverAsset?: string | null;
+                    previewAsset?: string | null;
+                    customBanner?: string | null;
+                    customBannerAltText?: string | null;
+                    introVideo?: string | null;
+                    visibleStartDateTime?: string | null;
+                    visibleEndDateTime?: string | null;
+                    signerAddress?: string | null;
+                    externalOwnerAddress?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        title: string;
+                        slug: string;
+                        introText: string;
+                        dropMechanics: string;
+                        collectionType: string;
+                        chain: string;
+                        coverAsset: string | null;
+                        previewAsset: string | null;
+                        customBanner: string | null;
+                        customBannerAltText: string | null;
+                        introVideo: string | null;
+                        visibleStartDateTime: string | null;
+                        visibleEndDateTime: string | null;
+                        signerAddress: string | null;
+                        externalOwnerAddress: string | null;
+                        signerUserProfile: {
+                            id: number;
+                            userProfileName: string;
+                            userProfileUrl: string;
+                            userProfilePicUrl: string | null;
+                        } | null;
+                        /** @enum {string} */
+                        dropStatus: "draft" | "published_scheduled" | "published_live" | "published_closed" | "error";
+                        /** @enum {string} */
+                        statusLabel: "Unpublished" | "Published" | "Live" | "Closed" | "Error";
+                        readOnly: boolean;
+                        collections: {
+                            id: number;
+                            name: string;
+                            slug: string;
+                            contractAddress: string;
+                        }[];
+                        createdAt: string;
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postPublisherBySlugDropsByIdCollections: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    description?: string;
+                    tags?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        dropId: number | null;
+                        name: string;
+                        slug: string;
+                        description: string;
+                        contractAddress: string;
+                        chain: string;
+                        tags: string[];
+                        readOnly: boolean;
+                        nfts: {
+                            id: number;
+                            collectionId: number;
+                            collectionTemplate: number | null;
+                            contractAddress: string;
+                            niftyType: number;
+                            collectionType: string;
+                            title: string;
+                            description: string;
+                            asset: string;
+                            assetType: string;
+                            ipfsCid: string | null;
+                            staticThumbnail: string | null;
+                            limitPerUser: number;
+                            maxPurchaseQuantity: number;
+                            editionSize: number;
+                            primarySaleType: string;
+                            price: string | null;
+                            minimumBid: string | null;
+                            minimumBidIncrement: string | null;
+                            royaltyPercentage: number;
+                            sourceCurrency: string;
+                            startDateTime: string | null;
+                            endDateTime: string | null;
+                            isSafeForWork: boolean;
+                            sortOrder: number;
+                            enforceAllSpecialCriteria: boolean;
+                            creators: {
+                                id: number;
+                                name: string;
+                                userName: string;
+                                profilePicUrl: string | null;
+                            }[];
+                            tags: string[];
+                            primarySalesSplit: {
+                                id: number;
+                                user: {
+                                    id: number;
+                                    name: string;
+                                    userName: string;
+                                    profilePicUrl: string | null;
+                                } | null;
+                                ethAddress: string | null;
+                                percentage: number;
+                                isAuthorized: boolean;
+                            }[];
+                            secondarySalesSplit: {
+                                id: number;
+                                user: {
+                                    id: number;
+                                    name: string;
+                                    userName: string;
+                                    profilePicUrl: string | null;
+                                } | null;
+                                ethAddress: string | null;
+                                percentage: number;
+                                isAuthorized: boolean;
+                            }[];
+                            onChainSalesSplit: {
+                                id: number;
+                                user: {
+                                    id: number;
+                                    name: string;
+                                    userName: string;
+                                    profilePicUrl: string | null;
+                                } | null;
+                                ethAddress: string | null;
+                                percentage: number;
+                                isAuthorized: boolean;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getPublisherBySlugCollectionsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        dropId: number | null;
+                        name: string;
+                        slug: string;
+                        description: string;
+                        contractAddress: string;
+                        chain: string;
+                        tags: string[];
+                        readOnly: boolean;
+                        nfts: {
+                            id: number;
+                            collectionId: number;
+                            collectionTemplate: number | null;
+                            contractAddress: string;
+                            niftyType: number;
+                            collectionType: string;
+                            title: string;
+                            description: string;
+                            asset: string;
+                            assetType: string;
+                            ipfsCid: string | null;
+                            staticThumbnail: string | null;
+                            limitPerUser: number;
+                            maxPurchaseQuantity: number;
+                            editionSize: number;
+                            primarySaleType: string;
+                            price: string | null;
+                            minimumBid: string | null;
+                            minimumBidIncrement: string | null;
+                            royaltyPercentage: number;
+                            sourceCurrency: string;
+                            startDateTime: string | null;
+                            endDateTime: string | null;
+                            isSafeForWork: boolean;
+                            sortOrder: number;
+                            enforceAllSpecialCriteria: boolean;
+                            creators: {
+                                id: number;
+                                name: string;
+                                userName: string;
+                                profilePicUrl: string | null;
+                            }[];
+                            tags: string[];
+                            primarySalesSplit: {
+                                id: number;
+                                user: {
+                                    id: number;
+                                    name: string;
+                                    userName: string;
+                                    profilePicUrl: string | null;
+                                } | null;
+                                ethAddress: string | null;
+                                percentage: number;
+                                isAuthorized: boolean;
+                            }[];
+                            secondarySalesSplit: {
+                                id: number;
+                                user: {
+                                    id: number;
+                                    name: string;
+                                    userName: string;
+                                    profilePicUrl: string | null;
+                                } | null;
+                                ethAddress: string | null;
+                                percentage: number;
+                                isAuthorized: boolean;
+                            }[];
+                            onChainSalesSplit: {
+                                id: number;
+                                user: {
+                                    id: number;
+                                    name: string;
+                                    userName: string;
+                                    profilePicUrl: string | null;
+                                } | null;
+                                ethAddress: string | null;
+                                percentage: number;
+                                isAuthorized: boolean;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    patchPublisherBySlugCollectionsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    description?: string;
+                    tags?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        dropId: number | null;
+                        name: string;
+                        slug: string;
+                        description: string;
+                        contractAddress: string;
+                        chain: string;
+                        tags: string[];
+                        readOnly: boolean;
+                        nfts: {
+                            id: number;
+                            collectionId: number;
+                            collectionTemplate: number | null;
+                            contractAddress: string;
+                            niftyType: number;
+                            collectionType: string;
+                            title: string;
+                            description: string;
+                            asset: string;
+                            assetType: string;
+                            ipfsCid: string | null;
+                            staticThumbnail: string | null;
+                            limitPerUser: number;
+                            maxPurchaseQuantity: number;
+                            editionSize: number;
+                            primarySaleType: string;
+                            price: string | null;
+                            minimumBid: string | null;
+                            minimumBidIncrement: string | null;
+                            royaltyPercentage: number;
+                            sourceCurrency: string;
+                            startDateTime: string | null;
+                            endDateTime: string | null;
+                            isSafeForWork: boolean;
+                            sortOrder: number;
+                            enforceAllSpecialCriteria: boolean;
+                            creators: {
+                                id: number;
+                                name: string;
+                                userName: string;
+                                profilePicUrl: string | null;
+                            }[];
+                            tags: string[];
+                            primarySalesSplit: {
+                                id: number;
+                                user: {
+                                    id: number;
+                                    name: string;
+                                    userName: string;
+                                    profilePicUrl: string | null;
+                                } | null;
+                                ethAddress: string | null;
+                                percentage: number;
+                                isAuthorized: boolean;
+                            }[];
+                            secondarySalesSplit: {
+                                id: number;
+                                user: {
+                                    id: number;
+                                    name: string;
+                                    userName: string;
+                                    profilePicUrl: string | null;
+                                } | null;
+                                ethAddress: string | null;
+                                percentage: number;
+                                isAuthorized: boolean;
+                            }[];
+                            onChainSalesSplit: {
+                                id: number;
+                                user: {
+                                    id: number;
+                                    name: string;
+                                    userName: string;
+                                    profilePicUrl: string | null;
+                                } | null;
+                                ethAddress: string | null;
+                                percentage: number;
+                                isAuthorized: boolean;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getPublisherBySlugCollectionsByIdNfts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        results: {
+                            id: number;
+                            collectionId: number;
+                            collectionTemplate: number | null;
+                            contractAddress: string;
+                            niftyType: number;
+                            collectionType: string;
+                            title: string;
+                            description: string;
+                            asset: string;
+                            assetType: string;
+                            ipfsCid: string | null;
+                            staticThumbnail: string | null;
+                            limitPerUser: number;
+                            maxPurchaseQuantity: number;
+                            editionSize: number;
+                            primarySaleType: string;
+                            price: string | null;
+                            minimumBid: string | null;
+                            minimumBidIncrement: string | null;
+                            royaltyPercentage: number;
+                            sourceCurrency: string;
+                            startDateTime: string | null;
+                            endDateTime: string | null;
+                            isSafeForWork: boolean;
+                            sortOrder: number;
+                            enforceAllSpecialCriteria: boolean;
+                            creators: {
+                                id: number;
+                                name: string;
+                                userName: string;
+                                profilePicUrl: string | null;
+                            }[];
+                            tags: string[];
+                            primarySalesSplit: {
+                                id: number;
+                                user: {
+                                    id: number;
+                                    name: string;
+                                    userName: string;
+                                    profilePicUrl: string | null;
+                                } | null;
+                                ethAddress: string | null;
+                                percentage: number;
+                                isAuthorized: boolean;
+                            }[];
+                            secondarySalesSplit: {
+                                id: number;
+                                user: {
+                                    id: number;
+                                    name: string;
+                                    userName: string;
+                                    profilePicUrl: string | null;
+                                } | null;
+                                ethAddress: string | null;
+                                percentage: number;
+                                isAuthorized: boolean;
+                            }[];
+                            onChainSalesSplit: {
+                                id: number;
+                                user: {
+                                    id: number;
+                                    name: string;
+                                    userName: string;
+                                    profilePicUrl: string | null;
+                                } | null;
+                                ethAddress: string | null;
+                                percentage: number;
+                                isAuthorized: boolean;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postPublisherBySlugCollectionsByIdNfts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    title?: string;
+                    description?: string;
+                    asset?: string;
+                    /** @enum {string} */
+                    assetType?: "Image" | "Video" | "AnimatedImage" | "Audio" | "ThreeDimensional" | "RawSVG" | "Iframe" | "External";
+                    ipfsCid?: string | null;
+                    staticThumbnail?: string | null;
+                    limitPerUser?: number;
+                    maxPurchaseQuantity?: number;
+                    editionSize?: number;
+                    /** @enum {string} */
+                    primarySaleType?: "standard" | "auction" | "ranked_auction" | "silent_auction" | "drawing" | "open_edition" | "blind_edition" | "not_for_sale";
+                    price?: number | string;
+                    minimumBid?: number | string;
+                    minimumBidIncrement?: number | string;
+                    royaltyPercentage?: number;
+                    /** @enum {string} */
+                    sourceCurrency?: "USD" | "ETH";
+                    startDateTime?: string | null;
+                    endDateTime?: string | null;
+                    isSafeForWork?: boolean;
+                    sortOrder?: number;
+                    creators?: (number | string)[];
+                    tags?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        collectionId: number;
+                        collectionTemplate: number | null;
+                        contractAddress: string;
+                        niftyType: number;
+                        collectionType: string;
+                        title: string;
+                        description: string;
+                        asset: string;
+                        assetType: string;
+                        ipfsCid: string | null;
+                        staticThumbnail: string | null;
+                        limitPerUser: number;
+                        maxPurchaseQuantity: number;
+                        editionSize: number;
+                        primarySaleType: string;
+                        price: string | null;
+                        minimumBid: string | null;
+                        minimumBidIncrement: string | null;
+                        royaltyPercentage: number;
+                        sourceCurrency: string;
+                        startDateTime: string | null;
+                        endDateTime: string | null;
+                        isSafeForWork: boolean;
+                        sortOrder: number;
+                        enforceAllSpecialCriteria: boolean;
+                        creators: {
+                            id: number;
+                            name: string;
+                            userName: string;
+                            profilePicUrl: string | null;
+                        }[];
+                        tags: string[];
+                        primarySalesSplit: {
+                            id: number;
+                            user: {
+                                id: number;
+                                name: string;
+                                userName: string;
+                                profilePicUrl: string | null;
+                            } | null;
+                            ethAddress: string | null;
+                            percentage: number;
+                            isAuthorized: boolean;
+                        }[];
+                        secondarySalesSplit: {
+                            id: number;
+                            user: {
+                                id: number;
+                                name: string;
+                                userName: string;
+                                profilePicUrl: string | null;
+                            } | null;
+                            ethAddress: string | null;
+                            percentage: number;
+                            isAuthorized: boolean;
+                        }[];
+                        onChainSalesSplit: {
+                            id: number;
+                            user: {
+                                id: number;
+                                name: string;
+                                userName: string;
+                                profilePicUrl: string | null;
+                            } | null;
+                            ethAddress: string | null;
+                            percentage: number;
+                            isAuthorized: boolean;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getPublisherBySlugCollectionsByIdNftsByNftId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+                id: number;
+                nftId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        collectionId: number;
+                        collectionTemplate: number | null;
+                        contractAddress: string;
+                        niftyType: number;
+                        collectionType: string;
+                        title: string;
+                        description: string;
+                        asset: string;
+                        assetType: string;
+                        ipfsCid: string | null;
+                        staticThumbnail: string | null;
+                        limitPerUser: number;
+                        maxPurchaseQuantity: number;
+                        editionSize: number;
+                        primarySaleType: string;
+                        price: string | null;
+                        minimumBid: string | null;
+                        minimumBidIncrement: string | null;
+                        royaltyPercentage: number;
+                        sourceCurrency: string;
+                        startDateTime: string | null;
+                        endDateTime: string | null;
+                        isSafeForWork: boolean;
+                        sortOrder: number;
+                        enforceAllSpecialCriteria: boolean;
+                        creators: {
+                            id: number;
+                            name: string;
+                            userName: string;
+                            profilePicUrl: string | null;
+                        }[];
+                        tags: string[];
+                        primarySalesSplit: {
+                            id: number;
+                            user: {
+                                id: number;
+                                name: string;
+                                userName: string;
+                                profilePicUrl: string | null;
+                            } | null;
+                            ethAddress: string | null;
+                            percentage: number;
+                            isAuthorized: boolean;
+                        }[];
+                        secondarySalesSplit: {
+                            id: number;
+                            user: {
+                                id: number;
+                                name: string;
+                                userName: string;
+                                profilePicUrl: string | null;
+                            } | null;
+                            ethAddress: string | null;
+                            percentage: number;
+                            isAuthorized: boolean;
+                        }[];
+                        onChainSalesSplit: {
+                            id: number;
+                            user: {
+                                id: number;
+                                name: string;
+                                userName: string;
+                                profilePicUrl: string | null;
+                            } | null;
+                            ethAddress: string | null;
+                            percentage: number;
+                            isAuthorized: boolean;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    deletePublisherBySlugCollectionsByIdNftsByNftId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+                id: number;
+                nftId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        /** @enum {boolean} */
+                        deleted: true;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    patchPublisherBySlugCollectionsByIdNftsByNftId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+                id: number;
+                nftId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    title?: string;
+                    description?: string;
+                    asset?: string;
+                    /** @enum {string} */
+                    assetType?: "Image" | "Video" | "AnimatedImage" | "Audio" | "ThreeDimensional" | "RawSVG" | "Iframe" | "External";
+                    ipfsCid?: string | null;
+                    staticThumbnail?: string | null;
+                    limitPerUser?: number;
+                    maxPurchaseQuantity?: number;
+                    editionSize?: number;
+                    /** @enum {string} */
+                    primarySaleType?: "standard" | "auction" | "ranked_auction" | "silent_auction" | "drawing" | "open_edition" | "blind_edition" | "not_for_sale";
+                    price?: number | string;
+                    minimumBid?: number | string;
+                    minimumBidIncrement?: number | string;
+                    royaltyPercentage?: number;
+                    /** @enum {string} */
+                    sourceCurrency?: "USD" | "ETH";
+                    startDateTime?: string | null;
+                    endDateTime?: string | null;
+                    isSafeForWork?: boolean;
+                    sortOrder?: number;
+                    creators?: (number | string)[];
+                    tags?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        collectionId: number;
+                        collectionTemplate: number | null;
+                        contractAddress: string;
+                        niftyType: number;
+                        collectionType: string;
+                        title: string;
+                        description: string;
+                        asset: string;
+                        assetType: string;
+                        ipfsCid: string | null;
+                        staticThumbnail: string | null;
+                        limitPerUser: number;
+                        maxPurchaseQuantity: number;
+                        editionSize: number;
+                        primarySaleType: string;
+                        price: string | null;
+                        minimumBid: string | null;
+                        minimumBidIncrement: string | null;
+                        royaltyPercentage: number;
+                        sourceCurrency: string;
+                        startDateTime: string | null;
+                        endDateTime: string | null;
+                        isSafeForWork: boolean;
+                        sortOrder: number;
+                        enforceAllSpecialCriteria: boolean;
+                        creators: {
+                            id: number;
+                            name: string;
+                            userName: string;
+                            profilePicUrl: string | null;
+                        }[];
+                        tags: string[];
+                        primarySalesSplit: {
+                            id: number;
+                            user: {
+                                id: number;
+                                name: string;
+                                userName: string;
+                                profilePicUrl: string | null;
+                            } | null;
+                            ethAddress: string | null;
+                            percentage: number;
+                            isAuthorized: boolean;
+                        }[];
+                        secondarySalesSplit: {
+                            id: number;
+                            user: {
+                                id: number;
+                                name: string;
+                                userName: string;
+                                profilePicUrl: string | null;
+                            } | null;
+                            ethAddress: string | null;
+                            percentage: number;
+                            isAuthorized: boolean;
+                        }[];
+                        onChainSalesSplit: {
+                            id: number;
+                            user: {
+                                id: number;
+                                name: string;
+                                userName: string;
+                                profilePicUrl: string | null;
+                            } | null;
+                            ethAddress: string | null;
+                            percentage: number;
+                            isAuthorized: boolean;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postPublisherBySlugCollectionsByIdNftsByNftIdDuplicate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+                id: number;
+                nftId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        collectionId: number;
+                        collectionTemplate: number | null;
+                        contractAddress: string;
+                        niftyType: number;
+                        collectionType: string;
+                        title: string;
+                        description: string;
+                        asset: string;
+                        assetType: string;
+                        ipfsCid: string | null;
+                        staticThumbnail: string | null;
+                        limitPerUser: number;
+                        maxPurchaseQuantity: number;
+                        editionSize: number;
+                        primarySaleType: string;
+                        price: string | null;
+                        minimumBid: string | null;
+                        minimumBidIncrement: string | null;
+                        royaltyPercentage: number;
+                        sourceCurrency: string;
+                        startDateTime: string | null;
+                        endDateTime: string | null;
+                        isSafeForWork: boolean;
+                        sortOrder: number;
+                        enforceAllSpecialCriteria: boolean;
+                        creators: {
+                            id: number;
+                            name: string;
+                            userName: string;
+                            profilePicUrl: string | null;
+                        }[];
+                        tags: string[];
+                        primarySalesSplit: {
+                            id: number;
+                            user: {
+                                id: number;
+                                name: string;
+                                userName: string;
+                                profilePicUrl: string | null;
+                            } | null;
+                            ethAddress: string | null;
+                            percentage: number;
+                            isAuthorized: boolean;
+                        }[];
+                        secondarySalesSplit: {
+                            id: number;
+                            user: {
+                                id: number;
+                                name: string;
+                                userName: string;
+                                profilePicUrl: string | null;
+                            } | null;
+                            ethAddress: string | null;
+                            percentage: number;
+                            isAuthorized: boolean;
+                        }[];
+                        onChainSalesSplit: {
+                            id: number;
+                            user: {
+                                id: number;
+                                name: string;
+                                userName: string;
+                                profilePicUrl: string | null;
+                            } | null;
+                            ethAddress: string | null;
+                            percentage: number;
+                            isAuthorized: boolean;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postPublisherBySlugCollectionsByIdNftsByNftIdPrimarySalesSplits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+                id: number;
+                nftId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    user?: number | string;
+                    ethAddress?: string;
+                    percentage?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        results: {
+                            id: number;
+                            user: {
+                                id: number;
+                                name: string;
+                                userName: string;
+                                profilePicUrl: string | null;
+                            } | null;
+                            ethAddress: string | null;
+                            percentage: number;
+                            isAuthorized: boolean;
+                        }[];
+                        errors: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    deletePublisherBySlugCollectionsByIdNftsByNftIdPrimarySalesSplitsBySplitId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+                id: number;
+                nftId: number;
+                splitId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        results: {
+                            id: number;
+                            user: {
+                                id: number;
+                                name: string;
+                                userName: string;
+                                profilePicUrl: string | null;
+                            } | null;
+                            ethAddress: string | null;
+                            percentage: number;
+                            isAuthorized: boolean;
+                        }[];
+                        errors: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    patchPublisherBySlugCollectionsByIdNftsByNftIdPrimarySalesSplitsBySplitId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+                id: number;
+                nftId: number;
+                splitId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    user?: number | string;
+                    ethAddress?: string;
+                    percentage?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        results: {
+                            id: number;
+                            user: {
+                                id: number;
+                                name: string;
+                                userName: string;
+                                profilePicUrl: string | null;
+                            } | null;
+                            ethAddress: string | null;
+                            percentage: number;
+                            isAuthorized: boolean;
+                        }[];
+                        errors: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postPublisherBySlugCollectionsByIdNftsByNftIdSecondarySalesSplits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+                id: number;
+                nftId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    user?: number | string;
+                    ethAddress?: string;
+                    percentage?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        results: {
+                            id: number;
+                            user: {
+                                id: number;
+                                name: string;
+                                userName: string;
+                                profilePicUrl: string | null;
+                            } | null;
+                            ethAddress: string | null;
+                            percentage: number;
+                            isAuthorized: boolean;
+                        }[];
+                        errors: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    deletePublisherBySlugCollectionsByIdNftsByNftIdSecondarySalesSplitsBySplitId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+                id: number;
+                nftId: number;
+                splitId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        results: {
+                            id: number;
+                            user: {
+                                id: number;
+                                name: string;
+                                userName: string;
+                                profilePicUrl: string | null;
+                            } | null;
+                            ethAddress: string | null;
+                            percentage: number;
+                            isAuthorized: boolean;
+                        }[];
+                        errors: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    patchPublisherBySlugCollectionsByIdNftsByNftIdSecondarySalesSplitsBySplitId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+                id: number;
+                nftId: number;
+                splitId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    user?: number | string;
+                    ethAddress?: string;
+                    percentage?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        results: {
+                            id: number;
+                            user: {
+                                id: number;
+                                name: string;
+                                userName: string;
+                                profilePicUrl: string | null;
+                            } | null;
+                            ethAddress: string | null;
+                            percentage: number;
+                            isAuthorized: boolean;
+                        }[];
+                        errors: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postPublisherBySlugCollectionsByIdNftsByNftIdOnChainSalesSplits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+                id: number;
+                nftId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    user?: number | string;
+                    ethAddress?: string;
+                    percentage?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        results: {
+                            id: number;
+                            user: {
+                                id: number;
+                                name: string;
+                                userName: string;
+                                profilePicUrl: string | null;
+                            } | null;
+                            ethAddress: string | null;
+                            percentage: number;
+                            isAuthorized: boolean;
+                        }[];
+                        errors: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    patchPublisherBySlugCollectionsByIdNftsByNftIdOnChainSalesSplitsBySplitId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+                id: number;
+                nftId: number;
+                splitId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    user?: number | string;
+                    ethAddress?: string;
+                    percentage?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        results: {
+                            id: number;
+                            user: {
+                                id: number;
+                                name: string;
+                                userName: string;
+                                profilePicUrl: string | null;
+                            } | null;
+                            ethAddress: string | null;
+                            percentage: number;
+                            isAuthorized: boolean;
+                        }[];
+                        errors: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getPublisherBySlugDropPublishById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        /** @enum {string} */
+                        dropStatus: "draft" | "published_scheduled" | "published_live" | "published_closed" | "error";
+                        /** @enum {string} */
+                        statusLabel: "Unpublished" | "Published" | "Live" | "Closed" | "Error";
+                        canPublish: boolean;
+                        tosApprovalRequired: boolean;
+                        fields: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    patchPublisherBySlugDropPublishById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    status?: "published";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        /** @enum {string} */
+                        dropStatus: "draft" | "published_scheduled" | "published_live" | "published_closed" | "error";
+                        /** @enum {string} */
+                        statusLabel: "Unpublished" | "Published" | "Live" | "Closed" | "Error";
+                        message: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getPublisherBySlugTosApproval: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        approved: boolean;
+                        version: string | null;
+                        agreedAt: string | null;
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postPublisherBySlugTosApproval: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {boolean} */
+                    agree?: true;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        approved: boolean;
+                        version: string | null;
+                        agreedAt: string | null;
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getV1PublisherTerms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        title: string;
+                        version: string;
+                        markdown: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getV1IsAuthorizedPayeeByUrl: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                url: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        url: string;
+                        exists: boolean;
+                        isAuthorized: boolean;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getPublisherBySlugCollectionsByIdNftsByNftIdCriteria: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+                id: number;
+                nftId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        mode: "all" | "any";
+                        rules: {
+                            id: number;
+                            kind: string;
+                            count: number;
+                            usernames: string[];
+                            artistIds: number[];
+                            contractAddresses: string[];
+                            niftyIds: number[];
+                        }[];
+                        allowlist: {
+                            id: number | null;
+                            emailAddresses: string[];
+                            usernames: string[];
+                        };
+                        expression: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    putPublisherBySlugCollectionsByIdNftsByNftIdCriteria: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+                id: number;
+                nftId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    mode: "all" | "any";
+                    rules: {
+                        /** @enum {string} */
+                        kind: "account_list" | "own_at_least_minimum_amount_from_one_of_the_artists" | "own_nifties_from_contracts" | "own_specific_nifties" | "own_at_least_one_specific_nifty" | "burn_event_contract_restriction" | "burn_event_nifty_restriction";
+                        count: number;
+                        /** @default [] */
+                        usernames?: string[];
+                        /** @default [] */
+                        artistIds?: number[];
+                        /** @default [] */
+                        contractAddresses?: string[];
+                        /** @default [] */
+                        niftyIds?: number[];
+                    }[];
+                    /**
+                     * @default {
+                     *       "emailAddresses": [],
+                     *       "usernames": []
+                     *     }
+                     */
+                    allowlist?: {
+                        /** @default [] */
+                        emailAddresses?: string[];
+                        /** @default [] */
+                        usernames?: string[];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        mode: "all" | "any";
+                        rules: {
+                            id: number;
+                            kind: string;
+                            count: number;
+                            usernames: string[];
+                            artistIds: number[];
+                            contractAddresses: string[];
+                            niftyIds: number[];
+                        }[];
+                        allowlist: {
+                            id: number | null;
+                            emailAddresses: string[];
+                            usernames: string[];
+                        };
+                        expression: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -23,6 +23,7 @@ export * from './payments/fees';
 export * from './payments/payment-method';
 export * from './security/redirect';
 export * from './storefront/storefront-rules';
+export * from './studio';
 export * from './time/countdown';
 export * from './time/date';
 export * from './uploads/upload-rules';

@@ -52,8 +52,11 @@ const storefrontEditor = () =>
   import('../features/studio/storefront/StorefrontEditorPage').then((m) => ({
     Component: m.StorefrontEditorPage,
   }));
+// The publisher studio (issue 16): its own lazy chunks, never the shell's.
 const publisherDrops = () =>
-  import('../features/publishers/PublishersPage').then((m) => ({ Component: m.PublisherDropsPage }));
+  import('../features/studio/DropListPage').then((m) => ({ Component: m.DropListPage }));
+const dropEditor = () =>
+  import('../features/studio/DropEditorPage').then((m) => ({ Component: m.DropEditorPage }));
 
 const listingCheckout = () =>
   import('../features/trading/CheckoutPage').then((m) => ({ Component: m.CheckoutPage }));
@@ -154,6 +157,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             { path: 'publishers/:slug', lazy: publisherStorefront },
             { path: 'publishers/:slug/drops', lazy: publisherDrops },
             { path: 'publishers/:slug/edit', lazy: storefrontEditor },
+            { path: 'publishers/:slug/drops/:dropId', lazy: dropEditor },
             ...INFO_PAGES.map(({ path, title }) => ({ path, lazy: info, handle: { title } })),
             { path: ':slug', lazy: storefront, loader: data(prefetchStorefront) },
             { path: '*', Component: NotFoundPage },

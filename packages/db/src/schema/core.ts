@@ -135,6 +135,10 @@ export const drops = pgTable(
     endAt: ts('end_at').notNull(),
     visibleStartAt: ts('visible_start_at'),
     visibleEndAt: ts('visible_end_at'),
+    /** The studio's signer and external owner (001 §3 signerAddress, externalOwnerAddress, signerUserProfile). */
+    signerAddress: text('signer_address'),
+    externalOwnerAddress: text('external_owner_address'),
+    signerUserId: integer('signer_user_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -244,6 +248,10 @@ export const nifties = pgTable(
     revealedAt: ts('revealed_at'),
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
     sortOrder: integer('sort_order').notNull().default(1),
+    /** 001 §3 NFT in a drop: studio fields (migration 0036). */
+    isSafeForWork: boolean('is_safe_for_work').notNull().default(true),
+    ipfsCid: text('ipfs_cid'),
+    staticThumbnail: text('static_thumbnail'),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('nifties_collection_type_key').on(t.collectionId, t.typeNumber)],

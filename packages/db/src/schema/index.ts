@@ -11,4 +11,5 @@ export * from './eligibility';
 export * from './idempotency';
 export * from './live';
 export * from './media';
+export * from './studio';
 export * from './trading';

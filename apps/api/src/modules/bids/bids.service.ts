@@ -29,6 +29,7 @@ import type { AlertsService } from '../live/alerts.service';
 import { createCardAuthorizations } from '../trading/card-authorizations';
 import { createLedgerRepo, type HouseAccount, type LedgerRepo } from '../trading/ledger.repo';
 import type { ExternalPaymentProvider } from '../trading/payment-providers';
+import { splitPayees, splitPostings } from '../trading/sales-splits';
 import { createTradingRepo, type NiftyForSale, type TradingRepo } from '../trading/trading.repo';
 import { MAX_PRICE_CENTS, PURCHASE_FAILED_MESSAGE, TRADING_ERRORS } from '../trading/trading.service';
 import { type BidRow, type BidsRepo, createBidsRepo } from './bids.repo';
@@ -469,6 +470,8 @@ export function createBidsService(deps: {
       platform: await houseAccount('platform_revenue'),
       clearing: await houseAccount('payments_clearing'),
     };
+    // The studio's primary split divides the publisher's proceeds (decision 017).
+    const proceedsSplit = await splitPayees(trading, ledger, niftyId, 'primary');
     const candidates = await repo.active(niftyId);
     const userAccounts =
       candidates.length > 0
@@ -489,7 +492,11 @@ export function createBidsService(deps: {
       for (const w of winners) {
         if (!userAccounts.has(w.userId)) userAccounts.set(w.userId, await l.userAccount(w.userId));
       }
-      await l.lock([...Object.values(fixed), ...winners.map((w) => userAccounts.get(w.userId) as number)]);
+      await l.lock([
+        ...Object.values(fixed),
+        ...proceedsSplit.map((p) => p.accountId),
+        ...winners.map((w) => userAccounts.get(w.userId) as number),
+      ]);
       const minted: { bid: BidRow; tokenRowId: number }[] = [];
       if (winners.length > 0) {
         if (!(await tr.addSold(niftyId, winners.length))) throw TRADING_ERRORS.soldOut();
@@ -536,11 +543,12 @@ export function createBidsService(deps: {
                 amountCents: -fees.buyerPaysCents,
                 memo: byBalance ? 'payment' : 'card_payment',
               },
-              {
-                accountId: fixed.publisher,
-                amountCents: fees.sellerReceivesCents,
-                memo: 'publisher_proceeds',
-              },
+              ...splitPostings(
+                proceedsSplit,
+                fees.sellerReceivesCents,
+                fixed.publisher,
+                'publisher_proceeds',
+              ),
               { accountId: fixed.platform, amountCents: fees.serviceFeeCents, memo: 'primary_platform_fee' },
             ],
           });

@@ -23,6 +23,7 @@ import type { AlertsService } from '../live/alerts.service';
 import { createCardAuthorizations } from '../trading/card-authorizations';
 import { createLedgerRepo, type LedgerRepo } from '../trading/ledger.repo';
 import type { ExternalPaymentProvider } from '../trading/payment-providers';
+import { splitPayees, splitPostings } from '../trading/sales-splits';
 import { createTradingRepo, type NiftyForSale, type TradingRepo } from '../trading/trading.repo';
 import { PURCHASE_FAILED_MESSAGE } from '../trading/trading.service';
 import { createDrawingsRepo, type DrawingRow, type DrawingsRepo } from './drawings.repo';
@@ -355,10 +356,13 @@ export function createDrawingsService(deps: {
             ? await l.houseAccount('payments_clearing')
             : null;
           const buyers = await l.userAccounts(winners.map((w) => w.userId));
+          // The studio's primary split divides the publisher's proceeds (decision 017).
+          const proceedsSplit = await splitPayees(t, l, nifty.id, 'primary');
           await l.lock([
             publisherAccount,
             platform,
             ...(clearing === null ? [] : [clearing]),
+            ...proceedsSplit.map((p) => p.accountId),
             ...buyers.values(),
           ]);
           if (!(await t.addSold(nifty.id, winners.length))) throw new Error('drawing: editions ran out');
@@ -411,11 +415,12 @@ export function createDrawingsService(deps: {
                   amountCents: -fees.buyerPaysCents,
                   memo: byCard ? 'card_payment' : 'payment',
                 },
-                {
-                  accountId: publisherAccount,
-                  amountCents: fees.sellerReceivesCents,
-                  memo: 'publisher_proceeds',
-                },
+                ...splitPostings(
+                  proceedsSplit,
+                  fees.sellerReceivesCents,
+                  publisherAccount,
+                  'publisher_proceeds',
+                ),
                 { accountId: platform, amountCents: fees.serviceFeeCents, memo: 'primary_platform_fee' },
               ],
             });

@@ -15,6 +15,7 @@ import { createCardAuthorizations } from './card-authorizations';
 import { createLedgerRepo, type HouseAccount, type LedgerRepo } from './ledger.repo';
 import { createOffersRepo, OFFER_TRAITS, type OfferRow, type OffersRepo } from './offers.repo';
 import type { ExternalPaymentProvider } from './payment-providers';
+import { splitPayees, splitPostings } from './sales-splits';
 import { createTradingRepo, type TradingRepo } from './trading.repo';
 import { MAX_PRICE_CENTS, PURCHASE_FAILED_MESSAGE, TRADING_ERRORS } from './trading.service';
 
@@ -449,6 +450,8 @@ export function createOffersService(deps: {
         clearing: await houseAccount('payments_clearing'),
       };
       const royaltyBps = forSale.royaltyPercentage * 100;
+      // The studio's secondary split divides the royalty (decision 017).
+      const royaltySplit = await splitPayees(trading, ledger, forSale.niftyId, 'secondary');
       const at = clock.now();
       const done = await unit.run(async ({ offers, trading: tr, ledger: l }) => {
         const locked = await offers.lock(offer.id);
@@ -468,7 +471,7 @@ export function createOffersService(deps: {
           deliveryFeeCents: 0,
         });
         const byBalance = locked.paymentMethod === 'balance';
-        const balances = await l.lock(Object.values(accounts));
+        const balances = await l.lock([...Object.values(accounts), ...royaltySplit.map((p) => p.accountId)]);
         if (byBalance) {
           // Its own hold is still active here: what may be spent plus the hold must cover the price.
           const available = (balances.get(accounts.maker)?.availableCents ?? 0) + locked.amountCents;
@@ -501,7 +504,7 @@ export function createOffersService(deps: {
               memo: byBalance ? 'payment' : 'card_payment',
             },
             { accountId: accounts.seller, amountCents: fees.sellerReceivesCents, memo: 'proceeds' },
-            { accountId: accounts.creator, amountCents: fees.creatorFeeCents, memo: 'creator_fee' },
+            ...splitPostings(royaltySplit, fees.creatorFeeCents, accounts.creator, 'creator_fee'),
             { accountId: accounts.platform, amountCents: fees.serviceFeeCents, memo: 'service_fee' },
           ],
         });

@@ -141,6 +141,23 @@ export function createTradingRepo(db: Db) {
       return row ?? null;
     },
 
+    /**
+     * A nifty's sales split to users (the studio's primary or secondary split, decision 017): who is paid
+     * which percentage of a sale's publisher proceeds or royalty. Empty: the sale pays as before.
+     */
+    async userSplitOf(
+      niftyId: number,
+      kind: 'primary' | 'secondary',
+    ): Promise<{ userId: number; percentage: number }[]> {
+      const splits = schema.salesSplits;
+      const rows = await db
+        .select({ userId: splits.userId, percentage: splits.percentage })
+        .from(splits)
+        .where(and(eq(splits.niftyId, niftyId), eq(splits.kind, kind), sql`${splits.userId} is not null`))
+        .orderBy(asc(splits.position), asc(splits.id));
+      return rows.map((r) => ({ userId: r.userId as number, percentage: Number(r.percentage) }));
+    },
+
     async niftyForSaleById(id: number): Promise<NiftyForSale | null> {
       const [row] = await niftiesForSale().where(eq(nifties.id, id));
       return row ?? null;

@@ -31,6 +31,7 @@ import {
   noPaymentProvider,
   type PaymentProvider,
 } from './payment-providers';
+import { splitPayees as readSplitPayees, splitPostings } from './sales-splits';
 import {
   createTradingRepo,
   type IntentRow,
@@ -434,6 +435,10 @@ export function createTradingService(deps: {
     };
   }
 
+  /** The ledger accounts and percentages of a nifty's studio split (decision 017); empty when it has none. */
+  const splitPayees = (niftyId: number, kind: 'primary' | 'secondary') =>
+    readSplitPayees(repo, ledger, niftyId, kind);
+
   /** A drop nifty's fixed price in USD cents (primary sales are priced in USD today). */
   function unitPriceOf(n: NiftyForSale): number {
     if (n.priceCurrency !== 'USD') throw TRADING_ERRORS.methodUnavailable(`${n.priceCurrency} price`);
@@ -460,6 +465,8 @@ export function createTradingService(deps: {
       platform: await houseAccount('platform_revenue'),
       clearing: await houseAccount('payments_clearing'),
     };
+    // The studio's primary split divides the publisher's proceeds (decision 017 "Splits in the ledger").
+    const primarySplit = await splitPayees(n.id, 'primary');
     const at = clock.now();
     const paid = await unit.run(async ({ trading, ledger: l }) => {
       const nifty = await trading.lockNifty(n.id);
@@ -473,7 +480,7 @@ export function createTradingService(deps: {
 
       const provider = providerFor(intent.paymentMethod);
       const fees = quote(intent);
-      const locked = await l.lock(Object.values(accounts));
+      const locked = await l.lock([...Object.values(accounts), ...primarySplit.map((p) => p.accountId)]);
       if (provider.kind === 'ledger' && provider.debitsBuyer) {
         if ((locked.get(accounts.buyer)?.availableCents ?? 0) < fees.buyerPaysCents)
           throw TRADING_ERRORS.insufficientFunds();
@@ -538,11 +545,7 @@ export function createTradingService(deps: {
             amountCents: -fees.buyerPaysCents,
             memo: provider.kind === 'external' ? 'card_payment' : 'payment',
           },
-          {
-            accountId: accounts.publisher,
-            amountCents: fees.sellerReceivesCents,
-            memo: 'publisher_proceeds',
-          },
+          ...splitPostings(primarySplit, fees.sellerReceivesCents, accounts.publisher, 'publisher_proceeds'),
           { accountId: accounts.platform, amountCents: fees.serviceFeeCents, memo: 'primary_platform_fee' },
           { accountId: accounts.platform, amountCents: fees.cardFeeCents, memo: 'card_fee' },
         ],
@@ -639,6 +642,8 @@ export function createTradingService(deps: {
       platform: await houseAccount('platform_revenue'),
       clearing: await houseAccount('payments_clearing'),
     };
+    // The studio's secondary split divides the royalty (decision 017 "Splits in the ledger").
+    const secondarySplit = await splitPayees(token.niftyId, 'secondary');
     const at = clock.now();
     const paid = await unit.run(async ({ trading, ledger: l }) => {
       // The listing first, claimed (closed as sold) by a conditional update at the quoted price (the
@@ -686,7 +691,7 @@ export function createTradingService(deps: {
       });
       // The accounts last (id order, as every movement takes them): rows shared by many purchases (the
       // house accounts, a collection's creator) are held only for the ledger's few statements.
-      const locked = await l.lock(Object.values(accounts));
+      const locked = await l.lock([...Object.values(accounts), ...secondarySplit.map((p) => p.accountId)]);
       if (
         provider.kind === 'ledger' &&
         provider.debitsBuyer &&
@@ -707,7 +712,7 @@ export function createTradingService(deps: {
             memo: provider.kind === 'external' ? 'card_payment' : 'payment',
           },
           { accountId: accounts.seller, amountCents: fees.sellerReceivesCents, memo: 'proceeds' },
-          { accountId: accounts.creator, amountCents: fees.creatorFeeCents, memo: 'creator_fee' },
+          ...splitPostings(secondarySplit, fees.creatorFeeCents, accounts.creator, 'creator_fee'),
           { accountId: accounts.platform, amountCents: fees.serviceFeeCents, memo: 'service_fee' },
           { accountId: accounts.platform, amountCents: fees.cardFeeCents, memo: 'card_fee' },
           { accountId: accounts.platform, amountCents: fees.gasFeeCents, memo: 'gas_fee' },

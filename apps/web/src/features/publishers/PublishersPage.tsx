@@ -71,23 +71,3 @@ export function PublisherStorefrontPage() {
   const { slug = '' } = useParams();
   return <StorefrontScreen slug={slug} />;
 }
-
-/**
- * `/publishers/{slug}/drops`: Create a drop (001 §2 routes). The drop editor is part of the
- * publisher tools, which are not built yet: the page says so plainly and leads back.
- */
-export function PublisherDropsPage() {
-  const { slug = '' } = useParams();
-  return (
-    <Page title="Create a Drop" testId="publisher-drops-page">
-      <RequireAuth>
-        <p className={styles.empty}>
-          The drop editor is not available yet. Your published drops are on your storefront.
-        </p>
-        <ButtonLink to={`/publishers/${encodeURIComponent(slug)}`} variant="primary">
-          View your Storefront
-        </ButtonLink>
-      </RequireAuth>
-    </Page>
-  );
-}

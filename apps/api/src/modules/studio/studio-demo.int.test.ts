@@ -1,0 +1,28 @@
+// The demo publisher (publisher@vitrine.test, 'jordanashby', a member of Atlas Editions) opens the studio on
+// the seeded marketplace: Atlas's drops, newest first, with their 001 §4 labels (its draft 'Unpublished').
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestApp, testApp } from '../../testing/test-app';
+import { sessionFor } from '../social/test-session';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await testApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('the demo publisher', () => {
+  it("lists Atlas Editions' drops with their status labels", async () => {
+    const demo = await sessionFor(t.app, 'jordanashby');
+    const res = await t.app.inject({
+      url: '/api/publisher/atlas/drops',
+      headers: demo.headers,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const page = res.json() as { count: number; results: { title: string; statusLabel: string }[] };
+    expect(page.results.length).toBeGreaterThan(0);
+    expect(page.results.map((d) => d.statusLabel)).toContain('Unpublished');
+    expect(page.results.map((d) => d.statusLabel).some((l) => l === 'Live' || l === 'Closed')).toBe(true);
+  });
+});

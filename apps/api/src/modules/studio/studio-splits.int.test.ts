@@ -1,0 +1,186 @@
+// A drop built and published in the studio sells, and the ledger pays its splits (decision 017 "Splits in
+// the ledger"): the publisher's 90% of a primary sale by the primary split (70/30), the royalty of a
+// secondary sale by the secondary split (50/50), each movement summing to zero.
+import { schema } from '@vitrine/db';
+import { fixtures } from '@vitrine/db/testing';
+import { eq, like } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestApp, testApp } from '../../testing/test-app';
+import { placeBid } from '../bids/bids-helpers';
+import { sessionFor, type TestSession } from '../social/test-session';
+import { createLedgerRepo } from '../trading/ledger.repo';
+import { TEST_CARDS } from '../trading/payment-providers';
+import { buyer, fund, ledgerInvariants } from '../trading/trading-helpers';
+
+let t: TestApp;
+const db = () => t.app.config.database.db;
+const HOUR = 3_600_000;
+
+beforeAll(async () => {
+  t = await testApp({ seed: false });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+type Json = Record<string, unknown>;
+async function call(s: TestSession, method: string, url: string, payload?: Json) {
+  const res = await t.app.inject({ method: method as 'GET', url, headers: s.headers, payload });
+  expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(300);
+  // biome-ignore lint/suspicious/noExplicitAny: the answers are read loosely in assertions
+  return res.json() as any;
+}
+
+async function cardPay(s: TestSession, intentId: number) {
+  const card = await call(s, 'POST', '/api/sim-card-processor/payment_methods', {
+    number: TEST_CARDS.succeeds,
+    exp_month: 12,
+    exp_year: 2030,
+    cvc: '123',
+  });
+  const paid = await call(s, 'POST', `/api/v2/purchase-intent/${intentId}/pay`, { payment_token: card.id });
+  expect(paid.paymentState).toBe('paid');
+}
+
+async function entriesOf(reference: string) {
+  const [tx] = await db()
+    .select()
+    .from(schema.ledgerTransactions)
+    .where(eq(schema.ledgerTransactions.reference, reference));
+  return db()
+    .select()
+    .from(schema.ledgerEntries)
+    .where(eq(schema.ledgerEntries.transactionId, tx?.id ?? -1));
+}
+
+describe('splits paid by the ledger', () => {
+  it('a studio drop sells; primary 70/30 and secondary 50/50 splits are paid', async () => {
+    const f = fixtures(db(), { now: t.clock.now() });
+    const ownerUser = await f.user({ profileUrl: 'split-owner' });
+    const partnerUser = await f.user({ profileUrl: 'split-partner', verified: true });
+    const publisher = await f.publisher({ slug: 'split-pub' });
+    await db().insert(schema.publisherMembers).values({ publisherId: publisher.id, userId: ownerUser.id });
+    let owner = await sessionFor(t.app, 'split-owner');
+    const at = (h: number) => new Date(t.clock.now().getTime() + h * HOUR).toISOString();
+
+    const drop = await call(owner, 'POST', '/api/publisher/split-pub/drops', {
+      title: 'Split Drop',
+      slug: 'split-drop',
+      introText: 'Shared proceeds',
+      previewAsset: '/api/media/p.png',
+      coverAsset: '/api/media/c.png',
+      visibleStartDateTime: at(1),
+      visibleEndDateTime: at(30),
+    });
+    const collection = await call(owner, 'POST', `/api/publisher/split-pub/drops/${drop.id}/collections`, {
+      name: 'Split Works',
+    });
+    const nft = await call(owner, 'POST', `/api/publisher/split-pub/collections/${collection.id}/nfts`, {
+      title: 'Shared',
+      description: 'Paid to two',
+      asset: '/api/media/a.png',
+      ipfsCid: 'bafyshared',
+      tags: ['art'],
+      price: 25,
+      editionSize: 5,
+    });
+    const auction = await call(owner, 'POST', `/api/publisher/split-pub/collections/${collection.id}/nfts`, {
+      title: 'Bid On',
+      description: 'Auctioned for two',
+      asset: '/api/media/b.png',
+      ipfsCid: 'bafyauction',
+      tags: ['art'],
+      primarySaleType: 'auction',
+      minimumBid: 10,
+      minimumBidIncrement: 1,
+      startDateTime: at(1),
+      endDateTime: at(30),
+    });
+    const auctionBase = `/api/publisher/split-pub/collections/${collection.id}/nfts/${auction.id}`;
+    await call(owner, 'PATCH', `${auctionBase}/primarySalesSplits/${auction.primarySalesSplit[0].id}`, {
+      percentage: 70,
+    });
+    await call(owner, 'POST', `${auctionBase}/primarySalesSplits`, { user: 'split-partner', percentage: 30 });
+    const base = `/api/publisher/split-pub/collections/${collection.id}/nfts/${nft.id}`;
+    const [primaryOwner] = nft.primarySalesSplit;
+    await call(owner, 'PATCH', `${base}/primarySalesSplits/${primaryOwner.id}`, { percentage: 70 });
+    await call(owner, 'POST', `${base}/primarySalesSplits`, { user: 'split-partner', percentage: 30 });
+    const [secondaryOwner] = nft.secondarySalesSplit;
+    await call(owner, 'PATCH', `${base}/secondarySalesSplits/${secondaryOwner.id}`, { percentage: 50 });
+    const secondary = await call(owner, 'POST', `${base}/secondarySalesSplits`, {
+      user: 'split-partner',
+      percentage: 50,
+    });
+    expect(secondary.errors).toEqual({});
+    await call(owner, 'POST', '/api/publisher/split-pub/tos_approval', {});
+    await call(owner, 'PATCH', `/api/publisher/split-pub/drop/publish/${drop.id}`, {});
+
+    t.clock.advance(2 * HOUR);
+    owner = await sessionFor(t.app, 'split-owner');
+    const collector = await buyer(t.app);
+    const intent = await call(collector, 'POST', '/api/payments/purchase-intents/', {
+      contract_address: nft.contractAddress,
+      nifty_type: nft.niftyType,
+      requested_quantity: 1,
+    });
+    await cardPay(collector, intent.purchaseIntentId);
+
+    const ledger = createLedgerRepo(db());
+    // 90% of 2,500 cents is 2,250: 1,575 and 675.
+    expect(await ledger.balanceOf(ownerUser.id)).toBe(1_575);
+    expect(await ledger.balanceOf(partnerUser.id)).toBe(675);
+    const primary = await entriesOf(`purchase_intent:${intent.purchaseIntentId}`);
+    expect(
+      primary
+        .filter((e) => e.memo === 'publisher_proceeds')
+        .map((e) => e.amountCents)
+        .sort(),
+    ).toEqual([1_575, 675].sort());
+    expect(primary.reduce((sum, e) => sum + e.amountCents, 0)).toBe(0);
+
+    // The collector resells the token; the royalty is divided 50/50.
+    const [token] = await db().select().from(schema.tokens).where(eq(schema.tokens.niftyId, nft.id));
+    const listing = await f.listing({ tokenRowId: token?.id ?? -1, priceInCents: 10_000 });
+    const second = await buyer(t.app);
+    const match = await call(second, 'POST', '/api/v2/listing-match/', { listing_id: listing.id });
+    await cardPay(second, match.purchaseIntent.purchaseIntentId);
+    const resale = await entriesOf(`purchase_intent:${match.purchaseIntent.purchaseIntentId}`);
+    const royalty = resale.filter((e) => e.memo === 'creator_fee').map((e) => e.amountCents);
+    expect(royalty).toHaveLength(2);
+    expect(royalty[0]).toBeGreaterThan(0);
+    expect(royalty[0]).toBe(royalty[1]);
+    expect(resale.reduce((sum, e) => sum + e.amountCents, 0)).toBe(0);
+    expect(await ledger.balanceOf(partnerUser.id)).toBe(675 + (royalty[1] ?? 0));
+    // A won auction pays the publisher's 90% by the auction NFT's primary split: 9,000 cents → 6,300 / 2,700.
+    const bidder = await buyer(t.app);
+    await fund(db(), bidder.userId, 50_000, t.clock.now());
+    const bid = await placeBid(
+      t.app,
+      bidder.headers,
+      { contractAddress: auction.contractAddress, typeNumber: auction.niftyType },
+      '100',
+    );
+    expect(bid.statusCode, bid.body).toBeLessThan(300);
+    const partnerBefore = await ledger.balanceOf(partnerUser.id);
+    t.clock.advance(30 * HOUR);
+    expect(await t.app.services.bids.settle(auction.id)).toMatchObject({ settled: true, winners: 1 });
+    const won = await db()
+      .select()
+      .from(schema.ledgerTransactions)
+      .where(like(schema.ledgerTransactions.reference, 'bid:%'));
+    expect(won).toHaveLength(1);
+    const auctionEntries = await entriesOf(won[0]?.reference ?? '');
+    expect(
+      auctionEntries
+        .filter((e) => e.memo === 'publisher_proceeds')
+        .map((e) => e.amountCents)
+        .sort(),
+    ).toEqual([2_700, 6_300]);
+    expect(await ledger.balanceOf(partnerUser.id)).toBe(partnerBefore + 2_700);
+    expect(await ledgerInvariants(db())).toMatchObject({
+      unbalancedTransactions: 0,
+      balancesOffTheirEntries: 0,
+      negativeBalances: 0,
+    });
+  });
+});

@@ -1,0 +1,816 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  STUDIO_MESSAGES,
+  validateCollection,
+  validateDrop,
+  validateNft,
+  validateNftWindows,
+} from '@vitrine/domain';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useParams } from 'react-router';
+import { isApiError } from '../../app/api-client';
+import type { ApiError } from '../../app/api-error';
+import { useNow } from '../../lib/useNow';
+import { Button } from '../../ui/Button';
+import { ButtonLink } from '../../ui/ButtonLink';
+import { Dialog } from '../../ui/Dialog';
+import { DocumentTitle } from '../../ui/DocumentTitle';
+import { ErrorFallback } from '../../ui/ErrorFallback';
+import { FormAlert } from '../../ui/FormAlert';
+import { Skeleton } from '../../ui/Skeleton';
+import { useToast } from '../../ui/useToast';
+import { RequireAuth } from '../auth/RequireAuth';
+import { AUTOSAVE_LABELS } from './autosave';
+import { CriteriaEditor } from './CriteriaEditor';
+import { DropPreview } from './DropPreview';
+import { AreaField, ChoiceField, Field, type FieldState } from './fields';
+import { NftEditor } from './NftEditor';
+import { PUBLISHER_TERMS_AGREED, PublisherTermsDialog } from './PublisherTermsDialog';
+import styles from './Studio.module.css';
+import { type SplitKind, type StudioDrop, type StudioNft, studioApi, studioKeys } from './studio-api';
+import {
+  CHAINS,
+  changedFields,
+  DEFAULT_NFT_TITLE,
+  type DropForm,
+  dropForm,
+  dropInput,
+  isReadOnly,
+  type NftForm,
+  nftForm,
+  nftInput,
+  nftPatch,
+  publishOutcome,
+  SPLIT_KINDS,
+  type SplitForm,
+  studioStatusLabel,
+} from './studio-model';
+import { useAutosaveGroup } from './useAutosaveGroup';
+
+/** `/publishers/{slug}/drops/{dropId}`: the drop editor (001 §2 "Drop editor"). */
+export function DropEditorPage() {
+  return (
+    <div className="page-container" data-testid="drop-editor-page">
+      <RequireAuth>
+        <EditorLoader />
+      </RequireAuth>
+    </div>
+  );
+}
+
+function EditorLoader() {
+  const { slug = '', dropId = '' } = useParams();
+  const id = Number(dropId);
+  const drop = useQuery({
+    queryKey: studioKeys.drop(slug, id),
+    queryFn: ({ signal }) => studioApi.getDrop(slug, id, signal),
+    enabled: Number.isInteger(id) && id > 0,
+    // The editor owns the values once loaded: no refetch may overwrite local edits.
+    staleTime: Number.POSITIVE_INFINITY,
+    refetchOnWindowFocus: false,
+  });
+  if (drop.isError) {
+    return (
+      <ErrorFallback
+        title={
+          isApiError(drop.error) && drop.error.statusCode === 404
+            ? 'This drop was not found.'
+            : "We couldn't load this drop."
+        }
+        message={drop.error.message}
+        onRetry={() => void drop.refetch()}
+        retrying={drop.isFetching}
+        testId="drop-editor-error"
+      />
+    );
+  }
+  if (!drop.data) return <Skeleton height={420} />;
+  return <Editor key={id} slug={slug} initial={drop.data} />;
+}
+
+interface NftEntry {
+  id: number;
+  form: NftForm;
+  /** The values last saved: a field differing from it is dirty. */
+  baseline: NftForm;
+  touched: ReadonlySet<string>;
+}
+
+const entryOf = (nft: StudioNft, dropMechanics?: string): NftEntry => {
+  const form = nftForm(nft, dropMechanics);
+  return { id: nft.id, form, baseline: form, touched: new Set() };
+};
+
+const sortValue = (entry: NftEntry) => Number(entry.form.sortOrder) || 0;
+
+const complete = (row: SplitForm) =>
+  row.payee.trim() !== '' && row.percentage.trim() !== '' && Number.isFinite(Number(row.percentage));
+
+type Notice = { tone: 'error' | 'success'; title: string; detail?: string } | null;
+
+function Editor({ slug, initial }: { slug: string; initial: StudioDrop }) {
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const now = useNow(30_000);
+  const autosave = useAutosaveGroup();
+  const [serverDrop, setServerDrop] = useState(initial);
+  const [values, setValues] = useState<DropForm>(() => dropForm(initial));
+  const [baseline, setBaseline] = useState<DropForm>(values);
+  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
+  const [showAll, setShowAll] = useState(false);
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const [nfts, setNfts] = useState<NftEntry[] | null>(initial.collections?.length ? null : []);
+  const [selected, setSelected] = useState<number | null>(null);
+  const [deleting, setDeleting] = useState<NftEntry | null>(null);
+  const [preview, setPreview] = useState(false);
+  const [termsOpen, setTermsOpen] = useState(false);
+  const [notice, setNotice] = useState<Notice>(null);
+  const collectionId = useRef<number | null>(initial.collections?.[0]?.id ?? null);
+  /** What the API has of the drop and of each NFT: an autosave sends what differs from it. */
+  const savedDrop = useRef<DropForm>(values);
+  const savedNfts = useRef(new Map<number, NftForm>());
+  /** Edits the rules refuse, kept in the editor until they pass: by 'drop' or the NFT's id. */
+  const [held, setHeld] = useState<Record<string, number>>({});
+  const heldRef = useRef<Record<string, number>>({});
+  // The drop's collection: its name is the collection page's title (001 §5: at most 30, unique).
+  const [collectionName, setCollectionName] = useState(
+    initial.collections?.[0]?.name ?? 'Untitled Collection',
+  );
+  const [savedCollectionName, setSavedCollectionName] = useState(collectionName);
+  /** The splits the API has, by `${nftId}:${field}:${row key}`: what a save adds, changes or removes. */
+  const splitsOnServer = useRef(new Map<string, { id: number; payee: string; percentage: string }>());
+
+  // Leaving the editor forgets its loaded copy (it owns the values while open) and refreshes the drop list.
+  useEffect(
+    () => () => {
+      queryClient.removeQueries({ queryKey: studioKeys.drop(slug, initial.id) });
+      queryClient.removeQueries({ queryKey: studioKeys.nftsOf(slug) });
+      void queryClient.invalidateQueries({ queryKey: studioKeys.drops(slug) });
+    },
+    [queryClient, slug, initial.id],
+  );
+
+  const label = studioStatusLabel(serverDrop);
+  const readOnly = serverDrop.readOnly ?? isReadOnly(label);
+
+  const nftsQuery = useQuery({
+    queryKey: studioKeys.nfts(slug, collectionId.current ?? 0),
+    queryFn: ({ signal }) => studioApi.listNfts(slug, collectionId.current ?? 0, signal),
+    enabled: nfts === null && collectionId.current !== null,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  const remember = useCallback((entry: NftEntry) => {
+    savedNfts.current.set(entry.id, entry.form);
+    for (const kind of SPLIT_KINDS)
+      for (const row of entry.form[kind.field])
+        if (row.id !== null)
+          splitsOnServer.current.set(`${entry.id}:${kind.field}:${row.key}`, {
+            id: row.id,
+            payee: row.payee,
+            percentage: row.percentage,
+          });
+  }, []);
+  useEffect(() => {
+    if (nfts !== null || !nftsQuery.data) return;
+    const entries = nftsQuery.data.map((nft) => entryOf(nft, initial.dropMechanics));
+    for (const entry of entries) remember(entry);
+    setNfts(entries);
+    setSelected((current) => current ?? entries[0]?.id ?? null);
+  }, [nfts, nftsQuery.data, remember, initial.dropMechanics]);
+
+  const sorted = useMemo(
+    () => [...(nfts ?? [])].sort((a, b) => sortValue(a) - sortValue(b) || a.id - b.id),
+    [nfts],
+  );
+
+  // ---- rules (shared with the API: @vitrine/domain studio rules) ----
+  const input = dropInput(values);
+  const dropWindow = { start: input.visibleStartDateTime, end: input.visibleEndDateTime };
+  const nftErrors = new Map<number, Record<string, string>>();
+  for (const entry of nfts ?? [])
+    nftErrors.set(
+      entry.id,
+      validateNft(nftInput(entry.form), { now, dropWindow, allowUnauthorizedPayees: true }),
+    );
+  const dropErrors: Record<string, string> = {
+    ...validateDrop(input, { now }),
+    ...(nfts && nfts.length > 0
+      ? validateNftWindows(
+          dropWindow,
+          nfts.map((e) => nftInput(e.form)),
+        )
+      : {}),
+  };
+  const collectionErrors = validateCollection({ name: collectionName });
+  const collectionKey = (field: string) => `collections.${collectionId.current ?? 0}.${field}`;
+  const invalidNfts = [...nftErrors.values()].filter((e) => Object.keys(e).length > 0).length;
+  const invalidDropFields = Object.keys(dropErrors).length + Object.keys(collectionErrors).length;
+  const valid = invalidDropFields === 0 && invalidNfts === 0 && (nfts?.length ?? 0) > 0;
+
+  // A publish failure's notice goes once every field passes.
+  useEffect(() => {
+    if (valid) setNotice((current) => (current?.tone === 'error' ? null : current));
+  }, [valid]);
+
+  // ---- the drop's fields ----
+  /**
+   * Sends the changed fields the rules pass; a field the API still refuses (a slug taken) shows its message
+   * and stays in the editor, the others are sent again without it.
+   */
+  const sendChanged = useCallback(
+    async <T extends object>(
+      key: string,
+      next: T,
+      saved: T,
+      errors: Record<string, string>,
+      send: (body: Partial<T>) => Promise<unknown>,
+      errorKey: (field: string) => string,
+    ): Promise<T> => {
+      let { send: body, held: refused } = changedFields(next, saved, errors);
+      let result = saved;
+      for (let attempt = 0; attempt < 2 && Object.keys(body).length > 0; attempt += 1) {
+        try {
+          await send(body);
+          result = { ...result, ...body };
+          break;
+        } catch (error) {
+          const fields =
+            isApiError(error) && error.statusCode === 400 ? (error as ApiError).fields : undefined;
+          if (!fields) throw error;
+          setServerErrors((current) => ({
+            ...current,
+            ...Object.fromEntries(Object.entries(fields).map(([f, m]) => [errorKey(f), m])),
+          }));
+          // The fields it names are kept here; when it names none of those sent (a rule between two fields), all
+          // of them wait for the next edit rather than being sent again and again.
+          const inBody = Object.keys(fields).filter((f) => f in body);
+          const named = inBody.length > 0 ? inBody : Object.keys(body);
+          refused = [...refused, ...named];
+          body = Object.fromEntries(Object.entries(body).filter(([f]) => !named.includes(f))) as Partial<T>;
+        }
+      }
+      heldRef.current[key] = refused.length;
+      setHeld((current) => ({ ...current, [key]: refused.length }));
+      return result;
+    },
+    [],
+  );
+
+  const saveDrop = async (form: DropForm) => {
+    const errors = validateDrop(dropInput(form), { now: Date.now() });
+    const saved = await sendChanged(
+      'drop',
+      dropInput(form),
+      dropInput(savedDrop.current),
+      errors,
+      async (body) => {
+        const answer = await studioApi.patchDrop(slug, initial.id, body as Partial<StudioDrop>);
+        setServerDrop((current) => ({ ...current, ...answer }));
+      },
+      (field) => `drop.${field}`,
+    );
+    // The saved form: the fields sent take the new value, the held ones keep the old.
+    const next = { ...savedDrop.current };
+    for (const field of Object.keys(form) as (keyof DropForm)[]) {
+      const sent = (dropInput(form) as Record<string, unknown>)[field];
+      if (JSON.stringify(sent) === JSON.stringify((saved as Record<string, unknown>)[field]))
+        next[field] = form[field];
+    }
+    savedDrop.current = next;
+    setBaseline(next);
+  };
+  const dropFields: FieldState<keyof DropForm> = {
+    value: (name) => values[name],
+    error: (name) =>
+      serverErrors[`drop.${name}`] ?? (touched.has(name) || showAll ? dropErrors[name] : undefined),
+    dirty: (name) => values[name] !== baseline[name],
+    set: (name, value) => {
+      const next = { ...values, [name]: value };
+      setValues(next);
+      clearServerError(`drop.${name}`);
+      autosave.change('drop', next, saveDrop);
+    },
+    touch: (name) => setTouched((current) => (current.has(name) ? current : new Set([...current, name]))),
+  };
+  const clearServerError = (key: string) =>
+    setServerErrors((current) => {
+      if (current[key] === undefined) return current;
+      const { [key]: _gone, ...rest } = current;
+      return rest;
+    });
+
+  const saveCollection = async (name: string) => {
+    const cid = await ensureCollection();
+    const saved = await sendChanged(
+      'collection',
+      { name },
+      { name: savedCollectionName },
+      validateCollection({ name }),
+      (body) => studioApi.patchCollection(slug, cid, body),
+      (field) => `collections.${cid}.${field}`,
+    );
+    setSavedCollectionName(saved.name);
+  };
+  const collectionFields: FieldState<'collectionName'> = {
+    value: () => collectionName,
+    error: () =>
+      serverErrors[collectionKey('name')] ??
+      (touched.has('collectionName') || showAll ? collectionErrors.name : undefined),
+    dirty: () => collectionName !== savedCollectionName,
+    set: (_name, value) => {
+      setCollectionName(value);
+      clearServerError(collectionKey('name'));
+      autosave.change('collection', value, saveCollection);
+    },
+    touch: () =>
+      setTouched((current) =>
+        current.has('collectionName') ? current : new Set([...current, 'collectionName']),
+      ),
+  };
+
+  // ---- the NFTs ----
+  const saveNft = async (nftId: number, form: NftForm) => {
+    const cid = collectionId.current;
+    if (cid === null) return;
+    const before = savedNfts.current.get(nftId) ?? form;
+    const errors = validateNft(nftInput(form), {
+      now: Date.now(),
+      dropWindow: {
+        start: dropInput(savedDrop.current).visibleStartDateTime,
+        end: dropInput(savedDrop.current).visibleEndDateTime,
+      },
+      allowUnauthorizedPayees: true,
+    });
+    const saved = await sendChanged(
+      `nft:${nftId}`,
+      nftPatch(form),
+      nftPatch(before),
+      errors,
+      (body) => studioApi.patchNft(slug, cid, nftId, body as Partial<StudioNft>),
+      (field) => `nfts.${nftId}.${field}`,
+    );
+    for (const kind of SPLIT_KINDS) {
+      const prefix = `${nftId}:${kind.field}:`;
+      const kept = new Set<string>();
+      for (const row of form[kind.field]) {
+        const key = prefix + row.key;
+        kept.add(key);
+        if (!complete(row)) continue; // a row being typed waits for its payee and percentage
+        const body = {
+          ...(kind.onChain ? { ethAddress: row.payee.trim() } : { user: row.payee.trim() }),
+          percentage: Number(row.percentage),
+        };
+        const known = splitsOnServer.current.get(key);
+        if (!known) {
+          const ids = new Set(
+            [...splitsOnServer.current.entries()].filter(([k]) => k.startsWith(prefix)).map(([, v]) => v.id),
+          );
+          const list = await studioApi.addSplit(slug, cid, nftId, kind.path as SplitKind, body);
+          const created = list.results.filter((r) => !ids.has(r.id)).sort((a, b) => b.id - a.id)[0];
+          if (created)
+            splitsOnServer.current.set(key, { id: created.id, payee: row.payee, percentage: row.percentage });
+        } else if (known.payee !== row.payee || known.percentage !== row.percentage) {
+          await studioApi.patchSplit(slug, cid, nftId, kind.path as SplitKind, known.id, body);
+          splitsOnServer.current.set(key, { ...known, payee: row.payee, percentage: row.percentage });
+        }
+      }
+      for (const [key, known] of [...splitsOnServer.current]) {
+        if (!key.startsWith(prefix) || kept.has(key)) continue;
+        await studioApi.deleteSplit(slug, cid, nftId, kind.path as SplitKind, known.id);
+        splitsOnServer.current.delete(key);
+      }
+    }
+    const next: NftForm = { ...before };
+    const sentValues = nftPatch(form) as Record<string, unknown>;
+    for (const field of Object.keys(form) as (keyof NftForm)[]) {
+      if (!(field in sentValues)) continue;
+      if (JSON.stringify(sentValues[field]) === JSON.stringify((saved as Record<string, unknown>)[field]))
+        (next as unknown as Record<string, unknown>)[field] = form[field];
+    }
+    for (const kind of SPLIT_KINDS) next[kind.field] = form[kind.field];
+    savedNfts.current.set(nftId, next);
+    setNfts((current) => current?.map((e) => (e.id === nftId ? { ...e, baseline: next } : e)) ?? current);
+  };
+
+  const changeNft = (nftId: number, patch: Partial<NftForm>) => {
+    const entry = nfts?.find((e) => e.id === nftId);
+    if (!entry) return;
+    // The drop's type follows the sale type chosen (Pack and pack drawing are the drop's mechanics).
+    if (patch.primarySaleType && patch.primarySaleType !== values.dropMechanics)
+      dropFields.set('dropMechanics', patch.primarySaleType);
+    const form = { ...entry.form, ...patch };
+    setNfts((current) => current?.map((e) => (e.id === nftId ? { ...e, form } : e)) ?? current);
+    for (const field of Object.keys(patch)) clearServerError(`nfts.${nftId}.${field}`);
+    autosave.change(`nft:${nftId}`, form, (value: NftForm) => saveNft(nftId, value));
+  };
+  const touchNft = (nftId: number, ...fields: string[]) =>
+    setNfts(
+      (current) =>
+        current?.map((e) => (e.id === nftId ? { ...e, touched: new Set([...e.touched, ...fields]) } : e)) ??
+        current,
+    );
+
+  const ensureCollection = async () => {
+    if (collectionId.current !== null) return collectionId.current;
+    const created = await studioApi.createCollection(slug, initial.id);
+    collectionId.current = created.id;
+    return created.id;
+  };
+  const nextSort = () => Math.max(0, ...(nfts ?? []).map(sortValue)) + 1;
+
+  const add = useMutation({
+    mutationFn: async () => {
+      const cid = await ensureCollection();
+      // The API gives 001 §3's defaults (Untitled NFT, the drop's sale type, edition 1, royalty 10, …).
+      return studioApi.createNft(slug, cid, { sortOrder: nextSort() });
+    },
+    onSuccess: (nft) => {
+      const entry = entryOf(nft, values.dropMechanics);
+      remember(entry);
+      setNfts((current) => [...(current ?? []), entry]);
+      setSelected(nft.id);
+    },
+  });
+  const duplicate = useMutation({
+    // 001 §4: a copy titled 'COPY OF …' with its splits made again (the API's duplicate call).
+    mutationFn: async (entry: NftEntry) => {
+      await autosave.flushAll();
+      const cid = await ensureCollection();
+      return studioApi.duplicateNft(slug, cid, entry.id);
+    },
+    onSuccess: (nft) => {
+      const entry = entryOf(nft, values.dropMechanics);
+      remember(entry);
+      setNfts((current) => [...(current ?? []), entry]);
+      setSelected(nft.id);
+    },
+  });
+  const remove = useMutation({
+    mutationFn: async (entry: NftEntry) => {
+      const cid = collectionId.current;
+      if (cid !== null) await studioApi.deleteNft(slug, cid, entry.id);
+      return entry.id;
+    },
+    onSuccess: (id) => {
+      autosave.drop(`nft:${id}`);
+      autosave.drop(`criteria:${id}`);
+      setNfts((current) => current?.filter((e) => e.id !== id) ?? current);
+      setSelected((current) => (current === id ? null : current));
+      setDeleting(null);
+    },
+  });
+  const move = (entry: NftEntry, step: -1 | 1) => {
+    const index = sorted.findIndex((e) => e.id === entry.id);
+    const other = sorted[index + step];
+    if (!other) return;
+    // Positions 1..n in the new order: the two swap places, the others keep theirs.
+    const order = [...sorted];
+    order[index] = other;
+    order[index + step] = entry;
+    order.forEach((e, i) => {
+      if (String(i + 1) !== e.form.sortOrder) changeNft(e.id, { sortOrder: String(i + 1) });
+    });
+  };
+
+  // ---- publishing (001 §4, §8) ----
+  const publish = useMutation({
+    mutationFn: () => studioApi.publish(slug, initial.id),
+    onSuccess: (answer) => {
+      setServerDrop((current) => ({ ...current, ...answer }));
+      setServerErrors({});
+      setShowAll(false);
+      setNotice({ tone: 'success', title: STUDIO_MESSAGES.publishSucceeded });
+      toast.success(STUDIO_MESSAGES.publishSucceeded);
+      void queryClient.invalidateQueries({ queryKey: studioKeys.drops(slug) });
+    },
+    onError: (error) => {
+      const outcome = publishOutcome(error);
+      if (outcome.kind === 'terms') {
+        setTermsOpen(true);
+        return;
+      }
+      if (outcome.kind === 'server') {
+        const detail = STUDIO_MESSAGES.publishServerErrorDetail;
+        setNotice({ tone: 'error', title: STUDIO_MESSAGES.publishServerErrorTitle, detail });
+        toast.error(STUDIO_MESSAGES.publishServerErrorTitle, detail);
+        return;
+      }
+      setServerErrors(outcome.fields);
+      publishFailed();
+    },
+  });
+  const [preparing, setPreparing] = useState(false);
+  /** 001 §8: the publish failure, every errored field shown. */
+  const publishFailed = () => {
+    setShowAll(true);
+    const detail = STUDIO_MESSAGES.publishFailedDetail;
+    setNotice({ tone: 'error', title: STUDIO_MESSAGES.publishFailedTitle, detail });
+    toast.error(STUDIO_MESSAGES.publishFailedTitle, detail);
+  };
+  const startPublish = async () => {
+    setNotice(null);
+    // The editor's values are what gets published: a field the rules refuse fails here, as the API would.
+    if (!valid) {
+      publishFailed();
+      return;
+    }
+    setPreparing(true);
+    try {
+      const saved = await autosave.flushAll();
+      if (!saved) {
+        setNotice({ tone: 'error', title: 'Your latest changes are not saved yet.', detail: 'Try again.' });
+        return;
+      }
+      if (Object.values(heldRef.current).some((n) => n > 0)) {
+        publishFailed();
+        return;
+      }
+      const approval = await studioApi.tosApproval(slug).catch(() => ({ approved: false }));
+      if (!approval.approved) {
+        setTermsOpen(true);
+        return;
+      }
+      publish.mutate();
+    } finally {
+      setPreparing(false);
+    }
+  };
+
+  const heldCount = Object.values(held).reduce((sum, n) => sum + n, 0);
+  const selectedEntry = nfts?.find((e) => e.id === selected) ?? null;
+  const publisher = { name: slug, slug };
+
+  return (
+    <>
+      <DocumentTitle title={`${values.title || 'Drop'} · Drop editor · Vitrine`} />
+      <header className={styles.editorHeader}>
+        <div>
+          <ButtonLink to={`/publishers/${encodeURIComponent(slug)}/drops`} variant="ghost" size="sm">
+            ← Drops
+          </ButtonLink>
+          <h1>{values.title || 'Untitled Collection'}</h1>
+          <span className={styles.status} data-status={label} data-testid="drop-status-label">
+            {label}
+          </span>
+        </div>
+        <div className={styles.toolbar}>
+          <span
+            className={styles.saveState}
+            role="status"
+            data-testid="autosave-state"
+            data-state={autosave.state}
+          >
+            {AUTOSAVE_LABELS[autosave.state]}
+          </span>
+          {heldCount > 0 && autosave.state !== 'failed' ? (
+            <span className={styles.saveState} data-testid="autosave-held">
+              {heldCount === 1
+                ? '1 change is kept here until its field is valid'
+                : `${heldCount} changes are kept here until their fields are valid`}
+            </span>
+          ) : null}
+          {autosave.state === 'failed' ? (
+            <Button variant="secondary" size="sm" onClick={() => void autosave.flushAll()}>
+              Retry now
+            </Button>
+          ) : null}
+          <Button variant="secondary" onClick={() => setPreview((p) => !p)} aria-pressed={preview}>
+            {preview ? 'Back to editor' : 'Preview'}
+          </Button>
+          {readOnly ? null : (
+            <Button
+              onClick={() => void startPublish()}
+              loading={preparing || publish.isPending}
+              data-testid="publish-drop"
+            >
+              Publish
+            </Button>
+          )}
+        </div>
+      </header>
+
+      {readOnly ? (
+        <FormAlert tone="info" testId="drop-read-only">
+          This drop is {label.toLowerCase()}: it can be viewed, not edited.
+        </FormAlert>
+      ) : null}
+      {notice ? (
+        <FormAlert tone={notice.tone} testId="publish-notice">
+          <strong>{notice.title}</strong>
+          {notice.detail ? <div>{notice.detail}</div> : null}
+        </FormAlert>
+      ) : null}
+      <p className={styles.saveState} data-testid="drop-validity" data-valid={valid}>
+        {valid
+          ? 'Every required field passes.'
+          : `${invalidDropFields} drop field(s) and ${invalidNfts} NFT(s) need attention.`}
+      </p>
+
+      {preview ? (
+        <DropPreview drop={values} nfts={sorted.map((e) => e.form)} publisher={publisher} />
+      ) : (
+        <>
+          <fieldset className={styles.section} disabled={readOnly} data-testid="collection-info">
+            <legend>Collection info</legend>
+            <div className={styles.grid}>
+              <Field form={dropFields} name="title" label="Title" />
+              <Field form={dropFields} name="slug" label="Slug" />
+              <Field form={collectionFields} name="collectionName" label="Collection name" />
+              <AreaField form={dropFields} name="introText" label="Intro text" className={styles.wide} />
+              {/* Plain URL fields until the studio's Uploader (branch studio-media) takes their place. */}
+              <Field form={dropFields} name="coverAsset" label="Cover image URL" type="url" />
+              <Field form={dropFields} name="previewAsset" label="Preview image URL" type="url" />
+              <Field form={dropFields} name="customBanner" label="Banner image URL" type="url" />
+              <Field form={dropFields} name="customBannerAltText" label="Banner alt text" />
+              <Field form={dropFields} name="introVideo" label="Intro video (YouTube URL)" type="url" />
+              <ChoiceField
+                form={dropFields}
+                name="chain"
+                label="Chain"
+                options={CHAINS.map((c) => ({ value: c, label: c }))}
+              />
+              <Field
+                form={dropFields}
+                name="visibleStartDateTime"
+                label="Visible from"
+                type="datetime-local"
+              />
+              <Field
+                form={dropFields}
+                name="visibleEndDateTime"
+                label="Visible until"
+                type="datetime-local"
+              />
+              <Field form={dropFields} name="signerAddress" label="Signer address" />
+              <Field form={dropFields} name="externalOwnerAddress" label="External owner address" />
+            </div>
+          </fieldset>
+
+          <div className={styles.layout}>
+            <section aria-label="NFTs" data-testid="nft-list">
+              <h2 className={styles.sectionTitle}>NFTs</h2>
+              {nfts === null ? (
+                nftsQuery.isError ? (
+                  <ErrorFallback
+                    title="We couldn't load the NFTs."
+                    onRetry={() => void nftsQuery.refetch()}
+                    retrying={nftsQuery.isFetching}
+                  />
+                ) : (
+                  <Skeleton height={120} />
+                )
+              ) : (
+                <ul className={styles.nftList}>
+                  {sorted.map((entry, index) => {
+                    const invalid =
+                      Object.keys(nftErrors.get(entry.id) ?? {}).length > 0 ||
+                      Object.keys(serverErrors).some((k) => k.startsWith(`nfts.${entry.id}.`));
+                    return (
+                      <li
+                        key={entry.id}
+                        className={styles.nftItem}
+                        data-selected={entry.id === selected}
+                        data-invalid={invalid}
+                        data-testid="nft-list-item"
+                      >
+                        <button
+                          type="button"
+                          className={styles.nftName}
+                          onClick={() => setSelected(entry.id)}
+                          aria-current={entry.id === selected || undefined}
+                        >
+                          {entry.form.title || DEFAULT_NFT_TITLE}
+                        </button>
+                        {readOnly ? null : (
+                          <>
+                            <button
+                              type="button"
+                              className={styles.iconButton}
+                              aria-label={`Move ${entry.form.title} up`}
+                              disabled={index === 0}
+                              onClick={() => move(entry, -1)}
+                            >
+                              ↑
+                            </button>
+                            <button
+                              type="button"
+                              className={styles.iconButton}
+                              aria-label={`Move ${entry.form.title} down`}
+                              disabled={index === sorted.length - 1}
+                              onClick={() => move(entry, 1)}
+                            >
+                              ↓
+                            </button>
+                            <button
+                              type="button"
+                              className={styles.iconButton}
+                              aria-label={`Duplicate ${entry.form.title}`}
+                              onClick={() => duplicate.mutate(entry)}
+                            >
+                              Copy
+                            </button>
+                            <button
+                              type="button"
+                              className={styles.iconButton}
+                              aria-label={`Delete ${entry.form.title}`}
+                              onClick={() => setDeleting(entry)}
+                            >
+                              ×
+                            </button>
+                          </>
+                        )}
+                      </li>
+                    );
+                  })}
+                </ul>
+              )}
+              {dropErrors.nfts && showAll ? <p className={styles.error}>{dropErrors.nfts}</p> : null}
+              {readOnly ? null : (
+                <Button
+                  variant="secondary"
+                  onClick={() => add.mutate()}
+                  loading={add.isPending}
+                  disabled={nfts === null}
+                  data-testid="add-nft"
+                >
+                  Add NFT
+                </Button>
+              )}
+              {add.isError || duplicate.isError ? (
+                <FormAlert>{(add.error ?? duplicate.error)?.message}</FormAlert>
+              ) : null}
+            </section>
+            <div>
+              {selectedEntry ? (
+                <NftEditor
+                  key={selectedEntry.id}
+                  form={selectedEntry.form}
+                  errors={{
+                    ...(nftErrors.get(selectedEntry.id) ?? {}),
+                    ...Object.fromEntries(
+                      Object.entries(serverErrors)
+                        .filter(([k]) => k.startsWith(`nfts.${selectedEntry.id}.`))
+                        .map(([k, m]) => [k.slice(`nfts.${selectedEntry.id}.`.length), m]),
+                    ),
+                  }}
+                  visible={(field) =>
+                    showAll ||
+                    selectedEntry.touched.has(field) ||
+                    Object.keys(serverErrors).some((k) => k.startsWith(`nfts.${selectedEntry.id}.${field}`))
+                  }
+                  dirty={(field) =>
+                    JSON.stringify(selectedEntry.form[field]) !==
+                    JSON.stringify(selectedEntry.baseline[field])
+                  }
+                  disabled={readOnly}
+                  onChange={(patch) => changeNft(selectedEntry.id, patch)}
+                  onTouch={(...fields) => touchNft(selectedEntry.id, ...fields)}
+                />
+              ) : null}
+              {selectedEntry && collectionId.current !== null ? (
+                <CriteriaEditor
+                  key={`criteria-${selectedEntry.id}`}
+                  slug={slug}
+                  collectionId={collectionId.current}
+                  nftId={selectedEntry.id}
+                  disabled={readOnly}
+                  onChange={(key, save) => autosave.change(key, Date.now(), () => save())}
+                />
+              ) : null}
+              {selectedEntry ? null : (
+                <p className={styles.empty}>
+                  {nfts && nfts.length === 0 ? 'Add an NFT to this drop.' : 'Choose an NFT to edit it.'}
+                </p>
+              )}
+            </div>
+          </div>
+        </>
+      )}
+
+      <Dialog
+        open={deleting !== null}
+        onClose={() => setDeleting(null)}
+        title="Delete this NFT?"
+        confirmLabel="Delete"
+        loading={remove.isPending}
+        onConfirm={() => {
+          if (deleting) remove.mutate(deleting);
+        }}
+        testId="delete-nft-dialog"
+      >
+        <p>“{deleting?.form.title}” will be removed from this drop.</p>
+        {remove.isError ? <FormAlert>{remove.error.message}</FormAlert> : null}
+      </Dialog>
+      <PublisherTermsDialog
+        slug={slug}
+        open={termsOpen}
+        onClose={() => setTermsOpen(false)}
+        onAgreed={() => {
+          setTermsOpen(false);
+          toast.success(PUBLISHER_TERMS_AGREED);
+          publish.mutate();
+        }}
+      />
+    </>
+  );
+}

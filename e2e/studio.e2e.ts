@@ -1,0 +1,273 @@
+// The publisher studio in real Chromium (issue 16, brief S3): the demo publisher creates a drop, adds an NFT,
+// sees the rules' messages (001 §5) and the publish failure of 001 §8, fixes them, sees 'Saved', duplicates an
+// NFT ('COPY OF …') and deletes the copy, previews the drop, agrees to the 'Publishers Terms and Conditions',
+// publishes ('Latest changes successfully published.'), and the drop shows on its public page. An edit made
+// offline is kept and saved once back online. The drop list reads the drop as Published, with no Delete; a
+// second draft is deleted from the list; live and closed drops open read-only.
+import { randomUUID } from 'node:crypto';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { DESKTOP } from './support/accounts';
+import { launchBrowser } from './support/browser';
+import { submitLoginForm } from './support/sign-in';
+
+const baseUrl = inject('baseUrl');
+const PUBLISHER = { email: 'publisher@vitrine.test', password: 'vitrine-publishes-1' } as const;
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** A `datetime-local` value `minutes` from now, in the browser's zone (the test runs in the same one). */
+function localInput(minutesFromNow: number): string {
+  const date = new Date(Date.now() + minutesFromNow * 60_000);
+  date.setSeconds(0, 0);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/** An artwork the seed serves from this origin (the CSP allows no other image host). */
+async function seededArtwork(): Promise<string> {
+  const answer = (await (await fetch(`${baseUrl}/api/v1/drops/field-notes/`)).json()) as {
+    cards: { asset: { src: string } }[];
+  };
+  const src = answer.cards[0]?.asset.src ?? '';
+  expect(src).not.toBe('');
+  return src.startsWith('http') ? src : `${baseUrl}${src}`;
+}
+
+async function fill(scope: Locator, label: string, value: string) {
+  const input = scope.getByLabel(label, { exact: true });
+  await input.fill(value);
+  await input.blur();
+}
+
+async function waitSaved(page: Page) {
+  const state = page.getByTestId('autosave-state');
+  await expect.poll(() => state.getAttribute('data-state'), { timeout: 20_000 }).toBe('saved');
+  expect(await state.innerText()).toBe('Saved');
+}
+
+describe('publisher studio', () => {
+  it('creates, checks, saves, publishes a drop, which then shows on its public page', async () => {
+    const artwork = await seededArtwork();
+    const context = await browser.newContext({ viewport: DESKTOP });
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/login?redirect=${encodeURIComponent('/publishers/atlas/drops')}`);
+    await submitLoginForm(page, page.locator('body'), PUBLISHER);
+    await page.waitForURL((url) => url.pathname === '/publishers/atlas/drops', { timeout: 20_000 });
+    await page.getByTestId('publisher-drops-page').waitFor();
+
+    // Create a Drop opens the editor of a new draft, titled 'Untitled Collection' (001 §3).
+    await page.getByTestId('create-drop').click();
+    await page.waitForURL((url) => /^\/publishers\/atlas\/drops\/\d+$/.test(url.pathname), {
+      timeout: 20_000,
+    });
+    const info = page.getByTestId('collection-info');
+    await info.waitFor();
+    expect(await info.getByLabel('Title', { exact: true }).inputValue()).toBe('Untitled Collection');
+    expect(await page.getByTestId('drop-status-label').innerText()).toBe('Unpublished');
+
+    const suffix = randomUUID().slice(0, 8);
+    const title = `Harbour Lights ${suffix}`;
+    const slug = `harbour-lights-${suffix}`;
+    await fill(info, 'Title', title);
+    await fill(info, 'Slug', slug);
+    // The collection's name is the collection page's title: at most 30 characters (001 §5).
+    await fill(info, 'Collection name', `${title} and a name far too long`);
+    await page
+      .getByTestId('field-error-collectionName')
+      .getByText(`The name cannot be longer than 30 characters`)
+      .waitFor();
+    await fill(info, 'Collection name', title);
+    await fill(info, 'Intro text', 'Night photographs of a working harbour.');
+    await fill(info, 'Cover image URL', artwork);
+    await fill(info, 'Preview image URL', artwork);
+    // A bad YouTube URL shows the rule's message; a good one clears it.
+    await fill(info, 'Intro video (YouTube URL)', 'https://example.com/video');
+    await page.getByTestId('field-error-introVideo').getByText('Enter a valid YouTube URL').waitFor();
+    await fill(info, 'Intro video (YouTube URL)', 'https://www.youtube.com/watch?v=dQw4w9WgXcQ');
+    await expect.poll(() => page.getByTestId('field-error-introVideo').count()).toBe(0);
+    await fill(info, 'Visible from', localInput(10));
+    await fill(info, 'Visible until', localInput(60 * 24));
+    await waitSaved(page);
+
+    // Offline, an edit fails to save and stays in the editor; back online it is sent again and kept.
+    await context.setOffline(true);
+    await fill(info, 'Intro text', 'Night photographs of a working harbour, taken offline.');
+    const state = page.getByTestId('autosave-state');
+    await expect.poll(() => state.getAttribute('data-state'), { timeout: 20_000 }).toBe('failed');
+    expect(await state.innerText()).toBe('Not saved. Retrying…');
+    await context.setOffline(false);
+    await waitSaved(page);
+    await page.reload();
+    await info.waitFor();
+    expect(await info.getByLabel('Intro text', { exact: true }).inputValue()).toBe(
+      'Night photographs of a working harbour, taken offline.',
+    );
+
+    // Add an NFT (FCFS by default) and fill it.
+    await page.getByTestId('add-nft').click();
+    const editor = page.getByTestId('nft-editor');
+    await editor.waitFor();
+    expect(await editor.getByLabel('Title', { exact: true }).inputValue()).toBe('Untitled NFT');
+    expect(await editor.getByLabel('Royalty (%)').inputValue()).toBe('10');
+    await fill(editor, 'Title', 'Crane at Dusk');
+    await fill(editor, 'Description', 'A harbour crane in the last light.');
+    await fill(editor, 'Asset URL', artwork);
+    await fill(editor, 'IPFS CID', 'bafybeigdyrzt5sfp7udm7hu76uh7y26nf3efuylqabf3oclgtqy55fbzdi');
+    await fill(editor, 'Creators (usernames, comma-separated)', 'jordanashby');
+    await fill(editor, 'Tags (comma-separated)', 'photography');
+
+    // A price under the minimum: the shared rule's message (001 §5), and the value waits in the editor.
+    await fill(editor, 'Price', '0.5');
+    await page.getByTestId('field-error-nft-price').getByText('Please enter a value 1 or greater').waitFor();
+
+    // Splits (001 §5): a new NFT pays its maker 100 %; the primary split becomes 70 / 30 with the collector.
+    const secondary = page.getByTestId('split-secondarySalesSplit');
+    expect(await secondary.getByLabel('Recipient (username)').inputValue()).toBe('jordanashby');
+    expect(await secondary.getByTestId('split-secondarySalesSplit-total').innerText()).toBe('Total: 100%');
+    const primary = page.getByTestId('split-primarySalesSplit');
+    await primary.getByRole('button', { name: 'Add recipient' }).click();
+    await primary.getByLabel('Recipient (username)').nth(1).fill('caseylinden');
+    await primary.getByLabel('Percentage').nth(1).fill('30');
+    await primary.getByLabel('Percentage').nth(1).blur();
+    await primary
+      .getByTestId('field-error-primarySalesSplit')
+      .getByText('Percentages must total 100')
+      .waitFor();
+    await primary.getByLabel('Percentage').nth(0).fill('70');
+    await primary.getByLabel('Percentage').nth(0).blur();
+    expect(await primary.getByTestId('split-primarySalesSplit-total').innerText()).toBe('Total: 100%');
+    await expect.poll(() => primary.getByTestId('field-error-primarySalesSplit').count()).toBe(0);
+
+    // Criteria (001 §5): a rule's count of 0 and a bad allowlist entry get their messages; fixed, they save.
+    const criteria = page.getByTestId('criteria-editor');
+    await criteria.getByRole('button', { name: 'Add rule' }).click();
+    await fill(criteria, 'Count', '0');
+    await criteria.getByText('Enter a value of 1 or more').waitFor();
+    await fill(criteria, 'Count', '1');
+    await fill(criteria, 'Usernames (comma-separated)', 'caseylinden');
+    await fill(
+      criteria,
+      'Allowlist (usernames and email addresses, one a line)',
+      'caseylinden\nnot an entry!',
+    );
+    await criteria.getByText('There is 1 invalid entry').waitFor();
+    await fill(criteria, 'Allowlist (usernames and email addresses, one a line)', 'caseylinden');
+    await expect.poll(() => criteria.getByText('There is 1 invalid entry').count()).toBe(0);
+    await criteria.getByTestId('criteria-expression').waitFor({ timeout: 20_000 });
+
+    // Duplicate: 'COPY OF …' with its splits made again (001 §4); as a 1/1 Auction its dates become required
+    // (a change of sale type re-validates the NFT). Then it is deleted.
+    await page.getByRole('button', { name: 'Duplicate Crane at Dusk' }).click();
+    const copy = page.getByTestId('nft-list-item').filter({ hasText: 'COPY OF Crane at Dusk' });
+    await copy.waitFor({ timeout: 15_000 });
+    expect(await editor.getByLabel('Title', { exact: true }).inputValue()).toBe('COPY OF Crane at Dusk');
+    const copied = page.getByTestId('split-primarySalesSplit');
+    expect(await copied.getByLabel('Recipient (username)').nth(1).inputValue()).toBe('caseylinden');
+    expect(await copied.getByTestId('split-primarySalesSplit-total').innerText()).toBe('Total: 100%');
+    await editor.getByLabel('Sale type').selectOption({ label: '1/1 Auction' });
+    await page.getByTestId('field-error-nft-startDateTime').getByText('Required input').waitFor();
+    await editor.getByLabel('Minimum bid', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Delete COPY OF Crane at Dusk' }).click();
+    await page.getByTestId('delete-nft-dialog').getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(() => copy.count(), { timeout: 15_000 }).toBe(0);
+    await page.getByTestId('nft-list-item').getByText('Crane at Dusk').click();
+    await editor.getByLabel('Price').waitFor();
+
+    // Publishing now fails with 001 §8's message, the errored field highlighted.
+    await page.getByTestId('publish-drop').click();
+    const failure = page.getByTestId('publish-notice');
+    await failure
+      .getByText("Your drop couldn't be published because all inputs haven't been entered correctly")
+      .waitFor();
+    await failure.getByText('Please check your inputs and try publishing again').waitFor();
+    expect(await page.getByTestId('nft-list-item').first().getAttribute('data-invalid')).toBe('true');
+    await page.getByTestId('field-error-nft-price').waitFor();
+
+    // Fixed: the message goes and everything is saved.
+    await fill(editor, 'Price', '25');
+    await expect.poll(() => page.getByTestId('field-error-nft-price').count()).toBe(0);
+    await waitSaved(page);
+    await expect.poll(() => page.getByTestId('drop-validity').getAttribute('data-valid')).toBe('true');
+
+    // The preview: the drop page as a collector sees it, drawn by the drop page's sale card.
+    await page.getByRole('button', { name: 'Preview' }).click();
+    const preview = page.getByTestId('drop-preview');
+    await preview.getByRole('heading', { name: title }).waitFor();
+    await preview.getByTestId('drop-sale-title').getByText('Crane at Dusk').waitFor();
+    await preview.getByTestId('drop-type-badge').getByText('First Come First Serve').waitFor();
+    await page.getByRole('button', { name: 'Back to editor' }).click();
+    await page.getByTestId('nft-list').waitFor();
+
+    // Publish: the publisher agreement first, then the success message.
+    await page.getByTestId('publish-drop').click();
+    const terms = page.getByTestId('publisher-terms-dialog');
+    await terms.getByRole('heading', { level: 2, name: 'Publishers Terms and Conditions' }).waitFor();
+    await terms.getByRole('button', { name: 'Cancel' }).waitFor();
+    await terms.getByRole('button', { name: 'I agree' }).click();
+    await page
+      .getByTestId('publish-notice')
+      .getByText('Latest changes successfully published.')
+      .waitFor({ timeout: 20_000 });
+    await expect.poll(() => page.getByTestId('drop-status-label').innerText()).toMatch(/^(Published|Live)$/);
+
+    // The drop list reads it as published, without Delete.
+    await page.goto(`${baseUrl}/publishers/atlas/drops`);
+    const row = page.locator('[data-testid="drop-row"]').filter({ hasText: title });
+    await row.waitFor({ timeout: 15_000 });
+    expect(await row.getByTestId('drop-status-label').innerText()).toMatch(/^(Published|Live)$/);
+    expect(await row.getByRole('button', { name: 'Delete' }).count()).toBe(0);
+
+    // Opened again from the list, the editor reads back what was saved.
+    await row.getByRole('link', { name: title }).click();
+    await page.getByTestId('nft-list-item').getByText('Crane at Dusk').waitFor({ timeout: 15_000 });
+    expect(await page.getByTestId('collection-info').getByLabel('Collection name').inputValue()).toBe(title);
+    expect(await page.getByTestId('nft-editor').getByLabel('Price').inputValue()).toBe('25');
+    await page.getByRole('link', { name: '← Drops' }).click();
+    await row.waitFor();
+
+    // A second draft can be deleted from the list; the published drop cannot.
+    await page.getByTestId('create-drop').click();
+    await page.waitForURL((url) => /^\/publishers\/atlas\/drops\/\d+$/.test(url.pathname), {
+      timeout: 20_000,
+    });
+    const draftId = page.url().split('/').pop() ?? '';
+    await page.getByTestId('collection-info').waitFor();
+    await page.goto(`${baseUrl}/publishers/atlas/drops`);
+    const draft = page.locator(`[data-testid="drop-row"][data-drop-id="${draftId}"]`);
+    await draft.waitFor({ timeout: 15_000 });
+    expect(await draft.getByTestId('drop-status-label').innerText()).toBe('Unpublished');
+    await draft.getByRole('button', { name: 'Delete' }).click();
+    await page.getByTestId('delete-drop-dialog').getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(() => draft.count(), { timeout: 15_000 }).toBe(0);
+    expect(await row.count()).toBe(1);
+
+    // Live and closed drops open read-only and cannot be deleted (001 §4): the seed's Neon Tides and Harbour Lights.
+    const live = page.locator('[data-testid="drop-row"]').filter({ hasText: 'Neon Tides' });
+    expect(await live.getByTestId('drop-status-label').innerText()).toBe('Live');
+    expect(await live.getByRole('button', { name: 'Delete' }).count()).toBe(0);
+    const closed = page
+      .locator('[data-testid="drop-row"]')
+      .filter({ has: page.getByRole('link', { name: 'Harbour Lights', exact: true }) });
+    expect(await closed.getByTestId('drop-status-label').innerText()).toBe('Closed');
+    expect(await closed.getByRole('button', { name: 'Delete' }).count()).toBe(0);
+    await live.getByRole('link', { name: 'View' }).click();
+    await page.getByTestId('drop-read-only').waitFor({ timeout: 15_000 });
+    expect(await page.getByTestId('collection-info').getByLabel('Title', { exact: true }).isDisabled()).toBe(
+      true,
+    );
+    expect(await page.getByTestId('publish-drop').count()).toBe(0);
+
+    // The public drop page shows it to collectors.
+    await page.goto(`${baseUrl}/collections/${slug}`);
+    await page.getByRole('heading', { name: title }).first().waitFor({ timeout: 20_000 });
+    await page.getByTestId('drop-sale-title').getByText('Crane at Dusk').waitFor({ timeout: 20_000 });
+    await context.close();
+  });
+});

@@ -1,0 +1,65 @@
+// The publisher studio (issue 16, docs/decisions/017-publisher-studio.md; 001 §3 "NFT in a drop", §6): the
+// NFT fields drafts need beyond the catalog's, each NFT's creators, its sales splits, and each publisher
+// member's agreement to the publisher terms.
+import { sql } from 'drizzle-orm';
+import { check, index, integer, numeric, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { nifties, publishers, users } from './core';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** The artists of one NFT (001 §3 creators), in order. */
+export const niftyCreators = pgTable(
+  'nifty_creators',
+  {
+    niftyId: integer('nifty_id')
+      .notNull()
+      .references(() => nifties.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.niftyId, t.userId] }), index('nifty_creators_user_idx').on(t.userId)],
+);
+
+/**
+ * One recipient of an NFT's sales split (001 §3 primarySalesSplit, secondarySalesSplit, onChainSalesSplit):
+ * a user (primary, secondary) or an ethereum address (on_chain), and a percentage (two decimals).
+ */
+export const salesSplits = pgTable(
+  'sales_splits',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    niftyId: integer('nifty_id')
+      .notNull()
+      .references(() => nifties.id, { onDelete: 'cascade' }),
+    /** primary | secondary | on_chain */
+    kind: text('kind').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    ethAddress: text('eth_address'),
+    percentage: numeric('percentage', { precision: 5, scale: 2 }).notNull(),
+    position: integer('position').notNull().default(0),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('sales_splits_nifty_idx').on(t.niftyId, t.kind, t.position),
+    check('sales_splits_kind', sql`${t.kind} in ('primary', 'secondary', 'on_chain')`),
+    check('sales_splits_percentage', sql`${t.percentage} >= 0 and ${t.percentage} <= 100`),
+  ],
+);
+
+/** A member's agreement to a publisher's terms (001 §6 "must approve the publisher agreement per publisher"). */
+export const publisherTosApprovals = pgTable(
+  'publisher_tos_approvals',
+  {
+    publisherId: integer('publisher_id')
+      .notNull()
+      .references(() => publishers.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    version: text('version').notNull(),
+    agreedAt: ts('agreed_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.publisherId, t.userId] })],
+);
