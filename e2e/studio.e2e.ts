@@ -40,6 +40,10 @@ async function seededArtwork(): Promise<string> {
   return src.startsWith('http') ? src : `${baseUrl}${src}`;
 }
 
+/** A 1×1 PNG (a real image: the server reads the bytes, not the name). */
+const ONE_PIXEL_PNG =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+
 async function fill(scope: Locator, label: string, value: string) {
   const input = scope.getByLabel(label, { exact: true });
   await input.fill(value);
@@ -118,8 +122,16 @@ describe('publisher studio', () => {
     expect(await editor.getByLabel('Royalty (%)').inputValue()).toBe('10');
     await fill(editor, 'Title', 'Crane at Dusk');
     await fill(editor, 'Description', 'A harbour crane in the last light.');
-    await fill(editor, 'Asset URL', artwork);
-    await fill(editor, 'IPFS CID', 'bafybeigdyrzt5sfp7udm7hu76uh7y26nf3efuylqabf3oclgtqy55fbzdi');
+    // The NFT's file is uploaded here: the asset URL and its IPFS CID (computed by the server) fill in.
+    await editor.getByTestId('nft-asset-uploader-input').setInputFiles({
+      name: 'crane-at-dusk.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from(ONE_PIXEL_PNG, 'base64'),
+    });
+    await expect
+      .poll(() => editor.getByLabel('Asset URL').inputValue(), { timeout: 20_000 })
+      .toMatch(/^\/api\/media\//);
+    expect(await editor.getByLabel('IPFS CID').inputValue()).toMatch(/^baf/);
     await fill(editor, 'Creators (usernames, comma-separated)', 'jordanashby');
     await fill(editor, 'Tags (comma-separated)', 'photography');
 
@@ -197,7 +209,7 @@ describe('publisher studio', () => {
     await expect.poll(() => page.getByTestId('drop-validity').getAttribute('data-valid')).toBe('true');
 
     // The preview: the drop page as a collector sees it, drawn by the drop page's sale card.
-    await page.getByRole('button', { name: 'Preview' }).click();
+    await page.getByRole('button', { name: 'Preview', exact: true }).click();
     const preview = page.getByTestId('drop-preview');
     await preview.getByRole('heading', { name: title }).waitFor();
     await preview.getByTestId('drop-sale-title').getByText('Crane at Dusk').waitFor();

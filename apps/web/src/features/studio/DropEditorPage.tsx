@@ -45,7 +45,15 @@ import {
   type SplitForm,
   studioStatusLabel,
 } from './studio-model';
+import { Uploader } from './uploads/Uploader';
 import { useAutosaveGroup } from './useAutosaveGroup';
+
+/** The drop's pictures, each with its uploader. */
+const IMAGE_FIELDS = [
+  { name: 'coverAsset', label: 'Cover image URL', upload: 'Upload a cover image' },
+  { name: 'previewAsset', label: 'Preview image URL', upload: 'Upload a preview image' },
+  { name: 'customBanner', label: 'Banner image URL', upload: 'Upload a banner' },
+] as const;
 
 /** `/publishers/{slug}/drops/{dropId}`: the drop editor (001 §2 "Drop editor"). */
 export function DropEditorPage() {
@@ -617,10 +625,23 @@ function Editor({ slug, initial }: { slug: string; initial: StudioDrop }) {
               <Field form={dropFields} name="slug" label="Slug" />
               <Field form={collectionFields} name="collectionName" label="Collection name" />
               <AreaField form={dropFields} name="introText" label="Intro text" className={styles.wide} />
-              {/* Plain URL fields until the studio's Uploader (branch studio-media) takes their place. */}
-              <Field form={dropFields} name="coverAsset" label="Cover image URL" type="url" />
-              <Field form={dropFields} name="previewAsset" label="Preview image URL" type="url" />
-              <Field form={dropFields} name="customBanner" label="Banner image URL" type="url" />
+              {/* Each picture: uploaded here (the URL filled in) or given as a URL. */}
+              {IMAGE_FIELDS.map(({ name, label, upload }) => (
+                <div key={name}>
+                  <Field form={dropFields} name={name} label={label} />
+                  <Uploader
+                    slug={slug}
+                    purpose="image"
+                    label={upload}
+                    testId={`${name}-uploader`}
+                    disabled={readOnly}
+                    onUploaded={(r) => {
+                      dropFields.set(name, r.mediaUrl ?? '');
+                      dropFields.touch(name);
+                    }}
+                  />
+                </div>
+              ))}
               <Field form={dropFields} name="customBannerAltText" label="Banner alt text" />
               <Field form={dropFields} name="introVideo" label="Intro video (YouTube URL)" type="url" />
               <ChoiceField

@@ -1,9 +1,11 @@
 import { isAuctionSaleType, skipsDateChecks } from '@vitrine/domain';
+import { useParams } from 'react-router';
 import { SelectField } from '../../ui/SelectField';
 import { AreaField, ChoiceField, Field, type FieldState } from './fields';
 import { SplitsEditor } from './SplitsEditor';
 import styles from './Studio.module.css';
 import { EDITOR_SALE_TYPES, type NftForm, SPLIT_KINDS, type SplitForm } from './studio-model';
+import { Uploader } from './uploads/Uploader';
 
 export type NftTextField = Exclude<
   keyof NftForm,
@@ -69,6 +71,7 @@ export function NftEditor({
     },
     touch: (name) => onTouch(name),
   };
+  const { slug = '' } = useParams();
   const auction = isAuctionSaleType(form.primarySaleType);
   const undated = skipsDateChecks(form.primarySaleType);
   return (
@@ -79,9 +82,28 @@ export function NftEditor({
           <Field form={fields} name="title" label="Title" />
           <ChoiceField form={fields} name="primarySaleType" label="Sale type" options={EDITOR_SALE_TYPES} />
           <AreaField form={fields} name="description" label="Description" className={styles.wide} />
-          {/* Plain URL fields until the studio's Uploader (branch studio-media) takes their place. */}
-          <Field form={fields} name="asset" label="Asset URL" type="url" className={styles.wide} />
+          {/* An upload fills the asset, its IPFS CID and its poster; the URL stays editable. */}
+          <div className={styles.wide}>
+            <Uploader
+              slug={slug}
+              purpose="asset"
+              label="Upload the NFT's file"
+              testId="nft-asset-uploader"
+              disabled={disabled}
+              onUploaded={(r) => {
+                onChange({
+                  asset: r.mediaUrl ?? '',
+                  ipfsCid: r.ipfsCid ?? '',
+                  staticThumbnail: r.staticThumbnailUrl ?? '',
+                  ...(r.assetType ? { assetType: r.assetType } : {}),
+                });
+                onTouch('asset', 'ipfsCid');
+              }}
+            />
+          </div>
+          <Field form={fields} name="asset" label="Asset URL" className={styles.wide} />
           <Field form={fields} name="ipfsCid" label="IPFS CID" />
+          <Field form={fields} name="staticThumbnail" label="Static thumbnail URL" />
           <Field form={fields} name="editionSize" label="Edition size" type="number" min="1" />
           <Field form={fields} name="limitPerUser" label="Limit per user" type="number" min="0" />
           <Field

@@ -66,6 +66,7 @@ export interface StudioNft {
   asset: string | null;
   ipfsCid: string | null;
   staticThumbnail: string | null;
+  assetType: string;
   limitPerUser: number;
   maxPurchaseQuantity: number;
   editionSize: number;

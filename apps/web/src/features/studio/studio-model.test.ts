@@ -111,6 +111,7 @@ describe('editor values', () => {
       asset: null,
       ipfsCid: null,
       staticThumbnail: null,
+      assetType: 'Image',
       limitPerUser: 1,
       maxPurchaseQuantity: 1,
       editionSize: 1,

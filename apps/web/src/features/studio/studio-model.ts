@@ -157,6 +157,10 @@ export interface NftForm {
   description: string;
   asset: string;
   ipfsCid: string;
+  /** A still image for a video or 3D asset (the upload's poster). */
+  staticThumbnail: string;
+  /** The asset's kind (001 §3 Asset type), read from an upload's bytes. */
+  assetType: string;
   editionSize: string;
   limitPerUser: string;
   maxPurchaseQuantity: string;
@@ -213,6 +217,8 @@ export function nftForm(nft: StudioNft, dropMechanics?: string): NftForm {
     description: nft.description ?? '',
     asset: nft.asset ?? '',
     ipfsCid: nft.ipfsCid ?? '',
+    staticThumbnail: nft.staticThumbnail ?? '',
+    assetType: nft.assetType ?? 'Image',
     editionSize: text(nft.editionSize ?? 1),
     limitPerUser: text(nft.limitPerUser ?? 1),
     maxPurchaseQuantity: text(nft.maxPurchaseQuantity ?? 1),
@@ -266,6 +272,8 @@ export function nftInput(form: NftForm) {
     description: form.description,
     asset: orNull(form.asset),
     ipfsCid: orNull(form.ipfsCid),
+    staticThumbnail: orNull(form.staticThumbnail),
+    assetType: form.assetType,
     editionSize: numberOrText(form.editionSize),
     limitPerUser: numberOrText(form.limitPerUser),
     maxPurchaseQuantity: numberOrText(form.maxPurchaseQuantity),
