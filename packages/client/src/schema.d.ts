@@ -18647,6 +18647,8 @@ export interface operations {
                                 userProfileUrl: string;
                                 userProfilePicUrl: string | null;
                             } | null;
+                            startDateTime: string;
+                            endDateTime: string;
                             /** @enum {string} */
                             dropStatus: "draft" | "published_scheduled" | "published_live" | "published_closed" | "error";
                             /** @enum {string} */
@@ -18809,6 +18811,8 @@ export interface operations {
                             userProfileUrl: string;
                             userProfilePicUrl: string | null;
                         } | null;
+                        startDateTime: string;
+                        endDateTime: string;
                         /** @enum {string} */
                         dropStatus: "draft" | "published_scheduled" | "published_live" | "published_closed" | "error";
                         /** @enum {string} */
@@ -18980,6 +18984,8 @@ export interface operations {
                             userProfileUrl: string;
                             userProfilePicUrl: string | null;
                         } | null;
+                        startDateTime: string;
+                        endDateTime: string;
                         /** @enum {string} */
                         dropStatus: "draft" | "published_scheduled" | "published_live" | "published_closed" | "error";
                         /** @enum {string} */
@@ -19263,6 +19269,8 @@ export interface operations {
                             userProfileUrl: string;
                             userProfilePicUrl: string | null;
                         } | null;
+                        startDateTime: string;
+                        endDateTime: string;
                         /** @enum {string} */
                         dropStatus: "draft" | "published_scheduled" | "published_live" | "published_closed" | "error";
                         /** @enum {string} */

@@ -310,6 +310,10 @@ describe('publishing', () => {
     const later = await sessionFor(t.app, 'studio-owner');
     const live = await ok(later, 'GET', `/publisher/${slug}/drops/${drop.id}`);
     expect(live).toMatchObject({ dropStatus: 'published_live', statusLabel: 'Live', readOnly: true });
+    // The drop list reads the sale window it is live in.
+    const now = t.clock.now().getTime();
+    expect(Date.parse(live.startDateTime)).toBeLessThanOrEqual(now);
+    expect(Date.parse(live.endDateTime)).toBeGreaterThan(now);
     const edit = await call(later, 'PATCH', `/publisher/${slug}/drops/${drop.id}`, { title: 'Changed' });
     expect(edit.status).toBe(409);
     expect(edit.body.errorType).toBe('drop-read-only');

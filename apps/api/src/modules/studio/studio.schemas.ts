@@ -85,6 +85,9 @@ export const studioDropSchema = z.object({
       userProfilePicUrl: z.string().nullable(),
     })
     .nullable(),
+  /** The drop's sale window (from its visible window or its NFTs'), what the drop list shows. */
+  startDateTime: z.string(),
+  endDateTime: z.string(),
   dropStatus: z.enum(DROP_STATUSES),
   statusLabel: z.enum(dropStatusLabels),
   readOnly: z.boolean(),

@@ -252,6 +252,8 @@ export function createStudioService(deps: {
       visibleEndDateTime: iso(row.visibleEndAt),
       signerAddress: row.signerAddress,
       externalOwnerAddress: row.externalOwnerAddress,
+      startDateTime: row.startAt.toISOString(),
+      endDateTime: row.endAt.toISOString(),
       dropStatus: status,
       statusLabel: dropStatusLabel(status) as DropStatusLabel,
       readOnly: isDropReadOnly(status),

@@ -111,7 +111,7 @@ function DropList() {
                     {drop.title}
                   </Link>
                   <span className={styles.dropDates}>
-                    {dateText(drop.visibleStartDateTime)} – {dateText(drop.visibleEndDateTime)}
+                    {dateText(drop.startDateTime)} – {dateText(drop.endDateTime)}
                   </span>
                 </div>
                 <span className={styles.status} data-status={label} data-testid="drop-status-label">

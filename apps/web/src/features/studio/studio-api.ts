@@ -28,6 +28,9 @@ export interface StudioDrop {
   introVideo: string | null;
   visibleStartDateTime: string | null;
   visibleEndDateTime: string | null;
+  /** The sale window. */
+  startDateTime: string;
+  endDateTime: string;
   signerAddress: string | null;
   externalOwnerAddress: string | null;
   /** The drop's collections; the editor builds the first. */
