@@ -9,6 +9,7 @@ import {
   storefrontUpdateSchema,
 } from '@vitrine/domain';
 import { type FormEvent, useState } from 'react';
+
 import { useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../../app/api-error';
 import { mediaUrl } from '../../../app/config';
@@ -29,6 +30,11 @@ import { catalogKeys } from '../../catalog/query-keys';
 import { Uploader } from '../uploads/Uploader';
 import styles from './StorefrontEditorPage.module.css';
 import { type EditorStorefront, storefrontEditorApi, storefrontEditorKeys } from './storefront-editor-api';
+
+/** The editor's name of a link's kind (links stored elsewhere say 'website', 'twitter'). */
+const kindLabel = (kind: string) =>
+  SOCIAL_LINK_KINDS.find((k) => k.toLowerCase() === kind.toLowerCase()) ??
+  (kind.toLowerCase() === 'twitter' ? 'X' : kind);
 
 /** `/publishers/{slug}/edit`: the storefront editor (001 §2 publisher screens). */
 export function StorefrontEditorPage() {
@@ -255,7 +261,7 @@ function SocialLinksEditor({ storefront }: { storefront: EditorStorefront }) {
       <ul className={styles.linkList}>
         {storefront.socialLinks.map((link) => (
           <li key={link.id} className={styles.linkRow} data-testid="social-link-row">
-            <span className={styles.linkKind}>{link.kind}</span>
+            <span className={styles.linkKind}>{kindLabel(link.kind)}</span>
             <a href={link.url} target="_blank" rel="noopener noreferrer" className={styles.linkUrl}>
               {link.url}
             </a>
