@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   dropCardButton,
   dropCardCountdown,
@@ -25,16 +25,21 @@ import { drawingsApi, drawingsKeys } from '../drawings/drawings-api';
 import { DropTypeBadge } from '../home/DropTypeBadge';
 import { useLiveTopic } from '../live/useLiveTopic';
 import { useRequireSignIn } from '../social/useRequireSignIn';
+import { useTermsDialog } from '../terms/TermsDialog';
+import { isTermsApprovalRequired } from '../terms/terms-api';
+import { PrimaryCheckoutModal } from '../trading/PrimaryCheckoutModal';
 import { primaryCheckoutPath, tradingApi } from '../trading/trading-api';
 import styles from './DropSales.module.css';
 import { EligibilityPanel } from './EligibilityPanel';
+import { dropPageKeys } from './query-keys';
 import { domainCard, entriesLine, type SaleCard } from './sale-card';
 
 /**
  * A drop sale card (001 §2, §3, §4): the work, the drop-type badge with 'More about drop types', 'Opens in' /
  * 'Closes in' with the 'Live' badge, the price line, the quantity-limit panel, the eligibility panel and the
  * button by the priority of 001 §4 ('Not Eligible to {action}' when the viewer is not eligible). Place Bid
- * opens the bid dialog, Enter Drawing the drawing entry dialog, the others the checkout page.
+ * opens the bid dialog, Enter Drawing the drawing entry dialog, a pack's Buy the checkout modal (000 §4), the
+ * others the checkout page. tos_approval_required opens the terms dialog, then Buy again.
  */
 export function DropSaleCard({
   card,
@@ -54,6 +59,9 @@ export function DropSaleCard({
   const authModal = useContext(AuthModalContext);
   const navigate = useNavigate();
   const location = useLocation();
+  const queryClient = useQueryClient();
+  const terms = useTermsDialog();
+  const [modalPiid, setModalPiid] = useState<number | null>(null);
 
   // Sold counts pushed by the live feature (issue 15).
   const onEvent = useCallback(
@@ -66,12 +74,21 @@ export function DropSaleCard({
 
   const checkout = useMutation({
     mutationFn: () => tradingApi.createPurchaseIntent(card.contractAddress, card.typeNumber, 1),
-    onSuccess: (intent) =>
-      navigate(
-        primaryCheckoutPath(card.contractAddress, card.typeNumber, intent.purchaseIntentId, location.search),
-      ),
+    onSuccess: (intent) => {
+      if (dropType === 'pack') setModalPiid(intent.purchaseIntentId);
+      else
+        navigate(
+          primaryCheckoutPath(
+            card.contractAddress,
+            card.typeNumber,
+            intent.purchaseIntentId,
+            location.search,
+          ),
+        );
+    },
     onError: (error) => {
-      if (isUnauthorized(error) && authModal) authModal.open();
+      if (isTermsApprovalRequired(error)) terms.ask(() => checkout.mutate());
+      else if (isUnauthorized(error) && authModal) authModal.open();
     },
   });
 
@@ -100,7 +117,10 @@ export function DropSaleCard({
   const priceLine = dropCardPriceLine(shown);
   const remaining = remainingEditions(shown);
   const failure =
-    checkout.error && isApiError(checkout.error) && !isUnauthorized(checkout.error)
+    checkout.error &&
+    isApiError(checkout.error) &&
+    !isUnauthorized(checkout.error) &&
+    !isTermsApprovalRequired(checkout.error)
       ? checkout.error.message
       : null;
 
@@ -203,6 +223,16 @@ export function DropSaleCard({
           onClose={() => setDialog(null)}
         />
       ) : null}
+      {terms.dialog}
+      <PrimaryCheckoutModal
+        contractAddress={card.contractAddress}
+        niftyType={card.typeNumber}
+        piid={modalPiid}
+        onClose={() => {
+          setModalPiid(null);
+          void queryClient.invalidateQueries({ queryKey: dropPageKeys.all() });
+        }}
+      />
     </article>
   );
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { collectionPath, formatCents } from '@vitrine/domain';
 import type { PrimaryNifty } from '@vitrine/domain/trading-responses';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { isApiError } from '../../app/api-client';
 import { ButtonLink } from '../../ui/ButtonLink';
@@ -11,7 +11,7 @@ import { Link } from '../../ui/Link';
 import { Skeleton } from '../../ui/Skeleton';
 import { RequireAuth } from '../auth/RequireAuth';
 import { ArtworkMedia } from '../catalog/shared/ArtworkMedia';
-import { PageShell, Payment } from './CheckoutPage';
+import { PageShell as Page, Payment } from './CheckoutPage';
 import styles from './CheckoutPage.module.css';
 import { parsePiid, purchaseIntentQuery } from './checkout-queries';
 import { type PurchaseIntent, tradingApi, tradingKeys } from './trading-api';
@@ -36,7 +36,34 @@ export function PrimaryCheckoutPage() {
 function PrimaryCheckout() {
   const { contractAddress = '', niftyType = '' } = useParams();
   const [search] = useSearchParams();
-  const piid = parsePiid(search.get('piid'));
+  return (
+    <PrimaryCheckoutView
+      contractAddress={contractAddress}
+      niftyType={niftyType}
+      piid={parsePiid(search.get('piid'))}
+      frame="page"
+    />
+  );
+}
+
+/** The checkout in a dialog over the drop page (000 §4: packs open a checkout modal). */
+function ModalShell({ children }: { children: ReactNode }) {
+  return <div data-testid="checkout-modal-body">{children}</div>;
+}
+
+/** A primary intent's checkout: the page's content, or the same in the checkout modal. */
+export function PrimaryCheckoutView({
+  contractAddress,
+  niftyType,
+  piid,
+  frame,
+}: {
+  contractAddress: string;
+  niftyType: string;
+  piid: number | null;
+  frame: 'page' | 'modal';
+}) {
+  const PageShell = frame === 'page' ? Page : ModalShell;
   const query = useQuery({ ...purchaseIntentQuery(piid ?? 0), enabled: piid !== null });
   const back = /^\d{1,9}$/.test(niftyType) ? collectionPath(contractAddress, Number(niftyType)) : '/';
 

@@ -1,0 +1,47 @@
+import { lazy, Suspense } from 'react';
+import { Dialog } from '../../ui/Dialog';
+import { Skeleton } from '../../ui/Skeleton';
+import styles from './BuyNowButton.module.css';
+
+// The checkout's code loads only when the modal opens (the drop page stays light).
+const PrimaryCheckoutView = lazy(() =>
+  import('./PrimaryCheckoutPage').then((m) => ({ default: m.PrimaryCheckoutView })),
+);
+
+/**
+ * A drop's checkout in a dialog over its page (000 §4: creating an intent for packs opens a checkout modal;
+ * auctions, ranked and silent auctions and drawings have their own dialogs). `onClose` reads the drop again.
+ */
+export function PrimaryCheckoutModal({
+  contractAddress,
+  niftyType,
+  piid,
+  onClose,
+}: {
+  contractAddress: string;
+  niftyType: number;
+  piid: number | null;
+  onClose: () => void;
+}) {
+  return (
+    <Dialog
+      open={piid !== null}
+      onClose={onClose}
+      title="Checkout"
+      width={960}
+      actions={null}
+      testId="checkout-modal"
+    >
+      {piid !== null ? (
+        <Suspense fallback={<Skeleton className={styles.modalSkeleton} />}>
+          <PrimaryCheckoutView
+            contractAddress={contractAddress}
+            niftyType={String(niftyType)}
+            piid={piid}
+            frame="modal"
+          />
+        </Suspense>
+      ) : null}
+    </Dialog>
+  );
+}
