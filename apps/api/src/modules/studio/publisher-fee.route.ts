@@ -13,6 +13,8 @@ const feeAnswer = z.object({
     publisherFeeId: z.number().int(),
     /** The drop's id (001 §7 collection_template). */
     collectionTemplate: z.number().int(),
+    /** The drop's publisher (where the studio publishes it). */
+    publisherSlug: z.string(),
     amountInCents: z.number().int(),
     paymentMethod: z.string().nullable(),
     paymentCurrency: z.string(),

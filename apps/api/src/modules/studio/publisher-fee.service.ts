@@ -10,7 +10,7 @@ import { createLedgerRepo, type LedgerRepo } from '../trading/ledger.repo';
 import type { ExternalPaymentProvider } from '../trading/payment-providers';
 import { TRADING_ERRORS } from '../trading/trading.service';
 
-const { publisherFees: fees, drops, publisherMembers: members } = schema;
+const { publisherFees: fees, drops, publisherMembers: members, publishers } = schema;
 
 export type PublisherFeeRow = typeof fees.$inferSelect;
 export const PUBLISHER_FEE_METHODS = ['stripe_card', 'balance'] as const;
@@ -26,6 +26,13 @@ export function createPublisherFeeRepo(db: Db) {
         .innerJoin(members, eq(members.publisherId, drops.publisherId))
         .where(and(eq(drops.id, dropId), eq(members.userId, userId)));
       return row ?? null;
+    },
+    async publisherSlug(publisherId: number) {
+      const [row] = await db
+        .select({ slug: publishers.slug })
+        .from(publishers)
+        .where(eq(publishers.id, publisherId));
+      return row?.slug ?? '';
     },
     async isMember(publisherId: number, userId: number) {
       const [row] = await db
@@ -100,11 +107,12 @@ export function createPublisherFeeService(deps: {
   const repo = createPublisherFeeRepo(deps.db);
   const ledger = createLedgerRepo(deps.db);
 
-  function answer(row: PublisherFeeRow) {
+  async function answer(row: PublisherFeeRow) {
     return {
       publisherFee: {
         publisherFeeId: row.id,
         collectionTemplate: row.dropId,
+        publisherSlug: await repo.publisherSlug(row.publisherId),
         amountInCents: row.amountCents,
         paymentMethod: row.paymentMethod,
         paymentCurrency: row.paymentCurrency,
