@@ -215,6 +215,35 @@ describe('the publisher fee', () => {
     expect((await ledgerInvariants(db())).unbalancedTransactions).toBe(0);
   });
 
+  it('two card payments at once (different cards, different keys): one movement, one capture', async () => {
+    const { drop } = await readyDrop();
+    const id = (await ok(owner, 'POST', '/v2/publisher-fee', { collection_template: drop.id })).publisherFee
+      .publisherFeeId;
+    const [a, b] = [await card(owner), await card(owner, '5555555555554444')];
+    const answers = await Promise.all(
+      [a, b].map((token, i) =>
+        call(
+          owner,
+          'POST',
+          `/v2/publisher-fee/${id}/pay`,
+          { payment_method: 'stripe_card', payment_token: token },
+          `race-${i}`,
+        ),
+      ),
+    );
+    for (const res of answers) {
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body.publisherFee.paymentState).toBe('paid');
+    }
+    expect((await feeMovements(id)).length).toBe(2);
+    const mine = t.app.services.cardProcessor.charges().filter((c) => c.reference === `publisher_fee:${id}`);
+    // The second may find the fee paid before it authorises (no charge), or lose after (its charge voided).
+    expect(mine.length).toBeGreaterThanOrEqual(1);
+    expect(mine.filter((c) => c.status === 'captured').length).toBe(1);
+    expect(mine.every((c) => c.status === 'captured' || c.status === 'voided')).toBe(true);
+    expect((await ledgerInvariants(db())).unbalancedTransactions).toBe(0);
+  });
+
   it("another publisher's member is refused everywhere; signed out gets 401", async () => {
     const { drop } = await readyDrop();
     const id = (await ok(owner, 'POST', '/v2/publisher-fee', { collection_template: drop.id })).publisherFee
