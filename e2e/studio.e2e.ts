@@ -1,7 +1,8 @@
 // The publisher studio in real Chromium (issue 16, brief S3): the demo publisher creates a drop, adds an NFT,
 // sees the rules' messages (001 §5) and the publish failure of 001 §8, fixes them, sees 'Saved', duplicates an
 // NFT ('COPY OF …') and deletes the copy, previews the drop, agrees to the 'Publishers Terms and Conditions',
-// publishes ('Latest changes successfully published.'), and the drop shows on its public page. An edit made
+// pays the publisher fee by card on /publish-drop/{drop}/?piid=, publishes ('Latest changes successfully
+// published.'), and the drop shows on its public page. An edit made
 // offline is kept and saved once back online. The drop list reads the drop as Published, with no Delete; a
 // second draft is deleted from the list; live and closed drops open read-only.
 import { randomUUID } from 'node:crypto';
@@ -223,11 +224,29 @@ describe('publisher studio', () => {
     await terms.getByRole('heading', { level: 2, name: 'Publishers Terms and Conditions' }).waitFor();
     await terms.getByRole('button', { name: 'Cancel' }).waitFor();
     await terms.getByRole('button', { name: 'I agree' }).click();
-    await page
+    // Then the publisher fee (decision 017): its page, paid by card, publishes the drop.
+    const dropId = page.url().split('/').pop() ?? '';
+    await page.waitForURL(
+      (url) =>
+        url.pathname === `/publish-drop/${dropId}/` && /^\d+$/.test(url.searchParams.get('piid') ?? ''),
+      { timeout: 20_000 },
+    );
+    const feeForm = page.getByTestId('publish-fee-form');
+    expect(await feeForm.getByTestId('publish-fee-amount').innerText({ timeout: 20_000 })).toBe('$49.00');
+    const feeCard = feeForm.getByTestId('fee-card-form');
+    await feeCard.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await feeCard.getByLabel('Expiry (MM/YY)').fill('12/30');
+    await feeCard.getByLabel('CVC').fill('123');
+    await feeForm.getByTestId('pay-fee-and-publish').click();
+    await feeForm
       .getByTestId('publish-notice')
       .getByText('Latest changes successfully published.')
       .waitFor({ timeout: 20_000 });
-    await expect.poll(() => page.getByTestId('drop-status-label').innerText()).toMatch(/^(Published|Live)$/);
+    await feeForm.getByTestId('back-to-editor').click();
+    await page.waitForURL((url) => url.pathname === `/publishers/atlas/drops/${dropId}`, { timeout: 20_000 });
+    await expect
+      .poll(() => page.getByTestId('drop-status-label').innerText(), { timeout: 20_000 })
+      .toMatch(/^(Published|Live)$/);
 
     // The drop list reads it as published, without Delete.
     await page.goto(`${baseUrl}/publishers/atlas/drops`);
@@ -235,6 +254,7 @@ describe('publisher studio', () => {
     await row.waitFor({ timeout: 15_000 });
     expect(await row.getByTestId('drop-status-label').innerText()).toMatch(/^(Published|Live)$/);
     expect(await row.getByRole('button', { name: 'Delete' }).count()).toBe(0);
+    expect(await row.getByTestId('drop-sales').innerText()).toBe('0 sold · $0.00 proceeds');
 
     // Opened again from the list, the editor reads back what was saved.
     await row.getByRole('link', { name: title }).click();

@@ -37,6 +37,7 @@ import { searchRoutes } from './modules/search/search.routes';
 import { siteRoutes } from './modules/site/site.routes';
 import { socialRoutes } from './modules/social/social.routes';
 import { storefrontEditorRoute } from './modules/storefront-editor/storefront-editor.route';
+import { publisherFeeRoutes } from './modules/studio/publisher-fee.route';
 import { studioRoutes } from './modules/studio/studio.routes';
 import { termsRoutes } from './modules/terms/terms.routes';
 import { devEditionsRoutes } from './modules/trading/dev-editions.route';
@@ -245,6 +246,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       await api.register(tradingRoutes);
       await api.register(termsRoutes);
       await api.register(studioRoutes);
+      await api.register(publisherFeeRoutes);
       await api.register(eligibilityRoutes);
       await api.register(bidsRoute);
       await api.register(liveRoutes);

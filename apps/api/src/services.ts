@@ -52,6 +52,7 @@ import { createSocialService } from './modules/social/social.service';
 import { createViewers } from './modules/social/viewer';
 import { createStorefrontEditorRepo } from './modules/storefront-editor/storefront-editor.repo';
 import { createStorefrontEditorService } from './modules/storefront-editor/storefront-editor.service';
+import { createPublisherFeeRepo, createPublisherFeeService } from './modules/studio/publisher-fee.service';
 import { createStudioRepo } from './modules/studio/studio.repo';
 import { createStudioService } from './modules/studio/studio.service';
 import { createTermsRepo } from './modules/terms/terms.repo';
@@ -320,6 +321,16 @@ export function createServices(config: ResolvedConfig) {
       unit: createUnitOfWork(db, (tx) => ({ studio: createStudioRepo(tx) })),
       db,
       clock,
+    }),
+    /** The publisher fee of a drop, paid once before publishing (decision 017 "Publisher fee"). */
+    publisherFees: createPublisherFeeService({
+      db,
+      unit: createUnitOfWork(db, (tx) => ({
+        ledger: createLedgerRepo(tx),
+        fees: createPublisherFeeRepo(tx),
+      })),
+      clock,
+      card,
     }),
     balance: createBalanceService({
       db,

@@ -25,6 +25,7 @@ export const ERROR_TYPES = {
   phoneRegistration: 'E1001',
   publisherNotFound: 'PUBLISHER_NOT_FOUND_ERROR',
   publishAttempt: 'PUBLISH_ATTEMPT_ERROR',
+  publisherFeeRequired: 'publisher_fee_required',
   noUserFound: 'noUserFound',
   /** Too many failed sign-ins for the account: the next one needs the stronger bot check (decision 003). */
   botCheckRequired: 'bot_check_required',

@@ -57,6 +57,8 @@ const publisherDrops = () =>
   import('../features/studio/DropListPage').then((m) => ({ Component: m.DropListPage }));
 const dropEditor = () =>
   import('../features/studio/DropEditorPage').then((m) => ({ Component: m.DropEditorPage }));
+const publishDrop = () =>
+  import('../features/studio/PublishDropPage').then((m) => ({ Component: m.PublishDropPage }));
 
 const listingCheckout = () =>
   import('../features/trading/CheckoutPage').then((m) => ({ Component: m.CheckoutPage }));
@@ -158,6 +160,8 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             { path: 'publishers/:slug/drops', lazy: publisherDrops },
             { path: 'publishers/:slug/edit', lazy: storefrontEditor },
             { path: 'publishers/:slug/drops/:dropId', lazy: dropEditor },
+            // 000 §2: the publisher fee, then publishing (decision 017).
+            { path: 'publish-drop/:collectionTemplate', lazy: publishDrop },
             ...INFO_PAGES.map(({ path, title }) => ({ path, lazy: info, handle: { title } })),
             { path: ':slug', lazy: storefront, loader: data(prefetchStorefront) },
             { path: '*', Component: NotFoundPage },

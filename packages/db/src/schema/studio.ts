@@ -2,8 +2,18 @@
 // NFT fields drafts need beyond the catalog's, each NFT's creators, its sales splits, and each publisher
 // member's agreement to the publisher terms.
 import { sql } from 'drizzle-orm';
-import { check, index, integer, numeric, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { nifties, publishers, users } from './core';
+import {
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { drops, nifties, publishers, users } from './core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -62,4 +72,40 @@ export const publisherTosApprovals = pgTable(
     agreedAt: ts('agreed_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.publisherId, t.userId] })],
+);
+
+/**
+ * The publisher fee of one drop (001 §7 `v2/publisher-fee`, 000 §7 "Publisher fee"; decision 017 "Publisher
+ * fee"): created by a member before publishing, paid once (card or balance) as one ledger movement
+ * (publisher → platform_revenue). Publishing needs the drop's fee `paid`. One fee per drop.
+ */
+export const publisherFees = pgTable(
+  'publisher_fees',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    dropId: integer('drop_id')
+      .notNull()
+      .references(() => drops.id, { onDelete: 'cascade' }),
+    publisherId: integer('publisher_id')
+      .notNull()
+      .references(() => publishers.id, { onDelete: 'cascade' }),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    amountCents: integer('amount_cents').notNull(),
+    /** stripe_card | balance (null until chosen) */
+    paymentMethod: text('payment_method'),
+    /** USD | ETH */
+    paymentCurrency: text('payment_currency').notNull().default('USD'),
+    /** pending | paid */
+    paymentState: text('payment_state').notNull().default('pending'),
+    paidBy: integer('paid_by').references(() => users.id, { onDelete: 'set null' }),
+    providerReference: text('provider_reference'),
+    ledgerTransactionId: integer('ledger_transaction_id'),
+    paidAt: ts('paid_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('publisher_fees_drop_idx').on(t.dropId),
+    check('publisher_fees_amount_check', sql`${t.amountCents} >= 0`),
+    check('publisher_fees_state_check', sql`${t.paymentState} in ('pending', 'paid')`),
+  ],
 );

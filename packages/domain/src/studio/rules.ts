@@ -486,3 +486,9 @@ export function flattenPublishErrors(errors: DropPublishErrors): FieldErrors {
 export function isValid(errors: FieldErrors): boolean {
   return Object.keys(errors).length === 0;
 }
+
+/**
+ * The publisher fee of one drop (001 §7 `v2/publisher-fee`; the spec leaves the value open: "Fee values beyond
+ * those above: not shown"). Ours: $49.00, paid once per drop before its first publish (decision 017).
+ */
+export const PUBLISHER_FEE_CENTS = 4_900;

@@ -113,6 +113,17 @@ describe('splits paid by the ledger', () => {
     });
     expect(secondary.errors).toEqual({});
     await call(owner, 'POST', '/api/publisher/split-pub/tos_approval', {});
+    const fee = await call(owner, 'POST', '/api/v2/publisher-fee', { collection_template: drop.id });
+    const feeCard = await call(owner, 'POST', '/api/sim-card-processor/payment_methods', {
+      number: TEST_CARDS.succeeds,
+      exp_month: 12,
+      exp_year: 2030,
+      cvc: '123',
+    });
+    await call(owner, 'POST', `/api/v2/publisher-fee/${fee.publisherFee.publisherFeeId}/pay`, {
+      payment_method: 'stripe_card',
+      payment_token: feeCard.id,
+    });
     await call(owner, 'PATCH', `/api/publisher/split-pub/drop/publish/${drop.id}`, {});
 
     t.clock.advance(2 * HOUR);

@@ -72,6 +72,22 @@ const goodNft = () => ({
   tags: ['nature'],
 });
 
+/** Creates and pays the drop's publisher fee from the owner's card (publishing needs it). */
+async function payFee(dropId: number) {
+  const fee = await ok(owner, 'POST', '/v2/publisher-fee', { collection_template: dropId });
+  const card = await ok(owner, 'POST', '/sim-card-processor/payment_methods', {
+    number: '4242424242424242',
+    exp_month: 12,
+    exp_year: 2030,
+    cvc: '123',
+  });
+  const id = fee.publisherFee.publisherFeeId;
+  await ok(owner, 'POST', `/v2/publisher-fee/${id}/pay`, {
+    payment_method: 'stripe_card',
+    payment_token: card.id,
+  });
+}
+
 /** A drop with one collection and one FCFS NFT, every field valid. */
 async function readyDrop() {
   const drop = await ok(owner, 'POST', `/publisher/${slug}/drops`, goodDrop());
@@ -297,6 +313,7 @@ describe('publishing', () => {
 
     await ok(owner, 'DELETE', `/publisher/${slug}/collections/${collection.id}/nfts/${blank.id}`);
     expect((await ok(owner, 'GET', `/publisher/${slug}/drop/publish/${drop.id}`)).canPublish).toBe(true);
+    await payFee(drop.id);
     const published = await ok(owner, 'PATCH', `/publisher/${slug}/drop/publish/${drop.id}`, {});
     expect(published).toMatchObject({
       dropStatus: 'published_scheduled',
@@ -381,6 +398,7 @@ describe('drafts stay private', () => {
     const draftName = `Zebracorn ${draft.drop.id}`;
     await ok(owner, 'PATCH', `/publisher/${slug}/collections/${draft.collection.id}`, { name: draftName });
     const shown = await readyDrop();
+    await payFee(shown.drop.id);
     await ok(owner, 'PATCH', `/publisher/${slug}/drop/publish/${shown.drop.id}`, {});
     const get = async (url: string) => {
       const res = await t.app.inject({ method: 'GET', url: `/api${url}` });

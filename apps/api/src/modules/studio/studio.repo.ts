@@ -354,6 +354,36 @@ export function createStudioRepo(db: Db) {
       return rows.length > 0;
     },
 
+    /** Whether the drop's publisher fee is paid (decision 017 "Publisher fee"). */
+    async publisherFeePaid(dropId: number) {
+      const [row] = await db
+        .select({ state: schema.publisherFees.paymentState })
+        .from(schema.publisherFees)
+        .where(eq(schema.publisherFees.dropId, dropId));
+      return row?.state === 'paid';
+    },
+
+    /**
+     * The primary sales of these drops' editions: per drop and payment (one purchase intent, or one sale
+     * without an intent: a won auction or drawing), the editions sold and the price paid.
+     */
+    async primarySalesOfDrops(dropIds: number[]) {
+      if (dropIds.length === 0) return [];
+      const { sales, tokens } = schema;
+      return db
+        .select({
+          dropId: collections.dropId,
+          editions: sql<number>`count(*)::int`,
+          priceCents: sql<number>`sum(${sales.priceInCents})::bigint`.mapWith(Number),
+        })
+        .from(sales)
+        .innerJoin(tokens, eq(tokens.id, sales.tokenRowId))
+        .innerJoin(nifties, eq(nifties.id, tokens.niftyId))
+        .innerJoin(collections, eq(collections.id, nifties.collectionId))
+        .where(and(eq(sales.market, 'primary'), inArray(collections.dropId, dropIds)))
+        .groupBy(collections.dropId, sql`coalesce(${sales.purchaseIntentId}, -${sales.id})`);
+    },
+
     async tosApproval(publisherId: number, userId: number) {
       const [row] = await db
         .select()

@@ -92,6 +92,9 @@ export const studioDropSchema = z.object({
   statusLabel: z.enum(dropStatusLabels),
   readOnly: z.boolean(),
   collections: z.array(studioCollectionSummary),
+  /** The publisher's sales of this drop: editions sold (primary) and its proceeds in cents (90 % of each payment). */
+  editionsSold: z.number().int(),
+  proceedsInCents: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -276,6 +279,8 @@ export const publishCheckSchema = z.object({
   statusLabel: z.enum(dropStatusLabels),
   canPublish: z.boolean(),
   tosApprovalRequired: z.boolean(),
+  /** Whether the drop's publisher fee is paid (publishing needs it: 402 publisher_fee_required). */
+  publisherFeePaid: z.boolean(),
   /** Every errored field, flat: `drop.title`, `collections.{id}.name`, `nfts.{id}.price`. */
   fields: z.record(z.string(), z.string()),
 });

@@ -18,6 +18,7 @@ import {
   fromMinorUnits,
   isDropReadOnly,
   type NftRuleOptions,
+  primaryFeeBreakdown,
   type RestrictionKind,
   SALE_TYPE_OF_DROP,
   STUDIO_MESSAGES,
@@ -34,6 +35,7 @@ import {
 } from '@vitrine/domain';
 import type { Clock } from '../../lib/clock';
 import { isUniqueViolation } from '../auth/auth.repo';
+import { PUBLISHER_FEE_ERRORS } from './publisher-fee.service';
 import type {
   CollectionRow,
   DropRow,
@@ -211,10 +213,25 @@ export function createStudioService(deps: {
     const collections = await r.collectionsOfDrops(rows.map((d) => d.id));
     const signerIds = [...new Set(rows.map((d) => d.signerUserId).filter((id): id is number => id !== null))];
     const signers = new Map((await r.usersByRef(signerIds)).map((u) => [u.id, u]));
+    // The publisher's sales and proceeds per drop: what the ledger credited the publisher's side of each
+    // primary payment (90 %, `primaryFeeBreakdown`, computed per payment as the sale's movement was).
+    const sold = new Map<number, { editionsSold: number; proceedsInCents: number }>();
+    for (const s of await r.primarySalesOfDrops(rows.map((d) => d.id))) {
+      if (s.dropId === null) continue;
+      const sum = sold.get(s.dropId) ?? { editionsSold: 0, proceedsInCents: 0 };
+      sum.editionsSold += s.editions;
+      sum.proceedsInCents += primaryFeeBreakdown({
+        unitPriceCents: s.priceCents,
+        quantity: 1,
+        method: null,
+      }).sellerReceivesCents;
+      sold.set(s.dropId, sum);
+    }
     return rows.map((row) => {
       const signer = row.signerUserId === null ? undefined : signers.get(row.signerUserId);
       return {
         ...dropAnswer(row, collections),
+        ...(sold.get(row.id) ?? { editionsSold: 0, proceedsInCents: 0 }),
         signerUserProfile: signer
           ? {
               id: signer.id,
@@ -845,6 +862,7 @@ export function createStudioService(deps: {
         statusLabel: dropStatusLabel(status) as DropStatusLabel,
         canPublish: Object.keys(fields).length === 0 && !isDropReadOnly(status),
         tosApprovalRequired: approval?.version !== PUBLISHER_TERMS.version,
+        publisherFeePaid: await repo.publisherFeePaid(drop.id),
         fields,
       };
     },
@@ -859,6 +877,7 @@ export function createStudioService(deps: {
         assertWritable(drop);
         const fields = await publishErrors(r, publisher, drop);
         if (Object.keys(fields).length > 0) throw ERRORS.publishFailed(fields);
+        if (!(await r.publisherFeePaid(drop.id))) throw PUBLISHER_FEE_ERRORS.required();
         const start = drop.visibleStartAt ?? drop.startAt;
         const end = drop.visibleEndAt ?? drop.endAt;
         const collections = await r.collectionsOfDrops([drop.id]);

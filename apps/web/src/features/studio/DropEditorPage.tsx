@@ -7,7 +7,7 @@ import {
   validateNftWindows,
 } from '@vitrine/domain';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../app/api-client';
 import type { ApiError } from '../../app/api-error';
 import { useNow } from '../../lib/useNow';
@@ -481,6 +481,23 @@ function Editor({ slug, initial }: { slug: string; initial: StudioDrop }) {
   };
 
   // ---- publishing (001 §4, §8) ----
+  const navigate = useNavigate();
+  /**
+   * After the terms: the drop's publisher fee (decision 017). Created (or the existing one answered); paid
+   * already → publish here; else the fee page `/publish-drop/{drop}/?piid={fee}` pays it and publishes.
+   */
+  const payFee = useMutation({
+    mutationFn: () => studioApi.createPublisherFee(initial.id),
+    onSuccess: ({ publisherFee: fee }) => {
+      if (fee.paymentState === 'paid') publish.mutate();
+      else void navigate(`/publish-drop/${fee.collectionTemplate}/?piid=${fee.publisherFeeId}`);
+    },
+    onError: () => {
+      const detail = STUDIO_MESSAGES.publishServerErrorDetail;
+      setNotice({ tone: 'error', title: STUDIO_MESSAGES.publishServerErrorTitle, detail });
+      toast.error(STUDIO_MESSAGES.publishServerErrorTitle, detail);
+    },
+  });
   const publish = useMutation({
     mutationFn: () => studioApi.publish(slug, initial.id),
     onSuccess: (answer) => {
@@ -495,6 +512,10 @@ function Editor({ slug, initial }: { slug: string; initial: StudioDrop }) {
       const outcome = publishOutcome(error);
       if (outcome.kind === 'terms') {
         setTermsOpen(true);
+        return;
+      }
+      if (outcome.kind === 'fee') {
+        payFee.mutate();
         return;
       }
       if (outcome.kind === 'server') {
@@ -538,7 +559,7 @@ function Editor({ slug, initial }: { slug: string; initial: StudioDrop }) {
         setTermsOpen(true);
         return;
       }
-      publish.mutate();
+      payFee.mutate();
     } finally {
       setPreparing(false);
     }
@@ -588,7 +609,7 @@ function Editor({ slug, initial }: { slug: string; initial: StudioDrop }) {
           {readOnly ? null : (
             <Button
               onClick={() => void startPublish()}
-              loading={preparing || publish.isPending}
+              loading={preparing || payFee.isPending || publish.isPending}
               data-testid="publish-drop"
             >
               Publish
@@ -829,7 +850,7 @@ function Editor({ slug, initial }: { slug: string; initial: StudioDrop }) {
         onAgreed={() => {
           setTermsOpen(false);
           toast.success(PUBLISHER_TERMS_AGREED);
-          publish.mutate();
+          payFee.mutate();
         }}
       />
     </>

@@ -1,4 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { formatCents } from '@vitrine/domain';
 import { useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { Button } from '../../ui/Button';
@@ -114,6 +115,9 @@ function DropList() {
                     {dateText(drop.startDateTime)} – {dateText(drop.endDateTime)}
                   </span>
                 </div>
+                <span className={styles.dropSales} data-testid="drop-sales">
+                  {drop.editionsSold ?? 0} sold · {formatCents(drop.proceedsInCents ?? 0)} proceeds
+                </span>
                 <span className={styles.status} data-status={label} data-testid="drop-status-label">
                   {label}
                 </span>

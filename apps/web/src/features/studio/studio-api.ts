@@ -33,6 +33,9 @@ export interface StudioDrop {
   endDateTime: string;
   signerAddress: string | null;
   externalOwnerAddress: string | null;
+  /** The publisher's sales of this drop (primary editions sold) and its proceeds in cents (decision 017). */
+  editionsSold?: number;
+  proceedsInCents?: number;
   /** The drop's collections; the editor builds the first. */
   collections?: { id: number; name: string; slug: string; contractAddress: string }[];
 }
@@ -122,6 +125,24 @@ export interface PublishAnswer {
   statusLabel: string;
   message: string;
 }
+
+/** 000 §7 "Publisher fee": paid once per drop before it is published (decision 017). */
+export interface PublisherFee {
+  publisherFeeId: number;
+  /** The drop's id. */
+  collectionTemplate: number;
+  publisherSlug: string;
+  amountInCents: number;
+  paymentMethod: string | null;
+  paymentCurrency: string;
+  paymentState: 'pending' | 'paid';
+  paidAt: string | null;
+}
+export interface PublisherFeeAnswer {
+  publisherFee: PublisherFee;
+  stripePaymentIntent?: { id: string; clientSecret: string | null };
+}
+export type PublisherFeeMethod = 'stripe_card' | 'balance';
 
 export interface TosApproval {
   approved: boolean;
@@ -234,6 +255,20 @@ export const studioApi = {
     ),
   publish: (slug: string, dropId: number) =>
     withAuthRetry(() => api.patch<PublishAnswer>(`${base(slug)}/drop/publish/${dropId}`, {}, once())),
+  createPublisherFee: (dropId: number) =>
+    withAuthRetry(() =>
+      api.post<PublisherFeeAnswer>('/v2/publisher-fee', { collection_template: dropId }, once()),
+    ),
+  publisherFee: (id: number, signal?: AbortSignal) =>
+    withAuthRetry(() => api.get<PublisherFeeAnswer>(`/v2/publisher-fee/${id}`, signal ? { signal } : {})),
+  payPublisherFee: (id: number, method: PublisherFeeMethod, paymentToken?: string) =>
+    withAuthRetry(() =>
+      api.post<PublisherFeeAnswer>(
+        `/v2/publisher-fee/${id}/pay`,
+        { payment_method: method, ...(paymentToken ? { payment_token: paymentToken } : {}) },
+        once(),
+      ),
+    ),
   tosApproval: (slug: string, signal?: AbortSignal) =>
     withAuthRetry(() => api.get<TosApproval>(`${base(slug)}/tos_approval`, signal ? { signal } : {})),
   approveTos: (slug: string) =>
@@ -251,4 +286,5 @@ export const studioKeys = {
   nfts: (slug: string, collectionId: number) => [...studioKeys.nftsOf(slug), collectionId] as const,
   tos: (slug: string) => [...studioKeys.all(), 'tos', slug.toLowerCase()] as const,
   terms: () => [...studioKeys.all(), 'publisher-terms'] as const,
+  publisherFee: (id: number) => [...studioKeys.all(), 'publisher-fee', id] as const,
 };

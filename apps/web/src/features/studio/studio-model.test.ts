@@ -149,6 +149,9 @@ describe('editor values', () => {
 });
 
 describe('publishOutcome (001 §8)', () => {
+  it('an unpaid publisher fee sends the publisher to the fee page', () => {
+    expect(publishOutcome({ statusCode: 402, errorType: 'publisher_fee_required' })).toEqual({ kind: 'fee' });
+  });
   it('opens the terms for tos_approval_required, says so for 5xx, lists the fields otherwise', () => {
     expect(publishOutcome({ statusCode: 403, errorType: 'tos_approval_required' })).toEqual({
       kind: 'terms',

@@ -342,6 +342,7 @@ export function changedFields<T extends object>(
 /** What a failed Publish means (001 §8). */
 export type PublishOutcome =
   | { kind: 'terms' }
+  | { kind: 'fee' }
   | { kind: 'server' }
   | { kind: 'invalid'; fields: Record<string, string> };
 
@@ -356,6 +357,8 @@ export function publishOutcome(error: unknown): PublishOutcome {
     fields?: Record<string, string>;
   };
   if (e.errorType === ERROR_TYPES.tosApprovalRequired) return { kind: 'terms' };
+  // The drop's publisher fee is not paid yet (decision 017): the studio goes to the fee page.
+  if (e.errorType === ERROR_TYPES.publisherFeeRequired) return { kind: 'fee' };
   if (e.statusCode === undefined || e.statusCode === 0 || e.statusCode >= 500) return { kind: 'server' };
   return { kind: 'invalid', fields: e.fields ?? {} };
 }

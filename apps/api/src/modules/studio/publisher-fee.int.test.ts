@@ -1,0 +1,302 @@
+// The publisher fee through the real app (decision 017 "Publisher fee"): a member creates the drop's fee,
+// pays it by card or from the balance (one ledger movement to platform_revenue, summing to zero), publishing
+// is refused before and accepted after, another publisher's member is refused, and a retried payment with the
+// same Idempotency-Key pays once. The drop list then shows the drop's editions sold and proceeds.
+import { schema } from '@vitrine/db';
+import { fixtures } from '@vitrine/db/testing';
+import { PUBLISHER_FEE_CENTS, primaryFeeBreakdown } from '@vitrine/domain';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestApp, testApp } from '../../testing/test-app';
+import { sessionFor, type TestSession } from '../social/test-session';
+import { TEST_CARDS } from '../trading/payment-providers';
+import { buyer, fund, ledgerInvariants } from '../trading/trading-helpers';
+
+let t: TestApp;
+let owner: TestSession;
+let ownerId: number;
+let rival: TestSession;
+const slug = 'fee-pub';
+const HOUR = 3_600_000;
+const db = () => t.app.config.database.db;
+const at = (hours: number) => new Date(t.clock.now().getTime() + hours * HOUR).toISOString();
+
+beforeAll(async () => {
+  t = await testApp({ seed: false });
+  const f = fixtures(db(), { now: t.clock.now() });
+  const u = await f.user({ profileUrl: 'fee-owner' });
+  ownerId = u.id;
+  const r = await f.user({ profileUrl: 'fee-rival' });
+  const publisher = await f.publisher({ slug, name: 'Fee Pub' });
+  const other = await f.publisher({ slug: 'rival-pub', name: 'Rival Pub' });
+  await db()
+    .insert(schema.publisherMembers)
+    .values([
+      { publisherId: publisher.id, userId: u.id, role: 'owner' },
+      { publisherId: other.id, userId: r.id, role: 'owner' },
+    ]);
+  owner = await sessionFor(t.app, u.profileUrl);
+  rival = await sessionFor(t.app, r.profileUrl);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+type Json = Record<string, unknown>;
+const call = async (s: TestSession | null, method: string, url: string, payload?: Json, key?: string) => {
+  const res = await t.app.inject({
+    method: method as 'GET',
+    url: `/api${url}`,
+    headers: { ...(s ? s.headers : {}), ...(key ? { 'idempotency-key': key } : {}) },
+    ...(payload === undefined ? {} : { payload }),
+  });
+  // biome-ignore lint/suspicious/noExplicitAny: the answers are read loosely in assertions
+  return { status: res.statusCode, body: (res.body ? res.json() : {}) as Json & Record<string, any> };
+};
+const ok = async (s: TestSession | null, method: string, url: string, payload?: Json, key?: string) => {
+  const res = await call(s, method, url, payload, key);
+  expect(res.status, `${method} ${url}: ${JSON.stringify(res.body)}`).toBeLessThan(300);
+  return res.body;
+};
+const card = async (s: TestSession, number: string = TEST_CARDS.succeeds) =>
+  (
+    await ok(s, 'POST', '/sim-card-processor/payment_methods', {
+      number,
+      exp_month: 12,
+      exp_year: 2030,
+      cvc: '123',
+    })
+  ).id as string;
+
+/** A drop ready to publish (one collection, one FCFS NFT at $25), terms agreed. */
+async function readyDrop() {
+  const drop = await ok(owner, 'POST', `/publisher/${slug}/drops`, {
+    title: 'Fee Garden',
+    slug: `fee-garden-${Math.floor(Math.random() * 1e9)}`,
+    introText: 'A drop that pays its fee',
+    previewAsset: '/api/media/preview.png',
+    coverAsset: '/api/media/cover.png',
+    visibleStartDateTime: at(2),
+    visibleEndDateTime: at(50),
+  });
+  const collection = await ok(owner, 'POST', `/publisher/${slug}/drops/${drop.id}/collections`, {
+    name: `Fees ${drop.id}`,
+  });
+  const nft = await ok(owner, 'POST', `/publisher/${slug}/collections/${collection.id}/nfts`, {
+    title: 'Coin',
+    description: 'A coin for the fee',
+    asset: '/api/media/coin.png',
+    ipfsCid: 'bafybeigdyrzt5sfp7udm7hu76uh7y26nf3efuylqabf3oclgtqy55fbzdi',
+    tags: ['money'],
+    price: 25,
+    editionSize: 10,
+  });
+  await ok(owner, 'POST', `/publisher/${slug}/tos_approval`, {});
+  return { drop, collection, nft };
+}
+
+const platformRevenue = async () => {
+  const rows = await db()
+    .select({ balance: schema.ledgerAccounts.balanceCents })
+    .from(schema.ledgerAccounts)
+    .where(eq(schema.ledgerAccounts.kind, 'platform_revenue'));
+  return Number(rows[0]?.balance ?? 0);
+};
+const feeMovements = async (feeId: number) => {
+  const rows = await db().execute(
+    sql`select e.amount_cents::int as amount, e.memo from ledger_entries e
+          join ledger_transactions x on x.id = e.transaction_id
+         where x.kind = 'publisher_fee' and x.reference = ${`publisher_fee:${feeId}`}
+         order by e.amount_cents`,
+  );
+  return (rows as unknown as { rows: { amount: number; memo: string }[] }).rows;
+};
+
+describe('the publisher fee', () => {
+  it('is created per drop, refuses publishing until paid by card, then publishes; the ledger balances', async () => {
+    const { drop } = await readyDrop();
+    const check = await ok(owner, 'GET', `/publisher/${slug}/drop/publish/${drop.id}`);
+    expect(check).toMatchObject({ canPublish: true, publisherFeePaid: false });
+
+    const refused = await call(owner, 'PATCH', `/publisher/${slug}/drop/publish/${drop.id}`, {});
+    expect(refused.status).toBe(402);
+    expect(refused.body).toMatchObject({
+      errorType: 'publisher_fee_required',
+      message: 'Please pay the publisher fee before publishing this drop',
+    });
+
+    const created = await ok(owner, 'POST', '/v2/publisher-fee', { collection_template: drop.id });
+    expect(created.publisherFee).toMatchObject({
+      collectionTemplate: drop.id,
+      amountInCents: PUBLISHER_FEE_CENTS,
+      paymentState: 'pending',
+      paymentCurrency: 'USD',
+    });
+    const id = created.publisherFee.publisherFeeId;
+    const again = await ok(owner, 'POST', '/v2/publisher-fee', { collection_template: drop.id });
+    expect(again.publisherFee.publisherFeeId).toBe(id);
+
+    const chosen = await ok(owner, 'PATCH', `/v2/publisher-fee/${id}`, { payment_method: 'stripe_card' });
+    expect(chosen.publisherFee).toMatchObject({ paymentMethod: 'stripe_card', paymentCurrency: 'USD' });
+
+    const declined = await call(owner, 'POST', `/v2/publisher-fee/${id}/pay`, {
+      payment_method: 'stripe_card',
+      payment_token: await card(owner, TEST_CARDS.declines),
+    });
+    expect(declined.status).toBe(402);
+    expect((await ok(owner, 'GET', `/v2/publisher-fee/${id}`)).publisherFee.paymentState).toBe('pending');
+
+    const revenueBefore = await platformRevenue();
+    const paid = await ok(owner, 'POST', `/v2/publisher-fee/${id}/pay`, {
+      payment_method: 'stripe_card',
+      payment_token: await card(owner),
+    });
+    expect(paid.publisherFee).toMatchObject({ paymentState: 'paid', paymentMethod: 'stripe_card' });
+    expect(await platformRevenue()).toBe(revenueBefore + PUBLISHER_FEE_CENTS);
+    expect(await feeMovements(id)).toEqual([
+      { amount: -PUBLISHER_FEE_CENTS, memo: 'card_payment' },
+      { amount: PUBLISHER_FEE_CENTS, memo: 'publisher_fee' },
+    ]);
+
+    expect((await ok(owner, 'GET', `/publisher/${slug}/drop/publish/${drop.id}`)).publisherFeePaid).toBe(
+      true,
+    );
+    const published = await ok(owner, 'PATCH', `/publisher/${slug}/drop/publish/${drop.id}`, {});
+    expect(published.message).toBe('Latest changes successfully published.');
+    expect(await ledgerInvariants(db())).toMatchObject({
+      unbalancedTransactions: 0,
+      balancesOffTheirEntries: 0,
+      negativeBalances: 0,
+      sumOfAllEntries: 0,
+    });
+  });
+
+  it('is paid from the balance; a retry with the same Idempotency-Key pays once', async () => {
+    const { drop } = await readyDrop();
+    const id = (await ok(owner, 'POST', '/v2/publisher-fee', { collection_template: drop.id })).publisherFee
+      .publisherFeeId;
+    const short = await call(owner, 'POST', `/v2/publisher-fee/${id}/pay`, { payment_method: 'balance' });
+    expect(short.status).toBe(402);
+    expect(short.body.errorType).toBe('insufficient-funds');
+
+    await fund(db(), ownerId, 10_000, t.clock.now());
+    const key = 'fee-retry-1';
+    const [first, second] = await Promise.all([
+      call(owner, 'POST', `/v2/publisher-fee/${id}/pay`, { payment_method: 'balance' }, key),
+      call(owner, 'POST', `/v2/publisher-fee/${id}/pay`, { payment_method: 'balance' }, key),
+    ]);
+    const third = await call(
+      owner,
+      'POST',
+      `/v2/publisher-fee/${id}/pay`,
+      { payment_method: 'balance' },
+      key,
+    );
+    const statuses = [first.status, second.status, third.status];
+    expect(statuses.filter((s) => s === 200).length).toBeGreaterThanOrEqual(2);
+    expect(third.body.publisherFee.paymentState).toBe('paid');
+    // A different key on a paid fee answers it as paid and charges nothing.
+    const later = await ok(
+      owner,
+      'POST',
+      `/v2/publisher-fee/${id}/pay`,
+      { payment_method: 'balance' },
+      'other',
+    );
+    expect(later.publisherFee.paymentState).toBe('paid');
+
+    const profile = await ok(owner, 'GET', '/user/profile/');
+    expect(profile.account_balance_in_cents).toBe(10_000 - PUBLISHER_FEE_CENTS);
+    expect(await feeMovements(id)).toEqual([
+      { amount: -PUBLISHER_FEE_CENTS, memo: 'publisher_fee' },
+      { amount: PUBLISHER_FEE_CENTS, memo: 'publisher_fee' },
+    ]);
+    await ok(owner, 'PATCH', `/publisher/${slug}/drop/publish/${drop.id}`, {});
+    expect((await ledgerInvariants(db())).unbalancedTransactions).toBe(0);
+  });
+
+  it('two card payments at once (different cards, different keys): one movement, one capture', async () => {
+    const { drop } = await readyDrop();
+    const id = (await ok(owner, 'POST', '/v2/publisher-fee', { collection_template: drop.id })).publisherFee
+      .publisherFeeId;
+    const [a, b] = [await card(owner), await card(owner, '5555555555554444')];
+    const answers = await Promise.all(
+      [a, b].map((token, i) =>
+        call(
+          owner,
+          'POST',
+          `/v2/publisher-fee/${id}/pay`,
+          { payment_method: 'stripe_card', payment_token: token },
+          `race-${i}`,
+        ),
+      ),
+    );
+    for (const res of answers) {
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body.publisherFee.paymentState).toBe('paid');
+    }
+    expect((await feeMovements(id)).length).toBe(2);
+    const mine = t.app.services.cardProcessor.charges().filter((c) => c.reference === `publisher_fee:${id}`);
+    // The second may find the fee paid before it authorises (no charge), or lose after (its charge voided).
+    expect(mine.length).toBeGreaterThanOrEqual(1);
+    expect(mine.filter((c) => c.status === 'captured').length).toBe(1);
+    expect(mine.every((c) => c.status === 'captured' || c.status === 'voided')).toBe(true);
+    expect((await ledgerInvariants(db())).unbalancedTransactions).toBe(0);
+  });
+
+  it("another publisher's member is refused everywhere; signed out gets 401", async () => {
+    const { drop } = await readyDrop();
+    const id = (await ok(owner, 'POST', '/v2/publisher-fee', { collection_template: drop.id })).publisherFee
+      .publisherFeeId;
+    const tries: [string, string, Json?][] = [
+      ['POST', '/v2/publisher-fee', { collection_template: drop.id }],
+      ['GET', `/v2/publisher-fee/${id}`],
+      ['PATCH', `/v2/publisher-fee/${id}`, { payment_method: 'balance' }],
+      ['POST', `/v2/publisher-fee/${id}/pay`, { payment_method: 'balance' }],
+    ];
+    for (const [method, url, body] of tries) {
+      const res = await call(rival, method, url, body);
+      expect(res.status, `${method} ${url}`).toBe(404);
+      expect(res.body.errorType).toBe('PUBLISHER_NOT_FOUND_ERROR');
+      expect((await call(null, method, url, body)).status).toBe(401);
+    }
+    expect((await ok(owner, 'GET', `/v2/publisher-fee/${id}`)).publisherFee.paymentState).toBe('pending');
+  });
+
+  it("the drop list shows each drop's editions sold and proceeds", async () => {
+    const { drop, nft } = await readyDrop();
+    const id = (await ok(owner, 'POST', '/v2/publisher-fee', { collection_template: drop.id })).publisherFee
+      .publisherFeeId;
+    await ok(owner, 'POST', `/v2/publisher-fee/${id}/pay`, {
+      payment_method: 'stripe_card',
+      payment_token: await card(owner),
+    });
+    await ok(owner, 'PATCH', `/publisher/${slug}/drop/publish/${drop.id}`, {});
+    t.clock.advance(3 * HOUR);
+    try {
+      for (const _ of [1, 2]) {
+        const collector = await buyer(t.app);
+        const intent = await ok(collector, 'POST', '/payments/purchase-intents/', {
+          contract_address: nft.contractAddress,
+          nifty_type: nft.niftyType,
+          requested_quantity: 1,
+        });
+        await ok(collector, 'POST', `/v2/purchase-intent/${intent.purchaseIntentId}/pay`, {
+          payment_method: 'stripe_card',
+          payment_token: await card(collector),
+        });
+      }
+      const later = await sessionFor(t.app, 'fee-owner');
+      const list = await ok(later, 'GET', `/publisher/${slug}/drops`);
+      const row = list.results.find((d: { id: number }) => d.id === drop.id);
+      expect(row).toMatchObject({
+        editionsSold: 2,
+        proceedsInCents:
+          2 * primaryFeeBreakdown({ unitPriceCents: 2_500, quantity: 1, method: null }).sellerReceivesCents,
+      });
+      expect(row.proceedsInCents).toBe(4_500);
+    } finally {
+      t.clock.advance(-3 * HOUR);
+    }
+  });
+});

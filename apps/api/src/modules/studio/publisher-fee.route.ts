@@ -1,0 +1,106 @@
+// The publisher fee (001 §7 `v2/publisher-fee[/{id}]`; decision 017 "Publisher fee"). Members of the drop's
+// publisher only (anyone else: 404 PUBLISHER_NOT_FOUND_ERROR).
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { signedIn } from '../../http/guard';
+import { errorBody, errorResponses } from '../../http/schemas';
+import { PUBLISHER_FEE_METHODS } from './publisher-fee.service';
+
+const tags = ['studio'];
+const feeParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+const feeAnswer = z.object({
+  publisherFee: z.object({
+    publisherFeeId: z.number().int(),
+    /** The drop's id (001 §7 collection_template). */
+    collectionTemplate: z.number().int(),
+    /** The drop's publisher (where the studio publishes it). */
+    publisherSlug: z.string(),
+    amountInCents: z.number().int(),
+    paymentMethod: z.string().nullable(),
+    paymentCurrency: z.string(),
+    paymentState: z.enum(['pending', 'paid']),
+    paidAt: z.string().nullable(),
+    createdAt: z.string(),
+  }),
+  /** Stripe's PaymentIntent when one waits on the buyer (none yet: a card needing a second step is refused). */
+  stripePaymentIntent: z.object({ id: z.string(), clientSecret: z.string().nullable() }).optional(),
+});
+const refusals = { 402: errorBody, 409: errorBody };
+
+export const publisherFeeRoutes: FastifyPluginAsyncZod = async (app) => {
+  const fees = () => app.services.publisherFees;
+
+  app.post(
+    '/v2/publisher-fee',
+    {
+      config: { auth: 'user', idempotency: true },
+      schema: {
+        tags,
+        summary: "Create the drop's publisher fee (one per drop: an existing one is answered)",
+        body: z.object({ collection_template: z.coerce.number().int().min(1).max(2_147_483_647) }),
+        response: { 200: feeAnswer, ...errorResponses },
+      },
+    },
+    async (request) => fees().create(signedIn(request).userId, request.body.collection_template),
+  );
+
+  app.get(
+    '/v2/publisher-fee/:id',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags,
+        summary: 'A publisher fee',
+        params: feeParams,
+        response: { 200: feeAnswer, ...errorResponses },
+      },
+    },
+    async (request) => fees().get(signedIn(request).userId, request.params.id),
+  );
+
+  app.patch(
+    '/v2/publisher-fee/:id',
+    {
+      config: { auth: 'user', idempotency: true },
+      schema: {
+        tags,
+        summary: 'Choose how the fee is paid (payment_currency: ETH if eth else USD)',
+        params: feeParams,
+        body: z.object({
+          payment_method: z.enum([...PUBLISHER_FEE_METHODS, 'eth']).optional(),
+          payment_currency: z.enum(['USD', 'ETH']).optional(),
+        }),
+        response: { 200: feeAnswer, ...errorResponses },
+      },
+    },
+    async (request) => fees().update(signedIn(request).userId, request.params.id, request.body),
+  );
+
+  app.post(
+    '/v2/publisher-fee/:id/pay',
+    {
+      config: { auth: 'user', idempotency: true },
+      schema: {
+        tags,
+        summary:
+          'Pay the publisher fee by card (payment_token) or from your balance; a paid fee answers as it is',
+        params: feeParams,
+        body: z.object({
+          payment_method: z.enum(PUBLISHER_FEE_METHODS),
+          payment_token: z
+            .string()
+            .regex(/^(pm|tok)_[A-Za-z0-9_]{1,100}$/)
+            .optional(),
+        }),
+        response: { 200: feeAnswer, ...errorResponses, ...refusals },
+      },
+    },
+    async (request) =>
+      fees().pay(
+        signedIn(request).userId,
+        request.params.id,
+        request.body.payment_method,
+        request.body.payment_token ?? null,
+      ),
+  );
+};

@@ -1,0 +1,255 @@
+// The publisher fee (001 §7 `v2/publisher-fee`, 000 §7; decision 017 "Publisher fee"): one fee per drop,
+// created by a member of the drop's publisher, paid once by card (the trading issue's card provider: the
+// simulated processor, or Stripe when configured) or from the paying member's balance, as one ledger
+// movement (payer → platform_revenue). Publishing needs the drop's fee paid (`feePaid`).
+import { type Db, schema, type UnitOfWork } from '@vitrine/db';
+import { AppError, ERROR_TYPES, PUBLISHER_FEE_CENTS } from '@vitrine/domain';
+import { and, eq } from 'drizzle-orm';
+import type { Clock } from '../../lib/clock';
+import { createLedgerRepo, type LedgerRepo } from '../trading/ledger.repo';
+import type { ExternalPaymentProvider } from '../trading/payment-providers';
+import { TRADING_ERRORS } from '../trading/trading.service';
+
+const { publisherFees: fees, drops, publisherMembers: members, publishers } = schema;
+
+export type PublisherFeeRow = typeof fees.$inferSelect;
+export const PUBLISHER_FEE_METHODS = ['stripe_card', 'balance'] as const;
+export type PublisherFeeMethod = (typeof PUBLISHER_FEE_METHODS)[number];
+
+export function createPublisherFeeRepo(db: Db) {
+  return {
+    /** The drop and its publisher when `userId` is a member of that publisher. */
+    async memberDrop(dropId: number, userId: number) {
+      const [row] = await db
+        .select({ id: drops.id, publisherId: drops.publisherId })
+        .from(drops)
+        .innerJoin(members, eq(members.publisherId, drops.publisherId))
+        .where(and(eq(drops.id, dropId), eq(members.userId, userId)));
+      return row ?? null;
+    },
+    async publisherSlug(publisherId: number) {
+      const [row] = await db
+        .select({ slug: publishers.slug })
+        .from(publishers)
+        .where(eq(publishers.id, publisherId));
+      return row?.slug ?? '';
+    },
+    async isMember(publisherId: number, userId: number) {
+      const [row] = await db
+        .select({ userId: members.userId })
+        .from(members)
+        .where(and(eq(members.publisherId, publisherId), eq(members.userId, userId)));
+      return row !== undefined;
+    },
+    async byId(id: number, lock = false): Promise<PublisherFeeRow | null> {
+      const q = db.select().from(fees).where(eq(fees.id, id));
+      const [row] = lock ? await q.for('update') : await q;
+      return row ?? null;
+    },
+    async byDrop(dropId: number): Promise<PublisherFeeRow | null> {
+      const [row] = await db.select().from(fees).where(eq(fees.dropId, dropId));
+      return row ?? null;
+    },
+    async insert(values: typeof fees.$inferInsert): Promise<PublisherFeeRow | null> {
+      const [row] = await db.insert(fees).values(values).onConflictDoNothing().returning();
+      return row ?? null;
+    },
+    async update(id: number, values: Partial<typeof fees.$inferInsert>): Promise<PublisherFeeRow> {
+      const [row] = await db.update(fees).set(values).where(eq(fees.id, id)).returning();
+      if (!row) throw new Error(`publisher fee ${id} not updated`);
+      return row;
+    },
+  };
+}
+export type PublisherFeeRepo = ReturnType<typeof createPublisherFeeRepo>;
+
+export const PUBLISHER_FEE_ERRORS = {
+  notFound: () =>
+    new AppError({
+      statusCode: 404,
+      errorType: ERROR_TYPES.publisherNotFound,
+      message: 'Publisher not found',
+    }),
+  required: () =>
+    new AppError({
+      statusCode: 402,
+      errorType: ERROR_TYPES.publisherFeeRequired,
+      message: 'Please pay the publisher fee before publishing this drop',
+    }),
+  ethUnavailable: () =>
+    new AppError({
+      statusCode: 400,
+      errorType: 'payment-method-unavailable',
+      message: 'Paying the publisher fee in ETH is not available yet; pay by card or from your balance',
+    }),
+  tokenRequired: () =>
+    new AppError({
+      statusCode: 400,
+      errorType: 'validation-error',
+      message: 'A card is needed to pay by card',
+      fields: { payment_token: 'Required' },
+    }),
+  requiresAction: () =>
+    new AppError({
+      errorType: 'payment-requires-action',
+      message:
+        'This card needs a verification step that the publisher fee does not support yet; use another card',
+      statusCode: 402,
+    }),
+};
+
+export function createPublisherFeeService(deps: {
+  db: Db;
+  unit: UnitOfWork<{ ledger: LedgerRepo; fees: PublisherFeeRepo }>;
+  clock: Clock;
+  card: ExternalPaymentProvider;
+}) {
+  const repo = createPublisherFeeRepo(deps.db);
+  const ledger = createLedgerRepo(deps.db);
+
+  async function answer(row: PublisherFeeRow) {
+    return {
+      publisherFee: {
+        publisherFeeId: row.id,
+        collectionTemplate: row.dropId,
+        publisherSlug: await repo.publisherSlug(row.publisherId),
+        amountInCents: row.amountCents,
+        paymentMethod: row.paymentMethod,
+        paymentCurrency: row.paymentCurrency,
+        paymentState: row.paymentState as 'pending' | 'paid',
+        paidAt: row.paidAt ? row.paidAt.toISOString() : null,
+        createdAt: row.createdAt.toISOString(),
+      },
+    };
+  }
+
+  /** The fee when `userId` is a member of its publisher; anyone else gets 404 PUBLISHER_NOT_FOUND_ERROR. */
+  async function memberFee(id: number, userId: number) {
+    const row = await repo.byId(id);
+    if (!row || !(await repo.isMember(row.publisherId, userId))) throw PUBLISHER_FEE_ERRORS.notFound();
+    return row;
+  }
+
+  /** Posts the movement and marks the fee paid, once: a fee already paid answers as it is. */
+  async function settle(
+    feeId: number,
+    userId: number,
+    method: PublisherFeeMethod,
+    providerReference: string | null,
+  ) {
+    const payer =
+      method === 'balance'
+        ? await ledger.userAccount(userId)
+        : await ledger.houseAccount('payments_clearing');
+    const platform = await ledger.houseAccount('platform_revenue');
+    return deps.unit.run(async ({ ledger: l, fees: f }) => {
+      const fee = await f.byId(feeId, true);
+      if (!fee) throw PUBLISHER_FEE_ERRORS.notFound();
+      if (fee.paymentState === 'paid') return { fee, settled: false };
+      const locked = await l.lock([payer, platform]);
+      if (method === 'balance' && (locked.get(payer)?.availableCents ?? 0) < fee.amountCents) {
+        throw TRADING_ERRORS.insufficientFunds();
+      }
+      const at = deps.clock.now();
+      const ledgerTransactionId = await l.post({
+        kind: 'publisher_fee',
+        reference: `publisher_fee:${fee.id}`,
+        description: `Publisher fee of drop ${fee.dropId}`,
+        at,
+        postings: [
+          {
+            accountId: payer,
+            amountCents: -fee.amountCents,
+            memo: method === 'balance' ? 'publisher_fee' : 'card_payment',
+          },
+          { accountId: platform, amountCents: fee.amountCents, memo: 'publisher_fee' },
+        ],
+      });
+      const row = await f.update(fee.id, {
+        paymentState: 'paid',
+        paymentMethod: method,
+        paidBy: userId,
+        providerReference,
+        ledgerTransactionId,
+        paidAt: at,
+      });
+      return { fee: row, settled: true };
+    });
+  }
+
+  return {
+    /** Creates the drop's fee (or answers the one it has: one fee per drop). */
+    async create(userId: number, dropId: number) {
+      const drop = await repo.memberDrop(dropId, userId);
+      if (!drop) throw PUBLISHER_FEE_ERRORS.notFound();
+      const made = await repo.insert({
+        dropId,
+        publisherId: drop.publisherId,
+        createdBy: userId,
+        amountCents: PUBLISHER_FEE_CENTS,
+        createdAt: deps.clock.now(),
+      });
+      const row = made ?? (await repo.byDrop(dropId));
+      if (!row) throw new Error(`publisher fee of drop ${dropId} missing`);
+      return answer(row);
+    },
+
+    async get(userId: number, id: number) {
+      return answer(await memberFee(id, userId));
+    },
+
+    /** Chooses the method and currency (001 §7: ETH if eth else USD); a paid fee keeps what paid it. */
+    async update(userId: number, id: number, body: { payment_method?: string; payment_currency?: string }) {
+      const row = await memberFee(id, userId);
+      if (row.paymentState === 'paid') return answer(row);
+      const method = body.payment_method ?? row.paymentMethod;
+      const currency = body.payment_currency ?? (method === 'eth' ? 'ETH' : 'USD');
+      return answer(await repo.update(id, { paymentMethod: method, paymentCurrency: currency }));
+    },
+
+    /**
+     * Pays the fee: by balance in one unit; by card authorise, post, capture (a card needing a second step is
+     * refused, as deposits are). Safe to repeat: a paid fee answers paid, the movement's reference is unique,
+     * the processor answers the same authorisation to the same reference and card.
+     */
+    async pay(userId: number, id: number, method: PublisherFeeMethod, paymentToken: string | null) {
+      const row = await memberFee(id, userId);
+      if (row.paymentState === 'paid') return answer(row);
+      if (row.paymentCurrency === 'ETH') throw PUBLISHER_FEE_ERRORS.ethUnavailable();
+      if (method === 'balance') return answer((await settle(id, userId, 'balance', null)).fee);
+      if (!paymentToken) throw PUBLISHER_FEE_ERRORS.tokenRequired();
+      const outcome = await deps.card.authorize({
+        reference: `publisher_fee:${row.id}`,
+        amountCents: row.amountCents,
+        currency: 'USD',
+        paymentToken,
+      });
+      if (outcome.status === 'declined') throw TRADING_ERRORS.declined();
+      if (outcome.status === 'requires_action') {
+        await deps.card.void(outcome.providerReference);
+        throw PUBLISHER_FEE_ERRORS.requiresAction();
+      }
+      let result: Awaited<ReturnType<typeof settle>>;
+      try {
+        result = await settle(id, userId, 'stripe_card', outcome.providerReference);
+      } catch (error) {
+        await deps.card.void(outcome.providerReference);
+        throw error;
+      }
+      if (result.settled || result.fee.providerReference === outcome.providerReference) {
+        await deps.card.capture(outcome.providerReference);
+      } else {
+        // Paid meanwhile by another payment: this authorisation is not needed.
+        await deps.card.void(outcome.providerReference);
+      }
+      return answer(result.fee);
+    },
+
+    /** Whether the drop's fee is paid (publishing needs it). */
+    async feePaid(dropId: number) {
+      return (await repo.byDrop(dropId))?.paymentState === 'paid';
+    },
+  };
+}
+
+export type PublisherFeeService = ReturnType<typeof createPublisherFeeService>;
