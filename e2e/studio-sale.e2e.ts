@@ -195,12 +195,8 @@ describe('a studio-made drop sells', () => {
 
     // The 1/1 Auction NFT: its art, a minimum bid, and its own window (a past start is refused).
     await page.getByTestId('add-nft').click();
-    await expect
-      .poll(() => page.getByTestId('nft-list-item').count(), { timeout: 15_000 })
-      .toBe(2);
-    await expect
-      .poll(() => editor.getByLabel('Title', { exact: true }).inputValue())
-      .toBe('Untitled NFT');
+    await expect.poll(() => page.getByTestId('nft-list-item').count(), { timeout: 15_000 }).toBe(2);
+    await expect.poll(() => editor.getByLabel('Title', { exact: true }).inputValue()).toBe('Untitled NFT');
     await fill(editor, 'Title', 'Slack Water');
     await editor.getByLabel('Sale type').selectOption({ label: '1/1 Auction' });
     await fill(editor, 'Description', 'The still minute between the tides.');
@@ -231,7 +227,9 @@ describe('a studio-made drop sells', () => {
             ? 'valid'
             : await page
                 .locator('[data-testid^="field-error"]')
-                .evaluateAll((els) => els.map((e) => `${e.getAttribute('data-testid')}: ${e.textContent}`).join(' | ')),
+                .evaluateAll((els) =>
+                  els.map((e) => `${e.getAttribute('data-testid')}: ${e.textContent}`).join(' | '),
+                ),
         { timeout: 15_000 },
       )
       .toBe('valid');
@@ -282,7 +280,9 @@ describe('a studio-made drop sells', () => {
     // A bid on the auction NFT, by card, at the minimum.
     const auction = card('Slack Water');
     await auction.waitFor({ timeout: 20_000 });
-    await expect.poll(() => auction.getByTestId('drop-sale-button').isEnabled(), { timeout: 20_000 }).toBe(true);
+    await expect
+      .poll(() => auction.getByTestId('drop-sale-button').isEnabled(), { timeout: 20_000 })
+      .toBe(true);
     await auction.getByTestId('drop-sale-button').click();
     const dialog = home.getByTestId('bid-dialog');
     await dialog.waitFor();
@@ -303,7 +303,12 @@ describe('a studio-made drop sells', () => {
 
     // The FCFS NFT, bought by card at checkout.
     const fcfs = card('Low Water');
-    await expect.poll(() => fcfs.getByTestId('drop-sale-button').textContent(), { timeout: 20_000 }).toBe('Buy');
+    // Each card reads its own sale type in a drop that mixes them.
+    expect(await auction.getByTestId('drop-type-badge').innerText()).toBe('1/1 Auction');
+    expect(await fcfs.getByTestId('drop-type-badge').innerText()).toBe('First Come First Serve');
+    await expect
+      .poll(() => fcfs.getByTestId('drop-sale-button').textContent(), { timeout: 20_000 })
+      .toBe('Buy');
     await fcfs.getByTestId('drop-sale-button').click();
     // At checkout (else the poll reports the card's failure).
     await expect
@@ -311,7 +316,10 @@ describe('a studio-made drop sells', () => {
         async () =>
           new URL(home.url()).pathname.startsWith('/checkout/')
             ? 'checkout'
-            : `${await fcfs.getByTestId('drop-sale-error').textContent().catch(() => '')} ${await fcfs.textContent().catch(() => '')}`,
+            : `${await fcfs
+                .getByTestId('drop-sale-error')
+                .textContent()
+                .catch(() => '')} ${await fcfs.textContent().catch(() => '')}`,
         { timeout: 20_000 },
       )
       .toBe('checkout');

@@ -229,7 +229,9 @@ describe('splits paid by the ledger', () => {
     // The web editor sets the drop's mechanics to the sale type last chosen for an NFT.
     await call(owner, 'PATCH', `/api/publisher/mixed-pub/drops/${drop.id}`, { dropMechanics: 'auction' });
     const base = `${nfts}/${nft.id}`;
-    await call(owner, 'PATCH', `${base}/primarySalesSplits/${nft.primarySalesSplit[0].id}`, { percentage: 70 });
+    await call(owner, 'PATCH', `${base}/primarySalesSplits/${nft.primarySalesSplit[0].id}`, {
+      percentage: 70,
+    });
     await call(owner, 'POST', `${base}/primarySalesSplits`, { user: 'mixed-partner', percentage: 30 });
     await call(owner, 'POST', '/api/publisher/mixed-pub/tos_approval', {});
     await call(owner, 'PATCH', `/api/publisher/mixed-pub/drop/publish/${drop.id}`, {});

@@ -28,7 +28,7 @@ import { useRequireSignIn } from '../social/useRequireSignIn';
 import { primaryCheckoutPath, tradingApi } from '../trading/trading-api';
 import styles from './DropSales.module.css';
 import { EligibilityPanel } from './EligibilityPanel';
-import { domainCard, entriesLine, type SaleCard } from './sale-card';
+import { cardDropType, domainCard, entriesLine, type SaleCard } from './sale-card';
 
 /**
  * A drop sale card (001 §2, §3, §4): the work, the drop-type badge with 'More about drop types', 'Opens in' /
@@ -128,7 +128,7 @@ export function DropSaleCard({
       </Link>
       <div className={styles.body}>
         <div className={styles.badges}>
-          <DropTypeBadge dropType={dropType} />
+          <DropTypeBadge dropType={cardDropType(dropType, card.saleType)} />
           <Link to="/help-centre#drop-types" className={styles.help}>
             More about drop types
           </Link>
