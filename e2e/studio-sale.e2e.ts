@@ -269,6 +269,13 @@ describe('a studio-made drop sells', () => {
         { timeout: 100_000, intervals: [3_000] },
       )
       .toBe(1);
+    // Explore and search find it too (001 §7; issue 16 "a published drop appears on … explore and search").
+    const explore = await fetch(`${baseUrl}/api/v1/explore/drops/?q=${encodeURIComponent(title)}`);
+    expect(explore.status).toBe(200);
+    expect(await explore.text()).toContain(slug);
+    const search = await fetch(`${baseUrl}/api/v2/universal?query=${encodeURIComponent(title)}`);
+    expect(search.status).toBe(200);
+    expect(await search.text()).toContain(title);
     await liveCard.getByTestId('drop-card-title').click();
     await home.waitForURL((url) => url.pathname !== '/', { timeout: 20_000 });
     await home.getByRole('heading', { name: title }).first().waitFor({ timeout: 20_000 });
