@@ -273,7 +273,7 @@ describe('a studio-made drop sells', () => {
     const explore = await fetch(`${baseUrl}/api/v1/explore/drops/?q=${encodeURIComponent(title)}`);
     expect(explore.status).toBe(200);
     expect(await explore.text()).toContain(slug);
-    const search = await fetch(`${baseUrl}/api/v2/universal?query=${encodeURIComponent(title)}`);
+    const search = await fetch(`${baseUrl}/search/api/v2/universal?query=${encodeURIComponent(title)}`);
     expect(search.status).toBe(200);
     expect(await search.text()).toContain(title);
     await liveCard.getByTestId('drop-card-title').click();
