@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DESKTOP } from './support/accounts';
 import { launchBrowser } from './support/browser';
 import { submitLoginForm } from './support/sign-in';
+import { agreeToPublisherTermsIfAsked } from './support/studio';
 
 const baseUrl = inject('baseUrl');
 const PUBLISHER = { email: 'publisher@vitrine.test', password: 'vitrine-publishes-1' } as const;
@@ -219,10 +220,8 @@ describe('publisher studio', () => {
 
     // Publish: the publisher agreement first, then the success message.
     await page.getByTestId('publish-drop').click();
-    const terms = page.getByTestId('publisher-terms-dialog');
-    await terms.getByRole('heading', { level: 2, name: 'Publishers Terms and Conditions' }).waitFor();
-    await terms.getByRole('button', { name: 'Cancel' }).waitFor();
-    await terms.getByRole('button', { name: 'I agree' }).click();
+    // The terms are agreed once per publisher: asked of whichever studio test publishes first.
+    await agreeToPublisherTermsIfAsked(page);
     await page
       .getByTestId('publish-notice')
       .getByText('Latest changes successfully published.')
