@@ -40,11 +40,16 @@ function minutesFromNow(minutes: number): Date {
   return date;
 }
 
-/** The first whole minute at least `seconds` ahead: the rules refuse past starts and inputs hold minutes. */
-function nextMinuteAfter(seconds: number): Date {
-  const date = new Date(Date.now() + seconds * 1000 + 59_999);
-  date.setSeconds(0, 0);
+/** A whole second `seconds` ahead (the rules refuse past starts). */
+function secondsFromNow(seconds: number): Date {
+  const date = new Date(Date.now() + seconds * 1000);
+  date.setMilliseconds(0);
   return date;
+}
+
+/** A `datetime-local` value with seconds (the input takes them; the editor sends the time as given). */
+function localValueWithSeconds(date: Date): string {
+  return `${localValue(date)}:${pad(date.getSeconds())}`;
 }
 
 const ONE_PIXEL_PNG =
@@ -213,11 +218,11 @@ describe('a studio-made drop sells', () => {
       .getByText('The start and end times cannot be a date in the past.')
       .waitFor();
 
-    // The start: the next minute at least 40 s ahead, for the drop and the auction alike (one NFT must
+    // The start: 40 s ahead, for the drop and the auction alike (one NFT must
     // start with the drop, one end with it; the FCFS NFT runs for the whole window).
-    const start = nextMinuteAfter(40);
-    await fill(info, 'Visible from', localValue(start));
-    await fill(editor, 'Start', localValue(start));
+    const start = secondsFromNow(40);
+    await fill(info, 'Visible from', localValueWithSeconds(start));
+    await fill(editor, 'Start', localValueWithSeconds(start));
     await expect.poll(() => page.getByTestId('field-error-nft-startDateTime').count()).toBe(0);
     await waitSaved(page);
     // Valid: else the poll reports the messages on the page.
