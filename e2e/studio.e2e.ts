@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DESKTOP } from './support/accounts';
 import { launchBrowser } from './support/browser';
 import { submitLoginForm } from './support/sign-in';
+import { agreeToPublisherTermsIfAsked, payPublisherFeeAndPublish } from './support/studio';
 
 const baseUrl = inject('baseUrl');
 const PUBLISHER = { email: 'publisher@vitrine.test', password: 'vitrine-publishes-1' } as const;
@@ -218,30 +219,15 @@ describe('publisher studio', () => {
     await page.getByRole('button', { name: 'Back to editor' }).click();
     await page.getByTestId('nft-list').waitFor();
 
-    // Publish: the publisher agreement first, then the success message.
+    // Publish: the publisher agreement (once per publisher), the fee, then the success message.
+    const dropId = new URL(page.url()).pathname.split('/').pop() ?? '';
     await page.getByTestId('publish-drop').click();
-    const terms = page.getByTestId('publisher-terms-dialog');
-    await terms.getByRole('heading', { level: 2, name: 'Publishers Terms and Conditions' }).waitFor();
-    await terms.getByRole('button', { name: 'Cancel' }).waitFor();
-    await terms.getByRole('button', { name: 'I agree' }).click();
+    await agreeToPublisherTermsIfAsked(page);
     // Then the publisher fee (decision 017): its page, paid by card, publishes the drop.
-    const dropId = page.url().split('/').pop() ?? '';
-    await page.waitForURL(
-      (url) =>
-        url.pathname === `/publish-drop/${dropId}/` && /^\d+$/.test(url.searchParams.get('piid') ?? ''),
-      { timeout: 20_000 },
-    );
+    await page.waitForURL((url) => url.pathname === `/publish-drop/${dropId}/`, { timeout: 20_000 });
     const feeForm = page.getByTestId('publish-fee-form');
     expect(await feeForm.getByTestId('publish-fee-amount').innerText({ timeout: 20_000 })).toBe('$49.00');
-    const feeCard = feeForm.getByTestId('fee-card-form');
-    await feeCard.getByLabel('Card number').fill('4242 4242 4242 4242');
-    await feeCard.getByLabel('Expiry (MM/YY)').fill('12/30');
-    await feeCard.getByLabel('CVC').fill('123');
-    await feeForm.getByTestId('pay-fee-and-publish').click();
-    await feeForm
-      .getByTestId('publish-notice')
-      .getByText('Latest changes successfully published.')
-      .waitFor({ timeout: 20_000 });
+    await payPublisherFeeAndPublish(page, dropId);
     await feeForm.getByTestId('back-to-editor').click();
     await page.waitForURL((url) => url.pathname === `/publishers/atlas/drops/${dropId}`, { timeout: 20_000 });
     await expect

@@ -82,7 +82,8 @@ interface Challenge {
   signature: string;
 }
 
-async function captchaToken(baseUrl: string): Promise<string> {
+/** A solved bot check (ALTCHA) for the signup and login routes. */
+export async function captchaToken(baseUrl: string): Promise<string> {
   const challenge = (await (await fetch(`${baseUrl}/api/captcha/challenge/`)).json()) as Challenge;
   for (let n = 0; n <= challenge.maxnumber; n += 1) {
     if (createHash('sha256').update(`${challenge.salt}${n}`).digest('hex') === challenge.challenge) {

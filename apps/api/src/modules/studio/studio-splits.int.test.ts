@@ -194,4 +194,83 @@ describe('splits paid by the ledger', () => {
       negativeBalances: 0,
     });
   });
+
+  it('an FCFS NFT in a drop the editor made an auction drop (mixed sale types) sells at checkout', async () => {
+    const f = fixtures(db(), { now: t.clock.now() });
+    const ownerUser = await f.user({ profileUrl: 'mixed-owner' });
+    const partnerUser = await f.user({ profileUrl: 'mixed-partner', verified: true });
+    const publisher = await f.publisher({ slug: 'mixed-pub' });
+    await db().insert(schema.publisherMembers).values({ publisherId: publisher.id, userId: ownerUser.id });
+    let owner = await sessionFor(t.app, 'mixed-owner');
+    const at = (h: number) => new Date(t.clock.now().getTime() + h * HOUR).toISOString();
+    const drop = await call(owner, 'POST', '/api/publisher/mixed-pub/drops', {
+      title: 'Mixed Drop',
+      slug: 'mixed-drop',
+      introText: 'One auctioned, one sold',
+      previewAsset: '/api/media/p.png',
+      coverAsset: '/api/media/c.png',
+      visibleStartDateTime: at(1),
+      visibleEndDateTime: at(30),
+    });
+    const collection = await call(owner, 'POST', `/api/publisher/mixed-pub/drops/${drop.id}/collections`, {
+      name: 'Mixed Works',
+    });
+    const nfts = `/api/publisher/mixed-pub/collections/${collection.id}/nfts`;
+    const nft = await call(owner, 'POST', nfts, {
+      title: 'Sold',
+      description: 'Fixed price',
+      asset: '/api/media/a.png',
+      ipfsCid: 'bafymixed',
+      tags: ['art'],
+      price: 25,
+      editionSize: 5,
+    });
+    await call(owner, 'POST', nfts, {
+      title: 'Auctioned',
+      description: 'To the highest bid',
+      asset: '/api/media/b.png',
+      ipfsCid: 'bafymixedauction',
+      tags: ['art'],
+      primarySaleType: 'auction',
+      minimumBid: 10,
+      minimumBidIncrement: 1,
+      startDateTime: at(1),
+      endDateTime: at(30),
+    });
+    // The web editor sets the drop's mechanics to the sale type last chosen for an NFT.
+    await call(owner, 'PATCH', `/api/publisher/mixed-pub/drops/${drop.id}`, { dropMechanics: 'auction' });
+    const base = `${nfts}/${nft.id}`;
+    await call(owner, 'PATCH', `${base}/primarySalesSplits/${nft.primarySalesSplit[0].id}`, {
+      percentage: 70,
+    });
+    await call(owner, 'POST', `${base}/primarySalesSplits`, { user: 'mixed-partner', percentage: 30 });
+    await call(owner, 'POST', '/api/publisher/mixed-pub/tos_approval', {});
+    // Publishing needs the drop's publisher fee paid (decision 017).
+    const fee = await call(owner, 'POST', '/api/v2/publisher-fee', { collection_template: drop.id });
+    const feeCard = await call(owner, 'POST', '/api/sim-card-processor/payment_methods', {
+      number: TEST_CARDS.succeeds,
+      exp_month: 12,
+      exp_year: 2030,
+      cvc: '123',
+    });
+    await call(owner, 'POST', `/api/v2/publisher-fee/${fee.publisherFee.publisherFeeId}/pay`, {
+      payment_method: 'stripe_card',
+      payment_token: feeCard.id,
+    });
+    const published = await call(owner, 'PATCH', `/api/publisher/mixed-pub/drop/publish/${drop.id}`, {});
+    expect(published.message).toBe('Latest changes successfully published.');
+
+    t.clock.advance(2 * HOUR);
+    owner = await sessionFor(t.app, 'mixed-owner');
+    const collector = await buyer(t.app);
+    const intent = await call(collector, 'POST', '/api/payments/purchase-intents/', {
+      contract_address: nft.contractAddress,
+      nifty_type: nft.niftyType,
+      requested_quantity: 1,
+    });
+    await cardPay(collector, intent.purchaseIntentId);
+    const ledger = createLedgerRepo(db());
+    expect(await ledger.balanceOf(ownerUser.id)).toBe(1_575);
+    expect(await ledger.balanceOf(partnerUser.id)).toBe(675);
+  });
 });

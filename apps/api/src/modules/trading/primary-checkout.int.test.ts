@@ -165,7 +165,8 @@ describe('a purchase intent for a live fcfs nifty', () => {
     });
     expect(anonymous.statusCode).toBe(401);
     const b = await buyer(t.app);
-    const auction = await dropNifty(t.app, { dropType: 'auction' });
+    // An auction NFT (of an auction drop) is bid on, not bought; a fixed-price NFT beside it is (studio-splits).
+    const auction = await dropNifty(t.app, { dropType: 'auction', values: { saleType: 'auction' } });
     const r = await create(b, auction.nifty);
     expect(r.statusCode).toBe(422);
     expect(r.json()).toMatchObject({ errorType: 'sale-type-unavailable' });

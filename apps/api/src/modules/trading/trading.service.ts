@@ -186,6 +186,16 @@ export interface IntentPatch {
 
 /** The drop types whose primary sale checkout takes (decision 009 "Primary sales"); #15 adds the others. */
 export const CHECKOUT_DROP_TYPES = ['fcfs', 'open_edition', 'blind_edition', 'pack'] as const;
+
+/**
+ * How a nifty sells at checkout: its drop's type, except that a fixed-price nifty in a drop of another
+ * kind (a studio drop mixes sale types, e.g. an FCFS NFT beside a 1/1 Auction) sells first come first serve.
+ */
+export function checkoutKindOf(n: { dropType: string | null; saleType: string }): string | null {
+  if (n.dropType === null) return null;
+  if ((CHECKOUT_DROP_TYPES as readonly string[]).includes(n.dropType)) return n.dropType;
+  return n.saleType === 'standard' ? 'fcfs' : n.dropType;
+}
 /** An open edition has no fixed size while purchasing is open (decision 016): free editions are not capped. */
 const OPEN_EDITION_FREE = 1_000_000;
 
@@ -419,7 +429,7 @@ export function createTradingService(deps: {
       collectionSlug: n.collectionSlug,
       collectionName: n.collectionName,
       publisher: { name: n.publisherName, slug: n.publisherSlug },
-      saleType: n.dropType ?? n.saleType,
+      saleType: checkoutKindOf(n) ?? n.saleType,
       unitPriceInCents: unitPriceOf(n),
       editionSize: n.editionSize,
       totalSold: n.totalSold,
@@ -899,7 +909,7 @@ export function createTradingService(deps: {
       const n = await repo.niftyForSale(input.contractAddress, input.niftyType);
       if (!n || n.dropType === null || n.dropStatus !== 'published') throw TRADING_ERRORS.niftyNotFound();
       if (n.saleType === 'not_for_sale') throw TRADING_ERRORS.notForSale();
-      const saleKind = n.dropType;
+      const saleKind = checkoutKindOf(n) ?? n.dropType;
       if (!(CHECKOUT_DROP_TYPES as readonly string[]).includes(saleKind))
         throw TRADING_ERRORS.saleTypeUnavailable(saleKind);
       const at = clock.now();

@@ -32,7 +32,7 @@ import { primaryCheckoutPath, tradingApi } from '../trading/trading-api';
 import styles from './DropSales.module.css';
 import { EligibilityPanel } from './EligibilityPanel';
 import { dropPageKeys } from './query-keys';
-import { domainCard, entriesLine, type SaleCard } from './sale-card';
+import { cardDropType, domainCard, entriesLine, type SaleCard } from './sale-card';
 
 /**
  * A drop sale card (001 §2, §3, §4): the work, the drop-type badge with 'More about drop types', 'Opens in' /
@@ -148,7 +148,7 @@ export function DropSaleCard({
       </Link>
       <div className={styles.body}>
         <div className={styles.badges}>
-          <DropTypeBadge dropType={dropType} />
+          <DropTypeBadge dropType={cardDropType(dropType, card.saleType)} />
           <Link to="/help-centre#drop-types" className={styles.help}>
             More about drop types
           </Link>

@@ -1,6 +1,6 @@
 import { dropCardButton } from '@vitrine/domain';
 import { describe, expect, it } from 'vitest';
-import { domainCard, dropSoldOutLabel, entriesLine, type SaleCard } from './sale-card';
+import { cardDropType, domainCard, dropSoldOutLabel, entriesLine, type SaleCard } from './sale-card';
 
 const NOW = Date.parse('2025-02-19T12:00:00Z');
 
@@ -81,5 +81,16 @@ describe("a drawing card with the viewer's entries (001 §3 saleDetails, §4 'En
     expect(entriesLine(domainCard(shared))).toBe('2 Entries');
     expect(entriesLine(domainCard(drawing()))).toBeNull();
     expect(entriesLine(domainCard(card()))).toBeNull();
+  });
+});
+
+describe('cardDropType (a studio drop mixes sale types)', () => {
+  it('shows the card’s own sale type when it differs from the drop’s', () => {
+    expect(cardDropType('auction', 'standard')).toBe('fcfs');
+    expect(cardDropType('fcfs', 'auction')).toBe('auction');
+    expect(cardDropType('auction', 'auction')).toBe('auction');
+    expect(cardDropType('fcfs', 'standard')).toBe('fcfs');
+    expect(cardDropType('pack', 'standard')).toBe('pack');
+    expect(cardDropType('pack_drawing', 'drawing')).toBe('pack_drawing');
   });
 });

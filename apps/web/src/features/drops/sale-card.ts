@@ -55,3 +55,20 @@ export function dropSoldOutLabel(cards: readonly SaleCard[], now: number): 'Sold
   if (!labels.every((l) => l === 'Sold Out' || l === 'Sold')) return null;
   return labels.every((l) => l === 'Sold Out') ? 'Sold Out' : 'Sold';
 }
+
+/** Drop types whose fixed-price NFTs sell first come first serve in a studio drop of mixed sale types. */
+const BID_OR_DRAW_DROPS = ['auction', 'ranked_auction', 'silent_auction', 'drawing'];
+
+/**
+ * The drop type a card's badge shows: the drop's, but a studio drop may mix sale types (an FCFS NFT beside a
+ * 1/1 Auction), so a card whose own sale type differs shows its own ('standard' reads First Come First Serve).
+ */
+export function cardDropType(dropType: string, saleType: string): string {
+  if (saleType === 'standard') return BID_OR_DRAW_DROPS.includes(dropType) ? 'fcfs' : dropType;
+  if (
+    [...BID_OR_DRAW_DROPS, 'open_edition', 'blind_edition'].includes(saleType) &&
+    !dropType.startsWith('pack')
+  )
+    return saleType;
+  return dropType;
+}

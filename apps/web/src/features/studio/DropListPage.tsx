@@ -13,6 +13,7 @@ import { Pagination } from '../../ui/Pagination';
 import { Skeleton } from '../../ui/Skeleton';
 import { RequireAuth } from '../auth/RequireAuth';
 import styles from './Studio.module.css';
+import { StudioIntro } from './StudioIntro';
 import { type StudioDrop, studioApi, studioKeys } from './studio-api';
 import { canDelete, isReadOnly, studioStatusLabel } from './studio-model';
 
@@ -26,6 +27,7 @@ const dateText = (iso: string | null) => (iso ? new Date(iso).toLocaleString() :
 export function DropListPage() {
   return (
     <Page title="Drops" description="Build, preview and publish your drops." testId="publisher-drops-page">
+      <StudioIntro />
       <RequireAuth>
         <DropList />
       </RequireAuth>
