@@ -73,9 +73,11 @@ describe('liking', () => {
     await itemLike.waitFor();
     expect(await itemLike.getAttribute('aria-pressed')).toBe('true');
 
-    // Unliking works the same way.
+    // Unliking works the same way. The button ignores clicks while its request is out, so wait for the answer.
+    const removed = page.waitForResponse((r) => r.url().includes('/boards/favorites/nifties/remove/'));
     await itemLike.click();
     await expect.poll(() => itemLike.getAttribute('aria-pressed')).toBe('false');
+    expect((await removed).ok()).toBe(true);
 
     // A like the server refuses is reverted, with an error toast (001 §4).
     await page.route('**/boards/favorites/nifties/save/', (route) =>

@@ -29,12 +29,22 @@ export function PriceHistoryChart({ points }: { points: readonly PricePoint[] })
     );
   }
   const bottom = BOX.height - BOX.padding.bottom;
-  const line = linePath(plotted);
   const firstPoint = plotted[0];
   const lastPoint = plotted[plotted.length - 1];
+  // Sales all at one moment (one sale, or editions minted together) have no width: the line then runs
+  // across the chart at the latest price, so the chart is not an invisible sliver.
+  const left = BOX.padding.left;
+  const right = BOX.width - BOX.padding.right;
+  const flat = lastPoint !== undefined && plotted.every((point) => point.x === lastPoint.x);
+  const line =
+    flat && lastPoint
+      ? `M${left.toFixed(1)},${lastPoint.y.toFixed(1)} L${right.toFixed(1)},${lastPoint.y.toFixed(1)}`
+      : linePath(plotted);
   const area =
     firstPoint && lastPoint
-      ? `${line} L${lastPoint.x.toFixed(1)},${bottom} L${firstPoint.x.toFixed(1)},${bottom} Z`
+      ? flat
+        ? `${line} L${right.toFixed(1)},${bottom} L${left.toFixed(1)},${bottom} Z`
+        : `${line} L${lastPoint.x.toFixed(1)},${bottom} L${firstPoint.x.toFixed(1)},${bottom} Z`
       : '';
   const ticks = [0, 0.5, 1].map((fraction) => ({
     y: BOX.padding.top + (1 - fraction) * (bottom - BOX.padding.top),
