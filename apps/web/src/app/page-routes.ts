@@ -59,6 +59,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { path: 'publishers/:slug', page: null },
   { path: 'publishers/:slug/drops', page: null },
   { path: 'publishers/:slug/edit', page: null },
+  { path: 'publish-drop/:collectionTemplate', page: null },
   { path: 'publishers/:slug/drops/:dropId', page: null },
   { path: 'about', page: null },
   { path: 'terms-of-use', page: null },
