@@ -9,7 +9,20 @@ export async function agreeToPublisherTermsIfAsked(page: Page): Promise<boolean>
   const terms = page.getByTestId('publisher-terms-dialog');
   const fee = page.getByTestId('publish-fee-form');
   const published = page.getByTestId('publish-notice').getByText('Latest changes successfully published.');
-  await terms.or(fee).or(published).first().waitFor({ timeout: 20_000 });
+  try {
+    await terms.or(fee).or(published).first().waitFor({ timeout: 20_000 });
+  } catch (error) {
+    // Say what the page shows instead (a publish failure's notice, or the field messages).
+    const notice = await page.getByTestId('publish-notice').allInnerTexts();
+    notice.push(
+      ...(await page
+        .locator('[data-testid^="field-error"]')
+        .evaluateAll((els) => els.map((e) => `${e.getAttribute('data-testid')}: ${e.textContent}`))),
+    );
+    throw new Error(`publish gave neither terms, fee nor success: ${page.url()} ${JSON.stringify(notice)}`, {
+      cause: error,
+    });
+  }
   if (!(await terms.isVisible())) return false;
   await terms.getByRole('heading', { level: 2, name: 'Publishers Terms and Conditions' }).waitFor();
   await terms.getByRole('button', { name: 'Cancel' }).waitFor();

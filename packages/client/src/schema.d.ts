@@ -18699,8 +18699,8 @@ export interface operations {
                                 userProfileUrl: string;
                                 userProfilePicUrl: string | null;
                             } | null;
-                            startDateTime: string;
-                            endDateTime: string;
+                            saleStartDateTime: string;
+                            saleEndDateTime: string;
                             /** @enum {string} */
                             dropStatus: "draft" | "published_scheduled" | "published_live" | "published_closed" | "error";
                             /** @enum {string} */
@@ -18865,8 +18865,8 @@ export interface operations {
                             userProfileUrl: string;
                             userProfilePicUrl: string | null;
                         } | null;
-                        startDateTime: string;
-                        endDateTime: string;
+                        saleStartDateTime: string;
+                        saleEndDateTime: string;
                         /** @enum {string} */
                         dropStatus: "draft" | "published_scheduled" | "published_live" | "published_closed" | "error";
                         /** @enum {string} */
@@ -19040,8 +19040,8 @@ export interface operations {
                             userProfileUrl: string;
                             userProfilePicUrl: string | null;
                         } | null;
-                        startDateTime: string;
-                        endDateTime: string;
+                        saleStartDateTime: string;
+                        saleEndDateTime: string;
                         /** @enum {string} */
                         dropStatus: "draft" | "published_scheduled" | "published_live" | "published_closed" | "error";
                         /** @enum {string} */
@@ -19327,8 +19327,8 @@ export interface operations {
                             userProfileUrl: string;
                             userProfilePicUrl: string | null;
                         } | null;
-                        startDateTime: string;
-                        endDateTime: string;
+                        saleStartDateTime: string;
+                        saleEndDateTime: string;
                         /** @enum {string} */
                         dropStatus: "draft" | "published_scheduled" | "published_live" | "published_closed" | "error";
                         /** @enum {string} */

@@ -329,8 +329,8 @@ describe('publishing', () => {
     expect(live).toMatchObject({ dropStatus: 'published_live', statusLabel: 'Live', readOnly: true });
     // The drop list reads the sale window it is live in.
     const now = t.clock.now().getTime();
-    expect(Date.parse(live.startDateTime)).toBeLessThanOrEqual(now);
-    expect(Date.parse(live.endDateTime)).toBeGreaterThan(now);
+    expect(Date.parse(live.saleStartDateTime)).toBeLessThanOrEqual(now);
+    expect(Date.parse(live.saleEndDateTime)).toBeGreaterThan(now);
     const edit = await call(later, 'PATCH', `/publisher/${slug}/drops/${drop.id}`, { title: 'Changed' });
     expect(edit.status).toBe(409);
     expect(edit.body.errorType).toBe('drop-read-only');

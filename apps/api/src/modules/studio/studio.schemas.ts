@@ -86,8 +86,8 @@ export const studioDropSchema = z.object({
     })
     .nullable(),
   /** The drop's sale window (from its visible window or its NFTs'), what the drop list shows. */
-  startDateTime: z.string(),
-  endDateTime: z.string(),
+  saleStartDateTime: z.string(),
+  saleEndDateTime: z.string(),
   dropStatus: z.enum(DROP_STATUSES),
   statusLabel: z.enum(dropStatusLabels),
   readOnly: z.boolean(),

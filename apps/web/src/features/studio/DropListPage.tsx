@@ -114,7 +114,7 @@ function DropList() {
                     {drop.title}
                   </Link>
                   <span className={styles.dropDates}>
-                    {dateText(drop.startDateTime)} – {dateText(drop.endDateTime)}
+                    {dateText(drop.saleStartDateTime)} – {dateText(drop.saleEndDateTime)}
                   </span>
                 </div>
                 <span className={styles.dropSales} data-testid="drop-sales">

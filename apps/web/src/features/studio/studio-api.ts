@@ -29,8 +29,8 @@ export interface StudioDrop {
   visibleStartDateTime: string | null;
   visibleEndDateTime: string | null;
   /** The sale window. */
-  startDateTime: string;
-  endDateTime: string;
+  saleStartDateTime: string;
+  saleEndDateTime: string;
   signerAddress: string | null;
   externalOwnerAddress: string | null;
   /** The publisher's sales of this drop (primary editions sold) and its proceeds in cents (decision 017). */
