@@ -2,6 +2,7 @@
 // pays it by card or from the balance (one ledger movement to platform_revenue, summing to zero), publishing
 // is refused before and accepted after, another publisher's member is refused, and a retried payment with the
 // same Idempotency-Key pays once. The drop list then shows the drop's editions sold and proceeds.
+import { randomUUID } from 'node:crypto';
 import { schema } from '@vitrine/db';
 import { fixtures } from '@vitrine/db/testing';
 import { PUBLISHER_FEE_CENTS, primaryFeeBreakdown } from '@vitrine/domain';
@@ -72,7 +73,7 @@ const card = async (s: TestSession, number: string = TEST_CARDS.succeeds) =>
 async function readyDrop() {
   const drop = await ok(owner, 'POST', `/publisher/${slug}/drops`, {
     title: 'Fee Garden',
-    slug: `fee-garden-${Math.floor(Math.random() * 1e9)}`,
+    slug: `fee-garden-${randomUUID().slice(0, 8)}`,
     introText: 'A drop that pays its fee',
     previewAsset: '/api/media/preview.png',
     coverAsset: '/api/media/cover.png',

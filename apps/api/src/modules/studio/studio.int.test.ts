@@ -1,6 +1,7 @@
 // The publisher studio through the real app (decision 017): a member builds a drop, a collection and NFTs,
 // sees the 001 §5 messages on bad input, agrees to the publisher terms, publishes; live drops are read-only,
 // other users are refused, drafts stay out of every browsing answer.
+import { randomUUID } from 'node:crypto';
 import { schema } from '@vitrine/db';
 import { fixtures } from '@vitrine/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -57,7 +58,7 @@ const ok = async (s: TestSession | null, method: string, url: string, payload?: 
 
 const goodDrop = () => ({
   title: 'Night Garden',
-  slug: `night-garden-${Math.floor(Math.random() * 1e9)}`,
+  slug: `night-garden-${randomUUID().slice(0, 8)}`,
   introText: 'Flowers that open at night',
   previewAsset: '/api/media/preview.png',
   coverAsset: '/api/media/cover.png',
