@@ -342,6 +342,34 @@ describe('publishing', () => {
     t.clock.advance(-3 * HOUR);
   });
 
+  it('a draft saves what it is given: a sale type before its dates, an NFT window before the drop moves', async () => {
+    // The editor saves each NFT and the drop on their own: neither may be refused for the other's state, or
+    // for a field the body does not carry (publishing checks the whole drop).
+    const { drop, collection, nft } = await readyDrop();
+    const path = `/publisher/${slug}/collections/${collection.id}/nfts/${nft.id}`;
+    const auction = await call(owner, 'PATCH', path, { primarySaleType: 'auction', minimumBid: 40 });
+    expect(auction.status, JSON.stringify(auction.body)).toBe(200);
+    expect(auction.body.primarySaleType).toBe('auction');
+    // The drop runs from at(2): an NFT start at at(1) is saved (the drop's new start may be on its way).
+    const early = await call(owner, 'PATCH', path, { startDateTime: at(1), endDateTime: at(50) });
+    expect(early.status, JSON.stringify(early.body)).toBe(200);
+    expect(early.body.startDateTime).toBe(at(1));
+    await ok(owner, 'PATCH', `/publisher/${slug}/drops/${drop.id}`, { visibleStartDateTime: at(1) });
+    // A value at fault in the body is still refused, with its message.
+    const past = await call(owner, 'PATCH', path, { startDateTime: at(-1) });
+    expect(past.body.fields).toEqual({
+      startDateTime: 'The start and end times cannot be a date in the past.',
+    });
+    // Publishing checks everything: the auction's minimum increment was never given.
+    await payFee(drop.id);
+    // (the publisher agreed to the terms in the test before)
+    const publish = await call(owner, 'PATCH', `/publisher/${slug}/drop/publish/${drop.id}`, {});
+    expect(publish.status).toBe(400);
+    expect(publish.body.fields).toMatchObject({
+      [`nfts.${nft.id}.minimumBidIncrement`]: 'Please enter a value 1 or greater',
+    });
+  });
+
   it('a drop whose NFTs do not reach its ends is refused with the drop fields named', async () => {
     const { drop, collection, nft } = await readyDrop();
     await ok(owner, 'PATCH', `/publisher/${slug}/collections/${collection.id}/nfts/${nft.id}`, {

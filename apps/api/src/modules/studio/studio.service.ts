@@ -401,9 +401,8 @@ export function createStudioService(deps: {
       visibleEndDateTime:
         body.visibleEndDateTime === undefined ? current?.visibleEndAt : body.visibleEndDateTime,
     };
-    const dated = fields.includes('visibleStartDateTime') || fields.includes('visibleEndDateTime');
-    const checked = dated ? [...fields, 'visibleStartDateTime', 'visibleEndDateTime'] : fields;
-    const errors = onlyFields(validateDrop(merged, { now: clock.now() }), checked);
+    // Only the fields the body carries (a draft is saved piece by piece; publishing checks them all).
+    const errors = onlyFields(validateDrop(merged, { now: clock.now() }), fields);
     if (body.slug !== undefined && !errors.slug) {
       if (!SLUG.test(body.slug)) errors.slug = 'Use only letters, numbers, - and _';
       else if (await r.slugTaken(body.slug, current?.id)) errors.slug = 'This slug is already taken';
@@ -484,14 +483,10 @@ export function createStudioService(deps: {
           primarySaleType: SALE_TYPE_OF_DROP[drop.dropType as DropType] ?? 'standard',
         };
     const merged: StudioNftInput = { ...base, ...body, creators: body.creators ?? base.creators ?? [] };
-    const retimed = ['primarySaleType', 'startDateTime', 'endDateTime'].some((f) => fields.includes(f));
-    const pricing = ['primarySaleType', 'sourceCurrency'].some((f) => fields.includes(f));
-    const checked = [
-      ...fields,
-      ...(retimed ? ['startDateTime', 'endDateTime'] : []),
-      ...(pricing ? ['price', 'minimumBid', 'minimumBidIncrement'] : []),
-    ];
-    fail(onlyFields(validateNft(merged, ruleOptions(publisher, drop)), checked));
+    // A draft is saved piece by piece (the editor sends each NFT and the drop on their own): a value at fault in
+    // the body is refused, but not a field the body leaves out, nor the NFT's window against the drop's, which
+    // may be on its way. Publishing checks the whole drop (decision 019).
+    fail(onlyFields(validateNft(merged, { ...ruleOptions(publisher, drop), dropWindow: undefined }), fields));
     const values: Partial<typeof import('@vitrine/db').schema.nifties.$inferInsert> = {};
     const currency = merged.sourceCurrency === 'ETH' ? 'ETH' : 'USD';
     if (body.title !== undefined) values.title = body.title.trim();

@@ -240,18 +240,25 @@ function Editor({ slug, initial }: { slug: string; initial: StudioDrop }) {
         try {
           await send(body);
           result = { ...result, ...body };
+          // A message the API gave on an earlier value of a field now saved is gone.
+          const savedKeys = Object.keys(body).map(errorKey);
+          setServerErrors((current) =>
+            savedKeys.some((k) => k in current)
+              ? Object.fromEntries(Object.entries(current).filter(([k]) => !savedKeys.includes(k)))
+              : current,
+          );
           break;
         } catch (error) {
           const fields =
             isApiError(error) && error.statusCode === 400 ? (error as ApiError).fields : undefined;
           if (!fields) throw error;
+          // The fields it names are kept here, with its message; when it names none of those sent, all of them
+          // wait for the next edit (or Publish) rather than being sent again and again.
+          const inBody = Object.keys(fields).filter((f) => f in body);
           setServerErrors((current) => ({
             ...current,
-            ...Object.fromEntries(Object.entries(fields).map(([f, m]) => [errorKey(f), m])),
+            ...Object.fromEntries(inBody.map((f) => [errorKey(f), fields[f] ?? ''])),
           }));
-          // The fields it names are kept here; when it names none of those sent (a rule between two fields), all
-          // of them wait for the next edit rather than being sent again and again.
-          const inBody = Object.keys(fields).filter((f) => f in body);
           const named = inBody.length > 0 ? inBody : Object.keys(body);
           refused = [...refused, ...named];
           body = Object.fromEntries(Object.entries(body).filter(([f]) => !named.includes(f))) as Partial<T>;
@@ -341,14 +348,9 @@ function Editor({ slug, initial }: { slug: string; initial: StudioDrop }) {
     const cid = collectionId.current;
     if (cid === null) return;
     const before = savedNfts.current.get(nftId) ?? form;
-    const errors = validateNft(nftInput(form), {
-      now: Date.now(),
-      dropWindow: {
-        start: dropInput(savedDrop.current).visibleStartDateTime,
-        end: dropInput(savedDrop.current).visibleEndDateTime,
-      },
-      allowUnauthorizedPayees: true,
-    });
+    // The NFT's window against the drop's is checked at Publish (and shown as typed), not here: the drop's new
+    // window may still be on its way, and holding the NFT's dates for it would leave them unsaved.
+    const errors = validateNft(nftInput(form), { now: Date.now(), allowUnauthorizedPayees: true });
     const saved = await sendChanged(
       `nft:${nftId}`,
       nftPatch(form),
@@ -545,6 +547,13 @@ function Editor({ slug, initial }: { slug: string; initial: StudioDrop }) {
     }
     setPreparing(true);
     try {
+      // Changes kept back while a field was at fault pass the rules now: they go with the rest.
+      for (const [key, count] of Object.entries(heldRef.current)) {
+        if (count === 0) continue;
+        if (key === 'drop') autosave.change('drop', values, saveDrop);
+        const entry = nfts?.find((e) => `nft:${e.id}` === key);
+        if (entry) autosave.change(key, entry.form, (form: NftForm) => saveNft(entry.id, form));
+      }
       const saved = await autosave.flushAll();
       if (!saved) {
         setNotice({ tone: 'error', title: 'Your latest changes are not saved yet.', detail: 'Try again.' });
