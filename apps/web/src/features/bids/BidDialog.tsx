@@ -15,6 +15,7 @@ import { useProfile } from '../auth/profile-query';
 import { offerAmountCents } from '../offers/OfferForm';
 import styles from '../offers/Offers.module.css';
 import { type CardFields, readCard } from '../trading/card-form';
+import { PayWith } from '../trading/PayWith';
 import { tradingApi } from '../trading/trading-api';
 import { type BidPaymentMethod, bidKeys, bidsApi, centsText, type NewBid, type PlacedBid } from './bids-api';
 
@@ -152,67 +153,16 @@ function OpenBidDialog({ contractAddress, niftyType, saleType, onClose }: BidDia
           disabled={mutation.isPending}
           autoFocus
         />
-        <fieldset className={styles.methods} disabled={mutation.isPending}>
-          <legend className={styles.legend}>Pay with</legend>
-          <label className={styles.method}>
-            <input
-              type="radio"
-              name="bidMethod"
-              value="balance"
-              checked={chosen === 'balance'}
-              disabled={!balanceCovers}
-              onChange={() => setMethod('balance')}
-              data-testid="bid-method-balance"
-            />
-            Account balance
-            <span className={styles.muted}>
-              {balance === null ? '' : ` (${formatCents(balance)} available)`}
-            </span>
-          </label>
-          <label className={styles.method}>
-            <input
-              type="radio"
-              name="bidMethod"
-              value="stripe_card"
-              checked={chosen === 'stripe_card'}
-              onChange={() => setMethod('stripe_card')}
-              data-testid="bid-method-card"
-            />
-            Credit or debit card
-          </label>
-        </fieldset>
-        {chosen === 'stripe_card' ? (
-          <div className={styles.form} data-testid="bid-card-form">
-            <TextField
-              name="bidCardNumber"
-              label="Card number"
-              inputMode="numeric"
-              autoComplete="cc-number"
-              value={card.number}
-              onChange={(event) => setCard({ ...card, number: event.target.value })}
-              disabled={mutation.isPending}
-            />
-            <div className={styles.cardRow}>
-              <TextField
-                name="bidCardExpiry"
-                label="Expiry (MM/YY)"
-                autoComplete="cc-exp"
-                value={card.expiry}
-                onChange={(event) => setCard({ ...card, expiry: event.target.value })}
-                disabled={mutation.isPending}
-              />
-              <TextField
-                name="bidCardCvc"
-                label="CVC"
-                inputMode="numeric"
-                autoComplete="cc-csc"
-                value={card.cvc}
-                onChange={(event) => setCard({ ...card, cvc: event.target.value })}
-                disabled={mutation.isPending}
-              />
-            </div>
-          </div>
-        ) : null}
+        <PayWith
+          name="bid"
+          chosen={chosen}
+          onChoose={setMethod}
+          balance={balance}
+          balanceCovers={balanceCovers}
+          card={card}
+          onCard={setCard}
+          disabled={mutation.isPending}
+        />
         <p className={styles.note} data-testid="bid-note">
           {chosen === 'balance'
             ? 'The amount is held from your balance while your bid can win, and released when it is outbid.'

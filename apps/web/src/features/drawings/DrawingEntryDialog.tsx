@@ -3,19 +3,17 @@
 // authorised on a card tokenised by the processor, until the draw, and only winners are charged. The drop
 // pages and the drawing page open it.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { formatCents } from '@vitrine/domain';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { isApiError } from '../../app/api-client';
 import { useLoggedIn } from '../../app/useLoggedIn';
 import { Dialog } from '../../ui/Dialog';
 import { FormAlert } from '../../ui/FormAlert';
-import { TextField } from '../../ui/TextField';
 import { useProfile } from '../auth/profile-query';
-import styles from '../offers/Offers.module.css';
 import { useTermsDialog } from '../terms/TermsDialog';
 import { isTermsApprovalRequired } from '../terms/terms-api';
 import { type CardFields, readCard } from '../trading/card-form';
+import { PayWith } from '../trading/PayWith';
 import { tradingApi } from '../trading/trading-api';
 import { drawingsApi, drawingsKeys, type EntryPayment } from './drawings-api';
 
@@ -106,70 +104,17 @@ export function DrawingEntryDialog({ contractAddress, niftyType, open, onClose }
               holds its price on your balance, or authorises it on your card, until then.
             </p>
             {canEnter && price > 0 ? (
-              <>
-                <fieldset className={styles.methods} disabled={enter.isPending}>
-                  <legend className={styles.legend}>Pay with</legend>
-                  <label className={styles.method}>
-                    <input
-                      type="radio"
-                      name="drawingMethod"
-                      value="balance"
-                      checked={chosen === 'balance'}
-                      disabled={!balanceCovers}
-                      onChange={() => setMethod('balance')}
-                      data-testid="drawing-method-balance"
-                    />
-                    Account balance
-                    <span className={styles.muted}>
-                      {balance === null ? '' : ` (${formatCents(balance)} available)`}
-                    </span>
-                  </label>
-                  <label className={styles.method}>
-                    <input
-                      type="radio"
-                      name="drawingMethod"
-                      value="stripe_card"
-                      checked={chosen === 'stripe_card'}
-                      onChange={() => setMethod('stripe_card')}
-                      data-testid="drawing-method-card"
-                    />
-                    Credit or debit card
-                  </label>
-                </fieldset>
-                {chosen === 'stripe_card' ? (
-                  <div className={styles.form} data-testid="drawing-card-form">
-                    <TextField
-                      name="drawingCardNumber"
-                      label="Card number"
-                      inputMode="numeric"
-                      autoComplete="cc-number"
-                      value={card.number}
-                      onChange={(event) => setCard({ ...card, number: event.target.value })}
-                      error={cardError}
-                      disabled={enter.isPending}
-                    />
-                    <div className={styles.cardRow}>
-                      <TextField
-                        name="drawingCardExpiry"
-                        label="Expiry (MM/YY)"
-                        autoComplete="cc-exp"
-                        value={card.expiry}
-                        onChange={(event) => setCard({ ...card, expiry: event.target.value })}
-                        disabled={enter.isPending}
-                      />
-                      <TextField
-                        name="drawingCardCvc"
-                        label="CVC"
-                        inputMode="numeric"
-                        autoComplete="cc-csc"
-                        value={card.cvc}
-                        onChange={(event) => setCard({ ...card, cvc: event.target.value })}
-                        disabled={enter.isPending}
-                      />
-                    </div>
-                  </div>
-                ) : null}
-              </>
+              <PayWith
+                name="drawing"
+                chosen={chosen}
+                onChoose={setMethod}
+                balance={balance}
+                balanceCovers={balanceCovers}
+                card={card}
+                onCard={setCard}
+                cardError={cardError}
+                disabled={enter.isPending}
+              />
             ) : null}
             <p>
               Commitment: <code data-testid="drawing-commitment">{d.commitment}</code>

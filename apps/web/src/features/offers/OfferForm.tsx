@@ -1,11 +1,11 @@
-import { formatCents } from '@vitrine/domain';
 import { type FormEvent, useState } from 'react';
 import { FormAlert } from '../../ui/FormAlert';
 import { SelectField } from '../../ui/SelectField';
 import { TextField } from '../../ui/TextField';
 import { useProfile } from '../auth/profile-query';
-import { CardFields, EMPTY_CARD } from '../trading/CardFields';
+import { EMPTY_CARD } from '../trading/CardFields';
 import { type CardFields as CardValues, readCard } from '../trading/card-form';
+import { PayWith } from '../trading/PayWith';
 import { tradingApi } from '../trading/trading-api';
 import styles from './Offers.module.css';
 import { type NewOffer, type OfferPaymentMethod, type OfferTarget, offersApi } from './offers-api';
@@ -110,44 +110,16 @@ export function OfferForm({
           </option>
         ))}
       </SelectField>
-      <fieldset className={styles.methods} disabled={busy}>
-        <legend className={styles.legend}>Pay with</legend>
-        <label className={styles.method}>
-          <input
-            type="radio"
-            name="offerMethod"
-            value="balance"
-            checked={chosen === 'balance'}
-            disabled={!balanceCovers}
-            onChange={() => setMethod('balance')}
-            data-testid="offer-method-balance"
-          />
-          Account balance
-          <span className={styles.muted}>
-            {balance === null ? '' : ` (${formatCents(balance)} available)`}
-          </span>
-        </label>
-        <label className={styles.method}>
-          <input
-            type="radio"
-            name="offerMethod"
-            value="stripe_card"
-            checked={chosen === 'stripe_card'}
-            onChange={() => setMethod('stripe_card')}
-            data-testid="offer-method-card"
-          />
-          Credit or debit card
-        </label>
-      </fieldset>
-      {chosen === 'stripe_card' ? (
-        <CardFields
-          value={card}
-          onChange={setCard}
-          disabled={busy}
-          namePrefix="offerCard"
-          testId="offer-card-form"
-        />
-      ) : null}
+      <PayWith
+        name="offer"
+        chosen={chosen}
+        onChoose={setMethod}
+        balance={balance}
+        balanceCovers={balanceCovers}
+        card={card}
+        onCard={setCard}
+        disabled={busy}
+      />
       {cardError ? <FormAlert testId="offer-card-error">{cardError}</FormAlert> : null}
       <p className={styles.note} data-testid="offer-fee-note">
         {chosen === 'balance'

@@ -14,6 +14,7 @@ export function CardFields({
   disabled = false,
   namePrefix = 'card',
   testId,
+  numberError = null,
 }: {
   value: CardValues;
   onChange: (next: CardValues) => void;
@@ -21,6 +22,8 @@ export function CardFields({
   /** The inputs' names: `{prefix}Number`, `{prefix}Expiry`, `{prefix}Cvc`. */
   namePrefix?: string;
   testId?: string;
+  /** A message shown on the card number (e.g. a card the processor refused). */
+  numberError?: string | null;
 }) {
   return (
     <div className={styles.fields} data-testid={testId}>
@@ -31,6 +34,7 @@ export function CardFields({
         autoComplete="cc-number"
         value={value.number}
         onChange={(event) => onChange({ ...value, number: event.target.value })}
+        error={numberError}
         disabled={disabled}
       />
       <div className={styles.row}>

@@ -1,0 +1,79 @@
+import { formatCents } from '@vitrine/domain';
+import styles from '../offers/Offers.module.css';
+import { CardFields } from './CardFields';
+import type { CardFields as CardValues } from './card-form';
+
+export type BalanceOrCard = 'balance' | 'stripe_card';
+
+/**
+ * 'Pay with': the account balance (offered only when it covers the amount) or a card, whose fields show when it
+ * is chosen. Shared by the bid, drawing-entry and offer forms; `name` prefixes the radios' name, the inputs'
+ * names (`{name}CardNumber`…) and the test ids (`{name}-method-balance`, `{name}-method-card`, `{name}-card-form`).
+ */
+export function PayWith({
+  name,
+  chosen,
+  onChoose,
+  balance,
+  balanceCovers,
+  card,
+  onCard,
+  cardError,
+  disabled = false,
+}: {
+  name: string;
+  chosen: BalanceOrCard;
+  onChoose: (method: BalanceOrCard) => void;
+  /** The buyer's balance in cents, null while unknown. */
+  balance: number | null;
+  balanceCovers: boolean;
+  card: CardValues;
+  onCard: (next: CardValues) => void;
+  /** A message on the card number (a card the processor refused). */
+  cardError?: string | null;
+  disabled?: boolean;
+}) {
+  return (
+    <>
+      <fieldset className={styles.methods} disabled={disabled}>
+        <legend className={styles.legend}>Pay with</legend>
+        <label className={styles.method}>
+          <input
+            type="radio"
+            name={`${name}Method`}
+            value="balance"
+            checked={chosen === 'balance'}
+            disabled={!balanceCovers}
+            onChange={() => onChoose('balance')}
+            data-testid={`${name}-method-balance`}
+          />
+          Account balance
+          <span className={styles.muted}>
+            {balance === null ? '' : ` (${formatCents(balance)} available)`}
+          </span>
+        </label>
+        <label className={styles.method}>
+          <input
+            type="radio"
+            name={`${name}Method`}
+            value="stripe_card"
+            checked={chosen === 'stripe_card'}
+            onChange={() => onChoose('stripe_card')}
+            data-testid={`${name}-method-card`}
+          />
+          Credit or debit card
+        </label>
+      </fieldset>
+      {chosen === 'stripe_card' ? (
+        <CardFields
+          value={card}
+          onChange={onCard}
+          disabled={disabled}
+          namePrefix={`${name}Card`}
+          testId={`${name}-card-form`}
+          numberError={cardError ?? null}
+        />
+      ) : null}
+    </>
+  );
+}
