@@ -1,10 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, type MouseEvent, Suspense, useContext, useEffect, useRef, useState } from 'react';
+import { lazy, type MouseEvent, useContext, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { isApiError } from '../../app/api-client';
 import { Button } from '../../ui/Button';
-import { Dialog } from '../../ui/Dialog';
-import { Skeleton } from '../../ui/Skeleton';
 import { AuthModalContext } from '../auth/auth-modal-context';
 import { isUnauthorized } from '../auth/authed-request';
 import { catalogKeys } from '../catalog/query-keys';
@@ -19,6 +17,7 @@ import {
   POPUP_CLOSE_CHECK_MS,
   popupFeatures,
 } from './buy-flow';
+import { CheckoutDialog } from './CheckoutDialog';
 import { listingCheckoutPath, tradingApi, tradingKeys } from './trading-api';
 
 /** How often the item page reads its listing's hold again (a light, per-viewer read). */
@@ -151,22 +150,16 @@ export function ListingCheckoutModal({
 }) {
   const queryClient = useQueryClient();
   return (
-    <Dialog
+    <CheckoutDialog
       open={piid !== null}
       onClose={() => {
         onClose();
         void queryClient.invalidateQueries({ queryKey: catalogKeys.items() });
       }}
-      title="Checkout"
-      width={960}
-      actions={null}
-      testId="checkout-modal"
     >
       {piid !== null ? (
-        <Suspense fallback={<Skeleton className={styles.modalSkeleton} />}>
-          <ListingCheckout contractAddress={contractAddress} tokenId={tokenId} piid={piid} frame="modal" />
-        </Suspense>
+        <ListingCheckout contractAddress={contractAddress} tokenId={tokenId} piid={piid} frame="modal" />
       ) : null}
-    </Dialog>
+    </CheckoutDialog>
   );
 }

@@ -1,7 +1,5 @@
-import { lazy, Suspense } from 'react';
-import { Dialog } from '../../ui/Dialog';
-import { Skeleton } from '../../ui/Skeleton';
-import styles from './BuyNowButton.module.css';
+import { lazy } from 'react';
+import { CheckoutDialog } from './CheckoutDialog';
 
 // The checkout's code loads only when the modal opens (the drop page stays light).
 const PrimaryCheckoutView = lazy(() =>
@@ -24,24 +22,15 @@ export function PrimaryCheckoutModal({
   onClose: () => void;
 }) {
   return (
-    <Dialog
-      open={piid !== null}
-      onClose={onClose}
-      title="Checkout"
-      width={960}
-      actions={null}
-      testId="checkout-modal"
-    >
+    <CheckoutDialog open={piid !== null} onClose={onClose}>
       {piid !== null ? (
-        <Suspense fallback={<Skeleton className={styles.modalSkeleton} />}>
-          <PrimaryCheckoutView
-            contractAddress={contractAddress}
-            niftyType={String(niftyType)}
-            piid={piid}
-            frame="modal"
-          />
-        </Suspense>
+        <PrimaryCheckoutView
+          contractAddress={contractAddress}
+          niftyType={String(niftyType)}
+          piid={piid}
+          frame="modal"
+        />
       ) : null}
-    </Dialog>
+    </CheckoutDialog>
   );
 }
