@@ -208,6 +208,25 @@ export function createStudioService(deps: {
     return { ...found, nifty };
   }
 
+  /** A write's drop: the publisher's, locked for the transaction, and neither live nor closed (001 §6). */
+  async function writableDrop(r: StudioRepo, publisher: Publisher, dropId: number): Promise<DropRow> {
+    const drop = await dropOf(r, publisher, dropId, true);
+    assertWritable(drop);
+    return drop;
+  }
+
+  /** A write's collection, with its drop locked and writable. */
+  async function writableCollection(r: StudioRepo, publisher: Publisher, collectionId: number) {
+    const found = await collectionOf(r, publisher, collectionId);
+    return { ...found, drop: await writableDrop(r, publisher, found.drop.id) };
+  }
+
+  /** A write's NFT, with its drop locked and writable. */
+  async function writableNifty(r: StudioRepo, publisher: Publisher, collectionId: number, nftId: number) {
+    const found = await niftyOf(r, publisher, collectionId, nftId);
+    return { ...found, drop: await writableDrop(r, publisher, found.drop.id) };
+  }
+
   /** Drop answers with their collections and signer profiles (001 §3 signerUserProfile). */
   async function dropAnswers(r: StudioRepo, rows: DropRow[]) {
     const collections = await r.collectionsOfDrops(rows.map((d) => d.id));
@@ -602,8 +621,7 @@ export function createStudioService(deps: {
       const publisher = await publisherOf(slug, userId);
       return slugRace(
         unit.run(async ({ studio: r }) => {
-          const drop = await dropOf(r, publisher, dropId, true);
-          assertWritable(drop);
+          const drop = await writableDrop(r, publisher, dropId);
           const values = await dropValues(r, body, drop);
           const row = await r.updateDrop(drop.id, { ...values, updatedAt: clock.now() });
           return oneDropAnswer(r, row);
@@ -614,8 +632,7 @@ export function createStudioService(deps: {
     async deleteDrop(slug: string, userId: number, dropId: number) {
       const publisher = await publisherOf(slug, userId);
       await unit.run(async ({ studio: r }) => {
-        const drop = await dropOf(r, publisher, dropId, true);
-        assertWritable(drop);
+        const drop = await writableDrop(r, publisher, dropId);
         await r.deleteDrop(drop.id);
       });
       return drop_deleted(dropId, publisher.id);
@@ -624,8 +641,7 @@ export function createStudioService(deps: {
     async createCollection(slug: string, userId: number, dropId: number, body: CollectionBody) {
       const publisher = await publisherOf(slug, userId);
       return unit.run(async ({ studio: r }) => {
-        const drop = await dropOf(r, publisher, dropId, true);
-        assertWritable(drop);
+        const drop = await writableDrop(r, publisher, dropId);
         const name = body.name ?? DEFAULT_COLLECTION_TITLE;
         const values = await collectionValues(r, { ...body, name: body.name ?? undefined });
         const row = await r.insertCollection({
@@ -653,9 +669,8 @@ export function createStudioService(deps: {
     async updateCollection(slug: string, userId: number, collectionId: number, body: CollectionBody) {
       const publisher = await publisherOf(slug, userId);
       return unit.run(async ({ studio: r }) => {
-        const found = await collectionOf(r, publisher, collectionId);
-        const drop = await dropOf(r, publisher, found.drop.id, true);
-        assertWritable(drop);
+        const found = await writableCollection(r, publisher, collectionId);
+        const drop = found.drop;
         const values = await collectionValues(r, body, collectionId);
         const row =
           Object.keys(values).length > 0 ? await r.updateCollection(collectionId, values) : found.collection;
@@ -679,9 +694,8 @@ export function createStudioService(deps: {
     async createNft(slug: string, userId: number, collectionId: number, body: NftBody) {
       const publisher = await publisherOf(slug, userId);
       return unit.run(async ({ studio: r }) => {
-        const found = await collectionOf(r, publisher, collectionId);
-        const drop = await dropOf(r, publisher, found.drop.id, true);
-        assertWritable(drop);
+        const found = await writableCollection(r, publisher, collectionId);
+        const drop = found.drop;
         const { values, creators } = await nftValues(r, publisher, drop, body, null);
         const saleType = values.saleType ?? SALE_TYPE_OF_DROP[drop.dropType as DropType] ?? 'standard';
         const typeNumber = await r.nextTypeNumber(collectionId);
@@ -717,9 +731,8 @@ export function createStudioService(deps: {
     async updateNft(slug: string, userId: number, collectionId: number, nftId: number, body: NftBody) {
       const publisher = await publisherOf(slug, userId);
       return unit.run(async ({ studio: r }) => {
-        const found = await niftyOf(r, publisher, collectionId, nftId);
-        const drop = await dropOf(r, publisher, found.drop.id, true);
-        assertWritable(drop);
+        const found = await writableNifty(r, publisher, collectionId, nftId);
+        const drop = found.drop;
         const current = await nftAnswer(r, found.nifty, found.collection, drop);
         const { values, creators } = await nftValues(r, publisher, drop, body, current);
         const row = Object.keys(values).length > 0 ? await r.updateNifty(nftId, values) : found.nifty;
@@ -732,9 +745,7 @@ export function createStudioService(deps: {
     async deleteNft(slug: string, userId: number, collectionId: number, nftId: number) {
       const publisher = await publisherOf(slug, userId);
       await unit.run(async ({ studio: r }) => {
-        const found = await niftyOf(r, publisher, collectionId, nftId);
-        const drop = await dropOf(r, publisher, found.drop.id, true);
-        assertWritable(drop);
+        await writableNifty(r, publisher, collectionId, nftId);
         await r.deleteNifty(nftId);
         await r.setTotalItems(collectionId);
       });
@@ -744,9 +755,8 @@ export function createStudioService(deps: {
     async duplicateNft(slug: string, userId: number, collectionId: number, nftId: number) {
       const publisher = await publisherOf(slug, userId);
       return unit.run(async ({ studio: r }) => {
-        const found = await niftyOf(r, publisher, collectionId, nftId);
-        const drop = await dropOf(r, publisher, found.drop.id, true);
-        assertWritable(drop);
+        const found = await writableNifty(r, publisher, collectionId, nftId);
+        const drop = found.drop;
         const {
           id: _id,
           createdAt: _c,
@@ -793,9 +803,8 @@ export function createStudioService(deps: {
     ) {
       const publisher = await publisherOf(slug, userId);
       return unit.run(async ({ studio: r }) => {
-        const found = await niftyOf(r, publisher, collectionId, nftId);
-        const drop = await dropOf(r, publisher, found.drop.id, true);
-        assertWritable(drop);
+        const found = await writableNifty(r, publisher, collectionId, nftId);
+        const drop = found.drop;
         const recipient = await splitRecipient(r, publisher, kind, body, true);
         await r.insertSplit({ niftyId: nftId, kind, ...recipient, percentage: body.percentage ?? 0 });
         return splitList(r, publisher, found.nifty, found.collection, drop, kind);
@@ -813,9 +822,8 @@ export function createStudioService(deps: {
     ) {
       const publisher = await publisherOf(slug, userId);
       return unit.run(async ({ studio: r }) => {
-        const found = await niftyOf(r, publisher, collectionId, nftId);
-        const drop = await dropOf(r, publisher, found.drop.id, true);
-        assertWritable(drop);
+        const found = await writableNifty(r, publisher, collectionId, nftId);
+        const drop = found.drop;
         const recipient = await splitRecipient(r, publisher, kind, body, false);
         const changed = await r.updateSplit(nftId, kind, splitId, {
           ...recipient,
@@ -836,9 +844,8 @@ export function createStudioService(deps: {
     ) {
       const publisher = await publisherOf(slug, userId);
       return unit.run(async ({ studio: r }) => {
-        const found = await niftyOf(r, publisher, collectionId, nftId);
-        const drop = await dropOf(r, publisher, found.drop.id, true);
-        assertWritable(drop);
+        const found = await writableNifty(r, publisher, collectionId, nftId);
+        const drop = found.drop;
         if (!(await r.deleteSplit(nftId, kind, splitId))) throw ERRORS.splitNotFound();
         return splitList(r, publisher, found.nifty, found.collection, drop, kind);
       });
@@ -868,8 +875,7 @@ export function createStudioService(deps: {
       const approval = await repo.tosApproval(publisher.id, userId);
       if (approval?.version !== PUBLISHER_TERMS.version) throw ERRORS.tosRequired();
       return unit.run(async ({ studio: r }) => {
-        const drop = await dropOf(r, publisher, dropId, true);
-        assertWritable(drop);
+        const drop = await writableDrop(r, publisher, dropId);
         const fields = await publishErrors(r, publisher, drop);
         if (Object.keys(fields).length > 0) throw ERRORS.publishFailed(fields);
         if (!(await r.publisherFeePaid(drop.id))) throw PUBLISHER_FEE_ERRORS.required();
@@ -938,9 +944,7 @@ export function createStudioService(deps: {
     async putCriteria(slug: string, userId: number, collectionId: number, nftId: number, body: CriteriaBody) {
       const publisher = await publisherOf(slug, userId);
       return unit.run(async ({ studio: r }) => {
-        const found = await niftyOf(r, publisher, collectionId, nftId);
-        const drop = await dropOf(r, publisher, found.drop.id, true);
-        assertWritable(drop);
+        await writableNifty(r, publisher, collectionId, nftId);
         const errors: FieldErrors = {};
         body.rules.forEach((rule, index) => {
           const e = validateCriteriaRule(rule);
