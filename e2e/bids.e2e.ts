@@ -60,9 +60,17 @@ describe('bidding on a live auction', () => {
     // Below the minimum: refused in the dialog before any call.
     await dialog.getByLabel('Bid amount (USD)').fill(((minBid - 1) / 100).toFixed(2));
     await dialog.getByRole('button', { name: 'Place Bid' }).click();
-    await expect.poll(() => dialog.textContent()).toContain(`Minimum Bid: ${dollars(minBid)}`);
+    const amount = dialog.getByLabel('Bid amount (USD)');
+    await expect.poll(() => amount.getAttribute('aria-invalid')).toBe('true');
+    expect(await amount.evaluate((input) => input.getAttribute('aria-describedby'))).toMatch(/-error$/);
+    const message = await amount.evaluate(
+      (input) => document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent ?? '',
+    );
+    expect(message).toContain(`Minimum Bid: ${dollars(minBid)}`);
 
-    await dialog.getByLabel('Bid amount (USD)').fill((minBid / 100).toFixed(2));
+    // A changed amount takes the message away.
+    await amount.fill((minBid / 100).toFixed(2));
+    expect(await amount.getAttribute('aria-invalid')).toBeNull();
     await dialog.getByTestId('bid-method-card').check();
     const form = dialog.getByTestId('bid-card-form');
     await form.getByLabel('Card number').fill('4242 4242 4242 4242');

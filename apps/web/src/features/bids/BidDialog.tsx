@@ -148,7 +148,11 @@ function OpenBidDialog({ contractAddress, niftyType, saleType, onClose }: BidDia
           autoComplete="off"
           placeholder={minBid === null ? '' : centsText(minBid)}
           value={amount}
-          onChange={(event) => setAmount(event.target.value)}
+          onChange={(event) => {
+            // A message about the amount goes as soon as it is changed.
+            setAmount(event.target.value);
+            setFieldError(null);
+          }}
           error={fieldError}
           disabled={mutation.isPending}
           autoFocus

@@ -92,7 +92,10 @@ export function OfferForm({
         inputMode="decimal"
         autoComplete="off"
         value={amount}
-        onChange={(event) => setAmount(event.target.value)}
+        onChange={(event) => {
+          setAmount(event.target.value);
+          setAmountError(null);
+        }}
         error={amountError}
         disabled={busy}
         autoFocus
