@@ -213,6 +213,20 @@ describe('addresses, video, criteria, allowlist, collection names', () => {
   it('ethereum addresses', () => {
     expect(isEthereumAddress(ADDRESS)).toBe(true);
     expect(isEthereumAddress('0xZZ08400098527886E0F7030069857D2E4169EE7')).toBe(false);
+    // EIP-55: a mixed-case address carries a checksum, which must hold (the EIP's own examples).
+    for (const good of [
+      '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+      '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359',
+      '0xdbF03B407c01E7cD3CBea99509d93f8DDDC8C6FB',
+      '0xD1220A0cf47c7B9Be7A2E6BA89F429762e7b9aDb',
+    ])
+      expect(isEthereumAddress(good)).toBe(true);
+    // One letter's case changed: a typo the checksum catches.
+    expect(isEthereumAddress('0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD')).toBe(false);
+    expect(isEthereumAddress('0xfb6916095ca1df60bB79Ce92cE3Ea74c37c5d359')).toBe(false);
+    // All lower or all upper case: no checksum to check.
+    expect(isEthereumAddress('0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed')).toBe(true);
+    expect(isEthereumAddress('0x5AAEB6053F3E94C9B9A09F33669435E7EF1BEAED')).toBe(true);
     expect(
       validateDrop({ ...goodDrop, signerAddress: 'nope', externalOwnerAddress: ADDRESS }, { now }),
     ).toEqual({

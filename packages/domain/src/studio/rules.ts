@@ -2,6 +2,7 @@
 // Pure and zod-free (the web shell imports @vitrine/domain; decision 011). Each validator answers a
 // `{ field: message }` map: empty when the input passes. Field names are the API's JSON names (001 §3).
 
+import { keccak_256 } from '@noble/hashes/sha3.js';
 import { isAuctionSaleType } from '../catalog/sale-types';
 import {
   COLLECTION_NAME_MAX_LENGTH,
@@ -69,9 +70,25 @@ export function minimumPriceMessage(currency: 'USD' | 'ETH'): string {
 
 const ETHEREUM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 
-/** A 0x-prefixed 20-byte hex address (001 §5). */
+/**
+ * A 0x-prefixed 20-byte hex address (001 §5). A mixed-case address carries its EIP-55 checksum (a letter is upper
+ * case where the keccak-256 of the lower-case hex has a nibble of 8 or more), which must hold: one mistyped
+ * character is caught. All lower or all upper case carries none and passes on its form alone.
+ */
 export function isEthereumAddress(value: unknown): value is string {
-  return typeof value === 'string' && ETHEREUM_ADDRESS.test(value);
+  if (typeof value !== 'string' || !ETHEREUM_ADDRESS.test(value)) return false;
+  const hex = value.slice(2);
+  if (hex === hex.toLowerCase() || hex === hex.toUpperCase()) return true;
+  const lower = hex.toLowerCase();
+  const hash = keccak_256(Uint8Array.from(lower, (c) => c.charCodeAt(0)));
+  for (let i = 0; i < 40; i++) {
+    const byte = hash[i >> 1] ?? 0;
+    const nibble = i % 2 === 0 ? byte >> 4 : byte & 0x0f;
+    const char = hex[i] ?? '';
+    const expected = nibble >= 8 ? char.toUpperCase() : char.toLowerCase();
+    if (char !== expected) return false;
+  }
+  return true;
 }
 
 const YOUTUBE_ID = /^[A-Za-z0-9_-]{11}$/;
