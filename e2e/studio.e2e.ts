@@ -223,11 +223,12 @@ describe('publisher studio', () => {
     const dropId = new URL(page.url()).pathname.split('/').pop() ?? '';
     await page.getByTestId('publish-drop').click();
     await agreeToPublisherTermsIfAsked(page);
-    // Then the publisher fee (decision 017): its page, paid by card, publishes the drop.
+    // Then the publisher fee (decision 017): its page, paid by a card that needs a second step (3-D Secure),
+    // confirmed in the page's dialog, publishes the drop.
     await page.waitForURL((url) => url.pathname === `/publish-drop/${dropId}/`, { timeout: 20_000 });
     const feeForm = page.getByTestId('publish-fee-form');
     expect(await feeForm.getByTestId('publish-fee-amount').innerText({ timeout: 20_000 })).toBe('$49.00');
-    await payPublisherFeeAndPublish(page, dropId);
+    await payPublisherFeeAndPublish(page, dropId, { secondStep: true });
     await feeForm.getByTestId('back-to-editor').click();
     await page.waitForURL((url) => url.pathname === `/publishers/atlas/drops/${dropId}`, { timeout: 20_000 });
     await expect

@@ -30,18 +30,33 @@ export async function agreeToPublisherTermsIfAsked(page: Page): Promise<boolean>
   return true;
 }
 
-/** On the fee page: pays the publisher fee by the test card, which publishes the drop; waits for 001 §8's message. */
-export async function payPublisherFeeAndPublish(page: Page, dropId: string): Promise<void> {
+/**
+ * On the fee page: pays the publisher fee by the test card, which publishes the drop; waits for 001 §8's
+ * message. `secondStep`: by the simulated card that needs 3-D Secure, confirmed in the page's dialog.
+ */
+export async function payPublisherFeeAndPublish(
+  page: Page,
+  dropId: string,
+  o: { secondStep?: boolean } = {},
+): Promise<void> {
   await page.waitForURL(
     (url) => url.pathname === `/publish-drop/${dropId}/` && /^\d+$/.test(url.searchParams.get('piid') ?? ''),
     { timeout: 20_000 },
   );
   const feeForm = page.getByTestId('publish-fee-form');
   const feeCard = feeForm.getByTestId('fee-card-form');
-  await feeCard.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await feeCard.getByLabel('Card number').fill(o.secondStep ? '4000 0027 6000 3184' : '4242 4242 4242 4242');
   await feeCard.getByLabel('Expiry (MM/YY)').fill('12/30');
   await feeCard.getByLabel('CVC').fill('123');
   await feeForm.getByTestId('pay-fee-and-publish').click();
+  if (o.secondStep) {
+    const dialog = page.getByTestId('fee-card-action-dialog');
+    await dialog.getByRole('heading', { name: 'Confirm your payment' }).waitFor({ timeout: 20_000 });
+    // Not paid before the step: nothing published yet.
+    if (await feeForm.getByTestId('publish-notice').isVisible())
+      throw new Error('published before the second step');
+    await dialog.getByRole('button', { name: 'Complete verification' }).click();
+  }
   await feeForm
     .getByTestId('publish-notice')
     .getByText('Latest changes successfully published.')

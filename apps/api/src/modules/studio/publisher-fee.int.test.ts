@@ -245,6 +245,107 @@ describe('the publisher fee', () => {
     expect((await ledgerInvariants(db())).unbalancedTransactions).toBe(0);
   });
 
+  it('a card needing a second step (3-D Secure) waits for it; on confirmation the fee is paid and the drop publishes', async () => {
+    const { drop } = await readyDrop();
+    const id = (await ok(owner, 'POST', '/v2/publisher-fee', { collection_template: drop.id })).publisherFee
+      .publisherFeeId;
+    const nothing = await call(owner, 'POST', `/v2/publisher-fee/${id}/complete-action`);
+    expect(nothing.status).toBe(409);
+    expect(nothing.body.errorType).toBe('payment-not-waiting');
+
+    const revenueBefore = await platformRevenue();
+    const waiting = await ok(owner, 'POST', `/v2/publisher-fee/${id}/pay`, {
+      payment_method: 'stripe_card',
+      payment_token: await card(owner, TEST_CARDS.requiresAction),
+    });
+    expect(waiting.publisherFee.paymentState).toBe('pending');
+    expect(waiting.stripePaymentIntent).toMatchObject({
+      status: 'requires_action',
+      nextAction: { type: 'sim_three_d_secure' },
+    });
+    const charge = () =>
+      t.app.services.cardProcessor.charges().find((c) => c.id === waiting.stripePaymentIntent.id);
+    expect(charge()?.status).toBe('requires_action');
+    // Nothing is paid yet: no movement, publishing refused; a reload shows the step still waiting.
+    expect(await feeMovements(id)).toEqual([]);
+    expect(await platformRevenue()).toBe(revenueBefore);
+    expect((await call(owner, 'PATCH', `/publisher/${slug}/drop/publish/${drop.id}`, {})).status).toBe(402);
+    const reloaded = await ok(owner, 'GET', `/v2/publisher-fee/${id}`);
+    expect(reloaded.stripePaymentIntent).toMatchObject({
+      id: waiting.stripePaymentIntent.id,
+      status: 'requires_action',
+    });
+    // Another member's publisher cannot finish it.
+    expect((await call(rival, 'POST', `/v2/publisher-fee/${id}/complete-action`)).status).toBe(404);
+
+    // The verification passes; finishing it twice at once pays once.
+    const done = await Promise.all(
+      [0, 1, 2].map((i) =>
+        call(owner, 'POST', `/v2/publisher-fee/${id}/complete-action`, undefined, `3ds-${i}`),
+      ),
+    );
+    for (const res of done) {
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body.publisherFee).toMatchObject({ paymentState: 'paid', paymentMethod: 'stripe_card' });
+      expect(res.body.stripePaymentIntent).toBeUndefined();
+    }
+    expect(charge()?.status).toBe('captured');
+    expect(await feeMovements(id)).toEqual([
+      { amount: -PUBLISHER_FEE_CENTS, memo: 'card_payment' },
+      { amount: PUBLISHER_FEE_CENTS, memo: 'publisher_fee' },
+    ]);
+    expect(await platformRevenue()).toBe(revenueBefore + PUBLISHER_FEE_CENTS);
+    const published = await ok(owner, 'PATCH', `/publisher/${slug}/drop/publish/${drop.id}`, {});
+    expect(published.message).toBe('Latest changes successfully published.');
+    expect((await ok(owner, 'GET', `/v2/publisher-fee/${id}`)).stripePaymentIntent).toBeUndefined();
+    expect(await ledgerInvariants(db())).toMatchObject({
+      unbalancedTransactions: 0,
+      balancesOffTheirEntries: 0,
+    });
+  });
+
+  it('a waiting 3-D Secure payment is voided when another card waits instead, or the fee is paid otherwise', async () => {
+    const { drop } = await readyDrop();
+    const id = (await ok(owner, 'POST', '/v2/publisher-fee', { collection_template: drop.id })).publisherFee
+      .publisherFeeId;
+    const pay3ds = async () =>
+      (
+        await ok(owner, 'POST', `/v2/publisher-fee/${id}/pay`, {
+          payment_method: 'stripe_card',
+          payment_token: await card(owner, TEST_CARDS.requiresAction),
+        })
+      ).stripePaymentIntent.id as string;
+    const chargeOf = (ref: string) => t.app.services.cardProcessor.charges().find((c) => c.id === ref);
+    const first = await pay3ds();
+    const second = await pay3ds();
+    expect(second).not.toBe(first);
+    expect(chargeOf(first)?.status).toBe('voided');
+    expect(chargeOf(second)?.status).toBe('requires_action');
+
+    // Paid from the balance while the second waits, racing its confirmation: exactly one payment is taken.
+    await fund(db(), ownerId, PUBLISHER_FEE_CENTS, t.clock.now());
+    const balanceBefore = (await ok(owner, 'GET', '/user/profile/')).account_balance_in_cents as number;
+    const [byBalance, confirmed] = await Promise.all([
+      call(owner, 'POST', `/v2/publisher-fee/${id}/pay`, { payment_method: 'balance' }, 'race-balance'),
+      call(owner, 'POST', `/v2/publisher-fee/${id}/complete-action`, undefined, 'race-3ds'),
+    ]);
+    expect(byBalance.status, JSON.stringify(byBalance.body)).toBe(200);
+    expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+    const movements = await feeMovements(id);
+    expect(movements).toHaveLength(2);
+    const balanceAfter = (await ok(owner, 'GET', '/user/profile/')).account_balance_in_cents as number;
+    if (movements.some((m) => m.memo === 'card_payment')) {
+      expect(chargeOf(second)?.status).toBe('captured');
+      expect(balanceAfter).toBe(balanceBefore);
+    } else {
+      expect(chargeOf(second)?.status).toBe('voided');
+      expect(balanceAfter).toBe(balanceBefore - PUBLISHER_FEE_CENTS);
+    }
+    const after = await ok(owner, 'POST', `/v2/publisher-fee/${id}/complete-action`);
+    expect(after.publisherFee.paymentState).toBe('paid');
+    expect(await ledgerInvariants(db())).toMatchObject({ unbalancedTransactions: 0, negativeBalances: 0 });
+  });
+
   it("another publisher's member is refused everywhere; signed out gets 401", async () => {
     const { drop } = await readyDrop();
     const id = (await ok(owner, 'POST', '/v2/publisher-fee', { collection_template: drop.id })).publisherFee

@@ -22,8 +22,18 @@ const feeAnswer = z.object({
     paidAt: z.string().nullable(),
     createdAt: z.string(),
   }),
-  /** Stripe's PaymentIntent when one waits on the buyer (none yet: a card needing a second step is refused). */
-  stripePaymentIntent: z.object({ id: z.string(), clientSecret: z.string().nullable() }).optional(),
+  /**
+   * The card payment waiting on the payer's second step (3-D Secure), as Stripe's PaymentIntent in
+   * requires_action: finish it with `POST v2/publisher-fee/{id}/complete-action`.
+   */
+  stripePaymentIntent: z
+    .object({
+      id: z.string(),
+      clientSecret: z.string().nullable(),
+      status: z.literal('requires_action'),
+      nextAction: z.object({ type: z.string(), url: z.string().optional() }),
+    })
+    .optional(),
 });
 const refusals = { 402: errorBody, 409: errorBody };
 
@@ -102,5 +112,19 @@ export const publisherFeeRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body.payment_method,
         request.body.payment_token ?? null,
       ),
+  );
+
+  app.post(
+    '/v2/publisher-fee/:id/complete-action',
+    {
+      config: { auth: 'user', idempotency: true },
+      schema: {
+        tags,
+        summary: 'Finish a card payment of the fee that required a second step (3-D Secure)',
+        params: feeParams,
+        response: { 200: feeAnswer, ...errorResponses, ...refusals },
+      },
+    },
+    async (request) => fees().completeAction(signedIn(request).userId, request.params.id),
   );
 };

@@ -4,7 +4,7 @@
 // movement (payer → platform_revenue). Publishing needs the drop's fee paid (`feePaid`).
 import { type Db, schema, type UnitOfWork } from '@vitrine/db';
 import { AppError, ERROR_TYPES, PUBLISHER_FEE_CENTS } from '@vitrine/domain';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Clock } from '../../lib/clock';
 import { createLedgerRepo, type LedgerRepo } from '../trading/ledger.repo';
 import type { ExternalPaymentProvider } from '../trading/payment-providers';
@@ -54,6 +54,28 @@ export function createPublisherFeeRepo(db: Db) {
       const [row] = await db.insert(fees).values(values).onConflictDoNothing().returning();
       return row ?? null;
     },
+    /**
+     * Records the card authorisation waiting on its second step (3-D Secure) on a pending fee, replacing
+     * `previous` only (a conditional update: null when the fee was paid, or another payment waits meanwhile).
+     */
+    async setWaiting(
+      id: number,
+      previous: string | null,
+      next: string | null,
+    ): Promise<PublisherFeeRow | null> {
+      const [row] = await db
+        .update(fees)
+        .set({ providerReference: next })
+        .where(
+          and(
+            eq(fees.id, id),
+            eq(fees.paymentState, 'pending'),
+            previous === null ? isNull(fees.providerReference) : eq(fees.providerReference, previous),
+          ),
+        )
+        .returning();
+      return row ?? null;
+    },
     async update(id: number, values: Partial<typeof fees.$inferInsert>): Promise<PublisherFeeRow> {
       const [row] = await db.update(fees).set(values).where(eq(fees.id, id)).returning();
       if (!row) throw new Error(`publisher fee ${id} not updated`);
@@ -89,14 +111,29 @@ export const PUBLISHER_FEE_ERRORS = {
       message: 'A card is needed to pay by card',
       fields: { payment_token: 'Required' },
     }),
+  /** complete-action while the card's verification is not finished yet. */
   requiresAction: () =>
     new AppError({
       errorType: 'payment-requires-action',
-      message:
-        'This card needs a verification step that the publisher fee does not support yet; use another card',
+      message: 'Complete the verification your bank asks for to pay the publisher fee',
       statusCode: 402,
     }),
+  /** complete-action with no card payment waiting on a second step. */
+  nothingWaiting: () =>
+    new AppError({
+      errorType: 'payment-not-waiting',
+      message: 'No card payment of this publisher fee is waiting for verification; pay the fee again',
+      statusCode: 409,
+    }),
 };
+
+/** A card authorisation of the fee waiting on its second step (Stripe's PaymentIntent in requires_action). */
+export interface WaitingCardPayment {
+  id: string;
+  clientSecret: string | null;
+  status: 'requires_action';
+  nextAction: { type: string; url?: string };
+}
 
 export function createPublisherFeeService(deps: {
   db: Db;
@@ -107,8 +144,9 @@ export function createPublisherFeeService(deps: {
   const repo = createPublisherFeeRepo(deps.db);
   const ledger = createLedgerRepo(deps.db);
 
-  async function answer(row: PublisherFeeRow) {
+  async function answer(row: PublisherFeeRow, waiting?: WaitingCardPayment) {
     return {
+      ...(waiting && row.paymentState === 'pending' ? { stripePaymentIntent: waiting } : {}),
       publisherFee: {
         publisherFeeId: row.id,
         collectionTemplate: row.dropId,
@@ -145,7 +183,7 @@ export function createPublisherFeeService(deps: {
     return deps.unit.run(async ({ ledger: l, fees: f }) => {
       const fee = await f.byId(feeId, true);
       if (!fee) throw PUBLISHER_FEE_ERRORS.notFound();
-      if (fee.paymentState === 'paid') return { fee, settled: false };
+      if (fee.paymentState === 'paid') return { fee, settled: false, replaced: null };
       const locked = await l.lock([payer, platform]);
       if (method === 'balance' && (locked.get(payer)?.availableCents ?? 0) < fee.amountCents) {
         throw TRADING_ERRORS.insufficientFunds();
@@ -173,8 +211,32 @@ export function createPublisherFeeService(deps: {
         ledgerTransactionId,
         paidAt: at,
       });
-      return { fee: row, settled: true };
+      // A card authorisation that waited on its second step and did not pay: voided after commit.
+      const replaced =
+        fee.providerReference !== null && fee.providerReference !== providerReference
+          ? fee.providerReference
+          : null;
+      return { fee: row, settled: true, replaced };
     });
+  }
+
+  /** Settles the fee with an authorised card payment; captures it after commit, or voids it when unneeded. */
+  async function settleCard(id: number, userId: number, providerReference: string) {
+    let result: Awaited<ReturnType<typeof settle>>;
+    try {
+      result = await settle(id, userId, 'stripe_card', providerReference);
+    } catch (error) {
+      await deps.card.void(providerReference);
+      throw error;
+    }
+    if (result.settled || result.fee.providerReference === providerReference) {
+      await deps.card.capture(providerReference);
+    } else {
+      // Paid meanwhile by another payment: this authorisation is not needed.
+      await deps.card.void(providerReference);
+    }
+    if (result.replaced) await deps.card.void(result.replaced);
+    return answer(result.fee);
   }
 
   return {
@@ -194,8 +256,18 @@ export function createPublisherFeeService(deps: {
       return answer(row);
     },
 
+    /** The fee; a card payment still waiting on its second step is answered as `stripePaymentIntent`. */
     async get(userId: number, id: number) {
-      return answer(await memberFee(id, userId));
+      const row = await memberFee(id, userId);
+      if (row.paymentState === 'pending' && row.providerReference) {
+        return answer(row, {
+          id: row.providerReference,
+          clientSecret: null,
+          status: 'requires_action',
+          nextAction: { type: 'three_d_secure' },
+        });
+      }
+      return answer(row);
     },
 
     /** Chooses the method and currency (001 §7: ETH if eth else USD); a paid fee keeps what paid it. */
@@ -208,15 +280,21 @@ export function createPublisherFeeService(deps: {
     },
 
     /**
-     * Pays the fee: by balance in one unit; by card authorise, post, capture (a card needing a second step is
-     * refused, as deposits are). Safe to repeat: a paid fee answers paid, the movement's reference is unique,
-     * the processor answers the same authorisation to the same reference and card.
+     * Pays the fee: by balance in one unit; by card authorise, post, capture. A card that needs a second
+     * step (3-D Secure) leaves the fee pending with its authorisation recorded and answers it as
+     * `stripePaymentIntent` (status requires_action, nextAction); `completeAction` finishes it, as the
+     * buyer checkout's. Safe to repeat: a paid fee answers paid, the movement's reference is unique, the
+     * processor answers the same authorisation to the same reference and card.
      */
     async pay(userId: number, id: number, method: PublisherFeeMethod, paymentToken: string | null) {
       const row = await memberFee(id, userId);
       if (row.paymentState === 'paid') return answer(row);
       if (row.paymentCurrency === 'ETH') throw PUBLISHER_FEE_ERRORS.ethUnavailable();
-      if (method === 'balance') return answer((await settle(id, userId, 'balance', null)).fee);
+      if (method === 'balance') {
+        const result = await settle(id, userId, 'balance', null);
+        if (result.replaced) await deps.card.void(result.replaced);
+        return answer(result.fee);
+      }
       if (!paymentToken) throw PUBLISHER_FEE_ERRORS.tokenRequired();
       const outcome = await deps.card.authorize({
         reference: `publisher_fee:${row.id}`,
@@ -226,23 +304,65 @@ export function createPublisherFeeService(deps: {
       });
       if (outcome.status === 'declined') throw TRADING_ERRORS.declined();
       if (outcome.status === 'requires_action') {
-        await deps.card.void(outcome.providerReference);
-        throw PUBLISHER_FEE_ERRORS.requiresAction();
+        // The fee waits on this authorisation, one at a time: the one it replaces is voided (the last
+        // card tried wins, as one after the other; a conditional update, tried again if another moved it).
+        let previous = row.providerReference;
+        let waiting: PublisherFeeRow | null = null;
+        for (let attempt = 0; attempt < 3 && !waiting; attempt++) {
+          if (previous === outcome.providerReference) {
+            waiting = await repo.byId(id);
+            break;
+          }
+          waiting = await repo.setWaiting(id, previous, outcome.providerReference);
+          if (!waiting) {
+            const now = await repo.byId(id);
+            if (!now || now.paymentState === 'paid') {
+              if (now?.providerReference !== outcome.providerReference)
+                await deps.card.void(outcome.providerReference);
+              return answer(now ?? row);
+            }
+            previous = now.providerReference;
+          }
+        }
+        if (!waiting || waiting.paymentState === 'paid') {
+          // Never void the authorisation that paid it (completed meanwhile).
+          if (waiting?.providerReference !== outcome.providerReference)
+            await deps.card.void(outcome.providerReference);
+          if (waiting) return answer(waiting);
+          throw PUBLISHER_FEE_ERRORS.nothingWaiting();
+        }
+        if (previous && previous !== outcome.providerReference) await deps.card.void(previous);
+        return answer(waiting, {
+          id: outcome.providerReference,
+          clientSecret: null,
+          status: 'requires_action',
+          nextAction: outcome.nextAction,
+        });
       }
-      let result: Awaited<ReturnType<typeof settle>>;
-      try {
-        result = await settle(id, userId, 'stripe_card', outcome.providerReference);
-      } catch (error) {
-        await deps.card.void(outcome.providerReference);
-        throw error;
+      return settleCard(id, userId, outcome.providerReference);
+    },
+
+    /**
+     * The second step of a card that required one (the verification passed): the fee is paid as by
+     * `pay`. A paid fee answers as it is; not verified yet answers 402; a refused verification clears the
+     * waiting payment and answers the card declined.
+     */
+    async completeAction(userId: number, id: number) {
+      const row = await memberFee(id, userId);
+      if (row.paymentState === 'paid') return answer(row);
+      const reference = row.providerReference;
+      if (!reference) throw PUBLISHER_FEE_ERRORS.nothingWaiting();
+      const outcome = await deps.card.completeAction(reference);
+      if (outcome.status === 'requires_action') throw PUBLISHER_FEE_ERRORS.requiresAction();
+      if (outcome.status !== 'authorized') {
+        if (!(await repo.setWaiting(id, reference, null))) {
+          // Paid meanwhile another way (its authorisation voided): answer the paid fee.
+          const now = await repo.byId(id);
+          if (now?.paymentState === 'paid') return answer(now);
+        }
+        throw TRADING_ERRORS.declined();
       }
-      if (result.settled || result.fee.providerReference === outcome.providerReference) {
-        await deps.card.capture(outcome.providerReference);
-      } else {
-        // Paid meanwhile by another payment: this authorisation is not needed.
-        await deps.card.void(outcome.providerReference);
-      }
-      return answer(result.fee);
+      return settleCard(id, userId, outcome.providerReference);
     },
 
     /** Whether the drop's fee is paid (publishing needs it). */

@@ -5,6 +5,7 @@ import { useParams, useSearchParams } from 'react-router';
 import { isApiError } from '../../app/api-client';
 import { Button } from '../../ui/Button';
 import { ButtonLink } from '../../ui/ButtonLink';
+import { Dialog } from '../../ui/Dialog';
 import { ErrorFallback } from '../../ui/ErrorFallback';
 import { FormAlert } from '../../ui/FormAlert';
 import { Page } from '../../ui/Page';
@@ -14,7 +15,13 @@ import { CardFields, EMPTY_CARD } from '../trading/CardFields';
 import { type CardFields as CardValues, readCard } from '../trading/card-form';
 import { tradingApi } from '../trading/trading-api';
 import styles from './Studio.module.css';
-import { type PublisherFee, type PublisherFeeMethod, studioApi, studioKeys } from './studio-api';
+import {
+  type PublisherFee,
+  type PublisherFeeAnswer,
+  type PublisherFeeMethod,
+  studioApi,
+  studioKeys,
+} from './studio-api';
 import { publishOutcome } from './studio-model';
 
 /**
@@ -67,11 +74,13 @@ function PublishDrop() {
   if (String(found.collectionTemplate) !== collectionTemplate) {
     return <FormAlert testId="publish-fee-mismatch">This publisher fee belongs to another drop.</FormAlert>;
   }
-  return <FeeAndPublish fee={found} />;
+  return <FeeAndPublish fee={found} waiting={fee.data.stripePaymentIntent !== undefined} />;
 }
 
-function FeeAndPublish({ fee }: { fee: PublisherFee }) {
+function FeeAndPublish({ fee, waiting }: { fee: PublisherFee; waiting: boolean }) {
   const queryClient = useQueryClient();
+  // A card that needs a second step (3-D Secure): the fee waits until the payer confirms it (as checkout).
+  const [needsAction, setNeedsAction] = useState(waiting);
   const [method, setMethod] = useState<PublisherFeeMethod>('stripe_card');
   const [card, setCard] = useState<CardValues>(EMPTY_CARD);
   const [cardError, setCardError] = useState<string | null>(null);
@@ -118,14 +127,31 @@ function FeeAndPublish({ fee }: { fee: PublisherFee }) {
     onSuccess: (answer) => {
       queryClient.setQueryData(studioKeys.publisherFee(fee.publisherFeeId), answer);
       setCard(EMPTY_CARD);
-      publish.mutate();
+      paidOrWaiting(answer);
     },
   });
+  const paidOrWaiting = (answer: PublisherFeeAnswer) => {
+    if (answer.publisherFee.paymentState === 'paid') {
+      setNeedsAction(false);
+      publish.mutate();
+    } else if (answer.stripePaymentIntent?.status === 'requires_action') {
+      setNeedsAction(true);
+    }
+  };
+  const complete = useMutation({
+    mutationFn: () => studioApi.completePublisherFee(fee.publisherFeeId),
+    onSuccess: (answer) => {
+      queryClient.setQueryData(studioKeys.publisherFee(fee.publisherFeeId), answer);
+      paidOrWaiting(answer);
+    },
+    onError: () => setNeedsAction(false),
+  });
   const paid = fee.paymentState === 'paid';
-  const busy = pay.isPending || publish.isPending;
+  const busy = pay.isPending || publish.isPending || complete.isPending;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setNotice(null);
+    complete.reset();
     if (paid) {
       publish.mutate();
       return;
@@ -143,7 +169,7 @@ function FeeAndPublish({ fee }: { fee: PublisherFee }) {
     setCardError(null);
     pay.mutate({ method, card: read.card });
   };
-  const payError = pay.error;
+  const payError = pay.error ?? complete.error;
   const declined = isApiError(payError) && payError.errorType === 'card_declined';
 
   return (
@@ -217,6 +243,20 @@ function FeeAndPublish({ fee }: { fee: PublisherFee }) {
           Back to the drop editor
         </ButtonLink>
       </div>
+      <Dialog
+        open={needsAction && !paid}
+        onClose={() => setNeedsAction(false)}
+        title="Confirm your payment"
+        loading={complete.isPending}
+        onConfirm={() => complete.mutate()}
+        confirmLabel="Complete verification"
+        testId="fee-card-action-dialog"
+      >
+        <p>
+          Your bank asks you to confirm this payment. Complete the verification to pay the publisher fee and
+          publish your drop.
+        </p>
+      </Dialog>
     </form>
   );
 }

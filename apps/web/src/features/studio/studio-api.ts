@@ -140,7 +140,13 @@ export interface PublisherFee {
 }
 export interface PublisherFeeAnswer {
   publisherFee: PublisherFee;
-  stripePaymentIntent?: { id: string; clientSecret: string | null };
+  /** A card payment waiting on the payer's second step (3-D Secure): finish it with `completePublisherFee`. */
+  stripePaymentIntent?: {
+    id: string;
+    clientSecret: string | null;
+    status: 'requires_action';
+    nextAction: { type: string; url?: string };
+  };
 }
 export type PublisherFeeMethod = 'stripe_card' | 'balance';
 
@@ -268,6 +274,10 @@ export const studioApi = {
         { payment_method: method, ...(paymentToken ? { payment_token: paymentToken } : {}) },
         once(),
       ),
+    ),
+  completePublisherFee: (id: number) =>
+    withAuthRetry(() =>
+      api.post<PublisherFeeAnswer>(`/v2/publisher-fee/${id}/complete-action`, undefined, once()),
     ),
   tosApproval: (slug: string, signal?: AbortSignal) =>
     withAuthRetry(() => api.get<TosApproval>(`${base(slug)}/tos_approval`, signal ? { signal } : {})),
