@@ -1972,6 +1972,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/publisher-fee/{id}/complete-action": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Finish a card payment of the fee that required a second step (3-D Secure) */
+        post: operations["postV2PublisherFeeByIdCompleteAction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/eligibility/{contractAddress}/{niftyType}/": {
         parameters: {
             query?: never;
@@ -23248,6 +23265,12 @@ export interface operations {
                         stripePaymentIntent?: {
                             id: string;
                             clientSecret: string | null;
+                            /** @enum {string} */
+                            status: "requires_action";
+                            nextAction: {
+                                type: string;
+                                url?: string;
+                            };
                         };
                     };
                 };
@@ -23399,6 +23422,12 @@ export interface operations {
                         stripePaymentIntent?: {
                             id: string;
                             clientSecret: string | null;
+                            /** @enum {string} */
+                            status: "requires_action";
+                            nextAction: {
+                                type: string;
+                                url?: string;
+                            };
                         };
                     };
                 };
@@ -23529,6 +23558,12 @@ export interface operations {
                         stripePaymentIntent?: {
                             id: string;
                             clientSecret: string | null;
+                            /** @enum {string} */
+                            status: "requires_action";
+                            nextAction: {
+                                type: string;
+                                url?: string;
+                            };
                         };
                     };
                 };
@@ -23690,6 +23725,187 @@ export interface operations {
                         stripePaymentIntent?: {
                             id: string;
                             clientSecret: string | null;
+                            /** @enum {string} */
+                            status: "requires_action";
+                            nextAction: {
+                                type: string;
+                                url?: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postV2PublisherFeeByIdCompleteAction: {
+        parameters: {
+            query?: never;
+            header?: {
+                "idempotency-key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        publisherFee: {
+                            publisherFeeId: number;
+                            collectionTemplate: number;
+                            publisherSlug: string;
+                            amountInCents: number;
+                            paymentMethod: string | null;
+                            paymentCurrency: string;
+                            /** @enum {string} */
+                            paymentState: "pending" | "paid";
+                            paidAt: string | null;
+                            createdAt: string;
+                        };
+                        stripePaymentIntent?: {
+                            id: string;
+                            clientSecret: string | null;
+                            /** @enum {string} */
+                            status: "requires_action";
+                            nextAction: {
+                                type: string;
+                                url?: string;
+                            };
                         };
                     };
                 };
