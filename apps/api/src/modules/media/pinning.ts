@@ -48,6 +48,9 @@ export function createPinataPinner(settings: PinataSettings): Pinner {
           method: 'POST',
           headers: { authorization: `Bearer ${settings.jwt}` },
           body: form,
+          // Without this fetch keeps every byte sent, to replay the body on a redirect (nodejs/undici#4058):
+          // a 300 MiB file would be held whole. Pinata's endpoint does not redirect.
+          redirect: 'error',
           signal: AbortSignal.timeout(settings.timeoutMs ?? 120_000),
         });
       } catch (error) {
