@@ -1,6 +1,7 @@
 // MediaStore (ARCHITECTURE §5): files under DATA_DIR/media locally; an S3-compatible store later.
 import { createHash } from 'node:crypto';
-import { mkdir, open, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { createReadStream, openAsBlob } from 'node:fs';
+import { copyFile, mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, normalize, sep } from 'node:path';
 
 export interface StoredMedia {
@@ -9,17 +10,44 @@ export interface StoredMedia {
   etag: string;
 }
 
+/** A staged upload's file, read without holding it whole (docs/decisions/018). */
+export interface StagedFile {
+  /** Bytes staged. */
+  size: number;
+  /** The first `length` bytes (all of them when the file is shorter): the content sniff. */
+  head(length: number): Promise<Buffer>;
+  /** The bytes in order, in chunks of at most `chunkSize` (1 MiB by default). */
+  chunks(chunkSize?: number): AsyncIterable<Uint8Array>;
+  /** The bytes as a Blob read only as it is sent (on disk: `fs.openAsBlob`), for the pinning request. */
+  blob(contentType: string): Promise<Blob>;
+  /**
+   * What sharp reads the file from: its path where the store keeps files (libvips reads it itself, no
+   * Buffer of the whole file in Node), else the bytes the store holds already.
+   */
+  sharpInput(): string | Buffer;
+}
+
+export const STAGED_CHUNK_BYTES = 1024 * 1024;
+
 export interface MediaStore {
   /** Stores an object and returns the public URL it is served at. */
   put(key: string, body: Buffer | string, contentType: string): Promise<string>;
   get(key: string): Promise<StoredMedia | null>;
   /**
    * Resumable uploads (docs/decisions/018): the parts of an unfinished upload, staged apart from the
-   * served objects (never reachable at /api/media), written at their offset, read whole at finish, removed
-   * after it (or by the sweep of stale uploads).
+   * served objects (never reachable at /api/media), written at their offset, read as a stream at finish
+   * and then promoted (moved, not copied) to the served object, or removed (a refused file, or the sweep
+   * of stale uploads).
    */
   writeStaged(uploadId: string, offset: number, bytes: Buffer): Promise<void>;
-  readStaged(uploadId: string): Promise<Buffer | null>;
+  /** The staged file, or null when nothing is staged for this upload. */
+  openStaged(uploadId: string): Promise<StagedFile | null>;
+  /**
+   * Makes the staged file the served object `key` without copying it through memory (on disk a rename
+   * within DATA_DIR) and answers its public URL. When the staged file is gone but `key` exists (a finish
+   * beside this one promoted it), answers the URL too; otherwise throws.
+   */
+  promoteStaged(uploadId: string, key: string, contentType: string): Promise<string>;
   removeStaged(uploadId: string): Promise<void>;
 }
 
@@ -101,12 +129,46 @@ export function localMediaStore(dataDir: string): MediaStore {
         await file.close();
       }
     },
-    async readStaged(uploadId) {
+    async openStaged(uploadId) {
+      const path = stagedPath(uploadId);
+      const info = await stat(path).catch(() => null);
+      if (!info?.isFile()) return null;
+      return {
+        size: info.size,
+        async head(length) {
+          const file = await open(path, 'r');
+          try {
+            const buf = Buffer.alloc(Math.min(length, info.size));
+            const { bytesRead } = await file.read(buf, 0, buf.length, 0);
+            return buf.subarray(0, bytesRead);
+          } finally {
+            await file.close();
+          }
+        },
+        chunks: (chunkSize = STAGED_CHUNK_BYTES) => createReadStream(path, { highWaterMark: chunkSize }),
+        blob: (contentType) => openAsBlob(path, { type: contentType }),
+        sharpInput: () => path,
+      };
+    },
+    async promoteStaged(uploadId, key, _contentType) {
+      const from = stagedPath(uploadId);
+      const to = pathOf(key);
+      await mkdir(dirname(to), { recursive: true });
       try {
-        return await readFile(stagedPath(uploadId));
-      } catch {
-        return null;
+        await rename(from, to);
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code === 'EXDEV') {
+          // DATA_DIR/media and DATA_DIR/media-staging on two filesystems: the kernel copies.
+          await copyFile(from, to);
+          await rm(from, { force: true });
+        } else if (code === 'ENOENT' && (await stat(to).catch(() => null))?.isFile()) {
+          // Promoted already by a finish beside this one.
+        } else {
+          throw error;
+        }
       }
+      return mediaUrl(key);
     },
     async removeStaged(uploadId) {
       await rm(stagedPath(uploadId), { force: true });
@@ -136,8 +198,30 @@ export function memoryMediaStore(): MediaStore {
       bytes.copy(next, offset);
       staged.set(id, next);
     },
-    async readStaged(uploadId) {
-      return staged.get(stagedId(uploadId)) ?? null;
+    async openStaged(uploadId) {
+      const bytes = staged.get(stagedId(uploadId));
+      if (!bytes) return null;
+      return {
+        size: bytes.length,
+        head: async (length) => Buffer.from(bytes.subarray(0, length)),
+        chunks: async function* (chunkSize = STAGED_CHUNK_BYTES) {
+          for (let at = 0; at < bytes.length; at += chunkSize) yield bytes.subarray(at, at + chunkSize);
+        },
+        blob: async (contentType) => new Blob([new Uint8Array(bytes)], { type: contentType }),
+        sharpInput: () => bytes,
+      };
+    },
+    async promoteStaged(uploadId, key, contentType) {
+      if (!isValidMediaKey(key)) throw new Error(`invalid media key: ${key}`);
+      const id = stagedId(uploadId);
+      const bytes = staged.get(id);
+      if (bytes) {
+        staged.delete(id);
+        objects.set(key, { body: bytes, contentType, etag: etagOf(bytes) });
+      } else if (!objects.has(key)) {
+        throw new Error(`nothing staged for upload ${uploadId}`);
+      }
+      return mediaUrl(key);
     },
     async removeStaged(uploadId) {
       staged.delete(stagedId(uploadId));

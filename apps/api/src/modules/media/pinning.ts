@@ -4,9 +4,12 @@
 import { AppError, UPLOAD_MESSAGES } from '@vitrine/domain';
 
 export interface PinFile {
-  bytes: Buffer;
+  /**
+   * The file's bytes with its content type, read as the request is sent: a staged upload on disk is an
+   * `fs.openAsBlob` Blob, so up to 300 MiB are streamed, never held whole (docs/decisions/018).
+   */
+  blob: Blob;
   fileName: string;
-  contentType: string;
   /** The title the service shows (001 §7: file, title). */
   title: string;
 }
@@ -35,7 +38,8 @@ export function createPinataPinner(settings: PinataSettings): Pinner {
     name: 'pinata',
     async pin(file) {
       const form = new FormData();
-      form.append('file', new Blob([new Uint8Array(file.bytes)], { type: file.contentType }), file.fileName);
+      // A Blob part of a FormData body is streamed by fetch (undici), its length known from blob.size.
+      form.append('file', file.blob, file.fileName);
       form.append('pinataMetadata', JSON.stringify({ name: file.title }));
       form.append('pinataOptions', JSON.stringify({ cidVersion: 1 }));
       let answer: Response;
@@ -44,6 +48,9 @@ export function createPinataPinner(settings: PinataSettings): Pinner {
           method: 'POST',
           headers: { authorization: `Bearer ${settings.jwt}` },
           body: form,
+          // Without this fetch keeps every byte sent, to replay the body on a redirect (nodejs/undici#4058):
+          // a 300 MiB file would be held whole. Pinata's endpoint does not redirect.
+          redirect: 'error',
           signal: AbortSignal.timeout(settings.timeoutMs ?? 120_000),
         });
       } catch (error) {

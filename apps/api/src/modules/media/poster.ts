@@ -28,7 +28,10 @@ export async function generatedPoster(
   return sharp(Buffer.from(svg)).png().toBuffer();
 }
 
-/** The first frame of an animated image, as PNG. */
-export async function firstFrame(bytes: Buffer): Promise<Buffer> {
-  return sharp(bytes, { pages: 1 }).png().toBuffer();
+/**
+ * The first frame of an animated image, as PNG. `input` is a file path where the store has one: libvips
+ * reads it itself and decodes the first frame only, so the file is not held whole in Node.
+ */
+export async function firstFrame(input: string | Buffer): Promise<Buffer> {
+  return sharp(input, { pages: 1 }).png().toBuffer();
 }

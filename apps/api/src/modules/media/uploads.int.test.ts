@@ -1,9 +1,17 @@
 // Publisher uploads through the real app (issue 16, decision 018): members only; names and the 300MB limit
 // refused at start; a part whose declared size is over the limit refused before its body is read; the type
 // found by content (an HTML file named .png is refused); a resumed upload has the same CID as a single one;
-// posters for video and 3D; Pinata behind configuration, against a local fake; stale parts swept.
+// posters for video and 3D; Pinata behind configuration, against a local fake; stale parts swept; a large
+// file (8 MiB in 4 parts) is streamed at finish, on the memory store and on disk: served back byte for byte
+// with the CID of the whole buffer, pinned whole, five finishes at once answering one result; finishing
+// 96 MiB on disk adds far less than the file to the live memory.
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { schema } from '@vitrine/db';
 import { fixtures } from '@vitrine/db/testing';
 import { ERROR_TYPES, UPLOAD_MESSAGES } from '@vitrine/domain';
@@ -13,6 +21,7 @@ import { FAKE_PINATA_JWT, startFakePinata } from '../../testing/fake-pinata';
 import { type TestApp, testApp } from '../../testing/test-app';
 import { sessionFor, type TestSession } from '../social/test-session';
 import { computeIpfsCid } from './ipfs-cid';
+import { localMediaStore } from './media-store';
 
 let t: TestApp;
 let member: TestSession;
@@ -336,12 +345,12 @@ describe('resumable', () => {
     const started = await start(t.app, { fileName: 'left.png', size: 100, declaredType: 'image/png' });
     const { uploadId } = started.json() as Upload;
     await sendPart(t.app, uploadId, Buffer.alloc(10, 1), 0, 100);
-    expect(await t.app.config.media.readStaged(uploadId)).not.toBeNull();
+    expect(await t.app.config.media.openStaged(uploadId)).not.toBeNull();
     t.clock.advance(25 * 60 * 60 * 1000);
     expect(await t.app.services.uploads.sweepStale()).toBeGreaterThan(0);
     member = await sessionFor(t.app, ownerProfileUrl); // the old session's access token expired meanwhile
     expect((await status(t.app, uploadId)).statusCode).toBe(404);
-    expect(await t.app.config.media.readStaged(uploadId)).toBeNull();
+    expect(await t.app.config.media.openStaged(uploadId)).toBeNull();
   });
 });
 
@@ -352,6 +361,7 @@ describe('pinning through Pinata when configured', () => {
       seed: false,
       config: { pinata: { jwt: FAKE_PINATA_JWT, apiBase: pinata.url } },
     });
+    const before = member;
     try {
       const f = fixtures(p.app.config.database.db);
       const owner = await f.user();
@@ -382,8 +392,198 @@ describe('pinning through Pinata when configured', () => {
       });
       expect(pinata.pinned.at(-1)?.bytes.equals(bytes)).toBe(true);
     } finally {
+      member = before;
       await p.close();
       await pinata.close();
+    }
+  });
+});
+
+const MiB = 1024 * 1024;
+/** An 8 MiB MP4 (its header, then bytes that differ all along), cut in 4 uneven parts. */
+function largeMp4(): { bytes: Buffer; parts: [number, number][] } {
+  const head = mp4().subarray(0, 32);
+  const bytes = Buffer.alloc(8 * MiB);
+  for (let i = 0; i < bytes.length; i++) bytes[i] = (i * 131 + (i >> 12)) % 256;
+  head.copy(bytes, 0);
+  const cuts = [0, 3 * MiB + 17, 5 * MiB - 5, 6 * MiB + 1, bytes.length];
+  return { bytes, parts: cuts.slice(1).map((end, i) => [cuts[i] ?? 0, end]) };
+}
+
+async function uploadInParts(app: TestApp['app'], bytes: Buffer, parts: [number, number][], name: string) {
+  const started = await start(app, { fileName: name, size: bytes.length, declaredType: 'video/mp4' });
+  expect(started.statusCode, started.body).toBe(201);
+  const { uploadId } = started.json() as Upload;
+  for (const [from, to] of parts) {
+    const part = await sendPart(app, uploadId, bytes.subarray(from, to), from, bytes.length);
+    expect(part.statusCode, part.body).toBe(200);
+  }
+  return uploadId;
+}
+
+describe('a large upload is streamed at finish', () => {
+  it('8 MiB in 4 parts: served back byte for byte, with the CID of the whole buffer', async () => {
+    const { bytes, parts } = largeMp4();
+    const uploadId = await uploadInParts(t.app, bytes, parts, 'large.mp4');
+    const finished = await finish(t.app, uploadId);
+    expect(finished.statusCode, finished.body).toBe(200);
+    const done = finished.json() as Upload;
+    expect(done).toMatchObject({ status: 'finished', contentType: 'video/mp4', assetType: 'Video' });
+    expect(done.ipfsCid).toBe(await computeIpfsCid([bytes]));
+    const served = await t.app.inject({ method: 'GET', url: done.mediaUrl ?? '' });
+    expect(served.statusCode).toBe(200);
+    expect(served.rawPayload.equals(bytes)).toBe(true);
+    expect(await t.app.config.media.openStaged(uploadId)).toBeNull();
+  });
+
+  describe('on disk (DATA_DIR), pinned through Pinata', () => {
+    let dataDir: string;
+    let d: TestApp;
+    let pinata: Awaited<ReturnType<typeof startFakePinata>>;
+    let diskMember: TestSession;
+    beforeAll(async () => {
+      dataDir = await mkdtemp(join(tmpdir(), 'vitrine-uploads-'));
+      pinata = await startFakePinata(async (bytes) => computeIpfsCid([bytes]));
+      d = await testApp({
+        seed: false,
+        config: { media: localMediaStore(dataDir), pinata: { jwt: FAKE_PINATA_JWT, apiBase: pinata.url } },
+      });
+      const f = fixtures(d.app.config.database.db);
+      const owner = await f.user();
+      const publisher = await f.publisher({ slug });
+      await d.app.config.database.db
+        .insert(schema.publisherMembers)
+        .values({ publisherId: publisher.id, userId: owner.id, role: 'owner' });
+      diskMember = await sessionFor(d.app, owner.profileUrl);
+    });
+    afterAll(async () => {
+      await d?.close();
+      await pinata?.close();
+      await rm(dataDir, { recursive: true, force: true });
+    });
+    const asDiskMember = async <T>(run: () => Promise<T>): Promise<T> => {
+      const before = member;
+      member = diskMember;
+      try {
+        return await run();
+      } finally {
+        member = before;
+      }
+    };
+
+    it('five finishes at once of 8 MiB in 4 parts answer one result; served and pinned byte for byte', async () => {
+      await asDiskMember(async () => {
+        const { bytes, parts } = largeMp4();
+        const uploadId = await uploadInParts(d.app, bytes, parts, 'large-disk.mp4');
+        const finishes = await Promise.all(Array.from({ length: 5 }, () => finish(d.app, uploadId)));
+        expect(finishes.map((f) => f.statusCode)).toEqual([200, 200, 200, 200, 200]);
+        const results = finishes.map((f) => f.json() as Upload);
+        expect(new Set(results.map((r) => JSON.stringify(r))).size).toBe(1);
+        const done = results[0] as Upload;
+        const cid = await computeIpfsCid([bytes]);
+        expect(done).toMatchObject({ status: 'finished', assetType: 'Video', ipfsCid: cid, pinnedCid: cid });
+        const served = await d.app.inject({ method: 'GET', url: done.mediaUrl ?? '' });
+        expect(served.statusCode).toBe(200);
+        expect(served.rawPayload.equals(bytes)).toBe(true);
+        const pinned = pinata.pinned.filter((p) => p.fileName === 'large-disk.mp4');
+        expect(pinned.length).toBe(1);
+        expect(pinned[0]?.bytes.equals(bytes)).toBe(true);
+        expect(await readdir(join(dataDir, 'media-staging'))).toEqual([]);
+        expect((await finish(d.app, uploadId)).json()).toEqual(done);
+      });
+    });
+
+    it('an animated GIF gets its first frame as the poster, read from the file', async () => {
+      await asDiskMember(async () => {
+        const w = 12;
+        const h = 10;
+        const raw = Buffer.alloc(w * h * 2 * 3);
+        raw.fill(220, 0, w * h * 3);
+        raw.fill(20, w * h * 3);
+        const gif = await sharp(raw, { raw: { width: w, height: h * 2, channels: 3, pageHeight: h } })
+          .gif()
+          .toBuffer();
+        const { finished } = await uploadWhole(d.app, gif, 'moving.gif', 'image/gif');
+        const done = finished.json() as Upload;
+        expect(done, finished.body).toMatchObject({ status: 'finished', assetType: 'AnimatedImage' });
+        const poster = await d.app.inject({ method: 'GET', url: done.staticThumbnailUrl ?? '' });
+        expect(poster.statusCode).toBe(200);
+        const meta = await sharp(poster.rawPayload).metadata();
+        expect(meta).toMatchObject({ format: 'png', width: w, height: h });
+        const { data } = await sharp(poster.rawPayload).raw().toBuffer({ resolveWithObject: true });
+        expect(data[0]).toBeGreaterThan(150); // the first (light) frame, not the second (dark)
+      });
+    });
+
+    it('a refused file leaves nothing on disk, staged or served', async () => {
+      await asDiskMember(async () => {
+        const html = Buffer.from('<!DOCTYPE html><html><body><script>alert(1)</script></body></html>');
+        const { uploadId, finished } = await uploadWhole(d.app, html, 'cat.png', 'image/png');
+        expect(finished.statusCode).toBe(415);
+        expect((await status(d.app, uploadId)).statusCode).toBe(404);
+        expect(await readdir(join(dataDir, 'media-staging'))).toEqual([]);
+        const served = await readdir(join(dataDir, 'media'), { recursive: true });
+        expect(served.filter((f) => f.includes(uploadId))).toEqual([]);
+      });
+    });
+  });
+});
+
+describe('finishing a large file on disk does not hold it', () => {
+  let dataDir: string;
+  let d: TestApp;
+  let diskMember: TestSession;
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'vitrine-uploads-mem-'));
+    d = await testApp({ seed: false, config: { media: localMediaStore(dataDir) } });
+    const f = fixtures(d.app.config.database.db);
+    const owner = await f.user();
+    const publisher = await f.publisher({ slug });
+    await d.app.config.database.db
+      .insert(schema.publisherMembers)
+      .values({ publisherId: publisher.id, userId: owner.id, role: 'owner' });
+    diskMember = await sessionFor(d.app, owner.profileUrl);
+  });
+  afterAll(async () => {
+    await d?.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('96 MiB: the live ArrayBuffers grow by much less than the file during finish', async () => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const size = 96 * MiB;
+    const partSize = 6 * MiB;
+    const head = mp4().subarray(0, 32);
+    const before = member;
+    member = diskMember;
+    try {
+      const started = await start(d.app, { fileName: 'huge.mp4', size, declaredType: 'video/mp4' });
+      const { uploadId } = started.json() as Upload;
+      for (let from = 0; from < size; from += partSize) {
+        const part = Buffer.alloc(partSize, from / partSize);
+        if (from === 0) head.copy(part, 0);
+        expect((await sendPart(d.app, uploadId, part, from, size)).statusCode).toBe(200);
+      }
+      gc();
+      const base = process.memoryUsage().arrayBuffers;
+      let peak = base;
+      const sampler = setInterval(() => {
+        gc();
+        peak = Math.max(peak, process.memoryUsage().arrayBuffers);
+      }, 50);
+      let finished: Awaited<ReturnType<typeof finish>>;
+      try {
+        finished = await finish(d.app, uploadId);
+      } finally {
+        clearInterval(sampler);
+      }
+      expect(finished.statusCode, finished.body).toBe(200);
+      expect(finished.json()).toMatchObject({ status: 'finished', assetType: 'Video' });
+      // Reading it whole (as finish once did) adds the file's 96 MiB at least.
+      expect((peak - base) / MiB).toBeLessThan(40);
+    } finally {
+      member = before;
     }
   });
 });

@@ -1,8 +1,10 @@
 // Resumable uploads of publishers' media (issue 16; docs/decisions/018). Start declares the file (name, size,
 // type): refused at once when the name or the size breaks 001 §5/§9. Parts arrive with Content-Range, each
-// exactly where the upload stands (a retry asks GET and continues). Finish reads the bytes: their kind is
-// found by content, not by name; the IPFS CID is computed here; video and 3D get a generated poster; the
-// file is pinned when a pinning service is configured; then the staged parts are removed.
+// exactly where the upload stands (a retry asks GET and continues). Finish streams the staged file, never
+// holding it whole: its kind is found by content from its first bytes, not by name; the IPFS CID is computed
+// here from 1 MiB chunks; video and 3D get a generated poster, an animated image its first frame (sharp reads
+// the file itself); the file is pinned when a pinning service is configured (sent as a file-backed Blob);
+// then the staged file is moved (not copied) to the served object and the result recorded.
 import { randomBytes } from 'node:crypto';
 import type { Db } from '@vitrine/db';
 import {
@@ -74,6 +76,83 @@ export function createUploadsService(deps: {
 }) {
   const { db, repo, media, clock, pinner } = deps;
 
+  /** Finishes under way in this process, by upload id. */
+  const finishing = new Map<string, Promise<UploadView>>();
+
+  /** The finish of an open, complete upload (docs/decisions/018 "Finish streams the staged file"). */
+  async function finishStaged(row: UploadRow): Promise<UploadView> {
+    /** What another finish recorded, when this one finds the staged file gone or fails beside it. */
+    const recorded = async () => {
+      const now = await repo.find(row.id, row.publisherId);
+      return now?.status === 'finished' ? toView(now) : null;
+    };
+    const staged = await media.openStaged(row.id);
+    if (!staged || staged.size !== row.size) {
+      // A finish running beside this one (another process) may have recorded the result and moved the file.
+      const done = await recorded();
+      if (done) return done;
+      throw invalid('upload', UPLOAD_MESSAGES.chunkFailed);
+    }
+    const check = checkUploadContent(await staged.head(SNIFF_BYTES), {
+      fileName: row.fileName,
+      declaredType: row.declaredType,
+      purpose: row.purpose === 'image' ? 'image' : 'asset',
+    });
+    if (!check.ok) {
+      // A refused file is not kept: its parts and its upload go now.
+      await media.removeStaged(row.id);
+      await repo.remove(row.id);
+      throw invalid('file', check.message, 415);
+    }
+    const kind = UPLOAD_KINDS[check.kind];
+    const base = `uploads/${row.publisherId}/${row.id}`;
+    try {
+      const ipfsCid = await computeIpfsCid(staged.chunks());
+      const poster =
+        kind.assetType === 'Video'
+          ? await generatedPoster('Video', row.fileName)
+          : kind.assetType === 'ThreeDimensional'
+            ? await generatedPoster('3D model', row.fileName)
+            : kind.assetType === 'Audio'
+              ? await generatedPoster('Audio', row.fileName)
+              : kind.assetType === 'AnimatedImage'
+                ? await firstFrame(staged.sharpInput()).catch(() => null)
+                : null;
+      const staticThumbnailUrl = poster ? await media.put(`${base}-thumb.png`, poster, 'image/png') : null;
+      const pinnedCid = pinner
+        ? (
+            await pinner.pin({
+              blob: await staged.blob(kind.contentType),
+              fileName: row.fileName,
+              title: row.fileName,
+            })
+          ).cid
+        : null;
+      // Last, so that a failure before it (Pinata) leaves the upload open with its file: finishing retries.
+      const mediaUrl = await media.promoteStaged(row.id, `${base}.${kind.ext}`, kind.contentType);
+      const finished = await repo.finish(
+        row.id,
+        {
+          contentType: kind.contentType,
+          assetType: kind.assetType,
+          mediaUrl,
+          staticThumbnailUrl,
+          ipfsCid,
+          pinnedCid,
+        },
+        clock.now(),
+      );
+      if (finished) return toView(finished);
+      // Another finish won the race: answer what it recorded.
+      return (await recorded()) ?? toView(row);
+    } catch (error) {
+      // The file moved away under this finish by one in another process that has recorded its result.
+      const done = await recorded();
+      if (done) return done;
+      throw error;
+    }
+  }
+
   async function ownUpload(auth: AuthContext, slug: string, uploadId: string): Promise<UploadRow> {
     const publisher = await requireMemberPublisher(db, slug, auth.userId);
     const row = await repo.find(uploadId, publisher.id);
@@ -141,65 +220,13 @@ export function createUploadsService(deps: {
       const row = await ownUpload(auth, slug, uploadId);
       if (row.status === 'finished') return toView(row);
       if (row.received !== row.size) throw invalid('upload', UPLOAD_MESSAGES.incomplete);
-      const bytes = await media.readStaged(row.id);
-      if (!bytes || bytes.length !== row.size) {
-        // A finish running beside this one may have recorded the result and removed the parts already.
-        const now = await repo.find(row.id, row.publisherId);
-        if (now?.status === 'finished') return toView(now);
-        throw invalid('upload', UPLOAD_MESSAGES.chunkFailed);
-      }
-      const check = checkUploadContent(bytes.subarray(0, SNIFF_BYTES), {
-        fileName: row.fileName,
-        declaredType: row.declaredType,
-        purpose: row.purpose === 'image' ? 'image' : 'asset',
-      });
-      if (!check.ok) {
-        // A refused file is not kept: its parts and its upload go now.
-        await media.removeStaged(row.id);
-        await repo.remove(row.id);
-        throw invalid('file', check.message, 415);
-      }
-      const kind = UPLOAD_KINDS[check.kind];
-      const ipfsCid = await computeIpfsCid([bytes]);
-      const base = `uploads/${row.publisherId}/${row.id}`;
-      const mediaUrl = await media.put(`${base}.${kind.ext}`, bytes, kind.contentType);
-      const poster =
-        kind.assetType === 'Video'
-          ? await generatedPoster('Video', row.fileName)
-          : kind.assetType === 'ThreeDimensional'
-            ? await generatedPoster('3D model', row.fileName)
-            : kind.assetType === 'Audio'
-              ? await generatedPoster('Audio', row.fileName)
-              : kind.assetType === 'AnimatedImage'
-                ? await firstFrame(bytes).catch(() => null)
-                : null;
-      const staticThumbnailUrl = poster ? await media.put(`${base}-thumb.png`, poster, 'image/png') : null;
-      const pinnedCid = pinner
-        ? (
-            await pinner.pin({
-              bytes,
-              fileName: row.fileName,
-              contentType: kind.contentType,
-              title: row.fileName,
-            })
-          ).cid
-        : null;
-      const finished = await repo.finish(
-        row.id,
-        {
-          contentType: kind.contentType,
-          assetType: kind.assetType,
-          mediaUrl,
-          staticThumbnailUrl,
-          ipfsCid,
-          pinnedCid,
-        },
-        clock.now(),
-      );
-      await media.removeStaged(row.id);
-      if (finished) return toView(finished);
-      // Another finish won the race: answer what it recorded.
-      return toView((await repo.find(row.id, row.publisherId)) ?? row);
+      // Finishes of one upload at once (in this process) share one run: the file is read, pinned and
+      // moved once, and they all answer its result.
+      const running = finishing.get(row.id);
+      if (running) return running;
+      const run = finishStaged(row).finally(() => finishing.delete(row.id));
+      finishing.set(row.id, run);
+      return run;
     },
 
     /** The sweep: open uploads untouched for a day are removed with their staged parts. */
