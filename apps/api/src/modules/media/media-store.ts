@@ -3,11 +3,21 @@ import { createHash } from 'node:crypto';
 import { createReadStream, openAsBlob } from 'node:fs';
 import { copyFile, mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, normalize, sep } from 'node:path';
+import { Readable } from 'node:stream';
 
 export interface StoredMedia {
   body: Buffer;
   contentType: string;
   etag: string;
+}
+
+/** A served object as /api/media sends it: described first, its bytes streamed (all, or one range). */
+export interface ServedMedia {
+  size: number;
+  contentType: string;
+  etag: string;
+  /** The bytes from `start` to `end` inclusive, or all of them, never held whole. */
+  stream(range?: { start: number; end: number }): Readable;
 }
 
 /** A staged upload's file, read without holding it whole (docs/decisions/018). */
@@ -33,6 +43,8 @@ export interface MediaStore {
   /** Stores an object and returns the public URL it is served at. */
   put(key: string, body: Buffer | string, contentType: string): Promise<string>;
   get(key: string): Promise<StoredMedia | null>;
+  /** An object to send (a video of 300 MB included) without reading it into memory; null when none. */
+  openServed(key: string): Promise<ServedMedia | null>;
   /**
    * Resumable uploads (docs/decisions/018): the parts of an unfinished upload, staged apart from the
    * served objects (never reachable at /api/media), written at their offset, read as a stream at finish
@@ -117,6 +129,23 @@ export function localMediaStore(dataDir: string): MediaStore {
         return null;
       }
     },
+    async openServed(key) {
+      if (!isValidMediaKey(key)) return null;
+      const full = pathOf(key);
+      try {
+        const info = await stat(full);
+        if (!info.isFile()) return null;
+        return {
+          size: info.size,
+          contentType: contentTypeFor(key),
+          // Size and modification time, as web servers do: no read of the file to answer a validator.
+          etag: `"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`,
+          stream: (range) => createReadStream(full, range ? { start: range.start, end: range.end } : {}),
+        };
+      } catch {
+        return null;
+      }
+    },
     async writeStaged(uploadId, offset, bytes) {
       await mkdir(staging, { recursive: true });
       const file = await open(stagedPath(uploadId), 'a+').then(async (f) => {
@@ -189,6 +218,17 @@ export function memoryMediaStore(): MediaStore {
     },
     async get(key) {
       return objects.get(key) ?? null;
+    },
+    async openServed(key) {
+      const object = objects.get(key);
+      if (!object) return null;
+      return {
+        size: object.body.length,
+        contentType: object.contentType,
+        etag: object.etag,
+        stream: (range) =>
+          Readable.from([range ? object.body.subarray(range.start, range.end + 1) : object.body]),
+      };
     },
     async writeStaged(uploadId, offset, bytes) {
       const id = stagedId(uploadId);
