@@ -4,7 +4,7 @@ import { createUnitOfWork } from '@vitrine/db';
 import type { ResolvedConfig } from './app';
 import { sharedAnswerBytes } from './http/shared-answer';
 import { createBackground } from './lib/background';
-import { createChangeScopes } from './lib/change-scopes';
+import { createChangeScopes, EVERY_SCOPE } from './lib/change-scopes';
 import { createCountCache } from './lib/count-cache';
 import { createLocalLiveEvents } from './lib/live-events';
 import { createNotifier, createOutbox } from './lib/notifier';
@@ -200,6 +200,8 @@ export function createServices(config: ResolvedConfig) {
     clock,
     jobs,
     onTokenChange: async (tokenRowId) => changes.touch(await pages.scopesOfToken(tokenRowId)),
+    // A reveal changes every card of its nifty, whoever owns it, in every list (decision 016).
+    onRevealed: async () => changes.touch([EVERY_SCOPE]),
   });
   editions.registerJobs();
 
