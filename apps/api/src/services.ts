@@ -29,7 +29,11 @@ import { createCatalogService } from './modules/catalog/catalog.service';
 import { createExploreRepo } from './modules/catalog/explore.repo';
 import { createPagesRepo } from './modules/catalog/pages.repo';
 import { createDrawingsRepo } from './modules/drawings/drawings.repo';
-import { createDrawingsService, DRAWING_RUN_JOB } from './modules/drawings/drawings.service';
+import {
+  createDrawingsService,
+  DRAWING_RUN_JOB,
+  DRAWING_SETTLE_JOB,
+} from './modules/drawings/drawings.service';
 import { createDropsRepo } from './modules/drops/drops.repo';
 import { createDropsService } from './modules/drops/drops.service';
 import { createEligibilityRepo } from './modules/eligibility/eligibility.repo';
@@ -259,10 +263,18 @@ export function createServices(config: ResolvedConfig) {
     background,
     alerts,
     eligibility,
-    onTokenChange: async (tokenRowId) => changes.touch(await pages.scopesOfToken(tokenRowId)),
+    onTokenChange: async (tokenRowId, formerOwnerId) =>
+      changes.touch([
+        ...(await pages.scopesOfToken(tokenRowId)),
+        ...(formerOwnerId === undefined ? [] : await pages.scopesOfUser(formerOwnerId)),
+      ]),
   });
   jobs.register<{ drawingId: number }>(DRAWING_RUN_JOB, async ({ drawingId }) => {
     await drawings.run(drawingId);
+  });
+  // Decision 013 "Refused captures": a winner's refused capture tried again later, then forfeited.
+  jobs.register<{ drawingId: number }>(DRAWING_SETTLE_JOB, async ({ drawingId }) => {
+    await drawings.settleCards(drawingId);
   });
 
   return {
