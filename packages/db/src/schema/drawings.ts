@@ -59,6 +59,8 @@ export const drawingEntries = pgTable(
     cardSettledAt: ts('card_settled_at'),
     /** Captures of a won card entry the processor refused. */
     captureAttempts: integer('capture_attempts').notNull().default(0),
+    /** When the last refused capture was tried (the next waits `CAPTURE_RETRY_DELAYS_MS` from it). */
+    captureRefusedAt: ts('capture_refused_at'),
     forfeitedAt: ts('forfeited_at'),
     /** When a forfeited edition passed to this entry (not drawn, next in the draw order). */
     promotedAt: ts('promoted_at'),

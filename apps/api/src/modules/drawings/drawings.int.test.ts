@@ -605,6 +605,9 @@ describe('a winner whose card capture keeps being refused (decision 013 "Refused
       captureAttempts: 1,
       cardSettledAt: null,
     });
+    // A settlement run again before the wait (a duplicate job, the draw's own rerun) tries no capture.
+    await Promise.all(Array.from({ length: 4 }, () => t.app.services.drawings.settleCards(drawingId)));
+    expect((await entryRow(winner.id)).captureAttempts).toBe(1);
     // Nobody else's authorisation is voided while the winner's capture is pending.
     expect(chargeOf(next.providerReference)?.status).toBe('authorized');
     expect(chargeOf(third.providerReference)?.status).toBe('authorized');

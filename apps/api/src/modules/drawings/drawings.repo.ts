@@ -143,10 +143,10 @@ export function createDrawingsRepo(db: Db) {
       return db.select().from(entries).where(eq(entries.drawingId, drawingId)).orderBy(asc(entries.id));
     },
     /** Counts a refused capture of a won, unsettled card entry (locked); the new count, null if settled. */
-    async addCaptureAttempt(id: number): Promise<number | null> {
+    async addCaptureAttempt(id: number, at: Date): Promise<number | null> {
       const [row] = await db
         .update(entries)
-        .set({ captureAttempts: sql`${entries.captureAttempts} + 1` })
+        .set({ captureAttempts: sql`${entries.captureAttempts} + 1`, captureRefusedAt: at })
         .where(and(eq(entries.id, id), eq(entries.status, 'won'), isNull(entries.cardSettledAt)))
         .returning({ n: entries.captureAttempts });
       return row?.n ?? null;

@@ -272,10 +272,13 @@ export function createDrawingsService(deps: {
    */
   async function settleCards(drawingId: number): Promise<void> {
     let refused = 0;
+    // Each winner is tried once per pass; a forfeit's new winner is tried in the next round.
+    const tried = new Set<number>();
     for (let round = 0; round < 1000; round++) {
-      refused = 0;
       let forfeited = false;
       for (const w of (await repo.cardsToSettle(drawingId)).filter((e) => e.status === 'won')) {
+        if (tried.has(w.id)) continue;
+        tried.add(w.id);
         const outcome = await captureWinner(w.id);
         if (outcome === 'refused') refused++;
         if (outcome === 'forfeit') {
@@ -305,17 +308,19 @@ export function createDrawingsService(deps: {
     const entries = (await repo.allEntries(drawingId)).filter(
       (e) => e.status === 'won' && e.cardSettledAt === null && e.providerReference !== null,
     );
-    const attempts = Math.max(1, ...entries.map((e) => e.captureAttempts));
-    const wait =
-      CAPTURE_RETRY_DELAYS_MS[Math.min(attempts, CAPTURE_RETRY_DELAYS_MS.length) - 1] ??
-      CAPTURE_RETRY_DELAYS_MS[0];
+    // The earliest moment a pending winner's next capture is due.
+    const due = entries
+      .filter((e) => e.captureRefusedAt !== null)
+      .map((e) => {
+        const wait = CAPTURE_RETRY_DELAYS_MS[Math.min(e.captureAttempts, CAPTURE_RETRY_DELAYS_MS.length) - 1];
+        return (e.captureRefusedAt as Date).getTime() + (wait ?? CAPTURE_RETRY_DELAYS_MS[0]);
+      });
+    if (due.length === 0) return;
+    const startAfter = new Date(Math.min(...due));
     await jobs.send(
       DRAWING_SETTLE_JOB,
       { drawingId },
-      {
-        startAfter: new Date(clock.now().getTime() + wait),
-        singletonKey: `drawing-settle:${drawingId}:${attempts}`,
-      },
+      { startAfter, singletonKey: `drawing-settle:${drawingId}:${startAfter.getTime()}` },
     );
   }
 
@@ -325,10 +330,16 @@ export function createDrawingsService(deps: {
       const e = await drawings.lockEntry(id);
       if (e?.status !== 'won' || e.cardSettledAt !== null || !e.providerReference) return 'gone';
       if (e.captureAttempts >= MAX_CAPTURE_ATTEMPTS) return 'forfeit';
+      // Not before the wait after the last refusal (a duplicate run early counts no attempt).
+      const at = clock.now();
+      const wait = CAPTURE_RETRY_DELAYS_MS[e.captureAttempts - 1];
+      if (e.captureRefusedAt && wait !== undefined && at.getTime() < e.captureRefusedAt.getTime() + wait) {
+        return 'refused';
+      }
       try {
         await cards.capture(e.providerReference);
       } catch {
-        const n = (await drawings.addCaptureAttempt(id)) ?? 0;
+        const n = (await drawings.addCaptureAttempt(id, at)) ?? 0;
         return n >= MAX_CAPTURE_ATTEMPTS ? 'forfeit' : 'refused';
       }
       await drawings.markCardSettled(id, clock.now());
