@@ -2,7 +2,9 @@
 // an fcfs nifty bought until its page reads 'Sold Out' (the last edition through the checkout page); an open
 // edition minted by card with the 'may take up to 4 hours' message, then delivered once purchasing closes
 // (the test-only dev route closes it and runs the minting job); the demo collector opens a sealed pack on
-// its item page and sees its contents.
+// its item page and sees its contents; a new collector who must first agree to the terms buys a pack from
+// its drop page through the checkout modal (000 §4) by card (a test-only dev route puts a pack on sale: the
+// demo's packs are sold out or ended).
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type ApiUser, apiSignUp, DESKTOP, storeCredentials } from './support/accounts';
@@ -171,6 +173,77 @@ describe('primary editions', () => {
     await expect
       .poll(async () => (await page.getByTestId('item-owner').textContent()) ?? '')
       .toContain(buyer.firstName);
+    await context.close();
+  });
+
+  it('a pack bought from its drop page through the checkout modal, after the terms dialog', {
+    timeout: 180_000,
+  }, async () => {
+    const made = await fetch(`${baseUrl}/dev/editions/live-pack`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${adminToken}` },
+    });
+    expect(made.status).toBe(200);
+    const pack = (await made.json()) as {
+      dropSlug: string;
+      contractAddress: string;
+      niftyType: number;
+      title: string;
+      priceInCents: number;
+    };
+    const buyer = await apiSignUp(baseUrl, 'pack-buyer');
+    const asked = await fetch(`${baseUrl}/api/v2/terms-of-service/require-approval/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` },
+      body: JSON.stringify({ email: buyer.email }),
+    });
+    expect(asked.status).toBe(200);
+    const context = await browser.newContext({ viewport: DESKTOP });
+    await storeCredentials(context, buyer.grant);
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/collections/${pack.dropSlug}`);
+    const card = page
+      .getByTestId('drop-sale-card')
+      .filter({ has: page.getByTestId('drop-sale-title').getByText(pack.title, { exact: true }) });
+    await expect.poll(() => card.count(), { timeout: 15_000 }).toBe(1);
+    const buy = card.getByTestId('drop-sale-button');
+    await expect.poll(() => buy.textContent()).toBe('Buy');
+    await buy.click();
+
+    // The terms first; nothing is reserved before the agreement. Then the checkout opens over the drop page.
+    const terms = page.getByTestId('terms-dialog');
+    await terms.getByRole('heading', { name: 'Vitrine Terms of Use' }).waitFor();
+    await terms.getByRole('button', { name: 'I agree' }).click();
+    const modal = page.getByTestId('checkout-modal');
+    await modal.getByTestId('checkout-modal-body').waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/collections/${pack.dropSlug}`);
+    await expect
+      .poll(async () => (await modal.getByTestId('checkout-item-name').textContent()) ?? '')
+      .toContain(pack.title);
+    const form = modal.getByTestId('card-form');
+    await form.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await form.getByLabel('Expiry (MM/YY)').fill('12/34');
+    await form.getByLabel('CVC').fill('123');
+    await modal.getByTestId('pay').click();
+    const success = modal.getByTestId('checkout-success');
+    await success.waitFor({ timeout: 20_000 });
+    expect(await success.textContent()).toContain('You own it!');
+    expect(new URL(page.url()).pathname).toBe(`/collections/${pack.dropSlug}`);
+
+    // The buyer owns one sealed pack; the drop counts it sold.
+    const profile = await api<{ profile_url: string }>(buyer, '/user/profile/');
+    const owned = await api<{ results: { contractAddress: string; tokenId: string }[] }>(
+      buyer,
+      `/v2/users/${profile.body.profile_url}/nifties/?contractAddress=${pack.contractAddress}`,
+    );
+    expect(owned.status).toBe(200);
+    expect(owned.body.results).toHaveLength(1);
+    const token = owned.body.results[0] as { tokenId: string };
+    const info = await api<{ kind: string; opened: boolean; isOwner: boolean }>(
+      buyer,
+      `/v2/editions/${pack.contractAddress}/${token.tokenId}`,
+    );
+    expect(info.body).toMatchObject({ kind: 'pack', opened: false, isOwner: true });
     await context.close();
   });
 

@@ -4,7 +4,7 @@ import { createUnitOfWork } from '@vitrine/db';
 import type { ResolvedConfig } from './app';
 import { sharedAnswerBytes } from './http/shared-answer';
 import { createBackground } from './lib/background';
-import { createChangeScopes } from './lib/change-scopes';
+import { createChangeScopes, EVERY_SCOPE } from './lib/change-scopes';
 import { createCountCache } from './lib/count-cache';
 import { createLocalLiveEvents } from './lib/live-events';
 import { createNotifier, createOutbox } from './lib/notifier';
@@ -29,7 +29,11 @@ import { createCatalogService } from './modules/catalog/catalog.service';
 import { createExploreRepo } from './modules/catalog/explore.repo';
 import { createPagesRepo } from './modules/catalog/pages.repo';
 import { createDrawingsRepo } from './modules/drawings/drawings.repo';
-import { createDrawingsService, DRAWING_RUN_JOB } from './modules/drawings/drawings.service';
+import {
+  createDrawingsService,
+  DRAWING_RUN_JOB,
+  DRAWING_SETTLE_JOB,
+} from './modules/drawings/drawings.service';
 import { createDropsRepo } from './modules/drops/drops.repo';
 import { createDropsService } from './modules/drops/drops.service';
 import { createEligibilityRepo } from './modules/eligibility/eligibility.repo';
@@ -200,6 +204,8 @@ export function createServices(config: ResolvedConfig) {
     clock,
     jobs,
     onTokenChange: async (tokenRowId) => changes.touch(await pages.scopesOfToken(tokenRowId)),
+    // A reveal changes every card of its nifty, whoever owns it, in every list (decision 016).
+    onRevealed: async () => changes.touch([EVERY_SCOPE]),
   });
   editions.registerJobs();
 
@@ -257,10 +263,18 @@ export function createServices(config: ResolvedConfig) {
     background,
     alerts,
     eligibility,
-    onTokenChange: async (tokenRowId) => changes.touch(await pages.scopesOfToken(tokenRowId)),
+    onTokenChange: async (tokenRowId, formerOwnerId) =>
+      changes.touch([
+        ...(await pages.scopesOfToken(tokenRowId)),
+        ...(formerOwnerId === undefined ? [] : await pages.scopesOfUser(formerOwnerId)),
+      ]),
   });
   jobs.register<{ drawingId: number }>(DRAWING_RUN_JOB, async ({ drawingId }) => {
     await drawings.run(drawingId);
+  });
+  // Decision 013 "Refused captures": a winner's refused capture tried again later, then forfeited.
+  jobs.register<{ drawingId: number }>(DRAWING_SETTLE_JOB, async ({ drawingId }) => {
+    await drawings.settleCards(drawingId);
   });
 
   return {

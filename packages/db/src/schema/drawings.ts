@@ -35,8 +35,10 @@ export const drawings = pgTable(
 /**
  * An entry: backed like an offer, by balance (a ledger hold `drawing_entry:{id}` of the price when the
  * price is not 0) or by card (an authorisation, `provider_reference`), charged only when it wins.
- * `status`: entered | won | lost. A card entry's authorisation is captured (won) or voided (lost) after
- * the draw committed, once: `card_settled_at` records it.
+ * `status`: entered | won | lost | forfeited. A card entry's authorisation is captured (won) or voided
+ * (lost, forfeited) after the draw committed, once: `card_settled_at` records it. A winner whose capture
+ * the processor refuses `capture_attempts` times forfeits the win (`forfeited_at`): the edition goes to
+ * the next entrant in the draw order (decision 013 "Refused captures").
  */
 export const drawingEntries = pgTable(
   'drawing_entries',
@@ -55,6 +57,13 @@ export const drawingEntries = pgTable(
     providerReference: text('provider_reference'),
     /** When a card entry's authorisation was captured (won) or voided (lost). */
     cardSettledAt: ts('card_settled_at'),
+    /** Captures of a won card entry the processor refused. */
+    captureAttempts: integer('capture_attempts').notNull().default(0),
+    /** When the last refused capture was tried (the next waits `CAPTURE_RETRY_DELAYS_MS` from it). */
+    captureRefusedAt: ts('capture_refused_at'),
+    forfeitedAt: ts('forfeited_at'),
+    /** When a forfeited edition passed to this entry (not drawn, next in the draw order). */
+    promotedAt: ts('promoted_at'),
     status: text('status').notNull().default('entered'),
     /** The edition minted to a winner. */
     tokenRowId: integer('token_row_id').references(() => tokens.id, { onDelete: 'set null' }),
@@ -64,7 +73,7 @@ export const drawingEntries = pgTable(
   (t) => [
     uniqueIndex('drawing_entries_user_key').on(t.drawingId, t.userId),
     index('drawing_entries_drawing_idx').on(t.drawingId, t.id),
-    check('drawing_entries_status', sql`${t.status} in ('entered', 'won', 'lost')`),
+    check('drawing_entries_status', sql`${t.status} in ('entered', 'won', 'lost', 'forfeited')`),
     check('drawing_entries_price', sql`${t.priceCents} >= 0`),
     check('drawing_entries_payment_method', sql`${t.paymentMethod} in ('balance', 'stripe_card')`),
   ],

@@ -130,6 +130,8 @@ function toNftCard(r: Record<string, unknown>, n: NiftyPart): NftCard {
   const lastSaleAt = iso(r.last_sale_at);
   const likesCount = int(r.likes_count);
   const name = str(r.name);
+  // A revealed blind edition shows its own artwork (decision 016); the statement gives it only once revealed.
+  const revealed = strOrNull(r.revealed_asset_url);
   return {
     id: int(r.id),
     contractAddress: str(r.contract_address).toLowerCase(),
@@ -139,7 +141,10 @@ function toNftCard(r: Record<string, unknown>, n: NiftyPart): NftCard {
     name,
     title: n.title,
     editionNumber,
-    asset: { src: n.assetSrc, type: n.assetType, alt: name },
+    asset:
+      revealed === null
+        ? { src: n.assetSrc, type: n.assetType, alt: name }
+        : { src: revealed, type: 'Image', alt: name },
     rarity: rarityOf(strOrNull(r.rarity)),
     saleType: n.saleType,
     category: n.category,
@@ -311,6 +316,9 @@ export function createCardsRepo(db: Db) {
               l.amount::text as listing_amount, l.price_in_cents as listing_cents, l.created_at as listing_created,
               sl.id as seller_id, sl.name as seller_name, sl.profile_url as seller_url, sl.profile_pic_url as seller_pic,
               nc.nifty_id, nc.version as nifty_version,
+              case when t.revealed_asset_url is null then null
+                   when exists (select 1 from nifties rn where rn.id = t.nifty_id and rn.revealed_at is not null)
+                   then t.revealed_asset_url end as revealed_asset_url,
               ${
                 viewerId === null
                   ? sql`false`

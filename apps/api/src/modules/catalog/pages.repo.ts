@@ -5,6 +5,7 @@ import type { Currency, TableSort } from '@vitrine/domain';
 import type { Listing, TableNifty, UserRef } from '@vitrine/domain/catalog-responses';
 import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { niftyCardAssetSql, tokenCardAssetSql } from '../../lib/revealed-art';
 import { int, intOrNull, rowsOf } from '../../lib/sql-rows';
 import { documentMatches, type SearchText } from '../search/search-match';
 import { scope } from './answer-scopes';
@@ -28,6 +29,18 @@ const {
 } = schema;
 
 const owner = alias(users, 'owner');
+
+/** Card images of a revealed blind edition (decision 016): its revealed art, never before the reveal. */
+const niftyCardAsset = niftyCardAssetSql(
+  sql`${nifties.id}`,
+  sql`${nifties.revealedAt}`,
+  sql`${nifties.assetUrl}`,
+);
+const tokenCardAsset = tokenCardAssetSql(
+  sql`${tokens.revealedAssetUrl}`,
+  sql`${nifties.revealedAt}`,
+  sql`${nifties.assetUrl}`,
+);
 
 interface ScopeRow {
   contractAddress: string;
@@ -231,7 +244,7 @@ export function createPagesRepo(db: Db) {
           niftyType: nifties.niftyType,
           title: nifties.title,
           description: nifties.description,
-          assetUrl: nifties.assetUrl,
+          assetUrl: niftyCardAsset,
           assetType: nifties.assetType,
           editionSize: nifties.editionSize,
           totalSold: nifties.totalSold,
@@ -486,7 +499,7 @@ export function createPagesRepo(db: Db) {
           name: tokens.name,
           editionNumber: ct.editionNumber,
           typeNumber: nifties.typeNumber,
-          assetUrl: nifties.assetUrl,
+          assetUrl: tokenCardAsset,
           assetType: nifties.assetType,
           rarity: ct.rarity,
           price: ct.listPriceCents,
@@ -730,7 +743,7 @@ export function createPagesRepo(db: Db) {
             title: nifties.title,
             typeNumber: nifties.typeNumber,
             niftyType: nifties.niftyType,
-            assetUrl: nifties.assetUrl,
+            assetUrl: niftyCardAsset,
             contractAddress: collections.contractAddress,
             collectionId: collections.id,
             collectionName: collections.name,

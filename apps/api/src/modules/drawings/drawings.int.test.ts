@@ -15,7 +15,13 @@ import { sessionFor, type TestSession } from '../social/test-session';
 import { createLedgerRepo } from '../trading/ledger.repo';
 import { TEST_CARDS } from '../trading/payment-providers';
 import { buyer, dropNifty, fund, ledgerInvariants } from '../trading/trading-helpers';
-import type { DrawingView } from './drawings.service';
+import {
+  CAPTURE_RETRY_DELAYS_MS,
+  type DrawingView,
+  forfeitMessage,
+  MAX_CAPTURE_ATTEMPTS,
+  runnerUpMessage,
+} from './drawings.service';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -542,6 +548,178 @@ describe('drawings', () => {
       userEntriesUnused: 0,
       userEntriesUsed: 1,
       totalEntries: 2,
+    });
+  });
+});
+
+describe('a winner whose card capture keeps being refused (decision 013 "Refused captures")', () => {
+  /** The drawing's entries in the verifiable draw order (drawWinners over every entry), read from the store. */
+  async function drawOrder(n: Nifty) {
+    const [d] = await db().select().from(schema.drawings).where(eq(schema.drawings.niftyId, n.id));
+    if (!d) throw new Error('no drawing');
+    const rows = await db()
+      .select()
+      .from(schema.drawingEntries)
+      .where(eq(schema.drawingEntries.drawingId, d.id));
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    const order = drawWinners(
+      d.seed,
+      rows.map((r) => r.id),
+      rows.length,
+    ).map((id) => byId.get(id) as (typeof rows)[number]);
+    return { drawingId: d.id, order };
+  }
+
+  const entryRow = async (id: number) => {
+    const [row] = await db().select().from(schema.drawingEntries).where(eq(schema.drawingEntries.id, id));
+    if (!row) throw new Error('no entry');
+    return row;
+  };
+
+  const alertsOf = (userId: number) =>
+    db().select().from(schema.alerts).where(eq(schema.alerts.userId, userId));
+
+  it('bounded retries, then the edition passes to the next entrant in the draw order, who is charged once', async () => {
+    const { nifty, owner } = await dropNifty(t.app, {
+      dropType: 'drawing',
+      editionSize: 1,
+      priceInCents: PRICE,
+    });
+    const publisherBefore = await balanceOf(owner.id);
+    const entrants = await Promise.all(Array.from({ length: 3 }, () => validated(0)));
+    for (const s of entrants) expect((await enterByCard(nifty, s)).statusCode).toBe(201);
+    const { drawingId, order } = await drawOrder(nifty);
+    const [winner, next, third] = order;
+    if (!winner || !next || !third) throw new Error('three entries expected');
+    // The winner's authorisation lapses before the draw: every capture of it is refused.
+    await t.app.services.cardProcessor.provider.void(winner.providerReference as string);
+
+    // The close: the drawings.run job draws; the capture is refused once and sent again for later.
+    t.clock.advance(2 * DAY);
+    expect((await t.app.services.jobs.drain()).failed).toBe(0);
+    let view = await read(nifty);
+    expect(view.status).toBe('drawn');
+    expect(view.winners).toEqual([winner.id]);
+    expect(await entryRow(winner.id)).toMatchObject({
+      status: 'won',
+      captureAttempts: 1,
+      cardSettledAt: null,
+    });
+    // A settlement run again before the wait (a duplicate job, the draw's own rerun) tries no capture.
+    await Promise.all(Array.from({ length: 4 }, () => t.app.services.drawings.settleCards(drawingId)));
+    expect((await entryRow(winner.id)).captureAttempts).toBe(1);
+    // Nobody else's authorisation is voided while the winner's capture is pending.
+    expect(chargeOf(next.providerReference)?.status).toBe('authorized');
+    expect(chargeOf(third.providerReference)?.status).toBe('authorized');
+    const [token] = await db().select().from(schema.tokens).where(eq(schema.tokens.niftyId, nifty.id));
+    expect(token?.ownerId).toBe(winner.userId);
+
+    // The second attempt after the first wait.
+    t.clock.advance(CAPTURE_RETRY_DELAYS_MS[0] + 1000);
+    expect((await t.app.services.jobs.drain()).failed).toBe(0);
+    expect(await entryRow(winner.id)).toMatchObject({ status: 'won', captureAttempts: 2 });
+    expect(MAX_CAPTURE_ATTEMPTS).toBe(3);
+
+    // The last attempt: the job and seven more settlements at once (a crash's rerun, the draw's own job).
+    t.clock.advance(CAPTURE_RETRY_DELAYS_MS[1] + 1000);
+    await Promise.all([
+      t.app.services.jobs.drain(),
+      ...Array.from({ length: 7 }, () => t.app.services.drawings.settleCards(drawingId)),
+    ]);
+    expect(await entryRow(winner.id)).toMatchObject({ status: 'forfeited', captureAttempts: 3 });
+    expect(await entryRow(next.id)).toMatchObject({ status: 'won', tokenRowId: token?.id });
+    expect((await entryRow(next.id)).promotedAt).not.toBeNull();
+    expect((await entryRow(third.id)).status).toBe('lost');
+    const [moved] = await db().select().from(schema.tokens).where(eq(schema.tokens.niftyId, nifty.id));
+    expect(moved?.ownerId).toBe(next.userId);
+
+    // Charged: the next entrant once; the forfeiting winner never; the third voided.
+    expect(chargeOf(next.providerReference)?.status).toBe('captured');
+    expect(chargeOf(winner.providerReference)?.status).toBe('voided');
+    expect(chargeOf(third.providerReference)?.status).toBe('voided');
+    const refs = order.map((e) => `drawing_entry:${e.id}`);
+    const movements = await db()
+      .select({ kind: schema.ledgerTransactions.kind, reference: schema.ledgerTransactions.reference })
+      .from(schema.ledgerTransactions)
+      .where(inArray(schema.ledgerTransactions.reference, refs));
+    expect(movements.map((m) => `${m.kind} ${m.reference}`).sort()).toEqual(
+      [
+        `purchase drawing_entry:${winner.id}`,
+        `purchase_forfeited drawing_entry:${winner.id}`,
+        `purchase drawing_entry:${next.id}`,
+      ].sort(),
+    );
+    expect(await balanceOf(owner.id)).toBe(publisherBefore + (PRICE - PRICE / 10));
+    expect(await ledgerInvariants(db())).toEqual({
+      unbalancedTransactions: 0,
+      balancesOffTheirEntries: 0,
+      negativeBalances: 0,
+      sumOfAllEntries: 0,
+    });
+
+    // Told: the forfeiting winner and the next entrant, once each (in-app and by email).
+    await t.app.services.accounts.background.idle();
+    const winnerAlerts = (await alertsOf(winner.userId)).map((a) => a.message);
+    expect(winnerAlerts.filter((m) => m === forfeitMessage(view.name))).toHaveLength(1);
+    const nextAlerts = (await alertsOf(next.userId)).map((a) => a.message);
+    expect(nextAlerts.filter((m) => m === runnerUpMessage(view.name))).toHaveLength(1);
+    const mails = await db()
+      .select()
+      .from(schema.outboxMessages)
+      .where(sql`${schema.outboxMessages.text} like ${`${forfeitMessage(view.name)}%`}`);
+    expect(mails).toHaveLength(1);
+
+    // The view: the draw stays verifiable (its winners follow from the seed); the entries say what happened.
+    view = await read(nifty);
+    expect(view.winners).toEqual([winner.id]);
+    expect(view.entries.find((e) => e.id === winner.id)).toMatchObject({
+      status: 'forfeited',
+      promoted: false,
+    });
+    expect(view.entries.find((e) => e.id === next.id)).toMatchObject({ status: 'won', promoted: true });
+
+    // Again: nothing changes.
+    await t.app.services.drawings.settleCards(drawingId);
+    expect(await t.app.services.drawings.run(drawingId)).toBe('already');
+    expect((await t.app.services.jobs.drain()).failed).toBe(0);
+    expect(chargeOf(next.providerReference)?.status).toBe('captured');
+    expect(
+      await db().$count(schema.ledgerTransactions, inArray(schema.ledgerTransactions.reference, refs)),
+    ).toBe(3);
+  });
+
+  it('with nobody left in the draw order, the forfeited edition is released (unsold)', async () => {
+    const { nifty, owner } = await dropNifty(t.app, {
+      dropType: 'drawing',
+      editionSize: 1,
+      priceInCents: PRICE,
+    });
+    const publisherBefore = await balanceOf(owner.id);
+    const only = await validated(0);
+    expect((await enterByCard(nifty, only)).statusCode).toBe(201);
+    const { drawingId, order } = await drawOrder(nifty);
+    const [winner] = order;
+    if (!winner) throw new Error('no entry');
+    await t.app.services.cardProcessor.provider.void(winner.providerReference as string);
+    t.clock.advance(2 * DAY);
+    await t.app.services.jobs.drain();
+    expect(await db().$count(schema.tokens, eq(schema.tokens.niftyId, nifty.id))).toBe(1);
+    for (const wait of CAPTURE_RETRY_DELAYS_MS) {
+      t.clock.advance(wait + 1000);
+      expect((await t.app.services.jobs.drain()).failed).toBe(0);
+    }
+    expect(await entryRow(winner.id)).toMatchObject({ status: 'forfeited', captureAttempts: 3 });
+    expect(await db().$count(schema.tokens, eq(schema.tokens.niftyId, nifty.id))).toBe(0);
+    const [n] = await db().select().from(schema.nifties).where(eq(schema.nifties.id, nifty.id));
+    expect(n?.totalSold).toBe(0);
+    expect(await balanceOf(owner.id)).toBe(publisherBefore);
+    expect(chargeOf(winner.providerReference)?.status).toBe('voided');
+    await t.app.services.drawings.settleCards(drawingId);
+    expect(await ledgerInvariants(db())).toEqual({
+      unbalancedTransactions: 0,
+      balancesOffTheirEntries: 0,
+      negativeBalances: 0,
+      sumOfAllEntries: 0,
     });
   });
 });

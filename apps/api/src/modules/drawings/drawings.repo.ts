@@ -2,7 +2,7 @@
 import { type Db, lockRows, schema } from '@vitrine/db';
 import { and, asc, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 
-const { drawings, drawingEntries: entries, users } = schema;
+const { drawings, drawingEntries: entries, users, ledgerTransactions, ledgerEntries, tokens, sales } = schema;
 
 export type DrawingRow = typeof drawings.$inferSelect;
 
@@ -13,9 +13,14 @@ export interface EntryView {
   priceCents: number;
   /** The card authorisation of a card entry (null: by balance, or free). */
   providerReference: string | null;
-  status: 'entered' | 'won' | 'lost';
+  status: 'entered' | 'won' | 'lost' | 'forfeited';
   tokenRowId: number | null;
+  /** Not drawn: a forfeited edition passed to it. */
+  promoted: boolean;
 }
+
+/** A locked entry (decision 013 "Refused captures"). */
+export type EntryRow = typeof entries.$inferSelect;
 
 export function createDrawingsRepo(db: Db) {
   return {
@@ -57,6 +62,7 @@ export function createDrawingsRepo(db: Db) {
           providerReference: entries.providerReference,
           status: entries.status,
           tokenRowId: entries.tokenRowId,
+          promoted: sql<boolean>`${entries.promotedAt} is not null`,
         })
         .from(entries)
         .innerJoin(users, eq(users.id, entries.userId))
@@ -108,10 +114,14 @@ export function createDrawingsRepo(db: Db) {
       }
       return n;
     },
-    /** Settled card entries whose authorisation is not yet captured (won) or voided (lost). */
-    async cardsToSettle(drawingId: number): Promise<number[]> {
+    /**
+     * Settled card entries whose authorisation is not yet captured (won) or voided (lost, forfeited),
+     * winners first: a lost entry's authorisation is kept while a card winner's capture is still pending
+     * (its entrant may be the next in the draw order when that winner forfeits).
+     */
+    async cardsToSettle(drawingId: number): Promise<{ id: number; status: string }[]> {
       const rows = await db
-        .select({ id: entries.id })
+        .select({ id: entries.id, status: entries.status })
         .from(entries)
         .where(
           and(
@@ -121,8 +131,76 @@ export function createDrawingsRepo(db: Db) {
             ne(entries.status, 'entered'),
           ),
         )
-        .orderBy(asc(entries.id));
-      return rows.map((r) => r.id);
+        .orderBy(sql`${entries.status} = 'won' desc`, asc(entries.id));
+      return rows;
+    },
+    async lockEntry(id: number): Promise<EntryRow | null> {
+      const [row] = await lockRows(db, entries, eq(entries.id, id));
+      return row ?? null;
+    },
+    /** Every entry of the drawing (id order), as the draw saw them. */
+    async allEntries(drawingId: number): Promise<EntryRow[]> {
+      return db.select().from(entries).where(eq(entries.drawingId, drawingId)).orderBy(asc(entries.id));
+    },
+    /** Counts a refused capture of a won, unsettled card entry (locked); the new count, null if settled. */
+    async addCaptureAttempt(id: number, at: Date): Promise<number | null> {
+      const [row] = await db
+        .update(entries)
+        .set({ captureAttempts: sql`${entries.captureAttempts} + 1`, captureRefusedAt: at })
+        .where(and(eq(entries.id, id), eq(entries.status, 'won'), isNull(entries.cardSettledAt)))
+        .returning({ n: entries.captureAttempts });
+      return row?.n ?? null;
+    },
+    /** A winner's win forfeited (conditional: still won, not captured). */
+    async markForfeited(id: number, at: Date): Promise<boolean> {
+      const rows = await db
+        .update(entries)
+        .set({ status: 'forfeited', forfeitedAt: at })
+        .where(and(eq(entries.id, id), eq(entries.status, 'won'), isNull(entries.cardSettledAt)))
+        .returning({ id: entries.id });
+      return rows.length === 1;
+    },
+    /** The next entrant in the draw order promoted to winner (conditional: still lost, never charged). */
+    async promote(id: number, tokenRowId: number, at: Date): Promise<boolean> {
+      const rows = await db
+        .update(entries)
+        .set({ status: 'won', settledAt: at, promotedAt: at, tokenRowId })
+        .where(and(eq(entries.id, id), eq(entries.status, 'lost'), isNull(entries.cardSettledAt)))
+        .returning({ id: entries.id });
+      return rows.length === 1;
+    },
+    /** A forfeited edition passed to the next entrant (conditional: still the forfeiting winner's), its sale too. */
+    async passToken(tokenRowId: number, fromUserId: number, toUserId: number, priceCents: number, at: Date) {
+      const moved = await db
+        .update(tokens)
+        .set({ ownerId: toUserId, lastSaleInCents: priceCents, lastSaleAt: at })
+        .where(and(eq(tokens.id, tokenRowId), eq(tokens.ownerId, fromUserId)))
+        .returning({ id: tokens.id });
+      if (moved.length !== 1) return false;
+      await db
+        .update(sales)
+        .set({ buyerId: toUserId, amount: String(priceCents), priceInCents: priceCents, soldAt: at })
+        .where(
+          and(eq(sales.tokenRowId, tokenRowId), eq(sales.market, 'primary'), eq(sales.buyerId, fromUserId)),
+        );
+      return true;
+    },
+    /** A forfeited edition nobody else can take: released (its token and primary sale go). */
+    async removeToken(tokenRowId: number): Promise<void> {
+      await db.delete(tokens).where(eq(tokens.id, tokenRowId));
+    },
+    /** The entries of a ledger movement (a winner's purchase), to post its exact reverse. */
+    async movementEntries(kind: string, reference: string) {
+      return db
+        .select({
+          accountId: ledgerEntries.accountId,
+          amountCents: ledgerEntries.amountCents,
+          memo: ledgerEntries.memo,
+        })
+        .from(ledgerEntries)
+        .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
+        .where(and(eq(ledgerTransactions.kind, kind), eq(ledgerTransactions.reference, reference)))
+        .orderBy(asc(ledgerEntries.id));
     },
     /** A card entry still to capture or void, locked (null when another run did it meanwhile). */
     async lockCardToSettle(id: number): Promise<{ status: string; providerReference: string } | null> {

@@ -29,7 +29,12 @@ export const drawingSchema = z.object({
   drawnAt: z.string().nullable(),
   editionsDrawn: z.number().int().nullable(),
   entries: z.array(
-    z.object({ id: z.number().int(), username: z.string(), status: z.enum(['entered', 'won', 'lost']) }),
+    z.object({
+      id: z.number().int(),
+      username: z.string(),
+      status: z.enum(['entered', 'won', 'lost', 'forfeited']),
+      promoted: z.boolean(),
+    }),
   ),
   winners: z.array(z.number().int()),
   saleDetails: z.object({

@@ -32,6 +32,18 @@ import { createDrawingsRepo, type DrawingRow, type DrawingsRepo } from './drawin
 export const DRAWING_ENTRIES_PER_USER = 1;
 export const DRAWING_DROP_TYPES = ['drawing', 'pack_drawing'] as const;
 export const DRAWING_RUN_JOB = 'drawings.run';
+/** Settles the card entries of a drawn drawing again: a refused capture retried later (decision 013). */
+export const DRAWING_SETTLE_JOB = 'drawings.settle-cards';
+/** A won card entry whose capture the processor refused this many times forfeits its win. */
+export const MAX_CAPTURE_ATTEMPTS = 3;
+/** The wait before capture attempt n + 1 after n refusals (n = 1, 2). */
+export const CAPTURE_RETRY_DELAYS_MS = [15 * 60_000, 60 * 60_000] as const;
+/** What the forfeiting winner is told (in-app alert and email). The spec has no text for it. */
+export const forfeitMessage = (title: string) =>
+  `We could not take the payment for ${title} from your card, so your drawing win was forfeited and the edition went to the next entrant`;
+/** What the next entrant in the draw order is told when a forfeited edition comes to them. */
+export const runnerUpMessage = (title: string) =>
+  `You won the drawing for ${title}: a drawn winner's payment failed and the edition passed to you`;
 /** A drawing still open this long after its close (its job lost) is sent to the jobs again when read. */
 const LOST_JOB_AFTER_MS = 60_000;
 
@@ -84,8 +96,17 @@ export interface DrawingView {
   seed: string | null;
   drawnAt: string | null;
   editionsDrawn: number | null;
-  entries: { id: number; username: string; status: 'entered' | 'won' | 'lost' }[];
-  /** Winning entry ids, ascending. */
+  /**
+   * `forfeited`: drawn, but its payment was refused and the edition passed on; `promoted`: not drawn, the
+   * next in the draw order when a winner forfeited (decision 013 "Refused captures").
+   */
+  entries: {
+    id: number;
+    username: string;
+    status: 'entered' | 'won' | 'lost' | 'forfeited';
+    promoted: boolean;
+  }[];
+  /** The entry ids the draw made winners (the seed's draw, whatever happened after), ascending. */
   winners: number[];
   saleDetails: { price: number; userEntriesUnused: number; userEntriesUsed: number; totalEntries: number };
   /** The viewer's profile is validated (null: signed out). */
@@ -106,7 +127,8 @@ export function createDrawingsService(deps: {
   alerts?: Pick<AlertsService, 'send'>;
   /** The drop's participation criteria (decision 015), checked before an entry holds any money. */
   eligibility?: Pick<EligibilityService, 'assertEligible'>;
-  onTokenChange?: (tokenRowId: number) => Promise<void>;
+  /** After a commit that changed a token (and, when it changed hands or went, its former owner). */
+  onTokenChange?: (tokenRowId: number, formerOwnerId?: number) => Promise<void>;
 }) {
   const { clock, unit, jobs } = deps;
   const repo = createDrawingsRepo(deps.db);
@@ -184,8 +206,15 @@ export function createDrawingsService(deps: {
       seed: drawn ? d.seed : null,
       drawnAt: d.drawnAt?.toISOString() ?? null,
       editionsDrawn: d.editionsDrawn,
-      entries: entries.map((e) => ({ id: e.id, username: e.username, status: e.status })),
-      winners: entries.filter((e) => e.status === 'won').map((e) => e.id),
+      entries: entries.map((e) => ({
+        id: e.id,
+        username: e.username,
+        status: e.status,
+        promoted: e.promoted,
+      })),
+      winners: entries
+        .filter((e) => (e.status === 'won' || e.status === 'forfeited') && !e.promoted)
+        .map((e) => e.id),
       saleDetails: {
         price: priceOf(n),
         userEntriesUnused: viewerId === null ? 0 : Math.max(0, DRAWING_ENTRIES_PER_USER - used),
@@ -197,15 +226,20 @@ export function createDrawingsService(deps: {
   }
 
   function alert(userId: number, won: boolean, n: NiftyForSale) {
-    const link = `/drawing/${n.contractAddress}/${n.typeNumber}`;
     const message = won
       ? `You won the drawing for ${n.title}`
       : `You were not drawn for ${n.title}; your entry was released`;
+    tell(userId, n, message, won ? 'You won the drawing' : 'Drawing results', `drawing:${n.id}`);
+  }
+
+  /** An alert kept for the bell, published and emailed, once per user and key. */
+  function tell(userId: number, n: NiftyForSale, message: string, subject: string, key: string) {
+    const link = `/drawing/${n.contractAddress}/${n.typeNumber}`;
     const { notifier, background, alerts } = deps;
     if (alerts && background) {
-      // Once-only per user and drawing: a draw run again alerts nobody twice.
+      // Once-only per user and key: a draw (or a forfeit) run again alerts nobody twice.
       background.run(async () => {
-        await alerts.send(userId, { kind: 'drawing-result', message, link, key: `drawing:${n.id}` });
+        await alerts.send(userId, { kind: 'drawing-result', message, link, key });
       });
       return;
     }
@@ -220,7 +254,7 @@ export function createDrawingsService(deps: {
           channel: 'email',
           to: contact.email,
           kind: 'drawing_result',
-          subject: won ? 'You won the drawing' : 'Drawing results',
+          subject,
           text: message,
           link,
         });
@@ -229,20 +263,213 @@ export function createDrawingsService(deps: {
   }
 
   /**
-   * After the draw committed: each card entry's authorisation captured (won) or voided (lost), once. Each
-   * entry in its own unit under its row lock, marked in the same unit: a concurrent run waits and then
-   * finds it done; a capture the processor refuses rolls the mark back and throws (the job retries).
+   * After the draw committed: each won card entry's authorisation captured, once, in its own unit under
+   * its row lock (marked in the same unit: a concurrent run waits and then finds it done). A capture the
+   * processor refuses is counted in that unit; the settlement is sent again for later (`DRAWING_SETTLE_JOB`,
+   * `CAPTURE_RETRY_DELAYS_MS`) and after `MAX_CAPTURE_ATTEMPTS` refusals the win is forfeited (`forfeit`),
+   * which may make the next entrant a winner to capture in turn. Lost (and forfeited) entries' authorisations
+   * are voided only once no winner's capture is pending: until then a lost entrant may still be next.
    */
   async function settleCards(drawingId: number): Promise<void> {
-    for (const id of await repo.cardsToSettle(drawingId)) {
+    let refused = 0;
+    // Each winner is tried once per pass; a forfeit's new winner is tried in the next round.
+    const tried = new Set<number>();
+    for (let round = 0; round < 1000; round++) {
+      let forfeited = false;
+      for (const w of (await repo.cardsToSettle(drawingId)).filter((e) => e.status === 'won')) {
+        if (tried.has(w.id)) continue;
+        tried.add(w.id);
+        const outcome = await captureWinner(w.id);
+        if (outcome === 'refused') refused++;
+        if (outcome === 'forfeit') {
+          // Not forfeited: the edition left the winner's hands (an operator's case), no retry.
+          if (await forfeit(drawingId, w.id)) forfeited = true;
+        }
+      }
+      if (!forfeited) break;
+    }
+    const pending = (await repo.cardsToSettle(drawingId)).filter((e) => e.status === 'won');
+    if (pending.length > 0) {
+      if (refused > 0) await sendSettleAgain(drawingId);
+      return;
+    }
+    for (const e of await repo.cardsToSettle(drawingId)) {
       await unit.run(async ({ drawings }) => {
-        const entry = await drawings.lockCardToSettle(id);
-        if (!entry) return;
-        if (entry.status === 'won') await cards.capture(entry.providerReference);
-        else await cards.release(entry.providerReference);
-        await drawings.markCardSettled(id, clock.now());
+        const entry = await drawings.lockCardToSettle(e.id);
+        if (!entry || entry.status === 'won') return;
+        await cards.release(entry.providerReference);
+        await drawings.markCardSettled(e.id, clock.now());
       });
     }
+  }
+
+  /** The settlement sent again after the wait its winners' refused captures call for. */
+  async function sendSettleAgain(drawingId: number): Promise<void> {
+    const entries = (await repo.allEntries(drawingId)).filter(
+      (e) => e.status === 'won' && e.cardSettledAt === null && e.providerReference !== null,
+    );
+    // The earliest moment a pending winner's next capture is due.
+    const due = entries
+      .filter((e) => e.captureRefusedAt !== null)
+      .map((e) => {
+        const wait = CAPTURE_RETRY_DELAYS_MS[Math.min(e.captureAttempts, CAPTURE_RETRY_DELAYS_MS.length) - 1];
+        return (e.captureRefusedAt as Date).getTime() + (wait ?? CAPTURE_RETRY_DELAYS_MS[0]);
+      });
+    if (due.length === 0) return;
+    const startAfter = new Date(Math.min(...due));
+    await jobs.send(
+      DRAWING_SETTLE_JOB,
+      { drawingId },
+      { startAfter, singletonKey: `drawing-settle:${drawingId}:${startAfter.getTime()}` },
+    );
+  }
+
+  /** One capture of a won card entry, in one unit under its lock: captured, refused (counted), or due to forfeit. */
+  async function captureWinner(id: number): Promise<'captured' | 'gone' | 'refused' | 'forfeit'> {
+    return unit.run(async ({ drawings }) => {
+      const e = await drawings.lockEntry(id);
+      if (e?.status !== 'won' || e.cardSettledAt !== null || !e.providerReference) return 'gone';
+      if (e.captureAttempts >= MAX_CAPTURE_ATTEMPTS) return 'forfeit';
+      // Not before the wait after the last refusal (a duplicate run early counts no attempt).
+      const at = clock.now();
+      const wait = CAPTURE_RETRY_DELAYS_MS[e.captureAttempts - 1];
+      if (e.captureRefusedAt && wait !== undefined && at.getTime() < e.captureRefusedAt.getTime() + wait) {
+        return 'refused';
+      }
+      try {
+        await cards.capture(e.providerReference);
+      } catch {
+        const n = (await drawings.addCaptureAttempt(id, at)) ?? 0;
+        return n >= MAX_CAPTURE_ATTEMPTS ? 'forfeit' : 'refused';
+      }
+      await drawings.markCardSettled(id, clock.now());
+      return 'captured';
+    });
+  }
+
+  /**
+   * A winner whose captures were refused `MAX_CAPTURE_ATTEMPTS` times forfeits the win, in one unit under
+   * the drawing's lock (then the entry, the nifty, the edition, the accounts): the edition goes to the next
+   * entrant in the draw order (`drawWinners` over every entry, continued past the editions drawn) who was
+   * not drawn and can still pay (a card authorisation still held, or a balance covering the price now),
+   * whose purchase is posted as the draw posts one; with nobody left the edition is released (the token
+   * removed, one fewer sold). The forfeited purchase is reversed exactly (its ledger entries negated), after
+   * the new one, so no account dips below zero on the way. Conditional on the entry still won and not
+   * captured: a second run finds it forfeited and does nothing. False when it could not (the edition left
+   * the winner's hands meanwhile: left to an operator).
+   */
+  async function forfeit(drawingId: number, entryId: number): Promise<boolean> {
+    const at = clock.now();
+    const d = await repo.byId(drawingId);
+    const n = d ? await trading.niftyForSaleById(d.niftyId) : null;
+    if (!d || !n) return false;
+    const result = await unit.run(async ({ drawings, trading: t, ledger: l }) => {
+      const drawing = await drawings.lock(drawingId);
+      const e = await drawings.lockEntry(entryId);
+      if (!drawing || !e || e.status !== 'won' || e.cardSettledAt !== null) return 'done' as const;
+      if (e.captureAttempts < MAX_CAPTURE_ATTEMPTS) return 'done' as const;
+      const nifty = await t.lockNifty(drawing.niftyId);
+      const token = e.tokenRowId === null ? null : await t.lockToken(e.tokenRowId);
+      if (!nifty || !token || token.ownerId !== e.userId) return 'stuck' as const;
+
+      const original = await drawings.movementEntries('purchase', `drawing_entry:${e.id}`);
+      const fixed = original.map((p) => p.accountId);
+      await l.lock(fixed);
+      const all = await drawings.allEntries(drawingId);
+      const byId = new Map(all.map((x) => [x.id, x]));
+      let next: (typeof all)[number] | null = null;
+      for (const id of drawWinners(
+        drawing.seed,
+        all.map((x) => x.id),
+        all.length,
+      )) {
+        const c = byId.get(id);
+        if (c?.status !== 'lost' || c.cardSettledAt !== null) continue;
+        if (c.priceCents > 0 && c.providerReference === null) {
+          const account = await l.userAccount(c.userId);
+          const locked = await l.lock([...fixed, account]);
+          if ((locked.get(account)?.availableCents ?? 0) < c.priceCents) continue;
+        }
+        next = c;
+        break;
+      }
+
+      if (next) {
+        if (!(await drawings.promote(next.id, token.id, at)))
+          throw new Error('drawing: next entrant changed');
+        if (!(await drawings.passToken(token.id, e.userId, next.userId, next.priceCents, at))) {
+          throw new Error('drawing: edition moved');
+        }
+        if (next.priceCents > 0) {
+          const byCard = next.providerReference !== null;
+          const publisherAccount =
+            n.publisherOwnerId === null
+              ? await l.houseAccount('unassigned_publisher_proceeds')
+              : await l.userAccount(n.publisherOwnerId);
+          const platform = await l.houseAccount('platform_revenue');
+          const payer = byCard ? await l.houseAccount('payments_clearing') : await l.userAccount(next.userId);
+          const proceedsSplit = await splitPayees(t, l, nifty.id, 'primary');
+          await l.lock([
+            ...fixed,
+            publisherAccount,
+            platform,
+            payer,
+            ...proceedsSplit.map((p) => p.accountId),
+          ]);
+          const fees = primaryFeeBreakdown({
+            unitPriceCents: next.priceCents,
+            quantity: 1,
+            method: 'balance',
+          });
+          await l.post({
+            kind: 'purchase',
+            reference: `drawing_entry:${next.id}`,
+            description: `Drawing won (forfeited edition): ${n.contractAddress}/${nifty.typeNumber}`,
+            at,
+            postings: [
+              {
+                accountId: payer,
+                amountCents: -fees.buyerPaysCents,
+                memo: byCard ? 'card_payment' : 'payment',
+              },
+              ...splitPostings(
+                proceedsSplit,
+                fees.sellerReceivesCents,
+                publisherAccount,
+                'publisher_proceeds',
+              ),
+              { accountId: platform, amountCents: fees.serviceFeeCents, memo: 'primary_platform_fee' },
+            ],
+          });
+        }
+      } else {
+        await drawings.removeToken(token.id);
+        if (!(await t.addSold(nifty.id, -1))) throw new Error('drawing: sold count');
+      }
+      if (original.length > 0) {
+        await l.post({
+          kind: 'purchase_forfeited',
+          reference: `drawing_entry:${e.id}`,
+          description: `Drawing win forfeited (payment refused): ${n.contractAddress}/${nifty.typeNumber}`,
+          at,
+          postings: original.map((p) => ({
+            accountId: p.accountId,
+            amountCents: -p.amountCents,
+            memo: p.memo,
+          })),
+        });
+      }
+      if (!(await drawings.markForfeited(e.id, at))) throw new Error('drawing: forfeited twice');
+      return { loser: e.userId, next, tokenRowId: next ? token.id : null };
+    });
+    if (result === 'done') return true;
+    if (result === 'stuck') return false;
+    // Committed: both told, the browsing caches.
+    const { loser, next, tokenRowId } = result;
+    tell(loser, n, forfeitMessage(n.title), 'Your drawing win was forfeited', `drawing:${n.id}:forfeited`);
+    if (next) tell(next.userId, n, runnerUpMessage(n.title), 'You won the drawing', `drawing:${n.id}:won`);
+    if (tokenRowId !== null) await deps.onTokenChange?.(tokenRowId, loser).catch(() => undefined);
+    return true;
   }
 
   return {
@@ -472,6 +699,9 @@ export function createDrawingsService(deps: {
       if (result.firstToken !== null) await deps.onTokenChange?.(result.firstToken).catch(() => undefined);
       return 'drawn';
     },
+
+    /** Settles a drawn drawing's card entries (the `drawings.settle-cards` job): see `settleCards`. */
+    settleCards,
 
     /** The drawing's id, for the test-only run route. */
     async idOf(contractAddress: string, niftyType: number): Promise<number> {

@@ -1,5 +1,6 @@
 import { type Db, schema } from '@vitrine/db';
 import { and, asc, count, desc, eq, gt, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { niftyCardAssetSql } from '../../lib/revealed-art';
 
 const {
   drops,
@@ -180,8 +181,16 @@ export function createDropsRepo(db: Db) {
 
     async niftiesOf(collectionIds: number[]): Promise<NiftyRow[]> {
       if (collectionIds.length === 0) return [];
-      return db
-        .select()
+      const rows = await db
+        .select({
+          nifty: nifties,
+          // A revealed blind edition's card shows its revealed art (decision 016), never before the reveal.
+          cardAsset: niftyCardAssetSql(
+            sql`${nifties.id}`,
+            sql`${nifties.revealedAt}`,
+            sql`${nifties.assetUrl}`,
+          ),
+        })
         .from(nifties)
         .where(
           and(
@@ -191,6 +200,7 @@ export function createDropsRepo(db: Db) {
           ),
         )
         .orderBy(asc(nifties.collectionId), asc(nifties.sortOrder), asc(nifties.typeNumber));
+      return rows.map((r) => ({ ...r.nifty, assetUrl: r.cardAsset }));
     },
     /** Entries of the drawings of these nifties (001 §3 saleDetails.totalEntries); a nifty without entries is absent. */
     async drawingEntryCounts(niftyIds: number[]): Promise<Map<number, number>> {

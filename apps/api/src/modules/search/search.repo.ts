@@ -6,6 +6,7 @@ import type { Db } from '@vitrine/db';
 import type { SearchIndexKind } from '@vitrine/domain';
 import type { SearchResult } from '@vitrine/domain/catalog-responses';
 import { and, type SQL, sql } from 'drizzle-orm';
+import { niftyCardAssetSql } from '../../lib/revealed-art';
 import { int, iso, rowsOf, withLocalSettings } from '../../lib/sql-rows';
 import { at } from '../catalog/explore.repo';
 import {
@@ -193,7 +194,7 @@ function itemJson(index: SearchIndexKind, now: Date): SQL {
         'schedule_start_at', c.start_at, 'schedule_end_at', c.end_at, 'creators', ${creatorsJson},
         'post_production_page_slug', case when c.end_at <= ${at(now)} then c.slug end)`;
     case 'products':
-      return sql`json_build_object('id', n.id, 'title', n.title, 'display_image', n.asset_url,
+      return sql`json_build_object('id', n.id, 'title', n.title, 'display_image', ${niftyCardAssetSql(sql`n.id`, sql`n.revealed_at`, sql`n.asset_url`)},
         'contract_address', lower(c.contract_address), 'type', n.type_number, 'creators', ${creatorsJson},
         'collection_store_name', c.name, 'collection_store_url', c.slug)`;
   }

@@ -2,6 +2,7 @@
 // trigger in the same statement (migration catalog_triggers).
 import { type Db, schema } from '@vitrine/db';
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { niftyCardAssetSql } from '../../lib/revealed-art';
 
 const {
   publishers,
@@ -296,7 +297,11 @@ export function createSocialRepo(db: Db) {
           id: nifties.id,
           title: nifties.title,
           typeNumber: nifties.typeNumber,
-          assetUrl: nifties.assetUrl,
+          assetUrl: niftyCardAssetSql(
+            sql`${nifties.id}`,
+            sql`${nifties.revealedAt}`,
+            sql`${nifties.assetUrl}`,
+          ),
           assetType: nifties.assetType,
           collectionId: collections.id,
           collectionName: collections.name,

@@ -1,8 +1,10 @@
 // Test-only (outside production, with the dev outbox's key): close an open edition's purchasing now and run
-// its minting job, so browser tests see editions delivered after close without waiting days (decision 016).
+// its minting job, so browser tests see editions delivered after close without waiting days; and put a pack on
+// sale now, for the drop page's pack checkout modal (decision 016).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { secretsEqual } from '../../lib/secrets';
+import { createLivePack } from './dev-live-pack';
 
 export const devEditionsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -27,4 +29,13 @@ export const devEditionsRoutes: FastifyPluginAsyncZod = async (app) => {
       return { minted };
     },
   );
+
+  app.post('/dev/editions/live-pack', { schema: { hide: true } }, async (request, reply) => {
+    const auth = request.headers.authorization;
+    const given = auth?.startsWith('Bearer ') ? auth.slice(7).trim() : '';
+    if (!given || !secretsEqual(given, app.config.outboxKey)) {
+      return reply.code(401).send({ statusCode: 401, errorType: 'unauthorized', message: 'Key required' });
+    }
+    return createLivePack(app.config.database.db, app.config.clock.now());
+  });
 };

@@ -64,6 +64,11 @@ export function createEditionsService(deps: {
   jobs: Jobs;
   /** After a commit that changed what browsing shows of a token. */
   onTokenChange?: (tokenRowId: number, formerOwnerId?: number) => Promise<void>;
+  /**
+   * After a reveal committed: every card of the nifty changes (its owners' lists, explore, search), so the
+   * kept browsing answers of every scope go (a reveal is rare).
+   */
+  onRevealed?: (niftyId: number) => Promise<void>;
 }) {
   const { unit, repo, clock } = deps;
   const changed = async (tokenRowId: number) => {
@@ -162,7 +167,7 @@ export function createEditionsService(deps: {
         await trading.markRevealed(niftyId, at);
         return done;
       });
-      if (revealed[0] !== undefined) await changed(revealed[0]);
+      if (revealed[0] !== undefined) await deps.onRevealed?.(niftyId).catch(() => undefined);
       return revealed.length;
     },
 

@@ -112,7 +112,17 @@ export function DrawingPage() {
               <tr key={e.id} data-testid="drawing-entry" data-status={e.status}>
                 <td>#{e.id}</td>
                 <td>{e.username}</td>
-                <td>{winners.has(e.id) ? 'Winner' : e.status === 'lost' ? 'Not drawn' : 'Entered'}</td>
+                <td>
+                  {e.status === 'forfeited'
+                    ? 'Forfeited (payment failed)'
+                    : e.promoted
+                      ? 'Winner (next in the draw order)'
+                      : winners.has(e.id)
+                        ? 'Winner'
+                        : e.status === 'lost'
+                          ? 'Not drawn'
+                          : 'Entered'}
+                </td>
               </tr>
             ))}
           </tbody>

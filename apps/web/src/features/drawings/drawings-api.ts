@@ -17,7 +17,13 @@ export interface Drawing {
   seed: string | null;
   drawnAt: string | null;
   editionsDrawn: number | null;
-  entries: { id: number; username: string; status: 'entered' | 'won' | 'lost' }[];
+  /** forfeited: drawn, payment refused, edition passed on; promoted: next in the draw order after a forfeit. */
+  entries: {
+    id: number;
+    username: string;
+    status: 'entered' | 'won' | 'lost' | 'forfeited';
+    promoted: boolean;
+  }[];
   winners: number[];
   saleDetails: { price: number; userEntriesUnused: number; userEntriesUsed: number; totalEntries: number };
   validated: boolean | null;
