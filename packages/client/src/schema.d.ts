@@ -25795,7 +25795,8 @@ export interface operations {
                             id: number;
                             username: string;
                             /** @enum {string} */
-                            status: "entered" | "won" | "lost";
+                            status: "entered" | "won" | "lost" | "forfeited";
+                            promoted: boolean;
                         }[];
                         winners: number[];
                         saleDetails: {
@@ -25986,7 +25987,8 @@ export interface operations {
                             id: number;
                             username: string;
                             /** @enum {string} */
-                            status: "entered" | "won" | "lost";
+                            status: "entered" | "won" | "lost" | "forfeited";
+                            promoted: boolean;
                         }[];
                         winners: number[];
                         saleDetails: {
