@@ -247,6 +247,39 @@ describe('primary editions', () => {
     await context.close();
   });
 
+  it("a pack's own page opens the checkout in a modal too, and the page stays", {
+    timeout: 180_000,
+  }, async () => {
+    const made = await fetch(`${baseUrl}/dev/editions/live-pack`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${adminToken}` },
+    });
+    expect(made.status).toBe(200);
+    const pack = (await made.json()) as { contractAddress: string; niftyType: number; title: string };
+    const buyer = await apiSignUp(baseUrl, 'pack-page-buyer');
+    const context = await browser.newContext({ viewport: DESKTOP });
+    await storeCredentials(context, buyer.grant);
+    const page = await context.newPage();
+    const path = `/marketplace/collection/${pack.contractAddress}/${pack.niftyType}`;
+    await page.goto(`${baseUrl}${path}`);
+    const buy = page.getByTestId('buy-editions');
+    await expect.poll(() => buy.textContent(), { timeout: 15_000 }).toBe('Buy');
+    await buy.click();
+    const modal = page.getByTestId('checkout-modal');
+    await modal.getByTestId('checkout-modal-body').waitFor();
+    expect(new URL(page.url()).pathname).toBe(path);
+    const form = modal.getByTestId('card-form');
+    await form.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await form.getByLabel('Expiry (MM/YY)').fill('12/34');
+    await form.getByLabel('CVC').fill('123');
+    await modal.getByTestId('pay').click();
+    const success = modal.getByTestId('checkout-success');
+    await success.waitFor({ timeout: 20_000 });
+    expect(await success.textContent()).toContain('You own it!');
+    expect(new URL(page.url()).pathname).toBe(path);
+    await context.close();
+  });
+
   it('the demo collector opens a sealed pack and sees its contents', { timeout: 180_000 }, async () => {
     const context = await browser.newContext({ viewport: DESKTOP });
     const page = await context.newPage();

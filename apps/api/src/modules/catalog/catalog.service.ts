@@ -364,8 +364,10 @@ export function createCatalogService(deps: {
           ...niftySummary(nifty, stats.get(nifty.id)),
           description: nifty.description,
           tags: nifty.tags,
-          startTime: nifty.startAt?.toISOString() ?? null,
-          endTime: nifty.endAt?.toISOString() ?? null,
+          // A nifty without its own window sells in its collection's (an FCFS or pack NFT of a drop), as the
+          // drop page and explore read it.
+          startTime: nifty.startAt?.toISOString() ?? collection.startDate ?? null,
+          endTime: nifty.endAt?.toISOString() ?? collection.endDate ?? null,
           royaltyPercentage: nifty.royaltyPercentage,
           likes,
         },

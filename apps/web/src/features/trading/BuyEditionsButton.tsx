@@ -1,5 +1,5 @@
-import { useMutation } from '@tanstack/react-query';
-import { useContext } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useContext, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { isApiError } from '../../app/api-client';
 import { Button } from '../../ui/Button';
@@ -10,6 +10,7 @@ import { useRequireSignIn } from '../social/useRequireSignIn';
 import { useTermsDialog } from '../terms/TermsDialog';
 import { isTermsApprovalRequired } from '../terms/terms-api';
 import { type NiftyBuyInput, niftyBuyButton } from './nifty-buy-button';
+import { PrimaryCheckoutModal } from './PrimaryCheckoutModal';
 import { primaryCheckoutPath, tradingApi } from './trading-api';
 
 /** 001 §4 / 000 §4: open editions are minted after purchasing closes. */
@@ -21,8 +22,8 @@ export const OPEN_EDITION_MESSAGE =
  * every edition is reserved, 'Not yet Available', 'Ended', 'Sold Out' counting reserved editions, 'Buy'
  * or 'Mint'): signed out opens
  * the auth modal; signed in creates a purchase intent for one edition and opens its checkout page
- * (/checkout/{contractAddress}/{niftyType}?piid=, the page's other query parameters kept). Nothing for drop
- * types checkout does not sell yet.
+ * (/checkout/{contractAddress}/{niftyType}?piid=, the page's other query parameters kept), or for a pack the
+ * checkout in a modal over the page (000 §4). Nothing for drop types checkout does not sell yet.
  */
 export function BuyEditionsButton({
   contractAddress,
@@ -34,10 +35,17 @@ export function BuyEditionsButton({
   const navigate = useNavigate();
   const location = useLocation();
   const terms = useTermsDialog();
+  const queryClient = useQueryClient();
+  const [modalPiid, setModalPiid] = useState<number | null>(null);
   const mutation = useMutation({
     mutationFn: () => tradingApi.createPurchaseIntent(contractAddress, niftyType, 1),
-    onSuccess: (intent) =>
-      navigate(primaryCheckoutPath(contractAddress, niftyType, intent.purchaseIntentId, location.search)),
+    onSuccess: (intent) => {
+      if (sale.dropType === 'pack') setModalPiid(intent.purchaseIntentId);
+      else
+        void navigate(
+          primaryCheckoutPath(contractAddress, niftyType, intent.purchaseIntentId, location.search),
+        );
+    },
     onError: (error) => {
       // 000 §8: tos_approval_required opens the terms dialog; agreeing opens the checkout.
       if (isTermsApprovalRequired(error)) terms.ask(() => mutation.mutate());
@@ -70,6 +78,16 @@ export function BuyEditionsButton({
       {failure ? <FormAlert testId="buy-editions-error">{failure}</FormAlert> : null}
       {openEdition ? <p data-testid="open-edition-message">{OPEN_EDITION_MESSAGE}</p> : null}
       {terms.dialog}
+      <PrimaryCheckoutModal
+        contractAddress={contractAddress}
+        niftyType={niftyType}
+        piid={modalPiid}
+        onClose={() => {
+          setModalPiid(null);
+          // The page reads its counts and the buyer's editions again.
+          void queryClient.invalidateQueries();
+        }}
+      />
     </div>
   );
 }
