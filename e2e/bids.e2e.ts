@@ -19,14 +19,21 @@ afterAll(async () => {
 interface DropCard {
   contractAddress: string;
   typeNumber: number;
+  saleType: string;
 }
 
-/** A live auction nifty (from the public drop list). */
+/**
+ * A live 1/1 auction nifty (from the public drop list). By the card's own sale type: a drop may mix sale types
+ * (a studio drop made an auction drop can hold an FCFS NFT, decision 017), and other tests publish such drops.
+ */
 async function liveAuctionNifty(): Promise<DropCard> {
   const response = await fetch(`${baseUrl}/api/v1/drops/?status=live&page_size=50`);
   expect(response.status).toBe(200);
   const body = (await response.json()) as { results: { dropType: string; cards: DropCard[] }[] };
-  const cards = body.results.filter((d) => d.dropType === 'auction').flatMap((d) => d.cards);
+  const cards = body.results
+    .filter((d) => d.dropType === 'auction')
+    .flatMap((d) => d.cards)
+    .filter((c) => c.saleType === 'auction');
   expect(cards.length).toBeGreaterThan(0);
   const card = cards[0];
   if (!card) throw new Error('no live auction');

@@ -5,7 +5,7 @@
 // with an artist of the demo as its creator.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { type Db, schema } from '@vitrine/db';
-import { asc } from 'drizzle-orm';
+import { asc, isNotNull, ne } from 'drizzle-orm';
 
 const { publishers, drops, collections, collectionCreators, nifties, editionPools } = schema;
 
@@ -28,6 +28,20 @@ export async function createLivePack(db: Db, now: Date): Promise<LivePack> {
       .orderBy(asc(publishers.id))
       .limit(1);
     if (!publisher) throw new Error('no publisher to sell the pack');
+    // Art the store holds (the demo's own), so that its cards load their images like every other card.
+    const [art] = await tx
+      .select({ cover: drops.coverAsset })
+      .from(drops)
+      .where(isNotNull(drops.coverAsset))
+      .orderBy(asc(drops.id))
+      .limit(1);
+    const artworks = await tx
+      .select({ url: nifties.assetUrl })
+      .from(nifties)
+      .where(ne(nifties.assetUrl, ''))
+      .orderBy(asc(nifties.id))
+      .limit(2);
+    const artwork = (i: number) => artworks[i]?.url ?? artworks[0]?.url ?? '';
     const [drop] = await tx
       .insert(drops)
       .values({
@@ -35,6 +49,9 @@ export async function createLivePack(db: Db, now: Date): Promise<LivePack> {
         slug: `test-pack-${id}`,
         title,
         introText: 'A pack on sale for a browser test.',
+        // A cover and a preview, as every published drop has (the studio requires them): its card is like others.
+        coverAsset: art?.cover ?? null,
+        previewAsset: artwork(0) || null,
         dropType: 'pack',
         dropStatus: 'published',
         startAt: new Date(now.getTime() - 60_000),
@@ -72,7 +89,7 @@ export async function createLivePack(db: Db, now: Date): Promise<LivePack> {
         typeNumber: 1,
         niftyType: 'pack',
         title: `${title}: Pack`,
-        assetUrl: '/api/media/seed/nft/pool-1.svg',
+        assetUrl: artwork(0),
         saleType: 'standard',
         editionSize: 5,
         priceCurrency: 'USD',
@@ -91,7 +108,7 @@ export async function createLivePack(db: Db, now: Date): Promise<LivePack> {
           typeNumber: 101 + i,
           niftyType: 'edition',
           title: `${title}: ${name}`,
-          assetUrl: '/api/media/seed/nft/pool-2.svg',
+          assetUrl: artwork(1),
           saleType: 'not_for_sale',
           editionSize: 10,
           priceCurrency: 'USD',
