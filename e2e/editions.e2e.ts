@@ -56,6 +56,22 @@ async function api<T>(user: ApiUser, path: string, init: { method?: string; body
   return { status: response.status, body: (await response.json()) as T };
 }
 
+/** A pack put on sale for the test (the test-only dev route: the demo's packs are sold out or ended). */
+async function livePack() {
+  const made = await fetch(`${baseUrl}/dev/editions/live-pack`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${adminToken}` },
+  });
+  expect(made.status).toBe(200);
+  return (await made.json()) as {
+    dropSlug: string;
+    contractAddress: string;
+    niftyType: number;
+    title: string;
+    priceInCents: number;
+  };
+}
+
 interface Intent {
   purchaseIntentId: number;
   paymentState: string;
@@ -179,18 +195,7 @@ describe('primary editions', () => {
   it('a pack bought from its drop page through the checkout modal, after the terms dialog', {
     timeout: 180_000,
   }, async () => {
-    const made = await fetch(`${baseUrl}/dev/editions/live-pack`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${adminToken}` },
-    });
-    expect(made.status).toBe(200);
-    const pack = (await made.json()) as {
-      dropSlug: string;
-      contractAddress: string;
-      niftyType: number;
-      title: string;
-      priceInCents: number;
-    };
+    const pack = await livePack();
     const buyer = await apiSignUp(baseUrl, 'pack-buyer');
     const asked = await fetch(`${baseUrl}/api/v2/terms-of-service/require-approval/`, {
       method: 'POST',
@@ -250,12 +255,7 @@ describe('primary editions', () => {
   it("a pack's own page opens the checkout in a modal too, and the page stays", {
     timeout: 180_000,
   }, async () => {
-    const made = await fetch(`${baseUrl}/dev/editions/live-pack`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${adminToken}` },
-    });
-    expect(made.status).toBe(200);
-    const pack = (await made.json()) as { contractAddress: string; niftyType: number; title: string };
+    const pack = await livePack();
     const buyer = await apiSignUp(baseUrl, 'pack-page-buyer');
     const context = await browser.newContext({ viewport: DESKTOP });
     await storeCredentials(context, buyer.grant);

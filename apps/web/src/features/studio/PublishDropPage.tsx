@@ -5,12 +5,12 @@ import { useParams, useSearchParams } from 'react-router';
 import { isApiError } from '../../app/api-client';
 import { Button } from '../../ui/Button';
 import { ButtonLink } from '../../ui/ButtonLink';
-import { Dialog } from '../../ui/Dialog';
 import { ErrorFallback } from '../../ui/ErrorFallback';
 import { FormAlert } from '../../ui/FormAlert';
 import { Page } from '../../ui/Page';
 import { Skeleton } from '../../ui/Skeleton';
 import { RequireAuth } from '../auth/RequireAuth';
+import { CardActionDialog } from '../trading/CardActionDialog';
 import { CardFields, EMPTY_CARD } from '../trading/CardFields';
 import { type CardFields as CardValues, readCard } from '../trading/card-form';
 import { tradingApi } from '../trading/trading-api';
@@ -243,20 +243,14 @@ function FeeAndPublish({ fee, waiting }: { fee: PublisherFee; waiting: boolean }
           Back to the drop editor
         </ButtonLink>
       </div>
-      <Dialog
+      <CardActionDialog
         open={needsAction && !paid}
         onClose={() => setNeedsAction(false)}
-        title="Confirm your payment"
         loading={complete.isPending}
         onConfirm={() => complete.mutate()}
-        confirmLabel="Complete verification"
+        finish="pay the publisher fee and publish your drop"
         testId="fee-card-action-dialog"
-      >
-        <p>
-          Your bank asks you to confirm this payment. Complete the verification to pay the publisher fee and
-          publish your drop.
-        </p>
-      </Dialog>
+      />
     </form>
   );
 }

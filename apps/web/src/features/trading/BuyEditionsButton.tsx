@@ -6,6 +6,7 @@ import { Button } from '../../ui/Button';
 import { FormAlert } from '../../ui/FormAlert';
 import { AuthModalContext } from '../auth/auth-modal-context';
 import { isUnauthorized } from '../auth/authed-request';
+import { catalogKeys } from '../catalog/query-keys';
 import { useRequireSignIn } from '../social/useRequireSignIn';
 import { useTermsDialog } from '../terms/TermsDialog';
 import { isTermsApprovalRequired } from '../terms/terms-api';
@@ -84,8 +85,8 @@ export function BuyEditionsButton({
         piid={modalPiid}
         onClose={() => {
           setModalPiid(null);
-          // The page reads its counts and the buyer's editions again.
-          void queryClient.invalidateQueries();
+          // The nifty page reads its counts again.
+          void queryClient.invalidateQueries({ queryKey: catalogKeys.collectionNifties() });
         }}
       />
     </div>

@@ -6,7 +6,6 @@ import { isApiError } from '../../app/api-client';
 import { useLoggedIn } from '../../app/useLoggedIn';
 import { Button } from '../../ui/Button';
 import { ButtonLink } from '../../ui/ButtonLink';
-import { Dialog } from '../../ui/Dialog';
 import { DocumentTitle } from '../../ui/DocumentTitle';
 import { ErrorFallback } from '../../ui/ErrorFallback';
 import { FormAlert } from '../../ui/FormAlert';
@@ -21,6 +20,7 @@ import { ArtworkMedia } from '../catalog/shared/ArtworkMedia';
 import { useTermsDialog } from '../terms/TermsDialog';
 import { isTermsApprovalRequired } from '../terms/terms-api';
 import { STATUS_POLL_MS } from './buy-flow';
+import { CardActionDialog } from './CardActionDialog';
 import { CardFields, EMPTY_CARD } from './CardFields';
 import styles from './CheckoutPage.module.css';
 import { type CardFields as CardValues, readCard } from './card-form';
@@ -494,17 +494,14 @@ export function Payment({
       >
         {quote ? `Pay ${formatCents(quote.totalInCents)}` : 'Pay'}
       </Button>
-      <Dialog
+      <CardActionDialog
         open={outcome.kind === 'needs-action'}
         onClose={() => setOutcome({ kind: 'idle' })}
-        title="Confirm your payment"
         loading={complete.isPending}
         onConfirm={() => complete.mutate()}
-        confirmLabel="Complete verification"
+        finish="finish your purchase"
         testId="card-action-dialog"
-      >
-        <p>Your bank asks you to confirm this payment. Complete the verification to finish your purchase.</p>
-      </Dialog>
+      />
       {terms.dialog}
     </form>
   );
