@@ -91,4 +91,43 @@ describe(`${BUYERS} concurrent buyers of one listing`, () => {
     expect(captured).toHaveLength(winner.paymentToken ? 1 : 0);
     expect(t.app.services.cardProcessor.charges().filter((c) => c.status === 'authorized')).toHaveLength(0);
   });
+
+  it('one buyer paying the same intent from several requests at once (two tabs) is charged once', async () => {
+    const db = t.app.config.database.db;
+    const { token, listing } = await listedToken(t.app, { priceInCents: 5_000 });
+    const b = await buyer(t.app);
+    await fund(db, b.userId, 20_000, t.clock.now());
+    const m = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/listing-match/',
+      headers: b.headers,
+      payload: { listing_id: listing.id },
+    });
+    expect(m.statusCode, m.body).toBe(200);
+    const intentId = (m.json() as ListingMatch).listingMatchId;
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        t.app.inject({
+          method: 'POST',
+          url: `/api/v2/purchase-intent/${intentId}/pay`,
+          headers: { ...b.headers, 'idempotency-key': `tab-${intentId}-${i}` },
+          payload: { payment_method: 'balance' },
+        }),
+      ),
+    );
+    const statuses = answers.map((a) => a.statusCode);
+    // Each tab answers the purchase paid, or the listing gone (sold: to this very buyer); nothing else.
+    expect(statuses.filter((s) => s === 200).length).toBeGreaterThan(0);
+    expect(statuses.filter((s) => s !== 200 && s !== 409)).toEqual([]);
+    for (const a of answers.filter((x) => x.statusCode === 200)) {
+      expect(a.json()).toMatchObject({ purchaseIntentId: intentId, paymentState: 'paid' });
+    }
+    const [row] = await db.select().from(schema.tokens).where(eq(schema.tokens.id, token.id));
+    expect(row?.ownerId).toBe(b.userId);
+    expect(await db.$count(schema.sales, eq(schema.sales.tokenRowId, token.id))).toBe(1);
+    // Charged once: 5,000 and no card fee from the balance.
+    const profile = await t.app.inject({ url: '/api/user/profile/', headers: b.headers });
+    expect(profile.json()).toMatchObject({ account_balance_in_cents: 20_000 - 5_000 });
+    expect(await ledgerInvariants(db)).toMatchObject({ unbalancedTransactions: 0, negativeBalances: 0 });
+  });
 });

@@ -371,13 +371,80 @@ export function createTradingService(deps: {
     return cancelled ?? ((await repo.intent(intent.id)) as IntentRow);
   }
 
+  /** Applies a buyer's changes to their open intent, as just read; answers the updated row. */
+  async function patchIntent(intent: IntentRow, patch: IntentPatch): Promise<IntentRow> {
+    if (!OPEN_STATES.includes(intent.paymentState)) throw TRADING_ERRORS.intentClosed(intent.paymentState);
+    const set: Partial<IntentRow> = { updatedAt: clock.now() };
+    if (patch.paymentMethod !== undefined) {
+      const provider = providerFor(patch.paymentMethod);
+      if (provider === noPaymentProvider && intent.priceCents > 0)
+        throw TRADING_ERRORS.methodUnavailable(patch.paymentMethod);
+      if (provider !== noPaymentProvider && intent.priceCents === 0)
+        throw TRADING_ERRORS.methodUnavailable(patch.paymentMethod);
+      set.paymentMethod = patch.paymentMethod;
+    }
+    if (patch.paymentCurrency !== undefined && patch.paymentCurrency !== 'USD') {
+      throw TRADING_ERRORS.invalid('payment_currency', 'Listings are paid in USD');
+    }
+    if (
+      patch.requestedQuantity !== undefined &&
+      intent.saleKind === 'listing' &&
+      patch.requestedQuantity !== 1
+    ) {
+      throw TRADING_ERRORS.invalid('requested_quantity', 'A listing sells one NFT');
+    }
+    if (patch.niftyDeliveryDestination !== undefined)
+      set.niftyDeliveryDestination = patch.niftyDeliveryDestination;
+    if (patch.niftyDestinationExtWallet !== undefined)
+      set.niftyDestinationExtWallet = patch.niftyDestinationExtWallet;
+    const destination = set.niftyDeliveryDestination ?? intent.niftyDeliveryDestination;
+    if (destination === 'external') {
+      // Delivery to an outside wallet arrives with the chain issue.
+      throw TRADING_ERRORS.invalid(
+        'nifty_delivery_destination',
+        'Delivery to an external wallet is not available yet',
+      );
+    }
+    // Changing how to pay drops a card verification in progress.
+    if (
+      intent.paymentState === 'requires_action' &&
+      set.paymentMethod &&
+      set.paymentMethod !== intent.paymentMethod
+    ) {
+      if (intent.providerReference) await externalOf(intent.paymentMethod).void(intent.providerReference);
+      set.paymentState = 'pending';
+      set.providerReference = null;
+    }
+    const updated = await repo.updateIntent(intent.id, OPEN_STATES, set);
+    if (!updated) throw TRADING_ERRORS.intentClosed('closed');
+    return updated;
+  }
+
+  /** Whether a listing, as just read, is on hold for the viewer: another buyer's payment is in progress. */
+  async function holdOf(listing: ListingRow, viewerId: number | null): Promise<ListingHold> {
+    const holds = listing.status === 'active' ? await repo.holdsOf(listing.id, clock.now()) : [];
+    const others = holds.filter((h) => h.buyerId !== viewerId);
+    const until = others.reduce<Date | null>((a, h) => (a && a > h.expiresAt ? a : h.expiresAt), null);
+    return {
+      listingId: listing.id,
+      onHold: others.length > 0,
+      heldByYou: others.length < holds.length,
+      heldUntil: until ? until.toISOString() : null,
+    };
+  }
+
   async function ownIntent(buyerId: number, id: number): Promise<IntentRow> {
     const intent = await repo.intent(id);
     if (!intent || intent.buyerId !== buyerId) throw TRADING_ERRORS.intentNotFound();
     return expireIfDue(intent);
   }
 
-  async function viewOf(intent: IntentRow, extra: { nextAction?: { type: string } } = {}) {
+  async function viewOf(
+    intent: IntentRow,
+    extra: { nextAction?: { type: string } } = {},
+    /** The listing and token as the caller just read them (saves reading them again). */
+    known: { listing?: ListingRow | null; token?: Awaited<ReturnType<typeof repo.tokenById>> } = {},
+  ) {
     if (intent.saleKind !== 'listing' && intent.niftyId !== null) {
       const [nifty, mintedTokens] = await Promise.all([
         primaryNiftyView(intent.niftyId, intent),
@@ -386,8 +453,16 @@ export function createTradingService(deps: {
       return { intent, listing: null, token: null, nifty, mintedTokens, quote: quote(intent), ...extra };
     }
     const [listing, token] = await Promise.all([
-      intent.listingId === null ? null : repo.listing(intent.listingId),
-      intent.tokenRowId === null ? null : repo.tokenById(intent.tokenRowId),
+      known.listing !== undefined
+        ? known.listing
+        : intent.listingId === null
+          ? null
+          : repo.listing(intent.listingId),
+      known.token !== undefined
+        ? known.token
+        : intent.tokenRowId === null
+          ? null
+          : repo.tokenById(intent.tokenRowId),
     ]);
     return {
       intent,
@@ -627,33 +702,15 @@ export function createTradingService(deps: {
     if (draft.listingId === null || draft.tokenRowId === null) throw TRADING_ERRORS.listingClosed();
     const listingId = draft.listingId;
     const tokenRowId = draft.tokenRowId;
-    const [token, listingNow] = await Promise.all([
-      repo.tokenById(tokenRowId),
-      known.listing !== undefined ? known.listing : repo.listing(listingId),
-    ]);
-    // Refuse early what the transaction would refuse (a listing already sold): no locks, no accounts.
-    if (!token || listingNow?.status !== 'active') throw TRADING_ERRORS.listingClosed();
-    // Accounts are made before the transaction (a first purchase creates them once), in one statement.
-    const users = await ledger.userAccounts([
-      draft.buyerId,
-      listingNow.sellerId,
-      ...(token.creatorId === null ? [] : [token.creatorId]),
-    ]);
-    const userAccount = (id: number) => {
-      const account = users.get(id);
-      if (account === undefined) throw new Error(`no ledger account for user ${id}`);
-      return account;
-    };
-    const accounts = {
-      buyer: userAccount(draft.buyerId),
-      seller: userAccount(listingNow.sellerId),
-      creator:
-        token.creatorId === null ? await houseAccount('unassigned_royalties') : userAccount(token.creatorId),
+    // Refuse early what the transaction would refuse (a listing already sold): no transaction, no locks.
+    const listingNow = known.listing !== undefined ? known.listing : await repo.listing(listingId);
+    if (listingNow?.status !== 'active') throw TRADING_ERRORS.listingClosed();
+    // House accounts are known after their first look-up (outside the transaction: it holds one connection).
+    const house = {
+      unassigned: await houseAccount('unassigned_royalties'),
       platform: await houseAccount('platform_revenue'),
       clearing: await houseAccount('payments_clearing'),
     };
-    // The studio's secondary split divides the royalty (decision 017 "Splits in the ledger").
-    const secondarySplit = await splitPayees(token.niftyId, 'secondary');
     const at = clock.now();
     const paid = await unit.run(async ({ trading, ledger: l }) => {
       // The listing first, claimed (closed as sold) by a conditional update at the quoted price (the
@@ -665,18 +722,56 @@ export function createTradingService(deps: {
         { currency: draft.listingCurrency, amount: draft.listingAmount },
         at,
       );
-      const listing = claimed ?? (await trading.listing(listingId));
+      if (!claimed) {
+        // Not claimed: sold to someone else (the losers of a race), cancelled or repriced, or paid by this
+        // very intent in a request at the same time. Refused (or answered paid) without a lock or the
+        // accounts, which only a winner needs.
+        const listing = await trading.listing(listingId);
+        const intent = await trading.intent(intentId);
+        if (!listing || !intent) throw TRADING_ERRORS.listingClosed();
+        if (intent.paymentState === 'paid') return { intent, fresh: false };
+        if (!OPEN_STATES.includes(intent.paymentState))
+          throw TRADING_ERRORS.intentClosed(intent.paymentState);
+        if (intent.expiresAt <= at) throw TRADING_ERRORS.intentClosed('expired');
+        if (listing.status !== 'active') throw TRADING_ERRORS.listingClosed();
+        const token = await trading.tokenById(tokenRowId);
+        if (!token || token.ownerId !== listing.sellerId) throw TRADING_ERRORS.listingClosed();
+        if (listing.sellerId === intent.buyerId) throw TRADING_ERRORS.ownListing();
+        // Still active but not claimed: its price is no longer the quoted one.
+        throw TRADING_ERRORS.priceChanged();
+      }
+      const listing = claimed;
       const lockedToken = await trading.lockToken(tokenRowId);
       const intent = await trading.lockIntent(intentId);
-      if (!listing || !lockedToken || !intent) throw TRADING_ERRORS.listingClosed();
+      const token = await trading.tokenById(tokenRowId);
+      if (!lockedToken || !intent || !token) throw TRADING_ERRORS.listingClosed();
       if (intent.paymentState === 'paid') return { intent, fresh: false };
       if (!OPEN_STATES.includes(intent.paymentState)) throw TRADING_ERRORS.intentClosed(intent.paymentState);
       if (intent.expiresAt <= at) throw TRADING_ERRORS.intentClosed('expired');
-      if ((!claimed && listing.status !== 'active') || lockedToken.ownerId !== listing.sellerId)
-        throw TRADING_ERRORS.listingClosed();
+      if (lockedToken.ownerId !== listing.sellerId) throw TRADING_ERRORS.listingClosed();
       if (listing.sellerId === intent.buyerId) throw TRADING_ERRORS.ownListing();
-      // Still active but not claimed: its price is no longer the quoted one.
-      if (!claimed) throw TRADING_ERRORS.priceChanged();
+
+      // The accounts (a first purchase creates the missing ones, in this transaction) and the studio's
+      // secondary split, which divides the royalty (decision 017 "Splits in the ledger"): read only by
+      // the buyer who claimed the listing.
+      const users = await l.userAccounts([
+        intent.buyerId,
+        listing.sellerId,
+        ...(token.creatorId === null ? [] : [token.creatorId]),
+      ]);
+      const userAccount = (id: number) => {
+        const account = users.get(id);
+        if (account === undefined) throw new Error(`no ledger account for user ${id}`);
+        return account;
+      };
+      const accounts = {
+        buyer: userAccount(intent.buyerId),
+        seller: userAccount(listing.sellerId),
+        creator: token.creatorId === null ? house.unassigned : userAccount(token.creatorId),
+        platform: house.platform,
+        clearing: house.clearing,
+      };
+      const secondarySplit = await readSplitPayees(trading, l, token.niftyId, 'secondary');
 
       const provider = providerFor(intent.paymentMethod);
       const fees = quote(intent);
@@ -738,12 +833,17 @@ export function createTradingService(deps: {
         updatedAt: at,
       });
       if (!done) throw TRADING_ERRORS.intentClosed(intent.paymentState);
-      return { intent: done, fresh: true };
+      return {
+        intent: done,
+        fresh: true,
+        sold: { sellerId: listing.sellerId, what: `${token.contractAddress}/${token.tokenId}` },
+      };
     });
-    if (paid.fresh) {
+    const sold = paid.fresh ? paid.sold : undefined;
+    if (sold) {
       // Committed: a failure to refresh browsing caches must not read as a failed purchase.
-      await changed(tokenRowId, listingNow.sellerId).catch(() => undefined);
-      notifySale(paid.intent, listingNow.sellerId, `${token.contractAddress}/${token.tokenId}`);
+      await changed(tokenRowId, sold.sellerId).catch(() => undefined);
+      notifySale(paid.intent, sold.sellerId, sold.what);
     }
     return paid.intent;
   }
@@ -845,15 +945,7 @@ export function createTradingService(deps: {
     async listingHold(listingId: number, viewerId: number | null): Promise<ListingHold> {
       const listing = await repo.listing(listingId);
       if (!listing) throw TRADING_ERRORS.listingNotFound();
-      const holds = listing.status === 'active' ? await repo.holdsOf(listingId, clock.now()) : [];
-      const others = holds.filter((h) => h.buyerId !== viewerId);
-      const until = others.reduce<Date | null>((a, h) => (a && a > h.expiresAt ? a : h.expiresAt), null);
-      return {
-        listingId,
-        onHold: others.length > 0,
-        heldByYou: others.length < holds.length,
-        heldUntil: until ? until.toISOString() : null,
-      };
+      return holdOf(listing, viewerId);
     },
 
     async createListingMatch(buyerId: number, listingId: number) {
@@ -861,7 +953,7 @@ export function createTradingService(deps: {
       if (!listing) throw TRADING_ERRORS.listingNotFound();
       if (listing.status !== 'active') throw TRADING_ERRORS.listingClosed();
       if (listing.sellerId === buyerId) throw TRADING_ERRORS.ownListing();
-      if ((await this.listingHold(listingId, buyerId)).onHold) throw TRADING_ERRORS.listingOnHold();
+      if ((await holdOf(listing, buyerId)).onHold) throw TRADING_ERRORS.listingOnHold();
       const token = await repo.tokenById(listing.tokenRowId);
       if (!token) throw TRADING_ERRORS.listingClosed();
       const priceCents =
@@ -885,7 +977,8 @@ export function createTradingService(deps: {
         createdAt: at,
         updatedAt: at,
       });
-      return viewOf(intent);
+      // The listing and token as read above: making the intent changed neither.
+      return viewOf(intent, {}, { listing, token });
     },
 
     // ---- Primary sales: a drop's editions (decision 009 "Primary sales") ----
@@ -1039,51 +1132,7 @@ export function createTradingService(deps: {
     },
 
     async updateIntent(buyerId: number, id: number, patch: IntentPatch) {
-      const intent = await ownIntent(buyerId, id);
-      if (!OPEN_STATES.includes(intent.paymentState)) throw TRADING_ERRORS.intentClosed(intent.paymentState);
-      const set: Partial<IntentRow> = { updatedAt: clock.now() };
-      if (patch.paymentMethod !== undefined) {
-        const provider = providerFor(patch.paymentMethod);
-        if (provider === noPaymentProvider && intent.priceCents > 0)
-          throw TRADING_ERRORS.methodUnavailable(patch.paymentMethod);
-        if (provider !== noPaymentProvider && intent.priceCents === 0)
-          throw TRADING_ERRORS.methodUnavailable(patch.paymentMethod);
-        set.paymentMethod = patch.paymentMethod;
-      }
-      if (patch.paymentCurrency !== undefined && patch.paymentCurrency !== 'USD') {
-        throw TRADING_ERRORS.invalid('payment_currency', 'Listings are paid in USD');
-      }
-      if (
-        patch.requestedQuantity !== undefined &&
-        intent.saleKind === 'listing' &&
-        patch.requestedQuantity !== 1
-      ) {
-        throw TRADING_ERRORS.invalid('requested_quantity', 'A listing sells one NFT');
-      }
-      if (patch.niftyDeliveryDestination !== undefined)
-        set.niftyDeliveryDestination = patch.niftyDeliveryDestination;
-      if (patch.niftyDestinationExtWallet !== undefined)
-        set.niftyDestinationExtWallet = patch.niftyDestinationExtWallet;
-      const destination = set.niftyDeliveryDestination ?? intent.niftyDeliveryDestination;
-      if (destination === 'external') {
-        // Delivery to an outside wallet arrives with the chain issue.
-        throw TRADING_ERRORS.invalid(
-          'nifty_delivery_destination',
-          'Delivery to an external wallet is not available yet',
-        );
-      }
-      // Changing how to pay drops a card verification in progress.
-      if (
-        intent.paymentState === 'requires_action' &&
-        set.paymentMethod &&
-        set.paymentMethod !== intent.paymentMethod
-      ) {
-        if (intent.providerReference) await externalOf(intent.paymentMethod).void(intent.providerReference);
-        set.paymentState = 'pending';
-        set.providerReference = null;
-      }
-      const updated = await repo.updateIntent(id, OPEN_STATES, set);
-      if (!updated) throw TRADING_ERRORS.intentClosed('closed');
+      const updated = await patchIntent(await ownIntent(buyerId, id), patch);
       // A primary intent's new quantity re-quotes and holds (or gives back) editions.
       if (
         patch.requestedQuantity !== undefined &&
@@ -1104,19 +1153,25 @@ export function createTradingService(deps: {
       let intent = await ownIntent(buyerId, id);
       if (intent.paymentState === 'paid') return viewOf(intent);
       if (!OPEN_STATES.includes(intent.paymentState)) throw TRADING_ERRORS.intentClosed(intent.paymentState);
-      if (input.paymentMethod && input.paymentMethod !== intent.paymentMethod) {
-        intent = (await this.updateIntent(buyerId, id, { paymentMethod: input.paymentMethod })).intent;
-      }
-      if (intent.paymentState === 'requires_action') throw TRADING_ERRORS.needsAction();
-      const provider = providerFor(intent.paymentMethod);
-      if (provider.kind === 'ledger') return viewOf(await settle(id, null, { intent }));
-
-      // Refuse early what would fail anyway, before any money is authorised.
+      // Refuse first what would fail anyway (a listing sold meanwhile: every loser of a race), before any
+      // other read or write and before any money is authorised.
       let listing: ListingRow | null | undefined;
       if (intent.saleKind === 'listing') {
         listing = intent.listingId === null ? null : await repo.listing(intent.listingId);
         if (listing?.status !== 'active') throw TRADING_ERRORS.listingClosed();
-      } else if (intent.expiresAt <= clock.now() || intent.heldQuantity !== intent.requestedQuantity) {
+      }
+      if (input.paymentMethod && input.paymentMethod !== intent.paymentMethod) {
+        intent = await patchIntent(intent, { paymentMethod: input.paymentMethod });
+      }
+      if (intent.paymentState === 'requires_action') throw TRADING_ERRORS.needsAction();
+      const provider = providerFor(intent.paymentMethod);
+      const known = { intent, ...(listing === undefined ? {} : { listing }) };
+      if (provider.kind === 'ledger') return viewOf(await settle(id, null, known));
+
+      if (
+        intent.saleKind !== 'listing' &&
+        (intent.expiresAt <= clock.now() || intent.heldQuantity !== intent.requestedQuantity)
+      ) {
         throw TRADING_ERRORS.intentClosed('expired');
       }
       const outcome = await provider.authorize({
@@ -1138,12 +1193,7 @@ export function createTradingService(deps: {
         }
         return viewOf(waiting, { nextAction: outcome.nextAction });
       }
-      return viewOf(
-        await settleExternal(provider, id, outcome.providerReference, {
-          intent,
-          ...(listing === undefined ? {} : { listing }),
-        }),
-      );
+      return viewOf(await settleExternal(provider, id, outcome.providerReference, known));
     },
 
     /** The second step of a card that required one (the simulated verification passed). */
