@@ -67,6 +67,9 @@ export default defineConfig({
           setupFiles: ['e2e/support/csp-guard.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
+          // A page under a loaded CI machine can take more than expect.poll's default second to show a
+          // state (seen: 'On Hold' in trading-gaps.e2e with other test runs on the 2 cores).
+          expect: { poll: { timeout: 10_000 } },
           fileParallelism: false,
         },
       },
