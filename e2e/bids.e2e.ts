@@ -175,4 +175,32 @@ describe('bidding on a live auction', () => {
     await watching.close();
     await visitor.context().close();
   });
+
+  it('a bid over the largest amount shows the API\'s message at the amount, not "Invalid request"', {
+    timeout: 120_000,
+  }, async () => {
+    const card = await liveAuctionNifty();
+    const bidder = await apiSignUp(baseUrl, 'bidder');
+    const context = await browser.newContext({ viewport: DESKTOP });
+    await storeCredentials(context, bidder.grant);
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/marketplace/collection/${card.contractAddress}/${card.typeNumber}`);
+    await page.getByTestId('place-bid').click();
+    const dialog = page.getByTestId('bid-dialog');
+    await dialog.waitFor();
+    await expect.poll(() => dialog.getByTestId('bid-minimum').textContent()).toMatch(/\$\d/);
+    const amount = dialog.getByLabel('Bid amount (USD)');
+    await amount.fill('99999999999');
+    await dialog.getByTestId('bid-method-card').check();
+    const form = dialog.getByTestId('bid-card-form');
+    await form.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await form.getByLabel('Expiry (MM/YY)').fill('12/34');
+    await form.getByLabel('CVC').fill('123');
+    await dialog.getByRole('button', { name: 'Place Bid' }).click();
+    await expect.poll(() => amount.getAttribute('aria-invalid')).toBe('true');
+    const describedBy = (await amount.getAttribute('aria-describedby')) ?? '';
+    expect(await dialog.locator(`[id="${describedBy}"]`).textContent()).toContain('The amount is too high');
+    expect(await dialog.getByTestId('bid-error').count()).toBe(0);
+    await context.close();
+  });
 });

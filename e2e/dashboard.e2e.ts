@@ -239,3 +239,33 @@ describe('dashboard', () => {
     await buyerPage.context().close();
   });
 });
+
+describe('the deposit tab on a double click', () => {
+  it('adds funds once and cashes out once', async () => {
+    const user = await apiSignUp(baseUrl, 'dashboard-double');
+    const context = await browser.newContext({ viewport: DESKTOP });
+    await storeCredentials(context, user.grant);
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/dashboard/deposit`);
+    const form = page.getByTestId('add-funds');
+    await form.getByLabel('Amount (USD)').fill('25');
+    await fillCard(form, '4242 4242 4242 4242');
+    await form.getByTestId('add-funds-submit').dblclick();
+    await expect
+      .poll(() => form.getByTestId('add-funds-done').textContent(), { timeout: 15_000 })
+      .toContain('$25.00 added');
+    // A second deposit's answer would come after the first's.
+    await page.waitForTimeout(1_000);
+    expect(await menuBalance(page)).toBe(2500);
+
+    const cashOut = page.getByTestId('cash-out');
+    await cashOut.getByLabel('Amount (USD)').fill('5');
+    await cashOut.getByTestId('cash-out-submit').dblclick();
+    await expect
+      .poll(() => cashOut.getByTestId('cash-out-done').textContent(), { timeout: 15_000 })
+      .toContain('$5.00');
+    await page.waitForTimeout(1_000);
+    expect(await menuBalance(page)).toBe(2000);
+    await context.close();
+  });
+});

@@ -160,4 +160,33 @@ describe('a drawing', () => {
     expect(cardMovements.results.filter((m) => m.description.startsWith('Drawing won'))).toHaveLength(0);
     await context.close();
   });
+
+  it('a double click on Enter Drawing enters once: the dialog says entered, with no error beside it', {
+    timeout: 120_000,
+  }, async () => {
+    const drops = await fetch(`${baseUrl}/api/v1/drops/?status=live&page_size=50`);
+    const body = (await drops.json()) as { results: { dropType: string; cards: DropCard[] }[] };
+    const card = body.results.filter((d) => d.dropType === 'drawing').flatMap((d) => d.cards)[0];
+    if (!card) throw new Error('no live drawing');
+    const user = await collector('drawing-double', 0);
+    const context = await browser.newContext({ viewport: DESKTOP });
+    await storeCredentials(context, user.grant);
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/drawing/${card.contractAddress}/${card.typeNumber}`);
+    const enter = page.getByTestId('drawing-enter');
+    await expect.poll(() => enter.textContent()).toBe('Enter Drawing');
+    await enter.click();
+    const dialog = page.getByTestId('drawing-entry-dialog');
+    await dialog.getByTestId('drawing-card-form').waitFor();
+    await dialog.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await dialog.getByLabel('Expiry (MM/YY)').fill('12/30');
+    await dialog.getByLabel('CVC').fill('123');
+    await dialog.getByRole('button', { name: 'Enter Drawing' }).dblclick();
+    await dialog.getByTestId('drawing-entered').waitFor();
+    // The second click's answer would be 'You have no unused entries for this drawing'.
+    await page.waitForTimeout(1_000);
+    expect(await dialog.getByRole('alert').filter({ hasText: 'no unused entries' }).count()).toBe(0);
+    expect(await dialog.innerText()).not.toContain('You have no unused entries for this drawing');
+    await context.close();
+  });
 });

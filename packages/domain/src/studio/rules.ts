@@ -363,7 +363,13 @@ export function validateNft(nft: StudioNftInput, options: NftRuleOptions): Field
   }
 
   const royalty = numberOf(nft.royaltyPercentage);
-  if (royalty === null || royalty < ROYALTY_PERCENT.min || royalty > ROYALTY_PERCENT.max)
+  // A whole percentage: the royalty is stored as one (a fractional one would fail the save).
+  if (
+    royalty === null ||
+    !Number.isInteger(royalty) ||
+    royalty < ROYALTY_PERCENT.min ||
+    royalty > ROYALTY_PERCENT.max
+  )
     errors.royaltyPercentage = STUDIO_MESSAGES.royalty;
   if (typeof nft.isSafeForWork !== 'boolean') errors.isSafeForWork = STUDIO_MESSAGES.isSafeForWork;
   if (!nft.creators || nft.creators.length === 0) errors.creators = STUDIO_MESSAGES.creators;

@@ -193,6 +193,16 @@ describe('building a drop', () => {
     });
   });
 
+  it('a fractional royalty is refused with the royalty message, not a 500, and the other fields still save', async () => {
+    const { collection, nft } = await readyDrop();
+    const url = `/publisher/${slug}/collections/${collection.id}/nfts/${nft.id}`;
+    const bad = await call(owner, 'PATCH', url, { royaltyPercentage: 7.5 });
+    expect(bad.status).toBe(400);
+    expect(bad.body.fields).toEqual({ royaltyPercentage: 'Enter a value between 0 and 10' });
+    const saved = await ok(owner, 'PATCH', url, { editionSize: 5, price: 12.34, royaltyPercentage: 8 });
+    expect(saved).toMatchObject({ editionSize: 5, price: '12.34', royaltyPercentage: 8 });
+  });
+
   it('collection names: 30 characters at most and unique', async () => {
     const { drop, collection } = await readyDrop();
     const taken = await call(owner, 'POST', `/publisher/${slug}/drops/${drop.id}/collections`, {

@@ -55,6 +55,8 @@ function OpenBidDialog({ contractAddress, niftyType, saleType, onClose }: BidDia
     },
     onError: (error) => {
       if (isUnauthorized(error) && authModal) authModal.open();
+      // The API's message about the amount ('The amount is too high') shows at the amount.
+      else if (isApiError(error) && error.fields?.amount) setFieldError(error.fields.amount);
     },
   });
 
@@ -95,7 +97,7 @@ function OpenBidDialog({ contractAddress, niftyType, saleType, onClose }: BidDia
   };
 
   const failure =
-    mutation.error && !isUnauthorized(mutation.error)
+    mutation.error && !isUnauthorized(mutation.error) && !amountRefused(mutation.error)
       ? isApiError(mutation.error)
         ? mutation.error.message
         : 'Your bid could not be placed. Please try again.'
@@ -176,4 +178,9 @@ function OpenBidDialog({ contractAddress, niftyType, saleType, onClose }: BidDia
       </form>
     </Dialog>
   );
+}
+
+/** A refusal the API names at the amount: its message shows at the field, not above the form. */
+function amountRefused(error: unknown): boolean {
+  return isApiError(error) && Boolean(error.fields?.amount);
 }

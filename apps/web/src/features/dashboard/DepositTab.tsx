@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { formatCents } from '@vitrine/domain';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { isApiError } from '../../app/api-client';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
@@ -76,6 +76,9 @@ function AddFunds() {
       const token = await tradingApi.tokenizeCard(input.card);
       return { added: input.cents, answer: await balanceApi.deposit(input.cents, token.id) };
     },
+    onSettled: () => {
+      submitting.current = false;
+    },
     onSuccess: async (result) => {
       setDone(result);
       setAmount('');
@@ -83,8 +86,11 @@ function AddFunds() {
       await refresh();
     },
   });
+  // A second click before the pending state renders (a double click) must not add the funds twice.
+  const submitting = useRef(false);
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (submitting.current) return;
     setDone(null);
     const parsed = parseDollars(amount);
     if ('error' in parsed) {
@@ -97,6 +103,7 @@ function AddFunds() {
       return;
     }
     setFieldError(null);
+    submitting.current = true;
     mutation.mutate({ cents: parsed.cents, card: read.card });
   };
   const declined = isApiError(mutation.error) && mutation.error.errorType === 'card_declined';
@@ -144,14 +151,20 @@ function CashOut() {
   const [done, setDone] = useState<{ paid: number; answer: BalanceAnswer } | null>(null);
   const mutation = useMutation({
     mutationFn: async (cents: number) => ({ paid: cents, answer: await balanceApi.payout(cents) }),
+    onSettled: () => {
+      submitting.current = false;
+    },
     onSuccess: async (result) => {
       setDone(result);
       setAmount('');
       await refresh();
     },
   });
+  // A second click before the pending state renders (a double click) must not cash out twice.
+  const submitting = useRef(false);
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (submitting.current) return;
     setDone(null);
     const parsed = parseDollars(amount);
     if ('error' in parsed) {
@@ -163,6 +176,7 @@ function CashOut() {
       return;
     }
     setFieldError(null);
+    submitting.current = true;
     mutation.mutate(parsed.cents);
   };
   return (

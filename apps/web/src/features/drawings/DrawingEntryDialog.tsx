@@ -3,7 +3,7 @@
 // authorised on a card tokenised by the processor, until the draw, and only winners are charged. The drop
 // pages and the drawing page open it.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { isApiError } from '../../app/api-client';
 import { useLoggedIn } from '../../app/useLoggedIn';
@@ -16,6 +16,7 @@ import { type CardFields, readCard } from '../trading/card-form';
 import { PayWith } from '../trading/PayWith';
 import { tradingApi } from '../trading/trading-api';
 import { drawingsApi, drawingsKeys, type EntryPayment } from './drawings-api';
+import { entriesText } from './drawings-text';
 
 export interface DrawingEntryDialogProps {
   contractAddress: string;
@@ -49,7 +50,12 @@ export function DrawingEntryDialog({ contractAddress, niftyType, open, onClose }
     onError: (error) => {
       if (isTermsApprovalRequired(error)) terms.ask(() => submit());
     },
+    onSettled: () => {
+      submitting.current = false;
+    },
   });
+  // A second click before the pending state renders (a double click) must not send a second entry.
+  const submitting = useRef(false);
   const d = drawing.data;
   const used = d?.saleDetails.userEntriesUsed ?? 0;
   const unused = d?.saleDetails.userEntriesUnused ?? 0;
@@ -63,7 +69,9 @@ export function DrawingEntryDialog({ contractAddress, niftyType, open, onClose }
     price > 0 && (method === 'stripe_card' || !balanceCovers) ? 'stripe_card' : 'balance';
 
   function submit() {
+    if (submitting.current) return;
     if (price === 0 || chosen === 'balance') {
+      submitting.current = true;
       enter.mutate(async () => (price === 0 ? undefined : { paymentMethod: 'balance' }));
       return;
     }
@@ -73,6 +81,7 @@ export function DrawingEntryDialog({ contractAddress, niftyType, open, onClose }
       return;
     }
     setCardError(null);
+    submitting.current = true;
     enter.mutate(async () => {
       // The card goes to the processor only; the entry carries its token.
       const token = await tradingApi.tokenizeCard(read.card);
@@ -97,7 +106,7 @@ export function DrawingEntryDialog({ contractAddress, niftyType, open, onClose }
           <div data-testid="drawing-entry-body">
             <p>
               <strong>{d.name}</strong> · {dollars(d.priceInCents)} · {d.editionSize} editions ·{' '}
-              <span data-testid="drawing-total-entries">{d.saleDetails.totalEntries}</span> entries
+              <span data-testid="drawing-total-entries">{entriesText(d.saleDetails.totalEntries)}</span>
             </p>
             <p>
               Winners are drawn at random when the drawing closes. Only winners are charged; a priced entry

@@ -12,6 +12,7 @@ import { FormAlert } from '../../ui/FormAlert';
 import { Page } from '../../ui/Page';
 import { DrawingEntryDialog } from './DrawingEntryDialog';
 import { type Drawing, drawingsApi, drawingsKeys } from './drawings-api';
+import { entriesText } from './drawings-text';
 
 /** The page's check of a drawn drawing: the seed matches the commitment and gives the published winners. */
 export function verifyDrawing(d: Drawing): 'verified' | 'mismatch' | 'pending' {
@@ -60,7 +61,7 @@ export function DrawingPage() {
               ? 'Upcoming'
               : 'Closed'}
         {' · '}
-        {d.saleDetails.totalEntries} entries · {d.editionSize} editions
+        {entriesText(d.saleDetails.totalEntries)} · {d.editionSize} editions
       </p>
       {d.status === 'open' ? (
         <>
