@@ -1,7 +1,7 @@
 // Checkout and listing defects found in exploratory QA: a buyer who dismissed the card's verification step and
 // pressed Pay again got a dead end ('Complete the card verification…' with no way to do it); the price dialog
 // said 'Invalid request' for a price that is too high, and a USD price with a fraction of a cent was listed
-// rounded ($0.001 for $0.00).
+// rounded ($0.001 for $0.00); on a phone, an offers table made the page wider than the screen.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiSignUp, DESKTOP, newPage, storeCredentials } from './support/accounts';
@@ -126,5 +126,40 @@ describe('checkout and listing recovery', () => {
     expect(await dialog.getByTestId('listing-error').count()).toBe(0);
     expect((await itemAnswer(own)).listing).toBeNull();
     await page.context().close();
+  });
+
+  it('an offers table does not make the page wider than a phone screen (My offers)', async () => {
+    const { token } = await collectorListsOne();
+    const maker = await apiSignUp(baseUrl, 'qa-phone-offers');
+    const auth = { authorization: `Bearer ${maker.grant.access_token}`, 'content-type': 'application/json' };
+    const card = await fetch(`${baseUrl}/api/sim-card-processor/payment_methods`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({ number: '4242424242424242', exp_month: 12, exp_year: 2034, cvc: '123' }),
+    });
+    const paymentToken = ((await card.json()) as { id: string }).id;
+    const offer = await fetch(`${baseUrl}/api/v2/offer`, {
+      method: 'POST',
+      headers: { ...auth, 'idempotency-key': crypto.randomUUID() },
+      body: JSON.stringify({
+        type: 'offer',
+        ...token,
+        amount: { amount: '2', currency: 'USD' },
+        expiresInDays: 1,
+        payment_method: 'stripe_card',
+        payment_token: paymentToken,
+      }),
+    });
+    expect(offer.ok, await offer.clone().text()).toBe(true);
+
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
+    await storeCredentials(context, maker.grant);
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/account/offers`);
+    await page.getByTestId('my-offers-made').waitFor();
+    await page.getByTestId('offer-cancel').waitFor();
+    // The table scrolls inside its own box; the page itself stays as wide as the screen.
+    expect(await page.evaluate<number>('window.innerWidth')).toBe(390);
+    await context.close();
   });
 });
