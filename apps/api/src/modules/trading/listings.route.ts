@@ -4,13 +4,26 @@ import { z } from 'zod';
 import { optionalAuth, signedIn } from '../../http/guard';
 import { errorResponses } from '../../http/schemas';
 
-const price = z.object({
-  amount: z.union([
-    z.string().regex(/^\d{1,12}(\.\d{1,18})?$/, 'Enter a price like 125 or 0.25'),
-    z.number().nonnegative(),
-  ]),
-  currency: z.enum(['USD', 'ETH']),
-});
+/** True when a USD amount has no fraction of a cent ('1.23', 1.5; not '0.001'). */
+function atMostCents(amount: string | number): boolean {
+  return typeof amount === 'string'
+    ? !/\.\d{3,}$/.test(amount)
+    : Number.isInteger(Number((amount * 100).toFixed(6)));
+}
+
+const price = z
+  .object({
+    amount: z.union([
+      z.string().regex(/^\d{1,12}(\.\d{1,18})?$/, 'Enter a price like 125 or 0.25'),
+      z.number().nonnegative(),
+    ]),
+    currency: z.enum(['USD', 'ETH']),
+  })
+  // USD is kept in cents: a third decimal would be rounded away (0.001 listed for $0.00), so it is refused.
+  .refine((p) => p.currency !== 'USD' || atMostCents(p.amount), {
+    message: 'Enter a price like 125 or 0.25',
+    path: ['amount'],
+  });
 const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const answers = { 200: listingSchema, ...errorResponses, 409: errorResponses[404] };
 

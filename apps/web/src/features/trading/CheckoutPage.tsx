@@ -309,7 +309,10 @@ export function Payment({
       terms.ask(retry);
       return;
     }
-    if (error.errorType === 'purchase-intent-closed' && /expired/i.test(error.message))
+    // The card's second step is still open (its dialog was dismissed): show it again rather than a
+    // dead end, since paying again cannot go through until it is completed.
+    if (error.errorType === 'payment-requires-action') setOutcome({ kind: 'needs-action' });
+    else if (error.errorType === 'purchase-intent-closed' && /expired/i.test(error.message))
       setOutcome({ kind: 'expired' });
     else if (
       error.errorType === 'listing-unavailable' ||

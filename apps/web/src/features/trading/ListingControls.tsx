@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { fromMinorUnits, toMinorUnits } from '@vitrine/domain';
 import { type FormEvent, useState } from 'react';
+import { isApiError } from '../../app/api-client';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { FormAlert } from '../../ui/FormAlert';
@@ -17,9 +18,11 @@ import { type ListingCurrency, type ListingPrice, tradingApi } from './trading-a
 
 const PRICE_PATTERN = /^\d{1,12}(\.\d{1,18})?$/;
 
-function priceError(amount: string): string | null {
+function priceError(amount: string, currency: ListingCurrency): string | null {
   if (amount.trim() === '') return 'Enter a price';
   if (!PRICE_PATTERN.test(amount.trim())) return 'Enter a price like 125 or 0.25';
+  // USD is in cents: a third decimal would be rounded away (0.001 listed for $0.00).
+  if (currency === 'USD' && /\.\d{3,}$/.test(amount.trim())) return 'Enter a price like 125 or 0.25';
   return null;
 }
 
@@ -89,7 +92,7 @@ function useRefreshItems() {
 
 /** A typed USD price in cents, for the fee dialog; null when it is not a price. */
 function usdCents(amount: string, currency: ListingCurrency): number | null {
-  if (currency !== 'USD' || priceError(amount) !== null) return null;
+  if (currency !== 'USD' || priceError(amount, currency) !== null) return null;
   const cents = toMinorUnits(amount.trim(), 'USD');
   return cents !== null && cents <= 1_000_000_000n ? Number(cents) : null;
 }
@@ -130,11 +133,13 @@ export function PriceDialog({
     // 000 §8: tos_approval_required opens the terms dialog; agreeing lists again.
     onError: (error, price) => {
       if (isTermsApprovalRequired(error)) terms.ask(() => mutation.mutate(price));
+      // The API's word on the price ('The price is too high') goes below the field, not 'Invalid request'.
+      else if (isApiError(error) && error.fields?.price) setFieldError(error.fields.price);
     },
   });
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
-    const error = priceError(amount);
+    const error = priceError(amount, currency);
     setFieldError(error);
     if (error) return;
     mutation.mutate({ amount: amount.trim(), currency });
@@ -152,7 +157,9 @@ export function PriceDialog({
       >
         <form onSubmit={submit} noValidate>
           {terms.dialog}
-          {mutation.isError && !isTermsApprovalRequired(mutation.error) ? (
+          {mutation.isError &&
+          !isTermsApprovalRequired(mutation.error) &&
+          !(isApiError(mutation.error) && mutation.error.fields?.price) ? (
             <FormAlert testId="listing-error">{mutation.error.message}</FormAlert>
           ) : null}
           <TextField
@@ -180,7 +187,7 @@ export function PriceDialog({
               className={styles.linkButton}
               onClick={() => {
                 const cents = usdCents(amount, currency);
-                setFieldError(cents === null ? priceError(amount) : null);
+                setFieldError(cents === null ? priceError(amount, currency) : null);
                 setFeesFor(cents);
               }}
               data-testid="show-fees"

@@ -1,0 +1,54 @@
+// A USD listing price is in cents: a fraction of a cent is refused, not rounded away (QA: 0.001 was listed
+// for $0.00 and 1.234 for $1.23 without a word).
+import { fixtures } from '@vitrine/db/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestApp, testApp } from '../../testing/test-app';
+import { buyer } from './trading-helpers';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await testApp({ seed: false });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('listing prices in USD', () => {
+  it('refuses a fraction of a cent when listing and repricing, and nothing is listed or changed', async () => {
+    const f = fixtures(t.app.config.database.db, { now: t.clock.now() });
+    const owner = await buyer(t.app);
+    const [token] = await f.tokens({ ownerId: owner.userId });
+    if (!token) throw new Error('no token');
+    const list = (amount: string | number) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v2/listings',
+        headers: owner.headers,
+        payload: {
+          contractAddress: token.contractAddress,
+          tokenId: token.tokenId,
+          price: { amount, currency: 'USD' },
+        },
+      });
+    for (const amount of ['0.001', '1.234', 0.001]) {
+      const refused = await list(amount);
+      expect(refused.statusCode, `${amount}: ${refused.body}`).toBe(400);
+      expect(refused.json()).toMatchObject({ errorType: 'validation-error' });
+    }
+    const item = () => t.app.inject(`/api/v1/marketplace/items/${token.contractAddress}/${token.tokenId}/`);
+    expect((await item()).json()).toMatchObject({ listing: null });
+
+    const listed = await list('1.5');
+    expect(listed.json()).toMatchObject({ status: 'active', priceInCents: 150 });
+    const id = (listed.json() as { listingId: number }).listingId;
+    const repriced = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v2/listings/${id}`,
+      headers: owner.headers,
+      payload: { price: { amount: '2.999', currency: 'USD' } },
+    });
+    expect(repriced.statusCode, repriced.body).toBe(400);
+    expect((await item()).json()).toMatchObject({ listing: { id, priceInCents: 150 } });
+    expect((await list(1.25)).json()).toMatchObject({ errorType: 'listing-exists' });
+  });
+});
