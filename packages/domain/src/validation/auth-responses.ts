@@ -85,6 +85,8 @@ export const profileSchema = z.object({
   addresses: z.array(z.unknown()),
   paymentMethods: z.object({ cards: z.object({ data: z.array(z.unknown()) }) }),
   account_balance_in_cents: z.number().int(),
+  /** The balance less what is held for open offers: what a purchase, bid or cash out may spend. */
+  available_balance_in_cents: z.number().int(),
   paymentPreference: z.string(),
   verifiedPurchaseEnabled: z.boolean(),
   is_bid_safety_net_exempt: z.boolean(),

@@ -1,3 +1,5 @@
+import { schema } from '@vitrine/db';
+import { eq } from 'drizzle-orm';
 // The balance through the real app (decision 009): funds added by card, a declined card adds nothing,
 // a payout beyond the balance is refused, every movement is listed, and funds added buy an NFT.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -69,7 +71,7 @@ describe('the balance', () => {
   });
 
   it('funds added by card buy a listed NFT by balance; both sides see the movement', async () => {
-    const { seller, listing } = await listedToken(t.app, { priceInCents: 2_000 });
+    const { seller, listing, token } = await listedToken(t.app, { priceInCents: 2_000 });
     const b = await buyer(t.app);
     await post(b, '/api/v2/balance/deposits', {
       amount_in_cents: 2_000,
@@ -86,5 +88,18 @@ describe('the balance', () => {
       count: 1,
       results: [{ kind: 'purchase', memo: 'proceeds', amountInCents: 1_700 }],
     });
+    // Both sides read the item by its name beside the movement, not a contract address.
+    const [row] = await t.app.config.database.db
+      .select({ name: schema.tokens.name })
+      .from(schema.tokens)
+      .where(eq(schema.tokens.id, token.id));
+    expect(row?.name).toBeTruthy();
+    const buyerList = await t.app.inject({ url: '/api/v2/balance/transactions', headers: b.headers });
+    for (const list of [sellerList, buyerList]) {
+      const purchase = (list.json() as { results: { kind: string; description: string }[] }).results.find(
+        (r) => r.kind === 'purchase',
+      );
+      expect(purchase?.description).toBe(row?.name);
+    }
   });
 });

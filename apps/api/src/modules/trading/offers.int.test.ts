@@ -85,6 +85,12 @@ describe('offers', () => {
       paymentMethod: 'balance',
     });
     expect(await available(maker.userId)).toEqual({ balance: 10_000, held: 6_000 });
+    // The profile tells the balance and what may be spent (the checkout's 'available', the pay-with choices).
+    const profile = await t.app.inject({ url: '/api/user/profile/', headers: maker.headers });
+    expect(profile.json()).toMatchObject({
+      account_balance_in_cents: 10_000,
+      available_balance_in_cents: 4_000,
+    });
 
     const dup = await makeOffer(maker.headers, body);
     expect(dup.statusCode).toBe(409);
@@ -113,6 +119,11 @@ describe('offers', () => {
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     expect((cancelled.json() as { offer: Offer }).offer.status).toBe('cancelled');
     expect(await available(maker.userId)).toEqual({ balance: 10_000, held: 0 });
+    const released = await t.app.inject({ url: '/api/user/profile/', headers: maker.headers });
+    expect(released.json()).toMatchObject({
+      account_balance_in_cents: 10_000,
+      available_balance_in_cents: 10_000,
+    });
     // Cancelled: a new offer on the same NFT is allowed.
     expect((await makeOffer(maker.headers, body)).statusCode).toBe(201);
     expect(await ledgerInvariants(db())).toEqual(balanced);

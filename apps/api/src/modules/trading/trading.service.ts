@@ -622,7 +622,9 @@ export function createTradingService(deps: {
       const ledgerTransactionId = await l.post({
         kind: 'purchase',
         reference: `purchase_intent:${intent.id}`,
-        description: `Primary sale of ${quantity} × ${n.contractAddress}/${nifty.typeNumber}`,
+        // What the Transactions tab shows beside each side's movement ('Purchase paid from balance', 'Sale
+        // proceeds'): the item by its name, as the buyer and seller know it.
+        description: `${n.title} × ${quantity}`,
         at,
         postings: [
           {
@@ -808,7 +810,7 @@ export function createTradingService(deps: {
       const ledgerTransactionId = await l.post({
         kind: 'purchase',
         reference: `purchase_intent:${intent.id}`,
-        description: `Sale of ${lockedToken.contractAddress}/${lockedToken.tokenId}`,
+        description: token.name,
         at,
         postings: [
           {

@@ -10,6 +10,7 @@ const {
   publishers,
   phoneVerifications,
   ledgerAccounts,
+  ledgerHolds,
   termsOfService,
 } = schema;
 
@@ -46,6 +47,8 @@ export interface ProfileRow {
   publishers: { slug: string; name: string }[];
   /** The user's USD ledger balance (decision 009). */
   balanceCents: number;
+  /** The balance less its active holds (offers backed by the balance): what may be spent now. */
+  availableCents: number;
 }
 
 export interface PendingPhone {
@@ -70,7 +73,10 @@ export function createUsersRepo(db: Db) {
           .where(eq(publisherMembers.userId, userId))
           .orderBy(publishers.name),
         db
-          .select({ balanceCents: ledgerAccounts.balanceCents })
+          .select({
+            balanceCents: ledgerAccounts.balanceCents,
+            heldCents: sql<string>`coalesce((select sum(${ledgerHolds.amountCents}) from ${ledgerHolds} where ${ledgerHolds.accountId} = ${ledgerAccounts.id} and ${ledgerHolds.status} = 'active'), 0)`,
+          })
           .from(ledgerAccounts)
           .where(
             and(
@@ -115,6 +121,7 @@ export function createUsersRepo(db: Db) {
         hasPassword: u.passwordHash !== null,
         publishers: memberOf,
         balanceCents: account?.balanceCents ?? 0,
+        availableCents: account ? account.balanceCents - Number(account.heldCents) : 0,
       };
     },
 

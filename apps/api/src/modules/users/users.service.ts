@@ -103,6 +103,7 @@ export function toProfile(r: ProfileRow): Profile {
     addresses: [],
     paymentMethods: { cards: { data: [] } },
     account_balance_in_cents: r.balanceCents,
+    available_balance_in_cents: r.availableCents,
     paymentPreference: 'card',
     verifiedPurchaseEnabled: false,
     is_bid_safety_net_exempt: u.isBidSafetyNetExempt,

@@ -40,7 +40,7 @@ function OpenBidDialog({ contractAddress, niftyType, saleType, onClose }: BidDia
     queryKey: bidKeys.info(contractAddress, niftyType),
     queryFn: ({ signal }) => bidsApi.info(contractAddress, niftyType, signal),
   });
-  const balance = useProfile().data?.account_balance_in_cents ?? null;
+  const balance = useProfile().data?.available_balance_in_cents ?? null;
   const [amount, setAmount] = useState('');
   const [method, setMethod] = useState<BidPaymentMethod>('balance');
   const [card, setCard] = useState<CardFields>({ number: '', expiry: '', cvc: '' });

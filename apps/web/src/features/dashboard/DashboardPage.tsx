@@ -73,12 +73,20 @@ export function DashboardPage() {
 function BalanceLine() {
   const profile = useProfile();
   const balance = profile.data?.account_balance_in_cents;
+  const available = profile.data?.available_balance_in_cents;
   return (
     <p className={styles.balance}>
       Balance:{' '}
       <strong data-testid="dashboard-balance">
         {balance === undefined ? <Skeleton width={72} /> : formatCents(balance)}
       </strong>
+      {balance !== undefined && available !== undefined && available < balance ? (
+        <span data-testid="dashboard-balance-held">
+          {' '}
+          ({formatCents(balance - available)} held for your offers, bids and drawing entries,{' '}
+          {formatCents(available)} available)
+        </span>
+      ) : null}
     </p>
   );
 }

@@ -145,7 +145,7 @@ function AddFunds() {
 
 function CashOut() {
   const refresh = useRefreshBalance();
-  const balance = useProfile().data?.account_balance_in_cents ?? null;
+  const balance = useProfile().data?.available_balance_in_cents ?? null;
   const [amount, setAmount] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [done, setDone] = useState<{ paid: number; answer: BalanceAnswer } | null>(null);

@@ -36,7 +36,7 @@ export function DrawingEntryDialog({ contractAddress, niftyType, open, onClose }
     queryFn: () => drawingsApi.get(contractAddress, niftyType),
     enabled: open,
   });
-  const balance = useProfile().data?.account_balance_in_cents ?? null;
+  const balance = useProfile().data?.available_balance_in_cents ?? null;
   const [method, setMethod] = useState<EntryPayment['paymentMethod']>('balance');
   const [card, setCard] = useState<CardFields>({ number: '', expiry: '', cvc: '' });
   const [cardError, setCardError] = useState<string | null>(null);

@@ -46,7 +46,7 @@ export function OfferForm({
   error: string | null;
   busy: boolean;
 }) {
-  const balance = useProfile().data?.account_balance_in_cents ?? null;
+  const balance = useProfile().data?.available_balance_in_cents ?? null;
   const [amount, setAmount] = useState('');
   const [days, setDays] = useState(7);
   const [method, setMethod] = useState<OfferPaymentMethod>('stripe_card');

@@ -284,7 +284,7 @@ export function Payment({
   const quoteOf = (m: Method) => intent.quotes.find((q) => q.paymentMethod === m) ?? null;
   const quote = quoteOf(method);
   const balanceQuote = quoteOf('balance');
-  const balance = profile?.account_balance_in_cents ?? null;
+  const balance = profile?.available_balance_in_cents ?? null;
   const balanceTooLow = balance === null || balanceQuote === null || balance < balanceQuote.totalInCents;
 
   const settled = async (answer: PurchaseIntent) => {
