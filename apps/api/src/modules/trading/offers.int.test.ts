@@ -285,6 +285,19 @@ describe('offers', () => {
       .where(eq(schema.ledgerHolds.reference, `offer:${offer.id}`));
     expect(hold?.status).toBe('captured');
     expect(await ledgerInvariants(db())).toEqual(balanced);
+    // The owner's Sales tab shows the sale with the fees and proceeds the acceptance moved.
+    const sold = await t.app.inject({ url: '/api/nifty-dashboard/sales/', headers: owner.headers });
+    expect(sold.json()).toMatchObject({
+      results: [
+        {
+          priceInCents: 10_000,
+          paymentMethod: 'balance',
+          proceedsInCents: 8_500,
+          serviceFeeInCents: 500,
+          creatorFeeInCents: 1_000,
+        },
+      ],
+    });
     const again = await t.app.inject({
       method: 'POST',
       url: '/api/user/accept-bid/',

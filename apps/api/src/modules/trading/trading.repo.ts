@@ -20,6 +20,8 @@ const {
   users,
   editionPools,
   packOpenings,
+  offers,
+  ledgerEntries,
 } = schema;
 
 /** The intent states that still hold editions (while in time). */
@@ -482,6 +484,11 @@ export function createTradingRepo(db: Db) {
 
     /** The seller's sales, newest first, with the intent that paid each (if any) for its fees. */
     async salesOf(sellerId: number, limit: number, offset: number) {
+      /** The sum of an accepted offer's ledger entries of one kind (null when the sale is not an offer's). */
+      const offerEntries = (memo: string) =>
+        sql<
+          string | null
+        >`(select sum(${ledgerEntries.amountCents}) from ${ledgerEntries} where ${ledgerEntries.transactionId} = ${offers.ledgerTransactionId} and ${ledgerEntries.memo} = ${memo})`;
       const where = eq(sales.sellerId, sellerId);
       const [rows, count] = await Promise.all([
         db
@@ -502,11 +509,17 @@ export function createTradingRepo(db: Db) {
             intentPriceCents: intents.priceCents,
             royaltyBps: intents.royaltyBps,
             paymentMethod: intents.paymentMethod,
+            // A sale made by accepting an offer has no intent: its movement's own entries tell the fees.
+            offerPaymentMethod: offers.paymentMethod,
+            offerProceedsCents: offerEntries('proceeds'),
+            offerServiceFeeCents: offerEntries('service_fee'),
+            offerCreatorFeeCents: offerEntries('creator_fee'),
           })
           .from(sales)
           .innerJoin(tokens, eq(tokens.id, sales.tokenRowId))
           .leftJoin(users, eq(users.id, sales.buyerId))
           .leftJoin(intents, eq(intents.saleId, sales.id))
+          .leftJoin(offers, eq(offers.saleId, sales.id))
           .where(where)
           .orderBy(desc(sales.soldAt), desc(sales.id))
           .limit(limit)

@@ -1226,6 +1226,9 @@ export function createTradingService(deps: {
       return {
         count,
         results: rows.map((r) => {
+          // An accepted offer's figures are its movement's entries (none of a kind: 0).
+          const offerCents = (sum: string | null) =>
+            r.offerProceedsCents === null ? null : sum === null ? 0 : Number(sum);
           const fees =
             r.market === 'primary' && r.purchaseIntentId !== null
               ? // A primary sale (one edition): the publisher's 90 % (decision 009 "Primary sales").
@@ -1250,10 +1253,10 @@ export function createTradingService(deps: {
               r.buyerId === null
                 ? null
                 : { id: r.buyerId, name: r.buyerName ?? '', profileUrl: r.buyerProfileUrl ?? '' },
-            paymentMethod: r.paymentMethod,
-            serviceFeeInCents: fees?.serviceFeeCents ?? null,
-            creatorFeeInCents: fees?.creatorFeeCents ?? null,
-            proceedsInCents: fees?.sellerReceivesCents ?? null,
+            paymentMethod: r.paymentMethod ?? r.offerPaymentMethod,
+            serviceFeeInCents: fees?.serviceFeeCents ?? offerCents(r.offerServiceFeeCents),
+            creatorFeeInCents: fees?.creatorFeeCents ?? offerCents(r.offerCreatorFeeCents),
+            proceedsInCents: fees?.sellerReceivesCents ?? offerCents(r.offerProceedsCents),
           };
         }),
       };

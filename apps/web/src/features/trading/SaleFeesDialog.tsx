@@ -42,7 +42,7 @@ export function SaleFeesDialog({
             <dd data-testid="sale-fee-price">{formatCents(priceInCents)}</dd>
           </div>
           <div>
-            <dt>Service fee</dt>
+            <dt>Service and card fee</dt>
             <dd data-testid="sale-fee-service">
               {info ? `−${formatCents(info.nifty_fee_in_cents)}` : <Skeleton width={56} />}
             </dd>
@@ -54,7 +54,7 @@ export function SaleFeesDialog({
             </dd>
           </div>
           <div className={styles.total}>
-            <dt>You receive</dt>
+            <dt>Seller receives</dt>
             <dd data-testid="sale-fee-proceeds">
               {info ? formatCents(info.total_amount_seller_would_receive) : <Skeleton width={64} />}
             </dd>
