@@ -7121,6 +7121,7 @@ export interface operations {
                             };
                         };
                         account_balance_in_cents: number;
+                        available_balance_in_cents: number;
                         paymentPreference: string;
                         verifiedPurchaseEnabled: boolean;
                         is_bid_safety_net_exempt: boolean;
@@ -7440,6 +7441,7 @@ export interface operations {
                             };
                         };
                         account_balance_in_cents: number;
+                        available_balance_in_cents: number;
                         paymentPreference: string;
                         verifiedPurchaseEnabled: boolean;
                         is_bid_safety_net_exempt: boolean;
