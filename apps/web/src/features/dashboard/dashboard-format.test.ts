@@ -55,6 +55,9 @@ describe('parseDollars', () => {
     expect(parseDollars('25')).toEqual({ cents: 2500 });
     expect(parseDollars('$1,000.5')).toEqual({ cents: 100050 });
     expect(parseDollars(' 0.99 ')).toEqual({ error: 'Enter an amount from $1.00 to $10,000.00' });
+    // A huge amount is out of range, not a bad format.
+    expect(parseDollars('99999999999')).toEqual({ error: 'Enter an amount from $1.00 to $10,000.00' });
+    expect(parseDollars('0010000')).toEqual({ cents: 1_000_000 });
   });
   it('refuses what is not an amount', () => {
     expect(parseDollars('')).toEqual({ error: 'Enter an amount' });

@@ -98,9 +98,13 @@ export const MAX_AMOUNT_CENTS = 1_000_000;
 export function parseDollars(text: string): { cents: number } | { error: string } {
   const clean = text.trim().replace(/^\$/, '').replaceAll(',', '');
   if (clean === '') return { error: 'Enter an amount' };
-  const found = /^(\d{1,7})(?:\.(\d{1,2}))?$/.exec(clean);
+  const found = /^(\d+)(?:\.(\d{1,2}))?$/.exec(clean);
   if (!found) return { error: 'Enter an amount like 25 or 25.50' };
-  const cents = Number(found[1]) * 100 + Number((found[2] ?? '').padEnd(2, '0'));
+  // Whole dollars past 7 digits are out of range (and kept out of floating point).
+  const cents =
+    (found[1] ?? '').replace(/^0+/, '').length > 7
+      ? Number.POSITIVE_INFINITY
+      : Number(found[1]) * 100 + Number((found[2] ?? '').padEnd(2, '0'));
   if (cents < MIN_AMOUNT_CENTS || cents > MAX_AMOUNT_CENTS)
     return {
       error: `Enter an amount from ${formatCents(MIN_AMOUNT_CENTS)} to ${formatCents(MAX_AMOUNT_CENTS)}`,
