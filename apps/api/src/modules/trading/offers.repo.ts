@@ -128,6 +128,8 @@ export function createOffersRepo(db: Db) {
           contractAddress: tokens.contractAddress,
           tokenId: tokens.tokenId,
           name: tokens.name,
+          /** The token's own name, else its nifty's title: how people know it. */
+          label: sql<string>`coalesce(${tokens.name}, ${nifties.title})`,
         })
         .from(tokens)
         .innerJoin(nifties, eq(nifties.id, tokens.niftyId))

@@ -495,7 +495,7 @@ export function createOffersService(deps: {
         const ledgerTransactionId = await l.post({
           kind: 'purchase',
           reference: `offer:${locked.id}`,
-          description: `Offer accepted: ${lockedToken.contractAddress}/${lockedToken.tokenId}`,
+          description: `Offer accepted: ${token.label}`,
           at,
           postings: [
             {
@@ -526,7 +526,7 @@ export function createOffersService(deps: {
         done.offer.makerId,
         'offer_accepted',
         'Your offer was accepted',
-        `Your offer of ${dollars(done.offer.amountCents)} was accepted: ${token.contractAddress}/${token.tokenId} is yours.`,
+        `Your offer of ${dollars(done.offer.amountCents)} was accepted: ${token.label} is yours.`,
       );
       return {
         message: 'Offer successfully accepted!' as const,
