@@ -11,6 +11,7 @@ import { ErrorFallback } from '../../ui/ErrorFallback';
 import { FormAlert } from '../../ui/FormAlert';
 import { Link } from '../../ui/Link';
 import { Skeleton } from '../../ui/Skeleton';
+import { useSubmitOnce } from '../../ui/useSubmitOnce';
 import { useProfile } from '../auth/profile-query';
 import { authKeys } from '../auth/query-keys';
 import { RequireAuth } from '../auth/RequireAuth';
@@ -323,6 +324,8 @@ export function Payment({
   // A free item (decision 016: free redemptions) is paid with no_payment_required, without a method.
   const free =
     intent.quotes.length > 0 && intent.quotes.every((q) => q.paymentMethod === 'no_payment_required');
+  // A double click pays (or claims) once: the second click sends nothing while the first is in flight.
+  const once = useSubmitOnce();
   const redeem = useMutation({
     mutationFn: () => tradingApi.pay(intent.purchaseIntentId, 'no_payment_required'),
     onSuccess: settled,
@@ -390,7 +393,7 @@ export function Payment({
       <form
         onSubmit={(event) => {
           event.preventDefault();
-          redeem.mutate();
+          once.send(redeem, undefined);
         }}
         noValidate
         data-testid="checkout-form"
@@ -418,7 +421,7 @@ export function Payment({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (method === 'balance') {
-      pay.mutate({ method, card: null });
+      once.send(pay, { method, card: null });
       return;
     }
     const read = readCard(card);
@@ -427,7 +430,7 @@ export function Payment({
       return;
     }
     setCardError(null);
-    pay.mutate({ method, card: read.card });
+    once.send(pay, { method, card: read.card });
   };
   const busy = pay.isPending || complete.isPending;
   const shownError = pay.error ?? complete.error;
@@ -498,7 +501,7 @@ export function Payment({
         open={outcome.kind === 'needs-action'}
         onClose={() => setOutcome({ kind: 'idle' })}
         loading={complete.isPending}
-        onConfirm={() => complete.mutate()}
+        onConfirm={() => once.send(complete, undefined)}
         finish="finish your purchase"
         testId="card-action-dialog"
       />
