@@ -349,11 +349,18 @@ export function Payment({
   });
   const busyRef = useRef(false);
   busyRef.current = pay.isPending || complete.isPending;
+  // The success view replaces a form the buyer may have scrolled down to: its heading comes into view (below
+  // the sticky bar, by its scroll margin).
+  const resultRef = useRef<HTMLDivElement>(null);
+  const paid = outcome.kind === 'paid';
+  useEffect(() => {
+    if (paid) resultRef.current?.scrollIntoView({ block: 'start' });
+  }, [paid]);
 
   if (outcome.kind === 'paid') {
     const profileHref = profileLink(profile?.profileUrl)?.href ?? null;
     return (
-      <div className={styles.result} data-testid="checkout-success">
+      <div className={styles.result} ref={resultRef} data-testid="checkout-success">
         <h2 className={styles.resultTitle}>You own it!</h2>
         <p data-testid="checkout-success-text">
           {successText ? successText(paidIntent) : <>{itemName} is now in your collection.</>}
