@@ -203,4 +203,45 @@ describe('bidding on a live auction', () => {
     expect(await dialog.getByTestId('bid-error').count()).toBe(0);
     await context.close();
   });
+
+  it('a double click on Place Bid places one bid: one request, and the dialog says it was placed', {
+    timeout: 120_000,
+  }, async () => {
+    const card = await liveAuctionNifty();
+    const bidder = await apiSignUp(baseUrl, 'bidder');
+    const context = await browser.newContext({ viewport: DESKTOP });
+    await storeCredentials(context, bidder.grant);
+    const page = await context.newPage();
+    // Before the guard the second click sent a second bid of the same amount, refused with 409.
+    const bidCalls: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/v2/bids')
+        bidCalls.push(request.url());
+    });
+    await page.goto(`${baseUrl}/marketplace/collection/${card.contractAddress}/${card.typeNumber}`);
+    await page.getByTestId('place-bid').click();
+    const dialog = page.getByTestId('bid-dialog');
+    await dialog.waitFor();
+    await expect.poll(() => dialog.getByTestId('bid-minimum').textContent()).toMatch(/\$\d/);
+    const info = await fetch(
+      `${baseUrl}/api/v2/bids/info?contractAddress=${card.contractAddress}&niftyType=${card.typeNumber}`,
+    );
+    const minBid = ((await info.json()) as { bidInfo: { minBid: number } }).bidInfo.minBid;
+    // Well above the minimum, so a bid placed by another test meanwhile does not refuse this one.
+    const amount = minBid + 50_000;
+    await dialog.getByLabel('Bid amount (USD)').fill((amount / 100).toFixed(2));
+    await dialog.getByTestId('bid-method-card').check();
+    const form = dialog.getByTestId('bid-card-form');
+    await form.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await form.getByLabel('Expiry (MM/YY)').fill('12/34');
+    await form.getByLabel('CVC').fill('123');
+    await dialog.getByRole('button', { name: 'Place Bid' }).dblclick();
+    const result = dialog.getByTestId('bid-result');
+    await result.waitFor();
+    expect(await result.textContent()).toContain(`Your bid of ${dollars(amount)} was placed`);
+    // The second click's bid would leave after the card is tokenised: give it time to show.
+    await page.waitForTimeout(1_500);
+    expect(bidCalls).toHaveLength(1);
+    await context.close();
+  });
 });

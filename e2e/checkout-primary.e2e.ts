@@ -92,10 +92,18 @@ describe('buying a drop’s editions', () => {
     await form.getByLabel('Card number').fill('4242 4242 4242 4242');
     await form.getByLabel('Expiry (MM/YY)').fill('12/34');
     await form.getByLabel('CVC').fill('123');
+    // Scrolled down to the bottom of the page, as after filling in a card on a short screen.
+    await page.evaluate('window.scrollTo(0, document.body.scrollHeight)');
     await page.getByTestId('pay').click();
     const success = page.getByTestId('checkout-success');
     await success.waitFor();
     expect(await success.textContent()).toContain('You own it!');
+    // The success heading is scrolled into view, not left under the sticky bar (or above it).
+    const heading = success.getByRole('heading', { name: 'You own it!' });
+    const bar = await page.getByTestId('nav-bar').boundingBox();
+    await expect
+      .poll(async () => (await heading.boundingBox())?.y ?? -1)
+      .toBeGreaterThanOrEqual(bar?.height ?? 0);
     expect(await page.getByTestId('checkout-success-text').textContent()).toContain('2 editions of');
 
     expect(await soldOf(card)).toBe(soldBefore + 2);
@@ -103,11 +111,18 @@ describe('buying a drop’s editions', () => {
     await expect
       .poll(async () => (await page.getByTestId('checkout-unit-price').textContent()) ?? '')
       .toContain(`${soldBefore + 2} / `);
-    // The nifty page shows the new sold count.
+    // 'Back to the drop' goes to the drop's page (001 §2 /collections/{key}: the drop's collection), not the nifty's.
+    expect(await success.getByTestId('checkout-view-item').textContent()).toBe('Back to the drop');
     await success.getByTestId('checkout-view-item').click();
-    await page.waitForURL(
-      (u) => u.pathname === `/marketplace/collection/${card.contractAddress}/${card.typeNumber}`,
+    await page.waitForURL((u) => u.pathname.startsWith('/collections/'));
+    const key = decodeURIComponent(new URL(page.url()).pathname.slice('/collections/'.length));
+    const collection = await fetch(`${baseUrl}/api/v1/marketplace/collections/${encodeURIComponent(key)}/`);
+    expect(collection.status).toBe(200);
+    expect(((await collection.json()) as { contractAddress: string }).contractAddress).toBe(
+      card.contractAddress,
     );
+    // The nifty page shows the new sold count.
+    await page.goto(`${baseUrl}/marketplace/collection/${card.contractAddress}/${card.typeNumber}`);
     await expect
       .poll(async () => (await page.getByTestId('nifty-page').textContent()) ?? '')
       .toContain(String(soldBefore + 2));

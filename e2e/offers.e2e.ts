@@ -346,4 +346,34 @@ describe('offers', () => {
     expect(await made.count()).toBe(0);
     await page.context().close();
   });
+
+  it('a double click on Make Global Offer makes one offer: no duplicate warning', {
+    timeout: 120_000,
+  }, async () => {
+    expect(token).toBeDefined();
+    const buyer = await apiSignUp(baseUrl, 'global-offer-double');
+    const path = `/makeglobaloffer/?contractAddress=${token.contractAddress}&niftyType=${token.typeNumber}`;
+    const page = await signedInPage(buyer, path);
+    // Before the guard the second click made a second offer, answered with the duplicate warning.
+    const offerCalls: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/v2/offer')
+        offerCalls.push(request.url());
+    });
+    const form = page.getByTestId('offer-form');
+    await form.waitFor();
+    await form.getByLabel('Offer amount (USD)').fill('7');
+    await form.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await form.getByLabel('Expiry (MM/YY)').fill('12/34');
+    await form.getByLabel('CVC').fill('123');
+    await page.getByTestId('global-offer-submit').dblclick();
+    const made = page.getByTestId('global-offer-made');
+    await made.waitFor();
+    expect(await made.textContent()).toContain('$7.00');
+    // The second click's offer would leave after the card is tokenised: give it time to show.
+    await page.waitForTimeout(1_500);
+    expect(await page.getByText(DUPLICATE).count()).toBe(0);
+    expect(offerCalls).toHaveLength(1);
+    await page.context().close();
+  });
 });

@@ -9,6 +9,7 @@ import { isApiError } from '../../app/api-client';
 import { Dialog } from '../../ui/Dialog';
 import { FormAlert } from '../../ui/FormAlert';
 import { TextField } from '../../ui/TextField';
+import { useSubmitOnce } from '../../ui/useSubmitOnce';
 import { AuthModalContext } from '../auth/auth-modal-context';
 import { isUnauthorized } from '../auth/authed-request';
 import { useProfile } from '../auth/profile-query';
@@ -47,6 +48,7 @@ function OpenBidDialog({ contractAddress, niftyType, saleType, onClose }: BidDia
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [placed, setPlaced] = useState<PlacedBid | null>(null);
 
+  const once = useSubmitOnce();
   const mutation = useMutation({
     mutationFn: async (prepare: () => Promise<NewBid>) => bidsApi.place(await prepare()),
     onSuccess: async (result) => {
@@ -81,7 +83,7 @@ function OpenBidDialog({ contractAddress, niftyType, saleType, onClose }: BidDia
     setFieldError(null);
     const base = { contractAddress, niftyType, amount: amount.trim() };
     if (chosen === 'balance') {
-      mutation.mutate(async () => ({ ...base, paymentMethod: 'balance' }));
+      once.send(mutation, async () => ({ ...base, paymentMethod: 'balance' }));
       return;
     }
     const cardRead = readCard(card);
@@ -89,7 +91,7 @@ function OpenBidDialog({ contractAddress, niftyType, saleType, onClose }: BidDia
       setFieldError(cardRead.error);
       return;
     }
-    mutation.mutate(async () => {
+    once.send(mutation, async () => {
       // The card goes to the processor only; the bid carries its token.
       const token = await tradingApi.tokenizeCard(cardRead.card);
       return { ...base, paymentMethod: 'stripe_card', paymentToken: token.id };

@@ -16,6 +16,7 @@ import { Button } from '../../ui/Button';
 import { Countdown } from '../../ui/Countdown';
 import { FormAlert } from '../../ui/FormAlert';
 import { Price } from '../../ui/Price';
+import { useSubmitOnce } from '../../ui/useSubmitOnce';
 import { AuthModalContext } from '../auth/auth-modal-context';
 import { isUnauthorized } from '../auth/authed-request';
 import { BidDialog } from '../bids/BidDialog';
@@ -72,6 +73,8 @@ export function DropSaleCard({
   );
   useLiveTopic(topics.nifty(card.contractAddress, card.typeNumber), onEvent);
 
+  // A double click sends one request: the second click sends nothing while the first is in flight.
+  const once = useSubmitOnce();
   const checkout = useMutation({
     mutationFn: () => tradingApi.createPurchaseIntent(card.contractAddress, card.typeNumber, 1),
     onSuccess: (intent) => {
@@ -128,7 +131,7 @@ export function DropSaleCard({
     if (!requireSignIn()) return;
     if (isBidSaleType(shown.saleType)) setDialog('bid');
     else if (shown.saleType === 'drawing') setDialog('drawing');
-    else checkout.mutate();
+    else once.send(checkout, undefined);
   };
 
   return (

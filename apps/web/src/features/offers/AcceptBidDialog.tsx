@@ -5,6 +5,7 @@ import { Dialog } from '../../ui/Dialog';
 import { FormAlert } from '../../ui/FormAlert';
 import { Skeleton } from '../../ui/Skeleton';
 import { TextField } from '../../ui/TextField';
+import { useSubmitOnce } from '../../ui/useSubmitOnce';
 import { useToast } from '../../ui/useToast';
 import { useTermsDialog } from '../terms/TermsDialog';
 import { isTermsApprovalRequired } from '../terms/terms-api';
@@ -59,6 +60,8 @@ export function AcceptBidDialog({
   const [codeError, setCodeError] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
   const terms = useTermsDialog();
+  // A double click accepts once: the second click sends nothing while the first is in flight.
+  const once = useSubmitOnce();
   const eligible = useQuery({
     queryKey: offerKeys.eligible(offer.purchaseIntentId),
     queryFn: ({ signal }) => offersApi.eligibleNifties(offer.purchaseIntentId, signal),
@@ -104,8 +107,8 @@ export function AcceptBidDialog({
         return;
       }
       setCodeError(null);
-      mutation.mutate({ token: picked, code: trimmed });
-    } else mutation.mutate({ token: picked });
+      once.send(mutation, { token: picked, code: trimmed });
+    } else once.send(mutation, { token: picked });
   };
 
   if (twoFactor) {

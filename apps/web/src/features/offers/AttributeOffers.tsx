@@ -55,7 +55,7 @@ function AttributeOfferForm({ contractAddress }: { contractAddress: string }) {
   const [value, setValue] = useState('');
   const [valueError, setValueError] = useState<string | null>(null);
   const [made, setMade] = useState<Offer | null>(null);
-  const { mutation, error, termsDialog } = useCreateOffer(setMade);
+  const { mutation, submit, error, termsDialog } = useCreateOffer(setMade);
 
   if (made) {
     return (
@@ -117,7 +117,7 @@ function AttributeOfferForm({ contractAddress }: { contractAddress: string }) {
             return;
           }
           setValueError(null);
-          mutation.mutate(prepare);
+          submit(prepare);
         }}
         error={error}
         busy={mutation.isPending}

@@ -82,7 +82,7 @@ function OfferTarget({ contractAddress, typeNumber }: { contractAddress: string;
 function GlobalOfferForm({ contractAddress, typeNumber }: { contractAddress: string; typeNumber: number }) {
   const formId = useId();
   const [made, setMade] = useState<Offer | null>(null);
-  const { mutation, error, termsDialog } = useCreateOffer(setMade);
+  const { mutation, submit, error, termsDialog } = useCreateOffer(setMade);
   if (made) {
     return (
       <FormAlert tone="success" testId="global-offer-made">
@@ -97,7 +97,7 @@ function GlobalOfferForm({ contractAddress, typeNumber }: { contractAddress: str
       <OfferForm
         target={{ type: 'global_offer', contractAddress, niftyType: String(typeNumber) }}
         formId={formId}
-        onSubmit={(prepare) => mutation.mutate(prepare)}
+        onSubmit={submit}
         error={error}
         busy={mutation.isPending}
       />

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
+import { useSubmitOnce } from '../../ui/useSubmitOnce';
 import { useToast } from '../../ui/useToast';
 import { useRequireSignIn } from '../social/useRequireSignIn';
 import { useTermsDialog } from '../terms/TermsDialog';
@@ -59,6 +60,7 @@ export function useCreateOffer(onCreated: (offer: Offer) => void) {
   const toast = useToast();
   const refresh = useRefreshOffers();
   const terms = useTermsDialog();
+  const once = useSubmitOnce();
   const mutation = useMutation({
     mutationFn: (prepare: () => Promise<NewOffer>) => createOffer(prepare),
     onSuccess: async (answer) => {
@@ -72,12 +74,14 @@ export function useCreateOffer(onCreated: (offer: Offer) => void) {
     },
   });
   const error = mutation.error && !isTermsApprovalRequired(mutation.error) ? mutation.error.message : null;
-  return { mutation, error, termsDialog: terms.dialog };
+  // A double click makes one offer: the second click sends nothing while the first is in flight.
+  const submit = (prepare: () => Promise<NewOffer>) => once.send(mutation, prepare);
+  return { mutation, submit, error, termsDialog: terms.dialog };
 }
 
 function MakeOfferDialog({ target, onClose }: { target: OfferTarget; onClose: () => void }) {
   const formId = useId();
-  const { mutation, error, termsDialog } = useCreateOffer(onClose);
+  const { mutation, submit, error, termsDialog } = useCreateOffer(onClose);
   return (
     <>
       <Dialog
@@ -92,7 +96,7 @@ function MakeOfferDialog({ target, onClose }: { target: OfferTarget; onClose: ()
         <OfferForm
           target={target}
           formId={formId}
-          onSubmit={(prepare) => mutation.mutate(prepare)}
+          onSubmit={submit}
           error={error}
           busy={mutation.isPending}
         />

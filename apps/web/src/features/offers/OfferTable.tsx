@@ -7,6 +7,7 @@ import { FormAlert } from '../../ui/FormAlert';
 import { Link } from '../../ui/Link';
 import { Price } from '../../ui/Price';
 import { TextField } from '../../ui/TextField';
+import { useSubmitOnce } from '../../ui/useSubmitOnce';
 import table from '../catalog/item/DetailTable.module.css';
 import { UserCell } from '../catalog/item/UserCell';
 import { centsPrice } from '../catalog/shared/price-props';
@@ -146,6 +147,7 @@ export function OfferTable({
 
 function CancelOfferDialog({ offer, onClose }: { offer: Offer; onClose: () => void }) {
   const refresh = useRefreshOffers();
+  const once = useSubmitOnce();
   const mutation = useMutation({
     mutationFn: () => offersApi.cancel(offer.purchaseIntentId),
     onSuccess: async () => {
@@ -159,7 +161,7 @@ function CancelOfferDialog({ offer, onClose }: { offer: Offer; onClose: () => vo
       onClose={onClose}
       title="Cancel offer"
       loading={mutation.isPending}
-      onConfirm={() => mutation.mutate()}
+      onConfirm={() => once.send(mutation, undefined)}
       confirmLabel="Cancel offer"
       cancelLabel="Keep offer"
       testId="cancel-offer-dialog"
@@ -180,6 +182,7 @@ function EditOfferDialog({ offer, onClose }: { offer: Offer; onClose: () => void
   const refresh = useRefreshOffers();
   const [amount, setAmount] = useState((offer.amountInCents / 100).toFixed(2));
   const [amountError, setAmountError] = useState<string | null>(null);
+  const once = useSubmitOnce();
   const mutation = useMutation({
     mutationFn: (cents: number) => offersApi.reprice(offer.purchaseIntentId, cents),
     onSuccess: async () => {
@@ -194,7 +197,7 @@ function EditOfferDialog({ offer, onClose }: { offer: Offer; onClose: () => void
       return;
     }
     setAmountError(null);
-    mutation.mutate(parsed.cents);
+    once.send(mutation, parsed.cents);
   };
   return (
     <Dialog

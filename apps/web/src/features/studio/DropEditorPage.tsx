@@ -488,13 +488,20 @@ function Editor({ slug, initial }: { slug: string; initial: StudioDrop }) {
    * After the terms: the drop's publisher fee (decision 017). Created (or the existing one answered); paid
    * already → publish here; else the fee page `/publish-drop/{drop}/?piid={fee}` pays it and publishes.
    */
+  // A double click on Publish starts one publishing: set at the click, before the busy state renders, and
+  // cleared when the steps it started have settled.
+  const publishing = useRef(false);
   const payFee = useMutation({
     mutationFn: () => studioApi.createPublisherFee(initial.id),
     onSuccess: ({ publisherFee: fee }) => {
       if (fee.paymentState === 'paid') publish.mutate();
-      else void navigate(`/publish-drop/${fee.collectionTemplate}/?piid=${fee.publisherFeeId}`);
+      else {
+        publishing.current = false;
+        void navigate(`/publish-drop/${fee.collectionTemplate}/?piid=${fee.publisherFeeId}`);
+      }
     },
     onError: () => {
+      publishing.current = false;
       const detail = STUDIO_MESSAGES.publishServerErrorDetail;
       setNotice({ tone: 'error', title: STUDIO_MESSAGES.publishServerErrorTitle, detail });
       toast.error(STUDIO_MESSAGES.publishServerErrorTitle, detail);
@@ -502,6 +509,10 @@ function Editor({ slug, initial }: { slug: string; initial: StudioDrop }) {
   });
   const publish = useMutation({
     mutationFn: () => studioApi.publish(slug, initial.id),
+    onSettled: (_answer, error) => {
+      // A publish refused for its fee goes on to the fee (payFee), which clears it when it settles.
+      if (!error || publishOutcome(error).kind !== 'fee') publishing.current = false;
+    },
     onSuccess: (answer) => {
       setServerDrop((current) => ({ ...current, ...answer }));
       setServerErrors({});
@@ -539,12 +550,15 @@ function Editor({ slug, initial }: { slug: string; initial: StudioDrop }) {
     toast.error(STUDIO_MESSAGES.publishFailedTitle, detail);
   };
   const startPublish = async () => {
+    if (publishing.current) return;
     setNotice(null);
     // The editor's values are what gets published: a field the rules refuse fails here, as the API would.
     if (!valid) {
       publishFailed();
       return;
     }
+    publishing.current = true;
+    let started = false;
     setPreparing(true);
     try {
       // Changes kept back while a field was at fault pass the rules now: they go with the rest.
@@ -568,8 +582,10 @@ function Editor({ slug, initial }: { slug: string; initial: StudioDrop }) {
         setTermsOpen(true);
         return;
       }
+      started = true;
       payFee.mutate();
     } finally {
+      if (!started) publishing.current = false;
       setPreparing(false);
     }
   };

@@ -9,6 +9,7 @@ import { ErrorFallback } from '../../ui/ErrorFallback';
 import { FormAlert } from '../../ui/FormAlert';
 import { Page } from '../../ui/Page';
 import { Skeleton } from '../../ui/Skeleton';
+import { useSubmitOnce } from '../../ui/useSubmitOnce';
 import { RequireAuth } from '../auth/RequireAuth';
 import { CardActionDialog } from '../trading/CardActionDialog';
 import { CardFields, EMPTY_CARD } from '../trading/CardFields';
@@ -147,18 +148,20 @@ function FeeAndPublish({ fee, waiting }: { fee: PublisherFee; waiting: boolean }
     onError: () => setNeedsAction(false),
   });
   const paid = fee.paymentState === 'paid';
+  // A double click pays the fee (or publishes) once: the second click sends nothing while the first is in flight.
+  const once = useSubmitOnce();
   const busy = pay.isPending || publish.isPending || complete.isPending;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setNotice(null);
     complete.reset();
     if (paid) {
-      publish.mutate();
+      once.send(publish, undefined);
       return;
     }
     if (method === 'balance') {
       setCardError(null);
-      pay.mutate({ method });
+      once.send(pay, { method });
       return;
     }
     const read = readCard(card);
@@ -167,7 +170,7 @@ function FeeAndPublish({ fee, waiting }: { fee: PublisherFee; waiting: boolean }
       return;
     }
     setCardError(null);
-    pay.mutate({ method, card: read.card });
+    once.send(pay, { method, card: read.card });
   };
   const payError = pay.error ?? complete.error;
   const declined = isApiError(payError) && payError.errorType === 'card_declined';

@@ -4,6 +4,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { isApiError } from '../../app/api-client';
 import { Button } from '../../ui/Button';
 import { FormAlert } from '../../ui/FormAlert';
+import { useSubmitOnce } from '../../ui/useSubmitOnce';
 import { AuthModalContext } from '../auth/auth-modal-context';
 import { isUnauthorized } from '../auth/authed-request';
 import { catalogKeys } from '../catalog/query-keys';
@@ -38,6 +39,8 @@ export function BuyEditionsButton({
   const terms = useTermsDialog();
   const queryClient = useQueryClient();
   const [modalPiid, setModalPiid] = useState<number | null>(null);
+  // A double click sends one request: the second click sends nothing while the first is in flight.
+  const once = useSubmitOnce();
   const mutation = useMutation({
     mutationFn: () => tradingApi.createPurchaseIntent(contractAddress, niftyType, 1),
     onSuccess: (intent) => {
@@ -70,7 +73,7 @@ export function BuyEditionsButton({
         loading={mutation.isPending}
         disabled={button.disabled || mutation.isPending}
         onClick={() => {
-          if (requireSignIn()) mutation.mutate();
+          if (requireSignIn()) once.send(mutation, undefined);
         }}
         data-testid="buy-editions"
       >

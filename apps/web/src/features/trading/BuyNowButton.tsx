@@ -3,6 +3,7 @@ import { lazy, type MouseEvent, useContext, useEffect, useRef, useState } from '
 import { useNavigate } from 'react-router';
 import { isApiError } from '../../app/api-client';
 import { Button } from '../../ui/Button';
+import { useSubmitOnce } from '../../ui/useSubmitOnce';
 import { AuthModalContext } from '../auth/auth-modal-context';
 import { isUnauthorized } from '../auth/authed-request';
 import { catalogKeys } from '../catalog/query-keys';
@@ -69,6 +70,8 @@ export function BuyNowButton({
   });
   const onHold = hold.data?.onHold === true;
 
+  // A double click sends one request: the second click sends nothing while the first is in flight.
+  const once = useSubmitOnce();
   const mutation = useMutation({
     mutationFn: (_mode: CheckoutMode) => tradingApi.listingMatch(listingId),
     onSuccess: (match, mode) => {
@@ -111,7 +114,7 @@ export function BuyNowButton({
         setWatchingPopup(true);
       } else mode = 'navigate';
     }
-    mutation.mutate(mode);
+    once.send(mutation, mode);
   };
 
   return (

@@ -11,6 +11,7 @@ import { ErrorFallback } from '../../ui/ErrorFallback';
 import { FormAlert } from '../../ui/FormAlert';
 import { Link } from '../../ui/Link';
 import { Skeleton } from '../../ui/Skeleton';
+import { useSubmitOnce } from '../../ui/useSubmitOnce';
 import { useProfile } from '../auth/profile-query';
 import { authKeys } from '../auth/query-keys';
 import { RequireAuth } from '../auth/RequireAuth';
@@ -326,6 +327,8 @@ export function Payment({
   // A free item (decision 016: free redemptions) is paid with no_payment_required, without a method.
   const free =
     intent.quotes.length > 0 && intent.quotes.every((q) => q.paymentMethod === 'no_payment_required');
+  // A double click pays (or claims) once: the second click sends nothing while the first is in flight.
+  const once = useSubmitOnce();
   const redeem = useMutation({
     mutationFn: () => tradingApi.pay(intent.purchaseIntentId, 'no_payment_required'),
     onSuccess: settled,
@@ -349,11 +352,18 @@ export function Payment({
   });
   const busyRef = useRef(false);
   busyRef.current = pay.isPending || complete.isPending;
+  // The success view replaces a form the buyer may have scrolled down to: its heading comes into view (below
+  // the sticky bar, by its scroll margin).
+  const resultRef = useRef<HTMLDivElement>(null);
+  const paid = outcome.kind === 'paid';
+  useEffect(() => {
+    if (paid) resultRef.current?.scrollIntoView({ block: 'start' });
+  }, [paid]);
 
   if (outcome.kind === 'paid') {
     const profileHref = profileLink(profile?.profileUrl)?.href ?? null;
     return (
-      <div className={styles.result} data-testid="checkout-success">
+      <div className={styles.result} ref={resultRef} data-testid="checkout-success">
         <h2 className={styles.resultTitle}>You own it!</h2>
         <p data-testid="checkout-success-text">
           {successText ? successText(paidIntent) : <>{itemName} is now in your collection.</>}
@@ -393,7 +403,7 @@ export function Payment({
       <form
         onSubmit={(event) => {
           event.preventDefault();
-          redeem.mutate();
+          once.send(redeem, undefined);
         }}
         noValidate
         data-testid="checkout-form"
@@ -421,7 +431,7 @@ export function Payment({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (method === 'balance') {
-      pay.mutate({ method, card: null });
+      once.send(pay, { method, card: null });
       return;
     }
     const read = readCard(card);
@@ -430,7 +440,7 @@ export function Payment({
       return;
     }
     setCardError(null);
-    pay.mutate({ method, card: read.card });
+    once.send(pay, { method, card: read.card });
   };
   const busy = pay.isPending || complete.isPending;
   const shownError = pay.error ?? complete.error;
@@ -501,7 +511,7 @@ export function Payment({
         open={outcome.kind === 'needs-action'}
         onClose={() => setOutcome({ kind: 'idle' })}
         loading={complete.isPending}
-        onConfirm={() => complete.mutate()}
+        onConfirm={() => once.send(complete, undefined)}
         finish="finish your purchase"
         testId="card-action-dialog"
       />

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { api } from '../../app/api-client';
 import { Button } from '../../ui/Button';
 import { FormAlert } from '../../ui/FormAlert';
+import { useSubmitOnce } from '../../ui/useSubmitOnce';
 import { withAuthRetry } from '../auth/authed-request';
 import { authKeys } from '../auth/query-keys';
 import { catalogKeys } from '../catalog/query-keys';
@@ -35,6 +36,8 @@ export function EditionPanel({ contractAddress, tokenId }: { contractAddress: st
     queryFn: ({ signal }) => editionsApi.info(contractAddress, tokenId, signal),
     staleTime: 30_000,
   });
+  // A double click sends one request: the second click sends nothing while the first is in flight.
+  const once = useSubmitOnce();
   const open = useMutation({
     mutationFn: () => editionsApi.openPack(contractAddress, tokenId),
     onSuccess: async () => {
@@ -84,7 +87,12 @@ export function EditionPanel({ contractAddress, tokenId }: { contractAddress: st
             at random when it is opened.
           </p>
           {data.isOwner ? (
-            <Button size="lg" loading={open.isPending} onClick={() => open.mutate()} data-testid="open-pack">
+            <Button
+              size="lg"
+              loading={open.isPending}
+              onClick={() => once.send(open, undefined)}
+              data-testid="open-pack"
+            >
               Open pack
             </Button>
           ) : null}

@@ -7,6 +7,7 @@ import { Dialog } from '../../ui/Dialog';
 import { FormAlert } from '../../ui/FormAlert';
 import { SelectField } from '../../ui/SelectField';
 import { TextField } from '../../ui/TextField';
+import { useSubmitOnce } from '../../ui/useSubmitOnce';
 import type { Listing as CatalogListing } from '../catalog/catalog-types';
 import { catalogKeys } from '../catalog/query-keys';
 import { dashboardKeys } from '../dashboard/dashboard-api';
@@ -121,6 +122,8 @@ export function PriceDialog({
   const [currency, setCurrency] = useState<ListingCurrency>(current?.currency === 'ETH' ? 'ETH' : 'USD');
   const [fieldError, setFieldError] = useState<string | null>(null);
   const terms = useTermsDialog();
+  // A double click lists once: the second click sends nothing while the first is in flight.
+  const once = useSubmitOnce();
   const mutation = useMutation({
     mutationFn: (price: ListingPrice) =>
       listing
@@ -142,7 +145,7 @@ export function PriceDialog({
     const error = priceError(amount, currency);
     setFieldError(error);
     if (error) return;
-    mutation.mutate({ amount: amount.trim(), currency });
+    once.send(mutation, { amount: amount.trim(), currency });
   };
   return (
     <>
@@ -213,6 +216,7 @@ export function PriceDialog({
 
 function CancelDialog({ listingId, onClose }: { listingId: number; onClose: () => void }) {
   const refresh = useRefreshItems();
+  const once = useSubmitOnce();
   const mutation = useMutation({
     mutationFn: () => tradingApi.cancelListing(listingId),
     onSuccess: async () => {
@@ -226,7 +230,7 @@ function CancelDialog({ listingId, onClose }: { listingId: number; onClose: () =
       onClose={onClose}
       title="Cancel listing"
       loading={mutation.isPending}
-      onConfirm={() => mutation.mutate()}
+      onConfirm={() => once.send(mutation, undefined)}
       confirmLabel="Cancel listing"
       cancelLabel="Keep listing"
       testId="cancel-listing-dialog"

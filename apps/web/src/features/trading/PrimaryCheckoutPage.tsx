@@ -112,6 +112,8 @@ export function PrimaryCheckoutView({
     );
   }
   const itemPath = collectionPath(nifty.contractAddress, nifty.niftyType);
+  // The drop's page (001 §2 /collections/{key}, a drop's collection by its slug): where Buy was chosen.
+  const dropPage = `/collections/${encodeURIComponent(nifty.collectionSlug)}`;
   return (
     <PageShell>
       <div className={styles.layout}>
@@ -142,7 +144,7 @@ export function PrimaryCheckoutView({
         <section className={styles.panel} aria-label="Payment">
           <Payment
             intent={intent}
-            back={itemPath}
+            back={dropPage}
             itemName={nifty.title}
             backLabel="Back to the drop"
             freeLabel={nifty.isFreeRedemption ? 'Redeem' : undefined}
