@@ -54,6 +54,7 @@ export function DropSaleCard({
 }) {
   const [now, setNow] = useState(() => Date.now());
   const [sold, setSold] = useState<number | undefined>(undefined);
+  const [highestBid, setHighestBid] = useState<number | undefined>(undefined);
   const [dialog, setDialog] = useState<'bid' | 'drawing' | null>(null);
   const requireSignIn = useRequireSignIn();
   const authModal = useContext(AuthModalContext);
@@ -63,10 +64,16 @@ export function DropSaleCard({
   const terms = useTermsDialog();
   const [modalPiid, setModalPiid] = useState<number | null>(null);
 
-  // Sold counts pushed by the live feature (issue 15).
+  // Sold counts and the highest bid pushed by the live feature (decision 014; a silent auction's is null).
   const onEvent = useCallback(
     (event: LiveEvent) => {
       if (event.type === 'sold' && event.data.niftyType === card.typeNumber) setSold(event.data.sold);
+      if (
+        event.type === 'auction' &&
+        event.data.niftyType === card.typeNumber &&
+        event.data.highestBidInCents !== null
+      )
+        setHighestBid(event.data.highestBidInCents);
     },
     [card.typeNumber],
   );
@@ -101,7 +108,7 @@ export function DropSaleCard({
     enabled: isDrawing,
   });
 
-  const shown = domainCard(card, sold, isDrawing ? drawing.data?.saleDetails : undefined);
+  const shown = domainCard(card, sold, isDrawing ? drawing.data?.saleDetails : undefined, highestBid);
   const entries = entriesLine(shown);
   const viewer = {
     signedIn,
