@@ -179,7 +179,7 @@ export function createServices(config: ResolvedConfig) {
   const klarna = createSimulatedKlarna();
   const gemini = createSimulatedGemini();
   // Participation criteria of drops (decision 015): checkout, bids and drawings ask it.
-  const eligibility = createEligibilityService({ repo: createEligibilityRepo(db) });
+  const eligibility = createEligibilityService({ repo: createEligibilityRepo(db), clock });
   const trading = createTradingService({
     db,
     eligibility,

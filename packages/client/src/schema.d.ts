@@ -24108,6 +24108,7 @@ export interface operations {
                                 met: boolean | null;
                             }[];
                         } | null;
+                        limitReached: boolean | null;
                     };
                 };
             };
@@ -24261,6 +24262,7 @@ export interface operations {
                                     met: boolean | null;
                                 }[];
                             } | null;
+                            limitReached: boolean | null;
                         }[];
                     };
                 };

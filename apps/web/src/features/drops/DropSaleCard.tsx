@@ -28,6 +28,7 @@ import { useRequireSignIn } from '../social/useRequireSignIn';
 import { useTermsDialog } from '../terms/TermsDialog';
 import { isTermsApprovalRequired } from '../terms/terms-api';
 import { PrimaryCheckoutModal } from '../trading/PrimaryCheckoutModal';
+import { LIMIT_REACHED } from '../trading/quantity-limit';
 import { primaryCheckoutPath, tradingApi } from '../trading/trading-api';
 import styles from './DropSales.module.css';
 import { EligibilityPanel } from './EligibilityPanel';
@@ -123,6 +124,10 @@ export function DropSaleCard({
   const countdown = dropCardCountdown(shown, now);
   const priceLine = dropCardPriceLine(shown);
   const remaining = remainingEditions(shown);
+  // A one-per-collector NFT the viewer already bought: checkout would refuse it (409 limit-reached), so the
+  // quantity-limit panel says so and Buy / Mint is disabled (000 §5, 001 §4). Bids and drawings have their own rules.
+  const limitReached =
+    eligibility?.limitReached === true && !isBidSaleType(shown.saleType) && shown.saleType !== 'drawing';
   const failure =
     checkout.error &&
     isApiError(checkout.error) &&
@@ -195,7 +200,11 @@ export function DropSaleCard({
             {entries}
           </p>
         ) : null}
-        {remaining !== null && countdown.live ? (
+        {limitReached && countdown.live ? (
+          <p className={styles.quantity} data-testid="quantity-limit">
+            {LIMIT_REACHED}
+          </p>
+        ) : remaining !== null && countdown.live ? (
           <p className={styles.quantity} data-testid="quantity-limit">
             {remaining < 1 ? 'Sold Out' : `Only ${remaining} Remaining!`}
           </p>
@@ -204,7 +213,7 @@ export function DropSaleCard({
         <Button
           size="lg"
           fullWidth
-          disabled={button.disabled || checkout.isPending}
+          disabled={button.disabled || limitReached || checkout.isPending}
           loading={checkout.isPending}
           onClick={act}
           data-testid="drop-sale-button"
