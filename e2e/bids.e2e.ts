@@ -26,13 +26,15 @@ interface DropCard {
  * A live 1/1 auction nifty (from the public drop list). By the card's own sale type: a drop may mix sale types
  * (a studio drop made an auction drop can hold an FCFS NFT, decision 017), and other tests publish such drops.
  */
-async function liveAuctionNifty(): Promise<DropCard> {
+async function liveAuctionNifty(): Promise<DropCard & { dropSlug: string }> {
   const response = await fetch(`${baseUrl}/api/v1/drops/?status=live&page_size=50`);
   expect(response.status).toBe(200);
-  const body = (await response.json()) as { results: { dropType: string; cards: DropCard[] }[] };
+  const body = (await response.json()) as {
+    results: { slug: string; dropType: string; cards: DropCard[] }[];
+  };
   const cards = body.results
     .filter((d) => d.dropType === 'auction')
-    .flatMap((d) => d.cards)
+    .flatMap((d) => d.cards.map((c) => ({ ...c, dropSlug: d.slug })))
     .filter((c) => c.saleType === 'auction');
   expect(cards.length).toBeGreaterThan(0);
   const card = cards[0];
@@ -162,6 +164,15 @@ describe('bidding on a live auction', () => {
     await expect.poll(() => top(visitor).textContent()).toBe(dollars(firstAmount));
     await page.evaluate('window.notReloaded = true');
     expect(await page.getByTestId('alerts-unread').count()).toBe(0);
+    // The drop page's sale card, opened after the first bid, reads its highest bid (001 §4 price line).
+    const dropPage = await (await browser.newContext({ viewport: DESKTOP })).newPage();
+    await dropPage.goto(`${baseUrl}/collections/${card.dropSlug}`);
+    const saleCard = dropPage.locator(
+      `[data-testid="drop-sale-card"][data-contract="${card.contractAddress}"][data-nifty-type="${card.typeNumber}"]`,
+    );
+    const price = () => saleCard.getByTestId('drop-sale-price').innerText();
+    await expect.poll(price, { timeout: 15_000 }).toBe(`Highest Bid: ${dollars(firstAmount)}`);
+    await dropPage.evaluate('window.notReloaded = true');
 
     // Another collector outbids from elsewhere: both pages follow, the first bidder gets the alert.
     const secondAmount = await minBid();
@@ -169,11 +180,15 @@ describe('bidding on a live auction', () => {
     await expect.poll(() => top(page).textContent(), { timeout: 15_000 }).toBe(dollars(secondAmount));
     await expect.poll(() => top(visitor).textContent(), { timeout: 15_000 }).toBe(dollars(secondAmount));
     expect(await page.evaluate('window.notReloaded')).toBe(true);
+    // The drop page follows the live 'auction' event without a reload.
+    await expect.poll(price, { timeout: 15_000 }).toBe(`Highest Bid: ${dollars(secondAmount)}`);
+    expect(await dropPage.evaluate('window.notReloaded')).toBe(true);
     await expect.poll(() => page.getByTestId('alerts-unread').textContent(), { timeout: 15_000 }).toBe('1');
     await page.getByTestId('alerts-bell-button').click();
     await expect.poll(() => page.getByTestId('alerts-panel').textContent()).toContain('You were outbid');
     await watching.close();
     await visitor.context().close();
+    await dropPage.context().close();
   });
 
   it('a bid over the largest amount shows the API\'s message at the amount, not "Invalid request"', {

@@ -310,6 +310,11 @@ describe('a studio-made drop sells', () => {
     );
     await dialog.getByRole('button', { name: 'Done' }).click();
     await expect.poll(() => dialog.count()).toBe(0);
+    // The card's price line now reads the bid (001 §4: 'Highest Bid:' after one).
+    await expect
+      .poll(() => auction.getByTestId('drop-sale-price').innerText(), { timeout: 15_000 })
+      .toBe(`Highest Bid: ${dollars(4000)}`);
+    const dropPageUrl = home.url();
 
     // The FCFS NFT, bought by card at checkout.
     const fcfs = card('Low Water');
@@ -340,6 +345,13 @@ describe('a studio-made drop sells', () => {
     await home.getByTestId('pay').click();
     await home.getByTestId('checkout-success').waitFor({ timeout: 20_000 });
     expect(await home.getByTestId('checkout-success').textContent()).toContain('You own it!');
+    // One per collector (the studio's default limit): back on the drop page the quantity-limit panel says the
+    // limit is reached and Buy is disabled, instead of a Buy that checkout refuses (000 §5, 001 §4).
+    await home.goto(dropPageUrl);
+    await expect
+      .poll(() => fcfs.getByTestId('quantity-limit').textContent(), { timeout: 20_000 })
+      .toBe('You have reached the purchase limit for this NFT');
+    expect(await fcfs.getByTestId('drop-sale-button').isDisabled()).toBe(true);
     await shop.close();
 
     // ---- the split: the publisher's 90 % of $25 (001 §1), 70 % to jordanashby and 30 % to caseylinden ----

@@ -18,6 +18,7 @@ import { createAuthService } from './modules/auth/auth.service';
 import { createCaptcha } from './modules/auth/captcha';
 import { createBidsRepo } from './modules/bids/bids.repo';
 import { createBidsService } from './modules/bids/bids.service';
+import { scope } from './modules/catalog/answer-scopes';
 import {
   COUNT_CACHE_TTL_MS,
   catalogState,
@@ -157,7 +158,8 @@ export function createServices(config: ResolvedConfig) {
   const explore = createExploreRepo(db);
   const state = catalogState(explore, clock);
   const changes = createChangeScopes();
-  const drops = createDropsService({ repo: createDropsRepo(db), clock });
+  const dropsRepo = createDropsRepo(db);
+  const drops = createDropsService({ repo: dropsRepo, clock });
   const catalog = createCatalogService({
     explore,
     cards,
@@ -177,7 +179,7 @@ export function createServices(config: ResolvedConfig) {
   const klarna = createSimulatedKlarna();
   const gemini = createSimulatedGemini();
   // Participation criteria of drops (decision 015): checkout, bids and drawings ask it.
-  const eligibility = createEligibilityService({ repo: createEligibilityRepo(db) });
+  const eligibility = createEligibilityService({ repo: createEligibilityRepo(db), clock });
   const trading = createTradingService({
     db,
     eligibility,
@@ -245,6 +247,11 @@ export function createServices(config: ResolvedConfig) {
     alerts,
     eligibility,
     onTokenChange: async (tokenRowId) => changes.touch(await pages.scopesOfToken(tokenRowId)),
+    // The drop page and the drop lists show the highest bid on its sale card.
+    onAuctionChange: async (niftyId) => {
+      const slug = await dropsRepo.dropSlugOfNifty(niftyId);
+      changes.touch([scope.dropCards, ...(slug === null ? [] : [scope.drop(slug)])]);
+    },
   });
 
   // Drawings (decision 013): entries backed by ledger holds or card authorisations, drawn once by the drawings.run job.

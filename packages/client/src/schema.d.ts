@@ -24110,6 +24110,7 @@ export interface operations {
                                 met: boolean | null;
                             }[];
                         } | null;
+                        limitReached: boolean | null;
                     };
                 };
             };
@@ -24263,6 +24264,7 @@ export interface operations {
                                     met: boolean | null;
                                 }[];
                             } | null;
+                            limitReached: boolean | null;
                         }[];
                     };
                 };

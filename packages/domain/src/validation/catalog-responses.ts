@@ -573,6 +573,8 @@ export const niftyEligibilitySchema = z.object({
       ),
     })
     .nullable(),
+  /** A one-per-collector NFT the viewer bought (or is buying): the quantity-limit panel's limit reached. */
+  limitReached: z.boolean().nullable(),
 });
 export const dropEligibilitySchema = z.object({ results: z.array(niftyEligibilitySchema) });
 export type NiftyEligibility = z.output<typeof niftyEligibilitySchema>;

@@ -100,6 +100,8 @@ export function createBidsService(deps: {
   eligibility?: Pick<EligibilityService, 'assertEligible'>;
   /** After a commit that minted tokens (browsing caches). */
   onTokenChange?: (tokenRowId: number) => Promise<void>;
+  /** After a commit that changed a nifty's highest bid (a bid, a settlement): the drop answers showing it. */
+  onAuctionChange?: (niftyId: number) => Promise<void>;
 }) {
   const { clock, unit } = deps;
   const cards = createCardAuthorizations(deps.card);
@@ -374,6 +376,7 @@ export function createBidsService(deps: {
       // 'Ending soon' for its bidders and watchers, before the (new) end (decision 014).
       await deps.alerts?.scheduleEndingSoon(n.id, done.endsAt).catch(() => undefined);
     }
+    await deps.onAuctionChange?.(n.id).catch(() => undefined);
     const topic = topics.nifty(n.contractAddress, n.typeNumber);
     const display = bidderDisplay({ name: bidder.name, profile_url: bidder.profileUrl });
     publish(topic, {
@@ -581,6 +584,7 @@ export function createBidsService(deps: {
       alert(b.userId, 'lost', message, link, `bid-lost:${n.id}:${b.userId}`);
       email(b.userId, 'bid_lost', 'Auction ended', `${message}; your bid's money is released. ${link}`);
     }
+    await deps.onAuctionChange?.(n.id).catch(() => undefined);
     publish(topics.nifty(n.contractAddress, n.typeNumber), {
       type: 'auction',
       data: {

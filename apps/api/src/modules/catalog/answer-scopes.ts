@@ -9,6 +9,10 @@ export const scope = {
   creator: (profileUrl: string) => `creator:${profileUrl.toLowerCase()}`,
   /** A user's NFTs, by the key of their path: the numeric id or the profile_url. */
   owner: (key: string | number) => `owner:${String(key).toLowerCase()}`,
+  /** A drop page (`GET /v1/drops/:slug/`), by its slug. */
+  drop: (slug: string) => `drop:${slug.toLowerCase()}`,
+  /** Every list of drops with sale cards (drops lists, explore drops): what a bid changes in any of them. */
+  dropCards: 'drop-cards',
 };
 
 /** The scopes an explore list narrowed by these filters shows; `[]` for the cross-catalog lists. */

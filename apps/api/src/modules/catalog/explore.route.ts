@@ -7,7 +7,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../http/schemas';
 import { sendSharedAnswer, sendSharedPage } from '../../http/shared-answer';
-import { exploreScopes } from './answer-scopes';
+import { exploreScopes, scope } from './answer-scopes';
 import {
   bracketLists,
   exploreCollectionsQuery,
@@ -94,7 +94,8 @@ export const exploreRoute: FastifyPluginAsyncZod = async (app) => {
         reply,
         app.services.answers,
         `drops:${JSON.stringify(request.query)}`,
-        exploreScopes(request.query),
+        // Its drop cards show highest bids, which a bid changes (drops.service, decision 012).
+        [...exploreScopes(request.query), scope.dropCards],
         dropsPage,
         () => app.services.catalog.exploreDrops(request.query),
       ),

@@ -12,6 +12,7 @@ const {
   editionPools,
   drawings,
   drawingEntries,
+  bids,
 } = schema;
 
 export type DropWindow = 'live' | 'upcoming' | 'past';
@@ -212,6 +213,28 @@ export function createDropsRepo(db: Db) {
         .where(inArray(drawings.niftyId, niftyIds))
         .groupBy(drawings.niftyId);
       return new Map(rows.map((r) => [r.niftyId, Number(r.n)]));
+    },
+
+    /** The slug of the drop a nifty is sold in, if any (the drop answer's scope). */
+    async dropSlugOfNifty(niftyId: number): Promise<string | null> {
+      const [row] = await db
+        .select({ slug: drops.slug })
+        .from(nifties)
+        .innerJoin(collections, eq(collections.id, nifties.collectionId))
+        .innerJoin(drops, eq(drops.id, collections.dropId))
+        .where(eq(nifties.id, niftyId));
+      return row?.slug ?? null;
+    },
+
+    /** The highest bid of each auction nifty: its top active bid, or after settlement the winning one. */
+    async highestBids(niftyIds: number[]): Promise<Map<number, number>> {
+      if (niftyIds.length === 0) return new Map();
+      const rows = await db
+        .select({ niftyId: bids.niftyId, top: sql<string>`max(${bids.amountInCents})` })
+        .from(bids)
+        .where(and(inArray(bids.niftyId, niftyIds), inArray(bids.status, ['active', 'won'])))
+        .groupBy(bids.niftyId);
+      return new Map(rows.map((r) => [r.niftyId, Number(r.top)]));
     },
   };
 }

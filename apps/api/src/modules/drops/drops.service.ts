@@ -65,6 +65,9 @@ export interface DropSummary {
   cards: DropSaleCard[];
 }
 
+/** Sale types whose highest bid is public (a silent auction's is sealed, decision 012). */
+const OPEN_AUCTIONS = new Set(['auction', 'ranked_auction']);
+
 const statusOf = (start: Date, end: Date, now: Date): DropSummary['status'] =>
   collectionStatus(start, end, now) ?? 'ended';
 
@@ -111,9 +114,11 @@ export function createDropsService(deps: { repo: DropsRepo; clock: Clock }) {
     const cols = await repo.collectionsOf(rows.map((d) => d.id));
     const colIds = cols.map((c) => c.id);
     const [creators, nifties] = await Promise.all([repo.creatorsOf(colIds), repo.niftiesOf(colIds)]);
-    const entries = await repo.drawingEntryCounts(
-      nifties.filter((n) => n.saleType === 'drawing').map((n) => n.id),
-    );
+    const [entries, highest] = await Promise.all([
+      repo.drawingEntryCounts(nifties.filter((n) => n.saleType === 'drawing').map((n) => n.id)),
+      // Silent auctions are sealed (decision 012): their cards keep 'Minimum Bid:' like their bid info.
+      repo.highestBids(nifties.filter((n) => OPEN_AUCTIONS.has(n.saleType)).map((n) => n.id)),
+    ]);
 
     const artistsByCollection = groupBy(creators, (c) => c.collectionId);
     const collectionById = new Map(cols.map((c) => [c.id, c]));
@@ -130,6 +135,7 @@ export function createDropsService(deps: { repo: DropsRepo; clock: Clock }) {
         drop,
         artistsByCollection.get(col.id) ?? [],
         n.saleType === 'drawing' ? (entries.get(n.id) ?? 0) : null,
+        highest.get(n.id) ?? null,
       );
       const list = cardsByDrop.get(drop.id) ?? [];
       list.push(card);
@@ -166,7 +172,9 @@ export function createDropsService(deps: { repo: DropsRepo; clock: Clock }) {
 /**
  * A sale card of the shared (cached, signed-out) answer. A drawing's `totalEntries` is counted here; the
  * viewer's `userEntriesUnused` / `userEntriesUsed` are per viewer, so null here: the page reads them from
- * the drawing's own answer (`GET /api/drawings/…`, decision 013) and lays them over the card.
+ * the drawing's own answer (`GET /api/drawings/…`, decision 013) and lays them over the card. The
+ * highest bid of an auction or ranked auction is the same for everyone (the bid write touches the drop's
+ * scopes, `dropScopesOfNifty`); a silent auction's stays null (sealed, decision 012).
  */
 function toCard(
   n: NiftyRow,
@@ -175,6 +183,7 @@ function toCard(
   drop: DropRow,
   creators: CreatorRow[],
   totalEntries: number | null,
+  highestBid: number | null,
 ) {
   const start = n.startAt ?? drop.startAt;
   const end = n.endAt ?? drop.endAt;
@@ -195,7 +204,7 @@ function toCard(
     saleType: n.saleType,
     saleDetails: {
       price: priceInCents(n),
-      highestBid: null,
+      highestBid,
       userEntriesUnused: null,
       userEntriesUsed: null,
       totalEntries,

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { pageOf, pageQuery } from '../../http/pagination';
 import { errorResponses } from '../../http/schemas';
 import { sendSharedAnswer } from '../../http/shared-answer';
+import { scope } from '../catalog/answer-scopes';
 
 const dropsPage = pageOf(homeDropSchema);
 
@@ -25,7 +26,8 @@ export const listDropsRoute: FastifyPluginAsyncZod = async (app) => {
         reply,
         app.services.answers,
         `drops-list:${status}:${page.page}:${page.page_size}`,
-        [],
+        // Its sale cards show highest bids, which a bid changes.
+        [scope.dropCards],
         dropsPage,
         () => app.services.drops.list(status, page),
       );

@@ -8,6 +8,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../testing/test-app';
 import { sessionFor, type TestSession } from '../social/test-session';
+import { buyer, dropNifty, fund } from '../trading/trading-helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -272,5 +273,44 @@ describe('GET /api/v1/drops/{slug}/', () => {
     const body = res.json() as { results: { slug: string; cards: { contractAddress: string }[] }[] };
     const found = body.results.find((r) => r.slug === d.drop.slug);
     expect(found?.cards.length).toBe(3);
+  });
+});
+
+describe('limitReached: the viewer bought a one-per-collector NFT (000 §5, 001 §4 quantity-limit panel)', () => {
+  it('is null signed out and without a per-collector limit, false before buying, true once bought', async () => {
+    const { drop, collection, nifty } = await dropNifty(t.app, { limitPerUser: 1, editionSize: 5 });
+    const free = await f().nifty({ collectionId: collection.id, priceInCents: 2_500, limitPerUser: 0 });
+    const a = await buyer(t.app);
+    await fund(db(), a.userId, 100_000, t.app.config.clock.now());
+    const ofDrop = async (s?: TestSession) => {
+      const res = await get(`/api/v2/drops/${drop.slug}/eligibility/`, s);
+      expect(res.statusCode, res.body).toBe(200);
+      const list = (res.json() as DropEligibility).results;
+      return (type: number) => list.find((r) => r.niftyType === type)?.limitReached;
+    };
+
+    expect((await ofDrop())(nifty.typeNumber)).toBeNull();
+    expect((await ofDrop(a))(nifty.typeNumber)).toBe(false);
+    expect((await ofDrop(a))(free.typeNumber)).toBeNull();
+
+    const intent = await buy(a, nifty.contractAddress, nifty.typeNumber);
+    expect(intent.statusCode, intent.body).toBe(200);
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: `/api/v2/purchase-intent/${(intent.json() as { purchaseIntentId: number }).purchaseIntentId}/pay`,
+      headers: a.headers,
+      payload: { payment_method: 'balance' },
+    });
+    expect(paid.json()).toMatchObject({ paymentState: 'paid' });
+
+    // What checkout now refuses (409 limit-reached) the drop page can say before Buy is pressed.
+    expect((await buy(a, nifty.contractAddress, nifty.typeNumber)).json()).toMatchObject({
+      errorType: 'limit-reached',
+    });
+    expect((await ofDrop(a))(nifty.typeNumber)).toBe(true);
+    expect((await niftyEligibility(nifty.contractAddress, nifty.typeNumber, a)).limitReached).toBe(true);
+    expect((await ofDrop(a))(free.typeNumber)).toBeNull();
+    // Another collector has not reached it.
+    expect((await ofDrop(await buyer(t.app)))(nifty.typeNumber)).toBe(false);
   });
 });

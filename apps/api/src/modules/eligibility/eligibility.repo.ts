@@ -1,7 +1,7 @@
 // Reads of participation criteria and of the facts they are checked against (docs/decisions/015).
 import { type Db, schema } from '@vitrine/db';
 import type { Criteria, CriteriaRule, EligibilityFacts, RestrictionKind } from '@vitrine/domain';
-import { and, asc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, or, sql } from 'drizzle-orm';
 
 const {
   participationCriteria,
@@ -14,7 +14,11 @@ const {
   collectionCreators,
   users,
   drops,
+  purchaseIntents,
 } = schema;
+
+/** Intents that hold editions while their payment is under way (as trading.repo's purchase limit counts). */
+const HOLDING_STATES = ['pending', 'requires_action'];
 
 export interface EligibilityNifty {
   id: number;
@@ -24,6 +28,8 @@ export interface EligibilityNifty {
   saleType: string;
   isFreeRedemption: boolean;
   requiresValidation: boolean;
+  /** 1: one purchase per collector (001 §5 limitPerUser). */
+  limitPerUser: number;
 }
 
 const niftyColumns = {
@@ -34,10 +40,37 @@ const niftyColumns = {
   saleType: nifties.saleType,
   isFreeRedemption: nifties.isFreeRedemption,
   requiresValidation: nifties.requiresValidation,
+  limitPerUser: nifties.limitPerUser,
 };
 
 export function createEligibilityRepo(db: Db) {
   return {
+    /**
+     * Of these nifties, those the user has bought or is buying (an intent paid, or holding in time): the
+     * purchases checkout counts against a one-per-collector limit (trading.repo `purchasesOf`).
+     */
+    async purchasedOf(userId: number, niftyIds: number[], at: Date): Promise<Set<number>> {
+      if (niftyIds.length === 0) return new Set();
+      const rows = await db
+        .selectDistinct({ niftyId: purchaseIntents.niftyId })
+        .from(purchaseIntents)
+        .where(
+          and(
+            inArray(purchaseIntents.niftyId, niftyIds),
+            eq(purchaseIntents.buyerId, userId),
+            or(
+              eq(purchaseIntents.paymentState, 'paid'),
+              and(
+                sql`${purchaseIntents.heldQuantity} > 0`,
+                inArray(purchaseIntents.paymentState, HOLDING_STATES),
+                gt(purchaseIntents.expiresAt, at),
+              ),
+            ),
+          ),
+        );
+      return new Set(rows.flatMap((r) => (r.niftyId === null ? [] : [r.niftyId])));
+    },
+
     async niftyById(id: number): Promise<EligibilityNifty | null> {
       const [row] = await db
         .select(niftyColumns)

@@ -9,6 +9,7 @@ import {
   eligibilityStatus,
   evaluateEligibility,
 } from '@vitrine/domain';
+import type { Clock } from '../../lib/clock';
 import type { EligibilityNifty, EligibilityRepo } from './eligibility.repo';
 
 export interface NiftyEligibility {
@@ -24,6 +25,11 @@ export interface NiftyEligibility {
   action: ReturnType<typeof eligibilityAction>;
   /** The criteria as the panel shows them; null when the nifty has none. */
   criteria: Omit<EligibilityResult, 'eligible' | 'status'> | null;
+  /**
+   * A one-per-collector nifty the viewer has bought or is buying (001 §4 quantity-limit panel: limit
+   * reached); null when nobody is signed in, the nifty has no per-collector limit, or for the sale services.
+   */
+  limitReached: boolean | null;
 }
 
 export const ELIGIBILITY_ERRORS = {
@@ -39,16 +45,20 @@ export const ELIGIBILITY_ERRORS = {
   dropNotFound: () => new AppError({ errorType: 'not-found', message: 'Drop not found', statusCode: 404 }),
 };
 
-export function createEligibilityService(deps: { repo: EligibilityRepo }) {
+export function createEligibilityService(deps: { repo: EligibilityRepo; clock?: Clock }) {
   const { repo } = deps;
 
+  /** `limits`: also whether the viewer reached a one-per-collector limit (the viewer's answers only). */
   async function evaluate(
     list: readonly EligibilityNifty[],
     userId: number | null,
+    limits = false,
   ): Promise<NiftyEligibility[]> {
-    const [criteriaByNifty, facts] = await Promise.all([
+    const limited = list.filter((n) => n.limitPerUser === 1).map((n) => n.id);
+    const [criteriaByNifty, facts, purchased] = await Promise.all([
       repo.criteriaOf(list),
       userId === null ? null : repo.factsOf(userId),
+      userId === null || !limits ? null : repo.purchasedOf(userId, limited, deps.clock?.now() ?? new Date()),
     ]);
     return list.map((n) => {
       const criteria = criteriaByNifty.get(n.id);
@@ -66,6 +76,7 @@ export function createEligibilityService(deps: { repo: EligibilityRepo }) {
         validated,
         action: eligibilityAction(n.saleType, n.isFreeRedemption),
         criteria: result ? (shown as NiftyEligibility['criteria']) : null,
+        limitReached: purchased && n.limitPerUser === 1 ? purchased.has(n.id) : null,
       };
     });
   }
@@ -98,7 +109,7 @@ export function createEligibilityService(deps: { repo: EligibilityRepo }) {
     ): Promise<NiftyEligibility> {
       const nifty = await repo.niftyByType(contractAddress, typeNumber);
       if (!nifty) throw ELIGIBILITY_ERRORS.niftyNotFound();
-      const [result] = await evaluate([nifty], userId);
+      const [result] = await evaluate([nifty], userId, true);
       if (!result) throw ELIGIBILITY_ERRORS.niftyNotFound();
       return result;
     },
@@ -107,7 +118,7 @@ export function createEligibilityService(deps: { repo: EligibilityRepo }) {
     async forDrop(slug: string, userId: number | null): Promise<NiftyEligibility[]> {
       const list = await repo.niftiesOfDrop(slug);
       if (!list) throw ELIGIBILITY_ERRORS.dropNotFound();
-      return evaluate(list, userId);
+      return evaluate(list, userId, true);
     },
   };
 }

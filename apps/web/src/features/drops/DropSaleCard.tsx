@@ -29,6 +29,7 @@ import { useRequireSignIn } from '../social/useRequireSignIn';
 import { useTermsDialog } from '../terms/TermsDialog';
 import { isTermsApprovalRequired } from '../terms/terms-api';
 import { PrimaryCheckoutModal } from '../trading/PrimaryCheckoutModal';
+import { LIMIT_REACHED } from '../trading/quantity-limit';
 import { primaryCheckoutPath, tradingApi } from '../trading/trading-api';
 import styles from './DropSales.module.css';
 import { EligibilityPanel } from './EligibilityPanel';
@@ -55,6 +56,7 @@ export function DropSaleCard({
 }) {
   const [now, setNow] = useState(() => Date.now());
   const [sold, setSold] = useState<number | undefined>(undefined);
+  const [highestBid, setHighestBid] = useState<number | undefined>(undefined);
   const [dialog, setDialog] = useState<'bid' | 'drawing' | null>(null);
   const requireSignIn = useRequireSignIn();
   const authModal = useContext(AuthModalContext);
@@ -64,10 +66,16 @@ export function DropSaleCard({
   const terms = useTermsDialog();
   const [modalPiid, setModalPiid] = useState<number | null>(null);
 
-  // Sold counts pushed by the live feature (issue 15).
+  // Sold counts and the highest bid pushed by the live feature (decision 014; a silent auction's is null).
   const onEvent = useCallback(
     (event: LiveEvent) => {
       if (event.type === 'sold' && event.data.niftyType === card.typeNumber) setSold(event.data.sold);
+      if (
+        event.type === 'auction' &&
+        event.data.niftyType === card.typeNumber &&
+        event.data.highestBidInCents !== null
+      )
+        setHighestBid(event.data.highestBidInCents);
     },
     [card.typeNumber],
   );
@@ -104,7 +112,7 @@ export function DropSaleCard({
     enabled: isDrawing,
   });
 
-  const shown = domainCard(card, sold, isDrawing ? drawing.data?.saleDetails : undefined);
+  const shown = domainCard(card, sold, isDrawing ? drawing.data?.saleDetails : undefined, highestBid);
   const entries = entriesLine(shown);
   const viewer = {
     signedIn,
@@ -119,6 +127,10 @@ export function DropSaleCard({
   const countdown = dropCardCountdown(shown, now);
   const priceLine = dropCardPriceLine(shown);
   const remaining = remainingEditions(shown);
+  // A one-per-collector NFT the viewer already bought: checkout would refuse it (409 limit-reached), so the
+  // quantity-limit panel says so and Buy / Mint is disabled (000 §5, 001 §4). Bids and drawings have their own rules.
+  const limitReached =
+    eligibility?.limitReached === true && !isBidSaleType(shown.saleType) && shown.saleType !== 'drawing';
   const failure =
     checkout.error &&
     isApiError(checkout.error) &&
@@ -191,7 +203,11 @@ export function DropSaleCard({
             {entries}
           </p>
         ) : null}
-        {remaining !== null && countdown.live ? (
+        {limitReached && countdown.live ? (
+          <p className={styles.quantity} data-testid="quantity-limit">
+            {LIMIT_REACHED}
+          </p>
+        ) : remaining !== null && countdown.live ? (
           <p className={styles.quantity} data-testid="quantity-limit">
             {remaining < 1 ? 'Sold Out' : `Only ${remaining} Remaining!`}
           </p>
@@ -200,7 +216,7 @@ export function DropSaleCard({
         <Button
           size="lg"
           fullWidth
-          disabled={button.disabled || checkout.isPending}
+          disabled={button.disabled || limitReached || checkout.isPending}
           loading={checkout.isPending}
           onClick={act}
           data-testid="drop-sale-button"

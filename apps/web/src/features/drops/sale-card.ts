@@ -18,22 +18,29 @@ export interface DrawingEntries {
 /**
  * The domain's card of an API card (the sale type and chain are strings on the wire). The drop's answer is
  * shared by every viewer, so a drawing's viewer entries (and the newest total) come from the drawing's
- * answer and are laid over the card's saleDetails.
+ * answer and are laid over the card's saleDetails; a highest bid pushed by the live 'auction' event (newer
+ * than the answer) is laid over it too.
  */
-export function domainCard(card: SaleCard, sold?: number, entries?: DrawingEntries): DomainCard {
+export function domainCard(
+  card: SaleCard,
+  sold?: number,
+  entries?: DrawingEntries,
+  highestBid?: number,
+): DomainCard {
   const { chain: _chain, ...rest } = card;
+  const details = highestBid === undefined ? card.saleDetails : { ...card.saleDetails, highestBid };
   return {
     ...rest,
     saleType: card.saleType as SaleType,
     nifty: { ...card.nifty, niftyTotalSold: sold ?? card.nifty.niftyTotalSold },
     saleDetails: entries
       ? {
-          ...card.saleDetails,
+          ...details,
           userEntriesUnused: entries.userEntriesUnused,
           userEntriesUsed: entries.userEntriesUsed,
           totalEntries: entries.totalEntries,
         }
-      : card.saleDetails,
+      : details,
   };
 }
 

@@ -14,11 +14,10 @@ import { ArtworkMedia } from '../catalog/shared/ArtworkMedia';
 import { PageShell as Page, Payment } from './CheckoutPage';
 import styles from './CheckoutPage.module.css';
 import { parsePiid, purchaseIntentQuery } from './checkout-queries';
+import { LIMIT_REACHED, SOLD_OUT } from './quantity-limit';
 import { type PurchaseIntent, tradingApi, tradingKeys } from './trading-api';
 
-/** 001 §4: the sold-out label of a standard (fcfs) drop. */
-export const SOLD_OUT = 'Sold Out';
-export const LIMIT_REACHED = 'You have reached the purchase limit for this NFT';
+export { LIMIT_REACHED, SOLD_OUT } from './quantity-limit';
 
 /**
  * Checkout of a primary purchase intent (000 §2): /checkout/{contractAddress}/{niftyType}?piid={purchaseIntentId}.
