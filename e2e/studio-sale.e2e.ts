@@ -156,9 +156,11 @@ describe('a studio-made drop sells', () => {
         .poll(() => info.getByLabel(label, { exact: true }).inputValue(), { timeout: 20_000 })
         .toMatch(/^\/api\/media\//);
     }
-    // Dates for now; the real start is set just before publishing.
+    // Dates for now; the real start is set just before publishing. One end for the drop and the auction NFT
+    // (computed twice, a minute boundary between them put the NFT's end after the drop's).
+    const end = localValue(minutesFromNow(60 * 20));
     await fill(info, 'Visible from', localValue(minutesFromNow(10)));
-    await fill(info, 'Visible until', localValue(minutesFromNow(60 * 20)));
+    await fill(info, 'Visible until', end);
     await waitSaved(page);
 
     // The FCFS NFT (the default sale type): its art, a price, a 70/30 primary split and an allowlist.
@@ -213,7 +215,7 @@ describe('a studio-made drop sells', () => {
     await fill(editor, 'Minimum bid', '40');
     await fill(editor, 'Minimum bid increment', '5');
     await fill(editor, 'Start', localValue(minutesFromNow(-60)));
-    await fill(editor, 'End', localValue(minutesFromNow(60 * 20)));
+    await fill(editor, 'End', end);
     await page
       .getByTestId('field-error-nft-startDateTime')
       .getByText('The start and end times cannot be a date in the past.')
