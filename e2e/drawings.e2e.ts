@@ -166,8 +166,10 @@ describe('a drawing', () => {
   }, async () => {
     const drops = await fetch(`${baseUrl}/api/v1/drops/?status=live&page_size=50`);
     const body = (await drops.json()) as { results: { dropType: string; cards: DropCard[] }[] };
-    const card = body.results.filter((d) => d.dropType === 'drawing').flatMap((d) => d.cards)[0];
-    if (!card) throw new Error('no live drawing');
+    // Not the first card: the test above runs (closes) that drawing. The second is the same collection's
+    // other collage, open to anyone (the seed's burn-required Seed Vault comes last).
+    const card = body.results.filter((d) => d.dropType === 'drawing').flatMap((d) => d.cards)[1];
+    if (!card) throw new Error('no second live drawing');
     const user = await collector('drawing-double', 0);
     const context = await browser.newContext({ viewport: DESKTOP });
     await storeCredentials(context, user.grant);
