@@ -178,8 +178,23 @@ describe('storefront editor', () => {
     await page.getByRole('link', { name: 'View your Storefront' }).click();
     await page.waitForURL((url) => url.pathname === '/atlas');
     await storefront.waitFor();
-    expect(await storefront.getByRole('heading', { level: 1 }).textContent()).toContain(
-      'Atlas Editions Studio',
+    // Shared storefront answers follow a change within 5 s (decision 004 §7): reload until it shows.
+    const reloadUntil = (shown: () => Promise<boolean>) =>
+      expect
+        .poll(
+          async () => {
+            if (await shown()) return true;
+            await page.reload();
+            await storefront.waitFor();
+            return false;
+          },
+          { timeout: 15_000, interval: 1_000 },
+        )
+        .toBe(true);
+    await reloadUntil(async () =>
+      ((await storefront.getByRole('heading', { level: 1 }).textContent()) ?? '').includes(
+        'Atlas Editions Studio',
+      ),
     );
     await storefront.getByText('Prints and editions from the Atlas studio').waitFor();
     await storefront.locator('a[href="https://x.com/atlas_studio"]').waitFor();
@@ -191,6 +206,8 @@ describe('storefront editor', () => {
     await row.waitFor({ state: 'detached' });
     await page.goto(`${baseUrl}/atlas`);
     await storefront.waitFor();
-    expect(await storefront.locator('a[href="https://x.com/atlas_studio"]').count()).toBe(0);
+    await reloadUntil(
+      async () => (await storefront.locator('a[href="https://x.com/atlas_studio"]').count()) === 0,
+    );
   });
 });
