@@ -2,11 +2,12 @@
 // pressed Pay again got a dead end ('Complete the card verification…' with no way to do it); the price dialog
 // said 'Invalid request' for a price that is too high, and a USD price with a fraction of a cent was listed
 // rounded ($0.001 for $0.00); on a phone, an offers table made the page wider than the screen.
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiSignUp, DESKTOP, newPage, storeCredentials } from './support/accounts';
 import { launchBrowser } from './support/browser';
 import { signedInProfileUrl, signInOnLoginPage } from './support/sign-in';
+import { fillCard, itemAnswer, itemUrl, type OwnedToken } from './support/trading';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -17,23 +18,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-interface OwnedToken {
-  contractAddress: string;
-  tokenId: string;
-}
-
-const itemUrl = (token: OwnedToken) => `/marketplace/item/${token.contractAddress}/${token.tokenId}`;
-
-async function itemAnswer(token: OwnedToken) {
-  const response = await fetch(
-    `${baseUrl}/api/v1/marketplace/items/${token.contractAddress}/${token.tokenId}/`,
-  );
-  return (await response.json()) as {
-    owner: { username: string } | null;
-    listing: { priceInCents: number } | null;
-  };
-}
 
 /**
  * The demo collector lists one of their unlisted NFTs at $3 through the API (the middle one of their first page:
@@ -61,13 +45,6 @@ async function collectorListsOne(): Promise<{ token: OwnedToken; sellerProfileUr
   return { token, sellerProfileUrl };
 }
 
-async function fillCard(page: Page, number: string): Promise<void> {
-  const form = page.getByTestId('card-form');
-  await form.getByLabel('Card number').fill(number);
-  await form.getByLabel('Expiry (MM/YY)').fill('12/34');
-  await form.getByLabel('CVC').fill('123');
-}
-
 describe('checkout and listing recovery', () => {
   it('a dismissed card verification comes back when the buyer presses Pay again, and completes the purchase', async () => {
     const listed = await collectorListsOne();
@@ -81,7 +58,7 @@ describe('checkout and listing recovery', () => {
     await page.waitForURL((url) => url.pathname.startsWith('/listing-checkout/'));
     await page.getByTestId('fee-breakdown').waitFor();
 
-    await fillCard(page, '4000 0027 6000 3184');
+    await fillCard(page.getByTestId('card-form'), '4000 0027 6000 3184');
     await page.getByTestId('pay').click();
     const action = page.getByTestId('card-action-dialog');
     await action.waitFor();
@@ -93,7 +70,7 @@ describe('checkout and listing recovery', () => {
     await action.waitFor();
     await action.getByRole('button', { name: 'Complete verification' }).click();
     await page.getByTestId('checkout-success').waitFor();
-    expect((await itemAnswer(token)).owner?.username).not.toBe(listed.sellerProfileUrl);
+    expect((await itemAnswer(baseUrl, token)).owner?.username).not.toBe(listed.sellerProfileUrl);
     await context.close();
   });
 
@@ -118,13 +95,13 @@ describe('checkout and listing recovery', () => {
     await dialog.getByRole('button', { name: 'List for sale' }).click();
     await fieldError.waitFor();
     expect(await fieldError.textContent()).toBe('Enter a price like 125 or 0.25');
-    expect((await itemAnswer(own)).listing).toBeNull();
+    expect((await itemAnswer(baseUrl, own)).listing).toBeNull();
 
     await field.fill('99999999999');
     await dialog.getByRole('button', { name: 'List for sale' }).click();
     await expect.poll(() => fieldError.textContent()).toBe('The price is too high');
     expect(await dialog.getByTestId('listing-error').count()).toBe(0);
-    expect((await itemAnswer(own)).listing).toBeNull();
+    expect((await itemAnswer(baseUrl, own)).listing).toBeNull();
     await page.context().close();
   });
 

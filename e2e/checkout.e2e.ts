@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiSignUp, DESKTOP, newPage, storeCredentials } from './support/accounts';
 import { launchBrowser } from './support/browser';
 import { signedInProfileUrl, signInOnLoginPage } from './support/sign-in';
+import { fillCard, itemAnswer, itemUrl, type OwnedToken } from './support/trading';
 
 const baseUrl = inject('baseUrl');
 const PURCHASE_FAILED = 'Sorry, we ran into a problem creating your purchase...';
@@ -17,25 +18,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-interface OwnedToken {
-  contractAddress: string;
-  tokenId: string;
-}
-
-interface ItemAnswer {
-  owner: { username: string } | null;
-  listing: { id: number; priceInCents: number } | null;
-}
-
-/** The public item answer (what any visitor's page shows). */
-async function itemAnswer(token: OwnedToken): Promise<ItemAnswer> {
-  const response = await fetch(
-    `${baseUrl}/api/v1/marketplace/items/${token.contractAddress}/${token.tokenId}/`,
-  );
-  expect(response.status).toBe(200);
-  return (await response.json()) as ItemAnswer;
-}
 
 /** One of the signed-in user's NFTs that is not listed (the last of their first page). */
 async function unlistedTokenOf(page: Page, profileUrl: string): Promise<OwnedToken> {
@@ -51,8 +33,6 @@ async function unlistedTokenOf(page: Page, profileUrl: string): Promise<OwnedTok
   return token;
 }
 
-const itemUrl = (token: OwnedToken) => `/marketplace/item/${token.contractAddress}/${token.tokenId}`;
-
 async function setPrice(page: Page, amount: string): Promise<void> {
   const dialog = page.getByTestId('listing-dialog');
   await dialog.waitFor();
@@ -60,13 +40,6 @@ async function setPrice(page: Page, amount: string): Promise<void> {
   await dialog.getByLabel('Currency').selectOption('USD');
   await dialog.getByRole('button', { name: /List for sale|Save price/ }).click();
   await expect.poll(() => dialog.count()).toBe(0);
-}
-
-async function fillCard(page: Page, number: string): Promise<void> {
-  const form = page.getByTestId('card-form');
-  await form.getByLabel('Card number').fill(number);
-  await form.getByLabel('Expiry (MM/YY)').fill('12/34');
-  await form.getByLabel('CVC').fill('123');
 }
 
 describe('selling and Buy Now', () => {
@@ -91,24 +64,24 @@ describe('selling and Buy Now', () => {
     await setPrice(page, '25');
     await expect.poll(() => price.textContent()).toContain('$25.00');
     expect(await price.getByTestId('buy-now').count()).toBe(0);
-    expect((await itemAnswer(token)).listing?.priceInCents).toBe(2500);
+    expect((await itemAnswer(baseUrl, token)).listing?.priceInCents).toBe(2500);
 
     await price.getByTestId('edit-price').click();
     await setPrice(page, '30');
     await expect.poll(() => price.textContent()).toContain('$30.00');
-    expect((await itemAnswer(token)).listing?.priceInCents).toBe(3000);
+    expect((await itemAnswer(baseUrl, token)).listing?.priceInCents).toBe(3000);
 
     await price.getByTestId('cancel-listing').click();
     await page.getByTestId('cancel-listing-dialog').getByRole('button', { name: 'Cancel listing' }).click();
     await price.getByTestId('list-for-sale').waitFor();
     expect(await price.textContent()).toContain('Not listed');
-    expect((await itemAnswer(token)).listing).toBeNull();
+    expect((await itemAnswer(baseUrl, token)).listing).toBeNull();
 
     // Listed again for the buyers below.
     await price.getByTestId('list-for-sale').click();
     await setPrice(page, '20');
     await price.getByTestId('edit-price').waitFor();
-    expect((await itemAnswer(token)).listing?.priceInCents).toBe(2000);
+    expect((await itemAnswer(baseUrl, token)).listing?.priceInCents).toBe(2000);
     await page.context().close();
 
     // Signed out: Buy Now opens the auth modal, and there are no owner controls.
@@ -149,22 +122,22 @@ describe('selling and Buy Now', () => {
     expect(await page.getByTestId('method-balance').isDisabled()).toBe(true);
 
     // A declined card: 000 §8's message, and the seller still owns the listed NFT.
-    await fillCard(page, '4000 0000 0000 0002');
+    await fillCard(page.getByTestId('card-form'), '4000 0000 0000 0002');
     await page.getByTestId('pay').click();
     const error = page.getByTestId('checkout-pay-error');
     await error.waitFor();
     expect(await error.textContent()).toContain(PURCHASE_FAILED);
-    const afterDecline = await itemAnswer(token);
+    const afterDecline = await itemAnswer(baseUrl, token);
     expect(afterDecline.owner?.username).toBe(sellerProfileUrl);
     expect(afterDecline.listing?.priceInCents).toBe(2000);
 
     // A card that works: the success, and the item is the buyer's.
-    await fillCard(page, '4242 4242 4242 4242');
+    await fillCard(page.getByTestId('card-form'), '4242 4242 4242 4242');
     await page.getByTestId('pay').click();
     const success = page.getByTestId('checkout-success');
     await success.waitFor();
     expect(await success.textContent()).toContain('You own it!');
-    const sold = await itemAnswer(token);
+    const sold = await itemAnswer(baseUrl, token);
     expect(sold.owner?.username).not.toBe(sellerProfileUrl);
     expect(sold.listing).toBeNull();
 
@@ -207,14 +180,14 @@ describe('selling and Buy Now', () => {
 
     // By card after all, one that asks for a second step.
     await page.getByTestId('method-card').check();
-    await fillCard(page, '4000 0027 6000 3184');
+    await fillCard(page.getByTestId('card-form'), '4000 0027 6000 3184');
     await page.getByTestId('pay').click();
     const action = page.getByTestId('card-action-dialog');
     await action.waitFor();
-    expect((await itemAnswer(token)).owner?.username).not.toBe(sellerProfileUrl);
+    expect((await itemAnswer(baseUrl, token)).owner?.username).not.toBe(sellerProfileUrl);
     await action.getByRole('button', { name: 'Complete verification' }).click();
     await page.getByTestId('checkout-success').waitFor();
-    expect((await itemAnswer(token)).owner?.username).toBe(sellerProfileUrl);
+    expect((await itemAnswer(baseUrl, token)).owner?.username).toBe(sellerProfileUrl);
     await page.context().close();
   });
 });

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiSignUp, DESKTOP, newPage, storeCredentials } from './support/accounts';
 import { launchBrowser } from './support/browser';
 import { signedInProfileUrl, signInOnLoginPage } from './support/sign-in';
+import { fillCard } from './support/trading';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -70,12 +71,6 @@ async function menuBalance(page: Page): Promise<number> {
   const value = cents(await balance.textContent());
   await button.click();
   return value;
-}
-
-async function fillCard(root: ReturnType<Page['getByTestId']>, number: string): Promise<void> {
-  await root.getByLabel('Card number').fill(number);
-  await root.getByLabel('Expiry (MM/YY)').fill('12/34');
-  await root.getByLabel('CVC').fill('123');
 }
 
 describe('dashboard', () => {

@@ -6,6 +6,7 @@ import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type ApiUser, apiSignUp, DESKTOP, storeCredentials } from './support/accounts';
 import { launchBrowser } from './support/browser';
+import { fillCard, itemUrl } from './support/trading';
 
 const baseUrl = inject('baseUrl');
 const adminToken = inject('adminToken');
@@ -36,8 +37,6 @@ function take(index: number): ListedToken {
   return token;
 }
 
-const itemUrl = (t: ListedToken) => `/marketplace/item/${t.contractAddress}/${t.tokenId}`;
-
 async function signedInContext(user: ApiUser): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport: DESKTOP });
   await storeCredentials(context, user.grant);
@@ -60,13 +59,6 @@ async function requireTermsApproval(user: ApiUser): Promise<void> {
     body: JSON.stringify({ email: user.email }),
   });
   expect(asked.status).toBe(200);
-}
-
-type CardRoot = { getByLabel: (label: string) => { fill: (v: string) => Promise<void> } };
-async function fillCard(root: CardRoot, number = '4242 4242 4242 4242'): Promise<void> {
-  await root.getByLabel('Card number').fill(number);
-  await root.getByLabel('Expiry (MM/YY)').fill('12/34');
-  await root.getByLabel('CVC').fill('123');
 }
 
 interface MadeOffers {

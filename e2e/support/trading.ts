@@ -1,0 +1,34 @@
+// What the buying and selling browser tests share: a token's item page, its public answer, and the
+// simulated processor's card form filled in.
+import { expect } from 'vitest';
+
+export interface OwnedToken {
+  contractAddress: string;
+  tokenId: string;
+}
+
+export interface ItemAnswer {
+  owner: { username: string } | null;
+  listing: { id: number; priceInCents: number } | null;
+}
+
+export const itemUrl = (token: OwnedToken) => `/marketplace/item/${token.contractAddress}/${token.tokenId}`;
+
+/** The public item answer (what any visitor's page shows). */
+export async function itemAnswer(baseUrl: string, token: OwnedToken): Promise<ItemAnswer> {
+  const response = await fetch(
+    `${baseUrl}/api/v1/marketplace/items/${token.contractAddress}/${token.tokenId}/`,
+  );
+  expect(response.status).toBe(200);
+  return (await response.json()) as ItemAnswer;
+}
+
+/** Anything holding the card form's fields: the form itself, or a dialog around it. */
+type CardRoot = { getByLabel: (label: string) => { fill: (value: string) => Promise<void> } };
+
+/** Fills the simulated processor's card form (4242… succeeds; see payment-providers.ts for the others). */
+export async function fillCard(root: CardRoot, number = '4242 4242 4242 4242'): Promise<void> {
+  await root.getByLabel('Card number').fill(number);
+  await root.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await root.getByLabel('CVC').fill('123');
+}
