@@ -12,22 +12,22 @@ const RANK: Record<AutosaveState, number> = { saved: 0, unsaved: 1, saving: 2, f
 type Saver = (value: unknown) => Promise<void>;
 
 /** The timers and queues of one editor (no React inside: the hook below holds one per editor). */
-function createGroup(onState: (key: string, state: AutosaveState | null) => void) {
+export function createAutosaveGroup(onState: (key: string, state: AutosaveState | null) => void) {
   const queues = new Map<string, AutosaveQueue<unknown>>();
   const savers = new Map<string, Saver>();
-  const timers = new Map<string, number>();
+  const timers = new Map<string, ReturnType<typeof setTimeout>>();
   const retries = new Map<string, number>();
 
   const clearTimer = (key: string) => {
     const timer = timers.get(key);
-    if (timer !== undefined) window.clearTimeout(timer);
+    if (timer !== undefined) globalThis.clearTimeout(timer);
     timers.delete(key);
   };
   const schedule = (key: string, delay: number) => {
     clearTimer(key);
     timers.set(
       key,
-      window.setTimeout(() => {
+      globalThis.setTimeout(() => {
         timers.delete(key);
         void run(key);
       }, delay),
@@ -48,7 +48,11 @@ function createGroup(onState: (key: string, state: AutosaveState | null) => void
     let queue = queues.get(key);
     if (!queue) {
       queue = new AutosaveQueue<unknown>((value) => savers.get(key)?.(value) ?? Promise.resolve());
-      queue.subscribe((state) => onState(key, state));
+      const own = queue;
+      // A dropped key (a deleted NFT) says nothing more, even when its save in flight ends afterwards.
+      queue.subscribe((state) => {
+        if (queues.get(key) === own) onState(key, state);
+      });
       queues.set(key, queue);
     }
     return queue;
@@ -94,7 +98,7 @@ function createGroup(onState: (key: string, state: AutosaveState | null) => void
 export function useAutosaveGroup() {
   const [states, setStates] = useState<Record<string, AutosaveState>>({});
   const [group] = useState(() =>
-    createGroup((key, state) =>
+    createAutosaveGroup((key, state) =>
       setStates((current) => {
         if (state === null) {
           const { [key]: _gone, ...rest } = current;
