@@ -118,6 +118,10 @@ describe('selling and Buy Now', () => {
     expect(await fees.getByTestId('fee-gas').count()).toBe(0);
     expect(await fees.getByTestId('fee-total').textContent()).toBe('$20.88');
     await page.getByTestId('checkout-item-name').waitFor();
+    // How long the quote holds (the intent's 15 minutes, as a time of day).
+    expect(await page.getByTestId('checkout-held-until').textContent()).toMatch(
+      /^This price is held for you until \d{1,2}:\d\d/,
+    );
     // A new account has no balance: paying from it is not offered.
     expect(await page.getByTestId('method-balance').isDisabled()).toBe(true);
 
@@ -137,6 +141,9 @@ describe('selling and Buy Now', () => {
     const success = page.getByTestId('checkout-success');
     await success.waitFor();
     expect(await success.textContent()).toContain('You own it!');
+    // The receipt: what the fee breakdown said, by card.
+    expect(await success.getByTestId('receipt-total').textContent()).toBe('$20.88');
+    expect(await success.getByTestId('receipt-method').textContent()).toBe('Card');
     const sold = await itemAnswer(baseUrl, token);
     expect(sold.owner?.username).not.toBe(sellerProfileUrl);
     expect(sold.listing).toBeNull();

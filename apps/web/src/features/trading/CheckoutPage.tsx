@@ -200,6 +200,50 @@ export function FeeBreakdown({ quote }: { quote: Quote }) {
   );
 }
 
+const PURCHASES_PATH = '/dashboard/purchases-sales/purchases';
+
+const PAID_WITH: Partial<Record<PaymentMethod, string>> = {
+  stripe_card: 'Card',
+  stripe_klarna: 'Klarna',
+  gemini_balance: 'Gemini balance',
+  balance: 'Account balance',
+  no_payment_required: 'No payment needed',
+};
+
+/** What the buyer paid, how and when: the quote of the method used (the intent's first quote). */
+function Receipt({ intent }: { intent: PurchaseIntent }) {
+  const quote = intent.quotes.find((q) => q.paymentMethod === intent.paymentMethod) ?? intent.quotes[0];
+  if (!quote) return null;
+  return (
+    <dl className={styles.receipt} data-testid="checkout-receipt">
+      <div>
+        <dt>Paid</dt>
+        <dd data-testid="receipt-total">{formatCents(quote.totalInCents)}</dd>
+      </div>
+      <div>
+        <dt>Payment</dt>
+        <dd data-testid="receipt-method">{PAID_WITH[intent.paymentMethod] ?? intent.paymentMethod}</dd>
+      </div>
+      {intent.requestedQuantity > 1 ? (
+        <div>
+          <dt>Quantity</dt>
+          <dd>{intent.requestedQuantity}</dd>
+        </div>
+      ) : null}
+      {intent.paidAt ? (
+        <div>
+          <dt>Date</dt>
+          <dd>{new Date(intent.paidAt).toLocaleString()}</dd>
+        </div>
+      ) : null}
+      <div>
+        <dt>Order</dt>
+        <dd>#{intent.purchaseIntentId}</dd>
+      </div>
+    </dl>
+  );
+}
+
 type Outcome =
   | { kind: 'idle' }
   | { kind: 'needs-action' }
@@ -368,6 +412,7 @@ export function Payment({
         <p data-testid="checkout-success-text">
           {successText ? successText(paidIntent) : <>{itemName} is now in your collection.</>}
         </p>
+        <Receipt intent={paidIntent} />
         {outcome.elsewhere ? (
           <p className={styles.muted} data-testid="checkout-paid-elsewhere">
             This purchase was paid in another window.
@@ -383,6 +428,10 @@ export function Payment({
             </ButtonLink>
           ) : null}
         </div>
+        <p className={styles.muted}>
+          Your receipt is in <Link to={PURCHASES_PATH}>Dashboard → Purchases</Link> and on its way to your
+          email.
+        </p>
       </div>
     );
   }
@@ -507,6 +556,10 @@ export function Payment({
       >
         {quote ? `Pay ${formatCents(quote.totalInCents)}` : 'Pay'}
       </Button>
+      <p className={styles.muted} data-testid="checkout-held-until">
+        This price is held for you until{' '}
+        {new Date(intent.expiresAt).toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' })}.
+      </p>
       <CardActionDialog
         open={outcome.kind === 'needs-action'}
         onClose={() => setOutcome({ kind: 'idle' })}
