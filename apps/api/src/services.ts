@@ -157,7 +157,8 @@ export function createServices(config: ResolvedConfig) {
   const pages = createPagesRepo(db);
   const explore = createExploreRepo(db);
   const state = catalogState(explore, clock);
-  const changes = createChangeScopes();
+  // Touches reach the other processes through Redis with the live events (REDIS_URL), else this one only.
+  const changes = createChangeScopes(events);
   const dropsRepo = createDropsRepo(db);
   const drops = createDropsService({ repo: dropsRepo, clock });
   const catalog = createCatalogService({

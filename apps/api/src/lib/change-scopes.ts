@@ -6,6 +6,9 @@
 // Versions live in a fixed table of counters indexed by a hash of the scope: memory stays bounded
 // whatever the number of collections and users, and two scopes sharing a counter only cost an extra
 // recomputation.
+//
+// Versions are kept per process: with several processes (REDIS_URL), a touch is also sent to the others
+// through a `ScopeBroadcast` (lib/live-events.ts, Redis pub/sub), which touch the same scopes on receipt.
 
 export const EVERY_SCOPE = '*';
 
@@ -14,6 +17,14 @@ export interface ChangeScopes {
   stamp(scopes: readonly string[]): string;
   /** After a write committed: answers kept under one of these scopes are computed again when next asked. */
   touch(scopes: readonly string[]): void;
+}
+
+/** How touched scopes reach the app's other processes (nothing to do in one process). */
+export interface ScopeBroadcast {
+  /** Sends scopes this process touched to the other processes. */
+  shareScopes(scopes: readonly string[]): void;
+  /** `apply` gets the scopes other processes touched, and `*` when some may have been missed. */
+  onScopes(apply: (scopes: readonly string[]) => void): void;
 }
 
 const SLOTS = 4096;
@@ -28,9 +39,13 @@ function slotOf(scope: string): number {
   return (h >>> 0) % SLOTS;
 }
 
-export function createChangeScopes(): ChangeScopes {
+export function createChangeScopes(broadcast?: ScopeBroadcast): ChangeScopes {
   const versions = new Uint32Array(SLOTS);
   const every = slotOf(EVERY_SCOPE);
+  const bump = (scopes: readonly string[]) => {
+    for (const s of scopes) versions[slotOf(s)] = (versions[slotOf(s)] ?? 0) + 1;
+  };
+  broadcast?.onScopes(bump);
   return {
     stamp(scopes) {
       let out = String(versions[every]);
@@ -38,7 +53,8 @@ export function createChangeScopes(): ChangeScopes {
       return out;
     },
     touch(scopes) {
-      for (const s of scopes) versions[slotOf(s)] = (versions[slotOf(s)] ?? 0) + 1;
+      bump(scopes);
+      broadcast?.shareScopes(scopes);
     },
   };
 }

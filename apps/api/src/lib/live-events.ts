@@ -6,11 +6,14 @@
 //  - createLocalLiveEvents: one process (no REDIS_URL).
 //  - createRedisLiveEvents: every process behind a load balancer (REDIS_URL): a publish runs one Lua
 //    script (next id, keep it in the topic's recent list, PUBLISH) and each process's subscriber
-//    connection hands what arrives to its local listeners.
+//    connection hands what arrives to its local listeners. The scopes of shared answers a process
+//    touched go to the others on the same connections (`shareScopes`, lib/change-scopes.ts).
+import { randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 
 import type { LiveEvent } from '@vitrine/domain';
 import { Redis } from 'ioredis';
+import { EVERY_SCOPE, type ScopeBroadcast } from './change-scopes';
 
 export { type AlertKind, type LiveEvent, topics } from '@vitrine/domain';
 
@@ -21,7 +24,7 @@ export interface LiveEventRecord {
   event: LiveEvent;
 }
 
-export interface LiveEvents {
+export interface LiveEvents extends ScopeBroadcast {
   publish(topic: string, event: LiveEvent): Promise<void>;
   /** Returns the unsubscribe function. The listener gets the event and its id. */
   subscribe(topic: string, listener: (event: LiveEvent, id: string) => void): () => void;
@@ -29,7 +32,7 @@ export interface LiveEvents {
   recent(topic: string, afterId: string | null): Promise<LiveEventRecord[]>;
   /** The id of the latest event published anywhere (the polling fallback's starting point). */
   lastId(): Promise<string>;
-  /** Resolves once events published from now on reach this process's subscribers of `topic`. */
+  /** Resolves once events published from now on (and scopes touched elsewhere) reach this process's subscribers of `topic`. */
   ready(topic: string): Promise<void>;
   close(): Promise<void>;
 }
@@ -70,6 +73,9 @@ export function createLocalLiveEvents(): LiveEvents {
       return seq.toString();
     },
     async ready() {},
+    // One process: its own touches are all there is.
+    shareScopes() {},
+    onScopes() {},
     async close() {
       emitter.removeAllListeners();
     },
@@ -134,7 +140,37 @@ export function createRedisLiveEvents(url: string, options: RedisLiveEventsOptio
       return null;
     }
   };
+  // Touched scopes: `<origin> <JSON list>` on one channel; a process skips its own.
+  const scopesChannel = `${prefix}scopes`;
+  const origin = randomBytes(8).toString('hex');
+  const scopeListeners: ((scopes: readonly string[]) => void)[] = [];
+  const applyScopes = (scopes: readonly string[]) => {
+    for (const apply of scopeListeners) apply(scopes);
+  };
+  const scopesSubscribed = subscriber.subscribe(scopesChannel).then(
+    () => undefined,
+    (err: unknown) => onError(err),
+  );
+  let connections = 0;
+  subscriber.on('ready', () => {
+    connections += 1;
+    // After a lost connection, touches sent meanwhile were missed: every answer is computed again.
+    if (connections > 1) {
+      subscriber.subscribe(scopesChannel).then(() => applyScopes([EVERY_SCOPE]), onError);
+    }
+  });
   subscriber.on('message', (channel: string, line: string) => {
+    if (channel === scopesChannel) {
+      const space = line.indexOf(' ');
+      if (space < 0 || line.slice(0, space) === origin) return;
+      try {
+        const scopes: unknown = JSON.parse(line.slice(space + 1));
+        if (Array.isArray(scopes)) applyScopes(scopes.map(String));
+      } catch {
+        // Not ours to read.
+      }
+      return;
+    }
     if (!channel.startsWith(channelPrefix)) return;
     const parsed = parse(line);
     if (parsed) emitter.emit(channel.slice(channelPrefix.length), parsed.event, parsed.id);
@@ -189,7 +225,14 @@ export function createRedisLiveEvents(url: string, options: RedisLiveEventsOptio
       return (await commands.get(seqKey)) ?? '0';
     },
     async ready(topic) {
-      await subscribed.get(topic);
+      await Promise.all([scopesSubscribed, subscribed.get(topic)]);
+    },
+    shareScopes(scopes) {
+      if (scopes.length === 0) return;
+      commands.publish(scopesChannel, `${origin} ${JSON.stringify(scopes)}`).catch(onError);
+    },
+    onScopes(apply) {
+      scopeListeners.push(apply);
     },
     async close() {
       emitter.removeAllListeners();
