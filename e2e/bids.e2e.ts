@@ -219,6 +219,35 @@ describe('bidding on a live auction', () => {
     await context.close();
   });
 
+  it('a card bid without a card number says so at the card number, not at the amount', {
+    timeout: 120_000,
+  }, async () => {
+    const card = await liveAuctionNifty();
+    const bidder = await apiSignUp(baseUrl, 'bidder');
+    const context = await browser.newContext({ viewport: DESKTOP });
+    await storeCredentials(context, bidder.grant);
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/marketplace/collection/${card.contractAddress}/${card.typeNumber}`);
+    await page.getByTestId('place-bid').click();
+    const dialog = page.getByTestId('bid-dialog');
+    await dialog.waitFor();
+    await expect.poll(() => dialog.getByTestId('bid-minimum').textContent()).toMatch(/\$\d/);
+    const minimum = (await dialog.getByTestId('bid-minimum').textContent()) ?? '';
+    const amount = dialog.getByLabel('Bid amount (USD)');
+    await amount.fill((/\$([\d,.]+)/.exec(minimum)?.[1] ?? '').replace(/,/g, ''));
+    await dialog.getByTestId('bid-method-card').check();
+    await dialog.getByRole('button', { name: 'Place Bid' }).click();
+    const number = dialog.getByTestId('bid-card-form').getByLabel('Card number');
+    await expect.poll(() => number.getAttribute('aria-invalid')).toBe('true');
+    const describedBy = (await number.getAttribute('aria-describedby')) ?? '';
+    expect(await dialog.locator(`[id="${describedBy}"]`).textContent()).toContain('Enter the card number');
+    expect(await amount.getAttribute('aria-invalid')).not.toBe('true');
+    // Typing the number takes the message away.
+    await number.fill('4242');
+    await expect.poll(() => number.getAttribute('aria-invalid')).not.toBe('true');
+    await context.close();
+  });
+
   it('a double click on Place Bid places one bid: one request, and the dialog says it was placed', {
     timeout: 120_000,
   }, async () => {

@@ -46,6 +46,7 @@ function OpenBidDialog({ contractAddress, niftyType, saleType, onClose }: BidDia
   const [method, setMethod] = useState<BidPaymentMethod>('balance');
   const [card, setCard] = useState<CardFields>({ number: '', expiry: '', cvc: '' });
   const [fieldError, setFieldError] = useState<string | null>(null);
+  const [cardError, setCardError] = useState<string | null>(null);
   const [placed, setPlaced] = useState<PlacedBid | null>(null);
 
   const once = useSubmitOnce();
@@ -88,7 +89,7 @@ function OpenBidDialog({ contractAddress, niftyType, saleType, onClose }: BidDia
     }
     const cardRead = readCard(card);
     if ('error' in cardRead) {
-      setFieldError(cardRead.error);
+      setCardError(cardRead.error);
       return;
     }
     once.send(mutation, async () => {
@@ -168,7 +169,11 @@ function OpenBidDialog({ contractAddress, niftyType, saleType, onClose }: BidDia
           balance={balance}
           balanceCovers={balanceCovers}
           card={card}
-          onCard={setCard}
+          onCard={(next) => {
+            setCard(next);
+            setCardError(null);
+          }}
+          cardError={cardError}
           disabled={mutation.isPending}
         />
         <p className={styles.note} data-testid="bid-note">
