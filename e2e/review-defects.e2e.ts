@@ -117,6 +117,45 @@ describe('explore', () => {
     await page.context().close();
   });
 
+  it('keeps an ETH price range typed before the exchange rate arrives, and applies it', async () => {
+    // The ETH rate is fetched on its own; hold its answer until the range is typed.
+    let releaseRate = () => {};
+    const rateHeld = new Promise<void>((resolve) => {
+      releaseRate = resolve;
+    });
+    const page = await openPage('/explore/nfts', async (p) => {
+      await p.addInitScript("window.localStorage.setItem('displayCurrency', 'ETH')");
+      await p.route(
+        (url) => url.pathname.startsWith('/api/v1/fxrates/'),
+        async (route) => {
+          await rateHeld;
+          await route.continue();
+        },
+      );
+    });
+    await page.getByTestId('nft-card').first().waitFor();
+    const min = page.getByTestId('price-min').first();
+    const max = page.getByTestId('price-max').first();
+    await min.fill('0.05');
+    await max.fill('0.1');
+    expect(await min.inputValue()).toBe('0.05 ETH');
+    releaseRate();
+    // The rate is in once the cards' prices read in ETH; let the page finish that render.
+    await page.getByTestId('nft-card').getByTestId('price').first().waitFor();
+    await page.evaluate(
+      () =>
+        new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done)))),
+    );
+    expect(await min.inputValue()).toBe('0.05 ETH');
+    expect(await max.inputValue()).toBe('0.1 ETH');
+    await page.getByTestId('price-apply').first().click();
+    await expect.poll(() => params(page).get('minPrice')).not.toBeNull();
+    const chip = page.locator('[data-testid="filter-chip"][data-chip="price"]');
+    await expect.poll(() => chip.textContent()).toBe('0.05 ETH - 0.1 ETH');
+    expect(await min.inputValue()).toBe('0.05 ETH');
+    await page.context().close();
+  });
+
   it("clears a search with no results from 'Clear filters.'", async () => {
     const page = await openPage('/explore/nfts?q=zzqxwv');
     const empty = page.getByTestId('empty-results');
