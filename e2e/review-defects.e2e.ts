@@ -156,6 +156,35 @@ describe('explore', () => {
     await page.context().close();
   });
 
+  it("applies a phone's ETH price range typed before the exchange rate arrives", async () => {
+    let releaseRate = () => {};
+    const rateHeld = new Promise<void>((resolve) => {
+      releaseRate = resolve;
+    });
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await page.addInitScript("window.localStorage.setItem('displayCurrency', 'ETH')");
+    await page.route(
+      (url) => url.pathname.startsWith('/api/v1/fxrates/'),
+      async (route) => {
+        await rateHeld;
+        await route.continue();
+      },
+    );
+    await page.goto(`${baseUrl}/explore/nfts`);
+    await page.getByTestId('nft-card').first().waitFor();
+    await page.getByTestId('open-filters').click();
+    const sheet = page.getByTestId('filter-sheet');
+    await sheet.waitFor();
+    // In the sheet the range applies itself once typing stops (001 §2).
+    const min = sheet.getByTestId('price-min');
+    await min.fill('0.05');
+    releaseRate();
+    await expect.poll(() => params(page).get('minPrice'), { timeout: 5_000 }).not.toBeNull();
+    expect(await min.inputValue()).toBe('0.05 ETH');
+    await context.close();
+  });
+
   it("clears a search with no results from 'Clear filters.'", async () => {
     const page = await openPage('/explore/nfts?q=zzqxwv');
     const empty = page.getByTestId('empty-results');
