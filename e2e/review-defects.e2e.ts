@@ -39,6 +39,12 @@ async function apiGet<T>(path: string, token?: string): Promise<T> {
 
 const params = (page: Page) => new URL(page.url()).searchParams;
 
+/** Resolves once the page has run what its last render left for the next frames (its effects). */
+const nextFrames = (page: Page) =>
+  page.evaluate(
+    'new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done))))',
+  );
+
 describe('collection pages', () => {
   it('shows the works of both collections of a drop with two', async () => {
     const page = await openPage('/collections/field-notes');
@@ -79,10 +85,14 @@ describe('collection pages', () => {
     await page.goto(`${baseUrl}/collections/${collection.slug}`);
     const chip = page.getByTestId('collection-header').getByTestId('countdown-chip');
     await chip.waitFor();
+    // The chip sets its timers in effects run a frame after it shows: let them run before the clock
+    // jumps, or they count from the time before the jump (the start would come 56 s late).
+    await nextFrames(page);
     // 001 §9: within 3 days of the start a countdown, not 'Today, 2:28 AM'.
     await page.clock.pauseAt(start - 4_000);
-    // Paused, timers (React's scheduler too) run only as the clock is moved on.
-    await page.clock.runFor(500);
+    // Paused, timers (React's scheduler too) run only as the clock is moved on. A jump between a tick's
+    // render and its effect leaves the next tick up to a second away: run past it.
+    await page.clock.runFor(1_100);
     await expect.poll(() => chip.textContent()).toMatch(/^Starts in\s*00:00:0[1-4]$/);
     await page.clock.runFor(6_000);
     await expect.poll(() => chip.getAttribute('data-label')).toBe('Ends in');
@@ -115,6 +125,71 @@ describe('explore', () => {
       .toBe('0.05 ETH');
     expect(await page.getByTestId('price-max').first().inputValue()).toBe('0.1 ETH');
     await page.context().close();
+  });
+
+  it('keeps an ETH price range typed before the exchange rate arrives, and applies it', async () => {
+    // The ETH rate is fetched on its own; hold its answer until the range is typed.
+    let releaseRate = () => {};
+    const rateHeld = new Promise<void>((resolve) => {
+      releaseRate = resolve;
+    });
+    const page = await openPage('/explore/nfts', async (p) => {
+      await p.addInitScript("window.localStorage.setItem('displayCurrency', 'ETH')");
+      await p.route(
+        (url) => url.pathname.startsWith('/api/v1/fxrates/'),
+        async (route) => {
+          await rateHeld;
+          await route.continue();
+        },
+      );
+    });
+    await page.getByTestId('nft-card').first().waitFor();
+    const min = page.getByTestId('price-min').first();
+    const max = page.getByTestId('price-max').first();
+    await min.fill('0.05');
+    await max.fill('0.1');
+    expect(await min.inputValue()).toBe('0.05 ETH');
+    releaseRate();
+    // The rate is in once the cards' prices read in ETH; let the page finish that render.
+    await page.getByTestId('nft-card').getByTestId('price').first().waitFor();
+    await nextFrames(page);
+    expect(await min.inputValue()).toBe('0.05 ETH');
+    expect(await max.inputValue()).toBe('0.1 ETH');
+    await page.getByTestId('price-apply').first().click();
+    await expect.poll(() => params(page).get('minPrice')).not.toBeNull();
+    const chip = page.locator('[data-testid="filter-chip"][data-chip="price"]');
+    await expect.poll(() => chip.textContent()).toBe('0.05 ETH - 0.1 ETH');
+    expect(await min.inputValue()).toBe('0.05 ETH');
+    await page.context().close();
+  });
+
+  it("applies a phone's ETH price range typed before the exchange rate arrives", async () => {
+    let releaseRate = () => {};
+    const rateHeld = new Promise<void>((resolve) => {
+      releaseRate = resolve;
+    });
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await page.addInitScript("window.localStorage.setItem('displayCurrency', 'ETH')");
+    await page.route(
+      (url) => url.pathname.startsWith('/api/v1/fxrates/'),
+      async (route) => {
+        await rateHeld;
+        await route.continue();
+      },
+    );
+    await page.goto(`${baseUrl}/explore/nfts`);
+    await page.getByTestId('nft-card').first().waitFor();
+    await page.getByTestId('open-filters').click();
+    const sheet = page.getByTestId('filter-sheet');
+    await sheet.waitFor();
+    // In the sheet the range applies itself once typing stops (001 §2).
+    const min = sheet.getByTestId('price-min');
+    await min.fill('0.05');
+    releaseRate();
+    await expect.poll(() => params(page).get('minPrice'), { timeout: 5_000 }).not.toBeNull();
+    expect(await min.inputValue()).toBe('0.05 ETH');
+    await context.close();
   });
 
   it("clears a search with no results from 'Clear filters.'", async () => {

@@ -46,17 +46,50 @@ export function PriceRangeFilter({
 
   const [minText, setMinText] = useState(() => shown(min));
   const [maxText, setMaxText] = useState(() => shown(max));
-  const appliedKey = `${min}|${max}|${currency}|${rateReady}`;
+  const appliedKey = `${min}|${max}|${currency}`;
   const lastKey = useRef(appliedKey);
+  const lastRateReady = useRef(rateReady);
+  const lastCurrency = useRef(currency);
+  // The person typed since the range was last shown: their text stays until the applied range changes.
+  const edited = useRef(false);
+  // A typed range the sheet could not apply yet (no ETH rate): it applies when the rate arrives.
+  const waiting = useRef<[string, string] | null>(null);
   const timer = useRef<number | undefined>(undefined);
+  // The debounce timer reads the rate as it is when it fires, not as it was at the keystroke.
+  const latest = useRef({ rateReady, ethToUsd: ethToUsd.data ?? null });
+  latest.current = { rateReady, ethToUsd: ethToUsd.data ?? null };
 
-  // The applied range changed elsewhere (a chip, Clear All, the currency): show it.
   useEffect(() => {
-    if (lastKey.current === appliedKey) return;
+    const rangeChanged = lastKey.current !== appliedKey;
+    const rateArrived = rateReady && !lastRateReady.current;
     lastKey.current = appliedKey;
-    setMinText(filterCentsToPriceInput(min, currency, usdToEth.data ?? null, ethToUsd.data ?? null));
-    setMaxText(filterCentsToPriceInput(max, currency, usdToEth.data ?? null, ethToUsd.data ?? null));
-  }, [appliedKey, min, max, currency, usdToEth.data, ethToUsd.data]);
+    lastRateReady.current = rateReady;
+    const currencyChanged = lastCurrency.current !== currency;
+    lastCurrency.current = currency;
+    if (!rangeChanged && !rateArrived) return;
+    const ratio = ethToUsd.data ?? null;
+    const cents = (text: string) => priceInputToFilterCents(text, currency, ratio);
+    const reads = (text: string, bound: number | null) =>
+      bound === null ? text.trim() === '' : cents(text) === bound;
+    const show = () => {
+      edited.current = false;
+      setMinText(filterCentsToPriceInput(min, currency, usdToEth.data ?? null, ratio));
+      setMaxText(filterCentsToPriceInput(max, currency, usdToEth.data ?? null, ratio));
+    };
+    const pending = waiting.current;
+    waiting.current = null;
+    if (rangeChanged) {
+      // The applied range changed elsewhere (a chip, Clear All, the currency): show it. A range applied
+      // from these fields already reads as typed, so the typed text stays.
+      if (currencyChanged || !reads(minText, min) || !reads(maxText, max)) show();
+    } else if (pending) {
+      // The sheet's range typed before the ETH rate came: apply it now.
+      onApply(cents(pending[0]), cents(pending[1]));
+    } else if (!edited.current) {
+      // The ETH rate came after the page: the applied range can be shown in ETH now, unless the person typed.
+      show();
+    }
+  }, [appliedKey, rateReady, min, max, currency, minText, maxText, usdToEth.data, ethToUsd.data, onApply]);
 
   useEffect(() => () => window.clearTimeout(timer.current), []);
 
@@ -64,26 +97,30 @@ export function PriceRangeFilter({
   const canApply =
     rateReady && canApplyRange(minText, maxText, requireBoth) && valid(minText) && valid(maxText);
 
-  const apply = (nextMin = minText, nextMax = maxText) => {
-    const ratio = ethToUsd.data ?? null;
+  function apply(nextMin = minText, nextMax = maxText) {
+    const ratio = latest.current.ethToUsd;
     onApply(
       priceInputToFilterCents(nextMin, currency, ratio),
       priceInputToFilterCents(nextMax, currency, ratio),
     );
-  };
+  }
 
   const change = (which: 'min' | 'max', text: string) => {
     const nextMin = which === 'min' ? text : minText;
     const nextMax = which === 'max' ? text : maxText;
+    edited.current = true;
     if (which === 'min') setMinText(text);
     else setMaxText(text);
     if (!autoApply) return;
     window.clearTimeout(timer.current);
+    waiting.current = null;
     timer.current = window.setTimeout(() => {
       // Both bounds cleared applies too (the filter goes off); otherwise the Apply rule holds.
       const cleared = nextMin.trim() === '' && nextMax.trim() === '';
       const ready = cleared || canApplyRange(nextMin, nextMax, requireBoth);
-      if (rateReady && ready && valid(nextMin) && valid(nextMax)) apply(nextMin, nextMax);
+      if (!ready || !valid(nextMin) || !valid(nextMax)) return;
+      if (latest.current.rateReady) apply(nextMin, nextMax);
+      else waiting.current = [nextMin, nextMax];
     }, FILTER_DEBOUNCE_MS);
   };
 
