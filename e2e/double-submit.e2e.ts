@@ -4,11 +4,20 @@
 // first request is still in flight.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { apiSignUp, DESKTOP, storeCredentials } from './support/accounts';
+import {
+  apiSignUp,
+  DESKTOP,
+  latestMessage,
+  outbox,
+  readStoredCredentials,
+  storeCredentials,
+} from './support/accounts';
 import { launchBrowser } from './support/browser';
 import { submitLoginForm } from './support/sign-in';
+import { fillCard, itemUrl } from './support/trading';
 
 const baseUrl = inject('baseUrl');
+const adminToken = inject('adminToken');
 const PUBLISHER = { email: 'publisher@vitrine.test', password: 'vitrine-publishes-1' } as const;
 let browser: Browser;
 let publisher: BrowserContext;
@@ -174,6 +183,156 @@ describe('the like button on a double click', () => {
     expect(await button.getAttribute('aria-pressed')).toBe('true');
     expect(await count()).toBe(before + 1);
     expect(saves.every((url) => url.endsWith('/save/'))).toBe(true);
+    await context.close();
+  });
+});
+
+describe('the follow button on a double click', () => {
+  it('follows once: the button stays Following and the count goes up by one', {
+    timeout: 90_000,
+  }, async () => {
+    const user = await apiSignUp(baseUrl, 'follow-double');
+    const context = await browser.newContext({ viewport: DESKTOP });
+    await storeCredentials(context, user.grant);
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/paper-moon`);
+    const follow = page.getByTestId('storefront-follow').getByTestId('follow-button');
+    await expect.poll(() => follow.textContent(), { timeout: 20_000 }).toBe('Follow');
+    const followers = async () =>
+      Number((await page.getByTestId('followers-count').first().textContent())?.replace(/\D/g, ''));
+    const before = await followers();
+    const calls = await slowAnswers(page, 'POST', /\/subscriptions\/publishers\/[^/]+\/(follow|unfollow)\/$/);
+    await follow.dblclick();
+    await page.waitForTimeout(1_500);
+    await page.mouse.move(0, 0);
+    await expect.poll(() => follow.getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(followers).toBe(before + 1);
+    expect(calls.every((url) => url.endsWith('/follow/'))).toBe(true);
+    await context.close();
+  });
+});
+
+describe('the terms dialog on a double click', () => {
+  it("a double click on 'I agree' makes the refused offer once", { timeout: 120_000 }, async () => {
+    const answer = await fetch(`${baseUrl}/api/v1/explore/nfts/?quickFilter=buy_now&page_size=48`);
+    const listed = ((await answer.json()) as { results: { contractAddress: string; tokenId: string }[] })
+      .results;
+    const token = listed[10];
+    if (!token) throw new Error('no listed token in the seed');
+    const maker = await apiSignUp(baseUrl, 'terms-double');
+    const asked = await fetch(`${baseUrl}/api/v2/terms-of-service/require-approval/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` },
+      body: JSON.stringify({ email: maker.email }),
+    });
+    expect(asked.status).toBe(200);
+    const context = await browser.newContext({ viewport: DESKTOP });
+    await storeCredentials(context, maker.grant);
+    const page = await context.newPage();
+    const offers = await slowAnswers(page, 'POST', /^\/api\/v2\/offer\/?$/, 0);
+    const agreements = await slowAnswers(page, 'POST', /\/terms-of-service\/agree\/$/);
+    await page.goto(baseUrl + itemUrl(token));
+    await page.getByTestId('item-price').getByTestId('make-offer').click();
+    const dialog = page.getByTestId('offer-dialog');
+    await dialog.waitFor();
+    await dialog.getByLabel('Offer amount (USD)').fill('3.75');
+    await fillCard(dialog);
+    await dialog.getByRole('button', { name: 'Make offer' }).click();
+    const terms = page.getByTestId('terms-dialog');
+    await terms.getByRole('heading', { name: 'Vitrine Terms of Use' }).waitFor();
+    await terms.getByRole('button', { name: 'I agree' }).dblclick();
+    await dialog.waitFor({ state: 'detached', timeout: 20_000 });
+    await page.waitForTimeout(1_500);
+    const made = await fetch(`${baseUrl}/api/v2/offer?scope=made&status=open`, {
+      headers: { authorization: `Bearer ${maker.grant.access_token}` },
+    });
+    expect(((await made.json()) as { count: number }).count).toBe(1);
+    // The refused offer, then the one after the agreement.
+    expect(offers).toHaveLength(2);
+    expect(agreements).toHaveLength(1);
+    await context.close();
+  });
+});
+
+describe('the publisher terms on a double click', () => {
+  it("a double click on 'I agree' agrees once and goes on to the publisher fee once", {
+    timeout: 120_000,
+  }, async () => {
+    // The seed's owner of the demo publisher besides the demo account: it has not agreed to the publisher
+    // terms (an agreement is per member), and it signs in with a password set through the reset link.
+    const email = 'theolindqvist@example.com';
+    const password = 'e2e-publisher-terms-1';
+    const earlier = (await outbox(baseUrl, email, 'password_reset'))[0]?.id ?? 0;
+    const post = (path: string, body: unknown, token?: string) =>
+      fetch(`${baseUrl}/api${path}`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+        body: JSON.stringify(body),
+      });
+    expect((await post('/user/reset-password/', { email })).status).toBe(200);
+    const link = (await latestMessage(baseUrl, email, 'password_reset', earlier)).link ?? '';
+    const resetToken = new URL(link).searchParams.get('reset_token');
+    expect(
+      (await post('/user/confirm-reset-password/', { reset_token: resetToken, new_password: password }))
+        .status,
+    ).toBe(200);
+
+    const context = await browser.newContext({ viewport: DESKTOP });
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/login?redirect=${encodeURIComponent('/publishers/atlas/drops')}`);
+    await submitLoginForm(page, page.locator('body'), { email, password });
+    await page.waitForURL((url) => url.pathname === '/publishers/atlas/drops', { timeout: 20_000 });
+    const token = (await readStoredCredentials(page))?.access_token ?? '';
+
+    // A drop ready to publish, made through the API.
+    const artwork = (
+      (await (await fetch(`${baseUrl}/api/v1/drops/field-notes/`)).json()) as {
+        cards: { asset: { src: string } }[];
+      }
+    ).cards[0]?.asset.src;
+    const hours = (n: number) => new Date(Date.now() + n * 3_600_000).toISOString();
+    const suffix = Date.now().toString(36);
+    const made = async (path: string, body: unknown) => {
+      const answer = await post(`/publisher/atlas${path}`, body, token);
+      if (!answer.ok) throw new Error(`${path} answered ${answer.status}: ${await answer.text()}`);
+      return (await answer.json()) as { id: number };
+    };
+    const drop = await made('/drops', {
+      title: `Terms Twice ${suffix}`,
+      slug: `terms-twice-${suffix}`,
+      introText: 'A drop published after one agreement.',
+      previewAsset: artwork,
+      coverAsset: artwork,
+      visibleStartDateTime: hours(2),
+      visibleEndDateTime: hours(50),
+    });
+    const collection = await made(`/drops/${drop.id}/collections`, { name: `Terms Twice ${suffix}` });
+    await made(`/collections/${collection.id}/nfts`, {
+      title: 'Signature',
+      description: 'Signed once.',
+      asset: artwork,
+      ipfsCid: 'bafybeigdyrzt5sfp7udm7hu76uh7y26nf3efuylqabf3oclgtqy55fbzdi',
+      tags: ['paper'],
+      price: 25,
+      editionSize: 10,
+    });
+
+    const approvals = await slowAnswers(page, 'POST', /\/publisher\/atlas\/tos_approval$/);
+    const fees = await slowAnswers(page, 'POST', /^\/api\/v2\/publisher-fee$/, 0);
+    await page.goto(`${baseUrl}/publishers/atlas/drops/${drop.id}`);
+    await page.getByTestId('collection-info').waitFor();
+    await page.getByTestId('publish-drop').click();
+    const terms = page.getByTestId('publisher-terms-dialog');
+    await terms.getByRole('button', { name: 'I agree' }).waitFor({ timeout: 20_000 });
+    await terms.getByRole('button', { name: 'I agree' }).dblclick();
+    await page.waitForURL((url) => url.pathname === `/publish-drop/${drop.id}/`, { timeout: 20_000 });
+    await page.waitForTimeout(1_500);
+    expect(await page.getByTestId('toast').filter({ hasText: 'Thanks for agreeing' }).count()).toBe(1);
+    expect(approvals).toHaveLength(1);
+    expect(fees).toHaveLength(1);
     await context.close();
   });
 });
