@@ -324,9 +324,13 @@ describe('the publisher terms on a double click', () => {
     const fees = await slowAnswers(page, 'POST', /^\/api\/v2\/publisher-fee$/, 0);
     await page.goto(`${baseUrl}/publishers/atlas/drops/${drop.id}`);
     await page.getByTestId('collection-info').waitFor();
+    // Publish checks the editor's values first: the NFT must have loaded.
+    await items(page).first().waitFor({ timeout: 20_000 });
     await page.getByTestId('publish-drop').click();
     const terms = page.getByTestId('publisher-terms-dialog');
-    await terms.getByRole('button', { name: 'I agree' }).waitFor({ timeout: 20_000 });
+    const notice = page.getByTestId('publish-notice');
+    await terms.or(notice).first().waitFor({ timeout: 20_000 });
+    expect(await notice.allInnerTexts()).toEqual([]);
     await terms.getByRole('button', { name: 'I agree' }).dblclick();
     await page.waitForURL((url) => url.pathname === `/publish-drop/${drop.id}/`, { timeout: 20_000 });
     await page.waitForTimeout(1_500);
