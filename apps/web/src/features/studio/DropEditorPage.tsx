@@ -18,6 +18,7 @@ import { DocumentTitle } from '../../ui/DocumentTitle';
 import { ErrorFallback } from '../../ui/ErrorFallback';
 import { FormAlert } from '../../ui/FormAlert';
 import { Skeleton } from '../../ui/Skeleton';
+import { useSubmitOnce } from '../../ui/useSubmitOnce';
 import { useToast } from '../../ui/useToast';
 import { RequireAuth } from '../auth/RequireAuth';
 import { AUTOSAVE_LABELS } from './autosave';
@@ -441,6 +442,11 @@ function Editor({ slug, initial }: { slug: string; initial: StudioDrop }) {
       setSelected(nft.id);
     },
   });
+  // A double click on Add NFT, Copy or the dialog's Delete sends one request: the second click sends nothing
+  // while the first is in flight (the pending state has not rendered yet when it lands).
+  const addOnce = useSubmitOnce();
+  const duplicateOnce = useSubmitOnce();
+  const removeOnce = useSubmitOnce();
   const duplicate = useMutation({
     // 001 §4: a copy titled 'COPY OF …' with its splits made again (the API's duplicate call).
     mutationFn: async (entry: NftEntry) => {
@@ -772,7 +778,8 @@ function Editor({ slug, initial }: { slug: string; initial: StudioDrop }) {
                               type="button"
                               className={styles.iconButton}
                               aria-label={`Duplicate ${entry.form.title}`}
-                              onClick={() => duplicate.mutate(entry)}
+                              disabled={duplicate.isPending}
+                              onClick={() => duplicateOnce.send(duplicate, entry)}
                             >
                               Copy
                             </button>
@@ -795,7 +802,7 @@ function Editor({ slug, initial }: { slug: string; initial: StudioDrop }) {
               {readOnly ? null : (
                 <Button
                   variant="secondary"
-                  onClick={() => add.mutate()}
+                  onClick={() => addOnce.send(add, undefined)}
                   loading={add.isPending}
                   disabled={nfts === null}
                   data-testid="add-nft"
@@ -861,7 +868,7 @@ function Editor({ slug, initial }: { slug: string; initial: StudioDrop }) {
         confirmLabel="Delete"
         loading={remove.isPending}
         onConfirm={() => {
-          if (deleting) remove.mutate(deleting);
+          if (deleting) removeOnce.send(remove, deleting);
         }}
         testId="delete-nft-dialog"
       >

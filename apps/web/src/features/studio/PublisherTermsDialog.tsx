@@ -4,6 +4,7 @@ import { isApiError } from '../../app/api-client';
 import { Dialog } from '../../ui/Dialog';
 import { FormAlert } from '../../ui/FormAlert';
 import { Skeleton } from '../../ui/Skeleton';
+import { useSubmitOnce } from '../../ui/useSubmitOnce';
 import { Markdown } from '../terms/Markdown';
 import styles from './Studio.module.css';
 import { studioApi, studioKeys } from './studio-api';
@@ -51,6 +52,9 @@ export function PublisherTermsDialog({
     enabled: open,
     retry: false,
   });
+  // A double click on 'I agree' agrees once (and goes on to the fee once): the second click sends nothing
+  // while the first is in flight.
+  const once = useSubmitOnce();
   const agree = useMutation({ mutationFn: () => studioApi.approveTos(slug), onSuccess: onAgreed });
   const text = terms.data === undefined ? '' : termsText(terms.data);
   return (
@@ -62,7 +66,7 @@ export function PublisherTermsDialog({
       loading={agree.isPending}
       confirmLabel="I agree"
       confirmDisabled={terms.isPending}
-      onConfirm={() => agree.mutate()}
+      onConfirm={() => once.send(agree, undefined)}
       testId="publisher-terms-dialog"
     >
       {terms.isError ? (

@@ -3,6 +3,7 @@ import { type ReactNode, useCallback, useRef, useState } from 'react';
 import { Dialog } from '../../ui/Dialog';
 import { FormAlert } from '../../ui/FormAlert';
 import { Skeleton } from '../../ui/Skeleton';
+import { useSubmitOnce } from '../../ui/useSubmitOnce';
 import { authKeys } from '../auth/query-keys';
 import { Markdown } from './Markdown';
 import styles from './TermsDialog.module.css';
@@ -29,6 +30,8 @@ export function TermsDialog({
     retry: false,
   });
   const current = terms.data?.[0] ?? null;
+  // A double click on 'I agree' agrees once: the second click sends nothing while the first is in flight.
+  const once = useSubmitOnce();
   const agree = useMutation({
     mutationFn: (version: string) => termsApi.agree(version),
     onSuccess: async () => {
@@ -48,7 +51,7 @@ export function TermsDialog({
       confirmLabel="I agree"
       confirmDisabled={!current || fetchFailed}
       onConfirm={() => {
-        if (current) agree.mutate(current.version);
+        if (current) once.send(agree, current.version);
       }}
       testId="terms-dialog"
     >
