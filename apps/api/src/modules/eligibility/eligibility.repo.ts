@@ -1,7 +1,7 @@
 // Reads of participation criteria and of the facts they are checked against (docs/decisions/015).
 import { type Db, schema } from '@vitrine/db';
 import type { Criteria, CriteriaRule, EligibilityFacts, RestrictionKind } from '@vitrine/domain';
-import { and, asc, eq, gt, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 
 const {
   participationCriteria,
@@ -16,9 +16,6 @@ const {
   drops,
   purchaseIntents,
 } = schema;
-
-/** Intents that hold editions while their payment is under way (as trading.repo's purchase limit counts). */
-const HOLDING_STATES = ['pending', 'requires_action'];
 
 export interface EligibilityNifty {
   id: number;
@@ -46,10 +43,11 @@ const niftyColumns = {
 export function createEligibilityRepo(db: Db) {
   return {
     /**
-     * Of these nifties, those the user has bought or is buying (an intent paid, or holding in time): the
-     * purchases checkout counts against a one-per-collector limit (trading.repo `purchasesOf`).
+     * Of these nifties, those the user has bought (an intent paid): the purchases checkout counts against a
+     * one-per-collector limit. An open checkout is not one: asking again replaces it (trading.service
+     * `createPrimaryIntent`).
      */
-    async purchasedOf(userId: number, niftyIds: number[], at: Date): Promise<Set<number>> {
+    async purchasedOf(userId: number, niftyIds: number[]): Promise<Set<number>> {
       if (niftyIds.length === 0) return new Set();
       const rows = await db
         .selectDistinct({ niftyId: purchaseIntents.niftyId })
@@ -58,14 +56,7 @@ export function createEligibilityRepo(db: Db) {
           and(
             inArray(purchaseIntents.niftyId, niftyIds),
             eq(purchaseIntents.buyerId, userId),
-            or(
-              eq(purchaseIntents.paymentState, 'paid'),
-              and(
-                sql`${purchaseIntents.heldQuantity} > 0`,
-                inArray(purchaseIntents.paymentState, HOLDING_STATES),
-                gt(purchaseIntents.expiresAt, at),
-              ),
-            ),
+            eq(purchaseIntents.paymentState, 'paid'),
           ),
         );
       return new Set(rows.flatMap((r) => (r.niftyId === null ? [] : [r.niftyId])));

@@ -58,7 +58,7 @@ export function createEligibilityService(deps: { repo: EligibilityRepo; clock?: 
     const [criteriaByNifty, facts, purchased] = await Promise.all([
       repo.criteriaOf(list),
       userId === null ? null : repo.factsOf(userId),
-      userId === null || !limits ? null : repo.purchasedOf(userId, limited, deps.clock?.now() ?? new Date()),
+      userId === null || !limits ? null : repo.purchasedOf(userId, limited),
     ]);
     return list.map((n) => {
       const criteria = criteriaByNifty.get(n.id);

@@ -140,7 +140,12 @@ describe('a purchase intent for a live fcfs nifty', () => {
     const { nifty } = await dropNifty(t.app, { editionSize: 4, maxPurchaseQuantity: 3, limitPerUser: 1 });
     const a = await buyer(t.app);
     expect((await create(a, nifty, 4)).statusCode).toBe(400);
-    await created(a, nifty, 3);
+    // Asking again (a second Buy, another tab) replaces the open checkout: it is not a second purchase.
+    await created(a, nifty, 1);
+    const first = await created(a, nifty, 3);
+    // Paid, the one purchase allowed is made: another is refused.
+    const paid = await pay(a, first.purchaseIntentId, { payment_token: await card(a) });
+    expect(paid.statusCode, paid.body).toBe(200);
     const again = await create(a, nifty, 1);
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ errorType: 'limit-reached' });
@@ -154,6 +159,27 @@ describe('a purchase intent for a live fcfs nifty', () => {
     const soldOut = await create(c, nifty, 1);
     expect(soldOut.statusCode).toBe(409);
     expect(soldOut.json()).toEqual({ statusCode: 409, errorType: 'sold-out', message: 'Sold Out' });
+  });
+
+  it('one open checkout per buyer: asking again releases the editions the first one held', async () => {
+    const { nifty } = await dropNifty(t.app, { editionSize: 3, maxPurchaseQuantity: 2 });
+    const a = await buyer(t.app);
+    const b = await buyer(t.app);
+    const first = await created(a, nifty, 2);
+    // A second Buy (back, Buy again; another tab): a new checkout, the first one closed and its hold given back.
+    const second = await created(a, nifty, 1);
+    expect(second.purchaseIntentId).not.toBe(first.purchaseIntentId);
+    expect((await read(a, first.purchaseIntentId)).paymentState).toBe('cancelled');
+    expect((await pay(a, first.purchaseIntentId, { payment_token: await card(a) })).statusCode).toBe(409);
+    // Clicking Buy again and again never holds more than one checkout's editions.
+    for (let i = 0; i < 3; i += 1) await created(a, nifty, 1);
+    const rest = await created(b, nifty, 2);
+    expect(rest.nifty).toMatchObject({ available: 0 });
+    const c = await buyer(t.app);
+    expect((await create(c, nifty, 1)).json()).toMatchObject({ errorType: 'sold-out' });
+    // b asks again for one: b's checkout of two is replaced, and one edition is free for c.
+    await created(b, nifty, 1);
+    await created(c, nifty, 1);
   });
 
   it('refuses what checkout cannot sell: a signed-out buyer, a drop not live, other drop types', async () => {
@@ -200,7 +226,8 @@ describe('a purchase intent for a live fcfs nifty', () => {
     expect(down.json()).toMatchObject({ requestedQuantity: 2 });
     expect((down.json() as PurchaseIntent).quotes[0]).toMatchObject({ priceInCents: 2_000 });
     await created(b, nifty, 2);
-    expect((await create(b, nifty, 1)).statusCode).toBe(409);
+    const c = await buyer(t.app);
+    expect((await create(c, nifty, 2)).json()).toMatchObject({ message: 'Only 1 Remaining!' });
   });
 
   it('expires after 15 minutes and gives its editions back, before and after the sweep', async () => {

@@ -192,6 +192,26 @@ export function createTradingRepo(db: Db) {
     },
 
     /** The buyer's purchases of a nifty: paid, or open and holding in time (`except` one intent). */
+    /**
+     * Closes the buyer's open checkouts of a nifty that still hold editions (one open checkout per buyer
+     * and nifty: a new one replaces them). Conditional on each still being open; answers those closed.
+     */
+    async cancelOpenIntentsOf(niftyId: number, buyerId: number, at: Date): Promise<IntentRow[]> {
+      return db
+        .update(intents)
+        .set({ paymentState: 'cancelled', updatedAt: at })
+        .where(
+          and(
+            eq(intents.niftyId, niftyId),
+            eq(intents.buyerId, buyerId),
+            sql`${intents.heldQuantity} > 0`,
+            inArray(intents.paymentState, HOLDING_STATES),
+            gt(intents.expiresAt, at),
+          ),
+        )
+        .returning();
+    },
+
     async purchasesOf(niftyId: number, buyerId: number, at: Date, except?: number): Promise<number> {
       const [row] = await db
         .select({ n: sql<number>`count(*)::int` })

@@ -1032,9 +1032,12 @@ export function createTradingService(deps: {
         unitCents === 0 ? 'no_payment_required' : (input.paymentMethod ?? 'stripe_card');
       if (unitCents > 0 && method === 'no_payment_required') throw TRADING_ERRORS.methodUnavailable(method);
       providerFor(method);
-      const intent = await unit.run(async ({ trading }) => {
+      const { intent, replaced } = await unit.run(async ({ trading }) => {
         const nifty = await trading.lockNifty(n.id);
         if (!nifty) throw TRADING_ERRORS.niftyNotFound();
+        // One open checkout per buyer and nifty: asking again (back and Buy, another tab) replaces it, so
+        // its editions are free again and it is not counted as a purchase (no lock-out, no hoarding).
+        const replaced = await trading.cancelOpenIntentsOf(nifty.id, buyerId, at);
         const held = await trading.heldOf(nifty.id, at);
         const free =
           saleKind === 'open_edition'
@@ -1049,7 +1052,7 @@ export function createTradingService(deps: {
         if (limit === 'limit_reached') throw TRADING_ERRORS.limitReached();
         if (limit === 'sold_out') throw TRADING_ERRORS.soldOut();
         if (quantity > allowed) throw TRADING_ERRORS.notEnough(allowed);
-        return trading.insertIntent({
+        const inserted = await trading.insertIntent({
           buyerId,
           saleKind,
           niftyId: nifty.id,
@@ -1066,7 +1069,13 @@ export function createTradingService(deps: {
           createdAt: at,
           updatedAt: at,
         });
+        return { intent: inserted, replaced };
       });
+      // A replaced checkout's card authorisation (a second step in progress) is voided.
+      for (const old of replaced) {
+        if (old.providerReference && providerFor(old.paymentMethod).kind === 'external')
+          await externalOf(old.paymentMethod).void(old.providerReference);
+      }
       return viewOf(intent);
     },
 
