@@ -27,7 +27,8 @@ function newestMtime(path) {
 
 const builtAt = existsSync(dist) ? statSync(dist).mtimeMs : 0;
 const changedAt = Math.max(...sources.map((s) => newestMtime(join(root, s))));
-if (builtAt < changedAt) {
+// With WEB_DIST set the server serves that folder, not apps/web/dist: nothing to build here.
+if (!process.env.WEB_DIST && builtAt < changedAt) {
   process.stdout.write('Building the web app…\n');
   // A production bundle even with NODE_ENV=development in the shell (scripts/build-web.mjs).
   const build = buildWebApp();
