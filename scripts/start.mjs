@@ -1,5 +1,7 @@
 // `npm start`: build the web app when its sources changed, then run the server
 // (migrations and the demo seed run inside it). Signals pass through to the server.
+// package.json runs it with `exec`: npm passes a SIGTERM on to its script shell, and a shell that is
+// not replaced (dash) dies of it, leaving this process and the server running with the store locked.
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
