@@ -16,6 +16,7 @@ import {
 } from './support/accounts';
 import { launchBrowser } from './support/browser';
 import { signedInProfileUrl, signInOnLoginPage } from './support/sign-in';
+import { type OwnedToken as ItemToken, itemAnswer, itemUrl } from './support/trading';
 
 const baseUrl = inject('baseUrl');
 const DUPLICATE = 'You have already created an offer for this NFT';
@@ -29,9 +30,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-interface OwnedToken {
-  contractAddress: string;
-  tokenId: string;
+/** An NFT a user owns, with its type number (the global offer page takes it). */
+interface OwnedToken extends ItemToken {
   typeNumber: number;
 }
 
@@ -58,11 +58,7 @@ async function call<T>(
 }
 
 async function itemOwner(token: OwnedToken): Promise<string | null> {
-  const response = await fetch(
-    `${baseUrl}/api/v1/marketplace/items/${token.contractAddress}/${token.tokenId}/`,
-  );
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { owner: { username: string } | null }).owner?.username ?? null;
+  return (await itemAnswer(baseUrl, token)).owner?.username ?? null;
 }
 
 /**
@@ -149,8 +145,6 @@ async function makeOffer(page: Page, amount: string): Promise<void> {
   expect(await dialog.getByTestId('offer-fee-note').textContent()).toContain('authorised');
   await dialog.getByRole('button', { name: 'Make offer' }).click();
 }
-
-const itemUrl = (token: OwnedToken) => `/marketplace/item/${token.contractAddress}/${token.tokenId}`;
 
 describe('offers', () => {
   let seller: ApiUser;

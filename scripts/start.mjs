@@ -1,5 +1,7 @@
 // `npm start`: build the web app when its sources changed, then run the server
 // (migrations and the demo seed run inside it). Signals pass through to the server.
+// package.json runs it with `exec`: npm passes a SIGTERM on to its script shell, and a shell that is
+// not replaced (dash) dies of it, leaving this process and the server running with the store locked.
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -27,7 +29,8 @@ function newestMtime(path) {
 
 const builtAt = existsSync(dist) ? statSync(dist).mtimeMs : 0;
 const changedAt = Math.max(...sources.map((s) => newestMtime(join(root, s))));
-if (builtAt < changedAt) {
+// With WEB_DIST set the server serves that folder, not apps/web/dist: nothing to build here.
+if (!process.env.WEB_DIST && builtAt < changedAt) {
   process.stdout.write('Building the web app…\n');
   // A production bundle even with NODE_ENV=development in the shell (scripts/build-web.mjs).
   const build = buildWebApp();

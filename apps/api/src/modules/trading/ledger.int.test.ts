@@ -140,4 +140,34 @@ describe('the ledger', () => {
     expect(await createLedgerRepo(db).closeHold(`offer-${u.id}`, 'released', at)).toBe(false);
     expect((await read()).get(user)?.availableCents).toBe(5_000);
   });
+
+  it("shows in each user's profile their balance less their own active holds", async () => {
+    const f = fixtures(db, { now: at });
+    const [a, b] = [await f.user(), await f.user()];
+    const accounts = {
+      a: (await deposit(a.id, 5_000, `d4-${a.id}`)).user,
+      b: (await deposit(b.id, 3_000, `d4-${b.id}`)).user,
+    };
+    await withTransaction(db, async (tx) => {
+      const l = createLedgerRepo(tx);
+      await l.lock([accounts.a, accounts.b]);
+      await l.hold(accounts.b, 700, `offer-b-${b.id}`, at);
+      await l.hold(accounts.a, 1_500, `offer-a-${a.id}`, at);
+    });
+    const profile = async (u: { profileUrl: string }) => {
+      const { headers } = await sessionFor(t.app, u.profileUrl);
+      return (await t.app.inject({ url: '/api/user/profile/', headers })).json();
+    };
+    expect(await profile(a)).toMatchObject({
+      account_balance_in_cents: 5_000,
+      available_balance_in_cents: 3_500,
+    });
+    expect(await profile(b)).toMatchObject({
+      account_balance_in_cents: 3_000,
+      available_balance_in_cents: 2_300,
+    });
+    await createLedgerRepo(db).closeHold(`offer-a-${a.id}`, 'released', at);
+    expect(await profile(a)).toMatchObject({ available_balance_in_cents: 5_000 });
+    expect(await profile(b)).toMatchObject({ available_balance_in_cents: 2_300 });
+  });
 });

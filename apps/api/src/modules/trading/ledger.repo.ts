@@ -3,7 +3,7 @@
 // each account's balance row moved by its entries in the same transaction, under the account's row lock
 // taken in id order (so two movements touching the same accounts never deadlock).
 import { type Db, schema } from '@vitrine/db';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 
 const {
   ledgerAccounts: accounts,
@@ -49,6 +49,33 @@ export function createLedgerRepo(db: Db) {
     return made.id;
   }
 
+  /**
+   * Balances and what may be spent (the balance less the account's active holds) of the accounts
+   * `where` picks, in id order: the one reading of spendable money, for `lock` and the profile.
+   */
+  async function balances(where: SQL | undefined): Promise<LockedAccount[]> {
+    // A subquery built by drizzle, whose condition names both tables (a raw one in the select list would
+    // have its columns written unqualified: `account_id = id` compared the hold with itself).
+    const held = db
+      .select({ total: sql`sum(${holds.amountCents})` })
+      .from(holds)
+      .where(and(eq(holds.accountId, accounts.id), eq(holds.status, 'active')));
+    const rows = await db
+      .select({
+        id: accounts.id,
+        balanceCents: accounts.balanceCents,
+        heldCents: sql<string>`coalesce((${held}), 0)`,
+      })
+      .from(accounts)
+      .where(where)
+      .orderBy(asc(accounts.id));
+    return rows.map((r) => ({
+      id: r.id,
+      balanceCents: r.balanceCents,
+      availableCents: r.balanceCents - Number(r.heldCents),
+    }));
+  }
+
   return {
     /** The user's USD account (created on first use). */
     userAccount: (userId: number) => account('user', userId),
@@ -71,21 +98,24 @@ export function createLedgerRepo(db: Db) {
     /** Locks the accounts (id order) and reads their balances and what may be spent. */
     async lock(ids: number[]): Promise<Map<number, LockedAccount>> {
       const sorted = [...new Set(ids)].sort((a, b) => a - b);
-      const rows = await db
-        .select({ id: accounts.id, balanceCents: accounts.balanceCents })
+      await db
+        .select({ id: accounts.id })
         .from(accounts)
         .where(inArray(accounts.id, sorted))
         .orderBy(asc(accounts.id))
         .for('update');
-      const held = await db
-        .select({ accountId: holds.accountId, total: sql<string>`sum(${holds.amountCents})` })
-        .from(holds)
-        .where(and(inArray(holds.accountId, sorted), eq(holds.status, 'active')))
-        .groupBy(holds.accountId);
-      const heldBy = new Map(held.map((h) => [h.accountId, Number(h.total)]));
-      return new Map(
-        rows.map((r) => [r.id, { ...r, availableCents: r.balanceCents - (heldBy.get(r.id) ?? 0) }]),
+      // Read once the locks are held, in a statement of its own: it sees the holds committed by a
+      // movement this one waited for (a subquery of the locking statement would read its older snapshot).
+      const rows = await balances(inArray(accounts.id, sorted));
+      return new Map(rows.map((r) => [r.id, r]));
+    },
+
+    /** The user's USD balance and what may be spent now, unlocked (no account yet: zero, none created). */
+    async userBalance(userId: number): Promise<{ balanceCents: number; availableCents: number }> {
+      const [row] = await balances(
+        and(eq(accounts.kind, 'user'), eq(accounts.userId, userId), eq(accounts.currency, 'USD')),
       );
+      return { balanceCents: row?.balanceCents ?? 0, availableCents: row?.availableCents ?? 0 };
     },
 
     /**

@@ -1,18 +1,10 @@
 import { type Db, lockRows, schema } from '@vitrine/db';
 import { and, eq, gt, lte, ne, sql } from 'drizzle-orm';
+import { createLedgerRepo } from '../trading/ledger.repo';
 
 type SocialLink = schema.SocialLink;
 
-const {
-  users,
-  userTwoFactor,
-  publisherMembers,
-  publishers,
-  phoneVerifications,
-  ledgerAccounts,
-  ledgerHolds,
-  termsOfService,
-} = schema;
+const { users, userTwoFactor, publisherMembers, publishers, phoneVerifications, termsOfService } = schema;
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -59,12 +51,13 @@ export interface PendingPhone {
 }
 
 export function createUsersRepo(db: Db) {
+  const ledger = createLedgerRepo(db);
   return {
     /** `at`: the server clock's now, which decides which terms are published. */
     async profile(userId: number, at: Date = new Date()): Promise<ProfileRow | null> {
       const [u] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
       if (!u) return null;
-      const [[tf], memberOf, [account], [newerTerms]] = await Promise.all([
+      const [[tf], memberOf, balance, [newerTerms]] = await Promise.all([
         db.select().from(userTwoFactor).where(eq(userTwoFactor.userId, userId)).limit(1),
         db
           .select({ slug: publishers.slug, name: publishers.name })
@@ -72,19 +65,7 @@ export function createUsersRepo(db: Db) {
           .innerJoin(publishers, eq(publishers.id, publisherMembers.publisherId))
           .where(eq(publisherMembers.userId, userId))
           .orderBy(publishers.name),
-        db
-          .select({
-            balanceCents: ledgerAccounts.balanceCents,
-            heldCents: sql<string>`coalesce((select sum(${ledgerHolds.amountCents}) from ${ledgerHolds} where ${ledgerHolds.accountId} = ${ledgerAccounts.id} and ${ledgerHolds.status} = 'active'), 0)`,
-          })
-          .from(ledgerAccounts)
-          .where(
-            and(
-              eq(ledgerAccounts.kind, 'user'),
-              eq(ledgerAccounts.userId, userId),
-              eq(ledgerAccounts.currency, 'USD'),
-            ),
-          ),
+        ledger.userBalance(userId),
         // Terms published after the user's last agreement (decision 009 "Terms of service").
         db
           .select({ id: termsOfService.id })
@@ -120,8 +101,8 @@ export function createUsersRepo(db: Db) {
         shouldSkipPrompt: tf?.shouldSkipPrompt ?? false,
         hasPassword: u.passwordHash !== null,
         publishers: memberOf,
-        balanceCents: account?.balanceCents ?? 0,
-        availableCents: account ? account.balanceCents - Number(account.heldCents) : 0,
+        balanceCents: balance.balanceCents,
+        availableCents: balance.availableCents,
       };
     },
 

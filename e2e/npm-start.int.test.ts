@@ -1,0 +1,95 @@
+// `npm start` as a process manager runs it: npm, its script shell, scripts/start.mjs, the server. A
+// SIGTERM to npm's own pid (a service manager, a container's PID 1, `kill <pid>`) must reach the server
+// and stop it, open live streams included, rather than leave it running with the store locked.
+// On the embedded store under either integration project (the signal path does not depend on the store).
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { repoRoot } from './support/server';
+
+const cleanups: (() => void)[] = [];
+afterEach(() => {
+  for (const c of cleanups.splice(0)) c();
+});
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe('npm start', () => {
+  it('stops the server on a SIGTERM to npm, ending an open live stream', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'vitrine-npm-start-'));
+    let out = '';
+    // No web build: WEB_DIST names an empty folder, so start.mjs builds nothing and the server serves the API.
+    const npm: ChildProcess = spawn('npm', ['start'], {
+      cwd: repoRoot,
+      env: {
+        ...process.env,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        SEED: 'off',
+        LOG_LEVEL: 'info',
+        WEB_DIST: join(dataDir, 'no-web-build'),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    npm.stdout?.on('data', (d: Buffer) => {
+      out += d.toString();
+    });
+    npm.stderr?.on('data', (d: Buffer) => {
+      out += d.toString();
+    });
+    const npmExited = new Promise<number | null>((resolve) => npm.on('exit', (code) => resolve(code)));
+    let serverPid = 0;
+    cleanups.push(() => {
+      if (npm.exitCode === null) npm.kill('SIGKILL');
+      if (serverPid && alive(serverPid)) process.kill(serverPid, 'SIGKILL');
+      rmSync(dataDir, { recursive: true, force: true });
+    });
+
+    const url = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`npm start did not start:\n${out}`)), 90_000);
+      npm.stdout?.on('data', () => {
+        const m = /Vitrine is up on (http:\/\/\S+?) /.exec(out);
+        if (m?.[1]) {
+          clearTimeout(timer);
+          resolve(m[1]);
+        }
+      });
+      void npmExited.then((code) => reject(new Error(`npm start exited (${code}):\n${out}`)));
+    });
+    serverPid = Number(/"pid":(\d+)/.exec(out)?.[1]);
+    expect(serverPid).toBeGreaterThan(0);
+
+    const stream = await fetch(`${url}/api/v2/events/?topic=drop:1`, {
+      headers: { accept: 'text/event-stream' },
+    });
+    expect(stream.status).toBe(200);
+    const reader = (stream.body as ReadableStream<Uint8Array>).getReader();
+    expect(new TextDecoder().decode((await reader.read()).value)).toContain(': connected');
+    const streamEnded = (async () => {
+      for (;;) if ((await reader.read()).done) return;
+    })();
+
+    npm.kill('SIGTERM');
+    const code = await Promise.race([
+      npmExited,
+      new Promise<string>((resolve) => setTimeout(() => resolve('still running after 20 s'), 20_000)),
+    ]);
+    // npm reports the server's clean exit, and returns only once the server is gone.
+    expect(code, out.slice(-3000)).toBe(0);
+    expect(alive(serverPid), 'the server process outlived npm').toBe(false);
+    await expect(fetch(`${url}/api/health`)).rejects.toThrow();
+    await streamEnded;
+    expect(out).toContain('shutting down');
+  }, 120_000);
+});
