@@ -59,6 +59,44 @@ describe('editions under concurrency', () => {
     expect(rows.filter((r) => r.paymentState === 'cancelled')).toHaveLength(11);
   });
 
+  it('paying a checkout while asking for another: one purchase at most, never a paid checkout replaced', {
+    timeout: 180_000,
+  }, async () => {
+    for (let round = 0; round < 8; round += 1) {
+      const { nifty } = await dropNifty(t.app, { limitPerUser: 1, editionSize: 5, priceInCents: 700 });
+      const b = await buyer(t.app);
+      await fund(db(), b.userId, 5_000, t.clock.now());
+      const first = await createIntent(b.headers, nifty.contractAddress, nifty.typeNumber);
+      const id = (first.json() as PurchaseIntent).purchaseIntentId;
+      const [paid, again] = await Promise.all([
+        payBalance(b.headers, id),
+        createIntent(b.headers, nifty.contractAddress, nifty.typeNumber),
+      ]);
+      const rows = await db()
+        .select()
+        .from(schema.purchaseIntents)
+        .where(eq(schema.purchaseIntents.niftyId, nifty.id));
+      const [row] = await db().select().from(schema.nifties).where(eq(schema.nifties.id, nifty.id));
+      if (paid.statusCode === 200) {
+        // Paid first: the second checkout is refused, the one purchase made.
+        expect(again.statusCode, again.body).toBe(409);
+        expect(again.json()).toMatchObject({ errorType: 'limit-reached' });
+        expect(rows.map((r) => r.paymentState)).toEqual(['paid']);
+        expect(row?.totalSold).toBe(1);
+      } else {
+        // Replaced first: the payment is refused and nothing is sold; the new checkout holds.
+        expect(paid.statusCode, paid.body).toBe(409);
+        expect(again.statusCode, again.body).toBe(200);
+        expect(rows.map((r) => r.paymentState).sort()).toEqual(['cancelled', 'pending']);
+        expect(row?.totalSold).toBe(0);
+      }
+    }
+    expect(await ledgerInvariants(db())).toMatchObject({
+      unbalancedTransactions: 0,
+      balancesOffTheirEntries: 0,
+    });
+  });
+
   it('30 buyers paying at once for 10 editions mint exactly 10', { timeout: 180_000 }, async () => {
     const { nifty } = await dropNifty(t.app, { editionSize: 12, maxPurchaseQuantity: 2, priceInCents: 800 });
     await db().update(schema.nifties).set({ totalReserved: 2 }).where(eq(schema.nifties.id, nifty.id));
