@@ -326,20 +326,33 @@ describe('a studio-made drop sells', () => {
     await expect
       .poll(() => fcfs.getByTestId('drop-sale-button').textContent(), { timeout: 20_000 })
       .toBe('Buy');
-    await fcfs.getByTestId('drop-sale-button').click();
     // At checkout (else the poll reports the card's failure).
+    const toCheckout = async () => {
+      await fcfs.getByTestId('drop-sale-button').click();
+      await expect
+        .poll(
+          async () =>
+            new URL(home.url()).pathname.startsWith('/checkout/')
+              ? 'checkout'
+              : `${await fcfs
+                  .getByTestId('drop-sale-error')
+                  .textContent()
+                  .catch(() => '')} ${await fcfs.textContent().catch(() => '')}`,
+          { timeout: 20_000 },
+        )
+        .toBe('checkout');
+      return new URL(home.url()).searchParams.get('piid');
+    };
+    const abandoned = await toCheckout();
+    // Back to the drop page and Buy again: an open checkout is not the one purchase allowed, so this is a new
+    // checkout, not 'You have reached the purchase limit'.
+    await home.goBack();
     await expect
-      .poll(
-        async () =>
-          new URL(home.url()).pathname.startsWith('/checkout/')
-            ? 'checkout'
-            : `${await fcfs
-                .getByTestId('drop-sale-error')
-                .textContent()
-                .catch(() => '')} ${await fcfs.textContent().catch(() => '')}`,
-        { timeout: 20_000 },
-      )
-      .toBe('checkout');
+      .poll(() => fcfs.getByTestId('drop-sale-button').textContent(), { timeout: 20_000 })
+      .toBe('Buy');
+    expect(await fcfs.getByTestId('drop-sale-button').isEnabled()).toBe(true);
+    expect(await fcfs.textContent()).not.toContain('You have reached the purchase limit for this NFT');
+    expect(await toCheckout()).not.toBe(abandoned);
     const form = home.getByTestId('card-form');
     await form.getByLabel('Card number').fill('4242 4242 4242 4242');
     await form.getByLabel('Expiry (MM/YY)').fill('12/34');
