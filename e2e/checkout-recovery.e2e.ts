@@ -139,4 +139,33 @@ describe('checkout and listing recovery', () => {
     expect(await page.evaluate<number>('window.innerWidth')).toBe(390);
     await context.close();
   });
+
+  it('a checkout open while another collector buys the NFT says it was sold, without a reload', async () => {
+    const { token } = await collectorListsOne();
+    const opened = async (label: string) => {
+      const buyer = await apiSignUp(baseUrl, label);
+      const context = await browser.newContext({ viewport: DESKTOP });
+      await storeCredentials(context, buyer.grant);
+      const page = await context.newPage();
+      await page.goto(baseUrl + itemUrl(token));
+      await page.getByTestId('item-price').getByTestId('buy-now').click();
+      await page.waitForURL((url) => url.pathname.startsWith('/listing-checkout/'));
+      await page.getByTestId('fee-breakdown').waitFor();
+      return { page, context };
+    };
+    const slow = await opened('qa-slow');
+    const fast = await opened('qa-fast');
+    await fillCard(fast.page.getByTestId('card-form'));
+    await fast.page.getByTestId('pay').click();
+    await fast.page.getByTestId('checkout-success').waitFor();
+    // The first checkout follows its status (polled every 5 s): the NFT is gone, and it says why.
+    const closed = slow.page.getByTestId('checkout-closed-message');
+    await closed.waitFor({ timeout: 20_000 });
+    expect(await closed.textContent()).toContain(
+      'This NFT is no longer for sale here: it was sold to another collector or its listing was cancelled.',
+    );
+    expect(await slow.page.getByTestId('pay').count()).toBe(0);
+    await slow.context.close();
+    await fast.context.close();
+  });
 });

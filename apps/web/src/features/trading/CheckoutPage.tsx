@@ -256,6 +256,16 @@ function outcomeOf(intent: PurchaseIntent): Outcome {
   if (intent.paymentState === 'requires_action') return { kind: 'needs-action' };
   if (intent.paymentState === 'pending') return { kind: 'idle' };
   if (intent.paymentState === 'expired') return { kind: 'expired' };
+  if (intent.paymentState === 'cancelled') {
+    // Closed by the server: a listing sold or withdrawn, or a drop's checkout replaced by a newer one.
+    return {
+      kind: 'unavailable',
+      message:
+        intent.saleType === 'listing'
+          ? 'This NFT is no longer for sale here: it was sold to another collector or its listing was cancelled.'
+          : 'This checkout was closed because you opened a newer one for this NFT. Continue in that one, or press Buy again.',
+    };
+  }
   return { kind: 'unavailable', message: 'This purchase can no longer be paid.' };
 }
 
