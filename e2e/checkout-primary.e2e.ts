@@ -128,4 +128,34 @@ describe('buying a drop’s editions', () => {
       .toContain(String(soldBefore + 2));
     await context.close();
   });
+
+  it('a second Buy in another tab replaces the first checkout, which says so', {
+    timeout: 120_000,
+  }, async () => {
+    const card = await liveFcfsNifty();
+    const buyer = await apiSignUp(baseUrl, 'primary-two-tabs');
+    const context = await browser.newContext({ viewport: DESKTOP });
+    await storeCredentials(context, buyer.grant);
+    const toCheckout = async () => {
+      const page = await context.newPage();
+      await page.goto(`${baseUrl}/marketplace/collection/${card.contractAddress}/${card.typeNumber}`);
+      const buy = page.getByTestId('buy-editions');
+      await expect.poll(() => buy.textContent()).toBe('Buy');
+      await buy.click();
+      await page.waitForURL((url) => url.pathname.startsWith('/checkout/'));
+      await page.getByTestId('fee-breakdown').waitFor();
+      return page;
+    };
+    const first = await toCheckout();
+    const second = await toCheckout();
+    expect(new URL(second.url()).searchParams.get('piid')).not.toBe(
+      new URL(first.url()).searchParams.get('piid'),
+    );
+    // The first tab follows its status (polled every 5 s): closed, and why; the second one can pay.
+    const closed = first.getByTestId('checkout-closed-message');
+    await closed.waitFor({ timeout: 20_000 });
+    expect(await closed.textContent()).toContain('This checkout was closed because you opened a newer one');
+    expect(await second.getByTestId('pay').isEnabled()).toBe(true);
+    await context.close();
+  });
 });
