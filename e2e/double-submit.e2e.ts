@@ -133,6 +133,41 @@ describe('the drop editor on a double click', () => {
   });
 });
 
+describe('the drop list on a double click', () => {
+  it('Create a Drop creates one draft, and Delete deletes it once with no error left in the dialog', {
+    timeout: 90_000,
+  }, async () => {
+    const page = await publisher.newPage();
+    await page.goto(`${baseUrl}/publishers/atlas/drops`);
+    await page.getByTestId('drop-list').waitFor({ timeout: 20_000 });
+    const created = await slowAnswers(page, 'POST', /\/drops$/);
+    await page.getByTestId('create-drop').dblclick();
+    await page.waitForURL((url) => /^\/publishers\/atlas\/drops\/\d+$/.test(url.pathname), {
+      timeout: 20_000,
+    });
+    await page.waitForTimeout(1_500);
+    expect(created).toHaveLength(1);
+    const id = new URL(page.url()).pathname.split('/').pop() ?? '';
+
+    await page.goto(`${baseUrl}/publishers/atlas/drops`);
+    const row = page.locator(`[data-testid="drop-row"][data-drop-id="${id}"]`);
+    await row.waitFor({ timeout: 20_000 });
+    const deletes = await slowAnswers(page, 'DELETE', /\/drops\/\d+$/);
+    await row.getByRole('button', { name: 'Delete' }).click();
+    const dialog = page.getByTestId('delete-drop-dialog');
+    await dialog.getByRole('button', { name: 'Delete' }).dblclick();
+    await dialog.waitFor({ state: 'detached', timeout: 20_000 });
+    await page.waitForTimeout(1_500);
+    expect(deletes).toHaveLength(1);
+    await expect.poll(() => row.count()).toBe(0);
+    // The next delete dialog opens clean (a refused second delete would leave its error there).
+    await page.getByTestId('drop-row').getByRole('button', { name: 'Delete' }).first().click();
+    await dialog.waitFor();
+    expect(await dialog.getByRole('alert').count()).toBe(0);
+    await page.close();
+  });
+});
+
 describe('the storefront editor on a double click', () => {
   it('Add link adds one link and Remove removes it with no error', { timeout: 90_000 }, async () => {
     const page = await publisher.newPage();

@@ -11,6 +11,7 @@ import { Link } from '../../ui/Link';
 import { Page } from '../../ui/Page';
 import { Pagination } from '../../ui/Pagination';
 import { Skeleton } from '../../ui/Skeleton';
+import { useSubmitOnce } from '../../ui/useSubmitOnce';
 import { RequireAuth } from '../auth/RequireAuth';
 import styles from './Studio.module.css';
 import { StudioIntro } from './StudioIntro';
@@ -54,6 +55,9 @@ function DropList() {
       void navigate(`/publishers/${encodeURIComponent(slug)}/drops/${drop.id}`);
     },
   });
+  // One request at a time: a double click would create two drafts, or send a second delete whose refusal
+  // shows in the next delete dialog.
+  const once = useSubmitOnce();
   const remove = useMutation({
     mutationFn: (id: number) => studioApi.deleteDrop(slug, id),
     onSuccess: async () => {
@@ -64,7 +68,11 @@ function DropList() {
 
   const actions = (
     <div className={styles.toolbar}>
-      <Button onClick={() => create.mutate()} loading={create.isPending} data-testid="create-drop">
+      <Button
+        onClick={() => once.send(create, undefined)}
+        loading={create.isPending}
+        data-testid="create-drop"
+      >
         Create a Drop
       </Button>
       <ButtonLink to={`/publishers/${encodeURIComponent(slug)}`} variant="secondary">
@@ -159,7 +167,7 @@ function DropList() {
         confirmLabel="Delete"
         loading={remove.isPending}
         onConfirm={() => {
-          if (deleting) remove.mutate(deleting.id);
+          if (deleting) once.send(remove, deleting.id);
         }}
         testId="delete-drop-dialog"
       >
