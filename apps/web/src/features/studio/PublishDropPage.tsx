@@ -250,7 +250,7 @@ function FeeAndPublish({ fee, waiting }: { fee: PublisherFee; waiting: boolean }
         open={needsAction && !paid}
         onClose={() => setNeedsAction(false)}
         loading={complete.isPending}
-        onConfirm={() => complete.mutate()}
+        onConfirm={() => once.send(complete, undefined)}
         finish="pay the publisher fee and publish your drop"
         testId="fee-card-action-dialog"
       />
