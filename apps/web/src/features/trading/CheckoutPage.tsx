@@ -215,7 +215,7 @@ function Receipt({ intent }: { intent: PurchaseIntent }) {
   const quote = intent.quotes.find((q) => q.paymentMethod === intent.paymentMethod) ?? intent.quotes[0];
   if (!quote) return null;
   return (
-    <dl className={styles.receipt} data-testid="checkout-receipt">
+    <dl className={`${styles.fees} ${styles.receipt}`} data-testid="checkout-receipt">
       <div>
         <dt>Paid</dt>
         <dd data-testid="receipt-total">{formatCents(quote.totalInCents)}</dd>
