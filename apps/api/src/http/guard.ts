@@ -5,6 +5,7 @@
 // Routes that only read an optional caller use `optionalAuth(request)`.
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { type AuthContext, ERRORS } from '../modules/auth/auth.service';
+import { TERMS_ERRORS } from '../modules/terms/terms.service';
 import { errorBody } from './schemas';
 
 declare module 'fastify' {
@@ -54,7 +55,8 @@ async function guard(request: FastifyRequest): Promise<void> {
 async function termsGuard(request: FastifyRequest): Promise<void> {
   const auth = request.signedInAs;
   if (!auth) throw ERRORS.unauthorized();
-  await request.server.services.terms.requireAgreement(auth.userId);
+  // Read with the session, in the same statement (auth.repo sessionOfAccessToken).
+  if (auth.termsRequired) throw TERMS_ERRORS.approvalRequired();
 }
 
 const asArray = <T>(v: T | T[] | undefined): T[] => (v === undefined ? [] : Array.isArray(v) ? v : [v]);

@@ -9,7 +9,7 @@
 //    with `Retry-After: 1` (refused, not queued: no connection is held waiting).
 // Answers that depend on the moment (401, 429, 5xx) are not kept: the key is released for a retry.
 import { createHash } from 'node:crypto';
-import { type Db, schema } from '@vitrine/db';
+import { type Db, prepared, schema } from '@vitrine/db';
 import { and, eq, lte, or, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -61,36 +61,53 @@ export function createIdempotencyStore(db: Db, clock: Clock) {
         nextPurge = now.getTime() + PURGE_EVERY_MS;
         await db.delete(keys).where(lte(keys.expiresAt, now));
       }
-      const fresh = {
-        requestHash,
-        statusCode: null,
-        contentType: null,
-        body: null,
-        claimedAt: now,
-        expiresAt: new Date(now.getTime() + IDEMPOTENCY_TTL_MS),
-      };
-      const claimed = await db
-        .insert(keys)
-        .values({ ...c, ...fresh })
-        .onConflictDoUpdate({
-          target: [keys.caller, keys.route, keys.key],
-          set: fresh,
-          setWhere: or(
-            lte(keys.expiresAt, now),
-            and(
-              sql`${keys.statusCode} is null`,
-              lte(keys.claimedAt, new Date(now.getTime() - IDEMPOTENCY_STALE_CLAIM_MS)),
+      const p = sql.placeholder;
+      // Every trading write: built once (packages/db statements.ts).
+      const claimed = await prepared(db, 'idempotency_claim', (d) => {
+        const fresh = {
+          requestHash: sql`${p('requestHash')}`,
+          statusCode: sql`null`,
+          contentType: sql`null`,
+          body: sql`null`,
+          claimedAt: sql`${p('now')}`,
+          expiresAt: sql`${p('expiresAt')}`,
+        };
+        return d
+          .insert(keys)
+          .values({ caller: p('caller'), route: p('route'), key: p('key'), ...fresh })
+          .onConflictDoUpdate({
+            target: [keys.caller, keys.route, keys.key],
+            set: fresh,
+            setWhere: or(
+              lte(keys.expiresAt, p('now')),
+              and(sql`${keys.statusCode} is null`, lte(keys.claimedAt, p('staleBefore'))),
             ),
-          ),
-        })
-        .returning({ key: keys.key });
+          })
+          .returning({ key: keys.key });
+      }).execute({
+        ...c,
+        requestHash,
+        now: now.toISOString(),
+        expiresAt: new Date(now.getTime() + IDEMPOTENCY_TTL_MS).toISOString(),
+        staleBefore: new Date(now.getTime() - IDEMPOTENCY_STALE_CLAIM_MS).toISOString(),
+      });
       if (claimed.length > 0) return true;
       const [row] = await db.select().from(keys).where(where(c));
       return row ?? null;
     },
 
     async complete(c: Claim, answer: { statusCode: number; contentType: string; body: string }) {
-      await db.update(keys).set(answer).where(where(c));
+      const p = sql.placeholder;
+      await prepared(db, 'idempotency_complete', (d) =>
+        d
+          .update(keys)
+          .set({
+            statusCode: sql`${p('statusCode')}`,
+            contentType: sql`${p('contentType')}`,
+            body: sql`${p('body')}`,
+          })
+          .where(and(eq(keys.caller, p('caller')), eq(keys.route, p('route')), eq(keys.key, p('key')))),
+      ).execute({ ...c, ...answer });
     },
 
     async release(c: Claim) {

@@ -1,8 +1,9 @@
 // Accounts queries (Drizzle). Rows are mapped before they leave. Every single-use secret is claimed
 // by a conditional UPDATE … WHERE used_at IS NULL … RETURNING, so of two concurrent uses exactly one
 // wins (PostgreSQL re-checks the condition after the first commits).
-import { type Db, schema } from '@vitrine/db';
+import { type Db, prepared, schema } from '@vitrine/db';
 import { and, count, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { termsRequiredSql } from '../terms/terms.repo';
 
 const { users, sessions, sessionTokens, oneTimeCodes, twofaChallenges, userTwoFactor, publisherMembers } =
   schema;
@@ -309,21 +310,30 @@ export function createAuthRepo(db: Db) {
     async sessionOfAccessToken(
       hash: string,
       at: Date,
-    ): Promise<{ sessionId: string; userId: number } | null> {
-      const [r] = await db
-        .select({ sessionId: sessions.id, userId: sessions.userId })
-        .from(sessionTokens)
-        .innerJoin(sessions, eq(sessions.id, sessionTokens.sessionId))
-        .where(
-          and(
-            eq(sessionTokens.tokenHash, hash),
-            eq(sessionTokens.kind, 'access'),
-            gt(sessionTokens.expiresAt, at),
-            isNull(sessions.revokedAt),
-          ),
-        )
-        .limit(1);
-      return r ?? null;
+    ): Promise<{ sessionId: string; userId: number; termsRequired: boolean } | null> {
+      // Every authenticated request: built once (packages/db statements.ts), with the terms flag the
+      // guard of a purchase, listing or offer needs (terms.repo termsRequiredSql).
+      const [r] = await prepared(db, 'session_of_access_token', (d) =>
+        d
+          .select({
+            sessionId: sessions.id,
+            userId: sessions.userId,
+            termsRequired: termsRequiredSql(sql.placeholder('at')),
+          })
+          .from(sessionTokens)
+          .innerJoin(sessions, eq(sessions.id, sessionTokens.sessionId))
+          .innerJoin(users, eq(users.id, sessions.userId))
+          .where(
+            and(
+              eq(sessionTokens.tokenHash, sql.placeholder('hash')),
+              eq(sessionTokens.kind, 'access'),
+              gt(sessionTokens.expiresAt, sql.placeholder('at')),
+              isNull(sessions.revokedAt),
+            ),
+          )
+          .limit(1),
+      ).execute({ hash, at: at.toISOString() });
+      return r ? { ...r, termsRequired: Boolean(r.termsRequired) } : null;
     },
 
     async sessionOfAnyToken(hash: string): Promise<{ sessionId: string; userId: number } | null> {

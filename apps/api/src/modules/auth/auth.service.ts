@@ -32,6 +32,8 @@ const TOTP_PERIOD = 30;
 export interface AuthContext {
   userId: number;
   sessionId: string;
+  /** The user must agree to the current terms before a purchase, listing or offer (read with the session). */
+  termsRequired: boolean;
 }
 
 export type LoginOutcome =

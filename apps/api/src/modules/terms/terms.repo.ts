@@ -1,5 +1,5 @@
 import { type Db, schema } from '@vitrine/db';
-import { and, desc, eq, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, lte, type SQLWrapper, sql } from 'drizzle-orm';
 
 const { termsOfService, users } = schema;
 
@@ -8,6 +8,19 @@ export interface TermsRow {
   version: string;
   markdown: string;
   publishedAt: Date;
+}
+
+/**
+ * Whether the `users` row in the query must agree to the terms before a purchase, listing or offer: terms
+ * published by `at` after the user's last agreement, or the account's needs-approval flag. Read with the
+ * session on every authenticated request (auth.repo `sessionOfAccessToken`), so the terms guard of a
+ * purchase, listing or offer sends no statement of its own.
+ */
+export function termsRequiredSql(at: SQLWrapper) {
+  return sql<boolean>`(${users.needsTermsAndConditionsApproval} or exists (
+    select 1 from ${termsOfService}
+    where ${termsOfService.publishedAt} <= ${at}::timestamptz
+      and ${termsOfService.publishedAt} > ${users.termsAgreedAt}))`;
 }
 
 export function createTermsRepo(db: Db) {
@@ -33,12 +46,7 @@ export function createTermsRepo(db: Db) {
      */
     async needsApproval(userId: number, at: Date): Promise<boolean | null> {
       const [row] = await db
-        .select({
-          needs: sql<boolean>`${users.needsTermsAndConditionsApproval} or exists (
-            select 1 from ${termsOfService}
-            where ${termsOfService.publishedAt} <= ${at.toISOString()}::timestamptz
-              and ${termsOfService.publishedAt} > ${users.termsAgreedAt})`,
-        })
+        .select({ needs: termsRequiredSql(sql`${at.toISOString()}`) })
         .from(users)
         .where(eq(users.id, userId))
         .limit(1);

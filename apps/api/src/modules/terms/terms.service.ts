@@ -38,10 +38,6 @@ export function createTermsService({ repo, clock }: { repo: TermsRepo; clock: Cl
     },
 
     /** Throws 403 tos_approval_required when the user must agree first. */
-    async requireAgreement(userId: number): Promise<void> {
-      if (await repo.needsApproval(userId, clock.now())) throw TERMS_ERRORS.approvalRequired();
-    },
-
     /** Operator: the account must agree to the terms again before its next purchase, listing or offer. */
     async requireApproval(email: string): Promise<void> {
       if (!(await repo.requireApproval(email, clock.now())))

@@ -1,7 +1,7 @@
 // Listings, purchase intents and sales (docs/decisions/009-trading-and-ledger.md). Rows are mapped
 // before they leave. Writes that decide something state what must still hold (conditional updates) or
 // run after `lockRows` in the service's unit of work.
-import { type Db, lockRows, schema } from '@vitrine/db';
+import { type Db, lockRows, prepared, schema } from '@vitrine/db';
 import { and, asc, desc, eq, gt, inArray, lte, or, sql } from 'drizzle-orm';
 
 const {
@@ -28,6 +28,11 @@ const {
 const HOLDING_STATES = ['pending', 'requires_action'];
 
 export type ListingRow = typeof listings.$inferSelect;
+/** Another buyer's payment for a listing waiting on its second step, until `expiresAt`. */
+export interface ListingHoldRow {
+  buyerId: number;
+  expiresAt: Date;
+}
 export type IntentRow = typeof intents.$inferSelect;
 export type NewIntent = typeof intents.$inferInsert;
 
@@ -300,11 +305,13 @@ export function createTradingRepo(db: Db) {
     },
 
     async tokenById(id: number): Promise<TokenForSale | null> {
-      const [row] = await db
-        .select(tokenSelect)
-        .from(tokens)
-        .innerJoin(nifties, eq(nifties.id, tokens.niftyId))
-        .where(eq(tokens.id, id));
+      const [row] = await prepared(db, 'trading_token_by_id', (d) =>
+        d
+          .select(tokenSelect)
+          .from(tokens)
+          .innerJoin(nifties, eq(nifties.id, tokens.niftyId))
+          .where(eq(tokens.id, sql.placeholder('id'))),
+      ).execute({ id });
       return row ?? null;
     },
 
@@ -315,8 +322,50 @@ export function createTradingRepo(db: Db) {
     },
 
     async listing(id: number): Promise<ListingRow | null> {
-      const [row] = await db.select().from(listings).where(eq(listings.id, id));
+      const [row] = await prepared(db, 'trading_listing', (d) =>
+        d
+          .select()
+          .from(listings)
+          .where(eq(listings.id, sql.placeholder('id'))),
+      ).execute({ id });
       return row ?? null;
+    },
+
+    /**
+     * Buy Now's reads in one statement (bench/results/purchases-2026-11-25.md): the listing, its token, and
+     * the holds of `holdsOf`. Null when there is no such listing.
+     */
+    async listingForMatch(
+      id: number,
+      at: Date,
+    ): Promise<{ listing: ListingRow; token: TokenForSale; holds: ListingHoldRow[] } | null> {
+      const [row] = await prepared(db, 'trading_listing_for_match', (d) =>
+        d
+          .select({
+            listing: listings,
+            token: tokenSelect,
+            holds: sql<{ buyerId: number; expiresAt: string }[]>`(select coalesce(json_agg(json_build_object(
+                'buyerId', ${intents.buyerId}, 'expiresAt', ${intents.expiresAt})), '[]'::json)
+              from ${intents}
+              where ${intents.listingId} = ${listings.id}
+                and ${intents.paymentState} = 'requires_action'
+                and ${intents.expiresAt} > ${sql.placeholder('at')}::timestamptz)`,
+          })
+          .from(listings)
+          .innerJoin(tokens, eq(tokens.id, listings.tokenRowId))
+          .innerJoin(nifties, eq(nifties.id, tokens.niftyId))
+          .where(eq(listings.id, sql.placeholder('id'))),
+      ).execute({ id, at: at.toISOString() });
+      if (!row) return null;
+      const holds = (typeof row.holds === 'string' ? JSON.parse(row.holds) : row.holds) as {
+        buyerId: number;
+        expiresAt: string;
+      }[];
+      return {
+        listing: row.listing,
+        token: row.token,
+        holds: holds.map((h) => ({ buyerId: h.buyerId, expiresAt: new Date(h.expiresAt) })),
+      };
     },
 
     async lockListing(id: number): Promise<ListingRow | null> {
@@ -444,7 +493,24 @@ export function createTradingRepo(db: Db) {
     },
 
     async intent(id: number): Promise<IntentRow | null> {
-      const [row] = await db.select().from(intents).where(eq(intents.id, id));
+      const [row] = await prepared(db, 'trading_intent', (d) =>
+        d
+          .select()
+          .from(intents)
+          .where(eq(intents.id, sql.placeholder('id'))),
+      ).execute({ id });
+      return row ?? null;
+    },
+
+    /** An intent and the listing it buys (null for a primary sale), in one statement (pay's first read). */
+    async intentAndListing(id: number): Promise<{ intent: IntentRow; listing: ListingRow | null } | null> {
+      const [row] = await prepared(db, 'trading_intent_and_listing', (d) =>
+        d
+          .select({ intent: intents, listing: listings })
+          .from(intents)
+          .leftJoin(listings, eq(listings.id, intents.listingId))
+          .where(eq(intents.id, sql.placeholder('id'))),
+      ).execute({ id });
       return row ?? null;
     },
 
@@ -558,17 +624,19 @@ export function createTradingRepo(db: Db) {
     },
 
     /** The buyers whose payment for a listing is in progress (a second step pending), in time. */
-    async holdsOf(listingId: number, at: Date): Promise<{ buyerId: number; expiresAt: Date }[]> {
-      return db
-        .select({ buyerId: intents.buyerId, expiresAt: intents.expiresAt })
-        .from(intents)
-        .where(
-          and(
-            eq(intents.listingId, listingId),
-            eq(intents.paymentState, 'requires_action'),
-            gt(intents.expiresAt, at),
+    async holdsOf(listingId: number, at: Date): Promise<ListingHoldRow[]> {
+      return prepared(db, 'trading_holds_of', (d) =>
+        d
+          .select({ buyerId: intents.buyerId, expiresAt: intents.expiresAt })
+          .from(intents)
+          .where(
+            and(
+              eq(intents.listingId, sql.placeholder('listingId')),
+              eq(intents.paymentState, 'requires_action'),
+              gt(intents.expiresAt, sql.placeholder('at')),
+            ),
           ),
-        );
+      ).execute({ listingId, at: at.toISOString() });
     },
 
     /** Open intents past their time, oldest first. */

@@ -35,6 +35,7 @@ import { splitPayees as readSplitPayees, splitPostings } from './sales-splits';
 import {
   createTradingRepo,
   type IntentRow,
+  type ListingHoldRow,
   type ListingRow,
   type NiftyForSale,
   type TradingRepo,
@@ -423,6 +424,12 @@ export function createTradingService(deps: {
   /** Whether a listing, as just read, is on hold for the viewer: another buyer's payment is in progress. */
   async function holdOf(listing: ListingRow, viewerId: number | null): Promise<ListingHold> {
     const holds = listing.status === 'active' ? await repo.holdsOf(listing.id, clock.now()) : [];
+    return holdFrom(listing, holds, viewerId);
+  }
+
+  /** `holdOf` from holds already read. */
+  function holdFrom(listing: ListingRow, read: ListingHoldRow[], viewerId: number | null): ListingHold {
+    const holds = listing.status === 'active' ? read : [];
     const others = holds.filter((h) => h.buyerId !== viewerId);
     const until = others.reduce<Date | null>((a, h) => (a && a > h.expiresAt ? a : h.expiresAt), null);
     return {
@@ -434,7 +441,11 @@ export function createTradingService(deps: {
   }
 
   async function ownIntent(buyerId: number, id: number): Promise<IntentRow> {
-    const intent = await repo.intent(id);
+    return ownIntentOf(buyerId, await repo.intent(id));
+  }
+
+  /** `ownIntent` of an intent already read. */
+  async function ownIntentOf(buyerId: number, intent: IntentRow | null): Promise<IntentRow> {
     if (!intent || intent.buyerId !== buyerId) throw TRADING_ERRORS.intentNotFound();
     return expireIfDue(intent);
   }
@@ -951,13 +962,12 @@ export function createTradingService(deps: {
     },
 
     async createListingMatch(buyerId: number, listingId: number) {
-      const listing = await repo.listing(listingId);
-      if (!listing) throw TRADING_ERRORS.listingNotFound();
+      const found = await repo.listingForMatch(listingId, clock.now());
+      if (!found) throw TRADING_ERRORS.listingNotFound();
+      const { listing, token } = found;
       if (listing.status !== 'active') throw TRADING_ERRORS.listingClosed();
       if (listing.sellerId === buyerId) throw TRADING_ERRORS.ownListing();
-      if ((await holdOf(listing, buyerId)).onHold) throw TRADING_ERRORS.listingOnHold();
-      const token = await repo.tokenById(listing.tokenRowId);
-      if (!token) throw TRADING_ERRORS.listingClosed();
+      if (holdFrom(listing, found.holds, buyerId).onHold) throw TRADING_ERRORS.listingOnHold();
       const priceCents =
         listing.currency === 'USD'
           ? Number(listing.amount)
@@ -1161,14 +1171,16 @@ export function createTradingService(deps: {
      * `requires_action` (finish with `completeAction`).
      */
     async pay(buyerId: number, id: number, input: { paymentMethod?: PaymentMethod; paymentToken?: string }) {
-      let intent = await ownIntent(buyerId, id);
+      // The intent and its listing in one read.
+      const read = await repo.intentAndListing(id);
+      let intent = await ownIntentOf(buyerId, read?.intent ?? null);
       if (intent.paymentState === 'paid') return viewOf(intent);
       if (!OPEN_STATES.includes(intent.paymentState)) throw TRADING_ERRORS.intentClosed(intent.paymentState);
       // Refuse first what would fail anyway (a listing sold meanwhile: every loser of a race), before any
       // other read or write and before any money is authorised.
       let listing: ListingRow | null | undefined;
       if (intent.saleKind === 'listing') {
-        listing = intent.listingId === null ? null : await repo.listing(intent.listingId);
+        listing = read?.listing ?? null;
         if (listing?.status !== 'active') throw TRADING_ERRORS.listingClosed();
       }
       if (input.paymentMethod && input.paymentMethod !== intent.paymentMethod) {

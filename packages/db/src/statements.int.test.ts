@@ -1,0 +1,58 @@
+// A statement built once (statements.ts) answers as the statement it replaces: on the database, the
+// committed rows, with each call's values; in a transaction, inside that transaction (its uncommitted
+// rows seen, nothing left after a rollback, and on the embedded store no wait for the transaction's end).
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { termsOfService } from './schema';
+import { prepared } from './statements';
+import { type FreshDatabase, freshDatabase } from './testing';
+import { withTransaction } from './unit-of-work';
+
+let store: FreshDatabase;
+beforeAll(async () => {
+  store = await freshDatabase();
+});
+afterAll(async () => {
+  await store.drop();
+});
+
+const versionOf = (db: FreshDatabase['db'], version: string) =>
+  prepared(db, 'statements_test_terms_by_version', (d) =>
+    d
+      .select({ version: termsOfService.version, markdown: termsOfService.markdown })
+      .from(termsOfService)
+      .where(eq(termsOfService.version, sql.placeholder('version'))),
+  ).execute({ version });
+
+describe('a prepared statement', () => {
+  it('is built once per database and sends each call its own values', async () => {
+    const { db } = store;
+    const at = new Date('2026-01-02T00:00:00Z');
+    await db.insert(termsOfService).values([
+      { version: 'stmt-a', markdown: 'A', publishedAt: at },
+      { version: 'stmt-b', markdown: 'B', publishedAt: at },
+    ]);
+    const build = (d: typeof db) => d.select().from(termsOfService).limit(sql.placeholder('n'));
+    expect(prepared(db, 'statements_test_once', build)).toBe(prepared(db, 'statements_test_once', build));
+    expect(await versionOf(db, 'stmt-a')).toEqual([{ version: 'stmt-a', markdown: 'A' }]);
+    expect(await versionOf(db, 'stmt-b')).toEqual([{ version: 'stmt-b', markdown: 'B' }]);
+    expect(await versionOf(db, 'none')).toEqual([]);
+  });
+
+  it('runs inside a transaction: sees its rows, and nothing is left after a rollback', async () => {
+    const { db } = store;
+    const rolledBack = new Error('roll back');
+    await expect(
+      withTransaction(db, async (tx) => {
+        await tx
+          .insert(termsOfService)
+          .values({ version: 'stmt-tx', markdown: 'T', publishedAt: new Date('2026-01-03T00:00:00Z') });
+        // In the transaction: its own row. (Sent on the database, it would not see the row on
+        // PostgreSQL, and on the embedded store it would wait for this transaction forever.)
+        expect(await versionOf(tx, 'stmt-tx')).toEqual([{ version: 'stmt-tx', markdown: 'T' }]);
+        throw rolledBack;
+      }),
+    ).rejects.toBe(rolledBack);
+    expect(await versionOf(db, 'stmt-tx')).toEqual([]);
+  });
+});
