@@ -1,4 +1,6 @@
-// Test helper: an event stream read over real HTTP (fetch), frame by frame.
+// Test helper: an event stream read over real HTTP, frame by frame.
+import { get, type IncomingMessage } from 'node:http';
+
 export interface SseFrame {
   id?: string;
   event?: string;
@@ -28,10 +30,13 @@ export function parseFrame(block: string): SseFrame {
 }
 
 export async function openSse(url: string, headers: Record<string, string> = {}): Promise<SseClient> {
-  const abort = new AbortController();
-  const res = await fetch(url, {
-    headers: { accept: 'text/event-stream', ...headers },
-    signal: abort.signal,
+  // node:http on a connection of its own (no agent), not fetch: once a fetch reading a stream is aborted,
+  // Node's fetch (undici) opens a spare connection that sends nothing and keeps it for the server's
+  // keep-alive (Fastify's 72 s, less a second); Node's server does not count such a connection as idle,
+  // so the app's close in afterAll waited ~70 s for it (live.redis and live.int tests).
+  const res = await new Promise<IncomingMessage>((resolve, reject) => {
+    const req = get(url, { agent: false, headers: { accept: 'text/event-stream', ...headers } }, resolve);
+    req.on('error', reject);
   });
   const frames: SseFrame[] = [];
   const waiters: { match: (f: SseFrame) => boolean; resolve: (f: SseFrame) => void }[] = [];
@@ -44,30 +49,26 @@ export async function openSse(url: string, headers: Record<string, string> = {})
       }
     }
   };
-  const ended = (async () => {
-    if (!res.body) return;
-    const reader = res.body.getReader();
-    const decoder = new TextDecoder();
-    let buffer = '';
-    try {
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) return;
-        buffer += decoder.decode(value, { stream: true });
-        let i = buffer.indexOf('\n\n');
-        while (i >= 0) {
-          deliver(parseFrame(buffer.slice(0, i)));
-          buffer = buffer.slice(i + 2);
-          i = buffer.indexOf('\n\n');
-        }
-      }
-    } catch {
-      // aborted
+  let buffer = '';
+  res.setEncoding('utf8');
+  res.on('data', (chunk: string) => {
+    buffer += chunk;
+    let i = buffer.indexOf('\n\n');
+    while (i >= 0) {
+      deliver(parseFrame(buffer.slice(0, i)));
+      buffer = buffer.slice(i + 2);
+      i = buffer.indexOf('\n\n');
     }
-  })();
+  });
+  // Ended by the server, or closed here.
+  const ended = new Promise<void>((resolve) => res.on('close', () => resolve()));
+  const responseHeaders = new Headers();
+  for (const [name, value] of Object.entries(res.headers)) {
+    if (value !== undefined) responseHeaders.set(name, Array.isArray(value) ? value.join(', ') : value);
+  }
   return {
-    status: res.status,
-    headers: res.headers,
+    status: res.statusCode ?? 0,
+    headers: responseHeaders,
     frames,
     ended,
     next(match, timeoutMs = 5000) {
@@ -88,7 +89,7 @@ export async function openSse(url: string, headers: Record<string, string> = {})
       });
     },
     close() {
-      abort.abort();
+      res.destroy();
     },
   };
 }
