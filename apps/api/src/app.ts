@@ -14,6 +14,7 @@ import { registerAuthGuard } from './http/guard';
 import { createIdempotencyStore, registerIdempotency } from './http/idempotency';
 import { registerNulByteGuard } from './http/nul-byte';
 import { registerOperationIds } from './http/operation-ids';
+import { registerPromptClose } from './http/prompt-close';
 import { registerRequestContext } from './http/request-context';
 import { docsCsp, registerSecurityHeaders } from './http/security-headers';
 import { type Clock, systemClock } from './lib/clock';
@@ -141,6 +142,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     return503OnClosing: true,
     forceCloseConnections: 'idle',
   });
+  // Node's idle sweep misses connections that never sent a request and answers in flight (http/prompt-close.ts).
+  registerPromptClose(app);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
