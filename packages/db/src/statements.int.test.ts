@@ -55,4 +55,19 @@ describe('a prepared statement', () => {
     ).rejects.toBe(rolledBack);
     expect(await versionOf(db, 'stmt-tx')).toEqual([]);
   });
+
+  it('refuses, under test, a builder that uses a value of its call, and two statements under one name', async () => {
+    const { db } = store;
+    // A value captured from the call would be frozen in at the first call: every later call would read
+    // 'stmt-a' whatever it asked for.
+    const captured = (version: string) =>
+      prepared(db, 'statements_test_captured', (d) =>
+        d.select().from(termsOfService).where(eq(termsOfService.version, version)),
+      ).execute();
+    await captured('stmt-a');
+    await expect(async () => captured('stmt-b')).rejects.toThrow(/used a value of the call/);
+    expect(() =>
+      prepared(db, 'statements_test_terms_by_version', (d) => d.select().from(termsOfService)),
+    ).toThrow(/two different statements are named statements_test_terms_by_version/);
+  });
 });

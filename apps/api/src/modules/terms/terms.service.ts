@@ -37,7 +37,6 @@ export function createTermsService({ repo, clock }: { repo: TermsRepo; clock: Cl
       return (await repo.needsApproval(userId, clock.now())) ?? false;
     },
 
-    /** Throws 403 tos_approval_required when the user must agree first. */
     /** Operator: the account must agree to the terms again before its next purchase, listing or offer. */
     async requireApproval(email: string): Promise<void> {
       if (!(await repo.requireApproval(email, clock.now())))
