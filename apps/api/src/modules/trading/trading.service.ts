@@ -353,14 +353,18 @@ export function createTradingService(deps: {
    * closes it as cancelled, so the checkout's status polling shows it at once (000 §4). Conditional on the
    * intent still being open: an intent paid meanwhile stays paid.
    */
-  async function closeIfListingGone(intent: IntentRow): Promise<IntentRow> {
+  async function closeIfListingGone(
+    intent: IntentRow,
+    /** The intent's listing as the caller just read it (saves reading it again). */
+    known?: ListingRow | null,
+  ): Promise<IntentRow> {
     if (
       !OPEN_STATES.includes(intent.paymentState) ||
       intent.saleKind !== 'listing' ||
       intent.listingId === null
     )
       return intent;
-    const listing = await repo.listing(intent.listingId);
+    const listing = known !== undefined ? known : await repo.listing(intent.listingId);
     if (listing?.status === 'active') return intent;
     const cancelled = await repo.updateIntent(intent.id, OPEN_STATES, {
       paymentState: 'cancelled',
@@ -1137,8 +1141,13 @@ export function createTradingService(deps: {
       return updated;
     },
 
+    /** The checkout's read (polled every 5 s while it is open): the intent and its listing in one statement. */
     async getIntent(buyerId: number, id: number) {
-      return viewOf(await closeIfListingGone(await ownIntent(buyerId, id)));
+      const read = await repo.intentAndListing(id);
+      const intent = await ownIntentOf(buyerId, read?.intent ?? null);
+      const listing = read?.listing ?? null;
+      const current = await closeIfListingGone(intent, listing);
+      return viewOf(current, {}, current.saleKind === 'listing' ? { listing } : {});
     },
 
     async listIntents(buyerId: number, q: { historical: boolean; limit: number; offset: number }) {
