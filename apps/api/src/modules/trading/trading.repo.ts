@@ -2,7 +2,7 @@
 // before they leave. Writes that decide something state what must still hold (conditional updates) or
 // run after `lockRows` in the service's unit of work.
 import { type Db, lockRows, prepared, schema } from '@vitrine/db';
-import { and, asc, desc, eq, gt, inArray, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lte, or, type SQLWrapper, sql } from 'drizzle-orm';
 
 const {
   listings,
@@ -81,6 +81,14 @@ export interface TokenForSale {
   /** The collection's first creator, who receives the creator fee (null: none). */
   creatorId: number | null;
 }
+
+/** A listing's holds (`holdsOf`, `listingForMatch`): payments waiting on their second step, in time. */
+const holding = (listingId: SQLWrapper, at: SQLWrapper) =>
+  and(
+    eq(intents.listingId, listingId),
+    eq(intents.paymentState, 'requires_action'),
+    gt(intents.expiresAt, at),
+  );
 
 export function createTradingRepo(db: Db) {
   const tokenSelect = {
@@ -347,9 +355,7 @@ export function createTradingRepo(db: Db) {
             holds: sql<{ buyerId: number; expiresAt: string }[]>`(select coalesce(json_agg(json_build_object(
                 'buyerId', ${intents.buyerId}, 'expiresAt', ${intents.expiresAt})), '[]'::json)
               from ${intents}
-              where ${intents.listingId} = ${listings.id}
-                and ${intents.paymentState} = 'requires_action'
-                and ${intents.expiresAt} > ${sql.placeholder('at')}::timestamptz)`,
+              where ${holding(listings.id, sql`${sql.placeholder('at')}::timestamptz`)})`,
           })
           .from(listings)
           .innerJoin(tokens, eq(tokens.id, listings.tokenRowId))
@@ -357,14 +363,11 @@ export function createTradingRepo(db: Db) {
           .where(eq(listings.id, sql.placeholder('id'))),
       ).execute({ id, at: at.toISOString() });
       if (!row) return null;
-      const holds = (typeof row.holds === 'string' ? JSON.parse(row.holds) : row.holds) as {
-        buyerId: number;
-        expiresAt: string;
-      }[];
+      // Both drivers answer json parsed; its timestamps come as text.
       return {
         listing: row.listing,
         token: row.token,
-        holds: holds.map((h) => ({ buyerId: h.buyerId, expiresAt: new Date(h.expiresAt) })),
+        holds: row.holds.map((h) => ({ buyerId: h.buyerId, expiresAt: new Date(h.expiresAt) })),
       };
     },
 
@@ -629,13 +632,7 @@ export function createTradingRepo(db: Db) {
         d
           .select({ buyerId: intents.buyerId, expiresAt: intents.expiresAt })
           .from(intents)
-          .where(
-            and(
-              eq(intents.listingId, sql.placeholder('listingId')),
-              eq(intents.paymentState, 'requires_action'),
-              gt(intents.expiresAt, sql.placeholder('at')),
-            ),
-          ),
+          .where(holding(sql.placeholder('listingId'), sql.placeholder('at'))),
       ).execute({ listingId, at: at.toISOString() });
     },
 
