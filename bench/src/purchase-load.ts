@@ -4,15 +4,20 @@
 // through its tokenise call), odd buyers by balance (funded in the store before the server starts), so
 // both payment paths run side by side as in purchase-race.int.test.ts.
 //  - hot: one listing, all 200 buyers at once (Buy Now, then pay): 1 sale, 199 refusals (409
-//    listing-unavailable). One unmeasured burst on its own listing first, then 3 measured bursts.
+//    listing-unavailable). One unmeasured burst on its own listing first, then 8 measured bursts (with 3,
+//    the p99 was the tail of the one slowest burst and moved by a third from run to run).
 //  - spread: 64 listings of one collection; the buyers loop for the figure's seconds, each buying a
 //    random listing it does not sell; a buyer who wins lists the token again at the same price, so 64
 //    listings stay on offer. Purchases per second, and the latency of every attempt (won or refused).
 //  - baseline: the same 200 buyers at once, each a trivial authenticated write on the same server
 //    (`PATCH /api/v2/listing-match/{id}`, setting its open intent's payment method to the one it uses).
+// The buyers' requests go through node:http with keep-alive, one socket each, as in the floor
+// (bench/floor): the load runs on the server's cores, and with fetch (undici) it took more of them (the
+// baseline's p50 was 204 to 244 ms with fetch, 150 to 157 ms with node:http; purchases-2026-11-25.md, "Clients").
 // The store's rows (buyers, sessions, balances, the collection and its listings) are written before the
 // server starts (`preparePurchases`): PGlite is one process's store.
 import { randomUUID } from 'node:crypto';
+import { Agent, request } from 'node:http';
 import { createDatabase, type DatabaseOptions, withTransaction } from '@vitrine/db';
 import { fixtures } from '@vitrine/db/testing';
 import { createAuthRepo } from '../../apps/api/src/modules/auth/auth.repo';
@@ -23,7 +28,7 @@ import { generator } from './write-load';
 export const BUYERS = 200;
 export const SPREAD_LISTINGS = 64;
 /** One unmeasured burst on the hot listing, then these measured ones (each on a listing of its own). */
-const HOT_BURSTS = 3;
+const HOT_BURSTS = 8;
 const PRICE_CENTS = 2_500;
 /** What each balance buyer is given: far more than the figure can spend. */
 const FUNDS_CENTS = 100_000_000;
@@ -209,6 +214,7 @@ export async function measurePurchases(options: {
   warmUpSeconds: number;
 }): Promise<PurchaseFigures> {
   const { baseUrl, world, seconds, warmUpSeconds } = options;
+  const agent = new Agent({ keepAlive: true, maxSockets: BUYERS * 2 });
   const call = async (
     buyer: { token: string },
     method: 'POST' | 'PATCH',
@@ -217,18 +223,36 @@ export async function measurePurchases(options: {
   ): Promise<{ status: number; json: Record<string, unknown> }> => {
     // A connection the server closed under us (a reset on a loaded machine) counts as status 0, an
     // error in the figure, instead of ending the run.
-    const res = await fetch(`${baseUrl}${path}`, {
-      method,
-      // As the web app sends them: a new Idempotency-Key per user action on the trading writes.
-      headers: {
-        authorization: `Bearer ${buyer.token}`,
-        'content-type': 'application/json',
-        ...(method === 'POST' && path.startsWith('/api/v2/') ? { 'idempotency-key': randomUUID() } : {}),
-      },
-      body: JSON.stringify(body),
-    }).catch(() => null);
+    const payload = JSON.stringify(body);
+    const res = await new Promise<{ status: number; text: string } | null>((resolve) => {
+      const req = request(
+        new URL(path, baseUrl),
+        {
+          method,
+          agent,
+          // As the web app sends them: a new Idempotency-Key per user action on the trading writes.
+          headers: {
+            authorization: `Bearer ${buyer.token}`,
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(payload),
+            ...(method === 'POST' && path.startsWith('/api/v2/') ? { 'idempotency-key': randomUUID() } : {}),
+          },
+        },
+        (r) => {
+          let text = '';
+          r.setEncoding('utf8');
+          r.on('data', (d: string) => {
+            text += d;
+          });
+          r.on('end', () => resolve({ status: r.statusCode ?? 0, text }));
+          r.on('error', () => resolve(null));
+        },
+      );
+      req.on('error', () => resolve(null));
+      req.end(payload);
+    });
     if (!res) return { status: 0, json: {} };
-    const text = await res.text().catch(() => '');
+    const text = res.text;
     let json: Record<string, unknown> = {};
     try {
       json = JSON.parse(text) as Record<string, unknown>;
