@@ -1,8 +1,14 @@
 // Closing the app (server.ts on SIGTERM): it stops promptly, without waiting on a connection that
 // was opened but never carried a request (a browser's preconnect, a load balancer's spare socket),
-// and a request being answered when the close starts still gets its answer (on a connection then closed).
+// and a request being answered when the close starts still gets its answer (on a connection then closed),
+// also one whose answer was already streaming (a video being downloaded).
+import { mkdtempSync, rmSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import type { AppConfig } from '../app';
+import { localMediaStore, memoryMediaStore } from '../modules/media/media-store';
 import { type TestApp, testApp } from '../testing/test-app';
 
 const ADMIN = 'closing-test-admin-token-0123456789';
@@ -11,6 +17,9 @@ const PROMPTLY_MS = 2000;
 
 const within = <T>(p: Promise<T>, ms: number): Promise<T | 'still waiting'> =>
   Promise.race([p, new Promise<'still waiting'>((r) => setTimeout(() => r('still waiting'), ms).unref())]);
+
+const dataDir = mkdtempSync(join(tmpdir(), 'vitrine-closing-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 let t: TestApp | null = null;
 let closing: Promise<void> | null = null;
@@ -29,8 +38,8 @@ afterEach(async () => {
   closing = null;
 });
 
-async function listening(): Promise<{ app: TestApp['app']; port: number }> {
-  t = await testApp({ seed: false, config: { adminToken: ADMIN } });
+async function listening(config: Partial<AppConfig> = {}): Promise<{ app: TestApp['app']; port: number }> {
+  t = await testApp({ seed: false, config: { adminToken: ADMIN, ...config } });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   return { app: t.app, port: (t.app.server.address() as { port: number }).port };
 }
@@ -87,4 +96,45 @@ describe('closing the app', () => {
     expect(answer).toMatch(/\r\nconnection: close\r\n/i);
     expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toMatchObject({ CLOSING_TEST: true });
   });
+
+  // Memory: the whole answer written at once and ended, as every JSON answer is; it waits in the process's
+  // buffers for a slow client. Disk: streamed in chunks, not yet ended when the close begins.
+  it.each([
+    ['written whole (as a JSON answer is)', () => memoryMediaStore()],
+    ['streamed from disk', () => localMediaStore(join(dataDir, 'media'))],
+  ])(
+    'lets an answer already being sent (%s) reach a slow client whole, then ends its connection',
+    async (_n, store) => {
+      const media = store();
+      const { app, port } = await listening({ media });
+      // Far more than the socket's buffers hold while the client is not reading.
+      const video = Buffer.alloc(8 * 1024 * 1024);
+      for (let i = 0; i < video.length; i++) video[i] = (i * 7 + 3) % 253;
+      const url = new URL(await media.put('test/closing.mp4', video, 'video/mp4'), 'http://x').pathname;
+      const socket = await rawConnection(app, port);
+      const chunks: Buffer[] = [];
+      socket.on('data', (chunk: Buffer) => {
+        // A slow viewer: after the first bytes it reads nothing more for now.
+        if (chunks.length === 0) socket.pause();
+        chunks.push(chunk);
+      });
+      socket.write(`GET ${url} HTTP/1.1\r\nhost: 127.0.0.1\r\n\r\n`);
+      while (chunks.length === 0) await new Promise((r) => setTimeout(r, 5));
+
+      const done = closeApp();
+      // The close has begun (the server answers 503 to a new request); then the viewer reads on.
+      await new Promise((r) => setTimeout(r, 300));
+      const refused = await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => null);
+      expect(refused === null || refused.status === 503).toBe(true);
+      socket.resume();
+
+      expect(await within(done, PROMPTLY_MS)).toBeUndefined();
+      expect(await within(closed(socket), PROMPTLY_MS)).toBe(true);
+      const answer = Buffer.concat(chunks);
+      const bodyAt = answer.indexOf('\r\n\r\n') + 4;
+      expect(answer.subarray(0, bodyAt).toString('latin1')).toMatch(/^HTTP\/1\.1 200 /);
+      expect(answer.length - bodyAt).toBe(video.length);
+      expect(answer.subarray(bodyAt).equals(video)).toBe(true);
+    },
+  );
 });
