@@ -5,7 +5,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildWebApp } from './build-web.mjs';
+import { startWebBuild } from './build-web.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const dist = join(root, 'apps/web/dist/index.html');
@@ -32,9 +32,26 @@ const changedAt = Math.max(...sources.map((s) => newestMtime(join(root, s))));
 // With WEB_DIST set the server serves that folder, not apps/web/dist: nothing to build here.
 if (!process.env.WEB_DIST && builtAt < changedAt) {
   process.stdout.write('Building the web app…\n');
-  // A production bundle even with NODE_ENV=development in the shell (scripts/build-web.mjs).
-  const build = buildWebApp();
-  if (build.status !== 0) process.exit(build.status ?? 1);
+  // A production bundle even with NODE_ENV=development in the shell (scripts/build-web.mjs). A stop
+  // during the build stops the build too: it runs in its own process group, which the signal is passed to
+  // (before, a SIGTERM ended this process and left the build running).
+  const build = startWebBuild();
+  let stoppedBy = null;
+  const stop = (signal) => {
+    stoppedBy = signal;
+    try {
+      process.kill(-build.pid, signal);
+    } catch {
+      // Already gone.
+    }
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  const code = await new Promise((resolve) => build.on('exit', (c) => resolve(c)));
+  if (stoppedBy) process.exit(0);
+  if (code !== 0) process.exit(code ?? 1);
+  process.off('SIGINT', stop);
+  process.off('SIGTERM', stop);
 }
 
 const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/api/src/server.ts')], {
