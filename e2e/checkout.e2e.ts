@@ -152,6 +152,8 @@ describe('selling and Buy Now', () => {
     await success.waitFor();
     expect(await success.textContent()).toContain('You own it!');
     // The receipt: what the fee breakdown said, by card.
+    expect(await success.getByTestId('receipt-price').textContent()).toBe('$20.00');
+    expect(await success.getByTestId('receipt-service-card').textContent()).toBe('$0.88');
     expect(await success.getByTestId('receipt-total').textContent()).toBe('$20.88');
     expect(await success.getByTestId('receipt-method').textContent()).toBe('Card');
     const sold = await itemAnswer(baseUrl, token);

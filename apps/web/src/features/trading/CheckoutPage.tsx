@@ -210,12 +210,29 @@ const PAID_WITH: Partial<Record<PaymentMethod, string>> = {
   no_payment_required: 'No payment needed',
 };
 
-/** What the buyer paid, how and when: the quote of the method used (the intent's first quote). */
+/**
+ * What the buyer paid (the checkout's price and fee lines, then the total), how and when: the quote of the
+ * method used (the intent's first quote).
+ */
 function Receipt({ intent }: { intent: PurchaseIntent }) {
   const quote = intent.quotes.find((q) => q.paymentMethod === intent.paymentMethod) ?? intent.quotes[0];
   if (!quote) return null;
   return (
     <dl className={`${styles.fees} ${styles.receipt}`} data-testid="checkout-receipt">
+      <div>
+        <dt>Price</dt>
+        <dd data-testid="receipt-price">{formatCents(quote.priceInCents)}</dd>
+      </div>
+      <div>
+        <dt>Service and card fee</dt>
+        <dd data-testid="receipt-service-card">{formatCents(quote.cardFeeInCents)}</dd>
+      </div>
+      {quote.showGasFee ? (
+        <div>
+          <dt>Gas fee</dt>
+          <dd data-testid="receipt-gas">{formatCents(quote.gasFeeInCents)}</dd>
+        </div>
+      ) : null}
       <div>
         <dt>Paid</dt>
         <dd data-testid="receipt-total">{formatCents(quote.totalInCents)}</dd>
