@@ -98,6 +98,8 @@ describe('Buy Now flow', () => {
     await first.getByTestId('item-price').getByTestId('buy-now').click();
     await first.waitForURL((url) => url.pathname.startsWith('/listing-checkout/'));
     await first.getByTestId('fee-breakdown').waitFor();
+    // Prices shown in dollars (the default): nothing to explain about the currency.
+    expect(await first.getByTestId('fee-charged-in-dollars').count()).toBe(0);
     let navigations = 0;
     first.on('framenavigated', (frame) => {
       if (frame === first.mainFrame()) navigations += 1;
@@ -196,5 +198,20 @@ describe('Buy Now flow', () => {
     expect(await toast.count()).toBe(0);
     await late.context.close();
     await first.context.close();
+  });
+
+  it('says at checkout that a price shown in ETH is charged in dollars, with the total in ETH', async () => {
+    const token = take(5);
+    const { context } = await buyerContext('eth-display', "localStorage.setItem('displayCurrency', 'ETH')");
+    const page = await context.newPage();
+    await page.goto(baseUrl + itemUrl(token));
+    await page.getByTestId('item-price').getByTestId('buy-now').click();
+    await page.waitForURL((url) => url.pathname.startsWith('/listing-checkout/'));
+    await page.getByTestId('fee-breakdown').waitFor();
+    expect(await page.getByTestId('fee-total').textContent()).toMatch(/^\$[\d,]+\.\d\d$/);
+    await expect
+      .poll(() => page.getByTestId('fee-charged-in-dollars').textContent())
+      .toMatch(/^Charged in US dollars: about .*\d.* at today's rate\.$/);
+    await context.close();
   });
 });
