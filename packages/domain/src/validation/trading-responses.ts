@@ -224,6 +224,8 @@ export const offerSchema = z.object({
   }),
   UnmintedBuilderNifty: z.object({ niftyType: z.string(), niftyContractAddress: z.string() }),
   tokenId: z.string().nullable(),
+  /** The edition of the token an offer on one NFT is for; null for a global or attribute offer. */
+  editionNumber: z.number().int().nullable(),
   attribute: z.object({ trait_type: z.string(), value: z.string() }).nullable(),
   nifty: z.object({ name: z.string(), image_url: z.string() }),
 });
