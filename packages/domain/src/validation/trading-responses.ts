@@ -113,8 +113,13 @@ export const purchaseIntentSchema = z.object({
   listing: listingSchema.nullable(),
   /** What is bought, for lists of purchases: the token's name (a listing) or the nifty's title (a primary sale). */
   itemName: z.string().nullable(),
-  /** `listing` (Buy Now) or the drop type of a primary sale (`fcfs`). */
+  /**
+   * `listing` (Buy Now), the drop type of a primary sale (`fcfs`), or, in the purchase history, `offer` or
+   * `global_offer` for an NFT bought through an accepted offer (its purchaseIntentId is the offer's id).
+   */
   saleType: z.string(),
+  /** The token bought, for a listing or an accepted offer (null for a primary sale: see mintedTokens). */
+  token: z.object({ contractAddress: z.string(), tokenId: z.string() }).nullable(),
   /** The nifty of a primary sale (null for a listing). */
   nifty: primaryNiftySchema.nullable(),
   /** The tokens a paid primary purchase minted to the buyer, edition order. */

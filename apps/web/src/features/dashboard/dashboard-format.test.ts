@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   dashboardTabOf,
+  editionName,
   formatSignedCents,
   movementLabel,
   parseDollars,
@@ -64,5 +65,16 @@ describe('parseDollars', () => {
     expect(parseDollars('12.345')).toEqual({ error: 'Enter an amount like 25 or 25.50' });
     expect(parseDollars('-5')).toEqual({ error: 'Enter an amount like 25 or 25.50' });
     expect(parseDollars('10000.01')).toEqual({ error: 'Enter an amount from $1.00 to $10,000.00' });
+  });
+});
+
+describe('editionName', () => {
+  it('names an edition once: a name that already ends with its number is left as it is', () => {
+    expect(editionName('Hush (Slate) #9', 9)).toBe('Hush (Slate) #9');
+    expect(editionName('Hush (Slate)', 9)).toBe('Hush (Slate) #9');
+    // Another number at the end is not this edition's.
+    expect(editionName('Hush #19', 9)).toBe('Hush #19 #9');
+    expect(editionName('  Hush #9 ', 9)).toBe('Hush #9');
+    expect(editionName('', 3)).toBe('#3');
   });
 });
