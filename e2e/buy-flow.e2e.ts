@@ -98,6 +98,8 @@ describe('Buy Now flow', () => {
     await first.getByTestId('item-price').getByTestId('buy-now').click();
     await first.waitForURL((url) => url.pathname.startsWith('/listing-checkout/'));
     await first.getByTestId('fee-breakdown').waitFor();
+    // Prices shown in dollars (the default): nothing to explain about the currency.
+    expect(await first.getByTestId('fee-charged-in-dollars').count()).toBe(0);
     let navigations = 0;
     first.on('framenavigated', (frame) => {
       if (frame === first.mainFrame()) navigations += 1;
@@ -164,6 +166,52 @@ describe('Buy Now flow', () => {
     expect((profile as { needsTermsAndConditionsApproval: boolean }).needsTermsAndConditionsApproval).toBe(
       false,
     );
+    await context.close();
+  });
+
+  it('says why when Buy Now on an item sold meanwhile reloads the page', async () => {
+    const token = take(4);
+    const late = await buyerContext('late-buyer');
+    const page = await late.context.newPage();
+    await page.goto(baseUrl + itemUrl(token));
+    await page.getByTestId('item-price').getByTestId('buy-now').waitFor();
+
+    // Another collector buys it while this page stays open.
+    const first = await buyerContext('first-buyer');
+    const other = await first.context.newPage();
+    await other.goto(baseUrl + itemUrl(token));
+    await other.getByTestId('item-price').getByTestId('buy-now').click();
+    await other.waitForURL((url) => url.pathname.startsWith('/listing-checkout/'));
+    await payByCard(other);
+    await other.getByTestId('checkout-success').waitFor();
+
+    // The page still offers Buy Now; the click is refused, the page is read again and says why.
+    await page.getByTestId('item-price').getByTestId('buy-now').click();
+    const toast = page.getByTestId('toast-viewport').getByText('This listing is no longer available');
+    await toast.waitFor();
+    expect(await page.getByTestId('buy-now').count()).toBe(0);
+    expect(new URL(page.url()).pathname).toBe(itemUrl(token));
+    // Once: not again on the next load.
+    await page.reload();
+    await page.getByTestId('item-price').waitFor();
+    await page.waitForTimeout(500);
+    expect(await toast.count()).toBe(0);
+    await late.context.close();
+    await first.context.close();
+  });
+
+  it('says at checkout that a price shown in ETH is charged in dollars, with the total in ETH', async () => {
+    const token = take(5);
+    const { context } = await buyerContext('eth-display', "localStorage.setItem('displayCurrency', 'ETH')");
+    const page = await context.newPage();
+    await page.goto(baseUrl + itemUrl(token));
+    await page.getByTestId('item-price').getByTestId('buy-now').click();
+    await page.waitForURL((url) => url.pathname.startsWith('/listing-checkout/'));
+    await page.getByTestId('fee-breakdown').waitFor();
+    expect(await page.getByTestId('fee-total').textContent()).toMatch(/^\$[\d,]+\.\d\d$/);
+    await expect
+      .poll(() => page.getByTestId('fee-charged-in-dollars').textContent())
+      .toMatch(/^Charged in US dollars: about .*\d.* at today's rate\.$/);
     await context.close();
   });
 });

@@ -61,6 +61,16 @@ describe('selling and Buy Now', () => {
     await dialog.getByLabel('Price').fill('12,5');
     await dialog.getByRole('button', { name: 'List for sale' }).click();
     await dialog.getByText('Enter a price like 125 or 0.25').waitFor();
+    // The error goes as soon as the price typed is right.
+    await dialog.getByLabel('Price').fill('25');
+    await expect.poll(() => dialog.getByText('Enter a price like 125 or 0.25').count()).toBe(0);
+    // A price in ETH shows what it is worth in dollars at today's rate.
+    await dialog.getByLabel('Currency').selectOption('ETH');
+    await dialog.getByLabel('Price').fill('0.5');
+    await expect
+      .poll(() => dialog.getByTestId('eth-price-note').textContent())
+      .toMatch(/^About \$[\d,]+\.\d\d at today's rate\. Fees are worked out/);
+    await dialog.getByLabel('Currency').selectOption('USD');
     await setPrice(page, '25');
     await expect.poll(() => price.textContent()).toContain('$25.00');
     expect(await price.getByTestId('buy-now').count()).toBe(0);
@@ -142,6 +152,8 @@ describe('selling and Buy Now', () => {
     await success.waitFor();
     expect(await success.textContent()).toContain('You own it!');
     // The receipt: what the fee breakdown said, by card.
+    expect(await success.getByTestId('receipt-price').textContent()).toBe('$20.00');
+    expect(await success.getByTestId('receipt-service-card').textContent()).toBe('$0.88');
     expect(await success.getByTestId('receipt-total').textContent()).toBe('$20.88');
     expect(await success.getByTestId('receipt-method').textContent()).toBe('Card');
     const sold = await itemAnswer(baseUrl, token);

@@ -129,9 +129,16 @@ describe('the terms dialog in the offer forms', () => {
     await dialog.waitFor();
     await dialog.getByLabel('Offer amount (USD)').fill('4.25');
     await fillCard(dialog);
+    // The terms cannot be read at first: the dialog says so and offers to try again.
+    const termsPath = /\/api\/v2\/terms-of-service\/$/;
+    await page.route(termsPath, (route) => route.fulfill({ status: 503, body: '' }));
     await dialog.getByRole('button', { name: 'Make offer' }).click();
 
     const terms = page.getByTestId('terms-dialog');
+    await terms.getByTestId('terms-fetch-error').waitFor();
+    expect(await terms.getByRole('button', { name: 'I agree' }).isDisabled()).toBe(true);
+    await page.unroute(termsPath);
+    await terms.getByRole('button', { name: 'Retry' }).click();
     await terms.getByRole('heading', { name: 'Vitrine Terms of Use' }).waitFor();
     expect(await page.getByTestId('offer-error').count()).toBe(0);
     expect((await call<MadeOffers>(maker, '/v2/offer?scope=made&status=open')).count).toBe(0);

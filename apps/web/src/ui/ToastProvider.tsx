@@ -1,5 +1,6 @@
-import { type ReactNode, useCallback, useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { createPortal } from 'react-dom';
+import { takeReloadNotice } from './reload-notice';
 import { Toast } from './Toast';
 import styles from './Toast.module.css';
 import { type ToastApi, ToastContext, type ToastInput, type ToastItem } from './toast-context';
@@ -32,6 +33,12 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     }),
     [show, dismiss],
   );
+
+  // Why the page was just reloaded, when the code that reloaded it said (reload-notice.ts).
+  useEffect(() => {
+    const notice = takeReloadNotice();
+    if (notice) show({ severity: 'warning', primaryText: notice });
+  }, [show]);
 
   return (
     <ToastContext value={api}>

@@ -113,8 +113,13 @@ export const purchaseIntentSchema = z.object({
   listing: listingSchema.nullable(),
   /** What is bought, for lists of purchases: the token's name (a listing) or the nifty's title (a primary sale). */
   itemName: z.string().nullable(),
-  /** `listing` (Buy Now) or the drop type of a primary sale (`fcfs`). */
+  /**
+   * `listing` (Buy Now), the drop type of a primary sale (`fcfs`), or, in the purchase history, `offer` or
+   * `global_offer` for an NFT bought through an accepted offer (its purchaseIntentId is the offer's id).
+   */
   saleType: z.string(),
+  /** The token bought, for a listing or an accepted offer (null for a primary sale: see mintedTokens). */
+  token: z.object({ contractAddress: z.string(), tokenId: z.string() }).nullable(),
   /** The nifty of a primary sale (null for a listing). */
   nifty: primaryNiftySchema.nullable(),
   /** The tokens a paid primary purchase minted to the buyer, edition order. */
@@ -224,6 +229,8 @@ export const offerSchema = z.object({
   }),
   UnmintedBuilderNifty: z.object({ niftyType: z.string(), niftyContractAddress: z.string() }),
   tokenId: z.string().nullable(),
+  /** The edition of the token an offer on one NFT is for; null for a global or attribute offer. */
+  editionNumber: z.number().int().nullable(),
   attribute: z.object({ trait_type: z.string(), value: z.string() }).nullable(),
   nifty: z.object({ name: z.string(), image_url: z.string() }),
 });

@@ -11,7 +11,7 @@ import { signedIn } from '../../http/guard';
 import { offsetOf, pageQuery, toPage } from '../../http/pagination';
 import { errorResponses } from '../../http/schemas';
 import { type IntentPatch, type IntentView, TRADING_ERRORS } from './trading.service';
-import { toPurchaseIntent, toStatus } from './trading.views';
+import { toOfferPurchase, toPurchaseIntent, toStatus } from './trading.views';
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
 const idParams = z.object({ id });
@@ -221,19 +221,25 @@ export const listingMatchRoute: FastifyPluginAsyncZod = async (app) => {
       config: { auth: 'user' },
       schema: {
         tags: ['trading'],
-        summary: 'Your paid purchase intents, newest first',
+        summary:
+          'Your purchases, newest first: paid purchase intents (Buy Now, primary) and NFTs bought through your accepted offers',
         querystring: pageQuery,
         response: { 200: purchaseIntentPageSchema, ...errorResponses },
       },
     },
     async (request) => {
       const q = request.query;
-      const { count, views } = await trading().listIntents(signedIn(request).userId, {
-        historical: true,
+      const { count, items } = await trading().purchases(signedIn(request).userId, {
         limit: q.page_size,
         offset: offsetOf(q),
       });
-      return toPage(q, count, views.map(toPurchaseIntent));
+      return toPage(
+        q,
+        count,
+        items.map((item) =>
+          item.kind === 'intent' ? toPurchaseIntent(item.view) : toOfferPurchase(item.offer),
+        ),
+      );
     },
   );
 

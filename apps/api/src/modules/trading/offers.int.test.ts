@@ -81,6 +81,8 @@ describe('offers', () => {
       amountInCents: 6_000,
       amount: { amount: '60.00', currency: 'USD' },
       tokenId: token.tokenId,
+      // The edition it is for, so two offers on editions of one nifty read apart (My offers' For column).
+      editionNumber: token.editionNumber,
       purchaseIntentId: offer.id,
       paymentMethod: 'balance',
     });
@@ -364,7 +366,12 @@ describe('offers', () => {
     });
     expect(made.statusCode, made.body).toBe(201);
     const offer = (made.json() as { offer: Offer }).offer;
-    expect(offer).toMatchObject({ type: 'global_offer', tokenId: null, paymentMethod: 'stripe_card' });
+    expect(offer).toMatchObject({
+      type: 'global_offer',
+      tokenId: null,
+      editionNumber: null,
+      paymentMethod: 'stripe_card',
+    });
     expect(offer.UnmintedBuilderNifty.niftyType).toBe(String(nifty.typeNumber));
     const eligible = await t.app.inject({
       url: `/api/v2/offer/${offer.id}/eligible-nifties`,

@@ -30,6 +30,7 @@ export interface OfferDetails {
   niftyTitle: string;
   niftyImage: string;
   tokenId: string | null;
+  editionNumber: number | null;
 }
 
 export function createOffersRepo(db: Db) {
@@ -84,7 +85,7 @@ export function createOffersRepo(db: Db) {
       return done.length === 1;
     },
 
-    /** Names shown with an offer: maker, nifty type and artwork, token id. */
+    /** Names shown with an offer: maker, nifty type and artwork, token id and edition number. */
     async details(row: OfferRow): Promise<OfferDetails> {
       const [maker] = await db
         .select({ name: users.name, profileUrl: users.profileUrl, pic: users.profilePicUrl })
@@ -99,12 +100,14 @@ export function createOffersRepo(db: Db) {
         .from(nifties)
         .where(eq(nifties.id, row.niftyId));
       let tokenId: string | null = null;
+      let editionNumber: number | null = null;
       if (row.tokenRowId !== null) {
         const [t] = await db
-          .select({ tokenId: tokens.tokenId })
+          .select({ tokenId: tokens.tokenId, editionNumber: tokens.editionNumber })
           .from(tokens)
           .where(eq(tokens.id, row.tokenRowId));
         tokenId = t?.tokenId ?? null;
+        editionNumber = t?.editionNumber ?? null;
       }
       return {
         makerName: maker?.name ?? '',
@@ -114,6 +117,7 @@ export function createOffersRepo(db: Db) {
         niftyTitle: nifty?.title ?? '',
         niftyImage: nifty?.image ?? '',
         tokenId,
+        editionNumber,
       };
     },
 

@@ -173,6 +173,7 @@ export function createOffersService(deps: {
       },
       UnmintedBuilderNifty: { niftyType: d.niftyType, niftyContractAddress: row.contractAddress },
       tokenId: d.tokenId,
+      editionNumber: d.editionNumber,
       attribute:
         row.attributeTrait === null
           ? null

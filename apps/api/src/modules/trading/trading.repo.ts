@@ -550,6 +550,83 @@ export function createTradingRepo(db: Db) {
       return { rows, count: total };
     },
 
+    /**
+     * The buyer's purchases, newest first by when each was paid (the dashboard's Purchases tab): paid (or
+     * refunded) purchase intents, Buy Now and primary, and the offers the buyer made that a seller accepted
+     * (an accepted offer has no intent: decision 009 "Offers"). One page of (kind, id) and the total.
+     */
+    async purchaseHistoryOf(buyerId: number, limit: number, offset: number) {
+      const intentsWhere = and(
+        eq(intents.buyerId, buyerId),
+        inArray(intents.paymentState, ['paid', 'refunded']),
+      );
+      const offersWhere = and(eq(offers.makerId, buyerId), eq(offers.status, 'accepted'));
+      const [rows, intentCount, offerCount] = await Promise.all([
+        db
+          .select({
+            kind: sql<'intent' | 'offer'>`'intent'`.as('kind'),
+            id: intents.id,
+            at: sql`coalesce(${intents.paidAt}, ${intents.createdAt})`.as('at'),
+          })
+          .from(intents)
+          .where(intentsWhere)
+          .unionAll(
+            db
+              .select({
+                kind: sql<'intent' | 'offer'>`'offer'`.as('kind'),
+                id: offers.id,
+                at: sql`coalesce(${offers.closedAt}, ${offers.updatedAt})`.as('at'),
+              })
+              .from(offers)
+              .where(offersWhere),
+          )
+          .orderBy(sql`"at" desc`, sql`"kind" desc`, sql`"id" desc`)
+          .limit(limit)
+          .offset(offset),
+        db.$count(intents, intentsWhere),
+        db.$count(offers, offersWhere),
+      ]);
+      return {
+        rows: rows.map((r) => ({ kind: r.kind, id: Number(r.id) })),
+        count: intentCount + offerCount,
+      };
+    },
+
+    async intentsByIds(ids: number[]): Promise<IntentRow[]> {
+      if (ids.length === 0) return [];
+      return db.select().from(intents).where(inArray(intents.id, ids));
+    },
+
+    /** Accepted offers as purchases: the NFT bought and the money the acceptance moved (its ledger entries). */
+    async acceptedOffersByIds(ids: number[]) {
+      if (ids.length === 0) return [];
+      const entries = (memos: string[]) =>
+        sql<
+          string | null
+        >`(select sum(${ledgerEntries.amountCents}) from ${ledgerEntries} where ${ledgerEntries.transactionId} = ${offers.ledgerTransactionId} and ${inArray(ledgerEntries.memo, memos)})`;
+      return db
+        .select({
+          id: offers.id,
+          type: offers.type,
+          paymentMethod: offers.paymentMethod,
+          amountCents: offers.amountCents,
+          createdAt: offers.createdAt,
+          expiresAt: offers.expiresAt,
+          closedAt: offers.closedAt,
+          updatedAt: offers.updatedAt,
+          contractAddress: tokens.contractAddress,
+          tokenId: tokens.tokenId,
+          tokenName: tokens.name,
+          paidCents: entries(['payment', 'card_payment']),
+          serviceFeeCents: entries(['service_fee']),
+          creatorFeeCents: entries(['creator_fee']),
+          proceedsCents: entries(['proceeds']),
+        })
+        .from(offers)
+        .innerJoin(tokens, eq(tokens.id, offers.acceptedTokenRowId))
+        .where(and(inArray(offers.id, ids), eq(offers.status, 'accepted')));
+    },
+
     /** Paid intents whose card money was authorised but not yet taken, paid before `before`. */
     async uncaptured(before: Date, limit: number): Promise<IntentRow[]> {
       return db
@@ -885,3 +962,5 @@ export function createTradingRepo(db: Db) {
 }
 
 export type TradingRepo = ReturnType<typeof createTradingRepo>;
+/** An accepted offer as the buyer's purchase (GET /v2/purchase-intent/historical). */
+export type OfferPurchaseRow = Awaited<ReturnType<TradingRepo['acceptedOffersByIds']>>[number];

@@ -38,6 +38,7 @@ import {
   type ListingHoldRow,
   type ListingRow,
   type NiftyForSale,
+  type OfferPurchaseRow,
   type TradingRepo,
 } from './trading.repo';
 import { toListing } from './trading.views';
@@ -1159,6 +1160,32 @@ export function createTradingService(deps: {
       const views = [];
       for (const row of rows) views.push(await viewOf(await expireIfDue(row)));
       return { count, views };
+    },
+
+    /**
+     * The buyer's purchases, newest first (GET /v2/purchase-intent/historical): paid and refunded purchase
+     * intents (Buy Now, primary) and the buyer's accepted offers, one page of them in order.
+     */
+    async purchases(buyerId: number, q: { limit: number; offset: number }) {
+      const { rows, count } = await repo.purchaseHistoryOf(buyerId, q.limit, q.offset);
+      const idsOf = (kind: 'intent' | 'offer') => rows.filter((r) => r.kind === kind).map((r) => r.id);
+      const [intentRows, offerRows] = await Promise.all([
+        repo.intentsByIds(idsOf('intent')),
+        repo.acceptedOffersByIds(idsOf('offer')),
+      ]);
+      const intentsById = new Map(intentRows.map((row) => [row.id, row]));
+      const offersById = new Map(offerRows.map((row) => [row.id, row]));
+      const items: (
+        | { kind: 'intent'; view: Awaited<ReturnType<typeof viewOf>> }
+        | { kind: 'offer'; offer: OfferPurchaseRow }
+      )[] = [];
+      for (const r of rows) {
+        const intent = r.kind === 'intent' ? intentsById.get(r.id) : undefined;
+        const offer = r.kind === 'offer' ? offersById.get(r.id) : undefined;
+        if (intent) items.push({ kind: 'intent', view: await viewOf(intent) });
+        else if (offer) items.push({ kind: 'offer', offer });
+      }
+      return { count, items };
     },
 
     async updateIntent(buyerId: number, id: number, patch: IntentPatch) {

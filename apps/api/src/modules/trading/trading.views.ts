@@ -2,7 +2,7 @@
 import { feeBreakdown, type PaymentMethod, primaryFeeBreakdown } from '@vitrine/domain';
 import type { Listing, PurchaseIntent, Quote } from '@vitrine/domain/trading-responses';
 import { OPEN_EDITION_DELIVERY_MESSAGE } from './editions.service';
-import type { ListingRow, TokenForSale } from './trading.repo';
+import type { ListingRow, OfferPurchaseRow, TokenForSale } from './trading.repo';
 import type { IntentView } from './trading.service';
 
 /** The methods a buyer may choose for a listing today (cards, balance; free items need none). */
@@ -86,6 +86,7 @@ export function toPurchaseIntent(view: IntentView): PurchaseIntent {
     listing: view.listing && view.token ? toListing(view.listing, view.token) : null,
     itemName: view.token?.name ?? view.nifty?.title ?? null,
     saleType: intent.saleKind,
+    token: view.token ? { contractAddress: view.token.contractAddress, tokenId: view.token.tokenId } : null,
     nifty: view.nifty,
     mintedTokens: view.mintedTokens,
     deliveryMessage:
@@ -97,6 +98,59 @@ export function toPurchaseIntent(view: IntentView): PurchaseIntent {
     expiresAt: intent.expiresAt.toISOString(),
     createdAt: intent.createdAt.toISOString(),
     paidAt: intent.paidAt?.toISOString() ?? null,
+  };
+}
+
+/**
+ * An NFT bought through an accepted offer, as a row of the buyer's purchase history: paid when the seller
+ * accepted it, with the money its acceptance moved (its ledger entries) as its one quote.
+ */
+export function toOfferPurchase(row: OfferPurchaseRow): PurchaseIntent {
+  const method = (row.paymentMethod === 'balance' ? 'balance' : 'stripe_card') satisfies PaymentMethod;
+  const cents = (sum: string | null) => Number(sum ?? 0);
+  const serviceFee = cents(row.serviceFeeCents);
+  const paidAt = (row.closedAt ?? row.updatedAt).toISOString();
+  return {
+    purchaseIntentId: row.id,
+    listingMatchId: row.id,
+    paymentState: 'paid',
+    paymentMethod: method,
+    paymentCurrency: 'USD',
+    quotes: [
+      {
+        paymentMethod: method,
+        paymentCurrency: 'USD',
+        priceInCents: row.amountCents,
+        serviceFeeInCents: serviceFee,
+        cardFeeInCents: 0,
+        serviceAndCardFeeInCents: serviceFee,
+        creatorFeeInCents: cents(row.creatorFeeCents),
+        showGasFee: false,
+        gasFeeInCents: 0,
+        // The buyer's side of the movement (a debit): what they paid.
+        totalInCents: row.paidCents === null ? row.amountCents : -cents(row.paidCents),
+        sellerReceivesInCents: cents(row.proceedsCents),
+      },
+    ],
+    requestedQuantity: 1,
+    bidAmount: null,
+    niftyDeliveryDestination: 'internal',
+    niftyDestinationExtWallet: null,
+    listingLocation: 'internal',
+    deliveryTxHash: '',
+    paymentTxHash: '',
+    refundTxHash: '',
+    listing: null,
+    itemName: row.tokenName,
+    saleType: row.type === 'offer' ? 'offer' : 'global_offer',
+    token: { contractAddress: row.contractAddress, tokenId: row.tokenId },
+    nifty: null,
+    mintedTokens: [],
+    deliveryMessage: null,
+    nextAction: null,
+    expiresAt: row.expiresAt.toISOString(),
+    createdAt: row.createdAt.toISOString(),
+    paidAt,
   };
 }
 

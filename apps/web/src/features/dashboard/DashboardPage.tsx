@@ -23,6 +23,7 @@ import {
   DASHBOARD_TABS,
   type DashboardTab,
   dashboardTabOf,
+  editionName,
   formatSignedCents,
   movementLabel,
   paymentMethodLabel,
@@ -165,7 +166,7 @@ function PagedTable<T>({
                   // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity.
                   <tr key={index} data-testid={`${testId}-loading`}>
                     {columns.map((column) => (
-                      <td key={column}>
+                      <td key={column} data-label={column}>
                         <Skeleton width={72} />
                       </td>
                     ))}
@@ -213,15 +214,16 @@ function SalesTab() {
             : (sale.serviceFeeInCents ?? 0) + (sale.creatorFeeInCents ?? 0);
         return (
           <tr key={sale.saleId} data-testid="sale-row">
-            <td>
+            <td data-label="Item">
               <Link to={itemPath(sale.nifty.contractAddress, sale.nifty.tokenId)} className={styles.link}>
                 {sale.nifty.name || tokenLabel(sale.nifty.tokenId)}
               </Link>
             </td>
-            <td>
+            <td data-label="Price" data-testid="sale-price">
               <Price {...minorUnitsPrice(sale.price)} />
             </td>
             <td
+              data-label="Fees"
               data-testid="sale-fees"
               title={
                 fees === null
@@ -231,10 +233,10 @@ function SalesTab() {
             >
               {fees === null ? '—' : `−${formatCents(fees)}`}
             </td>
-            <td data-testid="sale-proceeds" className={styles.strong}>
+            <td data-label="Proceeds" data-testid="sale-proceeds" className={styles.strong}>
               {sale.proceedsInCents === null ? '—' : formatCents(sale.proceedsInCents)}
             </td>
-            <td>
+            <td data-label="Buyer">
               {sale.buyer ? (
                 <PersonLink profileUrl={sale.buyer.profileUrl} className={styles.link}>
                   {sale.buyer.name}
@@ -243,7 +245,7 @@ function SalesTab() {
                 '—'
               )}
             </td>
-            <td>
+            <td data-label="Date" data-testid="sale-date">
               <When iso={sale.soldAt} />
             </td>
           </tr>
@@ -267,13 +269,15 @@ function PurchasesTab() {
       empty="You haven't bought anything yet. Find something you like on Explore."
       row={(intent) => {
         const paid = intent.quotes.find((q) => q.paymentMethod === intent.paymentMethod) ?? intent.quotes[0];
-        const listing = intent.listing;
+        const token = intent.token ?? intent.listing;
+        const byOffer = intent.saleType === 'offer' || intent.saleType === 'global_offer';
         return (
-          <tr key={intent.purchaseIntentId} data-testid="purchase-row">
-            <td>
-              {listing ? (
-                <Link to={itemPath(listing.contractAddress, listing.tokenId)} className={styles.link}>
-                  {intent.itemName || tokenLabel(listing.tokenId)}
+          // An accepted offer's id is the offer's (000 §3), not an intent's: the kind keeps the keys apart.
+          <tr key={`${byOffer ? 'offer' : 'intent'}-${intent.purchaseIntentId}`} data-testid="purchase-row">
+            <td data-label="Item">
+              {token ? (
+                <Link to={itemPath(token.contractAddress, token.tokenId)} className={styles.link}>
+                  {intent.itemName || tokenLabel(token.tokenId)}
                 </Link>
               ) : intent.nifty ? (
                 <Link
@@ -287,13 +291,22 @@ function PurchasesTab() {
               ) : (
                 '—'
               )}
+              {byOffer ? (
+                <span className={styles.detail} data-testid="purchase-by-offer">
+                  Your accepted offer
+                </span>
+              ) : null}
             </td>
-            <td data-testid="purchase-paid" className={styles.strong}>
+            <td data-label="Paid" data-testid="purchase-paid" className={styles.strong}>
               {paid ? formatCents(paid.totalInCents) : '—'}
             </td>
-            <td>{paymentMethodLabel(intent.paymentMethod)}</td>
-            <td>{paymentStateLabel(intent.paymentState)}</td>
-            <td>
+            <td data-label="Method" data-testid="purchase-method">
+              {paymentMethodLabel(intent.paymentMethod)}
+            </td>
+            <td data-label="State" data-testid="purchase-state">
+              {paymentStateLabel(intent.paymentState)}
+            </td>
+            <td data-label="Date" data-testid="purchase-date">
               <When iso={intent.paidAt ?? intent.createdAt} />
             </td>
           </tr>
@@ -317,15 +330,20 @@ function TransactionsTab() {
       empty="No money has moved in or out of your balance yet."
       row={(movement) => (
         <tr key={`${movement.transactionId}-${movement.memo}`} data-testid="transaction-row">
-          <td data-testid="transaction-kind">{movementLabel(movement.kind, movement.memo)}</td>
-          <td className={styles.muted}>{movement.description}</td>
+          <td data-label="Movement" data-testid="transaction-kind">
+            {movementLabel(movement.kind, movement.memo)}
+          </td>
+          <td data-label="Details" className={styles.muted}>
+            {movement.description}
+          </td>
           <td
+            data-label="Amount"
             data-testid="transaction-amount"
             className={movement.amountInCents >= 0 ? styles.moneyIn : styles.moneyOut}
           >
             {formatSignedCents(movement.amountInCents)}
           </td>
-          <td>
+          <td data-label="Date">
             <When iso={movement.createdAt} />
           </td>
         </tr>
@@ -362,20 +380,26 @@ function ActiveDiscountsTab() {
         empty="You have no active listings, so no active discounts."
         row={(card) => (
           <tr key={card.id} data-testid="listing-row">
-            <td>
-              <Link to={itemPath(card.contractAddress, card.tokenId)} className={styles.link}>
-                {card.name} #{card.editionNumber}
+            <td data-label="Item">
+              <Link
+                to={itemPath(card.contractAddress, card.tokenId)}
+                className={styles.link}
+                data-testid="listing-name"
+              >
+                {editionName(card.name, card.editionNumber)}
               </Link>
             </td>
-            <td>{card.listing ? <Price {...minorUnitsPrice(card.listing.baseListingPrice)} /> : '—'}</td>
-            <td>
+            <td data-label="List price">
+              {card.listing ? <Price {...minorUnitsPrice(card.listing.baseListingPrice)} /> : '—'}
+            </td>
+            <td data-label="Discount">
               {card.listing?.listingDiscount ? (
                 <Price {...minorUnitsPrice(card.listing.listingDiscount)} />
               ) : (
                 <span className={styles.muted}>No discount</span>
               )}
             </td>
-            <td>{card.listing ? <When iso={card.listing.createdAt} /> : '—'}</td>
+            <td data-label="Listed">{card.listing ? <When iso={card.listing.createdAt} /> : '—'}</td>
           </tr>
         )}
       />

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   dashboardTabOf,
+  editionName,
   formatSignedCents,
   movementLabel,
   paymentMethodLabel,
@@ -46,5 +47,16 @@ describe('labels', () => {
     expect(paymentMethodLabel('stripe_card')).toBe('Card');
     expect(paymentMethodLabel(null)).toBe('—');
     expect(paymentStateLabel('paid')).toBe('Paid');
+  });
+});
+
+describe('editionName', () => {
+  it('names an edition once: a name that already ends with its number is left as it is', () => {
+    expect(editionName('Hush (Slate) #9', 9)).toBe('Hush (Slate) #9');
+    expect(editionName('Hush (Slate)', 9)).toBe('Hush (Slate) #9');
+    // Another number at the end is not this edition's.
+    expect(editionName('Hush #19', 9)).toBe('Hush #19 #9');
+    expect(editionName('  Hush #9 ', 9)).toBe('Hush #9');
+    expect(editionName('', 3)).toBe('#3');
   });
 });

@@ -100,3 +100,14 @@ export const AMOUNT_RANGE = { min: MIN_AMOUNT_CENTS, max: MAX_AMOUNT_CENTS };
 export function tokenLabel(tokenId: string): string {
   return `NFT #${tokenId}`;
 }
+
+/**
+ * An edition's name with its number once: token names usually end with it already ('Hush (Slate) #9'),
+ * so '#9' is added only when the name does not end with this edition's number.
+ */
+export function editionName(name: string, editionNumber: number): string {
+  const clean = name.trim();
+  const suffix = `#${editionNumber}`;
+  if (clean === '') return suffix;
+  return new RegExp(`(^|\\s)${suffix}$`).test(clean) ? clean : `${clean} ${suffix}`;
+}

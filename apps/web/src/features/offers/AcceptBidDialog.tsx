@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatCents } from '@vitrine/domain';
 import { type FormEvent, useId, useState } from 'react';
 import { Dialog } from '../../ui/Dialog';
@@ -7,8 +7,10 @@ import { Skeleton } from '../../ui/Skeleton';
 import { TextField } from '../../ui/TextField';
 import { useSubmitOnce } from '../../ui/useSubmitOnce';
 import { useToast } from '../../ui/useToast';
+import { authKeys } from '../auth/query-keys';
 import { useTermsDialog } from '../terms/TermsDialog';
 import { isTermsApprovalRequired } from '../terms/terms-api';
+import { SaleProceedsBreakdown } from '../trading/SaleFeesDialog';
 import styles from './Offers.module.css';
 import {
   isTwoFactorInvalid,
@@ -40,7 +42,8 @@ export interface AcceptToken {
  * Accepting a bid (000 §2 accept-bid dialog, §4 bid acceptance): for a token offer the token is known; for a
  * global or attribute offer the owner picks one of their eligible nifties first (Accept stays disabled until
  * one is chosen). With two-factor on, the API answers two_factor_required and the verification step shows
- * before anything is sold. Success: 000 §8's toast, then the page reloads; failure: 000 §8's message.
+ * before anything is sold. Before Accept the seller sees what they receive (the fee lines of the listing's fee
+ * dialog, for the token picked). Success: 000 §8's toast, then the page reloads; failure: 000 §8's message.
  */
 export function AcceptBidDialog({
   offer,
@@ -53,6 +56,7 @@ export function AcceptBidDialog({
   onClose: () => void;
 }) {
   const toast = useToast();
+  const queryClient = useQueryClient();
   const codeId = useId();
   const [picked, setPicked] = useState<AcceptToken | null>(token);
   const [twoFactor, setTwoFactor] = useState<TwoFactorMethod | null>(null);
@@ -76,6 +80,8 @@ export function AcceptBidDialog({
         ...(input.code ? { twoFactorCode: input.code } : {}),
       }),
     onSuccess: () => {
+      // The seller's balance has the proceeds now: the account menu shows the server's figure at once.
+      void queryClient.invalidateQueries({ queryKey: authKeys.profile() });
       toast.success(OFFER_ACCEPTED_MESSAGE);
       window.setTimeout(() => window.location.reload(), RELOAD_AFTER_MS);
     },
@@ -196,6 +202,18 @@ export function AcceptBidDialog({
               )}
             </fieldset>
           )}
+          {/* What the seller receives before they confirm: the listing fee dialog's figures, for the token sold. */}
+          {picked ? (
+            <SaleProceedsBreakdown
+              contractAddress={picked.contractAddress}
+              tokenId={picked.tokenId}
+              priceInCents={offer.amountInCents}
+              priceLabel="Offer"
+              serviceLabel="Service fee"
+              receivesLabel="You receive"
+              testIdPrefix="accept-fee"
+            />
+          ) : null}
         </div>
       </Dialog>
       {terms.dialog}

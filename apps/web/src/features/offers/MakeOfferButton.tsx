@@ -4,6 +4,7 @@ import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { useSubmitOnce } from '../../ui/useSubmitOnce';
 import { useToast } from '../../ui/useToast';
+import { authKeys } from '../auth/query-keys';
 import { useRequireSignIn } from '../social/useRequireSignIn';
 import { useTermsDialog } from '../terms/TermsDialog';
 import { isTermsApprovalRequired } from '../terms/terms-api';
@@ -42,13 +43,18 @@ export function MakeOfferButton({ target, label = 'Make Offer' }: { target: Offe
   );
 }
 
-/** Invalidates every list an offer can appear in: the public ones and the user's own. */
+/**
+ * Invalidates every list an offer can appear in (the public ones and the user's own) and the profile: an offer
+ * from the balance holds its amount, so the available balance the next offer dialog and the account menu show
+ * moves with making, repricing and cancelling one.
+ */
 export function useRefreshOffers() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: offerKeys.all() }),
       queryClient.invalidateQueries({ queryKey: offerKeys.mine() }),
+      queryClient.invalidateQueries({ queryKey: authKeys.profile() }),
     ]);
 }
 

@@ -76,6 +76,7 @@ function MyOffers() {
           viewerId={viewerId}
           acceptFor={acceptFor}
           showTarget
+          showMaker={scope !== 'made'}
           showStatus={status === 'all'}
           testId="my-offers"
         />

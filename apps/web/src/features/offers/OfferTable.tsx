@@ -29,32 +29,40 @@ export interface OfferTableProps {
   acceptFor?: (offer: Offer) => AcceptToken | null | false;
   /** Shows what each offer is for (the My offers view). */
   showTarget?: boolean;
+  /** Shows who made each offer; off where they are all the viewer's own (My offers, Made). */
+  showMaker?: boolean;
   showStatus?: boolean;
   testId?: string;
 }
 
-/** Offers in a table: amount, maker, what for, expiry; Cancel for the maker, Accept for an owner. */
+/**
+ * Offers in a table: amount, what for, maker, expiry; Cancel for the maker, Accept for an owner. Under 600 px
+ * each offer is a stacked card (every cell named), so a phone reads it and reaches its buttons without
+ * sideways scrolling.
+ */
 export function OfferTable({
   offers,
   viewerId,
   acceptFor = () => false,
   showTarget = false,
+  showMaker = true,
   showStatus = false,
   testId = 'offer-table',
 }: OfferTableProps) {
   const [accepting, setAccepting] = useState<Offer | null>(null);
   const [cancelling, setCancelling] = useState<Offer | null>(null);
   const [editing, setEditing] = useState<Offer | null>(null);
+  const lastColumn = showStatus ? 'Status' : 'Expires';
   return (
     <div className={table.scroll}>
-      <table className={table.table} data-testid={testId}>
+      <table className={`${table.table} ${styles.stack}`} data-testid={testId}>
         <thead>
           <tr>
             <th scope="col">Offer</th>
             {showTarget ? <th scope="col">For</th> : null}
-            <th scope="col">From</th>
+            {showMaker ? <th scope="col">From</th> : null}
             <th scope="col">Made</th>
-            <th scope="col">{showStatus ? 'Status' : 'Expires'}</th>
+            <th scope="col">{lastColumn}</th>
             <th scope="col">
               <span className="visually-hidden">Actions</span>
             </th>
@@ -97,11 +105,11 @@ export function OfferTable({
               );
             return (
               <tr key={offer.id} data-testid="offer-row" data-offer-id={offer.id}>
-                <td>
+                <td data-label="Offer" className={styles.amountCell}>
                   <Price {...centsPrice(offer.amountInCents)} />
                 </td>
                 {showTarget ? (
-                  <td>
+                  <td data-label="For">
                     {offer.tokenId ? (
                       <Link to={itemPath(offer.UnmintedBuilderNifty.niftyContractAddress, offer.tokenId)}>
                         {offerTargetText(offer)}
@@ -111,20 +119,24 @@ export function OfferTable({
                     )}
                   </td>
                 ) : null}
-                <td>
-                  <UserCell
-                    user={{
-                      displayName: offer.maker.name,
-                      username: offer.maker.profile_url,
-                      profilePicUrl: offer.maker.profile_pic_url,
-                    }}
-                  />
+                {showMaker ? (
+                  <td data-label="From">
+                    <UserCell
+                      user={{
+                        displayName: offer.maker.name,
+                        username: offer.maker.profile_url,
+                        profilePicUrl: offer.maker.profile_pic_url,
+                      }}
+                    />
+                  </td>
+                ) : null}
+                <td className={table.muted} data-label="Made">
+                  {formatRelative(offer.createdAt)}
                 </td>
-                <td className={table.muted}>{formatRelative(offer.createdAt)}</td>
-                <td className={table.muted} data-testid="offer-status">
+                <td className={table.muted} data-label={lastColumn} data-testid="offer-status">
                   {showStatus ? offer.status : formatDate(offer.expiresAt)}
                 </td>
-                <td>
+                <td className={styles.actionsCell}>
                   <div className={styles.rowActions}>{action}</div>
                 </td>
               </tr>

@@ -24,6 +24,8 @@ export interface Offer {
   maker: { id: number; name: string; profile_url: string; profile_pic_url: string | null };
   UnmintedBuilderNifty: { niftyType: string; niftyContractAddress: string };
   tokenId: string | null;
+  /** The edition of the token an offer on one NFT is for; null for a global or attribute offer. */
+  editionNumber: number | null;
   attribute: { trait_type: string; value: string } | null;
   nifty: { name: string; image_url: string };
 }
@@ -191,9 +193,11 @@ export const offerKeys = {
   eligible: (purchaseIntentId: number) => [...offerKeys.mine(), 'eligible', purchaseIntentId] as const,
 };
 
-/** What the offer is for, as a line of text. */
-export function offerTargetText(offer: Offer): string {
+/** What the offer is for, as a line of text: an offer on one NFT names its edition ('Skagsanden #3'). */
+export function offerTargetText(
+  offer: Pick<Offer, 'attribute' | 'type' | 'nifty' | 'editionNumber'>,
+): string {
   if (offer.attribute) return `${offer.attribute.trait_type}: ${offer.attribute.value}`;
   if (offer.type === 'global_offer') return `Any edition of ${offer.nifty.name}`;
-  return offer.nifty.name;
+  return offer.editionNumber === null ? offer.nifty.name : `${offer.nifty.name} #${offer.editionNumber}`;
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useRef, useState } from 'react';
+import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { FormAlert } from '../../ui/FormAlert';
 import { Skeleton } from '../../ui/Skeleton';
@@ -56,7 +57,12 @@ export function TermsDialog({
       testId="terms-dialog"
     >
       {fetchFailed ? (
-        <FormAlert testId="terms-fetch-error">{TERMS_FETCH_FAILED}</FormAlert>
+        <>
+          <FormAlert testId="terms-fetch-error">{TERMS_FETCH_FAILED}</FormAlert>
+          <Button variant="secondary" loading={terms.isFetching} onClick={() => void terms.refetch()}>
+            Retry
+          </Button>
+        </>
       ) : current ? (
         <>
           <p className={styles.intro}>

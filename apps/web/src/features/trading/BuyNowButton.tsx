@@ -3,6 +3,7 @@ import { lazy, type MouseEvent, useContext, useEffect, useRef, useState } from '
 import { useNavigate } from 'react-router';
 import { isApiError } from '../../app/api-client';
 import { Button } from '../../ui/Button';
+import { reloadWithNotice } from '../../ui/reload-notice';
 import { useSubmitOnce } from '../../ui/useSubmitOnce';
 import { AuthModalContext } from '../auth/auth-modal-context';
 import { isUnauthorized } from '../auth/authed-request';
@@ -34,7 +35,8 @@ const ListingCheckout = lazy(() => import('./CheckoutPage').then((m) => ({ defau
  * is read again (decision 009 "Buy flow"). Disabled while loading or while the listing is on hold (another
  * buyer's payment in progress, read per viewer from `/v2/listings/{id}/hold`, every 10 s); a 401
  * opens the auth modal, tos_approval_required the terms dialog (then Buy Now again), other errors reload
- * the page (the listing may have changed).
+ * the page (the listing may have changed), a refusal (409: sold, cancelled, repriced) with its message
+ * shown once the page is back.
  */
 export function BuyNowButton({
   listingId,
@@ -87,6 +89,8 @@ export function BuyNowButton({
         terms.ask(() => mutation.mutate(mode === 'popup' ? 'navigate' : mode));
       else if (isApiError(error) && error.errorType === 'listing-on-hold') void hold.refetch();
       else if (isUnauthorized(error) && authModal) authModal.open();
+      // The listing changed (sold, cancelled, repriced): the page is read again, and says why.
+      else if (isApiError(error) && error.statusCode === 409) reloadWithNotice(error.message);
       else window.location.reload();
     },
   });

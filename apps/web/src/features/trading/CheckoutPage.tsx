@@ -18,6 +18,9 @@ import { RequireAuth } from '../auth/RequireAuth';
 import { itemQuery } from '../catalog/catalog-queries';
 import { catalogKeys } from '../catalog/query-keys';
 import { ArtworkMedia } from '../catalog/shared/ArtworkMedia';
+import { formatConvertedPrice } from '../platform/display-price';
+import { useDisplayCurrency } from '../platform/useDisplayCurrency';
+import { useFxRate } from '../platform/useFxRate';
 import { useTermsDialog } from '../terms/TermsDialog';
 import { isTermsApprovalRequired } from '../terms/terms-api';
 import { STATUS_POLL_MS } from './buy-flow';
@@ -184,26 +187,51 @@ function BackToItem({ to, label = 'Back to the item' }: { to: string; label?: st
 /** What the buyer pays for a method (000 §9: the gas line only when the rule says so). */
 export function FeeBreakdown({ quote }: { quote: Quote }) {
   return (
-    <dl className={styles.fees} data-testid="fee-breakdown">
-      <div>
-        <dt>Price</dt>
-        <dd data-testid="fee-price">{formatCents(quote.priceInCents)}</dd>
-      </div>
-      <div>
-        <dt>Service and card fee</dt>
-        <dd data-testid="fee-service-card">{formatCents(quote.cardFeeInCents)}</dd>
-      </div>
-      {quote.showGasFee ? (
+    <>
+      <dl className={styles.fees} data-testid="fee-breakdown">
         <div>
-          <dt>Gas fee</dt>
-          <dd data-testid="fee-gas">{formatCents(quote.gasFeeInCents)}</dd>
+          <dt>Price</dt>
+          <dd data-testid="fee-price">{formatCents(quote.priceInCents)}</dd>
         </div>
-      ) : null}
-      <div className={styles.total}>
-        <dt>Total</dt>
-        <dd data-testid="fee-total">{formatCents(quote.totalInCents)}</dd>
-      </div>
-    </dl>
+        <div>
+          <dt>Service and card fee</dt>
+          <dd data-testid="fee-service-card">{formatCents(quote.cardFeeInCents)}</dd>
+        </div>
+        {quote.showGasFee ? (
+          <div>
+            <dt>Gas fee</dt>
+            <dd data-testid="fee-gas">{formatCents(quote.gasFeeInCents)}</dd>
+          </div>
+        ) : null}
+        <div className={styles.total}>
+          <dt>Total</dt>
+          <dd data-testid="fee-total">{formatCents(quote.totalInCents)}</dd>
+        </div>
+      </dl>
+      <ChargedInDollars totalInCents={quote.totalInCents} />
+    </>
+  );
+}
+
+/**
+ * Prices shown in ETH (the display currency) are charged in dollars: the checkout says so, with the
+ * total in ETH at today's rate, so the buyer can tie it to the price on the item page.
+ */
+function ChargedInDollars({ totalInCents }: { totalInCents: number }) {
+  const [displayCurrency] = useDisplayCurrency();
+  const rate = useFxRate('USD', displayCurrency);
+  if (displayCurrency === 'USD') return null;
+  const inEth = rate.data
+    ? formatConvertedPrice(
+        { amount: totalInCents, currency: 'USD', convertFromCents: true },
+        displayCurrency,
+        rate.data,
+      )
+    : null;
+  return (
+    <p className={styles.muted} data-testid="fee-charged-in-dollars">
+      Charged in US dollars{inEth ? `: about ${inEth} at today's rate` : ''}.
+    </p>
   );
 }
 
@@ -217,12 +245,29 @@ const PAID_WITH: Partial<Record<PaymentMethod, string>> = {
   no_payment_required: 'No payment needed',
 };
 
-/** What the buyer paid, how and when: the quote of the method used (the intent's first quote). */
+/**
+ * What the buyer paid (the checkout's price and fee lines, then the total), how and when: the quote of the
+ * method used (the intent's first quote).
+ */
 function Receipt({ intent }: { intent: PurchaseIntent }) {
   const quote = intent.quotes.find((q) => q.paymentMethod === intent.paymentMethod) ?? intent.quotes[0];
   if (!quote) return null;
   return (
     <dl className={`${styles.fees} ${styles.receipt}`} data-testid="checkout-receipt">
+      <div>
+        <dt>Price</dt>
+        <dd data-testid="receipt-price">{formatCents(quote.priceInCents)}</dd>
+      </div>
+      <div>
+        <dt>Service and card fee</dt>
+        <dd data-testid="receipt-service-card">{formatCents(quote.cardFeeInCents)}</dd>
+      </div>
+      {quote.showGasFee ? (
+        <div>
+          <dt>Gas fee</dt>
+          <dd data-testid="receipt-gas">{formatCents(quote.gasFeeInCents)}</dd>
+        </div>
+      ) : null}
       <div>
         <dt>Paid</dt>
         <dd data-testid="receipt-total">{formatCents(quote.totalInCents)}</dd>

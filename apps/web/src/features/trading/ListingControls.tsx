@@ -11,6 +11,8 @@ import { useSubmitOnce } from '../../ui/useSubmitOnce';
 import type { Listing as CatalogListing } from '../catalog/catalog-types';
 import { catalogKeys } from '../catalog/query-keys';
 import { dashboardKeys } from '../dashboard/dashboard-api';
+import { formatConvertedPrice } from '../platform/display-price';
+import { useFxRate } from '../platform/useFxRate';
 import { useTermsDialog } from '../terms/TermsDialog';
 import { isTermsApprovalRequired } from '../terms/terms-api';
 import styles from './ListingControls.module.css';
@@ -121,6 +123,12 @@ export function PriceDialog({
   );
   const [currency, setCurrency] = useState<ListingCurrency>(current?.currency === 'ETH' ? 'ETH' : 'USD');
   const [fieldError, setFieldError] = useState<string | null>(null);
+  // An ETH price in dollars at today's rate (000 §7 rates), so the seller sees what it is worth.
+  const ethToUsd = useFxRate('ETH', 'USD');
+  const ethInUsd =
+    currency === 'ETH' && ethToUsd.data && priceError(amount, currency) === null
+      ? formatConvertedPrice({ amount: amount.trim(), currency: 'ETH' }, 'USD', ethToUsd.data)
+      : null;
   const terms = useTermsDialog();
   // A double click lists once: the second click sends nothing while the first is in flight.
   const once = useSubmitOnce();
@@ -171,7 +179,11 @@ export function PriceDialog({
             inputMode="decimal"
             autoComplete="off"
             value={amount}
-            onChange={(event) => setAmount(event.target.value)}
+            onChange={(event) => {
+              setAmount(event.target.value);
+              // An error shown goes as soon as the price is right (and says what is wrong meanwhile).
+              if (fieldError !== null) setFieldError(priceError(event.target.value, currency));
+            }}
             error={fieldError}
             autoFocus
           />
@@ -179,7 +191,11 @@ export function PriceDialog({
             name="currency"
             label="Currency"
             value={currency}
-            onChange={(event) => setCurrency(event.target.value === 'ETH' ? 'ETH' : 'USD')}
+            onChange={(event) => {
+              const next = event.target.value === 'ETH' ? 'ETH' : 'USD';
+              setCurrency(next);
+              if (fieldError !== null) setFieldError(priceError(amount, next));
+            }}
           >
             <option value="USD">USD</option>
             <option value="ETH">ETH</option>
@@ -198,7 +214,10 @@ export function PriceDialog({
               Fee breakdown
             </button>
           ) : (
-            <p className={styles.note}>Fees are worked out in USD at the rate when it sells.</p>
+            <p className={styles.note} data-testid="eth-price-note">
+              {ethInUsd ? `About ${ethInUsd} at today's rate. ` : null}
+              Fees are worked out in USD at the rate when it sells.
+            </p>
           )}
         </form>
       </Dialog>

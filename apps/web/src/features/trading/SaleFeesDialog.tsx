@@ -21,49 +21,79 @@ export function SaleFeesDialog({
   priceInCents: number;
   onClose: () => void;
 }) {
+  return (
+    <Dialog open onClose={onClose} title="Fee breakdown" hideCancel confirmLabel="Okay" testId="fee-dialog">
+      <SaleProceedsBreakdown
+        contractAddress={contractAddress}
+        tokenId={tokenId}
+        priceInCents={priceInCents}
+      />
+      <p className={styles.note}>
+        Buyers paying by card pay the card fee on top of the price; it does not change what you receive.
+      </p>
+    </Dialog>
+  );
+}
+
+/**
+ * What a sale of this token at this price pays the seller, line by line: the one fee function's figures
+ * (POST /user/sale-proceeds-amount/), for the listing's fee dialog and the accept-offer dialog alike.
+ */
+export function SaleProceedsBreakdown({
+  contractAddress,
+  tokenId,
+  priceInCents,
+  priceLabel = 'Sale price',
+  serviceLabel = 'Service and card fee',
+  receivesLabel = 'Seller receives',
+  testIdPrefix = 'sale-fee',
+}: {
+  contractAddress: string;
+  tokenId: string;
+  priceInCents: number;
+  priceLabel?: string;
+  serviceLabel?: string;
+  receivesLabel?: string;
+  testIdPrefix?: string;
+}) {
   const proceeds = useQuery({
     queryKey: tradingKeys.saleProceeds(contractAddress, tokenId, priceInCents),
     queryFn: () => tradingApi.saleProceeds(contractAddress, tokenId, priceInCents),
   });
   const info = proceeds.data?.saleProceedsInfo;
+  if (proceeds.isError)
+    return (
+      <ErrorFallback
+        title="We couldn't work out the fees."
+        message={proceeds.error.message}
+        onRetry={() => void proceeds.refetch()}
+        retrying={proceeds.isFetching}
+      />
+    );
   return (
-    <Dialog open onClose={onClose} title="Fee breakdown" hideCancel confirmLabel="Okay" testId="fee-dialog">
-      {proceeds.isError ? (
-        <ErrorFallback
-          title="We couldn't work out the fees."
-          message={proceeds.error.message}
-          onRetry={() => void proceeds.refetch()}
-          retrying={proceeds.isFetching}
-        />
-      ) : (
-        <dl className={styles.fees} aria-busy={proceeds.isPending || undefined}>
-          <div>
-            <dt>Sale price</dt>
-            <dd data-testid="sale-fee-price">{formatCents(priceInCents)}</dd>
-          </div>
-          <div>
-            <dt>Service and card fee</dt>
-            <dd data-testid="sale-fee-service">
-              {info ? `−${formatCents(info.nifty_fee_in_cents)}` : <Skeleton width={56} />}
-            </dd>
-          </div>
-          <div>
-            <dt>Creator fee</dt>
-            <dd data-testid="sale-fee-creator">
-              {info ? `−${formatCents(info.creator_fee_in_cents)}` : <Skeleton width={56} />}
-            </dd>
-          </div>
-          <div className={styles.total}>
-            <dt>Seller receives</dt>
-            <dd data-testid="sale-fee-proceeds">
-              {info ? formatCents(info.total_amount_seller_would_receive) : <Skeleton width={64} />}
-            </dd>
-          </div>
-        </dl>
-      )}
-      <p className={styles.note}>
-        Buyers paying by card pay the card fee on top of the price; it does not change what you receive.
-      </p>
-    </Dialog>
+    <dl className={styles.fees} aria-busy={proceeds.isPending || undefined}>
+      <div>
+        <dt>{priceLabel}</dt>
+        <dd data-testid={`${testIdPrefix}-price`}>{formatCents(priceInCents)}</dd>
+      </div>
+      <div>
+        <dt>{serviceLabel}</dt>
+        <dd data-testid={`${testIdPrefix}-service`}>
+          {info ? `−${formatCents(info.nifty_fee_in_cents)}` : <Skeleton width={56} />}
+        </dd>
+      </div>
+      <div>
+        <dt>Creator fee</dt>
+        <dd data-testid={`${testIdPrefix}-creator`}>
+          {info ? `−${formatCents(info.creator_fee_in_cents)}` : <Skeleton width={56} />}
+        </dd>
+      </div>
+      <div className={styles.total}>
+        <dt>{receivesLabel}</dt>
+        <dd data-testid={`${testIdPrefix}-proceeds`}>
+          {info ? formatCents(info.total_amount_seller_would_receive) : <Skeleton width={64} />}
+        </dd>
+      </div>
+    </dl>
   );
 }
