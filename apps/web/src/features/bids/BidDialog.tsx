@@ -13,11 +13,18 @@ import { useSubmitOnce } from '../../ui/useSubmitOnce';
 import { AuthModalContext } from '../auth/auth-modal-context';
 import { isUnauthorized } from '../auth/authed-request';
 import { useProfile } from '../auth/profile-query';
-import { offerAmountCents } from '../offers/OfferForm';
 import styles from '../offers/Offers.module.css';
-import { type CardFields, readCard } from '../trading/card-form';
+import {
+  type CardErrors,
+  type CardFields,
+  cardErrorsOf,
+  clearChanged,
+  isCardFieldError,
+  readCard,
+} from '../trading/card-form';
 import { PayWith } from '../trading/PayWith';
 import { tradingApi } from '../trading/trading-api';
+import { amountText, parseUsdAmount } from '../trading/usd-amount';
 import { type BidPaymentMethod, bidKeys, bidsApi, centsText, type NewBid, type PlacedBid } from './bids-api';
 
 export interface BidDialogProps {
@@ -46,7 +53,9 @@ function OpenBidDialog({ contractAddress, niftyType, saleType, onClose }: BidDia
   const [method, setMethod] = useState<BidPaymentMethod>('balance');
   const [card, setCard] = useState<CardFields>({ number: '', expiry: '', cvc: '' });
   const [fieldError, setFieldError] = useState<string | null>(null);
-  const [cardError, setCardError] = useState<string | null>(null);
+  const [cardErrors, setCardErrors] = useState<CardErrors>({});
+  // The card as sent: the processor's refusal of a field shows until that field is edited.
+  const [sentCard, setSentCard] = useState<CardFields>({ number: '', expiry: '', cvc: '' });
   const [placed, setPlaced] = useState<PlacedBid | null>(null);
 
   const once = useSubmitOnce();
@@ -64,7 +73,7 @@ function OpenBidDialog({ contractAddress, niftyType, saleType, onClose }: BidDia
   });
 
   const minBid = info.data?.bidInfo.minBid ?? null;
-  const read = offerAmountCents(amount);
+  const read = parseUsdAmount(amount);
   const cents = 'cents' in read ? read.cents : null;
   const balanceCovers = balance !== null && cents !== null && balance >= cents;
   const chosen: BidPaymentMethod = method === 'balance' && !balanceCovers ? 'stripe_card' : method;
@@ -82,16 +91,18 @@ function OpenBidDialog({ contractAddress, niftyType, saleType, onClose }: BidDia
       return;
     }
     setFieldError(null);
-    const base = { contractAddress, niftyType, amount: amount.trim() };
+    const base = { contractAddress, niftyType, amount: amountText(read.cents) };
     if (chosen === 'balance') {
       once.send(mutation, async () => ({ ...base, paymentMethod: 'balance' }));
       return;
     }
     const cardRead = readCard(card);
-    if ('error' in cardRead) {
-      setCardError(cardRead.error);
+    if ('errors' in cardRead) {
+      setCardErrors(cardRead.errors);
       return;
     }
+    setCardErrors({});
+    setSentCard(card);
     once.send(mutation, async () => {
       // The card goes to the processor only; the bid carries its token.
       const token = await tradingApi.tokenizeCard(cardRead.card);
@@ -100,7 +111,10 @@ function OpenBidDialog({ contractAddress, niftyType, saleType, onClose }: BidDia
   };
 
   const failure =
-    mutation.error && !isUnauthorized(mutation.error) && !amountRefused(mutation.error)
+    mutation.error &&
+    !isUnauthorized(mutation.error) &&
+    !amountRefused(mutation.error) &&
+    !isCardFieldError(mutation.error)
       ? isApiError(mutation.error)
         ? mutation.error.message
         : 'Your bid could not be placed. Please try again.'
@@ -170,10 +184,10 @@ function OpenBidDialog({ contractAddress, niftyType, saleType, onClose }: BidDia
           balanceCovers={balanceCovers}
           card={card}
           onCard={(next) => {
+            setCardErrors((errors) => clearChanged(errors, card, next));
             setCard(next);
-            setCardError(null);
           }}
-          cardError={cardError}
+          cardErrors={{ ...clearChanged(cardErrorsOf(mutation.error) ?? {}, sentCard, card), ...cardErrors }}
           disabled={mutation.isPending}
         />
         <p className={styles.note} data-testid="bid-note">

@@ -9,14 +9,28 @@ import { TextField } from '../../ui/TextField';
 import { useProfile } from '../auth/profile-query';
 import { authKeys } from '../auth/query-keys';
 import { CardFields, EMPTY_CARD } from '../trading/CardFields';
-import { type CardFields as CardValues, readCard } from '../trading/card-form';
+import {
+  type CardErrors,
+  type CardFields as CardValues,
+  cardErrorsOf,
+  clearChanged,
+  isCardFieldError,
+  readCard,
+} from '../trading/card-form';
 import { tradingApi } from '../trading/trading-api';
+import { parseUsdAmount } from '../trading/usd-amount';
 import styles from './DashboardPage.module.css';
 import { type BalanceAnswer, balanceApi, dashboardKeys } from './dashboard-api';
-import { parseDollars } from './dashboard-format';
+import { AMOUNT_RANGE } from './dashboard-format';
 
 /** 000 §9: the deposit dialog is 792 px wide on wide screens. */
 export const DEPOSIT_DIALOG_WIDTH = 792;
+
+/** The amount typed, as cents when it reads as one (the submit button says what will move). */
+function typedCents(amount: string): number | null {
+  const read = parseUsdAmount(amount, AMOUNT_RANGE);
+  return 'cents' in read ? read.cents : null;
+}
 
 /** After money moved: the balance in the account menu and the dashboard's lists. */
 function useRefreshBalance() {
@@ -68,7 +82,8 @@ function AddFunds() {
   const refresh = useRefreshBalance();
   const [amount, setAmount] = useState('');
   const [card, setCard] = useState<CardValues>(EMPTY_CARD);
-  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [amountError, setAmountError] = useState<string | null>(null);
+  const [cardErrors, setCardErrors] = useState<CardErrors>({});
   const [done, setDone] = useState<{ added: number; answer: BalanceAnswer } | null>(null);
   const mutation = useMutation({
     mutationFn: async (input: { cents: number; card: Parameters<typeof tradingApi.tokenizeCard>[0] }) => {
@@ -79,6 +94,8 @@ function AddFunds() {
     onSettled: () => {
       submitting.current = false;
     },
+    // The processor's refusal of the card ('Your card number is invalid.') shows at its field.
+    onError: (error) => setCardErrors(cardErrorsOf(error) ?? {}),
     onSuccess: async (result) => {
       setDone(result);
       setAmount('');
@@ -92,21 +109,17 @@ function AddFunds() {
     event.preventDefault();
     if (submitting.current) return;
     setDone(null);
-    const parsed = parseDollars(amount);
-    if ('error' in parsed) {
-      setFieldError(parsed.error);
-      return;
-    }
+    // Each field's problem at that field, all at once; what was typed stays.
+    const parsed = parseUsdAmount(amount, AMOUNT_RANGE);
     const read = readCard(card);
-    if ('error' in read) {
-      setFieldError(read.error);
-      return;
-    }
-    setFieldError(null);
+    setAmountError('error' in parsed ? parsed.error : null);
+    setCardErrors('errors' in read ? read.errors : {});
+    if ('error' in parsed || 'errors' in read) return;
     submitting.current = true;
     mutation.mutate({ cents: parsed.cents, card: read.card });
   };
   const declined = isApiError(mutation.error) && mutation.error.errorType === 'card_declined';
+  const cents = typedCents(amount);
   return (
     <form className={styles.card} onSubmit={submit} noValidate data-testid="add-funds">
       <h2 className={styles.cardTitle}>Add funds by card</h2>
@@ -116,8 +129,7 @@ function AddFunds() {
           {formatCents(done.added)} added. Your balance is {formatCents(done.answer.balanceInCents)}.
         </FormAlert>
       ) : null}
-      {fieldError ? <FormAlert testId="add-funds-field-error">{fieldError}</FormAlert> : null}
-      {mutation.isError ? (
+      {mutation.isError && !isCardFieldError(mutation.error) ? (
         <FormAlert testId="add-funds-error">
           {declined
             ? 'Your card was declined. Check the details or try another card.'
@@ -130,13 +142,26 @@ function AddFunds() {
         inputMode="decimal"
         autoComplete="off"
         value={amount}
-        onChange={(event) => setAmount(event.target.value)}
+        onChange={(event) => {
+          setAmount(event.target.value);
+          setAmountError(null);
+        }}
+        error={amountError}
         disabled={mutation.isPending}
       />
-      <CardFields value={card} onChange={setCard} disabled={mutation.isPending} />
+      <CardFields
+        value={card}
+        onChange={(next) => {
+          setCardErrors((errors) => clearChanged(errors, card, next));
+          setCard(next);
+        }}
+        disabled={mutation.isPending}
+        errors={cardErrors}
+      />
       <div>
+        {/* The exact amount the card is charged, before it is. */}
         <Button type="submit" loading={mutation.isPending} data-testid="add-funds-submit">
-          Add funds
+          {cents === null ? 'Add funds' : `Add ${formatCents(cents)}`}
         </Button>
       </div>
     </form>
@@ -166,7 +191,7 @@ function CashOut() {
     event.preventDefault();
     if (submitting.current) return;
     setDone(null);
-    const parsed = parseDollars(amount);
+    const parsed = parseUsdAmount(amount, AMOUNT_RANGE);
     if ('error' in parsed) {
       setFieldError(parsed.error);
       return;
@@ -179,6 +204,7 @@ function CashOut() {
     submitting.current = true;
     mutation.mutate(parsed.cents);
   };
+  const cents = typedCents(amount);
   return (
     <form className={styles.card} onSubmit={submit} noValidate data-testid="cash-out">
       <h2 className={styles.cardTitle}>Cash out</h2>
@@ -198,13 +224,16 @@ function CashOut() {
         inputMode="decimal"
         autoComplete="off"
         value={amount}
-        onChange={(event) => setAmount(event.target.value)}
+        onChange={(event) => {
+          setAmount(event.target.value);
+          setFieldError(null);
+        }}
         error={fieldError}
         disabled={mutation.isPending}
       />
       <div>
         <Button type="submit" variant="secondary" loading={mutation.isPending} data-testid="cash-out-submit">
-          Cash out
+          {cents === null ? 'Cash out' : `Cash out ${formatCents(cents)}`}
         </Button>
       </div>
     </form>

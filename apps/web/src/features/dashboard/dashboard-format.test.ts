@@ -4,7 +4,6 @@ import {
   editionName,
   formatSignedCents,
   movementLabel,
-  parseDollars,
   paymentMethodLabel,
   paymentStateLabel,
 } from './dashboard-format';
@@ -48,23 +47,6 @@ describe('labels', () => {
     expect(paymentMethodLabel('stripe_card')).toBe('Card');
     expect(paymentMethodLabel(null)).toBe('—');
     expect(paymentStateLabel('paid')).toBe('Paid');
-  });
-});
-
-describe('parseDollars', () => {
-  it('reads dollars as cents', () => {
-    expect(parseDollars('25')).toEqual({ cents: 2500 });
-    expect(parseDollars('$1,000.5')).toEqual({ cents: 100050 });
-    expect(parseDollars(' 0.99 ')).toEqual({ error: 'Enter an amount from $1.00 to $10,000.00' });
-    // A huge amount is out of range, not a bad format.
-    expect(parseDollars('99999999999')).toEqual({ error: 'Enter an amount from $1.00 to $10,000.00' });
-    expect(parseDollars('0010000')).toEqual({ cents: 1_000_000 });
-  });
-  it('refuses what is not an amount', () => {
-    expect(parseDollars('')).toEqual({ error: 'Enter an amount' });
-    expect(parseDollars('12.345')).toEqual({ error: 'Enter an amount like 25 or 25.50' });
-    expect(parseDollars('-5')).toEqual({ error: 'Enter an amount like 25 or 25.50' });
-    expect(parseDollars('10000.01')).toEqual({ error: 'Enter an amount from $1.00 to $10,000.00' });
   });
 });
 

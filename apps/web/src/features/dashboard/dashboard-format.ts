@@ -93,24 +93,8 @@ export function paymentStateLabel(state: string): string {
 /** Deposit and cash-out limits of the API (decision 009): $1 to $10,000. */
 export const MIN_AMOUNT_CENTS = 100;
 export const MAX_AMOUNT_CENTS = 1_000_000;
-
-/** A typed dollar amount ('25', '25.5', '1,000.00') as cents, or the message of what is wrong. */
-export function parseDollars(text: string): { cents: number } | { error: string } {
-  const clean = text.trim().replace(/^\$/, '').replaceAll(',', '');
-  if (clean === '') return { error: 'Enter an amount' };
-  const found = /^(\d+)(?:\.(\d{1,2}))?$/.exec(clean);
-  if (!found) return { error: 'Enter an amount like 25 or 25.50' };
-  // Whole dollars past 7 digits are out of range (and kept out of floating point).
-  const cents =
-    (found[1] ?? '').replace(/^0+/, '').length > 7
-      ? Number.POSITIVE_INFINITY
-      : Number(found[1]) * 100 + Number((found[2] ?? '').padEnd(2, '0'));
-  if (cents < MIN_AMOUNT_CENTS || cents > MAX_AMOUNT_CENTS)
-    return {
-      error: `Enter an amount from ${formatCents(MIN_AMOUNT_CENTS)} to ${formatCents(MAX_AMOUNT_CENTS)}`,
-    };
-  return { cents };
-}
+/** The range the deposit and cash-out amounts are read in (`parseUsdAmount`, trading/usd-amount.ts). */
+export const AMOUNT_RANGE = { min: MIN_AMOUNT_CENTS, max: MAX_AMOUNT_CENTS };
 
 /** A short token reference for rows without a name: 'NFT #12'. */
 export function tokenLabel(tokenId: string): string {

@@ -12,7 +12,14 @@ import { FormAlert } from '../../ui/FormAlert';
 import { useProfile } from '../auth/profile-query';
 import { useTermsDialog } from '../terms/TermsDialog';
 import { isTermsApprovalRequired } from '../terms/terms-api';
-import { type CardFields, readCard } from '../trading/card-form';
+import {
+  type CardErrors,
+  type CardFields,
+  cardErrorsOf,
+  clearChanged,
+  isCardFieldError,
+  readCard,
+} from '../trading/card-form';
 import { PayWith } from '../trading/PayWith';
 import { tradingApi } from '../trading/trading-api';
 import { drawingsApi, drawingsKeys, type EntryPayment } from './drawings-api';
@@ -39,7 +46,9 @@ export function DrawingEntryDialog({ contractAddress, niftyType, open, onClose }
   const balance = useProfile().data?.available_balance_in_cents ?? null;
   const [method, setMethod] = useState<EntryPayment['paymentMethod']>('balance');
   const [card, setCard] = useState<CardFields>({ number: '', expiry: '', cvc: '' });
-  const [cardError, setCardError] = useState<string | null>(null);
+  const [cardErrors, setCardErrors] = useState<CardErrors>({});
+  // The card as sent: the processor's refusal of a field shows until that field is edited.
+  const [sentCard, setSentCard] = useState<CardFields>({ number: '', expiry: '', cvc: '' });
   const enter = useMutation({
     mutationFn: async (prepare: () => Promise<EntryPayment | undefined>) =>
       drawingsApi.enter(contractAddress, niftyType, await prepare()),
@@ -59,7 +68,11 @@ export function DrawingEntryDialog({ contractAddress, niftyType, open, onClose }
   const d = drawing.data;
   const used = d?.saleDetails.userEntriesUsed ?? 0;
   const unused = d?.saleDetails.userEntriesUnused ?? 0;
-  const error = enter.error && !isTermsApprovalRequired(enter.error) ? enter.error : null;
+  // A refused card shows at its fields, not here.
+  const error =
+    enter.error && !isTermsApprovalRequired(enter.error) && !isCardFieldError(enter.error)
+      ? enter.error
+      : null;
   const canEnter = loggedIn && d?.status === 'open' && d.validated === true && unused > 0;
   const price = d?.priceInCents ?? 0;
   // While the balance is unknown the balance is offered (the API answers 402 when it is too low).
@@ -76,11 +89,12 @@ export function DrawingEntryDialog({ contractAddress, niftyType, open, onClose }
       return;
     }
     const read = readCard(card);
-    if ('error' in read) {
-      setCardError(read.error);
+    if ('errors' in read) {
+      setCardErrors(read.errors);
       return;
     }
-    setCardError(null);
+    setCardErrors({});
+    setSentCard(card);
     submitting.current = true;
     enter.mutate(async () => {
       // The card goes to the processor only; the entry carries its token.
@@ -120,8 +134,14 @@ export function DrawingEntryDialog({ contractAddress, niftyType, open, onClose }
                 balance={balance}
                 balanceCovers={balanceCovers}
                 card={card}
-                onCard={setCard}
-                cardError={cardError}
+                onCard={(next) => {
+                  setCardErrors((errors) => clearChanged(errors, card, next));
+                  setCard(next);
+                }}
+                cardErrors={{
+                  ...clearChanged(cardErrorsOf(enter.error) ?? {}, sentCard, card),
+                  ...cardErrors,
+                }}
                 disabled={enter.isPending}
               />
             ) : null}

@@ -8,6 +8,7 @@ import { authKeys } from '../auth/query-keys';
 import { useRequireSignIn } from '../social/useRequireSignIn';
 import { useTermsDialog } from '../terms/TermsDialog';
 import { isTermsApprovalRequired } from '../terms/terms-api';
+import { cardErrorsOf, isCardFieldError } from '../trading/card-form';
 import { createOffer, OfferForm } from './OfferForm';
 import {
   DUPLICATE_OFFER_MESSAGE,
@@ -79,15 +80,20 @@ export function useCreateOffer(onCreated: (offer: Offer) => void) {
       else if (isDuplicateOffer(error)) toast.warning(DUPLICATE_OFFER_MESSAGE);
     },
   });
-  const error = mutation.error && !isTermsApprovalRequired(mutation.error) ? mutation.error.message : null;
+  // A refused card shows at its fields (`cardRefusal`), not above the form.
+  const error =
+    mutation.error && !isTermsApprovalRequired(mutation.error) && !isCardFieldError(mutation.error)
+      ? mutation.error.message
+      : null;
+  const cardRefusal = cardErrorsOf(mutation.error);
   // A double click makes one offer: the second click sends nothing while the first is in flight.
   const submit = (prepare: () => Promise<NewOffer>) => once.send(mutation, prepare);
-  return { mutation, submit, error, termsDialog: terms.dialog };
+  return { mutation, submit, error, cardRefusal, termsDialog: terms.dialog };
 }
 
 function MakeOfferDialog({ target, onClose }: { target: OfferTarget; onClose: () => void }) {
   const formId = useId();
-  const { mutation, submit, error, termsDialog } = useCreateOffer(onClose);
+  const { mutation, submit, error, cardRefusal, termsDialog } = useCreateOffer(onClose);
   return (
     <>
       <Dialog
@@ -104,6 +110,7 @@ function MakeOfferDialog({ target, onClose }: { target: OfferTarget; onClose: ()
           formId={formId}
           onSubmit={submit}
           error={error}
+          cardRefusal={cardRefusal}
           busy={mutation.isPending}
         />
       </Dialog>

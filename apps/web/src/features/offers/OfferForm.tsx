@@ -4,25 +4,14 @@ import { SelectField } from '../../ui/SelectField';
 import { TextField } from '../../ui/TextField';
 import { useProfile } from '../auth/profile-query';
 import { EMPTY_CARD } from '../trading/CardFields';
-import { type CardFields as CardValues, readCard } from '../trading/card-form';
+import { type CardErrors, type CardFields as CardValues, clearChanged, readCard } from '../trading/card-form';
 import { PayWith } from '../trading/PayWith';
 import { tradingApi } from '../trading/trading-api';
+import { amountText, parseUsdAmount } from '../trading/usd-amount';
 import styles from './Offers.module.css';
 import { type NewOffer, type OfferPaymentMethod, type OfferTarget, offersApi } from './offers-api';
 
-const AMOUNT_PATTERN = /^\d{1,12}(\.\d{1,2})?$/;
 const EXPIRY_DAYS = [1, 3, 7, 14, 30] as const;
-
-/** The amount as integer cents, or the message to show below the field. */
-export function offerAmountCents(amount: string): { cents: number } | { error: string } {
-  const text = amount.trim();
-  if (text === '') return { error: 'Enter an amount' };
-  if (!AMOUNT_PATTERN.test(text)) return { error: 'Enter an amount like 125 or 12.50' };
-  const [whole = '0', fraction = ''] = text.split('.');
-  const cents = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
-  if (cents <= 0) return { error: 'Enter an amount above zero' };
-  return { cents };
-}
 
 export interface OfferFormState {
   submit: () => void;
@@ -38,12 +27,15 @@ export function OfferForm({
   formId,
   onSubmit,
   error,
+  cardRefusal = null,
   busy,
 }: {
   target: OfferTarget;
   formId: string;
   onSubmit: (run: () => Promise<NewOffer>) => void;
   error: string | null;
+  /** The processor's refusal of the card, at its fields (`cardErrorsOf`). */
+  cardRefusal?: CardErrors | null;
   busy: boolean;
 }) {
   const balance = useProfile().data?.available_balance_in_cents ?? null;
@@ -52,30 +44,27 @@ export function OfferForm({
   const [method, setMethod] = useState<OfferPaymentMethod>('stripe_card');
   const [card, setCard] = useState<CardValues>(EMPTY_CARD);
   const [amountError, setAmountError] = useState<string | null>(null);
-  const [cardError, setCardError] = useState<string | null>(null);
-  const read = offerAmountCents(amount);
+  const [cardErrors, setCardErrors] = useState<CardErrors>({});
+  // The card as sent: the processor's refusal of a field shows until that field is edited.
+  const [sentCard, setSentCard] = useState<CardValues>(EMPTY_CARD);
+  const read = parseUsdAmount(amount);
   const cents = 'cents' in read ? read.cents : null;
   const balanceCovers = balance !== null && cents !== null && balance >= cents;
   const chosen: OfferPaymentMethod = method === 'balance' && !balanceCovers ? 'stripe_card' : method;
 
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
-    if ('error' in read) {
-      setAmountError(read.error);
-      return;
-    }
-    setAmountError(null);
-    const base = { target, amount: amount.trim(), expiresInDays: days };
-    if (chosen === 'balance') {
+    // Each field's problem at that field, all at once.
+    const cardRead = chosen === 'balance' ? null : readCard(card);
+    setAmountError('error' in read ? read.error : null);
+    setCardErrors(cardRead && 'errors' in cardRead ? cardRead.errors : {});
+    if ('error' in read || (cardRead && 'errors' in cardRead)) return;
+    const base = { target, amount: amountText(read.cents), expiresInDays: days };
+    if (!cardRead) {
       onSubmit(async () => ({ ...base, paymentMethod: 'balance' }));
       return;
     }
-    const cardRead = readCard(card);
-    if ('error' in cardRead) {
-      setCardError(cardRead.error);
-      return;
-    }
-    setCardError(null);
+    setSentCard(card);
     onSubmit(async () => {
       // The card goes to the processor only; the offer carries its token.
       const token = await tradingApi.tokenizeCard(cardRead.card);
@@ -120,10 +109,13 @@ export function OfferForm({
         balance={balance}
         balanceCovers={balanceCovers}
         card={card}
-        onCard={setCard}
+        onCard={(next) => {
+          setCardErrors((errors) => clearChanged(errors, card, next));
+          setCard(next);
+        }}
+        cardErrors={{ ...clearChanged(cardRefusal ?? {}, sentCard, card), ...cardErrors }}
         disabled={busy}
       />
-      {cardError ? <FormAlert testId="offer-card-error">{cardError}</FormAlert> : null}
       <p className={styles.note} data-testid="offer-fee-note">
         {chosen === 'balance'
           ? 'The amount is held from your balance until the offer is accepted, cancelled or expires.'

@@ -12,9 +12,9 @@ import table from '../catalog/item/DetailTable.module.css';
 import { UserCell } from '../catalog/item/UserCell';
 import { centsPrice } from '../catalog/shared/price-props';
 import { formatDate, formatRelative } from '../catalog/shared/time-format';
+import { parseUsdAmount } from '../trading/usd-amount';
 import { AcceptBidDialog, type AcceptToken } from './AcceptBidDialog';
 import { useRefreshOffers } from './MakeOfferButton';
-import { offerAmountCents } from './OfferForm';
 import styles from './Offers.module.css';
 import { type Offer, offersApi, offerTargetText } from './offers-api';
 
@@ -203,7 +203,7 @@ function EditOfferDialog({ offer, onClose }: { offer: Offer; onClose: () => void
     },
   });
   const save = () => {
-    const parsed = offerAmountCents(amount);
+    const parsed = parseUsdAmount(amount);
     if ('error' in parsed) {
       setAmountError(parsed.error);
       return;

@@ -1,21 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../app/api-error';
-import { offerAmountCents } from './OfferForm';
 import { isDuplicateOffer, twoFactorRequired } from './offers-api';
-
-describe('offer amount', () => {
-  it('reads dollars and cents as integer cents', () => {
-    expect(offerAmountCents('12.5')).toEqual({ cents: 1250 });
-    expect(offerAmountCents(' 7 ')).toEqual({ cents: 700 });
-    expect(offerAmountCents('0.01')).toEqual({ cents: 1 });
-  });
-  it('refuses what cannot be an amount', () => {
-    expect(offerAmountCents('')).toEqual({ error: 'Enter an amount' });
-    expect(offerAmountCents('12,50')).toEqual({ error: 'Enter an amount like 125 or 12.50' });
-    expect(offerAmountCents('1.234')).toEqual({ error: 'Enter an amount like 125 or 12.50' });
-    expect(offerAmountCents('0')).toEqual({ error: 'Enter an amount above zero' });
-  });
-});
 
 describe('offer errors', () => {
   const error = (errorType: string, fields?: Record<string, string>) =>

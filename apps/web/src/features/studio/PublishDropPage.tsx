@@ -13,7 +13,14 @@ import { useSubmitOnce } from '../../ui/useSubmitOnce';
 import { RequireAuth } from '../auth/RequireAuth';
 import { CardActionDialog } from '../trading/CardActionDialog';
 import { CardFields, EMPTY_CARD } from '../trading/CardFields';
-import { type CardFields as CardValues, readCard } from '../trading/card-form';
+import {
+  type CardErrors,
+  type CardFields as CardValues,
+  cardErrorsOf,
+  clearChanged,
+  isCardFieldError,
+  readCard,
+} from '../trading/card-form';
 import { tradingApi } from '../trading/trading-api';
 import styles from './Studio.module.css';
 import {
@@ -84,7 +91,9 @@ function FeeAndPublish({ fee, waiting }: { fee: PublisherFee; waiting: boolean }
   const [needsAction, setNeedsAction] = useState(waiting);
   const [method, setMethod] = useState<PublisherFeeMethod>('stripe_card');
   const [card, setCard] = useState<CardValues>(EMPTY_CARD);
-  const [cardError, setCardError] = useState<string | null>(null);
+  const [cardErrors, setCardErrors] = useState<CardErrors>({});
+  // The card as sent: the processor's refusal of a field shows until that field is edited.
+  const [sentCard, setSentCard] = useState<CardValues>(EMPTY_CARD);
   const [notice, setNotice] = useState<Notice | null>(null);
   const editor = `/publishers/${encodeURIComponent(fee.publisherSlug)}/drops/${fee.collectionTemplate}`;
 
@@ -160,19 +169,22 @@ function FeeAndPublish({ fee, waiting }: { fee: PublisherFee; waiting: boolean }
       return;
     }
     if (method === 'balance') {
-      setCardError(null);
+      setCardErrors({});
       once.send(pay, { method });
       return;
     }
     const read = readCard(card);
-    if ('error' in read) {
-      setCardError(read.error);
+    if ('errors' in read) {
+      setCardErrors(read.errors);
       return;
     }
-    setCardError(null);
+    setCardErrors({});
+    setSentCard(card);
     once.send(pay, { method, card: read.card });
   };
-  const payError = pay.error ?? complete.error;
+  const failure = pay.error ?? complete.error;
+  // A refused card shows at its fields, not above the form.
+  const payError = isCardFieldError(failure) ? null : failure;
   const declined = isApiError(payError) && payError.errorType === 'card_declined';
 
   return (
@@ -216,7 +228,11 @@ function FeeAndPublish({ fee, waiting }: { fee: PublisherFee; waiting: boolean }
           {method === 'stripe_card' ? (
             <CardFields
               value={card}
-              onChange={setCard}
+              onChange={(next) => {
+                setCardErrors((errors) => clearChanged(errors, card, next));
+                setCard(next);
+              }}
+              errors={{ ...clearChanged(cardErrorsOf(pay.error) ?? {}, sentCard, card), ...cardErrors }}
               disabled={busy}
               namePrefix="fee"
               testId="fee-card-form"
@@ -224,7 +240,6 @@ function FeeAndPublish({ fee, waiting }: { fee: PublisherFee; waiting: boolean }
           ) : null}
         </>
       )}
-      {cardError ? <FormAlert testId="fee-card-error">{cardError}</FormAlert> : null}
       {payError ? (
         <FormAlert testId="fee-pay-error">
           {declined ? 'Your card was declined. Check the details or try another card.' : payError.message}

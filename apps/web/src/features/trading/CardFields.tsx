@@ -1,6 +1,6 @@
 import { TextField } from '../../ui/TextField';
 import styles from './CardFields.module.css';
-import type { CardFields as CardValues } from './card-form';
+import type { CardErrors, CardFields as CardValues } from './card-form';
 
 export const EMPTY_CARD: CardValues = { number: '', expiry: '', cvc: '' };
 
@@ -14,7 +14,7 @@ export function CardFields({
   disabled = false,
   namePrefix = 'card',
   testId,
-  numberError = null,
+  errors = null,
 }: {
   value: CardValues;
   onChange: (next: CardValues) => void;
@@ -22,8 +22,8 @@ export function CardFields({
   /** The inputs' names: `{prefix}Number`, `{prefix}Expiry`, `{prefix}Cvc`. */
   namePrefix?: string;
   testId?: string;
-  /** A message shown on the card number (e.g. a card the processor refused). */
-  numberError?: string | null;
+  /** A message at each field to fix: the form's own check (`readCard`) or the processor's (`cardErrorsOf`). */
+  errors?: CardErrors | null;
 }) {
   return (
     <div className={styles.fields} data-testid={testId}>
@@ -34,7 +34,7 @@ export function CardFields({
         autoComplete="cc-number"
         value={value.number}
         onChange={(event) => onChange({ ...value, number: event.target.value })}
-        error={numberError}
+        error={errors?.number ?? null}
         disabled={disabled}
       />
       <div className={styles.row}>
@@ -44,6 +44,7 @@ export function CardFields({
           autoComplete="cc-exp"
           value={value.expiry}
           onChange={(event) => onChange({ ...value, expiry: event.target.value })}
+          error={errors?.expiry ?? null}
           disabled={disabled}
         />
         <TextField
@@ -53,6 +54,7 @@ export function CardFields({
           autoComplete="cc-csc"
           value={value.cvc}
           onChange={(event) => onChange({ ...value, cvc: event.target.value })}
+          error={errors?.cvc ?? null}
           disabled={disabled}
         />
       </div>

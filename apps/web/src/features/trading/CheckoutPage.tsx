@@ -27,7 +27,14 @@ import { STATUS_POLL_MS } from './buy-flow';
 import { CardActionDialog } from './CardActionDialog';
 import { CardFields, EMPTY_CARD } from './CardFields';
 import styles from './CheckoutPage.module.css';
-import { type CardFields as CardValues, readCard } from './card-form';
+import {
+  type CardErrors,
+  type CardFields as CardValues,
+  cardErrorsOf,
+  clearChanged,
+  isCardFieldError,
+  readCard,
+} from './card-form';
 import { listingMatchQuery, parsePiid } from './checkout-queries';
 import { type CardInput, type PurchaseIntent, type Quote, tradingApi, tradingKeys } from './trading-api';
 
@@ -351,7 +358,7 @@ export function Payment({
   const profile = useProfile().data;
   const [method, setMethod] = useState<Method>('stripe_card');
   const [card, setCard] = useState<CardValues>(EMPTY_CARD);
-  const [cardError, setCardError] = useState<string | null>(null);
+  const [cardErrors, setCardErrors] = useState<CardErrors>({});
   const [outcome, setOutcome] = useState<Outcome>(() => outcomeOf(intent));
   const [paidIntent, setPaidIntent] = useState<PurchaseIntent>(intent);
 
@@ -404,6 +411,9 @@ export function Payment({
   };
   const onError = (error: Error, retry?: () => void) => {
     if (!isApiError(error)) return;
+    // The processor's refusal of the card ('Your card number is invalid.') shows at its field.
+    const atFields = cardErrorsOf(error);
+    if (atFields) setCardErrors(atFields);
     if (isTermsApprovalRequired(error) && retry) {
       // 000 §8: tos_approval_required opens the terms dialog; agreeing pays (or claims) again.
       terms.ask(retry);
@@ -539,17 +549,18 @@ export function Payment({
       return;
     }
     const read = readCard(card);
-    if ('error' in read) {
-      setCardError(read.error);
+    if ('errors' in read) {
+      setCardErrors(read.errors);
       return;
     }
-    setCardError(null);
+    setCardErrors({});
     once.send(pay, { method, card: read.card });
   };
   const busy = pay.isPending || complete.isPending;
   const shownError = pay.error ?? complete.error;
-  // The terms dialog answers tos_approval_required; it is not shown as a payment error.
-  const error = isTermsApprovalRequired(shownError) ? null : shownError;
+  // The terms dialog answers tos_approval_required, and a refused card shows at its fields: neither is shown
+  // above the form.
+  const error = isTermsApprovalRequired(shownError) || isCardFieldError(shownError) ? null : shownError;
   const declined = isApiError(error) && error.errorType === 'card_declined';
 
   return (
@@ -586,9 +597,17 @@ export function Payment({
         </label>
       </fieldset>
       {method === 'stripe_card' ? (
-        <CardFields value={card} onChange={setCard} disabled={busy} testId="card-form" />
+        <CardFields
+          value={card}
+          onChange={(next) => {
+            setCardErrors((errors) => clearChanged(errors, card, next));
+            setCard(next);
+          }}
+          disabled={busy}
+          testId="card-form"
+          errors={cardErrors}
+        />
       ) : null}
-      {cardError ? <FormAlert testId="card-error">{cardError}</FormAlert> : null}
       {error ? (
         <FormAlert testId="checkout-pay-error">
           {declined ? (

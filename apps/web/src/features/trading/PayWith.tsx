@@ -1,7 +1,7 @@
 import { formatCents } from '@vitrine/domain';
 import styles from '../offers/Offers.module.css';
 import { CardFields } from './CardFields';
-import type { CardFields as CardValues } from './card-form';
+import type { CardErrors, CardFields as CardValues } from './card-form';
 
 export type BalanceOrCard = 'balance' | 'stripe_card';
 
@@ -18,7 +18,7 @@ export function PayWith({
   balanceCovers,
   card,
   onCard,
-  cardError,
+  cardErrors,
   disabled = false,
 }: {
   name: string;
@@ -29,8 +29,8 @@ export function PayWith({
   balanceCovers: boolean;
   card: CardValues;
   onCard: (next: CardValues) => void;
-  /** A message on the card number (a card the processor refused). */
-  cardError?: string | null;
+  /** A message at each card field to fix (the form's check or the processor's refusal). */
+  cardErrors?: CardErrors | null;
   disabled?: boolean;
 }) {
   return (
@@ -71,7 +71,7 @@ export function PayWith({
           disabled={disabled}
           namePrefix={`${name}Card`}
           testId={`${name}-card-form`}
-          numberError={cardError ?? null}
+          errors={cardErrors ?? null}
         />
       ) : null}
     </>

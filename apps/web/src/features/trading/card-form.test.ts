@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseExpiry, readCard } from './card-form';
+import { ApiError } from '../../app/api-error';
+import { cardErrorsOf, clearChanged, isCardFieldError, parseExpiry, readCard } from './card-form';
 
 describe('parseExpiry', () => {
   it('reads MM/YY and MM/YYYY, with or without spaces', () => {
@@ -19,15 +20,49 @@ describe('readCard', () => {
       card: { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' },
     });
   });
-  it('names the first field to fix', () => {
+  it('names every field to fix, each at its field', () => {
     expect(readCard({ number: '4242', expiry: '12/34', cvc: '123' })).toEqual({
-      error: 'Enter the card number',
+      errors: { number: 'Enter the card number' },
     });
     expect(readCard({ number: '4242424242424242', expiry: '1/', cvc: '123' })).toEqual({
-      error: 'Enter the expiry as MM/YY',
+      errors: { expiry: 'Enter the expiry as MM/YY' },
     });
-    expect(readCard({ number: '4242424242424242', expiry: '01/30', cvc: '12' })).toEqual({
-      error: 'Enter the CVC',
+    expect(readCard({ number: '1234 5678', expiry: '13/20', cvc: '1' })).toEqual({
+      errors: { number: 'Enter the card number', expiry: 'Enter the expiry as MM/YY', cvc: 'Enter the CVC' },
+    });
+  });
+});
+
+describe('cardErrorsOf', () => {
+  const refusal = (fields?: Record<string, string>) =>
+    new ApiError({
+      statusCode: 400,
+      errorType: 'validation-error',
+      message: 'Invalid request',
+      ...(fields ? { fields } : {}),
+    });
+  it("puts the processor's reasons at the card's fields", () => {
+    expect(cardErrorsOf(refusal({ number: 'Your card number is invalid.' }))).toEqual({
+      number: 'Your card number is invalid.',
+    });
+    expect(cardErrorsOf(refusal({ exp: "Your card's expiration date is invalid." }))).toEqual({
+      expiry: "Your card's expiration date is invalid.",
+    });
+    expect(isCardFieldError(refusal({ cvc: "Your card's security code is invalid." }))).toBe(true);
+  });
+  it('leaves anything not tied to a card field above the form', () => {
+    expect(cardErrorsOf(refusal())).toBeNull();
+    expect(cardErrorsOf(refusal({ amount_in_cents: 'Too small' }))).toBeNull();
+    expect(isCardFieldError(refusal({ amount_in_cents: 'Too small', number: 'x' }))).toBe(false);
+    expect(cardErrorsOf(new Error('offline'))).toBeNull();
+  });
+});
+
+describe('clearChanged', () => {
+  it('drops the message of each field that was edited', () => {
+    const before = { number: '1', expiry: '2', cvc: '3' };
+    expect(clearChanged({ number: 'a', cvc: 'c' }, before, { ...before, number: '12' })).toEqual({
+      cvc: 'c',
     });
   });
 });

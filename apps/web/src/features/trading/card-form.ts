@@ -1,5 +1,7 @@
-// The checkout's card form (issue #14): what the buyer types, checked before it goes to the processor's
-// tokenise call. Pure functions, tested beside.
+// The card form of the checkout, the offer, bid and drawing forms, the Deposit tab and the publisher fee
+// (issue #14): what the buyer types, checked before it goes to the processor's tokenise call, and the
+// processor's refusals put back at their fields. Pure functions, tested beside.
+import { isApiError } from '../../app/api-error';
 import type { CardInput } from './trading-api';
 
 export interface CardFields {
@@ -8,6 +10,9 @@ export interface CardFields {
   expiry: string;
   cvc: string;
 }
+
+/** A message per card field to fix. */
+export type CardErrors = Partial<Record<keyof CardFields, string>>;
 
 /** 'MM/YY' or 'MM/YYYY' as month and full year; null when it is not one. */
 export function parseExpiry(text: string): { expMonth: number; expYear: number } | null {
@@ -19,13 +24,54 @@ export function parseExpiry(text: string): { expMonth: number; expYear: number }
   return { expMonth, expYear: year < 100 ? 2000 + year : year };
 }
 
-/** The card to tokenise, or the message of the first field to fix (the processor checks the rest). */
-export function readCard(fields: CardFields): { card: CardInput } | { error: string } {
+/** The card to tokenise, or a message at each field to fix (the processor checks the rest). */
+export function readCard(fields: CardFields): { card: CardInput } | { errors: CardErrors } {
+  const errors: CardErrors = {};
   const number = fields.number.replace(/[\s-]/g, '');
-  if (!/^\d{12,19}$/.test(number)) return { error: 'Enter the card number' };
+  if (!/^\d{12,19}$/.test(number)) errors.number = 'Enter the card number';
   const expiry = parseExpiry(fields.expiry);
-  if (!expiry) return { error: 'Enter the expiry as MM/YY' };
+  if (!expiry) errors.expiry = 'Enter the expiry as MM/YY';
   const cvc = fields.cvc.trim();
-  if (!/^\d{3,4}$/.test(cvc)) return { error: 'Enter the CVC' };
+  if (!/^\d{3,4}$/.test(cvc)) errors.cvc = 'Enter the CVC';
+  if (!expiry || Object.keys(errors).length > 0) return { errors };
   return { card: { number, ...expiry, cvc } };
+}
+
+/** The processor's names of the card's fields (payment-providers.ts, and the tokenise call's body). */
+const FIELD_OF: Record<string, keyof CardFields> = {
+  number: 'number',
+  exp: 'expiry',
+  exp_month: 'expiry',
+  exp_year: 'expiry',
+  cvc: 'cvc',
+};
+
+/**
+ * The processor's refusal of a card (400 with `fields`, e.g. number: 'Your card number is invalid.') as a
+ * message at each card field; null for any other failure, which shows above the form.
+ */
+export function cardErrorsOf(error: unknown): CardErrors | null {
+  if (!isApiError(error) || !error.fields) return null;
+  const errors: CardErrors = {};
+  for (const [key, message] of Object.entries(error.fields)) {
+    const field = FIELD_OF[key];
+    if (field) errors[field] ??= message;
+  }
+  return Object.keys(errors).length > 0 ? errors : null;
+}
+
+/** True when a failure is told entirely at the card's fields (so the form shows no message above). */
+export function isCardFieldError(error: unknown): boolean {
+  if (!isApiError(error) || !error.fields) return false;
+  return Object.keys(error.fields).every((key) => key in FIELD_OF) && cardErrorsOf(error) !== null;
+}
+
+/** The messages left once the card changed: a field's message goes as soon as that field is edited. */
+export function clearChanged(errors: CardErrors, before: CardFields, after: CardFields): CardErrors {
+  const left: CardErrors = {};
+  for (const field of ['number', 'expiry', 'cvc'] as const) {
+    const message = errors[field];
+    if (message !== undefined && before[field] === after[field]) left[field] = message;
+  }
+  return left;
 }

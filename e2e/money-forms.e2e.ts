@@ -1,0 +1,231 @@
+// The money forms in real Chromium against the built, seeded server (UX review): an amount typed with a
+// decimal comma ('12,50') is refused at its field on the Deposit tab and in Cash out, as the offer form does,
+// instead of being read as $1,250.00 and charged; the submit button names the exact amount first. A card the
+// processor refuses (Luhn, expired) shows the processor's reason at the field it is about on the Deposit
+// tab, the checkout page and the offer form, and several bad card inputs each show at their own field.
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { type ApiUser, apiSignUp, DESKTOP, newPage, storeCredentials } from './support/accounts';
+import { launchBrowser } from './support/browser';
+import { signedInProfileUrl, signInOnLoginPage } from './support/sign-in';
+import { fillCard, itemUrl, type OwnedToken } from './support/trading';
+
+const baseUrl = inject('baseUrl');
+const AMOUNT_FORMAT = 'Enter an amount like 125 or 12.50';
+const BAD_NUMBER = 'Your card number is invalid.';
+const BAD_EXPIRY = "Your card's expiration date is invalid.";
+// 4242 4242 4242 4242 with its last digit changed: 16 digits, but not a card number (Luhn).
+const NOT_LUHN = '4242 4242 4242 4241';
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function signedInPage(user: ApiUser, path: string): Promise<Page> {
+  const context = await browser.newContext({ viewport: DESKTOP });
+  await storeCredentials(context, user.grant);
+  const page = await context.newPage();
+  await page.goto(baseUrl + path);
+  return page;
+}
+
+/** The message shown at an input (its aria-describedby error), or null when it is not marked invalid. */
+async function messageAt(input: Locator): Promise<string | null> {
+  if ((await input.getAttribute('aria-invalid')) !== 'true') return null;
+  const ids = ((await input.getAttribute('aria-describedby')) ?? '').split(' ');
+  const errorId = ids.find((id) => id.endsWith('-error'));
+  if (!errorId) return null;
+  return input.page().locator(`[id="${errorId}"]`).textContent();
+}
+
+/** The user's balance as the API has it. */
+async function balanceOf(user: ApiUser): Promise<number> {
+  const response = await fetch(`${baseUrl}/api/user/profile/`, {
+    headers: { authorization: `Bearer ${user.grant.access_token}`, origin: baseUrl },
+  });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { available_balance_in_cents: number }).available_balance_in_cents;
+}
+
+/** Fills the three card inputs of `root`. */
+async function typeCard(root: Locator, number: string, expiry: string, cvc: string): Promise<void> {
+  await root.getByLabel('Card number').fill(number);
+  await root.getByLabel('Expiry (MM/YY)').fill(expiry);
+  await root.getByLabel('CVC').fill(cvc);
+}
+
+/** Several bad card inputs at once: each shows its own message at its own field. */
+async function expectEachCardFieldMarked(root: Locator): Promise<void> {
+  await expect.poll(() => messageAt(root.getByLabel('Card number'))).toBe('Enter the card number');
+  expect(await messageAt(root.getByLabel('Expiry (MM/YY)'))).toBe('Enter the expiry as MM/YY');
+  expect(await messageAt(root.getByLabel('CVC'))).toBe('Enter the CVC');
+}
+
+describe('the Deposit tab', () => {
+  it('refuses "12,50" at the amount field, keeps it, charges nothing, and names the amount before it charges', {
+    timeout: 120_000,
+  }, async () => {
+    const user = await apiSignUp(baseUrl, 'deposit-comma');
+    const page = await signedInPage(user, '/dashboard/deposit');
+    const form = page.getByTestId('add-funds');
+    const amount = form.getByLabel('Amount (USD)');
+    const submit = form.getByTestId('add-funds-submit');
+    await amount.fill('12,50');
+    await fillCard(form);
+    expect(await submit.textContent()).toBe('Add funds');
+    await submit.click();
+    await expect.poll(() => messageAt(amount)).toBe(AMOUNT_FORMAT);
+    expect(await amount.inputValue()).toBe('12,50');
+    await page.waitForTimeout(1_000);
+    expect(await form.getByTestId('add-funds-done').count()).toBe(0);
+    expect(await balanceOf(user)).toBe(0);
+
+    // The amount it will charge is on the button before it does; editing takes the message away.
+    await amount.fill('12.50');
+    expect(await messageAt(amount)).toBeNull();
+    expect(await submit.textContent()).toBe('Add $12.50');
+    // A comma between groups of three digits is a thousands separator.
+    await amount.fill('1,250.00');
+    expect(await submit.textContent()).toBe('Add $1,250.00');
+    await amount.fill('12.50');
+    await submit.click();
+    await expect
+      .poll(() => form.getByTestId('add-funds-done').textContent(), { timeout: 15_000 })
+      .toContain('$12.50 added');
+    expect(await balanceOf(user)).toBe(1250);
+
+    // Cash out reads amounts the same way.
+    const cashOut = page.getByTestId('cash-out');
+    const payout = cashOut.getByLabel('Amount (USD)');
+    const cashOutSubmit = cashOut.getByTestId('cash-out-submit');
+    await payout.fill('2,50');
+    expect(await cashOutSubmit.textContent()).toBe('Cash out');
+    await cashOutSubmit.click();
+    await expect.poll(() => messageAt(payout)).toBe(AMOUNT_FORMAT);
+    expect(await payout.inputValue()).toBe('2,50');
+    await page.waitForTimeout(1_000);
+    expect(await cashOut.getByTestId('cash-out-done').count()).toBe(0);
+    expect(await balanceOf(user)).toBe(1250);
+    await payout.fill('2.50');
+    expect(await cashOutSubmit.textContent()).toBe('Cash out $2.50');
+    await cashOutSubmit.click();
+    await expect
+      .poll(() => cashOut.getByTestId('cash-out-done').textContent(), { timeout: 15_000 })
+      .toContain('$2.50');
+    expect(await balanceOf(user)).toBe(1000);
+    await page.context().close();
+  });
+
+  it("shows the processor's reason at the card field it is about, and each bad input at its field", {
+    timeout: 120_000,
+  }, async () => {
+    const user = await apiSignUp(baseUrl, 'deposit-card');
+    const page = await signedInPage(user, '/dashboard/deposit');
+    const form = page.getByTestId('add-funds');
+    await form.getByLabel('Amount (USD)').fill('10');
+    const number = form.getByLabel('Card number');
+    const expiry = form.getByLabel('Expiry (MM/YY)');
+
+    await typeCard(form, NOT_LUHN, '12/34', '123');
+    await form.getByTestId('add-funds-submit').click();
+    await expect.poll(() => messageAt(number), { timeout: 15_000 }).toBe(BAD_NUMBER);
+    expect(await form.getByTestId('add-funds-error').count()).toBe(0);
+
+    await typeCard(form, '4242 4242 4242 4242', '01/20', '123');
+    expect(await messageAt(number)).toBeNull();
+    await form.getByTestId('add-funds-submit').click();
+    await expect.poll(() => messageAt(expiry), { timeout: 15_000 }).toBe(BAD_EXPIRY);
+    expect(await messageAt(number)).toBeNull();
+    expect(await form.textContent()).not.toContain('Invalid request');
+
+    await typeCard(form, '1234 5678', '13/20', '1');
+    await form.getByTestId('add-funds-submit').click();
+    await expectEachCardFieldMarked(form);
+    expect(await balanceOf(user)).toBe(0);
+    await page.context().close();
+  });
+});
+
+describe('the checkout page and the offer form', () => {
+  let token: OwnedToken;
+  let buyer: ApiUser;
+
+  beforeAll(async () => {
+    // The demo collector lists one of their NFTs at $2 (one from the middle of their first page: the
+    // other browser tests take the first and the last).
+    const page = await newPage(browser);
+    await signInOnLoginPage(page, baseUrl, '/explore/nfts');
+    const collectorUrl = await signedInProfileUrl(page);
+    token = await page.evaluate<OwnedToken>(`(async () => {
+      const auth = { authorization: 'Bearer ' + JSON.parse(localStorage.getItem('credentials')).access_token };
+      const res = await fetch('/api/v2/users/${collectorUrl}/nifties/?page_size=48');
+      const cards = (await res.json()).results.filter((card) => card.listing === null);
+      const card = cards[Math.floor(cards.length / 2)];
+      const token = { contractAddress: card.contractAddress, tokenId: card.tokenId };
+      const listing = await fetch('/api/v2/listings', {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() },
+        body: JSON.stringify({ ...token, price: { amount: '2', currency: 'USD' } }),
+      });
+      if (!listing.ok) throw new Error('listing answered ' + listing.status + ' ' + (await listing.text()));
+      return token;
+    })()`);
+    await page.context().close();
+    buyer = await apiSignUp(baseUrl, 'card-errors');
+  });
+
+  it("checkout: the processor's reasons show at their fields, and each bad input at its field", {
+    timeout: 120_000,
+  }, async () => {
+    const page = await signedInPage(buyer, itemUrl(token));
+    await page.getByTestId('item-price').getByTestId('buy-now').click();
+    await page.waitForURL((url) => url.pathname.startsWith('/listing-checkout/'));
+    await page.getByTestId('fee-breakdown').waitFor();
+    const form = page.getByTestId('card-form');
+    const number = form.getByLabel('Card number');
+    const expiry = form.getByLabel('Expiry (MM/YY)');
+
+    await typeCard(form, NOT_LUHN, '12/34', '123');
+    await page.getByTestId('pay').click();
+    await expect.poll(() => messageAt(number), { timeout: 15_000 }).toBe(BAD_NUMBER);
+    expect(await page.getByTestId('checkout-pay-error').count()).toBe(0);
+
+    await typeCard(form, '4242 4242 4242 4242', '01/20', '123');
+    await page.getByTestId('pay').click();
+    await expect.poll(() => messageAt(expiry), { timeout: 15_000 }).toBe(BAD_EXPIRY);
+    expect(await messageAt(number)).toBeNull();
+    expect(await page.getByTestId('checkout-form').textContent()).not.toContain('Invalid request');
+
+    await typeCard(form, '1234 5678', '13/20', '1');
+    await page.getByTestId('pay').click();
+    await expectEachCardFieldMarked(form);
+    expect(await page.getByTestId('checkout-success').count()).toBe(0);
+    await page.context().close();
+  });
+
+  it("offer form: the processor's reason shows at the card number, and each bad input at its field", {
+    timeout: 120_000,
+  }, async () => {
+    const page = await signedInPage(buyer, itemUrl(token));
+    await page.getByTestId('item-price').getByTestId('make-offer').click();
+    const dialog = page.getByTestId('offer-dialog');
+    await dialog.waitFor();
+    await dialog.getByLabel('Offer amount (USD)').fill('1.50');
+    const form = dialog.getByTestId('offer-card-form');
+    const number = form.getByLabel('Card number');
+
+    await typeCard(form, NOT_LUHN, '12/34', '123');
+    await dialog.getByRole('button', { name: 'Make offer' }).click();
+    await expect.poll(() => messageAt(number), { timeout: 15_000 }).toBe(BAD_NUMBER);
+    expect(await dialog.getByTestId('offer-error').count()).toBe(0);
+
+    await typeCard(form, '1234 5678', '13/20', '1');
+    await dialog.getByRole('button', { name: 'Make offer' }).click();
+    await expectEachCardFieldMarked(form);
+    await page.context().close();
+  });
+});
