@@ -1283,7 +1283,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Your paid purchase intents, newest first */
+        /** Your purchases, newest first: paid purchase intents (Buy Now, primary) and NFTs bought through your accepted offers */
         get: operations["getV2PurchaseIntentHistorical"];
         put?: never;
         post?: never;
@@ -13410,6 +13410,10 @@ export interface operations {
                             } | null;
                             itemName: string | null;
                             saleType: string;
+                            token: {
+                                contractAddress: string;
+                                tokenId: string;
+                            } | null;
                             nifty: {
                                 contractAddress: string;
                                 niftyType: number;
@@ -13684,6 +13688,10 @@ export interface operations {
                             } | null;
                             itemName: string | null;
                             saleType: string;
+                            token: {
+                                contractAddress: string;
+                                tokenId: string;
+                            } | null;
                             nifty: {
                                 contractAddress: string;
                                 niftyType: number;
@@ -13924,6 +13932,10 @@ export interface operations {
                             } | null;
                             itemName: string | null;
                             saleType: string;
+                            token: {
+                                contractAddress: string;
+                                tokenId: string;
+                            } | null;
                             nifty: {
                                 contractAddress: string;
                                 niftyType: number;
@@ -14175,6 +14187,10 @@ export interface operations {
                         } | null;
                         itemName: string | null;
                         saleType: string;
+                        token: {
+                            contractAddress: string;
+                            tokenId: string;
+                        } | null;
                         nifty: {
                             contractAddress: string;
                             niftyType: number;
@@ -14278,6 +14294,10 @@ export interface operations {
                             } | null;
                             itemName: string | null;
                             saleType: string;
+                            token: {
+                                contractAddress: string;
+                                tokenId: string;
+                            } | null;
                             nifty: {
                                 contractAddress: string;
                                 niftyType: number;
@@ -14491,6 +14511,10 @@ export interface operations {
                         } | null;
                         itemName: string | null;
                         saleType: string;
+                        token: {
+                            contractAddress: string;
+                            tokenId: string;
+                        } | null;
                         nifty: {
                             contractAddress: string;
                             niftyType: number;
@@ -14752,6 +14776,10 @@ export interface operations {
                         } | null;
                         itemName: string | null;
                         saleType: string;
+                        token: {
+                            contractAddress: string;
+                            tokenId: string;
+                        } | null;
                         nifty: {
                             contractAddress: string;
                             niftyType: number;
@@ -15226,6 +15254,10 @@ export interface operations {
                             } | null;
                             itemName: string | null;
                             saleType: string;
+                            token: {
+                                contractAddress: string;
+                                tokenId: string;
+                            } | null;
                             nifty: {
                                 contractAddress: string;
                                 niftyType: number;
@@ -15437,6 +15469,10 @@ export interface operations {
                         } | null;
                         itemName: string | null;
                         saleType: string;
+                        token: {
+                            contractAddress: string;
+                            tokenId: string;
+                        } | null;
                         nifty: {
                             contractAddress: string;
                             niftyType: number;
@@ -15687,6 +15723,10 @@ export interface operations {
                         } | null;
                         itemName: string | null;
                         saleType: string;
+                        token: {
+                            contractAddress: string;
+                            tokenId: string;
+                        } | null;
                         nifty: {
                             contractAddress: string;
                             niftyType: number;
@@ -16832,6 +16872,7 @@ export interface operations {
                                 niftyContractAddress: string;
                             };
                             tokenId: string | null;
+                            editionNumber: number | null;
                             attribute: {
                                 trait_type: string;
                                 value: string;
@@ -17045,6 +17086,7 @@ export interface operations {
                                 niftyContractAddress: string;
                             };
                             tokenId: string | null;
+                            editionNumber: number | null;
                             attribute: {
                                 trait_type: string;
                                 value: string;
@@ -17237,6 +17279,7 @@ export interface operations {
                                 niftyContractAddress: string;
                             };
                             tokenId: string | null;
+                            editionNumber: number | null;
                             attribute: {
                                 trait_type: string;
                                 value: string;
@@ -17427,6 +17470,7 @@ export interface operations {
                                 niftyContractAddress: string;
                             };
                             tokenId: string | null;
+                            editionNumber: number | null;
                             attribute: {
                                 trait_type: string;
                                 value: string;
@@ -17632,6 +17676,7 @@ export interface operations {
                                 niftyContractAddress: string;
                             };
                             tokenId: string | null;
+                            editionNumber: number | null;
                             attribute: {
                                 trait_type: string;
                                 value: string;
