@@ -1283,7 +1283,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Your purchases, newest first: paid purchase intents (Buy Now, primary) and NFTs bought through your accepted offers */
+        /** Your purchases, newest first: paid purchase intents (Buy Now, primary), NFTs bought through your accepted offers and NFTs you won at auction or in a drawing */
         get: operations["getV2PurchaseIntentHistorical"];
         put?: never;
         post?: never;

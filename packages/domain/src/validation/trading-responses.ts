@@ -115,10 +115,12 @@ export const purchaseIntentSchema = z.object({
   itemName: z.string().nullable(),
   /**
    * `listing` (Buy Now), the drop type of a primary sale (`fcfs`), or, in the purchase history, `offer` or
-   * `global_offer` for an NFT bought through an accepted offer (its purchaseIntentId is the offer's id).
+   * `global_offer` for an NFT bought through an accepted offer (its purchaseIntentId is the offer's id),
+   * the auction's sale type (`auction`, `ranked_auction`, `silent_auction`) for an NFT won at auction (the
+   * bid's id) or `drawing` for one won in a drawing (the entry's id).
    */
   saleType: z.string(),
-  /** The token bought, for a listing or an accepted offer (null for a primary sale: see mintedTokens). */
+  /** The token bought, for a listing, an accepted offer or a win (null for a primary sale: see mintedTokens). */
   token: z.object({ contractAddress: z.string(), tokenId: z.string() }).nullable(),
   /** The nifty of a primary sale (null for a listing). */
   nifty: primaryNiftySchema.nullable(),

@@ -11,7 +11,7 @@ import { signedIn } from '../../http/guard';
 import { offsetOf, pageQuery, toPage } from '../../http/pagination';
 import { errorResponses } from '../../http/schemas';
 import { type IntentPatch, type IntentView, TRADING_ERRORS } from './trading.service';
-import { toOfferPurchase, toPurchaseIntent, toStatus } from './trading.views';
+import { toOfferPurchase, toPurchaseIntent, toStatus, toWinPurchase } from './trading.views';
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
 const idParams = z.object({ id });
@@ -222,7 +222,7 @@ export const listingMatchRoute: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['trading'],
         summary:
-          'Your purchases, newest first: paid purchase intents (Buy Now, primary) and NFTs bought through your accepted offers',
+          'Your purchases, newest first: paid purchase intents (Buy Now, primary), NFTs bought through your accepted offers and NFTs you won at auction or in a drawing',
         querystring: pageQuery,
         response: { 200: purchaseIntentPageSchema, ...errorResponses },
       },
@@ -237,7 +237,11 @@ export const listingMatchRoute: FastifyPluginAsyncZod = async (app) => {
         q,
         count,
         items.map((item) =>
-          item.kind === 'intent' ? toPurchaseIntent(item.view) : toOfferPurchase(item.offer),
+          item.kind === 'intent'
+            ? toPurchaseIntent(item.view)
+            : item.kind === 'offer'
+              ? toOfferPurchase(item.offer)
+              : toWinPurchase(item.win),
         ),
       );
     },

@@ -1,12 +1,14 @@
 // The buyer's purchase history (GET /v2/purchase-intent/historical, the dashboard's Purchases tab) through
-// the real app: a Buy Now purchase, a primary purchase and NFTs bought through accepted offers (by balance
-// and by card), newest first, with what was paid, how, when and for which NFT, paginated.
+// the real app: a Buy Now purchase, a primary purchase, NFTs bought through accepted offers (by balance
+// and by card), an NFT won at auction and one won in a drawing, newest first, with what was paid, how, when
+// and for which NFT, paginated.
 import { schema } from '@vitrine/db';
 import { fixtures } from '@vitrine/db/testing';
 import type { ListingMatch, Offer, PurchaseIntent } from '@vitrine/domain/trading-responses';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../testing/test-app';
+import { auctionNifty, placeBid } from '../bids/bids-helpers';
 import { sessionFor, type TestSession } from '../social/test-session';
 import { TEST_CARDS } from './payment-providers';
 import { buyer, dropNifty, fund, listedToken } from './trading-helpers';
@@ -21,6 +23,14 @@ afterAll(async () => {
 
 const db = () => t.app.config.database.db;
 const MINUTE = 60_000;
+
+/** A buyer with a validated profile (drawings need one) and a funded balance. */
+async function validated(cents = 50_000): Promise<TestSession> {
+  const s = await buyer(t.app);
+  await db().update(schema.users).set({ verifiedPhone: true }).where(eq(schema.users.id, s.userId));
+  await fund(db(), s.userId, cents, t.clock.now());
+  return s;
+}
 
 /** An owner with one token of a nifty (royalty 10 %, a creator). */
 async function ownedToken() {
@@ -210,5 +220,116 @@ describe('purchase history', () => {
 
     // The sellers' histories hold none of it.
     expect((await history(first.owner)).count).toBe(0);
+  });
+
+  it('lists NFTs won at auction and in a drawing beside the other purchases, newest first, paginated; not the losers', async () => {
+    const entrants = [await validated(), await validated()];
+
+    // 1. A drawing of one edition at $25, by balance, with two entrants: one wins, the other does not.
+    const { nifty: drawn } = await dropNifty(t.app, {
+      dropType: 'drawing',
+      editionSize: 1,
+      priceInCents: 2_500,
+    });
+    for (const s of entrants) {
+      await ok(
+        t.app.inject({
+          method: 'POST',
+          url: `/api/drawings/${drawn.contractAddress}/${drawn.typeNumber}/entries/`,
+          headers: s.headers,
+        }),
+        201,
+      );
+    }
+    const drawingId = await t.app.services.drawings.idOf(drawn.contractAddress, drawn.typeNumber);
+    t.clock.advance(MINUTE);
+    const drawnAt = t.clock.now().toISOString();
+    expect(await t.app.services.drawings.run(drawingId, { force: true })).toBe('drawn');
+    const [entry] = await db()
+      .select()
+      .from(schema.drawingEntries)
+      .where(and(eq(schema.drawingEntries.drawingId, drawingId), eq(schema.drawingEntries.status, 'won')));
+    if (!entry) throw new Error('nobody won the drawing');
+    const b = entrants.find((s) => s.userId === entry.userId) as TestSession;
+    const loser = entrants.find((s) => s.userId !== entry.userId) as TestSession;
+    const [drawnToken] = await db().select().from(schema.tokens).where(eq(schema.tokens.niftyId, drawn.id));
+    if (!drawnToken) throw new Error('no edition minted');
+
+    // 2. The winner buys an NFT (Buy Now, by balance).
+    t.clock.advance(MINUTE);
+    const listed = await listedToken(t.app, { priceInCents: 4_000 });
+    const m = await ok<ListingMatch>(post(b, '/api/v2/listing-match/', { listing_id: listed.listing.id }));
+    await ok(post(b, `/api/v2/purchase-intent/${m.listingMatchId}/pay`, { payment_method: 'balance' }));
+
+    // 3. A 1/1 auction: the other bids $10 by balance, the winner $12 by card and wins at the end.
+    t.clock.advance(MINUTE);
+    const { nifty: auctioned } = await auctionNifty(t.app, { endsInMs: 30 * MINUTE });
+    expect((await placeBid(t.app, loser.headers, auctioned, '10')).statusCode).toBe(201);
+    const card = { payment_method: 'stripe_card', payment_token: await cardToken(b) };
+    expect((await placeBid(t.app, b.headers, auctioned, '12', card)).statusCode).toBe(201);
+    t.clock.advance(31 * MINUTE);
+    const wonAt = t.clock.now().toISOString();
+    expect(await t.app.services.bids.settleAuction(auctioned.id)).toEqual({ settled: true, winners: 1 });
+    const [bid] = await db()
+      .select()
+      .from(schema.bids)
+      .where(and(eq(schema.bids.userId, b.userId), eq(schema.bids.niftyId, auctioned.id)));
+    const [wonToken] = await db().select().from(schema.tokens).where(eq(schema.tokens.niftyId, auctioned.id));
+    if (!bid || !wonToken) throw new Error('the auction was not won');
+
+    const all = await history(b);
+    expect(all.count).toBe(3);
+    expect(all.results.map((r) => r.saleType)).toEqual(['auction', 'listing', 'drawing']);
+    const [auctionRow, buyNow, drawingRow] = all.results;
+    expect(auctionRow).toMatchObject({
+      purchaseIntentId: bid.id,
+      paymentState: 'paid',
+      paymentMethod: 'stripe_card',
+      paidAt: wonAt,
+      itemName: wonToken.name,
+      token: { contractAddress: wonToken.contractAddress, tokenId: wonToken.tokenId },
+      quotes: [
+        {
+          paymentMethod: 'stripe_card',
+          priceInCents: 1_200,
+          totalInCents: 1_200,
+          serviceFeeInCents: 120,
+          creatorFeeInCents: 0,
+          sellerReceivesInCents: 1_080,
+        },
+      ],
+    });
+    expect(buyNow).toMatchObject({ purchaseIntentId: m.listingMatchId, saleType: 'listing' });
+    expect(drawingRow).toMatchObject({
+      purchaseIntentId: entry.id,
+      paymentState: 'paid',
+      paymentMethod: 'balance',
+      paidAt: drawnAt,
+      itemName: drawnToken.name,
+      token: { contractAddress: drawnToken.contractAddress, tokenId: drawnToken.tokenId },
+      quotes: [
+        {
+          paymentMethod: 'balance',
+          priceInCents: 2_500,
+          totalInCents: 2_500,
+          serviceFeeInCents: 250,
+          creatorFeeInCents: 0,
+          sellerReceivesInCents: 2_250,
+        },
+      ],
+    });
+
+    // Pages of 2: the drawing win (the oldest) is alone on page 2.
+    const page1 = await history(b, '?page=1&page_size=2');
+    expect(page1).toMatchObject({ count: 3, total_pages: 2 });
+    expect(page1.results.map((r) => [r.saleType, r.purchaseIntentId])).toEqual([
+      ['auction', bid.id],
+      ['listing', m.listingMatchId],
+    ]);
+    const page2 = await history(b, '?page=2&page_size=2');
+    expect(page2.results.map((r) => [r.saleType, r.purchaseIntentId])).toEqual([['drawing', entry.id]]);
+
+    // The other entrant and bidder lost both: nothing is theirs.
+    expect(await history(loser)).toMatchObject({ count: 0, results: [] });
   });
 });

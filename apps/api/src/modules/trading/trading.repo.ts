@@ -22,10 +22,32 @@ const {
   packOpenings,
   offers,
   ledgerEntries,
+  ledgerTransactions,
+  bids,
+  drawingEntries,
 } = schema;
+
+/** A row of the buyer's purchase history: a purchase intent, an accepted offer, a won bid, a drawing win. */
+export type PurchaseKind = 'intent' | 'offer' | 'auction' | 'drawing';
 
 /** The intent states that still hold editions (while in time). */
 const HOLDING_STATES = ['pending', 'requires_action'];
+
+/**
+ * What a primary sale's ledger movement (a won bid's, a drawing win's) moved, by memo: the buyer's payment
+ * (a debit), the platform's fee and the publisher's proceeds (all payees of a split).
+ */
+function primaryMovement(transactionId: SQLWrapper) {
+  const sum = (memos: string[]) =>
+    sql<
+      string | null
+    >`(select sum(${ledgerEntries.amountCents}) from ${ledgerEntries} where ${ledgerEntries.transactionId} = ${transactionId} and ${inArray(ledgerEntries.memo, memos)})`;
+  return {
+    paidCents: sum(['payment', 'card_payment']),
+    serviceFeeCents: sum(['primary_platform_fee']),
+    proceedsCents: sum(['publisher_proceeds']),
+  };
+}
 
 export type ListingRow = typeof listings.$inferSelect;
 /** Another buyer's payment for a listing waiting on its second step, until `expiresAt`. */
@@ -552,8 +574,10 @@ export function createTradingRepo(db: Db) {
 
     /**
      * The buyer's purchases, newest first by when each was paid (the dashboard's Purchases tab): paid (or
-     * refunded) purchase intents, Buy Now and primary, and the offers the buyer made that a seller accepted
-     * (an accepted offer has no intent: decision 009 "Offers"). One page of (kind, id) and the total.
+     * refunded) purchase intents, Buy Now and primary, the offers the buyer made that a seller accepted
+     * (an accepted offer has no intent: decision 009 "Offers"), and the NFTs the buyer won at auction (a
+     * won bid: decision 012) or in a drawing (a won entry: decision 013), which have neither. One page of
+     * (kind, id) and the total.
      */
     async purchaseHistoryOf(buyerId: number, limit: number, offset: number) {
       const intentsWhere = and(
@@ -561,10 +585,14 @@ export function createTradingRepo(db: Db) {
         inArray(intents.paymentState, ['paid', 'refunded']),
       );
       const offersWhere = and(eq(offers.makerId, buyerId), eq(offers.status, 'accepted'));
-      const [rows, intentCount, offerCount] = await Promise.all([
+      const bidsWhere = and(eq(bids.userId, buyerId), eq(bids.status, 'won'));
+      // A forfeited win (its payment refused, decision 013) was reversed: only entries still won.
+      const entriesWhere = and(eq(drawingEntries.userId, buyerId), eq(drawingEntries.status, 'won'));
+      const kind = (k: PurchaseKind) => sql<PurchaseKind>`${sql.raw(`'${k}'`)}`.as('kind');
+      const [rows, intentCount, offerCount, bidCount, entryCount] = await Promise.all([
         db
           .select({
-            kind: sql<'intent' | 'offer'>`'intent'`.as('kind'),
+            kind: kind('intent'),
             id: intents.id,
             at: sql`coalesce(${intents.paidAt}, ${intents.createdAt})`.as('at'),
           })
@@ -573,22 +601,44 @@ export function createTradingRepo(db: Db) {
           .unionAll(
             db
               .select({
-                kind: sql<'intent' | 'offer'>`'offer'`.as('kind'),
+                kind: kind('offer'),
                 id: offers.id,
                 at: sql`coalesce(${offers.closedAt}, ${offers.updatedAt})`.as('at'),
               })
               .from(offers)
               .where(offersWhere),
           )
+          .unionAll(
+            db
+              .select({
+                kind: kind('auction'),
+                id: bids.id,
+                at: sql`coalesce(${bids.closedAt}, ${bids.createdAt})`.as('at'),
+              })
+              .from(bids)
+              .where(bidsWhere),
+          )
+          .unionAll(
+            db
+              .select({
+                kind: kind('drawing'),
+                id: drawingEntries.id,
+                at: sql`coalesce(${drawingEntries.settledAt}, ${drawingEntries.createdAt})`.as('at'),
+              })
+              .from(drawingEntries)
+              .where(entriesWhere),
+          )
           .orderBy(sql`"at" desc`, sql`"kind" desc`, sql`"id" desc`)
           .limit(limit)
           .offset(offset),
         db.$count(intents, intentsWhere),
         db.$count(offers, offersWhere),
+        db.$count(bids, bidsWhere),
+        db.$count(drawingEntries, entriesWhere),
       ]);
       return {
         rows: rows.map((r) => ({ kind: r.kind, id: Number(r.id) })),
-        count: intentCount + offerCount,
+        count: intentCount + offerCount + bidCount + entryCount,
       };
     },
 
@@ -625,6 +675,58 @@ export function createTradingRepo(db: Db) {
         .from(offers)
         .innerJoin(tokens, eq(tokens.id, offers.acceptedTokenRowId))
         .where(and(inArray(offers.id, ids), eq(offers.status, 'accepted')));
+    },
+
+    /**
+     * Won bids as purchases (decision 012): the edition minted to the winner (its sale), the auction's sale
+     * type and the money the settlement moved (the `purchase` transaction `bid:{id}`'s entries).
+     */
+    async wonBidsByIds(ids: number[]) {
+      if (ids.length === 0) return [];
+      return db
+        .select({
+          id: bids.id,
+          saleType: nifties.saleType,
+          paymentMethod: bids.paymentMethod,
+          amountCents: bids.amountInCents,
+          createdAt: bids.createdAt,
+          paidAt: bids.closedAt,
+          contractAddress: tokens.contractAddress,
+          tokenId: tokens.tokenId,
+          tokenName: tokens.name,
+          ...primaryMovement(bids.ledgerTransactionId),
+        })
+        .from(bids)
+        .innerJoin(nifties, eq(nifties.id, bids.niftyId))
+        .leftJoin(sales, eq(sales.id, bids.saleId))
+        .leftJoin(tokens, eq(tokens.id, sales.tokenRowId))
+        .where(and(inArray(bids.id, ids), eq(bids.status, 'won')));
+    },
+
+    /**
+     * Drawing wins as purchases (decision 013): the edition minted to the winner and the money the draw
+     * moved (the `purchase` transaction `drawing_entry:{id}`'s entries; none for a free drawing).
+     */
+    async wonEntriesByIds(ids: number[]) {
+      if (ids.length === 0) return [];
+      const movement = sql<
+        number | null
+      >`(select ${ledgerTransactions.id} from ${ledgerTransactions} where ${ledgerTransactions.kind} = 'purchase' and ${ledgerTransactions.reference} = 'drawing_entry:' || ${drawingEntries.id})`;
+      return db
+        .select({
+          id: drawingEntries.id,
+          paymentMethod: drawingEntries.paymentMethod,
+          amountCents: drawingEntries.priceCents,
+          createdAt: drawingEntries.createdAt,
+          paidAt: drawingEntries.settledAt,
+          contractAddress: tokens.contractAddress,
+          tokenId: tokens.tokenId,
+          tokenName: tokens.name,
+          ...primaryMovement(movement),
+        })
+        .from(drawingEntries)
+        .leftJoin(tokens, eq(tokens.id, drawingEntries.tokenRowId))
+        .where(and(inArray(drawingEntries.id, ids), eq(drawingEntries.status, 'won')));
     },
 
     /** Paid intents whose card money was authorised but not yet taken, paid before `before`. */
@@ -964,3 +1066,7 @@ export function createTradingRepo(db: Db) {
 export type TradingRepo = ReturnType<typeof createTradingRepo>;
 /** An accepted offer as the buyer's purchase (GET /v2/purchase-intent/historical). */
 export type OfferPurchaseRow = Awaited<ReturnType<TradingRepo['acceptedOffersByIds']>>[number];
+/** An NFT won at auction or in a drawing, as the winner's purchase (GET /v2/purchase-intent/historical). */
+export type WinPurchaseRow =
+  | ({ kind: 'auction' } & Awaited<ReturnType<TradingRepo['wonBidsByIds']>>[number])
+  | ({ kind: 'drawing' } & Awaited<ReturnType<TradingRepo['wonEntriesByIds']>>[number]);

@@ -39,7 +39,9 @@ import {
   type ListingRow,
   type NiftyForSale,
   type OfferPurchaseRow,
+  type PurchaseKind,
   type TradingRepo,
+  type WinPurchaseRow,
 } from './trading.repo';
 import { toListing } from './trading.views';
 
@@ -1164,26 +1166,37 @@ export function createTradingService(deps: {
 
     /**
      * The buyer's purchases, newest first (GET /v2/purchase-intent/historical): paid and refunded purchase
-     * intents (Buy Now, primary) and the buyer's accepted offers, one page of them in order.
+     * intents (Buy Now, primary), the buyer's accepted offers and the NFTs the buyer won at auction or in a
+     * drawing, one page of them in order.
      */
     async purchases(buyerId: number, q: { limit: number; offset: number }) {
       const { rows, count } = await repo.purchaseHistoryOf(buyerId, q.limit, q.offset);
-      const idsOf = (kind: 'intent' | 'offer') => rows.filter((r) => r.kind === kind).map((r) => r.id);
-      const [intentRows, offerRows] = await Promise.all([
+      const idsOf = (kind: PurchaseKind) => rows.filter((r) => r.kind === kind).map((r) => r.id);
+      const [intentRows, offerRows, bidRows, entryRows] = await Promise.all([
         repo.intentsByIds(idsOf('intent')),
         repo.acceptedOffersByIds(idsOf('offer')),
+        repo.wonBidsByIds(idsOf('auction')),
+        repo.wonEntriesByIds(idsOf('drawing')),
       ]);
       const intentsById = new Map(intentRows.map((row) => [row.id, row]));
       const offersById = new Map(offerRows.map((row) => [row.id, row]));
+      const winsById = new Map<string, WinPurchaseRow>([
+        ...bidRows.map((row) => [`auction:${row.id}`, { kind: 'auction' as const, ...row }] as const),
+        ...entryRows.map((row) => [`drawing:${row.id}`, { kind: 'drawing' as const, ...row }] as const),
+      ]);
       const items: (
         | { kind: 'intent'; view: Awaited<ReturnType<typeof viewOf>> }
         | { kind: 'offer'; offer: OfferPurchaseRow }
+        | { kind: 'win'; win: WinPurchaseRow }
       )[] = [];
       for (const r of rows) {
         const intent = r.kind === 'intent' ? intentsById.get(r.id) : undefined;
         const offer = r.kind === 'offer' ? offersById.get(r.id) : undefined;
+        const win =
+          r.kind === 'auction' || r.kind === 'drawing' ? winsById.get(`${r.kind}:${r.id}`) : undefined;
         if (intent) items.push({ kind: 'intent', view: await viewOf(intent) });
         else if (offer) items.push({ kind: 'offer', offer });
+        else if (win) items.push({ kind: 'win', win });
       }
       return { count, items };
     },

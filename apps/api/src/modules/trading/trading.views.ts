@@ -2,7 +2,7 @@
 import { feeBreakdown, type PaymentMethod, primaryFeeBreakdown } from '@vitrine/domain';
 import type { Listing, PurchaseIntent, Quote } from '@vitrine/domain/trading-responses';
 import { OPEN_EDITION_DELIVERY_MESSAGE } from './editions.service';
-import type { ListingRow, OfferPurchaseRow, TokenForSale } from './trading.repo';
+import type { ListingRow, OfferPurchaseRow, TokenForSale, WinPurchaseRow } from './trading.repo';
 import type { IntentView } from './trading.service';
 
 /** The methods a buyer may choose for a listing today (cards, balance; free items need none). */
@@ -149,6 +149,66 @@ export function toOfferPurchase(row: OfferPurchaseRow): PurchaseIntent {
     deliveryMessage: null,
     nextAction: null,
     expiresAt: row.expiresAt.toISOString(),
+    createdAt: row.createdAt.toISOString(),
+    paidAt,
+  };
+}
+
+/**
+ * An NFT won at auction (a won bid) or in a drawing (a won entry), as a row of the winner's purchase
+ * history: paid when the auction settled or the drawing ran, with the money that moved (the win's ledger
+ * entries: what the winner paid, the platform's fee, the publisher's proceeds) as its one quote. Its
+ * `purchaseIntentId` is the bid's or the entry's id; `saleType` the auction's sale type (`auction`,
+ * `ranked_auction`, `silent_auction`) or `drawing` (001 §1 sale types).
+ */
+export function toWinPurchase(row: WinPurchaseRow): PurchaseIntent {
+  const method = (row.paymentMethod === 'balance' ? 'balance' : 'stripe_card') satisfies PaymentMethod;
+  const cents = (sum: string | null) => Number(sum ?? 0);
+  const serviceFee = cents(row.serviceFeeCents);
+  const paidAt = (row.paidAt ?? row.createdAt).toISOString();
+  return {
+    purchaseIntentId: row.id,
+    listingMatchId: row.id,
+    paymentState: 'paid',
+    paymentMethod: method,
+    paymentCurrency: 'USD',
+    quotes: [
+      {
+        paymentMethod: method,
+        paymentCurrency: 'USD',
+        priceInCents: row.amountCents,
+        serviceFeeInCents: serviceFee,
+        cardFeeInCents: 0,
+        serviceAndCardFeeInCents: serviceFee,
+        creatorFeeInCents: 0,
+        showGasFee: false,
+        gasFeeInCents: 0,
+        // The winner's side of the movement (a debit): what they paid (a free drawing moved nothing).
+        totalInCents: row.paidCents === null ? row.amountCents : -cents(row.paidCents),
+        sellerReceivesInCents:
+          row.proceedsCents === null ? row.amountCents - serviceFee : cents(row.proceedsCents),
+      },
+    ],
+    requestedQuantity: 1,
+    bidAmount: null,
+    niftyDeliveryDestination: 'internal',
+    niftyDestinationExtWallet: null,
+    listingLocation: 'internal',
+    deliveryTxHash: '',
+    paymentTxHash: '',
+    refundTxHash: '',
+    listing: null,
+    itemName: row.tokenName,
+    saleType: row.kind === 'auction' ? row.saleType : 'drawing',
+    token:
+      row.contractAddress !== null && row.tokenId !== null
+        ? { contractAddress: row.contractAddress, tokenId: row.tokenId }
+        : null,
+    nifty: null,
+    mintedTokens: [],
+    deliveryMessage: null,
+    nextAction: null,
+    expiresAt: paidAt,
     createdAt: row.createdAt.toISOString(),
     paidAt,
   };

@@ -28,6 +28,7 @@ import {
   movementLabel,
   paymentMethodLabel,
   paymentStateLabel,
+  purchaseSource,
   tokenLabel,
 } from './dashboard-format';
 
@@ -270,10 +271,11 @@ function PurchasesTab() {
       row={(intent) => {
         const paid = intent.quotes.find((q) => q.paymentMethod === intent.paymentMethod) ?? intent.quotes[0];
         const token = intent.token ?? intent.listing;
-        const byOffer = intent.saleType === 'offer' || intent.saleType === 'global_offer';
+        const source = purchaseSource(intent.saleType);
         return (
-          // An accepted offer's id is the offer's (000 §3), not an intent's: the kind keeps the keys apart.
-          <tr key={`${byOffer ? 'offer' : 'intent'}-${intent.purchaseIntentId}`} data-testid="purchase-row">
+          // An accepted offer's id is the offer's (000 §3), a win's the bid's or the entry's, not an intent's:
+          // the source keeps the keys apart.
+          <tr key={`${source.kind}-${intent.purchaseIntentId}`} data-testid="purchase-row">
             <td data-label="Item">
               {token ? (
                 <Link to={itemPath(token.contractAddress, token.tokenId)} className={styles.link}>
@@ -291,9 +293,12 @@ function PurchasesTab() {
               ) : (
                 '—'
               )}
-              {byOffer ? (
-                <span className={styles.detail} data-testid="purchase-by-offer">
-                  Your accepted offer
+              {source.note ? (
+                <span
+                  className={styles.detail}
+                  data-testid={source.kind === 'offer' ? 'purchase-by-offer' : 'purchase-won'}
+                >
+                  {source.note}
                 </span>
               ) : null}
             </td>

@@ -6,6 +6,7 @@ import {
   movementLabel,
   paymentMethodLabel,
   paymentStateLabel,
+  purchaseSource,
 } from './dashboard-format';
 
 describe('dashboardTabOf', () => {
@@ -58,5 +59,18 @@ describe('editionName', () => {
     expect(editionName('Hush #19', 9)).toBe('Hush #19 #9');
     expect(editionName('  Hush #9 ', 9)).toBe('Hush #9');
     expect(editionName('', 3)).toBe('#3');
+  });
+});
+
+describe('purchaseSource', () => {
+  it('tells accepted offers and auction and drawing wins from intents, with the row note', () => {
+    expect(purchaseSource('listing')).toEqual({ kind: 'intent', note: null });
+    expect(purchaseSource('fcfs')).toEqual({ kind: 'intent', note: null });
+    expect(purchaseSource('offer')).toEqual({ kind: 'offer', note: 'Your accepted offer' });
+    expect(purchaseSource('global_offer')).toEqual({ kind: 'offer', note: 'Your accepted offer' });
+    for (const saleType of ['auction', 'ranked_auction', 'silent_auction']) {
+      expect(purchaseSource(saleType)).toEqual({ kind: 'auction', note: 'Won at auction' });
+    }
+    expect(purchaseSource('drawing')).toEqual({ kind: 'drawing', note: 'Won in a drawing' });
   });
 });

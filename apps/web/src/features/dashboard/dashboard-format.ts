@@ -1,6 +1,6 @@
 // The dashboard's labels and amounts (spec 000 §2 dashboard tabs, decision 009's ledger). Pure functions,
 // tested beside.
-import { formatCents } from '@vitrine/domain';
+import { formatCents, isAuctionSaleType } from '@vitrine/domain';
 
 /** The dashboard's tabs and inner tabs (000 §2): purchases-sales/:innertab?, transactions/:innertab?, … */
 export const DASHBOARD_PATH = '/dashboard';
@@ -88,6 +88,22 @@ const STATE_LABELS: Record<string, string> = {
 /** A purchase intent's payment state. */
 export function paymentStateLabel(state: string): string {
   return STATE_LABELS[state] ?? state;
+}
+
+/** Where a purchase of the history came from: a purchase intent, an accepted offer, an auction or drawing win. */
+export type PurchaseSource = 'intent' | 'offer' | 'auction' | 'drawing';
+
+/**
+ * A purchase's source from its `saleType` (GET /v2/purchase-intent/historical: `offer`/`global_offer` for
+ * an accepted offer, an auction sale type or `drawing` for a win, else an intent's) and the note its row
+ * shows under the item. Ids are the offer's, bid's or entry's for those, so the source keys the row too.
+ */
+export function purchaseSource(saleType: string): { kind: PurchaseSource; note: string | null } {
+  if (saleType === 'offer' || saleType === 'global_offer')
+    return { kind: 'offer', note: 'Your accepted offer' };
+  if (isAuctionSaleType(saleType)) return { kind: 'auction', note: 'Won at auction' };
+  if (saleType === 'drawing') return { kind: 'drawing', note: 'Won in a drawing' };
+  return { kind: 'intent', note: null };
 }
 
 /** Deposit and cash-out limits of the API (decision 009): $1 to $10,000. */
