@@ -39,6 +39,8 @@ export const bids = pgTable(
     index('bids_nifty_idx').on(t.niftyId, t.createdAt),
     index('bids_nifty_active_idx').on(t.niftyId, t.amountInCents).where(sql`${t.currentlyActive}`),
     index('bids_user_active_idx').on(t.userId).where(sql`${t.currentlyActive}`),
+    // A winner's purchase history (won auctions).
+    index('bids_user_won_idx').on(t.userId).where(sql`${t.status} = 'won'`),
     check('bids_positive', sql`${t.amountInCents} > 0`),
   ],
 );

@@ -73,6 +73,8 @@ export const drawingEntries = pgTable(
   (t) => [
     uniqueIndex('drawing_entries_user_key').on(t.drawingId, t.userId),
     index('drawing_entries_drawing_idx').on(t.drawingId, t.id),
+    // A winner's purchase history (drawing wins).
+    index('drawing_entries_user_won_idx').on(t.userId).where(sql`${t.status} = 'won'`),
     check('drawing_entries_status', sql`${t.status} in ('entered', 'won', 'lost', 'forfeited')`),
     check('drawing_entries_price', sql`${t.priceCents} >= 0`),
     check('drawing_entries_payment_method', sql`${t.paymentMethod} in ('balance', 'stripe_card')`),

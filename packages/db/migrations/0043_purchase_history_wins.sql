@@ -1,0 +1,2 @@
+CREATE INDEX "bids_user_won_idx" ON "bids" USING btree ("user_id") WHERE "bids"."status" = 'won';--> statement-breakpoint
+CREATE INDEX "drawing_entries_user_won_idx" ON "drawing_entries" USING btree ("user_id") WHERE "drawing_entries"."status" = 'won';
