@@ -158,6 +158,34 @@ describe('a drawing', () => {
       results: { description: string }[];
     };
     expect(cardMovements.results.filter((m) => m.description.startsWith('Drawing won'))).toHaveLength(0);
+
+    // A winner finds the NFT in Dashboard → Purchases, said to be won in a drawing, with what it paid.
+    let winner: ApiUser | null = null;
+    for (const user of [entrant, other, byCard]) {
+      const history = (await call(user, 'GET', '/v2/purchase-intent/historical')) as {
+        results: { saleType: string }[];
+      };
+      if (history.results.some((r) => r.saleType === 'drawing')) {
+        winner = user;
+        break;
+      }
+    }
+    if (!winner) throw new Error('no winner has the drawing in its purchase history');
+    const winnerContext = await browser.newContext({ viewport: DESKTOP });
+    await storeCredentials(winnerContext, winner.grant);
+    const purchases = await winnerContext.newPage();
+    await purchases.goto(`${baseUrl}/dashboard/purchases-sales/purchases`);
+    const row = purchases.getByTestId('purchase-row').filter({ has: purchases.getByTestId('purchase-won') });
+    await row.first().waitFor();
+    expect(await row.first().getByTestId('purchase-won').textContent()).toBe('Won in a drawing');
+    const paid = await row.first().getByTestId('purchase-paid').textContent();
+    // From a balance, the price exactly (a card win may add its card fee).
+    if (winner !== byCard)
+      expect(paid).toBe(
+        new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(price / 100),
+      );
+    else expect(paid).toMatch(/^\$[\d,]+\.\d\d$/);
+    await winnerContext.close();
     await context.close();
   });
 
