@@ -37,15 +37,18 @@ const HOLDING_STATES = ['pending', 'requires_action'];
  * What a primary sale's ledger movement (a won bid's, a drawing win's) moved, by memo: the buyer's payment
  * (a debit), the platform's fee and the publisher's proceeds (all payees of a split).
  */
+/** The sum of a ledger movement's entries with these memos (null when it has none). */
+function ledgerSum(transactionId: SQLWrapper, memos: string[]) {
+  return sql<
+    string | null
+  >`(select sum(${ledgerEntries.amountCents}) from ${ledgerEntries} where ${ledgerEntries.transactionId} = ${transactionId} and ${inArray(ledgerEntries.memo, memos)})`;
+}
+
 function primaryMovement(transactionId: SQLWrapper) {
-  const sum = (memos: string[]) =>
-    sql<
-      string | null
-    >`(select sum(${ledgerEntries.amountCents}) from ${ledgerEntries} where ${ledgerEntries.transactionId} = ${transactionId} and ${inArray(ledgerEntries.memo, memos)})`;
   return {
-    paidCents: sum(['payment', 'card_payment']),
-    serviceFeeCents: sum(['primary_platform_fee']),
-    proceedsCents: sum(['publisher_proceeds']),
+    paidCents: ledgerSum(transactionId, ['payment', 'card_payment']),
+    serviceFeeCents: ledgerSum(transactionId, ['primary_platform_fee']),
+    proceedsCents: ledgerSum(transactionId, ['publisher_proceeds']),
   };
 }
 
@@ -650,10 +653,7 @@ export function createTradingRepo(db: Db) {
     /** Accepted offers as purchases: the NFT bought and the money the acceptance moved (its ledger entries). */
     async acceptedOffersByIds(ids: number[]) {
       if (ids.length === 0) return [];
-      const entries = (memos: string[]) =>
-        sql<
-          string | null
-        >`(select sum(${ledgerEntries.amountCents}) from ${ledgerEntries} where ${ledgerEntries.transactionId} = ${offers.ledgerTransactionId} and ${inArray(ledgerEntries.memo, memos)})`;
+      const entries = (memos: string[]) => ledgerSum(offers.ledgerTransactionId, memos);
       return db
         .select({
           id: offers.id,

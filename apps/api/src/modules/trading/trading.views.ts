@@ -102,17 +102,31 @@ export function toPurchaseIntent(view: IntentView): PurchaseIntent {
 }
 
 /**
- * An NFT bought through an accepted offer, as a row of the buyer's purchase history: paid when the seller
- * accepted it, with the money its acceptance moved (its ledger entries) as its one quote.
+ * A purchase paid without an intent (an accepted offer, a won auction or drawing) as a row of the buyer's
+ * purchase history: paid, with the money its ledger movement moved as its one quote.
  */
-export function toOfferPurchase(row: OfferPurchaseRow): PurchaseIntent {
-  const method = (row.paymentMethod === 'balance' ? 'balance' : 'stripe_card') satisfies PaymentMethod;
-  const cents = (sum: string | null) => Number(sum ?? 0);
-  const serviceFee = cents(row.serviceFeeCents);
-  const paidAt = (row.closedAt ?? row.updatedAt).toISOString();
+function movementPurchase(p: {
+  id: number;
+  paymentMethod: string;
+  /** The price asked (the offer's amount, the winning bid, the drawing's price). */
+  amountCents: number;
+  /** Sums of the movement's entries (as the store answers them; null when there are none). */
+  paidCents: string | null;
+  serviceFeeCents: string | null;
+  creatorFeeCents: number;
+  sellerReceivesCents: number;
+  itemName: string | null;
+  saleType: string;
+  token: { contractAddress: string; tokenId: string } | null;
+  createdAt: Date;
+  paidAt: string;
+  expiresAt: string;
+}): PurchaseIntent {
+  const method = (p.paymentMethod === 'balance' ? 'balance' : 'stripe_card') satisfies PaymentMethod;
+  const serviceFee = Number(p.serviceFeeCents ?? 0);
   return {
-    purchaseIntentId: row.id,
-    listingMatchId: row.id,
+    purchaseIntentId: p.id,
+    listingMatchId: p.id,
     paymentState: 'paid',
     paymentMethod: method,
     paymentCurrency: 'USD',
@@ -120,16 +134,16 @@ export function toOfferPurchase(row: OfferPurchaseRow): PurchaseIntent {
       {
         paymentMethod: method,
         paymentCurrency: 'USD',
-        priceInCents: row.amountCents,
+        priceInCents: p.amountCents,
         serviceFeeInCents: serviceFee,
         cardFeeInCents: 0,
         serviceAndCardFeeInCents: serviceFee,
-        creatorFeeInCents: cents(row.creatorFeeCents),
+        creatorFeeInCents: p.creatorFeeCents,
         showGasFee: false,
         gasFeeInCents: 0,
-        // The buyer's side of the movement (a debit): what they paid.
-        totalInCents: row.paidCents === null ? row.amountCents : -cents(row.paidCents),
-        sellerReceivesInCents: cents(row.proceedsCents),
+        // The buyer's side of the movement (a debit): what they paid (a free drawing moved nothing).
+        totalInCents: p.paidCents === null ? p.amountCents : -Number(p.paidCents),
+        sellerReceivesInCents: p.sellerReceivesCents,
       },
     ],
     requestedQuantity: 1,
@@ -141,77 +155,57 @@ export function toOfferPurchase(row: OfferPurchaseRow): PurchaseIntent {
     paymentTxHash: '',
     refundTxHash: '',
     listing: null,
-    itemName: row.tokenName,
-    saleType: row.type === 'offer' ? 'offer' : 'global_offer',
-    token: { contractAddress: row.contractAddress, tokenId: row.tokenId },
+    itemName: p.itemName,
+    saleType: p.saleType,
+    token: p.token,
     nifty: null,
     mintedTokens: [],
     deliveryMessage: null,
     nextAction: null,
-    expiresAt: row.expiresAt.toISOString(),
-    createdAt: row.createdAt.toISOString(),
-    paidAt,
+    expiresAt: p.expiresAt,
+    createdAt: p.createdAt.toISOString(),
+    paidAt: p.paidAt,
   };
 }
 
+/** An NFT bought through an accepted offer: paid when the seller accepted it. */
+export function toOfferPurchase(row: OfferPurchaseRow): PurchaseIntent {
+  return movementPurchase({
+    ...row,
+    creatorFeeCents: Number(row.creatorFeeCents ?? 0),
+    sellerReceivesCents: Number(row.proceedsCents ?? 0),
+    itemName: row.tokenName,
+    saleType: row.type === 'offer' ? 'offer' : 'global_offer',
+    token: { contractAddress: row.contractAddress, tokenId: row.tokenId },
+    paidAt: (row.closedAt ?? row.updatedAt).toISOString(),
+    expiresAt: row.expiresAt.toISOString(),
+  });
+}
+
 /**
- * An NFT won at auction (a won bid) or in a drawing (a won entry), as a row of the winner's purchase
- * history: paid when the auction settled or the drawing ran, with the money that moved (the win's ledger
- * entries: what the winner paid, the platform's fee, the publisher's proceeds) as its one quote. Its
+ * An NFT won at auction (a won bid) or in a drawing (a won entry): paid when the auction settled or the
+ * drawing ran (the win's movement: what the winner paid, the platform's fee, the publisher's proceeds). Its
  * `purchaseIntentId` is the bid's or the entry's id; `saleType` the auction's sale type (`auction`,
  * `ranked_auction`, `silent_auction`) or `drawing` (001 §1 sale types).
  */
 export function toWinPurchase(row: WinPurchaseRow): PurchaseIntent {
-  const method = (row.paymentMethod === 'balance' ? 'balance' : 'stripe_card') satisfies PaymentMethod;
-  const cents = (sum: string | null) => Number(sum ?? 0);
-  const serviceFee = cents(row.serviceFeeCents);
   const paidAt = (row.paidAt ?? row.createdAt).toISOString();
-  return {
-    purchaseIntentId: row.id,
-    listingMatchId: row.id,
-    paymentState: 'paid',
-    paymentMethod: method,
-    paymentCurrency: 'USD',
-    quotes: [
-      {
-        paymentMethod: method,
-        paymentCurrency: 'USD',
-        priceInCents: row.amountCents,
-        serviceFeeInCents: serviceFee,
-        cardFeeInCents: 0,
-        serviceAndCardFeeInCents: serviceFee,
-        creatorFeeInCents: 0,
-        showGasFee: false,
-        gasFeeInCents: 0,
-        // The winner's side of the movement (a debit): what they paid (a free drawing moved nothing).
-        totalInCents: row.paidCents === null ? row.amountCents : -cents(row.paidCents),
-        sellerReceivesInCents:
-          row.proceedsCents === null ? row.amountCents - serviceFee : cents(row.proceedsCents),
-      },
-    ],
-    requestedQuantity: 1,
-    bidAmount: null,
-    niftyDeliveryDestination: 'internal',
-    niftyDestinationExtWallet: null,
-    listingLocation: 'internal',
-    deliveryTxHash: '',
-    paymentTxHash: '',
-    refundTxHash: '',
-    listing: null,
+  return movementPurchase({
+    ...row,
+    creatorFeeCents: 0,
+    sellerReceivesCents:
+      row.proceedsCents === null
+        ? row.amountCents - Number(row.serviceFeeCents ?? 0)
+        : Number(row.proceedsCents),
     itemName: row.tokenName,
     saleType: row.kind === 'auction' ? row.saleType : 'drawing',
     token:
       row.contractAddress !== null && row.tokenId !== null
         ? { contractAddress: row.contractAddress, tokenId: row.tokenId }
         : null,
-    nifty: null,
-    mintedTokens: [],
-    deliveryMessage: null,
-    nextAction: null,
-    expiresAt: paidAt,
-    createdAt: row.createdAt.toISOString(),
     paidAt,
-  };
+    expiresAt: paidAt,
+  });
 }
 
 export function toStatus(p: PurchaseIntent) {
