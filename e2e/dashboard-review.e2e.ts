@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type ApiUser, apiSignUp, DESKTOP, newPage, storeCredentials } from './support/accounts';
 import { launchBrowser } from './support/browser';
 import { signedInProfileUrl, signInOnLoginPage } from './support/sign-in';
+import { apiCall, simCardToken } from './support/trading';
 
 const baseUrl = inject('baseUrl');
 const PHONE = { width: 390, height: 844 };
@@ -19,32 +20,10 @@ interface Token {
   editionNumber: number;
 }
 
-/** A JSON call to the API with an access token (an Idempotency-Key on writes); throws on a non-2xx answer. */
-async function call<T>(accessToken: string, method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${baseUrl}/api${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${accessToken}`,
-      origin: baseUrl,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(method === 'GET' ? {} : { 'idempotency-key': crypto.randomUUID() }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  if (!response.ok)
-    throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
-  return (await response.json()) as T;
-}
+const call = <T>(accessToken: string, method: string, path: string, body?: unknown) =>
+  apiCall<T>(baseUrl, accessToken, method, path, body);
 
-async function cardToken(accessToken: string): Promise<string> {
-  const card = await call<{ id: string }>(accessToken, 'POST', '/sim-card-processor/payment_methods', {
-    number: '4242424242424242',
-    exp_month: 12,
-    exp_year: 2034,
-    cvc: '123',
-  });
-  return card.id;
-}
+const cardToken = (accessToken: string) => simCardToken(baseUrl, accessToken);
 
 /** The page runs past the screen's right edge when it scrolls sideways. */
 const pageWidth = (page: Page) => page.evaluate<number>('document.scrollingElement.scrollWidth');

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type ApiUser, apiSignUp, DESKTOP, newPage, storeCredentials } from './support/accounts';
 import { launchBrowser } from './support/browser';
 import { signedInProfileUrl, signInOnLoginPage } from './support/sign-in';
-import { itemUrl, type OwnedToken } from './support/trading';
+import { apiCall, itemUrl, type OwnedToken, simCardToken } from './support/trading';
 
 const baseUrl = inject('baseUrl');
 const PHONE = { width: 390, height: 844 };
@@ -27,37 +27,10 @@ interface Card extends OwnedToken {
   owner: { username: string } | null;
 }
 
-/** A JSON call to the API with a bearer token (an Idempotency-Key on writes); throws on a non-2xx answer. */
-async function call<T>(accessToken: string, method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${baseUrl}/api${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${accessToken}`,
-      origin: baseUrl,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(method === 'GET' ? {} : { 'idempotency-key': crypto.randomUUID() }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  if (!response.ok)
-    throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
-  return (await response.json()) as T;
-}
+const call = <T>(accessToken: string, method: string, path: string, body?: unknown) =>
+  apiCall<T>(baseUrl, accessToken, method, path, body);
 
-async function simCard(user: ApiUser): Promise<string> {
-  const card = await call<{ id: string }>(
-    user.grant.access_token,
-    'POST',
-    '/sim-card-processor/payment_methods',
-    {
-      number: '4242424242424242',
-      exp_month: 12,
-      exp_year: 2034,
-      cvc: '123',
-    },
-  );
-  return card.id;
-}
+const simCard = (user: ApiUser) => simCardToken(baseUrl, user.grant.access_token);
 
 /** An offer by card through the API; answers its purchase intent id. */
 async function cardOffer(user: ApiUser, token: OwnedToken, amount: string): Promise<number> {

@@ -32,3 +32,43 @@ export async function fillCard(root: CardRoot, number = '4242 4242 4242 4242'): 
   await root.getByLabel('Expiry (MM/YY)').fill('12/34');
   await root.getByLabel('CVC').fill('123');
 }
+
+/** A JSON call to the API with an access token (an Idempotency-Key on writes); throws on a non-2xx answer. */
+export async function apiCall<T>(
+  baseUrl: string,
+  accessToken: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<T> {
+  const response = await fetch(`${baseUrl}/api${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${accessToken}`,
+      origin: baseUrl,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(method === 'GET' ? {} : { 'idempotency-key': crypto.randomUUID() }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  if (!response.ok)
+    throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** A card that works (4242…) tokenised by the simulated processor for this user: its `pm_sim_…` id. */
+export async function simCardToken(baseUrl: string, accessToken: string): Promise<string> {
+  const card = await apiCall<{ id: string }>(
+    baseUrl,
+    accessToken,
+    'POST',
+    '/sim-card-processor/payment_methods',
+    {
+      number: '4242424242424242',
+      exp_month: 12,
+      exp_year: 2034,
+      cvc: '123',
+    },
+  );
+  return card.id;
+}
