@@ -43,9 +43,19 @@ export const twoFactorLoginResponseSchema = z.object({
   prompt2fa: z.boolean(),
   shouldSkipTwofaPrompt: z.boolean(),
 });
+export type TwoFactorLoginResponse = z.infer<typeof twoFactorLoginResponseSchema>;
 
 /** A one-touch approval not yet given (HTTP 202). */
 export const pendingOneTouchSchema = z.object({ status: z.literal('pending'), expires_in: z.number().int() });
+export type PendingOneTouch = z.infer<typeof pendingOneTouchSchema>;
+
+/** A new account, signed in (HTTP 201 of the signup call). */
+export const signupResponseSchema = z.object({
+  data: tokenResponseSchema,
+  prompt2fa: z.boolean(),
+  user: z.object({ id: z.number().int(), email: z.string(), profileUrl: z.string() }),
+});
+export type SignupResponse = z.infer<typeof signupResponseSchema>;
 
 export const walletMessageSchema = z.object({
   nonce: z.string(),
@@ -53,8 +63,10 @@ export const walletMessageSchema = z.object({
   message_to_sign: z.string(),
   expires_at: z.string(),
 });
+export type WalletMessage = z.infer<typeof walletMessageSchema>;
 
 export const socialLinkSchema = z.object({ kind: z.string(), url: z.string() });
+export type SocialLink = z.infer<typeof socialLinkSchema>;
 
 export const profileSchema = z.object({
   id: z.number().int(),
@@ -115,6 +127,17 @@ export const twoFactorStatusSchema = z.object({
   shouldSkipTwofaPrompt: z.boolean(),
   pendingMethod: z.enum(TWO_FACTOR_METHODS).nullable(),
 });
+export type TwoFactorStatus = z.infer<typeof twoFactorStatusSchema>;
+
+/** The start of a two-factor enrollment: where a code went (sms, email, one_touch) or, for totp, the secret. */
+export const twoFactorEnrollmentSchema = z.object({
+  method: z.enum(TWO_FACTOR_METHODS),
+  sent_to: z.string().optional(),
+  secret: z.string().optional(),
+  otpauth_url: z.string().optional(),
+  qr_code: z.string().optional(),
+});
+export type TwoFactorEnrollment = z.infer<typeof twoFactorEnrollmentSchema>;
 
 export const phoneVerificationSchema = z.object({
   message: z.object({ verified: z.boolean(), phone_number: z.string().nullable() }),

@@ -1,6 +1,7 @@
-// Answers of the trading API: listings, listing match, purchase intents, sale proceeds
-// (docs/decisions/009-trading-and-ledger.md). Validated and documented by the API; the web reads the
-// inferred types with `import type`. Imported as `@vitrine/domain/trading-responses`.
+// Answers of the trading API: listings, listing match, purchase intents, sale proceeds, offers, the balance
+// and terms of service (docs/decisions/009-trading-and-ledger.md), bids (012) and drawings (013). Validated
+// and documented by the API; the web reads the inferred types with `import type`. Imported as
+// `@vitrine/domain/trading-responses`.
 import { z } from 'zod';
 import { PAYMENT_METHODS } from '../constants';
 import { pageOf, priceSchema } from './catalog-responses';
@@ -177,6 +178,7 @@ export const saleProceedsSchema = z.object({
     total_amount_seller_would_receive: z.number().int(),
   }),
 });
+export type SaleProceeds = z.infer<typeof saleProceedsSchema>;
 
 /** The simulated processor's tokenised card: no number, only what may be shown. */
 export const simPaymentMethodSchema = z.object({
@@ -186,6 +188,7 @@ export const simPaymentMethodSchema = z.object({
   exp_month: z.number().int(),
   exp_year: z.number().int(),
 });
+export type SimPaymentMethod = z.infer<typeof simPaymentMethodSchema>;
 
 /** A row of the dashboard's Sales tab (GET /nifty-dashboard/sales/): what sold and what the seller received. */
 export const dashboardSaleSchema = z.object({
@@ -248,6 +251,7 @@ export const eligibleNiftySchema = z.object({
   image_url: z.string(),
   editionNumber: z.number().int(),
 });
+export type EligibleNifty = z.infer<typeof eligibleNiftySchema>;
 export const eligibleNiftyPageSchema = pageOf(eligibleNiftySchema);
 
 export const acceptBidSchema = z.object({
@@ -285,3 +289,151 @@ export const editionInfoSchema = z.object({
 export type EditionInfo = z.infer<typeof editionInfoSchema>;
 export const packOpeningSchema = z.object({ contents: z.array(packItemSchema) });
 export type PackOpening = z.infer<typeof packOpeningSchema>;
+
+// ---- The balance (decision 009): add funds, cash out, every movement ----
+
+export const balanceAnswerSchema = z.object({ balanceInCents: z.number().int() });
+export type BalanceAnswer = z.infer<typeof balanceAnswerSchema>;
+
+/** One entry of GET /v2/balance/transactions. */
+export const movementSchema = z.object({
+  transactionId: z.number().int(),
+  kind: z.string(),
+  description: z.string(),
+  memo: z.string(),
+  /** Positive: money in; negative: money out. */
+  amountInCents: z.number().int(),
+  createdAt: z.string(),
+});
+export type Movement = z.infer<typeof movementSchema>;
+export const movementPageSchema = pageOf(movementSchema);
+
+// ---- Terms of service (decision 009 "Terms of service") ----
+
+export const termsVersionSchema = z.object({
+  id: z.number().int(),
+  version: z.string(),
+  markdown: z.string(),
+  publishedAt: z.string(),
+});
+export type TermsVersion = z.infer<typeof termsVersionSchema>;
+
+export const termsAgreementSchema = z.object({
+  version: z.string(),
+  agreedAt: z.string(),
+  needsTermsAndConditionsApproval: z.boolean(),
+});
+export type TermsAgreement = z.infer<typeof termsAgreementSchema>;
+
+// ---- Bids (000 §3 Bid info and Bid; docs/decisions/012-bids.md) ----
+
+/** 000 §3 Bid info (cents). */
+export const bidInfoSchema = z.object({
+  minBid: z.number().int(),
+  highestBid: z.number().int().nullable(),
+  bidCurrency: z.literal('USD'),
+  bidIncrement: z.number().int(),
+  firstPlaceBid: z.number().int().nullable(),
+  leaderboardMinBid: z.number().int(),
+});
+export type BidInfo = z.infer<typeof bidInfoSchema>;
+
+/** 000 §3 Bid; amounts are null on another bidder's silent (sealed) bid. */
+export const bidSchema = z.object({
+  id: z.number().int(),
+  Timestamp: z.string(),
+  amount: z.string().nullable(),
+  amount_in_cents: z.number().int().nullable(),
+  currency: z.string(),
+  currently_active: z.boolean(),
+  status: z.string(),
+  rank: z.number().int().optional(),
+  user_prof: z
+    .object({
+      id: z.number().int().nullable(),
+      name: z.string(),
+      bio: z.string(),
+      profile_pic_url: z.string().nullable(),
+      profile_url: z.string().nullable(),
+      userCanCreateNiftyStores: z.boolean(),
+    })
+    .nullable(),
+});
+export type Bid = z.infer<typeof bidSchema>;
+export const bidPageSchema = pageOf(bidSchema);
+export type BidPage = z.infer<typeof bidPageSchema>;
+
+/** A placed bid (POST /v2/bids). */
+export const placedBidSchema = z.object({
+  bid: bidSchema,
+  rank: z.number().int(),
+  endsAt: z.string(),
+  bidInfo: bidInfoSchema,
+});
+export type PlacedBid = z.infer<typeof placedBidSchema>;
+
+/** Bid info and auction info of a nifty sold by bids (GET /v2/bids/info). */
+export const auctionStateSchema = z.object({
+  contractAddress: z.string(),
+  niftyType: z.number().int(),
+  saleType: z.string(),
+  editionSize: z.number().int(),
+  winningSlots: z.number().int(),
+  auctionInfo: z.object({
+    variant: z.string(),
+    minimumBidInCents: z.number().int(),
+    minBidIncreaseInCents: z.number().int(),
+    scheduledStartDateTime: z.string().nullable(),
+    scheduledEndDateTime: z.string().nullable(),
+  }),
+  bidInfo: bidInfoSchema,
+  endsAt: z.string().nullable(),
+  bidCount: z.number().int(),
+  settled: z.boolean(),
+  status: z.enum(['upcoming', 'live', 'ended']),
+});
+export type AuctionState = z.infer<typeof auctionStateSchema>;
+
+// ---- Drawings (docs/decisions/013; 000 §4 drawing entries; 001 §3 saleDetails) ----
+
+/** A drawing's public state: commitment, entries, and after the draw the seed and winners. */
+export const drawingSchema = z.object({
+  contractAddress: z.string(),
+  niftyType: z.number().int(),
+  name: z.string(),
+  dropType: z.string(),
+  startDate: z.string().nullable(),
+  endDate: z.string().nullable(),
+  /** upcoming | open | closed (ended, not yet drawn) | drawn */
+  status: z.enum(['upcoming', 'open', 'closed', 'drawn']),
+  priceInCents: z.number().int(),
+  editionSize: z.number().int(),
+  commitment: z.string(),
+  /** Published once drawn. */
+  seed: z.string().nullable(),
+  drawnAt: z.string().nullable(),
+  editionsDrawn: z.number().int().nullable(),
+  /**
+   * `forfeited`: drawn, but its payment was refused and the edition passed on; `promoted`: not drawn, the
+   * next in the draw order when a winner forfeited (decision 013 "Refused captures").
+   */
+  entries: z.array(
+    z.object({
+      id: z.number().int(),
+      username: z.string(),
+      status: z.enum(['entered', 'won', 'lost', 'forfeited']),
+      promoted: z.boolean(),
+    }),
+  ),
+  /** The entry ids the draw made winners (the seed's draw, whatever happened after), ascending. */
+  winners: z.array(z.number().int()),
+  saleDetails: z.object({
+    price: z.number().int(),
+    userEntriesUnused: z.number().int(),
+    userEntriesUsed: z.number().int(),
+    totalEntries: z.number().int(),
+  }),
+  /** The viewer's profile is validated (null: signed out). */
+  validated: z.boolean().nullable(),
+});
+export type Drawing = z.infer<typeof drawingSchema>;

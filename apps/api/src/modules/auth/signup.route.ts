@@ -1,5 +1,5 @@
 // POST /users/signup/ (000 §3, §7): password and wallet grants, JSON (camelCase) or form (snake_case).
-import { signupPasswordSchema, signupWalletSchema, tokenResponseSchema } from '@vitrine/domain';
+import { signupPasswordSchema, signupResponseSchema, signupWalletSchema } from '@vitrine/domain';
 import { weakPasswordMessage } from '@vitrine/domain/common-passwords';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -58,11 +58,7 @@ export const signupRoute: FastifyPluginAsyncZod = async (app) => {
         summary: 'Create an account (password or wallet grant) and sign in',
         body,
         response: {
-          201: z.object({
-            data: tokenResponseSchema,
-            prompt2fa: z.boolean(),
-            user: z.object({ id: z.number().int(), email: z.string(), profileUrl: z.string() }),
-          }),
+          201: signupResponseSchema,
           ...accountErrors,
         },
       },

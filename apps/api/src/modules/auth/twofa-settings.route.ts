@@ -1,5 +1,10 @@
 // Two-factor settings of the signed-in user (000 §7): check, enroll, verify enrollment, skip prompt.
-import { TWO_FACTOR_METHODS, twoFactorCodeSchema, twoFactorStatusSchema } from '@vitrine/domain';
+import {
+  TWO_FACTOR_METHODS,
+  twoFactorCodeSchema,
+  twoFactorEnrollmentSchema,
+  twoFactorStatusSchema,
+} from '@vitrine/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedIn } from '../../http/guard';
@@ -34,13 +39,7 @@ export const twofaSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
           z.object({ method: z.enum(TWO_FACTOR_METHODS, { error: 'Choose sms, email, totp or one_touch' }) }),
         ),
         response: {
-          200: z.object({
-            method: z.enum(TWO_FACTOR_METHODS),
-            sent_to: z.string().optional(),
-            secret: z.string().optional(),
-            otpauth_url: z.string().optional(),
-            qr_code: z.string().optional(),
-          }),
+          200: twoFactorEnrollmentSchema,
           ...accountErrors,
         },
       },

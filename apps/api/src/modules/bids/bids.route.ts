@@ -1,3 +1,4 @@
+import { auctionStateSchema, bidPageSchema, placedBidSchema } from '@vitrine/domain/trading-responses';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { optionalAuth, signedIn } from '../../http/guard';
@@ -22,45 +23,6 @@ const answers = {
   422: errorResponses[400],
 };
 
-const bidInfo = z.object({
-  minBid: z.number().int(),
-  highestBid: z.number().int().nullable(),
-  bidCurrency: z.literal('USD'),
-  bidIncrement: z.number().int(),
-  firstPlaceBid: z.number().int().nullable(),
-  leaderboardMinBid: z.number().int(),
-});
-
-/** 000 §3 Bid; amounts are null on another bidder's silent (sealed) bid. */
-const bidSchema = z.object({
-  id: z.number().int(),
-  Timestamp: z.string(),
-  amount: z.string().nullable(),
-  amount_in_cents: z.number().int().nullable(),
-  currency: z.string(),
-  currently_active: z.boolean(),
-  status: z.string(),
-  rank: z.number().int().optional(),
-  user_prof: z
-    .object({
-      id: z.number().int().nullable(),
-      name: z.string(),
-      bio: z.string(),
-      profile_pic_url: z.string().nullable(),
-      profile_url: z.string().nullable(),
-      userCanCreateNiftyStores: z.boolean(),
-    })
-    .nullable(),
-});
-
-const bidPage = z.object({
-  count: z.number().int(),
-  page: z.number().int(),
-  page_size: z.number().int(),
-  total_pages: z.number().int(),
-  results: z.array(bidSchema),
-});
-
 /**
  * Bids on auction, ranked_auction and silent_auction nifties (000 §2, §3, §5, §9; 001 §5, §9; decision 012):
  * place a bid, bid and auction info, the bid table and the ranked leaderboard.
@@ -81,12 +43,7 @@ export const bidsRoute: FastifyPluginAsyncZod = async (app) => {
           payment_token: z.string().max(200).optional(),
         }),
         response: {
-          201: z.object({
-            bid: bidSchema,
-            rank: z.number().int(),
-            endsAt: z.string(),
-            bidInfo,
-          }),
+          201: placedBidSchema,
           ...answers,
         },
       },
@@ -114,25 +71,7 @@ export const bidsRoute: FastifyPluginAsyncZod = async (app) => {
         summary: 'Bid info and auction info of a nifty sold by bids',
         querystring: target,
         response: {
-          200: z.object({
-            contractAddress: z.string(),
-            niftyType: z.number().int(),
-            saleType: z.string(),
-            editionSize: z.number().int(),
-            winningSlots: z.number().int(),
-            auctionInfo: z.object({
-              variant: z.string(),
-              minimumBidInCents: z.number().int(),
-              minBidIncreaseInCents: z.number().int(),
-              scheduledStartDateTime: z.string().nullable(),
-              scheduledEndDateTime: z.string().nullable(),
-            }),
-            bidInfo,
-            endsAt: z.string().nullable(),
-            bidCount: z.number().int(),
-            settled: z.boolean(),
-            status: z.enum(['upcoming', 'live', 'ended']),
-          }),
+          200: auctionStateSchema,
           ...answers,
         },
       },
@@ -151,7 +90,7 @@ export const bidsRoute: FastifyPluginAsyncZod = async (app) => {
           tags: ['bids'],
           summary,
           querystring: pageQuery.extend(target.shape),
-          response: { 200: bidPage, ...answers },
+          response: { 200: bidPageSchema, ...answers },
         },
       },
       async (request) => {

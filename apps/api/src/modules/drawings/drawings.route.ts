@@ -2,6 +2,7 @@
 // drawing or pack_drawing nifty (public: commitment, entries, and after the draw the seed and winners)
 // and the entry (signed in, terms agreed). Outside production, /dev/drawings/…/run runs a drawing now
 // (with the outbox key): the browser tests cannot move the server's clock.
+import { drawingSchema } from '@vitrine/domain/trading-responses';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { send } from '../../http/errors';
@@ -12,38 +13,6 @@ import { secretsEqual } from '../../lib/secrets';
 const params = z.object({
   contractAddress: z.string().min(1).max(100),
   niftyType: z.coerce.number().int().min(0).max(2_147_483_647),
-});
-
-export const drawingSchema = z.object({
-  contractAddress: z.string(),
-  niftyType: z.number().int(),
-  name: z.string(),
-  dropType: z.string(),
-  startDate: z.string().nullable(),
-  endDate: z.string().nullable(),
-  status: z.enum(['upcoming', 'open', 'closed', 'drawn']),
-  priceInCents: z.number().int(),
-  editionSize: z.number().int(),
-  commitment: z.string(),
-  seed: z.string().nullable(),
-  drawnAt: z.string().nullable(),
-  editionsDrawn: z.number().int().nullable(),
-  entries: z.array(
-    z.object({
-      id: z.number().int(),
-      username: z.string(),
-      status: z.enum(['entered', 'won', 'lost', 'forfeited']),
-      promoted: z.boolean(),
-    }),
-  ),
-  winners: z.array(z.number().int()),
-  saleDetails: z.object({
-    price: z.number().int(),
-    userEntriesUnused: z.number().int(),
-    userEntriesUsed: z.number().int(),
-    totalEntries: z.number().int(),
-  }),
-  validated: z.boolean().nullable(),
 });
 
 /** How a priced entry is backed (as bids): by balance (a hold) or by a tokenised card (an authorisation). */

@@ -13,6 +13,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Db, UnitOfWork } from '@vitrine/db';
 import { AppError, drawingCommitment, drawWinners, primaryFeeBreakdown, topics } from '@vitrine/domain';
+import type { Drawing } from '@vitrine/domain/trading-responses';
 import type { Background } from '../../lib/background';
 import type { Clock } from '../../lib/clock';
 import type { Jobs } from '../../lib/jobs';
@@ -80,38 +81,8 @@ interface DrawingRepos {
   ledger: LedgerRepo;
 }
 
-export interface DrawingView {
-  contractAddress: string;
-  niftyType: number;
-  name: string;
-  dropType: string;
-  startDate: string | null;
-  endDate: string | null;
-  /** upcoming | open | closed (ended, not yet drawn) | drawn */
-  status: 'upcoming' | 'open' | 'closed' | 'drawn';
-  priceInCents: number;
-  editionSize: number;
-  commitment: string;
-  /** Published once drawn. */
-  seed: string | null;
-  drawnAt: string | null;
-  editionsDrawn: number | null;
-  /**
-   * `forfeited`: drawn, but its payment was refused and the edition passed on; `promoted`: not drawn, the
-   * next in the draw order when a winner forfeited (decision 013 "Refused captures").
-   */
-  entries: {
-    id: number;
-    username: string;
-    status: 'entered' | 'won' | 'lost' | 'forfeited';
-    promoted: boolean;
-  }[];
-  /** The entry ids the draw made winners (the seed's draw, whatever happened after), ascending. */
-  winners: number[];
-  saleDetails: { price: number; userEntriesUnused: number; userEntriesUsed: number; totalEntries: number };
-  /** The viewer's profile is validated (null: signed out). */
-  validated: boolean | null;
-}
+/** A drawing's public state as answered (the schema of its routes). */
+export type DrawingView = Drawing;
 
 export function createDrawingsService(deps: {
   db: Db;

@@ -1,15 +1,9 @@
+import { termsAgreementSchema, termsVersionSchema } from '@vitrine/domain/trading-responses';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedIn } from '../../http/guard';
 import { errorBody, errorResponses } from '../../http/schemas';
 import { bearerToken } from '../platform/platform.schemas';
-
-const termsSchema = z.object({
-  id: z.number().int(),
-  version: z.string(),
-  markdown: z.string(),
-  publishedAt: z.string(),
-});
 
 /**
  * Terms of service (000 §7 "fetch (list whose first item has markdown) and agree (paths not shown)"):
@@ -23,7 +17,7 @@ export const termsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['terms'],
         summary: 'The published Terms of Service, current version first (markdown)',
-        response: { 200: z.array(termsSchema), 500: errorBody },
+        response: { 200: z.array(termsVersionSchema), 500: errorBody },
       },
     },
     async () =>
@@ -44,11 +38,7 @@ export const termsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Agree to the current Terms of Service (records the version and the time)',
         body: z.object({ version: z.string().min(1).max(100).optional() }),
         response: {
-          200: z.object({
-            version: z.string(),
-            agreedAt: z.string(),
-            needsTermsAndConditionsApproval: z.boolean(),
-          }),
+          200: termsAgreementSchema,
           ...errorResponses,
           409: errorBody,
         },

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { pageOf } from '@vitrine/domain/catalog-responses';
+import { balanceAnswerSchema, movementPageSchema } from '@vitrine/domain/trading-responses';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedIn } from '../../http/guard';
@@ -8,18 +8,7 @@ import { errorResponses } from '../../http/schemas';
 import { CASHOUT_METHODS } from './balance.service';
 
 const amount = z.coerce.number().int().min(100).max(1_000_000);
-const balanceAnswer = z.object({ balanceInCents: z.number().int() });
 const refusals = { 402: errorResponses[400], 409: errorResponses[400] };
-const movement = z.object({
-  transactionId: z.number().int(),
-  kind: z.string(),
-  description: z.string(),
-  memo: z.string(),
-  /** Positive: money in; negative: money out. */
-  amountInCents: z.number().int(),
-  createdAt: z.string(),
-});
-
 /** The balance (decision 009): add funds by card, cash out, and every movement (Transactions tab). */
 export const balanceRoute: FastifyPluginAsyncZod = async (app) => {
   const balance = () => app.services.balance;
@@ -35,7 +24,7 @@ export const balanceRoute: FastifyPluginAsyncZod = async (app) => {
           amount_in_cents: amount,
           payment_token: z.string().regex(/^(pm|tok)_[A-Za-z0-9_]{1,100}$/),
         }),
-        response: { 200: balanceAnswer, ...errorResponses, ...refusals },
+        response: { 200: balanceAnswerSchema, ...errorResponses, ...refusals },
       },
     },
     async (request) =>
@@ -58,7 +47,7 @@ export const balanceRoute: FastifyPluginAsyncZod = async (app) => {
           amount_in_cents: amount,
           method: z.enum(CASHOUT_METHODS).default('simulated_bank_transfer'),
         }),
-        response: { 200: balanceAnswer, ...errorResponses, ...refusals },
+        response: { 200: balanceAnswerSchema, ...errorResponses, ...refusals },
       },
     },
     async (request) => balance().payout(signedIn(request).userId, request.body.amount_in_cents, randomUUID()),
@@ -72,7 +61,7 @@ export const balanceRoute: FastifyPluginAsyncZod = async (app) => {
         tags: ['trading'],
         summary: 'Every movement of your balance, newest first',
         querystring: pageQuery,
-        response: { 200: pageOf(movement), ...errorResponses },
+        response: { 200: movementPageSchema, ...errorResponses },
       },
     },
     async (request) => {

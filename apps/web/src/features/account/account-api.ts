@@ -1,28 +1,18 @@
 // The account settings calls (docs/decisions/003-accounts-api.md "Profile", "Two-factor settings", "Sessions").
-import type { AccountSession, Profile, TwoFactorMethod } from '@vitrine/domain';
+import type {
+  AccountSession,
+  Profile,
+  SocialLink,
+  TwoFactorEnrollment,
+  TwoFactorMethod,
+  TwoFactorStatus,
+} from '@vitrine/domain';
 import { api } from '../../app/api-client';
 import type { PaginatedResponse } from '../../app/api-types';
 import { withAuthRetry } from '../auth/authed-request';
 
-export interface TwoFactorStatus {
-  twoFAEnabled: boolean;
-  method: TwoFactorMethod | null;
-  shouldSkipTwofaPrompt: boolean;
-  pendingMethod: TwoFactorMethod | null;
-}
-
-export interface Enrollment {
-  method: TwoFactorMethod;
-  sent_to?: string;
-  secret?: string;
-  otpauth_url?: string;
-  qr_code?: string;
-}
-
-export interface SocialLink {
-  kind: string;
-  url: string;
-}
+export type { SocialLink, TwoFactorStatus };
+export type Enrollment = TwoFactorEnrollment;
 
 export interface ProfileChanges {
   name: string;

@@ -1,33 +1,24 @@
 // The accounts calls of the sign-in and signup screens (docs/decisions/003-accounts-api.md).
-import type { LoginResponse, TokenResponse, TwoFactorChallenge } from '@vitrine/domain';
+import type {
+  LoginResponse,
+  PendingOneTouch,
+  SignupResponse,
+  TokenResponse,
+  TwoFactorChallenge,
+  TwoFactorLoginResponse,
+  WalletMessage,
+} from '@vitrine/domain';
 import { api } from '../../app/api-client';
 
-export type { LoginResponse, TokenResponse, TwoFactorChallenge };
+export type { LoginResponse, SignupResponse, TokenResponse, TwoFactorChallenge, WalletMessage };
 
-export interface WalletMessage {
-  nonce: string;
-  message: string;
-  message_to_sign: string;
-  expires_at: string;
-}
-
-export interface SignupResponse {
-  data: TokenResponse;
-  prompt2fa: boolean;
-  user: { id: number; email: string; profileUrl: string };
-}
-
-export type TwoFactorVerifyResponse =
-  | { data: TokenResponse; prompt2fa: boolean; shouldSkipTwofaPrompt: boolean }
-  | { status: 'pending'; expires_in: number };
+export type TwoFactorVerifyResponse = TwoFactorLoginResponse | PendingOneTouch;
 
 export function isChallenge(data: TokenResponse | TwoFactorChallenge): data is TwoFactorChallenge {
   return 'twofa_token' in data && typeof data.twofa_token === 'string';
 }
 
-export function isPending(
-  answer: TwoFactorVerifyResponse,
-): answer is { status: 'pending'; expires_in: number } {
+export function isPending(answer: TwoFactorVerifyResponse): answer is PendingOneTouch {
   return 'status' in answer && answer.status === 'pending';
 }
 

@@ -1,67 +1,12 @@
 // The bid calls the web app makes (issue 15, docs/decisions/012-bids.md): bid and auction info, the bid
 // table, the ranked leaderboard, placing a bid (bearer token; an Idempotency-Key per user action).
+import type { AuctionState, Bid, BidInfo, BidPage, PlacedBid } from '@vitrine/domain/trading-responses';
 import { api } from '../../app/api-client';
 import { withAuthRetry } from '../auth/authed-request';
 
+export type { AuctionState, Bid, BidInfo, BidPage, PlacedBid };
+
 export type BidPaymentMethod = 'balance' | 'stripe_card';
-
-/** 000 §3 Bid info (cents). */
-export interface BidInfo {
-  minBid: number;
-  highestBid: number | null;
-  bidCurrency: 'USD';
-  bidIncrement: number;
-  firstPlaceBid: number | null;
-  leaderboardMinBid: number;
-}
-
-export interface AuctionState {
-  contractAddress: string;
-  niftyType: number;
-  saleType: string;
-  editionSize: number;
-  winningSlots: number;
-  auctionInfo: {
-    variant: string;
-    minimumBidInCents: number;
-    minBidIncreaseInCents: number;
-    scheduledStartDateTime: string | null;
-    scheduledEndDateTime: string | null;
-  };
-  bidInfo: BidInfo;
-  endsAt: string | null;
-  bidCount: number;
-  settled: boolean;
-  status: 'upcoming' | 'live' | 'ended';
-}
-
-/** 000 §3 Bid; amounts are null on another bidder's silent bid. */
-export interface Bid {
-  id: number;
-  Timestamp: string;
-  amount: string | null;
-  amount_in_cents: number | null;
-  currency: string;
-  currently_active: boolean;
-  status: string;
-  rank?: number;
-  user_prof: {
-    id: number | null;
-    name: string;
-    bio: string;
-    profile_pic_url: string | null;
-    profile_url: string | null;
-    userCanCreateNiftyStores: boolean;
-  } | null;
-}
-
-export interface BidPage {
-  count: number;
-  page: number;
-  page_size: number;
-  total_pages: number;
-  results: Bid[];
-}
 
 export interface NewBid {
   contractAddress: string;
@@ -70,13 +15,6 @@ export interface NewBid {
   amount: string;
   paymentMethod: BidPaymentMethod;
   paymentToken?: string;
-}
-
-export interface PlacedBid {
-  bid: Bid;
-  rank: number;
-  endsAt: string;
-  bidInfo: BidInfo;
 }
 
 export const BID_PAGE_SIZE = 20;

@@ -3,27 +3,18 @@
 // the user's query keys, so signing out drops it.
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { ExplorePage, Page } from '@vitrine/domain/catalog-responses';
-import type { DashboardSale, PurchaseIntent } from '@vitrine/domain/trading-responses';
+import type {
+  BalanceAnswer,
+  DashboardSale,
+  Movement,
+  PurchaseIntent,
+} from '@vitrine/domain/trading-responses';
 import { api } from '../../app/api-client';
 import { withAuthRetry } from '../auth/authed-request';
 import { authKeys } from '../auth/query-keys';
 import type { NftCard } from '../catalog/catalog-types';
 
-export type { DashboardSale, PurchaseIntent };
-
-/** One entry of GET /v2/balance/transactions: positive is money in. */
-export interface Movement {
-  transactionId: number;
-  kind: string;
-  description: string;
-  memo: string;
-  amountInCents: number;
-  createdAt: string;
-}
-
-export interface BalanceAnswer {
-  balanceInCents: number;
-}
+export type { BalanceAnswer, DashboardSale, Movement, PurchaseIntent };
 
 export const DASHBOARD_PAGE_SIZE = 20;
 

@@ -1,33 +1,10 @@
 // The drawing calls of the web app (decision 013): a drawing's public state (commitment, entries, and after
 // the draw the seed and winners) and the entry (signed in).
+import type { Drawing } from '@vitrine/domain/trading-responses';
 import { api } from '../../app/api-client';
 import { withAuthRetry } from '../auth/authed-request';
 
-export interface Drawing {
-  contractAddress: string;
-  niftyType: number;
-  name: string;
-  dropType: string;
-  startDate: string | null;
-  endDate: string | null;
-  status: 'upcoming' | 'open' | 'closed' | 'drawn';
-  priceInCents: number;
-  editionSize: number;
-  commitment: string;
-  seed: string | null;
-  drawnAt: string | null;
-  editionsDrawn: number | null;
-  /** forfeited: drawn, payment refused, edition passed on; promoted: next in the draw order after a forfeit. */
-  entries: {
-    id: number;
-    username: string;
-    status: 'entered' | 'won' | 'lost' | 'forfeited';
-    promoted: boolean;
-  }[];
-  winners: number[];
-  saleDetails: { price: number; userEntriesUnused: number; userEntriesUsed: number; totalEntries: number };
-  validated: boolean | null;
-}
+export type { Drawing };
 
 export interface EntryPayment {
   paymentMethod: 'balance' | 'stripe_card';

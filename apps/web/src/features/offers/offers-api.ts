@@ -1,49 +1,17 @@
 // The offer calls the web app makes (/work contract "offers", docs/decisions/009 "Offers"): make, list,
 // cancel, the tokens a global offer could buy, and accepting a bid (000 §7 accept-bid). Writes need a bearer
 // token (withAuthRetry refreshes it once on a 401) and carry an Idempotency-Key (decision 007).
+import type { Page } from '@vitrine/domain/catalog-responses';
+import type { AcceptBidAnswer, EligibleNifty, Offer, OfferStatus } from '@vitrine/domain/trading-responses';
 import { api, isApiError } from '../../app/api-client';
 import { withAuthRetry } from '../auth/authed-request';
 import { authKeys } from '../auth/query-keys';
 
-export type OfferStatus = 'open' | 'accepted' | 'cancelled' | 'expired' | 'outbid';
+/** An offer as the API answers it; its id is its purchase intent's id (000 §3). */
+export type { AcceptBidAnswer, EligibleNifty, Offer, OfferStatus };
+
 export type OfferPaymentMethod = 'balance' | 'stripe_card';
 export type TwoFactorMethod = 'totp' | 'sms' | 'email';
-
-/** An offer as the API answers it; its id is its purchase intent's id (000 §3). */
-export interface Offer {
-  id: number;
-  purchaseIntentId: number;
-  type: 'offer' | 'global_offer';
-  BuyOrderPurchaseType: 'attribute' | 'other';
-  status: OfferStatus;
-  amount: { amount: string; currency: 'USD' };
-  amountInCents: number;
-  expiresAt: string;
-  createdAt: string;
-  paymentMethod: OfferPaymentMethod;
-  maker: { id: number; name: string; profile_url: string; profile_pic_url: string | null };
-  UnmintedBuilderNifty: { niftyType: string; niftyContractAddress: string };
-  tokenId: string | null;
-  /** The edition of the token an offer on one NFT is for; null for a global or attribute offer. */
-  editionNumber: number | null;
-  attribute: { trait_type: string; value: string } | null;
-  nifty: { name: string; image_url: string };
-}
-
-export interface EligibleNifty {
-  contractAddress: string;
-  tokenId: string;
-  name: string;
-  image_url: string;
-  editionNumber: number;
-}
-
-export interface Paginated<T> {
-  count: number;
-  next: string | null;
-  previous: string | null;
-  results: T[];
-}
 
 /** The traits an attribute offer may name (the API's OFFER_TRAITS: the token traits the store keeps). */
 export const OFFER_TRAITS = [{ key: 'mass', label: 'Mass' }] as const;
@@ -98,7 +66,7 @@ export const offersApi = {
     ),
   /** Public: the open offers that could buy a token, highest first. */
   onToken: (contractAddress: string, tokenId: string, signal?: AbortSignal) =>
-    api.get<Paginated<Offer>>('/v2/offer', {
+    api.get<Page<Offer>>('/v2/offer', {
       query: { contractAddress, tokenId, page_size: 50 },
       ...(signal ? { signal } : {}),
     }),
@@ -115,13 +83,13 @@ export const offersApi = {
     ).count,
   /** Public: the open global offers on a nifty type, highest first. */
   onNiftyType: (contractAddress: string, niftyType: number, signal?: AbortSignal) =>
-    api.get<Paginated<Offer>>('/v2/offer', {
+    api.get<Page<Offer>>('/v2/offer', {
       query: { contractAddress, niftyType, page_size: 50 },
       ...(signal ? { signal } : {}),
     }),
   mine: (scope: 'made' | 'received', status: 'open' | 'all', page: number, signal?: AbortSignal) =>
     withAuthRetry(() =>
-      api.get<Paginated<Offer>>('/v2/offer', {
+      api.get<Page<Offer>>('/v2/offer', {
         query: { scope, status, page, page_size: OFFER_PAGE_SIZE },
         ...(signal ? { signal } : {}),
       }),
@@ -144,14 +112,14 @@ export const offersApi = {
     ),
   eligibleNifties: (purchaseIntentId: number, signal?: AbortSignal) =>
     withAuthRetry(() =>
-      api.get<Paginated<EligibleNifty>>(`/v2/offer/${purchaseIntentId}/eligible-nifties`, {
+      api.get<Page<EligibleNifty>>(`/v2/offer/${purchaseIntentId}/eligible-nifties`, {
         query: { page_size: 50 },
         ...(signal ? { signal } : {}),
       }),
     ),
   acceptBid: (input: AcceptBidInput) =>
     withAuthRetry(() =>
-      api.post<{ message: string }>(
+      api.post<AcceptBidAnswer>(
         '/user/accept-bid/',
         {
           bid_id: input.bidId,

@@ -1,21 +1,11 @@
 // Terms of service (000 §7 "fetch (list whose first item has markdown) and agree"; decision 009 "Terms of
 // service"): GET /v2/terms-of-service/ and POST /v2/terms-of-service/agree/.
 import { ERROR_TYPES } from '@vitrine/domain';
+import type { TermsAgreement, TermsVersion } from '@vitrine/domain/trading-responses';
 import { api, isApiError } from '../../app/api-client';
 import { withAuthRetry } from '../auth/authed-request';
 
-export interface TermsVersion {
-  id: number;
-  version: string;
-  markdown: string;
-  publishedAt: string;
-}
-
-export interface TermsAgreement {
-  version: string;
-  agreedAt: string;
-  needsTermsAndConditionsApproval: boolean;
-}
+export type { TermsAgreement, TermsVersion };
 
 /** 000 §8 "Terms". */
 export const TERMS_FETCH_FAILED = 'Sorry, we ran into a problem retrieving Terms of Service.';

@@ -9,21 +9,17 @@ import type {
   PurchaseIntent,
   PurchaseIntentStatus,
   Quote,
+  SaleProceeds,
+  SimPaymentMethod,
 } from '@vitrine/domain/trading-responses';
 import { api } from '../../app/api-client';
 import { withAuthRetry } from '../auth/authed-request';
 import { authKeys } from '../auth/query-keys';
 
-export type { Listing, ListingHold, ListingMatch, PurchaseIntent, PurchaseIntentStatus, Quote };
+export type { Listing, ListingHold, ListingMatch, PurchaseIntent, PurchaseIntentStatus, Quote, SaleProceeds };
 
-/** 000 §3 sale proceeds info. */
-export interface SaleProceeds {
-  saleProceedsInfo: {
-    nifty_fee_in_cents: number;
-    creator_fee_in_cents: number;
-    total_amount_seller_would_receive: number;
-  };
-}
+/** The simulated processor's tokenised card: no number, only what may be shown. */
+export type CardToken = SimPaymentMethod;
 
 export type ListingCurrency = 'USD' | 'ETH';
 
@@ -31,15 +27,6 @@ export interface ListingPrice {
   /** In major units, as typed: '125', '0.25'. */
   amount: string;
   currency: ListingCurrency;
-}
-
-/** The simulated processor's tokenised card: no number, only what may be shown. */
-export interface CardToken {
-  id: string;
-  brand: string;
-  last4: string;
-  exp_month: number;
-  exp_year: number;
 }
 
 export interface CardInput {
