@@ -1,9 +1,10 @@
 // A drop NFT's participation criteria and allowlist, edited in the studio (decision 017 "Criteria"): the
 // eligibility module's tables (decision 015), one criteria per NFT, replaced whole by PUT.
+import { criteriaSchema } from '@vitrine/domain/studio-responses';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { signedIn } from '../../http/guard';
 import { errorBody, errorResponses } from '../../http/schemas';
-import { criteriaBody, criteriaSchema, nftParams } from './studio.schemas';
+import { criteriaBody, nftParams } from './studio.schemas';
 
 export const criteriaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

@@ -1,5 +1,6 @@
 // The publisher fee (001 §7 `v2/publisher-fee[/{id}]`; decision 017 "Publisher fee"). Members of the drop's
 // publisher only (anyone else: 404 PUBLISHER_NOT_FOUND_ERROR).
+import { publisherFeeAnswerSchema } from '@vitrine/domain/studio-responses';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedIn } from '../../http/guard';
@@ -8,33 +9,6 @@ import { PUBLISHER_FEE_METHODS } from './publisher-fee.service';
 
 const tags = ['studio'];
 const feeParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
-const feeAnswer = z.object({
-  publisherFee: z.object({
-    publisherFeeId: z.number().int(),
-    /** The drop's id (001 §7 collection_template). */
-    collectionTemplate: z.number().int(),
-    /** The drop's publisher (where the studio publishes it). */
-    publisherSlug: z.string(),
-    amountInCents: z.number().int(),
-    paymentMethod: z.string().nullable(),
-    paymentCurrency: z.string(),
-    paymentState: z.enum(['pending', 'paid']),
-    paidAt: z.string().nullable(),
-    createdAt: z.string(),
-  }),
-  /**
-   * The card payment waiting on the payer's second step (3-D Secure), as Stripe's PaymentIntent in
-   * requires_action: finish it with `POST v2/publisher-fee/{id}/complete-action`.
-   */
-  stripePaymentIntent: z
-    .object({
-      id: z.string(),
-      clientSecret: z.string().nullable(),
-      status: z.literal('requires_action'),
-      nextAction: z.object({ type: z.string(), url: z.string().optional() }),
-    })
-    .optional(),
-});
 const refusals = { 402: errorBody, 409: errorBody };
 
 export const publisherFeeRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -48,7 +22,7 @@ export const publisherFeeRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "Create the drop's publisher fee (one per drop: an existing one is answered)",
         body: z.object({ collection_template: z.coerce.number().int().min(1).max(2_147_483_647) }),
-        response: { 200: feeAnswer, ...errorResponses },
+        response: { 200: publisherFeeAnswerSchema, ...errorResponses },
       },
     },
     async (request) => fees().create(signedIn(request).userId, request.body.collection_template),
@@ -62,7 +36,7 @@ export const publisherFeeRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'A publisher fee',
         params: feeParams,
-        response: { 200: feeAnswer, ...errorResponses },
+        response: { 200: publisherFeeAnswerSchema, ...errorResponses },
       },
     },
     async (request) => fees().get(signedIn(request).userId, request.params.id),
@@ -80,7 +54,7 @@ export const publisherFeeRoutes: FastifyPluginAsyncZod = async (app) => {
           payment_method: z.enum([...PUBLISHER_FEE_METHODS, 'eth']).optional(),
           payment_currency: z.enum(['USD', 'ETH']).optional(),
         }),
-        response: { 200: feeAnswer, ...errorResponses },
+        response: { 200: publisherFeeAnswerSchema, ...errorResponses },
       },
     },
     async (request) => fees().update(signedIn(request).userId, request.params.id, request.body),
@@ -102,7 +76,7 @@ export const publisherFeeRoutes: FastifyPluginAsyncZod = async (app) => {
             .regex(/^(pm|tok)_[A-Za-z0-9_]{1,100}$/)
             .optional(),
         }),
-        response: { 200: feeAnswer, ...errorResponses, ...refusals },
+        response: { 200: publisherFeeAnswerSchema, ...errorResponses, ...refusals },
       },
     },
     async (request) =>
@@ -122,7 +96,7 @@ export const publisherFeeRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Finish a card payment of the fee that required a second step (3-D Secure)',
         params: feeParams,
-        response: { 200: feeAnswer, ...errorResponses, ...refusals },
+        response: { 200: publisherFeeAnswerSchema, ...errorResponses, ...refusals },
       },
     },
     async (request) => fees().completeAction(signedIn(request).userId, request.params.id),

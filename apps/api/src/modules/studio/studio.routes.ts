@@ -1,6 +1,18 @@
 // The publisher table of 001 §7 under /api (decision 017). Every route needs a signed-in member of the
 // publisher (publisher_members); anyone else gets 404 PUBLISHER_NOT_FOUND_ERROR.
 import { DROP_LIST_PAGE_SIZE } from '@vitrine/domain';
+import {
+  dropPageSchema,
+  publishCheckSchema,
+  publishedSchema,
+  publisherTermsSchema,
+  splitListSchema,
+  studioCollectionSchema,
+  studioDropSchema,
+  studioNftListSchema,
+  studioNftSchema,
+  tosApprovalSchema,
+} from '@vitrine/domain/studio-responses';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedIn } from '../../http/guard';
@@ -10,22 +22,13 @@ import {
   collectionBody,
   collectionParams,
   dropBody,
-  dropPageSchema,
   dropParams,
   nftBody,
   nftParams,
-  publishCheckSchema,
-  publishedSchema,
-  publisherTermsSchema,
   slugParams,
   splitBody,
   splitKindSegments,
-  splitListSchema,
   splitParams,
-  studioCollectionSchema,
-  studioDropSchema,
-  studioNftSchema,
-  tosApprovalSchema,
 } from './studio.schemas';
 import { splitKindOf } from './studio.service';
 
@@ -187,7 +190,7 @@ export const studioRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "A collection's NFTs in sort order",
         params: collectionParams,
-        response: { 200: z.object({ results: z.array(studioNftSchema) }), ...errorResponses },
+        response: { 200: studioNftListSchema, ...errorResponses },
       },
     },
     async (request) => ({

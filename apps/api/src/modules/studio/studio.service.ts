@@ -33,6 +33,7 @@ import {
   validateNft,
   validateSplit,
 } from '@vitrine/domain';
+import type { StudioNft } from '@vitrine/domain/studio-responses';
 import type { Clock } from '../../lib/clock';
 import { isUniqueViolation } from '../auth/auth.repo';
 import { PUBLISHER_FEE_ERRORS } from './publisher-fee.service';
@@ -45,7 +46,7 @@ import type {
   SplitRow,
   StudioRepo,
 } from './studio.repo';
-import type { CollectionBody, CriteriaBody, DropBody, NftBody, SplitBody, StudioNft } from './studio.schemas';
+import type { CollectionBody, CriteriaBody, DropBody, NftBody, SplitBody } from './studio.schemas';
 
 /** The publisher agreement of 001 §6, one version at a time; a member agrees per publisher before publishing. */
 export const PUBLISHER_TERMS = {

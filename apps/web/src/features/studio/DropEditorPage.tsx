@@ -280,7 +280,7 @@ function Editor({ slug, initial }: { slug: string; initial: StudioDrop }) {
       dropInput(savedDrop.current),
       errors,
       async (body) => {
-        const answer = await studioApi.patchDrop(slug, initial.id, body as Partial<StudioDrop>);
+        const answer = await studioApi.patchDrop(slug, initial.id, body);
         setServerDrop((current) => ({ ...current, ...answer }));
       },
       (field) => `drop.${field}`,
@@ -357,7 +357,7 @@ function Editor({ slug, initial }: { slug: string; initial: StudioDrop }) {
       nftPatch(form),
       nftPatch(before),
       errors,
-      (body) => studioApi.patchNft(slug, cid, nftId, body as Partial<StudioNft>),
+      (body) => studioApi.patchNft(slug, cid, nftId, body),
       (field) => `nfts.${nftId}.${field}`,
     );
     for (const kind of SPLIT_KINDS) {

@@ -2,99 +2,37 @@
 // sales splits, publishing and the publisher agreement. Writes need the bearer token (withAuthRetry refreshes
 // it once on a 401); writes that create carry an Idempotency-Key (decision 007).
 import type { DropStatus } from '@vitrine/domain';
+import type { Page } from '@vitrine/domain/catalog-responses';
+import type {
+  Criteria,
+  PublishAnswer,
+  PublisherFee,
+  PublisherFeeAnswer,
+  PublisherTerms,
+  SalesSplit,
+  SplitList,
+  StudioCollection,
+  StudioDrop,
+  StudioNft,
+  StudioNftList,
+  StudioPerson,
+  TosApproval,
+} from '@vitrine/domain/studio-responses';
 import { api } from '../../app/api-client';
 import { withAuthRetry } from '../auth/authed-request';
+import type { dropInput, nftPatch } from './studio-model';
+
+export type { Criteria, PublisherFee, PublisherFeeAnswer, SalesSplit, StudioDrop, StudioNft, StudioPerson };
 
 /** 001 §4 publisher drop status (draft, published_scheduled, published_live, published_closed, error). */
 export type DropStatusCode = DropStatus;
 
-export interface StudioDrop {
-  id: number;
-  slug: string;
-  title: string;
-  introText: string;
-  dropStatus: DropStatusCode;
-  /** The label of 001 §4 (Unpublished, Published, Live, Closed, Error), by the server's clock. */
-  statusLabel?: string;
-  /** Live and closed drops are view-only (001 §4). */
-  readOnly?: boolean;
-  /** The drop type (001 §3 dropMechanics): pack and pack drawing are told here. */
-  dropMechanics?: string;
-  chain: string;
-  coverAsset: string | null;
-  previewAsset: string | null;
-  customBanner: string | null;
-  customBannerAltText: string | null;
-  introVideo: string | null;
-  visibleStartDateTime: string | null;
-  visibleEndDateTime: string | null;
-  /** The sale window. */
-  saleStartDateTime: string;
-  saleEndDateTime: string;
-  signerAddress: string | null;
-  externalOwnerAddress: string | null;
-  /** The publisher's sales of this drop (primary editions sold) and its proceeds in cents (decision 017). */
-  editionsSold?: number;
-  proceedsInCents?: number;
-  /** The drop's collections; the editor builds the first. */
-  collections?: { id: number; name: string; slug: string; contractAddress: string }[];
-}
-
-/** A user as the API shows a creator or a payee. */
-export interface StudioPerson {
-  id: number;
-  name: string;
-  userName: string;
-  profilePicUrl: string | null;
-}
-
-export interface SalesSplit {
-  id: number;
-  /** The payee (primary and secondary; a username when sent), null for on-chain splits. */
-  user?: StudioPerson | string | null;
-  ethAddress?: string | null;
-  percentage: number;
-  isAuthorized?: boolean;
-}
+/** What the drop editor sends: the drop form's fields that changed. */
+export type DropChanges = Partial<ReturnType<typeof dropInput>>;
+/** What the NFT editor sends: the NFT form's own fields that changed (splits go through their own calls). */
+export type NftChanges = Partial<ReturnType<typeof nftPatch>>;
 
 export type SplitKind = 'primarySalesSplits' | 'secondarySalesSplits' | 'onChainSalesSplits';
-
-/** A split's list after a change: every recipient and the list's own errors (allowed while editing). */
-export interface SplitList {
-  results: SalesSplit[];
-  errors: Record<string, string>;
-}
-
-export interface StudioNft {
-  id: number;
-  title: string;
-  description: string;
-  asset: string | null;
-  ipfsCid: string | null;
-  staticThumbnail: string | null;
-  assetType: string;
-  limitPerUser: number;
-  maxPurchaseQuantity: number;
-  editionSize: number;
-  primarySaleType: string;
-  /** Amounts in major units, as decimal text (or numbers). */
-  minimumBid: string | number | null;
-  price: string | number | null;
-  minimumBidIncrement: string | number | null;
-  royaltyPercentage: number;
-  sourceCurrency: string;
-  startDateTime: string | null;
-  endDateTime: string | null;
-  isSafeForWork: boolean;
-  sortOrder: number;
-  enforceAllSpecialCriteria: boolean;
-  tags: string[];
-  /** People in answers; usernames (or ids) when sent. */
-  creators: (StudioPerson | string)[];
-  primarySalesSplit: SalesSplit[];
-  secondarySalesSplit: SalesSplit[];
-  onChainSalesSplit: SalesSplit[];
-}
 
 export interface CriteriaRule {
   kind: string;
@@ -105,71 +43,13 @@ export interface CriteriaRule {
   niftyIds: number[];
 }
 
-/** An NFT's participation criteria (001 §3): ALL / ANY, rules, the allowlist, and the expression shown. */
-export interface Criteria {
-  mode: 'all' | 'any';
-  rules: (CriteriaRule & { id: number })[];
-  allowlist: { id: number | null; emailAddresses: string[]; usernames: string[] };
-  expression: string;
-}
-
 export interface CriteriaBody {
   mode: 'all' | 'any';
   rules: CriteriaRule[];
   allowlist: { emailAddresses: string[]; usernames: string[] };
 }
 
-export interface PublishAnswer {
-  id: number;
-  dropStatus: DropStatusCode;
-  statusLabel: string;
-  message: string;
-}
-
-/** 000 §7 "Publisher fee": paid once per drop before it is published (decision 017). */
-export interface PublisherFee {
-  publisherFeeId: number;
-  /** The drop's id. */
-  collectionTemplate: number;
-  publisherSlug: string;
-  amountInCents: number;
-  paymentMethod: string | null;
-  paymentCurrency: string;
-  paymentState: 'pending' | 'paid';
-  paidAt: string | null;
-}
-export interface PublisherFeeAnswer {
-  publisherFee: PublisherFee;
-  /** A card payment waiting on the payer's second step (3-D Secure): finish it with `completePublisherFee`. */
-  stripePaymentIntent?: {
-    id: string;
-    clientSecret: string | null;
-    status: 'requires_action';
-    nextAction: { type: string; url?: string };
-  };
-}
 export type PublisherFeeMethod = 'stripe_card' | 'balance';
-
-export interface TosApproval {
-  approved: boolean;
-  version: string | null;
-  agreedAt: string | null;
-  message?: string;
-}
-
-export interface PublisherTerms {
-  title: string;
-  version: string;
-  markdown: string;
-}
-
-export interface Page<T> {
-  count: number;
-  page: number;
-  page_size: number;
-  total_pages: number;
-  results: T[];
-}
 
 /** 001 §9: the drop list's page size. */
 export const DROP_LIST_PAGE_SIZE = 20;
@@ -189,28 +69,23 @@ export const studioApi = {
   createDrop: (slug: string) => withAuthRetry(() => api.post<StudioDrop>(`${base(slug)}/drops`, {}, once())),
   getDrop: (slug: string, id: number, signal?: AbortSignal) =>
     withAuthRetry(() => api.get<StudioDrop>(`${base(slug)}/drops/${id}`, signal ? { signal } : {})),
-  patchDrop: (slug: string, id: number, fields: Partial<StudioDrop>) =>
+  patchDrop: (slug: string, id: number, fields: DropChanges) =>
     withAuthRetry(() => api.patch<StudioDrop>(`${base(slug)}/drops/${id}`, fields)),
   deleteDrop: (slug: string, id: number) =>
     withAuthRetry(() => api.delete<void>(`${base(slug)}/drops/${id}`)),
   createCollection: (slug: string, dropId: number) =>
-    withAuthRetry(() => api.post<{ id: number }>(`${base(slug)}/drops/${dropId}/collections`, {}, once())),
+    withAuthRetry(() => api.post<StudioCollection>(`${base(slug)}/drops/${dropId}/collections`, {}, once())),
   patchCollection: (slug: string, collectionId: number, fields: { name?: string }) =>
-    withAuthRetry(() =>
-      api.patch<{ id: number; name: string }>(`${base(slug)}/collections/${collectionId}`, fields),
-    ),
+    withAuthRetry(() => api.patch<StudioCollection>(`${base(slug)}/collections/${collectionId}`, fields)),
   listNfts: (slug: string, collectionId: number, signal?: AbortSignal) =>
     withAuthRetry(() =>
-      api.get<Page<StudioNft> | StudioNft[]>(
-        `${base(slug)}/collections/${collectionId}/nfts`,
-        signal ? { signal } : {},
-      ),
-    ).then((answer) => (Array.isArray(answer) ? answer : answer.results)),
-  createNft: (slug: string, collectionId: number, fields: Partial<StudioNft> = {}) =>
+      api.get<StudioNftList>(`${base(slug)}/collections/${collectionId}/nfts`, signal ? { signal } : {}),
+    ).then((answer) => answer.results),
+  createNft: (slug: string, collectionId: number, fields: NftChanges = {}) =>
     withAuthRetry(() =>
       api.post<StudioNft>(`${base(slug)}/collections/${collectionId}/nfts`, fields, once()),
     ),
-  patchNft: (slug: string, collectionId: number, nftId: number, fields: Partial<StudioNft>) =>
+  patchNft: (slug: string, collectionId: number, nftId: number, fields: NftChanges) =>
     withAuthRetry(() =>
       api.patch<StudioNft>(`${base(slug)}/collections/${collectionId}/nfts/${nftId}`, fields),
     ),

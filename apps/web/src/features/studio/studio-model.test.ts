@@ -106,9 +106,14 @@ describe('editor values', () => {
   it('keeps 001 §3 defaults and passes text the rules must refuse as text', () => {
     const nft = {
       id: 1,
+      collectionId: 3,
+      collectionTemplate: 2,
+      contractAddress: '0xabc',
+      niftyType: 1,
+      collectionType: 'default',
       title: 'Untitled NFT',
       description: '',
-      asset: null,
+      asset: '',
       ipfsCid: null,
       staticThumbnail: null,
       assetType: 'Image',
@@ -117,7 +122,7 @@ describe('editor values', () => {
       editionSize: 1,
       primarySaleType: 'standard',
       minimumBid: null,
-      price: 1,
+      price: '1.00',
       minimumBidIncrement: null,
       royaltyPercentage: 10,
       sourceCurrency: 'USD',
@@ -132,7 +137,9 @@ describe('editor values', () => {
         {
           id: 4,
           user: { id: 2, name: 'Jordan', userName: 'jordanashby', profilePicUrl: null },
+          ethAddress: null,
           percentage: 100,
+          isAuthorized: true,
         },
       ],
       secondarySalesSplit: [],
@@ -144,7 +151,7 @@ describe('editor values', () => {
     const input = nftInput({ ...form, editionSize: 'ten', price: '' });
     expect(input.editionSize).toBe('ten');
     expect(input.price).toBeNull();
-    expect(input.primarySalesSplit).toEqual([{ user: 'jordanashby', percentage: 100 }]);
+    expect(input.primarySalesSplit).toEqual([{ user: 'jordanashby', percentage: 100, isAuthorized: true }]);
   });
 });
 

@@ -16,7 +16,9 @@ const LABELS: readonly string[] = ['Unpublished', 'Published', 'Live', 'Closed',
  * The drop's status label (001 §4): the API's (by the server's clock), else the label of its status code
  * (draft = Unpublished, published scheduled = Published, live = Live, closed = Closed, error = Error).
  */
-export function studioStatusLabel(drop: Pick<StudioDrop, 'dropStatus' | 'statusLabel'>): DropStatusLabel {
+export function studioStatusLabel(
+  drop: Pick<StudioDrop, 'dropStatus'> & Partial<Pick<StudioDrop, 'statusLabel'>>,
+): DropStatusLabel {
   if (drop.statusLabel && LABELS.includes(drop.statusLabel)) return drop.statusLabel as DropStatusLabel;
   return dropStatusLabel(drop.dropStatus as DropStatus) ?? 'Unpublished';
 }
