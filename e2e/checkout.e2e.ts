@@ -151,11 +151,11 @@ describe('selling and Buy Now', () => {
     const success = page.getByTestId('checkout-success');
     await success.waitFor();
     expect(await success.textContent()).toContain('You own it!');
-    // The receipt: what the fee breakdown said, by card.
+    // The receipt: what the fee breakdown said, and the card that paid (brand and last four).
     expect(await success.getByTestId('receipt-price').textContent()).toBe('$20.00');
     expect(await success.getByTestId('receipt-service-card').textContent()).toBe('$0.88');
     expect(await success.getByTestId('receipt-total').textContent()).toBe('$20.88');
-    expect(await success.getByTestId('receipt-method').textContent()).toBe('Card');
+    expect(await success.getByTestId('receipt-method').textContent()).toBe('Visa •••• 4242');
     const sold = await itemAnswer(baseUrl, token);
     expect(sold.owner?.username).not.toBe(sellerProfileUrl);
     expect(sold.listing).toBeNull();
@@ -206,6 +206,7 @@ describe('selling and Buy Now', () => {
     expect((await itemAnswer(baseUrl, token)).owner?.username).not.toBe(sellerProfileUrl);
     await action.getByRole('button', { name: 'Complete verification' }).click();
     await page.getByTestId('checkout-success').waitFor();
+    expect(await page.getByTestId('receipt-method').textContent()).toBe('Visa •••• 3184');
     expect((await itemAnswer(baseUrl, token)).owner?.username).toBe(sellerProfileUrl);
     await page.context().close();
   });

@@ -13385,6 +13385,10 @@ export interface operations {
                             deliveryTxHash: string;
                             paymentTxHash: string;
                             refundTxHash: string;
+                            paymentCard: {
+                                brand: string;
+                                last4: string;
+                            } | null;
                             listing: {
                                 id: number;
                                 listingId: number;
@@ -13663,6 +13667,10 @@ export interface operations {
                             deliveryTxHash: string;
                             paymentTxHash: string;
                             refundTxHash: string;
+                            paymentCard: {
+                                brand: string;
+                                last4: string;
+                            } | null;
                             listing: {
                                 id: number;
                                 listingId: number;
@@ -13907,6 +13915,10 @@ export interface operations {
                             deliveryTxHash: string;
                             paymentTxHash: string;
                             refundTxHash: string;
+                            paymentCard: {
+                                brand: string;
+                                last4: string;
+                            } | null;
                             listing: {
                                 id: number;
                                 listingId: number;
@@ -14162,6 +14174,10 @@ export interface operations {
                         deliveryTxHash: string;
                         paymentTxHash: string;
                         refundTxHash: string;
+                        paymentCard: {
+                            brand: string;
+                            last4: string;
+                        } | null;
                         listing: {
                             id: number;
                             listingId: number;
@@ -14269,6 +14285,10 @@ export interface operations {
                             deliveryTxHash: string;
                             paymentTxHash: string;
                             refundTxHash: string;
+                            paymentCard: {
+                                brand: string;
+                                last4: string;
+                            } | null;
                             listing: {
                                 id: number;
                                 listingId: number;
@@ -14486,6 +14506,10 @@ export interface operations {
                         deliveryTxHash: string;
                         paymentTxHash: string;
                         refundTxHash: string;
+                        paymentCard: {
+                            brand: string;
+                            last4: string;
+                        } | null;
                         listing: {
                             id: number;
                             listingId: number;
@@ -14751,6 +14775,10 @@ export interface operations {
                         deliveryTxHash: string;
                         paymentTxHash: string;
                         refundTxHash: string;
+                        paymentCard: {
+                            brand: string;
+                            last4: string;
+                        } | null;
                         listing: {
                             id: number;
                             listingId: number;
@@ -15229,6 +15257,10 @@ export interface operations {
                             deliveryTxHash: string;
                             paymentTxHash: string;
                             refundTxHash: string;
+                            paymentCard: {
+                                brand: string;
+                                last4: string;
+                            } | null;
                             listing: {
                                 id: number;
                                 listingId: number;
@@ -15444,6 +15476,10 @@ export interface operations {
                         deliveryTxHash: string;
                         paymentTxHash: string;
                         refundTxHash: string;
+                        paymentCard: {
+                            brand: string;
+                            last4: string;
+                        } | null;
                         listing: {
                             id: number;
                             listingId: number;
@@ -15698,6 +15734,10 @@ export interface operations {
                         deliveryTxHash: string;
                         paymentTxHash: string;
                         refundTxHash: string;
+                        paymentCard: {
+                            brand: string;
+                            last4: string;
+                        } | null;
                         listing: {
                             id: number;
                             listingId: number;

@@ -4,6 +4,7 @@
 // payment methods: pm_card_visa succeeds, pm_card_visa_chargeDeclined declines (402 card_error),
 // pm_card_authenticationRequired (4000 0027 6000 3184) needs 3-D Secure. The buyer's 3-D Secure step
 // (done by Stripe.js in a browser) is `POST /fake/3ds/{id}?result=pass|fail`, or `authenticate(id)`.
+// A retrieve with `expand[]=payment_method` answers the PaymentMethod object (its `card.brand`, `card.last4`).
 // It also builds the webhook events Stripe would send, for the test to sign.
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -18,6 +19,40 @@ export const STRIPE_TEST_PMS = {
   declines: 'pm_card_visa_chargeDeclined',
   requiresAction: 'pm_card_authenticationRequired',
 } as const;
+
+/** The cards behind the test PaymentMethods, as Stripe describes them (`card.brand`, `card.last4`). */
+const TEST_PM_CARDS: Record<string, { brand: string; last4: string }> = {
+  [STRIPE_TEST_PMS.succeeds]: { brand: 'visa', last4: '4242' },
+  [STRIPE_TEST_PMS.declines]: { brand: 'visa', last4: '0002' },
+  [STRIPE_TEST_PMS.requiresAction]: { brand: 'visa', last4: '3184' },
+};
+
+/** A test PaymentMethod as `GET /v1/payment_methods/{id}` (or an expanded `payment_method`) answers it. */
+function paymentMethodObject(id: string) {
+  const card = TEST_PM_CARDS[id];
+  return {
+    id,
+    object: 'payment_method',
+    type: 'card',
+    card: card
+      ? {
+          brand: card.brand,
+          last4: card.last4,
+          exp_month: 12,
+          exp_year: 2034,
+          country: 'US',
+          funding: 'credit',
+        }
+      : null,
+    livemode: false,
+  };
+}
+
+/** Whether a GET asked to expand `field` (`expand[]=…` or `expand[0]=…`, as the SDK sends it). */
+function expands(form: URLSearchParams, field: string): boolean {
+  for (const [k, v] of form) if (/^expand\[\d*\]$/.test(k) && v === field) return true;
+  return false;
+}
 
 interface FakeIntent {
   id: string;
@@ -213,7 +248,13 @@ export async function startFakeStripe() {
         message: `No such payment_intent: '${m[1]}'`,
       });
     }
-    if (pi && method === 'GET' && !m?.[2]) return { status: 200, body: pi };
+    if (pi && method === 'GET' && !m?.[2]) {
+      const expanded =
+        expands(form, 'payment_method') && pi.payment_method
+          ? { ...pi, payment_method: paymentMethodObject(pi.payment_method) }
+          : pi;
+      return { status: 200, body: expanded };
+    }
     if (pi && method === 'POST' && m?.[2] === 'capture') {
       if (pi.status !== 'requires_capture') return unexpectedState(pi, 'captured');
       pi.status = 'succeeded';

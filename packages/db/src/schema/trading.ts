@@ -146,6 +146,9 @@ export const purchaseIntents = pgTable(
     isExternal: boolean('is_external').notNull().default(false),
     /** The card processor's reference of the authorisation or payment (never a card number). */
     providerReference: text('provider_reference'),
+    /** The card that paid, for the receipt: its brand and last four digits only (set when authorised). */
+    cardBrand: text('card_brand'),
+    cardLast4: text('card_last4'),
     deliveryTxHash: text('delivery_tx_hash'),
     paymentTxHash: text('payment_tx_hash'),
     refundTxHash: text('refund_tx_hash'),
@@ -178,6 +181,12 @@ export const purchaseIntents = pgTable(
       'purchase_intents_has_subject',
       sql`(${t.saleKind} = 'listing' and ${t.listingId} is not null and ${t.tokenRowId} is not null)
         or (${t.saleKind} <> 'listing' and ${t.niftyId} is not null)`,
+    ),
+    // A receipt's card: both or neither, and never more than four digits of its number.
+    check(
+      'purchase_intents_card_shown',
+      sql`(${t.cardBrand} is null and ${t.cardLast4} is null)
+        or (${t.cardBrand} is not null and ${t.cardLast4} ~ '^[0-9]{4}$')`,
     ),
     check(
       'purchase_intents_held_range',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PAYMENT_METHODS } from '../constants';
-import { paymentCurrencyForMethod } from './payment-method';
+import { paymentCardLabel, paymentCurrencyForMethod } from './payment-method';
 
 describe('paymentCurrencyForMethod (000 §3 "eth and prepaid_eth use ETH")', () => {
   it('pays in ETH for eth and prepaid_eth, USD otherwise', () => {
@@ -14,5 +14,12 @@ describe('paymentCurrencyForMethod (000 §3 "eth and prepaid_eth use ETH")', () 
       balance: 'USD',
       no_payment_required: 'USD',
     });
+  });
+});
+
+describe('paymentCardLabel (the receipt names the card that paid)', () => {
+  it('shows the brand and the last four digits, the rest masked', () => {
+    expect(paymentCardLabel({ brand: 'Visa', last4: '4242' })).toBe('Visa •••• 4242');
+    expect(paymentCardLabel({ brand: 'American Express', last4: '8431' })).toBe('American Express •••• 8431');
   });
 });

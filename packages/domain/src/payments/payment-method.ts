@@ -5,3 +5,14 @@ import type { Currency } from '../fx/currency';
 export function paymentCurrencyForMethod(method: PaymentMethod): Currency {
   return method === 'eth' || method === 'prepaid_eth' ? 'ETH' : 'USD';
 }
+
+/** The card that paid, as a receipt names it (decision 009 "The card on the receipt"). */
+export interface PaymentCardSummary {
+  brand: string;
+  last4: string;
+}
+
+/** 'Visa •••• 4242': the brand and the last four digits, the rest masked (web receipt and receipt email). */
+export function paymentCardLabel(card: PaymentCardSummary): string {
+  return `${card.brand} •••• ${card.last4}`;
+}

@@ -111,6 +111,12 @@ export const purchaseIntentSchema = z.object({
   deliveryTxHash: z.string(),
   paymentTxHash: z.string(),
   refundTxHash: z.string(),
+  /**
+   * The card that paid (decision 009 "The card on the receipt"): its brand ('Visa', 'Mastercard', 'American
+   * Express', or the processor's name for another) and last four digits, kept when the card payment was
+   * authorised. Null before a card paid, for any other method, and for purchases without an intent.
+   */
+  paymentCard: z.object({ brand: z.string(), last4: z.string() }).nullable(),
   listing: listingSchema.nullable(),
   /** What is bought, for lists of purchases: the token's name (a listing) or the nifty's title (a primary sale). */
   itemName: z.string().nullable(),

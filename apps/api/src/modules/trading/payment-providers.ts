@@ -5,7 +5,7 @@
 // possibly with a second step), then the one purchase transaction (money enters through the payments
 // clearing account), then capture after commit, or void when the purchase lost.
 import { randomBytes } from 'node:crypto';
-import type { PaymentMethod } from '@vitrine/domain';
+import type { PaymentCardSummary, PaymentMethod } from '@vitrine/domain';
 
 export interface AuthorizeRequest {
   /** Our reference for the payment (`purchase_intent:{id}`): the same reference gets the same answer. */
@@ -16,8 +16,12 @@ export interface AuthorizeRequest {
   paymentToken: string | null;
 }
 
+/** The card that paid, as a receipt shows it: brand and last four digits (never the number). */
+export type PaymentCard = PaymentCardSummary;
+
 export type AuthorizeOutcome =
-  | { status: 'authorized'; providerReference: string }
+  /** `card`: the card authorised, when the method is a card and the processor says which. */
+  | { status: 'authorized'; providerReference: string; card?: PaymentCard | null }
   | { status: 'requires_action'; providerReference: string; nextAction: { type: string; url?: string } }
   | { status: 'declined'; providerReference: string | null; reason: string };
 
@@ -140,7 +144,12 @@ export function createSimulatedCardProcessor(clock: { now(): Date }) {
         nextAction: { type: 'sim_three_d_secure' },
       };
     }
-    return { status: 'authorized', providerReference: charge.id };
+    const pm = methods.get(charge.paymentMethodId);
+    return {
+      status: 'authorized',
+      providerReference: charge.id,
+      card: pm ? { brand: pm.brand, last4: pm.last4 } : null,
+    };
   }
 
   const provider: ExternalPaymentProvider = {

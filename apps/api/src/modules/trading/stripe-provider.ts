@@ -6,7 +6,12 @@
 // cancel; refunds. Every creating call carries an idempotency key derived from our reference, so a
 // retried request never makes a second PaymentIntent.
 import Stripe from 'stripe';
-import type { AuthorizeOutcome, AuthorizeRequest, ExternalPaymentProvider } from './payment-providers';
+import type {
+  AuthorizeOutcome,
+  AuthorizeRequest,
+  ExternalPaymentProvider,
+  PaymentCard,
+} from './payment-providers';
 
 export interface StripeSettings {
   /** STRIPE_SECRET_KEY (`sk_test_…` / `sk_live_…`). */
@@ -33,11 +38,34 @@ export function createStripeClient(settings: StripeSettings): Stripe {
   });
 }
 
+/** Stripe's card brands (`card.brand`) as a receipt names them (000 §1 card brands; others capitalised). */
+const BRAND_NAMES: Record<string, string> = {
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  amex: 'American Express',
+  discover: 'Discover',
+  diners: 'Diners Club',
+  jcb: 'JCB',
+  unionpay: 'UnionPay',
+};
+
+/** The card of a PaymentIntent retrieved with `expand: ['payment_method']`: brand and last four only. */
+export function cardOf(pi: Stripe.PaymentIntent): PaymentCard | null {
+  const pm = pi.payment_method;
+  const card = pm && typeof pm === 'object' ? pm.card : null;
+  if (!card?.last4 || !/^\d{4}$/.test(card.last4)) return null;
+  const brand = BRAND_NAMES[card.brand] ?? card.brand.charAt(0).toUpperCase() + card.brand.slice(1);
+  return { brand, last4: card.last4 };
+}
+
+/** Retrieves with the payment method expanded, so an authorised outcome names its card. */
+const EXPAND_CARD = { expand: ['payment_method'] };
+
 function outcomeOf(pi: Stripe.PaymentIntent): AuthorizeOutcome {
   switch (pi.status) {
     case 'requires_capture':
     case 'succeeded':
-      return { status: 'authorized', providerReference: pi.id };
+      return { status: 'authorized', providerReference: pi.id, card: cardOf(pi) };
     case 'requires_action': {
       const next = pi.next_action;
       const url = next?.redirect_to_url?.url ?? undefined;
@@ -85,7 +113,7 @@ export function createStripeProvider(stripe: Stripe): ExternalPaymentProvider & 
         { idempotencyKey: key },
       );
       // The key may answer a PaymentIntent made earlier: its state now decides.
-      const fresh = await stripe.paymentIntents.retrieve(pi.id);
+      const fresh = await stripe.paymentIntents.retrieve(pi.id, EXPAND_CARD);
       if (fresh.status === 'canceled') {
         // Voided since (the buyer changed how to pay, then came back to this card): a new one,
         // with a key derived from the cancelled one so a retry of this finds it too.
@@ -124,7 +152,7 @@ export function createStripeProvider(stripe: Stripe): ExternalPaymentProvider & 
     },
     async completeAction(ref) {
       // The buyer passed (or failed) the second step in the browser with Stripe.js; Stripe knows.
-      return outcomeOf(await stripe.paymentIntents.retrieve(ref));
+      return outcomeOf(await stripe.paymentIntents.retrieve(ref, EXPAND_CARD));
     },
     async capture(ref) {
       try {

@@ -90,7 +90,8 @@ describe('Stripe card payments (PaymentIntents on the fake)', () => {
     const m = await match(b, listing.id);
     const res = await pay(b, m.listingMatchId, { payment_token: STRIPE_TEST_PMS.succeeds });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ paymentState: 'paid' });
+    // The card that paid, from the PaymentIntent's payment method (brand and last four only).
+    expect(res.json()).toMatchObject({ paymentState: 'paid', paymentCard: { brand: 'Visa', last4: '4242' } });
     expect(await ownerOf(token.id)).toBe(b.userId);
 
     const row = await intentRow(m.listingMatchId);
@@ -164,7 +165,11 @@ describe('Stripe card payments (PaymentIntents on the fake)', () => {
     expect(passed.status).toBe(200);
     const done = await completeAction(b, m.listingMatchId);
     expect(done.statusCode, done.body).toBe(200);
-    expect(done.json()).toMatchObject({ paymentState: 'paid', nextAction: null });
+    expect(done.json()).toMatchObject({
+      paymentState: 'paid',
+      nextAction: null,
+      paymentCard: { brand: 'Visa', last4: '3184' },
+    });
     expect(await ownerOf(token.id)).toBe(b.userId);
     const ref = (await intentRow(m.listingMatchId))?.providerReference ?? '';
     expect(fake.intent(ref)?.status).toBe('succeeded');

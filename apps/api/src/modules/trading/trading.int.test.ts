@@ -458,6 +458,81 @@ describe('Buy Now', () => {
   });
 });
 
+describe('the card that paid, on the receipt', () => {
+  const emailOf = async (id: number) =>
+    (await db().select({ email: schema.users.email }).from(schema.users).where(eq(schema.users.id, id)))[0]
+      ?.email ?? '';
+  const intentAnswer = async (s: TestSession, id: number) => {
+    const res = await t.app.inject({ url: `/api/v2/listing-match/${id}`, headers: s.headers });
+    expect(res.statusCode, res.body).toBe(200);
+    return (res.json() as ListingMatch).purchaseIntent;
+  };
+
+  it("a paid intent answers the card's brand and last four (never the number), and the receipt email names it", async () => {
+    const { listing } = await listedToken(t.app, { priceInCents: 2_000 });
+    const b = await buyer(t.app);
+    const m = await match(b, listing.id);
+    expect(m.purchaseIntent.paymentCard).toBeNull();
+    const res = await pay(b, m.listingMatchId, { payment_token: await card(b, '5555 5555 5555 4444') });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      paymentState: 'paid',
+      paymentCard: { brand: 'Mastercard', last4: '4444' },
+    });
+    expect((await intentAnswer(b, m.listingMatchId)).paymentCard).toEqual({
+      brand: 'Mastercard',
+      last4: '4444',
+    });
+    const history = await t.app.inject({ url: '/api/v2/purchase-intent/historical', headers: b.headers });
+    expect(
+      (history.json() as { results: PurchaseIntent[] }).results.find(
+        (p) => p.purchaseIntentId === m.listingMatchId,
+      )?.paymentCard,
+    ).toEqual({ brand: 'Mastercard', last4: '4444' });
+    // The store keeps the brand and the last four only.
+    const [row] = await db()
+      .select()
+      .from(schema.purchaseIntents)
+      .where(eq(schema.purchaseIntents.id, m.listingMatchId));
+    expect(row).toMatchObject({ cardBrand: 'Mastercard', cardLast4: '4444' });
+    expect(JSON.stringify(row)).not.toContain('5555555555554444');
+    const [receipt] = await outbox(t.app, await emailOf(b.userId), 'purchase_receipt');
+    expect(receipt?.text).toContain('Paid with Mastercard •••• 4444');
+  });
+
+  it('a card that needed a second step is named once it paid', async () => {
+    const { listing } = await listedToken(t.app);
+    const b = await buyer(t.app);
+    const m = await match(b, listing.id);
+    const first = await pay(b, m.listingMatchId, { payment_token: await card(b, TEST_CARDS.requiresAction) });
+    expect(first.json()).toMatchObject({ paymentState: 'requires_action' });
+    const done = await t.app.inject({
+      method: 'POST',
+      url: `/api/v2/purchase-intent/${m.listingMatchId}/complete-action`,
+      headers: b.headers,
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json()).toMatchObject({
+      paymentState: 'paid',
+      paymentCard: { brand: 'Visa', last4: '3184' },
+    });
+  });
+
+  it('a purchase by balance names no card, on the intent or in the receipt', async () => {
+    const { listing } = await listedToken(t.app, { priceInCents: 1_500 });
+    const b = await buyer(t.app);
+    await fund(db(), b.userId, 2_000, t.clock.now());
+    const m = await match(b, listing.id);
+    const res = await pay(b, m.listingMatchId, { payment_method: 'balance' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ paymentState: 'paid', paymentMethod: 'balance', paymentCard: null });
+    expect((await intentAnswer(b, m.listingMatchId)).paymentCard).toBeNull();
+    const [receipt] = await outbox(t.app, await emailOf(b.userId), 'purchase_receipt');
+    expect(receipt?.text).toContain('for $15.00');
+    expect(receipt?.text).not.toContain('Paid with');
+  });
+});
+
 describe('card capture recovery', () => {
   it('captures a paid intent whose capture did not happen (the process stopped after the commit)', async () => {
     const { listing } = await listedToken(t.app);

@@ -13,6 +13,7 @@ import {
   feeBreakdown,
   fromMinorUnits,
   type PaymentMethod,
+  paymentCardLabel,
   primaryFeeBreakdown,
   saleProceedsInfo,
   toMinorUnits,
@@ -29,6 +30,7 @@ import {
   balanceProvider,
   type ExternalPaymentProvider,
   noPaymentProvider,
+  type PaymentCard,
   type PaymentProvider,
 } from './payment-providers';
 import { splitPayees as readSplitPayees, splitPostings } from './sales-splits';
@@ -221,6 +223,11 @@ interface TradingRepos {
   ledger: LedgerRepo;
 }
 
+/** The intent's columns for the card that paid: its brand and last four only (null for other methods). */
+function cardColumns(card: PaymentCard | null): { cardBrand: string | null; cardLast4: string | null } {
+  return card ? { cardBrand: card.brand, cardLast4: card.last4 } : { cardBrand: null, cardLast4: null };
+}
+
 export function createTradingService(deps: {
   db: Db;
   unit: UnitOfWork<TradingRepos>;
@@ -251,6 +258,11 @@ export function createTradingService(deps: {
     if (!notifier || !background) return;
     const fees = quote(intent);
     const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+    // The card that paid (brand and last four); a balance or free purchase names none.
+    const paidWith =
+      intent.cardBrand && intent.cardLast4
+        ? ` Paid with ${paymentCardLabel({ brand: intent.cardBrand, last4: intent.cardLast4 })}.`
+        : '';
     background.run(async () => {
       const [seller, buyer] = await Promise.all([repo.contactOf(sellerId), repo.contactOf(intent.buyerId)]);
       if (seller?.email) {
@@ -268,7 +280,7 @@ export function createTradingService(deps: {
           to: buyer.email,
           kind: 'purchase_receipt',
           subject: 'Your purchase receipt',
-          text: `You bought ${what} for ${dollars(fees.buyerPaysCents)} (price ${dollars(fees.priceCents)}, card fee ${dollars(fees.cardFeeCents)}, gas fee ${dollars(fees.gasFeeCents)}). Purchase ${intent.id}.`,
+          text: `You bought ${what} for ${dollars(fees.buyerPaysCents)} (price ${dollars(fees.priceCents)}, card fee ${dollars(fees.cardFeeCents)}, gas fee ${dollars(fees.gasFeeCents)}).${paidWith} Purchase ${intent.id}.`,
         });
       }
     });
@@ -554,7 +566,11 @@ export function createTradingService(deps: {
    * per edition and one ledger movement (publisher 90 %, platform 10 %, card fee the buyer's), mark the
    * intent paid. Throws (rolling back) when the intent is no longer open or in time, or the balance low.
    */
-  async function settlePrimary(intentId: number, providerReference: string | null): Promise<IntentRow> {
+  async function settlePrimary(
+    intentId: number,
+    providerReference: string | null,
+    card: PaymentCard | null,
+  ): Promise<IntentRow> {
     const draft = await repo.intent(intentId);
     if (!draft || draft.niftyId === null) throw TRADING_ERRORS.intentNotFound();
     const n = await repo.niftyForSaleById(draft.niftyId);
@@ -659,6 +675,7 @@ export function createTradingService(deps: {
         paymentState: 'paid',
         heldQuantity: 0,
         providerReference,
+        ...cardColumns(card),
         saleId: saleIds[0] ?? null,
         ledgerTransactionId,
         paidAt: at,
@@ -713,12 +730,14 @@ export function createTradingService(deps: {
   async function settle(
     intentId: number,
     providerReference: string | null,
+    /** The card that paid (an external card payment), kept for the receipt. */
+    card: PaymentCard | null,
     /** The intent and its listing as the caller just read them (saves reading them again). */
     known: { intent?: IntentRow; listing?: ListingRow | null } = {},
   ): Promise<IntentRow> {
     const draft = known.intent ?? (await repo.intent(intentId));
     if (!draft) throw TRADING_ERRORS.intentNotFound();
-    if (draft.saleKind !== 'listing') return settlePrimary(intentId, providerReference);
+    if (draft.saleKind !== 'listing') return settlePrimary(intentId, providerReference, card);
     if (draft.listingId === null || draft.tokenRowId === null) throw TRADING_ERRORS.listingClosed();
     const listingId = draft.listingId;
     const tokenRowId = draft.tokenRowId;
@@ -846,6 +865,7 @@ export function createTradingService(deps: {
       const done = await trading.updateIntent(intent.id, OPEN_STATES, {
         paymentState: 'paid',
         providerReference,
+        ...cardColumns(card),
         saleId,
         ledgerTransactionId,
         paidAt: at,
@@ -872,12 +892,13 @@ export function createTradingService(deps: {
   async function settleExternal(
     provider: ExternalPaymentProvider,
     intentId: number,
-    providerReference: string,
+    authorized: { providerReference: string; card?: PaymentCard | null },
     known: { intent?: IntentRow; listing?: ListingRow | null } = {},
   ): Promise<IntentRow> {
+    const { providerReference } = authorized;
     let paid: IntentRow;
     try {
-      paid = await settle(intentId, providerReference, known);
+      paid = await settle(intentId, providerReference, authorized.card ?? null, known);
     } catch (error) {
       // Paid by this very authorisation after all (the failure came after the commit): take the money.
       const after = await repo.intent(intentId);
@@ -1238,7 +1259,7 @@ export function createTradingService(deps: {
       if (intent.paymentState === 'requires_action') throw TRADING_ERRORS.needsAction();
       const provider = providerFor(intent.paymentMethod);
       const known = { intent, ...(listing === undefined ? {} : { listing }) };
-      if (provider.kind === 'ledger') return viewOf(await settle(id, null, known));
+      if (provider.kind === 'ledger') return viewOf(await settle(id, null, null, known));
 
       if (
         intent.saleKind !== 'listing' &&
@@ -1265,7 +1286,7 @@ export function createTradingService(deps: {
         }
         return viewOf(waiting, { nextAction: outcome.nextAction });
       }
-      return viewOf(await settleExternal(provider, id, outcome.providerReference, known));
+      return viewOf(await settleExternal(provider, id, outcome, known));
     },
 
     /** The second step of a card that required one (the simulated verification passed). */
@@ -1287,7 +1308,7 @@ export function createTradingService(deps: {
         });
         throw TRADING_ERRORS.declined();
       }
-      return viewOf(await settleExternal(provider, id, outcome.providerReference));
+      return viewOf(await settleExternal(provider, id, outcome));
     },
 
     /** The dashboard's Sales tab: the seller's sales with what they received (decision 009 fees). */

@@ -83,6 +83,8 @@ export function toPurchaseIntent(view: IntentView): PurchaseIntent {
     deliveryTxHash: hash(intent.deliveryTxHash),
     paymentTxHash: hash(intent.paymentTxHash),
     refundTxHash: hash(intent.refundTxHash),
+    paymentCard:
+      intent.cardBrand && intent.cardLast4 ? { brand: intent.cardBrand, last4: intent.cardLast4 } : null,
     listing: view.listing && view.token ? toListing(view.listing, view.token) : null,
     itemName: view.token?.name ?? view.nifty?.title ?? null,
     saleType: intent.saleKind,
@@ -154,6 +156,7 @@ function movementPurchase(p: {
     deliveryTxHash: '',
     paymentTxHash: '',
     refundTxHash: '',
+    paymentCard: null,
     listing: null,
     itemName: p.itemName,
     saleType: p.saleType,

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { formatCents, itemPath, type PaymentMethod, profileLink } from '@vitrine/domain';
+import { formatCents, itemPath, type PaymentMethod, paymentCardLabel, profileLink } from '@vitrine/domain';
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { isApiError } from '../../app/api-client';
@@ -245,6 +245,12 @@ const PAID_WITH: Partial<Record<PaymentMethod, string>> = {
   no_payment_required: 'No payment needed',
 };
 
+/** How it was paid: the card that paid ('Visa •••• 4242') when the intent names one, else the method. */
+function paidWith(intent: PurchaseIntent): string {
+  if (intent.paymentCard) return paymentCardLabel(intent.paymentCard);
+  return PAID_WITH[intent.paymentMethod] ?? intent.paymentMethod;
+}
+
 /**
  * What the buyer paid (the checkout's price and fee lines, then the total), how and when: the quote of the
  * method used (the intent's first quote).
@@ -274,7 +280,7 @@ function Receipt({ intent }: { intent: PurchaseIntent }) {
       </div>
       <div>
         <dt>Payment</dt>
-        <dd data-testid="receipt-method">{PAID_WITH[intent.paymentMethod] ?? intent.paymentMethod}</dd>
+        <dd data-testid="receipt-method">{paidWith(intent)}</dd>
       </div>
       {intent.requestedQuantity > 1 ? (
         <div>
