@@ -276,7 +276,12 @@ describe('paying a primary intent', () => {
     const res = await pay(b, intent.purchaseIntentId, { payment_token: token }, key);
     expect(res.statusCode, res.body).toBe(200);
     const paid = res.json() as PurchaseIntent;
-    expect(paid).toMatchObject({ paymentState: 'paid', requestedQuantity: 2 });
+    expect(paid).toMatchObject({
+      paymentState: 'paid',
+      requestedQuantity: 2,
+      // The card that paid, for the receipt (decision 009 "The card on the receipt").
+      paymentCard: { brand: 'Visa', last4: '4242' },
+    });
     expect(paid.mintedTokens.map((m) => m.editionNumber)).toEqual([4, 5]);
     expect(paid.mintedTokens.map((m) => m.tokenId)).toEqual([
       String(nifty.typeNumber * 100_000 + 4),
