@@ -1,9 +1,10 @@
 // Bidding in real Chromium against the built, seeded server (issue 15, decision 012): a new collector opens
 // a live 1/1 auction of the demo seed, presses Place Bid, sees the minimum bid, bids it by card, and finds
-// the bid at the top of the /auctionbid/ table (rows 80 px high, the bidder linked to their profile).
+// the bid at the top of the /auctionbid/ table (rows 80 px high, the bidder linked to their profile). The
+// auction's winner finds the NFT in Dashboard → Purchases, 'Won at auction', with what it paid.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { apiSignUp, DESKTOP, storeCredentials } from './support/accounts';
+import { type ApiUser, apiSignUp, DESKTOP, storeCredentials } from './support/accounts';
 import { launchBrowser } from './support/browser';
 
 const baseUrl = inject('baseUrl');
@@ -20,26 +21,72 @@ interface DropCard {
   contractAddress: string;
   typeNumber: number;
   saleType: string;
+  nifty: { name: string };
 }
 
-/**
- * A live 1/1 auction nifty (from the public drop list). By the card's own sale type: a drop may mix sale types
- * (a studio drop made an auction drop can hold an FCFS NFT, decision 017), and other tests publish such drops.
- */
-async function liveAuctionNifty(): Promise<DropCard & { dropSlug: string }> {
+/** The live 1/1 auction nifties (from the public drop list), in the list's order. */
+async function liveAuctionNifties(): Promise<(DropCard & { dropSlug: string })[]> {
   const response = await fetch(`${baseUrl}/api/v1/drops/?status=live&page_size=50`);
   expect(response.status).toBe(200);
   const body = (await response.json()) as {
     results: { slug: string; dropType: string; cards: DropCard[] }[];
   };
-  const cards = body.results
+  return body.results
     .filter((d) => d.dropType === 'auction')
     .flatMap((d) => d.cards.map((c) => ({ ...c, dropSlug: d.slug })))
     .filter((c) => c.saleType === 'auction');
+}
+
+/**
+ * A live 1/1 auction nifty (the first of the drop list). By the card's own sale type: a drop may mix sale
+ * types (a studio drop made an auction drop can hold an FCFS NFT, decision 017), and other tests publish such
+ * drops.
+ */
+async function liveAuctionNifty(): Promise<DropCard & { dropSlug: string }> {
+  const cards = await liveAuctionNifties();
   expect(cards.length).toBeGreaterThan(0);
   const card = cards[0];
   if (!card) throw new Error('no live auction');
   return card;
+}
+
+/** A bid through the API, by a card of the simulated processor. */
+async function bidByCard(card: DropCard, user: { grant: { access_token: string } }, cents: number) {
+  const call = async (path: string, body: unknown) => {
+    const res = await fetch(`${baseUrl}/api${path}`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${user.grant.access_token}`,
+        origin: baseUrl,
+        'content-type': 'application/json',
+        'idempotency-key': crypto.randomUUID(),
+      },
+      body: JSON.stringify(body),
+    });
+    expect(res.status, await res.clone().text()).toBeLessThan(300);
+    return (await res.json()) as { id: string };
+  };
+  const token = await call('/sim-card-processor/payment_methods', {
+    number: '4242424242424242',
+    exp_month: 12,
+    exp_year: 2034,
+    cvc: '123',
+  });
+  await call('/v2/bids', {
+    contractAddress: card.contractAddress,
+    niftyType: card.typeNumber,
+    amount: { amount: (cents / 100).toFixed(2), currency: 'USD' },
+    payment_method: 'stripe_card',
+    payment_token: token.id,
+  });
+}
+
+async function minBidOf(card: DropCard): Promise<number> {
+  const info = await fetch(
+    `${baseUrl}/api/v2/bids/info?contractAddress=${card.contractAddress}&niftyType=${card.typeNumber}`,
+  );
+  expect(info.status).toBe(200);
+  return ((await info.json()) as { bidInfo: { minBid: number } }).bidInfo.minBid;
 }
 
 const dollars = (cents: number) =>
@@ -108,42 +155,8 @@ describe('bidding on a live auction', () => {
     timeout: 120_000,
   }, async () => {
     const card = await liveAuctionNifty();
-    const minBid = async () => {
-      const info = await fetch(
-        `${baseUrl}/api/v2/bids/info?contractAddress=${card.contractAddress}&niftyType=${card.typeNumber}`,
-      );
-      return ((await info.json()) as { bidInfo: { minBid: number } }).bidInfo.minBid;
-    };
-    /** A bid through the API, by a card of the simulated processor. */
-    const bid = async (user: { grant: { access_token: string } }, cents: number) => {
-      const call = async (path: string, body: unknown) => {
-        const res = await fetch(`${baseUrl}/api${path}`, {
-          method: 'POST',
-          headers: {
-            authorization: `Bearer ${user.grant.access_token}`,
-            origin: baseUrl,
-            'content-type': 'application/json',
-            'idempotency-key': crypto.randomUUID(),
-          },
-          body: JSON.stringify(body),
-        });
-        expect(res.status, await res.clone().text()).toBeLessThan(300);
-        return (await res.json()) as { id: string };
-      };
-      const token = await call('/sim-card-processor/payment_methods', {
-        number: '4242424242424242',
-        exp_month: 12,
-        exp_year: 2034,
-        cvc: '123',
-      });
-      await call('/v2/bids', {
-        contractAddress: card.contractAddress,
-        niftyType: card.typeNumber,
-        amount: { amount: (cents / 100).toFixed(2), currency: 'USD' },
-        payment_method: 'stripe_card',
-        payment_token: token.id,
-      });
-    };
+    const minBid = () => minBidOf(card);
+    const bid = (user: { grant: { access_token: string } }, cents: number) => bidByCard(card, user, cents);
 
     const first = await apiSignUp(baseUrl, 'first-bidder');
     const second = await apiSignUp(baseUrl, 'second-bidder');
@@ -287,5 +300,58 @@ describe('bidding on a live auction', () => {
     await page.waitForTimeout(1_500);
     expect(bidCalls).toHaveLength(1);
     await context.close();
+  });
+});
+
+describe('winning an auction', () => {
+  it("the winner finds the NFT in Dashboard → Purchases, 'Won at auction', with what it paid; the outbid bidder does not", {
+    timeout: 120_000,
+  }, async () => {
+    // The last live 1/1 auction: the tests above bid on the first, which must stay open for them.
+    const cards = await liveAuctionNifties();
+    expect(cards.length).toBeGreaterThan(1);
+    const card = cards.at(-1) as DropCard & { dropSlug: string };
+    const outbid = await apiSignUp(baseUrl, 'outbid-bidder');
+    await bidByCard(card, outbid, await minBidOf(card));
+    const winner = await apiSignUp(baseUrl, 'auction-winner');
+    const winning = await minBidOf(card);
+    await bidByCard(card, winner, winning);
+
+    // The auction ends and settles now (the test-only route: the browser tests cannot move the server's clock).
+    const settled = await fetch(`${baseUrl}/dev/auctions/${card.contractAddress}/${card.typeNumber}/settle`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${inject('adminToken')}` },
+    });
+    expect(settled.status, await settled.clone().text()).toBe(200);
+    expect(await settled.json()).toEqual({ result: { settled: true, winners: 1 } });
+
+    const purchasesOf = async (user: { grant: ApiUser['grant'] }) => {
+      const context = await browser.newContext({ viewport: DESKTOP });
+      await storeCredentials(context, user.grant);
+      const page = await context.newPage();
+      await page.goto(`${baseUrl}/dashboard/purchases-sales/purchases`);
+      return page;
+    };
+    const page = await purchasesOf(winner);
+    const row = page.getByTestId('purchase-row').filter({ has: page.getByTestId('purchase-won') });
+    await row.first().waitFor();
+    expect(await row.count()).toBe(1);
+    expect(await row.getByTestId('purchase-won').textContent()).toBe('Won at auction');
+    // The NFT minted for the win (its edition of the nifty), linked to its item page.
+    const link = row.getByRole('link');
+    expect(await link.textContent()).toContain(card.nifty.name);
+    expect(await link.getAttribute('href')).toMatch(
+      new RegExp(`^/marketplace/item/${card.contractAddress}/\\d+$`),
+    );
+    // What it paid: the winning bid (no card fee on a bid).
+    expect(await row.getByTestId('purchase-paid').textContent()).toBe(dollars(winning));
+    expect(await row.getByTestId('purchase-state').textContent()).toBe('Paid');
+    await page.context().close();
+
+    // The outbid bidder bought nothing: the empty Purchases list.
+    const other = await purchasesOf(outbid);
+    await other.getByText("You haven't bought anything yet.", { exact: false }).waitFor();
+    expect(await other.getByTestId('purchase-row').count()).toBe(0);
+    await other.context().close();
   });
 });

@@ -23,7 +23,7 @@ import { listeningOrigin } from './lib/origins';
 import type { RateLimitStore } from './lib/rate-limit';
 import type { AccountsConfigInput } from './modules/auth/auth.config';
 import { accountsRoutes, devOutboxRoutes } from './modules/auth/auth.routes';
-import { bidsRoute } from './modules/bids/bids.route';
+import { bidsRoute, devBidsRoutes } from './modules/bids/bids.route';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { devDrawingsRoutes, drawingsRoutes } from './modules/drawings/drawings.route';
 import { dropsRoutes } from './modules/drops/drops.routes';
@@ -261,6 +261,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   if (resolved.nodeEnv !== 'production') await app.register(devOutboxRoutes);
   if (resolved.nodeEnv !== 'production') await app.register(devEditionsRoutes);
   if (resolved.nodeEnv !== 'production') await app.register(devDrawingsRoutes);
+  if (resolved.nodeEnv !== 'production') await app.register(devBidsRoutes);
   await app.register(searchRoutes, { prefix: '/search' });
 
   const webDist = config.webDist ?? null;

@@ -397,6 +397,29 @@ describe('settlement', () => {
     expect(await t.app.services.bids.settleDue()).toBe(0);
   });
 
+  it('the dev route ends and settles an auction now (browser tests), with the outbox key only', async () => {
+    const { nifty } = await auctionNifty(t.app, { endsInMs: 60 * MINUTE });
+    const [a, b] = [await funded(100_000), await funded(100_000)];
+    await placeBid(t.app, a.headers, nifty, '10');
+    await placeBid(t.app, b.headers, nifty, '12');
+    const url = `/dev/auctions/${nifty.contractAddress}/${nifty.typeNumber}/settle`;
+    const refused = await t.app.inject({ method: 'POST', url, headers: { authorization: 'Bearer wrong' } });
+    expect(refused.statusCode).toBe(401);
+    expect(await t.app.services.bids.settleDue()).toBe(0);
+    const res = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: { authorization: `Bearer ${t.app.config.outboxKey}` },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ result: { settled: true, winners: 1 } });
+    const minted = await db().select().from(schema.tokens).where(eq(schema.tokens.niftyId, nifty.id));
+    expect(minted.map((m) => m.ownerId)).toEqual([b.userId]);
+    expect((await bidInfo(t.app, nifty)).json()).toMatchObject({ settled: true, status: 'ended' });
+    expect((await placeBid(t.app, a.headers, nifty, '20')).statusCode).toBe(409);
+    expect(await ledgerInvariants(db())).toEqual(balanced);
+  });
+
   it('settles once when run concurrently, and releases losers of a 1/1 auction', async () => {
     const { nifty } = await auctionNifty(t.app, { endsInMs: 5 * MINUTE });
     const [a, b] = [await funded(100_000), await funded(100_000)];

@@ -50,9 +50,10 @@ export function createBidsRepo(db: Db) {
         .onConflictDoNothing()
         .returning({ id: auctionStates.niftyId });
       if (inserted.length > 0) return true;
+      // The end settled at (the state's own end, or now for a forced settlement: bids then read it ended).
       const updated = await db
         .update(auctionStates)
-        .set({ settledAt: at, updatedAt: at })
+        .set({ endsAt, settledAt: at, updatedAt: at })
         .where(and(eq(auctionStates.niftyId, niftyId), isNull(auctionStates.settledAt)))
         .returning({ id: auctionStates.niftyId });
       return updated.length > 0;

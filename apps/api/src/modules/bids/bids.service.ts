@@ -457,13 +457,17 @@ export function createBidsService(deps: {
   /**
    * Settles a nifty's auction once its end has passed by the server clock: one unit under the nifty's
    * lock; `auction_states.settled_at` set from null (nothing when it already was, or the end moved).
+   * `force` (the dev route, for browser tests that cannot move the server's clock) ends it now instead.
    */
-  async function settle(niftyId: number): Promise<{ settled: boolean; winners: number }> {
+  async function settle(
+    niftyId: number,
+    options: { force?: boolean } = {},
+  ): Promise<{ settled: boolean; winners: number }> {
     const n = await trading.niftyForSaleById(niftyId);
     if (!n || !isAuctionSaleType(n.saleType)) return { settled: false, winners: 0 };
     const at = clock.now();
     const draftState = await repo.state(niftyId);
-    const endsAt = draftState?.endsAt ?? n.endAt;
+    const endsAt = options.force ? at : (draftState?.endsAt ?? n.endAt);
     if (!endsAt || endsAt > at || draftState?.settledAt) return { settled: false, winners: 0 };
     const fixed = {
       publisher:
@@ -484,7 +488,7 @@ export function createBidsService(deps: {
       const nifty = await tr.lockNifty(niftyId);
       if (!nifty) return null;
       const state = await bids.state(niftyId);
-      const end = state?.endsAt ?? endsAt;
+      const end = options.force ? at : (state?.endsAt ?? endsAt);
       if (end > at) return null;
       if (!(await bids.markSettled(niftyId, end, at))) return null;
       const active = await bids.active(niftyId);
@@ -609,6 +613,10 @@ export function createBidsService(deps: {
   return {
     place,
     settle,
+    /** Ends and settles a nifty's auction now, whatever its end (the test-only dev route). */
+    async settleNow(contractAddress: string, niftyType: number) {
+      return settle((await niftyOf(contractAddress, niftyType)).id, { force: true });
+    },
     settleAuction: settle,
     settleRanked: settle,
     settleSilent: settle,
