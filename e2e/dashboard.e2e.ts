@@ -187,7 +187,7 @@ describe('dashboard', () => {
     expect(await buyerPage.getByTestId('purchase-row').count()).toBe(1);
     expect(await purchase.getByTestId('purchase-paid').textContent()).toBe('$41.46');
     expect(await purchase.getByRole('link').textContent()).toBe(token.name);
-    expect(await purchase.textContent()).toContain('Card');
+    expect(await purchase.getByTestId('purchase-method').textContent()).toBe('Visa •••• 4242');
     expect(await purchase.textContent()).toContain('Paid');
     expect(await purchase.getByRole('link').getAttribute('href')).toBe(
       `/marketplace/item/${token.contractAddress}/${token.tokenId}`,

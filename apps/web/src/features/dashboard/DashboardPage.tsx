@@ -306,7 +306,7 @@ function PurchasesTab() {
               {paid ? formatCents(paid.totalInCents) : '—'}
             </td>
             <td data-label="Method" data-testid="purchase-method">
-              {paymentMethodLabel(intent.paymentMethod)}
+              {paymentMethodLabel(intent.paymentMethod, intent.paymentCard)}
             </td>
             <td data-label="State" data-testid="purchase-state">
               {paymentStateLabel(intent.paymentState)}

@@ -47,6 +47,8 @@ describe('labels', () => {
   it('names methods and states', () => {
     expect(paymentMethodLabel('stripe_card')).toBe('Card');
     expect(paymentMethodLabel(null)).toBe('—');
+    expect(paymentMethodLabel('stripe_card', { brand: 'Visa', last4: '4242' })).toBe('Visa •••• 4242');
+    expect(paymentMethodLabel('balance', null)).toBe('Account balance');
     expect(paymentStateLabel('paid')).toBe('Paid');
   });
 });

@@ -1,6 +1,6 @@
 // The dashboard's labels and amounts (spec 000 §2 dashboard tabs, decision 009's ledger). Pure functions,
 // tested beside.
-import { formatCents, isAuctionSaleType } from '@vitrine/domain';
+import { formatCents, isAuctionSaleType, type PaymentCardSummary, paymentCardLabel } from '@vitrine/domain';
 
 /** The dashboard's tabs and inner tabs (000 §2): purchases-sales/:innertab?, transactions/:innertab?, … */
 export const DASHBOARD_PATH = '/dashboard';
@@ -70,8 +70,9 @@ const METHOD_LABELS: Record<string, string> = {
   no_payment_required: 'Free',
 };
 
-/** A payment method as the buyer knows it. */
-export function paymentMethodLabel(method: string | null): string {
+/** A payment method as the buyer knows it: the card that paid ('Visa •••• 4242') when the purchase names one. */
+export function paymentMethodLabel(method: string | null, card?: PaymentCardSummary | null): string {
+  if (card) return paymentCardLabel(card);
   if (!method) return '—';
   return METHOD_LABELS[method] ?? method;
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { formatCents, itemPath, type PaymentMethod, paymentCardLabel, profileLink } from '@vitrine/domain';
+import { formatCents, itemPath, type PaymentMethod, profileLink } from '@vitrine/domain';
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { isApiError } from '../../app/api-client';
@@ -18,6 +18,7 @@ import { RequireAuth } from '../auth/RequireAuth';
 import { itemQuery } from '../catalog/catalog-queries';
 import { catalogKeys } from '../catalog/query-keys';
 import { ArtworkMedia } from '../catalog/shared/ArtworkMedia';
+import { paymentMethodLabel } from '../dashboard/dashboard-format';
 import { formatConvertedPrice } from '../platform/display-price';
 import { useDisplayCurrency } from '../platform/useDisplayCurrency';
 import { useFxRate } from '../platform/useFxRate';
@@ -237,20 +238,6 @@ function ChargedInDollars({ totalInCents }: { totalInCents: number }) {
 
 const PURCHASES_PATH = '/dashboard/purchases-sales/purchases';
 
-const PAID_WITH: Partial<Record<PaymentMethod, string>> = {
-  stripe_card: 'Card',
-  stripe_klarna: 'Klarna',
-  gemini_balance: 'Gemini balance',
-  balance: 'Account balance',
-  no_payment_required: 'No payment needed',
-};
-
-/** How it was paid: the card that paid ('Visa •••• 4242') when the intent names one, else the method. */
-function paidWith(intent: PurchaseIntent): string {
-  if (intent.paymentCard) return paymentCardLabel(intent.paymentCard);
-  return PAID_WITH[intent.paymentMethod] ?? intent.paymentMethod;
-}
-
 /**
  * What the buyer paid (the checkout's price and fee lines, then the total), how and when: the quote of the
  * method used (the intent's first quote).
@@ -280,7 +267,7 @@ function Receipt({ intent }: { intent: PurchaseIntent }) {
       </div>
       <div>
         <dt>Payment</dt>
-        <dd data-testid="receipt-method">{paidWith(intent)}</dd>
+        <dd data-testid="receipt-method">{paymentMethodLabel(intent.paymentMethod, intent.paymentCard)}</dd>
       </div>
       {intent.requestedQuantity > 1 ? (
         <div>
