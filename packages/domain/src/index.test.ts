@@ -40,6 +40,10 @@ describe('@vitrine/domain entry point', () => {
       'hideUpcomingAlert',
       'isWithinCountdownRange',
       'dropStatusLabel',
+      'readAmount',
+      'readUsdAmount',
+      'readPrice',
+      'amountText',
       'AppError',
     ];
     for (const name of names) expect(typeof (domain as Record<string, unknown>)[name], name).toBe('function');

@@ -16,6 +16,7 @@ export * from './format/plural';
 export * from './format/price';
 export * from './fx/currency';
 export * from './fx/fx';
+export * from './fx/typed-amount';
 export * from './live/events';
 export * from './math/decimal';
 export * from './media/media';

@@ -3,7 +3,7 @@
 // the backing (the balance, held, when it covers the bid; else a card tokenised by the processor and
 // authorised by the API), the result. A 401 opens the auth modal.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { formatCents, type SaleType } from '@vitrine/domain';
+import { amountText, formatCents, readUsdAmount, type SaleType } from '@vitrine/domain';
 import { type FormEvent, useContext, useId, useState } from 'react';
 import { isApiError } from '../../app/api-client';
 import { Dialog } from '../../ui/Dialog';
@@ -24,7 +24,6 @@ import {
 } from '../trading/card-form';
 import { PayWith } from '../trading/PayWith';
 import { tradingApi } from '../trading/trading-api';
-import { amountText, parseUsdAmount } from '../trading/usd-amount';
 import { type BidPaymentMethod, bidKeys, bidsApi, centsText, type NewBid, type PlacedBid } from './bids-api';
 
 export interface BidDialogProps {
@@ -73,7 +72,7 @@ function OpenBidDialog({ contractAddress, niftyType, saleType, onClose }: BidDia
   });
 
   const minBid = info.data?.bidInfo.minBid ?? null;
-  const read = parseUsdAmount(amount);
+  const read = readUsdAmount(amount);
   const cents = 'cents' in read ? read.cents : null;
   const balanceCovers = balance !== null && cents !== null && balance >= cents;
   const chosen: BidPaymentMethod = method === 'balance' && !balanceCovers ? 'stripe_card' : method;

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { formatCents } from '@vitrine/domain';
+import { formatCents, readUsdAmount } from '@vitrine/domain';
 import { type FormEvent, useRef, useState } from 'react';
 import { isApiError } from '../../app/api-client';
 import { Button } from '../../ui/Button';
@@ -18,7 +18,6 @@ import {
   readCard,
 } from '../trading/card-form';
 import { tradingApi } from '../trading/trading-api';
-import { parseUsdAmount } from '../trading/usd-amount';
 import styles from './DashboardPage.module.css';
 import { type BalanceAnswer, balanceApi, dashboardKeys } from './dashboard-api';
 import { AMOUNT_RANGE } from './dashboard-format';
@@ -28,7 +27,7 @@ export const DEPOSIT_DIALOG_WIDTH = 792;
 
 /** The amount typed, as cents when it reads as one (the submit button says what will move). */
 function typedCents(amount: string): number | null {
-  const read = parseUsdAmount(amount, AMOUNT_RANGE);
+  const read = readUsdAmount(amount, AMOUNT_RANGE);
   return 'cents' in read ? read.cents : null;
 }
 
@@ -110,7 +109,7 @@ function AddFunds() {
     if (submitting.current) return;
     setDone(null);
     // Each field's problem at that field, all at once; what was typed stays.
-    const parsed = parseUsdAmount(amount, AMOUNT_RANGE);
+    const parsed = readUsdAmount(amount, AMOUNT_RANGE);
     const read = readCard(card);
     setAmountError('error' in parsed ? parsed.error : null);
     setCardErrors('errors' in read ? read.errors : {});
@@ -191,7 +190,7 @@ function CashOut() {
     event.preventDefault();
     if (submitting.current) return;
     setDone(null);
-    const parsed = parseUsdAmount(amount, AMOUNT_RANGE);
+    const parsed = readUsdAmount(amount, AMOUNT_RANGE);
     if ('error' in parsed) {
       setFieldError(parsed.error);
       return;

@@ -110,7 +110,7 @@ export function purchaseSource(saleType: string): { kind: PurchaseSource; note: 
 /** Deposit and cash-out limits of the API (decision 009): $1 to $10,000. */
 export const MIN_AMOUNT_CENTS = 100;
 export const MAX_AMOUNT_CENTS = 1_000_000;
-/** The range the deposit and cash-out amounts are read in (`parseUsdAmount`, trading/usd-amount.ts). */
+/** The range the deposit and cash-out amounts are read in (`readUsdAmount` of @vitrine/domain). */
 export const AMOUNT_RANGE = { min: MIN_AMOUNT_CENTS, max: MAX_AMOUNT_CENTS };
 
 /** A short token reference for rows without a name: 'NFT #12'. */

@@ -1,3 +1,4 @@
+import { amountText, readUsdAmount } from '@vitrine/domain';
 import { type FormEvent, useState } from 'react';
 import { FormAlert } from '../../ui/FormAlert';
 import { SelectField } from '../../ui/SelectField';
@@ -7,7 +8,6 @@ import { EMPTY_CARD } from '../trading/CardFields';
 import { type CardErrors, type CardFields as CardValues, clearChanged, readCard } from '../trading/card-form';
 import { PayWith } from '../trading/PayWith';
 import { tradingApi } from '../trading/trading-api';
-import { amountText, parseUsdAmount } from '../trading/usd-amount';
 import styles from './Offers.module.css';
 import { type NewOffer, type OfferPaymentMethod, type OfferTarget, offersApi } from './offers-api';
 
@@ -47,7 +47,7 @@ export function OfferForm({
   const [cardErrors, setCardErrors] = useState<CardErrors>({});
   // The card as sent: the processor's refusal of a field shows until that field is edited.
   const [sentCard, setSentCard] = useState<CardValues>(EMPTY_CARD);
-  const read = parseUsdAmount(amount);
+  const read = readUsdAmount(amount);
   const cents = 'cents' in read ? read.cents : null;
   const balanceCovers = balance !== null && cents !== null && balance >= cents;
   const chosen: OfferPaymentMethod = method === 'balance' && !balanceCovers ? 'stripe_card' : method;

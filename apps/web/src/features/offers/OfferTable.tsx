@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { itemPath } from '@vitrine/domain';
+import { itemPath, readUsdAmount } from '@vitrine/domain';
 import { type ReactNode, useState } from 'react';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
@@ -12,7 +12,6 @@ import table from '../catalog/item/DetailTable.module.css';
 import { UserCell } from '../catalog/item/UserCell';
 import { centsPrice } from '../catalog/shared/price-props';
 import { formatDate, formatRelative } from '../catalog/shared/time-format';
-import { parseUsdAmount } from '../trading/usd-amount';
 import { AcceptBidDialog, type AcceptToken } from './AcceptBidDialog';
 import { useRefreshOffers } from './MakeOfferButton';
 import styles from './Offers.module.css';
@@ -203,7 +202,7 @@ function EditOfferDialog({ offer, onClose }: { offer: Offer; onClose: () => void
     },
   });
   const save = () => {
-    const parsed = parseUsdAmount(amount);
+    const parsed = readUsdAmount(amount);
     if ('error' in parsed) {
       setAmountError(parsed.error);
       return;

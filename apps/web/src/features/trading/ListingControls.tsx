@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { fromMinorUnits, toMinorUnits } from '@vitrine/domain';
+import { fromMinorUnits, readPrice } from '@vitrine/domain';
 import { type FormEvent, useState } from 'react';
 import { isApiError } from '../../app/api-client';
 import { Button } from '../../ui/Button';
@@ -19,14 +19,10 @@ import styles from './ListingControls.module.css';
 import { SaleFeesDialog } from './SaleFeesDialog';
 import { type ListingCurrency, type ListingPrice, tradingApi } from './trading-api';
 
-const PRICE_PATTERN = /^\d{1,12}(\.\d{1,18})?$/;
-
+/** The message to show at the price field (`readPrice`: a fraction of a cent or '12,5' is refused); null for a price. */
 function priceError(amount: string, currency: ListingCurrency): string | null {
-  if (amount.trim() === '') return 'Enter a price';
-  if (!PRICE_PATTERN.test(amount.trim())) return 'Enter a price like 125 or 0.25';
-  // USD is in cents: a third decimal would be rounded away (0.001 listed for $0.00).
-  if (currency === 'USD' && /\.\d{3,}$/.test(amount.trim())) return 'Enter a price like 125 or 0.25';
-  return null;
+  const read = readPrice(amount, currency);
+  return 'error' in read ? read.error : null;
 }
 
 /**
@@ -95,9 +91,9 @@ function useRefreshItems() {
 
 /** A typed USD price in cents, for the fee dialog; null when it is not a price. */
 function usdCents(amount: string, currency: ListingCurrency): number | null {
-  if (currency !== 'USD' || priceError(amount, currency) !== null) return null;
-  const cents = toMinorUnits(amount.trim(), 'USD');
-  return cents !== null && cents <= 1_000_000_000n ? Number(cents) : null;
+  if (currency !== 'USD') return null;
+  const read = readPrice(amount, currency);
+  return 'units' in read && read.units <= 1_000_000_000n ? Number(read.units) : null;
 }
 
 /**
@@ -125,9 +121,10 @@ export function PriceDialog({
   const [fieldError, setFieldError] = useState<string | null>(null);
   // An ETH price in dollars at today's rate (000 §7 rates), so the seller sees what it is worth.
   const ethToUsd = useFxRate('ETH', 'USD');
+  const typed = readPrice(amount, currency);
   const ethInUsd =
-    currency === 'ETH' && ethToUsd.data && priceError(amount, currency) === null
-      ? formatConvertedPrice({ amount: amount.trim(), currency: 'ETH' }, 'USD', ethToUsd.data)
+    currency === 'ETH' && ethToUsd.data && 'amount' in typed
+      ? formatConvertedPrice({ amount: typed.amount, currency: 'ETH' }, 'USD', ethToUsd.data)
       : null;
   const terms = useTermsDialog();
   // A double click lists once: the second click sends nothing while the first is in flight.
@@ -150,10 +147,10 @@ export function PriceDialog({
   });
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
-    const error = priceError(amount, currency);
-    setFieldError(error);
-    if (error) return;
-    once.send(mutation, { amount: amount.trim(), currency });
+    // The price as the API reads it: '1,250.50' is sent as '1250.5'.
+    setFieldError('error' in typed ? typed.error : null);
+    if ('error' in typed) return;
+    once.send(mutation, { amount: typed.amount, currency });
   };
   return (
     <>

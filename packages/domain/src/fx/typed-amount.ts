@@ -1,0 +1,78 @@
+// The one reader of a money amount typed in a form: the listing price (USD or ETH) and the USD amounts of the
+// offer, bid and deposit forms, offer repricing and cash out. Strict, so that no amount is read as another:
+// '12.50' and '1,250.00' (commas only between groups of three digits) are amounts; '12,50' (a decimal comma)
+// is refused with a message rather than read as 1,250. Read digit by digit into integer minor units (cents,
+// wei) as a bigint: never through floating point.
+import { formatCents } from '../format/price';
+import { CURRENCIES, type Currency, fromMinorUnits } from './currency';
+
+/** What is wrong with a typed amount: nothing typed, or text that is not an amount. */
+export type AmountProblem = 'empty' | 'format';
+
+/** At most 12 whole digits, as the API's prices and amounts (leading zeros count). */
+const MAX_WHOLE_DIGITS = 12;
+const PLAIN = /^(\d+)(?:\.(\d+))?$/;
+const GROUPED = /^(\d{1,3}(?:,\d{3})+)(?:\.(\d+))?$/;
+
+/**
+ * A typed amount of `currency` ('25', '0.5', '1,250.00'; '$12.50' in USD) as integer minor units (cents for
+ * USD, wei for ETH). 'format' for anything else: a decimal comma or misplaced comma, more decimals than the
+ * currency has (a fraction of a cent would be rounded away), more than 12 whole digits, a sign, an exponent.
+ */
+export function readAmount(text: string, currency: Currency): { units: bigint } | { problem: AmountProblem } {
+  const trimmed = text.trim();
+  const clean = currency === 'USD' ? trimmed.replace(/^\$\s*/, '') : trimmed;
+  if (clean === '') return { problem: 'empty' };
+  const found = PLAIN.exec(clean) ?? GROUPED.exec(clean);
+  if (!found) return { problem: 'format' };
+  const whole = (found[1] ?? '').replaceAll(',', '');
+  const fraction = found[2] ?? '';
+  const decimals = CURRENCIES[currency].decimals;
+  if (whole.length > MAX_WHOLE_DIGITS || fraction.length > decimals) return { problem: 'format' };
+  return { units: BigInt(whole + fraction.padEnd(decimals, '0')) };
+}
+
+/** The message for text that is not an amount (the API's own for an offer or bid amount). */
+export const AMOUNT_FORMAT_MESSAGE = 'Enter an amount like 125 or 12.50';
+/** The message for text that is not a price (the API's own for a listing price). */
+export const PRICE_FORMAT_MESSAGE = 'Enter a price like 125 or 0.25';
+
+/**
+ * A typed dollar amount of the offer, bid and deposit forms, offer repricing and cash out ('25', '$12.5',
+ * '1,250.00') as integer cents, or the message to show at the field. `range` bounds it (in cents); without
+ * one, any amount above zero is one.
+ */
+export function readUsdAmount(
+  text: string,
+  range?: { min: number; max: number },
+): { cents: number } | { error: string } {
+  const read = readAmount(text, 'USD');
+  if ('problem' in read)
+    return { error: read.problem === 'empty' ? 'Enter an amount' : AMOUNT_FORMAT_MESSAGE };
+  // At most 12 whole digits: well within a safe integer of cents.
+  const cents = Number(read.units);
+  if (range) {
+    if (cents < range.min || cents > range.max)
+      return { error: `Enter an amount from ${formatCents(range.min)} to ${formatCents(range.max)}` };
+  } else if (cents <= 0) return { error: 'Enter an amount above zero' };
+  return { cents };
+}
+
+/**
+ * A typed listing price in USD or ETH (0 is a price: the API decides the bounds) as integer minor units
+ * (cents, wei) and as the plain decimal the API reads ('1,250.50' → '1250.5'), or the message to show.
+ */
+export function readPrice(
+  text: string,
+  currency: Currency,
+): { units: bigint; amount: string } | { error: string } {
+  const read = readAmount(text, currency);
+  if ('problem' in read) return { error: read.problem === 'empty' ? 'Enter a price' : PRICE_FORMAT_MESSAGE };
+  return { units: read.units, amount: fromMinorUnits(read.units, currency) };
+}
+
+/** Cents as the plain amount the API reads: 125000 → '1250.00'. */
+export function amountText(cents: number): string {
+  const digits = String(cents).padStart(3, '0');
+  return `${digits.slice(0, -2)}.${digits.slice(-2)}`;
+}
