@@ -14,16 +14,9 @@ import { AuthModalContext } from '../auth/auth-modal-context';
 import { isUnauthorized } from '../auth/authed-request';
 import { useProfile } from '../auth/profile-query';
 import styles from '../offers/Offers.module.css';
-import {
-  type CardErrors,
-  type CardFields,
-  cardErrorsOf,
-  clearChanged,
-  isCardFieldError,
-  readCard,
-} from '../trading/card-form';
 import { PayWith } from '../trading/PayWith';
 import { tradingApi } from '../trading/trading-api';
+import { useCardForm } from '../trading/useCardForm';
 import { type BidPaymentMethod, bidKeys, bidsApi, centsText, type NewBid, type PlacedBid } from './bids-api';
 
 export interface BidDialogProps {
@@ -50,11 +43,7 @@ function OpenBidDialog({ contractAddress, niftyType, saleType, onClose }: BidDia
   const balance = useProfile().data?.available_balance_in_cents ?? null;
   const [amount, setAmount] = useState('');
   const [method, setMethod] = useState<BidPaymentMethod>('balance');
-  const [card, setCard] = useState<CardFields>({ number: '', expiry: '', cvc: '' });
   const [fieldError, setFieldError] = useState<string | null>(null);
-  const [cardErrors, setCardErrors] = useState<CardErrors>({});
-  // The card as sent: the processor's refusal of a field shows until that field is edited.
-  const [sentCard, setSentCard] = useState<CardFields>({ number: '', expiry: '', cvc: '' });
   const [placed, setPlaced] = useState<PlacedBid | null>(null);
 
   const once = useSubmitOnce();
@@ -70,6 +59,7 @@ function OpenBidDialog({ contractAddress, niftyType, saleType, onClose }: BidDia
       else if (isApiError(error) && error.fields?.amount) setFieldError(error.fields.amount);
     },
   });
+  const card = useCardForm(mutation.error);
 
   const minBid = info.data?.bidInfo.minBid ?? null;
   const read = readUsdAmount(amount);
@@ -95,25 +85,18 @@ function OpenBidDialog({ contractAddress, niftyType, saleType, onClose }: BidDia
       once.send(mutation, async () => ({ ...base, paymentMethod: 'balance' }));
       return;
     }
-    const cardRead = readCard(card);
-    if ('errors' in cardRead) {
-      setCardErrors(cardRead.errors);
-      return;
-    }
-    setCardErrors({});
-    setSentCard(card);
+    const cardRead = card.check();
+    if (!cardRead) return;
+    card.sending();
     once.send(mutation, async () => {
       // The card goes to the processor only; the bid carries its token.
-      const token = await tradingApi.tokenizeCard(cardRead.card);
+      const token = await tradingApi.tokenizeCard(cardRead);
       return { ...base, paymentMethod: 'stripe_card', paymentToken: token.id };
     });
   };
 
   const failure =
-    mutation.error &&
-    !isUnauthorized(mutation.error) &&
-    !amountRefused(mutation.error) &&
-    !isCardFieldError(mutation.error)
+    mutation.error && !isUnauthorized(mutation.error) && !amountRefused(mutation.error) && !card.atFields
       ? isApiError(mutation.error)
         ? mutation.error.message
         : 'Your bid could not be placed. Please try again.'
@@ -182,11 +165,6 @@ function OpenBidDialog({ contractAddress, niftyType, saleType, onClose }: BidDia
           balance={balance}
           balanceCovers={balanceCovers}
           card={card}
-          onCard={(next) => {
-            setCardErrors((errors) => clearChanged(errors, card, next));
-            setCard(next);
-          }}
-          cardErrors={{ ...clearChanged(cardErrorsOf(mutation.error) ?? {}, sentCard, card), ...cardErrors }}
           disabled={mutation.isPending}
         />
         <p className={styles.note} data-testid="bid-note">

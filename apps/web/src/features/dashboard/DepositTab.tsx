@@ -8,16 +8,9 @@ import { FormAlert } from '../../ui/FormAlert';
 import { TextField } from '../../ui/TextField';
 import { useProfile } from '../auth/profile-query';
 import { authKeys } from '../auth/query-keys';
-import { CardFields, EMPTY_CARD } from '../trading/CardFields';
-import {
-  type CardErrors,
-  type CardFields as CardValues,
-  cardErrorsOf,
-  clearChanged,
-  isCardFieldError,
-  readCard,
-} from '../trading/card-form';
+import { CardFields } from '../trading/CardFields';
 import { tradingApi } from '../trading/trading-api';
+import { useCardForm } from '../trading/useCardForm';
 import styles from './DashboardPage.module.css';
 import { type BalanceAnswer, balanceApi, dashboardKeys } from './dashboard-api';
 import { AMOUNT_RANGE } from './dashboard-format';
@@ -80,9 +73,7 @@ export function DepositTab() {
 function AddFunds() {
   const refresh = useRefreshBalance();
   const [amount, setAmount] = useState('');
-  const [card, setCard] = useState<CardValues>(EMPTY_CARD);
   const [amountError, setAmountError] = useState<string | null>(null);
-  const [cardErrors, setCardErrors] = useState<CardErrors>({});
   const [done, setDone] = useState<{ added: number; answer: BalanceAnswer } | null>(null);
   const mutation = useMutation({
     mutationFn: async (input: { cents: number; card: Parameters<typeof tradingApi.tokenizeCard>[0] }) => {
@@ -93,15 +84,15 @@ function AddFunds() {
     onSettled: () => {
       submitting.current = false;
     },
-    // The processor's refusal of the card ('Your card number is invalid.') shows at its field.
-    onError: (error) => setCardErrors(cardErrorsOf(error) ?? {}),
     onSuccess: async (result) => {
       setDone(result);
       setAmount('');
-      setCard(EMPTY_CARD);
+      card.reset();
       await refresh();
     },
   });
+  // The processor's refusal of the card ('Your card number is invalid.') shows at its field.
+  const card = useCardForm(mutation.error);
   // A second click before the pending state renders (a double click) must not add the funds twice.
   const submitting = useRef(false);
   const submit = (event: FormEvent) => {
@@ -110,12 +101,12 @@ function AddFunds() {
     setDone(null);
     // Each field's problem at that field, all at once; what was typed stays.
     const parsed = readUsdAmount(amount, AMOUNT_RANGE);
-    const read = readCard(card);
+    const read = card.check();
     setAmountError('error' in parsed ? parsed.error : null);
-    setCardErrors('errors' in read ? read.errors : {});
-    if ('error' in parsed || 'errors' in read) return;
+    if ('error' in parsed || !read) return;
     submitting.current = true;
-    mutation.mutate({ cents: parsed.cents, card: read.card });
+    card.sending();
+    mutation.mutate({ cents: parsed.cents, card: read });
   };
   const declined = isApiError(mutation.error) && mutation.error.errorType === 'card_declined';
   const cents = typedCents(amount);
@@ -128,7 +119,7 @@ function AddFunds() {
           {formatCents(done.added)} added. Your balance is {formatCents(done.answer.balanceInCents)}.
         </FormAlert>
       ) : null}
-      {mutation.isError && !isCardFieldError(mutation.error) ? (
+      {mutation.isError && !card.atFields ? (
         <FormAlert testId="add-funds-error">
           {declined
             ? 'Your card was declined. Check the details or try another card.'
@@ -149,13 +140,10 @@ function AddFunds() {
         disabled={mutation.isPending}
       />
       <CardFields
-        value={card}
-        onChange={(next) => {
-          setCardErrors((errors) => clearChanged(errors, card, next));
-          setCard(next);
-        }}
+        value={card.value}
+        onChange={card.change}
         disabled={mutation.isPending}
-        errors={cardErrors}
+        errors={card.errors}
       />
       <div>
         {/* The exact amount the card is charged, before it is. */}

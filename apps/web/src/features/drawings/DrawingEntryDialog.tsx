@@ -12,16 +12,9 @@ import { FormAlert } from '../../ui/FormAlert';
 import { useProfile } from '../auth/profile-query';
 import { useTermsDialog } from '../terms/TermsDialog';
 import { isTermsApprovalRequired } from '../terms/terms-api';
-import {
-  type CardErrors,
-  type CardFields,
-  cardErrorsOf,
-  clearChanged,
-  isCardFieldError,
-  readCard,
-} from '../trading/card-form';
 import { PayWith } from '../trading/PayWith';
 import { tradingApi } from '../trading/trading-api';
+import { useCardForm } from '../trading/useCardForm';
 import { drawingsApi, drawingsKeys, type EntryPayment } from './drawings-api';
 import { entriesText } from './drawings-text';
 
@@ -45,10 +38,6 @@ export function DrawingEntryDialog({ contractAddress, niftyType, open, onClose }
   });
   const balance = useProfile().data?.available_balance_in_cents ?? null;
   const [method, setMethod] = useState<EntryPayment['paymentMethod']>('balance');
-  const [card, setCard] = useState<CardFields>({ number: '', expiry: '', cvc: '' });
-  const [cardErrors, setCardErrors] = useState<CardErrors>({});
-  // The card as sent: the processor's refusal of a field shows until that field is edited.
-  const [sentCard, setSentCard] = useState<CardFields>({ number: '', expiry: '', cvc: '' });
   const enter = useMutation({
     mutationFn: async (prepare: () => Promise<EntryPayment | undefined>) =>
       drawingsApi.enter(contractAddress, niftyType, await prepare()),
@@ -63,16 +52,14 @@ export function DrawingEntryDialog({ contractAddress, niftyType, open, onClose }
       submitting.current = false;
     },
   });
+  const card = useCardForm(enter.error);
   // A second click before the pending state renders (a double click) must not send a second entry.
   const submitting = useRef(false);
   const d = drawing.data;
   const used = d?.saleDetails.userEntriesUsed ?? 0;
   const unused = d?.saleDetails.userEntriesUnused ?? 0;
   // A refused card shows at its fields, not here.
-  const error =
-    enter.error && !isTermsApprovalRequired(enter.error) && !isCardFieldError(enter.error)
-      ? enter.error
-      : null;
+  const error = enter.error && !isTermsApprovalRequired(enter.error) && !card.atFields ? enter.error : null;
   const canEnter = loggedIn && d?.status === 'open' && d.validated === true && unused > 0;
   const price = d?.priceInCents ?? 0;
   // While the balance is unknown the balance is offered (the API answers 402 when it is too low).
@@ -88,17 +75,13 @@ export function DrawingEntryDialog({ contractAddress, niftyType, open, onClose }
       enter.mutate(async () => (price === 0 ? undefined : { paymentMethod: 'balance' }));
       return;
     }
-    const read = readCard(card);
-    if ('errors' in read) {
-      setCardErrors(read.errors);
-      return;
-    }
-    setCardErrors({});
-    setSentCard(card);
+    const read = card.check();
+    if (!read) return;
+    card.sending();
     submitting.current = true;
     enter.mutate(async () => {
       // The card goes to the processor only; the entry carries its token.
-      const token = await tradingApi.tokenizeCard(read.card);
+      const token = await tradingApi.tokenizeCard(read);
       return { paymentMethod: 'stripe_card', paymentToken: token.id };
     });
   }
@@ -134,14 +117,6 @@ export function DrawingEntryDialog({ contractAddress, niftyType, open, onClose }
                 balance={balance}
                 balanceCovers={balanceCovers}
                 card={card}
-                onCard={(next) => {
-                  setCardErrors((errors) => clearChanged(errors, card, next));
-                  setCard(next);
-                }}
-                cardErrors={{
-                  ...clearChanged(cardErrorsOf(enter.error) ?? {}, sentCard, card),
-                  ...cardErrors,
-                }}
                 disabled={enter.isPending}
               />
             ) : null}

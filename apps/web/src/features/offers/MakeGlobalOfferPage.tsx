@@ -82,7 +82,7 @@ function OfferTarget({ contractAddress, typeNumber }: { contractAddress: string;
 function GlobalOfferForm({ contractAddress, typeNumber }: { contractAddress: string; typeNumber: number }) {
   const formId = useId();
   const [made, setMade] = useState<Offer | null>(null);
-  const { mutation, submit, error, cardRefusal, termsDialog } = useCreateOffer(setMade);
+  const { mutation, submit, error, failure, termsDialog } = useCreateOffer(setMade);
   if (made) {
     return (
       <FormAlert tone="success" testId="global-offer-made">
@@ -99,7 +99,7 @@ function GlobalOfferForm({ contractAddress, typeNumber }: { contractAddress: str
         formId={formId}
         onSubmit={submit}
         error={error}
-        cardRefusal={cardRefusal}
+        failure={failure}
         busy={mutation.isPending}
       />
       <Button

@@ -8,7 +8,7 @@ import { authKeys } from '../auth/query-keys';
 import { useRequireSignIn } from '../social/useRequireSignIn';
 import { useTermsDialog } from '../terms/TermsDialog';
 import { isTermsApprovalRequired } from '../terms/terms-api';
-import { cardErrorsOf, isCardFieldError } from '../trading/card-form';
+import { isCardFieldError } from '../trading/card-form';
 import { createOffer, OfferForm } from './OfferForm';
 import {
   DUPLICATE_OFFER_MESSAGE,
@@ -61,7 +61,8 @@ export function useRefreshOffers() {
 /**
  * A create-offer mutation with the duplicate warning toast. A user who must agree to the terms first
  * (tos_approval_required, 000 §8) gets the terms dialog, and the offer is made again after agreeing (its card
- * tokenised again). Render `termsDialog`; `error` is what the form shows (not the terms refusal).
+ * tokenised again). Render `termsDialog`; `error` is what the form shows above it (not the terms refusal), and
+ * `failure` goes to the form, which shows a refused card at its fields.
  */
 export function useCreateOffer(onCreated: (offer: Offer) => void) {
   const toast = useToast();
@@ -80,20 +81,19 @@ export function useCreateOffer(onCreated: (offer: Offer) => void) {
       else if (isDuplicateOffer(error)) toast.warning(DUPLICATE_OFFER_MESSAGE);
     },
   });
-  // A refused card shows at its fields (`cardRefusal`), not above the form.
+  // A refused card shows at its fields (the form's `failure`), not above the form.
   const error =
     mutation.error && !isTermsApprovalRequired(mutation.error) && !isCardFieldError(mutation.error)
       ? mutation.error.message
       : null;
-  const cardRefusal = cardErrorsOf(mutation.error);
   // A double click makes one offer: the second click sends nothing while the first is in flight.
   const submit = (prepare: () => Promise<NewOffer>) => once.send(mutation, prepare);
-  return { mutation, submit, error, cardRefusal, termsDialog: terms.dialog };
+  return { mutation, submit, error, failure: mutation.error, termsDialog: terms.dialog };
 }
 
 function MakeOfferDialog({ target, onClose }: { target: OfferTarget; onClose: () => void }) {
   const formId = useId();
-  const { mutation, submit, error, cardRefusal, termsDialog } = useCreateOffer(onClose);
+  const { mutation, submit, error, failure, termsDialog } = useCreateOffer(onClose);
   return (
     <>
       <Dialog
@@ -110,7 +110,7 @@ function MakeOfferDialog({ target, onClose }: { target: OfferTarget; onClose: ()
           formId={formId}
           onSubmit={submit}
           error={error}
-          cardRefusal={cardRefusal}
+          failure={failure}
           busy={mutation.isPending}
         />
       </Dialog>

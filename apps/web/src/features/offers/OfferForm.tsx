@@ -4,10 +4,9 @@ import { FormAlert } from '../../ui/FormAlert';
 import { SelectField } from '../../ui/SelectField';
 import { TextField } from '../../ui/TextField';
 import { useProfile } from '../auth/profile-query';
-import { EMPTY_CARD } from '../trading/CardFields';
-import { type CardErrors, type CardFields as CardValues, clearChanged, readCard } from '../trading/card-form';
 import { PayWith } from '../trading/PayWith';
 import { tradingApi } from '../trading/trading-api';
+import { useCardForm } from '../trading/useCardForm';
 import styles from './Offers.module.css';
 import { type NewOffer, type OfferPaymentMethod, type OfferTarget, offersApi } from './offers-api';
 
@@ -27,26 +26,23 @@ export function OfferForm({
   formId,
   onSubmit,
   error,
-  cardRefusal = null,
+  failure = null,
   busy,
 }: {
   target: OfferTarget;
   formId: string;
   onSubmit: (run: () => Promise<NewOffer>) => void;
   error: string | null;
-  /** The processor's refusal of the card, at its fields (`cardErrorsOf`). */
-  cardRefusal?: CardErrors | null;
+  /** The failure of the offer sent: the processor's refusal of the card shows at its fields. */
+  failure?: unknown;
   busy: boolean;
 }) {
   const balance = useProfile().data?.available_balance_in_cents ?? null;
   const [amount, setAmount] = useState('');
   const [days, setDays] = useState(7);
   const [method, setMethod] = useState<OfferPaymentMethod>('stripe_card');
-  const [card, setCard] = useState<CardValues>(EMPTY_CARD);
   const [amountError, setAmountError] = useState<string | null>(null);
-  const [cardErrors, setCardErrors] = useState<CardErrors>({});
-  // The card as sent: the processor's refusal of a field shows until that field is edited.
-  const [sentCard, setSentCard] = useState<CardValues>(EMPTY_CARD);
+  const card = useCardForm(failure);
   const read = readUsdAmount(amount);
   const cents = 'cents' in read ? read.cents : null;
   const balanceCovers = balance !== null && cents !== null && balance >= cents;
@@ -55,19 +51,19 @@ export function OfferForm({
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
     // Each field's problem at that field, all at once.
-    const cardRead = chosen === 'balance' ? null : readCard(card);
+    if (chosen === 'balance') card.clearChecked();
+    const cardRead = chosen === 'balance' ? null : card.check();
     setAmountError('error' in read ? read.error : null);
-    setCardErrors(cardRead && 'errors' in cardRead ? cardRead.errors : {});
-    if ('error' in read || (cardRead && 'errors' in cardRead)) return;
+    if ('error' in read || (chosen !== 'balance' && !cardRead)) return;
     const base = { target, amount: amountText(read.cents), expiresInDays: days };
     if (!cardRead) {
       onSubmit(async () => ({ ...base, paymentMethod: 'balance' }));
       return;
     }
-    setSentCard(card);
+    card.sending();
     onSubmit(async () => {
       // The card goes to the processor only; the offer carries its token.
-      const token = await tradingApi.tokenizeCard(cardRead.card);
+      const token = await tradingApi.tokenizeCard(cardRead);
       return { ...base, paymentMethod: 'stripe_card', paymentToken: token.id };
     });
   };
@@ -109,11 +105,6 @@ export function OfferForm({
         balance={balance}
         balanceCovers={balanceCovers}
         card={card}
-        onCard={(next) => {
-          setCardErrors((errors) => clearChanged(errors, card, next));
-          setCard(next);
-        }}
-        cardErrors={{ ...clearChanged(cardRefusal ?? {}, sentCard, card), ...cardErrors }}
         disabled={busy}
       />
       <p className={styles.note} data-testid="offer-fee-note">

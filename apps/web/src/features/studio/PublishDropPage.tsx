@@ -12,16 +12,9 @@ import { Skeleton } from '../../ui/Skeleton';
 import { useSubmitOnce } from '../../ui/useSubmitOnce';
 import { RequireAuth } from '../auth/RequireAuth';
 import { CardActionDialog } from '../trading/CardActionDialog';
-import { CardFields, EMPTY_CARD } from '../trading/CardFields';
-import {
-  type CardErrors,
-  type CardFields as CardValues,
-  cardErrorsOf,
-  clearChanged,
-  isCardFieldError,
-  readCard,
-} from '../trading/card-form';
+import { CardFields } from '../trading/CardFields';
 import { tradingApi } from '../trading/trading-api';
+import { useCardForm } from '../trading/useCardForm';
 import styles from './Studio.module.css';
 import {
   type PublisherFee,
@@ -90,10 +83,6 @@ function FeeAndPublish({ fee, waiting }: { fee: PublisherFee; waiting: boolean }
   // A card that needs a second step (3-D Secure): the fee waits until the payer confirms it (as checkout).
   const [needsAction, setNeedsAction] = useState(waiting);
   const [method, setMethod] = useState<PublisherFeeMethod>('stripe_card');
-  const [card, setCard] = useState<CardValues>(EMPTY_CARD);
-  const [cardErrors, setCardErrors] = useState<CardErrors>({});
-  // The card as sent: the processor's refusal of a field shows until that field is edited.
-  const [sentCard, setSentCard] = useState<CardValues>(EMPTY_CARD);
   const [notice, setNotice] = useState<Notice | null>(null);
   const editor = `/publishers/${encodeURIComponent(fee.publisherSlug)}/drops/${fee.collectionTemplate}`;
 
@@ -136,7 +125,7 @@ function FeeAndPublish({ fee, waiting }: { fee: PublisherFee; waiting: boolean }
     },
     onSuccess: (answer) => {
       queryClient.setQueryData(studioKeys.publisherFee(fee.publisherFeeId), answer);
-      setCard(EMPTY_CARD);
+      card.reset();
       paidOrWaiting(answer);
     },
   });
@@ -156,6 +145,9 @@ function FeeAndPublish({ fee, waiting }: { fee: PublisherFee; waiting: boolean }
     },
     onError: () => setNeedsAction(false),
   });
+  const failure = pay.error ?? complete.error;
+  // A refused card shows at its fields, not above the form.
+  const card = useCardForm(failure);
   const paid = fee.paymentState === 'paid';
   // A double click pays the fee (or publishes) once: the second click sends nothing while the first is in flight.
   const once = useSubmitOnce();
@@ -169,22 +161,16 @@ function FeeAndPublish({ fee, waiting }: { fee: PublisherFee; waiting: boolean }
       return;
     }
     if (method === 'balance') {
-      setCardErrors({});
+      card.clearChecked();
       once.send(pay, { method });
       return;
     }
-    const read = readCard(card);
-    if ('errors' in read) {
-      setCardErrors(read.errors);
-      return;
-    }
-    setCardErrors({});
-    setSentCard(card);
-    once.send(pay, { method, card: read.card });
+    const read = card.check();
+    if (!read) return;
+    card.sending();
+    once.send(pay, { method, card: read });
   };
-  const failure = pay.error ?? complete.error;
-  // A refused card shows at its fields, not above the form.
-  const payError = isCardFieldError(failure) ? null : failure;
+  const payError = card.atFields ? null : failure;
   const declined = isApiError(payError) && payError.errorType === 'card_declined';
 
   return (
@@ -227,12 +213,9 @@ function FeeAndPublish({ fee, waiting }: { fee: PublisherFee; waiting: boolean }
           </fieldset>
           {method === 'stripe_card' ? (
             <CardFields
-              value={card}
-              onChange={(next) => {
-                setCardErrors((errors) => clearChanged(errors, card, next));
-                setCard(next);
-              }}
-              errors={{ ...clearChanged(cardErrorsOf(pay.error) ?? {}, sentCard, card), ...cardErrors }}
+              value={card.value}
+              onChange={card.change}
+              errors={card.errors}
               disabled={busy}
               namePrefix="fee"
               testId="fee-card-form"

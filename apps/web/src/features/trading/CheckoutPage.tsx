@@ -26,18 +26,11 @@ import { useTermsDialog } from '../terms/TermsDialog';
 import { isTermsApprovalRequired } from '../terms/terms-api';
 import { STATUS_POLL_MS } from './buy-flow';
 import { CardActionDialog } from './CardActionDialog';
-import { CardFields, EMPTY_CARD } from './CardFields';
+import { CardFields } from './CardFields';
 import styles from './CheckoutPage.module.css';
-import {
-  type CardErrors,
-  type CardFields as CardValues,
-  cardErrorsOf,
-  clearChanged,
-  isCardFieldError,
-  readCard,
-} from './card-form';
 import { listingMatchQuery, parsePiid } from './checkout-queries';
 import { type CardInput, type PurchaseIntent, type Quote, tradingApi, tradingKeys } from './trading-api';
+import { useCardForm } from './useCardForm';
 
 /** 000 §8 "Purchase creation failure". */
 export const PURCHASE_FAILED_MESSAGE = 'Sorry, we ran into a problem creating your purchase...';
@@ -350,8 +343,6 @@ export function Payment({
   const terms = useTermsDialog();
   const profile = useProfile().data;
   const [method, setMethod] = useState<Method>('stripe_card');
-  const [card, setCard] = useState<CardValues>(EMPTY_CARD);
-  const [cardErrors, setCardErrors] = useState<CardErrors>({});
   const [outcome, setOutcome] = useState<Outcome>(() => outcomeOf(intent));
   const [paidIntent, setPaidIntent] = useState<PurchaseIntent>(intent);
 
@@ -404,9 +395,6 @@ export function Payment({
   };
   const onError = (error: Error, retry?: () => void) => {
     if (!isApiError(error)) return;
-    // The processor's refusal of the card ('Your card number is invalid.') shows at its field.
-    const atFields = cardErrorsOf(error);
-    if (atFields) setCardErrors(atFields);
     if (isTermsApprovalRequired(error) && retry) {
       // 000 §8: tos_approval_required opens the terms dialog; agreeing pays (or claims) again.
       terms.ask(retry);
@@ -452,6 +440,9 @@ export function Payment({
     onSuccess: settled,
     onError: (error) => onError(error),
   });
+  const shownError = pay.error ?? complete.error;
+  // The processor's refusal of the card ('Your card number is invalid.') shows at its field.
+  const card = useCardForm(shownError);
   const busyRef = useRef(false);
   busyRef.current = pay.isPending || complete.isPending;
   // The success view replaces a form the buyer may have scrolled down to: its heading comes into view (below
@@ -541,19 +532,15 @@ export function Payment({
       once.send(pay, { method, card: null });
       return;
     }
-    const read = readCard(card);
-    if ('errors' in read) {
-      setCardErrors(read.errors);
-      return;
-    }
-    setCardErrors({});
-    once.send(pay, { method, card: read.card });
+    const read = card.check();
+    if (!read) return;
+    card.sending();
+    once.send(pay, { method, card: read });
   };
   const busy = pay.isPending || complete.isPending;
-  const shownError = pay.error ?? complete.error;
   // The terms dialog answers tos_approval_required, and a refused card shows at its fields: neither is shown
   // above the form.
-  const error = isTermsApprovalRequired(shownError) || isCardFieldError(shownError) ? null : shownError;
+  const error = isTermsApprovalRequired(shownError) || card.atFields ? null : shownError;
   const declined = isApiError(error) && error.errorType === 'card_declined';
 
   return (
@@ -591,14 +578,11 @@ export function Payment({
       </fieldset>
       {method === 'stripe_card' ? (
         <CardFields
-          value={card}
-          onChange={(next) => {
-            setCardErrors((errors) => clearChanged(errors, card, next));
-            setCard(next);
-          }}
+          value={card.value}
+          onChange={card.change}
           disabled={busy}
           testId="card-form"
-          errors={cardErrors}
+          errors={card.errors}
         />
       ) : null}
       {error ? (

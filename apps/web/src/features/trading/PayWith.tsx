@@ -1,7 +1,7 @@
 import { formatCents } from '@vitrine/domain';
 import styles from '../offers/Offers.module.css';
 import { CardFields } from './CardFields';
-import type { CardErrors, CardFields as CardValues } from './card-form';
+import type { CardForm } from './useCardForm';
 
 export type BalanceOrCard = 'balance' | 'stripe_card';
 
@@ -17,8 +17,6 @@ export function PayWith({
   balance,
   balanceCovers,
   card,
-  onCard,
-  cardErrors,
   disabled = false,
 }: {
   name: string;
@@ -27,10 +25,8 @@ export function PayWith({
   /** The buyer's balance in cents, null while unknown. */
   balance: number | null;
   balanceCovers: boolean;
-  card: CardValues;
-  onCard: (next: CardValues) => void;
-  /** A message at each card field to fix (the form's check or the processor's refusal). */
-  cardErrors?: CardErrors | null;
+  /** The card as typed, with a message at each field to fix (`useCardForm`). */
+  card: CardForm;
   disabled?: boolean;
 }) {
   return (
@@ -66,12 +62,12 @@ export function PayWith({
       </fieldset>
       {chosen === 'stripe_card' ? (
         <CardFields
-          value={card}
-          onChange={onCard}
+          value={card.value}
+          onChange={card.change}
           disabled={disabled}
           namePrefix={`${name}Card`}
           testId={`${name}-card-form`}
-          errors={cardErrors ?? null}
+          errors={card.errors}
         />
       ) : null}
     </>

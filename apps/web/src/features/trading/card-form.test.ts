@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../app/api-error';
-import { cardErrorsOf, clearChanged, isCardFieldError, parseExpiry, readCard } from './card-form';
+import {
+  cardErrorsOf,
+  cardFieldMessages,
+  clearChanged,
+  isCardFieldError,
+  parseExpiry,
+  readCard,
+} from './card-form';
 
 describe('parseExpiry', () => {
   it('reads MM/YY and MM/YYYY, with or without spaces', () => {
@@ -64,5 +71,34 @@ describe('clearChanged', () => {
     expect(clearChanged({ number: 'a', cvc: 'c' }, before, { ...before, number: '12' })).toEqual({
       cvc: 'c',
     });
+  });
+});
+
+describe('cardFieldMessages', () => {
+  const sent = { number: '4242 4242 4242 4241', expiry: '12/34', cvc: '123' };
+  const refusal = new ApiError({
+    statusCode: 400,
+    errorType: 'validation-error',
+    message: 'Invalid request',
+    fields: { number: 'Your card number is invalid.', cvc: "Your card's security code is invalid." },
+  });
+  it("shows the processor's refusal at each field still as sent", () => {
+    expect(cardFieldMessages({}, refusal, sent, sent)).toEqual({
+      number: 'Your card number is invalid.',
+      cvc: "Your card's security code is invalid.",
+    });
+    expect(cardFieldMessages({}, refusal, sent, { ...sent, number: '4242 4242 4242 4242' })).toEqual({
+      cvc: "Your card's security code is invalid.",
+    });
+  });
+  it("puts the form's own check over the refusal, and shows it alone without one", () => {
+    expect(cardFieldMessages({ cvc: 'Enter the CVC' }, refusal, sent, sent)).toEqual({
+      number: 'Your card number is invalid.',
+      cvc: 'Enter the CVC',
+    });
+    expect(cardFieldMessages({ expiry: 'Enter the expiry as MM/YY' }, null, sent, sent)).toEqual({
+      expiry: 'Enter the expiry as MM/YY',
+    });
+    expect(cardFieldMessages({}, new Error('offline'), sent, sent)).toEqual({});
   });
 });

@@ -75,3 +75,16 @@ export function clearChanged(errors: CardErrors, before: CardFields, after: Card
   }
   return left;
 }
+
+/**
+ * The messages a card form shows at its fields: its own check of the card (`readCard`) and, at each field
+ * still as it was sent, the processor's refusal of it (`cardErrorsOf` of the failure). The own check wins.
+ */
+export function cardFieldMessages(
+  checked: CardErrors,
+  failure: unknown,
+  sent: CardFields,
+  card: CardFields,
+): CardErrors {
+  return { ...clearChanged(cardErrorsOf(failure) ?? {}, sent, card), ...checked };
+}
