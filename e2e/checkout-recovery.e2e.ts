@@ -74,7 +74,7 @@ describe('checkout and listing recovery', () => {
     await context.close();
   });
 
-  it("the price dialog shows the API's reason below the field, and refuses a fraction of a cent in USD", async () => {
+  it("the price dialog shows the API's reason below the field, refuses a fraction of a cent in USD, reads '1,250.50'", async () => {
     // The demo collector's own unlisted NFT (the middle one): nothing below gets listed.
     const page = await newPage(browser);
     await signInOnLoginPage(page, baseUrl, '/explore/nfts');
@@ -102,6 +102,14 @@ describe('checkout and listing recovery', () => {
     await expect.poll(() => fieldError.textContent()).toBe('The price is too high');
     expect(await dialog.getByTestId('listing-error').count()).toBe(0);
     expect((await itemAnswer(baseUrl, own)).listing).toBeNull();
+
+    // A comma between groups of three digits is a thousands separator (a decimal comma is refused above):
+    // the fee breakdown is for $1,250.50.
+    await field.fill('1,250.50');
+    await dialog.getByTestId('show-fees').click();
+    const fees = page.getByTestId('fee-dialog');
+    await expect.poll(() => fees.getByTestId('sale-fee-price').textContent()).toBe('$1,250.50');
+    expect(await fieldError.count()).toBe(0);
     await page.context().close();
   });
 
