@@ -3,7 +3,7 @@
 // the backing (the balance, held, when it covers the bid; else a card tokenised by the processor and
 // authorised by the API), the result. A 401 opens the auth modal.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { amountText, formatCents, readUsdAmount, type SaleType } from '@vitrine/domain';
+import { amountText, formatCents, readUsdAmount, type SaleType, topics } from '@vitrine/domain';
 import { type FormEvent, useContext, useId, useState } from 'react';
 import { isApiError } from '../../app/api-client';
 import { Dialog } from '../../ui/Dialog';
@@ -13,6 +13,7 @@ import { useSubmitOnce } from '../../ui/useSubmitOnce';
 import { AuthModalContext } from '../auth/auth-modal-context';
 import { isUnauthorized } from '../auth/authed-request';
 import { useProfile } from '../auth/profile-query';
+import { useLiveTopic } from '../live/useLiveTopic';
 import styles from '../offers/Offers.module.css';
 import { PayWith } from '../trading/PayWith';
 import { tradingApi } from '../trading/trading-api';
@@ -36,10 +37,18 @@ function OpenBidDialog({ contractAddress, niftyType, saleType, onClose }: BidDia
   const formId = useId();
   const queryClient = useQueryClient();
   const authModal = useContext(AuthModalContext);
+  // The auction as it is now: read again on every opening (someone may have bid since the figures in the
+  // cache were read), and again on each live event of this nifty while the dialog is open.
   const info = useQuery({
     queryKey: bidKeys.info(contractAddress, niftyType),
     queryFn: ({ signal }) => bidsApi.info(contractAddress, niftyType, signal),
+    refetchOnMount: 'always',
   });
+  useLiveTopic(topics.nifty(contractAddress, niftyType), () => {
+    void queryClient.invalidateQueries({ queryKey: bidKeys.info(contractAddress, niftyType) });
+  });
+  // Figures read before this opening are not shown nor enforced ('…' until the new answer).
+  const current = info.isFetchedAfterMount ? info.data : undefined;
   const balance = useProfile().data?.available_balance_in_cents ?? null;
   const [amount, setAmount] = useState('');
   const [method, setMethod] = useState<BidPaymentMethod>('balance');
@@ -61,13 +70,13 @@ function OpenBidDialog({ contractAddress, niftyType, saleType, onClose }: BidDia
   });
   const card = useCardForm(mutation.error);
 
-  const minBid = info.data?.bidInfo.minBid ?? null;
+  const minBid = current?.bidInfo.minBid ?? null;
   const read = readUsdAmount(amount);
   const cents = 'cents' in read ? read.cents : null;
   const balanceCovers = balance !== null && cents !== null && balance >= cents;
   const chosen: BidPaymentMethod = method === 'balance' && !balanceCovers ? 'stripe_card' : method;
-  const sealed = (info.data?.saleType ?? saleType) === 'silent_auction';
-  const ended = info.data !== undefined && info.data.status !== 'live';
+  const sealed = (current?.saleType ?? saleType) === 'silent_auction';
+  const ended = current !== undefined && current.status !== 'live';
 
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
@@ -129,7 +138,7 @@ function OpenBidDialog({ contractAddress, niftyType, saleType, onClose }: BidDia
       loading={mutation.isPending}
       onConfirm={() => (document.getElementById(formId) as HTMLFormElement | null)?.requestSubmit()}
       confirmLabel="Place Bid"
-      confirmDisabled={ended || info.isPending}
+      confirmDisabled={ended || current === undefined}
       testId="bid-dialog"
     >
       <form id={formId} className={styles.form} onSubmit={submit} noValidate data-testid="bid-form">
@@ -137,8 +146,8 @@ function OpenBidDialog({ contractAddress, niftyType, saleType, onClose }: BidDia
         {info.isError ? <FormAlert testId="bid-info-error">{info.error.message}</FormAlert> : null}
         <p data-testid="bid-minimum">
           Minimum Bid: {minBid === null ? '…' : formatCents(minBid)}
-          {!sealed && info.data?.bidInfo.highestBid != null ? (
-            <span className={styles.muted}> · Highest Bid: {formatCents(info.data.bidInfo.highestBid)}</span>
+          {!sealed && current?.bidInfo.highestBid != null ? (
+            <span className={styles.muted}> · Highest Bid: {formatCents(current.bidInfo.highestBid)}</span>
           ) : null}
         </p>
         {ended ? <FormAlert testId="bid-ended">This auction has ended</FormAlert> : null}

@@ -1,0 +1,109 @@
+// Drop day as a collector meets it on a drop page, in real Chromium against the built, seeded server
+// (defects found walking drop day): the Place Bid dialog reopened after someone outbid the collector reads
+// the new minimum and highest bid, not the figures it read before.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { apiSignUp, DESKTOP, storeCredentials } from './support/accounts';
+import { launchBrowser } from './support/browser';
+import { apiCall, simCardToken } from './support/trading';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+interface LiveCard {
+  dropSlug: string;
+  contractAddress: string;
+  typeNumber: number;
+  saleType: string;
+}
+
+async function liveCards(dropType: string, saleType: string): Promise<LiveCard[]> {
+  const response = await fetch(`${baseUrl}/api/v1/drops/?status=live&page_size=50`);
+  expect(response.status).toBe(200);
+  const body = (await response.json()) as {
+    results: { slug: string; dropType: string; cards: Omit<LiveCard, 'dropSlug'>[] }[];
+  };
+  const cards = body.results
+    .filter((d) => d.dropType === dropType)
+    .flatMap((d) => d.cards.map((c) => ({ ...c, dropSlug: d.slug })))
+    .filter((c) => c.saleType === saleType);
+  expect(cards.length).toBeGreaterThan(0);
+  return cards;
+}
+
+const dollars = (cents: number) =>
+  `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+const saleCard = (page: Page, card: LiveCard) =>
+  page.locator(
+    `[data-testid="drop-sale-card"][data-contract="${card.contractAddress}"][data-nifty-type="${card.typeNumber}"]`,
+  );
+
+async function bidInfo(card: LiveCard) {
+  const response = await fetch(
+    `${baseUrl}/api/v2/bids/info?contractAddress=${card.contractAddress}&niftyType=${card.typeNumber}`,
+  );
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { bidInfo: { minBid: number; highestBid: number | null } }).bidInfo;
+}
+
+describe('drop day', () => {
+  it('the Place Bid dialog, reopened after another collector outbid, reads the new minimum and highest bid', {
+    timeout: 120_000,
+  }, async () => {
+    // The last 1/1 auction of the seed (bids.e2e bids on the first).
+    const card = (await liveCards('auction', 'auction')).at(-1) as LiveCard;
+    const collector = await apiSignUp(baseUrl, 'dropday-bidder');
+    const rival = await apiSignUp(baseUrl, 'dropday-rival');
+    const context = await browser.newContext({ viewport: DESKTOP });
+    await storeCredentials(context, collector.grant);
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/collections/${card.dropSlug}`);
+    const sale = saleCard(page, card);
+    const button = sale.getByTestId('drop-sale-button');
+    await expect.poll(() => button.textContent(), { timeout: 15_000 }).toBe('Place Bid');
+
+    // The collector looks at the dialog, and closes it.
+    const before = await bidInfo(card);
+    await button.click();
+    const dialog = page.getByTestId('bid-dialog');
+    await expect
+      .poll(() => dialog.getByTestId('bid-minimum').textContent())
+      .toContain(`Minimum Bid: ${dollars(before.minBid)}`);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    // Someone else bids the minimum; the card follows (the live 'auction' event).
+    await apiCall(baseUrl, rival.grant.access_token, 'POST', '/v2/bids', {
+      contractAddress: card.contractAddress,
+      niftyType: card.typeNumber,
+      amount: { amount: (before.minBid / 100).toFixed(2), currency: 'USD' },
+      payment_method: 'stripe_card',
+      payment_token: await simCardToken(baseUrl, rival.grant.access_token),
+    });
+    const after = await bidInfo(card);
+    expect(after.minBid).toBeGreaterThan(before.minBid);
+    await expect
+      .poll(() => sale.getByTestId('drop-sale-price').innerText(), { timeout: 15_000 })
+      .toBe(`Highest Bid: ${dollars(after.highestBid ?? 0)}`);
+
+    // Reopened, the dialog reads the auction as it is now, and refuses the old minimum at the amount.
+    await button.click();
+    await expect
+      .poll(() => dialog.getByTestId('bid-minimum').textContent())
+      .toBe(`Minimum Bid: ${dollars(after.minBid)} · Highest Bid: ${dollars(after.highestBid ?? 0)}`);
+    await dialog.getByLabel('Bid amount (USD)').fill((before.minBid / 100).toFixed(2));
+    await dialog.getByRole('button', { name: 'Place Bid' }).click();
+    await expect
+      .poll(() => dialog.getByText(`Minimum Bid: ${dollars(after.minBid)}`, { exact: true }).count())
+      .toBeGreaterThan(0);
+    await context.close();
+  });
+});
