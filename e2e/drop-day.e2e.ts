@@ -1,6 +1,7 @@
 // Drop day as a collector meets it on a drop page, in real Chromium against the built, seeded server
 // (defects found walking drop day): the Place Bid dialog reopened after someone outbid the collector reads
-// the new minimum and highest bid, not the figures it read before.
+// the new minimum and highest bid, not the figures it read before; a drawing's card tells a collector whose
+// profile is not validated that a validated account is required (000 §5), before the entry dialog does.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiSignUp, DESKTOP, storeCredentials } from './support/accounts';
@@ -105,5 +106,28 @@ describe('drop day', () => {
       .poll(() => dialog.getByText(`Minimum Bid: ${dollars(after.minBid)}`, { exact: true }).count())
       .toBeGreaterThan(0);
     await context.close();
+  });
+
+  it("a drawing's card reads 'Validated account required' to a collector whose profile is not validated", {
+    timeout: 120_000,
+  }, async () => {
+    const card = (await liveCards('drawing', 'drawing'))[0] as LiveCard;
+    const collector = await apiSignUp(baseUrl, 'dropday-unvalidated');
+    const context = await browser.newContext({ viewport: DESKTOP });
+    await storeCredentials(context, collector.grant);
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/collections/${card.dropSlug}`);
+    const button = saleCard(page, card).getByTestId('drop-sale-button');
+    await expect.poll(() => button.textContent(), { timeout: 15_000 }).toBe('Validated account required');
+    expect(await button.isDisabled()).toBe(true);
+    await context.close();
+
+    // Signed out, the card still offers the entry (pressing it asks to sign in first).
+    const visitor = await (await browser.newContext({ viewport: DESKTOP })).newPage();
+    await visitor.goto(`${baseUrl}/collections/${card.dropSlug}`);
+    const offered = saleCard(visitor, card).getByTestId('drop-sale-button');
+    await expect.poll(() => offered.textContent(), { timeout: 15_000 }).toBe('Enter Drawing');
+    expect(await offered.isDisabled()).toBe(false);
+    await visitor.context().close();
   });
 });

@@ -126,7 +126,10 @@ function expected(i: Inputs): { label: string; disabled: boolean } {
           : { label: 'Redeem', disabled: false },
     ],
     [
-      open && i.requiresValidation && i.validated !== true,
+      // A drawing entry needs a validated profile (000 §5), whatever the card says.
+      open &&
+        ((i.requiresValidation && i.validated !== true) ||
+          (i.saleType === 'drawing' && i.validated === false)),
       () => ({ label: 'Validated account required', disabled: true }),
     ],
     [i.burnt, () => ({ label: 'None Available', disabled: true })],

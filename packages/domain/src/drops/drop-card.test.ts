@@ -76,6 +76,23 @@ describe('dropCardButton (001 §4 "Drop card button label by priority")', () => 
     });
   });
 
+  it("(3) a drawing reads 'Validated account required' to a viewer known not validated (000 §5)", () => {
+    const drawing = card({ saleType: 'drawing' });
+    expect(dropCardButton(drawing, OPEN, { signedIn: true, validated: false })).toEqual({
+      label: 'Validated account required',
+      disabled: true,
+    });
+    expect(dropCardButton(drawing, OPEN, { signedIn: true, validated: true })).toEqual({
+      label: 'Enter Drawing',
+      disabled: false,
+    });
+    // Signed out (not known): the entry is offered, its press asks to sign in.
+    expect(dropCardButton(drawing, OPEN, { signedIn: false })).toEqual({
+      label: 'Enter Drawing',
+      disabled: false,
+    });
+  });
+
   it("(4) is 'None Available' when any edition is burnt, before sold out", () => {
     expect(dropCardButton(card({}, { niftyTotalBurnt: 1, niftyTotalSold: 10 }), OPEN)).toEqual({
       label: 'None Available',

@@ -83,6 +83,11 @@ export function dropCardButton(
   if (card.requiresValidation && viewer.validated !== true) {
     return { label: 'Validated account required', disabled: true };
   }
+  // A drawing entry needs a validated profile (000 §5): a viewer known not to have one reads so here, not
+  // first in the entry dialog (a signed-out viewer is not known: its press asks to sign in).
+  if (card.saleType === 'drawing' && viewer.validated === false) {
+    return { label: 'Validated account required', disabled: true };
+  }
   if (nifty.niftyTotalBurnt > 0) return { label: 'None Available', disabled: true };
   if (isSoldOut(card)) return { label: card.saleType === 'standard' ? 'Sold Out' : 'Sold', disabled: true };
   return typeButton(card, viewer);
