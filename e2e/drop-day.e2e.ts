@@ -1,14 +1,16 @@
 // Drop day as a collector meets it on a drop page, in real Chromium against the built, seeded server
 // (defects found walking drop day): the Place Bid dialog reopened after someone outbid the collector reads
 // the new minimum and highest bid, not the figures it read before; a drawing's card tells a collector whose
-// profile is not validated that a validated account is required (000 §5), before the entry dialog does.
+// profile is not validated that a validated account is required (000 §5), before the entry dialog does; 'Back
+// to the drop' on the receipt of a pack bought in the checkout modal over its drop page closes the modal.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiSignUp, DESKTOP, storeCredentials } from './support/accounts';
 import { launchBrowser } from './support/browser';
-import { apiCall, simCardToken } from './support/trading';
+import { apiCall, fillCard, simCardToken } from './support/trading';
 
 const baseUrl = inject('baseUrl');
+const adminToken = inject('adminToken');
 let browser: Browser;
 
 beforeAll(async () => {
@@ -129,5 +131,38 @@ describe('drop day', () => {
     await expect.poll(() => offered.textContent(), { timeout: 15_000 }).toBe('Enter Drawing');
     expect(await offered.isDisabled()).toBe(false);
     await visitor.context().close();
+  });
+
+  it("'Back to the drop' on the receipt of a pack bought in the checkout modal closes it, over the drop page", {
+    timeout: 120_000,
+  }, async () => {
+    // A pack put on sale for the test (the test-only dev route: the demo's packs are sold out or ended).
+    const made = await fetch(`${baseUrl}/dev/editions/live-pack`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${adminToken}` },
+    });
+    expect(made.status).toBe(200);
+    const pack = (await made.json()) as { dropSlug: string; title: string };
+    const buyer = await apiSignUp(baseUrl, 'dropday-pack');
+    const context = await browser.newContext({ viewport: DESKTOP });
+    await storeCredentials(context, buyer.grant);
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/collections/${pack.dropSlug}`);
+    const card = page
+      .getByTestId('drop-sale-card')
+      .filter({ has: page.getByTestId('drop-sale-title').getByText(pack.title, { exact: true }) });
+    const buy = card.getByTestId('drop-sale-button');
+    await expect.poll(() => buy.textContent(), { timeout: 15_000 }).toBe('Buy');
+    await buy.click();
+    const modal = page.getByTestId('checkout-modal');
+    await fillCard(modal.getByTestId('card-form'));
+    await modal.getByTestId('pay').click();
+    await modal.getByTestId('checkout-success').waitFor({ timeout: 20_000 });
+
+    await modal.getByRole('link', { name: 'Back to the drop' }).click();
+    await modal.waitFor({ state: 'detached', timeout: 5_000 });
+    expect(new URL(page.url()).pathname).toBe(`/collections/${pack.dropSlug}`);
+    await expect.poll(() => buy.textContent()).toBe('Buy');
+    await context.close();
   });
 });

@@ -170,9 +170,17 @@ function ModalShell({ children }: { children: ReactNode }) {
   return <div data-testid="checkout-modal-body">{children}</div>;
 }
 
-function BackToItem({ to, label = 'Back to the item' }: { to: string; label?: string | undefined }) {
+function BackToItem({
+  to,
+  label = 'Back to the item',
+  onClick,
+}: {
+  to: string;
+  label?: string | undefined;
+  onClick?: (() => void) | undefined;
+}) {
   return (
-    <ButtonLink to={to} variant="secondary" data-testid="checkout-back">
+    <ButtonLink to={to} variant="secondary" data-testid="checkout-back" onClick={onClick}>
       {label}
     </ButtonLink>
   );
@@ -321,6 +329,7 @@ export function Payment({
   successText,
   expiredText = 'This purchase has expired: the price was held for 15 minutes. Go back to the item and choose Buy Now again.',
   backLabel,
+  onBack,
   disabled = false,
   freeLabel,
 }: {
@@ -334,6 +343,8 @@ export function Payment({
   successText?: (paid: PurchaseIntent) => ReactNode;
   expiredText?: string;
   backLabel?: string;
+  /** Also run by the back link (a checkout modal closes: its back may be the page under it). */
+  onBack?: () => void;
   disabled?: boolean;
   /** The button of a free item (price 0, paid with no_payment_required): 'Redeem' for a free redemption. */
   freeLabel?: string;
@@ -468,7 +479,7 @@ export function Payment({
           </p>
         ) : null}
         <div className={styles.actions}>
-          <ButtonLink to={back} data-testid="checkout-view-item">
+          <ButtonLink to={back} onClick={onBack} data-testid="checkout-view-item">
             {backLabel ?? 'View your NFT'}
           </ButtonLink>
           {profileHref ? (
@@ -490,7 +501,7 @@ export function Payment({
         <FormAlert tone="warning" testId="checkout-closed-message">
           {outcome.kind === 'expired' ? expiredText : outcome.message}
         </FormAlert>
-        <BackToItem to={back} label={backLabel} />
+        <BackToItem to={back} label={backLabel} onClick={onBack} />
       </div>
     );
   }

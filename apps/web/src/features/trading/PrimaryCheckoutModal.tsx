@@ -29,6 +29,7 @@ export function PrimaryCheckoutModal({
           niftyType={String(niftyType)}
           piid={piid}
           frame="modal"
+          onBack={onClose}
         />
       ) : null}
     </CheckoutDialog>

@@ -56,11 +56,14 @@ export function PrimaryCheckoutView({
   niftyType,
   piid,
   frame,
+  onBack,
 }: {
   contractAddress: string;
   niftyType: string;
   piid: number | null;
   frame: 'page' | 'modal';
+  /** The modal's close: 'Back to the drop' over the drop page would otherwise leave the modal open. */
+  onBack?: () => void;
 }) {
   const PageShell = frame === 'page' ? Page : ModalShell;
   const query = useQuery({ ...purchaseIntentQuery(piid ?? 0), enabled: piid !== null });
@@ -72,7 +75,7 @@ export function PrimaryCheckoutView({
         <FormAlert testId="checkout-not-found">
           This purchase could not be found. Start again from the drop with Buy.
         </FormAlert>
-        <ButtonLink to={back} variant="secondary" data-testid="checkout-back">
+        <ButtonLink to={back} variant="secondary" data-testid="checkout-back" onClick={onBack}>
           Back to the drop
         </ButtonLink>
       </PageShell>
@@ -146,6 +149,7 @@ export function PrimaryCheckoutView({
             back={dropPage}
             itemName={nifty.title}
             backLabel="Back to the drop"
+            {...(onBack ? { onBack } : {})}
             freeLabel={nifty.isFreeRedemption ? 'Redeem' : undefined}
             successText={(paid) => {
               if (paid.deliveryMessage) {
