@@ -1,8 +1,9 @@
 // Drop day as a collector meets it on a drop page, in real Chromium against the built, seeded server
 // (defects found walking drop day): the Place Bid dialog reopened after someone outbid the collector reads
 // the new minimum and highest bid, not the figures it read before; a drawing's card tells a collector whose
-// profile is not validated that a validated account is required (000 §5), before the entry dialog does; 'Back
-// to the drop' on the receipt of a pack bought in the checkout modal over its drop page closes the modal.
+// profile is not validated that a validated account is required (000 §5), before the entry dialog does; the
+// receipt of a pack bought in the checkout modal over its drop page reads in the text colour, and its 'Back to
+// the drop' closes the modal.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiSignUp, DESKTOP, storeCredentials } from './support/accounts';
@@ -133,7 +134,7 @@ describe('drop day', () => {
     await visitor.context().close();
   });
 
-  it("'Back to the drop' on the receipt of a pack bought in the checkout modal closes it, over the drop page", {
+  it("a pack bought in the checkout modal: its receipt reads in the text colour, 'Back to the drop' closes it", {
     timeout: 120_000,
   }, async () => {
     // A pack put on sale for the test (the test-only dev route: the demo's packs are sold out or ended).
@@ -158,6 +159,13 @@ describe('drop day', () => {
     await fillCard(modal.getByTestId('card-form'));
     await modal.getByTestId('pay').click();
     await modal.getByTestId('checkout-success').waitFor({ timeout: 20_000 });
+    // The receipt reads in the text colour, as on the checkout page (not the dialog body's muted grey).
+    const colours = (await page.evaluate(`(() => {
+      const success = document.querySelector('[data-testid="checkout-modal"] [data-testid="checkout-success"]');
+      return [success.querySelector('h2'), success.querySelector('[data-testid="receipt-total"]'), document.body]
+        .map((element) => getComputedStyle(element).color);
+    })()`)) as string[];
+    expect(colours.slice(0, 2)).toEqual([colours[2], colours[2]]);
 
     await modal.getByRole('link', { name: 'Back to the drop' }).click();
     await modal.waitFor({ state: 'detached', timeout: 5_000 });
