@@ -47,11 +47,14 @@ export function DropSaleCard({
   card,
   dropType,
   eligibility,
+  eligibilityLoading = false,
   signedIn,
 }: {
   card: SaleCard;
   dropType: string;
   eligibility: NiftyEligibility | undefined;
+  /** The signed-in viewer's eligibility is on its way: nothing is claimed about the viewer yet. */
+  eligibilityLoading?: boolean;
   signedIn: boolean;
 }) {
   const [now, setNow] = useState(() => Date.now());
@@ -123,7 +126,11 @@ export function DropSaleCard({
       ? {}
       : { validated: eligibility.validated }),
   };
-  const button = dropCardButton(shown, now, viewer);
+  // Until the viewer's eligibility arrives, the card's own label, disabled: not 'Validated account required'
+  // to a collector who may well be validated.
+  const button = eligibilityLoading
+    ? { label: dropCardButton(shown, now, { ...viewer, validated: true }).label, disabled: true }
+    : dropCardButton(shown, now, viewer);
   const countdown = dropCardCountdown(shown, now);
   const priceLine = dropCardPriceLine(shown);
   const remaining = remainingEditions(shown);

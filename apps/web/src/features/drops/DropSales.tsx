@@ -61,6 +61,7 @@ export function DropSales({
                   card={card}
                   dropType={data.dropType}
                   signedIn={signedIn}
+                  eligibilityLoading={signedIn && eligibility.isPending}
                   eligibility={byNifty.get(`${card.contractAddress.toLowerCase()}:${card.typeNumber}`)}
                 />
               ))}
