@@ -2,7 +2,8 @@
 // decimal comma ('12,50') is refused at its field on the Deposit tab and in Cash out, as the offer form does,
 // instead of being read as $1,250.00 and charged; the submit button names the exact amount first. A card the
 // processor refuses (Luhn, expired) shows the processor's reason at the field it is about on the Deposit
-// tab, the checkout page and the offer form, and several bad card inputs each show at their own field.
+// tab, the checkout page, the offer form and the attribute offer form, and several bad card inputs each show
+// at their own field.
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type ApiUser, apiSignUp, DESKTOP, newPage, storeCredentials } from './support/accounts';
@@ -226,6 +227,31 @@ describe('the checkout page and the offer form', () => {
     await typeCard(form, '1234 5678', '13/20', '1');
     await dialog.getByRole('button', { name: 'Make offer' }).click();
     await expectEachCardFieldMarked(form);
+    await page.context().close();
+  });
+
+  it("attribute offer form: the processor's reason shows at the card number", {
+    timeout: 120_000,
+  }, async () => {
+    const withMass = await fetch(`${baseUrl}/api/v1/explore/nfts/?minMass=0&page_size=1`);
+    const card = ((await withMass.json()) as { results: { contractAddress: string; tokenId: string }[] })
+      .results[0];
+    if (!card) throw new Error('the seed has no NFT with a mass');
+    const item = await fetch(`${baseUrl}/api/v1/marketplace/items/${card.contractAddress}/${card.tokenId}/`);
+    const slug = ((await item.json()) as { collection: { slug: string } }).collection.slug;
+    const page = await signedInPage(buyer, `/marketplace/collection/${slug}`);
+    const section = page.getByTestId('attribute-offers');
+    await section.getByTestId('attribute-offer-open').click();
+    const form = section.getByTestId('attribute-offer-form');
+    await form.getByLabel('Trait').selectOption('mass');
+    await form.getByLabel('Value').fill('42');
+    await form.getByLabel('Offer amount (USD)').fill('1.50');
+    const number = form.getByLabel('Card number');
+
+    await typeCard(form, NOT_LUHN, '12/34', '123');
+    await section.getByTestId('attribute-offer-submit').click();
+    await expect.poll(() => messageAt(number), { timeout: 15_000 }).toBe(BAD_NUMBER);
+    expect(await section.getByTestId('attribute-offer-made').count()).toBe(0);
     await page.context().close();
   });
 });

@@ -55,7 +55,7 @@ function AttributeOfferForm({ contractAddress }: { contractAddress: string }) {
   const [value, setValue] = useState('');
   const [valueError, setValueError] = useState<string | null>(null);
   const [made, setMade] = useState<Offer | null>(null);
-  const { mutation, submit, error, termsDialog } = useCreateOffer(setMade);
+  const { mutation, submit, error, failure, termsDialog } = useCreateOffer(setMade);
 
   if (made) {
     return (
@@ -120,6 +120,7 @@ function AttributeOfferForm({ contractAddress }: { contractAddress: string }) {
           submit(prepare);
         }}
         error={error}
+        failure={failure}
         busy={mutation.isPending}
       />
       <Button type="submit" form={formId} loading={mutation.isPending} data-testid="attribute-offer-submit">

@@ -26,7 +26,7 @@ export function OfferForm({
   formId,
   onSubmit,
   error,
-  failure = null,
+  failure,
   busy,
 }: {
   target: OfferTarget;
@@ -34,7 +34,7 @@ export function OfferForm({
   onSubmit: (run: () => Promise<NewOffer>) => void;
   error: string | null;
   /** The failure of the offer sent: the processor's refusal of the card shows at its fields. */
-  failure?: unknown;
+  failure: unknown;
   busy: boolean;
 }) {
   const balance = useProfile().data?.available_balance_in_cents ?? null;
