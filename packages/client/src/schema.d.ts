@@ -2048,7 +2048,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Bid info and auction info of a nifty sold by bids */
+        /** Bid info and auction info of a nifty sold by bids, with the signed-in viewer's own bid state */
         get: operations["getV2BidsInfo"];
         put?: never;
         post?: never;
@@ -24849,6 +24849,12 @@ export interface operations {
                         };
                         endsAt: string | null;
                         bidCount: number;
+                        yourBid: {
+                            id: number;
+                            amount_in_cents: number;
+                            currently_active: boolean;
+                            status: string;
+                        } | null;
                         settled: boolean;
                         /** @enum {string} */
                         status: "upcoming" | "live" | "ended";

@@ -395,6 +395,19 @@ export const auctionStateSchema = z.object({
   bidInfo: bidInfoSchema,
   endsAt: z.string().nullable(),
   bidCount: z.number().int(),
+  /**
+   * The signed-in viewer's newest bid on the nifty (null signed out or without a bid): `currently_active`
+   * true while it is the highest (auction) or within the winning places (ranked, silent); `status` active,
+   * outbid, replaced, won or lost (docs/decisions/012-bids.md "The bidder's own state").
+   */
+  yourBid: z
+    .object({
+      id: z.number().int(),
+      amount_in_cents: z.number().int(),
+      currently_active: z.boolean(),
+      status: z.string(),
+    })
+    .nullable(),
   settled: z.boolean(),
   status: z.enum(['upcoming', 'live', 'ended']),
 });

@@ -59,8 +59,13 @@ export function placeBid(
   });
 }
 
-export function bidInfo(app: FastifyInstance, nifty: { contractAddress: string; typeNumber: number }) {
+export function bidInfo(
+  app: FastifyInstance,
+  nifty: { contractAddress: string; typeNumber: number },
+  headers: Record<string, string> = {},
+) {
   return app.inject({
     url: `/api/v2/bids/info?contractAddress=${nifty.contractAddress}&niftyType=${nifty.typeNumber}`,
+    headers,
   });
 }

@@ -124,6 +124,35 @@ describe('auction bids', () => {
     ]);
   });
 
+  it("answers the signed-in bidder's own bid state in the bid info: the highest, then outbid", async () => {
+    const { nifty } = await auctionNifty(t.app, { minimumBidInCents: 1_000, bidIncrementInCents: 100 });
+    const a = await funded();
+    const b = await funded();
+    expect((await bidInfo(t.app, nifty, a.headers)).json().yourBid).toBeNull();
+
+    expect((await placeBid(t.app, a.headers, nifty, '10')).statusCode).toBe(201);
+    const leading = await bidInfo(t.app, nifty, a.headers);
+    expect(leading.headers['cache-control']).toBe('private, no-store');
+    expect(leading.json().yourBid).toMatchObject({
+      amount_in_cents: 1_000,
+      currently_active: true,
+      status: 'active',
+    });
+
+    expect((await placeBid(t.app, b.headers, nifty, '11')).statusCode).toBe(201);
+    expect((await bidInfo(t.app, nifty, a.headers)).json().yourBid).toMatchObject({
+      amount_in_cents: 1_000,
+      currently_active: false,
+      status: 'outbid',
+    });
+    expect((await bidInfo(t.app, nifty, b.headers)).json().yourBid).toMatchObject({
+      currently_active: true,
+      status: 'active',
+    });
+    // Signed out: nobody's bid.
+    expect((await bidInfo(t.app, nifty)).json().yourBid).toBeNull();
+  });
+
   it("tells the auction's bidders, once, that it ends soon (15 minutes before the end)", async () => {
     const { nifty } = await auctionNifty(t.app, { endsInMs: 60 * MINUTE });
     const a = await funded();

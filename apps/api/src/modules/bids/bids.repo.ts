@@ -71,6 +71,17 @@ export function createBidsRepo(db: Db) {
     },
 
     /** The active bids of a nifty in rank order: highest first, the earlier bid first on a tie. */
+    /** A bidder's newest bid on a nifty (their own bid state), if any. */
+    async latestOf(niftyId: number, userId: number): Promise<BidRow | null> {
+      const [row] = await db
+        .select()
+        .from(bids)
+        .where(and(eq(bids.niftyId, niftyId), eq(bids.userId, userId)))
+        .orderBy(desc(bids.createdAt), desc(bids.id))
+        .limit(1);
+      return row ?? null;
+    },
+
     async active(niftyId: number): Promise<BidRow[]> {
       return db
         .select()

@@ -70,7 +70,8 @@ export const bidsRoute: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['bids'],
-        summary: 'Bid info and auction info of a nifty sold by bids',
+        summary:
+          "Bid info and auction info of a nifty sold by bids, with the signed-in viewer's own bid state",
         querystring: target,
         response: {
           200: auctionStateSchema,
@@ -78,7 +79,12 @@ export const bidsRoute: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => bids().info(request.query.contractAddress, request.query.niftyType),
+    async (request, reply) => {
+      const viewer = await optionalAuth(request);
+      // The viewer's own bid is in the answer: not to be kept by a shared cache.
+      if (viewer) reply.header('cache-control', 'private, no-store');
+      return bids().info(request.query.contractAddress, request.query.niftyType, viewer?.userId ?? null);
+    },
   );
 
   for (const [path, ranked, summary] of [

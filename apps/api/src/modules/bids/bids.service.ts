@@ -630,10 +630,14 @@ export function createBidsService(deps: {
       return settled;
     },
 
-    /** Bid info and auction info of a nifty (000 §3, 001 §3). */
-    async info(contractAddress: string, niftyType: number) {
+    /**
+     * Bid info and auction info of a nifty (000 §3, 001 §3), and for a signed-in viewer their own newest bid's
+     * state (`yourBid`: 000 §3 Bid `currently_active` and `status`; null without a bid or signed out).
+     */
+    async info(contractAddress: string, niftyType: number, viewerId: number | null = null) {
       const n = await niftyOf(contractAddress, niftyType);
       const [terms, state, active] = [await termsOf(n.id), await repo.state(n.id), await repo.active(n.id)];
+      const own = viewerId === null ? null : await repo.latestOf(n.id, viewerId);
       const slots = slotsOf(n);
       const endsAt = state?.endsAt ?? n.endAt;
       const at = clock.now();
@@ -658,6 +662,14 @@ export function createBidsService(deps: {
         ),
         endsAt: endsAt?.toISOString() ?? null,
         bidCount: state?.bidCount ?? 0,
+        yourBid: own
+          ? {
+              id: own.id,
+              amount_in_cents: own.amountInCents,
+              currently_active: own.currentlyActive,
+              status: own.status,
+            }
+          : null,
         settled: Boolean(state?.settledAt),
         status: (n.startAt && at < n.startAt
           ? 'upcoming'
