@@ -303,6 +303,49 @@ describe('bidding on a live auction', () => {
   });
 });
 
+describe("the bidder's own state", () => {
+  it("a collector who bid reads 'You're the highest bidder' on the card and in the dialog; outbid elsewhere, both read 'You've been outbid' without a reload", {
+    timeout: 120_000,
+  }, async () => {
+    const card = await liveAuctionNifty();
+    const collector = await apiSignUp(baseUrl, 'state-bidder');
+    const rival = await apiSignUp(baseUrl, 'state-rival');
+    const context = await browser.newContext({ viewport: DESKTOP });
+    await storeCredentials(context, collector.grant);
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/collections/${card.dropSlug}`);
+    const saleCard = page.locator(
+      `[data-testid="drop-sale-card"][data-contract="${card.contractAddress}"][data-nifty-type="${card.typeNumber}"]`,
+    );
+    await saleCard.getByTestId('drop-sale-button').click();
+    const dialog = page.getByTestId('bid-dialog');
+    await dialog.waitFor();
+    await expect.poll(() => dialog.getByTestId('bid-minimum').textContent()).toMatch(/Minimum Bid: \$\d/);
+    const amount = await minBidOf(card);
+    await dialog.getByLabel('Bid amount (USD)').fill((amount / 100).toFixed(2));
+    await dialog.getByTestId('bid-method-card').check();
+    const form = dialog.getByTestId('bid-card-form');
+    await form.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await form.getByLabel('Expiry (MM/YY)').fill('12/34');
+    await form.getByLabel('CVC').fill('123');
+    await dialog.getByRole('button', { name: 'Place Bid' }).click();
+    await dialog.getByTestId('bid-result').waitFor();
+
+    const inDialog = () => dialog.getByTestId('your-bid-state').textContent();
+    const onCard = () => saleCard.getByTestId('your-bid-state').textContent();
+    await expect.poll(inDialog, { timeout: 15_000 }).toBe("You're the highest bidder");
+    await expect.poll(onCard, { timeout: 15_000 }).toBe("You're the highest bidder");
+    await page.evaluate('window.notReloaded = true');
+
+    // A rival outbids from elsewhere: the card and the open dialog follow the live events.
+    await bidByCard(card, rival, await minBidOf(card));
+    await expect.poll(inDialog, { timeout: 15_000 }).toBe("You've been outbid");
+    await expect.poll(onCard, { timeout: 15_000 }).toBe("You've been outbid");
+    expect(await page.evaluate('window.notReloaded')).toBe(true);
+    await context.close();
+  });
+});
+
 describe('winning an auction', () => {
   it("the winner finds the NFT in Dashboard → Purchases, 'Won at auction', with what it paid; the outbid bidder does not", {
     timeout: 120_000,

@@ -2,8 +2,8 @@
 // item pages open it; the bids feature owns its body: the minimum bid shown and enforced, the amount in USD,
 // the backing (the balance, held, when it covers the bid; else a card tokenised by the processor and
 // authorised by the API), the result. A 401 opens the auth modal.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { amountText, formatCents, readUsdAmount, type SaleType, topics } from '@vitrine/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { amountText, formatCents, readUsdAmount, type SaleType } from '@vitrine/domain';
 import { type FormEvent, useContext, useId, useState } from 'react';
 import { isApiError } from '../../app/api-client';
 import { Dialog } from '../../ui/Dialog';
@@ -13,12 +13,13 @@ import { useSubmitOnce } from '../../ui/useSubmitOnce';
 import { AuthModalContext } from '../auth/auth-modal-context';
 import { isUnauthorized } from '../auth/authed-request';
 import { useProfile } from '../auth/profile-query';
-import { useLiveTopic } from '../live/useLiveTopic';
 import styles from '../offers/Offers.module.css';
 import { PayWith } from '../trading/PayWith';
 import { tradingApi } from '../trading/trading-api';
 import { useCardForm } from '../trading/useCardForm';
 import { type BidPaymentMethod, bidKeys, bidsApi, centsText, type NewBid, type PlacedBid } from './bids-api';
+import { useBidInfo } from './useYourBid';
+import { yourBidText } from './your-bid';
 
 export interface BidDialogProps {
   contractAddress: string;
@@ -37,18 +38,13 @@ function OpenBidDialog({ contractAddress, niftyType, saleType, onClose }: BidDia
   const formId = useId();
   const queryClient = useQueryClient();
   const authModal = useContext(AuthModalContext);
-  // The auction as it is now: read again on every opening (someone may have bid since the figures in the
-  // cache were read), and again on each live event of this nifty while the dialog is open.
-  const info = useQuery({
-    queryKey: bidKeys.info(contractAddress, niftyType),
-    queryFn: ({ signal }) => bidsApi.info(contractAddress, niftyType, signal),
-    refetchOnMount: 'always',
-  });
-  useLiveTopic(topics.nifty(contractAddress, niftyType), () => {
-    void queryClient.invalidateQueries({ queryKey: bidKeys.info(contractAddress, niftyType) });
-  });
+  // The auction as it is now, with the viewer's own bid state: read again on every opening (someone may
+  // have bid since the figures in the cache were read), and on each live bid or auction event of this nifty
+  // while the dialog is open (useBidInfo).
+  const info = useBidInfo(contractAddress, niftyType, { refetchOnMount: 'always' });
   // Figures read before this opening are not shown nor enforced ('…' until the new answer).
   const current = info.isFetchedAfterMount ? info.data : undefined;
+  const yours = yourBidText(current?.saleType ?? saleType, current?.yourBid);
   const balance = useProfile().data?.available_balance_in_cents ?? null;
   const [amount, setAmount] = useState('');
   const [method, setMethod] = useState<BidPaymentMethod>('balance');
@@ -126,6 +122,7 @@ function OpenBidDialog({ contractAddress, niftyType, saleType, onClose }: BidDia
           Your bid of {formatCents(placed.bid.amount_in_cents ?? 0)} was placed
           {saleType === 'auction' || placed.rank < 1 ? '.' : `: rank ${placed.rank}.`}
         </p>
+        {yours ? <YourBidLine text={yours.text} winning={yours.winning} /> : null}
       </Dialog>
     );
   }
@@ -150,6 +147,7 @@ function OpenBidDialog({ contractAddress, niftyType, saleType, onClose }: BidDia
             <span className={styles.muted}> · Highest Bid: {formatCents(current.bidInfo.highestBid)}</span>
           ) : null}
         </p>
+        {yours ? <YourBidLine text={yours.text} winning={yours.winning} /> : null}
         {ended ? <FormAlert testId="bid-ended">This auction has ended</FormAlert> : null}
         <TextField
           name="bidAmount"
@@ -184,6 +182,23 @@ function OpenBidDialog({ contractAddress, niftyType, saleType, onClose }: BidDia
         </p>
       </form>
     </Dialog>
+  );
+}
+
+/** The bidder's own state ('You're the highest bidder', 'You've been outbid', …), announced as it changes. */
+export function YourBidLine({
+  text,
+  winning,
+  className,
+}: {
+  text: string;
+  winning: boolean;
+  className?: string;
+}) {
+  return (
+    <p className={className} role="status" data-testid="your-bid-state" data-winning={winning}>
+      <strong>{text}</strong>
+    </p>
   );
 }
 

@@ -19,7 +19,9 @@ import { Price } from '../../ui/Price';
 import { useSubmitOnce } from '../../ui/useSubmitOnce';
 import { AuthModalContext } from '../auth/auth-modal-context';
 import { isUnauthorized } from '../auth/authed-request';
-import { BidDialog } from '../bids/BidDialog';
+import { BidDialog, YourBidLine } from '../bids/BidDialog';
+import { useBidInfo } from '../bids/useYourBid';
+import { yourBidText } from '../bids/your-bid';
 import { ArtworkMedia } from '../catalog/shared/ArtworkMedia';
 import { DrawingEntryDialog } from '../drawings/DrawingEntryDialog';
 import { drawingsApi, drawingsKeys } from '../drawings/drawings-api';
@@ -117,6 +119,12 @@ export function DropSaleCard({
 
   const shown = domainCard(card, sold, isDrawing ? drawing.data?.saleDetails : undefined, highestBid);
   const entries = entriesLine(shown);
+  // A signed-in bidder's own state on an auction card, live (useBidInfo refetches on the nifty's events).
+  const bidInfo = useBidInfo(card.contractAddress, card.typeNumber, {
+    enabled: signedIn && isBidSaleType(shown.saleType),
+  });
+  const yours = signedIn ? yourBidText(shown.saleType, bidInfo.data?.yourBid) : null;
+
   const viewer = {
     signedIn,
     ...(eligibility?.eligible === null || eligibility === undefined
@@ -205,6 +213,7 @@ export function DropSaleCard({
             </>
           )}
         </p>
+        {yours ? <YourBidLine text={yours.text} winning={yours.winning} className={styles.quantity} /> : null}
         {entries !== null ? (
           <p className={styles.quantity} data-testid="drop-sale-entries">
             {entries}
