@@ -5,7 +5,6 @@ import {
   dropCardPriceLine,
   isBidSaleType,
   type LiveEvent,
-  remainingEditions,
   topics,
 } from '@vitrine/domain';
 import type { NiftyEligibility } from '@vitrine/domain/catalog-responses';
@@ -31,12 +30,11 @@ import { useRequireSignIn } from '../social/useRequireSignIn';
 import { useTermsDialog } from '../terms/TermsDialog';
 import { isTermsApprovalRequired } from '../terms/terms-api';
 import { PrimaryCheckoutModal } from '../trading/PrimaryCheckoutModal';
-import { LIMIT_REACHED } from '../trading/quantity-limit';
 import { primaryCheckoutPath, tradingApi } from '../trading/trading-api';
 import styles from './DropSales.module.css';
 import { EligibilityPanel } from './EligibilityPanel';
 import { dropPageKeys } from './query-keys';
-import { cardDropType, domainCard, entriesLine, type SaleCard } from './sale-card';
+import { cardDropType, domainCard, entriesLine, quantityLine, type SaleCard } from './sale-card';
 
 /**
  * A drop sale card (001 §2, §3, §4): the work, the drop-type badge with 'More about drop types', 'Opens in' /
@@ -141,11 +139,11 @@ export function DropSaleCard({
     : dropCardButton(shown, now, viewer);
   const countdown = dropCardCountdown(shown, now);
   const priceLine = dropCardPriceLine(shown);
-  const remaining = remainingEditions(shown);
   // A one-per-collector NFT the viewer already bought: checkout would refuse it (409 limit-reached), so the
   // quantity-limit panel says so and Buy / Mint is disabled (000 §5, 001 §4). Bids and drawings have their own rules.
   const limitReached =
     eligibility?.limitReached === true && !isBidSaleType(shown.saleType) && shown.saleType !== 'drawing';
+  const quantity = quantityLine(shown, countdown.live, limitReached);
   const failure =
     checkout.error &&
     isApiError(checkout.error) &&
@@ -219,13 +217,9 @@ export function DropSaleCard({
             {entries}
           </p>
         ) : null}
-        {limitReached && countdown.live ? (
+        {quantity !== null ? (
           <p className={styles.quantity} data-testid="quantity-limit">
-            {LIMIT_REACHED}
-          </p>
-        ) : remaining !== null && countdown.live ? (
-          <p className={styles.quantity} data-testid="quantity-limit">
-            {remaining < 1 ? 'Sold Out' : `Only ${remaining} Remaining!`}
+            {quantity}
           </p>
         ) : null}
         {eligibility ? <EligibilityPanel eligibility={eligibility} /> : null}

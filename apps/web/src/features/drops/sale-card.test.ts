@@ -1,6 +1,14 @@
 import { dropCardButton } from '@vitrine/domain';
 import { describe, expect, it } from 'vitest';
-import { cardDropType, domainCard, dropSoldOutLabel, entriesLine, type SaleCard } from './sale-card';
+import { LIMIT_REACHED } from '../trading/quantity-limit';
+import {
+  cardDropType,
+  domainCard,
+  dropSoldOutLabel,
+  entriesLine,
+  quantityLine,
+  type SaleCard,
+} from './sale-card';
 
 const NOW = Date.parse('2025-02-19T12:00:00Z');
 
@@ -92,5 +100,27 @@ describe('cardDropType (a studio drop mixes sale types)', () => {
     expect(cardDropType('fcfs', 'standard')).toBe('fcfs');
     expect(cardDropType('pack', 'standard')).toBe('pack');
     expect(cardDropType('pack_drawing', 'drawing')).toBe('pack_drawing');
+  });
+});
+
+describe("quantityLine (000 §4 cards, §5 quantity-limit panel: 'Only {n} Remaining!')", () => {
+  it('shows the editions left of an open fixed-price work, nothing while it is not open', () => {
+    expect(quantityLine(domainCard(card({ sold: 7 })), true, false)).toBe('Only 3 Remaining!');
+    expect(quantityLine(domainCard(card({ sold: 7 })), false, false)).toBeNull();
+  });
+  it("shows nothing once sold out: the button reads 'Sold Out', once", () => {
+    const soldOut = domainCard(card());
+    expect(dropCardButton(soldOut, NOW).label).toBe('Sold Out');
+    expect(quantityLine(soldOut, true, false)).toBeNull();
+  });
+  it('shows nothing on an auction card (1/1, ranked, silent): it shows its bid line and Place Bid', () => {
+    for (const saleType of ['auction', 'ranked_auction', 'silent_auction']) {
+      const auction = domainCard(card({ saleType, sold: 0, editions: saleType === 'auction' ? 1 : 10 }));
+      expect(dropCardButton(auction, NOW).label).toBe('Place Bid');
+      expect(quantityLine(auction, true, false)).toBeNull();
+    }
+  });
+  it('says the purchase limit is reached when the viewer reached it', () => {
+    expect(quantityLine(domainCard(card({ sold: 2 })), true, true)).toBe(LIMIT_REACHED);
   });
 });

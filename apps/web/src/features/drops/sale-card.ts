@@ -2,9 +2,12 @@ import {
   type DropSaleCard as DomainCard,
   type DropCardLabel,
   dropCardButton,
+  isBidSaleType,
+  remainingEditions,
   type SaleType,
 } from '@vitrine/domain';
 import type { HomeDrop } from '@vitrine/domain/catalog-responses';
+import { LIMIT_REACHED } from '../trading/quantity-limit';
 
 export type SaleCard = HomeDrop['cards'][number];
 
@@ -50,6 +53,20 @@ export function entriesLine(card: DomainCard): string | null {
   const n = card.saleDetails.totalEntries;
   if (typeof n !== 'number') return null;
   return n === 1 ? '1 Entry' : `${n} Entries`;
+}
+
+/**
+ * The card's quantity line while it is open (the quantity-limit panel, 000 §5): the purchase limit when the
+ * viewer reached it, else 'Only {n} Remaining!' for editions for sale. None once sold out: the button reads
+ * 'Sold Out' ('Sold'), once (000 §4). None on an auction card (1/1, ranked, silent): it shows its bid price
+ * line and Place Bid (000 §4); the remaining line is the buying panel's.
+ */
+export function quantityLine(card: DomainCard, live: boolean, limitReached: boolean): string | null {
+  if (!live) return null;
+  if (limitReached) return LIMIT_REACHED;
+  if (isBidSaleType(card.saleType)) return null;
+  const remaining = remainingEditions(card);
+  return remaining === null || remaining < 1 ? null : `Only ${remaining} Remaining!`;
 }
 
 /**

@@ -1,0 +1,58 @@
+// Drop-day defects of the sale cards and the listing checkout modal, in real Chromium against the built,
+// seeded server: the listing checkout modal's 'View your NFT' closes the modal (it linked to the item page
+// under it, so the click did nothing); a sold-out card reads 'Sold Out' once, on its button (000 §4); an
+// auction card shows no 'Only {n} Remaining!' line (that line is the buying panel's, for editions for sale);
+// the header's countdown chip and a card's countdown to the same end read the same time.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { DESKTOP } from './support/accounts';
+import { launchBrowser } from './support/browser';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function openPage(path: string): Promise<Page> {
+  const context = await browser.newContext({ viewport: DESKTOP });
+  const page = await context.newPage();
+  await page.goto(baseUrl + path);
+  return page;
+}
+
+describe('drop-day cards', () => {
+  it("a sold-out card reads 'Sold Out' once, on its button", async () => {
+    const page = await openPage('/collections/midnight-ferry');
+    const cards = page.getByTestId('drop-sale-card');
+    await expect.poll(() => cards.count(), { timeout: 15_000 }).toBe(2);
+    for (const card of await cards.all()) {
+      await expect.poll(() => card.getByTestId('drop-sale-button').innerText()).toBe('Sold Out');
+      expect(await card.getByText('Sold Out', { exact: true }).count()).toBe(1);
+      expect(await card.getByTestId('quantity-limit').count()).toBe(0);
+    }
+    await page.context().close();
+  });
+
+  it("live auction cards (1/1 and ranked) show no 'Only {n} Remaining!' line", async () => {
+    for (const [slug, saleType] of [
+      ['neon-tides', 'auction'],
+      ['orbit-pass', 'ranked_auction'],
+    ] as const) {
+      const page = await openPage(`/collections/${slug}`);
+      const cards = page.locator(`[data-testid="drop-sale-card"][data-sale-type="${saleType}"]`);
+      await expect.poll(() => cards.count(), { timeout: 15_000 }).toBeGreaterThan(0);
+      for (const card of await cards.all()) {
+        await expect.poll(() => card.getByTestId('drop-sale-button').innerText()).toBe('Place Bid');
+        await card.getByTestId('drop-sale-live').waitFor();
+        expect(await card.getByTestId('quantity-limit').count()).toBe(0);
+        expect(await card.getByText(/Remaining!/).count()).toBe(0);
+      }
+      await page.context().close();
+    }
+  });
+});
