@@ -5,7 +5,7 @@
 // the header's countdown chip and a card's countdown to the same end read the same time.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DESKTOP } from './support/accounts';
+import { apiSignUp, DESKTOP, storeCredentials } from './support/accounts';
 import { launchBrowser } from './support/browser';
 
 const baseUrl = inject('baseUrl');
@@ -25,7 +25,47 @@ async function openPage(path: string): Promise<Page> {
   return page;
 }
 
+interface ListedToken {
+  contractAddress: string;
+  tokenId: string;
+}
+
 describe('drop-day cards', () => {
+  it("the listing checkout modal's 'View your NFT' closes the modal over the item page", async () => {
+    const response = await fetch(`${baseUrl}/api/v1/explore/nfts/?quickFilter=buy_now&page_size=48`);
+    expect(response.status).toBe(200);
+    const listed = ((await response.json()) as { results: ListedToken[] }).results;
+    // From the middle of the list: buy-flow and trading-gaps take theirs from its end.
+    const token = listed[20];
+    if (!token) throw new Error('not enough listed tokens in the seed');
+    const itemUrl = `/marketplace/item/${token.contractAddress}/${token.tokenId}`;
+
+    const buyer = await apiSignUp(baseUrl, 'view-your-nft');
+    const context = await browser.newContext({ viewport: DESKTOP });
+    await storeCredentials(context, buyer.grant);
+    await context.addInitScript("localStorage.setItem('vitrine.checkoutModal', '1')");
+    const page = await context.newPage();
+    await page.goto(baseUrl + itemUrl);
+    await page.getByTestId('item-price').getByTestId('buy-now').click();
+    const modal = page.getByTestId('checkout-modal');
+    const form = modal.getByTestId('card-form');
+    await form.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await form.getByLabel('Expiry (MM/YY)').fill('12/34');
+    await form.getByLabel('CVC').fill('123');
+    await modal.getByTestId('pay').click();
+    await modal.getByTestId('checkout-success').waitFor();
+
+    const view = modal.getByTestId('checkout-view-item');
+    expect(await view.innerText()).toBe('View your NFT');
+    await view.click();
+    await expect.poll(() => modal.count(), { timeout: 5000 }).toBe(0);
+    expect(new URL(page.url()).pathname).toBe(itemUrl);
+    // The item under it is read again: bought, no Buy Now any more.
+    await page.getByTestId('item-price').getByTestId('list-for-sale').waitFor();
+    expect(await page.getByTestId('buy-now').count()).toBe(0);
+    await context.close();
+  });
+
   it("a sold-out card reads 'Sold Out' once, on its button", async () => {
     const page = await openPage('/collections/midnight-ferry');
     const cards = page.getByTestId('drop-sale-card');

@@ -156,16 +156,20 @@ export function ListingCheckoutModal({
   onClose: () => void;
 }) {
   const queryClient = useQueryClient();
+  const close = () => {
+    onClose();
+    void queryClient.invalidateQueries({ queryKey: catalogKeys.items() });
+  };
   return (
-    <CheckoutDialog
-      open={piid !== null}
-      onClose={() => {
-        onClose();
-        void queryClient.invalidateQueries({ queryKey: catalogKeys.items() });
-      }}
-    >
+    <CheckoutDialog open={piid !== null} onClose={close}>
       {piid !== null ? (
-        <ListingCheckout contractAddress={contractAddress} tokenId={tokenId} piid={piid} frame="modal" />
+        <ListingCheckout
+          contractAddress={contractAddress}
+          tokenId={tokenId}
+          piid={piid}
+          frame="modal"
+          onBack={close}
+        />
       ) : null}
     </CheckoutDialog>
   );

@@ -70,11 +70,14 @@ export function ListingCheckout({
   tokenId,
   piid,
   frame,
+  onBack,
 }: {
   contractAddress: string;
   tokenId: string;
   piid: number | null;
   frame: Frame;
+  /** The modal's close: its 'View your NFT' is the item page under it, so a link alone left it open. */
+  onBack?: () => void;
 }) {
   const signedIn = useLoggedIn();
   const match = useQuery({ ...listingMatchQuery(piid ?? 0), enabled: piid !== null });
@@ -88,7 +91,7 @@ export function ListingCheckout({
         <FormAlert testId="checkout-not-found">
           This purchase could not be found. Start again from the item with Buy Now.
         </FormAlert>
-        <BackToItem to={back} />
+        <BackToItem to={back} onClick={onBack} />
       </Shell>
     );
   }
@@ -149,6 +152,7 @@ export function ListingCheckout({
             back={back}
             tokenId={tokenId}
             itemName={item.data?.token.name ?? 'this NFT'}
+            {...(onBack ? { onBack } : {})}
           />
         </section>
       </div>
