@@ -95,4 +95,28 @@ describe('drop-day cards', () => {
       await page.context().close();
     }
   });
+
+  it("the header's countdown chip and a card's countdown to the same start read the same time at every change", async () => {
+    // After Hours opens in 30 minutes: under an hour both count seconds, to the same start.
+    const page = await openPage('/collections/after-hours');
+    const chip = page.getByTestId('collection-header').getByTestId('countdown-chip');
+    const card = page.getByTestId('drop-sale-card').first().getByTestId('drop-sale-countdown');
+    await chip.getByText('Starts in').waitFor({ timeout: 15_000 });
+    await card.getByText('Opens in').waitFor();
+    // Every change of either clock is read, with the other, as soon as the page has rendered it.
+    const records = (await page.evaluate(`new Promise((resolve) => {
+      const chip = document.querySelector('[data-testid="collection-header"] [data-testid="countdown-chip"] time');
+      const card = document.querySelector('[data-testid="drop-sale-countdown"] time');
+      const seen = [];
+      const observer = new MutationObserver(() => seen.push([chip.textContent, card.textContent]));
+      for (const el of [chip, card]) observer.observe(el, { childList: true, characterData: true, subtree: true });
+      setTimeout(() => { observer.disconnect(); resolve(seen); }, 4500);
+    })`)) as [string, string][];
+    expect(records.length).toBeGreaterThanOrEqual(3);
+    for (const [chipText, cardText] of records) {
+      expect(chipText).toMatch(/^00:[23]\d:\d\d$/);
+      expect(cardText).toBe(chipText);
+    }
+    await page.context().close();
+  });
 });

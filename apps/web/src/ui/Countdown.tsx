@@ -5,8 +5,9 @@ import {
   type DateInput,
   toEpochMs,
 } from '@vitrine/domain';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
 import styles from './Countdown.module.css';
+import { clockNow, subscribeClock, tickClock } from './clock';
 import { countdownText } from './countdown-text';
 
 export interface CountdownProps {
@@ -25,6 +26,7 @@ export interface CountdownProps {
 /**
  * Counts down to a moment: ticks every second under one hour, else every minute (000 §4).
  * Finished shows 00:00:00, stops the timer and fires onComplete. An invalid time renders nothing.
+ * Every countdown reads the page's one clock (./clock), so two countdowns to the same moment agree.
  */
 export function Countdown({
   to,
@@ -34,7 +36,7 @@ export function Countdown({
   className,
   testId = 'countdown',
 }: CountdownProps) {
-  const [now, setNow] = useState(() => Date.now());
+  const now = useSyncExternalStore(subscribeClock, clockNow);
   const parts = countdownParts(to, now);
   const invalid = parts === null;
   const remainingMs = parts?.remainingMs ?? 0;
@@ -42,6 +44,9 @@ export function Countdown({
   const completedRef = useRef(false);
   const onCompleteRef = useRef(onComplete);
   onCompleteRef.current = onComplete;
+
+  // The clock may not have ticked for a while (no countdown on the page): read the time before painting.
+  useLayoutEffect(() => tickClock(), []);
 
   useEffect(() => {
     if (invalid) console.warn('Countdown needs a valid ISO start or end time', to);
@@ -64,7 +69,7 @@ export function Countdown({
     if (remainingMs >= COUNTDOWN_SECOND_TICK_THRESHOLD_MS) {
       delay = Math.min(delay, remainingMs - COUNTDOWN_SECOND_TICK_THRESHOLD_MS + 1);
     }
-    const timer = window.setTimeout(() => setNow(Date.now()), Math.max(16, Math.min(remainingMs, delay)));
+    const timer = window.setTimeout(tickClock, Math.max(16, Math.min(remainingMs, delay)));
     return () => window.clearTimeout(timer);
   }, [invalid, done, remainingMs]);
 

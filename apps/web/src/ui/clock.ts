@@ -1,0 +1,22 @@
+// One clock for every countdown on the page: each countdown wakes the clock at its own next change, and
+// every countdown then renders from the same `now` in the same pass, so two countdowns to the same moment
+// (the header's chip and a drop card) never show different times (they counted from their own clocks,
+// woken by their own timers, and could read 00:00:04 and 00:00:03 at once).
+let now = Date.now();
+const listeners = new Set<() => void>();
+
+/** The time every countdown reads (epoch milliseconds). */
+export function clockNow(): number {
+  return now;
+}
+
+/** Reads the time again and re-renders every countdown with it. */
+export function tickClock(): void {
+  now = Date.now();
+  for (const listener of listeners) listener();
+}
+
+export function subscribeClock(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
