@@ -97,7 +97,8 @@ describe('drop-day cards', () => {
   });
 
   it("the header's countdown chip and a card's countdown to the same start read the same time at every change", async () => {
-    // After Hours opens in 30 minutes: under an hour both count seconds, to the same start.
+    // After Hours opens 30 minutes after the seed: under an hour both count seconds, to the same start (the
+    // browser suite runs in about ten minutes, so it has not opened yet, whenever this file runs).
     const page = await openPage('/collections/after-hours');
     const chip = page.getByTestId('collection-header').getByTestId('countdown-chip');
     const card = page.getByTestId('drop-sale-card').first().getByTestId('drop-sale-countdown');
@@ -114,7 +115,7 @@ describe('drop-day cards', () => {
     })`)) as [string, string][];
     expect(records.length).toBeGreaterThanOrEqual(3);
     for (const [chipText, cardText] of records) {
-      expect(chipText).toMatch(/^00:[23]\d:\d\d$/);
+      expect(chipText).toMatch(/^00:\d\d:\d\d$/);
       expect(cardText).toBe(chipText);
     }
     await page.context().close();
