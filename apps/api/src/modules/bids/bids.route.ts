@@ -1,11 +1,10 @@
 import { auctionStateSchema, bidPageSchema, placedBidSchema } from '@vitrine/domain/trading-responses';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { send } from '../../http/errors';
+import { requireDevKey } from '../../http/dev-key';
 import { optionalAuth, signedIn } from '../../http/guard';
 import { offsetOf, pageQuery, toPage } from '../../http/pagination';
 import { errorResponses } from '../../http/schemas';
-import { secretsEqual } from '../../lib/secrets';
 
 const money = z.object({
   amount: z.union([
@@ -123,17 +122,8 @@ export const bidsRoute: FastifyPluginAsyncZod = async (app) => {
 export const devBidsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/dev/auctions/:contractAddress/:niftyType/settle',
-    { schema: { hide: true, params: target } },
-    async (request, reply) => {
-      const auth = request.headers.authorization;
-      const given = auth?.startsWith('Bearer ') ? auth.slice(7).trim() : '';
-      if (!secretsEqual(given, app.config.outboxKey)) {
-        return send(reply, {
-          statusCode: 401,
-          errorType: 'unauthorized',
-          message: 'The dev routes need the outbox key',
-        });
-      }
+    { schema: { hide: true, params: target }, preHandler: requireDevKey(app) },
+    async (request) => {
       const { contractAddress, niftyType } = request.params;
       return { result: await app.services.bids.settleNow(contractAddress, niftyType) };
     },

@@ -5,10 +5,9 @@
 import { drawingSchema } from '@vitrine/domain/trading-responses';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { send } from '../../http/errors';
+import { requireDevKey } from '../../http/dev-key';
 import { optionalAuth, signedIn } from '../../http/guard';
 import { errorResponses } from '../../http/schemas';
-import { secretsEqual } from '../../lib/secrets';
 
 const params = z.object({
   contractAddress: z.string().min(1).max(100),
@@ -80,17 +79,8 @@ export const drawingsRoutes: FastifyPluginAsyncZod = async (app) => {
 export const devDrawingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/dev/drawings/:contractAddress/:niftyType/run',
-    { schema: { hide: true, params } },
-    async (request, reply) => {
-      const auth = request.headers.authorization;
-      const given = auth?.startsWith('Bearer ') ? auth.slice(7).trim() : '';
-      if (!secretsEqual(given, app.config.outboxKey)) {
-        return send(reply, {
-          statusCode: 401,
-          errorType: 'unauthorized',
-          message: 'The dev routes need the outbox key',
-        });
-      }
+    { schema: { hide: true, params }, preHandler: requireDevKey(app) },
+    async (request) => {
       const { contractAddress, niftyType } = request.params;
       const id = await app.services.drawings.idOf(contractAddress, niftyType);
       return { result: await app.services.drawings.run(id, { force: true }) };

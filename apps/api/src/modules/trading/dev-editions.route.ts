@@ -1,9 +1,10 @@
 // Test-only (outside production, with the dev outbox's key): close an open edition's purchasing now and run
 // its minting job, so browser tests see editions delivered after close without waiting days; and put a pack on
 // sale now, for the drop page's pack checkout modal (decision 016).
+
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { secretsEqual } from '../../lib/secrets';
+import { requireDevKey } from '../../http/dev-key';
 import { createLivePack } from './dev-live-pack';
 
 export const devEditionsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -17,25 +18,20 @@ export const devEditionsRoutes: FastifyPluginAsyncZod = async (app) => {
           niftyType: z.coerce.number().int().positive().max(2_147_483_647),
         }),
       },
+      preHandler: requireDevKey(app),
     },
-    async (request, reply) => {
-      const auth = request.headers.authorization;
-      const given = auth?.startsWith('Bearer ') ? auth.slice(7).trim() : '';
-      if (!given || !secretsEqual(given, app.config.outboxKey)) {
-        return reply.code(401).send({ statusCode: 401, errorType: 'unauthorized', message: 'Key required' });
-      }
+    async (request) => {
       const { contractAddress, niftyType } = request.body;
       const minted = await app.services.editions.closeOpenEditionNow(contractAddress, niftyType);
       return { minted };
     },
   );
 
-  app.post('/dev/editions/live-pack', { schema: { hide: true } }, async (request, reply) => {
-    const auth = request.headers.authorization;
-    const given = auth?.startsWith('Bearer ') ? auth.slice(7).trim() : '';
-    if (!given || !secretsEqual(given, app.config.outboxKey)) {
-      return reply.code(401).send({ statusCode: 401, errorType: 'unauthorized', message: 'Key required' });
-    }
-    return createLivePack(app.config.database.db, app.config.clock.now());
-  });
+  app.post(
+    '/dev/editions/live-pack',
+    { schema: { hide: true }, preHandler: requireDevKey(app) },
+    async () => {
+      return createLivePack(app.config.database.db, app.config.clock.now());
+    },
+  );
 };
