@@ -7,6 +7,7 @@
 // (about one per ten tokens), storefronts, ended drops and marketplace-only collections, written
 // in multi-row batches.
 import { createHash } from 'node:crypto';
+import { drawingCommitment, drawWinners } from '@vitrine/domain';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import * as s from '../schema';
@@ -72,6 +73,11 @@ export const ETH_USD_CENTS = 315_025;
 export const OPEN_EDITION_SIZE = 99_999_999;
 /** Distinct NFT images at benchmark scale; larger stores reuse them. */
 export const NFT_IMAGE_POOL = 400;
+/**
+ * Validated collectors who enter drawings (and mostly lose): an ended drawing's entries are 1.5 to 3
+ * times its editions, one a user, and the demo's largest drawing has 80 editions.
+ */
+export const DRAWING_ENTRANTS = 120;
 
 /** Rows per multi-row insert; wide tables use the smaller batch (PostgreSQL allows 65535 parameters). */
 const BATCH = 2000;
@@ -86,6 +92,7 @@ type NewNifty = typeof s.nifties.$inferInsert;
 type NewToken = typeof s.tokens.$inferInsert;
 type NewListing = typeof s.listings.$inferInsert;
 type NewSale = typeof s.sales.$inferInsert;
+type NewDrawingEntry = typeof s.drawingEntries.$inferInsert;
 
 /** True when there are no users and no publishers: the store has never been seeded or used. */
 export async function isStoreEmpty(db: Db): Promise<boolean> {
@@ -177,6 +184,9 @@ interface MintPlan {
   state: State;
   /** Editions minted: 1..sold minus burnt. */
   sold: number;
+  /** Editions free when the sale opened (edition size minus reserved): what a drawing draws. */
+  drawable: number;
+  publisherSlug: string;
   burnt: Set<number>;
   priceCents: number;
   minBid: number;
@@ -216,6 +226,20 @@ interface PendingToken {
   listings: Omit<NewListing, 'tokenRowId'>[];
 }
 
+/** An ended drawing as the `drawings.run` job leaves it: entries in id order, the winners' editions. */
+interface PendingDrawing {
+  niftyId: number;
+  title: string;
+  seed: string;
+  editionsDrawn: number;
+  priceCents: number;
+  createdAt: Date;
+  drawnAt: Date;
+  entries: { userId: number; at: Date; edition: number | null }[];
+  /** Each edition's winner (index: edition - 1). */
+  winners: number[];
+}
+
 class Seeder {
   private readonly now: number;
   private readonly counts: Record<string, number> = {
@@ -230,6 +254,8 @@ class Seeder {
     listings: 0,
     activeListings: 0,
     sales: 0,
+    drawings: 0,
+    drawingEntries: 0,
     fxRates: 0,
     featureFlags: 0,
     media: 0,
@@ -239,6 +265,10 @@ class Seeder {
   private readonly names = new Map<number, string>();
   private readonly publisherIds = new Map<string, number>();
   private readonly publisherSlugs: string[] = [];
+  /** Members (owners) of each publisher, by slug: they never enter their own drawings. */
+  private readonly publisherMembers = new Map<string, number[]>();
+  /** Validated collectors who enter drawings. */
+  private entrants: number[] = [];
   private demoCollectorId = 0;
   private demoPublisherId = 0;
   /** Buyers for demo tokens, with weights. */
@@ -251,6 +281,10 @@ class Seeder {
   private pendingTokens: PendingToken[] = [];
   private pendingSales: NewSale[] = [];
   private pendingListings: NewListing[] = [];
+  private pendingDrawings: PendingDrawing[] = [];
+  /** Token row ids of the drawn nifties' editions, by `niftyId:editionNumber`. */
+  private readonly drawnTokens = new Map<string, number>();
+  private readonly drawnNifties = new Set<number>();
   private tokenTarget = 0;
   /** Token count at which planner statistics are next refreshed. */
   private nextAnalyze = 2 * BATCH;
@@ -325,6 +359,7 @@ class Seeder {
     await this.flushTokens();
     await this.flushSales();
     await this.flushListings();
+    await this.writeDrawings();
     Object.assign(
       this.counts,
       await seedEditions(this.tx, { now: this.opts.now, artwork: (k) => this.poolImage(k) }),
@@ -473,6 +508,36 @@ class Seeder {
       });
     }
 
+    // Drawing entrants: validated collectors (their own PRNG, so the benchmark users below do not change).
+    const entrantRng = new Rng('drawing-entrants');
+    const handles = new Set(rows.map((r) => r.profileUrl.toLowerCase()));
+    const entrantHandles = new Set<string>();
+    for (let i = 0; entrantHandles.size < DRAWING_ENTRANTS; i++) {
+      const first = FIRST_NAMES[i % FIRST_NAMES.length] ?? 'Alex';
+      const last = LAST_NAMES[(i * 7) % LAST_NAMES.length] ?? 'Park';
+      const handle = `${first}_${last}`.toLowerCase().replace(/[^a-z0-9_]/g, '');
+      if (handles.has(handle)) continue;
+      handles.add(handle);
+      entrantHandles.add(handle);
+      const created = -entrantRng.int(60, 700) * DAY;
+      rows.push({
+        email: `${handle}@example.com`,
+        emailVerifiedAt: this.at(created + HOUR),
+        firstName: first,
+        lastName: last,
+        name: `${first} ${last}`,
+        bio: '',
+        profileUrl: handle,
+        walletAddress: addressOf(`wallet:${handle}`),
+        verifiedPhone: true,
+        countryCode: '+1',
+        phoneNumber: `202555${2000 + entrantHandles.size}`,
+        preferences: { displayCurrency: 'USD', storefrontTabPref: 'NFTS' },
+        createdAt: this.at(created),
+        updatedAt: this.at(created + DAY),
+      });
+    }
+
     // Benchmark users: about one per ten tokens, 5% of them creators.
     const demoUserCount = rows.length;
     const extra = Math.max(0, Math.round(scale / 10) - demoUserCount);
@@ -530,6 +595,7 @@ class Seeder {
       this.demoBuyers.push(this.person(a.handle).id);
       this.demoBuyerWeights.push(0.15);
     }
+    this.entrants = [...entrantHandles].map((h) => this.person(h).id);
     this.bulkBuyers = COLLECTORS.map((c) => this.person(c.handle).id);
     for (const row of rows.slice(demoUserCount)) {
       const p = this.person(row.profileUrl);
@@ -608,6 +674,11 @@ class Seeder {
     ];
     await this.tx.insert(s.publisherMembers).values(members);
     this.add('publisherMembers', members.length);
+    for (const m of members) {
+      const slug = this.publisherSlugs.find((p) => this.publisherIds.get(p) === m.publisherId);
+      if (slug !== undefined)
+        this.publisherMembers.set(slug, [...(this.publisherMembers.get(slug) ?? []), m.userId]);
+    }
   }
 
   private publisherId(slug: string): number {
@@ -771,6 +842,8 @@ class Seeder {
           dropType: ctx.dropType,
           state: ctx.state,
           sold: econ.mint ? econ.sold : 0,
+          drawable: econ.editionSize - econ.reserved,
+          publisherSlug: ctx.publisherSlug,
           burnt: econ.burnt,
           priceCents: econ.priceCents,
           minBid: econ.minBid,
@@ -816,6 +889,9 @@ class Seeder {
     const drops: DropDraft[] = [];
     const collections: CollectionDraft[] = [];
     const creators = [...ARTISTS.map((a) => this.person(a.handle).id), ...this.bulkCreators];
+    // A drawing's winners are distinct users with one entry each, and more entered than won: a small
+    // store's drawings are no larger than half its entrants.
+    const drawingCap = Math.floor((this.bulkBuyers.length + this.entrants.length) / 2);
     let remaining = tokens;
     for (let i = 0; remaining > 0; i++) {
       const isDrop = i % 3 === 0;
@@ -850,6 +926,15 @@ class Seeder {
           demo: false,
           burnHeavy: false,
         });
+        if (
+          isDrop &&
+          (dropType === 'drawing' || dropType === 'pack_drawing') &&
+          econ.editionSize > drawingCap
+        ) {
+          econ.editionSize = drawingCap;
+          econ.reserved = Math.min(econ.reserved, drawingCap - 1);
+          econ.sold = econ.editionSize - econ.reserved;
+        }
         let sold = econ.mint ? econ.sold : 0;
         if (sold > remaining) sold = remaining;
         remaining -= sold;
@@ -889,6 +974,8 @@ class Seeder {
             dropType: isDrop ? dropType : null,
             state,
             sold,
+            drawable: econ.editionSize - econ.reserved,
+            publisherSlug,
             burnt: new Set(),
             priceCents: econ.priceCents,
             minBid: econ.minBid,
@@ -1022,10 +1109,11 @@ class Seeder {
     if (plan.sold <= 0) return;
     const rng = new Rng(`tokens:${plan.contract}:${plan.typeNumber}`);
     const primary = this.primarySchedule(rng, plan);
+    const drawing = this.draw(plan, primary);
     for (let edition = 1; edition <= plan.sold; edition++) {
       if (plan.burnt.has(edition)) continue;
       const slot = primary[edition - 1];
-      this.pendingTokens.push(this.token(rng, plan, edition, slot ?? null));
+      this.pendingTokens.push(this.token(rng, plan, edition, slot ?? null, drawing?.winners[edition - 1]));
       if (this.pendingTokens.length >= BATCH) await this.flushTokens();
     }
   }
@@ -1082,6 +1170,143 @@ class Seeder {
     return out;
   }
 
+  /**
+   * An ended drawing drawn as the `drawings.run` job draws it (decision 013): a seed from the seed's PRNG
+   * and its commitment, entries from validated entrants and collectors (one a user, never the seller or
+   * the publisher's members), the winners `drawWinners(seed, entry ids, editionsDrawn)`, the run's
+   * editions 1, 2, ... going to them in entry-id order. drawWinners depends only on the ids' order, so the
+   * winning positions are drawn first and the editions' buyers placed there; `writeDrawings` checks the
+   * written ids give the same winners. The demo collector wins an edition forced to them.
+   */
+  private draw(plan: MintPlan, primary: ({ at: number; cents: number } | null)[]): PendingDrawing | null {
+    const isDrawing = plan.dropType === 'drawing' || plan.dropType === 'pack_drawing';
+    const first = primary[0];
+    if (!isDrawing || plan.state !== 'ended' || plan.sold <= 0 || !first) return null;
+    const rng = new Rng(`drawing:${plan.contract}:${plan.typeNumber}`);
+    const seed = rng.hex(64);
+    const forcedEdition = [...plan.forced.keys()][0];
+    const members = new Set(this.publisherMembers.get(plan.publisherSlug) ?? []);
+    const candidates = plan.demo
+      ? [...this.entrants, ...this.demoBuyers]
+      : [...this.bulkBuyers, ...this.entrants];
+    const pool = [...new Set(candidates)].filter(
+      (id) =>
+        id !== plan.sellerId &&
+        !members.has(id) &&
+        (forcedEdition === undefined || id !== this.demoCollectorId),
+    );
+    const reserved = forcedEdition === undefined ? 0 : 1;
+    const won = plan.sold;
+    if (pool.length + reserved < won) throw new Error(`seed: too few entrants to draw ${plan.title}`);
+    // Fewer editions sold than drawn (a benchmark store's last nifty, cut short): every entry won.
+    const total =
+      won < plan.drawable
+        ? won
+        : Math.min(pool.length + reserved, Math.max(won + 1, Math.round(won * rng.range(1.5, 3))));
+    const positions = drawWinners(
+      seed,
+      Array.from({ length: total }, (_, i) => i),
+      plan.drawable,
+    ).sort((a, b) => a - b);
+    if (positions.length !== won) throw new Error(`seed: ${plan.title} draws ${positions.length} of ${won}`);
+    const users = rng.sample(pool, total - reserved);
+    const at = Array.from({ length: total }, () =>
+      Math.round(plan.startMs + (Math.min(plan.endMs, this.now) - plan.startMs) * rng.float()),
+    ).sort((a, b) => a - b);
+    let next = 0;
+    const take = () => {
+      const id = users[next++];
+      if (id === undefined) throw new Error(`seed: ran out of entrants for ${plan.title}`);
+      return id;
+    };
+    const editionAt = new Map(positions.map((p, i) => [p, i + 1]));
+    const winners = positions.map((_, i) => (forcedEdition === i + 1 ? this.demoCollectorId : take()));
+    const entries = at.map((ms, p) => {
+      const edition = editionAt.get(p) ?? null;
+      return {
+        userId: edition === null ? take() : (winners[edition - 1] as number),
+        at: new Date(Math.min(ms, plan.endMs - 1)),
+        edition,
+      };
+    });
+    const drawing: PendingDrawing = {
+      niftyId: plan.niftyId,
+      title: plan.title,
+      seed,
+      editionsDrawn: plan.drawable,
+      priceCents: plan.priceCents,
+      createdAt: new Date(plan.startMs - rng.int(1, 48) * HOUR),
+      drawnAt: new Date(first.at),
+      entries,
+      winners,
+    };
+    this.pendingDrawings.push(drawing);
+    this.drawnNifties.add(plan.niftyId);
+    return drawing;
+  }
+
+  /** The pending drawings and their entries, checked against drawWinners on the written entry ids. */
+  private async writeDrawings(): Promise<void> {
+    for (let i = 0; i < this.pendingDrawings.length; i += BATCH) {
+      const batch = this.pendingDrawings.slice(i, i + BATCH);
+      const ids = await this.tx
+        .insert(s.drawings)
+        .values(
+          batch.map((d) => ({
+            niftyId: d.niftyId,
+            seed: d.seed,
+            commitment: drawingCommitment(d.seed),
+            status: 'drawn',
+            editionsDrawn: d.editionsDrawn,
+            createdAt: d.createdAt,
+            drawnAt: d.drawnAt,
+          })),
+        )
+        .returning({ id: s.drawings.id, niftyId: s.drawings.niftyId });
+      const idOf = new Map(ids.map((r) => [r.niftyId, r.id]));
+      // One drawing's entries in position order, so their ids ascend as the draw placed them.
+      const rows: NewDrawingEntry[] = batch.flatMap((d) => {
+        const drawingId = idOf.get(d.niftyId);
+        if (drawingId === undefined) throw new Error(`seed: drawing of ${d.title} was not written`);
+        return d.entries.map((e) => ({
+          drawingId,
+          userId: e.userId,
+          priceCents: d.priceCents,
+          paymentMethod: 'balance',
+          status: e.edition === null ? 'lost' : 'won',
+          tokenRowId: e.edition === null ? null : (this.drawnTokens.get(`${d.niftyId}:${e.edition}`) ?? null),
+          createdAt: e.at,
+          settledAt: d.drawnAt,
+        }));
+      });
+      const entryIds = new Map<string, number>();
+      for (let j = 0; j < rows.length; j += BATCH) {
+        const written = await this.tx
+          .insert(s.drawingEntries)
+          .values(rows.slice(j, j + BATCH))
+          .returning({
+            id: s.drawingEntries.id,
+            drawingId: s.drawingEntries.drawingId,
+            userId: s.drawingEntries.userId,
+          });
+        for (const e of written) entryIds.set(`${e.drawingId}:${e.userId}`, e.id);
+      }
+      for (const d of batch) {
+        const drawingId = idOf.get(d.niftyId);
+        const ids = d.entries.map((e) => entryIds.get(`${drawingId}:${e.userId}`) ?? -1);
+        const expected = d.entries.flatMap((e, p) => (e.edition === null ? [] : [ids[p] as number]));
+        const drawn = drawWinners(d.seed, ids, d.editionsDrawn).sort((a, b) => a - b);
+        const ordered = ids.every((id, p) => id > 0 && (p === 0 || id > (ids[p - 1] as number)));
+        if (!ordered || drawn.length !== expected.length || drawn.some((id, k) => id !== expected[k])) {
+          throw new Error(`seed: the drawing of ${d.title} does not give its winners`);
+        }
+      }
+      this.add('drawings', ids.length);
+      this.add('drawingEntries', rows.length);
+    }
+    this.pendingDrawings = [];
+  }
+
   private buyer(rng: Rng, plan: MintPlan, not: number | null): number {
     for (let attempt = 0; attempt < 8; attempt++) {
       const id = plan.demo
@@ -1099,6 +1324,8 @@ class Seeder {
     plan: MintPlan,
     edition: number,
     primary: { at: number; cents: number } | null,
+    /** The buyer of the primary sale, when it is decided (a drawing's winner). */
+    winner?: number,
   ): PendingToken {
     const forced = plan.forced.get(edition);
     const isForced = forced !== undefined;
@@ -1111,7 +1338,7 @@ class Seeder {
     const sales: Omit<NewSale, 'tokenRowId'>[] = [];
     const listings: Omit<NewListing, 'tokenRowId'>[] = [];
 
-    let owner = this.buyer(rng, plan, null);
+    let owner = winner ?? this.buyer(rng, plan, null);
     let lastCents = primary?.cents ?? plan.priceCents;
     let lastAt = Math.max(mintedAt, primary?.at ?? 0);
     let lastSale: { cents: number; at: number } | null = null;
@@ -1223,6 +1450,9 @@ class Seeder {
     for (const p of batch) {
       const tokenRowId = byKey.get(`${p.row.niftyId}:${p.row.editionNumber}`);
       if (tokenRowId === undefined) throw new Error('seed: token was not written');
+      if (this.drawnNifties.has(p.row.niftyId)) {
+        this.drawnTokens.set(`${p.row.niftyId}:${p.row.editionNumber}`, tokenRowId);
+      }
       for (const sale of p.sales) this.pendingSales.push({ ...sale, tokenRowId });
       for (const listing of p.listings) this.pendingListings.push({ ...listing, tokenRowId });
     }

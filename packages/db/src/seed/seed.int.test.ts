@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { drawWinners, seedMatchesCommitment } from '@vitrine/domain';
+import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../client';
 import * as s from '../schema';
@@ -61,6 +62,90 @@ async function tokenFingerprint(db: Db): Promise<string> {
   return createHash('sha256')
     .update(JSON.stringify(rows.map((r) => ({ ...r, lastSaleAt: r.lastSaleAt?.toISOString() ?? null }))))
     .digest('hex');
+}
+
+/**
+ * Every ended drawing (and pack drawing) with editions sold was drawn as the `drawings.run` job draws
+ * (decision 013): a seed matching its commitment, more entries than editions, one a user, and the won
+ * entries exactly `drawWinners(seed, entry ids, editionsDrawn)`, in entry-id order the buyers of
+ * editions 1, 2, ... by primary sale at the draw. Returns how many drawings it checked.
+ */
+async function expectEndedDrawingsDrawn(db: Db): Promise<number> {
+  const rows = await db
+    .select({ nifty: s.nifties, drop: s.drops, publisherId: s.collections.publisherId })
+    .from(s.nifties)
+    .innerJoin(s.collections, eq(s.collections.id, s.nifties.collectionId))
+    .innerJoin(s.drops, eq(s.drops.id, s.collections.dropId))
+    .where(
+      and(
+        inArray(s.drops.dropType, ['drawing', 'pack_drawing']),
+        lte(s.drops.endAt, NOW),
+        sql`${s.nifties.totalSold} > 0`,
+      ),
+    );
+  for (const { nifty, drop, publisherId } of rows) {
+    const [drawing] = await db.select().from(s.drawings).where(eq(s.drawings.niftyId, nifty.id));
+    expect(drawing, `${drop.slug} #${nifty.typeNumber}`).toBeDefined();
+    if (!drawing) continue;
+    expect(drawing.status).toBe('drawn');
+    expect(drawing.seed).toMatch(/^[0-9a-f]{64}$/);
+    expect(seedMatchesCommitment(drawing.seed, drawing.commitment)).toBe(true);
+    expect(drawing.createdAt.getTime()).toBeLessThan(drop.startAt.getTime());
+    expect(drawing.drawnAt?.getTime()).toBeGreaterThanOrEqual(drop.endAt.getTime());
+    expect(drawing.drawnAt?.getTime()).toBeLessThanOrEqual(NOW.getTime());
+    expect(drawing.editionsDrawn).toBe(nifty.editionSize - nifty.totalReserved);
+    const entries = await db
+      .select()
+      .from(s.drawingEntries)
+      .where(eq(s.drawingEntries.drawingId, drawing.id))
+      .orderBy(asc(s.drawingEntries.id));
+    const ids = entries.map((e) => e.id);
+    const won = entries.filter((e) => e.status === 'won');
+    expect(won.length).toBe(nifty.totalSold);
+    // Fewer editions sold than drawn (a benchmark store's last nifty): every entry won.
+    if (nifty.totalSold < (drawing.editionsDrawn ?? 0)) expect(entries.length).toBe(nifty.totalSold);
+    else expect(entries.length).toBeGreaterThan(nifty.totalSold);
+    expect(drawWinners(drawing.seed, ids, drawing.editionsDrawn ?? 0).sort((a, b) => a - b)).toEqual(
+      won.map((e) => e.id),
+    );
+    expect(entries.filter((e) => e.status !== 'won').every((e) => e.status === 'lost')).toBe(true);
+    expect(new Set(entries.map((e) => e.userId)).size).toBe(entries.length);
+    const members = await db
+      .select({ userId: s.publisherMembers.userId })
+      .from(s.publisherMembers)
+      .where(eq(s.publisherMembers.publisherId, publisherId));
+    for (const m of members) expect(entries.some((e) => e.userId === m.userId)).toBe(false);
+    for (const e of entries) {
+      expect(e.priceCents).toBe(Number(nifty.priceAmount));
+      expect(e.paymentMethod).toBe('balance');
+      expect(e.createdAt.getTime()).toBeGreaterThanOrEqual(drop.startAt.getTime());
+      expect(e.createdAt.getTime()).toBeLessThan(drop.endAt.getTime());
+      expect(e.settledAt?.getTime()).toBe(drawing.drawnAt?.getTime());
+      if (e.status === 'lost') expect(e.tokenRowId).toBeNull();
+    }
+    // The run mints editions first, first + 1, ... to the winners in entry-id order.
+    const tokens = new Map(
+      (await db.select().from(s.tokens).where(eq(s.tokens.niftyId, nifty.id))).map((t) => [
+        t.editionNumber,
+        t,
+      ]),
+    );
+    for (const [i, e] of won.entries()) {
+      const token = tokens.get(i + 1);
+      if (!token) {
+        expect(e.tokenRowId).toBeNull(); // burnt since
+        continue;
+      }
+      expect(e.tokenRowId).toBe(token.id);
+      const [primary] = await db
+        .select()
+        .from(s.sales)
+        .where(and(eq(s.sales.tokenRowId, token.id), eq(s.sales.market, 'primary')));
+      expect(primary?.buyerId).toBe(e.userId);
+      expect(primary?.priceInCents).toBe(e.priceCents);
+    }
+  }
+  return rows.length;
 }
 
 describe('seedDemo (default demo store)', () => {
@@ -339,6 +424,20 @@ describe('seedDemo (default demo store)', () => {
     expect(listed).toBeGreaterThanOrEqual(2);
   });
 
+  it('draws every ended drawing as the drawings run does, its winners the primary buyers', async () => {
+    // Grain & Grid (3 nifties) and Night Market (1).
+    expect(await expectEndedDrawingsDrawn(db)).toBeGreaterThanOrEqual(4);
+    const [grain] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(s.drawingEntries)
+      .innerJoin(s.drawings, eq(s.drawings.id, s.drawingEntries.drawingId))
+      .innerJoin(s.nifties, eq(s.nifties.id, s.drawings.niftyId))
+      .innerJoin(s.collections, eq(s.collections.id, s.nifties.collectionId))
+      .where(eq(s.collections.slug, 'grain-and-grid'));
+    expect(grain?.n).toBeGreaterThan(0);
+    expect(result.counts.drawingEntries).toBe(await db.$count(s.drawingEntries));
+  });
+
   it('writes exchange rates and feature flags', async () => {
     const [eth] = await db
       .select()
@@ -430,5 +529,6 @@ describe('seedDemo at benchmark scale', () => {
       .groupBy(s.listings.tokenRowId)
       .having(sql`count(*) > 1`);
     expect(active).toEqual([]);
+    expect(await expectEndedDrawingsDrawn(database.db)).toBeGreaterThan(4);
   });
 });

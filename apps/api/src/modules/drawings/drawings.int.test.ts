@@ -723,3 +723,54 @@ describe('a winner whose card capture keeps being refused (decision 013 "Refused
     });
   });
 });
+
+describe('the demo store’s ended drawings', () => {
+  let seeded: TestApp;
+  beforeAll(async () => {
+    seeded = await testApp();
+  });
+  afterAll(async () => {
+    await seeded?.close();
+  });
+
+  it('answer Grain & Grid drawn, with its entries, seed and winners, read after read', async () => {
+    const sdb = seeded.app.config.database.db;
+    const rows = await sdb
+      .select({ nifty: schema.nifties, contract: schema.collections.contractAddress })
+      .from(schema.nifties)
+      .innerJoin(schema.collections, eq(schema.collections.id, schema.nifties.collectionId))
+      .where(eq(schema.collections.slug, 'grain-and-grid'));
+    expect(rows.length).toBe(3);
+    const drawingsBefore = await sdb.$count(schema.drawings);
+    for (const { nifty, contract } of rows) {
+      const path = `/api/drawings/${contract}/${nifty.typeNumber}/`;
+      const res = await seeded.app.inject({ url: path });
+      expect(res.statusCode, res.body).toBe(200);
+      const d = res.json() as DrawingView;
+      expect(d.status).toBe('drawn');
+      expect(d.seed).toMatch(/^[0-9a-f]{64}$/);
+      expect(seedMatchesCommitment(d.seed as string, d.commitment)).toBe(true);
+      expect(d.editionsDrawn).toBe(nifty.totalSold);
+      expect(d.saleDetails.totalEntries).toBe(d.entries.length);
+      expect(d.entries.length).toBeGreaterThan(nifty.totalSold);
+      expect(d.winners).toHaveLength(nifty.totalSold);
+      expect(
+        drawWinners(
+          d.seed as string,
+          d.entries.map((e) => e.id),
+          d.editionsDrawn ?? 0,
+        ).sort((a, b) => a - b),
+      ).toEqual([...d.winners].sort((a, b) => a - b));
+      const won = d.entries.filter((e) => e.status === 'won').map((e) => e.id);
+      expect(won.sort((a, b) => a - b)).toEqual([...d.winners].sort((a, b) => a - b));
+      // Read again after the close: not made again nor run again.
+      seeded.clock.advance(60_000);
+      const again = await seeded.app.inject({ url: path });
+      expect(again.json()).toMatchObject({ seed: d.seed, winners: d.winners, status: 'drawn' });
+    }
+    expect(await sdb.$count(schema.drawings)).toBe(drawingsBefore);
+    const drained = await seeded.app.services.jobs.drain();
+    expect(drained.failed).toBe(0);
+    expect(await sdb.$count(schema.drawings)).toBe(drawingsBefore);
+  });
+});
