@@ -9,6 +9,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiSignUp, captchaToken, DESKTOP, type Grant, storeCredentials } from './support/accounts';
 import { launchBrowser } from './support/browser';
+import { pageTimeAt } from './support/clock';
+import { type LiveCard, liveCards } from './support/drops';
 import { COLLECTOR } from './support/sign-in';
 import { apiCall, fillCard, simCardToken } from './support/trading';
 
@@ -22,27 +24,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-interface LiveCard {
-  dropSlug: string;
-  contractAddress: string;
-  typeNumber: number;
-  saleType: string;
-}
-
-async function liveCards(dropType: string, saleType: string): Promise<LiveCard[]> {
-  const response = await fetch(`${baseUrl}/api/v1/drops/?status=live&page_size=50`);
-  expect(response.status).toBe(200);
-  const body = (await response.json()) as {
-    results: { slug: string; dropType: string; cards: Omit<LiveCard, 'dropSlug'>[] }[];
-  };
-  const cards = body.results
-    .filter((d) => d.dropType === dropType)
-    .flatMap((d) => d.cards.map((c) => ({ ...c, dropSlug: d.slug })))
-    .filter((c) => c.saleType === saleType);
-  expect(cards.length).toBeGreaterThan(0);
-  return cards;
-}
 
 const dollars = (cents: number) =>
   `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
@@ -65,7 +46,7 @@ describe('drop day', () => {
     timeout: 120_000,
   }, async () => {
     // A 1/1 auction of the seed that stays open: bids.e2e bids on the first and settles the last.
-    const cards = await liveCards('auction', 'auction');
+    const cards = await liveCards(baseUrl, 'auction', 'auction');
     expect(cards.length).toBeGreaterThanOrEqual(3);
     const card = cards.at(-2) as LiveCard;
     const collector = await apiSignUp(baseUrl, 'dropday-bidder');
@@ -118,7 +99,7 @@ describe('drop day', () => {
   it("a drawing's card reads 'Validated account required' to a collector whose profile is not validated", {
     timeout: 120_000,
   }, async () => {
-    const card = (await liveCards('drawing', 'drawing'))[0] as LiveCard;
+    const card = (await liveCards(baseUrl, 'drawing', 'drawing'))[0] as LiveCard;
     const collector = await apiSignUp(baseUrl, 'dropday-unvalidated');
     const context = await browser.newContext({ viewport: DESKTOP });
     await storeCredentials(context, collector.grant);
@@ -181,8 +162,8 @@ describe('drop day', () => {
   it("a validated collector's card does not read 'Validated account required' while eligibility loads", {
     timeout: 120_000,
   }, async () => {
-    // Signal Garden (seed): upcoming, its works validation-required. The page's clock is put a minute after
-    // its start (the browser tests cannot move the server's), so the card is open in the page.
+    // Signal Garden (seed): upcoming, its works validation-required. The page's clock and the API's Date
+    // headers are put a minute after its start (support/clock.ts), so the card is open in the page.
     const drop = await fetch(`${baseUrl}/api/v1/drops/signal-garden/`);
     expect(drop.status).toBe(200);
     const start = Date.parse(((await drop.json()) as { startDate: string }).startDate);
@@ -196,7 +177,7 @@ describe('drop day', () => {
     const context = await browser.newContext({ viewport: DESKTOP });
     await storeCredentials(context, grant, start + 3_600_000);
     const page = await context.newPage();
-    await page.clock.install({ time: start + 60_000 });
+    await pageTimeAt(page, start + 60_000);
     // The eligibility answer is held until the card has been read.
     let release = () => {};
     const held = new Promise<void>((resolve) => {
@@ -206,7 +187,8 @@ describe('drop day', () => {
       (url) => /^\/api\/v2\/drops\/[^/]+\/eligibility\/$/.test(url.pathname),
       async (route) => {
         await held;
-        await route.continue();
+        // On to pageTimeAt's handler, which dates the answer.
+        await route.fallback();
       },
     );
     await page.goto(`${baseUrl}/collections/signal-garden`);

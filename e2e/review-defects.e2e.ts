@@ -5,6 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiSignUp, apiVerifyEmail, DESKTOP, latestMessage } from './support/accounts';
 import { launchBrowser } from './support/browser';
+import { pageTimeAt } from './support/clock';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -79,9 +80,8 @@ describe('collection pages', () => {
       `/api/v1/marketplace/collections/${slug}/`,
     );
     const start = Date.parse(collection.startDate);
-    const page = await newPage(async (p) => {
-      await p.clock.install({ time: start - 60_000 });
-    });
+    // The page and the server's Date headers a minute before the start (the page counts from the server's clock).
+    const page = await newPage((p) => pageTimeAt(p, start - 60_000));
     await page.goto(`${baseUrl}/collections/${collection.slug}`);
     const chip = page.getByTestId('collection-header').getByTestId('countdown-chip');
     await chip.waitFor();

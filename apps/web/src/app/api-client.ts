@@ -1,4 +1,6 @@
-// The one fetch wrapper for the API and search hosts (000 §7: bearer token, X-SID, X-Time).
+// The one fetch wrapper for the API and search hosts (000 §7: bearer token, X-SID, X-Time). Each answer's Date
+// header also tells the page the server's time (lib/server-clock.ts: countdowns and sale windows count from it).
+import { clockSample, learnServerClock } from '../lib/server-clock';
 import { ApiError, apiErrorFromBody } from './api-error';
 import { apiUrl, searchUrl } from './config';
 import { credentialsSettled, getAccessToken } from './credentials';
@@ -71,6 +73,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   const headers = buildHeaders(options.headers);
   const base = options.host === 'search' ? searchUrl(path) : apiUrl(path);
   let response: Response;
+  const sentAt = Date.now();
   try {
     response = await fetch(withQuery(base, options.query), {
       method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
@@ -83,6 +86,10 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw ApiError.unknown();
   }
+  // A cross-origin host's Date is not readable without Access-Control-Expose-Headers: null, nothing learnt.
+  learnServerClock(
+    clockSample(response.headers.get('date'), sentAt, Date.now(), response.headers.get('cache-control')),
+  );
   let body: unknown;
   try {
     body = await readJson(response);

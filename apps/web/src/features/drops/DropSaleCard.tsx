@@ -11,6 +11,7 @@ import type { NiftyEligibility } from '@vitrine/domain/catalog-responses';
 import { useCallback, useContext, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { isApiError } from '../../app/api-client';
+import { serverNow } from '../../lib/server-clock';
 import { Button } from '../../ui/Button';
 import { Countdown } from '../../ui/Countdown';
 import { FormAlert } from '../../ui/FormAlert';
@@ -57,7 +58,7 @@ export function DropSaleCard({
   eligibilityLoading?: boolean;
   signedIn: boolean;
 }) {
-  const [now, setNow] = useState(() => Date.now());
+  const [now, setNow] = useState(() => serverNow());
   const [sold, setSold] = useState<number | undefined>(undefined);
   const [highestBid, setHighestBid] = useState<number | undefined>(undefined);
   const [dialog, setDialog] = useState<'bid' | 'drawing' | null>(null);
@@ -195,7 +196,7 @@ export function DropSaleCard({
               to={countdown.target}
               label={countdown.label}
               hideWhenComplete
-              onComplete={() => setNow(Date.now())}
+              onComplete={() => setNow(serverNow())}
             />
           </div>
         ) : null}

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { collectionStatus, isDroppingThisWeek, resizedImageUrl, statusLabel } from '@vitrine/domain';
 import { useState } from 'react';
 import { mediaUrl } from '../../app/config';
+import { serverNow } from '../../lib/server-clock';
 import { Countdown } from '../../ui/Countdown';
 import { Link } from '../../ui/Link';
 import { Price } from '../../ui/Price';
@@ -27,7 +28,7 @@ export function dropPath(drop: Pick<Drop, 'slug'>): string {
  */
 export function DropCard({ drop, priority = false }: { drop: Drop; priority?: boolean }) {
   const queryClient = useQueryClient();
-  const [now, setNow] = useState(() => Date.now());
+  const [now, setNow] = useState(() => serverNow());
   const status = collectionStatus(drop.startDate, drop.endDate, now) ?? drop.status;
   const label = statusLabel(status);
   const target = status === 'upcoming' ? drop.startDate : status === 'live' ? drop.endDate : null;
@@ -40,7 +41,7 @@ export function DropCard({ drop, priority = false }: { drop: Drop; priority?: bo
 
   // At zero an upcoming drop becomes live and a live drop ends (001 §4): show it, then refresh the lists.
   const onCountdownComplete = () => {
-    setNow(Date.now());
+    setNow(serverNow());
     void queryClient.invalidateQueries({ queryKey: dropsKeys.all() });
   };
 

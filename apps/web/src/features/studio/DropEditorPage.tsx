@@ -10,6 +10,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../app/api-client';
 import type { ApiError } from '../../app/api-error';
+import { serverNow } from '../../lib/server-clock';
 import { useNow } from '../../lib/useNow';
 import { Button } from '../../ui/Button';
 import { ButtonLink } from '../../ui/ButtonLink';
@@ -273,7 +274,7 @@ function Editor({ slug, initial }: { slug: string; initial: StudioDrop }) {
   );
 
   const saveDrop = async (form: DropForm) => {
-    const errors = validateDrop(dropInput(form), { now: Date.now() });
+    const errors = validateDrop(dropInput(form), { now: serverNow() });
     const saved = await sendChanged(
       'drop',
       dropInput(form),
@@ -351,7 +352,7 @@ function Editor({ slug, initial }: { slug: string; initial: StudioDrop }) {
     const before = savedNfts.current.get(nftId) ?? form;
     // The NFT's window against the drop's is checked at Publish (and shown as typed), not here: the drop's new
     // window may still be on its way, and holding the NFT's dates for it would leave them unsaved.
-    const errors = validateNft(nftInput(form), { now: Date.now(), allowUnauthorizedPayees: true });
+    const errors = validateNft(nftInput(form), { now: serverNow(), allowUnauthorizedPayees: true });
     const saved = await sendChanged(
       `nft:${nftId}`,
       nftPatch(form),

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useContext, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { isApiError } from '../../app/api-client';
+import { serverNow } from '../../lib/server-clock';
 import { Button } from '../../ui/Button';
 import { FormAlert } from '../../ui/FormAlert';
 import { useSubmitOnce } from '../../ui/useSubmitOnce';
@@ -56,7 +57,7 @@ export function BuyEditionsButton({
       else if (isUnauthorized(error) && authModal) authModal.open();
     },
   });
-  const button = niftyBuyButton(sale, Date.now());
+  const button = niftyBuyButton(sale, serverNow());
   if (button === null) return null;
   const openEdition = sale.dropType === 'open_edition';
   const failure =

@@ -1,6 +1,7 @@
 import { countdownChipLabel, countdownChipTarget, msUntilStatusChange } from '@vitrine/domain';
 import { useEffect, useState } from 'react';
 import { once } from '../../../lib/once';
+import { serverNow } from '../../../lib/server-clock';
 import { useNow } from '../../../lib/useNow';
 import { Countdown } from '../../../ui/Countdown';
 import styles from './CountdownChip.module.css';
@@ -28,7 +29,7 @@ export function CountdownChip({ start, end, className }: CountdownChipProps) {
   useEffect(() => {
     // Timers cap at about 24.8 days; the minute tick covers anything further.
     if (untilChange === null || untilChange > 2 ** 31 - 1) return;
-    const timer = window.setTimeout(() => setChangedAt(Date.now()), untilChange + 1);
+    const timer = window.setTimeout(() => setChangedAt(serverNow()), untilChange + 1);
     return () => window.clearTimeout(timer);
   }, [untilChange]);
 

@@ -1,4 +1,5 @@
 import { once } from '../../../lib/once';
+import { serverNow } from '../../../lib/server-clock';
 
 const DATE_TIME = once(() => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }));
 const DATE = once(() => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' }));
@@ -23,8 +24,8 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['minute', 60_000],
 ];
 
-/** '3 hours ago' (with the full date as a tooltip where shown). */
-export function formatRelative(iso: string, now: number = Date.now()): string {
+/** '3 hours ago' (with the full date as a tooltip where shown), from the server's clock. */
+export function formatRelative(iso: string, now: number = serverNow()): string {
   const time = Date.parse(iso);
   if (!Number.isFinite(time)) return 'Date Format Error';
   const diff = time - now;

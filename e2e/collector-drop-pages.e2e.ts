@@ -1,0 +1,65 @@
+// Drop pages and checkout as a collector meets them, in real Chromium against the built, seeded server: a
+// collector whose computer clock is off sees the server's countdowns and sale windows ("Deadlines from the
+// server clock").
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { DESKTOP } from './support/accounts';
+import { launchBrowser } from './support/browser';
+import { type LiveCard, liveCards } from './support/drops';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const saleCard = (page: Page, card: Pick<LiveCard, 'contractAddress' | 'typeNumber'>) =>
+  page.locator(
+    `[data-testid="drop-sale-card"][data-contract="${card.contractAddress}"][data-nifty-type="${card.typeNumber}"]`,
+  );
+
+const MINUTE = 60_000;
+
+/** What a countdown shows, in milliseconds: '1d 02h 03m', '02h 03m' (over an hour) or '00:59:59'. */
+function shownRemainingMs(text: string): number {
+  const long = /^(?:(\d+)d )?(\d+)h (\d+)m$/.exec(text);
+  if (long) return ((Number(long[1] ?? 0) * 24 + Number(long[2])) * 60 + Number(long[3])) * MINUTE;
+  const short = /^(\d+):(\d+):(\d+)$/.exec(text);
+  if (short) return ((Number(short[1]) * 60 + Number(short[2])) * 60 + Number(short[3])) * 1000;
+  throw new Error(`not a countdown: '${text}'`);
+}
+
+describe("a collector whose computer clock is off sees the server's time", () => {
+  it("a live auction's card is live, and counts down to the server's end, whatever the browser's clock says", {
+    timeout: 120_000,
+  }, async () => {
+    // The first live 1/1 auction of the seed: bids.e2e bids on it (its button stays Place Bid) and settles the last.
+    const card = (await liveCards(baseUrl, 'auction', 'auction'))[0] as LiveCard;
+    const start = Date.parse(card.startDate ?? '');
+    const end = Date.parse(card.endDate ?? '');
+    expect(end - Date.now()).toBeGreaterThan(20 * MINUTE);
+
+    // One collector's clock is 10 minutes ahead; another's is 10 minutes before the sale even opened.
+    for (const browserTime of [Date.now() + 10 * MINUTE, start - 10 * MINUTE]) {
+      const context = await browser.newContext({ viewport: DESKTOP });
+      const page = await context.newPage();
+      await page.clock.install({ time: browserTime });
+      await page.goto(`${baseUrl}/collections/${card.dropSlug}`);
+      const sale = saleCard(page, card);
+      await sale.getByTestId('drop-sale-live').waitFor({ timeout: 15_000 });
+      const button = sale.getByTestId('drop-sale-button');
+      expect(await button.textContent()).toBe('Place Bid');
+      expect(await button.isDisabled()).toBe(false);
+      const countdown = sale.getByTestId('drop-sale-countdown');
+      expect(await countdown.getByText('Closes in').count()).toBe(1);
+      // The test and the server read the same clock (one machine); the countdown shows whole minutes.
+      const shown = shownRemainingMs(await countdown.locator('time').innerText());
+      expect(Math.abs(shown - (end - Date.now()))).toBeLessThan(90_000);
+      await context.close();
+    }
+  });
+});

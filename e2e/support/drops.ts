@@ -1,0 +1,26 @@
+// The seed's live drops as the home page's API lists them, for browser tests that need a sale card of a kind.
+import { expect } from 'vitest';
+
+export interface LiveCard {
+  dropSlug: string;
+  contractAddress: string;
+  typeNumber: number;
+  saleType: string;
+  startDate: string | null;
+  endDate: string | null;
+}
+
+/** The sale cards of live drops of `dropType` with `saleType`, in the API's order (at least one). */
+export async function liveCards(baseUrl: string, dropType: string, saleType: string): Promise<LiveCard[]> {
+  const response = await fetch(`${baseUrl}/api/v1/drops/?status=live&page_size=50`);
+  expect(response.status).toBe(200);
+  const body = (await response.json()) as {
+    results: { slug: string; dropType: string; cards: Omit<LiveCard, 'dropSlug'>[] }[];
+  };
+  const cards = body.results
+    .filter((d) => d.dropType === dropType)
+    .flatMap((d) => d.cards.map((c) => ({ ...c, dropSlug: d.slug })))
+    .filter((c) => c.saleType === saleType);
+  expect(cards.length).toBeGreaterThan(0);
+  return cards;
+}
