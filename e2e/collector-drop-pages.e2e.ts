@@ -1,6 +1,6 @@
 // Drop pages and checkout as a collector meets them, in real Chromium against the built, seeded server: a
 // collector whose computer clock is off sees the server's countdowns and sale windows ("Deadlines from the
-// server clock").
+// server clock"); a drawn drawing's card shows its entries and links to its results page.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DESKTOP } from './support/accounts';
@@ -61,5 +61,29 @@ describe("a collector whose computer clock is off sees the server's time", () =>
       expect(Math.abs(shown - (end - Date.now()))).toBeLessThan(90_000);
       await context.close();
     }
+  });
+});
+
+describe('a drawn drawing on its drop page', () => {
+  it('shows its entries and links to its results page, which shows the winners', async () => {
+    const context = await browser.newContext({ viewport: DESKTOP });
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/collections/grain-and-grid`);
+    const card = page.getByTestId('drop-sale-card').first();
+    const entries = card.getByTestId('drop-sale-entries');
+    await entries.waitFor({ timeout: 15_000 });
+    await expect.poll(() => entries.textContent()).toMatch(/^[1-9]\d* Entries$/);
+    const contract = await card.getAttribute('data-contract');
+    const niftyType = await card.getAttribute('data-nifty-type');
+
+    const results = card.getByRole('link', { name: 'View results' });
+    await results.waitFor({ timeout: 15_000 });
+    await results.click();
+    await page.waitForURL((url) => url.pathname === `/drawing/${contract}/${niftyType}`, { timeout: 15_000 });
+    await expect.poll(() => page.getByTestId('drawing-status').textContent()).toMatch(/^Drawn/);
+    expect(await page.getByTestId('drawing-verified').innerText()).toMatch(/Verified$/);
+    const winners = page.getByTestId('drawing-entry').filter({ hasText: 'Winner' });
+    expect(await winners.count()).toBeGreaterThan(0);
+    await context.close();
   });
 });

@@ -11,6 +11,10 @@ export interface EntryPayment {
   paymentToken?: string;
 }
 
+/** A drawing's results page (DrawingPage): its entries, and once drawn the seed, the winners and 'Verified'. */
+export const drawingResultsPath = (contractAddress: string, niftyType: number) =>
+  `/drawing/${encodeURIComponent(contractAddress)}/${niftyType}`;
+
 const path = (contractAddress: string, niftyType: number) =>
   `/drawings/${encodeURIComponent(contractAddress)}/${niftyType}/`;
 

@@ -24,7 +24,7 @@ import { useBidInfo } from '../bids/useYourBid';
 import { yourBidText } from '../bids/your-bid';
 import { ArtworkMedia } from '../catalog/shared/ArtworkMedia';
 import { DrawingEntryDialog } from '../drawings/DrawingEntryDialog';
-import { drawingsApi, drawingsKeys } from '../drawings/drawings-api';
+import { drawingResultsPath, drawingsApi, drawingsKeys } from '../drawings/drawings-api';
 import { DropTypeBadge } from '../home/DropTypeBadge';
 import { useLiveTopic } from '../live/useLiveTopic';
 import { useRequireSignIn } from '../social/useRequireSignIn';
@@ -217,6 +217,16 @@ export function DropSaleCard({
           <p className={styles.quantity} data-testid="drop-sale-entries">
             {entries}
           </p>
+        ) : null}
+        {/* A drawn drawing's winners, seed and check are on its results page (decision 013). */}
+        {isDrawing && drawing.data?.status === 'drawn' ? (
+          <Link
+            to={drawingResultsPath(card.contractAddress, card.typeNumber)}
+            className={styles.results}
+            data-testid="drop-sale-results"
+          >
+            View results
+          </Link>
         ) : null}
         {quantity !== null ? (
           <p className={styles.quantity} data-testid="quantity-limit">
