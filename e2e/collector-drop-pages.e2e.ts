@@ -1,10 +1,13 @@
 // Drop pages and checkout as a collector meets them, in real Chromium against the built, seeded server: a
 // collector whose computer clock is off sees the server's countdowns and sale windows ("Deadlines from the
-// server clock"); a drawn drawing's card shows its entries and links to its results page.
+// server clock"); a drawn drawing's card shows its entries and links to its results page; signed out, a live
+// drop that needs a validated account offers its action (which asks to sign in), not a dead 'Validated account
+// required'.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DESKTOP } from './support/accounts';
 import { launchBrowser } from './support/browser';
+import { pageTimeAt } from './support/clock';
 import { type LiveCard, liveCards } from './support/drops';
 
 const baseUrl = inject('baseUrl');
@@ -84,6 +87,27 @@ describe('a drawn drawing on its drop page', () => {
     expect(await page.getByTestId('drawing-verified').innerText()).toMatch(/Verified$/);
     const winners = page.getByTestId('drawing-entry').filter({ hasText: 'Winner' });
     expect(await winners.count()).toBeGreaterThan(0);
+    await context.close();
+  });
+});
+
+describe('signed out, a live drop that needs a validated account', () => {
+  it('offers Buy, which asks the collector to sign in', { timeout: 120_000 }, async () => {
+    // Signal Garden (seed): upcoming, its works validation-required; the page is put a minute after its start.
+    const drop = await fetch(`${baseUrl}/api/v1/drops/signal-garden/`);
+    expect(drop.status).toBe(200);
+    const start = Date.parse(((await drop.json()) as { startDate: string }).startDate);
+    const context = await browser.newContext({ viewport: DESKTOP });
+    const page = await context.newPage();
+    await pageTimeAt(page, start + MINUTE);
+    await page.goto(`${baseUrl}/collections/signal-garden`);
+    const card = page.getByTestId('drop-sale-card').first();
+    await card.getByTestId('drop-sale-live').waitFor({ timeout: 15_000 });
+    const button = card.getByTestId('drop-sale-button');
+    await expect.poll(() => button.textContent()).toBe('Buy');
+    expect(await button.isDisabled()).toBe(false);
+    await button.click();
+    await page.getByTestId('auth-modal').waitFor({ timeout: 10_000 });
     await context.close();
   });
 });

@@ -128,7 +128,7 @@ function expected(i: Inputs): { label: string; disabled: boolean } {
     [
       // A drawing entry needs a validated profile (000 §5), whatever the card says.
       open &&
-        ((i.requiresValidation && i.validated !== true) ||
+        ((i.requiresValidation && i.signedIn !== false && i.validated !== true) ||
           (i.saleType === 'drawing' && i.validated === false)),
       () => ({ label: 'Validated account required', disabled: true }),
     ],

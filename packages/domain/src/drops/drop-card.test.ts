@@ -74,6 +74,11 @@ describe('dropCardButton (001 §4 "Drop card button label by priority")', () => 
       label: 'Buy',
       disabled: false,
     });
+    // Signed out (not known): the action is offered, its press asks to sign in.
+    expect(dropCardButton(card({ requiresValidation: true }), OPEN, { signedIn: false })).toEqual({
+      label: 'Buy',
+      disabled: false,
+    });
   });
 
   it("(3) a drawing reads 'Validated account required' to a viewer known not validated (000 §5)", () => {

@@ -80,7 +80,8 @@ export function dropCardButton(
   if (status === 'ended') return { label: 'Ended', disabled: true };
   if (card.burnRequired) return { label: 'Burn Required', disabled: true };
   if (card.isFreeRedemption) return withEligibility('Redeem', false, viewer);
-  if (card.requiresValidation && viewer.validated !== true) {
+  // Signed out, the viewer's profile is not known: the card offers its action, whose press asks to sign in.
+  if (card.requiresValidation && viewer.signedIn !== false && viewer.validated !== true) {
     return { label: 'Validated account required', disabled: true };
   }
   // A drawing entry needs a validated profile (000 §5): a viewer known not to have one reads so here, not
