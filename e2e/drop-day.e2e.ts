@@ -110,12 +110,21 @@ describe('drop day', () => {
     expect(await button.isDisabled()).toBe(true);
     await context.close();
 
-    // Signed out, the card still offers the entry (pressing it asks to sign in first).
+    // Signed out, the card still offers the entry (pressing it asks to sign in first), also once the drawing's
+    // own answer (no entries left to a visitor who has none) has arrived.
     const visitor = await (await browser.newContext({ viewport: DESKTOP })).newPage();
+    const drawingAnswer = visitor.waitForResponse(
+      (r) => new URL(r.url()).pathname === `/api/drawings/${card.contractAddress}/${card.typeNumber}/`,
+    );
     await visitor.goto(`${baseUrl}/collections/${card.dropSlug}`);
+    await drawingAnswer;
     const offered = saleCard(visitor, card).getByTestId('drop-sale-button');
     await expect.poll(() => offered.textContent(), { timeout: 15_000 }).toBe('Enter Drawing');
+    // The answer is in: give the page a moment to render it (a disabled button would show by then).
+    await visitor.waitForTimeout(500);
     expect(await offered.isDisabled()).toBe(false);
+    await offered.click();
+    await visitor.getByTestId('auth-modal').waitFor({ timeout: 10_000 });
     await visitor.context().close();
   });
 

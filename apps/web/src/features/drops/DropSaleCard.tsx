@@ -116,7 +116,16 @@ export function DropSaleCard({
     enabled: isDrawing,
   });
 
-  const shown = domainCard(card, sold, isDrawing ? drawing.data?.saleDetails : undefined, highestBid);
+  // Signed out, the drawing answers no entries left (the visitor has none): the viewer is not known, so the
+  // card keeps offering Enter Drawing, whose press asks to sign in.
+  const drawingDetails = drawing.data?.saleDetails;
+  const entryCounts =
+    isDrawing && drawingDetails
+      ? signedIn
+        ? drawingDetails
+        : { ...drawingDetails, userEntriesUnused: null, userEntriesUsed: null }
+      : undefined;
+  const shown = domainCard(card, sold, entryCounts, highestBid);
   const entries = entriesLine(shown);
   // A signed-in bidder's own state on an auction card, live (useBidInfo refetches on the nifty's events).
   const bidInfo = useBidInfo(card.contractAddress, card.typeNumber, {

@@ -13,8 +13,9 @@ export type SaleCard = HomeDrop['cards'][number];
 
 /** A drawing's entries as the drawing's own answer gives them to the viewer (001 §3 saleDetails). */
 export interface DrawingEntries {
-  userEntriesUnused: number;
-  userEntriesUsed: number;
+  /** Null when the viewer is not known (signed out). */
+  userEntriesUnused: number | null;
+  userEntriesUsed: number | null;
   totalEntries: number;
 }
 
