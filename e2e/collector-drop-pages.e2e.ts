@@ -2,13 +2,14 @@
 // collector whose computer clock is off sees the server's countdowns and sale windows ("Deadlines from the
 // server clock"); a drawn drawing's card shows its entries and links to its results page; signed out, a live
 // drop that needs a validated account offers its action (which asks to sign in), not a dead 'Validated account
-// required'.
+// required'; the listing checkout modal's item name closes the modal over the item page.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DESKTOP } from './support/accounts';
+import { apiSignUp, DESKTOP, storeCredentials } from './support/accounts';
 import { launchBrowser } from './support/browser';
 import { pageTimeAt } from './support/clock';
 import { type LiveCard, liveCards } from './support/drops';
+import { itemUrl, listedTokens } from './support/trading';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -108,6 +109,31 @@ describe('signed out, a live drop that needs a validated account', () => {
     expect(await button.isDisabled()).toBe(false);
     await button.click();
     await page.getByTestId('auth-modal').waitFor({ timeout: 10_000 });
+    await context.close();
+  });
+});
+
+describe('the listing checkout modal', () => {
+  it('its item name closes the modal over the item page (it linked to the page under it)', {
+    timeout: 120_000,
+  }, async () => {
+    // From the middle of the seed's listed tokens: drop-day-cards takes listed[20], double-submit listed[10].
+    const token = (await listedTokens(baseUrl))[22];
+    if (!token) throw new Error('not enough listed tokens in the seed');
+    const buyer = await apiSignUp(baseUrl, 'item-name-link');
+    const context = await browser.newContext({ viewport: DESKTOP });
+    await storeCredentials(context, buyer.grant);
+    await context.addInitScript("localStorage.setItem('vitrine.checkoutModal', '1')");
+    const page = await context.newPage();
+    await page.goto(baseUrl + itemUrl(token));
+    await page.getByTestId('item-price').getByTestId('buy-now').click();
+    const modal = page.getByTestId('checkout-modal');
+    const name = modal.getByTestId('checkout-item-name');
+    await name.waitFor({ timeout: 15_000 });
+    await name.click();
+    await expect.poll(() => modal.count(), { timeout: 5000 }).toBe(0);
+    expect(new URL(page.url()).pathname).toBe(itemUrl(token));
+    await page.getByTestId('item-page').waitFor();
     await context.close();
   });
 });

@@ -72,3 +72,15 @@ export async function simCardToken(baseUrl: string, accessToken: string): Promis
   );
   return card.id;
 }
+
+/**
+ * The seed's listed tokens (Buy Now), in explore's order, 48 of them. Each test takes its own by index and
+ * says which (files share the server): buy-flow takes from the end, trading-gaps from the front.
+ */
+export async function listedTokens(baseUrl: string): Promise<OwnedToken[]> {
+  const response = await fetch(`${baseUrl}/api/v1/explore/nfts/?quickFilter=buy_now&page_size=48`);
+  expect(response.status).toBe(200);
+  const listed = ((await response.json()) as { results: OwnedToken[] }).results;
+  expect(listed.length).toBeGreaterThan(24);
+  return listed;
+}

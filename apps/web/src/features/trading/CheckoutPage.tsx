@@ -135,13 +135,16 @@ export function ListingCheckout({
           </div>
           {item.data ? (
             <>
-              <Link to={back} className={styles.itemName} data-testid="checkout-item-name">
+              {/* In the modal the item page is under it: the name closes the modal, like 'View your NFT'. */}
+              <Link to={back} className={styles.itemName} data-testid="checkout-item-name" onClick={onBack}>
                 {item.data.token.name}
               </Link>
               <span className={styles.muted}>{item.data.collection.name}</span>
             </>
           ) : item.isError ? (
-            <Link to={back}>View the item</Link>
+            <Link to={back} onClick={onBack}>
+              View the item
+            </Link>
           ) : (
             <Skeleton className={styles.textSkeleton} />
           )}
