@@ -21,8 +21,11 @@ export type StoreKind = 'pglite' | 'postgres';
 export type DatabaseOptions =
   /** PostgreSQL at this URL. */
   | { databaseUrl: string; poolSize?: number }
-  /** Embedded PGlite in this folder; `memory://` keeps it in memory (tests). */
-  | { dataDir: string; settings?: EmbeddedSettings };
+  /**
+   * Embedded PGlite in this folder; `memory://` keeps it in memory (tests), then `loadDataDir` may
+   * name a snapshot (`snapshotTo`) to start from instead of an empty store.
+   */
+  | { dataDir: string; settings?: EmbeddedSettings; loadDataDir?: string };
 
 /**
  * PostgreSQL settings of the embedded store, given at its start (`-c name=value`). Its memory is
@@ -48,6 +51,11 @@ export interface Database {
    * again (decision 006); PostgreSQL has no such events (its pool replaces lost connections).
    */
   onEvent(listener: (event: StoreEvent) => void): void;
+  /**
+   * The embedded store: writes its whole data directory to `file` (a tar) for `loadDataDir`; the
+   * tests' snapshots (packages/db/src/testing/snapshots.ts). PostgreSQL copies a template database instead.
+   */
+  snapshotTo(file: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -75,9 +83,12 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
       () => migrateNodePg(drizzleNodePg(pool), { migrationsFolder }),
       () => pool.end(),
       new Set(),
+      () => Promise.reject(new Error('snapshotTo is for the embedded store; PostgreSQL copies a template')),
     );
   }
   const inMemory = options.dataDir.startsWith('memory://');
+  // A store on disk restarts from its folder after a crash; only a store in memory starts from a snapshot.
+  if (options.loadDataDir !== undefined && !inMemory) throw new Error('loadDataDir needs a memory:// store');
   if (!inMemory) mkdirSync(options.dataDir, { recursive: true });
   const unlock = inMemory ? () => {} : lockStore(options.dataDir);
   const listeners = new Set<(event: StoreEvent) => void>();
@@ -85,6 +96,7 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
   try {
     thread = await openEmbeddedThread({
       dataDir: inMemory ? undefined : options.dataDir,
+      loadDataDir: options.loadDataDir,
       settings: startSettings(options.settings),
       textTypes: TEXT_TYPES,
       onEvent: (event) => {
@@ -104,6 +116,7 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
     () => migratePglite(drizzlePglite({ client }), { migrationsFolder }),
     () => thread.close().finally(unlock),
     listeners,
+    (file) => thread.dumpTo(file),
   );
 }
 
@@ -144,6 +157,7 @@ function wrap(
   runMigrations: () => Promise<void>,
   end: () => Promise<void>,
   listeners: Set<(event: StoreEvent) => void>,
+  snapshotTo: (file: string) => Promise<void>,
 ): Database {
   let closed = false;
   /** Migrations applied so far (0 before the first: the journal table does not exist yet). */
@@ -182,6 +196,7 @@ function wrap(
     onEvent(listener) {
       listeners.add(listener);
     },
+    snapshotTo,
     async close() {
       if (closed) return;
       closed = true;

@@ -67,6 +67,8 @@ export interface EmbeddedClient {
    * statements) is gone with it.
    */
   readonly incarnation: number;
+  /** Writes the whole data directory to `path` as a tar, which `loadDataDir` starts from (tests). */
+  dumpTo(path: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -86,6 +88,8 @@ interface Thread {
 
 export async function openEmbeddedThread(options: {
   dataDir: string | undefined;
+  /** A tar of a data directory (`dumpTo`) the store starts from, instead of an empty one (tests). */
+  loadDataDir?: string;
   /** PostgreSQL settings given at the store's start (name to value). */
   settings?: Record<string, string>;
   /** Types read as text rather than parsed (drizzle's). */
@@ -104,6 +108,7 @@ export async function openEmbeddedThread(options: {
     const worker = new Worker(new URL('./pglite-thread.worker.mjs', import.meta.url), {
       workerData: {
         dataDir: options.dataDir,
+        loadDataDir: options.loadDataDir,
         settings: options.settings ?? {},
         textTypes: [...options.textTypes, ...JSON_TYPES],
       },
@@ -249,6 +254,7 @@ export async function openEmbeddedThread(options: {
       await call({ op: 'end', tx: id, commit: true });
       return result;
     },
+    dumpTo: (path: string) => call<void>({ op: 'dump', path }),
     close() {
       closing ??= (async () => {
         const wasUp = down === null;

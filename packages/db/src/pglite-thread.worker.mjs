@@ -1,5 +1,6 @@
 // The embedded store's own thread: one PGlite database, answering the messages of pglite-thread.ts.
 // Plain JavaScript so it loads the same under tsx, vitest and node without a TypeScript loader.
+import { readFileSync, writeFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -7,8 +8,8 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 if (!parentPort) throw new Error('pglite-thread.worker.mjs runs only as a worker thread');
 const port = parentPort;
 
-/** @type {{ dataDir: string | undefined, settings: Record<string, string>, textTypes: number[] }} */
-const { dataDir, settings, textTypes } = workerData;
+/** @type {{ dataDir: string | undefined, loadDataDir: string | undefined, settings: Record<string, string>, textTypes: number[] }} */
+const { dataDir, loadDataDir, settings, textTypes } = workerData;
 const asText = (value) => value;
 // Every type the main thread reads as text (drizzle's timestamp types, and json, which the main thread
 // parses itself: a string crosses threads in one copy, a parsed object field by field).
@@ -43,7 +44,9 @@ try {
     ...PGlite.defaultStartParams,
     ...Object.entries(settings).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
   ];
-  db = await PGlite.create(dataDir, { extensions: { pg_trgm }, parsers, startParams });
+  // A snapshot (`dumpTo`, tests) starts the store as it was, without initdb and migrations.
+  const loaded = loadDataDir === undefined ? {} : { loadDataDir: new Blob([readFileSync(loadDataDir)]) };
+  db = await PGlite.create(dataDir, { extensions: { pg_trgm }, parsers, startParams, ...loaded });
 } catch (error) {
   port.postMessage({ id: 0, error: errorData(error) });
   process.exit(1);
@@ -105,6 +108,12 @@ async function handle(message) {
     case 'close':
       await db.close();
       return null;
+    case 'dump': {
+      // The whole data directory as an uncompressed tar (PGlite's `dumpDataDir`), for `loadDataDir`.
+      const tar = await db.dumpDataDir('none');
+      writeFileSync(message.path, Buffer.from(await tar.arrayBuffer()));
+      return null;
+    }
     default:
       throw new Error(`unknown operation ${message.op}`);
   }

@@ -1,6 +1,6 @@
 // A real app on a fresh store (PGlite, or PostgreSQL under the int-postgres project), seeded with
 // the demo marketplace at a fixed clock, for integration tests through `inject`.
-import { freshDatabase } from '@vitrine/db/testing';
+import { freshDatabase, snapshotMedia, testSnapshots } from '@vitrine/db/testing';
 import type { FastifyInstance } from 'fastify';
 import { type AppConfig, buildApp } from '../app';
 import { manualClock } from '../lib/clock';
@@ -23,10 +23,22 @@ export async function testApp(
     poolSize?: number;
   } = {},
 ): Promise<TestApp> {
-  const database = await freshDatabase(options.poolSize ? { poolSize: options.poolSize } : {});
+  const seed = options.seed !== false;
+  // This run's seeded snapshot (testing/snapshot-setup.ts) is the demo at TEST_NOW, as seeding here makes it.
+  const snapshots = seed
+    ? testSnapshots(process.env.TEST_STORE === 'postgres' ? 'postgres' : 'pglite')
+    : null;
+  const database = await freshDatabase({
+    ...(options.poolSize ? { poolSize: options.poolSize } : {}),
+    seeded: snapshots !== null,
+  });
   const clock = manualClock(TEST_NOW);
   const media = memoryMediaStore();
-  if (options.seed !== false) await seedIfEmpty(database, { media, clock });
+  if (snapshots) {
+    for (const m of snapshotMedia(snapshots)) await media.put(m.key, m.body, m.contentType);
+  } else if (seed) {
+    await seedIfEmpty(database, { media, clock });
+  }
   const app = await buildApp({
     database,
     clock,
