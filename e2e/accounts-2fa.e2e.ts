@@ -2,8 +2,8 @@
 // screen (the code is computed here with otpauth), sign in with a code, then the sessions list and
 // 'sign out everywhere'.
 import * as OTPAuth from 'otpauth';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import {
   apiSignUp,
   DESKTOP,
@@ -11,17 +11,10 @@ import {
   readStoredCredentials,
   storeCredentials,
 } from './support/accounts';
-import { launchBrowser } from './support/browser';
+import { useBrowser } from './support/browser';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const fieldError = (page: Page, name: string) => page.getByTestId(`field-error-${name}`);
 

@@ -1,20 +1,13 @@
 // Accounts in real Chromium: signup by email, verification through the dev outbox, sign out, sign in
 // with a redirect target, wrong password, the 000 §5 validation messages, redirects for signed-in and
 // signed-out users.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { COLLECTOR, newPage, outboxPageUrl, readStoredCredentials, uniqueEmail } from './support/accounts';
-import { launchBrowser } from './support/browser';
+import { useBrowser } from './support/browser';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const fieldError = (page: Page, name: string) => page.getByTestId(`field-error-${name}`);
 const textOf = async (page: Page, testId: string) => (await page.getByTestId(testId).textContent())?.trim();

@@ -1,7 +1,7 @@
 // Wallet sign-up and sign-in in real Chromium through an injected EIP-1193 provider whose
 // personal_sign is a viem local account in Node; the wallet error texts of 000 §8.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import {
   DESKTOP,
   readStoredCredentials,
@@ -9,17 +9,10 @@ import {
   uniqueEmail,
   type WalletBehaviour,
 } from './support/accounts';
-import { launchBrowser } from './support/browser';
+import { useBrowser } from './support/browser';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 async function walletPage(behaviour: WalletBehaviour = 'ok') {
   const wallet = testWallet();

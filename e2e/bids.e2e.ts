@@ -2,20 +2,12 @@
 // a live 1/1 auction of the demo seed, presses Place Bid, sees the minimum bid, bids it by card, and finds
 // the bid at the top of the /auctionbid/ table (rows 80 px high, the bidder linked to their profile). The
 // auction's winner finds the NFT in Dashboard → Purchases, 'Won at auction', with what it paid.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { type ApiUser, apiSignUp, DESKTOP, storeCredentials } from './support/accounts';
-import { launchBrowser } from './support/browser';
+import { useBrowser } from './support/browser';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 interface DropCard {
   contractAddress: string;

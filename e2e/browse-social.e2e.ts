@@ -1,19 +1,12 @@
 // Liking and following in real Chromium against the built, seeded server, signed out (the auth modal
 // opens) and signed in as the demo collector through the real login form.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, waitForExpression } from './support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { useBrowser, waitForExpression } from './support/browser';
 import { signedInProfileUrl, signInOnLoginPage, submitLoginForm } from './support/sign-in';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 async function openPage(path: string): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });

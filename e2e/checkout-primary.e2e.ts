@@ -2,20 +2,12 @@
 // opens a live fcfs nifty, presses Buy, lands on /checkout/{contractAddress}/{niftyType}?piid= with the
 // page's other query parameters kept, takes 2 editions with the quantity stepper, pays by card and owns
 // both; the nifty's sold count moves by 2.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { apiSignUp, DESKTOP, storeCredentials } from './support/accounts';
-import { launchBrowser } from './support/browser';
+import { useBrowser } from './support/browser';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 interface DropCard {
   contractAddress: string;

@@ -2,22 +2,14 @@
 // pressed Pay again got a dead end ('Complete the card verification…' with no way to do it); the price dialog
 // said 'Invalid request' for a price that is too high, and a USD price with a fraction of a cent was listed
 // rounded ($0.001 for $0.00); on a phone, an offers table made the page wider than the screen.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { apiSignUp, DESKTOP, newPage, storeCredentials } from './support/accounts';
-import { launchBrowser } from './support/browser';
+import { useBrowser } from './support/browser';
 import { signedInProfileUrl, signInOnLoginPage } from './support/sign-in';
 import { fillCard, itemAnswer, itemUrl, type OwnedToken } from './support/trading';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /**
  * The demo collector lists one of their unlisted NFTs at $3 through the API (the middle one of their first page:

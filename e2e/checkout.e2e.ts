@@ -1,23 +1,16 @@
 // Selling and Buy Now in real Chromium against the built, seeded server (issue #14): the demo collector
 // lists one of their NFTs, reprices and cancels, and lists it again; a new collector buys it by card on
 // the checkout page. A declined card shows 000 §8's purchase message and nothing changes hands.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { apiSignUp, DESKTOP, newPage, storeCredentials } from './support/accounts';
-import { launchBrowser } from './support/browser';
+import { useBrowser } from './support/browser';
 import { signedInProfileUrl, signInOnLoginPage } from './support/sign-in';
 import { fillCard, itemAnswer, itemUrl, type OwnedToken } from './support/trading';
 
 const baseUrl = inject('baseUrl');
 const PURCHASE_FAILED = 'Sorry, we ran into a problem creating your purchase...';
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /** One of the signed-in user's NFTs that is not listed (the last of their first page). */
 async function unlistedTokenOf(page: Page, profileUrl: string): Promise<OwnedToken> {

@@ -3,23 +3,16 @@
 // server clock"); a drawn drawing's card shows its entries and links to its results page; signed out, a live
 // drop that needs a validated account offers its action (which asks to sign in), not a dead 'Validated account
 // required'; the listing checkout modal's item name closes the modal over the item page.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { apiSignUp, DESKTOP, storeCredentials } from './support/accounts';
-import { launchBrowser } from './support/browser';
+import { useBrowser } from './support/browser';
 import { pageTimeAt } from './support/clock';
 import { type LiveCard, liveCards } from './support/drops';
 import { itemUrl, listedTokens } from './support/trading';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const saleCard = (page: Page, card: Pick<LiveCard, 'contractAddress' | 'typeNumber'>) =>
   page.locator(

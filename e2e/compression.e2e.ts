@@ -3,20 +3,13 @@
 // what a brotli client receives, and decodes to the script itself.
 import { request } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import type { Browser, Response } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Response } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { newPage } from './support/accounts';
-import { launchBrowser } from './support/browser';
+import { useBrowser } from './support/browser';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /** The bytes as sent (no decoding) and the headers of a GET. */
 function rawGet(url: string, headers: Record<string, string> = {}) {

@@ -2,22 +2,15 @@
 // one of their NFTs from its collection table, reading the fee dialog's proceeds; a new collector buys it
 // by card. The seller's Sales shows the sale with those proceeds and the balance in the account menu moves
 // by them; the buyer's Purchases shows it; the buyer's deposit and cash out show in Other transactions.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { apiSignUp, DESKTOP, newPage, storeCredentials } from './support/accounts';
-import { launchBrowser } from './support/browser';
+import { useBrowser } from './support/browser';
 import { signedInProfileUrl, signInOnLoginPage } from './support/sign-in';
 import { fillCard } from './support/trading';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 interface OwnedToken {
   contractAddress: string;

@@ -4,8 +4,7 @@
 // the winners from the published seed in the browser and reads 'Verified'; the winner was charged. A
 // collector without funds enters in the same dialog by card (authorised, captured only if it wins).
 import { randomInt } from 'node:crypto';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import {
   type ApiUser,
   apiSignUp,
@@ -14,17 +13,10 @@ import {
   latestMessage,
   storeCredentials,
 } from './support/accounts';
-import { launchBrowser } from './support/browser';
+import { useBrowser } from './support/browser';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 interface DropCard {
   contractAddress: string;

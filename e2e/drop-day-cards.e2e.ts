@@ -3,20 +3,13 @@
 // under it, so the click did nothing); a sold-out card reads 'Sold Out' once, on its button (000 §4); an
 // auction card shows no 'Only {n} Remaining!' line (that line is the buying panel's, for editions for sale);
 // the header's countdown chip and a card's countdown to the same end read the same time.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { apiSignUp, DESKTOP, storeCredentials } from './support/accounts';
-import { launchBrowser } from './support/browser';
+import { useBrowser } from './support/browser';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 async function openPage(path: string): Promise<Page> {
   const context = await browser.newContext({ viewport: DESKTOP });

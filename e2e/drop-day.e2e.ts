@@ -5,10 +5,10 @@
 // receipt of a pack bought in the checkout modal over its drop page reads in the text colour, and its 'Back to
 // the drop' closes the modal; while a validated collector's eligibility is still on its way, a card of a
 // validation-required drop does not claim 'Validated account required'.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { apiSignUp, captchaToken, DESKTOP, type Grant, storeCredentials } from './support/accounts';
-import { launchBrowser } from './support/browser';
+import { useBrowser } from './support/browser';
 import { pageTimeAt } from './support/clock';
 import { type LiveCard, liveCards } from './support/drops';
 import { COLLECTOR } from './support/sign-in';
@@ -16,14 +16,7 @@ import { apiCall, fillCard, simCardToken } from './support/trading';
 
 const baseUrl = inject('baseUrl');
 const adminToken = inject('adminToken');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const dollars = (cents: number) =>
   `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;

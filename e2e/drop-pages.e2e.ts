@@ -2,21 +2,14 @@
 // with two collections shows the sale cards of both; the sold-out Midnight Ferry reads 'Sold Out' on the
 // home page and on its page; signed out, a gated work asks to 'Sign In to check Eligibility'; the demo
 // collector, not on its allowlist, sees 'Not Eligible to Buy' on a disabled button.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { DESKTOP } from './support/accounts';
-import { launchBrowser } from './support/browser';
+import { useBrowser } from './support/browser';
 import { signInOnLoginPage } from './support/sign-in';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 async function openPage(path: string): Promise<Page> {
   const context = await browser.newContext({ viewport: DESKTOP });

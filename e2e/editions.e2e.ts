@@ -5,22 +5,15 @@
 // its item page and sees its contents; a new collector who must first agree to the terms buys a pack from
 // its drop page through the checkout modal (000 §4) by card (a test-only dev route puts a pack on sale: the
 // demo's packs are sold out or ended).
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { type ApiUser, apiSignUp, DESKTOP, storeCredentials } from './support/accounts';
-import { launchBrowser } from './support/browser';
+import { useBrowser } from './support/browser';
 import { signedInProfileUrl, signInOnLoginPage } from './support/sign-in';
 
 const baseUrl = inject('baseUrl');
 const adminToken = inject('adminToken');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 interface DropCard {
   contractAddress: string;

@@ -1,21 +1,14 @@
 // Explore NFTs as a list (issue #12, "view=list shows a grid"): `?view=list` shows one row per NFT, the
 // grid/list toggle writes `view` into the URL with the other filters, a row opens its item, and the list
 // reads on a 390-px phone.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { DESKTOP } from './support/accounts';
-import { launchBrowser } from './support/browser';
+import { useBrowser } from './support/browser';
 
 const baseUrl = inject('baseUrl');
 const PHONE = { width: 390, height: 844 };
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 async function openPage(path: string, viewport = DESKTOP, setup?: (page: Page) => Promise<void>) {
   const context = await browser.newContext({ viewport });

@@ -2,21 +2,14 @@
 // navigate inside the app through one listener, the grid renders its first cards before the rest, the filter
 // sidebar is not rendered while a phone hides it, and drop covers come through the resizing route as WebP,
 // never as vector originals laid out on the main thread.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { DESKTOP } from './support/accounts';
-import { launchBrowser } from './support/browser';
+import { useBrowser } from './support/browser';
 
 const baseUrl = inject('baseUrl');
 const PHONE = { width: 390, height: 844 };
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 async function openPage(path: string, viewport = DESKTOP): Promise<Page> {
   const context = await browser.newContext({ viewport });

@@ -1,19 +1,12 @@
 // A first load in real Chromium against the built server (issue #13): a page's data leaves with its code rather
 // than after it, the page's code is named in the HTML, nothing shifts as content replaces skeletons, and the first
 // row of artwork loads eagerly.
-import type { Browser, BrowserContext, Locator, Page, Request } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser } from './support/browser';
+import type { BrowserContext, Locator, Page, Request } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { useBrowser } from './support/browser';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 interface Timeline {
   /** When (ms, test clock) the first request whose URL matches started, or undefined. */

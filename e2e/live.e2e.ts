@@ -2,21 +2,14 @@
 // one nifty see a primary purchase made elsewhere move its minted count without a reload (one over
 // server-sent events, one without EventSource, on the polling fallback), and the header's alerts bell
 // shows an alert the moment it is sent.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { apiSignUp, DESKTOP, storeCredentials } from './support/accounts';
-import { launchBrowser } from './support/browser';
+import { useBrowser } from './support/browser';
 
 const baseUrl = inject('baseUrl');
 const adminToken = inject('adminToken');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 interface DropCard {
   contractAddress: string;

@@ -4,10 +4,10 @@
 // processor refuses (Luhn, expired) shows the processor's reason at the field it is about on the Deposit
 // tab, the checkout page, the offer form and the attribute offer form, and several bad card inputs each show
 // at their own field.
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { type ApiUser, apiSignUp, DESKTOP, newPage, storeCredentials } from './support/accounts';
-import { launchBrowser } from './support/browser';
+import { useBrowser } from './support/browser';
 import { signedInProfileUrl, signInOnLoginPage } from './support/sign-in';
 import { fillCard, itemUrl, type OwnedToken } from './support/trading';
 
@@ -17,14 +17,7 @@ const BAD_NUMBER = 'Your card number is invalid.';
 const BAD_EXPIRY = "Your card's expiration date is invalid.";
 // 4242 4242 4242 4242 with its last digit changed: 16 digits, but not a card number (Luhn).
 const NOT_LUHN = '4242 4242 4242 4241';
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 async function signedInPage(user: ApiUser, path: string): Promise<Page> {
   const context = await browser.newContext({ viewport: DESKTOP });

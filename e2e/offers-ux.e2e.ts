@@ -2,23 +2,16 @@
 // what the seller receives (the fee-breakdown dialog's figures, from POST /user/sale-proceeds-amount/); "My
 // offers" is usable on a phone (Cancel on screen, no sideways scrolling) and names the edition an offer is
 // for; and the available balance the next offer dialog shows follows an offer made from the balance.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { type ApiUser, apiSignUp, DESKTOP, newPage, storeCredentials } from './support/accounts';
-import { launchBrowser } from './support/browser';
+import { useBrowser } from './support/browser';
 import { signedInProfileUrl, signInOnLoginPage } from './support/sign-in';
 import { apiCall, itemUrl, type OwnedToken, simCardToken } from './support/trading';
 
 const baseUrl = inject('baseUrl');
 const PHONE = { width: 390, height: 844 };
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 interface Card extends OwnedToken {
   typeNumber: number;

@@ -4,8 +4,8 @@
 // accepts it through the two-factor step and the NFT moves to the maker. A global offer is made on the
 // makeglobaloffer page, and a second one shows the duplicate warning.
 import * as OTPAuth from 'otpauth';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   type ApiUser,
   apiSignUp,
@@ -14,21 +14,14 @@ import {
   newPage,
   storeCredentials,
 } from './support/accounts';
-import { launchBrowser } from './support/browser';
+import { useBrowser } from './support/browser';
 import { signedInProfileUrl, signInOnLoginPage } from './support/sign-in';
 import { type OwnedToken as ItemToken, itemAnswer, itemUrl } from './support/trading';
 
 const baseUrl = inject('baseUrl');
 const DUPLICATE = 'You have already created an offer for this NFT';
 const ACCEPTED = 'Offer successfully accepted!';
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /** An NFT a user owns, with its type number (the global offer page takes it). */
 interface OwnedToken extends ItemToken {

@@ -1,21 +1,14 @@
 // The Publishers entry of the navigation bar (001 §2): a collector has none; the demo publisher,
 // who acts for one publisher, gets the one-publisher menu whose links lead to the drop page, the
 // storefront and the Publisher Hub.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser } from './support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { useBrowser } from './support/browser';
 import { signInOnLoginPage } from './support/sign-in';
 
 const baseUrl = inject('baseUrl');
 const PUBLISHER = { email: 'publisher@vitrine.test', password: 'vitrine-publishes-1' } as const;
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 async function newPage(): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });

@@ -1,21 +1,14 @@
 // Defects found in review (issue #12), each as a person meets it in real Chromium: a drop's collections,
 // scroll position, the countdown chip, ETH price ranges, the empty search, counts, URL presets, the
 // two-factor resend, invalid item URLs, loading facets and the information pages.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { apiSignUp, apiVerifyEmail, DESKTOP, latestMessage } from './support/accounts';
-import { launchBrowser } from './support/browser';
+import { useBrowser } from './support/browser';
 import { pageTimeAt } from './support/clock';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 async function newPage(setup?: (page: Page) => Promise<void>): Promise<Page> {
   const context = await browser.newContext({ viewport: DESKTOP });

@@ -1,20 +1,12 @@
 // Security headers in real Chromium (issue #11 finding 5; decision 003 "Headers"): the web app runs under its
 // strict CSP (every browser test fails on a violation, see support/csp-guard.ts), an inline script that was not
 // shipped does not run, the login page does not render inside a foreign page's frame, and the API docs still render.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { newPage } from './support/accounts';
-import { launchBrowser, takeCspViolations } from './support/browser';
+import { takeCspViolations, useBrowser } from './support/browser';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe('Content-Security-Policy of the web app', () => {
   it('runs the app and refuses an inline script that was not shipped with it, and says so', async () => {

@@ -1,23 +1,16 @@
 // The studio's intro animation (001 §2 "Intro animation plays once per path"), in real Chromium: the demo
 // publisher's first visit to the drop list plays it and it leaves by itself; a reload of the same path does not
 // play it again; a visitor who asks for reduced motion never sees it.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { DESKTOP } from './support/accounts';
-import { launchBrowser } from './support/browser';
+import { useBrowser } from './support/browser';
 import { submitLoginForm } from './support/sign-in';
 
 const baseUrl = inject('baseUrl');
 const PUBLISHER = { email: 'publisher@vitrine.test', password: 'vitrine-publishes-1' } as const;
 const DROPS = '/publishers/atlas/drops';
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /** Signs the publisher in on the login page, which then leads to the drop list. */
 async function signedInAtDrops(context: BrowserContext): Promise<Page> {

@@ -4,10 +4,10 @@
 // agrees to the terms and publishes with everything starting about a minute ahead. A new collector (on the
 // allowlist) then finds the drop on the home page once it is live, bids on the auction NFT and buys the
 // FCFS one by card, and both payees' balances grow by their share of the publisher's 90 % (001 §1).
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { apiSignUp, captchaToken, DESKTOP, storeCredentials } from './support/accounts';
-import { launchBrowser } from './support/browser';
+import { useBrowser } from './support/browser';
 import { submitLoginForm } from './support/sign-in';
 import { agreeToPublisherTermsIfAsked, payPublisherFeeAndPublish } from './support/studio';
 
@@ -18,14 +18,7 @@ const PAYEES = {
   jordanashby: PUBLISHER,
   caseylinden: { email: 'collector@vitrine.test', password: 'vitrine-collects-1' },
 } as const;
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const pad = (n: number) => String(n).padStart(2, '0');
 

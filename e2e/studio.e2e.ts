@@ -6,23 +6,16 @@
 // offline is kept and saved once back online. The drop list reads the drop as Published, with no Delete; a
 // second draft is deleted from the list; live and closed drops open read-only.
 import { randomUUID } from 'node:crypto';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { DESKTOP } from './support/accounts';
-import { launchBrowser } from './support/browser';
+import { useBrowser } from './support/browser';
 import { submitLoginForm } from './support/sign-in';
 import { agreeToPublisherTermsIfAsked, payPublisherFeeAndPublish } from './support/studio';
 
 const baseUrl = inject('baseUrl');
 const PUBLISHER = { email: 'publisher@vitrine.test', password: 'vitrine-publishes-1' } as const;
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /** A `datetime-local` value `minutes` from now, in the browser's zone (the test runs in the same one). */
 function localInput(minutesFromNow: number): string {

@@ -1,6 +1,7 @@
 // Headless Debian Chromium through playwright-core: no browser download, ever.
 import { existsSync } from 'node:fs';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -55,6 +56,28 @@ export async function launchBrowser(): Promise<Browser> {
     return context;
   };
   return browser;
+}
+
+/**
+ * This file's Chromium: launched before its first test and closed after its last (`const browser = useBrowser();`
+ * at the top of a test file). The answer stands for the browser, which exists only once the tests run.
+ */
+export function useBrowser(): Browser {
+  let current: Browser | undefined;
+  beforeAll(async () => {
+    current = await launchBrowser();
+  });
+  afterAll(async () => {
+    await current?.close();
+  });
+  return new Proxy({} as Browser, {
+    get(_, key) {
+      if (!current)
+        throw new Error('the browser is launched before the tests (useBrowser at the top of the file)');
+      const value = Reflect.get(current, key, current);
+      return typeof value === 'function' ? value.bind(current) : value;
+    },
+  });
 }
 
 /**
