@@ -1,18 +1,14 @@
 // Item, collection, storefront and profile pages in real Chromium against the built, seeded server.
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { useBrowser } from './support/browser';
+import { openPageAt, useBrowser } from './support/browser';
 import { signInOnLoginPage } from './support/sign-in';
 
 const baseUrl = inject('baseUrl');
 const browser = useBrowser();
 
-async function openPage(path: string, viewport = { width: 1280, height: 900 }): Promise<Page> {
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
-  await page.goto(baseUrl + path);
-  return page;
-}
+const openPage = (path: string, viewport?: { width: number; height: number }) =>
+  openPageAt(browser, baseUrl + path, viewport);
 
 const params = (page: Page) => new URL(page.url()).searchParams;
 

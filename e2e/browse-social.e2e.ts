@@ -2,18 +2,13 @@
 // opens) and signed in as the demo collector through the real login form.
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { useBrowser, waitForExpression } from './support/browser';
+import { openPageAt, useBrowser, waitForExpression } from './support/browser';
 import { signedInProfileUrl, signInOnLoginPage, submitLoginForm } from './support/sign-in';
 
 const baseUrl = inject('baseUrl');
 const browser = useBrowser();
 
-async function openPage(path: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  await page.goto(baseUrl + path);
-  return page;
-}
+const openPage = (path: string) => openPageAt(browser, baseUrl + path);
 
 const countOf = async (page: Page, selector: string) =>
   Number(((await page.locator(selector).textContent()) ?? '').replace(/\D/g, ''));

@@ -3,42 +3,30 @@
 // under it, so the click did nothing); a sold-out card reads 'Sold Out' once, on its button (000 §4); an
 // auction card shows no 'Only {n} Remaining!' line (that line is the buying panel's, for editions for sale);
 // the header's countdown chip and a card's countdown to the same end read the same time.
-import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { apiSignUp, DESKTOP, storeCredentials } from './support/accounts';
-import { useBrowser } from './support/browser';
+import { openPageAt, useBrowser } from './support/browser';
+import { itemUrl, listedTokens } from './support/trading';
 
 const baseUrl = inject('baseUrl');
 const browser = useBrowser();
 
-async function openPage(path: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: DESKTOP });
-  const page = await context.newPage();
-  await page.goto(baseUrl + path);
-  return page;
-}
-
-interface ListedToken {
-  contractAddress: string;
-  tokenId: string;
-}
+const openPage = (path: string) => openPageAt(browser, baseUrl + path);
 
 describe('drop-day cards', () => {
   it("the listing checkout modal's 'View your NFT' closes the modal over the item page", async () => {
-    const response = await fetch(`${baseUrl}/api/v1/explore/nfts/?quickFilter=buy_now&page_size=48`);
-    expect(response.status).toBe(200);
-    const listed = ((await response.json()) as { results: ListedToken[] }).results;
+    const listed = await listedTokens(baseUrl);
     // From the middle of the list: buy-flow and trading-gaps take theirs from its end.
     const token = listed[20];
     if (!token) throw new Error('not enough listed tokens in the seed');
-    const itemUrl = `/marketplace/item/${token.contractAddress}/${token.tokenId}`;
+    const url = itemUrl(token);
 
     const buyer = await apiSignUp(baseUrl, 'view-your-nft');
     const context = await browser.newContext({ viewport: DESKTOP });
     await storeCredentials(context, buyer.grant);
     await context.addInitScript("localStorage.setItem('vitrine.checkoutModal', '1')");
     const page = await context.newPage();
-    await page.goto(baseUrl + itemUrl);
+    await page.goto(baseUrl + url);
     await page.getByTestId('item-price').getByTestId('buy-now').click();
     const modal = page.getByTestId('checkout-modal');
     const form = modal.getByTestId('card-form');
@@ -52,7 +40,7 @@ describe('drop-day cards', () => {
     expect(await view.innerText()).toBe('View your NFT');
     await view.click();
     await expect.poll(() => modal.count(), { timeout: 5000 }).toBe(0);
-    expect(new URL(page.url()).pathname).toBe(itemUrl);
+    expect(new URL(page.url()).pathname).toBe(url);
     // The item under it is read again: bought, no Buy Now any more.
     await page.getByTestId('item-price').getByTestId('list-for-sale').waitFor();
     expect(await page.getByTestId('buy-now').count()).toBe(0);

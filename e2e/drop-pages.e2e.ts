@@ -5,18 +5,13 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { DESKTOP } from './support/accounts';
-import { useBrowser } from './support/browser';
+import { openPageAt, useBrowser } from './support/browser';
 import { signInOnLoginPage } from './support/sign-in';
 
 const baseUrl = inject('baseUrl');
 const browser = useBrowser();
 
-async function openPage(path: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: DESKTOP });
-  const page = await context.newPage();
-  await page.goto(baseUrl + path);
-  return page;
-}
+const openPage = (path: string) => openPageAt(browser, baseUrl + path);
 
 const card = (page: Page, title: string) =>
   page

@@ -2,21 +2,15 @@
 // navigate inside the app through one listener, the grid renders its first cards before the rest, the filter
 // sidebar is not rendered while a phone hides it, and drop covers come through the resizing route as WebP,
 // never as vector originals laid out on the main thread.
-import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { DESKTOP } from './support/accounts';
-import { useBrowser } from './support/browser';
+import { openPageAt, useBrowser } from './support/browser';
 
 const baseUrl = inject('baseUrl');
 const PHONE = { width: 390, height: 844 };
 const browser = useBrowser();
 
-async function openPage(path: string, viewport = DESKTOP): Promise<Page> {
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
-  await page.goto(baseUrl + path);
-  return page;
-}
+const openPage = (path: string, viewport?: { width: number; height: number }) =>
+  openPageAt(browser, baseUrl + path, viewport);
 
 describe('first load of explore', () => {
   it('follows a card link inside the app, without loading the page again', async () => {

@@ -1,17 +1,12 @@
 // The home page in real Chromium against the built, seeded server.
-import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { useBrowser } from './support/browser';
+import { openPageAt, useBrowser } from './support/browser';
 
 const baseUrl = inject('baseUrl');
 const browser = useBrowser();
 
-async function openPage(path: string, viewport = { width: 1280, height: 900 }): Promise<Page> {
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
-  await page.goto(baseUrl + path);
-  return page;
-}
+const openPage = (path: string, viewport?: { width: number; height: number }) =>
+  openPageAt(browser, baseUrl + path, viewport);
 
 describe('home page', () => {
   it('lists the seeded live and upcoming drops with their artwork', async () => {

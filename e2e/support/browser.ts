@@ -80,6 +80,18 @@ export function useBrowser(): Browser {
   });
 }
 
+/** A new page in a context of its own (`viewport`, 1280×900 by default), opened at `url`. */
+export async function openPageAt(
+  browser: Browser,
+  url: string,
+  viewport: { width: number; height: number } = { width: 1280, height: 900 },
+): Promise<Page> {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  await page.goto(url);
+  return page;
+}
+
 /**
  * Waits until `expression` is truthy in the page. Playwright's page.waitForFunction compiles its predicate with
  * `new Function` inside the page, which the web app's CSP (no 'unsafe-eval') refuses; page.evaluate is not affected.
