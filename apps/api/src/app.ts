@@ -211,7 +211,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     await app.register(cors, {
       origin: config.corsOrigins,
       allowedHeaders: ['authorization', 'content-type', 'x-sid', 'x-time', 'idempotency-key'],
-      exposedHeaders: ['x-request-id'],
+      // `date`: the web app's server clock (decision 014 §10); not a CORS-safelisted response header.
+      exposedHeaders: ['x-request-id', 'date'],
       maxAge: 600,
     });
   }
