@@ -9,6 +9,10 @@
 //  - spread: 64 listings of one collection; the buyers loop for the figure's seconds, each buying a
 //    random listing it does not sell; a buyer who wins lists the token again at the same price, so 64
 //    listings stay on offer. Purchases per second, and the latency of every attempt (won or refused).
+//  - drop day: a live fcfs drop's nifty of 50 editions, all 200 buyers at once (hold an edition with a
+//    primary purchase intent, `POST /api/payments/purchase-intents/`, then pay): exactly 50 sales, 150
+//    'Sold Out' (409 sold-out) at the hold, never an oversell. One unmeasured burst, then 3 measured ones,
+//    each on a nifty of its own. Besides the latency, the time from the burst's start to its last sale.
 //  - baseline: the same 200 buyers at once, each a trivial authenticated write on the same server
 //    (`PATCH /api/v2/listing-match/{id}`, setting its open intent's payment method to the one it uses).
 // The buyers' requests go through node:http with keep-alive, one socket each, as in the floor
@@ -30,6 +34,9 @@ export const SPREAD_LISTINGS = 64;
 /** One unmeasured burst on the hot listing, then these measured ones (each on a listing of its own). */
 const HOT_BURSTS = 8;
 const PRICE_CENTS = 2_500;
+/** The drop day figure: editions of each burst's nifty, and its bursts (one unmeasured, then these). */
+export const DROP_EDITIONS = 50;
+const DROP_BURSTS = 3;
 /** What each balance buyer is given: far more than the figure can spend. */
 const FUNDS_CENTS = 100_000_000;
 
@@ -55,6 +62,8 @@ export interface PurchaseWorld {
   /** The warm-up burst's listing, then one per measured burst. */
   hotListings: number[];
   spread: Offer[];
+  /** The drop day's niftys of DROP_EDITIONS each: the warm-up burst's, then one per measured burst. */
+  dropNifties: { contractAddress: string; niftyType: number }[];
 }
 
 /** Writes the run's buyers, sessions, balances and listings (a new collection every run). */
@@ -117,6 +126,31 @@ export async function preparePurchases(store: DatabaseOptions): Promise<Purchase
     for (const token of tokens) {
       listings.push({ id: (await f.listing({ tokenRowId: token.id, priceInCents: PRICE_CENTS })).id, token });
     }
+    // The drop day: a live fcfs drop (started a day ago, ends in a day), one nifty per burst.
+    const drop = await f.drop({ publisherId: publisher.id, slug: `bench-drop-${tag}`, dropType: 'fcfs' });
+    const dropCollection = await f.collection({
+      publisherId: publisher.id,
+      dropId: drop.id,
+      slug: `bench-drop-${tag}`,
+      name: `Bench Drop ${tag}`,
+      contractAddress: `0x${'d'.repeat(32)}${tag}`,
+      creatorIds: [creator.id],
+    });
+    const dropNifties: PurchaseWorld['dropNifties'] = [];
+    for (let i = 0; i < 1 + DROP_BURSTS; i++) {
+      const n = await f.nifty({
+        collectionId: dropCollection.id,
+        typeNumber: i + 1,
+        title: `Bench drop ${tag} ${i + 1}`,
+        editionSize: DROP_EDITIONS,
+        totalSold: 0,
+        priceInCents: PRICE_CENTS,
+        maxPurchaseQuantity: 1,
+        limitPerUser: 0,
+        royaltyPercentage: 10,
+      });
+      dropNifties.push({ contractAddress: n.contractAddress, niftyType: n.typeNumber });
+    }
     const clearing = await ledger.houseAccount('payments_clearing');
     const buyers: Buyer[] = [];
     for (let i = 0; i < BUYERS; i++) {
@@ -152,6 +186,7 @@ export async function preparePurchases(store: DatabaseOptions): Promise<Purchase
         listingId: l.id,
         sellerId: seller.id,
       })),
+      dropNifties,
     };
   } finally {
     await database.close();
@@ -192,6 +227,12 @@ export interface PurchaseFigures {
   /** Sales per measured burst (must be exactly 1 each). */
   hotSales: number[];
   spread: SpreadFigure;
+  /** The drop day: hold + pay (winners) or the hold's refusal, for all 200 buyers of each burst. */
+  drop: BurstFigure;
+  /** Sales per measured drop burst (must be exactly DROP_EDITIONS each: never more, none left unsold). */
+  dropSales: number[];
+  /** Per measured drop burst: ms from its start to its last sale's answer (the drop sold out). */
+  dropSoldOutMs: number[];
 }
 
 const ms = (n: number) => Math.round(n * 10) / 10;
@@ -413,5 +454,46 @@ export async function measurePurchases(options: {
     ...quantiles(measured.latencies),
     statuses: measured.statuses,
   };
-  return { buyers: BUYERS, baseline, hot, hotPay, hotSales, spread };
+  // Drop day: all buyers at once for each nifty's editions; the first burst warms up.
+  const holdAndPay = async (b: Buyer, nifty: PurchaseWorld['dropNifties'][number], t0: number) => {
+    const started = performance.now();
+    const hold = await call(b, 'POST', '/api/payments/purchase-intents/', {
+      contract_address: nifty.contractAddress,
+      nifty_type: nifty.niftyType,
+      requested_quantity: 1,
+      payment_method: b.byCard ? 'stripe_card' : 'balance',
+    });
+    if (hold.status !== 200) return { status: hold.status, total: performance.now() - started, at: null };
+    const paid = await call(
+      b,
+      'POST',
+      `/api/v2/purchase-intent/${hold.json.purchaseIntentId}/pay`,
+      payBody(b),
+    );
+    const done = performance.now();
+    return { status: paid.status, total: done - started, at: paid.status === 200 ? done - t0 : null };
+  };
+  const dropTotals: number[] = [];
+  const dropStatuses: Record<string, number> = {};
+  const dropSales: number[] = [];
+  const dropSoldOutMs: number[] = [];
+  for (const [i, nifty] of world.dropNifties.entries()) {
+    const t0 = performance.now();
+    const results = await Promise.all(world.buyers.map((b) => holdAndPay(b, nifty, t0)));
+    if (i === 0) continue;
+    const sales = results.filter((r) => r.status === 200);
+    dropSales.push(sales.length);
+    dropSoldOutMs.push(ms(Math.max(0, ...sales.map((r) => r.at ?? 0))));
+    for (const r of results) {
+      count(dropStatuses, r.status);
+      dropTotals.push(r.total);
+    }
+  }
+  const drop: BurstFigure = {
+    name: `drop day: ${BUYERS} buyers at once for ${DROP_EDITIONS} editions, hold + pay`,
+    requests: dropTotals.length,
+    ...quantiles(dropTotals),
+    statuses: dropStatuses,
+  };
+  return { buyers: BUYERS, baseline, hot, hotPay, hotSales, spread, drop, dropSales, dropSoldOutMs };
 }
