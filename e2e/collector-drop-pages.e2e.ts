@@ -1,8 +1,9 @@
 // Drop pages and checkout as a collector meets them, in real Chromium against the built, seeded server: a
 // collector whose computer clock is off sees the server's countdowns and sale windows ("Deadlines from the
-// server clock"); a drawn drawing's card shows its entries and links to its results page; signed out, a live
-// drop that needs a validated account offers its action (which asks to sign in), not a dead 'Validated account
-// required'; the listing checkout modal's item name closes the modal over the item page.
+// server clock"); a drawn drawing's card shows its entries and links to its results page (its winners, its
+// entries 50 a page); signed out, a live drop that needs a validated account offers its action (which asks to
+// sign in), not a dead 'Validated account required'; the listing checkout modal's item name closes the modal
+// over the item page.
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { apiSignUp, DESKTOP, storeCredentials } from './support/accounts';
@@ -79,8 +80,28 @@ describe('a drawn drawing on its drop page', () => {
     await page.waitForURL((url) => url.pathname === `/drawing/${contract}/${niftyType}`, { timeout: 15_000 });
     await expect.poll(() => page.getByTestId('drawing-status').textContent()).toMatch(/^Drawn/);
     expect(await page.getByTestId('drawing-verified').innerText()).toMatch(/Verified$/);
-    const winners = page.getByTestId('drawing-entry').filter({ hasText: 'Winner' });
+    // The winners from the drawing's answer, whatever page of the entries shows.
+    const winners = page.getByTestId('drawing-winner');
     expect(await winners.count()).toBeGreaterThan(0);
+    expect(await winners.first().textContent()).toContain('Winner');
+
+    // The entries, 50 a page (69 to 102 a work): the page controls lead to the next entries, in id order.
+    const rows = page.getByTestId('drawing-entry');
+    await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(50);
+    const idsShown = () =>
+      rows.evaluateAll((els) => els.map((el) => Number(el.getAttribute('data-entry-id'))));
+    const firstPage = await idsShown();
+    const pages = page.getByTestId('drawing-entries-pages');
+    expect(await pages.getByRole('button', { name: 'Page 2' }).count()).toBe(1);
+    expect(await pages.getByTestId('pagination-previous').isDisabled()).toBe(true);
+    await pages.getByTestId('pagination-next').click();
+    await expect.poll(async () => (await idsShown())[0]).toBeGreaterThan(firstPage[49] as number);
+    const secondPage = await idsShown();
+    expect(secondPage.length).toBeGreaterThan(0);
+    expect(secondPage.every((id, i) => i === 0 || id > (secondPage[i - 1] as number))).toBe(true);
+    expect(await page.getByTestId('pagination').getAttribute('aria-label')).toBe('Entry pages');
+    await pages.getByRole('button', { name: 'Page 1' }).click();
+    await expect.poll(idsShown).toEqual(firstPage);
     await context.close();
   });
 });

@@ -118,6 +118,9 @@ describe('a drawing', () => {
     expect(await page.getByTestId('drawing-status').textContent()).toContain('Drawn');
     expect(await page.getByTestId('drawing-commitment').textContent()).toBe(commitment);
     expect(await page.getByTestId('drawing-seed').textContent()).toMatch(/^[0-9a-f]{64}$/);
+    // The entries come a page at a time, after the drawing's answer.
+    await page.getByTestId('drawing-entry').first().waitFor();
+    expect(await page.getByTestId('drawing-winner').count()).toBeGreaterThanOrEqual(1);
     const statuses = await page
       .getByTestId('drawing-entry')
       .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-status')));

@@ -2187,7 +2187,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A drawing: window, price, the commitment (sha256 of the seed), the entries, and once drawn the seed and the winners */
+        /** A drawing: window, price, the commitment (sha256 of the seed), the entry counts, and once drawn the seed and the winners */
         get: operations["getDrawingsByContractAddressByNiftyType"];
         put?: never;
         post?: never;
@@ -2204,10 +2204,28 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** A drawing's entries, paged, by id ascending: id, the entrant's username, status, promoted */
+        get: operations["getDrawingsByContractAddressByNiftyTypeEntries"];
         put?: never;
         /** Enter a drawing: a validated profile and an unused entry, while it is open; a priced entry holds its price on your balance, or authorises it on your card, until the draw (captured only if it wins) */
         post: operations["postDrawingsByContractAddressByNiftyTypeEntries"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/drawings/{contractAddress}/{niftyType}/entry-ids/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Once drawn, the id of every entry, ascending: with the seed, what recomputes the winners (409 drawing-not-drawn before) */
+        get: operations["getDrawingsByContractAddressByNiftyTypeEntryIds"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -25886,14 +25904,14 @@ export interface operations {
                         seed: string | null;
                         drawnAt: string | null;
                         editionsDrawn: number | null;
-                        entries: {
+                        winners: number[];
+                        winnerEntries: {
                             id: number;
                             username: string;
                             /** @enum {string} */
                             status: "entered" | "won" | "lost" | "forfeited";
                             promoted: boolean;
                         }[];
-                        winners: number[];
                         saleDetails: {
                             price: number;
                             userEntriesUnused: number;
@@ -25901,6 +25919,172 @@ export interface operations {
                             totalEntries: number;
                         };
                         validated: boolean | null;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getDrawingsByContractAddressByNiftyTypeEntries: {
+        parameters: {
+            query?: {
+                page?: number;
+                page_size?: number;
+            };
+            header?: never;
+            path: {
+                contractAddress: string;
+                niftyType: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                        page: number;
+                        page_size: number;
+                        total_pages: number;
+                        results: {
+                            id: number;
+                            username: string;
+                            /** @enum {string} */
+                            status: "entered" | "won" | "lost" | "forfeited";
+                            promoted: boolean;
+                        }[];
                     };
                 };
             };
@@ -26078,14 +26262,14 @@ export interface operations {
                         seed: string | null;
                         drawnAt: string | null;
                         editionsDrawn: number | null;
-                        entries: {
+                        winners: number[];
+                        winnerEntries: {
                             id: number;
                             username: string;
                             /** @enum {string} */
                             status: "entered" | "won" | "lost" | "forfeited";
                             promoted: boolean;
                         }[];
-                        winners: number[];
                         saleDetails: {
                             price: number;
                             userEntriesUnused: number;
@@ -26093,6 +26277,159 @@ export interface operations {
                             totalEntries: number;
                         };
                         validated: boolean | null;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getDrawingsByContractAddressByNiftyTypeEntryIds: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                contractAddress: string;
+                niftyType: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ids: number[];
                     };
                 };
             };

@@ -415,7 +415,24 @@ export type AuctionState = z.infer<typeof auctionStateSchema>;
 
 // ---- Drawings (docs/decisions/013; 000 §4 drawing entries; 001 §3 saleDetails) ----
 
-/** A drawing's public state: commitment, entries, and after the draw the seed and winners. */
+/**
+ * One entry of a drawing as listed. `forfeited`: drawn, but its payment was refused and the edition passed
+ * on; `promoted`: not drawn, the next in the draw order when a winner forfeited (decision 013 "Refused
+ * captures").
+ */
+export const drawingEntrySchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  status: z.enum(['entered', 'won', 'lost', 'forfeited']),
+  promoted: z.boolean(),
+});
+export type DrawingEntry = z.infer<typeof drawingEntrySchema>;
+
+/**
+ * A drawing's public state: commitment, counts, and after the draw the seed and winners. Not every entry:
+ * they are paged (`GET …/entries/`) and their ids, which verify the draw, answered once drawn
+ * (`GET …/entry-ids/`; decision 013 "Entries and their ids").
+ */
 export const drawingSchema = z.object({
   contractAddress: z.string(),
   niftyType: z.number().int(),
@@ -432,20 +449,13 @@ export const drawingSchema = z.object({
   seed: z.string().nullable(),
   drawnAt: z.string().nullable(),
   editionsDrawn: z.number().int().nullable(),
-  /**
-   * `forfeited`: drawn, but its payment was refused and the edition passed on; `promoted`: not drawn, the
-   * next in the draw order when a winner forfeited (decision 013 "Refused captures").
-   */
-  entries: z.array(
-    z.object({
-      id: z.number().int(),
-      username: z.string(),
-      status: z.enum(['entered', 'won', 'lost', 'forfeited']),
-      promoted: z.boolean(),
-    }),
-  ),
   /** The entry ids the draw made winners (the seed's draw, whatever happened after), ascending. */
   winners: z.array(z.number().int()),
+  /**
+   * Who won, in entry id order: the drawn winners (`won`, or `forfeited` when their payment was refused) and
+   * the entries a forfeited edition passed to (`won`, `promoted`). At most twice the editions.
+   */
+  winnerEntries: z.array(drawingEntrySchema),
   saleDetails: z.object({
     price: z.number().int(),
     userEntriesUnused: z.number().int(),
@@ -456,3 +466,7 @@ export const drawingSchema = z.object({
   validated: z.boolean().nullable(),
 });
 export type Drawing = z.infer<typeof drawingSchema>;
+
+/** The ids of every entry of a drawn drawing, ascending: what `drawWinners` draws from. */
+export const drawingEntryIdsSchema = z.object({ ids: z.array(z.number().int()) });
+export type DrawingEntryIds = z.infer<typeof drawingEntryIdsSchema>;

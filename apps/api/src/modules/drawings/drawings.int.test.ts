@@ -80,7 +80,44 @@ const chargeOf = (ref: string | null | undefined) =>
 
 const balanceOf = (userId: number) => createLedgerRepo(db()).balanceOf(userId);
 
-const references = (view: DrawingView) => view.entries.map((e) => `drawing_entry:${e.id}`);
+interface EntryItem {
+  id: number;
+  username: string;
+  status: 'entered' | 'won' | 'lost' | 'forfeited';
+  promoted: boolean;
+}
+interface EntriesPage {
+  count: number;
+  page: number;
+  page_size: number;
+  total_pages: number;
+  results: EntryItem[];
+}
+
+async function entriesPage(n: Nifty, page: number, pageSize: number): Promise<EntriesPage> {
+  const res = await t.app.inject({ url: `${url(n)}entries/?page=${page}&page_size=${pageSize}` });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as EntriesPage;
+}
+
+/** Every entry of the drawing, read page by page from the public entries route (id order). */
+async function allEntries(n: Nifty): Promise<EntryItem[]> {
+  const all: EntryItem[] = [];
+  for (let page = 1; ; page += 1) {
+    const p = await entriesPage(n, page, 100);
+    all.push(...p.results);
+    if (page >= p.total_pages) return all;
+  }
+}
+
+/** The ids the browser verifies a drawn drawing from. */
+async function entryIds(n: Nifty): Promise<number[]> {
+  const res = await t.app.inject({ url: `${url(n)}entry-ids/` });
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json() as { ids: number[] }).ids;
+}
+
+const references = async (n: Nifty) => (await entryIds(n)).map((id) => `drawing_entry:${id}`);
 
 async function activeHolds(): Promise<number> {
   return db().$count(schema.ledgerHolds, eq(schema.ledgerHolds.status, 'active'));
@@ -194,17 +231,15 @@ describe('drawings', () => {
     expect(view.seed).toMatch(/^[0-9a-f]{64}$/);
     expect(seedMatchesCommitment(view.seed as string, view.commitment)).toBe(true);
     expect(view.editionsDrawn).toBe(3);
-    expect(view.entries).toHaveLength(7);
+    expect(view.saleDetails.totalEntries).toBe(7);
+    const listed = await allEntries(nifty);
+    expect(listed).toHaveLength(7);
     // Anyone recomputes the winners from what the page publishes.
-    const recomputed = drawWinners(
-      view.seed as string,
-      view.entries.map((e) => e.id),
-      view.editionsDrawn as number,
-    );
+    const recomputed = drawWinners(view.seed as string, await entryIds(nifty), view.editionsDrawn as number);
     expect([...recomputed].sort((a, b) => a - b)).toEqual(view.winners);
     expect(view.winners).toHaveLength(3);
 
-    const byEntry = new Map(view.entries.map((e) => [e.id, e]));
+    const byEntry = new Map(listed.map((e) => [e.id, e]));
     const rows = await db()
       .select()
       .from(schema.drawingEntries)
@@ -219,7 +254,7 @@ describe('drawings', () => {
     const holds = await db()
       .select({ status: schema.ledgerHolds.status, n: sql<number>`count(*)::int` })
       .from(schema.ledgerHolds)
-      .where(inArray(schema.ledgerHolds.reference, references(view)))
+      .where(inArray(schema.ledgerHolds.reference, await references(nifty)))
       .groupBy(schema.ledgerHolds.status);
     expect(Object.fromEntries(holds.map((h) => [h.status, Number(h.n)]))).toEqual({
       captured: 3,
@@ -313,7 +348,7 @@ describe('drawings', () => {
       .from(schema.ledgerTransactions)
       .where(
         and(
-          inArray(schema.ledgerTransactions.reference, references(view)),
+          inArray(schema.ledgerTransactions.reference, await references(nifty)),
           eq(schema.ledgerTransactions.kind, 'purchase'),
         ),
       );
@@ -321,11 +356,7 @@ describe('drawings', () => {
     const spent = await Promise.all(entrants.map((s) => balanceOf(s.userId)));
     expect(spent.filter((b) => b === 10_000 - PRICE)).toHaveLength(2);
     expect(spent.filter((b) => b === 10_000)).toHaveLength(3);
-    const recomputed = drawWinners(
-      view.seed as string,
-      view.entries.map((e) => e.id),
-      view.editionsDrawn as number,
-    );
+    const recomputed = drawWinners(view.seed as string, await entryIds(nifty), view.editionsDrawn as number);
     expect([...recomputed].sort((a, b) => a - b)).toEqual(view.winners);
     expect((await ledgerInvariants(db())).unbalancedTransactions).toBe(0);
   });
@@ -404,7 +435,7 @@ describe('drawings', () => {
       .from(schema.ledgerTransactions)
       .where(
         and(
-          inArray(schema.ledgerTransactions.reference, references(view)),
+          inArray(schema.ledgerTransactions.reference, await references(nifty)),
           eq(schema.ledgerTransactions.kind, 'purchase'),
         ),
       );
@@ -552,6 +583,72 @@ describe('drawings', () => {
   });
 });
 
+describe('the drawing view, its paged entries and the ids that verify it', () => {
+  it('the view carries counts and the winners, not every entry; entries page by id; the ids verify the draw', async () => {
+    const { nifty } = await dropNifty(t.app, { dropType: 'drawing', editionSize: 2, priceInCents: PRICE });
+    const entrants = await Promise.all(Array.from({ length: 7 }, () => validated()));
+    for (const s of entrants) expect((await enter(nifty, s)).statusCode).toBe(201);
+
+    // Open: counts computed for the viewer, no per-entry list, no winners yet; the ids wait for the draw.
+    const open = await read(nifty, entrants[2]);
+    expect(open).not.toHaveProperty('entries');
+    expect(open.saleDetails).toEqual({
+      price: PRICE,
+      userEntriesUnused: 0,
+      userEntriesUsed: 1,
+      totalEntries: 7,
+    });
+    expect(open.winners).toEqual([]);
+    expect(open.winnerEntries).toEqual([]);
+    expect((await read(nifty)).saleDetails).toMatchObject({ userEntriesUsed: 0, totalEntries: 7 });
+    const early = await t.app.inject({ url: `${url(nifty)}entry-ids/` });
+    expect(early.statusCode, early.body).toBe(409);
+    expect(early.json()).toMatchObject({ errorType: 'drawing-not-drawn' });
+
+    // The entries, three a page, in id order.
+    const first = await entriesPage(nifty, 1, 3);
+    expect(first).toMatchObject({ count: 7, page: 1, page_size: 3, total_pages: 3 });
+    expect(first.results).toHaveLength(3);
+    const second = await entriesPage(nifty, 2, 3);
+    expect(second.results).toHaveLength(3);
+    const third = await entriesPage(nifty, 3, 3);
+    expect(third.results).toHaveLength(1);
+    expect((await entriesPage(nifty, 4, 3)).results).toEqual([]);
+    const listed = [...first.results, ...second.results, ...third.results];
+    const ids = listed.map((e) => e.id);
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    expect(new Set(ids).size).toBe(7);
+    expect(listed.length).toBeGreaterThan(0);
+    expect(listed.every((e) => e.status === 'entered' && !e.promoted && e.username.length > 0)).toBe(true);
+    const bad = await t.app.inject({ url: `${url(nifty)}entries/?page_size=101` });
+    expect(bad.statusCode).toBe(400);
+
+    // Drawn: the ids are every entry's, ascending, and give the published winners.
+    const id = await t.app.services.drawings.idOf(nifty.contractAddress, nifty.typeNumber);
+    t.clock.advance(2 * DAY);
+    expect(await t.app.services.drawings.run(id)).toBe('drawn');
+    const view = await read(nifty);
+    expect(view.status).toBe('drawn');
+    expect(view).not.toHaveProperty('entries');
+    expect(view.saleDetails.totalEntries).toBe(7);
+    expect(await entryIds(nifty)).toEqual(ids);
+    expect(
+      drawWinners(view.seed as string, await entryIds(nifty), view.editionsDrawn as number).sort(
+        (a, b) => a - b,
+      ),
+    ).toEqual(view.winners);
+    expect(view.winners).toHaveLength(2);
+    // The winners with their usernames, as the entries list has them.
+    const after = await allEntries(nifty);
+    expect(view.winnerEntries).toEqual(after.filter((e) => view.winners.includes(e.id)));
+    expect(view.winnerEntries.every((e) => e.status === 'won')).toBe(true);
+    expect(after.filter((e) => e.status === 'lost')).toHaveLength(5);
+
+    const missing = await t.app.inject({ url: `/api/drawings/${nifty.contractAddress}/999999/entries/` });
+    expect(missing.statusCode).toBe(404);
+  });
+});
+
 describe('a winner whose card capture keeps being refused (decision 013 "Refused captures")', () => {
   /** The drawing's entries in the verifiable draw order (drawWinners over every entry), read from the store. */
   async function drawOrder(n: Nifty) {
@@ -672,11 +769,16 @@ describe('a winner whose card capture keeps being refused (decision 013 "Refused
     // The view: the draw stays verifiable (its winners follow from the seed); the entries say what happened.
     view = await read(nifty);
     expect(view.winners).toEqual([winner.id]);
-    expect(view.entries.find((e) => e.id === winner.id)).toMatchObject({
-      status: 'forfeited',
-      promoted: false,
-    });
-    expect(view.entries.find((e) => e.id === next.id)).toMatchObject({ status: 'won', promoted: true });
+    const listed = await allEntries(nifty);
+    expect(listed.find((e) => e.id === winner.id)).toMatchObject({ status: 'forfeited', promoted: false });
+    expect(listed.find((e) => e.id === next.id)).toMatchObject({ status: 'won', promoted: true });
+    // The results page's winners (id order): the drawn winner (forfeited) and the one the edition passed to.
+    expect(view.winnerEntries.map((e) => [e.id, e.status, e.promoted])).toEqual(
+      [
+        [winner.id, 'forfeited', false],
+        [next.id, 'won', true],
+      ].sort((a, b) => (a[0] as number) - (b[0] as number)),
+    );
 
     // Again: nothing changes.
     await t.app.services.drawings.settleCards(drawingId);
@@ -751,18 +853,37 @@ describe('the demo store’s ended drawings', () => {
       expect(d.seed).toMatch(/^[0-9a-f]{64}$/);
       expect(seedMatchesCommitment(d.seed as string, d.commitment)).toBe(true);
       expect(d.editionsDrawn).toBe(nifty.totalSold);
-      expect(d.saleDetails.totalEntries).toBe(d.entries.length);
-      expect(d.entries.length).toBeGreaterThan(nifty.totalSold);
+      expect(d).not.toHaveProperty('entries');
       expect(d.winners).toHaveLength(nifty.totalSold);
+      // The entries as the results page reads them: 50 a page, so two or three pages (69 to 102 a work).
+      const pageAt = async (page: number) => {
+        const r = await seeded.app.inject({ url: `${path}entries/?page=${page}&page_size=50` });
+        expect(r.statusCode, r.body).toBe(200);
+        return r.json() as EntriesPage;
+      };
+      const first = await pageAt(1);
+      expect(first.count).toBe(d.saleDetails.totalEntries);
+      expect(first.count).toBeGreaterThan(50);
+      expect(first.total_pages).toBe(Math.ceil(first.count / 50));
+      expect(first.results).toHaveLength(50);
+      const entries = [...first.results];
+      for (let page = 2; page <= first.total_pages; page += 1) entries.push(...(await pageAt(page)).results);
+      expect(entries).toHaveLength(first.count);
+      expect((await pageAt(first.total_pages + 1)).results).toEqual([]);
+      expect(entries.length).toBeGreaterThan(nifty.totalSold);
+      const ids = await seeded.app.inject({ url: `${path}entry-ids/` });
+      expect(ids.statusCode, ids.body).toBe(200);
+      expect((ids.json() as { ids: number[] }).ids).toEqual(entries.map((e) => e.id));
       expect(
         drawWinners(
           d.seed as string,
-          d.entries.map((e) => e.id),
+          entries.map((e) => e.id),
           d.editionsDrawn ?? 0,
         ).sort((a, b) => a - b),
       ).toEqual([...d.winners].sort((a, b) => a - b));
-      const won = d.entries.filter((e) => e.status === 'won').map((e) => e.id);
-      expect(won.sort((a, b) => a - b)).toEqual([...d.winners].sort((a, b) => a - b));
+      const won = entries.filter((e) => e.status === 'won');
+      expect(won.map((e) => e.id)).toEqual([...d.winners].sort((a, b) => a - b));
+      expect(d.winnerEntries).toEqual(won);
       // Read again after the close: not made again nor run again.
       seeded.clock.advance(60_000);
       const again = await seeded.app.inject({ url: path });

@@ -1,6 +1,6 @@
 // Drawings and their entries (decision 013). Rows are mapped before they leave.
 import { type Db, lockRows, schema } from '@vitrine/db';
-import { and, asc, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 
 const { drawings, drawingEntries: entries, users, ledgerTransactions, ledgerEntries, tokens, sales } = schema;
 
@@ -19,10 +19,35 @@ export interface EntryView {
   promoted: boolean;
 }
 
+/** An entry as the public lists show it: id, the entrant's username, status, promoted. */
+export interface ListedEntry {
+  id: number;
+  username: string;
+  status: EntryView['status'];
+  promoted: boolean;
+}
+
 /** A locked entry (decision 013 "Refused captures"). */
 export type EntryRow = typeof entries.$inferSelect;
 
 export function createDrawingsRepo(db: Db) {
+  async function listed(where: SQL | undefined, limit?: number, offset = 0): Promise<ListedEntry[]> {
+    const query = db
+      .select({
+        id: entries.id,
+        username: users.profileUrl,
+        status: entries.status,
+        promoted: sql<boolean>`${entries.promotedAt} is not null`,
+      })
+      .from(entries)
+      .innerJoin(users, eq(users.id, entries.userId))
+      .where(where)
+      .orderBy(asc(entries.id))
+      .$dynamic();
+    const rows = await (limit === undefined ? query : query.limit(limit).offset(offset));
+    return rows.map((r) => ({ ...r, status: r.status as ListedEntry['status'] }));
+  }
+
   return {
     async byNifty(niftyId: number): Promise<DrawingRow | null> {
       const [row] = await db.select().from(drawings).where(eq(drawings.niftyId, niftyId));
@@ -69,6 +94,39 @@ export function createDrawingsRepo(db: Db) {
         .where(eq(entries.drawingId, drawingId))
         .orderBy(asc(entries.id));
       return rows.map((r) => ({ ...r, status: r.status as EntryView['status'] }));
+    },
+    /** How many entries the drawing has (counted in the store, no rows read). */
+    async countEntries(drawingId: number): Promise<number> {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(entries)
+        .where(eq(entries.drawingId, drawingId));
+      return Number(row?.n ?? 0);
+    },
+    /** One page of the drawing's entries as listed, by id ascending. */
+    async listEntries(drawingId: number, limit: number, offset: number): Promise<ListedEntry[]> {
+      return listed(eq(entries.drawingId, drawingId), limit, offset);
+    },
+    /**
+     * Who won, by id: the drawn winners (won, or forfeited without having been promoted) and the entries
+     * holding a passed-on edition (won, promoted). Bounded by twice the editions drawn.
+     */
+    async winnerEntries(drawingId: number): Promise<ListedEntry[]> {
+      return listed(
+        and(
+          eq(entries.drawingId, drawingId),
+          or(eq(entries.status, 'won'), and(eq(entries.status, 'forfeited'), isNull(entries.promotedAt))),
+        ),
+      );
+    },
+    /** Every entry id of the drawing, ascending (the draw's input): ids only, from the index. */
+    async entryIds(drawingId: number): Promise<number[]> {
+      const rows = await db
+        .select({ id: entries.id })
+        .from(entries)
+        .where(eq(entries.drawingId, drawingId))
+        .orderBy(asc(entries.id));
+      return rows.map((r) => r.id);
     },
     async entriesOfUser(drawingId: number, userId: number): Promise<number> {
       const [row] = await db

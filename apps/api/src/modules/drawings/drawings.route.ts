@@ -1,12 +1,14 @@
 // Drawings (decision 013; 000 §4 drawing entries, §5 drawing entry; 001 §3 saleDetails): the drawing of a
-// drawing or pack_drawing nifty (public: commitment, entries, and after the draw the seed and winners)
-// and the entry (signed in, terms agreed). Outside production, /dev/drawings/…/run runs a drawing now
+// drawing or pack_drawing nifty (public: commitment, counts, and after the draw the seed and winners), its
+// entries (public, paged), the ids of every entry once drawn (what verifies the draw) and the entry (signed
+// in, terms agreed). Outside production, /dev/drawings/…/run runs a drawing now
 // (with the outbox key): the browser tests cannot move the server's clock.
-import { drawingSchema } from '@vitrine/domain/trading-responses';
+import { drawingEntryIdsSchema, drawingEntrySchema, drawingSchema } from '@vitrine/domain/trading-responses';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireDevKey } from '../../http/dev-key';
 import { optionalAuth, signedIn } from '../../http/guard';
+import { pageOf, pageQuery } from '../../http/pagination';
 import { errorResponses } from '../../http/schemas';
 
 const params = z.object({
@@ -38,7 +40,7 @@ export const drawingsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['drops'],
         summary:
-          'A drawing: window, price, the commitment (sha256 of the seed), the entries, and once drawn the seed and the winners',
+          'A drawing: window, price, the commitment (sha256 of the seed), the entry counts, and once drawn the seed and the winners',
         params,
         response: { 200: drawingSchema, ...answers },
       },
@@ -47,6 +49,43 @@ export const drawingsRoutes: FastifyPluginAsyncZod = async (app) => {
       const viewer = await optionalAuth(request);
       const { contractAddress, niftyType } = request.params;
       return drawings().view(contractAddress, niftyType, viewer?.userId ?? null);
+    },
+  );
+
+  app.get(
+    '/drawings/:contractAddress/:niftyType/entries/',
+    {
+      schema: {
+        tags: ['drops'],
+        summary: "A drawing's entries, paged, by id ascending: id, the entrant's username, status, promoted",
+        params,
+        querystring: pageQuery,
+        response: { 200: pageOf(drawingEntrySchema), ...answers },
+      },
+    },
+    async (request) => {
+      const { contractAddress, niftyType } = request.params;
+      return drawings().entries(contractAddress, niftyType, request.query);
+    },
+  );
+
+  app.get(
+    '/drawings/:contractAddress/:niftyType/entry-ids/',
+    {
+      schema: {
+        tags: ['drops'],
+        summary:
+          'Once drawn, the id of every entry, ascending: with the seed, what recomputes the winners (409 drawing-not-drawn before)',
+        params,
+        response: { 200: drawingEntryIdsSchema, ...answers },
+      },
+    },
+    async (request, reply) => {
+      const { contractAddress, niftyType } = request.params;
+      const answer = await drawings().entryIds(contractAddress, niftyType);
+      // Drawn, the entries are final: the list never changes again.
+      reply.header('cache-control', 'public, max-age=3600');
+      return answer;
     },
   );
 

@@ -14,6 +14,7 @@ import { randomBytes } from 'node:crypto';
 import type { Db, UnitOfWork } from '@vitrine/db';
 import { AppError, drawingCommitment, drawWinners, primaryFeeBreakdown, topics } from '@vitrine/domain';
 import type { Drawing } from '@vitrine/domain/trading-responses';
+import { offsetOf, type Page, type PageQuery, toPage } from '../../http/pagination';
 import type { Background } from '../../lib/background';
 import type { Clock } from '../../lib/clock';
 import type { Jobs } from '../../lib/jobs';
@@ -27,7 +28,7 @@ import type { ExternalPaymentProvider } from '../trading/payment-providers';
 import { splitPayees, splitPostings } from '../trading/sales-splits';
 import { createTradingRepo, type NiftyForSale, type TradingRepo } from '../trading/trading.repo';
 import { PURCHASE_FAILED_MESSAGE } from '../trading/trading.service';
-import { createDrawingsRepo, type DrawingRow, type DrawingsRepo } from './drawings.repo';
+import { createDrawingsRepo, type DrawingRow, type DrawingsRepo, type ListedEntry } from './drawings.repo';
 
 /** 000 §5: "one entry per user unless specified". */
 export const DRAWING_ENTRIES_PER_USER = 1;
@@ -53,6 +54,8 @@ const err = (statusCode: number, errorType: string, message: string) =>
 
 export const DRAWING_ERRORS = {
   notFound: () => err(404, 'not-found', 'Drawing not found'),
+  /** The entry ids (to verify the draw) are answered once drawn; the spec has no text for it. */
+  notDrawn: () => err(409, 'drawing-not-drawn', 'This drawing has not been drawn yet'),
   /** 001 §4 button label. */
   validationRequired: () => err(403, 'validation-required', 'Validated account required'),
   notOpen: () => err(409, 'drop-not-live', 'This drawing is not open'),
@@ -160,8 +163,12 @@ export function createDrawingsService(deps: {
 
   async function view(n: NiftyForSale, viewerId: number | null): Promise<DrawingView> {
     const d = await ensure(n);
-    const entries = await repo.entriesOf(d.id);
-    const used = viewerId === null ? 0 : entries.filter((e) => e.userId === viewerId).length;
+    // Counts from the store and the winners (bounded by the editions): never every entry (they are paged).
+    const [total, used, winnerEntries] = await Promise.all([
+      repo.countEntries(d.id),
+      viewerId === null ? 0 : repo.entriesOfUser(d.id, viewerId),
+      repo.winnerEntries(d.id),
+    ]);
     const drawn = d.status === 'drawn';
     return {
       contractAddress: n.contractAddress,
@@ -177,20 +184,13 @@ export function createDrawingsService(deps: {
       seed: drawn ? d.seed : null,
       drawnAt: d.drawnAt?.toISOString() ?? null,
       editionsDrawn: d.editionsDrawn,
-      entries: entries.map((e) => ({
-        id: e.id,
-        username: e.username,
-        status: e.status,
-        promoted: e.promoted,
-      })),
-      winners: entries
-        .filter((e) => (e.status === 'won' || e.status === 'forfeited') && !e.promoted)
-        .map((e) => e.id),
+      winners: winnerEntries.filter((e) => !e.promoted).map((e) => e.id),
+      winnerEntries,
       saleDetails: {
         price: priceOf(n),
         userEntriesUnused: viewerId === null ? 0 : Math.max(0, DRAWING_ENTRIES_PER_USER - used),
         userEntriesUsed: used,
-        totalEntries: entries.length,
+        totalEntries: total,
       },
       validated: viewerId === null ? null : await repo.isValidated(viewerId),
     };
@@ -446,6 +446,27 @@ export function createDrawingsService(deps: {
   return {
     async view(contractAddress: string, niftyType: number, viewerId: number | null): Promise<DrawingView> {
       return view(await niftyOf(contractAddress, niftyType), viewerId);
+    },
+
+    /** One page of the drawing's entries, by id ascending (public; none before its first read). */
+    async entries(contractAddress: string, niftyType: number, q: PageQuery): Promise<Page<ListedEntry>> {
+      const d = await repo.byNifty((await niftyOf(contractAddress, niftyType)).id);
+      if (!d) return toPage(q, 0, []);
+      const [count, results] = await Promise.all([
+        repo.countEntries(d.id),
+        repo.listEntries(d.id, q.page_size, offsetOf(q)),
+      ]);
+      return toPage(q, count, results);
+    },
+
+    /**
+     * Every entry id of a drawn drawing, ascending: with the seed, what anyone recomputes the winners from
+     * (`drawWinners`). Refused before the draw: the list is only of use with the seed.
+     */
+    async entryIds(contractAddress: string, niftyType: number): Promise<{ ids: number[] }> {
+      const d = await repo.byNifty((await niftyOf(contractAddress, niftyType)).id);
+      if (d?.status !== 'drawn') throw DRAWING_ERRORS.notDrawn();
+      return { ids: await repo.entryIds(d.id) };
     },
 
     /** An entry (000 §5): validated profile, an unused entry, the window open; a priced one held. */

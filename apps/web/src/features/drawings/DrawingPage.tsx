@@ -1,33 +1,114 @@
 // A drawing's results page, /drawing/{contractAddress}/{niftyType} (decision 013): the commitment published
-// before the drawing, every entry, and once drawn the seed and the winners, which the page recomputes here
-// with the same function the API drew them with (@vitrine/domain drawWinners) and shows 'Verified' when
-// sha256(seed) is the commitment and the recomputed winners are the published ones.
-import { useQuery } from '@tanstack/react-query';
+// before the drawing, the entries 50 a page, and once drawn the seed and the winners (from the drawing's
+// answer, whatever page the entries show), which the page recomputes here from the ids of every entry (asked
+// for only once drawn) with the same function the API drew them with (@vitrine/domain drawWinners) and shows
+// 'Verified' when sha256(seed) is the commitment and the recomputed winners are the published ones.
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { drawWinners, seedMatchesCommitment } from '@vitrine/domain';
-import { useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { useLoggedIn } from '../../app/useLoggedIn';
 import { Button } from '../../ui/Button';
+import { ErrorFallback } from '../../ui/ErrorFallback';
 import { FormAlert } from '../../ui/FormAlert';
 import { Page } from '../../ui/Page';
+import { Pagination } from '../../ui/Pagination';
+import { Skeleton } from '../../ui/Skeleton';
 import { DrawingEntryDialog } from './DrawingEntryDialog';
 import styles from './DrawingPage.module.css';
-import { type Drawing, drawingsApi, drawingsKeys } from './drawings-api';
+import { type Drawing, type DrawingEntry, drawingsApi, drawingsKeys } from './drawings-api';
 import { entriesText } from './drawings-text';
 
-/** The page's check of a drawn drawing: the seed matches the commitment and gives the published winners. */
-export function verifyDrawing(d: Drawing): 'verified' | 'mismatch' | 'pending' {
+/**
+ * The page's check of a drawn drawing: the seed matches the commitment and, over the ids of every entry,
+ * gives the published winners. Pending until drawn and until the ids are in.
+ */
+export function verifyDrawing(
+  d: Drawing,
+  entryIds: readonly number[] | undefined,
+): 'verified' | 'mismatch' | 'pending' {
   if (d.status !== 'drawn' || d.seed === null || d.editionsDrawn === null) return 'pending';
   if (!seedMatchesCommitment(d.seed, d.commitment)) return 'mismatch';
-  const recomputed = drawWinners(
-    d.seed,
-    d.entries.map((e) => e.id),
-    d.editionsDrawn,
-  ).sort((a, b) => a - b);
+  if (!entryIds) return 'pending';
+  const recomputed = drawWinners(d.seed, entryIds, d.editionsDrawn).sort((a, b) => a - b);
   const published = [...d.winners].sort((a, b) => a - b);
   return recomputed.length === published.length && recomputed.every((id, i) => id === published[i])
     ? 'verified'
     : 'mismatch';
+}
+
+/** What an entry's row says: forfeited, winner (drawn or next in the draw order), not drawn, or entered. */
+function entryStatusText(e: DrawingEntry, drawnWinner: boolean): string {
+  if (e.status === 'forfeited') return 'Forfeited (payment failed)';
+  if (e.promoted) return 'Winner (next in the draw order)';
+  if (drawnWinner) return 'Winner';
+  return e.status === 'lost' ? 'Not drawn' : 'Entered';
+}
+
+/** The entries, a page at a time (id order), with their loading, error and empty states. */
+function EntriesTable({ d, winners }: { d: Drawing; winners: ReadonlySet<number> }) {
+  const [page, setPage] = useState(1);
+  const top = useRef<HTMLDivElement>(null);
+  // Another page starts at the table's top (the controls are below 50 rows), as the explore lists do.
+  const goToPage = (next: number) => {
+    setPage(next);
+    top.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+  };
+  const entries = useQuery({
+    queryKey: drawingsKeys.entries(d.contractAddress, d.niftyType, page),
+    queryFn: ({ signal }) => drawingsApi.entries(d.contractAddress, d.niftyType, page, signal),
+    placeholderData: keepPreviousData,
+  });
+  if (entries.isPending) return <Skeleton width="100%" height={160} />;
+  if (entries.isError) {
+    return (
+      <ErrorFallback
+        title="We couldn't load the entries."
+        message={entries.error.message}
+        onRetry={() => void entries.refetch()}
+        retrying={entries.isFetching}
+        testId="drawing-entries-error"
+      />
+    );
+  }
+  const { results, total_pages: totalPages } = entries.data;
+  if (results.length === 0 && page === 1) {
+    return (
+      <p className={styles.empty} data-testid="drawing-entries-empty">
+        No entries yet.
+      </p>
+    );
+  }
+  return (
+    <>
+      <div className={styles.scroll} ref={top}>
+        <table
+          className={styles.entries}
+          data-testid="drawing-entries"
+          aria-busy={entries.isPlaceholderData || undefined}
+        >
+          <tbody>
+            {results.map((e) => (
+              <tr
+                key={e.id}
+                className={winners.has(e.id) || e.promoted ? styles.winner : undefined}
+                data-testid="drawing-entry"
+                data-entry-id={e.id}
+                data-status={e.status}
+              >
+                <td>#{e.id}</td>
+                <td className={styles.username}>{e.username}</td>
+                <td>{entryStatusText(e, winners.has(e.id))}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <div data-testid="drawing-entries-pages">
+        <Pagination page={page} totalPages={totalPages} onChange={goToPage} label="Entry pages" />
+      </div>
+    </>
+  );
 }
 
 export function DrawingPage() {
@@ -41,6 +122,14 @@ export function DrawingPage() {
     queryFn: () => drawingsApi.get(contractAddress, niftyType),
   });
   const d = drawing.data;
+  const drawn = d?.status === 'drawn';
+  // Every entry id, to verify the draw: asked for only once drawn (before, the API has none to give).
+  const ids = useQuery({
+    queryKey: drawingsKeys.entryIds(contractAddress, niftyType),
+    queryFn: ({ signal }) => drawingsApi.entryIds(contractAddress, niftyType, signal),
+    enabled: drawn,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
   if (drawing.isError) {
     return (
       <Page title="Drawing">
@@ -48,9 +137,41 @@ export function DrawingPage() {
       </Page>
     );
   }
-  if (!d) return <Page title="Drawing" />;
-  const check = verifyDrawing(d);
+  if (!d) {
+    return (
+      <Page title="Drawing">
+        <Skeleton width="100%" height={240} />
+      </Page>
+    );
+  }
+  const check = verifyDrawing(d, ids.data?.ids);
   const winners = new Set(d.winners);
+  let verification: ReactNode = null;
+  if (check === 'verified') {
+    verification = (
+      <FormAlert tone="success" testId="drawing-verified">
+        Verified
+      </FormAlert>
+    );
+  } else if (check === 'mismatch') {
+    verification = (
+      <FormAlert testId="drawing-verified">
+        Not verified: the published winners do not follow from the seed
+      </FormAlert>
+    );
+  } else if (drawn && ids.isError) {
+    verification = (
+      <FormAlert testId="drawing-verify-error">
+        We could not load the entries to verify this drawing.
+      </FormAlert>
+    );
+  } else if (drawn) {
+    verification = (
+      <p className={styles.muted} data-testid="drawing-verifying">
+        Verifying…
+      </p>
+    );
+  }
   return (
     <Page title={d.name} eyebrow="Drawing results" testId="drawing-page">
       <div className={styles.page}>
@@ -84,7 +205,7 @@ export function DrawingPage() {
             Before any entry we published the commitment, the SHA-256 of a secret random seed. After the
             drawing closed we published the seed. The winners are the first {d.editionsDrawn ?? 'N'} entries
             of a shuffle of the entry ids (sorted ascending) driven by SHA-256 of “seed:round:attempt”: anyone
-            can recompute them from this page. This page does so in your browser.
+            can recompute them from the seed and the ids of every entry. This page does so in your browser.
           </p>
           <dl className={styles.proof}>
             <dt>Commitment</dt>
@@ -96,45 +217,30 @@ export function DrawingPage() {
               <code data-testid="drawing-seed">{d.seed ?? 'Published after the drawing'}</code>
             </dd>
           </dl>
-          {check === 'verified' ? (
-            <FormAlert tone="success" testId="drawing-verified">
-              Verified
-            </FormAlert>
-          ) : check === 'mismatch' ? (
-            <FormAlert testId="drawing-verified">
-              Not verified: the published winners do not follow from the seed
-            </FormAlert>
-          ) : null}
+          {verification}
         </section>
+        {drawn ? (
+          <section className={styles.section}>
+            <h2>Winners</h2>
+            {d.winnerEntries.length === 0 ? (
+              <p className={styles.empty}>No winners were drawn.</p>
+            ) : (
+              <ul className={styles.winners} data-testid="drawing-winners">
+                {d.winnerEntries.map((e) => (
+                  <li key={e.id} data-testid="drawing-winner" data-status={e.status}>
+                    <span className={styles.username}>{e.username}</span>
+                    <span className={styles.muted}>
+                      #{e.id} · {entryStatusText(e, winners.has(e.id))}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        ) : null}
         <section className={styles.section}>
           <h2>Entries</h2>
-          {d.entries.length === 0 ? <p>No entries yet.</p> : null}
-          <table className={styles.entries} data-testid="drawing-entries">
-            <tbody>
-              {d.entries.map((e) => (
-                <tr
-                  key={e.id}
-                  className={winners.has(e.id) || e.promoted ? styles.winner : undefined}
-                  data-testid="drawing-entry"
-                  data-status={e.status}
-                >
-                  <td>#{e.id}</td>
-                  <td>{e.username}</td>
-                  <td>
-                    {e.status === 'forfeited'
-                      ? 'Forfeited (payment failed)'
-                      : e.promoted
-                        ? 'Winner (next in the draw order)'
-                        : winners.has(e.id)
-                          ? 'Winner'
-                          : e.status === 'lost'
-                            ? 'Not drawn'
-                            : 'Entered'}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <EntriesTable d={d} winners={winners} />
         </section>
       </div>
     </Page>

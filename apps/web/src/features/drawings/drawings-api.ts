@@ -1,10 +1,15 @@
-// The drawing calls of the web app (decision 013): a drawing's public state (commitment, entries, and after
-// the draw the seed and winners) and the entry (signed in).
-import type { Drawing } from '@vitrine/domain/trading-responses';
+// The drawing calls of the web app (decision 013): a drawing's public state (commitment, counts, and after
+// the draw the seed and winners), its entries a page at a time, the ids of every entry once drawn (to verify
+// the draw) and the entry (signed in).
+import type { Page } from '@vitrine/domain/catalog-responses';
+import type { Drawing, DrawingEntry, DrawingEntryIds } from '@vitrine/domain/trading-responses';
 import { api } from '../../app/api-client';
 import { withAuthRetry } from '../auth/authed-request';
 
-export type { Drawing };
+export type { Drawing, DrawingEntry };
+
+/** The results page's entries table: 50 a page. */
+export const DRAWING_ENTRIES_PAGE_SIZE = 50;
 
 export interface EntryPayment {
   paymentMethod: 'balance' | 'stripe_card';
@@ -20,6 +25,15 @@ const path = (contractAddress: string, niftyType: number) =>
 
 export const drawingsApi = {
   get: (contractAddress: string, niftyType: number) => api.get<Drawing>(path(contractAddress, niftyType)),
+  /** One page of the entries, by id ascending. */
+  entries: (contractAddress: string, niftyType: number, page: number, signal?: AbortSignal) =>
+    api.get<Page<DrawingEntry>>(`${path(contractAddress, niftyType)}entries/`, {
+      query: { page, page_size: DRAWING_ENTRIES_PAGE_SIZE },
+      ...(signal ? { signal } : {}),
+    }),
+  /** Every entry id of a drawn drawing, ascending (the API refuses them before the draw). */
+  entryIds: (contractAddress: string, niftyType: number, signal?: AbortSignal) =>
+    api.get<DrawingEntryIds>(`${path(contractAddress, niftyType)}entry-ids/`, signal ? { signal } : {}),
   /** An entry backed by the balance (a hold) or by a tokenised card (an authorisation), 000 §5. */
   enter: (contractAddress: string, niftyType: number, payment?: EntryPayment) =>
     withAuthRetry(() =>
@@ -39,4 +53,8 @@ export const drawingsKeys = {
   all: () => ['drawings'] as const,
   drawing: (contractAddress: string, niftyType: number, signedIn: boolean) =>
     ['drawings', contractAddress.toLowerCase(), niftyType, signedIn] as const,
+  entries: (contractAddress: string, niftyType: number, page: number) =>
+    ['drawings', contractAddress.toLowerCase(), niftyType, 'entries', page] as const,
+  entryIds: (contractAddress: string, niftyType: number) =>
+    ['drawings', contractAddress.toLowerCase(), niftyType, 'entry-ids'] as const,
 };
