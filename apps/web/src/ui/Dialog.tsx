@@ -67,7 +67,9 @@ export function Dialog({
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const panel = panelRef.current;
     if (panel) {
-      const preferred = panel.querySelector<HTMLElement>('[data-autofocus]');
+      // A field rendered with autoFocus (the amount of a bid, an offer, a price) takes the cursor: the
+      // attribute alone moves no focus in an element added after the page loaded.
+      const preferred = panel.querySelector<HTMLElement>('[data-autofocus], [autofocus]');
       (preferred ?? focusableWithin(panel)[0] ?? panel).focus();
     }
     const { overflow } = document.body.style;
