@@ -64,7 +64,7 @@ describe('payment dialogs and the keyboard', () => {
     await fillCard(dialog);
     await dialog.getByLabel('CVC').press('Enter');
     await expect
-      .poll(() => page.getByTestId('toast').allTextContents(), { timeout: 15_000 })
+      .poll(async () => (await page.getByTestId('toast').allTextContents()).join(' | '), { timeout: 15_000 })
       .toContain('Your offer was made');
     await expect.poll(() => dialog.count()).toBe(0);
     await page.context().close();

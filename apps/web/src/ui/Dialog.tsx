@@ -19,8 +19,14 @@ export interface DialogProps {
   children?: ReactNode;
   /** While loading the backdrop is ignored and the confirm button shows a spinner (000 §4, 001 §4). */
   loading?: boolean;
-  /** Confirm action; without it the confirm button just closes. */
+  /** Confirm action; without it (and without `formId`) the confirm button just closes. */
   onConfirm?: () => void;
+  /**
+   * The id of the form in the body that the confirm button submits: it is that form's submit button, so
+   * Enter in any of the form's fields submits it too (a form of several fields has no implicit submission
+   * without one). Replaces `onConfirm`.
+   */
+  formId?: string;
   confirmLabel?: string;
   cancelLabel?: string;
   confirmDisabled?: boolean;
@@ -43,6 +49,7 @@ export function Dialog({
   children,
   loading = false,
   onConfirm,
+  formId,
   confirmLabel = DIALOG_CONFIRM_LABEL,
   cancelLabel = DIALOG_CANCEL_LABEL,
   confirmDisabled = false,
@@ -136,9 +143,15 @@ export function Dialog({
           {cancelLabel}
         </Button>
       )}
-      <Button onClick={onConfirm ?? onClose} loading={loading} disabled={confirmDisabled}>
-        {confirmLabel}
-      </Button>
+      {formId ? (
+        <Button type="submit" form={formId} loading={loading} disabled={confirmDisabled}>
+          {confirmLabel}
+        </Button>
+      ) : (
+        <Button onClick={onConfirm ?? onClose} loading={loading} disabled={confirmDisabled}>
+          {confirmLabel}
+        </Button>
+      )}
     </>
   );
   const renderedActions = actions === undefined ? defaultActions : actions;
