@@ -1,21 +1,27 @@
 // Defects found in a collector's review of checkout and drop day, each as a collector meets it in real
 // Chromium: the payment dialogs' amount field gets the cursor, Enter submits a dialog whose form shows the
-// card fields, and the seller's fee breakdown names the seller's fee as the accept-offer dialog does.
+// card fields, the seller's fee breakdown names the seller's fee as the accept-offer dialog does, and the
+// account menu says what of the balance is available while some is held.
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { apiSignUp, DESKTOP, newPage, storeCredentials } from './support/accounts';
+import { type ApiUser, apiSignUp, DESKTOP, newPage, storeCredentials } from './support/accounts';
 import { useBrowser } from './support/browser';
 import { liveCards } from './support/drops';
 import { signedInProfileUrl, signInOnLoginPage } from './support/sign-in';
-import { fillCard, itemUrl, listedTokens } from './support/trading';
+import { apiCall, fillCard, itemUrl, listedTokens, simCardToken } from './support/trading';
 
 const baseUrl = inject('baseUrl');
 const browser = useBrowser();
+const PHONE = { width: 390, height: 844 };
 
 /** A new collector (no balance: the payment dialogs show the card fields) on a page of their own. */
-async function newCollectorPage(label: string): Promise<Page> {
+async function newCollectorPage(label: string, viewport = DESKTOP): Promise<Page> {
   const user = await apiSignUp(baseUrl, label);
-  const context = await browser.newContext({ viewport: DESKTOP });
+  return pageOf(user, viewport);
+}
+
+async function pageOf(user: ApiUser, viewport = DESKTOP): Promise<Page> {
+  const context = await browser.newContext({ viewport });
   await storeCredentials(context, user.grant);
   return context.newPage();
 }
@@ -103,5 +109,48 @@ describe("the seller's fee breakdown", () => {
       'Seller receives',
     ]);
     await page.context().close();
+  });
+});
+
+describe('the balance in the account menu', () => {
+  it('says what is available while an offer holds part of it, as the payment dialogs do, on a phone too', {
+    timeout: 60_000,
+  }, async () => {
+    const user = await apiSignUp(baseUrl, 'menu-held');
+    const access = user.grant.access_token;
+    await apiCall(baseUrl, access, 'POST', '/v2/balance/deposits', {
+      amount_in_cents: 5_000,
+      payment_token: await simCardToken(baseUrl, access),
+    });
+    // An offer of $2.50 from the balance holds it (from the middle of the seed's listed tokens).
+    const token = (await listedTokens(baseUrl))[17];
+    if (!token) throw new Error('no listed token');
+    await apiCall(baseUrl, access, 'POST', '/v2/offer', {
+      type: 'offer',
+      contractAddress: token.contractAddress,
+      tokenId: token.tokenId,
+      amount: { amount: '2.50', currency: 'USD' },
+      expiresInDays: 3,
+      payment_method: 'balance',
+    });
+
+    const page = await pageOf(user);
+    await page.goto(`${baseUrl}/`);
+    await page.getByTestId('account-menu-button').click();
+    const menu = page.getByTestId('account-menu');
+    await expect.poll(() => menu.getByTestId('account-balance').textContent()).toBe('$50.00');
+    const available = menu.getByTestId('account-balance-available');
+    await expect.poll(() => available.count()).toBe(1);
+    expect(await available.textContent()).toBe('$47.50 available');
+    await page.context().close();
+
+    const phone = await pageOf(user, PHONE);
+    await phone.goto(`${baseUrl}/`);
+    await phone.getByRole('button', { name: 'Open menu' }).click();
+    const dashboard = phone
+      .getByRole('navigation', { name: 'Account' })
+      .getByRole('link', { name: /^Dashboard/ });
+    await expect.poll(() => dashboard.textContent()).toBe('Dashboard · $50.00 ($47.50 available)');
+    await phone.context().close();
   });
 });
