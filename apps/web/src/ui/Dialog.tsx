@@ -19,8 +19,14 @@ export interface DialogProps {
   children?: ReactNode;
   /** While loading the backdrop is ignored and the confirm button shows a spinner (000 §4, 001 §4). */
   loading?: boolean;
-  /** Confirm action; without it the confirm button just closes. */
+  /** Confirm action; without it (and without `formId`) the confirm button just closes. */
   onConfirm?: () => void;
+  /**
+   * The id of the form in the body that the confirm button submits: it is that form's submit button, so
+   * Enter in any of the form's fields submits it too (a form of several fields has no implicit submission
+   * without one). Replaces `onConfirm`.
+   */
+  formId?: string;
   confirmLabel?: string;
   cancelLabel?: string;
   confirmDisabled?: boolean;
@@ -43,6 +49,7 @@ export function Dialog({
   children,
   loading = false,
   onConfirm,
+  formId,
   confirmLabel = DIALOG_CONFIRM_LABEL,
   cancelLabel = DIALOG_CANCEL_LABEL,
   confirmDisabled = false,
@@ -67,7 +74,9 @@ export function Dialog({
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const panel = panelRef.current;
     if (panel) {
-      const preferred = panel.querySelector<HTMLElement>('[data-autofocus]');
+      // A field rendered with autoFocus (the amount of a bid, an offer, a price) takes the cursor: the
+      // attribute alone moves no focus in an element added after the page loaded.
+      const preferred = panel.querySelector<HTMLElement>('[data-autofocus], [autofocus]');
       (preferred ?? focusableWithin(panel)[0] ?? panel).focus();
     }
     const { overflow } = document.body.style;
@@ -134,9 +143,15 @@ export function Dialog({
           {cancelLabel}
         </Button>
       )}
-      <Button onClick={onConfirm ?? onClose} loading={loading} disabled={confirmDisabled}>
-        {confirmLabel}
-      </Button>
+      {formId ? (
+        <Button type="submit" form={formId} loading={loading} disabled={confirmDisabled}>
+          {confirmLabel}
+        </Button>
+      ) : (
+        <Button onClick={onConfirm ?? onClose} loading={loading} disabled={confirmDisabled}>
+          {confirmLabel}
+        </Button>
+      )}
     </>
   );
   const renderedActions = actions === undefined ? defaultActions : actions;

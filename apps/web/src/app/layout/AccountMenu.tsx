@@ -98,6 +98,13 @@ export function AccountMenu() {
                 </Link>
               </p>
             ) : null}
+            {/* What offers, bids and drawing entries hold is not spendable: the payment dialogs offer only
+                what is available, so the menu says it too (the Dashboard's balance line explains the hold). */}
+            {user && user.available_balance_in_cents < user.account_balance_in_cents ? (
+              <p className={styles.available} data-testid="account-balance-available">
+                {formatCents(user.available_balance_in_cents)} available
+              </p>
+            ) : null}
           </div>
           <ul className={styles.list}>
             {user ? (

@@ -27,6 +27,13 @@ export function MobileAccountSection({ onClose }: { onClose: () => void }) {
       ) : null}
       <Link to={DASHBOARD_PATH} className={styles.link} onClick={onClose}>
         Dashboard{user ? ` · ${formatCents(user.account_balance_in_cents)}` : ''}
+        {/* What offers, bids or drawing entries hold is not spendable: as the account menu, say what is. */}
+        {user && user.available_balance_in_cents < user.account_balance_in_cents ? (
+          <span className={styles.available}>
+            {' '}
+            ({formatCents(user.available_balance_in_cents)} available)
+          </span>
+        ) : null}
       </Link>
       <Link to={MY_OFFERS_PATH} className={styles.link} onClick={onClose}>
         My offers

@@ -133,7 +133,7 @@ function OpenBidDialog({ contractAddress, niftyType, saleType, onClose }: BidDia
       onClose={onClose}
       title="Place Bid"
       loading={mutation.isPending}
-      onConfirm={() => (document.getElementById(formId) as HTMLFormElement | null)?.requestSubmit()}
+      formId={formId}
       confirmLabel="Place Bid"
       confirmDisabled={ended || current === undefined}
       testId="bid-dialog"

@@ -101,7 +101,7 @@ function MakeOfferDialog({ target, onClose }: { target: OfferTarget; onClose: ()
         onClose={onClose}
         title={target.type === 'global_offer' ? 'Make Global Offer' : 'Make Offer'}
         loading={mutation.isPending}
-        onConfirm={() => (document.getElementById(formId) as HTMLFormElement | null)?.requestSubmit()}
+        formId={formId}
         confirmLabel="Make offer"
         testId="offer-dialog"
       >

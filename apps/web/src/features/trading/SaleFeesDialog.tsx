@@ -44,7 +44,9 @@ export function SaleProceedsBreakdown({
   tokenId,
   priceInCents,
   priceLabel = 'Sale price',
-  serviceLabel = 'Service and card fee',
+  // The seller's 5 % (decision 009); the card fee is the buyer's, on top of the price (the checkout's
+  // 'Service and card fee'), so it is not named here.
+  serviceLabel = 'Service fee',
   receivesLabel = 'Seller receives',
   testIdPrefix = 'sale-fee',
 }: {
