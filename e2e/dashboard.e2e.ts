@@ -104,10 +104,10 @@ describe('dashboard', () => {
     expect(await fees.getByTestId('sale-fee-price').textContent()).toBe('$40.00');
     // 5 % service fee on $40, and the creator's royalty: the seller receives the rest.
     expect(await fees.getByTestId('sale-fee-service').textContent()).toBe('−$2.00');
-    // The lines: the seller's service fee (the card fee is the buyer's), creator fee, seller receives.
+    // 000 §9's lines: service and card fee, creator fee, seller receives.
     expect(await fees.locator('dt').allTextContents()).toEqual([
       'Sale price',
-      'Service fee',
+      'Service and card fee',
       'Creator fee',
       'Seller receives',
     ]);

@@ -44,9 +44,7 @@ export function SaleProceedsBreakdown({
   tokenId,
   priceInCents,
   priceLabel = 'Sale price',
-  // The seller's 5 % (decision 009); the card fee is the buyer's, on top of the price (the checkout's
-  // 'Service and card fee'), so it is not named here.
-  serviceLabel = 'Service fee',
+  serviceLabel = 'Service and card fee',
   receivesLabel = 'Seller receives',
   testIdPrefix = 'sale-fee',
 }: {
