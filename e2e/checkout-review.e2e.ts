@@ -1,7 +1,7 @@
 // Defects found in a collector's review of checkout and drop day, each as a collector meets it in real
 // Chromium: the payment dialogs' amount field gets the cursor, Enter submits a dialog whose form shows the
-// card fields, the seller's fee breakdown names the seller's fee as the accept-offer dialog does, and the
-// account menu says what of the balance is available while some is held.
+// card fields, the listing dialog's price field gets the cursor, and the account menu says what of the
+// balance is available while some is held.
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { type ApiUser, apiSignUp, DESKTOP, newPage, storeCredentials } from './support/accounts';
@@ -77,8 +77,8 @@ describe('payment dialogs and the keyboard', () => {
   });
 });
 
-describe("the seller's fee breakdown", () => {
-  it("names the seller's 5 % 'Service fee', as the accept-offer dialog does (the card fee is the buyer's)", {
+describe('the listing dialog', () => {
+  it("puts the cursor in the price field, and its fee breakdown keeps 000 §9's lines", {
     timeout: 60_000,
   }, async () => {
     const page = await newPage(browser);
@@ -102,9 +102,10 @@ describe("the seller's fee breakdown", () => {
     await expect
       .poll(() => fees.getByTestId('sale-fee-service').textContent(), { timeout: 15_000 })
       .toBe('−$2.00');
+    // 000 §9: "lines are service and card fee, creator fee, seller receives".
     expect(await fees.locator('dt').allTextContents()).toEqual([
       'Sale price',
-      'Service fee',
+      'Service and card fee',
       'Creator fee',
       'Seller receives',
     ]);
