@@ -2,7 +2,7 @@
 // before they leave. Writes that decide something state what must still hold (conditional updates) or
 // run after `lockRows` in the service's unit of work.
 import { type Db, lockRows, prepared, schema } from '@vitrine/db';
-import { and, asc, desc, eq, gt, inArray, lte, ne, or, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lte, or, type SQLWrapper, sql } from 'drizzle-orm';
 
 const {
   listings,
@@ -210,34 +210,6 @@ export function createTradingRepo(db: Db) {
     async lockNifty(id: number) {
       const [row] = await lockRows(db, nifties, eq(nifties.id, id));
       return row ?? null;
-    },
-
-    /**
-     * Editions free for this buyer now, read without a lock in one statement (one snapshot): the edition size
-     * less those sold, reserved and held by others' open intents in time (the buyer's own would be replaced).
-     * Answers null for no such nifty. Holds and sales only ever add up to what existed at that instant, so
-     * 0 or less means sold out at that instant (`createPrimaryIntent` refuses then without the nifty's lock).
-     */
-    async freeFor(niftyId: number, buyerId: number, at: Date): Promise<number | null> {
-      const held = db
-        .select({ n: sql`coalesce(sum(${intents.heldQuantity}), 0)` })
-        .from(intents)
-        .where(
-          and(
-            eq(intents.niftyId, niftyId),
-            sql`${intents.heldQuantity} > 0`,
-            inArray(intents.paymentState, HOLDING_STATES),
-            gt(intents.expiresAt, at),
-            ne(intents.buyerId, buyerId),
-          ),
-        );
-      const [row] = await db
-        .select({
-          free: sql<string>`${nifties.editionSize} - ${nifties.totalSold} - ${nifties.totalReserved} - (${held})`,
-        })
-        .from(nifties)
-        .where(eq(nifties.id, niftyId));
-      return row ? Number(row.free) : null;
     },
 
     /** Editions held by open primary intents still in time (`except` one intent). */

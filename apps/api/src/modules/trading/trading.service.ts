@@ -1070,14 +1070,6 @@ export function createTradingService(deps: {
         unitCents === 0 ? 'no_payment_required' : (input.paymentMethod ?? 'stripe_card');
       if (unitCents > 0 && method === 'no_payment_required') throw TRADING_ERRORS.methodUnavailable(method);
       providerFor(method);
-      // Drop day: once every edition is sold or held by others, say so without the nifty's lock, which each
-      // hold and each winner's payment takes in turn (the late buyers would queue behind them only to hear
-      // 'Sold Out'). Read in one snapshot, so true at that instant. A once-per-user nifty (its 'limit
-      // reached' comes first) and an open edition (not capped) go on to the locked check.
-      if (saleKind !== 'open_edition' && n.limitPerUser !== 1) {
-        const free = await repo.freeFor(n.id, buyerId, at);
-        if (free !== null && free <= 0) throw TRADING_ERRORS.soldOut();
-      }
       const { intent, replaced } = await unit.run(async ({ trading }) => {
         const nifty = await trading.lockNifty(n.id);
         if (!nifty) throw TRADING_ERRORS.niftyNotFound();
