@@ -12,7 +12,8 @@
 //  - drop day: a live fcfs drop's nifty of 50 editions, all 200 buyers at once (hold an edition with a
 //    primary purchase intent, `POST /api/payments/purchase-intents/`, then pay): exactly 50 sales, 150
 //    'Sold Out' (409 sold-out) at the hold, never an oversell. One unmeasured burst, then 3 measured ones,
-//    each on a nifty of its own. Besides the latency, the time from the burst's start to its last sale.
+//    each on a nifty of its own. Besides the latency, the refusals' alone, and the time from the burst's
+//    start to its last sale.
 //  - baseline: the same 200 buyers at once, each a trivial authenticated write on the same server
 //    (`PATCH /api/v2/listing-match/{id}`, setting its open intent's payment method to the one it uses).
 // The buyers' requests go through node:http with keep-alive, one socket each, as in the floor
@@ -229,6 +230,8 @@ export interface PurchaseFigures {
   spread: SpreadFigure;
   /** The drop day: hold + pay (winners) or the hold's refusal, for all 200 buyers of each burst. */
   drop: BurstFigure;
+  /** The drop day's refusals alone ('Sold Out' at the hold): how long a late buyer waits to hear it. */
+  dropRefusals: BurstFigure;
   /** Sales per measured drop burst (must be exactly DROP_EDITIONS each: never more, none left unsold). */
   dropSales: number[];
   /** Per measured drop burst: ms from its start to its last sale's answer (the drop sold out). */
@@ -474,6 +477,7 @@ export async function measurePurchases(options: {
     return { status: paid.status, total: done - started, at: paid.status === 200 ? done - t0 : null };
   };
   const dropTotals: number[] = [];
+  const dropRefused: number[] = [];
   const dropStatuses: Record<string, number> = {};
   const dropSales: number[] = [];
   const dropSoldOutMs: number[] = [];
@@ -487,6 +491,7 @@ export async function measurePurchases(options: {
     for (const r of results) {
       count(dropStatuses, r.status);
       dropTotals.push(r.total);
+      if (r.status === 409) dropRefused.push(r.total);
     }
   }
   const drop: BurstFigure = {
@@ -495,5 +500,22 @@ export async function measurePurchases(options: {
     ...quantiles(dropTotals),
     statuses: dropStatuses,
   };
-  return { buyers: BUYERS, baseline, hot, hotPay, hotSales, spread, drop, dropSales, dropSoldOutMs };
+  const dropRefusals: BurstFigure = {
+    name: "drop day: the 'Sold Out' answers alone",
+    requests: dropRefused.length,
+    ...quantiles(dropRefused),
+    statuses: { '409': dropRefused.length },
+  };
+  return {
+    buyers: BUYERS,
+    baseline,
+    hot,
+    hotPay,
+    hotSales,
+    spread,
+    drop,
+    dropRefusals,
+    dropSales,
+    dropSoldOutMs,
+  };
 }

@@ -489,7 +489,7 @@ try {
     const profileTo = process.env.BENCH_CPU_PROFILE;
     purchases = profileTo && inspector ? await cpuProfile(inspector, profileTo, run) : await run();
     const p = purchases;
-    for (const f of [p.baseline, p.hot, p.hotPay, p.drop]) {
+    for (const f of [p.baseline, p.hot, p.hotPay, p.drop, p.dropRefusals]) {
       log(`${f.name}: p50 ${f.p50} ms  p99 ${f.p99} ms  max ${f.max} ms  ${JSON.stringify(f.statuses)}`);
     }
     log(
@@ -759,7 +759,7 @@ function toMarkdown(r: typeof report): string {
     ? [
         `| purchases, ${pf.buyers} concurrent buyers | requests | p50 ms | p99 ms | max ms | purchases/s | answers |`,
         '| --- | --- | --- | --- | --- | --- | --- |',
-        ...[pf.baseline, pf.hot, pf.hotPay, pf.drop].map(
+        ...[pf.baseline, pf.hot, pf.hotPay, pf.drop, pf.dropRefusals].map(
           (f) =>
             `| ${f.name} | ${f.requests} | ${f.p50} | ${f.p99} | ${f.max} | | ${Object.entries(f.statuses)
               .map(([k, v]) => `${k}: ${v}`)
