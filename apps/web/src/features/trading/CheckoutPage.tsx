@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatCents, itemPath, type PaymentMethod, profileLink } from '@vitrine/domain';
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
-import { useParams, useSearchParams } from 'react-router';
+import { Navigate, useLocation, useParams, useSearchParams } from 'react-router';
 import { isApiError } from '../../app/api-client';
 import { useLoggedIn } from '../../app/useLoggedIn';
 import { Button } from '../../ui/Button';
@@ -29,7 +29,15 @@ import { CardActionDialog } from './CardActionDialog';
 import { CardFields } from './CardFields';
 import styles from './CheckoutPage.module.css';
 import { listingMatchQuery, parsePiid } from './checkout-queries';
-import { type CardInput, type PurchaseIntent, type Quote, tradingApi, tradingKeys } from './trading-api';
+import {
+  type CardInput,
+  listingCheckoutPath,
+  type PurchaseIntent,
+  type Quote,
+  sameToken,
+  tradingApi,
+  tradingKeys,
+} from './trading-api';
 import { useCardForm } from './useCardForm';
 
 /** 000 §8 "Purchase creation failure". */
@@ -80,9 +88,12 @@ export function ListingCheckout({
   onBack?: () => void;
 }) {
   const signedIn = useLoggedIn();
+  const { search } = useLocation();
   const match = useQuery({ ...listingMatchQuery(piid ?? 0), enabled: piid !== null });
-  const item = useQuery(itemQuery(contractAddress, tokenId, signedIn));
-  const back = itemPath(contractAddress, tokenId);
+  // What the intent buys, whatever token the URL names (a hand-edited URL may name another).
+  const own = match.data?.listing ?? { contractAddress, tokenId };
+  const item = useQuery(itemQuery(own.contractAddress, own.tokenId, signedIn));
+  const back = itemPath(own.contractAddress, own.tokenId);
   const Shell = frame === 'page' ? PageShell : ModalShell;
 
   if (piid === null || (match.isError && isApiError(match.error) && match.error.statusCode === 404)) {
@@ -116,6 +127,20 @@ export function ListingCheckout({
           <Skeleton className={styles.panelSkeleton} />
         </div>
       </Shell>
+    );
+  }
+  const urlNamesOwn = sameToken(
+    { contractAddress: own.contractAddress, id: own.tokenId },
+    { contractAddress, id: tokenId },
+  );
+  if (frame === 'page' && !urlNamesOwn) {
+    // The page's URL names another token than the intent's: its own checkout URL (000 §2, other query
+    // parameters kept).
+    return (
+      <Navigate
+        replace
+        to={listingCheckoutPath(own.contractAddress, own.tokenId, match.data.listingMatchId, search)}
+      />
     );
   }
   const intent = match.data.purchaseIntent;
@@ -153,7 +178,7 @@ export function ListingCheckout({
           <Payment
             intent={intent}
             back={back}
-            tokenId={tokenId}
+            tokenId={own.tokenId}
             itemName={item.data?.token.name ?? 'this NFT'}
             {...(onBack ? { onBack } : {})}
           />
@@ -167,7 +192,9 @@ export function PageShell({ children }: { children: ReactNode }) {
   return (
     <div className={`page-container ${styles.page}`} data-testid="checkout-page">
       <DocumentTitle title="Checkout · Vitrine" />
-      <h1 className={styles.title}>Checkout</h1>
+      <h1 className={styles.title} data-testid="checkout-heading">
+        Checkout
+      </h1>
       {children}
     </div>
   );
@@ -475,7 +502,9 @@ export function Payment({
     const profileHref = profileLink(profile?.profileUrl)?.href ?? null;
     return (
       <div className={styles.result} ref={resultRef} data-testid="checkout-success">
-        <h2 className={styles.resultTitle}>You own it!</h2>
+        <h2 className={styles.resultTitle} data-testid="checkout-result-title">
+          You own it!
+        </h2>
         <p data-testid="checkout-success-text">
           {successText ? successText(paidIntent) : <>{itemName} is now in your collection.</>}
         </p>
