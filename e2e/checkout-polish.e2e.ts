@@ -1,14 +1,15 @@
 // Checkout defects from a collector's review (notes: review-shots FINDINGS "Remaining" 2, 4, 6, 7, 8), each
 // as a collector meets it in real Chromium: a checkout URL naming another token than its intent's goes to the
-// intent's own checkout URL.
+// intent's own checkout URL; after Pay the outcome is in view.
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { type ApiUser, apiSignUp, DESKTOP, storeCredentials } from './support/accounts';
 import { useBrowser } from './support/browser';
-import { apiCall, listedTokens } from './support/trading';
+import { apiCall, fillCard, listedTokens } from './support/trading';
 
 const baseUrl = inject('baseUrl');
 const browser = useBrowser();
+const PHONE = { width: 390, height: 844 };
 
 interface DropCard {
   contractAddress: string;
@@ -48,6 +49,16 @@ async function tokenName(token: { contractAddress: string; tokenId: string }): P
   expect(response.status).toBe(200);
   return ((await response.json()) as { token: { name: string } }).token.name;
 }
+
+/** Whether the element's box lies wholly inside the viewport, below the sticky nav bar (evaluated in the page). */
+const inView = (page: Page, testId: string) =>
+  page.evaluate<boolean>(`(() => {
+    const el = document.querySelector('[data-testid="${testId}"]');
+    const nav = document.querySelector('[data-testid="nav-bar"]');
+    if (!el || !nav) return false;
+    const box = el.getBoundingClientRect();
+    return box.top >= nav.getBoundingClientRect().bottom && box.bottom <= window.innerHeight;
+  })()`);
 
 describe('a checkout URL naming another token than its intent', () => {
   it('listing checkout: goes to the intent’s own URL, other query parameters kept, and shows its token', {
@@ -114,4 +125,44 @@ describe('a checkout URL naming another token than its intent', () => {
     await expect.poll(() => page.getByTestId('checkout-item-name').textContent()).toBe(intent.nifty.title);
     await page.context().close();
   });
+});
+
+describe('after Pay', () => {
+  for (const [label, viewport] of [
+    ['desktop', { width: 1280, height: 800 }],
+    ['phone', PHONE],
+  ] as const) {
+    it(`brings the outcome into view from a checkout scrolled down to Pay (${label})`, {
+      timeout: 90_000,
+    }, async () => {
+      const cards = await liveFcfsNifties();
+      const card = cards[0];
+      if (!card) throw new Error('no live fcfs nifty');
+      const buyer = await apiSignUp(baseUrl, `paid-in-view-${label}`);
+      const page = await pageOf(buyer, viewport);
+      const intent = await apiCall<{ purchaseIntentId: number }>(
+        baseUrl,
+        buyer.grant.access_token,
+        'POST',
+        '/payments/purchase-intents/',
+        { contract_address: card.contractAddress, nifty_type: card.typeNumber, requested_quantity: 1 },
+      );
+      await page.goto(
+        `${baseUrl}/checkout/${card.contractAddress}/${card.typeNumber}?piid=${intent.purchaseIntentId}`,
+      );
+      const form = page.getByTestId('card-form');
+      await form.waitFor();
+      await fillCard(form);
+      // Scrolled down to the Pay button, as a buyer on a short screen is.
+      await page.evaluate('window.scrollTo(0, document.documentElement.scrollHeight)');
+      await expect.poll(() => page.evaluate<number>('window.scrollY')).toBeGreaterThan(0);
+      await page.getByTestId('pay').click();
+      await page.getByTestId('checkout-success').waitFor();
+      // The result's title ('You own it!') is in view, not under the sticky bar; on a desktop the page's
+      // 'Checkout' heading is too (it was under the bar: 19-checkout-balance-paid.png).
+      await expect.poll(() => inView(page, 'checkout-result-title')).toBe(true);
+      if (label === 'desktop') await expect.poll(() => inView(page, 'checkout-heading')).toBe(true);
+      await page.context().close();
+    });
+  }
 });

@@ -67,7 +67,7 @@ function Checkout() {
   );
 }
 
-type Frame = 'page' | 'modal';
+export type Frame = 'page' | 'modal';
 
 /**
  * The checkout of one listing match, on its page or inside the checkout modal over the item page (the
@@ -180,6 +180,7 @@ export function ListingCheckout({
             back={back}
             tokenId={own.tokenId}
             itemName={item.data?.token.name ?? 'this NFT'}
+            frame={frame}
             {...(onBack ? { onBack } : {})}
           />
         </section>
@@ -366,6 +367,7 @@ export function Payment({
   onBack,
   disabled = false,
   freeLabel,
+  frame = 'page',
 }: {
   intent: PurchaseIntent;
   back: string;
@@ -382,6 +384,8 @@ export function Payment({
   disabled?: boolean;
   /** The button of a free item (price 0, paid with no_payment_required): 'Redeem' for a free redemption. */
   freeLabel?: string;
+  /** On the checkout page (the default) or in the checkout modal: where the result is scrolled to. */
+  frame?: Frame;
 }) {
   const queryClient = useQueryClient();
   const signedIn = useLoggedIn();
@@ -490,13 +494,25 @@ export function Payment({
   const card = useCardForm(shownError);
   const busyRef = useRef(false);
   busyRef.current = pay.isPending || complete.isPending;
-  // The success view replaces a form the buyer may have scrolled down to: its heading comes into view (below
-  // the sticky bar, by its scroll margin).
+  // The success view replaces a form the buyer may have scrolled down to. On its page, when the result starts
+  // in the upper half of the screen from the top (a desktop: beside the artwork), the page goes back to its
+  // top, so the 'Checkout' heading shows with it (review 19-checkout-balance-paid.png: the heading was under
+  // the sticky bar). Otherwise (a phone: under the artwork; the modal) the result's heading comes into view,
+  // below the sticky bar by its scroll margin.
   const resultRef = useRef<HTMLDivElement>(null);
   const paid = outcome.kind === 'paid';
   useEffect(() => {
-    if (paid) resultRef.current?.scrollIntoView({ block: 'start' });
-  }, [paid]);
+    const result = resultRef.current;
+    if (!paid || !result) return;
+    if (frame === 'page') {
+      const top = result.getBoundingClientRect().top + window.scrollY;
+      if (top < window.innerHeight / 2) {
+        window.scrollTo({ top: 0 });
+        return;
+      }
+    }
+    result.scrollIntoView({ block: 'start' });
+  }, [paid, frame]);
 
   if (outcome.kind === 'paid') {
     const profileHref = profileLink(profile?.profileUrl)?.href ?? null;

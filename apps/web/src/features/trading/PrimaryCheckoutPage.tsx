@@ -164,6 +164,7 @@ export function PrimaryCheckoutView({
             back={dropPage}
             itemName={nifty.title}
             backLabel="Back to the drop"
+            frame={frame}
             {...(onBack ? { onBack } : {})}
             freeLabel={nifty.isFreeRedemption ? 'Redeem' : undefined}
             successText={(paid) => {
