@@ -250,3 +250,39 @@ describe('the drawing entry and edit offer dialogs', () => {
     await page.context().close();
   });
 });
+
+describe('Dashboard → Purchases', () => {
+  it('names a primary purchase with the edition numbers it minted, as the receipt did', {
+    timeout: 60_000,
+  }, async () => {
+    const [card] = await liveFcfsNifties();
+    if (!card) throw new Error('no live fcfs nifty');
+    const buyer = await apiSignUp(baseUrl, 'purchases-editions');
+    const access = buyer.grant.access_token;
+    const intent = await apiCall<{ purchaseIntentId: number; nifty: { title: string } }>(
+      baseUrl,
+      access,
+      'POST',
+      '/payments/purchase-intents/',
+      { contract_address: card.contractAddress, nifty_type: card.typeNumber, requested_quantity: 2 },
+    );
+    const paid = await apiCall<{ mintedTokens: { editionNumber: number }[] }>(
+      baseUrl,
+      access,
+      'POST',
+      `/v2/purchase-intent/${intent.purchaseIntentId}/pay`,
+      { payment_method: 'stripe_card', payment_token: await simCardToken(baseUrl, access) },
+    );
+    const editions = paid.mintedTokens.map((t) => `#${t.editionNumber}`);
+    expect(editions).toHaveLength(2);
+
+    const page = await pageOf(buyer);
+    await page.goto(`${baseUrl}/dashboard/purchases-sales/purchases`);
+    const rows = page.getByTestId('purchase-row');
+    await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(1);
+    expect(await rows.first().getByRole('link').textContent()).toBe(
+      `${intent.nifty.title} ${editions.join(', ')}`,
+    );
+    await page.context().close();
+  });
+});

@@ -28,6 +28,7 @@ import {
   movementLabel,
   paymentMethodLabel,
   paymentStateLabel,
+  primaryPurchaseName,
   purchaseSource,
   tokenLabel,
 } from './dashboard-format';
@@ -282,13 +283,20 @@ function PurchasesTab() {
                   {intent.itemName || tokenLabel(token.tokenId)}
                 </Link>
               ) : intent.nifty ? (
+                // The editions minted, as the receipt named them; one edition links to its own page.
                 <Link
-                  to={collectionPath(intent.nifty.contractAddress, intent.nifty.niftyType)}
+                  to={
+                    intent.mintedTokens.length === 1 && intent.mintedTokens[0]
+                      ? itemPath(intent.nifty.contractAddress, intent.mintedTokens[0].tokenId)
+                      : collectionPath(intent.nifty.contractAddress, intent.nifty.niftyType)
+                  }
                   className={styles.link}
                 >
-                  {intent.requestedQuantity > 1
-                    ? `${intent.nifty.title} ×${intent.requestedQuantity}`
-                    : intent.nifty.title}
+                  {primaryPurchaseName(
+                    intent.nifty.title,
+                    intent.requestedQuantity,
+                    intent.mintedTokens.map((t) => t.editionNumber),
+                  )}
                 </Link>
               ) : (
                 '—'

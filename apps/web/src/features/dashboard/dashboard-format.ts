@@ -128,3 +128,14 @@ export function editionName(name: string, editionNumber: number): string {
   if (clean === '') return suffix;
   return new RegExp(`(^|\\s)${suffix}$`).test(clean) ? clean : `${clean} ${suffix}`;
 }
+
+/**
+ * A primary purchase in Purchases: the work's title with the editions it minted ('Salt Line #22',
+ * 'Salt Line #22, #23'), as a Buy Now row names its edition; before they are minted (an open edition), the
+ * title and how many were bought ('Salt Line ×2').
+ */
+export function primaryPurchaseName(title: string, quantity: number, editionNumbers: number[]): string {
+  if (editionNumbers.length === 0) return quantity > 1 ? `${title} ×${quantity}` : title;
+  const [first, ...rest] = editionNumbers;
+  return [editionName(title, first as number), ...rest.map((n) => `#${n}`)].join(', ');
+}
