@@ -286,3 +286,52 @@ describe('Dashboard → Purchases', () => {
     await page.context().close();
   });
 });
+
+describe('dates and details', () => {
+  it('the receipt dates the purchase as the dashboard does, and a deposit’s details do not repeat its name', {
+    timeout: 60_000,
+  }, async () => {
+    const [card] = await liveFcfsNifties();
+    if (!card) throw new Error('no live fcfs nifty');
+    const buyer = await apiSignUp(baseUrl, 'receipt-date');
+    const access = buyer.grant.access_token;
+    await apiCall(baseUrl, access, 'POST', '/v2/balance/deposits', {
+      amount_in_cents: 1_000,
+      payment_token: await simCardToken(baseUrl, access),
+    });
+    const intent = await apiCall<{ purchaseIntentId: number }>(
+      baseUrl,
+      access,
+      'POST',
+      '/payments/purchase-intents/',
+      { contract_address: card.contractAddress, nifty_type: card.typeNumber, requested_quantity: 1 },
+    );
+    await apiCall(baseUrl, access, 'POST', `/v2/purchase-intent/${intent.purchaseIntentId}/pay`, {
+      payment_method: 'stripe_card',
+      payment_token: await simCardToken(baseUrl, access),
+    });
+
+    // The paid checkout's receipt: 'Nov 25, 2026, 5:49 PM', the dashboard's 'Nov 25, 2026' and its time.
+    const page = await pageOf(buyer);
+    await page.goto(
+      `${baseUrl}/checkout/${card.contractAddress}/${card.typeNumber}?piid=${intent.purchaseIntentId}`,
+    );
+    const receiptDate = page.getByTestId('checkout-receipt').getByTestId('receipt-date');
+    await receiptDate.waitFor();
+    const receipt = (await receiptDate.textContent()) ?? '';
+    expect(receipt).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d\d [AP]M$/);
+    await page.goto(`${baseUrl}/dashboard/purchases-sales/purchases`);
+    const date = page.getByTestId('purchase-row').first().getByTestId('purchase-date');
+    await date.waitFor();
+    expect(receipt.startsWith(`${await date.textContent()}, `)).toBe(true);
+
+    // Other transactions: the deposit is named once ('Funds added by card'), its details left empty.
+    await page.goto(`${baseUrl}/dashboard/transactions`);
+    const rows = page.getByTestId('transaction-row');
+    await expect.poll(() => rows.count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    const deposit = rows.filter({ hasText: 'Funds added by card' });
+    expect(await deposit.count()).toBe(1);
+    expect(await deposit.getByTestId('transaction-details').textContent()).toBe('—');
+    await page.context().close();
+  });
+});

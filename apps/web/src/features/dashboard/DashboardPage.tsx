@@ -25,6 +25,7 @@ import {
   dashboardTabOf,
   editionName,
   formatSignedCents,
+  movementDetails,
   movementLabel,
   paymentMethodLabel,
   paymentStateLabel,
@@ -346,8 +347,8 @@ function TransactionsTab() {
           <td data-label="Movement" data-testid="transaction-kind">
             {movementLabel(movement.kind, movement.memo)}
           </td>
-          <td data-label="Details" className={styles.muted}>
-            {movement.description}
+          <td data-label="Details" className={styles.muted} data-testid="transaction-details">
+            {movementDetails(movementLabel(movement.kind, movement.memo), movement.description)}
           </td>
           <td
             data-label="Amount"

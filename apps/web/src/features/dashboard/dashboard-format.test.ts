@@ -3,6 +3,7 @@ import {
   dashboardTabOf,
   editionName,
   formatSignedCents,
+  movementDetails,
   movementLabel,
   paymentMethodLabel,
   paymentStateLabel,
@@ -62,6 +63,16 @@ describe('editionName', () => {
     expect(editionName('Hush #19', 9)).toBe('Hush #19 #9');
     expect(editionName('  Hush #9 ', 9)).toBe('Hush #9');
     expect(editionName('', 3)).toBe('#3');
+  });
+});
+
+describe('movementDetails', () => {
+  it('shows a description only when it says more than the movement’s name', () => {
+    expect(movementDetails('Funds added by card', 'Funds added by card')).toBe('—');
+    expect(movementDetails('Cash out', ' cash out ')).toBe('—');
+    expect(movementDetails('Sale proceeds', '')).toBe('—');
+    expect(movementDetails('Sale proceeds', null)).toBe('—');
+    expect(movementDetails('Sale proceeds', 'Salt Line #22')).toBe('Salt Line #22');
   });
 });
 

@@ -60,6 +60,15 @@ export function movementLabel(kind: string, memo: string): string {
   }
 }
 
+/**
+ * A movement's details in Other transactions: its description when it says more than its name (a deposit's
+ * 'Funds added by card' is its name already), else '—'.
+ */
+export function movementDetails(label: string, description: string | null | undefined): string {
+  const text = (description ?? '').trim();
+  return text === '' || text.toLowerCase() === label.trim().toLowerCase() ? '—' : text;
+}
+
 const METHOD_LABELS: Record<string, string> = {
   stripe_card: 'Card',
   stripe_klarna: 'Klarna',

@@ -18,6 +18,7 @@ import { RequireAuth } from '../auth/RequireAuth';
 import { itemQuery } from '../catalog/catalog-queries';
 import { catalogKeys } from '../catalog/query-keys';
 import { ArtworkMedia } from '../catalog/shared/ArtworkMedia';
+import { formatDateTime } from '../catalog/shared/time-format';
 import { paymentMethodLabel } from '../dashboard/dashboard-format';
 import { formatConvertedPrice } from '../platform/display-price';
 import { useDisplayCurrency } from '../platform/useDisplayCurrency';
@@ -314,7 +315,10 @@ function Receipt({ intent }: { intent: PurchaseIntent }) {
       {intent.paidAt ? (
         <div>
           <dt>Date</dt>
-          <dd>{new Date(intent.paidAt).toLocaleString()}</dd>
+          <dd data-testid="receipt-date">
+            {/* The app's date formatter: the dashboard's 'Nov 25, 2026' with the time of day. */}
+            <time dateTime={intent.paidAt}>{formatDateTime(intent.paidAt)}</time>
+          </dd>
         </div>
       ) : null}
       <div>
