@@ -25,9 +25,11 @@ import {
   dashboardTabOf,
   editionName,
   formatSignedCents,
+  movementDetails,
   movementLabel,
   paymentMethodLabel,
   paymentStateLabel,
+  primaryPurchaseName,
   purchaseSource,
   tokenLabel,
 } from './dashboard-format';
@@ -282,13 +284,20 @@ function PurchasesTab() {
                   {intent.itemName || tokenLabel(token.tokenId)}
                 </Link>
               ) : intent.nifty ? (
+                // The editions minted, as the receipt named them; one edition links to its own page.
                 <Link
-                  to={collectionPath(intent.nifty.contractAddress, intent.nifty.niftyType)}
+                  to={
+                    intent.mintedTokens.length === 1 && intent.mintedTokens[0]
+                      ? itemPath(intent.nifty.contractAddress, intent.mintedTokens[0].tokenId)
+                      : collectionPath(intent.nifty.contractAddress, intent.nifty.niftyType)
+                  }
                   className={styles.link}
                 >
-                  {intent.requestedQuantity > 1
-                    ? `${intent.nifty.title} ×${intent.requestedQuantity}`
-                    : intent.nifty.title}
+                  {primaryPurchaseName(
+                    intent.nifty.title,
+                    intent.requestedQuantity,
+                    intent.mintedTokens.map((t) => t.editionNumber),
+                  )}
                 </Link>
               ) : (
                 '—'
@@ -338,8 +347,8 @@ function TransactionsTab() {
           <td data-label="Movement" data-testid="transaction-kind">
             {movementLabel(movement.kind, movement.memo)}
           </td>
-          <td data-label="Details" className={styles.muted}>
-            {movement.description}
+          <td data-label="Details" className={styles.muted} data-testid="transaction-details">
+            {movementDetails(movementLabel(movement.kind, movement.memo), movement.description)}
           </td>
           <td
             data-label="Amount"

@@ -3,9 +3,11 @@ import {
   dashboardTabOf,
   editionName,
   formatSignedCents,
+  movementDetails,
   movementLabel,
   paymentMethodLabel,
   paymentStateLabel,
+  primaryPurchaseName,
   purchaseSource,
 } from './dashboard-format';
 
@@ -61,6 +63,26 @@ describe('editionName', () => {
     expect(editionName('Hush #19', 9)).toBe('Hush #19 #9');
     expect(editionName('  Hush #9 ', 9)).toBe('Hush #9');
     expect(editionName('', 3)).toBe('#3');
+  });
+});
+
+describe('movementDetails', () => {
+  it('shows a description only when it says more than the movement’s name', () => {
+    expect(movementDetails('Funds added by card', 'Funds added by card')).toBe('—');
+    expect(movementDetails('Cash out', ' cash out ')).toBe('—');
+    expect(movementDetails('Sale proceeds', '')).toBe('—');
+    expect(movementDetails('Sale proceeds', null)).toBe('—');
+    expect(movementDetails('Sale proceeds', 'Salt Line #22')).toBe('Salt Line #22');
+  });
+});
+
+describe('primaryPurchaseName', () => {
+  it('names the editions a primary purchase minted, else the title and the quantity', () => {
+    expect(primaryPurchaseName('Salt Line', 1, [22])).toBe('Salt Line #22');
+    expect(primaryPurchaseName('Salt Line', 2, [22, 23])).toBe('Salt Line #22, #23');
+    // Not minted yet (an open edition before its minting job).
+    expect(primaryPurchaseName('Salt Line', 2, [])).toBe('Salt Line ×2');
+    expect(primaryPurchaseName('Salt Line', 1, [])).toBe('Salt Line');
   });
 });
 

@@ -60,6 +60,15 @@ export function movementLabel(kind: string, memo: string): string {
   }
 }
 
+/**
+ * A movement's details in Other transactions: its description when it says more than its name (a deposit's
+ * 'Funds added by card' is its name already), else '—'.
+ */
+export function movementDetails(label: string, description: string | null | undefined): string {
+  const text = (description ?? '').trim();
+  return text === '' || text.toLowerCase() === label.trim().toLowerCase() ? '—' : text;
+}
+
 const METHOD_LABELS: Record<string, string> = {
   stripe_card: 'Card',
   stripe_klarna: 'Klarna',
@@ -127,4 +136,15 @@ export function editionName(name: string, editionNumber: number): string {
   const suffix = `#${editionNumber}`;
   if (clean === '') return suffix;
   return new RegExp(`(^|\\s)${suffix}$`).test(clean) ? clean : `${clean} ${suffix}`;
+}
+
+/**
+ * A primary purchase in Purchases: the work's title with the editions it minted ('Salt Line #22',
+ * 'Salt Line #22, #23'), as a Buy Now row names its edition; before they are minted (an open edition), the
+ * title and how many were bought ('Salt Line ×2').
+ */
+export function primaryPurchaseName(title: string, quantity: number, editionNumbers: number[]): string {
+  if (editionNumbers.length === 0) return quantity > 1 ? `${title} ×${quantity}` : title;
+  const [first, ...rest] = editionNumbers;
+  return [editionName(title, first as number), ...rest.map((n) => `#${n}`)].join(', ');
 }

@@ -3,7 +3,7 @@
 // authorised on a card tokenised by the processor, until the draw, and only winners are charged. The drop
 // pages and the drawing page open it.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { isApiError } from '../../app/api-client';
 import { useLoggedIn } from '../../app/useLoggedIn';
@@ -53,6 +53,8 @@ export function DrawingEntryDialog({ contractAddress, niftyType, open, onClose }
     },
   });
   const card = useCardForm(enter.error);
+  // The body is a form whose submit button is the dialog's confirm: Enter in the card fields enters too.
+  const formId = useId();
   // A second click before the pending state renders (a double click) must not send a second entry.
   const submitting = useRef(false);
   const d = drawing.data;
@@ -94,13 +96,23 @@ export function DrawingEntryDialog({ contractAddress, niftyType, open, onClose }
         title="Enter Drawing"
         testId="drawing-entry-dialog"
         loading={enter.isPending}
-        onConfirm={canEnter ? submit : undefined}
+        formId={formId}
         confirmLabel={used > 0 ? 'Entered' : 'Enter Drawing'}
         confirmDisabled={!canEnter}
+        // Once entered (or when it cannot be entered) dismissing cancels nothing: the button closes.
+        cancelLabel={canEnter && used === 0 ? undefined : 'Close'}
       >
         {drawing.isError ? <FormAlert>We could not load this drawing.</FormAlert> : null}
         {d ? (
-          <div data-testid="drawing-entry-body">
+          <form
+            id={formId}
+            noValidate
+            onSubmit={(event) => {
+              event.preventDefault();
+              if (canEnter) submit();
+            }}
+            data-testid="drawing-entry-body"
+          >
             <p>
               <strong>{d.name}</strong> · {dollars(d.priceInCents)} · {d.editionSize} editions ·{' '}
               <span data-testid="drawing-total-entries">{entriesText(d.saleDetails.totalEntries)}</span>
@@ -141,7 +153,7 @@ export function DrawingEntryDialog({ contractAddress, niftyType, open, onClose }
             {error ? (
               <FormAlert>{isApiError(error) ? error.message : 'Something went wrong'}</FormAlert>
             ) : null}
-          </div>
+          </form>
         ) : null}
       </Dialog>
       {terms.dialog}

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { itemPath, readUsdAmount } from '@vitrine/domain';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { FormAlert } from '../../ui/FormAlert';
@@ -194,6 +194,7 @@ function EditOfferDialog({ offer, onClose }: { offer: Offer; onClose: () => void
   const [amount, setAmount] = useState((offer.amountInCents / 100).toFixed(2));
   const [amountError, setAmountError] = useState<string | null>(null);
   const once = useSubmitOnce();
+  const formId = useId();
   const mutation = useMutation({
     mutationFn: (cents: number) => offersApi.reprice(offer.purchaseIntentId, cents),
     onSuccess: async () => {
@@ -216,23 +217,33 @@ function EditOfferDialog({ offer, onClose }: { offer: Offer; onClose: () => void
       onClose={onClose}
       title="Edit offer"
       loading={mutation.isPending}
-      onConfirm={save}
+      formId={formId}
       confirmLabel="Save"
       testId="edit-offer-dialog"
     >
       {mutation.isError ? <FormAlert testId="edit-offer-error">{mutation.error.message}</FormAlert> : null}
       <p>Your offer on {offerTargetText(offer)}.</p>
-      <TextField
-        name="offerAmount"
-        label="Offer amount (USD)"
-        inputMode="decimal"
-        autoComplete="off"
-        value={amount}
-        onChange={(event) => setAmount(event.target.value)}
-        error={amountError}
-        disabled={mutation.isPending}
-        autoFocus
-      />
+      {/* A form whose submit button is the dialog's Save: Enter in the amount saves. */}
+      <form
+        id={formId}
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          save();
+        }}
+      >
+        <TextField
+          name="offerAmount"
+          label="Offer amount (USD)"
+          inputMode="decimal"
+          autoComplete="off"
+          value={amount}
+          onChange={(event) => setAmount(event.target.value)}
+          error={amountError}
+          disabled={mutation.isPending}
+          autoFocus
+        />
+      </form>
     </Dialog>
   );
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatCents, itemPath, type PaymentMethod, profileLink } from '@vitrine/domain';
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
-import { useParams, useSearchParams } from 'react-router';
+import { Navigate, useLocation, useParams, useSearchParams } from 'react-router';
 import { isApiError } from '../../app/api-client';
 import { useLoggedIn } from '../../app/useLoggedIn';
 import { Button } from '../../ui/Button';
@@ -18,6 +18,7 @@ import { RequireAuth } from '../auth/RequireAuth';
 import { itemQuery } from '../catalog/catalog-queries';
 import { catalogKeys } from '../catalog/query-keys';
 import { ArtworkMedia } from '../catalog/shared/ArtworkMedia';
+import { formatDateTime } from '../catalog/shared/time-format';
 import { paymentMethodLabel } from '../dashboard/dashboard-format';
 import { formatConvertedPrice } from '../platform/display-price';
 import { useDisplayCurrency } from '../platform/useDisplayCurrency';
@@ -29,7 +30,15 @@ import { CardActionDialog } from './CardActionDialog';
 import { CardFields } from './CardFields';
 import styles from './CheckoutPage.module.css';
 import { listingMatchQuery, parsePiid } from './checkout-queries';
-import { type CardInput, type PurchaseIntent, type Quote, tradingApi, tradingKeys } from './trading-api';
+import {
+  type CardInput,
+  listingCheckoutPath,
+  type PurchaseIntent,
+  type Quote,
+  sameToken,
+  tradingApi,
+  tradingKeys,
+} from './trading-api';
 import { useCardForm } from './useCardForm';
 
 /** 000 §8 "Purchase creation failure". */
@@ -59,7 +68,7 @@ function Checkout() {
   );
 }
 
-type Frame = 'page' | 'modal';
+export type Frame = 'page' | 'modal';
 
 /**
  * The checkout of one listing match, on its page or inside the checkout modal over the item page (the
@@ -80,9 +89,12 @@ export function ListingCheckout({
   onBack?: () => void;
 }) {
   const signedIn = useLoggedIn();
+  const { search } = useLocation();
   const match = useQuery({ ...listingMatchQuery(piid ?? 0), enabled: piid !== null });
-  const item = useQuery(itemQuery(contractAddress, tokenId, signedIn));
-  const back = itemPath(contractAddress, tokenId);
+  // What the intent buys, whatever token the URL names (a hand-edited URL may name another).
+  const own = match.data?.listing ?? { contractAddress, tokenId };
+  const item = useQuery(itemQuery(own.contractAddress, own.tokenId, signedIn));
+  const back = itemPath(own.contractAddress, own.tokenId);
   const Shell = frame === 'page' ? PageShell : ModalShell;
 
   if (piid === null || (match.isError && isApiError(match.error) && match.error.statusCode === 404)) {
@@ -116,6 +128,20 @@ export function ListingCheckout({
           <Skeleton className={styles.panelSkeleton} />
         </div>
       </Shell>
+    );
+  }
+  const urlNamesOwn = sameToken(
+    { contractAddress: own.contractAddress, id: own.tokenId },
+    { contractAddress, id: tokenId },
+  );
+  if (frame === 'page' && !urlNamesOwn) {
+    // The page's URL names another token than the intent's: its own checkout URL (000 §2, other query
+    // parameters kept).
+    return (
+      <Navigate
+        replace
+        to={listingCheckoutPath(own.contractAddress, own.tokenId, match.data.listingMatchId, search)}
+      />
     );
   }
   const intent = match.data.purchaseIntent;
@@ -153,8 +179,9 @@ export function ListingCheckout({
           <Payment
             intent={intent}
             back={back}
-            tokenId={tokenId}
+            tokenId={own.tokenId}
             itemName={item.data?.token.name ?? 'this NFT'}
+            frame={frame}
             {...(onBack ? { onBack } : {})}
           />
         </section>
@@ -167,7 +194,9 @@ export function PageShell({ children }: { children: ReactNode }) {
   return (
     <div className={`page-container ${styles.page}`} data-testid="checkout-page">
       <DocumentTitle title="Checkout · Vitrine" />
-      <h1 className={styles.title}>Checkout</h1>
+      <h1 className={styles.title} data-testid="checkout-heading">
+        Checkout
+      </h1>
       {children}
     </div>
   );
@@ -286,7 +315,10 @@ function Receipt({ intent }: { intent: PurchaseIntent }) {
       {intent.paidAt ? (
         <div>
           <dt>Date</dt>
-          <dd>{new Date(intent.paidAt).toLocaleString()}</dd>
+          <dd data-testid="receipt-date">
+            {/* The app's date formatter: the dashboard's 'Nov 25, 2026' with the time of day. */}
+            <time dateTime={intent.paidAt}>{formatDateTime(intent.paidAt)}</time>
+          </dd>
         </div>
       ) : null}
       <div>
@@ -339,6 +371,7 @@ export function Payment({
   onBack,
   disabled = false,
   freeLabel,
+  frame = 'page',
 }: {
   intent: PurchaseIntent;
   back: string;
@@ -355,6 +388,8 @@ export function Payment({
   disabled?: boolean;
   /** The button of a free item (price 0, paid with no_payment_required): 'Redeem' for a free redemption. */
   freeLabel?: string;
+  /** On the checkout page (the default) or in the checkout modal: where the result is scrolled to. */
+  frame?: Frame;
 }) {
   const queryClient = useQueryClient();
   const signedIn = useLoggedIn();
@@ -463,19 +498,33 @@ export function Payment({
   const card = useCardForm(shownError);
   const busyRef = useRef(false);
   busyRef.current = pay.isPending || complete.isPending;
-  // The success view replaces a form the buyer may have scrolled down to: its heading comes into view (below
-  // the sticky bar, by its scroll margin).
+  // The success view replaces a form the buyer may have scrolled down to. On its page, when the result starts
+  // in the upper half of the screen from the top (a desktop: beside the artwork), the page goes back to its
+  // top, so the 'Checkout' heading shows with it (review 19-checkout-balance-paid.png: the heading was under
+  // the sticky bar). Otherwise (a phone: under the artwork; the modal) the result's heading comes into view,
+  // below the sticky bar by its scroll margin.
   const resultRef = useRef<HTMLDivElement>(null);
   const paid = outcome.kind === 'paid';
   useEffect(() => {
-    if (paid) resultRef.current?.scrollIntoView({ block: 'start' });
-  }, [paid]);
+    const result = resultRef.current;
+    if (!paid || !result) return;
+    if (frame === 'page') {
+      const top = result.getBoundingClientRect().top + window.scrollY;
+      if (top < window.innerHeight / 2) {
+        window.scrollTo({ top: 0 });
+        return;
+      }
+    }
+    result.scrollIntoView({ block: 'start' });
+  }, [paid, frame]);
 
   if (outcome.kind === 'paid') {
     const profileHref = profileLink(profile?.profileUrl)?.href ?? null;
     return (
       <div className={styles.result} ref={resultRef} data-testid="checkout-success">
-        <h2 className={styles.resultTitle}>You own it!</h2>
+        <h2 className={styles.resultTitle} data-testid="checkout-result-title">
+          You own it!
+        </h2>
         <p data-testid="checkout-success-text">
           {successText ? successText(paidIntent) : <>{itemName} is now in your collection.</>}
         </p>

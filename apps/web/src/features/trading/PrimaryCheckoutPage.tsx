@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { collectionPath, formatCents } from '@vitrine/domain';
 import type { PrimaryNifty } from '@vitrine/domain/trading-responses';
 import { type ReactNode, useState } from 'react';
-import { useParams, useSearchParams } from 'react-router';
+import { Navigate, useLocation, useParams, useSearchParams } from 'react-router';
 import { isApiError } from '../../app/api-client';
 import { ButtonLink } from '../../ui/ButtonLink';
 import { ErrorFallback } from '../../ui/ErrorFallback';
@@ -15,7 +15,7 @@ import { PageShell as Page, Payment } from './CheckoutPage';
 import styles from './CheckoutPage.module.css';
 import { parsePiid, purchaseIntentQuery } from './checkout-queries';
 import { LIMIT_REACHED, SOLD_OUT } from './quantity-limit';
-import { type PurchaseIntent, tradingApi, tradingKeys } from './trading-api';
+import { type PurchaseIntent, primaryCheckoutPath, sameToken, tradingApi, tradingKeys } from './trading-api';
 
 export { LIMIT_REACHED, SOLD_OUT } from './quantity-limit';
 
@@ -66,6 +66,7 @@ export function PrimaryCheckoutView({
   onBack?: () => void;
 }) {
   const PageShell = frame === 'page' ? Page : ModalShell;
+  const { search } = useLocation();
   const query = useQuery({ ...purchaseIntentQuery(piid ?? 0), enabled: piid !== null });
   const back = /^\d{1,9}$/.test(niftyType) ? collectionPath(contractAddress, Number(niftyType)) : '/';
 
@@ -113,6 +114,20 @@ export function PrimaryCheckoutView({
       </PageShell>
     );
   }
+  const urlNamesOwn = sameToken(
+    { contractAddress: nifty.contractAddress, id: String(nifty.niftyType) },
+    { contractAddress, id: niftyType },
+  );
+  if (frame === 'page' && !urlNamesOwn) {
+    // The page's URL names another nifty than the intent's: its own checkout URL (000 §2, other query
+    // parameters kept).
+    return (
+      <Navigate
+        replace
+        to={primaryCheckoutPath(nifty.contractAddress, nifty.niftyType, intent.purchaseIntentId, search)}
+      />
+    );
+  }
   const itemPath = collectionPath(nifty.contractAddress, nifty.niftyType);
   // The drop's page (001 §2 /collections/{key}, a drop's collection by its slug): where Buy was chosen.
   const dropPage = `/collections/${encodeURIComponent(nifty.collectionSlug)}`;
@@ -149,6 +164,7 @@ export function PrimaryCheckoutView({
             back={dropPage}
             itemName={nifty.title}
             backLabel="Back to the drop"
+            frame={frame}
             {...(onBack ? { onBack } : {})}
             freeLabel={nifty.isFreeRedemption ? 'Redeem' : undefined}
             successText={(paid) => {

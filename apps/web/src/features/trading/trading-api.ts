@@ -141,11 +141,25 @@ export function primaryCheckoutPath(
   return `/checkout/${encodeURIComponent(contractAddress)}/${niftyType}?${params.toString()}`;
 }
 
-/** The checkout page of a listing match (000 §2). */
+/**
+ * The checkout page of a listing match (000 §2), the other query parameters of `search` (a query string)
+ * kept.
+ */
 export function listingCheckoutPath(
   contractAddress: string,
   tokenId: string,
   listingMatchId: number,
+  search = '',
 ): string {
-  return `/listing-checkout/${encodeURIComponent(contractAddress)}/${encodeURIComponent(tokenId)}/?piid=${listingMatchId}`;
+  const params = new URLSearchParams(search);
+  params.set('piid', String(listingMatchId));
+  return `/listing-checkout/${encodeURIComponent(contractAddress)}/${encodeURIComponent(tokenId)}/?${params.toString()}`;
+}
+
+/** Whether a checkout URL's contract address and token id (or nifty type) name the intent's own. */
+export function sameToken(
+  own: { contractAddress: string; id: string },
+  url: { contractAddress: string; id: string },
+): boolean {
+  return own.contractAddress.toLowerCase() === url.contractAddress.toLowerCase() && own.id === url.id;
 }
