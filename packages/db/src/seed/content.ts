@@ -899,6 +899,30 @@ export const PIECE_LINES: readonly string[] = [
   'Shown for the first time at the {collection} preview, {title} closes the series.',
 ];
 
+/**
+ * PIECE_LINES for a 1/1 (edition size 1): the three lines about editions are said of one token. Same length
+ * and order as PIECE_LINES, so the seed's random picks (and every other nifty's description) stay as they were.
+ */
+export const ONE_OF_ONE_PIECE_LINES: readonly string[] = [
+  '{title} is part of {collection}, released by {artist}.',
+  '{artist} made {title} over several weeks, reworking it until the light sat right.',
+  'From the series {collection}: {title}.',
+  '{title} was the first piece {artist} finished for this release.',
+  'A companion to the other works in {collection}, {title} holds the quietest palette of the set.',
+  '{title} is a single edition: one token, and one owner.',
+  'The full-resolution file of {title} goes to its one owner.',
+  '{artist} describes {title} as “a note to self, kept in public”.',
+  'The owner of {title} receives a signed certificate from {artist}.',
+  '{title} rewards a second look: the composition shifts as the eye moves.',
+  'Royalties from secondary sales of {title} go to {artist}.',
+  'Shown for the first time at the {collection} preview, {title} closes the series.',
+];
+
+/** The sentence templates of a nifty's description: the 1/1 lines for an edition of one. */
+export function pieceLinesFor(editionSize: number): readonly string[] {
+  return editionSize === 1 ? ONE_OF_ONE_PIECE_LINES : PIECE_LINES;
+}
+
 // ---- Word lists for the benchmark-scale store ----
 
 export const FIRST_NAMES: readonly string[] = [

@@ -34,8 +34,8 @@ import {
   NIFTY_TYPE_OF,
   type NiftyType,
   type PersonSpec,
-  PIECE_LINES,
   PUBLISHERS,
+  pieceLinesFor,
   SALE_TYPE_OF,
   type SaleType,
   TAGS,
@@ -804,7 +804,7 @@ class Seeder {
       });
       const artist = creators[j % creators.length] ?? lead;
       const line = rng
-        .sample(PIECE_LINES, 2)
+        .sample(pieceLinesFor(econ.editionSize), 2)
         .map((t) => fill(t, { title: piece.title, artist: artist.name, collection: c.name }));
       nifties.push({
         row: {
@@ -946,7 +946,7 @@ class Seeder {
             niftyType,
             title,
             description: rng
-              .sample(PIECE_LINES, 2)
+              .sample(pieceLinesFor(econ.editionSize), 2)
               .map((t) => fill(t, { title, artist: this.names.get(lead) ?? 'the artist', collection: name }))
               .join(' '),
             assetUrl: await this.poolImage(i * 17 + j * 3),

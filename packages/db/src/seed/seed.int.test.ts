@@ -305,6 +305,16 @@ describe('seedDemo (default demo store)', () => {
     expect(soldOut.length).toBeGreaterThan(0);
   });
 
+  it('describes a 1/1 as one token, never by its editions (the Neon Tides work page read otherwise)', async () => {
+    const ones = await db
+      .select({ title: s.nifties.title, description: s.nifties.description })
+      .from(s.nifties)
+      .where(eq(s.nifties.editionSize, 1));
+    expect(ones.length).toBeGreaterThan(0);
+    expect(ones.map((n) => n.title)).toContain('Low Tide, Sodium Light');
+    for (const n of ones) expect(n.description).not.toMatch(/every edition|edition number|owners of/i);
+  });
+
   it('mints tokens that agree with their nifties, sales and listings', async () => {
     const tokenCount = await db.$count(s.tokens);
     expect(tokenCount).toBe(result.counts.tokens);

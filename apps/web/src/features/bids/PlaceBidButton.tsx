@@ -4,17 +4,22 @@ import { Button } from '../../ui/Button';
 import { useRequireSignIn } from '../social/useRequireSignIn';
 import { BidDialog } from './BidDialog';
 
-/** 'Place Bid' (001 §4): signed out opens the auth modal; signed in opens the bid dialog. */
+/**
+ * 'Place Bid' (001 §4): signed out opens the auth modal; signed in opens the bid dialog. `label` is the card's
+ * button label when the auction is not open ('Not yet Available', 'Ended'; then `disabled`).
+ */
 export function PlaceBidButton({
   contractAddress,
   niftyType,
   saleType,
   disabled = false,
+  label = 'Place Bid',
 }: {
   contractAddress: string;
   niftyType: number;
   saleType: SaleType | string;
   disabled?: boolean;
+  label?: string;
 }) {
   const requireSignIn = useRequireSignIn();
   const [open, setOpen] = useState(false);
@@ -28,7 +33,7 @@ export function PlaceBidButton({
         }}
         data-testid="place-bid"
       >
-        Place Bid
+        {label}
       </Button>
       <BidDialog
         contractAddress={contractAddress}

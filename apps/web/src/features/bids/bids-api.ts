@@ -63,6 +63,15 @@ export const bidKeys = {
     [...bidKeys.of(contractAddress, niftyType), 'leaderboard'] as const,
 };
 
+/**
+ * The bid table of an auction nifty (000 §2 "Bid tables", decision 012): the leaderboard /rankedbid/ for a
+ * ranked auction, the bid list /auctionbid/ for an auction or a silent auction.
+ */
+export function bidTablePath(contractAddress: string, niftyType: number, saleType: string): string {
+  const query = new URLSearchParams({ contractAddress, niftyType: String(niftyType) });
+  return `${saleType === 'ranked_auction' ? '/rankedbid/' : '/auctionbid/'}?${query.toString()}`;
+}
+
 /** Cents as the amount field's text: 1250 → '12.50'. */
 export function centsText(cents: number): string {
   return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;

@@ -20,6 +20,8 @@ import { useSubmitOnce } from '../../ui/useSubmitOnce';
 import { AuthModalContext } from '../auth/auth-modal-context';
 import { isUnauthorized } from '../auth/authed-request';
 import { BidDialog, YourBidLine } from '../bids/BidDialog';
+import { bidTablePath } from '../bids/bids-api';
+import { VIEW_BIDS_TEXT } from '../bids/NiftyAuction';
 import { useBidInfo } from '../bids/useYourBid';
 import { yourBidText } from '../bids/your-bid';
 import { ArtworkMedia } from '../catalog/shared/ArtworkMedia';
@@ -41,7 +43,7 @@ import { cardDropType, domainCard, entriesLine, quantityLine, type SaleCard } fr
  * A drop sale card (001 §2, §3, §4): the work, the drop-type badge with 'More about drop types', 'Opens in' /
  * 'Closes in' with the 'Live' badge, the price line, the quantity-limit panel, the eligibility panel and the
  * button by the priority of 001 §4 ('Not Eligible to {action}' when the viewer is not eligible). Place Bid
- * opens the bid dialog, Enter Drawing the drawing entry dialog, a pack's Buy the checkout modal (000 §4), the
+ * opens the bid dialog ('View bids' links the auction's bid table), Enter Drawing the drawing entry dialog, a pack's Buy the checkout modal (000 §4), the
  * others the checkout page. tos_approval_required opens the terms dialog, then Buy again.
  */
 export function DropSaleCard({
@@ -235,6 +237,16 @@ export function DropSaleCard({
             data-testid="drop-sale-results"
           >
             View results
+          </Link>
+        ) : null}
+        {/* An auction's bids: its bid table, or the ranked leaderboard (decision 012 "Web"). */}
+        {isBidSaleType(shown.saleType) ? (
+          <Link
+            to={bidTablePath(card.contractAddress, card.typeNumber, card.saleType)}
+            className={styles.results}
+            data-testid="drop-sale-bids"
+          >
+            {VIEW_BIDS_TEXT}
           </Link>
         ) : null}
         {quantity !== null ? (

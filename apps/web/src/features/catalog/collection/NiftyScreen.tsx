@@ -7,7 +7,7 @@ import { DocumentTitle } from '../../../ui/DocumentTitle';
 import { ErrorFallback } from '../../../ui/ErrorFallback';
 import { Link } from '../../../ui/Link';
 import { Price } from '../../../ui/Price';
-import { PlaceBidButton } from '../../bids/PlaceBidButton';
+import { NiftyAuction } from '../../bids/NiftyAuction';
 import { useLiveSold } from '../../live/useLiveSold';
 import { NiftyTypeOffers } from '../../offers/NiftyTypeOffers';
 import { LikeButton } from '../../social/LikeButton';
@@ -112,10 +112,14 @@ export function NiftyScreen({ collectionKey, typeNumber }: { collectionKey: stri
             totalBurnt={nifty.totalBurnt}
           />
           {isAuctionSaleType(nifty.saleType) ? (
-            <PlaceBidButton
+            <NiftyAuction
               contractAddress={collection.contractAddress}
               niftyType={nifty.typeNumber}
               saleType={nifty.saleType}
+              editionSize={nifty.editionSize}
+              totalSold={nifty.totalSold}
+              totalReserved={nifty.totalReserved}
+              totalBurnt={nifty.totalBurnt}
             />
           ) : null}
           {nifty.description ? <ExpandableText text={nifty.description} /> : null}
