@@ -172,6 +172,13 @@ describe('dashboard', () => {
     // The balance in the menu moved by exactly that.
     expect(await menuBalance(seller)).toBe(sellerBalanceBefore + proceeds);
     await seller.getByTestId('dashboard-balance').waitFor();
+    // The seeded sales below it show their fees and proceeds as well (decision 009 "Seeded money").
+    const rows = seller.getByTestId('sale-row');
+    expect(await rows.count()).toBeGreaterThan(1);
+    for (let i = 0; i < (await rows.count()); i++) {
+      expect(await rows.nth(i).getByTestId('sale-fees').textContent()).toMatch(/^−\$[\d,]+\.\d\d$/);
+      expect(await rows.nth(i).getByTestId('sale-proceeds').textContent()).toMatch(/^\$[\d,]+\.\d\d$/);
+    }
 
     // The buyer's Purchases: what they paid, by card, paid, with a link to the item.
     await buyerPage.goto(`${baseUrl}/dashboard/purchases-sales/purchases`);

@@ -43,6 +43,7 @@ import {
 } from './content';
 import { seedCriteria } from './criteria';
 import { seedEditions } from './editions';
+import { seedLedger } from './ledger';
 import { Rng } from './random';
 import { seedSocial } from './social';
 
@@ -365,6 +366,8 @@ class Seeder {
       await seedEditions(this.tx, { now: this.opts.now, artwork: (k) => this.poolImage(k) }),
     );
     Object.assign(this.counts, await seedSocial(this.tx, this.opts.now));
+    // Every paid sale's money, as the purchase that made it moved it (decision 009 "Seeded money").
+    Object.assign(this.counts, await seedLedger(this.tx, this.opts.now));
     await seedCriteria(this.tx);
     this.progress(
       `done: ${this.counts.tokens} tokens, ${this.counts.sales} sales, ${this.counts.listings} listings`,
@@ -1272,7 +1275,14 @@ class Seeder {
           drawingId,
           userId: e.userId,
           priceCents: d.priceCents,
-          paymentMethod: 'balance',
+          // Paid by card (decision 009 "Seeded money"): authorised on entering, captured or voided at the draw.
+          ...(d.priceCents > 0
+            ? {
+                paymentMethod: 'stripe_card',
+                providerReference: `seed_card_entry_${drawingId}_${e.userId}`,
+                cardSettledAt: d.drawnAt,
+              }
+            : { paymentMethod: 'balance' }),
           status: e.edition === null ? 'lost' : 'won',
           tokenRowId: e.edition === null ? null : (this.drawnTokens.get(`${d.niftyId}:${e.edition}`) ?? null),
           createdAt: e.at,
@@ -1367,15 +1377,15 @@ class Seeder {
       if (buyer === owner) break;
       const cents = roundPrice(Math.max(lastCents, 500) * rng.range(0.8, 2.4));
       const q = quote(rng, cents, 0.15);
-      if (rng.chance(0.5)) {
-        listings.push({
-          sellerId: owner,
-          ...q,
-          status: 'sold',
-          createdAt: new Date(Math.round(t + (nextAt - t) * rng.range(0.2, 0.9))),
-          closedAt: new Date(nextAt),
-        });
-      }
+      // Every trade was a Buy Now of a listing (its paid intent and movement: ./ledger.ts); the listing's
+      // time is drawn for half of them, as before, so the rest of the store's draws stay the same.
+      listings.push({
+        sellerId: owner,
+        ...q,
+        status: 'sold',
+        createdAt: new Date(Math.round(t + (nextAt - t) * (rng.chance(0.5) ? rng.range(0.2, 0.9) : 0.5))),
+        closedAt: new Date(nextAt),
+      });
       sales.push({
         sellerId: owner,
         buyerId: buyer,

@@ -117,7 +117,8 @@ async function expectEndedDrawingsDrawn(db: Db): Promise<number> {
     for (const m of members) expect(entries.some((e) => e.userId === m.userId)).toBe(false);
     for (const e of entries) {
       expect(e.priceCents).toBe(Number(nifty.priceAmount));
-      expect(e.paymentMethod).toBe('balance');
+      // Paid by card (decision 009 "Seeded money"), as every seeded purchase.
+      expect(e.paymentMethod).toBe(e.priceCents > 0 ? 'stripe_card' : 'balance');
       expect(e.createdAt.getTime()).toBeGreaterThanOrEqual(drop.startAt.getTime());
       expect(e.createdAt.getTime()).toBeLessThan(drop.endAt.getTime());
       expect(e.settledAt?.getTime()).toBe(drawing.drawnAt?.getTime());
@@ -146,6 +147,50 @@ async function expectEndedDrawingsDrawn(db: Db): Promise<number> {
     }
   }
   return rows.length;
+}
+
+/**
+ * The ledger's invariants on the store (as apps/api's `ledgerInvariants`): every transaction sums to zero,
+ * every balance equals its entries, none below zero but the payments clearing account.
+ */
+async function ledgerInvariants(db: Db) {
+  const n = async (query: ReturnType<typeof sql>) =>
+    Number(((await db.execute(query)) as unknown as { rows: { n: number }[] }).rows[0]?.n ?? -1);
+  return {
+    unbalancedTransactions: await n(sql`select count(*)::int as n from (select transaction_id
+      from ledger_entries group by transaction_id, currency having sum(amount_cents) <> 0) x`),
+    balancesOffTheirEntries:
+      await n(sql`select count(*)::int as n from ledger_accounts a where a.balance_cents
+      <> coalesce((select sum(e.amount_cents) from ledger_entries e where e.account_id = a.id), 0)`),
+    negativeBalances: await n(
+      sql`select count(*)::int as n from ledger_accounts where kind <> 'payments_clearing' and balance_cents < 0`,
+    ),
+  };
+}
+
+/**
+ * Every paid sale (a price above zero) with the `purchase` movement a real one makes (decision 009): a paid
+ * intent's `purchase_intent:{id}` (Buy Now, fcfs and other primary editions), a won bid's `bid:{id}`, a won
+ * drawing entry's `drawing_entry:{id}`; the seller's (or publisher's) line is the sale's proceeds.
+ * Returns the paid sales and those without their movement.
+ */
+async function salesWithoutMovement(db: Db) {
+  const rows = (await db.execute(sql`
+    select s.id, s.market, s.price_in_cents,
+      coalesce(
+        (select t.id from purchase_intents i join ledger_transactions t
+           on t.kind = 'purchase' and t.reference = 'purchase_intent:' || i.id
+          where i.sale_id = s.id or i.id = s.purchase_intent_id limit 1),
+        (select t.id from bids b join ledger_transactions t
+           on t.kind = 'purchase' and t.reference = 'bid:' || b.id where b.sale_id = s.id limit 1),
+        (select t.id from drawing_entries d join ledger_transactions t
+           on t.kind = 'purchase' and t.reference = 'drawing_entry:' || d.id
+          where d.token_row_id = s.token_row_id and d.status = 'won' and s.market = 'primary' limit 1)
+      ) as movement
+    from sales s where s.price_in_cents > 0`)) as unknown as {
+    rows: { id: number; market: string; price_in_cents: number; movement: number | null }[];
+  };
+  return { paid: rows.rows, missing: rows.rows.filter((r) => r.movement === null) };
 }
 
 describe('seedDemo (default demo store)', () => {
@@ -434,6 +479,34 @@ describe('seedDemo (default demo store)', () => {
     expect(listed).toBeGreaterThanOrEqual(2);
   });
 
+  it('gives every paid sale the ledger movement a real one makes, the ledger whole (decision 009)', async () => {
+    const { paid, missing } = await salesWithoutMovement(db);
+    expect(paid.some((r) => r.market === 'primary')).toBe(true);
+    expect(paid.some((r) => r.market === 'secondary')).toBe(true);
+    expect(missing).toEqual([]);
+    expect(await ledgerInvariants(db)).toEqual({
+      unbalancedTransactions: 0,
+      balancesOffTheirEntries: 0,
+      negativeBalances: 0,
+    });
+  });
+
+  it("gives the demo collector a balance that is their entries' sum, their sales' proceeds", async () => {
+    const [collector] = await db.select().from(s.users).where(eq(s.users.email, DEMO_COLLECTOR.email));
+    if (!collector) throw new Error('no demo collector');
+    const [account] = await db
+      .select()
+      .from(s.ledgerAccounts)
+      .where(and(eq(s.ledgerAccounts.kind, 'user'), eq(s.ledgerAccounts.userId, collector.id)));
+    const [entries] = await db
+      .select({ n: sql<number>`count(*)::int`, sum: sql<string | null>`sum(${s.ledgerEntries.amountCents})` })
+      .from(s.ledgerEntries)
+      .where(eq(s.ledgerEntries.accountId, account?.id ?? -1));
+    expect(entries?.n).toBeGreaterThan(0);
+    expect(account?.balanceCents).toBe(Number(entries?.sum));
+    expect(account?.balanceCents).toBeGreaterThan(0);
+  });
+
   it('draws every ended drawing as the drawings run does, its winners the primary buyers', async () => {
     // Grain & Grid (3 nifties) and Night Market (1).
     expect(await expectEndedDrawingsDrawn(db)).toBeGreaterThanOrEqual(4);
@@ -540,5 +613,7 @@ describe('seedDemo at benchmark scale', () => {
       .having(sql`count(*) > 1`);
     expect(active).toEqual([]);
     expect(await expectEndedDrawingsDrawn(database.db)).toBeGreaterThan(4);
+    expect((await salesWithoutMovement(database.db)).missing).toEqual([]);
+    expect((await ledgerInvariants(database.db)).negativeBalances).toBe(0);
   });
 });

@@ -1321,8 +1321,9 @@ export function createTradingService(deps: {
           const offerCents = (sum: string | null) =>
             r.offerProceedsCents === null ? null : sum === null ? 0 : Number(sum);
           const fees =
-            r.market === 'primary' && r.purchaseIntentId !== null
-              ? // A primary sale (one edition): the publisher's 90 % (decision 009 "Primary sales").
+            r.market === 'primary'
+              ? // A primary sale (one edition), bought, won at auction or drawn: the publisher's 90 %
+                // (decision 009 "Primary sales"; the bid's and the entry's movements split it so too).
                 primaryFeeBreakdown({ unitPriceCents: r.priceInCents, quantity: 1, method: null })
               : r.intentPriceCents === null || r.royaltyBps === null
                 ? null
