@@ -1,8 +1,10 @@
 // Accounts queries (Drizzle). Rows are mapped before they leave. Every single-use secret is claimed
 // by a conditional UPDATE … WHERE used_at IS NULL … RETURNING, so of two concurrent uses exactly one
 // wins (PostgreSQL re-checks the condition after the first commits).
-import { type Db, prepared, schema } from '@vitrine/db';
+import { type Db, schema } from '@vitrine/db';
 import { and, count, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { createBatcher } from '../../lib/batch';
+import { rowsOf } from '../../lib/sql-rows';
 import { termsRequiredSql } from '../terms/terms.repo';
 
 const { users, sessions, sessionTokens, oneTimeCodes, twofaChallenges, userTwoFactor, publisherMembers } =
@@ -95,6 +97,33 @@ export function isUniqueViolation(error: unknown): boolean {
 }
 
 export function createAuthRepo(db: Db) {
+  // Every authenticated request reads its session, with the terms flag the guard of a purchase, listing or
+  // offer needs (terms.repo termsRequiredSql): the reads of requests arriving together are one statement
+  // (lib/batch.ts, decision 021), each at its own moment.
+  const sessionsOfAccessTokens = createBatcher<
+    { hash: string; at: Date },
+    { sessionId: string; userId: number; termsRequired: boolean } | null
+  >(async (keys) => {
+    const asked = JSON.stringify(keys.map((k, i) => ({ i, hash: k.hash, at: k.at.toISOString() })));
+    const rows = await rowsOf<{ i: number; session_id: string; user_id: number; terms_required: boolean }>(
+      db,
+      sql`select k.i, ${sessions.id} as session_id, ${sessions.userId} as user_id,
+            ${termsRequiredSql(sql`k.at`)} as terms_required
+          from jsonb_to_recordset(${asked}::jsonb) as k(i int, hash text, at timestamptz)
+          join ${sessionTokens} on ${sessionTokens.tokenHash} = k.hash
+            and ${sessionTokens.kind} = 'access' and ${sessionTokens.expiresAt} > k.at
+          join ${sessions} on ${sessions.id} = ${sessionTokens.sessionId} and ${sessions.revokedAt} is null
+          join ${users} on ${users.id} = ${sessions.userId}`,
+    );
+    const found = new Map(rows.map((r) => [Number(r.i), r]));
+    return keys.map((_, i) => {
+      const r = found.get(i);
+      return r
+        ? { sessionId: r.session_id, userId: Number(r.user_id), termsRequired: Boolean(r.terms_required) }
+        : null;
+    });
+  });
+
   return {
     // ---- users ----
 
@@ -311,29 +340,7 @@ export function createAuthRepo(db: Db) {
       hash: string,
       at: Date,
     ): Promise<{ sessionId: string; userId: number; termsRequired: boolean } | null> {
-      // Every authenticated request: built once (packages/db statements.ts), with the terms flag the
-      // guard of a purchase, listing or offer needs (terms.repo termsRequiredSql).
-      const [r] = await prepared(db, 'session_of_access_token', (d) =>
-        d
-          .select({
-            sessionId: sessions.id,
-            userId: sessions.userId,
-            termsRequired: termsRequiredSql(sql.placeholder('at')),
-          })
-          .from(sessionTokens)
-          .innerJoin(sessions, eq(sessions.id, sessionTokens.sessionId))
-          .innerJoin(users, eq(users.id, sessions.userId))
-          .where(
-            and(
-              eq(sessionTokens.tokenHash, sql.placeholder('hash')),
-              eq(sessionTokens.kind, 'access'),
-              gt(sessionTokens.expiresAt, sql.placeholder('at')),
-              isNull(sessions.revokedAt),
-            ),
-          )
-          .limit(1),
-      ).execute({ hash, at: at.toISOString() });
-      return r ? { ...r, termsRequired: Boolean(r.termsRequired) } : null;
+      return sessionsOfAccessTokens.load({ hash, at });
     },
 
     async sessionOfAnyToken(hash: string): Promise<{ sessionId: string; userId: number } | null> {
