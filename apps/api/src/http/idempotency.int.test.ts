@@ -196,6 +196,21 @@ describe('one key, requests at once', () => {
     for (const a of answers) expect([201, 409]).toContain(a.statusCode);
   });
 
+  it('runs each of 20 requests sent together under keys of their own once, and replays each its own answer', async () => {
+    runs = 0;
+    const keys = Array.from({ length: 20 }, (_, i) => `own-${i}`);
+    const first = await Promise.all(keys.map((k, i) => post(COUNTED, alice, { amountInCents: i }, k)));
+    expect(first.map((a) => a.statusCode)).toEqual(keys.map(() => 201));
+    expect(runs).toBe(20);
+    const again = await Promise.all(keys.map((k, i) => post(COUNTED, alice, { amountInCents: i }, k)));
+    expect(runs).toBe(20);
+    for (const [i, a] of again.entries()) {
+      expect(a.headers['idempotent-replayed']).toBe('true');
+      expect(a.body).toBe(first[i]?.body);
+      expect(a.json()).toMatchObject({ amountInCents: i });
+    }
+  });
+
   it('releases the key after a failure (500), so the retry runs', async () => {
     runs = 0;
     failNext = true;

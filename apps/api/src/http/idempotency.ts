@@ -9,11 +9,13 @@
 //    with `Retry-After: 1` (refused, not queued: no connection is held waiting).
 // Answers that depend on the moment (401, 429, 5xx) are not kept: the key is released for a retry.
 import { createHash } from 'node:crypto';
-import { type Db, prepared, schema } from '@vitrine/db';
-import { and, eq, lte, or, sql } from 'drizzle-orm';
+import { type Db, schema } from '@vitrine/db';
+import { and, eq, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { createBatcher } from '../lib/batch';
 import type { Clock } from '../lib/clock';
+import { rowsOf } from '../lib/sql-rows';
 import { send } from './errors';
 import { errorBody } from './schemas';
 
@@ -45,69 +47,137 @@ interface Claim {
   key: string;
 }
 
+type KeyRow = typeof keys.$inferSelect;
+
 export function createIdempotencyStore(db: Db, clock: Clock) {
   let nextPurge = 0;
   const where = (c: Claim) => and(eq(keys.caller, c.caller), eq(keys.route, c.route), eq(keys.key, c.key));
+  const id = (c: Claim) => JSON.stringify([c.caller, c.route, c.key]);
+
+  // The claims and answers of requests arriving together are one statement each (lib/batch.ts, decision
+  // 021). A claim inserts the key, or takes over a row that expired or whose request stopped long ago
+  // (IDEMPOTENCY_STALE_CLAIM_MS); of two claims of one key at once, one inserts and the other finds its row.
+  const claims = createBatcher<{ claim: Claim; requestHash: string; now: Date }, true | KeyRow | null>(
+    async (asked) => {
+      // One key twice in a batch (a double click): the first claims, the second finds it claimed.
+      const seen = new Set<string>();
+      const first = asked.map((a) => {
+        const k = id(a.claim);
+        if (seen.has(k)) return false;
+        seen.add(k);
+        return true;
+      });
+      const json = JSON.stringify(
+        asked.flatMap((a, i) =>
+          first[i]
+            ? [
+                {
+                  i,
+                  caller: a.claim.caller,
+                  route: a.claim.route,
+                  key: a.claim.key,
+                  request_hash: a.requestHash,
+                  now: a.now.toISOString(),
+                  expires_at: new Date(a.now.getTime() + IDEMPOTENCY_TTL_MS).toISOString(),
+                },
+              ]
+            : [],
+        ),
+      );
+      const rows = await rowsOf<{
+        i: number;
+        claimed: boolean;
+        request_hash: string | null;
+        status_code: number | null;
+        content_type: string | null;
+        body: string | null;
+        claimed_at: Date | string | null;
+        expires_at: Date | string | null;
+      }>(
+        db,
+        sql`with asked as (
+              select * from jsonb_to_recordset(${json}::jsonb)
+                as a(i int, caller text, route text, key text, request_hash text, now timestamptz, expires_at timestamptz)
+            ), claimed as (
+              insert into ${keys} (caller, route, key, request_hash, status_code, content_type, body, claimed_at, expires_at)
+              select caller, route, key, request_hash, null, null, null, now, expires_at from asked
+              on conflict (caller, route, key) do update set
+                request_hash = excluded.request_hash, status_code = null, content_type = null, body = null,
+                claimed_at = excluded.claimed_at, expires_at = excluded.expires_at
+              where ${keys.expiresAt} <= excluded.claimed_at
+                or (${keys.statusCode} is null
+                  and ${keys.claimedAt} <= excluded.claimed_at - make_interval(secs => ${IDEMPOTENCY_STALE_CLAIM_MS / 1000}))
+              returning caller, route, key
+            )
+            select a.i, c.key is not null as claimed, k.request_hash, k.status_code, k.content_type, k.body,
+              k.claimed_at, k.expires_at
+            from asked a
+            left join claimed c on c.caller = a.caller and c.route = a.route and c.key = a.key
+            left join ${keys} k on c.key is null and k.caller = a.caller and k.route = a.route and k.key = a.key`,
+      );
+      const byIndex = new Map(rows.map((r) => [Number(r.i), r]));
+      return asked.map((a, i) => {
+        const r = byIndex.get(i);
+        // Not in the statement (a second of the batch), or its row not seen by the statement (inserted by
+        // another at the same moment): null, and the caller claims again.
+        if (!r) return null;
+        if (r.claimed) return true;
+        if (r.request_hash === null || r.claimed_at === null || r.expires_at === null) return null;
+        return {
+          ...a.claim,
+          requestHash: r.request_hash,
+          statusCode: r.status_code === null ? null : Number(r.status_code),
+          contentType: r.content_type,
+          body: r.body,
+          claimedAt: new Date(r.claimed_at),
+          expiresAt: new Date(r.expires_at),
+        };
+      });
+    },
+  );
+
+  const answers = createBatcher<Claim & { statusCode: number; contentType: string; body: string }, void>(
+    async (asked) => {
+      const json = JSON.stringify(
+        asked.map((a) => ({
+          caller: a.caller,
+          route: a.route,
+          key: a.key,
+          status_code: a.statusCode,
+          content_type: a.contentType,
+          body: a.body,
+        })),
+      );
+      await rowsOf(
+        db,
+        sql`update ${keys} set status_code = v.status_code, content_type = v.content_type, body = v.body
+            from jsonb_to_recordset(${json}::jsonb)
+              as v(caller text, route text, key text, status_code int, content_type text, body text)
+            where ${keys.caller} = v.caller and ${keys.route} = v.route and ${keys.key} = v.key`,
+      );
+      return asked.map(() => undefined);
+    },
+  );
 
   return {
     /**
      * Claims the key for this request: true when it is ours to run (new, expired, or left by a process
-     * that stopped), else the row holding it. One statement: of two requests at once, one inserts and
-     * the other finds its row.
+     * that stopped), else the row holding it (null: not seen yet, claim again).
      */
-    async claim(c: Claim, requestHash: string): Promise<true | typeof keys.$inferSelect | null> {
+    async claim(c: Claim, requestHash: string): Promise<true | KeyRow | null> {
       const now = clock.now();
       if (now.getTime() >= nextPurge) {
         nextPurge = now.getTime() + PURGE_EVERY_MS;
         await db.delete(keys).where(lte(keys.expiresAt, now));
       }
-      const p = sql.placeholder;
-      // Every trading write: built once (packages/db statements.ts).
-      const claimed = await prepared(db, 'idempotency_claim', (d) => {
-        const fresh = {
-          requestHash: sql`${p('requestHash')}`,
-          statusCode: sql`null`,
-          contentType: sql`null`,
-          body: sql`null`,
-          claimedAt: sql`${p('now')}`,
-          expiresAt: sql`${p('expiresAt')}`,
-        };
-        return d
-          .insert(keys)
-          .values({ caller: p('caller'), route: p('route'), key: p('key'), ...fresh })
-          .onConflictDoUpdate({
-            target: [keys.caller, keys.route, keys.key],
-            set: fresh,
-            setWhere: or(
-              lte(keys.expiresAt, p('now')),
-              and(sql`${keys.statusCode} is null`, lte(keys.claimedAt, p('staleBefore'))),
-            ),
-          })
-          .returning({ key: keys.key });
-      }).execute({
-        ...c,
-        requestHash,
-        now: now.toISOString(),
-        expiresAt: new Date(now.getTime() + IDEMPOTENCY_TTL_MS).toISOString(),
-        staleBefore: new Date(now.getTime() - IDEMPOTENCY_STALE_CLAIM_MS).toISOString(),
-      });
-      if (claimed.length > 0) return true;
+      const found = await claims.load({ claim: c, requestHash, now });
+      if (found !== null) return found;
       const [row] = await db.select().from(keys).where(where(c));
       return row ?? null;
     },
 
     async complete(c: Claim, answer: { statusCode: number; contentType: string; body: string }) {
-      const p = sql.placeholder;
-      await prepared(db, 'idempotency_complete', (d) =>
-        d
-          .update(keys)
-          .set({
-            statusCode: sql`${p('statusCode')}`,
-            contentType: sql`${p('contentType')}`,
-            body: sql`${p('body')}`,
-          })
-          .where(and(eq(keys.caller, p('caller')), eq(keys.route, p('route')), eq(keys.key, p('key')))),
-      ).execute({ ...c, ...answer });
+      await answers.load({ ...c, ...answer });
     },
 
     async release(c: Claim) {
