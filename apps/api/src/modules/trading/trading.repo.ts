@@ -1,8 +1,9 @@
 // Listings, purchase intents and sales (docs/decisions/009-trading-and-ledger.md). Rows are mapped
 // before they leave. Writes that decide something state what must still hold (conditional updates) or
 // run after `lockRows` in the service's unit of work.
-import { type Db, lockRows, prepared, schema } from '@vitrine/db';
+import { type Db, isTransaction, lockRows, prepared, schema } from '@vitrine/db';
 import { and, asc, desc, eq, gt, inArray, lte, or, type SQLWrapper, sql } from 'drizzle-orm';
+import { createBatcher } from '../../lib/batch';
 
 const {
   listings,
@@ -130,6 +131,89 @@ export function createTradingRepo(db: Db) {
       where ${collectionCreators.collectionId} = ${nifties.collectionId}
       order by ${collectionCreators.position}, ${collectionCreators.userId} limit 1)`,
   };
+
+  /** The ids of a batch, for `in (select … from jsonb_array_elements_text(ids))`. */
+  const inIds = (column: SQLWrapper) =>
+    sql`${column} in (select value::int from jsonb_array_elements_text(${sql.placeholder('ids')}::jsonb))`;
+
+  // Buy Now's read and pay's first read, the first of many buyers at once (a drop's hot listing): the reads
+  // of requests arriving together are one statement (lib/batch.ts, decision 021).
+  const listingsForMatch = createBatcher<
+    { id: number; at: Date },
+    { listing: ListingRow; token: TokenForSale; holds: ListingHoldRow[] } | null
+  >(async (asked) => {
+    const earliest = new Date(Math.min(...asked.map((a) => a.at.getTime())));
+    const rows = await prepared(db, 'trading_listings_for_match', (d) =>
+      d
+        .select({
+          listing: listings,
+          token: tokenSelect,
+          holds: sql<{ buyerId: number; expiresAt: string }[]>`(select coalesce(json_agg(json_build_object(
+              'buyerId', ${intents.buyerId}, 'expiresAt', ${intents.expiresAt})), '[]'::json)
+            from ${intents}
+            where ${holding(listings.id, sql`${sql.placeholder('at')}::timestamptz`)})`,
+        })
+        .from(listings)
+        .innerJoin(tokens, eq(tokens.id, listings.tokenRowId))
+        .innerJoin(nifties, eq(nifties.id, tokens.niftyId))
+        .where(inIds(listings.id)),
+    ).execute({ ids: JSON.stringify([...new Set(asked.map((a) => a.id))]), at: earliest.toISOString() });
+    const byId = new Map(
+      rows.map((row) => [
+        row.listing.id,
+        {
+          listing: row.listing,
+          token: row.token,
+          // Both drivers answer json parsed; its timestamps come as text.
+          holds: row.holds.map((h) => ({ buyerId: h.buyerId, expiresAt: new Date(h.expiresAt) })),
+        },
+      ]),
+    );
+    return asked.map((a) => byId.get(a.id) ?? null);
+  });
+
+  // Buy Now's write: the intents of buyers arriving together are one insert (decision 021). Its rows come
+  // back in the order of its values; each is checked against the call it answers. An insert refused as a
+  // whole is tried again row by row, so one bad row fails only its own call.
+  const insertRows = async (asked: NewIntent[]): Promise<IntentRow[]> => {
+    const rows = await db.insert(intents).values(asked).returning();
+    return asked.map((a, i) => {
+      const row = rows[i];
+      if (!row || row.buyerId !== a.buyerId || row.listingId !== (a.listingId ?? null)) {
+        throw new Error('purchase intent not written');
+      }
+      return row;
+    });
+  };
+  const intentInserts = createBatcher<NewIntent, IntentRow | { failed: unknown }>(async (asked) => {
+    try {
+      return await insertRows(asked);
+    } catch (error) {
+      if (asked.length === 1 || isTransaction(db)) return asked.map(() => ({ failed: error }));
+      return Promise.all(
+        asked.map((a) =>
+          insertRows([a]).then(
+            (rows) => rows[0] as IntentRow,
+            (failed: unknown) => ({ failed }),
+          ),
+        ),
+      );
+    }
+  });
+
+  const intentsAndListings = createBatcher<number, { intent: IntentRow; listing: ListingRow | null } | null>(
+    async (asked) => {
+      const rows = await prepared(db, 'trading_intents_and_listings', (d) =>
+        d
+          .select({ intent: intents, listing: listings })
+          .from(intents)
+          .leftJoin(listings, eq(listings.id, intents.listingId))
+          .where(inIds(intents.id)),
+      ).execute({ ids: JSON.stringify([...new Set(asked)]) });
+      const byId = new Map(rows.map((row) => [row.intent.id, row]));
+      return asked.map((id) => byId.get(id) ?? null);
+    },
+  );
 
   const niftySelect = {
     id: nifties.id,
@@ -372,28 +456,10 @@ export function createTradingRepo(db: Db) {
       id: number,
       at: Date,
     ): Promise<{ listing: ListingRow; token: TokenForSale; holds: ListingHoldRow[] } | null> {
-      const [row] = await prepared(db, 'trading_listing_for_match', (d) =>
-        d
-          .select({
-            listing: listings,
-            token: tokenSelect,
-            holds: sql<{ buyerId: number; expiresAt: string }[]>`(select coalesce(json_agg(json_build_object(
-                'buyerId', ${intents.buyerId}, 'expiresAt', ${intents.expiresAt})), '[]'::json)
-              from ${intents}
-              where ${holding(listings.id, sql`${sql.placeholder('at')}::timestamptz`)})`,
-          })
-          .from(listings)
-          .innerJoin(tokens, eq(tokens.id, listings.tokenRowId))
-          .innerJoin(nifties, eq(nifties.id, tokens.niftyId))
-          .where(eq(listings.id, sql.placeholder('id'))),
-      ).execute({ id, at: at.toISOString() });
-      if (!row) return null;
-      // Both drivers answer json parsed; its timestamps come as text.
-      return {
-        listing: row.listing,
-        token: row.token,
-        holds: row.holds.map((h) => ({ buyerId: h.buyerId, expiresAt: new Date(h.expiresAt) })),
-      };
+      const found = await listingsForMatch.load({ id, at });
+      if (!found) return null;
+      // Each call's own moment: a hold in time for the batch's earliest caller may have ended for this one.
+      return { ...found, holds: found.holds.filter((h) => h.expiresAt > at) };
     },
 
     async lockListing(id: number): Promise<ListingRow | null> {
@@ -515,8 +581,8 @@ export function createTradingRepo(db: Db) {
     },
 
     async insertIntent(values: NewIntent): Promise<IntentRow> {
-      const [row] = await db.insert(intents).values(values).returning();
-      if (!row) throw new Error('purchase intent not written');
+      const row = await intentInserts.load(values);
+      if ('failed' in row) throw row.failed;
       return row;
     },
 
@@ -532,14 +598,7 @@ export function createTradingRepo(db: Db) {
 
     /** An intent and the listing it buys (null for a primary sale), in one statement (pay's first read). */
     async intentAndListing(id: number): Promise<{ intent: IntentRow; listing: ListingRow | null } | null> {
-      const [row] = await prepared(db, 'trading_intent_and_listing', (d) =>
-        d
-          .select({ intent: intents, listing: listings })
-          .from(intents)
-          .leftJoin(listings, eq(listings.id, intents.listingId))
-          .where(eq(intents.id, sql.placeholder('id'))),
-      ).execute({ id });
-      return row ?? null;
+      return intentsAndListings.load(id);
     },
 
     async lockIntent(id: number): Promise<IntentRow | null> {
