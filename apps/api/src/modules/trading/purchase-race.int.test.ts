@@ -130,4 +130,63 @@ describe(`${BUYERS} concurrent buyers of one listing`, () => {
     expect(profile.json()).toMatchObject({ account_balance_in_cents: 20_000 - 5_000 });
     expect(await ledgerInvariants(db)).toMatchObject({ unbalancedTransactions: 0, negativeBalances: 0 });
   });
+
+  it('a payment that fails does not turn away the buyer paying right behind it (decision 021)', async () => {
+    const db = t.app.config.database.db;
+    const { token, listing } = await listedToken(t.app, { priceInCents: 5_000 });
+    const match = async (b: { headers: Record<string, string> }) => {
+      const m = await t.app.inject({
+        method: 'POST',
+        url: '/api/v2/listing-match/',
+        headers: b.headers,
+        payload: { listing_id: listing.id },
+      });
+      expect(m.statusCode, m.body).toBe(200);
+      return (m.json() as ListingMatch).listingMatchId;
+    };
+    const card = async (b: { headers: Record<string, string> }, number: string) => {
+      const pm = await t.app.inject({
+        method: 'POST',
+        url: '/api/sim-card-processor/payment_methods',
+        headers: b.headers,
+        payload: { number, exp_month: 1, exp_year: 2031, cvc: '999' },
+      });
+      return (pm.json() as { id: string }).id;
+    };
+    // Two who fail (a balance too low, a declined card), then one who can pay: all at once, in that order.
+    const poor = await buyer(t.app);
+    await fund(db, poor.userId, 1_000, t.clock.now());
+    const declined = await buyer(t.app);
+    const payer = await buyer(t.app);
+    const tries = [
+      { b: poor, intentId: await match(poor), payload: { payment_method: 'balance' } },
+      {
+        b: declined,
+        intentId: await match(declined),
+        payload: { payment_token: await card(declined, TEST_CARDS.declines) },
+      },
+      {
+        b: payer,
+        intentId: await match(payer),
+        payload: { payment_token: await card(payer, TEST_CARDS.succeeds) },
+      },
+    ];
+    const answers = await Promise.all(
+      tries.map(({ b, intentId, payload }) =>
+        t.app.inject({
+          method: 'POST',
+          url: `/api/v2/purchase-intent/${intentId}/pay`,
+          headers: { ...b.headers, 'idempotency-key': `behind-${intentId}` },
+          payload,
+        }),
+      ),
+    );
+    const [poorAnswer, declinedAnswer, payerAnswer] = answers;
+    expect(payerAnswer?.statusCode, payerAnswer?.body).toBe(200);
+    expect(poorAnswer?.json()).toMatchObject({ errorType: 'insufficient-funds' });
+    expect(declinedAnswer?.json()).toMatchObject({ errorType: 'card_declined' });
+    const [row] = await db.select().from(schema.tokens).where(eq(schema.tokens.id, token.id));
+    expect(row?.ownerId).toBe(payer.userId);
+    expect(await ledgerInvariants(db)).toMatchObject({ unbalancedTransactions: 0, negativeBalances: 0 });
+  });
 });

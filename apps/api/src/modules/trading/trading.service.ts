@@ -26,6 +26,7 @@ import { type LiveEvents, topics } from '../../lib/live-events';
 import type { Notifier } from '../../lib/notifier';
 import { MINT_OPEN_JOB, REVEAL_BLIND_JOB } from './editions.service';
 import { createLedgerRepo, type HouseAccount, type LedgerRepo } from './ledger.repo';
+import { createListingGate } from './listing-gate';
 import {
   balanceProvider,
   type ExternalPaymentProvider,
@@ -286,16 +287,19 @@ export function createTradingService(deps: {
     });
   }
 
-  // House accounts never change once made: their ids are kept after the first look-up.
-  const houseAccounts = new Map<HouseAccount, number>();
-  async function houseAccount(kind: HouseAccount): Promise<number> {
+  // House accounts never change once made: their ids are kept after the first look-up (one look-up for
+  // the many purchases that may need one at once).
+  const houseAccounts = new Map<HouseAccount, Promise<number>>();
+  function houseAccount(kind: HouseAccount): Promise<number> {
     let id = houseAccounts.get(kind);
     if (id === undefined) {
-      id = await ledger.houseAccount(kind);
+      id = ledger.houseAccount(kind);
       houseAccounts.set(kind, id);
+      id.catch(() => houseAccounts.delete(kind));
     }
     return id;
   }
+  const listingGate = createListingGate();
   const changed = async (tokenRowId: number, formerOwnerId?: number) => {
     await deps.onTokenChange?.(tokenRowId, formerOwnerId);
   };
@@ -724,6 +728,27 @@ export function createTradingService(deps: {
   }
 
   /**
+   * Why a purchase did not claim its listing, read after its transaction (the reads of the many losers of a
+   * race at once are one statement, decision 021): the intent as paid by a request at the same moment, or
+   * the refusal.
+   */
+  async function notClaimed(intentId: number, tokenRowId: number, at: Date): Promise<IntentRow> {
+    const read = await repo.intentAndListing(intentId);
+    const intent = read?.intent;
+    const listing = read?.listing;
+    if (!listing || !intent) throw TRADING_ERRORS.listingClosed();
+    if (intent.paymentState === 'paid') return intent;
+    if (!OPEN_STATES.includes(intent.paymentState)) throw TRADING_ERRORS.intentClosed(intent.paymentState);
+    if (intent.expiresAt <= at) throw TRADING_ERRORS.intentClosed('expired');
+    if (listing.status !== 'active') throw TRADING_ERRORS.listingClosed();
+    const token = await repo.tokenById(tokenRowId);
+    if (!token || token.ownerId !== listing.sellerId) throw TRADING_ERRORS.listingClosed();
+    if (listing.sellerId === intent.buyerId) throw TRADING_ERRORS.ownListing();
+    // Still active but not claimed: its price is no longer the quoted one.
+    throw TRADING_ERRORS.priceChanged();
+  }
+
+  /**
    * The purchase, one transaction. Returns the paid intent; throws (rolling back) when the listing is no
    * longer buyable, the intent no longer open, or the balance too low.
    */
@@ -761,24 +786,10 @@ export function createTradingService(deps: {
         { currency: draft.listingCurrency, amount: draft.listingAmount },
         at,
       );
-      if (!claimed) {
-        // Not claimed: sold to someone else (the losers of a race), cancelled or repriced, or paid by this
-        // very intent in a request at the same time. Refused (or answered paid) without a lock or the
-        // accounts, which only a winner needs.
-        const listing = await trading.listing(listingId);
-        const intent = await trading.intent(intentId);
-        if (!listing || !intent) throw TRADING_ERRORS.listingClosed();
-        if (intent.paymentState === 'paid') return { intent, fresh: false };
-        if (!OPEN_STATES.includes(intent.paymentState))
-          throw TRADING_ERRORS.intentClosed(intent.paymentState);
-        if (intent.expiresAt <= at) throw TRADING_ERRORS.intentClosed('expired');
-        if (listing.status !== 'active') throw TRADING_ERRORS.listingClosed();
-        const token = await trading.tokenById(tokenRowId);
-        if (!token || token.ownerId !== listing.sellerId) throw TRADING_ERRORS.listingClosed();
-        if (listing.sellerId === intent.buyerId) throw TRADING_ERRORS.ownListing();
-        // Still active but not claimed: its price is no longer the quoted one.
-        throw TRADING_ERRORS.priceChanged();
-      }
+      // Not claimed: sold to someone else (the losers of a race), cancelled or repriced, or paid by this
+      // very intent in a request at the same time. The transaction ends at once (it wrote nothing); why is
+      // read after it (below), without a lock or the accounts, which only a winner needs.
+      if (!claimed) return { intent: null, fresh: false as const };
       const listing = claimed;
       const lockedToken = await trading.lockToken(tokenRowId);
       const intent = await trading.lockIntent(intentId);
@@ -879,6 +890,7 @@ export function createTradingService(deps: {
         sold: { sellerId: listing.sellerId, what: `${token.contractAddress}/${token.tokenId}` },
       };
     });
+    if (paid.intent === null) return notClaimed(intentId, tokenRowId, at);
     const sold = paid.fresh ? paid.sold : undefined;
     if (sold) {
       // Committed: a failure to refresh browsing caches must not read as a failed purchase.
@@ -901,7 +913,8 @@ export function createTradingService(deps: {
       paid = await settle(intentId, providerReference, authorized.card ?? null, known);
     } catch (error) {
       // Paid by this very authorisation after all (the failure came after the commit): take the money.
-      const after = await repo.intent(intentId);
+      // (The losers of a race read at once, in one statement: decision 021.)
+      const after = (await repo.intentAndListing(intentId))?.intent;
       if (after?.paymentState !== 'paid' || after.providerReference !== providerReference) {
         await provider.void(providerReference);
         throw error;
@@ -916,6 +929,60 @@ export function createTradingService(deps: {
       await provider.void(providerReference);
     }
     return paid;
+  }
+
+  /** Pay (below) on the intent and listing as just read. */
+  async function payAsRead(
+    buyerId: number,
+    id: number,
+    input: { paymentMethod?: PaymentMethod; paymentToken?: string },
+    read: { intent: IntentRow; listing: ListingRow | null } | null,
+  ) {
+    let intent = await ownIntentOf(buyerId, read?.intent ?? null);
+
+    if (intent.paymentState === 'paid') return viewOf(intent);
+    if (!OPEN_STATES.includes(intent.paymentState)) throw TRADING_ERRORS.intentClosed(intent.paymentState);
+    // Refuse first what would fail anyway (a listing sold meanwhile: every loser of a race), before any
+    // other read or write and before any money is authorised.
+    let listing: ListingRow | null | undefined;
+    if (intent.saleKind === 'listing') {
+      listing = read?.listing ?? null;
+      if (listing?.status !== 'active') throw TRADING_ERRORS.listingClosed();
+    }
+    if (input.paymentMethod && input.paymentMethod !== intent.paymentMethod) {
+      intent = await patchIntent(intent, { paymentMethod: input.paymentMethod });
+    }
+    if (intent.paymentState === 'requires_action') throw TRADING_ERRORS.needsAction();
+    const provider = providerFor(intent.paymentMethod);
+    const known = { intent, ...(listing === undefined ? {} : { listing }) };
+    if (provider.kind === 'ledger') return viewOf(await settle(id, null, null, known));
+
+    if (
+      intent.saleKind !== 'listing' &&
+      (intent.expiresAt <= clock.now() || intent.heldQuantity !== intent.requestedQuantity)
+    ) {
+      throw TRADING_ERRORS.intentClosed('expired');
+    }
+    const outcome = await provider.authorize({
+      reference: `purchase_intent:${intent.id}`,
+      amountCents: quote(intent).buyerPaysCents,
+      currency: 'USD',
+      paymentToken: input.paymentToken ?? null,
+    });
+    if (outcome.status === 'declined') throw TRADING_ERRORS.declined();
+    if (outcome.status === 'requires_action') {
+      const waiting = await repo.updateIntent(id, ['pending'], {
+        paymentState: 'requires_action',
+        providerReference: outcome.providerReference,
+        updatedAt: clock.now(),
+      });
+      if (!waiting) {
+        await provider.void(outcome.providerReference);
+        throw TRADING_ERRORS.intentClosed('closed');
+      }
+      return viewOf(waiting, { nextAction: outcome.nextAction });
+    }
+    return viewOf(await settleExternal(provider, id, outcome, known));
   }
 
   return {
@@ -1243,50 +1310,18 @@ export function createTradingService(deps: {
     async pay(buyerId: number, id: number, input: { paymentMethod?: PaymentMethod; paymentToken?: string }) {
       // The intent and its listing in one read.
       const read = await repo.intentAndListing(id);
-      let intent = await ownIntentOf(buyerId, read?.intent ?? null);
-      if (intent.paymentState === 'paid') return viewOf(intent);
-      if (!OPEN_STATES.includes(intent.paymentState)) throw TRADING_ERRORS.intentClosed(intent.paymentState);
-      // Refuse first what would fail anyway (a listing sold meanwhile: every loser of a race), before any
-      // other read or write and before any money is authorised.
-      let listing: ListingRow | null | undefined;
-      if (intent.saleKind === 'listing') {
-        listing = read?.listing ?? null;
-        if (listing?.status !== 'active') throw TRADING_ERRORS.listingClosed();
+      const listingId = read?.listing?.status === 'active' ? read.listing.id : null;
+      if (listingId === null || read?.intent.buyerId !== buyerId) return payAsRead(buyerId, id, input, read);
+      // A listing being paid for by another request of this process: wait for its outcome, then read again
+      // (listing-gate.ts): the losers of a race hear 'sold' without a transaction of their own.
+      let current: Awaited<ReturnType<typeof repo.intentAndListing>> = read;
+      for (let ahead = listingGate.ahead(listingId); ahead; ahead = listingGate.ahead(listingId)) {
+        await ahead;
+        current = await repo.intentAndListing(id);
+        if (current?.listing?.status !== 'active') return payAsRead(buyerId, id, input, current);
       }
-      if (input.paymentMethod && input.paymentMethod !== intent.paymentMethod) {
-        intent = await patchIntent(intent, { paymentMethod: input.paymentMethod });
-      }
-      if (intent.paymentState === 'requires_action') throw TRADING_ERRORS.needsAction();
-      const provider = providerFor(intent.paymentMethod);
-      const known = { intent, ...(listing === undefined ? {} : { listing }) };
-      if (provider.kind === 'ledger') return viewOf(await settle(id, null, null, known));
-
-      if (
-        intent.saleKind !== 'listing' &&
-        (intent.expiresAt <= clock.now() || intent.heldQuantity !== intent.requestedQuantity)
-      ) {
-        throw TRADING_ERRORS.intentClosed('expired');
-      }
-      const outcome = await provider.authorize({
-        reference: `purchase_intent:${intent.id}`,
-        amountCents: quote(intent).buyerPaysCents,
-        currency: 'USD',
-        paymentToken: input.paymentToken ?? null,
-      });
-      if (outcome.status === 'declined') throw TRADING_ERRORS.declined();
-      if (outcome.status === 'requires_action') {
-        const waiting = await repo.updateIntent(id, ['pending'], {
-          paymentState: 'requires_action',
-          providerReference: outcome.providerReference,
-          updatedAt: clock.now(),
-        });
-        if (!waiting) {
-          await provider.void(outcome.providerReference);
-          throw TRADING_ERRORS.intentClosed('closed');
-        }
-        return viewOf(waiting, { nextAction: outcome.nextAction });
-      }
-      return viewOf(await settleExternal(provider, id, outcome, known));
+      const asRead = current;
+      return listingGate.run(listingId, () => payAsRead(buyerId, id, input, asRead));
     },
 
     /** The second step of a card that required one (the simulated verification passed). */
