@@ -134,37 +134,38 @@ export function createLedgerRepo(db: Db) {
       if (sum !== 0 || lines.some((p) => !Number.isSafeInteger(p.amountCents))) {
         throw new Error(`ledger movement ${movement.reference} does not balance (${sum})`);
       }
-      const [tx] = await db
-        .insert(transactions)
-        .values({
-          kind: movement.kind,
-          reference: movement.reference,
-          description: movement.description ?? '',
-          createdAt: movement.at,
-        })
-        .returning({ id: transactions.id });
+      // One statement (decision 021): the transaction row, its entries (in the order given) and the
+      // balances, each account's rows locked in id order (already held when `lock` came first).
+      const byAccount = new Map<number, number>();
+      for (const p of lines) byAccount.set(p.accountId, (byAccount.get(p.accountId) ?? 0) + p.amountCents);
+      const deltas = [...byAccount].filter(([, delta]) => delta !== 0).map(([id, delta]) => ({ id, delta }));
+      const at = movement.at.toISOString();
+      // Both drivers answer `execute` with `{ rows }` (lib/sql-rows.ts).
+      const written = (await db.execute(sql`
+        with t as (
+          insert into ${transactions} (kind, reference, description, created_at)
+          values (${movement.kind}, ${movement.reference}, ${movement.description ?? ''}, ${at}::timestamptz)
+          returning id
+        ), e as (
+          insert into ${entries} (transaction_id, account_id, amount_cents, memo, created_at)
+          select t.id, l.account_id, l.amount_cents, l.memo, ${at}::timestamptz
+          from t, rows from (jsonb_to_recordset(${JSON.stringify(
+            lines.map((p) => ({ account_id: p.accountId, amount_cents: p.amountCents, memo: p.memo })),
+          )}::jsonb) as (account_id int, amount_cents bigint, memo text)) with ordinality as l(account_id, amount_cents, memo, n)
+          order by l.n
+        ), locked as (
+          select ${accounts.id} from ${accounts}
+          where ${accounts.id} in (select (d->>'id')::int from jsonb_array_elements(${JSON.stringify(deltas)}::jsonb) d)
+          order by ${accounts.id} for update
+        ), b as (
+          update ${accounts} set balance_cents = ${accounts.balanceCents} + d.delta
+          from locked, jsonb_to_recordset(${JSON.stringify(deltas)}::jsonb) as d(id int, delta bigint)
+          where ${accounts.id} = locked.id and locked.id = d.id
+        )
+        select id from t`)) as unknown as { rows: { id: number }[] };
+      const tx = written.rows[0];
       if (!tx) throw new Error('ledger transaction not written');
-      if (lines.length > 0) {
-        await db.insert(entries).values(
-          lines.map((p) => ({
-            transactionId: tx.id,
-            accountId: p.accountId,
-            amountCents: p.amountCents,
-            memo: p.memo,
-            createdAt: movement.at,
-          })),
-        );
-        const byAccount = new Map<number, number>();
-        for (const p of lines) byAccount.set(p.accountId, (byAccount.get(p.accountId) ?? 0) + p.amountCents);
-        for (const [id, delta] of [...byAccount].sort((a, b) => a[0] - b[0])) {
-          if (delta === 0) continue;
-          await db
-            .update(accounts)
-            .set({ balanceCents: sql`${accounts.balanceCents} + ${delta}` })
-            .where(eq(accounts.id, id));
-        }
-      }
-      return tx.id;
+      return Number(tx.id);
     },
 
     /** Sets money aside on an account (an offer); the caller checked what is available under the lock. */
