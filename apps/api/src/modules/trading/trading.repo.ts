@@ -468,29 +468,35 @@ export function createTradingRepo(db: Db) {
     },
 
     /**
-     * Claims an active listing at the quoted price for a purchase: marks it sold, conditionally, as the
-     * purchase's first statement. Of many buyers at once one claims it; the others wait only for the
-     * claimer's commit (or rollback), then find it no longer active and go on without its lock, rather
-     * than queueing on it one after another (issue #14). Null when it was not active at that price.
+     * Takes an active listing at the quoted price for a purchase: locks its row (no write yet, so none of
+     * the catalog's triggers run and no collection-wide row is held while the purchase reads and checks).
+     * Of many buyers at once one takes it; the others wait only for its commit (or rollback), then find it
+     * no longer active (PostgreSQL re-checks the condition on the row's newest version) and go on without
+     * its lock. Null when it was not active at that price. The purchase marks it sold (`markSold`) just
+     * before its last writes (decision 021).
      */
-    async claimListing(
-      id: number,
-      quoted: { currency: string; amount: string },
-      at: Date,
-    ): Promise<ListingRow | null> {
-      const [row] = await db
+    async takeListing(id: number, quoted: { currency: string; amount: string }): Promise<ListingRow | null> {
+      const [row] = await lockRows(
+        db,
+        listings,
+        and(
+          eq(listings.id, id),
+          eq(listings.status, 'active'),
+          eq(listings.currency, quoted.currency),
+          eq(listings.amount, quoted.amount),
+        ),
+      );
+      return row ?? null;
+    },
+
+    /** Closes a listing taken by `takeListing` as sold. */
+    async markSold(id: number, at: Date): Promise<boolean> {
+      const rows = await db
         .update(listings)
         .set({ status: 'sold', closedAt: at, updatedAt: at })
-        .where(
-          and(
-            eq(listings.id, id),
-            eq(listings.status, 'active'),
-            eq(listings.currency, quoted.currency),
-            eq(listings.amount, quoted.amount),
-          ),
-        )
-        .returning();
-      return row ?? null;
+        .where(and(eq(listings.id, id), eq(listings.status, 'active')))
+        .returning({ id: listings.id });
+      return rows.length === 1;
     },
 
     async activeListingOf(tokenRowId: number): Promise<ListingRow | null> {

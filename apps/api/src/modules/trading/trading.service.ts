@@ -777,15 +777,14 @@ export function createTradingService(deps: {
     };
     const at = clock.now();
     const paid = await unit.run(async ({ trading, ledger: l }) => {
-      // The listing first, claimed (closed as sold) by a conditional update at the quoted price (the
-      // quote never changes): the losers of a race wait only for the winner's commit, then go on
-      // without the listing's lock instead of queueing on it one by one. Any refusal below rolls the
-      // claim back. Then the token, the intent, and (last, below) the ledger accounts.
-      const claimed = await trading.claimListing(
-        listingId,
-        { currency: draft.listingCurrency, amount: draft.listingAmount },
-        at,
-      );
+      // The listing first, taken (its row locked while active at the quoted price; the quote never
+      // changes): the losers of a race wait only for the winner's commit, then go on without the
+      // listing's lock instead of queueing on it one by one. Any refusal below rolls it back. Then the
+      // token, the intent, and (last, below) the writes: the listing sold, the token moved, the ledger.
+      const claimed = await trading.takeListing(listingId, {
+        currency: draft.listingCurrency,
+        amount: draft.listingAmount,
+      });
       // Not claimed: sold to someone else (the losers of a race), cancelled or repriced, or paid by this
       // very intent in a request at the same time. The transaction ends at once (it wrote nothing); why is
       // read after it (below), without a lock or the accounts, which only a winner needs.
@@ -829,7 +828,10 @@ export function createTradingService(deps: {
         throw TRADING_ERRORS.methodUnavailable(intent.paymentMethod);
       }
 
+      // The writes that hold rows shared by the collection's other purchases (the catalog's statistics,
+      // through its triggers, then the ledger's accounts) come last, so they are held only until commit.
       if (
+        !(await trading.markSold(listing.id, at)) ||
         !(await trading.moveToken(lockedToken.id, listing.sellerId, intent.buyerId, intent.priceCents, at))
       ) {
         throw TRADING_ERRORS.listingClosed();
