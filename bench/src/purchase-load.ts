@@ -32,6 +32,8 @@ import { generator } from './write-load';
 
 export const BUYERS = 200;
 export const SPREAD_LISTINGS = 64;
+/** The 64-listing bursts: one unmeasured, then these, each on 64 listings of its own in the one collection. */
+const SPREAD_BURSTS = 3;
 /** One unmeasured burst on the hot listing, then these measured ones (each on a listing of its own). */
 const HOT_BURSTS = 8;
 const PRICE_CENTS = 2_500;
@@ -63,6 +65,8 @@ export interface PurchaseWorld {
   /** The warm-up burst's listing, then one per measured burst. */
   hotListings: number[];
   spread: Offer[];
+  /** The 64-listing bursts' listings: the warm-up burst's 64, then 64 per measured burst. */
+  spreadBursts: number[][];
   /** The drop day's niftys of DROP_EDITIONS each: the warm-up burst's, then one per measured burst. */
   dropNifties: { contractAddress: string; niftyType: number }[];
 }
@@ -115,12 +119,12 @@ export async function preparePurchases(store: DatabaseOptions): Promise<Purchase
       collectionId: collection.id,
       typeNumber: Number.parseInt(tag.slice(0, 6), 16) + 1_000_000,
       title: `Bench purchase ${tag}`,
-      editionSize: 1 + 1 + HOT_BURSTS + SPREAD_LISTINGS,
+      editionSize: 1 + 1 + HOT_BURSTS + SPREAD_LISTINGS * (2 + SPREAD_BURSTS),
       royaltyPercentage: 10,
     });
     const tokens = await f.tokens({
       niftyId: nifty.id,
-      count: 1 + 1 + HOT_BURSTS + SPREAD_LISTINGS,
+      count: 1 + 1 + HOT_BURSTS + SPREAD_LISTINGS * (2 + SPREAD_BURSTS),
       ownerId: seller.id,
     });
     const listings: { id: number; token: (typeof tokens)[number] }[] = [];
@@ -181,12 +185,17 @@ export async function preparePurchases(store: DatabaseOptions): Promise<Purchase
       buyers,
       baselineListing: baseline.id,
       hotListings: rest.slice(0, 1 + HOT_BURSTS).map((l) => l.id),
-      spread: rest.slice(1 + HOT_BURSTS).map((l) => ({
+      spread: rest.slice(1 + HOT_BURSTS, 1 + HOT_BURSTS + SPREAD_LISTINGS).map((l) => ({
         contractAddress: l.token.contractAddress,
         tokenId: l.token.tokenId,
         listingId: l.id,
         sellerId: seller.id,
       })),
+      spreadBursts: Array.from({ length: 1 + SPREAD_BURSTS }, (_, b) =>
+        rest
+          .slice(1 + HOT_BURSTS + SPREAD_LISTINGS * (1 + b), 1 + HOT_BURSTS + SPREAD_LISTINGS * (2 + b))
+          .map((l) => l.id),
+      ),
       dropNifties,
     };
   } finally {
@@ -228,6 +237,14 @@ export interface PurchaseFigures {
   /** Sales per measured burst (must be exactly 1 each). */
   hotSales: number[];
   spread: SpreadFigure;
+  /** 64 listings, all 200 buyers at once (each Buy Now + pay on a listing drawn at random). */
+  spreadBurst: BurstFigure;
+  /** Sales per measured 64-listing burst (a listing sells at most once: one per listing some buyer drew). */
+  spreadBurstSales: number[];
+  /** Listings some buyer drew, per measured 64-listing burst (what the sales must equal). */
+  spreadBurstDrawn: number[];
+  /** Purchases per second of the 64-listing bursts: their sales over their time, start to last answer. */
+  spreadBurstPurchasesPerSecond: number;
   /** The drop day: hold + pay (winners) or the hold's refusal, for all 200 buyers of each burst. */
   drop: BurstFigure;
   /** The drop day's refusals alone ('Sold Out' at the hold): how long a late buyer waits to hear it. */
@@ -405,6 +422,36 @@ export async function measurePurchases(options: {
     statuses: hotStatuses,
   };
 
+  // 64 listings at once: every buyer Buy Now + pay on a listing drawn at random (never their own: the seller
+  // buys nothing), all 200 at once; the first burst warms up.
+  const burstTotals: number[] = [];
+  const burstStatuses: Record<string, number> = {};
+  const spreadBurstSales: number[] = [];
+  const spreadBurstDrawn: number[] = [];
+  let burstSeconds = 0;
+  for (const [i, listingIds] of world.spreadBursts.entries()) {
+    const rand = generator(1_000 + i);
+    const drawn = world.buyers.map(() => listingIds[rand(listingIds.length)] as number);
+    const started = performance.now();
+    const results = await Promise.all(world.buyers.map((b, k) => buy(b, drawn[k] as number)));
+    if (i === 0) continue;
+    burstSeconds += (performance.now() - started) / 1000;
+    spreadBurstSales.push(results.filter((r) => r.status === 200).length);
+    spreadBurstDrawn.push(new Set(drawn).size);
+    for (const r of results) {
+      count(burstStatuses, r.status);
+      burstTotals.push(r.total);
+    }
+  }
+  const spreadBurst: BurstFigure = {
+    name: `${SPREAD_LISTINGS} listings of one collection: ${BUYERS} buyers at once, Buy Now + pay`,
+    requests: burstTotals.length,
+    ...quantiles(burstTotals),
+    statuses: burstStatuses,
+  };
+  const spreadBurstPurchasesPerSecond =
+    Math.round((spreadBurstSales.reduce((a, n) => a + n, 0) / burstSeconds) * 10) / 10;
+
   // Spread: 64 listings, buyers loop; winners list again.
   const offers = world.spread.map((o) => ({ ...o }));
   const runSpread = async (forSeconds: number) => {
@@ -513,6 +560,10 @@ export async function measurePurchases(options: {
     hotPay,
     hotSales,
     spread,
+    spreadBurst,
+    spreadBurstSales,
+    spreadBurstDrawn,
+    spreadBurstPurchasesPerSecond,
     drop,
     dropRefusals,
     dropSales,

@@ -489,9 +489,12 @@ try {
     const profileTo = process.env.BENCH_CPU_PROFILE;
     purchases = profileTo && inspector ? await cpuProfile(inspector, profileTo, run) : await run();
     const p = purchases;
-    for (const f of [p.baseline, p.hot, p.hotPay, p.drop, p.dropRefusals]) {
+    for (const f of [p.baseline, p.hot, p.hotPay, p.spreadBurst, p.drop, p.dropRefusals]) {
       log(`${f.name}: p50 ${f.p50} ms  p99 ${f.p99} ms  max ${f.max} ms  ${JSON.stringify(f.statuses)}`);
     }
+    log(
+      `64 listings at once: sales per burst ${p.spreadBurstSales.join(', ')} (listings drawn ${p.spreadBurstDrawn.join(', ')}), ${p.spreadBurstPurchasesPerSecond} purchases/s`,
+    );
     log(
       `${p.spread.name}: ${p.spread.purchasesPerSecond} purchases/s, ${p.spread.attemptsPerSecond} attempts/s, p50 ${p.spread.p50} ms  p99 ${p.spread.p99} ms  ${JSON.stringify(p.spread.statuses)}`,
     );
@@ -505,6 +508,15 @@ try {
       limit: '= 1',
       value: Math.max(...p.hotSales),
       ok: p.hotSales.every((n) => n === 1) && errors(p.hot.statuses) === 0,
+    });
+    budgets.push({
+      name: 'purchases: 64 listings at once',
+      figure: 'sales per burst = listings drawn',
+      limit: '= drawn',
+      value: Math.max(...p.spreadBurstSales),
+      ok:
+        p.spreadBurstSales.every((n, i) => n === p.spreadBurstDrawn[i]) &&
+        errors(p.spreadBurst.statuses) === 0,
     });
     budgets.push({
       name: 'purchases: drop day',
@@ -523,11 +535,11 @@ try {
           ok: p.hot.p99 < PURCHASE_P99_BUDGET_MS,
         },
         {
-          name: `purchases: 64 listings, 200 buyers`,
+          name: `purchases: 64 listings, 200 buyers at once`,
           figure: 'p99 Buy Now + pay',
           limit: `< ${PURCHASE_P99_BUDGET_MS} ms`,
-          value: p.spread.p99,
-          ok: p.spread.p99 < PURCHASE_P99_BUDGET_MS && errors(p.spread.statuses) === 0,
+          value: p.spreadBurst.p99,
+          ok: p.spreadBurst.p99 < PURCHASE_P99_BUDGET_MS && errors(p.spreadBurst.statuses) === 0,
         },
       );
     }
@@ -759,9 +771,11 @@ function toMarkdown(r: typeof report): string {
     ? [
         `| purchases, ${pf.buyers} concurrent buyers | requests | p50 ms | p99 ms | max ms | purchases/s | answers |`,
         '| --- | --- | --- | --- | --- | --- | --- |',
-        ...[pf.baseline, pf.hot, pf.hotPay, pf.drop, pf.dropRefusals].map(
+        ...[pf.baseline, pf.hot, pf.hotPay, pf.spreadBurst, pf.drop, pf.dropRefusals].map(
           (f) =>
-            `| ${f.name} | ${f.requests} | ${f.p50} | ${f.p99} | ${f.max} | | ${Object.entries(f.statuses)
+            `| ${f.name} | ${f.requests} | ${f.p50} | ${f.p99} | ${f.max} | ${f === pf.spreadBurst ? pf.spreadBurstPurchasesPerSecond : ''} | ${Object.entries(
+              f.statuses,
+            )
               .map(([k, v]) => `${k}: ${v}`)
               .join(', ')} |`,
         ),
@@ -773,6 +787,9 @@ function toMarkdown(r: typeof report): string {
         '',
         `Hot listing: ${pf.hotSales.length} measured bursts (after one unmeasured), sales per burst ${pf.hotSales.join(', ')}; 409: listing-unavailable. ` +
           'Even buyers pay by card (simulated processor), odd buyers by balance. The baseline is the same buyers, each one trivial authenticated write at once (3 bursts after one unmeasured).',
+        '',
+        `64 listings at once: ${pf.spreadBurstSales.length} measured bursts (after one unmeasured), each on 64 listings of its own in the one collection, every buyer on a listing drawn at random; sales per burst ${pf.spreadBurstSales.join(', ')} (listings drawn: ${pf.spreadBurstDrawn.join(', ')}); purchases/s: their sales over their time. ` +
+          'The loop below it is a throughput figure: its 200 buyers never pause, so its latency is 200 over its attempts per second (decision 021).',
         '',
         `Drop day: ${pf.dropSales.length} measured bursts (after one unmeasured), each a live fcfs nifty of ${DROP_EDITIONS} editions; sales per burst ${pf.dropSales.join(', ')}; sold out ${pf.dropSoldOutMs.join(', ')} ms after the burst began; 409: sold-out at the hold.`,
         '',
