@@ -12,7 +12,10 @@
 export const WAIT_LIMIT_MS = 2_000;
 
 export interface ListingGate {
-  /** Resolves when the payment of `listingId` running now ends, or after `limitMs`; undefined when none runs. */
+  /**
+   * Resolves when the payment of `listingId` running now ends, or after `limitMs` (WAIT_LIMIT_MS); undefined
+   * when none runs.
+   */
   ahead(listingId: number, limitMs?: number): Promise<void> | undefined;
   /** Runs `pay` as the listing's payment running now (call it right after `ahead` answered undefined). */
   run<T>(listingId: number, pay: () => Promise<T>): Promise<T>;

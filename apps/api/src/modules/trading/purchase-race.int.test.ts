@@ -189,4 +189,65 @@ describe(`${BUYERS} concurrent buyers of one listing`, () => {
     expect(row?.ownerId).toBe(payer.userId);
     expect(await ledgerInvariants(db)).toMatchObject({ unbalancedTransactions: 0, negativeBalances: 0 });
   });
+
+  it('a payment whose processor does not answer holds the next buyer back 2 s at most (decision 021)', async () => {
+    const db = t.app.config.database.db;
+    const { token, listing } = await listedToken(t.app, { priceInCents: 5_000 });
+    const payer = async () => {
+      const b = await buyer(t.app);
+      const m = await t.app.inject({
+        method: 'POST',
+        url: '/api/v2/listing-match/',
+        headers: b.headers,
+        payload: { listing_id: listing.id },
+      });
+      expect(m.statusCode, m.body).toBe(200);
+      const pm = await t.app.inject({
+        method: 'POST',
+        url: '/api/sim-card-processor/payment_methods',
+        headers: b.headers,
+        payload: { number: TEST_CARDS.succeeds, exp_month: 1, exp_year: 2031, cvc: '999' },
+      });
+      return {
+        b,
+        intentId: (m.json() as ListingMatch).listingMatchId,
+        card: (pm.json() as { id: string }).id,
+      };
+    };
+    const stuck = await payer();
+    const next = await payer();
+    // The first buyer's card processor takes 6 s to answer (a network that hangs); the simulated one answers
+    // at once, so its answer is held back here.
+    const provider = t.app.services.cardProcessor.provider;
+    const authorize = provider.authorize;
+    provider.authorize = async (request) => {
+      if (request.paymentToken === stuck.card) await new Promise((resolve) => setTimeout(resolve, 6_000));
+      return authorize(request);
+    };
+    try {
+      const pay = (p: typeof stuck) =>
+        t.app.inject({
+          method: 'POST',
+          url: `/api/v2/purchase-intent/${p.intentId}/pay`,
+          headers: { ...p.b.headers, 'idempotency-key': `hang-${p.intentId}` },
+          payload: { payment_token: p.card },
+        });
+      const first = pay(stuck);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const started = Date.now();
+      const second = await pay(next);
+      const waited = Date.now() - started;
+      expect(second.statusCode, second.body).toBe(200);
+      // It waited for the stuck payment (the gate), but not for its end: it bought the listing.
+      expect(waited).toBeGreaterThanOrEqual(1_500);
+      // The stuck payment, answered at last, finds the listing sold; its card is voided, not charged.
+      expect((await first).json()).toMatchObject({ errorType: 'listing-unavailable' });
+    } finally {
+      provider.authorize = authorize;
+    }
+    const [row] = await db.select().from(schema.tokens).where(eq(schema.tokens.id, token.id));
+    expect(row?.ownerId).toBe(next.b.userId);
+    const charges = t.app.services.cardProcessor.charges();
+    expect(charges.filter((c) => c.status === 'authorized')).toHaveLength(0);
+  });
 });

@@ -26,7 +26,7 @@ import { type LiveEvents, topics } from '../../lib/live-events';
 import type { Notifier } from '../../lib/notifier';
 import { MINT_OPEN_JOB, REVEAL_BLIND_JOB } from './editions.service';
 import { createLedgerRepo, type HouseAccount, type LedgerRepo } from './ledger.repo';
-import { createListingGate } from './listing-gate';
+import { createListingGate, WAIT_LIMIT_MS } from './listing-gate';
 import {
   balanceProvider,
   type ExternalPaymentProvider,
@@ -1316,8 +1316,15 @@ export function createTradingService(deps: {
       if (listingId === null || read?.intent.buyerId !== buyerId) return payAsRead(buyerId, id, input, read);
       // A listing being paid for by another request of this process: wait for its outcome, then read again
       // (listing-gate.ts): the losers of a race hear 'sold' without a transaction of their own.
+      // The wait is WAIT_LIMIT_MS in all (the payments ahead may be several); past it, this payment runs beside
+      // the one still registered and the listing's row lock decides.
+      const deadline = Date.now() + WAIT_LIMIT_MS;
       let current: Awaited<ReturnType<typeof repo.intentAndListing>> = read;
-      for (let ahead = listingGate.ahead(listingId); ahead; ahead = listingGate.ahead(listingId)) {
+      for (
+        let ahead = listingGate.ahead(listingId, deadline - Date.now());
+        ahead;
+        ahead = Date.now() < deadline ? listingGate.ahead(listingId, deadline - Date.now()) : undefined
+      ) {
         await ahead;
         current = await repo.intentAndListing(id);
         if (current?.listing?.status !== 'active') return payAsRead(buyerId, id, input, current);
