@@ -56,19 +56,23 @@ function requireTransaction(db: Db, what: string): void {
 
 /**
  * Row locks: reads the rows of `table` matching `where` with `SELECT … FOR UPDATE`, so no other
- * transaction changes them (or locks them) until this one ends. Read, decide, write.
+ * transaction changes them (or locks them) until this one ends. Read, decide, write. `no key update`
+ * (for a row the transaction will update but neither delete nor re-key) still excludes every other
+ * writer and locker, but not the foreign-key checks of rows inserted meanwhile that point at it (an
+ * intent made for a listing being bought does not wait for the purchase).
  */
 export async function lockRows<T extends PgTable>(
   tx: Db,
   table: T,
   where: SQL | undefined,
+  strength: 'update' | 'no key update' = 'update',
 ): Promise<T['$inferSelect'][]> {
   requireTransaction(tx, 'lockRows');
   return (await tx
     .select()
     .from(table as PgTable)
     .where(where)
-    .for('update')) as T['$inferSelect'][];
+    .for(strength)) as T['$inferSelect'][];
 }
 
 /**

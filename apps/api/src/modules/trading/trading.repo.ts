@@ -438,6 +438,12 @@ export function createTradingRepo(db: Db) {
       return row ?? null;
     },
 
+    /** `lockToken` for a purchase that moves it (`no key update`: Buy Now's intents for it do not wait). */
+    async lockTokenToMove(id: number) {
+      const [row] = await lockRows(db, tokens, eq(tokens.id, id), 'no key update');
+      return row ?? null;
+    },
+
     async listing(id: number): Promise<ListingRow | null> {
       const [row] = await prepared(db, 'trading_listing', (d) =>
         d
@@ -485,6 +491,9 @@ export function createTradingRepo(db: Db) {
           eq(listings.currency, quoted.currency),
           eq(listings.amount, quoted.amount),
         ),
+        // As the conditional update it replaces: an intent inserted for the listing meanwhile (its
+        // foreign key's check) does not wait for the purchase.
+        'no key update',
       );
       return row ?? null;
     },
