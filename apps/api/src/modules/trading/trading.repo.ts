@@ -175,30 +175,35 @@ export function createTradingRepo(db: Db) {
   // Buy Now's write: the intents of buyers arriving together are one insert (decision 021). Its rows come
   // back in the order of its values; each is checked against the call it answers. An insert refused as a
   // whole is tried again row by row, so one bad row fails only its own call.
-  const insertRows = async (asked: NewIntent[]): Promise<IntentRow[]> => {
-    const rows = await db.insert(intents).values(asked).returning();
-    return asked.map((a, i) => {
+  const matched = (asked: NewIntent[], rows: IntentRow[]): IntentRow[] =>
+    asked.map((a, i) => {
       const row = rows[i];
       if (!row || row.buyerId !== a.buyerId || row.listingId !== (a.listingId ?? null)) {
         throw new Error('purchase intent not written');
       }
       return row;
     });
-  };
   const intentInserts = createBatcher<NewIntent, IntentRow | { failed: unknown }>(async (asked) => {
+    let rows: IntentRow[];
     try {
-      return await insertRows(asked);
+      rows = await db.insert(intents).values(asked).returning();
     } catch (error) {
+      // Nothing was written: each row again on its own (in a transaction, the failure aborted it).
       if (asked.length === 1 || isTransaction(db)) return asked.map(() => ({ failed: error }));
       return Promise.all(
         asked.map((a) =>
-          insertRows([a]).then(
-            (rows) => rows[0] as IntentRow,
-            (failed: unknown) => ({ failed }),
-          ),
+          db
+            .insert(intents)
+            .values(a)
+            .returning()
+            .then(
+              (one) => matched([a], one)[0] as IntentRow,
+              (failed: unknown) => ({ failed }),
+            ),
         ),
       );
     }
+    return matched(asked, rows);
   });
 
   const intentsAndListings = createBatcher<number, { intent: IntentRow; listing: ListingRow | null } | null>(
