@@ -81,7 +81,8 @@ export function createLedgerRepo(db: Db) {
     userAccount: (userId: number) => account('user', userId),
     /** The USD accounts of several users in one statement (those missing are created): user id → account id. */
     async userAccounts(userIds: number[]): Promise<Map<number, number>> {
-      const wanted = [...new Set(userIds)];
+      // In user id order: two purchases making each other's missing accounts at once never deadlock.
+      const wanted = [...new Set(userIds)].sort((a, b) => a - b);
       const found = await db
         .select({ id: accounts.id, userId: accounts.userId })
         .from(accounts)
