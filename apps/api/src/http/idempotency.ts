@@ -57,7 +57,7 @@ export function createIdempotencyStore(db: Db, clock: Clock) {
   // The claims and answers of requests arriving together are one statement each (lib/batch.ts, decision
   // 021). A claim inserts the key, or takes over a row that expired or whose request stopped long ago
   // (IDEMPOTENCY_STALE_CLAIM_MS); of two claims of one key at once, one inserts and the other finds its row.
-  const claims = createBatcher<{ claim: Claim; requestHash: string; now: Date }, true | KeyRow | null>(
+  const claims = createBatcher<{ claim: Claim; requestHash: string; now: Date }, true | null>(
     async (asked) => {
       // One key twice in a batch (a double click): the first claims, the second finds it claimed.
       const seen = new Set<string>();
@@ -84,16 +84,9 @@ export function createIdempotencyStore(db: Db, clock: Clock) {
             : [],
         ),
       );
-      const rows = await rowsOf<{
-        i: number;
-        claimed: boolean;
-        request_hash: string | null;
-        status_code: number | null;
-        content_type: string | null;
-        body: string | null;
-        claimed_at: Date | string | null;
-        expires_at: Date | string | null;
-      }>(
+      // Rows are claimed in key order, so two batches sharing keys never deadlock. A key not claimed is
+      // read again on its own (`claim` below): this statement's snapshot may hold an older version of it.
+      const rows = await rowsOf<{ i: number }>(
         db,
         sql`with asked as (
               select * from jsonb_to_recordset(${json}::jsonb)
@@ -101,6 +94,7 @@ export function createIdempotencyStore(db: Db, clock: Clock) {
             ), claimed as (
               insert into ${keys} (caller, route, key, request_hash, status_code, content_type, body, claimed_at, expires_at)
               select caller, route, key, request_hash, null, null, null, now, expires_at from asked
+              order by caller, route, key
               on conflict (caller, route, key) do update set
                 request_hash = excluded.request_hash, status_code = null, content_type = null, body = null,
                 claimed_at = excluded.claimed_at, expires_at = excluded.expires_at
@@ -109,55 +103,62 @@ export function createIdempotencyStore(db: Db, clock: Clock) {
                   and ${keys.claimedAt} <= excluded.claimed_at - make_interval(secs => ${IDEMPOTENCY_STALE_CLAIM_MS / 1000}))
               returning caller, route, key
             )
-            select a.i, c.key is not null as claimed, k.request_hash, k.status_code, k.content_type, k.body,
-              k.claimed_at, k.expires_at
-            from asked a
-            left join claimed c on c.caller = a.caller and c.route = a.route and c.key = a.key
-            left join ${keys} k on c.key is null and k.caller = a.caller and k.route = a.route and k.key = a.key`,
+            select a.i from asked a
+            join claimed c on c.caller = a.caller and c.route = a.route and c.key = a.key`,
       );
-      const byIndex = new Map(rows.map((r) => [Number(r.i), r]));
-      return asked.map((a, i) => {
-        const r = byIndex.get(i);
-        // Not in the statement (a second of the batch), or its row not seen by the statement (inserted by
-        // another at the same moment): null, and the caller claims again.
-        if (!r) return null;
-        if (r.claimed) return true;
-        if (r.request_hash === null || r.claimed_at === null || r.expires_at === null) return null;
-        return {
-          ...a.claim,
-          requestHash: r.request_hash,
-          statusCode: r.status_code === null ? null : Number(r.status_code),
-          contentType: r.content_type,
-          body: r.body,
-          claimedAt: new Date(r.claimed_at),
-          expiresAt: new Date(r.expires_at),
-        };
-      });
+      const won = new Set(rows.map((r) => Number(r.i)));
+      // Not claimed (held by another request, answered, or a second of the batch): null, read by `claim`.
+      return asked.map((_, i) => (won.has(i) ? (true as const) : null));
     },
   );
 
-  const answers = createBatcher<Claim & { statusCode: number; contentType: string; body: string }, void>(
-    async (asked) => {
-      const json = JSON.stringify(
-        asked.map((a) => ({
-          caller: a.caller,
-          route: a.route,
-          key: a.key,
-          status_code: a.statusCode,
-          content_type: a.contentType,
-          body: a.body,
-        })),
-      );
-      await rowsOf(
-        db,
-        sql`update ${keys} set status_code = v.status_code, content_type = v.content_type, body = v.body
-            from jsonb_to_recordset(${json}::jsonb)
+  // Answers: rows locked in key order first (two batches sharing keys never deadlock); a batch refused as a
+  // whole is written again row by row, so one bad row fails only its own request.
+  type Answer = Claim & { statusCode: number; contentType: string; body: string };
+  const writeAnswers = async (asked: Answer[]) => {
+    const json = JSON.stringify(
+      asked.map((a) => ({
+        caller: a.caller,
+        route: a.route,
+        key: a.key,
+        status_code: a.statusCode,
+        content_type: a.contentType,
+        body: a.body,
+      })),
+    );
+    await rowsOf(
+      db,
+      sql`with v as (
+            select * from jsonb_to_recordset(${json}::jsonb)
               as v(caller text, route text, key text, status_code int, content_type text, body text)
-            where ${keys.caller} = v.caller and ${keys.route} = v.route and ${keys.key} = v.key`,
+          ), locked as (
+            select ${keys.caller}, ${keys.route}, ${keys.key} from ${keys}
+            join v on ${keys.caller} = v.caller and ${keys.route} = v.route and ${keys.key} = v.key
+            order by ${keys.caller}, ${keys.route}, ${keys.key}
+            for update of ${keys}
+          )
+          update ${keys} set status_code = v.status_code, content_type = v.content_type, body = v.body
+          from locked, v
+          where ${keys.caller} = locked.caller and ${keys.route} = locked.route and ${keys.key} = locked.key
+            and v.caller = locked.caller and v.route = locked.route and v.key = locked.key`,
+    );
+  };
+  const answers = createBatcher<Answer, { failed: unknown } | null>(async (asked) => {
+    try {
+      await writeAnswers(asked);
+      return asked.map(() => null);
+    } catch (error) {
+      if (asked.length === 1) return [{ failed: error }];
+      return Promise.all(
+        asked.map((a) =>
+          writeAnswers([a]).then(
+            () => null,
+            (failed: unknown) => ({ failed }),
+          ),
+        ),
       );
-      return asked.map(() => undefined);
-    },
-  );
+    }
+  });
 
   return {
     /**
@@ -170,14 +171,14 @@ export function createIdempotencyStore(db: Db, clock: Clock) {
         nextPurge = now.getTime() + PURGE_EVERY_MS;
         await db.delete(keys).where(lte(keys.expiresAt, now));
       }
-      const found = await claims.load({ claim: c, requestHash, now });
-      if (found !== null) return found;
+      if ((await claims.load({ claim: c, requestHash, now })) === true) return true;
       const [row] = await db.select().from(keys).where(where(c));
       return row ?? null;
     },
 
     async complete(c: Claim, answer: { statusCode: number; contentType: string; body: string }) {
-      await answers.load({ ...c, ...answer });
+      const written = await answers.load({ ...c, ...answer });
+      if (written) throw written.failed;
     },
 
     async release(c: Claim) {
