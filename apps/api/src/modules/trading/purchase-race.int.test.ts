@@ -1,11 +1,13 @@
 // Many buyers of one listing at once (issue #14): exactly one sale, every other buyer a clear 409, the
 // ledger balanced, no balance below zero, no card charged for a purchase that lost. On PostgreSQL
 // (TEST_DATABASE_URL) 200 buyers over a pool of 24 connections run truly side by side; on PGlite, 40.
-import { schema } from '@vitrine/db';
+import { schema, withTransaction } from '@vitrine/db';
+import { fixtures } from '@vitrine/db/testing';
 import type { ListingMatch } from '@vitrine/domain/trading-responses';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../testing/test-app';
+import { createLedgerRepo } from './ledger.repo';
 import { TEST_CARDS } from './payment-providers';
 import { buyer, fund, ledgerInvariants, listedToken } from './trading-helpers';
 
@@ -249,5 +251,50 @@ describe(`${BUYERS} concurrent buyers of one listing`, () => {
     expect(row?.ownerId).toBe(next.b.userId);
     const charges = t.app.services.cardProcessor.charges();
     expect(charges.filter((c) => c.status === 'authorized')).toHaveLength(0);
+  });
+
+  it('a purchase and a movement that locks the accounts before the catalog (a primary sale, an offer) in one collection do not deadlock', async () => {
+    const db = t.app.config.database.db;
+    const now = t.clock.now();
+    const { token, listing } = await listedToken(t.app, { priceInCents: 5_000 });
+    const [row0] = await db.select().from(schema.tokens).where(eq(schema.tokens.id, token.id));
+    if (!row0) throw new Error('no token');
+    const [other] = await fixtures(db, { now }).tokens({ niftyId: row0.niftyId, ownerId: row0.ownerId });
+    if (!other) throw new Error('no second token');
+    const b = await buyer(t.app);
+    await fund(db, b.userId, 10_000, now);
+    const m = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/listing-match/',
+      headers: b.headers,
+      payload: { listing_id: listing.id },
+    });
+    expect(m.statusCode, m.body).toBe(200);
+    const platform = await createLedgerRepo(db).houseAccount('platform_revenue');
+    // The purchase is sent from outside the transaction below (a request started inside it would join it).
+    let send: () => void = () => undefined;
+    const paid = new Promise<void>((resolve) => {
+      send = resolve;
+    }).then(() =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/v2/purchase-intent/${(m.json() as ListingMatch).listingMatchId}/pay`,
+        headers: b.headers,
+        payload: { payment_method: 'balance' },
+      }),
+    );
+    // As a primary sale, an accepted offer or an auction's settlement: the accounts first, then a write the
+    // catalog's triggers turn into the collection's statistics (here a listing of the collection's other
+    // token), while the purchase runs.
+    await withTransaction(db, async (tx) => {
+      await createLedgerRepo(tx).lock([platform]);
+      send();
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await fixtures(tx, { now }).listing({ tokenRowId: other.id, priceInCents: 7_000 });
+    });
+    const answer = await paid;
+    expect(answer?.statusCode, answer?.body).toBe(200);
+    const [row] = await db.select().from(schema.tokens).where(eq(schema.tokens.id, token.id));
+    expect(row?.ownerId).toBe(b.userId);
   });
 });

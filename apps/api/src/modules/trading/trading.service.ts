@@ -828,8 +828,18 @@ export function createTradingService(deps: {
         throw TRADING_ERRORS.methodUnavailable(intent.paymentMethod);
       }
 
-      // The writes that hold rows shared by the collection's other purchases (the catalog's statistics,
-      // through its triggers, then the ledger's accounts) come last, so they are held only until commit.
+      // The accounts (id order), then the writes: every movement takes the ledger's accounts before the
+      // rows the catalog's triggers write (a primary sale, an accepted offer and an auction's settlement
+      // lock the accounts before minting or moving tokens), so a purchase and one of those in the same
+      // collection never wait on each other in a circle. Both sets are held from here to commit only.
+      const locked = await l.lock([...Object.values(accounts), ...secondarySplit.map((p) => p.accountId)]);
+      if (
+        provider.kind === 'ledger' &&
+        provider.debitsBuyer &&
+        (locked.get(accounts.buyer)?.availableCents ?? 0) < fees.buyerPaysCents
+      ) {
+        throw TRADING_ERRORS.insufficientFunds();
+      }
       if (
         !(await trading.markSold(listing.id, at)) ||
         !(await trading.moveToken(lockedToken.id, listing.sellerId, intent.buyerId, intent.priceCents, at))
@@ -846,16 +856,6 @@ export function createTradingService(deps: {
         priceInCents: intent.priceCents,
         soldAt: at,
       });
-      // The accounts last (id order, as every movement takes them): rows shared by many purchases (the
-      // house accounts, a collection's creator) are held only for the ledger's few statements.
-      const locked = await l.lock([...Object.values(accounts), ...secondarySplit.map((p) => p.accountId)]);
-      if (
-        provider.kind === 'ledger' &&
-        provider.debitsBuyer &&
-        (locked.get(accounts.buyer)?.availableCents ?? 0) < fees.buyerPaysCents
-      ) {
-        throw TRADING_ERRORS.insufficientFunds();
-      }
       const payer = provider.kind === 'external' ? accounts.clearing : accounts.buyer;
       const ledgerTransactionId = await l.post({
         kind: 'purchase',
