@@ -22,6 +22,31 @@ afterAll(async () => {
   await t.close();
 });
 
+type Caller = { headers: Record<string, string> };
+
+/** Buy Now on a listing: the intent's id. */
+async function buyNow(b: Caller, listingId: number): Promise<number> {
+  const m = await t.app.inject({
+    method: 'POST',
+    url: '/api/v2/listing-match/',
+    headers: b.headers,
+    payload: { listing_id: listingId },
+  });
+  expect(m.statusCode, m.body).toBe(200);
+  return (m.json() as ListingMatch).listingMatchId;
+}
+
+/** A card tokenised by the simulated processor: its `pm_sim_…` id. */
+async function cardOf(b: Caller, number: string = TEST_CARDS.succeeds): Promise<string> {
+  const pm = await t.app.inject({
+    method: 'POST',
+    url: '/api/sim-card-processor/payment_methods',
+    headers: b.headers,
+    payload: { number, exp_month: 1, exp_year: 2031, cvc: '999' },
+  });
+  return (pm.json() as { id: string }).id;
+}
+
 describe(`${BUYERS} concurrent buyers of one listing`, () => {
   it('give exactly one sale and clear refusals; the ledger sums to zero', { timeout: 120_000 }, async () => {
     const db = t.app.config.database.db;
@@ -32,24 +57,8 @@ describe(`${BUYERS} concurrent buyers of one listing`, () => {
       const b = await buyer(t.app);
       const byCard = i % 2 === 0;
       if (!byCard) await fund(db, b.userId, 6_000, t.clock.now());
-      const m = await t.app.inject({
-        method: 'POST',
-        url: '/api/v2/listing-match/',
-        headers: b.headers,
-        payload: { listing_id: listing.id },
-      });
-      expect(m.statusCode, m.body).toBe(200);
-      let paymentToken: string | undefined;
-      if (byCard) {
-        const pm = await t.app.inject({
-          method: 'POST',
-          url: '/api/sim-card-processor/payment_methods',
-          headers: b.headers,
-          payload: { number: TEST_CARDS.succeeds, exp_month: 1, exp_year: 2031, cvc: '999' },
-        });
-        paymentToken = (pm.json() as { id: string }).id;
-      }
-      buyers.push({ b, intentId: (m.json() as ListingMatch).listingMatchId, paymentToken });
+      const intentId = await buyNow(b, listing.id);
+      buyers.push({ b, intentId, paymentToken: byCard ? await cardOf(b) : undefined });
     }
 
     const answers = await Promise.all(
@@ -99,14 +108,7 @@ describe(`${BUYERS} concurrent buyers of one listing`, () => {
     const { token, listing } = await listedToken(t.app, { priceInCents: 5_000 });
     const b = await buyer(t.app);
     await fund(db, b.userId, 20_000, t.clock.now());
-    const m = await t.app.inject({
-      method: 'POST',
-      url: '/api/v2/listing-match/',
-      headers: b.headers,
-      payload: { listing_id: listing.id },
-    });
-    expect(m.statusCode, m.body).toBe(200);
-    const intentId = (m.json() as ListingMatch).listingMatchId;
+    const intentId = await buyNow(b, listing.id);
     const answers = await Promise.all(
       Array.from({ length: 8 }, (_, i) =>
         t.app.inject({
@@ -136,41 +138,22 @@ describe(`${BUYERS} concurrent buyers of one listing`, () => {
   it('a payment that fails does not turn away the buyer paying right behind it (decision 021)', async () => {
     const db = t.app.config.database.db;
     const { token, listing } = await listedToken(t.app, { priceInCents: 5_000 });
-    const match = async (b: { headers: Record<string, string> }) => {
-      const m = await t.app.inject({
-        method: 'POST',
-        url: '/api/v2/listing-match/',
-        headers: b.headers,
-        payload: { listing_id: listing.id },
-      });
-      expect(m.statusCode, m.body).toBe(200);
-      return (m.json() as ListingMatch).listingMatchId;
-    };
-    const card = async (b: { headers: Record<string, string> }, number: string) => {
-      const pm = await t.app.inject({
-        method: 'POST',
-        url: '/api/sim-card-processor/payment_methods',
-        headers: b.headers,
-        payload: { number, exp_month: 1, exp_year: 2031, cvc: '999' },
-      });
-      return (pm.json() as { id: string }).id;
-    };
     // Two who fail (a balance too low, a declined card), then one who can pay: all at once, in that order.
     const poor = await buyer(t.app);
     await fund(db, poor.userId, 1_000, t.clock.now());
     const declined = await buyer(t.app);
     const payer = await buyer(t.app);
     const tries = [
-      { b: poor, intentId: await match(poor), payload: { payment_method: 'balance' } },
+      { b: poor, intentId: await buyNow(poor, listing.id), payload: { payment_method: 'balance' } },
       {
         b: declined,
-        intentId: await match(declined),
-        payload: { payment_token: await card(declined, TEST_CARDS.declines) },
+        intentId: await buyNow(declined, listing.id),
+        payload: { payment_token: await cardOf(declined, TEST_CARDS.declines) },
       },
       {
         b: payer,
-        intentId: await match(payer),
-        payload: { payment_token: await card(payer, TEST_CARDS.succeeds) },
+        intentId: await buyNow(payer, listing.id),
+        payload: { payment_token: await cardOf(payer) },
       },
     ];
     const answers = await Promise.all(
@@ -197,24 +180,7 @@ describe(`${BUYERS} concurrent buyers of one listing`, () => {
     const { token, listing } = await listedToken(t.app, { priceInCents: 5_000 });
     const payer = async () => {
       const b = await buyer(t.app);
-      const m = await t.app.inject({
-        method: 'POST',
-        url: '/api/v2/listing-match/',
-        headers: b.headers,
-        payload: { listing_id: listing.id },
-      });
-      expect(m.statusCode, m.body).toBe(200);
-      const pm = await t.app.inject({
-        method: 'POST',
-        url: '/api/sim-card-processor/payment_methods',
-        headers: b.headers,
-        payload: { number: TEST_CARDS.succeeds, exp_month: 1, exp_year: 2031, cvc: '999' },
-      });
-      return {
-        b,
-        intentId: (m.json() as ListingMatch).listingMatchId,
-        card: (pm.json() as { id: string }).id,
-      };
+      return { b, intentId: await buyNow(b, listing.id), card: await cardOf(b) };
     };
     const stuck = await payer();
     const next = await payer();
@@ -234,7 +200,8 @@ describe(`${BUYERS} concurrent buyers of one listing`, () => {
           headers: { ...p.b.headers, 'idempotency-key': `hang-${p.intentId}` },
           payload: { payment_token: p.card },
         });
-      const first = pay(stuck);
+      // (inject sends when its answer is first asked for: `then` sends it now.)
+      const first = pay(stuck).then((answer) => answer);
       await new Promise((resolve) => setTimeout(resolve, 100));
       const started = Date.now();
       const second = await pay(next);
@@ -263,13 +230,7 @@ describe(`${BUYERS} concurrent buyers of one listing`, () => {
     if (!other) throw new Error('no second token');
     const b = await buyer(t.app);
     await fund(db, b.userId, 10_000, now);
-    const m = await t.app.inject({
-      method: 'POST',
-      url: '/api/v2/listing-match/',
-      headers: b.headers,
-      payload: { listing_id: listing.id },
-    });
-    expect(m.statusCode, m.body).toBe(200);
+    const intentId = await buyNow(b, listing.id);
     const platform = await createLedgerRepo(db).houseAccount('platform_revenue');
     // The purchase is sent from outside the transaction below (a request started inside it would join it).
     let send: () => void = () => undefined;
@@ -278,7 +239,7 @@ describe(`${BUYERS} concurrent buyers of one listing`, () => {
     }).then(() =>
       t.app.inject({
         method: 'POST',
-        url: `/api/v2/purchase-intent/${(m.json() as ListingMatch).listingMatchId}/pay`,
+        url: `/api/v2/purchase-intent/${intentId}/pay`,
         headers: b.headers,
         payload: { payment_method: 'balance' },
       }),
