@@ -196,10 +196,8 @@ export function createTradingRepo(db: Db) {
             .insert(intents)
             .values(a)
             .returning()
-            .then(
-              (one) => matched([a], one)[0] as IntentRow,
-              (failed: unknown) => ({ failed }),
-            ),
+            .then((one): IntentRow | { failed: unknown } => matched([a], one)[0] as IntentRow)
+            .catch((failed: unknown) => ({ failed })),
         ),
       );
     }
