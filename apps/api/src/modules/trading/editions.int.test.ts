@@ -3,7 +3,7 @@
 // blind editions revealed by their job at the end, sealed packs opened once by their owner with contents
 // drawn from the remaining pool, burn-required redemptions (burnt and minted in one unit, refused without
 // a token to burn), free redemptions paid with no_payment_required, not_for_sale refused.
-import { schema } from '@vitrine/db';
+import { schema, withTransaction } from '@vitrine/db';
 import { fixtures } from '@vitrine/db/testing';
 import type { EditionInfo, PackOpening, PurchaseIntent } from '@vitrine/domain/trading-responses';
 import { and, eq, isNull } from 'drizzle-orm';
@@ -11,6 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../testing/test-app';
 import type { TestSession } from '../social/test-session';
 import { OPEN_EDITION_DELIVERY_MESSAGE } from './editions.service';
+import { createLedgerRepo } from './ledger.repo';
+import { createTradingRepo } from './trading.repo';
 import { buyer, dropNifty, fund, ledgerInvariants } from './trading-helpers';
 
 let t: TestApp;
@@ -404,6 +406,46 @@ describe('burn-required and free redemptions', () => {
       .from(schema.tokenBurns)
       .where(eq(schema.tokenBurns.tokenRowId, burnable.id));
     expect(burns).toMatchObject([{ userId: holder.userId, niftyId: required.id }]);
+  });
+
+  it('a redemption and a purchase of its burn token at once do not deadlock (the token before the accounts)', async () => {
+    const f = fixtures(db(), { now: t.clock.now() });
+    const required = await f.nifty({ editionSize: 5 });
+    const { nifty } = await dropNifty(t.app, {
+      priceInCents: 0,
+      values: { burnRequired: true, burnNiftyId: required.id, isFreeRedemption: true },
+    });
+    const holder = await buyer(t.app);
+    const [burnable] = await f.tokens({ niftyId: required.id, ownerId: holder.userId });
+    if (!burnable) throw new Error('no token');
+    const listing = await f.listing({ tokenRowId: burnable.id, priceInCents: 5_000 });
+    const intent = await created(holder, nifty, 1);
+    const platform = await createLedgerRepo(db()).houseAccount('platform_revenue');
+    // The redemption is sent from outside the transaction below (a request started inside it would join it).
+    let send: () => void = () => undefined;
+    const paid = new Promise<void>((resolve) => {
+      send = resolve;
+    }).then(() =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/v2/purchase-intent/${intent.purchaseIntentId}/pay`,
+        headers: holder.headers,
+        payload: { payment_method: 'no_payment_required' },
+      }),
+    );
+    // As a purchase of the listed burn token takes them: its listing and the token, then the accounts.
+    await withTransaction(db(), async (tx) => {
+      const trading = createTradingRepo(tx);
+      await trading.lockListing(listing.id);
+      await trading.lockToken(burnable.id);
+      send();
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await createLedgerRepo(tx).lock([platform]);
+    });
+    const res = await paid;
+    expect(res.statusCode, res.body).toBe(200);
+    const [burnt] = await db().select().from(schema.tokens).where(eq(schema.tokens.id, burnable.id));
+    expect(burnt?.burntAt).not.toBeNull();
   });
 
   it('a free redemption is paid with no_payment_required at price 0', async () => {

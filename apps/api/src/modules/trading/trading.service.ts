@@ -603,6 +603,14 @@ export function createTradingService(deps: {
 
       const provider = providerFor(intent.paymentMethod);
       const fees = quote(intent);
+      // A burn-required redemption's token (and a listing of it) is locked before the accounts, in the order
+      // a purchase of that token takes them (listing, token, accounts), so the two never deadlock.
+      if (n.burnRequired) {
+        if (intent.burnTokenId === null) throw TRADING_ERRORS.burnRequired();
+        const listed = await trading.activeListingOf(intent.burnTokenId);
+        if (listed) await trading.lockListing(listed.id);
+        if (!(await trading.lockToken(intent.burnTokenId))) throw TRADING_ERRORS.burnRequired();
+      }
       const locked = await l.lock([...Object.values(accounts), ...primarySplit.map((p) => p.accountId)]);
       if (provider.kind === 'ledger' && provider.debitsBuyer) {
         if ((locked.get(accounts.buyer)?.availableCents ?? 0) < fees.buyerPaysCents)
@@ -611,11 +619,9 @@ export function createTradingService(deps: {
         throw TRADING_ERRORS.methodUnavailable(intent.paymentMethod);
       }
 
-      // A burn-required redemption burns the buyer's token of the required kind in this same unit.
+      // A burn-required redemption burns the buyer's token of the required kind in this same unit (locked above).
       if (n.burnRequired) {
-        if (intent.burnTokenId === null || !(await trading.lockToken(intent.burnTokenId)))
-          throw TRADING_ERRORS.burnRequired();
-        if (!(await trading.burnToken(intent.burnTokenId, intent.buyerId, at)))
+        if (intent.burnTokenId === null || !(await trading.burnToken(intent.burnTokenId, intent.buyerId, at)))
           throw TRADING_ERRORS.burnRequired();
       }
       // An open edition's editions are minted after purchasing closes (a job): counted sold now.
