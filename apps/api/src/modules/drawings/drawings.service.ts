@@ -340,6 +340,10 @@ export function createDrawingsService(deps: {
       if (!drawing || !e || e.status !== 'won' || e.cardSettledAt !== null) return 'done' as const;
       if (e.captureAttempts < MAX_CAPTURE_ATTEMPTS) return 'done' as const;
       const nifty = await t.lockNifty(drawing.niftyId);
+      // A listing of the edition (the winner listed it) before the token, as a purchase of it takes them
+      // (listing, token, accounts): passing or removing the token closes that listing below.
+      const listed = e.tokenRowId === null ? null : await t.activeListingOf(e.tokenRowId);
+      if (listed) await t.lockListing(listed.id);
       const token = e.tokenRowId === null ? null : await t.lockToken(e.tokenRowId);
       if (!nifty || !token || token.ownerId !== e.userId) return 'stuck' as const;
 
