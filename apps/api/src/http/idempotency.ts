@@ -169,7 +169,13 @@ export function createIdempotencyStore(db: Db, clock: Clock) {
       const now = clock.now();
       if (now.getTime() >= nextPurge) {
         nextPurge = now.getTime() + PURGE_EVERY_MS;
-        await db.delete(keys).where(lte(keys.expiresAt, now));
+        // In key order, skipping rows a claim is taking over, as the claims lock them (no deadlock).
+        await db.delete(keys).where(
+          sql`(${keys.caller}, ${keys.route}, ${keys.key}) in (
+            select ${keys.caller}, ${keys.route}, ${keys.key} from ${keys}
+            where ${lte(keys.expiresAt, now)}
+            order by ${keys.caller}, ${keys.route}, ${keys.key} for update skip locked)`,
+        );
       }
       if ((await claims.load({ claim: c, requestHash, now })) === true) return true;
       const [row] = await db.select().from(keys).where(where(c));
