@@ -435,15 +435,12 @@ export function createTradingRepo(db: Db) {
       return row ?? null;
     },
 
-    /** The token row locked for this transaction (its owner cannot change under us). */
-    async lockToken(id: number) {
-      const [row] = await lockRows(db, tokens, eq(tokens.id, id));
-      return row ?? null;
-    },
-
-    /** `lockToken` for a purchase that moves it (`no key update`: Buy Now's intents for it do not wait). */
-    async lockTokenToMove(id: number) {
-      const [row] = await lockRows(db, tokens, eq(tokens.id, id), 'no key update');
+    /**
+     * The token row locked for this transaction (its owner cannot change under us). `no key update` for a
+     * purchase that moves it: Buy Now's intents for it (their foreign key's check) do not wait.
+     */
+    async lockToken(id: number, strength: 'update' | 'no key update' = 'update') {
+      const [row] = await lockRows(db, tokens, eq(tokens.id, id), strength);
       return row ?? null;
     },
 

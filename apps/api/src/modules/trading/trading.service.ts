@@ -796,7 +796,7 @@ export function createTradingService(deps: {
       // read after it (below), without a lock or the accounts, which only a winner needs.
       if (!claimed) return { intent: null, fresh: false as const };
       const listing = claimed;
-      const lockedToken = await trading.lockTokenToMove(tokenRowId);
+      const lockedToken = await trading.lockToken(tokenRowId, 'no key update');
       const intent = await trading.lockIntent(intentId);
       const token = await trading.tokenById(tokenRowId);
       if (!lockedToken || !intent || !token) throw TRADING_ERRORS.listingClosed();
