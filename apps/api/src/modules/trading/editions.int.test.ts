@@ -13,7 +13,7 @@ import type { TestSession } from '../social/test-session';
 import { OPEN_EDITION_DELIVERY_MESSAGE } from './editions.service';
 import { createLedgerRepo } from './ledger.repo';
 import { createTradingRepo } from './trading.repo';
-import { buyer, dropNifty, fund, ledgerInvariants } from './trading-helpers';
+import { buyer, dropNifty, fund, ledgerInvariants, sentLater } from './trading-helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -421,11 +421,7 @@ describe('burn-required and free redemptions', () => {
     const listing = await f.listing({ tokenRowId: burnable.id, priceInCents: 5_000 });
     const intent = await created(holder, nifty, 1);
     const platform = await createLedgerRepo(db()).houseAccount('platform_revenue');
-    // The redemption is sent from outside the transaction below (a request started inside it would join it).
-    let send: () => void = () => undefined;
-    const paid = new Promise<void>((resolve) => {
-      send = resolve;
-    }).then(() =>
+    const paid = sentLater(() =>
       t.app.inject({
         method: 'POST',
         url: `/api/v2/purchase-intent/${intent.purchaseIntentId}/pay`,
@@ -438,11 +434,11 @@ describe('burn-required and free redemptions', () => {
       const trading = createTradingRepo(tx);
       await trading.lockListing(listing.id);
       await trading.lockToken(burnable.id);
-      send();
+      paid.send();
       await new Promise((resolve) => setTimeout(resolve, 500));
       await createLedgerRepo(tx).lock([platform]);
     });
-    const res = await paid;
+    const res = await paid.answer;
     expect(res.statusCode, res.body).toBe(200);
     const [burnt] = await db().select().from(schema.tokens).where(eq(schema.tokens.id, burnable.id));
     expect(burnt?.burntAt).not.toBeNull();

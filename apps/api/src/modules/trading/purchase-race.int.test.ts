@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../testing/test-app';
 import { createLedgerRepo } from './ledger.repo';
 import { TEST_CARDS } from './payment-providers';
-import { buyer, fund, ledgerInvariants, listedToken } from './trading-helpers';
+import { buyer, fund, ledgerInvariants, listedToken, sentLater } from './trading-helpers';
 
 const onPostgres = process.env.TEST_STORE === 'postgres';
 const BUYERS = onPostgres ? 200 : 40;
@@ -232,11 +232,7 @@ describe(`${BUYERS} concurrent buyers of one listing`, () => {
     await fund(db, b.userId, 10_000, now);
     const intentId = await buyNow(b, listing.id);
     const platform = await createLedgerRepo(db).houseAccount('platform_revenue');
-    // The purchase is sent from outside the transaction below (a request started inside it would join it).
-    let send: () => void = () => undefined;
-    const paid = new Promise<void>((resolve) => {
-      send = resolve;
-    }).then(() =>
+    const paid = sentLater(() =>
       t.app.inject({
         method: 'POST',
         url: `/api/v2/purchase-intent/${intentId}/pay`,
@@ -249,11 +245,11 @@ describe(`${BUYERS} concurrent buyers of one listing`, () => {
     // token), while the purchase runs.
     await withTransaction(db, async (tx) => {
       await createLedgerRepo(tx).lock([platform]);
-      send();
+      paid.send();
       await new Promise((resolve) => setTimeout(resolve, 500));
       await fixtures(tx, { now }).listing({ tokenRowId: other.id, priceInCents: 7_000 });
     });
-    const answer = await paid;
+    const answer = await paid.answer;
     expect(answer?.statusCode, answer?.body).toBe(200);
     const [row] = await db.select().from(schema.tokens).where(eq(schema.tokens.id, token.id));
     expect(row?.ownerId).toBe(b.userId);

@@ -128,3 +128,15 @@ export async function dropNifty(
   });
   return { publisher, owner, drop, collection, nifty };
 }
+
+/**
+ * A request made now but sent only on `send()`: a test holding a transaction open sends it from inside,
+ * while the request runs outside it (one started inside the transaction's async context would join it).
+ */
+export function sentLater<T>(request: () => PromiseLike<T>): { send(): void; answer: Promise<T> } {
+  let send: () => void = () => undefined;
+  const answer = new Promise<void>((resolve) => {
+    send = resolve;
+  }).then(request);
+  return { send: () => send(), answer };
+}
