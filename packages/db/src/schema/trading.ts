@@ -1,8 +1,9 @@
 // Trading and money (docs/decisions/009-trading-and-ledger.md): the double-entry ledger, holds and
 // purchase intents. Every movement of money is one ledger transaction whose entries sum to zero per
-// currency (checked by a deferred constraint trigger at commit); an account's balance row moves only
-// with its entries, in the same statement set, under the account's row lock (CHECK keeps it >= 0
-// where the account may not go negative).
+// currency (checked by a deferred constraint trigger at commit). A balance is the sum of the account's
+// entries, never a stored row every movement writes (decision 022): a credit only inserts entries, so
+// purchases paying one seller, one creator and the platform do not queue on their rows; a debit locks
+// the account, reads its sum, and a second deferred trigger keeps a user's sum >= 0 at commit.
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -33,16 +34,11 @@ export const ledgerAccounts = pgTable(
     kind: text('kind').notNull(),
     userId: integer('user_id').references(() => users.id, { onDelete: 'restrict' }),
     currency: text('currency').notNull().default('USD'),
-    /** Sum of this account's entries; moved only together with them. */
-    balanceCents: cents('balance_cents').notNull().default(0),
     /** Only external accounts (payments clearing) may go below zero. */
     mayGoNegative: boolean('may_go_negative').notNull().default(false),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [
-    uniqueIndex('ledger_accounts_key').on(t.kind, sql`coalesce(${t.userId}, 0)`, t.currency),
-    check('ledger_accounts_not_negative', sql`${t.mayGoNegative} or ${t.balanceCents} >= 0`),
-  ],
+  (t) => [uniqueIndex('ledger_accounts_key').on(t.kind, sql`coalesce(${t.userId}, 0)`, t.currency)],
 );
 
 /** One movement of money: a purchase, a deposit, a payout, a refund. `reference` makes it once-only. */
@@ -79,6 +75,8 @@ export const ledgerEntries = pgTable(
   (t) => [
     index('ledger_entries_transaction_idx').on(t.transactionId),
     index('ledger_entries_account_idx').on(t.accountId, t.createdAt),
+    // A balance is read from this index alone: the account's entries' amounts.
+    index('ledger_entries_account_amount_idx').on(t.accountId, t.amountCents),
     check('ledger_entries_not_zero', sql`${t.amountCents} <> 0`),
   ],
 );

@@ -332,16 +332,13 @@ export async function seedLedger(tx: Db, now: Date): Promise<Record<string, numb
     entryCount += lines.length;
   }
 
-  // The links a settlement writes, and the balances from the entries.
+  // The links a settlement writes (balances are the entries' sums: decision 022).
   await tx.execute(sql`update purchase_intents i set ledger_transaction_id = t.id from ledger_transactions t
     where t.kind = 'purchase' and t.reference = 'purchase_intent:' || i.id and i.ledger_transaction_id is null`);
   await tx.execute(sql`update sales s set purchase_intent_id = i.id from purchase_intents i
     where i.sale_id = s.id and i.sale_kind <> 'listing' and s.purchase_intent_id is null`);
   await tx.execute(sql`update bids b set ledger_transaction_id = t.id from ledger_transactions t
     where t.kind = 'purchase' and t.reference = 'bid:' || b.id and b.ledger_transaction_id is null`);
-  await tx.execute(sql`update ledger_accounts a set balance_cents = e.total from
-    (select account_id, sum(amount_cents) as total from ledger_entries group by account_id) e
-    where e.account_id = a.id`);
 
   return {
     purchaseIntents: intents.length,

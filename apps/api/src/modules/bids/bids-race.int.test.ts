@@ -110,7 +110,7 @@ describe(`${BIDDERS} bidders at once`, () => {
     expect((await activeHoldsTotal()) - before).toBe(0);
     expect(await ledgerInvariants(db())).toEqual({
       unbalancedTransactions: 0,
-      balancesOffTheirEntries: 0,
+      holdsBeyondBalance: 0,
       negativeBalances: 0,
       sumOfAllEntries: 0,
     });

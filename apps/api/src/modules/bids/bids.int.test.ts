@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../testing/test-app';
 import { outbox } from '../auth/testing/auth-kit';
 import { TEST_CARDS } from '../trading/payment-providers';
-import { buyer, fund, ledgerInvariants } from '../trading/trading-helpers';
+import { accountBalance, buyer, fund, ledgerInvariants } from '../trading/trading-helpers';
 import { auctionNifty, bidInfo, placeBid } from './bids-helpers';
 
 let t: TestApp;
@@ -44,16 +44,12 @@ async function activeHolds(userId: number): Promise<number> {
 }
 
 async function balanceOf(userId: number): Promise<number> {
-  const [acc] = await db()
-    .select()
-    .from(schema.ledgerAccounts)
-    .where(and(eq(schema.ledgerAccounts.kind, 'user'), eq(schema.ledgerAccounts.userId, userId)));
-  return acc?.balanceCents ?? 0;
+  return accountBalance(db(), { userId });
 }
 
 const balanced = {
   unbalancedTransactions: 0,
-  balancesOffTheirEntries: 0,
+  holdsBeyondBalance: 0,
   negativeBalances: 0,
   sumOfAllEntries: 0,
 };

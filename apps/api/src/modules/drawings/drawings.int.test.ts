@@ -291,7 +291,7 @@ describe('drawings', () => {
     for (const u of unsubscribe) u();
     expect(await ledgerInvariants(db())).toEqual({
       unbalancedTransactions: 0,
-      balancesOffTheirEntries: 0,
+      holdsBeyondBalance: 0,
       negativeBalances: 0,
       sumOfAllEntries: 0,
     });
@@ -442,7 +442,7 @@ describe('drawings', () => {
     expect(Number(charged[0]?.n)).toBe(2);
     expect(await ledgerInvariants(db())).toEqual({
       unbalancedTransactions: 0,
-      balancesOffTheirEntries: 0,
+      holdsBeyondBalance: 0,
       negativeBalances: 0,
       sumOfAllEntries: 0,
     });
@@ -749,7 +749,7 @@ describe('a winner whose card capture keeps being refused (decision 013 "Refused
     expect(await balanceOf(owner.id)).toBe(publisherBefore + (PRICE - PRICE / 10));
     expect(await ledgerInvariants(db())).toEqual({
       unbalancedTransactions: 0,
-      balancesOffTheirEntries: 0,
+      holdsBeyondBalance: 0,
       negativeBalances: 0,
       sumOfAllEntries: 0,
     });
@@ -819,7 +819,7 @@ describe('a winner whose card capture keeps being refused (decision 013 "Refused
     await t.app.services.drawings.settleCards(drawingId);
     expect(await ledgerInvariants(db())).toEqual({
       unbalancedTransactions: 0,
-      balancesOffTheirEntries: 0,
+      holdsBeyondBalance: 0,
       negativeBalances: 0,
       sumOfAllEntries: 0,
     });

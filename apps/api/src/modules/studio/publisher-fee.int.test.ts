@@ -6,12 +6,12 @@ import { randomUUID } from 'node:crypto';
 import { schema } from '@vitrine/db';
 import { fixtures } from '@vitrine/db/testing';
 import { PUBLISHER_FEE_CENTS, primaryFeeBreakdown } from '@vitrine/domain';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../testing/test-app';
 import { sessionFor, type TestSession } from '../social/test-session';
 import { TEST_CARDS } from '../trading/payment-providers';
-import { buyer, fund, ledgerInvariants } from '../trading/trading-helpers';
+import { accountBalance, buyer, fund, ledgerInvariants } from '../trading/trading-helpers';
 
 let t: TestApp;
 let owner: TestSession;
@@ -96,13 +96,7 @@ async function readyDrop() {
   return { drop, collection, nft };
 }
 
-const platformRevenue = async () => {
-  const rows = await db()
-    .select({ balance: schema.ledgerAccounts.balanceCents })
-    .from(schema.ledgerAccounts)
-    .where(eq(schema.ledgerAccounts.kind, 'platform_revenue'));
-  return Number(rows[0]?.balance ?? 0);
-};
+const platformRevenue = () => accountBalance(db(), { kind: 'platform_revenue' });
 const feeMovements = async (feeId: number) => {
   const rows = await db().execute(
     sql`select e.amount_cents::int as amount, e.memo from ledger_entries e
@@ -166,7 +160,7 @@ describe('the publisher fee', () => {
     expect(published.message).toBe('Latest changes successfully published.');
     expect(await ledgerInvariants(db())).toMatchObject({
       unbalancedTransactions: 0,
-      balancesOffTheirEntries: 0,
+      holdsBeyondBalance: 0,
       negativeBalances: 0,
       sumOfAllEntries: 0,
     });
@@ -300,7 +294,7 @@ describe('the publisher fee', () => {
     expect((await ok(owner, 'GET', `/v2/publisher-fee/${id}`)).stripePaymentIntent).toBeUndefined();
     expect(await ledgerInvariants(db())).toMatchObject({
       unbalancedTransactions: 0,
-      balancesOffTheirEntries: 0,
+      holdsBeyondBalance: 0,
     });
   });
 

@@ -93,7 +93,7 @@ async function expectSplitPaid(o: {
   expect(await balanceOf(o.publisherUserId)).toBe(0);
   expect(await ledgerInvariants(db())).toMatchObject({
     unbalancedTransactions: 0,
-    balancesOffTheirEntries: 0,
+    holdsBeyondBalance: 0,
     negativeBalances: 0,
   });
 }

@@ -190,7 +190,7 @@ describe('splits paid by the ledger', () => {
     expect(await ledger.balanceOf(partnerUser.id)).toBe(partnerBefore + 2_700);
     expect(await ledgerInvariants(db())).toMatchObject({
       unbalancedTransactions: 0,
-      balancesOffTheirEntries: 0,
+      holdsBeyondBalance: 0,
       negativeBalances: 0,
     });
   });

@@ -93,7 +93,7 @@ describe('editions under concurrency', () => {
     }
     expect(await ledgerInvariants(db())).toMatchObject({
       unbalancedTransactions: 0,
-      balancesOffTheirEntries: 0,
+      holdsBeyondBalance: 0,
     });
   });
 
@@ -119,7 +119,7 @@ describe('editions under concurrency', () => {
     expect(await db().$count(schema.tokens, eq(schema.tokens.niftyId, nifty.id))).toBe(10);
     expect(await ledgerInvariants(db())).toMatchObject({
       unbalancedTransactions: 0,
-      balancesOffTheirEntries: 0,
+      holdsBeyondBalance: 0,
     });
   });
 

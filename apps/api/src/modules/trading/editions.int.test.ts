@@ -189,7 +189,7 @@ describe('open editions', () => {
     expect(sales).toHaveLength(30);
     expect(await ledgerInvariants(db())).toMatchObject({
       unbalancedTransactions: 0,
-      balancesOffTheirEntries: 0,
+      holdsBeyondBalance: 0,
       negativeBalances: 0,
     });
   });

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../testing/test-app';
 import { sessionFor } from '../social/test-session';
 import { createLedgerRepo } from './ledger.repo';
+import { accountBalance } from './trading-helpers';
 
 let t: TestApp;
 let db: Db;
@@ -47,11 +48,8 @@ describe('the ledger', () => {
     const { user, clearing } = await deposit(u.id, 2_500, `d-${u.id}`);
     const ledger = createLedgerRepo(db);
     expect(await ledger.balanceOf(u.id)).toBe(2_500);
-    const [c] = await db
-      .select({ b: schema.ledgerAccounts.balanceCents })
-      .from(schema.ledgerAccounts)
-      .where(eq(schema.ledgerAccounts.id, clearing));
-    expect(c?.b).toBeLessThanOrEqual(-2_500);
+    expect(clearing).toBeGreaterThan(0);
+    expect(await accountBalance(db, { kind: 'payments_clearing' })).toBeLessThanOrEqual(-2_500);
     const sums = await db
       .select({
         id: schema.ledgerEntries.accountId,

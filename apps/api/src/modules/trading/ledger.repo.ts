@@ -1,7 +1,9 @@
 // The double-entry ledger (docs/decisions/009-trading-and-ledger.md). A movement of money is `post`:
-// one ledger transaction whose entries sum to zero per currency (also checked by the store at commit),
-// each account's balance row moved by its entries in the same transaction, under the account's row lock
-// taken in id order (so two movements touching the same accounts never deadlock).
+// one ledger transaction whose entries sum to zero per currency (also checked by the store at commit).
+// A balance is the sum of the account's entries (decision 022): a credit only inserts entries and waits
+// for no one, so sales crediting one seller, one creator and the platform do not queue on their rows. A
+// debit first locks the account (`lock`, id order) and reads its sum: debits of one account take turns,
+// and a user's entries never sum below zero (checked again by the store at commit).
 import { type Db, schema } from '@vitrine/db';
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 
@@ -50,20 +52,24 @@ export function createLedgerRepo(db: Db) {
   }
 
   /**
-   * Balances and what may be spent (the balance less the account's active holds) of the accounts
-   * `where` picks, in id order: the one reading of spendable money, for `lock` and the profile.
+   * Balances (their entries' sums) and what may be spent (the balance less the account's active holds) of
+   * the accounts `where` picks, in id order: the one reading of spendable money, for `lock` and the profile.
    */
   async function balances(where: SQL | undefined): Promise<LockedAccount[]> {
-    // A subquery built by drizzle, whose condition names both tables (a raw one in the select list would
+    // Subqueries built by drizzle, whose conditions name both tables (a raw one in the select list would
     // have its columns written unqualified: `account_id = id` compared the hold with itself).
     const held = db
       .select({ total: sql`sum(${holds.amountCents})` })
       .from(holds)
       .where(and(eq(holds.accountId, accounts.id), eq(holds.status, 'active')));
+    const summed = db
+      .select({ total: sql`sum(${entries.amountCents})` })
+      .from(entries)
+      .where(eq(entries.accountId, accounts.id));
     const rows = await db
       .select({
         id: accounts.id,
-        balanceCents: accounts.balanceCents,
+        balanceCents: sql<string>`coalesce((${summed}), 0)`,
         heldCents: sql<string>`coalesce((${held}), 0)`,
       })
       .from(accounts)
@@ -71,9 +77,16 @@ export function createLedgerRepo(db: Db) {
       .orderBy(asc(accounts.id));
     return rows.map((r) => ({
       id: r.id,
-      balanceCents: r.balanceCents,
-      availableCents: r.balanceCents - Number(r.heldCents),
+      balanceCents: Number(r.balanceCents),
+      availableCents: Number(r.balanceCents) - Number(r.heldCents),
     }));
+  }
+
+  async function userBalance(userId: number): Promise<{ balanceCents: number; availableCents: number }> {
+    const [row] = await balances(
+      and(eq(accounts.kind, 'user'), eq(accounts.userId, userId), eq(accounts.currency, 'USD')),
+    );
+    return { balanceCents: row?.balanceCents ?? 0, availableCents: row?.availableCents ?? 0 };
   }
 
   return {
@@ -96,32 +109,35 @@ export function createLedgerRepo(db: Db) {
     /** A house account: platform revenue, unassigned royalties, payments clearing. */
     houseAccount: (kind: HouseAccount) => account(kind, null),
 
-    /** Locks the accounts (id order) and reads their balances and what may be spent. */
+    /**
+     * Before a debit: locks the users' accounts among `ids` (id order) and reads their balances and what
+     * may be spent. House accounts are neither locked nor read (their sums span every sale). A credit
+     * needs no lock: pass only the accounts the movement takes money from.
+     */
     async lock(ids: number[]): Promise<Map<number, LockedAccount>> {
       const sorted = [...new Set(ids)].sort((a, b) => a - b);
+      if (sorted.length === 0) return new Map();
+      const users = and(inArray(accounts.id, sorted), eq(accounts.kind, 'user'));
+      // `no key update`: a credit's entry (its foreign key's check) does not wait for a debit's lock.
       await db
         .select({ id: accounts.id })
         .from(accounts)
-        .where(inArray(accounts.id, sorted))
+        .where(users)
         .orderBy(asc(accounts.id))
-        .for('update');
-      // Read once the locks are held, in a statement of its own: it sees the holds committed by a
-      // movement this one waited for (a subquery of the locking statement would read its older snapshot).
-      const rows = await balances(inArray(accounts.id, sorted));
+        .for('no key update');
+      // Read once the locks are held, in a statement of its own: it sees the entries and holds committed by
+      // a movement this one waited for (a subquery of the locking statement would read its older snapshot).
+      const rows = await balances(users);
       return new Map(rows.map((r) => [r.id, r]));
     },
 
     /** The user's USD balance and what may be spent now, unlocked (no account yet: zero, none created). */
-    async userBalance(userId: number): Promise<{ balanceCents: number; availableCents: number }> {
-      const [row] = await balances(
-        and(eq(accounts.kind, 'user'), eq(accounts.userId, userId), eq(accounts.currency, 'USD')),
-      );
-      return { balanceCents: row?.balanceCents ?? 0, availableCents: row?.availableCents ?? 0 };
-    },
+    userBalance,
 
     /**
-     * Writes one movement: a transaction row (once per kind and reference), its entries, and the
-     * balances. Lock the accounts first (`lock`). Throws when the entries do not sum to zero.
+     * Writes one movement: a transaction row (once per kind and reference) and its entries. Lock the
+     * accounts it debits first (`lock`), and check what they may spend. Throws when the entries do not sum
+     * to zero.
      */
     async post(movement: {
       kind: string;
@@ -135,11 +151,7 @@ export function createLedgerRepo(db: Db) {
       if (sum !== 0 || lines.some((p) => !Number.isSafeInteger(p.amountCents))) {
         throw new Error(`ledger movement ${movement.reference} does not balance (${sum})`);
       }
-      // One statement (decision 021): the transaction row, its entries (in the order given) and the
-      // balances, each account's rows locked in id order (already held when `lock` came first).
-      const byAccount = new Map<number, number>();
-      for (const p of lines) byAccount.set(p.accountId, (byAccount.get(p.accountId) ?? 0) + p.amountCents);
-      const deltas = [...byAccount].filter(([, delta]) => delta !== 0).map(([id, delta]) => ({ id, delta }));
+      // One statement (decision 021): the transaction row and its entries, in the order given.
       const at = movement.at.toISOString();
       // Both drivers answer `execute` with `{ rows }` (lib/sql-rows.ts).
       const written = (await db.execute(sql`
@@ -154,14 +166,6 @@ export function createLedgerRepo(db: Db) {
             lines.map((p) => ({ account_id: p.accountId, amount_cents: p.amountCents, memo: p.memo })),
           )}::jsonb) as (account_id int, amount_cents bigint, memo text)) with ordinality as l(account_id, amount_cents, memo, n)
           order by l.n
-        ), locked as (
-          select ${accounts.id} from ${accounts}
-          where ${accounts.id} in (select (d->>'id')::int from jsonb_array_elements(${JSON.stringify(deltas)}::jsonb) d)
-          order by ${accounts.id} for update
-        ), b as (
-          update ${accounts} set balance_cents = ${accounts.balanceCents} + d.delta
-          from locked, jsonb_to_recordset(${JSON.stringify(deltas)}::jsonb) as d(id int, delta bigint)
-          where ${accounts.id} = locked.id and locked.id = d.id
         )
         select id from t`)) as unknown as { rows: { id: number }[] };
       const tx = written.rows[0];
@@ -186,11 +190,7 @@ export function createLedgerRepo(db: Db) {
 
     /** A user's balance in cents (0 without an account). */
     async balanceOf(userId: number): Promise<number> {
-      const [row] = await db
-        .select({ balanceCents: accounts.balanceCents })
-        .from(accounts)
-        .where(and(eq(accounts.kind, 'user'), eq(accounts.userId, userId), eq(accounts.currency, 'USD')));
-      return row?.balanceCents ?? 0;
+      return (await userBalance(userId)).balanceCents;
     },
 
     async countMovementsOf(userId: number): Promise<number> {

@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../testing/test-app';
 import { sessionFor } from '../social/test-session';
-import { buyer, fund, ledgerInvariants, listedToken } from './trading-helpers';
+import { accountBalance, buyer, fund, ledgerInvariants, listedToken } from './trading-helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -22,7 +22,7 @@ afterAll(async () => {
 const db = () => t.app.config.database.db;
 const balanced = {
   unbalancedTransactions: 0,
-  balancesOffTheirEntries: 0,
+  holdsBeyondBalance: 0,
   negativeBalances: 0,
   sumOfAllEntries: 0,
 };
@@ -123,11 +123,7 @@ describe('offers under concurrency', () => {
       ]);
       expect(accepted.statusCode, accepted.body).toBe(200);
       expect(bought.statusCode).toBe(402);
-      const [acc] = await db()
-        .select()
-        .from(schema.ledgerAccounts)
-        .where(eq(schema.ledgerAccounts.userId, maker.userId));
-      expect(acc?.balanceCents).toBe(2_000);
+      expect(await accountBalance(db(), { userId: maker.userId })).toBe(2_000);
     }
     expect(await ledgerInvariants(db())).toEqual(balanced);
   });

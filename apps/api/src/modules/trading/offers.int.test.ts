@@ -10,7 +10,7 @@ import { type TestApp, testApp } from '../../testing/test-app';
 import { outbox } from '../auth/testing/auth-kit';
 import { sessionFor } from '../social/test-session';
 import { TEST_CARDS } from './payment-providers';
-import { buyer, fund, ledgerInvariants } from './trading-helpers';
+import { accountBalance, buyer, fund, ledgerInvariants } from './trading-helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -47,12 +47,15 @@ async function available(userId: number): Promise<{ balance: number; held: numbe
     .select()
     .from(schema.ledgerHolds)
     .where(and(eq(schema.ledgerHolds.accountId, acc.id), eq(schema.ledgerHolds.status, 'active')));
-  return { balance: acc.balanceCents, held: holds.reduce((s, h) => s + h.amountCents, 0) };
+  return {
+    balance: await accountBalance(db(), { userId }),
+    held: holds.reduce((s, h) => s + h.amountCents, 0),
+  };
 }
 
 const balanced = {
   unbalancedTransactions: 0,
-  balancesOffTheirEntries: 0,
+  holdsBeyondBalance: 0,
   negativeBalances: 0,
   sumOfAllEntries: 0,
 };

@@ -12,7 +12,7 @@ import type { TestSession } from '../social/test-session';
 import { createLedgerRepo } from './ledger.repo';
 import { TEST_CARDS } from './payment-providers';
 import { PURCHASE_INTENT_TTL_MS } from './trading.service';
-import { buyer, dropNifty, fund, ledgerInvariants } from './trading-helpers';
+import { accountBalance, buyer, dropNifty, fund, ledgerInvariants } from './trading-helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -307,11 +307,9 @@ describe('paying a primary intent', () => {
     const fees = primaryFeeBreakdown({ unitPriceCents: 2_500, quantity: 2, method: 'stripe_card' });
     const ledger = createLedgerRepo(db());
     expect(await ledger.balanceOf(owner.id)).toBe(4_500);
-    const [platform] = await db()
-      .select()
-      .from(schema.ledgerAccounts)
-      .where(eq(schema.ledgerAccounts.kind, 'platform_revenue'));
-    expect(platform?.balanceCents).toBeGreaterThanOrEqual(500 + fees.cardFeeCents);
+    expect(await accountBalance(db(), { kind: 'platform_revenue' })).toBeGreaterThanOrEqual(
+      500 + fees.cardFeeCents,
+    );
     const [tx] = await db()
       .select()
       .from(schema.ledgerTransactions)
@@ -330,7 +328,7 @@ describe('paying a primary intent', () => {
     );
     expect(await ledgerInvariants(db())).toEqual({
       unbalancedTransactions: 0,
-      balancesOffTheirEntries: 0,
+      holdsBeyondBalance: 0,
       negativeBalances: 0,
       sumOfAllEntries: 0,
     });
@@ -377,14 +375,10 @@ describe('paying a primary intent', () => {
     const c = await buyer(t.app);
     const i2 = await created(c, orphan.nifty, 1);
     expect((await pay(c, i2.purchaseIntentId, { payment_token: await card(c) })).statusCode).toBe(200);
-    const [house] = await db()
-      .select()
-      .from(schema.ledgerAccounts)
-      .where(eq(schema.ledgerAccounts.kind, 'unassigned_publisher_proceeds'));
-    expect(house?.balanceCents).toBe(900);
+    expect(await accountBalance(db(), { kind: 'unassigned_publisher_proceeds' })).toBe(900);
     expect(await ledgerInvariants(db())).toMatchObject({
       unbalancedTransactions: 0,
-      balancesOffTheirEntries: 0,
+      holdsBeyondBalance: 0,
     });
   });
 

@@ -85,7 +85,7 @@ describe(`${BUYERS} buyers for the last 3 editions`, () => {
     expect(new Set(tokens.map((x) => x.ownerId))).toEqual(new Set(winners.map((w) => w.b.userId)));
     expect(await ledgerInvariants(db)).toEqual({
       unbalancedTransactions: 0,
-      balancesOffTheirEntries: 0,
+      holdsBeyondBalance: 0,
       negativeBalances: 0,
       sumOfAllEntries: 0,
     });

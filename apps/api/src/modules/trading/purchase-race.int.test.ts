@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../testing/test-app';
 import { createLedgerRepo } from './ledger.repo';
 import { TEST_CARDS } from './payment-providers';
-import { buyer, fund, ledgerInvariants, listedToken, sentLater } from './trading-helpers';
+import { accountBalance, buyer, fund, ledgerInvariants, listedToken, sentLater } from './trading-helpers';
 
 const onPostgres = process.env.TEST_STORE === 'postgres';
 const BUYERS = onPostgres ? 200 : 40;
@@ -91,7 +91,7 @@ describe(`${BUYERS} concurrent buyers of one listing`, () => {
     expect(await db.$count(schema.purchaseIntents, eq(schema.purchaseIntents.paymentState, 'paid'))).toBe(1);
     expect(await ledgerInvariants(db)).toEqual({
       unbalancedTransactions: 0,
-      balancesOffTheirEntries: 0,
+      holdsBeyondBalance: 0,
       negativeBalances: 0,
       sumOfAllEntries: 0,
     });
@@ -231,7 +231,7 @@ describe(`${BUYERS} concurrent buyers of one listing`, () => {
     const b = await buyer(t.app);
     await fund(db, b.userId, 10_000, now);
     const intentId = await buyNow(b, listing.id);
-    const platform = await createLedgerRepo(db).houseAccount('platform_revenue');
+    const buyerAccount = await createLedgerRepo(db).userAccount(b.userId);
     const paid = sentLater(() =>
       t.app.inject({
         method: 'POST',
@@ -240,11 +240,11 @@ describe(`${BUYERS} concurrent buyers of one listing`, () => {
         payload: { payment_method: 'balance' },
       }),
     );
-    // As a primary sale, an accepted offer or an auction's settlement: the accounts first, then a write the
-    // catalog's triggers turn into the collection's statistics (here a listing of the collection's other
-    // token), while the purchase runs.
+    // As a primary sale, an accepted offer or an auction's settlement: the accounts first (here the one the
+    // purchase debits: the buyer's), then a write the catalog's triggers turn into the collection's
+    // statistics (a listing of the collection's other token), while the purchase runs.
     await withTransaction(db, async (tx) => {
-      await createLedgerRepo(tx).lock([platform]);
+      await createLedgerRepo(tx).lock([buyerAccount]);
       paid.send();
       await new Promise((resolve) => setTimeout(resolve, 500));
       await fixtures(tx, { now }).listing({ tokenRowId: other.id, priceInCents: 7_000 });
@@ -253,5 +253,51 @@ describe(`${BUYERS} concurrent buyers of one listing`, () => {
     expect(answer?.statusCode, answer?.body).toBe(200);
     const [row] = await db.select().from(schema.tokens).where(eq(schema.tokens.id, token.id));
     expect(row?.ownerId).toBe(b.userId);
+  });
+
+  it("pays a seller, a creator and the platform while a debit of the seller's account is in progress (credits lock nothing)", async () => {
+    const db = t.app.config.database.db;
+    const now = t.clock.now();
+    const { seller, creator, token, listing } = await listedToken(t.app, { priceInCents: 5_000 });
+    await fund(db, seller.userId, 1_000, now);
+    const b = await buyer(t.app);
+    const intentId = await buyNow(b, listing.id);
+    const payment_token = await cardOf(b);
+    const sellerAccount = await createLedgerRepo(db).userAccount(seller.userId);
+    const paid = sentLater(() =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/v2/purchase-intent/${intentId}/pay`,
+        headers: b.headers,
+        payload: { payment_token },
+      }),
+    );
+    // The seller spends from their balance meanwhile (a purchase, an offer, a payout): their account is locked
+    // for that debit. The sale crediting them does not wait for it (on PGlite, one transaction at a time, it
+    // runs after).
+    let answeredWhileLocked: number | null = null;
+    await withTransaction(db, async (tx) => {
+      await createLedgerRepo(tx).lock([sellerAccount]);
+      paid.send();
+      if (onPostgres) {
+        const answer = await Promise.race([
+          paid.answer,
+          new Promise<null>((resolve) => setTimeout(() => resolve(null), 5_000)),
+        ]);
+        answeredWhileLocked = answer?.statusCode ?? null;
+      }
+    });
+    const answer = await paid.answer;
+    expect(answer.statusCode, answer.body).toBe(200);
+    if (onPostgres) expect(answeredWhileLocked).toBe(200);
+    const [row] = await db.select().from(schema.tokens).where(eq(schema.tokens.id, token.id));
+    expect(row?.ownerId).toBe(b.userId);
+    expect(await accountBalance(db, { userId: seller.userId })).toBeGreaterThan(1_000);
+    expect(await accountBalance(db, { userId: creator.id })).toBeGreaterThan(0);
+    expect(await ledgerInvariants(db)).toMatchObject({
+      unbalancedTransactions: 0,
+      negativeBalances: 0,
+      holdsBeyondBalance: 0,
+    });
   });
 });

@@ -1,6 +1,6 @@
 // A nifty's studio sales splits in the ledger (docs/decisions/017 "Splits in the ledger"): the primary split
 // divides a primary sale's publisher proceeds, the secondary split a secondary sale's royalty. Read before
-// the unit of work (accounts made once), locked with the movement's other accounts, posted in it.
+// the unit of work (accounts made once), posted in it (credits: no lock, decision 022).
 import { splitAmount } from '@vitrine/domain';
 import type { LedgerRepo } from './ledger.repo';
 import type { TradingRepo } from './trading.repo';

@@ -78,7 +78,7 @@ describe('the seeded demo money', () => {
     expect([...markets].sort()).toEqual(['primary', 'secondary']);
     expect(await ledgerInvariants(t.app.config.database.db)).toMatchObject({
       unbalancedTransactions: 0,
-      balancesOffTheirEntries: 0,
+      holdsBeyondBalance: 0,
       negativeBalances: 0,
       sumOfAllEntries: 0,
     });

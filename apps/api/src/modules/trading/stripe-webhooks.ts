@@ -212,13 +212,16 @@ export function createStripeWebhooks(deps: {
     const ledger = createLedgerRepo(tx);
     const buyer = await ledger.userAccount(intent.buyerId);
     const locked = await ledger.lock([payer.accountId, buyer, ...credits.map((c) => c.accountId)]);
+    // What each user may give back; a house account (not locked, not read: decision 022) gives back its
+    // share in full, which is never more than this sale credited it.
     const spendable = new Map([...locked].map(([id, a]) => [id, Math.max(0, a.availableCents)]));
+    const mayGive = (id: number) => spendable.get(id) ?? Number.POSITIVE_INFINITY;
     const postings: Posting[] = [];
     let shortfall = 0;
     credits.forEach((credit, i) => {
       const share = shares[i] ?? 0;
-      const can = Math.min(share, spendable.get(credit.accountId) ?? 0);
-      spendable.set(credit.accountId, (spendable.get(credit.accountId) ?? 0) - can);
+      const can = Math.min(share, mayGive(credit.accountId));
+      spendable.set(credit.accountId, mayGive(credit.accountId) - can);
       shortfall += share - can;
       postings.push({ accountId: credit.accountId, amountCents: -can, memo: `${credit.memo}_refunded` });
     });

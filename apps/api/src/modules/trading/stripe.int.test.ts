@@ -19,7 +19,7 @@ import { type TestApp, testApp } from '../../testing/test-app';
 import type { TestSession } from '../social/test-session';
 import { SIM_EXTERNAL_TOKENS } from './payment-providers';
 import { PURCHASE_FAILED_MESSAGE } from './trading.service';
-import { buyer, ledgerInvariants, listedToken } from './trading-helpers';
+import { accountBalance, buyer, ledgerInvariants, listedToken } from './trading-helpers';
 
 let fake: FakeStripe;
 let t: TestApp;
@@ -123,7 +123,7 @@ describe('Stripe card payments (PaymentIntents on the fake)', () => {
     ).toHaveLength(1);
     expect(await ledgerInvariants(db())).toMatchObject({
       unbalancedTransactions: 0,
-      balancesOffTheirEntries: 0,
+      holdsBeyondBalance: 0,
       negativeBalances: 0,
     });
   });
@@ -362,7 +362,7 @@ describe('charge.refunded reverses the ledger (decision 009 "Refunds")', () => {
     const sellerAccount = (await accountOf(seller.userId))?.id;
     const creatorAccount = (await accountOf(creator.id))?.id;
     // The sale credited: seller 10 625, creator 1 250, platform 625 + card fee 393; the card paid 12 893.
-    expect((await accountOf(seller.userId))?.balanceCents).toBe(10_625);
+    expect(await accountBalance(db(), { userId: seller.userId })).toBe(10_625);
 
     await t.app.services.payments.card.refund(ref, 1_000);
     const partial = fake.event('charge.refunded', ref);
@@ -398,8 +398,8 @@ describe('charge.refunded reverses the ledger (decision 009 "Refunds")', () => {
       outcome: 'refunded:12893',
     });
     expect(await refundMovements(m.listingMatchId)).toHaveLength(2);
-    expect((await accountOf(seller.userId))?.balanceCents).toBe(0);
-    expect((await accountOf(creator.id))?.balanceCents).toBe(0);
+    expect(await accountBalance(db(), { userId: seller.userId })).toBe(0);
+    expect(await accountBalance(db(), { userId: creator.id })).toBe(0);
     expect((await intentRow(m.listingMatchId))?.paymentState).toBe('refunded');
     const res = await t.app.inject({
       url: `/api/v2/purchase-intent/${m.listingMatchId}/status`,
@@ -419,7 +419,7 @@ describe('charge.refunded reverses the ledger (decision 009 "Refunds")', () => {
     );
     expect(await ledgerInvariants(db())).toMatchObject({
       unbalancedTransactions: 0,
-      balancesOffTheirEntries: 0,
+      holdsBeyondBalance: 0,
       negativeBalances: 0,
     });
   });
@@ -430,7 +430,7 @@ describe('charge.refunded reverses the ledger (decision 009 "Refunds")', () => {
     const m = await match(b, listing.id);
     await pay(b, m.listingMatchId, { payment_token: STRIPE_TEST_PMS.succeeds });
     const ref = (await intentRow(m.listingMatchId))?.providerReference ?? '';
-    const proceeds = (await accountOf(seller.userId))?.balanceCents ?? 0;
+    const proceeds = await accountBalance(db(), { userId: seller.userId });
     expect(proceeds).toBeGreaterThan(0);
     const cashOut = await t.app.inject({
       method: 'POST',
@@ -448,7 +448,7 @@ describe('charge.refunded reverses the ledger (decision 009 "Refunds")', () => {
       processed: true,
       outcome: `refunded:${total}:shortfall:${proceeds - 100}`,
     });
-    expect((await accountOf(seller.userId))?.balanceCents).toBe(0);
+    expect(await accountBalance(db(), { userId: seller.userId })).toBe(0);
     const [movement] = await refundMovements(m.listingMatchId);
     expect(movement?.entries.reduce((sum, e) => sum + e.amountCents, 0)).toBe(0);
     expect(movement?.entries).toEqual(
@@ -461,7 +461,7 @@ describe('charge.refunded reverses the ledger (decision 009 "Refunds")', () => {
     expect((await intentRow(m.listingMatchId))?.paymentState).toBe('refunded');
     expect(await ledgerInvariants(db())).toMatchObject({
       unbalancedTransactions: 0,
-      balancesOffTheirEntries: 0,
+      holdsBeyondBalance: 0,
       negativeBalances: 0,
     });
   });
@@ -524,7 +524,7 @@ describe('Klarna and Gemini balance (simulated external providers)', () => {
     expect(charges.map((c) => c.status)).toContain('captured');
     expect(await ledgerInvariants(db())).toMatchObject({
       unbalancedTransactions: 0,
-      balancesOffTheirEntries: 0,
+      holdsBeyondBalance: 0,
     });
   });
 });

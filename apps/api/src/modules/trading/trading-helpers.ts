@@ -54,7 +54,10 @@ export async function fund(db: Db, userId: number, cents: number, at: Date): Pro
   });
 }
 
-/** The ledger's invariants: every transaction sums to zero, balances equal their entries, no user below zero. */
+/**
+ * The ledger's invariants: every transaction sums to zero, no account but the payments clearing one below
+ * zero, no user's active holds beyond their balance (balances are their entries' sums: decision 022).
+ */
 export async function ledgerInvariants(db: Db) {
   const unbalanced = await count(
     db,
@@ -62,24 +65,48 @@ export async function ledgerInvariants(db: Db) {
     select count(*)::int as n from (select transaction_id from ledger_entries
       group by transaction_id, currency having sum(amount_cents) <> 0) x`,
   );
-  const drift = await count(
-    db,
-    sql`
-    select count(*)::int as n from ledger_accounts a
-     where a.balance_cents <> coalesce((select sum(e.amount_cents) from ledger_entries e where e.account_id = a.id), 0)`,
-  );
   const negative = await count(
     db,
     sql`
-    select count(*)::int as n from ledger_accounts where kind <> 'payments_clearing' and balance_cents < 0`,
+    select count(*)::int as n from ledger_accounts a
+     where a.kind <> 'payments_clearing'
+       and coalesce((select sum(e.amount_cents) from ledger_entries e where e.account_id = a.id), 0) < 0`,
+  );
+  const overHeld = await count(
+    db,
+    sql`
+    select count(*)::int as n from ledger_accounts a
+     where a.kind = 'user'
+       and coalesce((select sum(h.amount_cents) from ledger_holds h where h.account_id = a.id and h.status = 'active'), 0)
+         > coalesce((select sum(e.amount_cents) from ledger_entries e where e.account_id = a.id), 0)`,
   );
   const total = await db.execute(sql`select sum(amount_cents)::text as s from ledger_entries`);
   return {
     unbalancedTransactions: unbalanced,
-    balancesOffTheirEntries: drift,
     negativeBalances: negative,
+    holdsBeyondBalance: overHeld,
     sumOfAllEntries: Number((total as unknown as { rows: { s: string | null }[] }).rows[0]?.s ?? 0),
   };
+}
+
+/**
+ * An account's balance: its entries' sum (decision 022). A user's USD account by user id, or a house
+ * account by kind; 0 when it has no entries or does not exist.
+ */
+export async function accountBalance(
+  db: Db,
+  account: { userId: number } | { kind: string },
+): Promise<number> {
+  const which =
+    'userId' in account
+      ? sql`a.kind = 'user' and a.user_id = ${account.userId} and a.currency = 'USD'`
+      : sql`a.kind = ${account.kind}`;
+  const r = (await db.execute(sql`
+    select coalesce(sum(e.amount_cents), 0)::text as s
+      from ledger_accounts a join ledger_entries e on e.account_id = a.id where ${which}`)) as unknown as {
+    rows: { s: string }[];
+  };
+  return Number(r.rows[0]?.s ?? 0);
 }
 
 async function count(db: Db, query: ReturnType<typeof sql>): Promise<number> {

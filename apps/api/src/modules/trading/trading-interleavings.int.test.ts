@@ -261,7 +261,7 @@ async function invariants() {
   const db = t.app.config.database.db;
   expect(await ledgerInvariants(db)).toEqual({
     unbalancedTransactions: 0,
-    balancesOffTheirEntries: 0,
+    holdsBeyondBalance: 0,
     negativeBalances: 0,
     sumOfAllEntries: 0,
   });

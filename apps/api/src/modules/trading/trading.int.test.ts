@@ -12,7 +12,7 @@ import { outbox } from '../auth/testing/auth-kit';
 import type { TestSession } from '../social/test-session';
 import { TEST_CARDS } from './payment-providers';
 import { CAPTURE_GRACE_MS, PURCHASE_FAILED_MESSAGE, PURCHASE_INTENT_TTL_MS } from './trading.service';
-import { buyer, fund, ledgerInvariants, listedToken } from './trading-helpers';
+import { accountBalance, buyer, fund, ledgerInvariants, listedToken } from './trading-helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -132,14 +132,10 @@ describe('Buy Now', () => {
       .from(schema.purchaseIntents)
       .where(eq(schema.purchaseIntents.id, m.listingMatchId));
     expect(paidRow?.capturedAt).toEqual(t.clock.now());
-    const [creatorAccount] = await db()
-      .select()
-      .from(schema.ledgerAccounts)
-      .where(eq(schema.ledgerAccounts.userId, creator.id));
-    expect(creatorAccount?.balanceCents).toBe(1_250);
+    expect(await accountBalance(db(), { userId: creator.id })).toBe(1_250);
     expect(await ledgerInvariants(db())).toMatchObject({
       unbalancedTransactions: 0,
-      balancesOffTheirEntries: 0,
+      holdsBeyondBalance: 0,
       negativeBalances: 0,
       sumOfAllEntries: 0,
     });

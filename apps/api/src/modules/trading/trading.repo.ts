@@ -478,7 +478,7 @@ export function createTradingRepo(db: Db) {
      * the catalog's triggers run and no collection-wide row is held while the purchase reads and checks).
      * Of many buyers at once one takes it; the others wait only for its commit (or rollback), then find it
      * no longer active (PostgreSQL re-checks the condition on the row's newest version) and go on without
-     * its lock. Null when it was not active at that price. The purchase marks it sold (`markSold`) just
+     * its lock. Null when it was not active at that price. The purchase marks it sold (`closeSale`) just
      * before its last writes (decision 021).
      */
     async takeListing(id: number, quoted: { currency: string; amount: string }): Promise<ListingRow | null> {
@@ -498,14 +498,38 @@ export function createTradingRepo(db: Db) {
       return row ?? null;
     },
 
-    /** Closes a listing taken by `takeListing` as sold. */
-    async markSold(id: number, at: Date): Promise<boolean> {
-      const rows = await db
-        .update(listings)
-        .set({ status: 'sold', closedAt: at, updatedAt: at })
-        .where(and(eq(listings.id, id), eq(listings.status, 'active')))
-        .returning({ id: listings.id });
-      return rows.length === 1;
+    /**
+     * The purchase's last write (decision 022): the listing taken by `takeListing` closed as sold and its
+     * token moved to the buyer, in one statement. Their catalog triggers write the collection's and the
+     * nifty's statistics, rows every sale in the collection writes, locked from here to commit. False
+     * when either no longer held (the caller rolls back).
+     */
+    async closeSale(sale: {
+      listingId: number;
+      tokenRowId: number;
+      sellerId: number;
+      buyerId: number;
+      priceCents: number;
+      at: Date;
+    }): Promise<boolean> {
+      const at = sale.at.toISOString();
+      // Both drivers answer `execute` with `{ rows }` (lib/sql-rows.ts).
+      const done = (await db.execute(sql`
+        with l as (
+          update ${listings} set status = 'sold', closed_at = ${at}::timestamptz, updated_at = ${at}::timestamptz
+           where id = ${sale.listingId} and status = 'active'
+          returning id
+        ), k as (
+          update ${tokens} set owner_id = ${sale.buyerId}, external_owner = null,
+                 last_sale_in_cents = ${sale.priceCents}, last_sale_at = ${at}::timestamptz
+           where id = ${sale.tokenRowId} and owner_id = ${sale.sellerId}
+          returning id
+        )
+        select (select count(*) from l)::int as listings, (select count(*) from k)::int as tokens`)) as unknown as {
+        rows: { listings: number; tokens: number }[];
+      };
+      const row = done.rows[0];
+      return Number(row?.listings) === 1 && Number(row?.tokens) === 1;
     },
 
     async activeListingOf(tokenRowId: number): Promise<ListingRow | null> {

@@ -1,10 +1,10 @@
 // Listings, Buy Now and purchase intents (docs/decisions/009-trading-and-ledger.md).
-// A purchase is one unit of work: claim the listing (a conditional update to sold at the quoted price),
-// lock the token, then the intent; check that the listing was claimed, is still its token owner's and
-// not the buyer's own (a refusal rolls the claim back); move the token, lock the ledger accounts last
-// (id order), write the sale and the ledger movement, mark the intent paid
-// and delivered. Money from outside (cards) is authorised before and captured after; a purchase that
-// lost voids its authorisation.
+// A purchase is one unit of work: take the listing (its row locked while active at the quoted price),
+// lock the token, then the intent; check that the listing is still its token owner's and not the buyer's
+// own (a refusal rolls it back); lock the buyer's ledger account when paying by balance and check it; write
+// the sale, the ledger movement (credits lock nothing: decision 022) and the intent paid and delivered;
+// last, mark the listing sold and move the token in one statement. Money from outside (cards) is
+// authorised before and captured after; a purchase that lost voids its authorisation.
 import type { Db, UnitOfWork } from '@vitrine/db';
 import {
   AppError,
@@ -611,8 +611,11 @@ export function createTradingService(deps: {
         if (listed) await trading.lockListing(listed.id);
         if (!(await trading.lockToken(intent.burnTokenId))) throw TRADING_ERRORS.burnRequired();
       }
-      const locked = await l.lock([...Object.values(accounts), ...primarySplit.map((p) => p.accountId)]);
-      if (provider.kind === 'ledger' && provider.debitsBuyer) {
+      // Only the account the sale takes money from is locked (decision 022): the buyer's, paying by balance.
+      // Credits (publisher, splits, platform) wait for no one, so a drop's buyers do not queue on them.
+      const debitsBuyer = provider.kind === 'ledger' && provider.debitsBuyer;
+      const locked = await l.lock(debitsBuyer ? [accounts.buyer] : []);
+      if (debitsBuyer) {
         if ((locked.get(accounts.buyer)?.availableCents ?? 0) < fees.buyerPaysCents)
           throw TRADING_ERRORS.insufficientFunds();
       } else if (provider.kind === 'ledger' && fees.buyerPaysCents > 0) {
@@ -834,24 +837,20 @@ export function createTradingService(deps: {
         throw TRADING_ERRORS.methodUnavailable(intent.paymentMethod);
       }
 
-      // The accounts (id order), then the writes: every movement takes the ledger's accounts before the
+      // The buyer's account when paying by balance (the one account this sale takes money from: credits
+      // lock nothing, decision 022), then the writes: every movement takes the ledger's accounts before the
       // rows the catalog's triggers write (a primary sale, an accepted offer and an auction's settlement
       // lock the accounts before minting or moving tokens), so a purchase and one of those in the same
-      // collection never wait on each other in a circle. Both sets are held from here to commit only.
-      const locked = await l.lock([...Object.values(accounts), ...secondarySplit.map((p) => p.accountId)]);
-      if (
-        provider.kind === 'ledger' &&
-        provider.debitsBuyer &&
-        (locked.get(accounts.buyer)?.availableCents ?? 0) < fees.buyerPaysCents
-      ) {
+      // collection never wait on each other in a circle.
+      const debitsBuyer = provider.kind === 'ledger' && provider.debitsBuyer;
+      const locked = await l.lock(debitsBuyer ? [accounts.buyer] : []);
+      if (debitsBuyer && (locked.get(accounts.buyer)?.availableCents ?? 0) < fees.buyerPaysCents) {
         throw TRADING_ERRORS.insufficientFunds();
       }
-      if (
-        !(await trading.markSold(listing.id, at)) ||
-        !(await trading.moveToken(lockedToken.id, listing.sellerId, intent.buyerId, intent.priceCents, at))
-      ) {
-        throw TRADING_ERRORS.listingClosed();
-      }
+      // The writes no other sale shares first (the sale, the ledger's entries: credits lock nothing, the
+      // intent paid), then the listing and the token in one statement, whose catalog triggers take the
+      // collection's and the nifty's statistics rows: every sale in the collection writes them, so they are
+      // held for that statement and the commit only (decision 022).
       const saleId = await trading.insertSale({
         tokenRowId: lockedToken.id,
         sellerId: listing.sellerId,
@@ -892,6 +891,15 @@ export function createTradingService(deps: {
         updatedAt: at,
       });
       if (!done) throw TRADING_ERRORS.intentClosed(intent.paymentState);
+      const closed = await trading.closeSale({
+        listingId: listing.id,
+        tokenRowId: lockedToken.id,
+        sellerId: listing.sellerId,
+        buyerId: intent.buyerId,
+        priceCents: intent.priceCents,
+        at,
+      });
+      if (!closed) throw TRADING_ERRORS.listingClosed();
       return {
         intent: done,
         fresh: true,

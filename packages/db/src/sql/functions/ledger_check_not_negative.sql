@@ -1,0 +1,22 @@
+CREATE OR REPLACE FUNCTION ledger_check_not_negative()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+DECLARE
+  total bigint;
+BEGIN
+  -- Deferred to commit, after a debit of a user's account: the account's entries never sum below zero
+  -- (decision 022). The debit's own check (the account locked, then its sum read) decides; this is the
+  -- store's safety net for a writer that forgot it. House accounts are not summed here (the platform's
+  -- revenue holds an entry for every sale): only a refund debits them, of what the sale credited them.
+  IF NOT EXISTS (SELECT 1 FROM ledger_accounts a
+                  WHERE a.id = NEW.account_id AND a.kind = 'user' AND NOT a.may_go_negative) THEN
+    RETURN NULL;
+  END IF;
+  SELECT sum(e.amount_cents) INTO total FROM ledger_entries e WHERE e.account_id = NEW.account_id;
+  IF total < 0 THEN
+    RAISE EXCEPTION 'ledger account % would go below zero (%)', NEW.account_id, total
+      USING ERRCODE = '23514';
+  END IF;
+  RETURN NULL;
+END $function$;
