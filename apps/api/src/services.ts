@@ -159,6 +159,9 @@ export function createServices(config: ResolvedConfig) {
   const state = catalogState(explore, clock);
   // Touches reach the other processes through Redis with the live events (REDIS_URL), else this one only.
   const changes = createChangeScopes(events);
+  // A sale or any move touches the new owner's pages through the token and the former owner's by id.
+  const onTokenChange = async (tokenRowId: number, formerOwnerId?: number) =>
+    changes.touch(await pages.scopesOfToken(tokenRowId, formerOwnerId));
   const dropsRepo = createDropsRepo(db);
   const drops = createDropsService({ repo: dropsRepo, clock });
   const catalog = createCatalogService({
@@ -192,12 +195,7 @@ export function createServices(config: ResolvedConfig) {
     background,
     jobs,
     events,
-    // A sale touches the new owner's pages through the token and the former owner's by id.
-    onTokenChange: async (tokenRowId, formerOwnerId) =>
-      changes.touch([
-        ...(await pages.scopesOfToken(tokenRowId)),
-        ...(formerOwnerId === undefined ? [] : await pages.scopesOfUser(formerOwnerId)),
-      ]),
+    onTokenChange,
   });
 
   // Editions beyond fcfs (decision 016): open-edition minting and blind reveals as jobs, pack opening.
@@ -206,7 +204,7 @@ export function createServices(config: ResolvedConfig) {
     repo: createTradingRepo(db),
     clock,
     jobs,
-    onTokenChange: async (tokenRowId) => changes.touch(await pages.scopesOfToken(tokenRowId)),
+    onTokenChange,
     // A reveal changes every card of its nifty, whoever owns it, in every list (decision 016).
     onRevealed: async () => changes.touch([EVERY_SCOPE]),
   });
@@ -224,11 +222,7 @@ export function createServices(config: ResolvedConfig) {
     card,
     notifier,
     background,
-    onTokenChange: async (tokenRowId, formerOwnerId) =>
-      changes.touch([
-        ...(await pages.scopesOfToken(tokenRowId)),
-        ...(formerOwnerId === undefined ? [] : await pages.scopesOfUser(formerOwnerId)),
-      ]),
+    onTokenChange,
   });
 
   // Bids on auctions (decision 012): holds or card authorisations, settled by the 'bids.settle' job.
@@ -247,7 +241,7 @@ export function createServices(config: ResolvedConfig) {
     background,
     alerts,
     eligibility,
-    onTokenChange: async (tokenRowId) => changes.touch(await pages.scopesOfToken(tokenRowId)),
+    onTokenChange,
     // The drop page and the drop lists show the highest bid on its sale card.
     onAuctionChange: async (niftyId) => {
       const slug = await dropsRepo.dropSlugOfNifty(niftyId);
@@ -271,11 +265,7 @@ export function createServices(config: ResolvedConfig) {
     background,
     alerts,
     eligibility,
-    onTokenChange: async (tokenRowId, formerOwnerId) =>
-      changes.touch([
-        ...(await pages.scopesOfToken(tokenRowId)),
-        ...(formerOwnerId === undefined ? [] : await pages.scopesOfUser(formerOwnerId)),
-      ]),
+    onTokenChange,
   });
   jobs.register<{ drawingId: number }>(DRAWING_RUN_JOB, async ({ drawingId }) => {
     await drawings.run(drawingId);

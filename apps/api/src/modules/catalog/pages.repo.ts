@@ -590,34 +590,33 @@ export function createPagesRepo(db: Db) {
       };
     },
 
-    /** A user by numeric id or profile_url (case-insensitive). */
     /**
      * The scopes of browsing answers a change to this token shows on (`answer-scopes.ts`): its
-     * collection, publisher, the collection's creators and its owner (by id and profile_url).
+     * collection, publisher, the collection's creators and its owner (by id and profile_url), and after a
+     * sale or any move its former owner's own NFT pages (`formerOwnerId`), in one statement.
      */
-    /** The scopes of a user's own NFT pages (by id and by profile_url). */
-    async scopesOfUser(userId: number): Promise<string[]> {
-      const [row] = await rowsOf<{ profileUrl: string | null }>(
-        db,
-        sql`select profile_url as "profileUrl" from users where id = ${userId}`,
-      );
-      return [scope.owner(userId), ...(row?.profileUrl ? [scope.owner(row.profileUrl)] : [])];
-    },
-    async scopesOfToken(tokenRowId: number): Promise<string[]> {
-      const [row] = await rowsOf<ScopeRow & { ownerId: number | null; ownerUrl: string | null }>(
+    async scopesOfToken(tokenRowId: number, formerOwnerId?: number): Promise<string[]> {
+      const [row] = await rowsOf<
+        ScopeRow & { ownerId: number | null; ownerUrl: string | null; formerUrl: string | null }
+      >(
         db,
         sql`select c.contract_address as "contractAddress", pb.slug as publisher, o.id as "ownerId",
                    o.profile_url as "ownerUrl",
+                   ${formerOwnerId === undefined ? sql`null` : sql`(select f.profile_url from users f where f.id = ${formerOwnerId})`} as "formerUrl",
                    array(select u.profile_url from collection_creators cc join users u on u.id = cc.user_id
                           where cc.collection_id = c.id) as creators
               from tokens t join nifties n on n.id = t.nifty_id join collections c on c.id = n.collection_id
               join publishers pb on pb.id = c.publisher_id left join users o on o.id = t.owner_id
              where t.id = ${tokenRowId}`,
       );
-      if (!row) return [];
+      const former =
+        formerOwnerId === undefined
+          ? []
+          : [scope.owner(formerOwnerId), ...(row?.formerUrl ? [scope.owner(row.formerUrl)] : [])];
+      if (!row) return former;
       const ownerScopes =
         row.ownerId === null ? [] : [scope.owner(row.ownerId), scope.owner(row.ownerUrl ?? '')];
-      return [...collectionScopes(row), ...ownerScopes];
+      return [...collectionScopes(row), ...ownerScopes, ...former];
     },
 
     /** The scopes a change to this collection's card shows on: its own, its publisher's, its creators'. */
@@ -632,6 +631,7 @@ export function createPagesRepo(db: Db) {
       return row ? collectionScopes(row) : [];
     },
 
+    /** A user by numeric id or profile_url (case-insensitive). */
     async userByKey(key: string): Promise<UserRow | null> {
       const where = /^\d{1,9}$/.test(key)
         ? sql`(${users.id} = ${Number(key)} or lower(${users.profileUrl}) = ${key.toLowerCase()})`

@@ -120,6 +120,11 @@ describe('Buy Now', () => {
     const res = await pay(b, m.listingMatchId, { payment_token: await card(b, TEST_CARDS.succeeds) });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ paymentState: 'paid', paidAt: expect.any(String) });
+    // The answer shows the listing as the purchase left it, as it reads back afterwards.
+    expect(res.json().listing).toMatchObject({ status: 'sold', closedAt: expect.any(String) });
+    const read = await t.app.inject({ url: `/api/v2/listing-match/${m.listingMatchId}`, headers: b.headers });
+    expect(read.statusCode, read.body).toBe(200);
+    expect(res.json().listing).toEqual(read.json().purchaseIntent.listing);
     expect(await tokenState(token.id)).toEqual({ ownerId: b.userId, listings: ['sold'], sales: 1 });
     expect(await balance(seller)).toBe(10_625);
     expect(await balance(b)).toBe(0);

@@ -436,6 +436,21 @@ export function createTradingRepo(db: Db) {
     },
 
     /**
+     * The purchase's token (as `tokenById`), its row locked for the transaction with `no key update`
+     * (Buy Now's intents for it do not wait), in one statement.
+     */
+    async lockTokenForSale(id: number): Promise<TokenForSale | null> {
+      if (!isTransaction(db)) throw new Error('lockTokenForSale needs a transaction');
+      const [row] = await db
+        .select(tokenSelect)
+        .from(tokens)
+        .innerJoin(nifties, eq(nifties.id, tokens.niftyId))
+        .where(eq(tokens.id, id))
+        .for('no key update', { of: tokens });
+      return row ?? null;
+    },
+
+    /**
      * The token row locked for this transaction (its owner cannot change under us). `no key update` for a
      * purchase that moves it: Buy Now's intents for it (their foreign key's check) do not wait.
      */
@@ -893,6 +908,15 @@ export function createTradingRepo(db: Db) {
         db.$count(sales, where),
       ]);
       return { rows, count };
+    },
+
+    /** The email and name of several users in one statement (the sale's emails), by user id. */
+    async contactsOf(userIds: number[]): Promise<Map<number, { email: string | null; name: string }>> {
+      const rows = await db
+        .select({ id: users.id, email: users.email, name: users.name })
+        .from(users)
+        .where(inArray(users.id, [...new Set(userIds)]));
+      return new Map(rows.map((r) => [r.id, { email: r.email, name: r.name }]));
     },
 
     async contactOf(userId: number): Promise<{ email: string | null; name: string } | null> {

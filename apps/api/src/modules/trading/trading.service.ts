@@ -43,6 +43,7 @@ import {
   type NiftyForSale,
   type OfferPurchaseRow,
   type PurchaseKind,
+  type TokenForSale,
   type TradingRepo,
   type WinPurchaseRow,
 } from './trading.repo';
@@ -265,7 +266,8 @@ export function createTradingService(deps: {
         ? ` Paid with ${paymentCardLabel({ brand: intent.cardBrand, last4: intent.cardLast4 })}.`
         : '';
     background.run(async () => {
-      const [seller, buyer] = await Promise.all([repo.contactOf(sellerId), repo.contactOf(intent.buyerId)]);
+      const contacts = await repo.contactsOf([sellerId, intent.buyerId]);
+      const [seller, buyer] = [contacts.get(sellerId), contacts.get(intent.buyerId)];
       if (seller?.email) {
         await notifier.send({
           channel: 'email',
@@ -473,6 +475,12 @@ export function createTradingService(deps: {
     return expireIfDue(intent);
   }
 
+  /**
+   * The listing and token a purchase just sold and moved, by the paid intent it answers with: its answer
+   * shows them without reading them again (the intent object lives as long as that answer is built).
+   */
+  const soldAs = new WeakMap<IntentRow, { listing: ListingRow; token: TokenForSale }>();
+
   async function viewOf(
     intent: IntentRow,
     extra: { nextAction?: { type: string } } = {},
@@ -486,14 +494,16 @@ export function createTradingService(deps: {
       ]);
       return { intent, listing: null, token: null, nifty, mintedTokens, quote: quote(intent), ...extra };
     }
+    // A purchase just made: what it sold and moved; else what the caller read, else a read.
+    const shown = soldAs.get(intent) ?? known;
     const [listing, token] = await Promise.all([
-      known.listing !== undefined
-        ? known.listing
+      shown.listing !== undefined
+        ? shown.listing
         : intent.listingId === null
           ? null
           : repo.listing(intent.listingId),
-      known.token !== undefined
-        ? known.token
+      shown.token !== undefined
+        ? shown.token
         : intent.tokenRowId === null
           ? null
           : repo.tokenById(intent.tokenRowId),
@@ -799,14 +809,13 @@ export function createTradingService(deps: {
       // read after it (below), without a lock or the accounts, which only a winner needs.
       if (!claimed) return { intent: null, fresh: false as const };
       const listing = claimed;
-      const lockedToken = await trading.lockToken(tokenRowId, 'no key update');
+      const token = await trading.lockTokenForSale(tokenRowId);
       const intent = await trading.lockIntent(intentId);
-      const token = await trading.tokenById(tokenRowId);
-      if (!lockedToken || !intent || !token) throw TRADING_ERRORS.listingClosed();
+      if (!token || !intent) throw TRADING_ERRORS.listingClosed();
       if (intent.paymentState === 'paid') return { intent, fresh: false };
       if (!OPEN_STATES.includes(intent.paymentState)) throw TRADING_ERRORS.intentClosed(intent.paymentState);
       if (intent.expiresAt <= at) throw TRADING_ERRORS.intentClosed('expired');
-      if (lockedToken.ownerId !== listing.sellerId) throw TRADING_ERRORS.listingClosed();
+      if (token.ownerId !== listing.sellerId) throw TRADING_ERRORS.listingClosed();
       if (listing.sellerId === intent.buyerId) throw TRADING_ERRORS.ownListing();
 
       // The accounts (a first purchase creates the missing ones, in this transaction) and the studio's
@@ -852,7 +861,7 @@ export function createTradingService(deps: {
       // collection's and the nifty's statistics rows: every sale in the collection writes them, so they are
       // held for that statement and the commit only (decision 022).
       const saleId = await trading.insertSale({
-        tokenRowId: lockedToken.id,
+        tokenRowId: token.id,
         sellerId: listing.sellerId,
         buyerId: intent.buyerId,
         market: 'secondary',
@@ -893,13 +902,18 @@ export function createTradingService(deps: {
       if (!done) throw TRADING_ERRORS.intentClosed(intent.paymentState);
       const closed = await trading.closeSale({
         listingId: listing.id,
-        tokenRowId: lockedToken.id,
+        tokenRowId: token.id,
         sellerId: listing.sellerId,
         buyerId: intent.buyerId,
         priceCents: intent.priceCents,
         at,
       });
       if (!closed) throw TRADING_ERRORS.listingClosed();
+      // What the answer shows of the listing and the token, as this transaction left them.
+      soldAs.set(done, {
+        listing: { ...listing, status: 'sold', closedAt: at, updatedAt: at },
+        token: { ...token, ownerId: intent.buyerId, externalOwner: null },
+      });
       return {
         intent: done,
         fresh: true,
