@@ -16,6 +16,9 @@ BEGIN
                   WHERE a.id = NEW.account_id AND a.kind = 'user' AND NOT a.may_go_negative) THEN
     RETURN NULL;
   END IF;
+  -- The account's row first, as a debit's `lock` takes it: a writer that skipped the lock waits here for
+  -- another debit of the account to commit, and the sum below (a statement of its own) then counts it.
+  PERFORM 1 FROM ledger_accounts WHERE id = NEW.account_id FOR NO KEY UPDATE;
   SELECT sum(e.amount_cents) INTO total FROM ledger_entries e WHERE e.account_id = NEW.account_id;
   IF total < 0 THEN
     RAISE EXCEPTION 'ledger account % would go below zero (%)', NEW.account_id, total

@@ -1,6 +1,6 @@
 // The ledger (decision 009) on both stores: movements balance to zero (the code refuses, and the store
-// refuses at commit), balances move only with their entries and never go below zero, holds reduce what
-// may be spent, and the profile's account_balance_in_cents is the ledger's.
+// refuses at commit), a balance is its entries' sum and a user's never goes below zero (the code checks
+// under the account's lock; the store refuses at commit a debit that skipped it), holds reduce what may be spent, and the profile's account_balance_in_cents is the ledger's.
 import { type Db, schema, withTransaction } from '@vitrine/db';
 import { fixtures } from '@vitrine/db/testing';
 import { eq, sql } from 'drizzle-orm';
@@ -121,6 +121,39 @@ describe('the ledger', () => {
     ).rejects.toThrow();
     await expect(deposit(u.id, 1_000, `d2-${u.id}`)).rejects.toThrow();
     expect(await createLedgerRepo(db).balanceOf(u.id)).toBe(1_000);
+  });
+
+  it('lets one of two debits that skipped the lock through, when the balance covers one (the store at commit)', async () => {
+    // Two writers that forgot `lock`: each posts a debit of 700 and commits. On PostgreSQL both have posted
+    // before either commits (each waits for the other's post), and their commits race: five pairs, as the
+    // race does not lose every time. PGlite runs one transaction at a time.
+    const onPostgres = process.env.TEST_STORE === 'postgres';
+    const f = fixtures(db, { now: at });
+    for (let pair = 0; pair < 5; pair += 1) {
+      const u = await f.user();
+      const { user, clearing } = await deposit(u.id, 1_000, `d5-${u.id}`);
+      let posted = 0;
+      const bothPosted = async () => {
+        posted += 1;
+        while (onPostgres && posted < 2) await new Promise((resolve) => setTimeout(resolve, 5));
+      };
+      const debit = (n: number) =>
+        withTransaction(db, async (tx) => {
+          await createLedgerRepo(tx).post({
+            kind: 'payout',
+            reference: `p5-${u.id}-${n}`,
+            at,
+            postings: [
+              { accountId: user, amountCents: -700, memo: 'payout' },
+              { accountId: clearing, amountCents: 700, memo: 'payout' },
+            ],
+          });
+          await bothPosted();
+        });
+      const results = await Promise.allSettled([debit(1), debit(2)]);
+      expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+      expect(await createLedgerRepo(db).balanceOf(u.id)).toBe(300);
+    }
   });
 
   it('counts active holds out of what may be spent, until released', async () => {

@@ -1,7 +1,8 @@
 // Offers (000 §3 offer and bid order, §7 accept-bid; docs/decisions/009-trading-and-ledger.md "Offers").
 // An offer is backed by a ledger hold (balance: the money stays on the maker's account but cannot be
 // spent) or a card authorisation. Accepting is one unit of work: lock the offer, the token's active
-// listing (the owner change closes it), the token, then the ledger accounts (id order); check, move
+// listing (the owner change closes it), the token, then the users' ledger accounts (id order; decision
+// 022: house accounts are not locked); check, move
 // the token, close the hold, post the purchase movement (decision 009 fees, seller's side), write the
 // sale, mark the offer accepted. A card is captured after commit.
 

@@ -300,4 +300,34 @@ describe(`${BUYERS} concurrent buyers of one listing`, () => {
       holdsBeyondBalance: 0,
     });
   });
+
+  it('one buyer paying by balance for two listings at once, with money for one: one sale, one refusal', async () => {
+    const db = t.app.config.database.db;
+    const now = t.clock.now();
+    const first = await listedToken(t.app, { priceInCents: 5_000 });
+    const second = await listedToken(t.app, { priceInCents: 5_000 });
+    const b = await buyer(t.app);
+    await fund(db, b.userId, 7_000, now);
+    const intents = [await buyNow(b, first.listing.id), await buyNow(b, second.listing.id)];
+    const answers = await Promise.all(
+      intents.map((id) =>
+        t.app.inject({
+          method: 'POST',
+          url: `/api/v2/purchase-intent/${id}/pay`,
+          headers: b.headers,
+          payload: { payment_method: 'balance' },
+        }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 402]);
+    expect(answers.find((a) => a.statusCode === 402)?.json()).toMatchObject({
+      errorType: 'insufficient-funds',
+    });
+    expect(await accountBalance(db, { userId: b.userId })).toBe(2_000);
+    expect(await ledgerInvariants(db)).toMatchObject({
+      unbalancedTransactions: 0,
+      negativeBalances: 0,
+      holdsBeyondBalance: 0,
+    });
+  });
 });

@@ -1,8 +1,8 @@
 // Random interleavings (fast-check) of list, reprice, cancel, Buy Now, pay (card that succeeds, card that
 // declines, balance), retries under the same Idempotency-Key and expiry, run in small concurrent batches,
 // keep the invariants of issue #14: each token has one owner and at most one active listing, by its
-// owner; one sale per paid intent, every paid intent delivered; the ledger sums to zero with balances
-// equal to their entries and none below zero; a card is captured only for a paid intent, and no
+// owner; one sale per paid intent, every paid intent delivered; the ledger sums to zero, no balance (the
+// sum of an account's entries) below zero and no user's holds beyond their balance; a card is captured only for a paid intent, and no
 // authorisation is left hanging. Offers join in (decision 009 "Offers"): make (balance or card), accept,
 // cancel, and expiry a day later; every open balance offer has one active hold of its amount and no
 // other hold is active, every accepted offer has its sale, and the only card authorisations left are

@@ -517,7 +517,9 @@ export function createTradingRepo(db: Db) {
      * The purchase's last write (decision 022): the listing taken by `takeListing` closed as sold and its
      * token moved to the buyer, in one statement. Their catalog triggers write the collection's and the
      * nifty's statistics, rows every sale in the collection writes, locked from here to commit. False
-     * when either no longer held (the caller rolls back).
+     * when either no longer held (the caller rolls back). Both tables' triggers are AFTER triggers, which
+     * run once the whole statement is done (the token's owner trigger then finds its listing sold); a
+     * BEFORE ROW trigger on either that wrote the other would make one of the two updates skip its row.
      */
     async closeSale(sale: {
       listingId: number;
