@@ -420,7 +420,8 @@ describe('burn-required and free redemptions', () => {
     if (!burnable) throw new Error('no token');
     const listing = await f.listing({ tokenRowId: burnable.id, priceInCents: 5_000 });
     const intent = await created(holder, nifty, 1);
-    const platform = await createLedgerRepo(db()).houseAccount('platform_revenue');
+    // An account another movement would lock (house accounts are not locked: decision 022).
+    const account = await createLedgerRepo(db()).userAccount(holder.userId);
     const paid = sentLater(() =>
       t.app.inject({
         method: 'POST',
@@ -436,7 +437,7 @@ describe('burn-required and free redemptions', () => {
       await trading.lockToken(burnable.id);
       paid.send();
       await new Promise((resolve) => setTimeout(resolve, 500));
-      await createLedgerRepo(tx).lock([platform]);
+      await createLedgerRepo(tx).lock([account]);
     });
     const res = await paid.answer;
     expect(res.statusCode, res.body).toBe(200);

@@ -256,6 +256,14 @@ export function createTradingRepo(db: Db) {
       .innerJoin(publishers, eq(publishers.id, collections.publisherId))
       .leftJoin(drops, eq(drops.id, collections.dropId));
 
+  async function contactsOf(userIds: number[]): Promise<Map<number, { email: string | null; name: string }>> {
+    const rows = await db
+      .select({ id: users.id, email: users.email, name: users.name })
+      .from(users)
+      .where(inArray(users.id, [...new Set(userIds)]));
+    return new Map(rows.map((r) => [r.id, { email: r.email, name: r.name }]));
+  }
+
   return {
     /** A nifty by its contract and number inside it (the checkout URL's {contractAddress}/{niftyType}). */
     async niftyForSale(contractAddress: string, typeNumber: number): Promise<NiftyForSale | null> {
@@ -450,12 +458,9 @@ export function createTradingRepo(db: Db) {
       return row ?? null;
     },
 
-    /**
-     * The token row locked for this transaction (its owner cannot change under us). `no key update` for a
-     * purchase that moves it: Buy Now's intents for it (their foreign key's check) do not wait.
-     */
-    async lockToken(id: number, strength: 'update' | 'no key update' = 'update') {
-      const [row] = await lockRows(db, tokens, eq(tokens.id, id), strength);
+    /** The token row locked for this transaction (its owner cannot change under us). */
+    async lockToken(id: number) {
+      const [row] = await lockRows(db, tokens, eq(tokens.id, id));
       return row ?? null;
     },
 
@@ -913,20 +918,10 @@ export function createTradingRepo(db: Db) {
     },
 
     /** The email and name of several users in one statement (the sale's emails), by user id. */
-    async contactsOf(userIds: number[]): Promise<Map<number, { email: string | null; name: string }>> {
-      const rows = await db
-        .select({ id: users.id, email: users.email, name: users.name })
-        .from(users)
-        .where(inArray(users.id, [...new Set(userIds)]));
-      return new Map(rows.map((r) => [r.id, { email: r.email, name: r.name }]));
-    },
+    contactsOf,
 
     async contactOf(userId: number): Promise<{ email: string | null; name: string } | null> {
-      const [row] = await db
-        .select({ email: users.email, name: users.name })
-        .from(users)
-        .where(eq(users.id, userId));
-      return row ?? null;
+      return (await contactsOf([userId])).get(userId) ?? null;
     },
 
     /** The buyers whose payment for a listing is in progress (a second step pending), in time. */

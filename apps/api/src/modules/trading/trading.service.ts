@@ -576,8 +576,8 @@ export function createTradingService(deps: {
 
   /**
    * The primary purchase (decision 009 "Primary sales"), one transaction: lock the nifty, then the intent,
-   * then the buyer's ledger account when paying by balance (credits lock nothing: decision 022); mint the held editions to the buyer, count them sold, write a sale
-   * per edition and one ledger movement (publisher 90 %, platform 10 %, card fee the buyer's), mark the
+   * then the buyer's ledger account when paying by balance (credits lock nothing: decision 022); mint the
+   * held editions to the buyer, count them sold, write a sale per edition and one ledger movement (publisher 90 %, platform 10 %, card fee the buyer's), mark the
    * intent paid. Throws (rolling back) when the intent is no longer open or in time, or the balance low.
    */
   async function settlePrimary(
