@@ -266,6 +266,7 @@ export function createServices(config: ResolvedConfig) {
     alerts,
     eligibility,
     onTokenChange,
+    log: (message, detail) => console.warn(message, detail),
   });
   jobs.register<{ drawingId: number }>(DRAWING_RUN_JOB, async ({ drawingId }) => {
     await drawings.run(drawingId);

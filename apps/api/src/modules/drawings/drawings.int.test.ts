@@ -824,6 +824,93 @@ describe('a winner whose card capture keeps being refused (decision 013 "Refused
       sumOfAllEntries: 0,
     });
   });
+
+  it('released after the publisher cashed out the proceeds: each account gives back what it may, the shortfall stays on clearing', async () => {
+    const { nifty, owner } = await dropNifty(t.app, {
+      dropType: 'drawing',
+      editionSize: 1,
+      priceInCents: PRICE,
+    });
+    const only = await validated(0);
+    expect((await enterByCard(nifty, only)).statusCode).toBe(201);
+    const { drawingId, order } = await drawOrder(nifty);
+    const [winner] = order;
+    if (!winner) throw new Error('no entry');
+    await t.app.services.cardProcessor.provider.void(winner.providerReference as string);
+    t.clock.advance(2 * DAY);
+    await t.app.services.jobs.drain();
+    expect(await entryRow(winner.id)).toMatchObject({ status: 'won', captureAttempts: 1 });
+
+    // The publisher cashes out all but a dollar of the proceeds the draw credited while the capture is retried.
+    const proceeds = PRICE - PRICE / 10;
+    expect(await balanceOf(owner.id)).toBe(proceeds);
+    const publisher = await sessionFor(t.app, owner.profileUrl);
+    const cashOut = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/balance/payouts',
+      headers: publisher.headers,
+      payload: { amount_in_cents: proceeds - 100 },
+    });
+    expect(cashOut.statusCode, cashOut.body).toBe(200);
+
+    let failed = 0;
+    for (const wait of CAPTURE_RETRY_DELAYS_MS) {
+      t.clock.advance(wait + 1000);
+      failed += (await t.app.services.jobs.drain()).failed;
+    }
+    // What the job runs, once more: it finds the win forfeited (a forfeit refused at commit throws here).
+    await t.app.services.drawings.settleCards(drawingId);
+    expect(failed).toBe(0);
+    expect(await entryRow(winner.id)).toMatchObject({ status: 'forfeited', captureAttempts: 3 });
+    expect(await db().$count(schema.tokens, eq(schema.tokens.niftyId, nifty.id))).toBe(0);
+    const [n] = await db().select().from(schema.nifties).where(eq(schema.nifties.id, nifty.id));
+    expect(n?.totalSold).toBe(0);
+    expect(chargeOf(winner.providerReference)?.status).toBe('voided');
+
+    // The publisher gave back the dollar left, the platform its fee in full; clearing keeps the rest.
+    expect(await balanceOf(owner.id)).toBe(0);
+    const [clearing] = await db()
+      .select({ id: schema.ledgerAccounts.id })
+      .from(schema.ledgerAccounts)
+      .where(eq(schema.ledgerAccounts.kind, 'payments_clearing'));
+    const [publisherAccount] = await db()
+      .select({ id: schema.ledgerAccounts.id })
+      .from(schema.ledgerAccounts)
+      .where(and(eq(schema.ledgerAccounts.kind, 'user'), eq(schema.ledgerAccounts.userId, owner.id)));
+    const entries = await db()
+      .select({
+        accountId: schema.ledgerEntries.accountId,
+        amountCents: schema.ledgerEntries.amountCents,
+        memo: schema.ledgerEntries.memo,
+      })
+      .from(schema.ledgerEntries)
+      .innerJoin(
+        schema.ledgerTransactions,
+        eq(schema.ledgerTransactions.id, schema.ledgerEntries.transactionId),
+      )
+      .where(
+        and(
+          eq(schema.ledgerTransactions.kind, 'purchase_forfeited'),
+          eq(schema.ledgerTransactions.reference, `drawing_entry:${winner.id}`),
+        ),
+      );
+    expect(entries.reduce((sum, e) => sum + e.amountCents, 0)).toBe(0);
+    expect(entries).toEqual(
+      expect.arrayContaining([
+        { accountId: clearing?.id, amountCents: PRICE, memo: 'card_payment' },
+        { accountId: publisherAccount?.id, amountCents: -100, memo: 'publisher_proceeds' },
+        expect.objectContaining({ amountCents: -PRICE / 10, memo: 'primary_platform_fee' }),
+        { accountId: clearing?.id, amountCents: -(proceeds - 100), memo: 'refund_shortfall' },
+      ]),
+    );
+    expect(entries).toHaveLength(4);
+    expect(await ledgerInvariants(db())).toEqual({
+      unbalancedTransactions: 0,
+      holdsBeyondBalance: 0,
+      negativeBalances: 0,
+      sumOfAllEntries: 0,
+    });
+  });
 });
 
 describe('the demo store’s ended drawings', () => {

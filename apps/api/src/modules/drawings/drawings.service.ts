@@ -23,7 +23,7 @@ import type { Notifier } from '../../lib/notifier';
 import type { EligibilityService } from '../eligibility/eligibility.service';
 import type { AlertsService } from '../live/alerts.service';
 import { createCardAuthorizations } from '../trading/card-authorizations';
-import { createLedgerRepo, type LedgerRepo } from '../trading/ledger.repo';
+import { createLedgerRepo, type LedgerRepo, takeBack } from '../trading/ledger.repo';
 import type { ExternalPaymentProvider } from '../trading/payment-providers';
 import { splitPayees, splitPostings } from '../trading/sales-splits';
 import { createTradingRepo, type NiftyForSale, type TradingRepo } from '../trading/trading.repo';
@@ -103,6 +103,8 @@ export function createDrawingsService(deps: {
   eligibility?: Pick<EligibilityService, 'assertEligible'>;
   /** After a commit that changed a token (and, when it changed hands or went, its former owner). */
   onTokenChange?: (tokenRowId: number, formerOwnerId?: number) => Promise<void>;
+  /** For the operator: a forfeit whose accounts could not give back everything (its shortfall). */
+  log?: (message: string, detail: Record<string, unknown>) => void;
 }) {
   const { clock, unit, jobs } = deps;
   const repo = createDrawingsRepo(deps.db);
@@ -324,10 +326,13 @@ export function createDrawingsService(deps: {
    * entrant in the draw order (`drawWinners` over every entry, continued past the editions drawn) who was
    * not drawn and can still pay (a card authorisation still held, or a balance covering the price now),
    * whose purchase is posted as the draw posts one; with nobody left the edition is released (the token
-   * removed, one fewer sold). The forfeited purchase is reversed exactly (its ledger entries negated), after
-   * the new one, so no account dips below zero on the way. Conditional on the entry still won and not
-   * captured: a second run finds it forfeited and does nothing. False when it could not (the edition left
-   * the winner's hands meanwhile: left to an operator).
+   * removed, one fewer sold). The forfeited purchase is reversed (`purchase_forfeited`), after the new one:
+   * the payer's entry negated, each credit taken back as a card refund takes it (`takeBack`: a user's
+   * account, e.g. a publisher who cashed out meanwhile, up to what it may spend now, a house account in
+   * full), and the rest, the shortfall, left on the clearing account (`refund_shortfall`) and logged for the
+   * operator; so no account goes below zero, and a forfeit never fails for it. Conditional on the entry
+   * still won and not captured: a second run finds it forfeited and does nothing. False when it could not
+   * (the edition left the winner's hands meanwhile: left to an operator).
    */
   async function forfeit(drawingId: number, entryId: number): Promise<boolean> {
     const at = clock.now();
@@ -421,26 +426,47 @@ export function createDrawingsService(deps: {
         await drawings.removeToken(token.id);
         if (!(await t.addSold(nifty.id, -1))) throw new Error('drawing: sold count');
       }
+      let shortfall = 0;
       if (original.length > 0) {
+        // The payer gets its payment back; each credit is taken back, a user's up to what they may spend
+        // now (read again under the locks held: the new purchase credited them), the rest left on clearing.
+        const taken = takeBack(
+          await l.lock(fixed),
+          original.filter((p) => p.amountCents > 0),
+        );
+        shortfall = taken.shortfall;
+        const postings = [
+          ...original
+            .filter((p) => p.amountCents < 0)
+            .map((p) => ({ accountId: p.accountId, amountCents: -p.amountCents, memo: p.memo })),
+          ...taken.postings,
+        ];
+        if (shortfall > 0) {
+          const clearing = await l.houseAccount('payments_clearing');
+          postings.push({ accountId: clearing, amountCents: -shortfall, memo: 'refund_shortfall' });
+        }
         await l.post({
           kind: 'purchase_forfeited',
           reference: `drawing_entry:${e.id}`,
           description: `Drawing win forfeited (payment refused): ${n.contractAddress}/${nifty.typeNumber}`,
           at,
-          postings: original.map((p) => ({
-            accountId: p.accountId,
-            amountCents: -p.amountCents,
-            memo: p.memo,
-          })),
+          postings,
         });
       }
       if (!(await drawings.markForfeited(e.id, at))) throw new Error('drawing: forfeited twice');
-      return { loser: e.userId, next, tokenRowId: next ? token.id : null };
+      return { loser: e.userId, next, tokenRowId: next ? token.id : null, shortfall };
     });
     if (result === 'done') return true;
     if (result === 'stuck') return false;
-    // Committed: both told, the browsing caches.
-    const { loser, next, tokenRowId } = result;
+    // Committed: both told, the operator of a shortfall, the browsing caches.
+    const { loser, next, tokenRowId, shortfall } = result;
+    if (shortfall > 0) {
+      deps.log?.('forfeited drawing win larger than what the sale’s accounts may give back', {
+        drawingId,
+        entryId,
+        shortfall,
+      });
+    }
     tell(loser, n, forfeitMessage(n.title), 'Your drawing win was forfeited', `drawing:${n.id}:forfeited`);
     if (next) tell(next.userId, n, runnerUpMessage(n.title), 'You won the drawing', `drawing:${n.id}:won`);
     if (tokenRowId !== null) await deps.onTokenChange?.(tokenRowId, loser).catch(() => undefined);

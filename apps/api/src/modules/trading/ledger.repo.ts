@@ -33,6 +33,30 @@ export interface LockedAccount {
   availableCents: number;
 }
 
+/**
+ * Money taken back from the accounts a movement credited (a card refund, a forfeited drawing win: decision
+ * 009 "Refunds"): each `take` (its `amountCents` what to take back) from a user's account at most what it
+ * may spend now (`locked`, as `lock` read it, and less what earlier takes here took), from a house account
+ * (neither locked nor read: decision 022) in full, which is never more than the movement credited it. Gives
+ * the debits, in the order of `takes`, and the shortfall: what no account could give back, which the
+ * caller leaves on the clearing account (`refund_shortfall`) for the operator.
+ */
+export function takeBack(
+  locked: ReadonlyMap<number, LockedAccount>,
+  takes: readonly Posting[],
+): { postings: Posting[]; shortfall: number } {
+  const spendable = new Map([...locked].map(([id, a]) => [id, Math.max(0, a.availableCents)]));
+  const mayGive = (id: number) => spendable.get(id) ?? Number.POSITIVE_INFINITY;
+  let shortfall = 0;
+  const postings = takes.map((take) => {
+    const can = Math.min(take.amountCents, mayGive(take.accountId));
+    spendable.set(take.accountId, mayGive(take.accountId) - can);
+    shortfall += take.amountCents - can;
+    return { accountId: take.accountId, amountCents: -can, memo: take.memo };
+  });
+  return { postings, shortfall };
+}
+
 export function createLedgerRepo(db: Db) {
   async function account(kind: string, userId: number | null, currency = 'USD'): Promise<number> {
     const where = and(

@@ -7,7 +7,7 @@ import { AppError } from '@vitrine/domain';
 import { and, eq, inArray, isNull, like } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { Clock } from '../../lib/clock';
-import { createLedgerRepo, type Posting } from './ledger.repo';
+import { createLedgerRepo, takeBack } from './ledger.repo';
 
 const { purchaseIntents: intents, paymentWebhookEvents: events, ledgerTransactions, ledgerEntries } = schema;
 
@@ -212,19 +212,15 @@ export function createStripeWebhooks(deps: {
     const ledger = createLedgerRepo(tx);
     const buyer = await ledger.userAccount(intent.buyerId);
     const locked = await ledger.lock([payer.accountId, buyer, ...credits.map((c) => c.accountId)]);
-    // What each user may give back; a house account (not locked, not read: decision 022) gives back its
-    // share in full, which is never more than this sale credited it.
-    const spendable = new Map([...locked].map(([id, a]) => [id, Math.max(0, a.availableCents)]));
-    const mayGive = (id: number) => spendable.get(id) ?? Number.POSITIVE_INFINITY;
-    const postings: Posting[] = [];
-    let shortfall = 0;
-    credits.forEach((credit, i) => {
-      const share = shares[i] ?? 0;
-      const can = Math.min(share, mayGive(credit.accountId));
-      spendable.set(credit.accountId, mayGive(credit.accountId) - can);
-      shortfall += share - can;
-      postings.push({ accountId: credit.accountId, amountCents: -can, memo: `${credit.memo}_refunded` });
-    });
+    // Each user gives back at most what they may spend; a house account its share in full (`takeBack`).
+    const { postings, shortfall } = takeBack(
+      locked,
+      credits.map((credit, i) => ({
+        accountId: credit.accountId,
+        amountCents: shares[i] ?? 0,
+        memo: `${credit.memo}_refunded`,
+      })),
+    );
     // The buyer's record shows the refund arriving and going to their card; the clearing account takes back
     // what left, less a shortfall no share could cover (for the operator).
     postings.push(
