@@ -6,7 +6,7 @@
 //    record, and for the winner a transaction (claim the listing, mark the intent paid, two ledger rows).
 //  - `one`: each request is one statement (session check, listing check and insert in one CTE; pay's claim
 //    and intent update in one CTE): the least a purchase over HTTP can cost.
-// `node bench/floor/purchase-floor.mjs [lean|one] [bursts]` against a scratch database on the local
+// `node bench/floor/purchase-floor.mjs [lean|one] [bursts] [listings per burst]` against a scratch database on the local
 // PostgreSQL (FLOOR_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/vitrine_floor, created and
 // reset on each run). The server runs in a child process; the buyers use node:http with keep-alive.
 import { fork } from 'node:child_process';
@@ -17,6 +17,8 @@ import pg from 'pg';
 
 const variant = process.argv[2] ?? 'lean';
 const bursts = Number(process.argv[3] ?? 16);
+/** Listings of each burst: 1 (the hot listing), or 64 (the 64-listing figure: each buyer on one drawn at random). */
+const spread = Number(process.argv[4] ?? 1);
 const BUYERS = 200;
 const url = process.env.FLOOR_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/vitrine_floor';
 
@@ -37,7 +39,7 @@ async function drive() {
     create table sessions(hash text primary key, user_id int not null, expires_at timestamptz not null);
     insert into sessions select 'tok' || g, g, now() + interval '1 day' from generate_series(1, ${BUYERS}) g;
     create table listings(id serial primary key, token_id int not null, seller_id int not null, price int not null, status text not null);
-    insert into listings(token_id, seller_id, price, status) select g, 9999, 2500, 'active' from generate_series(1, ${bursts}) g;
+    insert into listings(token_id, seller_id, price, status) select g, 9999, 2500, 'active' from generate_series(1, ${bursts * spread}) g;
     create table intents(id serial primary key, buyer_id int not null, listing_id int not null, price int not null, state text not null, created_at timestamptz default now());
     create index on intents(listing_id, state);
     create table idem(key text primary key, user_id int not null, response text);
@@ -72,13 +74,14 @@ async function drive() {
       req.on('error', reject);
       req.end(JSON.stringify(body));
     });
-  for (let listing = 1; listing <= bursts; listing++) {
+  for (let burst = 1; burst <= bursts; burst++) {
     const lat = [];
     const statuses = {};
     await Promise.all(
       Array.from({ length: BUYERS }, async (_, i) => {
         const started = performance.now();
         const token = `tok${i + 1}`;
+        const listing = (burst - 1) * spread + 1 + Math.floor(Math.random() * spread);
         const b = await call('/buy', token, { listing });
         const p = b.status === 200 ? await call('/pay', token, { intent: b.json.id }) : b;
         statuses[p.status] = (statuses[p.status] ?? 0) + 1;
@@ -88,7 +91,7 @@ async function drive() {
     lat.sort((a, b) => a - b);
     const at = (q) => lat[Math.ceil(q * lat.length) - 1].toFixed(0);
     process.stdout.write(
-      `${variant} burst ${listing}: Buy Now + pay p50 ${at(0.5)} ms, p99 ${at(0.99)} ms ${JSON.stringify(statuses)}\n`,
+      `${variant} burst ${burst} (${spread} listing${spread === 1 ? '' : 's'}): Buy Now + pay p50 ${at(0.5)} ms, p99 ${at(0.99)} ms ${JSON.stringify(statuses)}\n`,
     );
   }
   server.kill();

@@ -16,13 +16,13 @@ afterAll(async () => {
   await store.drop();
 });
 
+const byVersion = (d: FreshDatabase['db']) =>
+  d
+    .select({ version: termsOfService.version, markdown: termsOfService.markdown })
+    .from(termsOfService)
+    .where(eq(termsOfService.version, sql.placeholder('version')));
 const versionOf = (db: FreshDatabase['db'], version: string) =>
-  prepared(db, 'statements_test_terms_by_version', (d) =>
-    d
-      .select({ version: termsOfService.version, markdown: termsOfService.markdown })
-      .from(termsOfService)
-      .where(eq(termsOfService.version, sql.placeholder('version'))),
-  ).execute({ version });
+  prepared(db, 'statements_test_terms_by_version', byVersion).execute({ version });
 
 describe('a prepared statement', () => {
   it('is built once per database and sends each call its own values', async () => {
@@ -54,6 +54,36 @@ describe('a prepared statement', () => {
       }),
     ).rejects.toBe(rolledBack);
     expect(await versionOf(db, 'stmt-tx')).toEqual([]);
+  });
+
+  it('in a transaction is built once, and each transaction reads through its own connection', async () => {
+    const { db } = store;
+    const at = new Date('2026-01-04T00:00:00Z');
+    const statementOf = (tx: typeof db) =>
+      Object.getPrototypeOf(prepared(tx, 'statements_test_terms_by_version', byVersion));
+    const built = await Promise.all([
+      withTransaction(db, async (tx) => statementOf(tx)),
+      withTransaction(db, async (tx) => statementOf(tx)),
+    ]);
+    expect(built[0]).toBe(built[1]);
+    // Two transactions at once (on PostgreSQL each on a connection of its own), each with an uncommitted
+    // row: each sees its own row and not the other's, so each call ran in its own transaction.
+    const seen = await Promise.all(
+      ['stmt-tx-1', 'stmt-tx-2'].map((version) =>
+        withTransaction(db, async (tx) => {
+          await tx.insert(termsOfService).values({ version, markdown: version, publishedAt: at });
+          const own = await versionOf(tx, version);
+          const other = await versionOf(tx, version === 'stmt-tx-1' ? 'stmt-tx-2' : 'stmt-tx-1');
+          // Rolled back: the rows are never committed.
+          throw Object.assign(new Error('roll back'), { seen: { own, other } });
+        }).catch((e: unknown) => (e as { seen: { own: unknown[]; other: unknown[] } }).seen),
+      ),
+    );
+    expect(seen).toEqual([
+      { own: [{ version: 'stmt-tx-1', markdown: 'stmt-tx-1' }], other: [] },
+      { own: [{ version: 'stmt-tx-2', markdown: 'stmt-tx-2' }], other: [] },
+    ]);
+    expect(await versionOf(db, 'stmt-tx-1')).toEqual([]);
   });
 
   it('refuses, under test, a builder that uses a value of its call, and two statements under one name', async () => {

@@ -1,10 +1,13 @@
 // Statements built once. Drizzle builds a query's SQL text on every call (a tenth to a quarter of a trading
 // write's CPU, bench/results/purchases-2026-11-25.md); a statement sent on every authenticated request or
-// trading write is built once per database instead, with `sql.placeholder` for its values, and sent by name
-// (PostgreSQL then parses it once per pooled connection). In a transaction the statement is built and sent
-// as before: one prepared on the database would run outside the transaction (and on the embedded store wait
-// for it).
-import { is, Param, Placeholder } from 'drizzle-orm';
+// trading write is built once instead, with `sql.placeholder` for its values, and sent by name (PostgreSQL
+// then parses it once per pooled connection). On the database it is built once per database; in a
+// transaction it is built once per driver and each call binds it to the transaction's own connection
+// (a statement bound to the database would run outside the transaction, and on the embedded store wait
+// for it): the purchase's statements, all in its transaction, were built on every call (17 % of the
+// server's CPU under the purchase figures, bench/results/purchases-2026-12-01.md).
+import { getTableColumns, is, Param, Placeholder, type SQL } from 'drizzle-orm';
+import { PgDialect, type PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from './client';
 import { isTransaction } from './unit-of-work';
 
@@ -16,6 +19,13 @@ interface Built {
 }
 
 const built = new WeakMap<Db, Map<string, Built>>();
+/** Statements of transactions, by the driver's session class: bound to each transaction's connection per call. */
+const builtForTransactions = new WeakMap<object, Map<string, Built>>();
+
+/** What drizzle keeps of a transaction's connection: its session, whose `client` its statements run on. */
+interface SessionOf {
+  session: { client: unknown };
+}
 
 /** Checked under test only (NODE_ENV=test, as vitest sets it): the checks build the statement each call. */
 const checking = process.env.NODE_ENV === 'test';
@@ -27,7 +37,8 @@ interface Preparable<P extends { execute: unknown }> {
 }
 
 /**
- * `build(db).prepare(name)`, built once per database (in a transaction, `build(tx)` itself). Two rules,
+ * `build(db).prepare(name)`, built once per database, or once per driver for transactions (each call then
+ * runs on the transaction's connection). Two rules,
  * checked under test:
  *  - `name` is unique across the code base (it names the statement on each PostgreSQL connection): two
  *    builders under one name would silently run the first one's statement;
@@ -40,11 +51,29 @@ export function prepared<P extends { execute: unknown }>(
   name: string,
   build: (db: Db) => Preparable<P>,
 ): Pick<P, 'execute'> {
-  if (isTransaction(db)) return build(db);
-  let byName = built.get(db);
+  if (isTransaction(db)) {
+    const session = (db as unknown as SessionOf).session;
+    const statement = builtOnce(builtForTransactions, session.constructor, db, name, build);
+    // The statement as built, sent on this transaction's connection (drizzle's prepared queries of both
+    // drivers send on their `client`: the pooled connection, or PGlite's transaction).
+    const bound = Object.create(statement as object) as { client: unknown };
+    bound.client = session.client;
+    return bound as unknown as P;
+  }
+  return builtOnce(built, db, db, name, build);
+}
+
+function builtOnce<P extends { execute: unknown }>(
+  cache: WeakMap<object, Map<string, Built>>,
+  key: object,
+  db: Db,
+  name: string,
+  build: (db: Db) => Preparable<P>,
+): P {
+  let byName = cache.get(key);
   if (!byName) {
     byName = new Map();
-    built.set(db, byName);
+    cache.set(key, byName);
   }
   const entry = byName.get(name);
   if (!entry) {
@@ -72,4 +101,83 @@ function shapeOf(query: { toSQL(): { sql: string; params: unknown[] } }): string
     is(p, Placeholder) ? { placeholder: p.name } : is(p, Param) ? value(p.value) : p;
   const { sql, params } = query.toSQL();
   return JSON.stringify({ sql, params: params.map(value) });
+}
+
+const dialect = new PgDialect({ casing: 'snake_case' });
+
+/** What drizzle keeps of any database or transaction: the session that sends its statements. */
+interface WithSession {
+  _: {
+    session: {
+      prepareQuery(
+        query: { sql: string; params: unknown[] },
+        fields: undefined,
+        name: string,
+        isResponseInArrayMode: boolean,
+      ): { execute(values: Record<string, unknown>): Promise<unknown> };
+    };
+  };
+}
+
+export interface PreparedSql<T> {
+  /** Runs the statement on `db` (the database, or the transaction it is called in) with these values. */
+  execute(db: Db, values: Record<string, unknown>): Promise<T[]>;
+}
+
+/**
+ * A raw SQL statement built once, its values `sql.placeholder`s given to `execute`, sent by name on the
+ * database or on the transaction it is executed in (drizzle's `db.execute(sql…)` builds the text on every
+ * call). Declare it once, at the top of a module (the builder takes no argument, so nothing of a call can
+ * be frozen into it); `name` is unique across the code base, as for `prepared`. Answers the rows as the
+ * driver gives them (column names as the statement writes them).
+ */
+export function preparedSql<T>(name: string, build: () => SQL): PreparedSql<T> {
+  let query: { sql: string; params: unknown[] } | null = null;
+  return {
+    async execute(db, values) {
+      if (query === null) query = dialect.sqlToQuery(build());
+      else if (checking && JSON.stringify(dialect.sqlToQuery(build())) !== JSON.stringify(query)) {
+        throw new Error(`preparedSql ${name}: its builder changed between calls`);
+      }
+      const session = (db as unknown as WithSession)._.session;
+      const result = (await session.prepareQuery(query, undefined, name, false).execute(values)) as {
+        rows: T[];
+      };
+      return result.rows;
+    },
+  };
+}
+
+/**
+ * A row as the driver answered it for a raw statement (`returning *`: the table's column names, values as
+ * the driver reads them) mapped as drizzle maps a builder's row: each column by its key, through the
+ * column's own decoder (timestamps to dates, bigints to numbers), null as null.
+ */
+export function rowFromDriver<T extends PgTable>(table: T, raw: Record<string, unknown>): T['$inferSelect'] {
+  const out: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(getTableColumns(table))) {
+    const value = raw[column.name];
+    out[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return out as T['$inferSelect'];
+}
+
+/**
+ * A row of `table` as one JSON object for `jsonb_populate_recordset(null::table, …)`: keyed by column name,
+ * only the keys given (a column left out takes its default), each value as the column writes it (a date
+ * as its ISO text, a bigint or numeric as it is), null as null.
+ */
+export function rowToJson<T extends PgTable>(
+  table: T,
+  values: Partial<T['$inferInsert']>,
+): Record<string, unknown> {
+  const columns = getTableColumns(table) as Record<string, { name: string }>;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(values)) {
+    if (value === undefined) continue;
+    const column = columns[key];
+    if (!column) throw new Error(`rowToJson: no column ${key}`);
+    out[column.name] = value === null ? null : value instanceof Date ? value.toISOString() : value;
+  }
+  return out;
 }
