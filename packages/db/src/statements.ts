@@ -6,7 +6,8 @@
 // (a statement bound to the database would run outside the transaction, and on the embedded store wait
 // for it): the purchase's statements, all in its transaction, were built on every call (17 % of the
 // server's CPU under the purchase figures, bench/results/purchases-2026-12-01.md).
-import { getTableColumns, is, Param, Placeholder, type SQL } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { getTableColumns, is, Param, Placeholder, type SQL, sql } from 'drizzle-orm';
 import { PgDialect, type PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from './client';
 import { isTransaction } from './unit-of-work';
@@ -180,4 +181,33 @@ export function rowToJson<T extends PgTable>(
     out[column.name] = value === null ? null : value instanceof Date ? value.toISOString() : value;
   }
   return out;
+}
+
+/**
+ * Placeholders named after `keys`, as raw SQL (for `.set()` and `.values()` of a statement built once: no
+ * column encoder runs on them, so their values go through `placeholderValues`).
+ */
+export function placeholdersOf(keys: readonly string[], prefix = ''): Record<string, SQL> {
+  return Object.fromEntries(keys.map((k) => [k, sql`${sql.placeholder(`${prefix}${k}`)}`]));
+}
+
+/** The values of `placeholdersOf`'s placeholders: a date as its ISO text, the rest as they are. */
+export function placeholderValues(values: Record<string, unknown>, prefix = ''): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(values)) {
+    if (v !== undefined) out[`${prefix}${k}`] = v instanceof Date ? v.toISOString() : v;
+  }
+  return out;
+}
+
+/** The keys of `values` that are set (not undefined), in a stable order: a statement's shape. */
+export function keysSet(values: Record<string, unknown>): string[] {
+  return Object.keys(values)
+    .filter((k) => values[k] !== undefined)
+    .sort();
+}
+
+/** A statement name for one shape of a statement (PostgreSQL keeps names to 63 bytes). */
+export function shapeName(prefix: string, shape: readonly string[]): string {
+  return `${prefix}_${createHash('sha1').update(shape.join(',')).digest('hex').slice(0, 16)}`;
 }

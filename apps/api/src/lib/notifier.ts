@@ -1,7 +1,7 @@
 // Notifier (ARCHITECTURE §5): every email and SMS goes through it. The local default records
 // messages in the outbox table (shown at /dev/outbox outside production); with SMTP_URL emails
 // also go out by SMTP (nodemailer). SMS have no real adapter yet: they are recorded only.
-import { type Db, schema } from '@vitrine/db';
+import { type Db, placeholdersOf, placeholderValues, prepared, schema } from '@vitrine/db';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { createTransport } from 'nodemailer';
 import type { Clock } from './clock';
@@ -55,20 +55,26 @@ export interface OutboxMessage {
 }
 
 const { outboxMessages } = schema;
+const OUTBOX_COLUMNS = ['channel', 'to', 'kind', 'subject', 'text', 'code', 'link', 'createdAt'] as const;
 
 export function createOutbox(db: Db, clock: Clock) {
   return {
     async record(m: OutgoingMessage): Promise<void> {
-      await db.insert(outboxMessages).values({
-        channel: m.channel,
-        to: m.to,
-        kind: m.kind,
-        subject: m.subject ?? '',
-        text: m.text,
-        code: m.code ?? null,
-        link: m.link ?? null,
-        createdAt: clock.now(),
-      });
+      // Built once (every sale writes two: the seller's and the buyer's emails).
+      await prepared(db, 'outbox_record', (d) =>
+        d.insert(outboxMessages).values(placeholdersOf(OUTBOX_COLUMNS) as never),
+      ).execute(
+        placeholderValues({
+          channel: m.channel,
+          to: m.to,
+          kind: m.kind,
+          subject: m.subject ?? '',
+          text: m.text,
+          code: m.code ?? null,
+          link: m.link ?? null,
+          createdAt: clock.now(),
+        }),
+      );
     },
 
     async list(q: { to?: string; kind?: string; limit: number }): Promise<OutboxMessage[]> {

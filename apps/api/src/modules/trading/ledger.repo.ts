@@ -4,8 +4,8 @@
 // for no one, so sales crediting one seller, one creator and the platform do not queue on their rows. A
 // debit first locks the account (`lock`, id order) and reads its sum: debits of one account take turns,
 // and a user's entries never sum below zero (checked again by the store at commit).
-import { type Db, schema } from '@vitrine/db';
-import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { type Db, prepared, preparedSql, schema } from '@vitrine/db';
+import { and, asc, desc, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 
 const {
   ledgerAccounts: accounts,
@@ -13,6 +13,33 @@ const {
   ledgerEntries: entries,
   ledgerHolds: holds,
 } = schema;
+
+/** A value of a statement built once (`prepared`). */
+const ph = (name: string) => sql.placeholder(name);
+/** Rows whose `column` is among the ids of the JSON array given as placeholder `ids`. */
+const amongIds = (column: SQLWrapper) =>
+  sql`${column} = any(array(select jsonb_array_elements_text(${ph('ids')}::jsonb)::int))`;
+
+/**
+ * `post`'s one statement (decision 021): the transaction row and its entries (one JSON parameter), in the
+ * order given.
+ */
+const postStatement = preparedSql<{ id: number }>(
+  'ledger_post',
+  () => sql`
+    with t as (
+      insert into ${transactions} (kind, reference, description, created_at)
+      values (${ph('kind')}, ${ph('reference')}, ${ph('description')}, ${ph('at')}::timestamptz)
+      returning id
+    ), e as (
+      insert into ${entries} (transaction_id, account_id, amount_cents, memo, created_at)
+      select t.id, l.account_id, l.amount_cents, l.memo, ${ph('at')}::timestamptz
+      from t, rows from (jsonb_to_recordset(${ph('lines')}::jsonb) as (account_id int, amount_cents bigint, memo text))
+        with ordinality as l(account_id, amount_cents, memo, n)
+      order by l.n
+    )
+    select id from t`,
+);
 
 export type HouseAccount =
   | 'platform_revenue'
@@ -64,7 +91,20 @@ export function createLedgerRepo(db: Db) {
       userId === null ? sql`${accounts.userId} is null` : eq(accounts.userId, userId),
       eq(accounts.currency, currency),
     );
-    const [found] = await db.select({ id: accounts.id }).from(accounts).where(where);
+    // By the accounts' unique key (kind, coalesce(user_id, 0), currency), so the look-up is an index scan
+    // (`user_id = …` read every account).
+    const [found] = await prepared(db, 'ledger_account_of', (d) =>
+      d
+        .select({ id: accounts.id })
+        .from(accounts)
+        .where(
+          and(
+            eq(accounts.kind, ph('kind')),
+            sql`coalesce(${accounts.userId}, 0) = ${ph('user')}::int`,
+            eq(accounts.currency, ph('currency')),
+          ),
+        ),
+    ).execute({ kind, user: userId ?? 0, currency });
     if (found) return found.id;
     await db
       .insert(accounts)
@@ -79,26 +119,43 @@ export function createLedgerRepo(db: Db) {
    * Balances (their entries' sums) and what may be spent (the balance less the account's active holds) of
    * the accounts `where` picks, in id order: the one reading of spendable money, for `lock` and the profile.
    */
-  async function balances(where: SQL | undefined): Promise<LockedAccount[]> {
+  async function balances(which: { users: number[] } | { userId: number }): Promise<LockedAccount[]> {
     // Subqueries built by drizzle, whose conditions name both tables (a raw one in the select list would
     // have its columns written unqualified: `account_id = id` compared the hold with itself).
-    const held = db
-      .select({ total: sql`sum(${holds.amountCents})` })
-      .from(holds)
-      .where(and(eq(holds.accountId, accounts.id), eq(holds.status, 'active')));
-    const summed = db
-      .select({ total: sql`sum(${entries.amountCents})` })
-      .from(entries)
-      .where(eq(entries.accountId, accounts.id));
-    const rows = await db
-      .select({
-        id: accounts.id,
-        balanceCents: sql<string>`coalesce((${summed}), 0)`,
-        heldCents: sql<string>`coalesce((${held}), 0)`,
-      })
-      .from(accounts)
-      .where(where)
-      .orderBy(asc(accounts.id));
+    const query = (d: Db, where: SQL | undefined) => {
+      const held = d
+        .select({ total: sql`sum(${holds.amountCents})` })
+        .from(holds)
+        .where(and(eq(holds.accountId, accounts.id), eq(holds.status, 'active')));
+      const summed = d
+        .select({ total: sql`sum(${entries.amountCents})` })
+        .from(entries)
+        .where(eq(entries.accountId, accounts.id));
+      return d
+        .select({
+          id: accounts.id,
+          balanceCents: sql<string>`coalesce((${summed}), 0)`,
+          heldCents: sql<string>`coalesce((${held}), 0)`,
+        })
+        .from(accounts)
+        .where(where)
+        .orderBy(asc(accounts.id));
+    };
+    const rows =
+      'users' in which
+        ? await prepared(db, 'ledger_balances_of_accounts', (d) =>
+            query(d, and(amongIds(accounts.id), eq(accounts.kind, 'user'))),
+          ).execute({ ids: JSON.stringify(which.users) })
+        : await prepared(db, 'ledger_balance_of_user', (d) =>
+            query(
+              d,
+              and(
+                eq(accounts.kind, 'user'),
+                sql`coalesce(${accounts.userId}, 0) = ${ph('user')}::int`,
+                eq(accounts.currency, 'USD'),
+              ),
+            ),
+          ).execute({ user: which.userId });
     return rows.map((r) => ({
       id: r.id,
       balanceCents: Number(r.balanceCents),
@@ -107,9 +164,7 @@ export function createLedgerRepo(db: Db) {
   }
 
   async function userBalance(userId: number): Promise<{ balanceCents: number; availableCents: number }> {
-    const [row] = await balances(
-      and(eq(accounts.kind, 'user'), eq(accounts.userId, userId), eq(accounts.currency, 'USD')),
-    );
+    const [row] = await balances({ userId });
     return { balanceCents: row?.balanceCents ?? 0, availableCents: row?.availableCents ?? 0 };
   }
 
@@ -120,12 +175,19 @@ export function createLedgerRepo(db: Db) {
     async userAccounts(userIds: number[]): Promise<Map<number, number>> {
       // In user id order: two purchases making each other's missing accounts at once never deadlock.
       const wanted = [...new Set(userIds)].sort((a, b) => a - b);
-      const found = await db
-        .select({ id: accounts.id, userId: accounts.userId })
-        .from(accounts)
-        .where(
-          and(eq(accounts.kind, 'user'), inArray(accounts.userId, wanted), eq(accounts.currency, 'USD')),
-        );
+      const found = await prepared(db, 'ledger_user_accounts', (d) =>
+        d
+          .select({ id: accounts.id, userId: accounts.userId })
+          .from(accounts)
+          .where(
+            and(
+              eq(accounts.kind, 'user'),
+              // The unique key's expression, so each is an index look-up.
+              amongIds(sql`coalesce(${accounts.userId}, 0)`),
+              eq(accounts.currency, 'USD'),
+            ),
+          ),
+      ).execute({ ids: JSON.stringify(wanted) });
       const ids = new Map(found.map((r) => [r.userId as number, r.id]));
       for (const userId of wanted) if (!ids.has(userId)) ids.set(userId, await account('user', userId));
       return ids;
@@ -141,17 +203,18 @@ export function createLedgerRepo(db: Db) {
     async lock(ids: number[]): Promise<Map<number, LockedAccount>> {
       const sorted = [...new Set(ids)].sort((a, b) => a - b);
       if (sorted.length === 0) return new Map();
-      const users = and(inArray(accounts.id, sorted), eq(accounts.kind, 'user'));
       // `no key update`: a credit's entry (its foreign key's check) does not wait for a debit's lock.
-      await db
-        .select({ id: accounts.id })
-        .from(accounts)
-        .where(users)
-        .orderBy(asc(accounts.id))
-        .for('no key update');
+      await prepared(db, 'ledger_lock_accounts', (d) =>
+        d
+          .select({ id: accounts.id })
+          .from(accounts)
+          .where(and(amongIds(accounts.id), eq(accounts.kind, 'user')))
+          .orderBy(asc(accounts.id))
+          .for('no key update'),
+      ).execute({ ids: JSON.stringify(sorted) });
       // Read once the locks are held, in a statement of its own: it sees the entries and holds committed by
       // a movement this one waited for (a subquery of the locking statement would read its older snapshot).
-      const rows = await balances(users);
+      const rows = await balances({ users: sorted });
       return new Map(rows.map((r) => [r.id, r]));
     },
 
@@ -175,24 +238,15 @@ export function createLedgerRepo(db: Db) {
       if (sum !== 0 || lines.some((p) => !Number.isSafeInteger(p.amountCents))) {
         throw new Error(`ledger movement ${movement.reference} does not balance (${sum})`);
       }
-      // One statement (decision 021): the transaction row and its entries, in the order given.
-      const at = movement.at.toISOString();
-      // Both drivers answer `execute` with `{ rows }` (lib/sql-rows.ts).
-      const written = (await db.execute(sql`
-        with t as (
-          insert into ${transactions} (kind, reference, description, created_at)
-          values (${movement.kind}, ${movement.reference}, ${movement.description ?? ''}, ${at}::timestamptz)
-          returning id
-        ), e as (
-          insert into ${entries} (transaction_id, account_id, amount_cents, memo, created_at)
-          select t.id, l.account_id, l.amount_cents, l.memo, ${at}::timestamptz
-          from t, rows from (jsonb_to_recordset(${JSON.stringify(
-            lines.map((p) => ({ account_id: p.accountId, amount_cents: p.amountCents, memo: p.memo })),
-          )}::jsonb) as (account_id int, amount_cents bigint, memo text)) with ordinality as l(account_id, amount_cents, memo, n)
-          order by l.n
-        )
-        select id from t`)) as unknown as { rows: { id: number }[] };
-      const tx = written.rows[0];
+      const [tx] = await postStatement.execute(db, {
+        kind: movement.kind,
+        reference: movement.reference,
+        description: movement.description ?? '',
+        at: movement.at.toISOString(),
+        lines: JSON.stringify(
+          lines.map((p) => ({ account_id: p.accountId, amount_cents: p.amountCents, memo: p.memo })),
+        ),
+      });
       if (!tx) throw new Error('ledger transaction not written');
       return Number(tx.id);
     },

@@ -5,13 +5,17 @@ import { createHash } from 'node:crypto';
 import {
   type Db,
   isTransaction,
+  keysSet,
   lockRows,
   type PreparedSql,
+  placeholdersOf,
+  placeholderValues,
   prepared,
   preparedSql,
   rowFromDriver,
   rowToJson,
   schema,
+  shapeName,
 } from '@vitrine/db';
 import { and, asc, desc, eq, gt, inArray, lte, or, type SQLWrapper, sql } from 'drizzle-orm';
 import { createBatcher } from '../../lib/batch';
@@ -134,6 +138,32 @@ const holding = (listingId: SQLWrapper, at: SQLWrapper) =>
  * built anew for every batch, its text growing with the batch (3 ms for a burst's batch,
  * bench/results/purchases-2026-12-01.md).
  */
+/** A value of a statement built once (`prepared`). */
+const ph = (name: string) => sql.placeholder(name);
+/**
+ * Rows whose `column` is among the ids of the JSON array given as placeholder `ids`: `= any(array(…))`, an
+ * index scan whatever the table's size (`in (select …)` was planned as a hash join over the whole table).
+ */
+const amongIds = (column: SQLWrapper) =>
+  sql`${column} = any(array(select jsonb_array_elements_text(${ph('ids')}::jsonb)::int))`;
+
+/** `closeSale`'s statement: the listing sold and its token moved, both or neither counted. */
+const closeSaleStatement = preparedSql<{ listings: number; tokens: number }>(
+  'trading_close_sale',
+  () => sql`
+    with l as (
+      update ${listings} set status = 'sold', closed_at = ${ph('at')}::timestamptz, updated_at = ${ph('at')}::timestamptz
+       where id = ${ph('listing')}::int and status = 'active'
+      returning id
+    ), k as (
+      update ${tokens} set owner_id = ${ph('buyer')}::int, external_owner = null,
+             last_sale_in_cents = ${ph('price')}::bigint, last_sale_at = ${ph('at')}::timestamptz
+       where id = ${ph('token')}::int and owner_id = ${ph('seller')}::int
+      returning id
+    )
+    select (select count(*) from l)::int as listings, (select count(*) from k)::int as tokens`,
+);
+
 const intentInsertStatements = new Map<string, PreparedSql<Record<string, unknown>>>();
 async function insertIntents(db: Db, values: NewIntent[]): Promise<IntentRow[]> {
   const json = values.map((v) => rowToJson(intents, v));
@@ -187,9 +217,11 @@ export function createTradingRepo(db: Db) {
       order by ${collectionCreators.position}, ${collectionCreators.userId} limit 1)`,
   };
 
-  /** The ids of a batch, for `in (select … from jsonb_array_elements_text(ids))`. */
-  const inIds = (column: SQLWrapper) =>
-    sql`${column} in (select value::int from jsonb_array_elements_text(${sql.placeholder('ids')}::jsonb))`;
+  /**
+   * Rows whose `column` is among the ids of a batch (a JSON array): `= any(array(…))`, an index scan
+   * whatever the table's size (`in (select …)` was planned as a hash join over every listing).
+   */
+  const inIds = (column: SQLWrapper) => amongIds(column);
 
   // Buy Now's read and pay's first read, the first of many buyers at once (a drop's hot listing): the reads
   // of requests arriving together are one statement (lib/batch.ts, decision 021).
@@ -309,22 +341,23 @@ export function createTradingRepo(db: Db) {
       .leftJoin(drops, eq(drops.id, collections.dropId));
 
   async function contactsOf(userIds: number[]): Promise<Map<number, { email: string | null; name: string }>> {
-    const rows = await db
-      .select({ id: users.id, email: users.email, name: users.name })
-      .from(users)
-      .where(inArray(users.id, [...new Set(userIds)]));
+    const rows = await prepared(db, 'trading_contacts_of', (d) =>
+      d.select({ id: users.id, email: users.email, name: users.name }).from(users).where(amongIds(users.id)),
+    ).execute({ ids: JSON.stringify([...new Set(userIds)]) });
     return new Map(rows.map((r) => [r.id, { email: r.email, name: r.name }]));
   }
 
   return {
     /** A nifty by its contract and number inside it (the checkout URL's {contractAddress}/{niftyType}). */
     async niftyForSale(contractAddress: string, typeNumber: number): Promise<NiftyForSale | null> {
-      const [row] = await niftiesForSale().where(
-        and(
-          sql`lower(${collections.contractAddress}) = ${contractAddress.toLowerCase()}`,
-          eq(nifties.typeNumber, typeNumber),
+      const [row] = await prepared(db, 'trading_nifty_for_sale', () =>
+        niftiesForSale().where(
+          and(
+            sql`lower(${collections.contractAddress}) = ${ph('contract')}`,
+            eq(nifties.typeNumber, ph('type')),
+          ),
         ),
-      );
+      ).execute({ contract: contractAddress.toLowerCase(), type: typeNumber });
       return row ?? null;
     },
 
@@ -337,16 +370,26 @@ export function createTradingRepo(db: Db) {
       kind: 'primary' | 'secondary',
     ): Promise<{ userId: number; percentage: number }[]> {
       const splits = schema.salesSplits;
-      const rows = await db
-        .select({ userId: splits.userId, percentage: splits.percentage })
-        .from(splits)
-        .where(and(eq(splits.niftyId, niftyId), eq(splits.kind, kind), sql`${splits.userId} is not null`))
-        .orderBy(asc(splits.position), asc(splits.id));
+      const rows = await prepared(db, 'trading_user_split_of', (d) =>
+        d
+          .select({ userId: splits.userId, percentage: splits.percentage })
+          .from(splits)
+          .where(
+            and(
+              eq(splits.niftyId, ph('nifty')),
+              eq(splits.kind, ph('kind')),
+              sql`${splits.userId} is not null`,
+            ),
+          )
+          .orderBy(asc(splits.position), asc(splits.id)),
+      ).execute({ nifty: niftyId, kind });
       return rows.map((r) => ({ userId: r.userId as number, percentage: Number(r.percentage) }));
     },
 
     async niftyForSaleById(id: number): Promise<NiftyForSale | null> {
-      const [row] = await niftiesForSale().where(eq(nifties.id, id));
+      const [row] = await prepared(db, 'trading_nifty_for_sale_by_id', () =>
+        niftiesForSale().where(eq(nifties.id, ph('id'))),
+      ).execute({ id });
       return row ?? null;
     },
 
@@ -355,24 +398,33 @@ export function createTradingRepo(db: Db) {
      * nifty's editions takes it first, so the count of free editions it reads stays true until commit.
      */
     async lockNifty(id: number) {
-      const [row] = await lockRows(db, nifties, eq(nifties.id, id));
+      if (!isTransaction(db)) throw new Error('lockNifty needs a transaction');
+      const [row] = await prepared(db, 'trading_lock_nifty', (d) =>
+        d
+          .select()
+          .from(nifties)
+          .where(eq(nifties.id, ph('id')))
+          .for('update'),
+      ).execute({ id });
       return row ?? null;
     },
 
     /** Editions held by open primary intents still in time (`except` one intent). */
     async heldOf(niftyId: number, at: Date, except?: number): Promise<number> {
-      const [row] = await db
-        .select({ n: sql<string | null>`sum(${intents.heldQuantity})` })
-        .from(intents)
-        .where(
-          and(
-            eq(intents.niftyId, niftyId),
-            sql`${intents.heldQuantity} > 0`,
-            inArray(intents.paymentState, HOLDING_STATES),
-            gt(intents.expiresAt, at),
-            except === undefined ? undefined : sql`${intents.id} <> ${except}`,
+      const [row] = await prepared(db, 'trading_held_of', (d) =>
+        d
+          .select({ n: sql<string | null>`sum(${intents.heldQuantity})` })
+          .from(intents)
+          .where(
+            and(
+              eq(intents.niftyId, ph('nifty')),
+              sql`${intents.heldQuantity} > 0`,
+              inArray(intents.paymentState, HOLDING_STATES),
+              sql`${intents.expiresAt} > ${ph('at')}::timestamptz`,
+              sql`${intents.id} is distinct from ${ph('except')}::int`,
+            ),
           ),
-        );
+      ).execute({ nifty: niftyId, at: at.toISOString(), except: except ?? null });
       return Number(row?.n ?? 0);
     },
 
@@ -382,40 +434,44 @@ export function createTradingRepo(db: Db) {
      * and nifty: a new one replaces them). Conditional on each still being open; answers those closed.
      */
     async cancelOpenIntentsOf(niftyId: number, buyerId: number, at: Date): Promise<IntentRow[]> {
-      return db
-        .update(intents)
-        .set({ paymentState: 'cancelled', updatedAt: at })
-        .where(
-          and(
-            eq(intents.niftyId, niftyId),
-            eq(intents.buyerId, buyerId),
-            sql`${intents.heldQuantity} > 0`,
-            inArray(intents.paymentState, HOLDING_STATES),
-            gt(intents.expiresAt, at),
-          ),
-        )
-        .returning();
+      return prepared(db, 'trading_cancel_open_intents_of', (d) =>
+        d
+          .update(intents)
+          .set({ paymentState: 'cancelled', updatedAt: sql`${ph('at')}::timestamptz` })
+          .where(
+            and(
+              eq(intents.niftyId, ph('nifty')),
+              eq(intents.buyerId, ph('buyer')),
+              sql`${intents.heldQuantity} > 0`,
+              inArray(intents.paymentState, HOLDING_STATES),
+              sql`${intents.expiresAt} > ${ph('at')}::timestamptz`,
+            ),
+          )
+          .returning(),
+      ).execute({ nifty: niftyId, buyer: buyerId, at: at.toISOString() });
     },
 
     async purchasesOf(niftyId: number, buyerId: number, at: Date, except?: number): Promise<number> {
-      const [row] = await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(intents)
-        .where(
-          and(
-            eq(intents.niftyId, niftyId),
-            eq(intents.buyerId, buyerId),
-            or(
-              eq(intents.paymentState, 'paid'),
-              and(
-                sql`${intents.heldQuantity} > 0`,
-                inArray(intents.paymentState, HOLDING_STATES),
-                gt(intents.expiresAt, at),
+      const [row] = await prepared(db, 'trading_purchases_of', (d) =>
+        d
+          .select({ n: sql<number>`count(*)::int` })
+          .from(intents)
+          .where(
+            and(
+              eq(intents.niftyId, ph('nifty')),
+              eq(intents.buyerId, ph('buyer')),
+              or(
+                eq(intents.paymentState, 'paid'),
+                and(
+                  sql`${intents.heldQuantity} > 0`,
+                  inArray(intents.paymentState, HOLDING_STATES),
+                  sql`${intents.expiresAt} > ${ph('at')}::timestamptz`,
+                ),
               ),
+              sql`${intents.id} is distinct from ${ph('except')}::int`,
             ),
-            except === undefined ? undefined : sql`${intents.id} <> ${except}`,
           ),
-        );
+      ).execute({ nifty: niftyId, buyer: buyerId, at: at.toISOString(), except: except ?? null });
       return Number(row?.n ?? 0);
     },
 
@@ -501,12 +557,14 @@ export function createTradingRepo(db: Db) {
      */
     async lockTokenForSale(id: number): Promise<TokenForSale | null> {
       if (!isTransaction(db)) throw new Error('lockTokenForSale needs a transaction');
-      const [row] = await db
-        .select(tokenSelect)
-        .from(tokens)
-        .innerJoin(nifties, eq(nifties.id, tokens.niftyId))
-        .where(eq(tokens.id, id))
-        .for('no key update', { of: tokens });
+      const [row] = await prepared(db, 'trading_lock_token_for_sale', (d) =>
+        d
+          .select(tokenSelect)
+          .from(tokens)
+          .innerJoin(nifties, eq(nifties.id, tokens.niftyId))
+          .where(eq(tokens.id, ph('id')))
+          .for('no key update', { of: tokens }),
+      ).execute({ id });
       return row ?? null;
     },
 
@@ -541,7 +599,14 @@ export function createTradingRepo(db: Db) {
     },
 
     async lockListing(id: number): Promise<ListingRow | null> {
-      const [row] = await lockRows(db, listings, eq(listings.id, id));
+      if (!isTransaction(db)) throw new Error('lockListing needs a transaction');
+      const [row] = await prepared(db, 'trading_lock_listing', (d) =>
+        d
+          .select()
+          .from(listings)
+          .where(eq(listings.id, ph('id')))
+          .for('update'),
+      ).execute({ id });
       return row ?? null;
     },
 
@@ -554,19 +619,23 @@ export function createTradingRepo(db: Db) {
      * before its last writes (decision 021).
      */
     async takeListing(id: number, quoted: { currency: string; amount: string }): Promise<ListingRow | null> {
-      const [row] = await lockRows(
-        db,
-        listings,
-        and(
-          eq(listings.id, id),
-          eq(listings.status, 'active'),
-          eq(listings.currency, quoted.currency),
-          eq(listings.amount, quoted.amount),
-        ),
-        // As the conditional update it replaces: an intent inserted for the listing meanwhile (its
-        // foreign key's check) does not wait for the purchase.
-        'no key update',
-      );
+      if (!isTransaction(db)) throw new Error('takeListing needs a transaction');
+      // As the conditional update it replaces: an intent inserted for the listing meanwhile (its foreign
+      // key's check) does not wait for the purchase (`no key update`).
+      const [row] = await prepared(db, 'trading_take_listing', (d) =>
+        d
+          .select()
+          .from(listings)
+          .where(
+            and(
+              eq(listings.id, ph('id')),
+              eq(listings.status, 'active'),
+              eq(listings.currency, ph('currency')),
+              sql`${listings.amount} = ${ph('amount')}::numeric`,
+            ),
+          )
+          .for('no key update'),
+      ).execute({ id, currency: quoted.currency, amount: quoted.amount });
       return row ?? null;
     },
 
@@ -588,21 +657,14 @@ export function createTradingRepo(db: Db) {
     }): Promise<boolean> {
       const at = sale.at.toISOString();
       // Both drivers answer `execute` with `{ rows }` (lib/sql-rows.ts).
-      const done = (await db.execute(sql`
-        with l as (
-          update ${listings} set status = 'sold', closed_at = ${at}::timestamptz, updated_at = ${at}::timestamptz
-           where id = ${sale.listingId} and status = 'active'
-          returning id
-        ), k as (
-          update ${tokens} set owner_id = ${sale.buyerId}, external_owner = null,
-                 last_sale_in_cents = ${sale.priceCents}, last_sale_at = ${at}::timestamptz
-           where id = ${sale.tokenRowId} and owner_id = ${sale.sellerId}
-          returning id
-        )
-        select (select count(*) from l)::int as listings, (select count(*) from k)::int as tokens`)) as unknown as {
-        rows: { listings: number; tokens: number }[];
-      };
-      const row = done.rows[0];
+      const [row] = await closeSaleStatement.execute(db, {
+        at,
+        listing: sale.listingId,
+        buyer: sale.buyerId,
+        price: sale.priceCents,
+        token: sale.tokenRowId,
+        seller: sale.sellerId,
+      });
       return Number(row?.listings) === 1 && Number(row?.tokens) === 1;
     },
 
@@ -677,7 +739,13 @@ export function createTradingRepo(db: Db) {
     },
 
     async insertSale(values: typeof sales.$inferInsert): Promise<number> {
-      const [row] = await db.insert(sales).values(values).returning({ id: sales.id });
+      const keys = keysSet(values);
+      const [row] = await prepared(db, shapeName('trading_insert_sale', keys), (d) =>
+        d
+          .insert(sales)
+          .values(placeholdersOf(keys) as never)
+          .returning({ id: sales.id }),
+      ).execute(placeholderValues(values));
       if (!row) throw new Error('sale not written');
       return row.id;
     },
@@ -715,17 +783,28 @@ export function createTradingRepo(db: Db) {
     },
 
     async lockIntent(id: number): Promise<IntentRow | null> {
-      const [row] = await lockRows(db, intents, eq(intents.id, id));
+      if (!isTransaction(db)) throw new Error('lockIntent needs a transaction');
+      const [row] = await prepared(db, 'trading_lock_intent', (d) =>
+        d
+          .select()
+          .from(intents)
+          .where(eq(intents.id, ph('id')))
+          .for('update'),
+      ).execute({ id });
       return row ?? null;
     },
 
     /** Changes an intent while it is in one of `states`; null when it no longer is. */
     async updateIntent(id: number, states: string[], set: Partial<NewIntent>): Promise<IntentRow | null> {
-      const [row] = await db
-        .update(intents)
-        .set(set)
-        .where(and(eq(intents.id, id), inArray(intents.paymentState, states)))
-        .returning();
+      // Built once per set of columns and states (a handful in all: each caller sets the same ones).
+      const keys = keysSet(set);
+      const [row] = await prepared(db, shapeName('trading_update_intent', [...keys, '|', ...states]), (d) =>
+        d
+          .update(intents)
+          .set(placeholdersOf(keys, 'set_') as never)
+          .where(and(eq(intents.id, ph('id')), inArray(intents.paymentState, states)))
+          .returning(),
+      ).execute({ id, ...placeholderValues(set, 'set_') });
       return row ?? null;
     },
 
@@ -919,7 +998,12 @@ export function createTradingRepo(db: Db) {
     },
 
     async markCaptured(id: number, at: Date): Promise<void> {
-      await db.update(intents).set({ capturedAt: at }).where(eq(intents.id, id));
+      await prepared(db, 'trading_mark_captured', (d) =>
+        d
+          .update(intents)
+          .set({ capturedAt: sql`${ph('at')}::timestamptz` })
+          .where(eq(intents.id, ph('id'))),
+      ).execute({ id, at: at.toISOString() });
     },
 
     /** The seller's sales, newest first, with the intent that paid each (if any) for its fees. */
