@@ -1,6 +1,8 @@
 // Eligibility of a signed-in user for a drop's nifty (docs/decisions/015): the criteria (the nifty's own, else
 // its collection's) evaluated by the domain's evaluator, and the validated-profile gate of 000 §6. Primary
 // checkout calls `assertEligible`; the bids and drawings services call `check` (or `assertEligible`) too.
+
+import type { Criteria } from '@vitrine/domain';
 import {
   AppError,
   type EligibilityResult,
@@ -53,10 +55,12 @@ export function createEligibilityService(deps: { repo: EligibilityRepo; clock?: 
     list: readonly EligibilityNifty[],
     userId: number | null,
     limits = false,
+    /** The criteria of `list`, when the caller read them already. */
+    known?: Map<number, Criteria>,
   ): Promise<NiftyEligibility[]> {
     const limited = list.filter((n) => n.limitPerUser === 1).map((n) => n.id);
     const [criteriaByNifty, facts, purchased] = await Promise.all([
-      repo.criteriaOf(list),
+      known ?? repo.criteriaOf(list),
       userId === null ? null : repo.factsOf(userId),
       userId === null || !limits ? null : repo.purchasedOf(userId, limited),
     ]);
@@ -95,7 +99,14 @@ export function createEligibilityService(deps: { repo: EligibilityRepo; clock?: 
 
     /** Throws 403 'validation-required' or 'not-eligible' ('Not Eligible to {action}') unless the user may take part. */
     async assertEligible(userId: number, niftyId: number): Promise<void> {
-      const result = await check(userId, niftyId);
+      const nifty = await repo.niftyById(niftyId);
+      if (!nifty) throw ELIGIBILITY_ERRORS.niftyNotFound();
+      // Nothing to meet (no criteria, no validated account asked for): the user's facts are not read (four
+      // statements on every checkout of an open drop).
+      const criteria = await repo.criteriaOf([nifty]);
+      if (criteria.size === 0 && !nifty.requiresValidation) return;
+      const [result] = await evaluate([nifty], userId, false, criteria);
+      if (!result) throw ELIGIBILITY_ERRORS.niftyNotFound();
       if (result.eligible) return;
       if (result.requiresValidation && !result.validated) throw ELIGIBILITY_ERRORS.validationRequired();
       throw ELIGIBILITY_ERRORS.notEligible(result.action);

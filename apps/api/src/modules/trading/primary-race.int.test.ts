@@ -2,15 +2,17 @@
 // exactly 3 checkouts hold an edition, every other buyer is told 'Sold Out', and paying the 3 mints exactly
 // the 3 editions left: never oversold, the ledger balanced. On PostgreSQL (TEST_DATABASE_URL) over a pool of
 // 24 connections the buyers run truly side by side.
-import { schema } from '@vitrine/db';
+import { schema, withTransaction } from '@vitrine/db';
 import type { PurchaseIntent } from '@vitrine/domain/trading-responses';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../testing/test-app';
 import { TEST_CARDS } from './payment-providers';
-import { buyer, dropNifty, fund, ledgerInvariants } from './trading-helpers';
+import { createTradingRepo } from './trading.repo';
+import { buyer, dropNifty, fund, ledgerInvariants, sentLater } from './trading-helpers';
 
 const BUYERS = 50;
+const onPostgres = process.env.TEST_STORE === 'postgres';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -99,5 +101,46 @@ describe(`${BUYERS} buyers for the last 3 editions`, () => {
       payload: { contract_address: nifty.contractAddress, nifty_type: nifty.typeNumber },
     });
     expect(after.statusCode).toBe(409);
+  });
+
+  it("tells a buyer of a sold-out nifty 'Sold Out' at once, not after the checkouts holding its lock; a buyer whose own checkout holds the last edition may ask again", async () => {
+    const { nifty } = await dropNifty(t.app, { editionSize: 5, totalSold: 4, priceInCents: 1_500 });
+    const hold = (b: Awaited<ReturnType<typeof buyer>>) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/payments/purchase-intents/',
+        headers: b.headers,
+        payload: {
+          contract_address: nifty.contractAddress,
+          nifty_type: nifty.typeNumber,
+          requested_quantity: 1,
+        },
+      });
+    const first = await buyer(t.app);
+    expect((await hold(first)).statusCode).toBe(200);
+    // Asking again (another tab) replaces the first checkout: the edition it holds is the buyer's to take.
+    const again = await hold(first);
+    expect(again.statusCode, again.body).toBe(200);
+
+    // Another checkout of the nifty holds its row lock (a buyer ahead in the queue on drop day): a buyer
+    // arriving now, with every edition held, is answered without waiting for it (on PGlite, one transaction
+    // at a time, after it).
+    const late = await buyer(t.app);
+    const refused = sentLater(() => hold(late));
+    let answeredWhileLocked: number | null = null;
+    await withTransaction(t.app.config.database.db, async (tx) => {
+      await createTradingRepo(tx).lockNifty(nifty.id);
+      refused.send();
+      if (onPostgres) {
+        const answer = await Promise.race([
+          refused.answer,
+          new Promise<null>((resolve) => setTimeout(() => resolve(null), 5_000)),
+        ]);
+        answeredWhileLocked = answer?.statusCode ?? null;
+      }
+    });
+    const answer = await refused.answer;
+    expect(answer.json()).toEqual({ statusCode: 409, errorType: 'sold-out', message: 'Sold Out' });
+    if (onPostgres) expect(answeredWhileLocked).toBe(409);
   });
 });

@@ -409,8 +409,8 @@ export function createTradingRepo(db: Db) {
       return row ?? null;
     },
 
-    /** Editions held by open primary intents still in time (`except` one intent). */
-    async heldOf(niftyId: number, at: Date, except?: number): Promise<number> {
+    /** Editions held by open primary intents still in time (`except` one intent, or one buyer's). */
+    async heldOf(niftyId: number, at: Date, except?: number, exceptBuyer?: number): Promise<number> {
       const [row] = await prepared(db, 'trading_held_of', (d) =>
         d
           .select({ n: sql<string | null>`sum(${intents.heldQuantity})` })
@@ -422,9 +422,15 @@ export function createTradingRepo(db: Db) {
               inArray(intents.paymentState, HOLDING_STATES),
               sql`${intents.expiresAt} > ${ph('at')}::timestamptz`,
               sql`${intents.id} is distinct from ${ph('except')}::int`,
+              sql`${intents.buyerId} is distinct from ${ph('exceptBuyer')}::int`,
             ),
           ),
-      ).execute({ nifty: niftyId, at: at.toISOString(), except: except ?? null });
+      ).execute({
+        nifty: niftyId,
+        at: at.toISOString(),
+        except: except ?? null,
+        exceptBuyer: exceptBuyer ?? null,
+      });
       return Number(row?.n ?? 0);
     },
 

@@ -1167,6 +1167,14 @@ export function createTradingService(deps: {
         unitCents === 0 ? 'no_payment_required' : (input.paymentMethod ?? 'stripe_card');
       if (unitCents > 0 && method === 'no_payment_required') throw TRADING_ERRORS.methodUnavailable(method);
       providerFor(method);
+      // Sold out as committed now (every edition sold, reserved or held by another buyer's checkout): told at
+      // once, not after the checkouts queued on the nifty's lock below (on drop day, most of the buyers).
+      // Only this refusal is decided unlocked; what it lets through, the locked count below decides. A
+      // one-per-collector nifty keeps to the locked path, which answers its limit before its stock.
+      if (saleKind !== 'open_edition' && n.limitPerUser !== 1) {
+        const heldByOthers = await repo.heldOf(n.id, at, undefined, buyerId);
+        if (n.editionSize - n.totalSold - n.totalReserved - heldByOthers <= 0) throw TRADING_ERRORS.soldOut();
+      }
       const { intent, replaced } = await unit.run(async ({ trading }) => {
         const nifty = await trading.lockNifty(n.id);
         if (!nifty) throw TRADING_ERRORS.niftyNotFound();
