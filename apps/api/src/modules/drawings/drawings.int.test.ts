@@ -823,6 +823,12 @@ describe('a winner whose card capture keeps being refused (decision 013 "Refused
       negativeBalances: 0,
       sumOfAllEntries: 0,
     });
+    // Told what happened: the win forfeited, and no word of an edition passed on (there was nobody).
+    await t.app.services.accounts.background.idle();
+    const title = (await read(nifty)).name;
+    const told = (await alertsOf(winner.userId)).map((a) => a.message);
+    expect(told).toContain(forfeitMessage(title, false));
+    expect(told.some((m) => m.includes('next entrant'))).toBe(false);
   });
 
   it('released after the publisher cashed out the proceeds: each account gives back what it may, the shortfall stays on clearing', async () => {

@@ -41,8 +41,10 @@ export const MAX_CAPTURE_ATTEMPTS = 3;
 /** The wait before capture attempt n + 1 after n refusals (n = 1, 2). */
 export const CAPTURE_RETRY_DELAYS_MS = [15 * 60_000, 60 * 60_000] as const;
 /** What the forfeiting winner is told (in-app alert and email). The spec has no text for it. */
-export const forfeitMessage = (title: string) =>
-  `We could not take the payment for ${title} from your card, so your drawing win was forfeited and the edition went to the next entrant`;
+export const forfeitMessage = (title: string, passedOn = true) =>
+  `We could not take the payment for ${title} from your card, so your drawing win was forfeited${
+    passedOn ? ' and the edition went to the next entrant' : ''
+  }`;
 /** What the next entrant in the draw order is told when a forfeited edition comes to them. */
 export const runnerUpMessage = (title: string) =>
   `You won the drawing for ${title}: a drawn winner's payment failed and the edition passed to you`;
@@ -467,7 +469,13 @@ export function createDrawingsService(deps: {
         shortfall,
       });
     }
-    tell(loser, n, forfeitMessage(n.title), 'Your drawing win was forfeited', `drawing:${n.id}:forfeited`);
+    tell(
+      loser,
+      n,
+      forfeitMessage(n.title, next !== null),
+      'Your drawing win was forfeited',
+      `drawing:${n.id}:forfeited`,
+    );
     if (next) tell(next.userId, n, runnerUpMessage(n.title), 'You won the drawing', `drawing:${n.id}:won`);
     if (tokenRowId !== null) await deps.onTokenChange?.(tokenRowId, loser).catch(() => undefined);
     return true;
