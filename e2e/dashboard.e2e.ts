@@ -197,6 +197,11 @@ describe('dashboard', () => {
     await buyerPage.getByTestId('transactions-empty').waitFor();
     await buyerPage.getByTestId('dashboard-tab-sales').click();
     await buyerPage.getByTestId('sales-empty').waitFor();
+    // The dashboard's own address shows Sales, and marks that tab as the one shown.
+    await buyerPage.goto(`${baseUrl}/dashboard/purchases-sales`);
+    await buyerPage.getByTestId('sales-empty').waitFor();
+    expect(await buyerPage.getByTestId('dashboard-tab-sales').getAttribute('aria-current')).toBe('page');
+    expect(await buyerPage.locator('[data-testid^="dashboard-tab-"][aria-current="page"]').count()).toBe(1);
     await seller.context().close();
   });
 

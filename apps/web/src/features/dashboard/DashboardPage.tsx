@@ -2,7 +2,7 @@ import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { collectionPath, formatCents, itemPath } from '@vitrine/domain';
 import type { Page } from '@vitrine/domain/catalog-responses';
 import { type ReactNode, useState } from 'react';
-import { NavLink, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { NotFoundPage } from '../../app/NotFoundPage';
 import { DocumentTitle } from '../../ui/DocumentTitle';
 import { ErrorFallback } from '../../ui/ErrorFallback';
@@ -54,7 +54,9 @@ export function DashboardPage() {
       </header>
       <nav className={styles.tabs} aria-label="Dashboard sections">
         {DASHBOARD_TABS.map((item) => (
-          <NavLink
+          // A plain link marked by the tab the path shows: NavLink marks only the link whose path matches, so
+          // /dashboard/purchases-sales showed Sales with no tab marked.
+          <Link
             key={item.key}
             to={item.to}
             className={styles.tab}
@@ -62,7 +64,7 @@ export function DashboardPage() {
             data-testid={`dashboard-tab-${item.key}`}
           >
             {item.label}
-          </NavLink>
+          </Link>
         ))}
       </nav>
       <section className={styles.content} aria-label={DASHBOARD_TABS.find((t) => t.key === tab)?.label}>
