@@ -10,7 +10,7 @@
 // PostgreSQL (FLOOR_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/vitrine_floor, created and
 // reset on each run). The server runs in a child process; the buyers use node:http with keep-alive.
 import { fork } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import Fastify from 'fastify';
 import pg from 'pg';
@@ -81,7 +81,7 @@ async function drive() {
       Array.from({ length: BUYERS }, async (_, i) => {
         const started = performance.now();
         const token = `tok${i + 1}`;
-        const listing = (burst - 1) * spread + 1 + Math.floor(Math.random() * spread);
+        const listing = (burst - 1) * spread + 1 + randomInt(spread);
         const b = await call('/buy', token, { listing });
         const p = b.status === 200 ? await call('/pay', token, { intent: b.json.id }) : b;
         statuses[p.status] = (statuses[p.status] ?? 0) + 1;

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../testing/test-app';
 import { TEST_CARDS } from './payment-providers';
 import { createTradingRepo } from './trading.repo';
-import { buyer, dropNifty, fund, ledgerInvariants, sentLater } from './trading-helpers';
+import { answeredWithin, buyer, dropNifty, fund, ledgerInvariants, sentLater } from './trading-helpers';
 
 const BUYERS = 50;
 const onPostgres = process.env.TEST_STORE === 'postgres';
@@ -22,6 +22,16 @@ afterAll(async () => {
   await t.close();
 });
 
+type Buyer = Awaited<ReturnType<typeof buyer>>;
+/** A checkout holding one edition of `nifty` (`POST /api/payments/purchase-intents/`). */
+const holdOne = (b: Buyer, nifty: { contractAddress: string; typeNumber: number }) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/payments/purchase-intents/',
+    headers: b.headers,
+    payload: { contract_address: nifty.contractAddress, nifty_type: nifty.typeNumber, requested_quantity: 1 },
+  });
+
 describe(`${BUYERS} buyers for the last 3 editions`, () => {
   it('hold and buy exactly 3 editions, never more', { timeout: 180_000 }, async () => {
     const db = t.app.config.database.db;
@@ -33,20 +43,7 @@ describe(`${BUYERS} buyers for the last 3 editions`, () => {
       buyers.push(b);
     }
 
-    const holds = await Promise.all(
-      buyers.map((b) =>
-        t.app.inject({
-          method: 'POST',
-          url: '/api/payments/purchase-intents/',
-          headers: b.headers,
-          payload: {
-            contract_address: nifty.contractAddress,
-            nifty_type: nifty.typeNumber,
-            requested_quantity: 1,
-          },
-        }),
-      ),
-    );
+    const holds = await Promise.all(buyers.map((b) => holdOne(b, nifty)));
     const statuses = holds.map((h) => h.statusCode);
     expect(statuses.filter((s) => s === 200)).toHaveLength(3);
     expect(statuses.filter((s) => s === 409)).toHaveLength(BUYERS - 3);
@@ -105,17 +102,7 @@ describe(`${BUYERS} buyers for the last 3 editions`, () => {
 
   it("tells a buyer of a sold-out nifty 'Sold Out' at once, not after the checkouts holding its lock; a buyer whose own checkout holds the last edition may ask again", async () => {
     const { nifty } = await dropNifty(t.app, { editionSize: 5, totalSold: 4, priceInCents: 1_500 });
-    const hold = (b: Awaited<ReturnType<typeof buyer>>) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/payments/purchase-intents/',
-        headers: b.headers,
-        payload: {
-          contract_address: nifty.contractAddress,
-          nifty_type: nifty.typeNumber,
-          requested_quantity: 1,
-        },
-      });
+    const hold = (b: Buyer) => holdOne(b, nifty);
     const first = await buyer(t.app);
     expect((await hold(first)).statusCode).toBe(200);
     // Asking again (another tab) replaces the first checkout: the edition it holds is the buyer's to take.
@@ -132,11 +119,7 @@ describe(`${BUYERS} buyers for the last 3 editions`, () => {
       await createTradingRepo(tx).lockNifty(nifty.id);
       refused.send();
       if (onPostgres) {
-        const answer = await Promise.race([
-          refused.answer,
-          new Promise<null>((resolve) => setTimeout(() => resolve(null), 5_000)),
-        ]);
-        answeredWhileLocked = answer?.statusCode ?? null;
+        answeredWhileLocked = (await answeredWithin(refused.answer, 5_000))?.statusCode ?? null;
       }
     });
     const answer = await refused.answer;

@@ -9,7 +9,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../testing/test-app';
 import { createLedgerRepo } from './ledger.repo';
 import { TEST_CARDS } from './payment-providers';
-import { accountBalance, buyer, fund, ledgerInvariants, listedToken, sentLater } from './trading-helpers';
+import {
+  accountBalance,
+  answeredWithin,
+  buyer,
+  fund,
+  ledgerInvariants,
+  listedToken,
+  sentLater,
+} from './trading-helpers';
 
 const onPostgres = process.env.TEST_STORE === 'postgres';
 const BUYERS = onPostgres ? 200 : 40;
@@ -280,11 +288,7 @@ describe(`${BUYERS} concurrent buyers of one listing`, () => {
       await createLedgerRepo(tx).lock([sellerAccount]);
       paid.send();
       if (onPostgres) {
-        const answer = await Promise.race([
-          paid.answer,
-          new Promise<null>((resolve) => setTimeout(() => resolve(null), 5_000)),
-        ]);
-        answeredWhileLocked = answer?.statusCode ?? null;
+        answeredWhileLocked = (await answeredWithin(paid.answer, 5_000))?.statusCode ?? null;
       }
     });
     const answer = await paid.answer;

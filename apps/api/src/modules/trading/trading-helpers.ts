@@ -167,3 +167,8 @@ export function sentLater<T>(request: () => PromiseLike<T>): { send(): void; ans
   }).then(request);
   return { send: () => send(), answer };
 }
+
+/** `answer`, or null when it has not come within `ms` (a request that should not wait on a lock held meanwhile). */
+export function answeredWithin<T>(answer: Promise<T>, ms: number): Promise<T | null> {
+  return Promise.race([answer, new Promise<null>((resolve) => setTimeout(() => resolve(null), ms).unref())]);
+}
