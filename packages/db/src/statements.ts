@@ -7,7 +7,7 @@
 // for it): the purchase's statements, all in its transaction, were built on every call (17 % of the
 // server's CPU under the purchase figures, bench/results/purchases-2026-12-01.md).
 import { createHash } from 'node:crypto';
-import { getTableColumns, is, Param, Placeholder, type SQL, sql } from 'drizzle-orm';
+import { getTableColumns, is, Param, Placeholder, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { PgDialect, type PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from './client';
 import { isTransaction } from './unit-of-work';
@@ -210,4 +210,13 @@ export function keysSet(values: Record<string, unknown>): string[] {
 /** A statement name for one shape of a statement (PostgreSQL keeps names to 63 bytes). */
 export function shapeName(prefix: string, shape: readonly string[]): string {
   return `${prefix}_${createHash('sha1').update(shape.join(',')).digest('hex').slice(0, 16)}`;
+}
+
+/**
+ * Rows whose `column` is among the ids of the JSON array given as placeholder `ids` (one statement for a
+ * batch of ids): `= any(array(…))`, an index scan whatever the table's size (`in (select …)` was planned
+ * as a hash join over the whole table).
+ */
+export function amongIds(column: SQLWrapper): SQL {
+  return sql`${column} = any(array(select jsonb_array_elements_text(${sql.placeholder('ids')}::jsonb)::int))`;
 }

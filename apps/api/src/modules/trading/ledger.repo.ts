@@ -4,8 +4,8 @@
 // for no one, so sales crediting one seller, one creator and the platform do not queue on their rows. A
 // debit first locks the account (`lock`, id order) and reads its sum: debits of one account take turns,
 // and a user's entries never sum below zero (checked again by the store at commit).
-import { type Db, prepared, preparedSql, schema } from '@vitrine/db';
-import { and, asc, desc, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { amongIds, type Db, prepared, preparedSql, schema } from '@vitrine/db';
+import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 
 const {
   ledgerAccounts: accounts,
@@ -16,9 +16,6 @@ const {
 
 /** A value of a statement built once (`prepared`). */
 const ph = (name: string) => sql.placeholder(name);
-/** Rows whose `column` is among the ids of the JSON array given as placeholder `ids`. */
-const amongIds = (column: SQLWrapper) =>
-  sql`${column} = any(array(select jsonb_array_elements_text(${ph('ids')}::jsonb)::int))`;
 
 /**
  * `post`'s one statement (decision 021): the transaction row and its entries (one JSON parameter), in the

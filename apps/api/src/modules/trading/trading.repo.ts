@@ -3,6 +3,7 @@
 // run after `lockRows` in the service's unit of work.
 import { createHash } from 'node:crypto';
 import {
+  amongIds,
   type Db,
   isTransaction,
   keysSet,
@@ -140,12 +141,6 @@ const holding = (listingId: SQLWrapper, at: SQLWrapper) =>
  */
 /** A value of a statement built once (`prepared`). */
 const ph = (name: string) => sql.placeholder(name);
-/**
- * Rows whose `column` is among the ids of the JSON array given as placeholder `ids`: `= any(array(…))`, an
- * index scan whatever the table's size (`in (select …)` was planned as a hash join over the whole table).
- */
-const amongIds = (column: SQLWrapper) =>
-  sql`${column} = any(array(select jsonb_array_elements_text(${ph('ids')}::jsonb)::int))`;
 
 /** `closeSale`'s statement: the listing sold and its token moved, both or neither counted. */
 const closeSaleStatement = preparedSql<{ listings: number; tokens: number }>(
@@ -217,12 +212,6 @@ export function createTradingRepo(db: Db) {
       order by ${collectionCreators.position}, ${collectionCreators.userId} limit 1)`,
   };
 
-  /**
-   * Rows whose `column` is among the ids of a batch (a JSON array): `= any(array(…))`, an index scan
-   * whatever the table's size (`in (select …)` was planned as a hash join over every listing).
-   */
-  const inIds = (column: SQLWrapper) => amongIds(column);
-
   // Buy Now's read and pay's first read, the first of many buyers at once (a drop's hot listing): the reads
   // of requests arriving together are one statement (lib/batch.ts, decision 021).
   const listingsForMatch = createBatcher<
@@ -243,7 +232,7 @@ export function createTradingRepo(db: Db) {
         .from(listings)
         .innerJoin(tokens, eq(tokens.id, listings.tokenRowId))
         .innerJoin(nifties, eq(nifties.id, tokens.niftyId))
-        .where(inIds(listings.id)),
+        .where(amongIds(listings.id)),
     ).execute({ ids: JSON.stringify([...new Set(asked.map((a) => a.id))]), at: earliest.toISOString() });
     const byId = new Map(
       rows.map((row) => [
@@ -295,7 +284,7 @@ export function createTradingRepo(db: Db) {
           .select({ intent: intents, listing: listings })
           .from(intents)
           .leftJoin(listings, eq(listings.id, intents.listingId))
-          .where(inIds(intents.id)),
+          .where(amongIds(intents.id)),
       ).execute({ ids: JSON.stringify([...new Set(asked)]) });
       const byId = new Map(rows.map((row) => [row.intent.id, row]));
       return asked.map((id) => byId.get(id) ?? null);
