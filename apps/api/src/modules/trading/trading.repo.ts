@@ -132,15 +132,15 @@ const holding = (listingId: SQLWrapper, at: SQLWrapper) =>
     gt(intents.expiresAt, at),
   );
 
-/**
- * Intents inserted by one statement built once per set of columns given (Buy Now's are all alike, a
- * primary sale's too): the rows travel as one JSON parameter, a column left out takes its default, and the
- * rows come back in the order given (their ids are taken in that order). Drizzle's multi-row insert was
- * built anew for every batch, its text growing with the batch (3 ms for a burst's batch,
- * bench/results/purchases-2026-12-01.md).
- */
 /** A value of a statement built once (`prepared`). */
 const ph = (name: string) => sql.placeholder(name);
+
+/** An open primary intent still holding editions at the placeholder `at` (a statement built once). */
+const holdsEditions = and(
+  sql`${intents.heldQuantity} > 0`,
+  inArray(intents.paymentState, HOLDING_STATES),
+  sql`${intents.expiresAt} > ${ph('at')}::timestamptz`,
+);
 
 /** `closeSale`'s statement: the listing sold and its token moved, both or neither counted. */
 const closeSaleStatement = preparedSql<{ listings: number; tokens: number }>(
@@ -159,6 +159,13 @@ const closeSaleStatement = preparedSql<{ listings: number; tokens: number }>(
     select (select count(*) from l)::int as listings, (select count(*) from k)::int as tokens`,
 );
 
+/**
+ * Intents inserted by one statement built once per set of columns given (Buy Now's are all alike, a
+ * primary sale's too): the rows travel as one JSON parameter, a column left out takes its default, and the
+ * rows come back in the order given (their ids are taken in that order). Drizzle's multi-row insert was
+ * built anew for every batch, its text growing with the batch (3 ms for a burst's batch,
+ * bench/results/purchases-2026-12-01.md).
+ */
 const intentInsertStatements = new Map<string, PreparedSql<Record<string, unknown>>>();
 async function insertIntents(db: Db, values: NewIntent[]): Promise<IntentRow[]> {
   const json = values.map((v) => rowToJson(intents, v));
@@ -407,9 +414,7 @@ export function createTradingRepo(db: Db) {
           .where(
             and(
               eq(intents.niftyId, ph('nifty')),
-              sql`${intents.heldQuantity} > 0`,
-              inArray(intents.paymentState, HOLDING_STATES),
-              sql`${intents.expiresAt} > ${ph('at')}::timestamptz`,
+              holdsEditions,
               sql`${intents.id} is distinct from ${ph('except')}::int`,
               sql`${intents.buyerId} is distinct from ${ph('exceptBuyer')}::int`,
             ),
@@ -433,15 +438,7 @@ export function createTradingRepo(db: Db) {
         d
           .update(intents)
           .set({ paymentState: 'cancelled', updatedAt: sql`${ph('at')}::timestamptz` })
-          .where(
-            and(
-              eq(intents.niftyId, ph('nifty')),
-              eq(intents.buyerId, ph('buyer')),
-              sql`${intents.heldQuantity} > 0`,
-              inArray(intents.paymentState, HOLDING_STATES),
-              sql`${intents.expiresAt} > ${ph('at')}::timestamptz`,
-            ),
-          )
+          .where(and(eq(intents.niftyId, ph('nifty')), eq(intents.buyerId, ph('buyer')), holdsEditions))
           .returning(),
       ).execute({ nifty: niftyId, buyer: buyerId, at: at.toISOString() });
     },
@@ -455,14 +452,7 @@ export function createTradingRepo(db: Db) {
             and(
               eq(intents.niftyId, ph('nifty')),
               eq(intents.buyerId, ph('buyer')),
-              or(
-                eq(intents.paymentState, 'paid'),
-                and(
-                  sql`${intents.heldQuantity} > 0`,
-                  inArray(intents.paymentState, HOLDING_STATES),
-                  sql`${intents.expiresAt} > ${ph('at')}::timestamptz`,
-                ),
-              ),
+              or(eq(intents.paymentState, 'paid'), holdsEditions),
               sql`${intents.id} is distinct from ${ph('except')}::int`,
             ),
           ),
