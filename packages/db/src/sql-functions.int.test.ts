@@ -104,4 +104,23 @@ describe('SQL function sources', () => {
     const rows = Array.isArray(schemas) ? schemas : (schemas as { rows: unknown[] }).rows;
     expect(rows).toHaveLength(0);
   });
+
+  it('every PL/pgSQL function plans its statements once, not on every call (decision 024)', async () => {
+    // A statement with a parameter (the trigger functions' `ids` arrays) is planned anew on every call
+    // while PostgreSQL judges its custom plan cheaper than the generic one, which it always does for a
+    // small array: a sale's catalog triggers spent 5 ms planning the same few statements each time.
+    const result = await store.db.execute(sql`
+      select p.proname as name, coalesce(p.proconfig, '{}') as config
+        from pg_proc p join pg_namespace ns on ns.oid = p.pronamespace
+        join pg_language l on l.oid = p.prolang
+       where ns.nspname = 'public' and l.lanname = 'plpgsql'
+       order by 1`);
+    const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
+      name: string;
+      config: string[];
+    }[];
+    expect(rows.length).toBeGreaterThan(20);
+    const replanned = rows.filter((r) => !r.config.includes('plan_cache_mode=force_generic_plan'));
+    expect(replanned.map((r) => r.name)).toEqual([]);
+  });
 });

@@ -7,6 +7,7 @@
 CREATE OR REPLACE FUNCTION catalog_apply_token_changes(olds catalog_token_change[], news catalog_token_change[], op text)
  RETURNS void
  LANGUAGE plpgsql
+ SET plan_cache_mode TO 'force_generic_plan'
 AS $function$
 DECLARE missing integer[];
 BEGIN

@@ -1,6 +1,7 @@
 CREATE OR REPLACE FUNCTION catalog_on_collection_creators()
  RETURNS trigger
  LANGUAGE plpgsql
+ SET plan_cache_mode TO 'force_generic_plan'
 AS $function$
 DECLARE ids integer[];
 BEGIN

@@ -1,6 +1,7 @@
 CREATE OR REPLACE FUNCTION catalog_on_collection_creators_cards()
  RETURNS trigger
  LANGUAGE plpgsql
+ SET plan_cache_mode TO 'force_generic_plan'
 AS $function$
 BEGIN
   IF TG_OP = 'DELETE' THEN

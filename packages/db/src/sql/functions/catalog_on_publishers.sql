@@ -1,6 +1,7 @@
 CREATE OR REPLACE FUNCTION catalog_on_publishers()
  RETURNS trigger
  LANGUAGE plpgsql
+ SET plan_cache_mode TO 'force_generic_plan'
 AS $function$
 DECLARE renamed integer[];
 BEGIN

@@ -1,6 +1,7 @@
 CREATE OR REPLACE FUNCTION catalog_on_users_cards()
  RETURNS trigger
  LANGUAGE plpgsql
+ SET plan_cache_mode TO 'force_generic_plan'
 AS $function$
 BEGIN
   PERFORM catalog_refresh_collection_creators(ARRAY(

@@ -1,6 +1,7 @@
 CREATE OR REPLACE FUNCTION ledger_check_not_negative()
  RETURNS trigger
  LANGUAGE plpgsql
+ SET plan_cache_mode TO 'force_generic_plan'
 AS $function$
 DECLARE
   total bigint;

@@ -1,6 +1,7 @@
 CREATE OR REPLACE FUNCTION search_refresh_collections(ids integer[])
  RETURNS void
  LANGUAGE plpgsql
+ SET plan_cache_mode TO 'force_generic_plan'
 AS $function$
 BEGIN
   IF ids IS NULL OR cardinality(ids) = 0 THEN RETURN; END IF;

@@ -1,6 +1,7 @@
 CREATE OR REPLACE FUNCTION trading_on_token_owner()
  RETURNS trigger
  LANGUAGE plpgsql
+ SET plan_cache_mode TO 'force_generic_plan'
 AS $function$
 BEGIN
   -- A listing stops being buyable in the transaction that moves its token (decision 009): whoever
