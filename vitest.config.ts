@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 // One runner, four projects:
 //  - unit:          pure tests beside the code (*.test.ts), no I/O
@@ -45,6 +45,8 @@ export default defineConfig({
               test: {
                 name: 'int-postgres',
                 include: intInclude,
+                // `npm start`'s signal path runs on the embedded store whatever the project: once is enough.
+                exclude: [...configDefaults.exclude, 'e2e/npm-start.int.test.ts'],
                 ...intRun,
                 env: { TEST_STORE: 'postgres' },
                 globalSetup: ['apps/api/src/testing/snapshot-setup-postgres.ts'],

@@ -1,7 +1,7 @@
 // `npm start` as a process manager runs it: npm, its script shell, scripts/start.mjs, the server. A
 // SIGTERM to npm's own pid (a service manager, a container's PID 1, `kill <pid>`) must reach the server
 // and stop it, open live streams included, rather than leave it running with the store locked.
-// On the embedded store under either integration project (the signal path does not depend on the store).
+// On the embedded store, in the int-pglite project only (the signal path does not depend on the store).
 import { type ChildProcess, spawn } from 'node:child_process';
 import {
   copyFileSync,

@@ -23,7 +23,7 @@ export async function newPage(browser: Browser, viewport = DESKTOP): Promise<Pag
 }
 
 /** The part of the DOM Storage API the init scripts use (the e2e project has no DOM types). */
-interface KeyValueStore {
+export interface KeyValueStore {
   getItem(key: string): string | null;
   setItem(key: string, value: string): void;
 }
