@@ -69,16 +69,23 @@ describe('token refresh (000 §4)', () => {
     const t0 = Date.now();
     context.on('request', (request) => {
       if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/o/token/') refreshes += 1;
-      if (new URL(request.url()).pathname.startsWith('/api/'))
-        trace.push(
-          `${Date.now() - t0} ${request.method()} ${new URL(request.url()).pathname} ${request.frame().url()}`,
-        );
-    });
-    context.on('response', (r) => {
-      if (new URL(r.url()).pathname.startsWith('/api/'))
-        trace.push(`${Date.now() - t0} ${r.status()} ${new URL(r.url()).pathname}`);
     });
     const [first, second] = await Promise.all([context.newPage(), context.newPage()]);
+    for (const [tab, page] of [
+      ['first', first],
+      ['second', second],
+    ] as const) {
+      const api = (url: string) => {
+        const path = new URL(url).pathname;
+        return path.startsWith('/api/') && !path.startsWith('/api/media/') ? path : null;
+      };
+      page.on('request', (r) => {
+        if (api(r.url())) trace.push(`${Date.now() - t0} ${tab} ${r.method()} ${api(r.url())}`);
+      });
+      page.on('response', (r) => {
+        if (api(r.url())) trace.push(`${Date.now() - t0} ${tab} ${r.status()} ${api(r.url())}`);
+      });
+    }
     await Promise.all([first.goto(`${baseUrl}/`), second.goto(`${baseUrl}/explore/drops`)]);
     try {
       await first.getByTestId('account-menu-button').waitFor();
