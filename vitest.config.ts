@@ -4,7 +4,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
 // One runner, four projects:
 //  - unit:          pure tests beside the code (*.test.ts), no I/O
 //  - int-pglite:    *.int.test.ts against embedded PGlite (always)
-//  - int-postgres:  the same files against real PostgreSQL (only when TEST_DATABASE_URL is set;
+//  - int-postgres:  the same files (but npm-start.int.test.ts, store-free) against real PostgreSQL (only when TEST_DATABASE_URL is set;
 //                   the int-pglite globalSetup prints a loud notice when it is not)
 //  - int-redis:     *.redis.test.ts against real Redis (only when TEST_REDIS_URL is set), on PostgreSQL
 //                   when TEST_DATABASE_URL is set too
