@@ -4,8 +4,10 @@ import { configDefaults, defineConfig } from 'vitest/config';
 // One runner, four projects:
 //  - unit:          pure tests beside the code (*.test.ts), no I/O
 //  - int-pglite:    *.int.test.ts against embedded PGlite (always)
-//  - int-postgres:  the same files (but npm-start.int.test.ts, store-free) against real PostgreSQL (only when TEST_DATABASE_URL is set;
-//                   the int-pglite globalSetup prints a loud notice when it is not)
+//  - int-postgres:  the same files against real PostgreSQL (only when TEST_DATABASE_URL is set;
+//                   the int-pglite globalSetup prints a loud notice when it is not), but
+//                   npm-start.int.test.ts, which runs on the embedded store in either
+
 //  - int-redis:     *.redis.test.ts against real Redis (only when TEST_REDIS_URL is set), on PostgreSQL
 //                   when TEST_DATABASE_URL is set too
 //  - e2e:           browser tests in e2e/ against a built server in Debian Chromium
