@@ -7,7 +7,6 @@ import { configDefaults, defineConfig } from 'vitest/config';
 //  - int-postgres:  the same files against real PostgreSQL (only when TEST_DATABASE_URL is set;
 //                   the int-pglite globalSetup prints a loud notice when it is not), but
 //                   npm-start.int.test.ts, which runs on the embedded store in either
-
 //  - int-redis:     *.redis.test.ts against real Redis (only when TEST_REDIS_URL is set), on PostgreSQL
 //                   when TEST_DATABASE_URL is set too
 //  - e2e:           browser tests in e2e/ against a built server in Debian Chromium
