@@ -2,6 +2,7 @@
 // { access_token, refresh_token, expires_in, expiry_date = now + expires_in × 1000 }. The API client
 // reads the bearer token from here; the auth feature writes, refreshes and clears them.
 import { readStorage, removeStorage, writeStorage } from '../lib/storage';
+import { forgetRotation } from './last-rotation';
 
 export const CREDENTIALS_KEY = 'credentials';
 /** Dispatched on `window` when this tab writes or clears credentials (other tabs get a `storage` event). */
@@ -68,6 +69,11 @@ export function writeCredentials(grant: TokenGrant, now: number = Date.now()): S
     expires_in: grant.expires_in,
     expiry_date: now + grant.expires_in * 1000,
   };
+  return adoptCredentials(credentials);
+}
+
+/** Stores credentials as they are (another tab's refresh, its expiry_date kept). */
+export function adoptCredentials(credentials: StoredCredentials): StoredCredentials {
   const raw = JSON.stringify(credentials);
   writeStorage('session', CREDENTIALS_KEY, raw);
   writeStorage('local', CREDENTIALS_KEY, raw);
@@ -78,6 +84,7 @@ export function writeCredentials(grant: TokenGrant, now: number = Date.now()): S
 export function clearCredentials(): void {
   removeStorage('session', CREDENTIALS_KEY);
   removeStorage('local', CREDENTIALS_KEY);
+  void forgetRotation();
   notifyChange();
 }
 

@@ -3,16 +3,21 @@
 // any other failure sets the last-refresh-failed flag; success stores the new tokens and the profile
 // reloads. A refresh token is single use and its reuse ends the session server-side
 // (docs/decisions/003), so one refresh runs at a time: shared in this tab, and across tabs through
-// the Web Locks API where it exists.
+// the Web Locks API where it exists. A tab that gets the lock may not see in local storage what the tab
+// before it wrote (Chromium), so each refresh is also recorded in IndexedDB, which every tab sees at
+// once, and a tab holding the refresh token spent there takes the tokens that replaced it
+// (docs/decisions/025).
 import { buildHeaders } from '../../app/api-client';
 import { apiUrl } from '../../app/config';
 import {
+  adoptCredentials,
   clearCredentials,
   readCredentials,
   type StoredCredentials,
   trackRefresh,
   writeCredentials,
 } from '../../app/credentials';
+import { readLastRotation, recordRotation } from '../../app/last-rotation';
 import { readStorage, removeStorage, writeStorage } from '../../lib/storage';
 
 export const REFRESH_LOCK = 'vitrine:token-refresh';
@@ -67,15 +72,26 @@ function isGrant(body: unknown): body is { access_token: string; refresh_token: 
 
 async function runRefresh(options: RefreshOptions): Promise<RefreshOutcome> {
   // Read inside the lock: another tab may have refreshed while this one waited.
-  const credentials = readCredentials();
-  if (!credentials?.refresh_token) return 'skipped';
-  if (!needsRefresh(credentials, Date.now(), options.rejectedAccessToken)) return 'refreshed';
+  const stale = readCredentials();
+  if (!stale?.refresh_token) return 'skipped';
+  if (!needsRefresh(stale, Date.now(), options.rejectedAccessToken)) return 'refreshed';
+  let spent = stale.refresh_token;
+  // This tab's local storage may not show that refresh yet; IndexedDB does.
+  const rotation = await readLastRotation();
+  if (rotation && rotation.spent === spent) {
+    const adopted = adoptCredentials(rotation.credentials);
+    if (!adopted.refresh_token || !needsRefresh(adopted, Date.now())) {
+      for (const listener of refreshedListeners) listener();
+      return 'refreshed';
+    }
+    spent = adopted.refresh_token;
+  }
   let response: Response;
   try {
     response = await fetch(apiUrl('/o/token/'), {
       method: 'POST',
       headers: buildHeaders(),
-      body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: credentials.refresh_token }),
+      body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: spent }),
       credentials: 'same-origin',
     });
   } catch {
@@ -97,7 +113,9 @@ async function runRefresh(options: RefreshOptions): Promise<RefreshOutcome> {
     setLastRefreshFailed(true);
     return 'failed';
   }
-  writeCredentials(body);
+  const stored = writeCredentials(body);
+  // Committed before the lock is released, so the next tab to hold it sees it.
+  await recordRotation({ spent, credentials: stored });
   setLastRefreshFailed(false);
   for (const listener of refreshedListeners) listener();
   return 'refreshed';
