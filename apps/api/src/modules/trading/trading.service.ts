@@ -105,6 +105,13 @@ export const TRADING_ERRORS = {
       message: state === 'expired' ? 'This purchase has expired' : 'This purchase can no longer be paid',
       statusCode: 409,
     }),
+  /** The intent's payment method or quantity changed while it was being paid (another tab, a retry). */
+  intentChanged: () =>
+    new AppError({
+      errorType: 'purchase-intent-changed',
+      message: 'This purchase changed while it was being paid. Nothing was charged: review it and pay again.',
+      statusCode: 409,
+    }),
   needsAction: () =>
     new AppError({
       errorType: 'payment-requires-action',
@@ -218,6 +225,13 @@ export function allowedQuantity(o: {
   if (o.free <= 0) return { allowed: 0, limit: 'sold_out' };
   const max = Math.max(1, o.maxPurchaseQuantity);
   return o.free < max ? { allowed: o.free, limit: 'remaining' } : { allowed: max, limit: 'max_per_purchase' };
+}
+
+/** What a payment was made for (paidForOf): a purchase settles that intent or nothing. */
+interface PaidFor {
+  paymentMethod: string;
+  buyerPaysCents: number;
+  quantity: number;
 }
 
 interface TradingRepos {
@@ -574,6 +588,39 @@ export function createTradingService(deps: {
     return Number(n.priceAmount);
   }
 
+  /** What a payment was made for, as the pay request read the intent: its method, amount and quantity. */
+  function paidForOf(intent: IntentRow): PaidFor {
+    return {
+      paymentMethod: intent.paymentMethod,
+      buyerPaysCents: quote(intent).buyerPaysCents,
+      quantity: intent.requestedQuantity,
+    };
+  }
+
+  /**
+   * Refuses to settle an intent (locked) that is no longer what was paid for: its method or quantity changed
+   * while the payment was on its way (a PATCH from another tab between the pay request's read and the
+   * lock). Settling it would take the changed intent's money from the old payment: a balance debited
+   * beside a card, or more editions than the card's amount. Refused, the transaction rolls back and a
+   * card's authorisation is voided (settleExternal).
+   */
+  function assertPaidFor(
+    intent: IntentRow,
+    fees: FeeBreakdown,
+    provider: PaymentProvider,
+    providerReference: string | null,
+    paidFor: PaidFor,
+  ): void {
+    if (
+      intent.paymentMethod !== paidFor.paymentMethod ||
+      intent.requestedQuantity !== paidFor.quantity ||
+      fees.buyerPaysCents !== paidFor.buyerPaysCents ||
+      (provider.kind === 'external') !== (providerReference !== null)
+    ) {
+      throw TRADING_ERRORS.intentChanged();
+    }
+  }
+
   /**
    * The primary purchase (decision 009 "Primary sales"), one transaction: lock the nifty, then the intent,
    * then the buyer's ledger account when paying by balance (credits lock nothing: decision 022); mint the
@@ -584,6 +631,7 @@ export function createTradingService(deps: {
     intentId: number,
     providerReference: string | null,
     card: PaymentCard | null,
+    paidFor: PaidFor,
   ): Promise<IntentRow> {
     const draft = await repo.intent(intentId);
     if (!draft || draft.niftyId === null) throw TRADING_ERRORS.intentNotFound();
@@ -613,6 +661,7 @@ export function createTradingService(deps: {
 
       const provider = providerFor(intent.paymentMethod);
       const fees = quote(intent);
+      assertPaidFor(intent, fees, provider, providerReference, paidFor);
       // A burn-required redemption's token (and a listing of it) is locked before the accounts, in the order
       // a purchase of that token takes them (listing, token, accounts), so the two never deadlock.
       if (n.burnRequired) {
@@ -776,12 +825,14 @@ export function createTradingService(deps: {
     providerReference: string | null,
     /** The card that paid (an external card payment), kept for the receipt. */
     card: PaymentCard | null,
+    /** What the buyer paid for: the purchase settles that intent, or nothing. */
+    paidFor: PaidFor,
     /** The intent and its listing as the caller just read them (saves reading them again). */
     known: { intent?: IntentRow; listing?: ListingRow | null } = {},
   ): Promise<IntentRow> {
     const draft = known.intent ?? (await repo.intent(intentId));
     if (!draft) throw TRADING_ERRORS.intentNotFound();
-    if (draft.saleKind !== 'listing') return settlePrimary(intentId, providerReference, card);
+    if (draft.saleKind !== 'listing') return settlePrimary(intentId, providerReference, card, paidFor);
     if (draft.listingId === null || draft.tokenRowId === null) throw TRADING_ERRORS.listingClosed();
     const listingId = draft.listingId;
     const tokenRowId = draft.tokenRowId;
@@ -842,6 +893,7 @@ export function createTradingService(deps: {
 
       const provider = providerFor(intent.paymentMethod);
       const fees = quote(intent);
+      assertPaidFor(intent, fees, provider, providerReference, paidFor);
       if (provider.kind === 'ledger' && !provider.debitsBuyer && fees.buyerPaysCents > 0) {
         throw TRADING_ERRORS.methodUnavailable(intent.paymentMethod);
       }
@@ -935,12 +987,13 @@ export function createTradingService(deps: {
     provider: ExternalPaymentProvider,
     intentId: number,
     authorized: { providerReference: string; card?: PaymentCard | null },
+    paidFor: PaidFor,
     known: { intent?: IntentRow; listing?: ListingRow | null } = {},
   ): Promise<IntentRow> {
     const { providerReference } = authorized;
     let paid: IntentRow;
     try {
-      paid = await settle(intentId, providerReference, authorized.card ?? null, known);
+      paid = await settle(intentId, providerReference, authorized.card ?? null, paidFor, known);
     } catch (error) {
       // Paid by this very authorisation after all (the failure came after the commit): take the money.
       // (The losers of a race read at once, in one statement: decision 021.)
@@ -985,7 +1038,8 @@ export function createTradingService(deps: {
     if (intent.paymentState === 'requires_action') throw TRADING_ERRORS.needsAction();
     const provider = providerFor(intent.paymentMethod);
     const known = { intent, ...(listing === undefined ? {} : { listing }) };
-    if (provider.kind === 'ledger') return viewOf(await settle(id, null, null, known));
+    const paidFor = paidForOf(intent);
+    if (provider.kind === 'ledger') return viewOf(await settle(id, null, null, paidFor, known));
 
     if (
       intent.saleKind !== 'listing' &&
@@ -995,7 +1049,7 @@ export function createTradingService(deps: {
     }
     const outcome = await provider.authorize({
       reference: `purchase_intent:${intent.id}`,
-      amountCents: quote(intent).buyerPaysCents,
+      amountCents: paidFor.buyerPaysCents,
       currency: 'USD',
       paymentToken: input.paymentToken ?? null,
     });
@@ -1012,7 +1066,7 @@ export function createTradingService(deps: {
       }
       return viewOf(waiting, { nextAction: outcome.nextAction });
     }
-    return viewOf(await settleExternal(provider, id, outcome, known));
+    return viewOf(await settleExternal(provider, id, outcome, paidFor, known));
   }
 
   return {
@@ -1388,7 +1442,8 @@ export function createTradingService(deps: {
         });
         throw TRADING_ERRORS.declined();
       }
-      return viewOf(await settleExternal(provider, id, outcome));
+      // The intent as it was authorised: a change since reset it to pending (patchIntent, requantify).
+      return viewOf(await settleExternal(provider, id, outcome, paidForOf(intent)));
     },
 
     /** The dashboard's Sales tab: the seller's sales with what they received (decision 009 fees). */

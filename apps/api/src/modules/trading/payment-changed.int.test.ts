@@ -1,0 +1,159 @@
+// A purchase intent changed while it is being paid (a second tab, a script): the buyer switches the payment
+// method or the quantity while the card processor is still answering. The purchase must settle what was
+// paid for, or nothing: never the changed intent with the money of the old one. Before the fix, switching
+// card → balance charged the card and the balance both, and raising the quantity minted more editions
+// than the card paid for. The processor is held back here as a slow network would hold it.
+import { schema } from '@vitrine/db';
+import type { ListingMatch, PurchaseIntent } from '@vitrine/domain/trading-responses';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestApp, testApp } from '../../testing/test-app';
+import type { TestSession } from '../social/test-session';
+import type { AuthorizeRequest } from './payment-providers';
+import { TEST_CARDS } from './payment-providers';
+import { accountBalance, buyer, dropNifty, fund, ledgerInvariants, listedToken } from './trading-helpers';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await testApp({ seed: false });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const db = () => t.app.config.database.db;
+
+async function cardOf(s: TestSession): Promise<string> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/sim-card-processor/payment_methods',
+    headers: s.headers,
+    payload: { number: TEST_CARDS.succeeds, exp_month: 12, exp_year: 2030, cvc: '123' },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json() as { id: string }).id;
+}
+
+const patchIntent = (s: TestSession, id: number, payload: Record<string, unknown>) =>
+  t.app.inject({
+    method: 'PATCH',
+    url: '/api/payments/purchase-intents/',
+    headers: s.headers,
+    payload: { purchase_intent_id: id, ...payload },
+  });
+
+/**
+ * Pays intent `id` by card while `meanwhile` runs: the processor's answer waits for it. Answers the pay
+ * request's answer and what `meanwhile` answered.
+ */
+async function payWhile<T>(s: TestSession, id: number, meanwhile: () => Promise<T>) {
+  const provider = t.app.services.cardProcessor.provider;
+  const authorize = provider.authorize;
+  let during: T | undefined;
+  provider.authorize = async (request: AuthorizeRequest) => {
+    during = await meanwhile();
+    return authorize(request);
+  };
+  try {
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: `/api/v2/purchase-intent/${id}/pay`,
+      headers: s.headers,
+      payload: { payment_token: await cardOf(s) },
+    });
+    return { paid, during: during as T };
+  } finally {
+    provider.authorize = authorize;
+  }
+}
+
+const captured = () => t.app.services.cardProcessor.charges().filter((c) => c.status === 'captured');
+const authorized = () => t.app.services.cardProcessor.charges().filter((c) => c.status === 'authorized');
+
+describe('a purchase intent changed while its payment is on its way', () => {
+  it('card → balance mid-payment: the buyer pays once, not by card and balance both', async () => {
+    const { token, listing } = await listedToken(t.app, { priceInCents: 5_000 });
+    const b = await buyer(t.app);
+    await fund(db(), b.userId, 20_000, t.clock.now());
+    const m = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/listing-match/',
+      headers: b.headers,
+      payload: { listing_id: listing.id },
+    });
+    expect(m.statusCode, m.body).toBe(200);
+    const id = (m.json() as ListingMatch).listingMatchId;
+    const capturedBefore = captured().length;
+
+    const { paid, during } = await payWhile(b, id, () => patchIntent(b, id, { payment_method: 'balance' }));
+    expect(during.statusCode, during.body).toBe(200);
+
+    // Refused: the intent is no longer what the card was authorised for. Nothing changed hands, neither
+    // the card nor the balance paid, and the card's authorisation was released.
+    expect(paid.statusCode, paid.body).toBe(409);
+    expect(paid.json()).toMatchObject({ errorType: 'purchase-intent-changed' });
+    const [row] = await db().select().from(schema.tokens).where(eq(schema.tokens.id, token.id));
+    expect(row?.ownerId).not.toBe(b.userId);
+    expect({
+      charged: captured().length - capturedBefore,
+      balanceSpent: 20_000 - (await accountBalance(db(), { userId: b.userId })),
+    }).toEqual({ charged: 0, balanceSpent: 0 });
+    expect(authorized()).toHaveLength(0);
+    const invariants = await ledgerInvariants(db());
+    expect(invariants.unbalancedTransactions).toBe(0);
+  });
+
+  it('a higher quantity mid-payment mints no more editions than the card paid for', async () => {
+    const { nifty } = await dropNifty(t.app, { editionSize: 10, priceInCents: 1_000 });
+    const b = await buyer(t.app);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/purchase-intents/',
+      headers: b.headers,
+      payload: {
+        contract_address: nifty.contractAddress,
+        nifty_type: nifty.typeNumber,
+        requested_quantity: 1,
+      },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const intent = created.json() as PurchaseIntent;
+    const id = intent.purchaseIntentId;
+    const capturedBefore = captured().length;
+
+    const { paid, during } = await payWhile(b, id, () => patchIntent(b, id, { requested_quantity: 5 }));
+    expect(during.statusCode, during.body).toBe(200);
+
+    const minted = await db()
+      .select()
+      .from(schema.tokens)
+      .where(and(eq(schema.tokens.ownerId, b.userId), eq(schema.tokens.niftyId, nifty.id)));
+    expect(paid.statusCode, paid.body).toBe(409);
+    expect(paid.json()).toMatchObject({ errorType: 'purchase-intent-changed' });
+    expect({ minted: minted.length, charged: captured().length - capturedBefore }).toEqual({
+      minted: 0,
+      charged: 0,
+    });
+    // The intent is still open at its new quantity: paying again buys what it now shows.
+    const again = await t.app.inject({
+      method: 'POST',
+      url: `/api/v2/purchase-intent/${id}/pay`,
+      headers: b.headers,
+      payload: { payment_token: await cardOf(b) },
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    const after = await db()
+      .select()
+      .from(schema.tokens)
+      .where(and(eq(schema.tokens.ownerId, b.userId), eq(schema.tokens.niftyId, nifty.id)));
+    expect(after).toHaveLength(5);
+    expect(
+      captured()
+        .slice(capturedBefore)
+        .map((c) => c.amountCents),
+    ).toEqual([
+      (again.json() as PurchaseIntent).quotes.find((q) => q.paymentMethod === 'stripe_card')?.totalInCents,
+    ]);
+    expect(authorized()).toHaveLength(0);
+  });
+});
