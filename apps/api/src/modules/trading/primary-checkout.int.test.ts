@@ -182,7 +182,7 @@ describe('a purchase intent for a live fcfs nifty', () => {
     await created(c, nifty, 1);
   });
 
-  it('refuses what checkout cannot sell: a signed-out buyer, a drop not live, other drop types', async () => {
+  it('refuses what checkout cannot sell: a signed-out buyer, a drop not live, other drop and sale types', async () => {
     const { nifty } = await dropNifty(t.app);
     const anonymous = await t.app.inject({
       method: 'POST',
@@ -196,6 +196,14 @@ describe('a purchase intent for a live fcfs nifty', () => {
     const r = await create(b, auction.nifty);
     expect(r.statusCode).toBe(422);
     expect(r.json()).toMatchObject({ errorType: 'sale-type-unavailable' });
+    // Nor in a drop whose type is a checkout one: a studio drop mixing a 1/1 Auction with an FCFS NFT
+    // takes the FCFS type, and its auction and drawing NFTs are still bid on or entered, never bought.
+    for (const saleType of ['auction', 'ranked_auction', 'silent_auction', 'drawing']) {
+      const mixed = await dropNifty(t.app, { dropType: 'fcfs', values: { saleType } });
+      const bought = await create(b, mixed.nifty);
+      expect({ saleType, status: bought.statusCode }).toEqual({ saleType, status: 422 });
+      expect(bought.json()).toMatchObject({ errorType: 'sale-type-unavailable' });
+    }
     const later = await dropNifty(t.app);
     const now = t.clock.now().getTime();
     await db()

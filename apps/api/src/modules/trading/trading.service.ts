@@ -12,6 +12,7 @@ import {
   type FeeBreakdown,
   feeBreakdown,
   fromMinorUnits,
+  isAuctionSaleType,
   type PaymentMethod,
   paymentCardLabel,
   primaryFeeBreakdown,
@@ -204,10 +205,13 @@ export const CHECKOUT_DROP_TYPES = ['fcfs', 'open_edition', 'blind_edition', 'pa
 
 /**
  * How a nifty sells at checkout: its drop's type, except that a fixed-price nifty in a drop of another
- * kind (a studio drop mixes sale types, e.g. an FCFS NFT beside a 1/1 Auction) sells first come first serve.
+ * kind (a studio drop mixes sale types, e.g. an FCFS NFT beside a 1/1 Auction) sells first come first serve,
+ * and a nifty sold by bids or a drawing sells that way whatever its drop's type (a studio drop of an FCFS
+ * NFT and a 1/1 Auction has the FCFS type): never at checkout.
  */
 export function checkoutKindOf(n: { dropType: string | null; saleType: string }): string | null {
   if (n.dropType === null) return null;
+  if (isAuctionSaleType(n.saleType) || n.saleType === 'drawing') return n.saleType;
   if ((CHECKOUT_DROP_TYPES as readonly string[]).includes(n.dropType)) return n.dropType;
   return n.saleType === 'standard' ? 'fcfs' : n.dropType;
 }
