@@ -70,6 +70,36 @@ describe('the balance', () => {
     expect((await ledgerInvariants(t.app.config.database.db)).unbalancedTransactions).toBe(0);
   });
 
+  it('adds nothing when the card cannot be charged, and a retry adds the funds once', async () => {
+    const u = await buyer(t.app);
+    const provider = t.app.services.cardProcessor.provider;
+    const capture = provider.capture;
+    // The processor fails to take the money once (a network error after the card was authorised).
+    provider.capture = async () => {
+      provider.capture = capture;
+      throw new Error('processor unreachable');
+    };
+    const payload = async () => ({
+      amount_in_cents: 5_000,
+      payment_token: await card(u, TEST_CARDS.succeeds),
+    });
+    try {
+      const failed = await post(u, '/api/v2/balance/deposits', await payload());
+      expect(failed.statusCode, failed.body).toBeGreaterThanOrEqual(400);
+      // Not charged, so not credited; the card's authorisation released.
+      expect(await profileBalance(u)).toBe(0);
+    } finally {
+      provider.capture = capture;
+    }
+    const retried = await post(u, '/api/v2/balance/deposits', await payload());
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect(await profileBalance(u)).toBe(5_000);
+    const charges = t.app.services.cardProcessor
+      .charges()
+      .filter((c) => c.reference.startsWith(`deposit:${u.userId}:`));
+    expect(charges.map((c) => c.status).sort()).toEqual(['captured', 'voided']);
+  });
+
   it('funds added by card buy a listed NFT by balance; both sides see the movement', async () => {
     const { seller, listing, token } = await listedToken(t.app, { priceInCents: 2_000 });
     const b = await buyer(t.app);

@@ -46,7 +46,7 @@ export function createBalanceService(deps: {
   }
 
   return {
-    /** Adds funds by card: authorise, post the movement, capture. A card needing a second step is refused. */
+    /** Adds funds by card: authorise, capture, post the movement. A card needing a second step is refused. */
     async deposit(userId: number, amountCents: number, paymentToken: string, requestId: string) {
       const outcome = await deps.card.authorize({
         reference: `deposit:${userId}:${requestId}`,
@@ -64,13 +64,21 @@ export function createBalanceService(deps: {
           statusCode: 402,
         });
       }
+      // The money is taken before it is credited: a capture that fails credits nothing (crediting first
+      // left the funds in the balance, spendable and able to be cashed out, with the card never charged).
+      try {
+        await deps.card.capture(outcome.providerReference);
+      } catch {
+        await deps.card.void(outcome.providerReference).catch(() => undefined);
+        throw TRADING_ERRORS.declined();
+      }
       try {
         await move('deposit', userId, amountCents, `deposit:${outcome.providerReference}`);
       } catch (error) {
-        await deps.card.void(outcome.providerReference);
+        // Taken but not credited: give it back.
+        await deps.card.refund(outcome.providerReference, amountCents);
         throw error;
       }
-      await deps.card.capture(outcome.providerReference);
       return { balanceInCents: await ledger.balanceOf(userId) };
     },
 
