@@ -376,6 +376,26 @@ describe('offers', () => {
       paymentMethod: 'stripe_card',
     });
     expect(offer.UnmintedBuilderNifty.niftyType).toBe(String(nifty.typeNumber));
+    // A card offer's amount is the card's authorisation: a new amount needs the card again, so it is
+    // refused with a way out (the web offers Edit on balance offers only). Its expiry may change.
+    const repriced = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v2/offer/${offer.id}`,
+      headers: maker.headers,
+      payload: { amount: { amount: '35', currency: 'USD' } },
+    });
+    expect(repriced.statusCode, repriced.body).toBe(409);
+    expect(repriced.json()).toMatchObject({
+      errorType: 'offer-amount-fixed',
+      message: 'The amount of an offer made by card cannot change: cancel it and make a new offer',
+    });
+    const extended = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v2/offer/${offer.id}`,
+      headers: maker.headers,
+      payload: { expiresInDays: 7 },
+    });
+    expect(extended.statusCode, extended.body).toBe(200);
     const eligible = await t.app.inject({
       url: `/api/v2/offer/${offer.id}/eligible-nifties`,
       headers: owner.headers,

@@ -41,6 +41,13 @@ export const OFFER_ERRORS = {
     ),
   mismatch: () => err(409, 'offer-mismatch', 'This offer cannot buy this NFT'),
   ownOffer: () => err(409, 'own-offer', 'You cannot accept your own offer'),
+  /** A card offer's amount is its card's authorisation: a new one needs the card again (a new offer). */
+  amountFixed: () =>
+    err(
+      409,
+      'offer-amount-fixed',
+      'The amount of an offer made by card cannot change: cancel it and make a new offer',
+    ),
   notMaker: () => err(403, 'forbidden', 'Only the maker of this offer can change it'),
   declined: () => err(402, 'card_declined', PURCHASE_FAILED_MESSAGE),
   cardNeedsAction: () =>
@@ -381,7 +388,7 @@ export function createOffersService(deps: {
       return view(closed);
     },
 
-    /** A new amount (re-sizes the hold or re-authorises) and/or a new expiry; only the maker, only open. */
+    /** A new amount (re-sizes a balance offer's hold; a card offer's is fixed) and/or a new expiry; only the maker, only open. */
     async update(
       makerId: number,
       id: number,
@@ -411,13 +418,8 @@ export function createOffersService(deps: {
           return offers.updateOpen(id, set);
         });
       } else if (amountCents !== row.amountCents) {
-        const reference = await authorize(amountCents, undefined);
-        updated = await repo.updateOpen(id, { ...set, providerReference: reference });
-        if (!updated) {
-          await cards.release(reference);
-          throw OFFER_ERRORS.closed('closed');
-        }
-        await cards.release(row.providerReference);
+        // Re-authorising would need the card again, which this call does not carry.
+        throw OFFER_ERRORS.amountFixed();
       } else {
         updated = await repo.updateOpen(id, set);
       }
