@@ -5,12 +5,10 @@ import { requireDevKey } from '../../http/dev-key';
 import { optionalAuth, signedIn } from '../../http/guard';
 import { offsetOf, pageQuery, toPage } from '../../http/pagination';
 import { errorResponses } from '../../http/schemas';
+import { usdAmount } from '../../http/usd-amount';
 
 const money = z.object({
-  amount: z.union([
-    z.string().regex(/^\d{1,12}(\.\d{1,2})?$/, 'Enter an amount like 125 or 12.50'),
-    z.number().positive(),
-  ]),
+  amount: usdAmount,
   currency: z.literal('USD'),
 });
 const target = z.object({

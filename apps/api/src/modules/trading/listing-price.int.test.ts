@@ -1,5 +1,6 @@
 // A USD listing price is in cents: a fraction of a cent is refused, not rounded away (QA: 0.001 was listed
-// for $0.00 and 1.234 for $1.23 without a word).
+// for $0.00 and 1.234 for $1.23 without a word). The same for an offer's and a bid's amount, whether sent
+// as a string or as a JSON number (10.005 was an offer of $10.01; a listing at 1e-9 was listed at $0).
 import { fixtures } from '@vitrine/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../testing/test-app';
@@ -30,7 +31,7 @@ describe('listing prices in USD', () => {
           price: { amount, currency: 'USD' },
         },
       });
-    for (const amount of ['0.001', '1.234', 0.001]) {
+    for (const amount of ['0.001', '1.234', 0.001, 1e-9, 10.005]) {
       const refused = await list(amount);
       expect(refused.statusCode, `${amount}: ${refused.body}`).toBe(400);
       expect(refused.json()).toMatchObject({ errorType: 'validation-error' });
@@ -50,5 +51,40 @@ describe('listing prices in USD', () => {
     expect(repriced.statusCode, repriced.body).toBe(400);
     expect((await item()).json()).toMatchObject({ listing: { id, priceInCents: 150 } });
     expect((await list(1.25)).json()).toMatchObject({ errorType: 'listing-exists' });
+  });
+
+  it('refuses a fraction of a cent in an offer or a bid, sent as a string or a number', async () => {
+    const f = fixtures(t.app.config.database.db, { now: t.clock.now() });
+    const [token] = await f.tokens({ ownerId: (await buyer(t.app)).userId });
+    if (!token) throw new Error('no token');
+    const maker = await buyer(t.app);
+    for (const amount of ['10.005', 10.005, 1e-9, 0.001]) {
+      const offer = await t.app.inject({
+        method: 'POST',
+        url: '/api/v2/offer',
+        headers: maker.headers,
+        payload: {
+          type: 'offer',
+          contractAddress: token.contractAddress,
+          tokenId: token.tokenId,
+          amount: { amount, currency: 'USD' },
+          payment_method: 'balance',
+        },
+      });
+      expect(offer.statusCode, `offer ${amount}: ${offer.body}`).toBe(400);
+      const bid = await t.app.inject({
+        method: 'POST',
+        url: '/api/v2/bids',
+        headers: maker.headers,
+        payload: {
+          contractAddress: token.contractAddress,
+          niftyType: 1,
+          amount: { amount, currency: 'USD' },
+          payment_method: 'balance',
+        },
+      });
+      expect(bid.statusCode, `bid ${amount}: ${bid.body}`).toBe(400);
+      expect(bid.json()).toMatchObject({ errorType: 'validation-error' });
+    }
   });
 });

@@ -3,12 +3,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { optionalAuth, signedIn } from '../../http/guard';
 import { errorResponses } from '../../http/schemas';
+import { numberInWholeCents } from '../../http/usd-amount';
 
-/** True when a USD amount has no fraction of a cent ('1.23', 1.5; not '0.001'). */
+/** True when a USD amount has no fraction of a cent ('1.23', 1.5; not '0.001', nor 1e-9). */
 function atMostCents(amount: string | number): boolean {
-  return typeof amount === 'string'
-    ? !/\.\d{3,}$/.test(amount)
-    : Number.isInteger(Number((amount * 100).toFixed(6)));
+  return typeof amount === 'string' ? !/\.\d{3,}$/.test(amount) : numberInWholeCents(amount);
 }
 
 const price = z

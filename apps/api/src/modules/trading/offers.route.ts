@@ -10,13 +10,11 @@ import { z } from 'zod';
 import { optionalAuth, signedIn } from '../../http/guard';
 import { offsetOf, pageQuery, toPage } from '../../http/pagination';
 import { errorResponses } from '../../http/schemas';
+import { usdAmount } from '../../http/usd-amount';
 import { ERRORS } from '../auth/auth.service';
 
 const money = z.object({
-  amount: z.union([
-    z.string().regex(/^\d{1,12}(\.\d{1,2})?$/, 'Enter an amount like 125 or 12.50'),
-    z.number().positive(),
-  ]),
+  amount: usdAmount,
   currency: z.literal('USD'),
 });
 const days = z.coerce.number().int().min(1).max(30);
