@@ -176,6 +176,49 @@ describe('token refresh (000 §4)', () => {
     await context.close();
   });
 
+  // A refresh that fails for a moment (a network blip, a server restarting) sets the last-refresh-failed
+  // flag (000 §4). The refresh token is still good: the app must try again, not wait for a reload while
+  // the access token runs out and then send the user to the login page with their credentials dropped.
+  it('tries again after a refresh fails for a moment, and the user stays signed in past the token’s expiry', async () => {
+    const grant = (await apiSignUp(baseUrl, 'blip')).grant;
+    const context = await browser.newContext({ viewport: DESKTOP });
+    // The access token is due for its refresh ahead of expiry 5 s after the page opens.
+    const expiry = Date.now() + 70_000;
+    await storeCredentials(context, grant, expiry);
+    let refreshes = 0;
+    await context.route('**/api/o/token/', async (route) => {
+      refreshes += 1;
+      if (refreshes === 1) await route.abort('internetdisconnected');
+      else await route.continue();
+    });
+    const page = await context.newPage();
+    await page.clock.install();
+    await page.goto(`${baseUrl}/dashboard/purchases-sales/sales`);
+    await page.getByTestId('account-menu-button').waitFor();
+    // The refresh ahead of expiry fails.
+    await page.clock.fastForward(6_000);
+    await expect.poll(() => refreshes).toBe(1);
+    expect(
+      await page.evaluate(() =>
+        (globalThis as unknown as { sessionStorage: KeyValueStore }).sessionStorage.getItem(
+          'lastRefreshFailed',
+        ),
+      ),
+    ).toBe('true');
+    // A minute and a half on, past the access token's expiry.
+    await page.clock.fastForward(45_000);
+    await page.clock.fastForward(45_000);
+    await expect.poll(() => refreshes).toBe(2);
+    await page.getByRole('link', { name: 'Purchases' }).first().click();
+    // The purchases load (an authenticated call): the new collector has none yet.
+    await page.getByText("You haven't bought anything yet.", { exact: false }).waitFor();
+    expect(new URL(page.url()).pathname).not.toBe('/login');
+    const stored = await readStoredCredentials(page);
+    expect(stored?.refresh_token).toBeTruthy();
+    expect(stored?.refresh_token).not.toBe(grant.refresh_token);
+    await context.close();
+  });
+
   it('clears the credentials when the refresh is refused (400)', async () => {
     const context = await browser.newContext({ viewport: DESKTOP });
     await storeCredentials(

@@ -1,6 +1,7 @@
 import { isApiError } from '../../app/api-error';
-import { clearCredentials, getAccessToken } from '../../app/credentials';
+import { clearCredentials, getAccessToken, readCredentials } from '../../app/credentials';
 import { refreshCredentials } from './session-refresh';
+import { ensureFreshCredentials } from './session-status';
 
 /**
  * Runs an API call that needs the bearer token. When the API refuses the token (401) the tokens are
@@ -8,6 +9,9 @@ import { refreshCredentials } from './session-refresh';
  * (a token without a refresh token is dropped: the user is signed out).
  */
 export async function withAuthRetry<T>(call: () => Promise<T>): Promise<T> {
+  // Expired, with a refresh token at hand (a refresh that failed a moment ago, a computer that slept):
+  // refresh before asking rather than ask as a signed-out visitor, whose 401 would end at the login page.
+  if (getAccessToken() === null && readCredentials()?.refresh_token) await ensureFreshCredentials();
   const token = getAccessToken();
   try {
     return await call();
