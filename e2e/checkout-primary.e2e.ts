@@ -150,4 +150,49 @@ describe('buying a drop’s editions', () => {
     expect(await second.getByTestId('pay').isEnabled()).toBe(true);
     await context.close();
   });
+
+  // A typed quantity is applied before anything is paid: Enter applies it (it does not pay for the old one),
+  // Pay waits until its new total shows, and the total paid is the one the button said.
+  it('pays for a typed quantity only once its total shows on Pay', { timeout: 120_000 }, async () => {
+    const card = await liveFcfsNifty();
+    const buyer = await apiSignUp(baseUrl, 'primary-typed');
+    const context = await browser.newContext({ viewport: DESKTOP });
+    await storeCredentials(context, buyer.grant);
+    const page = await context.newPage();
+    const payRequests: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && /\/pay$/.test(new URL(r.url()).pathname))
+        payRequests.push(r.postData() ?? '');
+    });
+    await page.goto(`${baseUrl}/marketplace/collection/${card.contractAddress}/${card.typeNumber}`);
+    const buy = page.getByTestId('buy-editions');
+    await expect.poll(() => buy.textContent()).toBe('Buy');
+    await buy.click();
+    await page.waitForURL((url) => url.pathname.startsWith('/checkout/'));
+    const fees = page.getByTestId('fee-breakdown');
+    await fees.waitFor();
+    const form = page.getByTestId('card-form');
+    await form.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await form.getByLabel('Expiry (MM/YY)').fill('12/34');
+    await form.getByLabel('CVC').fill('123');
+
+    const unit = card.saleDetails.price;
+    const quantity = page.getByTestId('quantity-input');
+    await quantity.fill('3');
+    // Typed, not applied: Pay waits.
+    await expect.poll(() => page.getByTestId('pay').isDisabled()).toBe(true);
+    await quantity.press('Enter');
+    await expect.poll(() => fees.getByTestId('fee-price').textContent()).toBe(dollars(unit * 3));
+    expect(payRequests).toEqual([]);
+    const pay = page.getByTestId('pay');
+    await expect.poll(() => pay.isEnabled()).toBe(true);
+    const shown = (await pay.textContent())?.replace('Pay ', '') ?? '';
+    expect(shown).toBe(await fees.getByTestId('fee-total').textContent());
+    await pay.click();
+    await page.getByTestId('checkout-success').waitFor();
+    expect(await page.getByTestId('checkout-success-text').textContent()).toContain('3 editions of');
+    expect(await page.getByTestId('receipt-total').textContent()).toBe(shown);
+    expect(payRequests).toHaveLength(1);
+    await context.close();
+  });
 });

@@ -15453,6 +15453,7 @@ export interface operations {
                     /** @enum {string} */
                     payment_method?: "stripe_card" | "stripe_klarna" | "gemini_balance" | "eth" | "prepaid_eth" | "balance" | "no_payment_required";
                     payment_token?: string;
+                    expected_total_in_cents?: number;
                 };
             };
         };

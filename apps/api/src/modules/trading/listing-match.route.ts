@@ -262,16 +262,22 @@ export const listingMatchRoute: FastifyPluginAsyncZod = async (app) => {
             .string()
             .regex(/^(pm|tok)_[A-Za-z0-9_]{1,100}$/)
             .optional(),
+          /**
+           * The total the buyer was shown (the Pay button's amount), in cents: when the intent now costs
+           * something else (its quantity changed meanwhile), nothing is charged and 409 answers.
+           */
+          expected_total_in_cents: z.number().int().nonnegative().optional(),
         }),
         response: { 200: purchaseIntentSchema, ...errorResponses, ...conflicts },
       },
     },
     async (request) => {
-      const { payment_method, payment_token } = request.body;
+      const { payment_method, payment_token, expected_total_in_cents } = request.body;
       return toPurchaseIntent(
         await trading().pay(signedIn(request).userId, request.params.id, {
           ...(payment_method ? { paymentMethod: payment_method } : {}),
           ...(payment_token ? { paymentToken: payment_token } : {}),
+          ...(expected_total_in_cents !== undefined ? { expectedTotalCents: expected_total_in_cents } : {}),
         }),
       );
     },

@@ -156,4 +156,40 @@ describe('a purchase intent changed while its payment is on its way', () => {
     ]);
     expect(authorized()).toHaveLength(0);
   });
+
+  it('a pay request for the total the buyer was shown is refused when the intent now costs more', async () => {
+    const { nifty } = await dropNifty(t.app, { editionSize: 10, priceInCents: 1_000 });
+    const b = await buyer(t.app);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/purchase-intents/',
+      headers: b.headers,
+      payload: {
+        contract_address: nifty.contractAddress,
+        nifty_type: nifty.typeNumber,
+        requested_quantity: 1,
+      },
+    });
+    const intent = created.json() as PurchaseIntent;
+    const shown = intent.quotes.find((q) => q.paymentMethod === 'stripe_card')?.totalInCents;
+    // Another tab raised the quantity; this one still shows the total for one.
+    expect((await patchIntent(b, intent.purchaseIntentId, { requested_quantity: 3 })).statusCode).toBe(200);
+    const capturedBefore = captured().length;
+    const pay = (expected: number | undefined) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/v2/purchase-intent/${intent.purchaseIntentId}/pay`,
+        headers: b.headers,
+        payload: { payment_token: 'pm_sim_unused', expected_total_in_cents: expected },
+      });
+    const refused = await pay(shown);
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json()).toMatchObject({ errorType: 'purchase-intent-changed' });
+    expect(captured().length - capturedBefore).toBe(0);
+    expect(
+      t.app.services.cardProcessor
+        .charges()
+        .filter((c) => c.reference === `purchase_intent:${intent.purchaseIntentId}`),
+    ).toHaveLength(0);
+  });
 });

@@ -231,6 +231,13 @@ export function allowedQuantity(o: {
   return o.free < max ? { allowed: o.free, limit: 'remaining' } : { allowed: max, limit: 'max_per_purchase' };
 }
 
+/** A pay request: the method (changed first when given), the card's token, the total the buyer saw. */
+interface PayInput {
+  paymentMethod?: PaymentMethod;
+  paymentToken?: string;
+  expectedTotalCents?: number;
+}
+
 /** What a payment was made for (paidForOf): a purchase settles that intent or nothing. */
 interface PaidFor {
   paymentMethod: string;
@@ -1022,7 +1029,7 @@ export function createTradingService(deps: {
   async function payAsRead(
     buyerId: number,
     id: number,
-    input: { paymentMethod?: PaymentMethod; paymentToken?: string },
+    input: PayInput,
     read: { intent: IntentRow; listing: ListingRow | null } | null,
   ) {
     let intent = await ownIntentOf(buyerId, read?.intent ?? null);
@@ -1043,6 +1050,9 @@ export function createTradingService(deps: {
     const provider = providerFor(intent.paymentMethod);
     const known = { intent, ...(listing === undefined ? {} : { listing }) };
     const paidFor = paidForOf(intent);
+    // The buyer was shown another total (the quantity changed in another tab, or the page is stale).
+    if (input.expectedTotalCents !== undefined && input.expectedTotalCents !== paidFor.buyerPaysCents)
+      throw TRADING_ERRORS.intentChanged();
     if (provider.kind === 'ledger') return viewOf(await settle(id, null, null, paidFor, known));
 
     if (
@@ -1403,7 +1413,7 @@ export function createTradingService(deps: {
      * answers 402 with 000 §8's purchase failure; a card that needs a second step answers the intent in
      * `requires_action` (finish with `completeAction`).
      */
-    async pay(buyerId: number, id: number, input: { paymentMethod?: PaymentMethod; paymentToken?: string }) {
+    async pay(buyerId: number, id: number, input: PayInput) {
       // The intent and its listing in one read.
       const read = await repo.intentAndListing(id);
       const listingId = read?.listing?.status === 'active' ? read.listing.id : null;

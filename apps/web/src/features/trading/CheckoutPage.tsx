@@ -455,6 +455,9 @@ export function Payment({
     }
     // The card's second step is still open (its dialog was dismissed): show it again rather than a
     // dead end, since paying again cannot go through until it is completed.
+    // The intent changed since this page read it (another tab): its new figures show, and its message.
+    if (error.errorType === 'purchase-intent-changed')
+      void queryClient.invalidateQueries({ queryKey: tradingKeys.purchaseIntent(intent.purchaseIntentId) });
     if (error.errorType === 'payment-requires-action') setOutcome({ kind: 'needs-action' });
     else if (error.errorType === 'purchase-intent-closed' && /expired/i.test(error.message))
       setOutcome({ kind: 'expired' });
@@ -478,12 +481,14 @@ export function Payment({
     onError: (error) => onError(error, () => redeem.mutate()),
   });
   const pay = useMutation({
-    mutationFn: async (input: { method: Method; card: CardInput | null }) => {
-      if (input.method === 'balance') return tradingApi.pay(intent.purchaseIntentId, 'balance');
+    // `total`: the amount on the Pay button when it was pressed; the server charges that or nothing.
+    mutationFn: async (input: { method: Method; card: CardInput | null; total?: number }) => {
+      if (input.method === 'balance')
+        return tradingApi.pay(intent.purchaseIntentId, 'balance', undefined, input.total);
       if (!input.card) throw new Error('Enter your card');
       // The card goes to the processor only; our purchase call carries its token.
       const token = await tradingApi.tokenizeCard(input.card);
-      return tradingApi.pay(intent.purchaseIntentId, 'stripe_card', token.id);
+      return tradingApi.pay(intent.purchaseIntentId, 'stripe_card', token.id, input.total);
     },
     onSuccess: settled,
     onError: (error, input) => onError(error, () => pay.mutate(input)),
@@ -595,14 +600,15 @@ export function Payment({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    const total = quote?.totalInCents;
     if (method === 'balance') {
-      once.send(pay, { method, card: null });
+      once.send(pay, { method, card: null, total });
       return;
     }
     const read = card.check();
     if (!read) return;
     card.sending();
-    once.send(pay, { method, card: read });
+    once.send(pay, { method, card: read, total });
   };
   const busy = pay.isPending || complete.isPending;
   // The terms dialog answers tos_approval_required, and a refused card shows at its fields: neither is shown

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { collectionPath, formatCents } from '@vitrine/domain';
 import type { PrimaryNifty } from '@vitrine/domain/trading-responses';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { Navigate, useLocation, useParams, useSearchParams } from 'react-router';
 import { isApiError } from '../../app/api-client';
 import { ButtonLink } from '../../ui/ButtonLink';
@@ -68,6 +68,8 @@ export function PrimaryCheckoutView({
   const PageShell = frame === 'page' ? Page : ModalShell;
   const { search } = useLocation();
   const query = useQuery({ ...purchaseIntentQuery(piid ?? 0), enabled: piid !== null });
+  // A quantity typed but not applied yet, or being applied: Pay waits, so the total paid is the one shown.
+  const [quantityUnsettled, setQuantityUnsettled] = useState(false);
   const back = /^\d{1,9}$/.test(niftyType) ? collectionPath(contractAddress, Number(niftyType)) : '/';
 
   if (piid === null || (query.isError && isApiError(query.error) && query.error.statusCode === 404)) {
@@ -186,9 +188,9 @@ export function PrimaryCheckoutView({
               return minted.length > 0 ? `${what} (${editions}).` : `${what}.`;
             }}
             expiredText="This purchase has expired: the editions were held for 15 minutes. Go back to the drop and choose Buy again."
-            disabled={nifty.allowedQuantity < 1}
+            disabled={nifty.allowedQuantity < 1 || quantityUnsettled}
           >
-            <QuantityPanel intent={intent} nifty={nifty} />
+            <QuantityPanel intent={intent} nifty={nifty} onUnsettled={setQuantityUnsettled} />
           </Payment>
         </section>
       </div>
@@ -217,7 +219,16 @@ function EditionNotes({ nifty }: { nifty: PrimaryNifty }) {
 }
 
 /** The quantity stepper (001 §7: clamped to 1..max, buttons disabled at the bounds) and its limits explained. */
-function QuantityPanel({ intent, nifty }: { intent: PurchaseIntent; nifty: PrimaryNifty }) {
+function QuantityPanel({
+  intent,
+  nifty,
+  onUnsettled,
+}: {
+  intent: PurchaseIntent;
+  nifty: PrimaryNifty;
+  /** True while a typed quantity differs from the intent's, or its change is on its way. */
+  onUnsettled: (unsettled: boolean) => void;
+}) {
   const queryClient = useQueryClient();
   const max = nifty.allowedQuantity;
   const [draft, setDraft] = useState(String(intent.requestedQuantity));
@@ -233,6 +244,11 @@ function QuantityPanel({ intent, nifty }: { intent: PurchaseIntent; nifty: Prima
       void queryClient.invalidateQueries({ queryKey: tradingKeys.purchaseIntent(intent.purchaseIntentId) });
     },
   });
+  const unsettled = open && max >= 1 && (change.isPending || draft !== String(intent.requestedQuantity));
+  useEffect(() => {
+    onUnsettled(unsettled);
+  }, [unsettled, onUnsettled]);
+  useEffect(() => () => onUnsettled(false), [onUnsettled]);
   if (!open) return null;
   if (max < 1) {
     return (
@@ -268,6 +284,12 @@ function QuantityPanel({ intent, nifty }: { intent: PurchaseIntent; nifty: Prima
           value={draft}
           onChange={(event) => setDraft(event.target.value.replace(/\D/g, ''))}
           onBlur={() => set(Number(draft) || 1)}
+          onKeyDown={(event) => {
+            // Enter applies the quantity (its new total shows on Pay) instead of paying for the old one.
+            if (event.key !== 'Enter') return;
+            event.preventDefault();
+            set(Number(draft) || 1);
+          }}
           data-testid="quantity-input"
         />
         <button

@@ -93,11 +93,16 @@ export const tradingApi = {
         cvc: card.cvc,
       }),
     ),
-  pay: (intentId: number, method: PaymentMethod, paymentToken?: string) =>
+  /** Pays an intent; `expectedTotalInCents` is the total the buyer was shown (the server refuses another). */
+  pay: (intentId: number, method: PaymentMethod, paymentToken?: string, expectedTotalInCents?: number) =>
     withAuthRetry(() =>
       api.post<PurchaseIntent>(
         `/v2/purchase-intent/${intentId}/pay`,
-        { payment_method: method, ...(paymentToken ? { payment_token: paymentToken } : {}) },
+        {
+          payment_method: method,
+          ...(paymentToken ? { payment_token: paymentToken } : {}),
+          ...(expectedTotalInCents !== undefined ? { expected_total_in_cents: expectedTotalInCents } : {}),
+        },
         once(),
       ),
     ),
