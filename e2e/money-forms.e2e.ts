@@ -142,6 +142,56 @@ describe('the Deposit tab', () => {
     expect(await balanceOf(user)).toBe(0);
     await page.context().close();
   });
+
+  // The answer to Add funds is lost on the way back (the funds were added); the user presses again. The
+  // retry is the same action: same Idempotency-Key, same card token, so the server answers it from the first
+  // one (decision 007) instead of charging the card a second time. The same for Cash out.
+  it('a retry after a lost answer adds the funds once, and cashes out once', {
+    timeout: 60_000,
+  }, async () => {
+    const user = await apiSignUp(baseUrl, 'deposit-retry');
+    const page = await signedInPage(user, '/dashboard/deposit');
+    const sent: { path: string; key: string | undefined; body: string }[] = [];
+    let lose = new Set(['/api/v2/balance/deposits', '/api/v2/balance/payouts']);
+    await page.route(/\/api\/v2\/balance\/(deposits|payouts)$/, async (route) => {
+      const request = route.request();
+      const path = new URL(request.url()).pathname;
+      sent.push({ path, key: request.headers()['idempotency-key'], body: request.postData() ?? '' });
+      if (lose.has(path)) {
+        lose = new Set([...lose].filter((p) => p !== path));
+        // The server does the work; its answer never arrives.
+        await route.fetch();
+        await route.abort('connectionreset');
+        return;
+      }
+      await route.continue();
+    });
+    const form = page.getByTestId('add-funds');
+    await form.getByLabel('Amount (USD)').fill('20');
+    await fillCard(form);
+    await form.getByTestId('add-funds-submit').click();
+    await form.getByTestId('add-funds-error').waitFor({ timeout: 15_000 });
+    await form.getByTestId('add-funds-submit').click();
+    await expect
+      .poll(() => form.getByTestId('add-funds-done').textContent(), { timeout: 15_000 })
+      .toContain('$20.00 added');
+    const deposits = sent.filter((r) => r.path.endsWith('/deposits'));
+    expect(deposits).toHaveLength(2);
+    expect(deposits[1]?.key).toBe(deposits[0]?.key);
+    expect(deposits[1]?.body).toBe(deposits[0]?.body);
+    expect(await balanceOf(user)).toBe(2_000);
+
+    const cashOut = page.getByTestId('cash-out');
+    await cashOut.getByLabel('Amount (USD)').fill('5');
+    await cashOut.getByTestId('cash-out-submit').click();
+    await cashOut.getByTestId('cash-out-error').waitFor({ timeout: 15_000 });
+    await cashOut.getByTestId('cash-out-submit').click();
+    await expect.poll(() => balanceOf(user), { timeout: 15_000 }).toBe(1_500);
+    const payouts = sent.filter((r) => r.path.endsWith('/payouts'));
+    expect(payouts).toHaveLength(2);
+    expect(payouts[1]?.key).toBe(payouts[0]?.key);
+    await page.context().close();
+  });
 });
 
 describe('the checkout page and the offer form', () => {

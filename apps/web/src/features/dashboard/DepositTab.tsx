@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { formatCents, readUsdAmount } from '@vitrine/domain';
 import { type FormEvent, useRef, useState } from 'react';
+import { createActionKeys } from '../../app/action-key';
 import { isApiError } from '../../app/api-client';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
@@ -75,14 +76,21 @@ function AddFunds() {
   const [amount, setAmount] = useState('');
   const [amountError, setAmountError] = useState<string | null>(null);
   const [done, setDone] = useState<{ added: number; answer: BalanceAnswer } | null>(null);
+  // Pressed again after a lost answer with the same amount and card: the same action (same key and token).
+  const [actions] = useState(() => createActionKeys<{ token: string }>());
   const mutation = useMutation({
     mutationFn: async (input: { cents: number; card: Parameters<typeof tradingApi.tokenizeCard>[0] }) => {
+      const action = actions.keyFor(JSON.stringify([input.cents, input.card]));
       // The card goes to the processor only; the deposit call carries its token.
-      const token = await tradingApi.tokenizeCard(input.card);
-      return { added: input.cents, answer: await balanceApi.deposit(input.cents, token.id) };
+      action.kept.token ??= (await tradingApi.tokenizeCard(input.card)).id;
+      return {
+        added: input.cents,
+        answer: await balanceApi.deposit(input.cents, action.kept.token, action.key),
+      };
     },
-    onSettled: () => {
+    onSettled: (_data, error) => {
       submitting.current = false;
+      actions.settle(error ?? undefined);
     },
     onSuccess: async (result) => {
       setDone(result);
@@ -161,10 +169,15 @@ function CashOut() {
   const [amount, setAmount] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [done, setDone] = useState<{ paid: number; answer: BalanceAnswer } | null>(null);
+  const [actions] = useState(() => createActionKeys());
   const mutation = useMutation({
-    mutationFn: async (cents: number) => ({ paid: cents, answer: await balanceApi.payout(cents) }),
-    onSettled: () => {
+    mutationFn: async (cents: number) => ({
+      paid: cents,
+      answer: await balanceApi.payout(cents, actions.keyFor(String(cents)).key),
+    }),
+    onSettled: (_data, error) => {
       submitting.current = false;
+      actions.settle(error ?? undefined);
     },
     onSuccess: async (result) => {
       setDone(result);

@@ -63,24 +63,27 @@ export const listedQuery = (profileUrl: string, page: number) =>
     placeholderData: keepPreviousData,
   });
 
-/** A key per user action, so a repeated request (a retry, a double click) runs once (decision 007). */
-const once = () => ({ headers: { 'Idempotency-Key': crypto.randomUUID() } });
+/**
+ * Money calls take the action's Idempotency-Key (app/action-key.ts): a press again after a lost answer sends
+ * the same key, so the server answers it from the first try instead of charging or paying out twice.
+ */
+const keyed = (key: string) => ({ headers: { 'Idempotency-Key': key } });
 
 export const balanceApi = {
-  deposit: (amountInCents: number, paymentToken: string) =>
+  deposit: (amountInCents: number, paymentToken: string, key: string) =>
     withAuthRetry(() =>
       api.post<BalanceAnswer>(
         '/v2/balance/deposits',
         { amount_in_cents: amountInCents, payment_token: paymentToken },
-        once(),
+        keyed(key),
       ),
     ),
-  payout: (amountInCents: number) =>
+  payout: (amountInCents: number, key: string) =>
     withAuthRetry(() =>
       api.post<BalanceAnswer>(
         '/v2/balance/payouts',
         { amount_in_cents: amountInCents, method: 'simulated_bank_transfer' },
-        once(),
+        keyed(key),
       ),
     ),
 };

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { createActionKeys } from './action-key';
+import { ApiError } from './api-error';
+
+const answered = (statusCode: number, errorType = 'x') =>
+  new ApiError({ statusCode, errorType, message: 'm' });
+
+describe('one idempotency key per user action', () => {
+  it('keeps the key for a retry after an answer that says nothing, and starts anew after one that does', () => {
+    const keys = createActionKeys<{ token: string }>();
+    const first = keys.keyFor('2000');
+    first.kept.token = 'pm_1';
+    for (const unknown of [ApiError.unknown(), answered(502), answered(409, 'idempotency-key-in-use')]) {
+      keys.settle(unknown);
+      expect(keys.keyFor('2000')).toEqual({ input: '2000', key: first.key, kept: { token: 'pm_1' } });
+    }
+    // Another input is another action.
+    expect(keys.keyFor('3000').key).not.toBe(first.key);
+    const third = keys.keyFor('3000');
+    keys.settle(answered(402, 'card_declined'));
+    expect(keys.keyFor('3000').key).not.toBe(third.key);
+    const fourth = keys.keyFor('3000');
+    keys.settle();
+    expect(keys.keyFor('3000').key).not.toBe(fourth.key);
+  });
+});
