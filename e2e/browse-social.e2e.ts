@@ -2,6 +2,7 @@
 // opens) and signed in as the demo collector through the real login form.
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
+import { apiSignUp, DESKTOP, storeCredentials } from './support/accounts';
 import { openPageAt, useBrowser, waitForExpression } from './support/browser';
 import { signedInProfileUrl, signInOnLoginPage, submitLoginForm } from './support/sign-in';
 
@@ -84,6 +85,43 @@ describe('liking', () => {
     await toast.waitFor();
     await expect.poll(() => itemLike.getAttribute('aria-pressed')).toBe('false');
     await page.context().close();
+  });
+
+  // One collector signs out and another signs in in the same tab (no page load between): nothing of the first
+  // one's shows to the second (here a like, read from the page's cache without asking the server again).
+  it('shows the next collector signing in on the same tab none of the last one’s likes', async () => {
+    const first = await apiSignUp(baseUrl, 'likes-first');
+    const second = await apiSignUp(baseUrl, 'likes-second');
+    const context = await browser.newContext({ viewport: DESKTOP });
+    await storeCredentials(context, first.grant);
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/explore/nfts`);
+    const card = page
+      .locator('[data-testid="nft-card"]:has([data-testid="like-button"][aria-pressed="false"])')
+      .first();
+    await card.waitFor();
+    const [contractAddress, tokenId] = ((await card.getAttribute('data-token')) ?? '').split('/');
+    const itemPath = `/marketplace/item/${contractAddress}/${tokenId}`;
+    await page.goto(baseUrl + itemPath);
+    const like = page.getByTestId('item-page').getByTestId('like-button');
+    await like.waitFor();
+    const added = page.waitForResponse((r) => r.url().includes('/boards/favorites/nifties/save/'));
+    await like.click();
+    expect((await added).ok()).toBe(true);
+    await expect.poll(() => like.getAttribute('aria-pressed')).toBe('true');
+
+    await page.getByTestId('account-menu-button').click();
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await page.getByTestId('nav-login').click();
+    await submitLoginForm(page, page.locator('body'), second);
+    await page.getByTestId('account-menu-button').waitFor();
+    // To the item page inside the app, as a link would go.
+    await page.evaluate(
+      `history.pushState({}, '', '${itemPath}'); dispatchEvent(new PopStateEvent('popstate'))`,
+    );
+    await like.waitFor();
+    expect(await like.getAttribute('aria-pressed')).toBe('false');
+    await context.close();
   });
 });
 

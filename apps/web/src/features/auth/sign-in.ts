@@ -2,7 +2,6 @@ import type { QueryClient } from '@tanstack/react-query';
 import { clearCredentials, readCredentials, type TokenGrant, writeCredentials } from '../../app/credentials';
 import { removeStorage } from '../../lib/storage';
 import { authApi } from './auth-api';
-import { authKeys } from './query-keys';
 import { LAST_REFRESH_FAILED_KEY } from './session-refresh';
 
 /** Session storage flag: the 'Signed in' toast was shown in this session (001 §2). */
@@ -10,9 +9,13 @@ export const SIGNED_IN_TOAST_KEY = 'signedInToastShown';
 
 const REVOKE_TIMEOUT_MS = 3000;
 
-/** After success credentials are written to session and local storage (000 §4); the user's data reloads. */
+/**
+ * After success credentials are written to session and local storage (000 §4); the user's data reloads.
+ * The whole cache goes: pages keep the viewer's state (likes, follows, drawing entries, the studio) under
+ * keys that say only "signed in", so a cached page would show another collector's (the last one on this tab).
+ */
 export function storeSignIn(queryClient: QueryClient, grant: TokenGrant): void {
-  queryClient.removeQueries({ queryKey: authKeys.user() });
+  queryClient.clear();
   removeStorage('session', LAST_REFRESH_FAILED_KEY);
   writeCredentials(grant);
 }
@@ -30,5 +33,6 @@ export async function signOut(queryClient: QueryClient): Promise<void> {
   clearCredentials();
   removeStorage('session', SIGNED_IN_TOAST_KEY);
   removeStorage('session', LAST_REFRESH_FAILED_KEY);
-  queryClient.removeQueries({ queryKey: authKeys.user() });
+  // Nothing of this user's stays cached for whoever uses the tab next (see storeSignIn).
+  queryClient.clear();
 }
