@@ -176,6 +176,17 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       await app.services.bids
         .settleDue()
         .catch((err: unknown) => app.log.error({ err }, 'bid settlement failed'));
+      // Card money owed by paid intents, accepted offers and won bids whose capture after the commit
+      // failed (or whose process stopped before it).
+      await app.services.trading
+        .captureDue()
+        .catch((err: unknown) => app.log.error({ err }, 'intent capture failed'));
+      await app.services.offers
+        .captureDue()
+        .catch((err: unknown) => app.log.error({ err }, 'offer capture failed'));
+      await app.services.bids
+        .captureDue()
+        .catch((err: unknown) => app.log.error({ err }, 'bid capture failed'));
     } finally {
       await sendSweep(app, SWEEP_INTERVAL_MS);
     }

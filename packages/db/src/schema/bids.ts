@@ -34,8 +34,13 @@ export const bids = pgTable(
     ledgerTransactionId: integer('ledger_transaction_id'),
     createdAt: ts('created_at').notNull(),
     closedAt: ts('closed_at'),
+    /** When a winning card bid's money was taken (null while owed: the minute sweep takes it). */
+    capturedAt: ts('captured_at'),
   },
   (t) => [
+    index('bids_capture_owed_idx')
+      .on(t.closedAt)
+      .where(sql`${t.status} = 'won' and ${t.providerReference} is not null and ${t.capturedAt} is null`),
     index('bids_nifty_idx').on(t.niftyId, t.createdAt),
     index('bids_nifty_active_idx').on(t.niftyId, t.amountInCents).where(sql`${t.currentlyActive}`),
     index('bids_user_active_idx').on(t.userId).where(sql`${t.currentlyActive}`),

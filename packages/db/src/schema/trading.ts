@@ -244,8 +244,15 @@ export const offers = pgTable(
     createdAt: ts('created_at').notNull(),
     updatedAt: ts('updated_at').notNull(),
     closedAt: ts('closed_at'),
+    /** When an accepted card offer's money was taken (null while owed: the minute sweep takes it). */
+    capturedAt: ts('captured_at'),
   },
   (t) => [
+    index('offers_capture_owed_idx')
+      .on(t.closedAt)
+      .where(
+        sql`${t.status} = 'accepted' and ${t.providerReference} is not null and ${t.capturedAt} is null`,
+      ),
     uniqueIndex('offers_one_open_per_target').on(t.makerId, t.targetKey).where(sql`${t.status} = 'open'`),
     index('offers_maker_idx').on(t.makerId, t.createdAt),
     index('offers_open_token_idx').on(t.tokenRowId).where(sql`${t.status} = 'open'`),

@@ -7,6 +7,7 @@ import { fixtures } from '@vitrine/db/testing';
 import { type LiveEvent, topics } from '@vitrine/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SWEEP_JOB } from '../../app';
 import { type TestApp, testApp } from '../../testing/test-app';
 import { outbox } from '../auth/testing/auth-kit';
 import { TEST_CARDS } from '../trading/payment-providers';
@@ -408,6 +409,51 @@ describe('settlement', () => {
     expect(n?.totalSold).toBe(2);
     expect(await ledgerInvariants(db())).toEqual(balanced);
     expect((await bidInfo(t.app, nifty)).json()).toMatchObject({ settled: true, status: 'ended' });
+  });
+
+  it('a winning card bid whose capture fails at settlement is captured by the minute sweep', async () => {
+    const { nifty } = await auctionNifty(t.app, { endsInMs: 5 * MINUTE });
+    const bidder = await buyer(t.app);
+    const pm = await t.app.inject({
+      method: 'POST',
+      url: '/api/sim-card-processor/payment_methods',
+      headers: bidder.headers,
+      payload: { number: TEST_CARDS.succeeds, exp_month: 1, exp_year: 2031, cvc: '999' },
+    });
+    const placed = await placeBid(t.app, bidder.headers, nifty, '25', {
+      payment_method: 'stripe_card',
+      payment_token: (pm.json() as { id: string }).id,
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const provider = t.app.services.cardProcessor.provider;
+    const capture = provider.capture;
+    // The processor cannot be reached when the auction settles.
+    provider.capture = async () => {
+      throw new Error('processor unreachable');
+    };
+    try {
+      t.clock.advance(6 * MINUTE);
+      expect(await t.app.services.bids.settle(nifty.id)).toEqual({ settled: true, winners: 1 });
+    } finally {
+      provider.capture = capture;
+    }
+    const [won] = await db()
+      .select()
+      .from(schema.bids)
+      .where(and(eq(schema.bids.userId, bidder.userId), eq(schema.bids.niftyId, nifty.id)));
+    const status = () =>
+      t.app.services.cardProcessor.charges().find((c) => c.id === won?.providerReference)?.status;
+    expect({ bid: won?.status, charge: status(), capturedAt: won?.capturedAt }).toEqual({
+      bid: 'won',
+      charge: 'authorized',
+      capturedAt: null,
+    });
+    // The minute sweep takes the money owed.
+    t.clock.advance(2 * MINUTE);
+    await t.app.services.jobs.send(SWEEP_JOB, {}, { singletonKey: 'sweep' });
+    await t.app.services.jobs.drain();
+    expect(status()).toBe('captured');
+    expect(await t.app.services.bids.captureDue()).toBe(0);
   });
 
   it('the sweep settles an auction whose job was lost', async () => {

@@ -10,6 +10,30 @@ export type AuctionStateRow = typeof auctionStates.$inferSelect;
 
 export function createBidsRepo(db: Db) {
   return {
+    /** Winning card bids whose money is still owed (the capture after settlement failed), closed before `before`. */
+    async captureOwed(before: Date, limit: number): Promise<BidRow[]> {
+      return db
+        .select()
+        .from(bids)
+        .where(
+          and(
+            eq(bids.status, 'won'),
+            sql`${bids.providerReference} is not null`,
+            isNull(bids.capturedAt),
+            lte(bids.closedAt, before),
+          ),
+        )
+        .orderBy(asc(bids.closedAt))
+        .limit(limit);
+    },
+
+    async markCaptured(id: number, at: Date): Promise<void> {
+      await db
+        .update(bids)
+        .set({ capturedAt: at })
+        .where(and(eq(bids.id, id), isNull(bids.capturedAt)));
+    },
+
     /** The starting minimum and increment of a nifty (cents). */
     async bidTerms(niftyId: number) {
       const [row] = await db

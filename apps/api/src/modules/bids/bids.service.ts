@@ -31,7 +31,12 @@ import { createLedgerRepo, type HouseAccount, type LedgerRepo } from '../trading
 import type { ExternalPaymentProvider } from '../trading/payment-providers';
 import { splitPayees, splitPostings } from '../trading/sales-splits';
 import { createTradingRepo, type NiftyForSale, type TradingRepo } from '../trading/trading.repo';
-import { MAX_PRICE_CENTS, PURCHASE_FAILED_MESSAGE, TRADING_ERRORS } from '../trading/trading.service';
+import {
+  CAPTURE_GRACE_MS,
+  MAX_PRICE_CENTS,
+  PURCHASE_FAILED_MESSAGE,
+  TRADING_ERRORS,
+} from '../trading/trading.service';
 import { type BidRow, type BidsRepo, createBidsRepo } from './bids.repo';
 
 export const SETTLE_JOB = 'bids.settle';
@@ -106,6 +111,13 @@ export function createBidsService(deps: {
   const { clock, unit } = deps;
   const cards = createCardAuthorizations(deps.card);
   const repo = createBidsRepo(deps.db);
+
+  /** Takes a winning card bid's money and records it; throws when the processor refuses. */
+  async function capture(bid: BidRow): Promise<void> {
+    if (!bid.providerReference) return;
+    await cards.capture(bid.providerReference);
+    await repo.markCaptured(bid.id, clock.now());
+  }
   const trading = createTradingRepo(deps.db);
   const ledger = createLedgerRepo(deps.db);
 
@@ -571,9 +583,8 @@ export function createBidsService(deps: {
       return { minted, lost, voids, bidCount: state?.bidCount ?? 0, end };
     });
     if (!done) return { settled: false, winners: 0 };
-    for (const m of done.minted) {
-      if (m.bid.providerReference) await cards.capture(m.bid.providerReference).catch(() => undefined);
-    }
+    // Committed: a capture that fails now is owed, and the minute sweep takes it (captureDue).
+    for (const m of done.minted) await capture(m.bid).catch(() => undefined);
     await cards.releaseAll(done.voids);
     const first = done.minted[0];
     if (first) await deps.onTokenChange?.(first.tokenRowId).catch(() => undefined);
@@ -620,6 +631,22 @@ export function createBidsService(deps: {
     settleAuction: settle,
     settleRanked: settle,
     settleSilent: settle,
+
+    /** Takes the money of winning card bids whose capture after settlement failed (the minute sweep). */
+    async captureDue(limit = 100): Promise<number> {
+      const due = await repo.captureOwed(new Date(clock.now().getTime() - CAPTURE_GRACE_MS), limit);
+      let taken = 0;
+      for (const bid of due) {
+        if (
+          await capture(bid).then(
+            () => true,
+            () => false,
+          )
+        )
+          taken += 1;
+      }
+      return taken;
+    },
 
     /** Settles every auction past its end and not settled (the server's minute sweep; jobs do it at the end). */
     async settleDue(limit = 50): Promise<number> {

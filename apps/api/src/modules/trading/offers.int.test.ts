@@ -6,6 +6,7 @@ import { fixtures } from '@vitrine/db/testing';
 import type { Offer } from '@vitrine/domain/trading-responses';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SWEEP_JOB } from '../../app';
 import { type TestApp, testApp } from '../../testing/test-app';
 import { outbox } from '../auth/testing/auth-kit';
 import { sessionFor } from '../social/test-session';
@@ -187,6 +188,61 @@ describe('offers', () => {
     // The owner was told about the offer.
     const [ownerRow] = await db().select().from(schema.users).where(eq(schema.users.id, owner.userId));
     expect(await outbox(t.app, ownerRow?.email ?? '', 'offer_new')).toHaveLength(1);
+  });
+
+  it('an accepted card offer whose capture fails is still accepted, and the minute sweep takes the money', async () => {
+    const { owner, tokens } = await ownedTokens(1);
+    const [token] = tokens;
+    if (!token) throw new Error('no token');
+    const maker = await buyer(t.app);
+    const pm = await t.app.inject({
+      method: 'POST',
+      url: '/api/sim-card-processor/payment_methods',
+      headers: maker.headers,
+      payload: { number: TEST_CARDS.succeeds, exp_month: 1, exp_year: 2031, cvc: '999' },
+    });
+    const made = await makeOffer(maker.headers, {
+      type: 'offer',
+      contractAddress: token.contractAddress,
+      tokenId: token.tokenId,
+      amount: { amount: '30', currency: 'USD' },
+      payment_method: 'stripe_card',
+      payment_token: (pm.json() as { id: string }).id,
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const offer = (made.json() as { offer: Offer }).offer;
+    const provider = t.app.services.cardProcessor.provider;
+    const capture = provider.capture;
+    provider.capture = async () => {
+      throw new Error('processor unreachable');
+    };
+    let accepted: Awaited<ReturnType<typeof t.app.inject>>;
+    try {
+      accepted = await t.app.inject({
+        method: 'POST',
+        url: '/api/user/accept-bid/',
+        headers: owner.headers,
+        payload: { bid_id: offer.id, contractAddress: token.contractAddress, tokenId: token.tokenId },
+      });
+    } finally {
+      provider.capture = capture;
+    }
+    // The sale happened: the seller is told so, not that it failed.
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(accepted.json()).toMatchObject({ message: 'Offer successfully accepted!' });
+    const [row] = await db().select().from(schema.offers).where(eq(schema.offers.id, offer.id));
+    const status = () =>
+      t.app.services.cardProcessor.charges().find((c) => c.id === row?.providerReference)?.status;
+    expect({ status: row?.status, capturedAt: row?.capturedAt, charge: status() }).toEqual({
+      status: 'accepted',
+      capturedAt: null,
+      charge: 'authorized',
+    });
+    t.clock.advance(2 * 60_000);
+    await t.app.services.jobs.send(SWEEP_JOB, {}, { singletonKey: 'sweep' });
+    await t.app.services.jobs.drain();
+    expect(status()).toBe('captured');
+    expect(await t.app.services.offers.captureDue()).toBe(0);
   });
 
   it('an offer past its time is expired on read and by the sweep, and its hold released', async () => {
@@ -415,6 +471,7 @@ describe('offers', () => {
     const [row] = await db().select().from(schema.offers).where(eq(schema.offers.id, offer.id));
     const charge = t.app.services.cardProcessor.charges().find((c) => c.id === row?.providerReference);
     expect(charge?.status).toBe('captured');
+    expect(row?.capturedAt).not.toBeNull();
     expect((await available(owner.userId)).balance).toBe(3_000 - 150 - 300);
     expect(await ledgerInvariants(db())).toEqual(balanced);
   });

@@ -330,6 +330,30 @@ export function createOffersRepo(db: Db) {
         .limit(limit);
     },
 
+    /** Accepted card offers whose money is still owed (the capture after the commit failed), closed before `before`. */
+    async captureOwed(before: Date, limit: number): Promise<OfferRow[]> {
+      return db
+        .select()
+        .from(offers)
+        .where(
+          and(
+            eq(offers.status, 'accepted'),
+            sql`${offers.providerReference} is not null`,
+            sql`${offers.capturedAt} is null`,
+            lte(offers.closedAt, before),
+          ),
+        )
+        .orderBy(asc(offers.closedAt))
+        .limit(limit);
+    },
+
+    async markCaptured(id: number, at: Date): Promise<void> {
+      await db
+        .update(offers)
+        .set({ capturedAt: at })
+        .where(and(eq(offers.id, id), sql`${offers.capturedAt} is null`));
+    },
+
     async byIds(ids: number[]): Promise<OfferRow[]> {
       if (ids.length === 0) return [];
       return db.select().from(offers).where(inArray(offers.id, ids));

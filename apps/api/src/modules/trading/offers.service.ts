@@ -18,7 +18,12 @@ import { createOffersRepo, OFFER_TRAITS, type OfferRow, type OffersRepo } from '
 import type { ExternalPaymentProvider } from './payment-providers';
 import { splitPayees, splitPostings } from './sales-splits';
 import { createTradingRepo, type TradingRepo } from './trading.repo';
-import { MAX_PRICE_CENTS, PURCHASE_FAILED_MESSAGE, TRADING_ERRORS } from './trading.service';
+import {
+  CAPTURE_GRACE_MS,
+  MAX_PRICE_CENTS,
+  PURCHASE_FAILED_MESSAGE,
+  TRADING_ERRORS,
+} from './trading.service';
 
 export const OFFER_DEFAULT_DAYS = 7;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -98,6 +103,13 @@ export function createOffersService(deps: {
   const trading = createTradingRepo(deps.db);
   const ledger = createLedgerRepo(deps.db);
   const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+
+  /** Takes an accepted card offer's money and records it; throws when the processor refuses. */
+  async function capture(row: OfferRow): Promise<void> {
+    if (!row.providerReference) return;
+    await cards.capture(row.providerReference);
+    await repo.markCaptured(row.id, clock.now());
+  }
 
   const houseAccounts = new Map<HouseAccount, number>();
   async function houseAccount(kind: HouseAccount): Promise<number> {
@@ -524,7 +536,9 @@ export function createOffersService(deps: {
         if (!accepted) throw OFFER_ERRORS.closed('closed');
         return { offer: accepted, saleId, fees, lockedToken };
       });
-      if (done.offer.providerReference) await cards.capture(done.offer.providerReference);
+      // The sale is committed: a capture that fails now is owed, and the minute sweep takes it (captureDue).
+      // The seller is not told the acceptance failed: it did not.
+      if (done.offer.providerReference) await capture(done.offer).catch(() => undefined);
       await deps.onTokenChange?.(token.id, ownerId).catch(() => undefined);
       notify(
         done.offer.makerId,
@@ -547,6 +561,22 @@ export function createOffersService(deps: {
     },
 
     /** Expires open offers past their time (the server's minute sweep; reads expire them too). */
+    /** Takes the money of accepted card offers whose capture after the commit failed (the minute sweep). */
+    async captureDue(limit = 100): Promise<number> {
+      const due = await repo.captureOwed(new Date(clock.now().getTime() - CAPTURE_GRACE_MS), limit);
+      let taken = 0;
+      for (const row of due) {
+        if (
+          await capture(row).then(
+            () => true,
+            () => false,
+          )
+        )
+          taken += 1;
+      }
+      return taken;
+    },
+
     async expireDue(limit = 100): Promise<number> {
       const due = await repo.dueToExpire(clock.now(), limit);
       for (const row of due) await expireIfDue(row);

@@ -7,6 +7,7 @@ import { feeBreakdown } from '@vitrine/domain';
 import type { ListingMatch, PurchaseIntent } from '@vitrine/domain/trading-responses';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SWEEP_JOB } from '../../app';
 import { type TestApp, testApp } from '../../testing/test-app';
 import { outbox } from '../auth/testing/auth-kit';
 import type { TestSession } from '../social/test-session';
@@ -555,7 +556,9 @@ describe('card capture recovery', () => {
       t.app.services.cardProcessor.charges().find((c) => c.id === auth.providerReference)?.status;
     expect(await t.app.services.trading.captureDue()).toBe(0); // within the grace period: the request may still capture
     t.clock.advance(CAPTURE_GRACE_MS);
-    expect(await t.app.services.trading.captureDue()).toBe(1);
+    // The server's minute sweep takes it.
+    await t.app.services.jobs.send(SWEEP_JOB, {}, { singletonKey: 'sweep' });
+    await t.app.services.jobs.drain();
     expect(status()).toBe('captured');
     expect(await t.app.services.trading.captureDue()).toBe(0);
     t.clock.set(new Date(t.clock.now().getTime() - CAPTURE_GRACE_MS));

@@ -1516,12 +1516,19 @@ export function createTradingService(deps: {
      */
     async captureDue(limit = 100): Promise<number> {
       const due = await repo.uncaptured(new Date(clock.now().getTime() - CAPTURE_GRACE_MS), limit);
+      let taken = 0;
       for (const intent of due) {
         if (!intent.providerReference) continue;
-        await externalOf(intent.paymentMethod).capture(intent.providerReference);
+        // One the processor refuses now is tried again at the next sweep; the others go on.
+        try {
+          await externalOf(intent.paymentMethod).capture(intent.providerReference);
+        } catch {
+          continue;
+        }
         await repo.markCaptured(intent.id, clock.now());
+        taken += 1;
       }
-      return due.length;
+      return taken;
     },
   };
 
