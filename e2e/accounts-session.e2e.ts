@@ -209,6 +209,13 @@ describe('token refresh (000 §4)', () => {
     await page.clock.fastForward(45_000);
     await page.clock.fastForward(45_000);
     await expect.poll(() => refreshes).toBe(2);
+    await expect
+      .poll(async () => (await readStoredCredentials(page))?.refresh_token)
+      .not.toBe(grant.refresh_token);
+    // And the refreshes go on as usual: the next one shortly before the new token's expiry (15 min).
+    await page.clock.fastForward(60_000);
+    await page.clock.fastForward(13 * 60_000 + 5_000);
+    await expect.poll(() => refreshes).toBe(3);
     await page.getByRole('link', { name: 'Purchases' }).first().click();
     // The purchases load (an authenticated call): the new collector has none yet.
     await page.getByText("You haven't bought anything yet.", { exact: false }).waitFor();

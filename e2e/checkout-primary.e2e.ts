@@ -195,4 +195,47 @@ describe('buying a drop’s editions', () => {
     expect(payRequests).toHaveLength(1);
     await context.close();
   });
+
+  // Another tab changed the quantity: this tab's Pay (still showing the old total) charges nothing, says
+  // why, and shows the new quantity and total, ready to pay.
+  it('a quantity changed in another tab: Pay for the old total is refused and the new one shows', {
+    timeout: 120_000,
+  }, async () => {
+    const card = await liveFcfsNifty();
+    const buyer = await apiSignUp(baseUrl, 'primary-other-tab');
+    const context = await browser.newContext({ viewport: DESKTOP });
+    await storeCredentials(context, buyer.grant);
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/marketplace/collection/${card.contractAddress}/${card.typeNumber}`);
+    const buy = page.getByTestId('buy-editions');
+    await expect.poll(() => buy.textContent()).toBe('Buy');
+    await buy.click();
+    await page.waitForURL((url) => url.pathname.startsWith('/checkout/'));
+    const fees = page.getByTestId('fee-breakdown');
+    await fees.waitFor();
+    const piid = Number(new URL(page.url()).searchParams.get('piid'));
+    const changed = await fetch(`${baseUrl}/api/payments/purchase-intents/`, {
+      method: 'PATCH',
+      headers: {
+        authorization: `Bearer ${buyer.grant.access_token}`,
+        'content-type': 'application/json',
+        origin: baseUrl,
+      },
+      body: JSON.stringify({ purchase_intent_id: piid, requested_quantity: 3 }),
+    });
+    expect(changed.status).toBe(200);
+    const form = page.getByTestId('card-form');
+    await form.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await form.getByLabel('Expiry (MM/YY)').fill('12/34');
+    await form.getByLabel('CVC').fill('123');
+    await page.getByTestId('pay').click();
+    await expect
+      .poll(() => page.getByTestId('checkout-pay-error').textContent())
+      .toContain('This purchase changed while it was being paid');
+    const unit = card.saleDetails.price;
+    await expect.poll(() => fees.getByTestId('fee-price').textContent()).toBe(dollars(unit * 3));
+    await expect.poll(() => page.getByTestId('quantity-input').inputValue()).toBe('3');
+    await expect.poll(() => page.getByTestId('pay').isEnabled()).toBe(true);
+    await context.close();
+  });
 });

@@ -1,7 +1,7 @@
 // Bids and auction state (docs/decisions/012-bids.md). Writers lock the nifty's row first
 // (trading.repo `lockNifty`), so what they read of its bids and state stays true until commit.
 import { type Db, schema } from '@vitrine/db';
-import { and, asc, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
 
 const { bids, auctionStates, users, nifties, publisherMembers } = schema;
 
@@ -10,8 +10,8 @@ export type AuctionStateRow = typeof auctionStates.$inferSelect;
 
 export function createBidsRepo(db: Db) {
   return {
-    /** Winning card bids whose money is still owed (the capture after settlement failed), closed before `before`. */
-    async captureOwed(before: Date, limit: number): Promise<BidRow[]> {
+    /** Winning card bids whose money is still owed (the capture after settlement failed), closed between `after` and `before`. */
+    async captureOwed(after: Date, before: Date, limit: number): Promise<BidRow[]> {
       return db
         .select()
         .from(bids)
@@ -20,6 +20,7 @@ export function createBidsRepo(db: Db) {
             eq(bids.status, 'won'),
             sql`${bids.providerReference} is not null`,
             isNull(bids.capturedAt),
+            gte(bids.closedAt, after),
             lte(bids.closedAt, before),
           ),
         )

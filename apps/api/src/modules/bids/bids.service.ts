@@ -33,6 +33,7 @@ import { splitPayees, splitPostings } from '../trading/sales-splits';
 import { createTradingRepo, type NiftyForSale, type TradingRepo } from '../trading/trading.repo';
 import {
   CAPTURE_GRACE_MS,
+  CAPTURE_WINDOW_MS,
   MAX_PRICE_CENTS,
   PURCHASE_FAILED_MESSAGE,
   TRADING_ERRORS,
@@ -634,7 +635,12 @@ export function createBidsService(deps: {
 
     /** Takes the money of winning card bids whose capture after settlement failed (the minute sweep). */
     async captureDue(limit = 100): Promise<number> {
-      const due = await repo.captureOwed(new Date(clock.now().getTime() - CAPTURE_GRACE_MS), limit);
+      const now = clock.now().getTime();
+      const due = await repo.captureOwed(
+        new Date(now - CAPTURE_WINDOW_MS),
+        new Date(now - CAPTURE_GRACE_MS),
+        limit,
+      );
       let taken = 0;
       for (const bid of due) {
         if (

@@ -1,7 +1,7 @@
 // Offers (docs/decisions/009-trading-and-ledger.md "Offers"): queries of the `offers` table. Rows are
 // mapped before they leave. Decisions run in the service's unit of work (row locks, conditional updates).
 import { type Db, lockRows, schema } from '@vitrine/db';
-import { and, asc, desc, eq, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 
 const { offers, tokens, nifties, collections, users, tokenTraits, ledgerHolds } = schema;
 
@@ -330,8 +330,8 @@ export function createOffersRepo(db: Db) {
         .limit(limit);
     },
 
-    /** Accepted card offers whose money is still owed (the capture after the commit failed), closed before `before`. */
-    async captureOwed(before: Date, limit: number): Promise<OfferRow[]> {
+    /** Accepted card offers whose money is still owed (the capture after the commit failed), closed between `after` and `before`. */
+    async captureOwed(after: Date, before: Date, limit: number): Promise<OfferRow[]> {
       return db
         .select()
         .from(offers)
@@ -340,6 +340,7 @@ export function createOffersRepo(db: Db) {
             eq(offers.status, 'accepted'),
             sql`${offers.providerReference} is not null`,
             sql`${offers.capturedAt} is null`,
+            gte(offers.closedAt, after),
             lte(offers.closedAt, before),
           ),
         )

@@ -20,6 +20,7 @@ import { splitPayees, splitPostings } from './sales-splits';
 import { createTradingRepo, type TradingRepo } from './trading.repo';
 import {
   CAPTURE_GRACE_MS,
+  CAPTURE_WINDOW_MS,
   MAX_PRICE_CENTS,
   PURCHASE_FAILED_MESSAGE,
   TRADING_ERRORS,
@@ -560,10 +561,14 @@ export function createOffersService(deps: {
       };
     },
 
-    /** Expires open offers past their time (the server's minute sweep; reads expire them too). */
     /** Takes the money of accepted card offers whose capture after the commit failed (the minute sweep). */
     async captureDue(limit = 100): Promise<number> {
-      const due = await repo.captureOwed(new Date(clock.now().getTime() - CAPTURE_GRACE_MS), limit);
+      const now = clock.now().getTime();
+      const due = await repo.captureOwed(
+        new Date(now - CAPTURE_WINDOW_MS),
+        new Date(now - CAPTURE_GRACE_MS),
+        limit,
+      );
       let taken = 0;
       for (const row of due) {
         if (
@@ -577,6 +582,7 @@ export function createOffersService(deps: {
       return taken;
     },
 
+    /** Expires open offers past their time (the server's minute sweep; reads expire them too). */
     async expireDue(limit = 100): Promise<number> {
       const due = await repo.dueToExpire(clock.now(), limit);
       for (const row of due) await expireIfDue(row);

@@ -12,7 +12,12 @@ import { type TestApp, testApp } from '../../testing/test-app';
 import { outbox } from '../auth/testing/auth-kit';
 import type { TestSession } from '../social/test-session';
 import { TEST_CARDS } from './payment-providers';
-import { CAPTURE_GRACE_MS, PURCHASE_FAILED_MESSAGE, PURCHASE_INTENT_TTL_MS } from './trading.service';
+import {
+  CAPTURE_GRACE_MS,
+  CAPTURE_WINDOW_MS,
+  PURCHASE_FAILED_MESSAGE,
+  PURCHASE_INTENT_TTL_MS,
+} from './trading.service';
 import { accountBalance, buyer, fund, ledgerInvariants, listedToken } from './trading-helpers';
 
 let t: TestApp;
@@ -562,6 +567,31 @@ describe('card capture recovery', () => {
     expect(status()).toBe('captured');
     expect(await t.app.services.trading.captureDue()).toBe(0);
     t.clock.set(new Date(t.clock.now().getTime() - CAPTURE_GRACE_MS));
+  });
+
+  it('leaves owed card money older than an authorisation lives (7 days) to a person, not the sweep', async () => {
+    const { listing } = await listedToken(t.app, { priceInCents: 3_000 });
+    const b = await buyer(t.app);
+    const m = await match(b, listing.id);
+    const auth = await t.app.services.cardProcessor.provider.authorize({
+      reference: `purchase_intent:${m.listingMatchId}`,
+      amountCents: m.purchaseIntent.quotes[0]?.totalInCents ?? 0,
+      currency: 'USD',
+      paymentToken: await card(b, TEST_CARDS.succeeds),
+    });
+    if (auth.status !== 'authorized') throw new Error('not authorised');
+    await db()
+      .update(schema.purchaseIntents)
+      .set({
+        paymentState: 'paid',
+        providerReference: auth.providerReference,
+        paidAt: new Date(t.clock.now().getTime() - CAPTURE_WINDOW_MS - 60_000),
+      })
+      .where(eq(schema.purchaseIntents.id, m.listingMatchId));
+    expect(await t.app.services.trading.captureDue()).toBe(0);
+    expect(t.app.services.cardProcessor.charges().find((c) => c.id === auth.providerReference)?.status).toBe(
+      'authorized',
+    );
   });
 });
 

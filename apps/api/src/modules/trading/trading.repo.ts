@@ -18,7 +18,7 @@ import {
   schema,
   shapeName,
 } from '@vitrine/db';
-import { and, asc, desc, eq, gt, inArray, lte, or, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, lte, or, type SQLWrapper, sql } from 'drizzle-orm';
 import { createBatcher } from '../../lib/batch';
 
 const {
@@ -965,8 +965,8 @@ export function createTradingRepo(db: Db) {
         .where(and(inArray(drawingEntries.id, ids), eq(drawingEntries.status, 'won')));
     },
 
-    /** Paid intents whose card money was authorised but not yet taken, paid before `before`. */
-    async uncaptured(before: Date, limit: number): Promise<IntentRow[]> {
+    /** Paid intents whose card money was authorised but not yet taken, paid between `after` and `before`. */
+    async uncaptured(after: Date, before: Date, limit: number): Promise<IntentRow[]> {
       return db
         .select()
         .from(intents)
@@ -975,6 +975,7 @@ export function createTradingRepo(db: Db) {
             eq(intents.paymentState, 'paid'),
             sql`${intents.providerReference} is not null`,
             sql`${intents.capturedAt} is null`,
+            gte(intents.paidAt, after),
             lte(intents.paidAt, before),
           ),
         )

@@ -54,6 +54,12 @@ import { toListing } from './trading.views';
 export const PURCHASE_INTENT_TTL_MS = 15 * 60 * 1000;
 /** A paid intent still uncaptured after this long is captured by the sweep. */
 export const CAPTURE_GRACE_MS = 60 * 1000;
+/**
+ * The sweep takes owed card money for this long after the sale: a card authorisation lapses after about
+ * 7 days (Stripe cancels uncaptured ones then), so older ones cannot be captured, and retrying them every
+ * minute would keep newer ones from being reached.
+ */
+export const CAPTURE_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
 /** The highest listing price accepted: $10 million. */
 export const MAX_PRICE_CENTS = 1_000_000_000;
 /** The purchase failure of 000 §8, quoted. */
@@ -1515,7 +1521,12 @@ export function createTradingService(deps: {
      * the purchase's commit and the capture). Runs in the server's minute sweep.
      */
     async captureDue(limit = 100): Promise<number> {
-      const due = await repo.uncaptured(new Date(clock.now().getTime() - CAPTURE_GRACE_MS), limit);
+      const now = clock.now().getTime();
+      const due = await repo.uncaptured(
+        new Date(now - CAPTURE_WINDOW_MS),
+        new Date(now - CAPTURE_GRACE_MS),
+        limit,
+      );
       let taken = 0;
       for (const intent of due) {
         if (!intent.providerReference) continue;

@@ -39,7 +39,11 @@ export function SessionManager() {
         // A refresh that failed (the network, a server restarting; 000 §4's last-refresh-failed flag is set)
         // is tried again a little later while the refresh token is still good: waiting for a reload let the
         // access token run out, and the next protected page sent the user to the login page.
-        if (outcome !== 'failed') return;
+        if (outcome !== 'failed') {
+          // Otherwise the next one is due shortly before the (new) expiry.
+          schedule();
+          return;
+        }
         window.clearTimeout(timer);
         timer = window.setTimeout(refreshNow, RETRY_AFTER_FAILURE_MS);
       });

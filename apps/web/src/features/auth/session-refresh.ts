@@ -79,6 +79,7 @@ async function runRefresh(options: RefreshOptions): Promise<RefreshOutcome> {
   // This tab's local storage may not show that refresh yet; IndexedDB does.
   const rotation = await readLastRotation();
   if (rotation && rotation.spent === spent) {
+    setLastRefreshFailed(false);
     const adopted = adoptCredentials(rotation.credentials);
     if (!adopted.refresh_token || !needsRefresh(adopted, Date.now())) {
       for (const listener of refreshedListeners) listener();
@@ -113,10 +114,12 @@ async function runRefresh(options: RefreshOptions): Promise<RefreshOutcome> {
     setLastRefreshFailed(true);
     return 'failed';
   }
+  // Cleared first: writing the credentials tells their listeners at once, and they read the flag
+  // (SessionManager schedules the next refresh from it).
+  setLastRefreshFailed(false);
   const stored = writeCredentials(body);
   // Committed before the lock is released, so the next tab to hold it sees it.
   await recordRotation({ spent, credentials: stored });
-  setLastRefreshFailed(false);
   for (const listener of refreshedListeners) listener();
   return 'refreshed';
 }

@@ -244,6 +244,11 @@ function QuantityPanel({
       void queryClient.invalidateQueries({ queryKey: tradingKeys.purchaseIntent(intent.purchaseIntentId) });
     },
   });
+  // The intent's quantity changed elsewhere (another tab; re-read after a refused payment): shown here too.
+  const pendingChange = change.isPending;
+  useEffect(() => {
+    if (!pendingChange) setDraft(String(intent.requestedQuantity));
+  }, [intent.requestedQuantity, pendingChange]);
   const unsettled = open && max >= 1 && (change.isPending || draft !== String(intent.requestedQuantity));
   useEffect(() => {
     onUnsettled(unsettled);
