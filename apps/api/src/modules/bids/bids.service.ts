@@ -26,18 +26,12 @@ import type { LiveEvents } from '../../lib/live-events';
 import type { MessageKind, Notifier } from '../../lib/notifier';
 import type { EligibilityService } from '../eligibility/eligibility.service';
 import type { AlertsService } from '../live/alerts.service';
-import { createCardAuthorizations } from '../trading/card-authorizations';
+import { captureOwed, createCardAuthorizations } from '../trading/card-authorizations';
 import { createLedgerRepo, type HouseAccount, type LedgerRepo } from '../trading/ledger.repo';
 import type { ExternalPaymentProvider } from '../trading/payment-providers';
 import { splitPayees, splitPostings } from '../trading/sales-splits';
 import { createTradingRepo, type NiftyForSale, type TradingRepo } from '../trading/trading.repo';
-import {
-  CAPTURE_GRACE_MS,
-  CAPTURE_WINDOW_MS,
-  MAX_PRICE_CENTS,
-  PURCHASE_FAILED_MESSAGE,
-  TRADING_ERRORS,
-} from '../trading/trading.service';
+import { MAX_PRICE_CENTS, PURCHASE_FAILED_MESSAGE, TRADING_ERRORS } from '../trading/trading.service';
 import { type BidRow, type BidsRepo, createBidsRepo } from './bids.repo';
 
 export const SETTLE_JOB = 'bids.settle';
@@ -635,23 +629,7 @@ export function createBidsService(deps: {
 
     /** Takes the money of winning card bids whose capture after settlement failed (the minute sweep). */
     async captureDue(limit = 100): Promise<number> {
-      const now = clock.now().getTime();
-      const due = await repo.captureOwed(
-        new Date(now - CAPTURE_WINDOW_MS),
-        new Date(now - CAPTURE_GRACE_MS),
-        limit,
-      );
-      let taken = 0;
-      for (const bid of due) {
-        if (
-          await capture(bid).then(
-            () => true,
-            () => false,
-          )
-        )
-          taken += 1;
-      }
-      return taken;
+      return captureOwed(clock.now(), (after, before) => repo.captureOwed(after, before, limit), capture);
     },
 
     /** Settles every auction past its end and not settled (the server's minute sweep; jobs do it at the end). */

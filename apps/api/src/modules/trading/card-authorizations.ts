@@ -57,3 +57,35 @@ export function createCardAuthorizations(card: ExternalPaymentProvider) {
 }
 
 export type CardAuthorizations = ReturnType<typeof createCardAuthorizations>;
+
+/** Card money still owed this long after a commit is taken by the minute sweep (the request may still be capturing). */
+export const CAPTURE_GRACE_MS = 60 * 1000;
+/**
+ * The sweep takes owed card money for this long after the sale: a card authorisation lapses after about
+ * 7 days (Stripe cancels uncaptured ones then), so older ones cannot be captured, and retrying them every
+ * minute would keep newer ones from being reached.
+ */
+export const CAPTURE_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * The minute sweep's collection of card money owed after a commit (paid intents, accepted card offers, won
+ * card bids): `read` the rows owed between CAPTURE_WINDOW_MS and CAPTURE_GRACE_MS before `now`, `capture`
+ * (and mark) each; one the processor refuses now is tried again at the next sweep. Answers how many it took.
+ */
+export async function captureOwed<T>(
+  now: Date,
+  read: (after: Date, before: Date) => Promise<T[]>,
+  capture: (row: T) => Promise<void>,
+): Promise<number> {
+  const at = now.getTime();
+  let taken = 0;
+  for (const row of await read(new Date(at - CAPTURE_WINDOW_MS), new Date(at - CAPTURE_GRACE_MS))) {
+    try {
+      await capture(row);
+      taken += 1;
+    } catch {
+      // Owed still: the next sweep tries again.
+    }
+  }
+  return taken;
+}

@@ -12,19 +12,13 @@ import type { Offer } from '@vitrine/domain/trading-responses';
 import type { Background } from '../../lib/background';
 import type { Clock } from '../../lib/clock';
 import type { Notifier } from '../../lib/notifier';
-import { createCardAuthorizations } from './card-authorizations';
+import { captureOwed, createCardAuthorizations } from './card-authorizations';
 import { createLedgerRepo, type HouseAccount, type LedgerRepo } from './ledger.repo';
 import { createOffersRepo, OFFER_TRAITS, type OfferRow, type OffersRepo } from './offers.repo';
 import type { ExternalPaymentProvider } from './payment-providers';
 import { splitPayees, splitPostings } from './sales-splits';
 import { createTradingRepo, type TradingRepo } from './trading.repo';
-import {
-  CAPTURE_GRACE_MS,
-  CAPTURE_WINDOW_MS,
-  MAX_PRICE_CENTS,
-  PURCHASE_FAILED_MESSAGE,
-  TRADING_ERRORS,
-} from './trading.service';
+import { MAX_PRICE_CENTS, PURCHASE_FAILED_MESSAGE, TRADING_ERRORS } from './trading.service';
 
 export const OFFER_DEFAULT_DAYS = 7;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -563,23 +557,7 @@ export function createOffersService(deps: {
 
     /** Takes the money of accepted card offers whose capture after the commit failed (the minute sweep). */
     async captureDue(limit = 100): Promise<number> {
-      const now = clock.now().getTime();
-      const due = await repo.captureOwed(
-        new Date(now - CAPTURE_WINDOW_MS),
-        new Date(now - CAPTURE_GRACE_MS),
-        limit,
-      );
-      let taken = 0;
-      for (const row of due) {
-        if (
-          await capture(row).then(
-            () => true,
-            () => false,
-          )
-        )
-          taken += 1;
-      }
-      return taken;
+      return captureOwed(clock.now(), (after, before) => repo.captureOwed(after, before, limit), capture);
     },
 
     /** Expires open offers past their time (the server's minute sweep; reads expire them too). */

@@ -25,6 +25,7 @@ import type { Clock } from '../../lib/clock';
 import type { Jobs } from '../../lib/jobs';
 import { type LiveEvents, topics } from '../../lib/live-events';
 import type { Notifier } from '../../lib/notifier';
+import { captureOwed } from './card-authorizations';
 import { MINT_OPEN_JOB, REVEAL_BLIND_JOB } from './editions.service';
 import { createLedgerRepo, type HouseAccount, type LedgerRepo } from './ledger.repo';
 import { createListingGate, WAIT_LIMIT_MS } from './listing-gate';
@@ -52,14 +53,7 @@ import { toListing } from './trading.views';
 
 /** How long a purchase intent's quote holds (server clock). */
 export const PURCHASE_INTENT_TTL_MS = 15 * 60 * 1000;
-/** A paid intent still uncaptured after this long is captured by the sweep. */
-export const CAPTURE_GRACE_MS = 60 * 1000;
-/**
- * The sweep takes owed card money for this long after the sale: a card authorisation lapses after about
- * 7 days (Stripe cancels uncaptured ones then), so older ones cannot be captured, and retrying them every
- * minute would keep newer ones from being reached.
- */
-export const CAPTURE_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
+export { CAPTURE_GRACE_MS, CAPTURE_WINDOW_MS } from './card-authorizations';
 /** The highest listing price accepted: $10 million. */
 export const MAX_PRICE_CENTS = 1_000_000_000;
 /** The purchase failure of 000 §8, quoted. */
@@ -1521,25 +1515,15 @@ export function createTradingService(deps: {
      * the purchase's commit and the capture). Runs in the server's minute sweep.
      */
     async captureDue(limit = 100): Promise<number> {
-      const now = clock.now().getTime();
-      const due = await repo.uncaptured(
-        new Date(now - CAPTURE_WINDOW_MS),
-        new Date(now - CAPTURE_GRACE_MS),
-        limit,
-      );
-      let taken = 0;
-      for (const intent of due) {
-        if (!intent.providerReference) continue;
-        // One the processor refuses now is tried again at the next sweep; the others go on.
-        try {
+      return captureOwed(
+        clock.now(),
+        (after, before) => repo.uncaptured(after, before, limit),
+        async (intent) => {
+          if (!intent.providerReference) return;
           await externalOf(intent.paymentMethod).capture(intent.providerReference);
-        } catch {
-          continue;
-        }
-        await repo.markCaptured(intent.id, clock.now());
-        taken += 1;
-      }
-      return taken;
+          await repo.markCaptured(intent.id, clock.now());
+        },
+      );
     },
   };
 
