@@ -176,7 +176,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       await app.services.bids
         .settleDue()
         .catch((err: unknown) => app.log.error({ err }, 'bid settlement failed'));
-      // Card money owed by paid intents, accepted offers and won bids whose capture after the commit
+      // Card money owed by paid intents, accepted offers, won bids and paid publisher fees whose capture after the commit
       // failed (or whose process stopped before it).
       await app.services.trading
         .captureDue()
@@ -187,6 +187,9 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       await app.services.bids
         .captureDue()
         .catch((err: unknown) => app.log.error({ err }, 'bid capture failed'));
+      await app.services.publisherFees
+        .captureDue()
+        .catch((err: unknown) => app.log.error({ err }, 'publisher fee capture failed'));
     } finally {
       await sendSweep(app, SWEEP_INTERVAL_MS);
     }

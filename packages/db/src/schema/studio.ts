@@ -101,10 +101,17 @@ export const publisherFees = pgTable(
     providerReference: text('provider_reference'),
     ledgerTransactionId: integer('ledger_transaction_id'),
     paidAt: ts('paid_at'),
+    /** When a card payment's money was taken: null while owed (a capture after the commit that failed; the minute sweep takes it). */
+    capturedAt: ts('captured_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('publisher_fees_drop_idx').on(t.dropId),
+    index('publisher_fees_capture_owed_idx')
+      .on(t.paidAt)
+      .where(
+        sql`${t.paymentState} = 'paid' and ${t.providerReference} is not null and ${t.capturedAt} is null`,
+      ),
     check('publisher_fees_amount_check', sql`${t.amountCents} >= 0`),
     check('publisher_fees_state_check', sql`${t.paymentState} in ('pending', 'paid')`),
   ],

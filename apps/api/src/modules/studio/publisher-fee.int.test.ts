@@ -8,6 +8,7 @@ import { fixtures } from '@vitrine/db/testing';
 import { PUBLISHER_FEE_CENTS, primaryFeeBreakdown } from '@vitrine/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SWEEP_JOB } from '../../app';
 import { type TestApp, testApp } from '../../testing/test-app';
 import { sessionFor, type TestSession } from '../social/test-session';
 import { TEST_CARDS } from '../trading/payment-providers';
@@ -237,6 +238,38 @@ describe('the publisher fee', () => {
     expect(mine.filter((c) => c.status === 'captured').length).toBe(1);
     expect(mine.every((c) => c.status === 'captured' || c.status === 'voided')).toBe(true);
     expect((await ledgerInvariants(db())).unbalancedTransactions).toBe(0);
+  });
+
+  it('a card capture that fails after the fee is paid still answers paid, and the minute sweep takes the money', async () => {
+    const { drop } = await readyDrop();
+    const id = (await ok(owner, 'POST', '/v2/publisher-fee', { collection_template: drop.id })).publisherFee
+      .publisherFeeId;
+    const token = await card(owner);
+    const provider = t.app.services.cardProcessor.provider;
+    const capture = provider.capture;
+    provider.capture = async () => {
+      throw new Error('processor unreachable');
+    };
+    let paid: Awaited<ReturnType<typeof call>>;
+    try {
+      paid = await call(owner, 'POST', `/v2/publisher-fee/${id}/pay`, {
+        payment_method: 'stripe_card',
+        payment_token: token,
+      });
+    } finally {
+      provider.capture = capture;
+    }
+    // The fee was paid (its movement committed): the publisher is told so, not that it failed.
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    expect(paid.body.publisherFee.paymentState).toBe('paid');
+    const charge = () =>
+      t.app.services.cardProcessor.charges().find((c) => c.reference === `publisher_fee:${id}`)?.status;
+    expect(charge()).toBe('authorized');
+    t.clock.advance(2 * 60_000);
+    await t.app.services.jobs.send(SWEEP_JOB, {}, { singletonKey: 'sweep' });
+    await t.app.services.jobs.drain();
+    expect(charge()).toBe('captured');
+    expect(await t.app.services.publisherFees.captureDue()).toBe(0);
   });
 
   it('a card needing a second step (3-D Secure) waits for it; on confirmation the fee is paid and the drop publishes', async () => {

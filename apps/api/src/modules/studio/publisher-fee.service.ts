@@ -4,8 +4,9 @@
 // movement (payer → platform_revenue). Publishing needs the drop's fee paid (`feePaid`).
 import { type Db, schema, type UnitOfWork } from '@vitrine/db';
 import { AppError, ERROR_TYPES, PUBLISHER_FEE_CENTS } from '@vitrine/domain';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, gte, isNotNull, isNull, lte } from 'drizzle-orm';
 import type { Clock } from '../../lib/clock';
+import { captureOwed } from '../trading/card-authorizations';
 import { createLedgerRepo, type LedgerRepo } from '../trading/ledger.repo';
 import type { ExternalPaymentProvider } from '../trading/payment-providers';
 import { TRADING_ERRORS } from '../trading/trading.service';
@@ -75,6 +76,29 @@ export function createPublisherFeeRepo(db: Db) {
         )
         .returning();
       return row ?? null;
+    },
+    /** Card fees whose money is still owed (the capture after the commit failed), paid between `after` and `before`. */
+    async captureOwed(after: Date, before: Date, limit: number): Promise<PublisherFeeRow[]> {
+      return db
+        .select()
+        .from(fees)
+        .where(
+          and(
+            eq(fees.paymentState, 'paid'),
+            isNotNull(fees.providerReference),
+            isNull(fees.capturedAt),
+            gte(fees.paidAt, after),
+            lte(fees.paidAt, before),
+          ),
+        )
+        .orderBy(asc(fees.paidAt))
+        .limit(limit);
+    },
+    async markCaptured(id: number, at: Date): Promise<void> {
+      await db
+        .update(fees)
+        .set({ capturedAt: at })
+        .where(and(eq(fees.id, id), isNull(fees.capturedAt)));
     },
     async update(id: number, values: Partial<typeof fees.$inferInsert>): Promise<PublisherFeeRow> {
       const [row] = await db.update(fees).set(values).where(eq(fees.id, id)).returning();
@@ -220,7 +244,18 @@ export function createPublisherFeeService(deps: {
     });
   }
 
-  /** Settles the fee with an authorised card payment; captures it after commit, or voids it when unneeded. */
+  /** Takes a paid card fee's money and records it taken. Throws when the processor refuses. */
+  async function capture(row: PublisherFeeRow): Promise<void> {
+    if (!row.providerReference) return;
+    await deps.card.capture(row.providerReference);
+    await repo.markCaptured(row.id, deps.clock.now());
+  }
+
+  /**
+   * Settles the fee with an authorised card payment; captures it after commit, or voids it when unneeded.
+   * The fee is paid once its movement commits: a capture that fails then is owed, and the minute sweep
+   * takes it (`captureDue`); the publisher is not told the payment failed: it did not.
+   */
   async function settleCard(id: number, userId: number, providerReference: string) {
     let result: Awaited<ReturnType<typeof settle>>;
     try {
@@ -230,7 +265,7 @@ export function createPublisherFeeService(deps: {
       throw error;
     }
     if (result.settled || result.fee.providerReference === providerReference) {
-      await deps.card.capture(providerReference);
+      if (result.fee.capturedAt === null) await capture(result.fee).catch(() => undefined);
     } else {
       // Paid meanwhile by another payment: this authorisation is not needed.
       await deps.card.void(providerReference);
@@ -363,6 +398,15 @@ export function createPublisherFeeService(deps: {
         throw TRADING_ERRORS.declined();
       }
       return settleCard(id, userId, outcome.providerReference);
+    },
+
+    /** Takes the money of card fees whose capture after the commit failed (the minute sweep). */
+    async captureDue(limit = 100): Promise<number> {
+      return captureOwed(
+        deps.clock.now(),
+        (after, before) => repo.captureOwed(after, before, limit),
+        capture,
+      );
     },
 
     /** Whether the drop's fee is paid (publishing needs it). */
