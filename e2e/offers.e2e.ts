@@ -129,9 +129,14 @@ async function makeOffer(page: Page, amount: string): Promise<void> {
   const dialog = page.getByTestId('offer-dialog');
   await dialog.waitFor();
   await dialog.getByLabel('Offer amount (USD)').fill(amount);
-  await dialog.getByLabel('Expires after').selectOption('3');
-  // A new account has no balance: the card backs the offer.
+  // A new account has no balance: the card backs the offer, which lasts 7 days at most (its authorisation lapses).
   expect(await dialog.getByTestId('offer-method-balance').isDisabled()).toBe(true);
+  expect(await dialog.getByLabel('Expires after').locator('option').allTextContents()).toEqual([
+    '1 day',
+    '3 days',
+    '7 days',
+  ]);
+  await dialog.getByLabel('Expires after').selectOption('3');
   await dialog.getByLabel('Card number').fill('4242 4242 4242 4242');
   await dialog.getByLabel('Expiry (MM/YY)').fill('12/34');
   await dialog.getByLabel('CVC').fill('123');

@@ -239,6 +239,8 @@ export const ALLOWLIST_RESTRICTION_KINDS = [
 export type AllowlistRestrictionKind = (typeof ALLOWLIST_RESTRICTION_KINDS)[number];
 
 export const OFFER_TYPES = ['offer', 'global_offer'] as const;
+/** A card offer ends within this many days of when it was made: its card authorisation lapses after about 7. */
+export const CARD_OFFER_MAX_DAYS = 7;
 export type OfferType = (typeof OFFER_TYPES)[number];
 
 export const BUY_ORDER_PURCHASE_TYPES = ['attribute', 'other'] as const;

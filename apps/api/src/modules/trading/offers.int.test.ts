@@ -10,6 +10,7 @@ import { SWEEP_JOB } from '../../app';
 import { type TestApp, testApp } from '../../testing/test-app';
 import { outbox } from '../auth/testing/auth-kit';
 import { sessionFor } from '../social/test-session';
+import { CARD_OFFER_TOO_LONG } from './offers.service';
 import { TEST_CARDS } from './payment-providers';
 import { accountBalance, buyer, fund, ledgerInvariants } from './trading-helpers';
 
@@ -243,6 +244,68 @@ describe('offers', () => {
     await t.app.services.jobs.drain();
     expect(status()).toBe('captured');
     expect(await t.app.services.offers.captureDue()).toBe(0);
+  });
+
+  it('a card offer lasts 7 days at most from when it was made (the authorisation lapses after that)', async () => {
+    const { tokens } = await ownedTokens(1);
+    const [token] = tokens;
+    if (!token) throw new Error('no token');
+    const f = fixtures(db(), { now: t.clock.now() });
+    const makerUrl = (await f.user()).profileUrl;
+    const maker = await sessionFor(t.app, makerUrl);
+    const cardToken = async () =>
+      (
+        (
+          await t.app.inject({
+            method: 'POST',
+            url: '/api/sim-card-processor/payment_methods',
+            headers: maker.headers,
+            payload: { number: TEST_CARDS.succeeds, exp_month: 1, exp_year: 2031, cvc: '999' },
+          })
+        ).json() as { id: string }
+      ).id;
+    const body = async (days: number) => ({
+      type: 'offer',
+      contractAddress: token.contractAddress,
+      tokenId: token.tokenId,
+      amount: { amount: '20', currency: 'USD' },
+      expiresInDays: days,
+      payment_method: 'stripe_card',
+      payment_token: await cardToken(),
+    });
+    const charges = () => t.app.services.cardProcessor.charges().length;
+    const before = charges();
+    const tooLong = await makeOffer(maker.headers, await body(30));
+    expect(tooLong.statusCode, tooLong.body).toBe(400);
+    expect(tooLong.json()).toMatchObject({
+      errorType: 'validation-error',
+      fields: { expiresInDays: CARD_OFFER_TOO_LONG },
+    });
+    // Refused before the card was authorised.
+    expect(charges()).toBe(before);
+
+    const made = await makeOffer(maker.headers, await body(7));
+    expect(made.statusCode, made.body).toBe(201);
+    const offer = (made.json() as { offer: Offer }).offer;
+    // Two days on, it cannot be moved past the 7 days from when it was made...
+    t.clock.advance(2 * 24 * 3_600_000);
+    const later = await sessionFor(t.app, makerUrl);
+    const patch = (days: number) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/v2/offer/${offer.id}`,
+        headers: later.headers,
+        payload: { expiresInDays: days },
+      });
+    const extended = await patch(7);
+    expect(extended.statusCode, extended.body).toBe(400);
+    expect(extended.json()).toMatchObject({ fields: { expiresInDays: CARD_OFFER_TOO_LONG } });
+    // ...but it can be shortened.
+    const shortened = await patch(3);
+    expect(shortened.statusCode, shortened.body).toBe(200);
+    expect(new Date((shortened.json() as { offer: Offer }).offer.expiresAt).getTime()).toBe(
+      t.clock.now().getTime() + 3 * 24 * 3_600_000,
+    );
   });
 
   it('an offer past its time is expired on read and by the sweep, and its hold released', async () => {

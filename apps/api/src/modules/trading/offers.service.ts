@@ -7,7 +7,7 @@
 // sale, mark the offer accepted. A card is captured after commit.
 
 import type { Db, UnitOfWork } from '@vitrine/db';
-import { AppError, feeBreakdown, toMinorUnits } from '@vitrine/domain';
+import { AppError, CARD_OFFER_MAX_DAYS, feeBreakdown, toMinorUnits } from '@vitrine/domain';
 import type { Offer } from '@vitrine/domain/trading-responses';
 import type { Background } from '../../lib/background';
 import type { Clock } from '../../lib/clock';
@@ -22,6 +22,11 @@ import { MAX_PRICE_CENTS, PURCHASE_FAILED_MESSAGE, TRADING_ERRORS } from './trad
 
 export const OFFER_DEFAULT_DAYS = 7;
 const DAY_MS = 24 * 60 * 60 * 1000;
+/**
+ * A card offer's authorisation lapses after about 7 days (Stripe cancels uncaptured ones then): an offer
+ * accepted later could not be paid. So a card offer ends within 7 days of when it was made (and authorised).
+ */
+export const CARD_OFFER_TOO_LONG = `An offer by card can last ${CARD_OFFER_MAX_DAYS} days at most from when it was made: your bank holds the amount no longer than that`;
 /** 000 §5, quoted. */
 export const DUPLICATE_OFFER_MESSAGE = 'You have already created an offer for this NFT';
 
@@ -140,6 +145,14 @@ export function createOffersService(deps: {
 
   function expiryFrom(at: Date, days: number | undefined): Date {
     return new Date(at.getTime() + (days ?? OFFER_DEFAULT_DAYS) * DAY_MS);
+  }
+
+  /** Refuses a card offer's expiry past its authorisation's days (counted from `authorizedAt`). */
+  function checkCardExpiry(method: string, authorizedAt: Date, expiresAt: Date) {
+    if (method !== 'stripe_card') return;
+    if (expiresAt.getTime() > authorizedAt.getTime() + CARD_OFFER_MAX_DAYS * DAY_MS) {
+      throw TRADING_ERRORS.invalid('expiresInDays', CARD_OFFER_TOO_LONG);
+    }
   }
 
   /** Closes an open offer (cancelled, expired) and releases what backs it. Null when it was not open. */
@@ -285,6 +298,7 @@ export function createOffersService(deps: {
         createdAt: at,
         updatedAt: at,
       };
+      checkCardExpiry(input.paymentMethod, at, values.expiresAt);
       // An open offer past its time does not block a new one.
       const existing = await repo.openOf(makerId, t.key);
       if (existing) {
@@ -408,7 +422,10 @@ export function createOffersService(deps: {
       if (row.status !== 'open') throw OFFER_ERRORS.closed(row.status);
       const at = clock.now();
       const set: Partial<OfferRow> = { updatedAt: at };
-      if (patch.expiresInDays !== undefined) set.expiresAt = expiryFrom(at, patch.expiresInDays);
+      if (patch.expiresInDays !== undefined) {
+        set.expiresAt = expiryFrom(at, patch.expiresInDays);
+        checkCardExpiry(row.paymentMethod, row.createdAt, set.expiresAt);
+      }
       const amountCents = patch.amount === undefined ? row.amountCents : centsOf(patch.amount.amount);
       set.amountCents = amountCents;
       let updated: OfferRow | null;

@@ -1,4 +1,4 @@
-import { amountText, readUsdAmount } from '@vitrine/domain';
+import { amountText, CARD_OFFER_MAX_DAYS, readUsdAmount } from '@vitrine/domain';
 import { type FormEvent, useState } from 'react';
 import { FormAlert } from '../../ui/FormAlert';
 import { SelectField } from '../../ui/SelectField';
@@ -47,6 +47,10 @@ export function OfferForm({
   const cents = 'cents' in read ? read.cents : null;
   const balanceCovers = balance !== null && cents !== null && balance >= cents;
   const chosen: OfferPaymentMethod = method === 'balance' && !balanceCovers ? 'stripe_card' : method;
+  // A card's authorisation lapses after about a week: a card offer lasts 7 days at most.
+  const expiryChoices =
+    chosen === 'balance' ? EXPIRY_DAYS : EXPIRY_DAYS.filter((d) => d <= CARD_OFFER_MAX_DAYS);
+  const expiry = chosen === 'balance' ? days : Math.min(days, CARD_OFFER_MAX_DAYS);
 
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
@@ -55,7 +59,7 @@ export function OfferForm({
     const cardRead = chosen === 'balance' ? null : card.check();
     setAmountError('error' in read ? read.error : null);
     if ('error' in read || (chosen !== 'balance' && !cardRead)) return;
-    const base = { target, amount: amountText(read.cents), expiresInDays: days };
+    const base = { target, amount: amountText(read.cents), expiresInDays: expiry };
     if (!cardRead) {
       onSubmit(async () => ({ ...base, paymentMethod: 'balance' }));
       return;
@@ -88,11 +92,11 @@ export function OfferForm({
       <SelectField
         name="offerExpiry"
         label="Expires after"
-        value={String(days)}
+        value={String(expiry)}
         onChange={(event) => setDays(Number(event.target.value))}
         disabled={busy}
       >
-        {EXPIRY_DAYS.map((d) => (
+        {expiryChoices.map((d) => (
           <option key={d} value={d}>
             {d === 1 ? '1 day' : `${d} days`}
           </option>
@@ -110,7 +114,7 @@ export function OfferForm({
       <p className={styles.note} data-testid="offer-fee-note">
         {chosen === 'balance'
           ? 'The amount is held from your balance until the offer is accepted, cancelled or expires.'
-          : 'Your card is authorised for the amount now and charged only if the offer is accepted.'}{' '}
+          : `Your card is authorised for the amount now and charged only if the offer is accepted. An offer by card lasts ${CARD_OFFER_MAX_DAYS} days at most.`}{' '}
         Making an offer is free: if it is accepted, the seller pays the service fee and the creator royalty.
       </p>
     </form>
