@@ -1,7 +1,8 @@
 // Checkout and listing defects found in exploratory QA: a buyer who dismissed the card's verification step and
 // pressed Pay again got a dead end ('Complete the card verification…' with no way to do it); the price dialog
 // said 'Invalid request' for a price that is too high, and a USD price with a fraction of a cent was listed
-// rounded ($0.001 for $0.00); on a phone, an offers table made the page wider than the screen.
+// rounded ($0.001 for $0.00); on a phone, an offers table made the page wider than the screen; a payment whose
+// answer was lost while the status poll already said paid stayed on an error until Pay was pressed again.
 import { describe, expect, inject, it } from 'vitest';
 import { apiSignUp, DESKTOP, newPage, storeCredentials } from './support/accounts';
 import { useBrowser } from './support/browser';
@@ -137,6 +138,46 @@ describe('checkout and listing recovery', () => {
     await page.getByTestId('offer-cancel').waitFor();
     // The table scrolls inside its own box; the page itself stays as wide as the screen.
     expect(await page.evaluate<number>('window.innerWidth')).toBe(390);
+    await context.close();
+  });
+
+  it('a payment whose answer is lost on the way back shows as paid once the status poll says so', async () => {
+    const { token } = await collectorListsOne();
+    const before = await itemAnswer(baseUrl, token);
+    const buyer = await apiSignUp(baseUrl, 'qa-lost-answer');
+    const context = await browser.newContext({ viewport: DESKTOP });
+    await storeCredentials(context, buyer.grant);
+    const page = await context.newPage();
+    await page.goto(baseUrl + itemUrl(token));
+    await page.getByTestId('item-price').getByTestId('buy-now').click();
+    await page.waitForURL((url) => url.pathname.startsWith('/listing-checkout/'));
+    await page.getByTestId('fee-breakdown').waitFor();
+    // The server takes the payment, but its answer never reaches the page; the status poll, meanwhile, says paid.
+    const polledPaid = page.waitForResponse(
+      async (res) =>
+        /\/api\/v2\/purchase-intent\/\d+\/status/.test(res.url()) &&
+        (await res.json().catch(() => null))?.paymentState === 'paid',
+      { timeout: 20_000 },
+    );
+    await page.route(/\/api\/v2\/purchase-intent\/\d+\/pay$/, async (route) => {
+      const answer = await route.fetch();
+      expect(answer.status()).toBe(200);
+      await polledPaid;
+      await route.abort('connectionreset');
+    });
+    await fillCard(page.getByTestId('card-form'));
+    await page.getByTestId('pay').click();
+    await page.getByTestId('checkout-success').waitFor({ timeout: 20_000 });
+    // Paid here, not in another window; no error, no second payment asked for.
+    expect(await page.getByTestId('checkout-paid-elsewhere').count()).toBe(0);
+    const after = await itemAnswer(baseUrl, token);
+    expect({
+      listed: after.listing !== null,
+      sameOwner: after.owner?.username === before.owner?.username,
+    }).toEqual({
+      listed: false,
+      sameOwner: false,
+    });
     await context.close();
   });
 

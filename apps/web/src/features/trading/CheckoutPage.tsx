@@ -413,17 +413,6 @@ export function Payment({
     retry: false,
   });
   const polledState = status.data?.paymentState;
-  useEffect(() => {
-    if (!open || busyRef.current) return;
-    if (polledState === 'paid') {
-      setOutcome({ kind: 'paid', elsewhere: true });
-      void queryClient.invalidateQueries({ queryKey: catalogKeys.items() });
-      void queryClient.invalidateQueries({ queryKey: authKeys.profile() });
-      void queryClient.invalidateQueries({ queryKey: tradingKeys.listingMatch(intent.purchaseIntentId) });
-    } else if (polledState === 'expired' || polledState === 'cancelled' || polledState === 'refunded') {
-      setOutcome(outcomeOf({ ...intent, paymentState: polledState }));
-    }
-  }, [polledState, open, queryClient, intent]);
 
   const quoteOf = (m: Method) => intent.quotes.find((q) => q.paymentMethod === m) ?? null;
   const quote = quoteOf(method);
@@ -446,7 +435,11 @@ export function Payment({
       ]);
     }
   };
+  // A payment sent from this page whose answer never came back (the connection dropped: status 0) or broke
+  // (5xx): it may have gone through, and the status poll tells. Then it was paid here, not in another window.
+  const answerLost = useRef(false);
   const onError = (error: Error, retry?: () => void) => {
+    if (!isApiError(error) || error.statusCode === 0 || error.statusCode >= 500) answerLost.current = true;
     if (!isApiError(error)) return;
     if (isTermsApprovalRequired(error) && retry) {
       // 000 §8: tos_approval_required opens the terms dialog; agreeing pays (or claims) again.
@@ -501,8 +494,20 @@ export function Payment({
   const shownError = pay.error ?? complete.error;
   // The processor's refusal of the card ('Your card number is invalid.') shows at its field.
   const card = useCardForm(shownError);
-  const busyRef = useRef(false);
-  busyRef.current = pay.isPending || complete.isPending;
+  // While a payment is in flight its own answer settles the page; the poll's word waits for it to end, and is
+  // read again then (a payment whose answer was lost while the poll said paid shows as paid).
+  const paying = pay.isPending || complete.isPending;
+  useEffect(() => {
+    if (!open || paying) return;
+    if (polledState === 'paid') {
+      setOutcome({ kind: 'paid', elsewhere: !answerLost.current });
+      void queryClient.invalidateQueries({ queryKey: catalogKeys.items() });
+      void queryClient.invalidateQueries({ queryKey: authKeys.profile() });
+      void queryClient.invalidateQueries({ queryKey: tradingKeys.listingMatch(intent.purchaseIntentId) });
+    } else if (polledState === 'expired' || polledState === 'cancelled' || polledState === 'refunded') {
+      setOutcome(outcomeOf({ ...intent, paymentState: polledState }));
+    }
+  }, [polledState, open, paying, queryClient, intent]);
   // The success view replaces a form the buyer may have scrolled down to. On its page, when the result starts
   // in the upper half of the screen from the top (a desktop: beside the artwork), the page goes back to its
   // top, so the 'Checkout' heading shows with it (review 19-checkout-balance-paid.png: the heading was under
