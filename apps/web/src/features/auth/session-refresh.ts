@@ -124,11 +124,28 @@ async function runRefresh(options: RefreshOptions): Promise<RefreshOutcome> {
   return 'refreshed';
 }
 
-async function withRefreshLock(work: () => Promise<RefreshOutcome>): Promise<RefreshOutcome> {
+/**
+ * Runs `work` holding the refresh lock, which every tab's refresh holds (the Web Locks API; where it is
+ * missing, at once). With `waitMs`, a lock held longer than that (a refresh whose request hangs) is not
+ * waited for further: `work` runs without it.
+ */
+export async function whileRefreshLocked<T>(work: () => Promise<T>, waitMs?: number): Promise<T> {
   const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
-  if (locks && typeof locks.request === 'function') return await locks.request(REFRESH_LOCK, work);
-  return work();
+  if (!locks || typeof locks.request !== 'function') return work();
+  if (waitMs === undefined) return await locks.request(REFRESH_LOCK, work);
+  let started = false;
+  try {
+    return await locks.request(REFRESH_LOCK, { signal: AbortSignal.timeout(waitMs) }, () => {
+      started = true;
+      return work();
+    });
+  } catch (error) {
+    if (started) throw error;
+    return work();
+  }
 }
+
+const withRefreshLock = (work: () => Promise<RefreshOutcome>) => whileRefreshLocked(work);
 
 let inFlight: Promise<RefreshOutcome> | null = null;
 

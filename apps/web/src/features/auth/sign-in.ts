@@ -1,8 +1,14 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { clearCredentials, readCredentials, type TokenGrant, writeCredentials } from '../../app/credentials';
+import {
+  clearCredentials,
+  credentialsSettled,
+  readCredentials,
+  type TokenGrant,
+  writeCredentials,
+} from '../../app/credentials';
 import { removeStorage } from '../../lib/storage';
 import { authApi } from './auth-api';
-import { LAST_REFRESH_FAILED_KEY } from './session-refresh';
+import { LAST_REFRESH_FAILED_KEY, whileRefreshLocked } from './session-refresh';
 
 /** Session storage flag: the 'Signed in' toast was shown in this session (001 §2). */
 export const SIGNED_IN_TOAST_KEY = 'signedInToastShown';
@@ -20,17 +26,25 @@ export function storeSignIn(queryClient: QueryClient, grant: TokenGrant): void {
   writeCredentials(grant);
 }
 
-/** Forgets the credentials here and ends the session on the server (best effort, bounded wait). */
+/**
+ * Forgets the credentials here and ends the session on the server (best effort, bounded wait). It holds the
+ * refresh lock while it does: a refresh running in another tab finishes first, so the tokens it brings are
+ * not written back after the sign-out cleared them (the tabs would look signed in until their first 401).
+ */
 export async function signOut(queryClient: QueryClient): Promise<void> {
-  const credentials = readCredentials();
-  const token = credentials?.refresh_token ?? credentials?.access_token;
-  if (token) {
-    await Promise.race([
-      authApi.revoke(token).catch(() => undefined),
-      new Promise((resolve) => window.setTimeout(resolve, REVOKE_TIMEOUT_MS)),
-    ]);
-  }
-  clearCredentials();
+  // A refresh of this tab's own finishes first (the revoke's request waits for it anyway).
+  await credentialsSettled();
+  await whileRefreshLocked(async () => {
+    const credentials = readCredentials();
+    const token = credentials?.refresh_token ?? credentials?.access_token;
+    if (token) {
+      await Promise.race([
+        authApi.revoke(token).catch(() => undefined),
+        new Promise((resolve) => window.setTimeout(resolve, REVOKE_TIMEOUT_MS)),
+      ]);
+    }
+    clearCredentials();
+  }, REVOKE_TIMEOUT_MS);
   removeStorage('session', SIGNED_IN_TOAST_KEY);
   removeStorage('session', LAST_REFRESH_FAILED_KEY);
   // Nothing of this user's stays cached for whoever uses the tab next (see storeSignIn).
