@@ -295,6 +295,59 @@ describe('bidding on a live auction', () => {
   });
 });
 
+describe('a lost answer', () => {
+  // The answer to Place Bid is lost on the way back (the bid was placed); the bidder presses again. The retry is
+  // the same action: same Idempotency-Key and card token, so the API answers the bid it placed (decision 007)
+  // instead of refusing a second one as 'Your new bid must be at least …'.
+  it('pressing Place Bid again places the bid once and says it was placed', {
+    timeout: 120_000,
+  }, async () => {
+    const card = await liveAuctionNifty();
+    const bidder = await apiSignUp(baseUrl, 'bid-retry');
+    const context = await browser.newContext({ viewport: DESKTOP });
+    await storeCredentials(context, bidder.grant);
+    const page = await context.newPage();
+    const sent: { key: string | undefined; body: string }[] = [];
+    let lose = true;
+    await page.route(/\/api\/v2\/bids$/, async (route) => {
+      const request = route.request();
+      if (request.method() !== 'POST') return route.continue();
+      sent.push({ key: request.headers()['idempotency-key'], body: request.postData() ?? '' });
+      if (lose) {
+        lose = false;
+        // The server places the bid; its answer never arrives.
+        await route.fetch();
+        await route.abort('connectionreset');
+        return;
+      }
+      await route.continue();
+    });
+    await page.goto(`${baseUrl}/marketplace/collection/${card.contractAddress}/${card.typeNumber}`);
+    await page.getByTestId('place-bid').click();
+    const dialog = page.getByTestId('bid-dialog');
+    await dialog.waitFor();
+    await expect.poll(() => dialog.getByTestId('bid-minimum').textContent()).toMatch(/\$\d/);
+    // Well above the minimum, so a bid placed by another test meanwhile does not refuse this one.
+    const amount = (await minBidOf(card)) + 70_000;
+    await dialog.getByLabel('Bid amount (USD)').fill((amount / 100).toFixed(2));
+    await dialog.getByTestId('bid-method-card').check();
+    const form = dialog.getByTestId('bid-card-form');
+    await form.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await form.getByLabel('Expiry (MM/YY)').fill('12/34');
+    await form.getByLabel('CVC').fill('123');
+    await dialog.getByRole('button', { name: 'Place Bid' }).click();
+    await dialog.getByTestId('bid-error').waitFor({ timeout: 15_000 });
+    await dialog.getByRole('button', { name: 'Place Bid' }).click();
+    const result = dialog.getByTestId('bid-result');
+    await result.waitFor({ timeout: 15_000 });
+    expect(await result.textContent()).toContain(`Your bid of ${dollars(amount)} was placed`);
+    expect(sent).toHaveLength(2);
+    expect(sent[1]?.key).toBe(sent[0]?.key);
+    expect(sent[1]?.body).toBe(sent[0]?.body);
+    await context.close();
+  });
+});
+
 describe("the bidder's own state", () => {
   it("a collector who bid reads 'You're the highest bidder' on the card and in the dialog; outbid elsewhere, both read 'You've been outbid' without a reload", {
     timeout: 120_000,

@@ -368,4 +368,48 @@ describe('offers', () => {
     expect(offerCalls).toHaveLength(1);
     await page.context().close();
   });
+
+  // The answer to Make Global Offer is lost on the way back (the offer was made); the collector presses again.
+  // The retry is the same action: same Idempotency-Key and card token, so the API answers the offer it made
+  // (decision 007) instead of the duplicate warning.
+  it('pressing Make Global Offer again after a lost answer makes one offer and shows it', {
+    timeout: 120_000,
+  }, async () => {
+    expect(token).toBeDefined();
+    const buyer = await apiSignUp(baseUrl, 'global-offer-retry');
+    const path = `/makeglobaloffer/?contractAddress=${token.contractAddress}&niftyType=${token.typeNumber}`;
+    const page = await signedInPage(buyer, path);
+    const sent: { key: string | undefined; body: string }[] = [];
+    let lose = true;
+    await page.route(/\/api\/v2\/offer$/, async (route) => {
+      const request = route.request();
+      if (request.method() !== 'POST') return route.continue();
+      sent.push({ key: request.headers()['idempotency-key'], body: request.postData() ?? '' });
+      if (lose) {
+        lose = false;
+        // The server makes the offer; its answer never arrives.
+        await route.fetch();
+        await route.abort('connectionreset');
+        return;
+      }
+      await route.continue();
+    });
+    const form = page.getByTestId('offer-form');
+    await form.waitFor();
+    await form.getByLabel('Offer amount (USD)').fill('8');
+    await form.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await form.getByLabel('Expiry (MM/YY)').fill('12/34');
+    await form.getByLabel('CVC').fill('123');
+    await page.getByTestId('global-offer-submit').click();
+    await form.getByTestId('offer-error').waitFor({ timeout: 15_000 });
+    await page.getByTestId('global-offer-submit').click();
+    const made = page.getByTestId('global-offer-made');
+    await made.waitFor({ timeout: 15_000 });
+    expect(await made.textContent()).toContain('$8.00');
+    expect(await page.getByText(DUPLICATE).count()).toBe(0);
+    expect(sent).toHaveLength(2);
+    expect(sent[1]?.key).toBe(sent[0]?.key);
+    expect(sent[1]?.body).toBe(sent[0]?.body);
+    await page.context().close();
+  });
 });

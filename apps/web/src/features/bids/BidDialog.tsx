@@ -5,6 +5,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { amountText, formatCents, readUsdAmount, type SaleType } from '@vitrine/domain';
 import { type FormEvent, useContext, useId, useState } from 'react';
+import { createActionKeys } from '../../app/action-key';
 import { isApiError } from '../../app/api-client';
 import { Dialog } from '../../ui/Dialog';
 import { FormAlert } from '../../ui/FormAlert';
@@ -15,7 +16,7 @@ import { isUnauthorized } from '../auth/authed-request';
 import { useProfile } from '../auth/profile-query';
 import styles from '../offers/Offers.module.css';
 import { PayWith } from '../trading/PayWith';
-import { tradingApi } from '../trading/trading-api';
+import { type CardInput, tradingApi } from '../trading/trading-api';
 import { useCardForm } from '../trading/useCardForm';
 import { type BidPaymentMethod, bidKeys, bidsApi, centsText, type NewBid, type PlacedBid } from './bids-api';
 import { useBidInfo } from './useYourBid';
@@ -52,8 +53,21 @@ function OpenBidDialog({ contractAddress, niftyType, saleType, onClose }: BidDia
   const [placed, setPlaced] = useState<PlacedBid | null>(null);
 
   const once = useSubmitOnce();
+  // Pressed again after a lost answer with the same bid and card: the same action (same key and card token),
+  // so the API answers the bid it placed instead of refusing a second one as too small (decision 007).
+  const [actions] = useState(() => createActionKeys<{ token: string }>());
   const mutation = useMutation({
-    mutationFn: async (prepare: () => Promise<NewBid>) => bidsApi.place(await prepare()),
+    mutationFn: async (input: { bid: Omit<NewBid, 'paymentMethod'>; card: CardInput | null }) => {
+      const action = actions.keyFor(JSON.stringify([input.bid, input.card]));
+      if (!input.card) return bidsApi.place({ ...input.bid, paymentMethod: 'balance' }, action.key);
+      // The card goes to the processor only; the bid carries its token.
+      action.kept.token ??= (await tradingApi.tokenizeCard(input.card)).id;
+      return bidsApi.place(
+        { ...input.bid, paymentMethod: 'stripe_card', paymentToken: action.kept.token },
+        action.key,
+      );
+    },
+    onSettled: (_data, error) => actions.settle(error ?? undefined),
     onSuccess: async (result) => {
       setPlaced(result);
       await queryClient.invalidateQueries({ queryKey: bidKeys.of(contractAddress, niftyType) });
@@ -80,24 +94,23 @@ function OpenBidDialog({ contractAddress, niftyType, saleType, onClose }: BidDia
       setFieldError(read.error);
       return;
     }
-    if (minBid !== null && read.cents < minBid) {
+    // The viewer's own bid of this amount may be the one whose answer was lost: sent again (the same action
+    // and key), the API answers that bid; otherwise it says why the amount is refused.
+    const ownBidAgain = current?.yourBid?.amount_in_cents === read.cents;
+    if (minBid !== null && read.cents < minBid && !ownBidAgain) {
       setFieldError(`Minimum Bid: ${formatCents(minBid)}`);
       return;
     }
     setFieldError(null);
     const base = { contractAddress, niftyType, amount: amountText(read.cents) };
     if (chosen === 'balance') {
-      once.send(mutation, async () => ({ ...base, paymentMethod: 'balance' }));
+      once.send(mutation, { bid: base, card: null });
       return;
     }
     const cardRead = card.check();
     if (!cardRead) return;
     card.sending();
-    once.send(mutation, async () => {
-      // The card goes to the processor only; the bid carries its token.
-      const token = await tradingApi.tokenizeCard(cardRead);
-      return { ...base, paymentMethod: 'stripe_card', paymentToken: token.id };
-    });
+    once.send(mutation, { bid: base, card: cardRead });
   };
 
   const failure =

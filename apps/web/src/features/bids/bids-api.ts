@@ -35,7 +35,8 @@ export const bidsApi = {
       query: { contractAddress, niftyType, page_size: 100 },
       ...(signal ? { signal } : {}),
     }),
-  place: (input: NewBid) =>
+  /** `idempotencyKey`: one per user action (a retry of the same bid sends the same key). */
+  place: (input: NewBid, idempotencyKey: string = crypto.randomUUID()) =>
     withAuthRetry(() =>
       api.post<PlacedBid>(
         '/v2/bids',
@@ -46,7 +47,7 @@ export const bidsApi = {
           payment_method: input.paymentMethod,
           ...(input.paymentToken ? { payment_token: input.paymentToken } : {}),
         },
-        { headers: { 'Idempotency-Key': crypto.randomUUID() } },
+        { headers: { 'Idempotency-Key': idempotencyKey } },
       ),
     ),
 };

@@ -1,5 +1,6 @@
 import { amountText, CARD_OFFER_MAX_DAYS, readUsdAmount } from '@vitrine/domain';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
+import { createActionKeys } from '../../app/action-key';
 import { FormAlert } from '../../ui/FormAlert';
 import { SelectField } from '../../ui/SelectField';
 import { TextField } from '../../ui/TextField';
@@ -43,6 +44,11 @@ export function OfferForm({
   const [method, setMethod] = useState<OfferPaymentMethod>('stripe_card');
   const [amountError, setAmountError] = useState<string | null>(null);
   const card = useCardForm(failure);
+  const [actions] = useState(() => createActionKeys<{ token: string }>());
+  // A refusal ends the action (the next press is a new one); a lost answer keeps it for the retry.
+  useEffect(() => {
+    if (failure) actions.settle(failure);
+  }, [failure, actions]);
   const read = readUsdAmount(amount);
   const cents = 'cents' in read ? read.cents : null;
   const balanceCovers = balance !== null && cents !== null && balance >= cents;
@@ -60,15 +66,23 @@ export function OfferForm({
     setAmountError('error' in read ? read.error : null);
     if ('error' in read || (chosen !== 'balance' && !cardRead)) return;
     const base = { target, amount: amountText(read.cents), expiresInDays: expiry };
+    // Sent again after a lost answer with the same offer and card: the same action (same key and card token),
+    // so the API answers the offer it made instead of warning of a duplicate.
+    const action = actions.keyFor(JSON.stringify([base, cardRead]));
     if (!cardRead) {
-      onSubmit(async () => ({ ...base, paymentMethod: 'balance' }));
+      onSubmit(async () => ({ ...base, paymentMethod: 'balance', idempotencyKey: action.key }));
       return;
     }
     card.sending();
     onSubmit(async () => {
       // The card goes to the processor only; the offer carries its token.
-      const token = await tradingApi.tokenizeCard(cardRead);
-      return { ...base, paymentMethod: 'stripe_card', paymentToken: token.id };
+      action.kept.token ??= (await tradingApi.tokenizeCard(cardRead)).id;
+      return {
+        ...base,
+        paymentMethod: 'stripe_card',
+        paymentToken: action.kept.token,
+        idempotencyKey: action.key,
+      };
     });
   };
 

@@ -30,6 +30,8 @@ export interface NewOffer {
   paymentMethod: OfferPaymentMethod;
   /** The tokenised card (pm_sim_…) for a card-backed offer. */
   paymentToken?: string;
+  /** The user action's key: the same when the same offer is sent again after a lost answer (decision 007). */
+  idempotencyKey?: string;
 }
 
 export interface AcceptBidInput {
@@ -61,7 +63,7 @@ export const offersApi = {
           payment_method: input.paymentMethod,
           ...(input.paymentToken ? { payment_token: input.paymentToken } : {}),
         },
-        once(),
+        input.idempotencyKey ? { headers: { 'Idempotency-Key': input.idempotencyKey } } : once(),
       ),
     ),
   /** Public: the open offers that could buy a token, highest first. */
