@@ -2,16 +2,29 @@
 // method or the quantity while the card processor is still answering. The purchase must settle what was
 // paid for, or nothing: never the changed intent with the money of the old one. Before the fix, switching
 // card → balance charged the card and the balance both, and raising the quantity minted more editions
-// than the card paid for. The processor is held back here as a slow network would hold it.
-import { schema } from '@vitrine/db';
+// than the card paid for, and switching balance → card while a balance payment waited for the intent's row
+// lock took the editions with no charge at all (shown on PostgreSQL, where the lock is held from a second
+// connection). The processor is held back here as a slow network would hold it.
+import { schema, withTransaction } from '@vitrine/db';
 import type { ListingMatch, PurchaseIntent } from '@vitrine/domain/trading-responses';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../testing/test-app';
 import type { TestSession } from '../social/test-session';
 import type { AuthorizeRequest } from './payment-providers';
 import { TEST_CARDS } from './payment-providers';
-import { accountBalance, buyer, dropNifty, fund, ledgerInvariants, listedToken } from './trading-helpers';
+import { createTradingRepo } from './trading.repo';
+import {
+  accountBalance,
+  buyer,
+  dropNifty,
+  fund,
+  ledgerInvariants,
+  listedToken,
+  sentLater,
+} from './trading-helpers';
+
+const onPostgres = process.env.TEST_STORE === 'postgres';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -191,5 +204,81 @@ describe('a purchase intent changed while its payment is on its way', () => {
         .charges()
         .filter((c) => c.reference === `purchase_intent:${intent.purchaseIntentId}`),
     ).toHaveLength(0);
+  });
+
+  it('balance → card mid-payment: the editions are not taken without a charge', async () => {
+    const { nifty } = await dropNifty(t.app, { editionSize: 10, priceInCents: 1_000 });
+    const b = await buyer(t.app);
+    await fund(db(), b.userId, 20_000, t.clock.now());
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/purchase-intents/',
+      headers: b.headers,
+      payload: {
+        contract_address: nifty.contractAddress,
+        nifty_type: nifty.typeNumber,
+        requested_quantity: 1,
+      },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const id = (created.json() as PurchaseIntent).purchaseIntentId;
+    // The buyer chose the balance on the page; pay reads the intent so.
+    expect((await patchIntent(b, id, { payment_method: 'balance' })).statusCode).toBe(200);
+    const capturedBefore = captured().length;
+    const pay = sentLater(() =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/v2/purchase-intent/${id}/pay`,
+        headers: b.headers,
+        payload: { payment_method: 'balance' },
+      }),
+    );
+    // Another tab switches the intent to card while the payment waits for the intent's row lock (on
+    // PostgreSQL: pay has read the intent as paid by balance and waits on the lock held here; on PGlite, one
+    // transaction at a time, pay runs after the switch, and reads the card).
+    await withTransaction(db(), async (tx) => {
+      await createTradingRepo(tx).lockIntent(id);
+      pay.send();
+      if (onPostgres) {
+        await expect
+          .poll(
+            async () =>
+              (
+                (await db().execute(
+                  sql`select count(*)::int as n from pg_stat_activity
+                       where datname = current_database() and wait_event_type = 'Lock'`,
+                )) as unknown as { rows: { n: number }[] }
+              ).rows[0]?.n,
+            { timeout: 10_000 },
+          )
+          .toBeGreaterThan(0);
+      }
+      await tx
+        .update(schema.purchaseIntents)
+        .set({ paymentMethod: 'stripe_card' })
+        .where(eq(schema.purchaseIntents.id, id));
+    });
+    const paid = await pay.answer;
+    const minted = await db()
+      .select()
+      .from(schema.tokens)
+      .where(and(eq(schema.tokens.ownerId, b.userId), eq(schema.tokens.niftyId, nifty.id)));
+    const spent = 20_000 - (await accountBalance(db(), { userId: b.userId }));
+    const total = (created.json() as PurchaseIntent).quotes.find(
+      (q) => q.paymentMethod === 'balance',
+    )?.totalInCents;
+    if (onPostgres) {
+      // Refused: the intent is no longer what pay was about to settle. Nothing changed hands.
+      expect(paid.statusCode, paid.body).toBe(409);
+      expect(paid.json()).toMatchObject({ errorType: 'purchase-intent-changed' });
+      expect({ minted: minted.length, spent }).toEqual({ minted: 0, spent: 0 });
+    } else {
+      // Paid by what the request asked for, the balance, in full.
+      expect(paid.statusCode, paid.body).toBe(200);
+      expect({ minted: minted.length, spent }).toEqual({ minted: 1, spent: total });
+    }
+    // Never by card without a charge: no card was authorised, nothing captured.
+    expect(captured().length - capturedBefore).toBe(0);
+    expect((await ledgerInvariants(db())).unbalancedTransactions).toBe(0);
   });
 });
