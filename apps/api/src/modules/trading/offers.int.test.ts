@@ -308,6 +308,49 @@ describe('offers', () => {
     );
   });
 
+  it('a card offer from before the 7-day limit cannot be accepted once its authorisation has lapsed', async () => {
+    const { owner, tokens } = await ownedTokens(1);
+    const [token] = tokens;
+    if (!token) throw new Error('no token');
+    const f = fixtures(db(), { now: t.clock.now() });
+    const makerUrl = (await f.user()).profileUrl;
+    const maker = await sessionFor(t.app, makerUrl);
+    const pm = await t.app.inject({
+      method: 'POST',
+      url: '/api/sim-card-processor/payment_methods',
+      headers: maker.headers,
+      payload: { number: TEST_CARDS.succeeds, exp_month: 1, exp_year: 2031, cvc: '999' },
+    });
+    const made = await makeOffer(maker.headers, {
+      type: 'offer',
+      contractAddress: token.contractAddress,
+      tokenId: token.tokenId,
+      amount: { amount: '25', currency: 'USD' },
+      payment_method: 'stripe_card',
+      payment_token: (pm.json() as { id: string }).id,
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const offer = (made.json() as { offer: Offer }).offer;
+    // Made for 30 days before the limit (the form offered 14 and 30 days with a card).
+    await db()
+      .update(schema.offers)
+      .set({ expiresAt: new Date(t.clock.now().getTime() + 30 * 24 * 3_600_000) })
+      .where(eq(schema.offers.id, offer.id));
+    t.clock.advance(8 * 24 * 3_600_000);
+    const [ownerUser] = await db().select().from(schema.users).where(eq(schema.users.id, owner.userId));
+    const seller = await sessionFor(t.app, ownerUser?.profileUrl ?? '');
+    const accepted = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/accept-bid/',
+      headers: seller.headers,
+      payload: { bid_id: offer.id, contractAddress: token.contractAddress, tokenId: token.tokenId },
+    });
+    expect(accepted.statusCode, accepted.body).toBe(409);
+    expect(accepted.json()).toMatchObject({ message: 'This offer has expired' });
+    const [row] = await db().select().from(schema.tokens).where(eq(schema.tokens.id, token.id));
+    expect(row?.ownerId).toBe(owner.userId);
+  });
+
   it('an offer past its time is expired on read and by the sweep, and its hold released', async () => {
     const { tokens } = await ownedTokens(2);
     const [a, b] = tokens;

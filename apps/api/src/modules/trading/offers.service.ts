@@ -175,8 +175,18 @@ export function createOffersService(deps: {
     return closed;
   }
 
+  /**
+   * When an offer ends: its `expires_at`, and for a card offer no later than its authorisation's days (an
+   * offer made before that limit may have a later `expires_at`; migration 0049 moved the open ones).
+   */
+  function endOf(row: OfferRow): Date {
+    if (row.paymentMethod !== 'stripe_card') return row.expiresAt;
+    const lapses = row.createdAt.getTime() + CARD_OFFER_MAX_DAYS * DAY_MS;
+    return lapses < row.expiresAt.getTime() ? new Date(lapses) : row.expiresAt;
+  }
+
   async function expireIfDue(row: OfferRow): Promise<OfferRow> {
-    if (row.status !== 'open' || row.expiresAt > clock.now()) return row;
+    if (row.status !== 'open' || endOf(row) > clock.now()) return row;
     return (await close(row.id, 'expired')) ?? ((await repo.byId(row.id)) as OfferRow);
   }
 
@@ -484,7 +494,7 @@ export function createOffersService(deps: {
       const done = await unit.run(async ({ offers, trading: tr, ledger: l }) => {
         const locked = await offers.lock(offer.id);
         if (locked?.status !== 'open') throw OFFER_ERRORS.closed(locked?.status ?? 'closed');
-        if (locked.expiresAt <= at) throw OFFER_ERRORS.closed('expired');
+        if (endOf(locked) <= at) throw OFFER_ERRORS.closed('expired');
         // The token's active listing before the token (the purchase's order), so the trigger that
         // closes it on the owner change never waits for a lock a purchase holds while it waits for ours.
         const listing = await tr.activeListingOf(token.id);
