@@ -246,7 +246,8 @@ describe('a purchase intent changed while its payment is on its way', () => {
               (
                 (await db().execute(
                   sql`select count(*)::int as n from pg_stat_activity
-                       where datname = current_database() and wait_event_type = 'Lock'`,
+                       where datname = current_database() and wait_event_type = 'Lock'
+                         and query ilike '%from "purchase_intents"%for update%'`,
                 )) as unknown as { rows: { n: number }[] }
               ).rows[0]?.n,
             { timeout: 10_000 },

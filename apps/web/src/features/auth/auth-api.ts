@@ -78,7 +78,6 @@ export const authApi = {
   signupMessage: (address: string, chainId: number) =>
     api.get<WalletMessage>('/user/message-to-sign/', { query: { address, chain_id: chainId } }),
   signup: (body: SignupBody) => api.post<SignupResponse>('/users/signup/', body),
-  revoke: (token: string) => api.post<{ revoked: boolean }>('/oauth2/revoke-token/', { token }),
   verifyEmail: (code: string) => api.post<{ verified: true }>('/users/verify-email/', { code }),
   resendVerificationEmail: () => api.get<{ sent: boolean; email_verified: boolean }>('/users/verify-email/'),
   requestPasswordReset: (email: string) => api.post<{ detail: string }>('/user/reset-password/', { email }),

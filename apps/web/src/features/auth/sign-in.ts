@@ -1,4 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { buildHeaders } from '../../app/api-client';
+import { apiUrl } from '../../app/config';
 import {
   clearCredentials,
   credentialsSettled,
@@ -6,8 +8,8 @@ import {
   type TokenGrant,
   writeCredentials,
 } from '../../app/credentials';
+import { forgetRotation } from '../../app/last-rotation';
 import { removeStorage } from '../../lib/storage';
-import { authApi } from './auth-api';
 import { LAST_REFRESH_FAILED_KEY, whileRefreshLocked } from './session-refresh';
 
 /** Session storage flag: the 'Signed in' toast was shown in this session (001 §2). */
@@ -26,24 +28,34 @@ export function storeSignIn(queryClient: QueryClient, grant: TokenGrant): void {
   writeCredentials(grant);
 }
 
+/** Asks the server to end the session of `token` (000 §7 revoke-token); never throws. */
+async function revoke(token: string): Promise<void> {
+  await fetch(apiUrl('/oauth2/revoke-token/'), {
+    method: 'POST',
+    headers: buildHeaders({ 'Content-Type': 'application/json' }),
+    body: JSON.stringify({ token }),
+    credentials: 'same-origin',
+  }).catch(() => undefined);
+}
+
 /**
  * Forgets the credentials here and ends the session on the server (best effort, bounded wait). It holds the
  * refresh lock while it does: a refresh running in another tab finishes first, so the tokens it brings are
  * not written back after the sign-out cleared them (the tabs would look signed in until their first 401).
  */
 export async function signOut(queryClient: QueryClient): Promise<void> {
-  // A refresh of this tab's own finishes first (the revoke's request waits for it anyway).
-  await credentialsSettled();
+  const bounded = (work: Promise<unknown>) =>
+    Promise.race([work, new Promise((resolve) => window.setTimeout(resolve, REVOKE_TIMEOUT_MS))]);
+  // A refresh of this tab's own finishes first (it would wait for the lock held below), for 3 s at most.
+  await bounded(credentialsSettled());
   await whileRefreshLocked(async () => {
     const credentials = readCredentials();
     const token = credentials?.refresh_token ?? credentials?.access_token;
-    if (token) {
-      await Promise.race([
-        authApi.revoke(token).catch(() => undefined),
-        new Promise((resolve) => window.setTimeout(resolve, REVOKE_TIMEOUT_MS)),
-      ]);
-    }
+    // Sent as it is: an API call would wait for a refresh of this tab's, which waits for this lock.
+    if (token) await bounded(revoke(token));
     clearCredentials();
+    // Gone before the lock is released: a tab next in line must not take the last rotation's tokens back.
+    await forgetRotation();
   }, REVOKE_TIMEOUT_MS);
   removeStorage('session', SIGNED_IN_TOAST_KEY);
   removeStorage('session', LAST_REFRESH_FAILED_KEY);

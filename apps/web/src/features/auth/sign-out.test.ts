@@ -2,24 +2,46 @@ import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CREDENTIALS_KEY, readCredentials } from '../../app/credentials';
 import { memoryStorage } from '../../testing/memory-storage';
+import { refreshCredentials } from './session-refresh';
 import { signOut } from './sign-in';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-/** The Web Locks API as one browser gives it to its tabs: one holder of a name at a time, in request order. */
+/**
+ * The Web Locks API as one browser gives it to its tabs: one holder of a name at a time, in request order; a
+ * request's `signal` that aborts while it waits rejects it (and it never runs).
+ */
 function webLocks() {
   const queues = new Map<string, Promise<unknown>>();
   return {
     request(name: string, ...args: unknown[]) {
       const work = args[args.length - 1] as () => Promise<unknown>;
+      const signal = args.length > 1 ? (args[0] as { signal?: AbortSignal }).signal : undefined;
       const before = queues.get(name) ?? Promise.resolve();
-      const run = before.then(() => work());
+      let abandoned = false;
+      const granted = before.then(() => {
+        if (abandoned) return undefined;
+        return work();
+      });
       queues.set(
         name,
-        run.catch(() => undefined),
+        granted.catch(() => undefined),
       );
-      return run;
+      if (!signal) return granted;
+      return new Promise((resolve, reject) => {
+        const onAbort = () => {
+          abandoned = true;
+          reject(signal.reason);
+        };
+        signal.addEventListener('abort', onAbort, { once: true });
+        before.then(() => {
+          if (!abandoned) {
+            signal.removeEventListener('abort', onAbort);
+            granted.then(resolve, reject);
+          }
+        });
+      });
     },
   };
 }
@@ -86,4 +108,15 @@ describe('sign-out (000 §4)', () => {
     // The server was told to end the session.
     expect(revoked).toHaveLength(1);
   });
+
+  it('is not held back by a refresh whose request hangs: signed out within seconds all the same', async () => {
+    const refresh = refreshCredentials();
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    // Bounded (3 s for this tab's refresh, 3 s for the lock it holds): a sign-out that waited for the refresh
+    // would outlast the test's time.
+    await signOut(new QueryClient());
+    expect(localStorage.getItem(CREDENTIALS_KEY)).toBeNull();
+    expect(revoked).toHaveLength(1);
+    void refresh;
+  }, 15_000);
 });

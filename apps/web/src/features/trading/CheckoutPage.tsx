@@ -438,8 +438,17 @@ export function Payment({
   // A payment sent from this page whose answer never came back (the connection dropped: status 0) or broke
   // (5xx): it may have gone through, and the status poll tells. Then it was paid here, not in another window.
   const answerLost = useRef(false);
+  /** Sends a payment request, noting whether its answer was lost. */
+  const sent = async <T,>(request: () => Promise<T>): Promise<T> => {
+    answerLost.current = false;
+    try {
+      return await request();
+    } catch (error) {
+      answerLost.current = isApiError(error) && (error.statusCode === 0 || error.statusCode >= 500);
+      throw error;
+    }
+  };
   const onError = (error: Error, retry?: () => void) => {
-    if (!isApiError(error) || error.statusCode === 0 || error.statusCode >= 500) answerLost.current = true;
     if (!isApiError(error)) return;
     if (isTermsApprovalRequired(error) && retry) {
       // 000 §8: tos_approval_required opens the terms dialog; agreeing pays (or claims) again.
@@ -469,7 +478,7 @@ export function Payment({
   // A double click pays (or claims) once: the second click sends nothing while the first is in flight.
   const once = useSubmitOnce();
   const redeem = useMutation({
-    mutationFn: () => tradingApi.pay(intent.purchaseIntentId, 'no_payment_required'),
+    mutationFn: () => sent(() => tradingApi.pay(intent.purchaseIntentId, 'no_payment_required')),
     onSuccess: settled,
     onError: (error) => onError(error, () => redeem.mutate()),
   });
@@ -477,17 +486,17 @@ export function Payment({
     // `total`: the amount on the Pay button when it was pressed; the server charges that or nothing.
     mutationFn: async (input: { method: Method; card: CardInput | null; total?: number }) => {
       if (input.method === 'balance')
-        return tradingApi.pay(intent.purchaseIntentId, 'balance', undefined, input.total);
+        return sent(() => tradingApi.pay(intent.purchaseIntentId, 'balance', undefined, input.total));
       if (!input.card) throw new Error('Enter your card');
       // The card goes to the processor only; our purchase call carries its token.
       const token = await tradingApi.tokenizeCard(input.card);
-      return tradingApi.pay(intent.purchaseIntentId, 'stripe_card', token.id, input.total);
+      return sent(() => tradingApi.pay(intent.purchaseIntentId, 'stripe_card', token.id, input.total));
     },
     onSuccess: settled,
     onError: (error, input) => onError(error, () => pay.mutate(input)),
   });
   const complete = useMutation({
-    mutationFn: () => tradingApi.completeAction(intent.purchaseIntentId),
+    mutationFn: () => sent(() => tradingApi.completeAction(intent.purchaseIntentId)),
     onSuccess: settled,
     onError: (error) => onError(error),
   });
