@@ -5,6 +5,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import { type ApiUser, apiSignUp, DESKTOP, storeCredentials } from './support/accounts';
 import { useBrowser } from './support/browser';
+import { loseFirstAnswer } from './support/trading';
 
 const baseUrl = inject('baseUrl');
 const browser = useBrowser();
@@ -307,21 +308,8 @@ describe('a lost answer', () => {
     const context = await browser.newContext({ viewport: DESKTOP });
     await storeCredentials(context, bidder.grant);
     const page = await context.newPage();
-    const sent: { key: string | undefined; body: string }[] = [];
-    let lose = true;
-    await page.route(/\/api\/v2\/bids$/, async (route) => {
-      const request = route.request();
-      if (request.method() !== 'POST') return route.continue();
-      sent.push({ key: request.headers()['idempotency-key'], body: request.postData() ?? '' });
-      if (lose) {
-        lose = false;
-        // The server places the bid; its answer never arrives.
-        await route.fetch();
-        await route.abort('connectionreset');
-        return;
-      }
-      await route.continue();
-    });
+    // The server does the work of the first press; its answer never arrives.
+    const sent = await loseFirstAnswer(page, /\/api\/v2\/bids$/);
     await page.goto(`${baseUrl}/marketplace/collection/${card.contractAddress}/${card.typeNumber}`);
     await page.getByTestId('place-bid').click();
     const dialog = page.getByTestId('bid-dialog');

@@ -16,7 +16,7 @@ import {
 } from './support/accounts';
 import { useBrowser } from './support/browser';
 import { signedInProfileUrl, signInOnLoginPage } from './support/sign-in';
-import { type OwnedToken as ItemToken, itemAnswer, itemUrl } from './support/trading';
+import { type OwnedToken as ItemToken, itemAnswer, itemUrl, loseFirstAnswer } from './support/trading';
 
 const baseUrl = inject('baseUrl');
 const DUPLICATE = 'You have already created an offer for this NFT';
@@ -379,21 +379,8 @@ describe('offers', () => {
     const buyer = await apiSignUp(baseUrl, 'global-offer-retry');
     const path = `/makeglobaloffer/?contractAddress=${token.contractAddress}&niftyType=${token.typeNumber}`;
     const page = await signedInPage(buyer, path);
-    const sent: { key: string | undefined; body: string }[] = [];
-    let lose = true;
-    await page.route(/\/api\/v2\/offer$/, async (route) => {
-      const request = route.request();
-      if (request.method() !== 'POST') return route.continue();
-      sent.push({ key: request.headers()['idempotency-key'], body: request.postData() ?? '' });
-      if (lose) {
-        lose = false;
-        // The server makes the offer; its answer never arrives.
-        await route.fetch();
-        await route.abort('connectionreset');
-        return;
-      }
-      await route.continue();
-    });
+    // The server does the work of the first press; its answer never arrives.
+    const sent = await loseFirstAnswer(page, /\/api\/v2\/offer$/);
     const form = page.getByTestId('offer-form');
     await form.waitFor();
     await form.getByLabel('Offer amount (USD)').fill('8');

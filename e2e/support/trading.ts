@@ -1,5 +1,6 @@
 // What the buying and selling browser tests share: a token's item page, its public answer, and the
 // simulated processor's card form filled in.
+import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 
 export interface OwnedToken {
@@ -83,4 +84,30 @@ export async function listedTokens(baseUrl: string): Promise<OwnedToken[]> {
   const listed = ((await response.json()) as { results: OwnedToken[] }).results;
   expect(listed.length).toBeGreaterThan(24);
   return listed;
+}
+
+/** A POST to an address matching `path`, as the page sent it. */
+export interface SentPost {
+  key: string | undefined;
+  body: string;
+}
+
+/**
+ * Loses the answer to the first POST the page sends to `path`: the server does the work, its answer never
+ * reaches the page (the connection drops). Later POSTs go through. Answers every POST sent, in order, with
+ * its Idempotency-Key and body, to show what a retry sent.
+ */
+export async function loseFirstAnswer(page: Page, path: RegExp): Promise<SentPost[]> {
+  const sent: SentPost[] = [];
+  let lose = true;
+  await page.route(path, async (route) => {
+    const request = route.request();
+    if (request.method() !== 'POST') return route.continue();
+    sent.push({ key: request.headers()['idempotency-key'], body: request.postData() ?? '' });
+    if (!lose) return route.continue();
+    lose = false;
+    await route.fetch();
+    await route.abort('connectionreset');
+  });
+  return sent;
 }
