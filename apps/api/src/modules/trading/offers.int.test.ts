@@ -11,8 +11,7 @@ import { type TestApp, testApp } from '../../testing/test-app';
 import { outbox } from '../auth/testing/auth-kit';
 import { sessionFor } from '../social/test-session';
 import { CARD_OFFER_TOO_LONG } from './offers.service';
-import { TEST_CARDS } from './payment-providers';
-import { accountBalance, buyer, fund, ledgerInvariants } from './trading-helpers';
+import { accountBalance, buyer, fund, ledgerInvariants, simCard } from './trading-helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -196,19 +195,13 @@ describe('offers', () => {
     const [token] = tokens;
     if (!token) throw new Error('no token');
     const maker = await buyer(t.app);
-    const pm = await t.app.inject({
-      method: 'POST',
-      url: '/api/sim-card-processor/payment_methods',
-      headers: maker.headers,
-      payload: { number: TEST_CARDS.succeeds, exp_month: 1, exp_year: 2031, cvc: '999' },
-    });
     const made = await makeOffer(maker.headers, {
       type: 'offer',
       contractAddress: token.contractAddress,
       tokenId: token.tokenId,
       amount: { amount: '30', currency: 'USD' },
       payment_method: 'stripe_card',
-      payment_token: (pm.json() as { id: string }).id,
+      payment_token: await simCard(t.app, maker),
     });
     expect(made.statusCode, made.body).toBe(201);
     const offer = (made.json() as { offer: Offer }).offer;
@@ -253,17 +246,6 @@ describe('offers', () => {
     const f = fixtures(db(), { now: t.clock.now() });
     const makerUrl = (await f.user()).profileUrl;
     const maker = await sessionFor(t.app, makerUrl);
-    const cardToken = async () =>
-      (
-        (
-          await t.app.inject({
-            method: 'POST',
-            url: '/api/sim-card-processor/payment_methods',
-            headers: maker.headers,
-            payload: { number: TEST_CARDS.succeeds, exp_month: 1, exp_year: 2031, cvc: '999' },
-          })
-        ).json() as { id: string }
-      ).id;
     const body = async (days: number) => ({
       type: 'offer',
       contractAddress: token.contractAddress,
@@ -271,7 +253,7 @@ describe('offers', () => {
       amount: { amount: '20', currency: 'USD' },
       expiresInDays: days,
       payment_method: 'stripe_card',
-      payment_token: await cardToken(),
+      payment_token: await simCard(t.app, maker),
     });
     const charges = () => t.app.services.cardProcessor.charges().length;
     const before = charges();
@@ -315,19 +297,13 @@ describe('offers', () => {
     const f = fixtures(db(), { now: t.clock.now() });
     const makerUrl = (await f.user()).profileUrl;
     const maker = await sessionFor(t.app, makerUrl);
-    const pm = await t.app.inject({
-      method: 'POST',
-      url: '/api/sim-card-processor/payment_methods',
-      headers: maker.headers,
-      payload: { number: TEST_CARDS.succeeds, exp_month: 1, exp_year: 2031, cvc: '999' },
-    });
     const made = await makeOffer(maker.headers, {
       type: 'offer',
       contractAddress: token.contractAddress,
       tokenId: token.tokenId,
       amount: { amount: '25', currency: 'USD' },
       payment_method: 'stripe_card',
-      payment_token: (pm.json() as { id: string }).id,
+      payment_token: await simCard(t.app, maker),
     });
     expect(made.statusCode, made.body).toBe(201);
     const offer = (made.json() as { offer: Offer }).offer;
@@ -515,19 +491,13 @@ describe('offers', () => {
   it('a global offer by card: eligible NFTs, accepted by one owner, the card captured', async () => {
     const { owner, nifty, tokens } = await ownedTokens(2);
     const maker = await buyer(t.app);
-    const pm = await t.app.inject({
-      method: 'POST',
-      url: '/api/sim-card-processor/payment_methods',
-      headers: maker.headers,
-      payload: { number: TEST_CARDS.succeeds, exp_month: 1, exp_year: 2031, cvc: '999' },
-    });
     const made = await makeOffer(maker.headers, {
       type: 'global_offer',
       contractAddress: nifty.contractAddress,
       niftyType: String(nifty.typeNumber),
       amount: { amount: '30', currency: 'USD' },
       payment_method: 'stripe_card',
-      payment_token: (pm.json() as { id: string }).id,
+      payment_token: await simCard(t.app, maker),
     });
     expect(made.statusCode, made.body).toBe(201);
     const offer = (made.json() as { offer: Offer }).offer;

@@ -12,7 +12,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../testing/test-app';
 import type { TestSession } from '../social/test-session';
 import type { AuthorizeRequest } from './payment-providers';
-import { TEST_CARDS } from './payment-providers';
 import { createTradingRepo } from './trading.repo';
 import {
   accountBalance,
@@ -22,6 +21,7 @@ import {
   ledgerInvariants,
   listedToken,
   sentLater,
+  simCard,
 } from './trading-helpers';
 
 const onPostgres = process.env.TEST_STORE === 'postgres';
@@ -35,17 +35,6 @@ afterAll(async () => {
 });
 
 const db = () => t.app.config.database.db;
-
-async function cardOf(s: TestSession): Promise<string> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/sim-card-processor/payment_methods',
-    headers: s.headers,
-    payload: { number: TEST_CARDS.succeeds, exp_month: 12, exp_year: 2030, cvc: '123' },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return (res.json() as { id: string }).id;
-}
 
 const patchIntent = (s: TestSession, id: number, payload: Record<string, unknown>) =>
   t.app.inject({
@@ -72,7 +61,7 @@ async function payWhile<T>(s: TestSession, id: number, meanwhile: () => Promise<
       method: 'POST',
       url: `/api/v2/purchase-intent/${id}/pay`,
       headers: s.headers,
-      payload: { payment_token: await cardOf(s) },
+      payload: { payment_token: await simCard(t.app, s) },
     });
     return { paid, during: during as T };
   } finally {
@@ -152,7 +141,7 @@ describe('a purchase intent changed while its payment is on its way', () => {
       method: 'POST',
       url: `/api/v2/purchase-intent/${id}/pay`,
       headers: b.headers,
-      payload: { payment_token: await cardOf(b) },
+      payload: { payment_token: await simCard(t.app, b) },
     });
     expect(again.statusCode, again.body).toBe(200);
     const after = await db()

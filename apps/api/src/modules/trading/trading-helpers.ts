@@ -1,5 +1,6 @@
 // Test helpers for trading: a seller with a listed token, buyers with sessions, a funded balance, and
 // the ledger's invariants read straight from the store.
+
 import { randomUUID } from 'node:crypto';
 import { type Db, schema, withTransaction } from '@vitrine/db';
 import { fixtures } from '@vitrine/db/testing';
@@ -7,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { sessionFor, type TestSession } from '../social/test-session';
 import { createLedgerRepo } from './ledger.repo';
+import { TEST_CARDS } from './payment-providers';
 
 export async function listedToken(
   app: FastifyInstance,
@@ -27,6 +29,22 @@ export async function listedToken(
     token,
     listing,
   };
+}
+
+/** A card tokenised by the simulated processor for `session` (4242… succeeds: see TEST_CARDS), its pm_sim_… id. */
+export async function simCard(
+  app: FastifyInstance,
+  session: TestSession,
+  number: string = TEST_CARDS.succeeds,
+): Promise<string> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/sim-card-processor/payment_methods',
+    headers: session.headers,
+    payload: { number, exp_month: 1, exp_year: 2031, cvc: '999' },
+  });
+  if (res.statusCode !== 200) throw new Error(`card not tokenised: ${res.statusCode} ${res.body}`);
+  return (res.json() as { id: string }).id;
 }
 
 export async function buyer(app: FastifyInstance): Promise<TestSession> {
