@@ -145,14 +145,12 @@ export async function whileRefreshLocked<T>(work: () => Promise<T>, waitMs?: num
   }
 }
 
-const withRefreshLock = (work: () => Promise<RefreshOutcome>) => whileRefreshLocked(work);
-
 let inFlight: Promise<RefreshOutcome> | null = null;
 
 /** Refreshes the stored tokens; concurrent callers share the one refresh in flight. */
 export function refreshCredentials(options: RefreshOptions = {}): Promise<RefreshOutcome> {
   if (inFlight) return inFlight;
-  const refresh = withRefreshLock(() => runRefresh(options)).finally(() => {
+  const refresh = whileRefreshLocked(() => runRefresh(options)).finally(() => {
     inFlight = null;
   });
   inFlight = refresh;
