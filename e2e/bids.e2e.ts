@@ -3,9 +3,9 @@
 // the bid at the top of the /auctionbid/ table (rows 80 px high, the bidder linked to their profile). The
 // auction's winner finds the NFT in Dashboard → Purchases, 'Won at auction', with what it paid.
 import { describe, expect, inject, it } from 'vitest';
-import { type ApiUser, apiSignUp, DESKTOP, storeCredentials } from './support/accounts';
+import { type ApiUser, apiSignUp, DESKTOP, refreshSessionNow, storeCredentials } from './support/accounts';
 import { useBrowser } from './support/browser';
-import { loseFirstAnswer } from './support/trading';
+import { apiCall, loseFirstAnswer, simCardToken } from './support/trading';
 
 const baseUrl = inject('baseUrl');
 const browser = useBrowser();
@@ -325,6 +325,51 @@ describe('a lost answer', () => {
     await form.getByLabel('CVC').fill('123');
     await dialog.getByRole('button', { name: 'Place Bid' }).click();
     await dialog.getByTestId('bid-error').waitFor({ timeout: 15_000 });
+    await dialog.getByRole('button', { name: 'Place Bid' }).click();
+    const result = dialog.getByTestId('bid-result');
+    await result.waitFor({ timeout: 15_000 });
+    expect(await result.textContent()).toContain(`Your bid of ${dollars(amount)} was placed`);
+    expect(sent).toHaveLength(2);
+    expect(sent[1]?.key).toBe(sent[0]?.key);
+    expect(sent[1]?.body).toBe(sent[0]?.body);
+    await context.close();
+  });
+
+  // By balance: the bid placed holds its amount, so once the profile is read again (here a session refresh) the
+  // balance no longer covers it. The retry must still go by balance, the same action, not turn into a card bid.
+  it('a balance bid pressed again after the balance was read anew goes by balance, once', {
+    timeout: 120_000,
+  }, async () => {
+    const card = await liveAuctionNifty();
+    const bidder = await apiSignUp(baseUrl, 'bid-retry-balance');
+    const access = bidder.grant.access_token;
+    const amount = (await minBidOf(card)) + 70_000;
+    await apiCall(baseUrl, access, 'POST', '/v2/balance/deposits', {
+      amount_in_cents: amount + 1_000,
+      payment_token: await simCardToken(baseUrl, access),
+    });
+    const context = await browser.newContext({ viewport: DESKTOP });
+    await storeCredentials(context, bidder.grant);
+    const page = await context.newPage();
+    const sent = await loseFirstAnswer(page, /\/api\/v2\/bids$/);
+    await page.goto(`${baseUrl}/marketplace/collection/${card.contractAddress}/${card.typeNumber}`);
+    await page.getByTestId('place-bid').click();
+    const dialog = page.getByTestId('bid-dialog');
+    await dialog.waitFor();
+    await expect.poll(() => dialog.getByTestId('bid-minimum').textContent()).toMatch(/\$\d/);
+    await dialog.getByLabel('Bid amount (USD)').fill((amount / 100).toFixed(2));
+    expect(await dialog.getByTestId('bid-method-balance').isChecked()).toBe(true);
+    await dialog.getByRole('button', { name: 'Place Bid' }).click();
+    await dialog.getByTestId('bid-error').waitFor({ timeout: 15_000 });
+
+    // The session refreshes, and the profile is read again: $10.00 left available.
+    await refreshSessionNow(page);
+    await expect
+      .poll(() => dialog.getByTestId('bid-method-balance').locator('..').textContent())
+      .toContain(`${dollars(1_000)} available`);
+    expect(await dialog.getByTestId('bid-method-balance').isChecked()).toBe(true);
+    expect(await dialog.getByTestId('bid-card-form').count()).toBe(0);
+
     await dialog.getByRole('button', { name: 'Place Bid' }).click();
     const result = dialog.getByTestId('bid-result');
     await result.waitFor({ timeout: 15_000 });

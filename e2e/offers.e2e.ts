@@ -12,11 +12,18 @@ import {
   apiVerifyEmail,
   DESKTOP,
   newPage,
+  refreshSessionNow,
   storeCredentials,
 } from './support/accounts';
 import { useBrowser } from './support/browser';
 import { signedInProfileUrl, signInOnLoginPage } from './support/sign-in';
-import { type OwnedToken as ItemToken, itemAnswer, itemUrl, loseFirstAnswer } from './support/trading';
+import {
+  type OwnedToken as ItemToken,
+  itemAnswer,
+  itemUrl,
+  loseFirstAnswer,
+  simCardToken,
+} from './support/trading';
 
 const baseUrl = inject('baseUrl');
 const DUPLICATE = 'You have already created an offer for this NFT';
@@ -389,6 +396,45 @@ describe('offers', () => {
     await form.getByLabel('CVC').fill('123');
     await page.getByTestId('global-offer-submit').click();
     await form.getByTestId('offer-error').waitFor({ timeout: 15_000 });
+    await page.getByTestId('global-offer-submit').click();
+    const made = page.getByTestId('global-offer-made');
+    await made.waitFor({ timeout: 15_000 });
+    expect(await made.textContent()).toContain('$8.00');
+    expect(await page.getByText(DUPLICATE).count()).toBe(0);
+    expect(sent).toHaveLength(2);
+    expect(sent[1]?.key).toBe(sent[0]?.key);
+    expect(sent[1]?.body).toBe(sent[0]?.body);
+    await page.context().close();
+  });
+  // By balance: the offer made holds its amount, so once the profile is read again (here a session refresh) the
+  // balance no longer covers it. The retry must still go by balance, the same action, not turn into a card offer.
+  it('a balance offer pressed again after the balance was read anew goes by balance, once', {
+    timeout: 120_000,
+  }, async () => {
+    expect(token).toBeDefined();
+    const buyer = await apiSignUp(baseUrl, 'global-offer-retry-balance');
+    await call(buyer, 'POST', '/v2/balance/deposits', {
+      amount_in_cents: 1_000,
+      payment_token: await simCardToken(baseUrl, buyer.grant.access_token),
+    });
+    const path = `/makeglobaloffer/?contractAddress=${token.contractAddress}&niftyType=${token.typeNumber}`;
+    const page = await signedInPage(buyer, path);
+    const sent = await loseFirstAnswer(page, /\/api\/v2\/offer$/);
+    const form = page.getByTestId('offer-form');
+    await form.waitFor();
+    await form.getByLabel('Offer amount (USD)').fill('8');
+    const byBalance = form.getByTestId('offer-method-balance');
+    await expect.poll(() => byBalance.isEnabled()).toBe(true);
+    await byBalance.check();
+    await page.getByTestId('global-offer-submit').click();
+    await form.getByTestId('offer-error').waitFor({ timeout: 15_000 });
+
+    // The session refreshes, and the profile is read again: $2.00 left available.
+    await refreshSessionNow(page);
+    await expect.poll(() => byBalance.locator('..').textContent()).toContain('$2.00 available');
+    expect(await byBalance.isChecked()).toBe(true);
+    expect(await form.getByTestId('offer-card-form').count()).toBe(0);
+
     await page.getByTestId('global-offer-submit').click();
     const made = page.getByTestId('global-offer-made');
     await made.waitFor({ timeout: 15_000 });

@@ -158,6 +158,24 @@ export async function storeCredentials(
   }, value);
 }
 
+/**
+ * Makes the page refresh its session now, as it does shortly before its access token runs out: the stored expiry
+ * moved inside the refresh window, then the 'online' event (the app refreshes when the network comes back).
+ * Resolves once the profile, which every refresh reads again, has been read.
+ */
+export async function refreshSessionNow(page: Page): Promise<void> {
+  const profileRead = page.waitForResponse(
+    (r) => r.url().endsWith('/api/user/profile/') && r.request().method() === 'GET',
+  );
+  await page.evaluate(() => {
+    const g = globalThis as unknown as { localStorage: KeyValueStore; dispatchEvent(e: Event): void };
+    const stored = JSON.parse(g.localStorage.getItem('credentials') ?? '{}');
+    g.localStorage.setItem('credentials', JSON.stringify({ ...stored, expiry_date: Date.now() + 30_000 }));
+    g.dispatchEvent(new Event('online'));
+  });
+  await profileRead;
+}
+
 /** The credentials the page stored, or null. */
 export async function readStoredCredentials(
   page: Page,

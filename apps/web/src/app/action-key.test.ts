@@ -23,4 +23,23 @@ describe('one idempotency key per user action', () => {
     keys.settle();
     expect(keys.keyFor('3000').key).not.toBe(fourth.key);
   });
+
+  it('says an action is unsettled only once it was sent and its answer said nothing, and for its own input', () => {
+    const keys = createActionKeys();
+    keys.keyFor('2000');
+    // In flight: not yet a lost answer.
+    expect(keys.unsettled('2000')).toBe(false);
+    keys.settle(ApiError.unknown());
+    expect(keys.unsettled('2000')).toBe(true);
+    expect(keys.unsettled('3000')).toBe(false);
+    // Still unsettled while the same input is sent again, until an answer that says what happened.
+    keys.keyFor('2000');
+    expect(keys.unsettled('2000')).toBe(true);
+    keys.settle();
+    expect(keys.unsettled('2000')).toBe(false);
+    keys.keyFor('2000');
+    keys.settle(answered(502));
+    keys.settle(answered(409, 'listing-unavailable'));
+    expect(keys.unsettled('2000')).toBe(false);
+  });
 });

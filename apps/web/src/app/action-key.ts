@@ -20,17 +20,27 @@ export interface ActionKeys<Kept> {
   keyFor(input: string): { key: string; kept: Partial<Kept> };
   /** The action's answer: a success or a known outcome ends it; anything else keeps it for a retry. */
   settle(error?: unknown): void;
+  /**
+   * Whether an action with this input was sent and its outcome is still unknown (its answer was lost). A form
+   * keeps what that action was sent with: a balance bid's amount is already held, so the balance read after it
+   * no longer covers the amount, yet the retry must go by balance to be the same action.
+   */
+  unsettled(input: string): boolean;
 }
 
 export function createActionKeys<Kept = Record<string, never>>(): ActionKeys<Kept> {
-  let current: { input: string; key: string; kept: Partial<Kept> } | null = null;
+  let current: { input: string; key: string; kept: Partial<Kept>; sent: boolean } | null = null;
   return {
     keyFor(input) {
-      if (current?.input !== input) current = { input, key: crypto.randomUUID(), kept: {} };
-      return current;
+      if (current?.input !== input) current = { input, key: crypto.randomUUID(), kept: {}, sent: false };
+      return { input: current.input, key: current.key, kept: current.kept };
     },
     settle(error) {
       if (error === undefined || outcomeKnown(error)) current = null;
+      else if (current) current.sent = true;
+    },
+    unsettled(input) {
+      return current?.input === input && current.sent;
     },
   };
 }

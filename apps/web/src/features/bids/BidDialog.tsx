@@ -30,6 +30,10 @@ export interface BidDialogProps {
   onClose: () => void;
 }
 
+/** What makes two presses one action: the same bid with the same card (none: by balance). */
+const actionInput = (bid: Omit<NewBid, 'paymentMethod'>, card: CardInput | null) =>
+  JSON.stringify([bid, card]);
+
 export function BidDialog(props: BidDialogProps) {
   if (!props.open) return null;
   return <OpenBidDialog {...props} />;
@@ -52,13 +56,14 @@ function OpenBidDialog({ contractAddress, niftyType, saleType, onClose }: BidDia
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [placed, setPlaced] = useState<PlacedBid | null>(null);
 
+  const bidOf = (cents: number) => ({ contractAddress, niftyType, amount: amountText(cents) });
   const once = useSubmitOnce();
   // Pressed again after a lost answer with the same bid and card: the same action (same key and card token),
   // so the API answers the bid it placed instead of refusing a second one as too small (decision 007).
   const [actions] = useState(() => createActionKeys<{ token: string }>());
   const mutation = useMutation({
     mutationFn: async (input: { bid: Omit<NewBid, 'paymentMethod'>; card: CardInput | null }) => {
-      const action = actions.keyFor(JSON.stringify([input.bid, input.card]));
+      const action = actions.keyFor(actionInput(input.bid, input.card));
       if (!input.card) return bidsApi.place({ ...input.bid, paymentMethod: 'balance' }, action.key);
       // The card goes to the processor only; the bid carries its token.
       action.kept.token ??= (await tradingApi.tokenizeCard(input.card)).id;
@@ -83,7 +88,10 @@ function OpenBidDialog({ contractAddress, niftyType, saleType, onClose }: BidDia
   const minBid = current?.bidInfo.minBid ?? null;
   const read = readUsdAmount(amount);
   const cents = 'cents' in read ? read.cents : null;
-  const balanceCovers = balance !== null && cents !== null && balance >= cents;
+  // A balance bid of this amount whose answer was lost already holds the amount: the balance read since no
+  // longer covers it, and pressing again must send the same action, by balance.
+  const balanceBidUnsettled = cents !== null && actions.unsettled(actionInput(bidOf(cents), null));
+  const balanceCovers = (balance !== null && cents !== null && balance >= cents) || balanceBidUnsettled;
   const chosen: BidPaymentMethod = method === 'balance' && !balanceCovers ? 'stripe_card' : method;
   const sealed = (current?.saleType ?? saleType) === 'silent_auction';
   const ended = current !== undefined && current.status !== 'live';
@@ -102,7 +110,7 @@ function OpenBidDialog({ contractAddress, niftyType, saleType, onClose }: BidDia
       return;
     }
     setFieldError(null);
-    const base = { contractAddress, niftyType, amount: amountText(read.cents) };
+    const base = bidOf(read.cents);
     if (chosen === 'balance') {
       once.send(mutation, { bid: base, card: null });
       return;

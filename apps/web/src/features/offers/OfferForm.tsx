@@ -13,6 +13,9 @@ import { type NewOffer, type OfferPaymentMethod, type OfferTarget, offersApi } f
 
 const EXPIRY_DAYS = [1, 3, 7, 14, 30] as const;
 
+/** What makes two presses one action: the same offer with the same card (none: by balance). */
+const actionInput = (offer: unknown, card: unknown) => JSON.stringify([offer, card]);
+
 export interface OfferFormState {
   submit: () => void;
 }
@@ -45,13 +48,21 @@ export function OfferForm({
   const [amountError, setAmountError] = useState<string | null>(null);
   const card = useCardForm(failure);
   const [actions] = useState(() => createActionKeys<{ token: string }>());
+  const offerOf = (cents: number, expiresInDays: number) => ({
+    target,
+    amount: amountText(cents),
+    expiresInDays,
+  });
   // A refusal ends the action (the next press is a new one); a lost answer keeps it for the retry.
   useEffect(() => {
     if (failure) actions.settle(failure);
   }, [failure, actions]);
   const read = readUsdAmount(amount);
   const cents = 'cents' in read ? read.cents : null;
-  const balanceCovers = balance !== null && cents !== null && balance >= cents;
+  // A balance offer of this amount whose answer was lost already holds the amount: the balance read since no
+  // longer covers it, and pressing again must send the same action, by balance.
+  const balanceOfferUnsettled = cents !== null && actions.unsettled(actionInput(offerOf(cents, days), null));
+  const balanceCovers = (balance !== null && cents !== null && balance >= cents) || balanceOfferUnsettled;
   const chosen: OfferPaymentMethod = method === 'balance' && !balanceCovers ? 'stripe_card' : method;
   // A card's authorisation lapses after about a week: a card offer lasts 7 days at most.
   const expiryChoices =
@@ -65,10 +76,10 @@ export function OfferForm({
     const cardRead = chosen === 'balance' ? null : card.check();
     setAmountError('error' in read ? read.error : null);
     if ('error' in read || (chosen !== 'balance' && !cardRead)) return;
-    const base = { target, amount: amountText(read.cents), expiresInDays: expiry };
+    const base = offerOf(read.cents, expiry);
     // Sent again after a lost answer with the same offer and card: the same action (same key and card token),
     // so the API answers the offer it made instead of warning of a duplicate.
-    const action = actions.keyFor(JSON.stringify([base, cardRead]));
+    const action = actions.keyFor(actionInput(base, cardRead));
     if (!cardRead) {
       onSubmit(async () => ({ ...base, paymentMethod: 'balance', idempotencyKey: action.key }));
       return;
