@@ -6,10 +6,24 @@
 // at their own field.
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { type ApiUser, apiSignUp, DESKTOP, newPage, storeCredentials } from './support/accounts';
+import {
+  type ApiUser,
+  apiSignUp,
+  DESKTOP,
+  newPage,
+  refreshSessionNow,
+  storeCredentials,
+} from './support/accounts';
 import { useBrowser } from './support/browser';
 import { signedInProfileUrl, signInOnLoginPage } from './support/sign-in';
-import { fillCard, itemUrl, type OwnedToken } from './support/trading';
+import {
+  apiCall,
+  fillCard,
+  itemUrl,
+  loseFirstAnswer,
+  type OwnedToken,
+  simCardToken,
+} from './support/trading';
 
 const baseUrl = inject('baseUrl');
 const AMOUNT_FORMAT = 'Enter an amount like 125 or 12.50';
@@ -190,6 +204,43 @@ describe('the Deposit tab', () => {
     const payouts = sent.filter((r) => r.path.endsWith('/payouts'));
     expect(payouts).toHaveLength(2);
     expect(payouts[1]?.key).toBe(payouts[0]?.key);
+    await page.context().close();
+  });
+
+  // The cash-out took the money, so the balance read after the lost answer (a session refresh reads the profile
+  // again) is below the amount: pressing again is still the same action, answered by the server, not refused
+  // here as more than the balance.
+  it('a cash-out pressed again after the balance was read anew is the same action, not refused as too much', {
+    timeout: 60_000,
+  }, async () => {
+    const user = await apiSignUp(baseUrl, 'payout-retry-refresh');
+    const access = user.grant.access_token;
+    await apiCall(baseUrl, access, 'POST', '/v2/balance/deposits', {
+      amount_in_cents: 2_000,
+      payment_token: await simCardToken(baseUrl, access),
+    });
+    const page = await signedInPage(user, '/dashboard/deposit');
+    const sent = await loseFirstAnswer(page, /\/api\/v2\/balance\/payouts$/);
+    const cashOut = page.getByTestId('cash-out');
+    await expect.poll(() => cashOut.textContent()).toContain('Available: $20.00.');
+    await cashOut.getByLabel('Amount (USD)').fill('15');
+    await cashOut.getByTestId('cash-out-submit').click();
+    await cashOut.getByTestId('cash-out-error').waitFor({ timeout: 15_000 });
+
+    await refreshSessionNow(page);
+    await expect.poll(() => cashOut.textContent()).toContain('Available: $5.00.');
+    await cashOut.getByTestId('cash-out-submit').click();
+    // Read without waiting for the message: a refusal here shows instead of it.
+    await expect
+      .poll(async () => (await cashOut.getByTestId('cash-out-done').allTextContents()).join(''), {
+        timeout: 15_000,
+      })
+      .toContain('$15.00 is on its way');
+    expect(await messageAt(cashOut.getByLabel('Amount (USD)'))).toBeNull();
+    // The server's answer: once, from the first try ($20.00 less $15.00).
+    expect(await cashOut.getByTestId('cash-out-done').textContent()).toContain('Your balance is $5.00');
+    expect(sent).toHaveLength(2);
+    expect(sent[1]?.key).toBe(sent[0]?.key);
     await page.context().close();
   });
 });

@@ -196,7 +196,9 @@ function CashOut() {
       setFieldError(parsed.error);
       return;
     }
-    if (balance !== null && parsed.cents > balance) {
+    // A cash-out of this amount whose answer was lost already took the money: the balance read since is below
+    // it, and pressing again is the same action, for the server to answer (decision 007).
+    if (balance !== null && parsed.cents > balance && !actions.unsettled(String(parsed.cents))) {
       setFieldError(`You can cash out up to ${formatCents(balance)}`);
       return;
     }
