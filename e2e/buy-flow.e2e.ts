@@ -114,6 +114,11 @@ describe('Buy Now flow', () => {
     await first.getByTestId('checkout-paid-elsewhere').waitFor({ timeout: 8000 });
     expect(Date.now() - paidAt).toBeLessThan(7000);
     expect(await first.getByTestId('checkout-success').textContent()).toContain('You own it!');
+    // Its receipt is the payment's, as the tab that paid shows it (the card, the date), not the checkout as
+    // this tab read it before the payment.
+    const receipt = await second.getByTestId('checkout-receipt').textContent();
+    expect(receipt).toContain('Visa');
+    await expect.poll(() => first.getByTestId('checkout-receipt').textContent()).toBe(receipt);
     expect(await first.getByTestId('pay').count()).toBe(0);
     expect(navigations).toBe(0);
     await context.close();

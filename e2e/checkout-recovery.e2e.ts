@@ -181,6 +181,86 @@ describe('checkout and listing recovery', () => {
     await context.close();
   });
 
+  // The answer is lost before the status poll has said anything: the page asks at once whether the payment went
+  // through, says it is checking, and never shows the lost answer as an error (which reads as a failed payment).
+  it('a payment whose answer is lost shows it is checking, then paid, and never an error', async () => {
+    const { token } = await collectorListsOne();
+    const buyer = await apiSignUp(baseUrl, 'qa-lost-checking');
+    const context = await browser.newContext({ viewport: DESKTOP });
+    await storeCredentials(context, buyer.grant);
+    const page = await context.newPage();
+    await page.goto(baseUrl + itemUrl(token));
+    await page.getByTestId('item-price').getByTestId('buy-now').click();
+    await page.waitForURL((url) => url.pathname.startsWith('/listing-checkout/'));
+    await page.getByTestId('fee-breakdown').waitFor();
+    // Every message the form shows, as it shows it.
+    await page.evaluate(() => {
+      const g = globalThis as unknown as {
+        document: { body: unknown; querySelectorAll(s: string): ArrayLike<{ textContent: string | null }> };
+        seen: string[];
+        MutationObserver: new (
+          f: () => void,
+        ) => { observe(n: unknown, o: { childList: boolean; subtree: boolean }): void };
+      };
+      g.seen = [];
+      new g.MutationObserver(() => {
+        for (const e of Array.from(g.document.querySelectorAll('[data-testid="checkout-pay-error"]')))
+          g.seen.push(`error: ${e.textContent}`);
+        for (const e of Array.from(g.document.querySelectorAll('[data-testid="checkout-checking"]')))
+          g.seen.push(`checking: ${e.textContent}`);
+      }).observe(g.document.body, { childList: true, subtree: true });
+    });
+    await page.route(/\/api\/v2\/purchase-intent\/\d+\/pay$/, async (route) => {
+      const answer = await route.fetch();
+      expect(answer.status()).toBe(200);
+      await route.abort('connectionreset');
+    });
+    await fillCard(page.getByTestId('card-form'));
+    await page.getByTestId('pay').click();
+    await page.getByTestId('checkout-success').waitFor({ timeout: 20_000 });
+    expect(await page.getByTestId('checkout-paid-elsewhere').count()).toBe(0);
+    const seen = await page.evaluate<string[]>('globalThis.seen');
+    expect(seen.length).toBeGreaterThan(0);
+    expect(
+      seen.every((m) => m.startsWith('checking: ') && m.includes('We did not hear back about your payment.')),
+    ).toBe(true);
+    // The receipt of the payment made: the card, its date.
+    expect(await page.getByTestId('receipt-method').textContent()).toContain('Visa');
+    await page.getByTestId('receipt-date').waitFor();
+    await context.close();
+  });
+
+  // A server error that took nothing: the status read says unpaid, and the page says so in words, not 'Internal
+  // Server Error'; Pay can be pressed again.
+  it('a payment answered by a server error says it is not paid, and can be tried again', async () => {
+    const { token } = await collectorListsOne();
+    const buyer = await apiSignUp(baseUrl, 'qa-pay-500');
+    const context = await browser.newContext({ viewport: DESKTOP });
+    await storeCredentials(context, buyer.grant);
+    const page = await context.newPage();
+    await page.goto(baseUrl + itemUrl(token));
+    await page.getByTestId('item-price').getByTestId('buy-now').click();
+    await page.waitForURL((url) => url.pathname.startsWith('/listing-checkout/'));
+    await page.getByTestId('fee-breakdown').waitFor();
+    let failed = false;
+    await page.route(/\/api\/v2\/purchase-intent\/\d+\/pay$/, async (route) => {
+      if (failed) return route.continue();
+      failed = true;
+      await route.fulfill({ status: 500, contentType: 'text/plain', body: 'Internal Server Error' });
+    });
+    await fillCard(page.getByTestId('card-form'));
+    await page.getByTestId('pay').click();
+    const error = page.getByTestId('checkout-pay-error');
+    await error.waitFor({ timeout: 20_000 });
+    expect(await error.textContent()).toContain(
+      'We could not confirm your payment, and this purchase is not paid. Please try again.',
+    );
+    expect(await page.getByTestId('pay').isEnabled()).toBe(true);
+    await page.getByTestId('pay').click();
+    await page.getByTestId('checkout-success').waitFor({ timeout: 20_000 });
+    await context.close();
+  });
+
   it('a checkout open while another collector buys the NFT says it was sold, without a reload', async () => {
     const { token } = await collectorListsOne();
     const opened = async (label: string) => {

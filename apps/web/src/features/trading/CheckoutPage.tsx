@@ -438,6 +438,9 @@ export function Payment({
   // A payment sent from this page whose answer never came back (the connection dropped: status 0) or broke
   // (5xx): it may have gone through, and the status poll tells. Then it was paid here, not in another window.
   const answerLost = useRef(false);
+  // After a lost answer the page asks the server at once whether the payment went through (not at the next
+  // poll): meanwhile it says so, and Pay waits; an error would read as a failed payment that may have succeeded.
+  const [checking, setChecking] = useState(false);
   /** Sends a payment request, noting whether its answer was lost. */
   const sent = async <T,>(request: () => Promise<T>): Promise<T> => {
     answerLost.current = false;
@@ -445,6 +448,16 @@ export function Payment({
       return await request();
     } catch (error) {
       answerLost.current = isApiError(error) && (error.statusCode === 0 || error.statusCode >= 500);
+      if (answerLost.current) {
+        setChecking(true);
+        // Paid: the page stays on 'checking' until it shows the payment (below); else the error shows.
+        void status.refetch().then(
+          (read) => {
+            if (read.data?.paymentState !== 'paid') setChecking(false);
+          },
+          () => setChecking(false),
+        );
+      }
       throw error;
     }
   };
@@ -510,6 +523,14 @@ export function Payment({
     if (!open || paying) return;
     if (polledState === 'paid') {
       setOutcome({ kind: 'paid', elsewhere: !answerLost.current });
+      setChecking(false);
+      // The receipt shows the intent as paid (its method, fee, total and date), not as this page read it.
+      void tradingApi
+        .getPurchaseIntent(intent.purchaseIntentId)
+        .then((read) => {
+          if (read.paymentState === 'paid') setPaidIntent(read);
+        })
+        .catch(() => undefined);
       void queryClient.invalidateQueries({ queryKey: catalogKeys.items() });
       void queryClient.invalidateQueries({ queryKey: authKeys.profile() });
       void queryClient.invalidateQueries({ queryKey: tradingKeys.listingMatch(intent.purchaseIntentId) });
@@ -547,7 +568,8 @@ export function Payment({
         <p data-testid="checkout-success-text">
           {successText ? successText(paidIntent) : <>{itemName} is now in your collection.</>}
         </p>
-        <Receipt intent={paidIntent} />
+        {/* Until the paid intent is read (a payment made elsewhere), no receipt rather than the unpaid figures. */}
+        {paidIntent.paymentState === 'paid' ? <Receipt intent={paidIntent} /> : null}
         {outcome.elsewhere ? (
           <p className={styles.muted} data-testid="checkout-paid-elsewhere">
             This purchase was paid in another window.
@@ -624,11 +646,13 @@ export function Payment({
     card.sending();
     once.send(pay, { method, card: read, total });
   };
-  const busy = pay.isPending || complete.isPending;
+  const busy = pay.isPending || complete.isPending || checking;
   // The terms dialog answers tos_approval_required, and a refused card shows at its fields: neither is shown
   // above the form.
   const error = isTermsApprovalRequired(shownError) || card.atFields ? null : shownError;
   const declined = isApiError(error) && error.errorType === 'card_declined';
+  // No answer (the connection dropped) or a server error: the status read since says it is not paid.
+  const lost = isApiError(error) && (error.statusCode === 0 || error.statusCode >= 500);
 
   return (
     <form onSubmit={submit} noValidate data-testid="checkout-form">
@@ -672,9 +696,15 @@ export function Payment({
           errors={card.errors}
         />
       ) : null}
-      {error ? (
+      {checking ? (
+        <FormAlert tone="info" testId="checkout-checking">
+          We did not hear back about your payment. Checking whether it went through…
+        </FormAlert>
+      ) : error ? (
         <FormAlert testId="checkout-pay-error">
-          {declined ? (
+          {lost ? (
+            'We could not confirm your payment, and this purchase is not paid. Please try again.'
+          ) : declined ? (
             <>
               {PURCHASE_FAILED_MESSAGE} Please check your payment details and try again, or contact support if
               the problem continues.
