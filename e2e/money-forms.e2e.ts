@@ -128,6 +128,28 @@ describe('the Deposit tab', () => {
     await page.context().close();
   });
 
+  // An answer belongs to the try it answers: a declined card's message goes once the form is sent again, so it
+  // never stands beside the next try's own problem (an amount over the limit) as if that card were declined too.
+  it("a declined card's message goes when the form is sent again", { timeout: 60_000 }, async () => {
+    const user = await apiSignUp(baseUrl, 'deposit-declined-then');
+    const page = await signedInPage(user, '/dashboard/deposit');
+    const form = page.getByTestId('add-funds');
+    const amount = form.getByLabel('Amount (USD)');
+    await amount.fill('20');
+    await fillCard(form, '4000 0000 0000 0002');
+    await form.getByTestId('add-funds-submit').click();
+    const error = form.getByTestId('add-funds-error');
+    await expect.poll(() => error.textContent(), { timeout: 15_000 }).toContain('Your card was declined.');
+    await form.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await amount.fill('20000');
+    await form.getByTestId('add-funds-submit').click();
+    await expect.poll(() => messageAt(amount)).toBe('Enter an amount from $1.00 to $10,000.00');
+    expect(await error.count()).toBe(0);
+    expect(await balanceOf(user)).toBe(0);
+
+    await page.context().close();
+  });
+
   it("shows the processor's reason at the card field it is about, and each bad input at its field", {
     timeout: 120_000,
   }, async () => {

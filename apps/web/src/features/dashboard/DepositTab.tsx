@@ -107,6 +107,8 @@ function AddFunds() {
     event.preventDefault();
     if (submitting.current) return;
     setDone(null);
+    // The last try's answer (a declined card) goes: it must not stand beside this try's own problem.
+    mutation.reset();
     // Each field's problem at that field, all at once; what was typed stays.
     const parsed = readUsdAmount(amount, AMOUNT_RANGE);
     const read = card.check();
@@ -191,6 +193,8 @@ function CashOut() {
     event.preventDefault();
     if (submitting.current) return;
     setDone(null);
+    // The last try's answer goes: it must not stand beside this try's own problem.
+    mutation.reset();
     const parsed = readUsdAmount(amount, AMOUNT_RANGE);
     if ('error' in parsed) {
       setFieldError(parsed.error);
