@@ -289,4 +289,37 @@ describe('checkout and listing recovery', () => {
     await slow.context.close();
     await fast.context.close();
   });
+
+  // Two windows, each its own Buy Now (two checkouts), one collector: paid in one, the other says they bought it,
+  // not that someone else did.
+  it('a checkout open while the same collector buys the NFT in another window says they bought it', async () => {
+    const { token } = await collectorListsOne();
+    const buyer = await apiSignUp(baseUrl, 'qa-two-windows');
+    const context = await browser.newContext({ viewport: DESKTOP });
+    await storeCredentials(context, buyer.grant);
+    const opened = async () => {
+      const page = await context.newPage();
+      await page.goto(baseUrl + itemUrl(token));
+      await page.getByTestId('item-price').getByTestId('buy-now').click();
+      await page.waitForURL((url) => url.pathname.startsWith('/listing-checkout/'));
+      await page.getByTestId('fee-breakdown').waitFor();
+      return page;
+    };
+    const first = await opened();
+    const second = await opened();
+    expect(second.url()).not.toBe(first.url());
+    await fillCard(second.getByTestId('card-form'));
+    await second.getByTestId('pay').click();
+    await second.getByTestId('checkout-success').waitFor();
+    const closed = first.getByTestId('checkout-closed-message');
+    await closed.waitFor({ timeout: 20_000 });
+    await expect
+      .poll(() => closed.textContent())
+      .toContain(
+        'You bought this NFT in another window: it is in your collection, and its receipt in Dashboard → Purchases.',
+      );
+    expect(await first.getByTestId('checkout-back').textContent()).toBe('View your NFT');
+    expect(await first.getByTestId('pay').count()).toBe(0);
+    await context.close();
+  });
 });

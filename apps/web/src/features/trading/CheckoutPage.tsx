@@ -43,6 +43,9 @@ import { useCardForm } from './useCardForm';
 
 /** 000 §8 "Purchase creation failure". */
 export const PURCHASE_FAILED_MESSAGE = 'Sorry, we ran into a problem creating your purchase...';
+/** A listing's checkout closed because the viewer bought the item in another window (another checkout). */
+const BOUGHT_ELSEWHERE_TEXT =
+  'You bought this NFT in another window: it is in your collection, and its receipt in Dashboard → Purchases.';
 
 type Method = Extract<PaymentMethod, 'stripe_card' | 'balance'>;
 
@@ -94,6 +97,7 @@ export function ListingCheckout({
   // What the intent buys, whatever token the URL names (a hand-edited URL may name another).
   const own = match.data?.listing ?? { contractAddress, tokenId };
   const item = useQuery(itemQuery(own.contractAddress, own.tokenId, signedIn));
+  const profile = useProfile();
   const back = itemPath(own.contractAddress, own.tokenId);
   const Shell = frame === 'page' ? PageShell : ModalShell;
 
@@ -146,6 +150,9 @@ export function ListingCheckout({
   }
   const intent = match.data.purchaseIntent;
   const token = item.data?.token;
+  // The viewer owns it now (bought in another window): a closed checkout says so, not 'sold to another collector'.
+  const viewerId = profile.data?.id ?? null;
+  const viewerOwns = viewerId !== null && item.data?.owner?.id === viewerId;
   return (
     <Shell>
       <div className={styles.layout}>
@@ -181,6 +188,7 @@ export function ListingCheckout({
             back={back}
             tokenId={own.tokenId}
             itemName={item.data?.token.name ?? 'this NFT'}
+            viewerOwnsItem={viewerOwns}
             frame={frame}
             {...(onBack ? { onBack } : {})}
           />
@@ -334,7 +342,7 @@ type Outcome =
   | { kind: 'needs-action' }
   | { kind: 'paid'; elsewhere?: boolean }
   | { kind: 'expired' }
-  | { kind: 'unavailable'; message: string };
+  | { kind: 'unavailable'; message: string; ownListing?: boolean };
 
 function outcomeOf(intent: PurchaseIntent): Outcome {
   if (intent.paymentState === 'paid') return { kind: 'paid' };
@@ -372,6 +380,7 @@ export function Payment({
   disabled = false,
   freeLabel,
   frame = 'page',
+  viewerOwnsItem = false,
 }: {
   intent: PurchaseIntent;
   back: string;
@@ -390,6 +399,8 @@ export function Payment({
   freeLabel?: string;
   /** On the checkout page (the default) or in the checkout modal: where the result is scrolled to. */
   frame?: Frame;
+  /** A listing's checkout: the viewer owns the item now (read again once the checkout closed). */
+  viewerOwnsItem?: boolean;
 }) {
   const queryClient = useQueryClient();
   const signedIn = useLoggedIn();
@@ -481,8 +492,14 @@ export function Payment({
       error.errorType === 'price-changed' ||
       error.errorType === 'purchase-intent-closed' ||
       error.errorType === 'own-listing'
-    )
-      setOutcome({ kind: 'unavailable', message: error.message });
+    ) {
+      setOutcome({
+        kind: 'unavailable',
+        message: error.message,
+        ownListing: error.errorType === 'own-listing',
+      });
+      void queryClient.invalidateQueries({ queryKey: catalogKeys.items() });
+    }
   };
 
   // A free item (decision 016: free redemptions) is paid with no_payment_required, without a method.
@@ -536,6 +553,8 @@ export function Payment({
       void queryClient.invalidateQueries({ queryKey: tradingKeys.listingMatch(intent.purchaseIntentId) });
     } else if (polledState === 'expired' || polledState === 'cancelled' || polledState === 'refunded') {
       setOutcome(outcomeOf({ ...intent, paymentState: polledState }));
+      // Who owns the item now (the viewer, when they bought it in another window).
+      void queryClient.invalidateQueries({ queryKey: catalogKeys.items() });
     }
   }, [polledState, open, paying, queryClient, intent]);
   // The success view replaces a form the buyer may have scrolled down to. On its page, when the result starts
@@ -593,12 +612,25 @@ export function Payment({
     );
   }
   if (outcome.kind === 'expired' || outcome.kind === 'unavailable') {
+    // A listing's checkout closed, and the item is the viewer's now: bought in another window (not their own
+    // listing, which they always owned).
+    const boughtElsewhere =
+      outcome.kind === 'unavailable' &&
+      !outcome.ownListing &&
+      viewerOwnsItem &&
+      intent.saleType === 'listing';
     return (
       <div className={styles.result} data-testid="checkout-closed">
-        <FormAlert tone="warning" testId="checkout-closed-message">
-          {outcome.kind === 'expired' ? expiredText : outcome.message}
-        </FormAlert>
-        <BackToItem to={back} label={backLabel} onClick={onBack} />
+        {boughtElsewhere ? (
+          <FormAlert tone="info" testId="checkout-closed-message">
+            {BOUGHT_ELSEWHERE_TEXT}
+          </FormAlert>
+        ) : (
+          <FormAlert tone="warning" testId="checkout-closed-message">
+            {outcome.kind === 'expired' ? expiredText : outcome.message}
+          </FormAlert>
+        )}
+        <BackToItem to={back} label={boughtElsewhere ? 'View your NFT' : backLabel} onClick={onBack} />
       </div>
     );
   }
