@@ -111,6 +111,10 @@ describe('dashboard', () => {
       'Creator fee',
       'Seller receives',
     ]);
+    // The note under them does not call the buyer's card surcharge 'the card fee' of the line the seller pays.
+    expect(await fees.textContent()).toContain(
+      'A buyer paying by card also pays a card surcharge on top of the price, which is not taken from what you receive.',
+    );
     const creatorFee = -cents(await fees.getByTestId('sale-fee-creator').textContent());
     proceeds = cents(await fees.getByTestId('sale-fee-proceeds').textContent());
     expect(proceeds).toBe(4000 - 200 - creatorFee);

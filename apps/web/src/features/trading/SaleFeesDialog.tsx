@@ -29,7 +29,8 @@ export function SaleFeesDialog({
         priceInCents={priceInCents}
       />
       <p className={styles.note}>
-        Buyers paying by card pay the card fee on top of the price; it does not change what you receive.
+        The service and card fee is the platform's share of the sale. A buyer paying by card also pays a card
+        surcharge on top of the price, which is not taken from what you receive.
       </p>
     </Dialog>
   );
