@@ -21,6 +21,7 @@ import {
   type OwnedToken as ItemToken,
   itemAnswer,
   itemUrl,
+  listedTokens,
   loseFirstAnswer,
   simCardToken,
 } from './support/trading';
@@ -29,6 +30,8 @@ const baseUrl = inject('baseUrl');
 const DUPLICATE = 'You have already created an offer for this NFT';
 const ACCEPTED = 'Offer successfully accepted!';
 const browser = useBrowser();
+const dollars = (cents: number) =>
+  `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 /** An NFT a user owns, with its type number (the global offer page takes it). */
 interface OwnedToken extends ItemToken {
@@ -267,6 +270,31 @@ describe('offers', () => {
       .click();
     await page.getByTestId('cancel-offer-dialog').getByRole('button', { name: 'Cancel offer' }).click();
     await expect.poll(() => page.getByTestId('cancel-offer-dialog').count()).toBe(0);
+    await page.context().close();
+  });
+
+  // An offer at or above the Buy Now price is most likely a typo (1100 for 110): the form says so before it is sent.
+  it('points out an offer at or above the Buy Now price, and says nothing below it', async () => {
+    // Read only (no offer is made): any listed token of the seed, taken from the middle.
+    const listed = (await listedTokens(baseUrl))[20];
+    if (!listed) throw new Error('no listed token');
+    const price = (await itemAnswer(baseUrl, listed)).listing?.priceInCents;
+    if (price === undefined) throw new Error('the token is not listed any more');
+    expect(price).toBeGreaterThan(100);
+    const maker = await apiSignUp(baseUrl, 'offer-over-buy-now');
+    const page = await signedInPage(maker, itemUrl(listed));
+    await page.getByTestId('make-offer').click();
+    const dialog = page.getByTestId('offer-dialog');
+    const amount = dialog.getByLabel('Offer amount (USD)');
+    const warning = dialog.getByTestId('offer-over-buy-now');
+    await amount.fill(((price - 100) / 100).toFixed(2));
+    expect(await warning.count()).toBe(0);
+    await amount.fill((price / 100).toFixed(2));
+    await warning.waitFor();
+    await amount.fill(((price * 10) / 100).toFixed(2));
+    expect(await warning.textContent()).toContain(
+      `This NFT can be bought now for ${dollars(price)}: your offer is not below that price.`,
+    );
     await page.context().close();
   });
 

@@ -23,7 +23,16 @@ import {
  * "Make Offer" on an item (000 §2): signed out opens the auth modal; signed in opens the offer dialog. A
  * second offer on the same target is refused by the API and shows 000 §5's duplicate warning toast.
  */
-export function MakeOfferButton({ target, label = 'Make Offer' }: { target: OfferTarget; label?: string }) {
+export function MakeOfferButton({
+  target,
+  label = 'Make Offer',
+  buyNowCents = null,
+}: {
+  target: OfferTarget;
+  label?: string;
+  /** The item's Buy Now price in cents while it is listed (the form points out an offer at or above it). */
+  buyNowCents?: number | null;
+}) {
   const requireSignIn = useRequireSignIn();
   const [open, setOpen] = useState(false);
   return (
@@ -38,7 +47,9 @@ export function MakeOfferButton({ target, label = 'Make Offer' }: { target: Offe
       >
         {label}
       </Button>
-      {open ? <MakeOfferDialog target={target} onClose={() => setOpen(false)} /> : null}
+      {open ? (
+        <MakeOfferDialog target={target} buyNowCents={buyNowCents} onClose={() => setOpen(false)} />
+      ) : null}
     </>
   );
 }
@@ -91,7 +102,15 @@ export function useCreateOffer(onCreated: (offer: Offer) => void) {
   return { mutation, submit, error, failure: mutation.error, termsDialog: terms.dialog };
 }
 
-function MakeOfferDialog({ target, onClose }: { target: OfferTarget; onClose: () => void }) {
+function MakeOfferDialog({
+  target,
+  buyNowCents,
+  onClose,
+}: {
+  target: OfferTarget;
+  buyNowCents: number | null;
+  onClose: () => void;
+}) {
   const formId = useId();
   const { mutation, submit, error, failure, termsDialog } = useCreateOffer(onClose);
   return (
@@ -112,6 +131,7 @@ function MakeOfferDialog({ target, onClose }: { target: OfferTarget; onClose: ()
           error={error}
           failure={failure}
           busy={mutation.isPending}
+          buyNowCents={buyNowCents}
         />
       </Dialog>
       {termsDialog}

@@ -1,4 +1,4 @@
-import { amountText, CARD_OFFER_MAX_DAYS, readUsdAmount } from '@vitrine/domain';
+import { amountText, CARD_OFFER_MAX_DAYS, formatCents, readUsdAmount } from '@vitrine/domain';
 import { type FormEvent, useEffect, useState } from 'react';
 import { createActionKeys } from '../../app/action-key';
 import { FormAlert } from '../../ui/FormAlert';
@@ -32,6 +32,7 @@ export function OfferForm({
   error,
   failure,
   busy,
+  buyNowCents = null,
 }: {
   target: OfferTarget;
   formId: string;
@@ -40,6 +41,8 @@ export function OfferForm({
   /** The failure of the offer sent: the processor's refusal of the card shows at its fields. */
   failure: unknown;
   busy: boolean;
+  /** The item's Buy Now price in cents while it is listed: an offer at or above it is pointed out. */
+  buyNowCents?: number | null;
 }) {
   const balance = useProfile().data?.available_balance_in_cents ?? null;
   const [amount, setAmount] = useState('');
@@ -114,6 +117,12 @@ export function OfferForm({
         disabled={busy}
         autoFocus
       />
+      {buyNowCents !== null && cents !== null && cents >= buyNowCents ? (
+        <FormAlert tone="warning" testId="offer-over-buy-now">
+          This NFT can be bought now for {formatCents(buyNowCents)}: your offer is not below that price. Check
+          the amount, or use Buy Now.
+        </FormAlert>
+      ) : null}
       <SelectField
         name="offerExpiry"
         label="Expires after"

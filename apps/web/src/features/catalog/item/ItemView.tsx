@@ -164,6 +164,7 @@ export function ItemView({ item }: { item: ItemDetail }) {
               {!viewerOwns && viewerKnown ? (
                 <MakeOfferButton
                   target={{ type: 'offer', contractAddress: token.contractAddress, tokenId: token.tokenId }}
+                  buyNowCents={item.listing?.priceInCents ?? null}
                 />
               ) : null}
               <ButtonLink
