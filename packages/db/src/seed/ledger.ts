@@ -16,7 +16,7 @@ import type { Db } from '../client';
 import * as s from '../schema';
 
 const BATCH = 1000;
-const CARD = { paymentMethod: 'stripe_card', cardBrand: 'visa', cardLast4: '4242' } as const;
+const CARD = { paymentMethod: 'stripe_card', cardBrand: 'Visa', cardLast4: '4242' } as const;
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 

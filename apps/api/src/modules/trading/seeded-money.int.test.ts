@@ -49,6 +49,16 @@ async function collectorUrl(): Promise<string> {
 }
 
 describe('the seeded demo money', () => {
+  it('names the cards of seeded purchases as the processors do (a receipt reads "Visa •••• 4242")', async () => {
+    const brands = await t.app.config.database.db
+      .selectDistinct({ brand: schema.purchaseIntents.cardBrand })
+      .from(schema.purchaseIntents)
+      .where(sql`${schema.purchaseIntents.cardBrand} is not null`);
+    expect(brands.length).toBeGreaterThan(0);
+    // The simulated processor's and the Stripe adapter's names (payment-providers.ts, stripe-provider.ts).
+    for (const { brand } of brands) expect(['Visa', 'Mastercard', 'American Express']).toContain(brand);
+  });
+
   it("shows every seeded sale's fees and proceeds in the Sales tab (primary and secondary)", async () => {
     // The sellers of the most sales (primary sellers: every drop type's editions) and the demo collector.
     const db = t.app.config.database.db;
