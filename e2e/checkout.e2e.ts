@@ -153,6 +153,17 @@ describe('selling and Buy Now', () => {
     expect(sold.owner?.username).not.toBe(sellerProfileUrl);
     expect(sold.listing).toBeNull();
 
+    // Opened again later (a reload, its link): the same receipt, without claiming the NFT is still the buyer's
+    // (it may have been sold on since).
+    const checkoutUrl = page.url();
+    await page.reload();
+    await success.waitFor();
+    expect(await success.getByTestId('checkout-result-title').textContent()).toBe('Purchase complete');
+    expect(await success.getByTestId('checkout-success-text').textContent()).toMatch(/^You bought .+\.$/);
+    expect(await success.getByTestId('receipt-method').textContent()).toBe('Visa •••• 4242');
+    expect(await success.getByTestId('receipt-total').textContent()).toBe('$20.88');
+    expect(page.url()).toBe(checkoutUrl);
+
     await success.getByTestId('checkout-view-item').click();
     await page.waitForURL((u) => u.pathname === itemUrl(token));
     const owner = page.getByTestId('item-owner');

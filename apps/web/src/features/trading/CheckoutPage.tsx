@@ -409,6 +409,9 @@ export function Payment({
   const [method, setMethod] = useState<Method>('stripe_card');
   const [outcome, setOutcome] = useState<Outcome>(() => outcomeOf(intent));
   const [paidIntent, setPaidIntent] = useState<PurchaseIntent>(intent);
+  // Opened on a purchase paid before (its link, a reload): the receipt, without claiming the NFT is still the
+  // viewer's (it may have been sold on since).
+  const [openedPaid] = useState(() => intent.paymentState === 'paid');
 
   // 000 §4, §9: while signed in and the intent is open, its status is polled every 5000 ms, so a payment
   // made elsewhere (another tab, the pop-up) or the intent's expiry shows here without a reload.
@@ -582,10 +585,16 @@ export function Payment({
     return (
       <div className={styles.result} ref={resultRef} data-testid="checkout-success">
         <h2 className={styles.resultTitle} data-testid="checkout-result-title">
-          You own it!
+          {openedPaid ? 'Purchase complete' : 'You own it!'}
         </h2>
         <p data-testid="checkout-success-text">
-          {successText ? successText(paidIntent) : <>{itemName} is now in your collection.</>}
+          {successText ? (
+            successText(paidIntent)
+          ) : openedPaid ? (
+            <>You bought {itemName}.</>
+          ) : (
+            <>{itemName} is now in your collection.</>
+          )}
         </p>
         {/* Until the paid intent is read (a payment made elsewhere), no receipt rather than the unpaid figures. */}
         {paidIntent.paymentState === 'paid' ? <Receipt intent={paidIntent} /> : null}
@@ -596,7 +605,7 @@ export function Payment({
         ) : null}
         <div className={styles.actions}>
           <ButtonLink to={back} onClick={onBack} data-testid="checkout-view-item">
-            {backLabel ?? 'View your NFT'}
+            {backLabel ?? (openedPaid ? 'View the NFT' : 'View your NFT')}
           </ButtonLink>
           {profileHref ? (
             <ButtonLink to={profileHref} variant="secondary" data-testid="checkout-view-profile">
