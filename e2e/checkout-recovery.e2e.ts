@@ -230,6 +230,45 @@ describe('checkout and listing recovery', () => {
     await context.close();
   });
 
+  // The answer is lost and the status read asked for at once fails too: the page does not claim the purchase is
+  // unpaid (it was paid); it says it does not know yet, keeps polling, and shows the purchase once the poll reads it.
+  it('a payment whose answer and first status read are both lost says it does not know yet, then shows it paid', async () => {
+    const { token } = await collectorListsOne();
+    const buyer = await apiSignUp(baseUrl, 'qa-lost-twice');
+    const context = await browser.newContext({ viewport: DESKTOP });
+    await storeCredentials(context, buyer.grant);
+    const page = await context.newPage();
+    await page.goto(baseUrl + itemUrl(token));
+    await page.getByTestId('item-price').getByTestId('buy-now').click();
+    await page.waitForURL((url) => url.pathname.startsWith('/listing-checkout/'));
+    await page.getByTestId('fee-breakdown').waitFor();
+    let loseStatus = false;
+    await page.route(/\/api\/v2\/purchase-intent\/\d+\/status/, async (route) => {
+      if (!loseStatus) return route.continue();
+      loseStatus = false;
+      await route.abort('connectionreset');
+    });
+    await page.route(/\/api\/v2\/purchase-intent\/\d+\/pay$/, async (route) => {
+      const answer = await route.fetch();
+      expect(answer.status()).toBe(200);
+      loseStatus = true;
+      await route.abort('connectionreset');
+    });
+    await fillCard(page.getByTestId('card-form'));
+    await page.getByTestId('pay').click();
+    const error = page.getByTestId('checkout-pay-error');
+    await error.waitFor({ timeout: 20_000 });
+    expect(await error.textContent()).toContain(
+      'We could not confirm your payment yet. This page keeps checking; look in Dashboard → Purchases before you pay again.',
+    );
+    expect(await error.textContent()).not.toContain('not paid');
+    // The next poll (every 5 s) reads it paid: here, not in another window, with its receipt.
+    await page.getByTestId('checkout-success').waitFor({ timeout: 20_000 });
+    expect(await page.getByTestId('checkout-paid-elsewhere').count()).toBe(0);
+    expect(await page.getByTestId('receipt-method').textContent()).toContain('Visa');
+    await context.close();
+  });
+
   // A server error that took nothing: the status read says unpaid, and the page says so in words, not 'Internal
   // Server Error'; Pay can be pressed again.
   it('a payment answered by a server error says it is not paid, and can be tried again', async () => {
@@ -253,7 +292,7 @@ describe('checkout and listing recovery', () => {
     const error = page.getByTestId('checkout-pay-error');
     await error.waitFor({ timeout: 20_000 });
     expect(await error.textContent()).toContain(
-      'We could not confirm your payment, and this purchase is not paid. Please try again.',
+      'We could not confirm your payment, and this purchase is not paid yet. Please try again.',
     );
     expect(await page.getByTestId('pay').isEnabled()).toBe(true);
     await page.getByTestId('pay').click();
@@ -316,7 +355,7 @@ describe('checkout and listing recovery', () => {
     await expect
       .poll(() => closed.textContent())
       .toContain(
-        'You bought this NFT in another window: it is in your collection, and its receipt in Dashboard → Purchases.',
+        'You own this NFT now: it is in your collection, and its receipt is in Dashboard → Purchases.',
       );
     expect(await first.getByTestId('checkout-back').textContent()).toBe('View your NFT');
     expect(await first.getByTestId('pay').count()).toBe(0);

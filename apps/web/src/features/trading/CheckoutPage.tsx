@@ -43,9 +43,15 @@ import { useCardForm } from './useCardForm';
 
 /** 000 §8 "Purchase creation failure". */
 export const PURCHASE_FAILED_MESSAGE = 'Sorry, we ran into a problem creating your purchase...';
-/** A listing's checkout closed because the viewer bought the item in another window (another checkout). */
+/** A listing's checkout closed, and the item is the viewer's now (another checkout of theirs, or their offer). */
 const BOUGHT_ELSEWHERE_TEXT =
-  'You bought this NFT in another window: it is in your collection, and its receipt in Dashboard → Purchases.';
+  'You own this NFT now: it is in your collection, and its receipt is in Dashboard → Purchases.';
+/** After a lost pay answer, how long the page waits for the status it asked for before saying it does not know. */
+const CHECK_WAIT_MS = 10_000;
+const LOST_UNPAID_TEXT =
+  'We could not confirm your payment, and this purchase is not paid yet. Please try again.';
+const LOST_UNKNOWN_TEXT =
+  'We could not confirm your payment yet. This page keeps checking; look in Dashboard → Purchases before you pay again.';
 
 type Method = Extract<PaymentMethod, 'stripe_card' | 'balance'>;
 
@@ -427,6 +433,20 @@ export function Payment({
     retry: false,
   });
   const polledState = status.data?.paymentState;
+  // Paid as the poll saw it (elsewhere, or an answer lost): the receipt shows the intent read again as paid (its
+  // method, fee, total and date), not as this page read it before.
+  const paidRead = useQuery({
+    queryKey: [...tradingKeys.purchaseIntent(intent.purchaseIntentId), 'paid'],
+    queryFn: ({ signal }) => tradingApi.getPurchaseIntent(intent.purchaseIntentId, signal),
+    enabled: outcome.kind === 'paid' && paidIntent.paymentState !== 'paid',
+    retry: 3,
+  });
+  const receiptIntent =
+    paidIntent.paymentState === 'paid'
+      ? paidIntent
+      : paidRead.data?.paymentState === 'paid'
+        ? paidRead.data
+        : null;
 
   const quoteOf = (m: Method) => intent.quotes.find((q) => q.paymentMethod === m) ?? null;
   const quote = quoteOf(method);
@@ -455,25 +475,38 @@ export function Payment({
   // After a lost answer the page asks the server at once whether the payment went through (not at the next
   // poll): meanwhile it says so, and Pay waits; an error would read as a failed payment that may have succeeded.
   const [checking, setChecking] = useState(false);
+  // Whether the status read after a lost answer said, fresh, that the purchase is not paid (else: unknown yet).
+  const [confirmedUnpaid, setConfirmedUnpaid] = useState(false);
   /** Sends a payment request, noting whether its answer was lost. */
   const sent = async <T,>(request: () => Promise<T>): Promise<T> => {
     answerLost.current = false;
+    const sentAt = Date.now();
     try {
       return await request();
     } catch (error) {
       answerLost.current = isApiError(error) && (error.statusCode === 0 || error.statusCode >= 500);
-      if (answerLost.current) {
-        setChecking(true);
-        // Paid: the page stays on 'checking' until it shows the payment (below); else the error shows.
-        void status.refetch().then(
-          (read) => {
-            if (read.data?.paymentState !== 'paid') setChecking(false);
-          },
-          () => setChecking(false),
-        );
-      }
+      if (answerLost.current) checkAfterLoss(sentAt);
       throw error;
     }
+  };
+  /**
+   * Reads the status at once after a lost answer. Paid: the page stays on 'checking' until it shows the payment
+   * (the effect below). A fresh read saying pending: not paid. A second step: its dialog. A read that failed,
+   * is older than the payment, or takes over CHECK_WAIT_MS: unknown, said so; the poll goes on meanwhile.
+   */
+  const checkAfterLoss = (sentAt: number) => {
+    setChecking(true);
+    setConfirmedUnpaid(false);
+    const giveUp = window.setTimeout(() => setChecking(false), CHECK_WAIT_MS);
+    void status.refetch().then((read) => {
+      const fresh = read.isSuccess && read.dataUpdatedAt >= sentAt;
+      const state = fresh ? read.data?.paymentState : undefined;
+      if (state === 'paid') return;
+      window.clearTimeout(giveUp);
+      if (state === 'requires_action') setOutcome({ kind: 'needs-action' });
+      setConfirmedUnpaid(state === 'pending');
+      setChecking(false);
+    });
   };
   const onError = (error: Error, retry?: () => void) => {
     if (!isApiError(error)) return;
@@ -544,13 +577,6 @@ export function Payment({
     if (polledState === 'paid') {
       setOutcome({ kind: 'paid', elsewhere: !answerLost.current });
       setChecking(false);
-      // The receipt shows the intent as paid (its method, fee, total and date), not as this page read it.
-      void tradingApi
-        .getPurchaseIntent(intent.purchaseIntentId)
-        .then((read) => {
-          if (read.paymentState === 'paid') setPaidIntent(read);
-        })
-        .catch(() => undefined);
       void queryClient.invalidateQueries({ queryKey: catalogKeys.items() });
       void queryClient.invalidateQueries({ queryKey: authKeys.profile() });
       void queryClient.invalidateQueries({ queryKey: tradingKeys.listingMatch(intent.purchaseIntentId) });
@@ -589,7 +615,7 @@ export function Payment({
         </h2>
         <p data-testid="checkout-success-text">
           {successText ? (
-            successText(paidIntent)
+            successText(receiptIntent ?? paidIntent)
           ) : openedPaid ? (
             <>You bought {itemName}.</>
           ) : (
@@ -597,7 +623,7 @@ export function Payment({
           )}
         </p>
         {/* Until the paid intent is read (a payment made elsewhere), no receipt rather than the unpaid figures. */}
-        {paidIntent.paymentState === 'paid' ? <Receipt intent={paidIntent} /> : null}
+        {receiptIntent ? <Receipt intent={receiptIntent} /> : null}
         {outcome.elsewhere ? (
           <p className={styles.muted} data-testid="checkout-paid-elsewhere">
             This purchase was paid in another window.
@@ -692,7 +718,7 @@ export function Payment({
   // above the form.
   const error = isTermsApprovalRequired(shownError) || card.atFields ? null : shownError;
   const declined = isApiError(error) && error.errorType === 'card_declined';
-  // No answer (the connection dropped) or a server error: the status read since says it is not paid.
+  // No answer (the connection dropped) or a server error: what the status read since said.
   const lost = isApiError(error) && (error.statusCode === 0 || error.statusCode >= 500);
 
   return (
@@ -744,7 +770,11 @@ export function Payment({
       ) : error ? (
         <FormAlert testId="checkout-pay-error">
           {lost ? (
-            'We could not confirm your payment, and this purchase is not paid. Please try again.'
+            confirmedUnpaid ? (
+              LOST_UNPAID_TEXT
+            ) : (
+              LOST_UNKNOWN_TEXT
+            )
           ) : declined ? (
             <>
               {PURCHASE_FAILED_MESSAGE} Please check your payment details and try again, or contact support if
