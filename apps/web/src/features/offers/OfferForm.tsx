@@ -5,6 +5,7 @@ import { FormAlert } from '../../ui/FormAlert';
 import { SelectField } from '../../ui/SelectField';
 import { TextField } from '../../ui/TextField';
 import { useProfile } from '../auth/profile-query';
+import { isTermsApprovalRequired } from '../terms/terms-api';
 import { PayWith } from '../trading/PayWith';
 import { tradingApi } from '../trading/trading-api';
 import { useCardForm } from '../trading/useCardForm';
@@ -56,9 +57,14 @@ export function OfferForm({
     amount: amountText(cents),
     expiresInDays,
   });
-  // A refusal ends the action (the next press is a new one); a lost answer keeps it for the retry.
+  // A refusal ends the action (the next press is a new one); a lost answer keeps it for the retry. The terms
+  // dialog's refusal does not: agreeing sends the same offer (same key) again. Marked here, after the render
+  // that showed the failure: render again, so the form reads the action as unsettled at once.
+  const [, rendered] = useState(0);
   useEffect(() => {
-    if (failure) actions.settle(failure);
+    if (!failure || isTermsApprovalRequired(failure)) return;
+    actions.settle(failure);
+    rendered((n) => n + 1);
   }, [failure, actions]);
   const read = readUsdAmount(amount);
   const cents = 'cents' in read ? read.cents : null;

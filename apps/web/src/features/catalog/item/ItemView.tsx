@@ -164,7 +164,10 @@ export function ItemView({ item }: { item: ItemDetail }) {
               {!viewerOwns && viewerKnown ? (
                 <MakeOfferButton
                   target={{ type: 'offer', contractAddress: token.contractAddress, tokenId: token.tokenId }}
-                  buyNowCents={item.listing?.priceInCents ?? null}
+                  // A USD listing's price; an ETH listing is charged at the rate of the moment of Buy Now.
+                  buyNowCents={
+                    item.listing?.baseListingPrice.currency === 'USD' ? item.listing.priceInCents : null
+                  }
                 />
               ) : null}
               <ButtonLink
