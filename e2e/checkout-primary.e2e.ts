@@ -103,6 +103,13 @@ describe('buying a drop’s editions', () => {
     await expect
       .poll(async () => (await page.getByTestId('checkout-unit-price').textContent()) ?? '')
       .toContain(`${soldBefore + 2} / `);
+    // Opened again later (a reload): what was bought, not a claim that the editions are still the buyer's.
+    await page.reload();
+    await success.waitFor();
+    expect(await success.getByTestId('checkout-result-title').textContent()).toBe('Purchase complete');
+    expect(await page.getByTestId('checkout-success-text').textContent()).toMatch(
+      /^You bought 2 editions of /,
+    );
     // 'Back to the drop' goes to the drop's page (001 §2 /collections/{key}: the drop's collection), not the nifty's.
     expect(await success.getByTestId('checkout-view-item').textContent()).toBe('Back to the drop');
     await success.getByTestId('checkout-view-item').click();

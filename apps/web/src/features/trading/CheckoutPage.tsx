@@ -395,7 +395,7 @@ export function Payment({
   itemName: string;
   children?: ReactNode;
   /** The result's text, from the paid intent (what it minted). */
-  successText?: (paid: PurchaseIntent) => ReactNode;
+  successText?: (paid: PurchaseIntent, context: { openedPaid: boolean }) => ReactNode;
   expiredText?: string;
   backLabel?: string;
   /** Also run by the back link (a checkout modal closes: its back may be the page under it). */
@@ -615,7 +615,7 @@ export function Payment({
         </h2>
         <p data-testid="checkout-success-text">
           {successText ? (
-            successText(receiptIntent ?? paidIntent)
+            successText(receiptIntent ?? paidIntent, { openedPaid })
           ) : openedPaid ? (
             <>You bought {itemName}.</>
           ) : (

@@ -169,21 +169,23 @@ export function PrimaryCheckoutView({
             frame={frame}
             {...(onBack ? { onBack } : {})}
             freeLabel={nifty.isFreeRedemption ? 'Redeem' : undefined}
-            successText={(paid) => {
+            successText={(paid, { openedPaid }) => {
+              // Opened on a purchase paid before: what was bought, not that it is still the viewer's.
               if (paid.deliveryMessage) {
                 const n = paid.requestedQuantity;
+                const what = n > 1 ? `${n} editions of ${nifty.title}` : nifty.title;
                 return (
                   <>
-                    {n > 1 ? `${n} editions of ${nifty.title} are yours.` : `${nifty.title} is yours.`}{' '}
+                    {openedPaid ? `You bought ${what}.` : `${what} ${n > 1 ? 'are' : 'is'} yours.`}{' '}
                     <span data-testid="checkout-delivery-message">{paid.deliveryMessage}</span>
                   </>
                 );
               }
               const minted = paid.mintedTokens;
-              const what =
-                minted.length > 1
-                  ? `${minted.length} editions of ${nifty.title} are now in your collection`
-                  : `${nifty.title} is now in your collection`;
+              const bought = minted.length > 1 ? `${minted.length} editions of ${nifty.title}` : nifty.title;
+              const what = openedPaid
+                ? `You bought ${bought}`
+                : `${bought} ${minted.length > 1 ? 'are' : 'is'} now in your collection`;
               const editions = minted.map((t) => `#${t.editionNumber}`).join(', ');
               return minted.length > 0 ? `${what} (${editions}).` : `${what}.`;
             }}
