@@ -295,6 +295,31 @@ describe('offers', () => {
     expect(await warning.textContent()).toContain(
       `This NFT can be bought now for ${dollars(price)}: your offer is not below that price.`,
     );
+
+    // Changing an offer says it too: a balance offer below the price, its new amount at the price.
+    const card = await simCardToken(baseUrl, maker.grant.access_token);
+    await call(maker, 'POST', '/v2/balance/deposits', { amount_in_cents: price, payment_token: card });
+    await page.reload();
+    await page.getByTestId('item-price').getByTestId('make-offer').click();
+    await amount.fill(((price - 100) / 100).toFixed(2));
+    await dialog.getByTestId('offer-method-balance').click();
+    await dialog.getByRole('button', { name: 'Make offer' }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    const row = page
+      .getByTestId('item-offers')
+      .locator('[data-testid="offer-row"]', { hasText: dollars(price - 100) });
+    await row.getByTestId('offer-edit').click();
+    const edit = page.getByTestId('edit-offer-dialog');
+    const editWarning = edit.getByTestId('offer-over-buy-now');
+    expect(await editWarning.count()).toBe(0);
+    await edit.getByLabel('Offer amount (USD)').fill((price / 100).toFixed(2));
+    await editWarning.waitFor();
+    expect(await editWarning.textContent()).toContain(`This NFT can be bought now for ${dollars(price)}`);
+    // Withdrawn, so the seed's listed token keeps no offer of this test.
+    await edit.getByRole('button', { name: 'Cancel' }).click();
+    await row.getByTestId('offer-cancel').click();
+    await page.getByTestId('cancel-offer-dialog').getByRole('button', { name: 'Cancel offer' }).click();
+    await expect.poll(() => row.count()).toBe(0);
     await page.context().close();
   });
 

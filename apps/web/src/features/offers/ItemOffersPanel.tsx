@@ -42,11 +42,14 @@ export function ItemOffersPanel({
   tokenId,
   viewerId,
   viewerOwns,
+  buyNowCents = null,
 }: {
   contractAddress: string;
   tokenId: string;
   viewerId: number | null;
   viewerOwns: boolean;
+  /** The item's Buy Now price in cents while it is listed in USD (a new amount at or above it is pointed out). */
+  buyNowCents?: number | null;
 }) {
   const query = useQuery(tokenOffersQuery(contractAddress, tokenId));
   if (query.isPending) return <Skeleton width="100%" height={104} />;
@@ -72,6 +75,7 @@ export function ItemOffersPanel({
       viewerId={viewerId}
       acceptFor={() => (viewerOwns ? { contractAddress, tokenId } : false)}
       testId="item-offers"
+      buyNowCents={buyNowCents}
     />
   );
 }

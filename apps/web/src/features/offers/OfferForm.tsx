@@ -123,12 +123,7 @@ export function OfferForm({
         disabled={busy}
         autoFocus
       />
-      {buyNowCents !== null && cents !== null && cents >= buyNowCents ? (
-        <FormAlert tone="warning" testId="offer-over-buy-now">
-          This NFT can be bought now for {formatCents(buyNowCents)}: your offer is not below that price. Check
-          the amount, or use Buy Now.
-        </FormAlert>
-      ) : null}
+      <OverBuyNowWarning cents={cents} buyNowCents={buyNowCents} />
       <SelectField
         name="offerExpiry"
         label="Expires after"
@@ -164,4 +159,24 @@ export function OfferForm({
 /** Runs an offer's preparation (card tokenising) and the create call. */
 export async function createOffer(prepare: () => Promise<NewOffer>) {
   return offersApi.create(await prepare());
+}
+
+/**
+ * An offer at or above the item's Buy Now price is most likely a typo (1100 for 110): said before it is sent,
+ * when making an offer and when changing one.
+ */
+export function OverBuyNowWarning({
+  cents,
+  buyNowCents,
+}: {
+  cents: number | null;
+  buyNowCents: number | null;
+}) {
+  if (buyNowCents === null || cents === null || cents < buyNowCents) return null;
+  return (
+    <FormAlert tone="warning" testId="offer-over-buy-now">
+      This NFT can be bought now for {formatCents(buyNowCents)}: your offer is not below that price. Check the
+      amount, or use Buy Now.
+    </FormAlert>
+  );
 }

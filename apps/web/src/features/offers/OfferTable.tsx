@@ -14,6 +14,7 @@ import { centsPrice } from '../catalog/shared/price-props';
 import { formatDate, formatRelative } from '../catalog/shared/time-format';
 import { AcceptBidDialog, type AcceptToken } from './AcceptBidDialog';
 import { useRefreshOffers } from './MakeOfferButton';
+import { OverBuyNowWarning } from './OfferForm';
 import styles from './Offers.module.css';
 import { type Offer, offersApi, offerTargetText } from './offers-api';
 
@@ -32,6 +33,8 @@ export interface OfferTableProps {
   showMaker?: boolean;
   showStatus?: boolean;
   testId?: string;
+  /** The viewed item's Buy Now price in cents while it is listed in USD: a new amount at or above it is pointed out. */
+  buyNowCents?: number | null;
 }
 
 /**
@@ -47,6 +50,7 @@ export function OfferTable({
   showMaker = true,
   showStatus = false,
   testId = 'offer-table',
+  buyNowCents = null,
 }: OfferTableProps) {
   const [accepting, setAccepting] = useState<Offer | null>(null);
   const [cancelling, setCancelling] = useState<Offer | null>(null);
@@ -151,7 +155,9 @@ export function OfferTable({
         />
       ) : null}
       {cancelling ? <CancelOfferDialog offer={cancelling} onClose={() => setCancelling(null)} /> : null}
-      {editing ? <EditOfferDialog offer={editing} onClose={() => setEditing(null)} /> : null}
+      {editing ? (
+        <EditOfferDialog offer={editing} buyNowCents={buyNowCents} onClose={() => setEditing(null)} />
+      ) : null}
     </div>
   );
 }
@@ -189,7 +195,15 @@ function CancelOfferDialog({ offer, onClose }: { offer: Offer; onClose: () => vo
 }
 
 /** A new amount for your open offer by balance: its hold is re-sized in one step (decision 009 "Offers"). */
-function EditOfferDialog({ offer, onClose }: { offer: Offer; onClose: () => void }) {
+function EditOfferDialog({
+  offer,
+  buyNowCents,
+  onClose,
+}: {
+  offer: Offer;
+  buyNowCents: number | null;
+  onClose: () => void;
+}) {
   const refresh = useRefreshOffers();
   const [amount, setAmount] = useState((offer.amountInCents / 100).toFixed(2));
   const [amountError, setAmountError] = useState<string | null>(null);
@@ -202,6 +216,8 @@ function EditOfferDialog({ offer, onClose }: { offer: Offer; onClose: () => void
       onClose();
     },
   });
+  const read = readUsdAmount(amount);
+  const typed = 'cents' in read ? read.cents : null;
   const save = () => {
     const parsed = readUsdAmount(amount);
     if ('error' in parsed) {
@@ -244,6 +260,7 @@ function EditOfferDialog({ offer, onClose }: { offer: Offer; onClose: () => void
           autoFocus
         />
       </form>
+      <OverBuyNowWarning cents={typed} buyNowCents={buyNowCents} />
     </Dialog>
   );
 }

@@ -45,6 +45,8 @@ export function ItemView({ item }: { item: ItemDetail }) {
   const [checkoutPiid, setCheckoutPiid] = useState<number | null>(null);
   const { token, collection, nifty } = item;
   const viewerOwns = viewerId !== null && item.owner?.id === viewerId;
+  // A USD listing's price; an ETH listing is charged at the rate of the moment of Buy Now.
+  const buyNowCents = item.listing?.baseListingPrice.currency === 'USD' ? item.listing.priceInCents : null;
   const edition = isUnlimitedEdition(nifty.editionSize)
     ? `#${token.editionNumber}`
     : `#${token.editionNumber} of ${formatInteger(nifty.editionSize)}`;
@@ -164,10 +166,7 @@ export function ItemView({ item }: { item: ItemDetail }) {
               {!viewerOwns && viewerKnown ? (
                 <MakeOfferButton
                   target={{ type: 'offer', contractAddress: token.contractAddress, tokenId: token.tokenId }}
-                  // A USD listing's price; an ETH listing is charged at the rate of the moment of Buy Now.
-                  buyNowCents={
-                    item.listing?.baseListingPrice.currency === 'USD' ? item.listing.priceInCents : null
-                  }
+                  buyNowCents={buyNowCents}
                 />
               ) : null}
               <ButtonLink
@@ -239,6 +238,7 @@ export function ItemView({ item }: { item: ItemDetail }) {
             tokenId={token.tokenId}
             viewerId={viewerId}
             viewerOwns={viewerOwns}
+            buyNowCents={viewerOwns ? null : buyNowCents}
           />
         </Panel>
         <Panel title="Sale history" testId="item-sale-history" className={styles.wide}>
