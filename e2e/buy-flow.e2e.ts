@@ -205,6 +205,34 @@ describe('Buy Now flow', () => {
     await first.context.close();
   });
 
+  it('reloads the page after a server error on Buy Now and says the purchase could not be started', async () => {
+    const token = take(6);
+    const { context } = await buyerContext('buy-now-error');
+    const page = await context.newPage();
+    await page.goto(baseUrl + itemUrl(token));
+    // The server fails the first Buy Now (a 500); nothing is created.
+    await page.route(/\/api\/v2\/listing-match\/$/, (route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({
+            status: 500,
+            contentType: 'application/json',
+            body: JSON.stringify({ statusCode: 500, error: 'Internal Server Error', message: 'boom' }),
+          })
+        : route.continue(),
+    );
+    await page.getByTestId('item-price').getByTestId('buy-now').click();
+    const toast = page
+      .getByTestId('toast-viewport')
+      .getByText('Sorry, we ran into a problem creating your purchase... Please try again.');
+    await toast.waitFor();
+    // The page was read again (000 §4: other errors reload), and Buy Now is there to try again.
+    expect(new URL(page.url()).pathname).toBe(itemUrl(token));
+    await page.unroute(/\/api\/v2\/listing-match\/$/);
+    await page.getByTestId('item-price').getByTestId('buy-now').click();
+    await page.waitForURL((url) => url.pathname.startsWith('/listing-checkout/'));
+    await context.close();
+  });
+
   it('says at checkout that a price shown in ETH is charged in dollars, with the total in ETH', async () => {
     const token = take(5);
     const { context } = await buyerContext('eth-display', "localStorage.setItem('displayCurrency', 'ETH')");

@@ -17,6 +17,7 @@ import {
   checkoutModalFlag,
   checkoutMode,
   POPUP_CLOSE_CHECK_MS,
+  PURCHASE_FAILED_MESSAGE,
   popupFeatures,
 } from './buy-flow';
 import { CheckoutDialog } from './CheckoutDialog';
@@ -36,7 +37,7 @@ const ListingCheckout = lazy(() => import('./CheckoutPage').then((m) => ({ defau
  * buyer's payment in progress, read per viewer from `/v2/listings/{id}/hold`, every 10 s); a 401
  * opens the auth modal, tos_approval_required the terms dialog (then Buy Now again), other errors reload
  * the page (the listing may have changed), a refusal (409: sold, cancelled, repriced) with its message
- * shown once the page is back.
+ * shown once the page is back, any other failure with the purchase failure's text (000 §8).
  */
 export function BuyNowButton({
   listingId,
@@ -91,7 +92,8 @@ export function BuyNowButton({
       else if (isUnauthorized(error) && authModal) authModal.open();
       // The listing changed (sold, cancelled, repriced): the page is read again, and says why.
       else if (isApiError(error) && error.statusCode === 409) reloadWithNotice(error.message);
-      else window.location.reload();
+      // Anything else (a server error, a lost answer): read again too, and say that nothing was started.
+      else reloadWithNotice(`${PURCHASE_FAILED_MESSAGE} Please try again.`);
     },
   });
 

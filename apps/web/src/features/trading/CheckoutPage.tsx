@@ -25,7 +25,7 @@ import { useDisplayCurrency } from '../platform/useDisplayCurrency';
 import { useFxRate } from '../platform/useFxRate';
 import { useTermsDialog } from '../terms/TermsDialog';
 import { isTermsApprovalRequired } from '../terms/terms-api';
-import { STATUS_POLL_MS } from './buy-flow';
+import { PURCHASE_FAILED_MESSAGE, STATUS_POLL_MS } from './buy-flow';
 import { CardActionDialog } from './CardActionDialog';
 import { CardFields } from './CardFields';
 import styles from './CheckoutPage.module.css';
@@ -42,7 +42,6 @@ import {
 import { useCardForm } from './useCardForm';
 
 /** 000 §8 "Purchase creation failure". */
-export const PURCHASE_FAILED_MESSAGE = 'Sorry, we ran into a problem creating your purchase...';
 /** A listing's checkout closed, and the item is the viewer's now (another checkout of theirs, or their offer). */
 const BOUGHT_ELSEWHERE_TEXT =
   'You own this NFT now: it is in your collection, and its receipt is in Dashboard → Purchases.';

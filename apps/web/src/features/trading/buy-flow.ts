@@ -13,6 +13,9 @@ export const POPUP_CLOSE_CHECK_MS = 2000;
 /** 000 §4, §9: the purchase intent's status is polled every 5000 ms while signed in. */
 export const STATUS_POLL_MS = 5000;
 
+/** 000 §8: a purchase that could not be created (the checkout's failure, and Buy Now's server error). */
+export const PURCHASE_FAILED_MESSAGE = 'Sorry, we ran into a problem creating your purchase...';
+
 export type CheckoutMode = 'navigate' | 'modal' | 'popup';
 
 export function checkoutModalFlag(): boolean {
