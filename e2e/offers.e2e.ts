@@ -373,6 +373,46 @@ describe('offers', () => {
     await page.context().close();
   });
 
+  it('does not sell at an amount the maker changed while the accept dialog was open', {
+    timeout: 120_000,
+  }, async () => {
+    const own = await sellerWithToken();
+    const lowerer = await apiSignUp(baseUrl, 'offer-lowerer');
+    const card = await simCardToken(baseUrl, lowerer.grant.access_token);
+    await call(lowerer, 'POST', '/v2/balance/deposits', { amount_in_cents: 5_000, payment_token: card });
+    const made = await call<{ offer: { purchaseIntentId: number } }>(lowerer, 'POST', '/v2/offer', {
+      type: 'offer',
+      contractAddress: own.token.contractAddress,
+      tokenId: own.token.tokenId,
+      amount: { amount: '40.00', currency: 'USD' },
+      payment_method: 'balance',
+    });
+    const page = await signedInPage(own.seller, itemUrl(own.token));
+    const row = page.getByTestId('item-offers').getByTestId('offer-row');
+    await row.first().getByTestId('offer-accept').click();
+    const dialog = page.getByTestId('accept-bid-dialog');
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain('$40.00');
+    // While the owner reads the dialog, the maker lowers the offer to $1.
+    await call(lowerer, 'PATCH', `/v2/offer/${made.offer.purchaseIntentId}`, {
+      amount: { amount: '1.00', currency: 'USD' },
+    });
+    await dialog.getByRole('button', { name: 'Accept' }).click();
+    await page
+      .getByText(
+        'Error - Bid could not be accepted. This offer changed after you opened it: it is now $1.00. Look at it again before you accept.',
+      )
+      .waitFor();
+    // Nothing was sold; the table shows the offer as it is now.
+    await expect.poll(() => dialog.count()).toBe(0);
+    await page
+      .getByTestId('item-offers')
+      .locator('[data-testid="offer-row"]', { hasText: '$1.00' })
+      .waitFor();
+    expect(await itemOwner(own.token)).toBe(own.profileUrl);
+    await page.context().close();
+  });
+
   it('makes a global offer on a work, and warns on a second one', { timeout: 120_000 }, async () => {
     expect(token).toBeDefined();
     const buyer = await apiSignUp(baseUrl, 'global-offer');

@@ -18059,6 +18059,7 @@ export interface operations {
                     contractAddress: string;
                     tokenId: string;
                     twoFactorCode?: string;
+                    expected_amount_in_cents?: number;
                 };
             };
         };

@@ -452,6 +452,59 @@ describe('offers', () => {
     expect(await outbox(t.app, makerRow?.email ?? '', 'offer_accepted')).toHaveLength(1);
   });
 
+  it('an offer changed after the owner saw it is not accepted at its new amount', async () => {
+    const { owner, tokens } = await ownedTokens();
+    const token = tokens[0];
+    if (!token) throw new Error('no token');
+    const maker = await buyer(t.app);
+    await fund(db(), maker.userId, 100_000, t.clock.now());
+    const made = await makeOffer(maker.headers, {
+      type: 'offer',
+      contractAddress: token.contractAddress,
+      tokenId: token.tokenId,
+      amount: { amount: '1000.00', currency: 'USD' },
+      payment_method: 'balance',
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const offer = (made.json() as { offer: Offer }).offer;
+    // The owner opens Accept on $1,000; meanwhile the maker lowers the offer to $1.
+    const lowered = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v2/offer/${offer.purchaseIntentId}`,
+      headers: maker.headers,
+      payload: { amount: { amount: '1.00', currency: 'USD' } },
+    });
+    expect(lowered.statusCode, lowered.body).toBe(200);
+    const accept = (expected: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/user/accept-bid/',
+        headers: owner.headers,
+        payload: {
+          bid_id: offer.id,
+          contractAddress: token.contractAddress,
+          tokenId: token.tokenId,
+          expected_amount_in_cents: expected,
+        },
+      });
+    const refused = await accept(100_000);
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json()).toMatchObject({
+      errorType: 'offer-changed',
+      message: 'This offer changed after you opened it: it is now $1.00. Look at it again before you accept.',
+    });
+    // Nothing moved: the token is the owner's, the maker's $1 still held, the owner paid nothing.
+    const [kept] = await db().select().from(schema.tokens).where(eq(schema.tokens.id, token.id));
+    expect(kept?.ownerId).toBe(owner.userId);
+    expect(await available(maker.userId)).toEqual({ balance: 100_000, held: 100 });
+    expect((await available(owner.userId)).balance).toBe(0);
+    // Accepted at the amount the owner now sees.
+    const done = await accept(100);
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json()).toMatchObject({ sale: { priceInCents: 100 } });
+    expect(await ledgerInvariants(db())).toEqual(balanced);
+  });
+
   it('accepting needs the two-factor code when two-factor is on', async () => {
     const { owner, tokens } = await ownedTokens();
     const token = tokens[0];

@@ -240,6 +240,8 @@ export const offersRoute: FastifyPluginAsyncZod = async (app) => {
           contractAddress: z.string().min(1).max(100),
           tokenId: z.coerce.string().regex(/^\d{1,78}$/),
           twoFactorCode: z.string().max(20).optional(),
+          // The amount the owner saw (the web sends it): a balance offer changed since is refused (409 offer-changed).
+          expected_amount_in_cents: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
         }),
         response: { 200: acceptBidSchema, ...answers },
       },
@@ -252,6 +254,7 @@ export const offersRoute: FastifyPluginAsyncZod = async (app) => {
         offerId: b.bid_id,
         contractAddress: b.contractAddress,
         tokenId: b.tokenId,
+        expectedAmountCents: b.expected_amount_in_cents,
       });
     },
   );

@@ -7,7 +7,7 @@
 // sale, mark the offer accepted. A card is captured after commit.
 
 import type { Db, UnitOfWork } from '@vitrine/db';
-import { AppError, CARD_OFFER_MAX_DAYS, feeBreakdown, toMinorUnits } from '@vitrine/domain';
+import { AppError, CARD_OFFER_MAX_DAYS, feeBreakdown, formatCents, toMinorUnits } from '@vitrine/domain';
 import type { Offer } from '@vitrine/domain/trading-responses';
 import type { Background } from '../../lib/background';
 import type { Clock } from '../../lib/clock';
@@ -54,6 +54,13 @@ export const OFFER_ERRORS = {
       'The amount of an offer made by card cannot change: cancel it and make a new offer',
     ),
   notMaker: () => err(403, 'forbidden', 'Only the maker of this offer can change it'),
+  /** A balance offer's maker may change its amount: the owner accepts the amount they saw, or nothing. */
+  changed: (amountCents: number) =>
+    err(
+      409,
+      'offer-changed',
+      `This offer changed after you opened it: it is now ${formatCents(amountCents)}. Look at it again before you accept.`,
+    ),
   declined: () => err(402, 'card_declined', PURCHASE_FAILED_MESSAGE),
   cardNeedsAction: () =>
     err(
@@ -465,7 +472,16 @@ export function createOffersService(deps: {
      * 000 §7 accept-bid: the caller sells a token they own to the offer. One unit of work (see the head
      * of this file). The step-up check (two-factor) happens before, in the route.
      */
-    async accept(ownerId: number, input: { offerId: number; contractAddress: string; tokenId: string }) {
+    async accept(
+      ownerId: number,
+      input: {
+        offerId: number;
+        contractAddress: string;
+        tokenId: string;
+        /** The amount the owner saw; when given, any other amount (the maker changed it) is refused. */
+        expectedAmountCents?: number | undefined;
+      },
+    ) {
       const draft = await repo.byId(input.offerId);
       if (!draft) throw OFFER_ERRORS.notFound();
       const offer = await expireIfDue(draft);
@@ -495,6 +511,8 @@ export function createOffersService(deps: {
         const locked = await offers.lock(offer.id);
         if (locked?.status !== 'open') throw OFFER_ERRORS.closed(locked?.status ?? 'closed');
         if (endOf(locked) <= at) throw OFFER_ERRORS.closed('expired');
+        if (input.expectedAmountCents !== undefined && locked.amountCents !== input.expectedAmountCents)
+          throw OFFER_ERRORS.changed(locked.amountCents);
         // The token's active listing before the token (the purchase's order), so the trigger that
         // closes it on the owner change never waits for a lock a purchase holds while it waits for ours.
         const listing = await tr.activeListingOf(token.id);

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatCents } from '@vitrine/domain';
 import { type FormEvent, useId, useState } from 'react';
+import { isApiError } from '../../app/api-client';
 import { Dialog } from '../../ui/Dialog';
 import { FormAlert } from '../../ui/FormAlert';
 import { Skeleton } from '../../ui/Skeleton';
@@ -43,7 +44,8 @@ export interface AcceptToken {
  * global or attribute offer the owner picks one of their eligible nifties first (Accept stays disabled until
  * one is chosen). With two-factor on, the API answers two_factor_required and the verification step shows
  * before anything is sold. Before Accept the seller sees what they receive (the fee lines of the listing's fee
- * dialog, for the token picked). Success: 000 §8's toast, then the page reloads; failure: 000 §8's message.
+ * dialog, for the token picked). Success: 000 §8's toast, then the page reloads; failure: 000 §8's message. The
+ * amount shown is the amount accepted: an offer its maker changed meanwhile is refused, and the offers read again.
  */
 export function AcceptBidDialog({
   offer,
@@ -77,6 +79,7 @@ export function AcceptBidDialog({
         bidId: offer.purchaseIntentId,
         contractAddress: input.token.contractAddress,
         tokenId: input.token.tokenId,
+        expectedAmountInCents: offer.amountInCents,
         ...(input.code ? { twoFactorCode: input.code } : {}),
       }),
     onSuccess: () => {
@@ -94,6 +97,13 @@ export function AcceptBidDialog({
         setFailed(false);
       } else if (isTwoFactorInvalid(error)) {
         setCodeError('That code is not right. Try again.');
+      } else if (isApiError(error) && error.errorType === 'offer-changed') {
+        // The maker changed the amount since this dialog opened: nothing was sold. The offers are read again
+        // and the owner decides on the new amount.
+        toast.error(`${OFFER_ACCEPT_FAILED_MESSAGE}. ${error.message}`);
+        void queryClient.invalidateQueries({ queryKey: offerKeys.all() });
+        void queryClient.invalidateQueries({ queryKey: offerKeys.mine() });
+        onClose();
       } else {
         setFailed(true);
         toast.error(OFFER_ACCEPT_FAILED_MESSAGE);

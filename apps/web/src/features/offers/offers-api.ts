@@ -38,6 +38,8 @@ export interface AcceptBidInput {
   bidId: number;
   contractAddress: string;
   tokenId: string;
+  /** The amount the owner was shown: an offer changed since is refused (409 offer-changed), never sold at its new amount. */
+  expectedAmountInCents: number;
   twoFactorCode?: string;
 }
 
@@ -127,6 +129,7 @@ export const offersApi = {
           bid_id: input.bidId,
           contractAddress: input.contractAddress,
           tokenId: input.tokenId,
+          expected_amount_in_cents: input.expectedAmountInCents,
           ...(input.twoFactorCode ? { twoFactorCode: input.twoFactorCode } : {}),
         },
         once(),
