@@ -11,7 +11,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../testing/test-app';
 import type { TestSession } from '../social/test-session';
-import type { AuthorizeRequest } from './payment-providers';
+import { createLedgerRepo } from './ledger.repo';
+import { type AuthorizeRequest, TEST_CARDS } from './payment-providers';
 import { createTradingRepo } from './trading.repo';
 import {
   accountBalance,
@@ -269,6 +270,96 @@ describe('a purchase intent changed while its payment is on its way', () => {
     }
     // Never by card without a charge: no card was authorised, nothing captured.
     expect(captured().length - capturedBefore).toBe(0);
+    expect((await ledgerInvariants(db())).unbalancedTransactions).toBe(0);
+  });
+
+  it("a card's second step completed while another tab switches to the balance: never delivered without a charge", async () => {
+    const { nifty } = await dropNifty(t.app, { editionSize: 10, priceInCents: 1_000 });
+    const b = await buyer(t.app);
+    await fund(db(), b.userId, 20_000, t.clock.now());
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/purchase-intents/',
+      headers: b.headers,
+      payload: {
+        contract_address: nifty.contractAddress,
+        nifty_type: nifty.typeNumber,
+        requested_quantity: 1,
+      },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const id = (created.json() as PurchaseIntent).purchaseIntentId;
+    const first = await t.app.inject({
+      method: 'POST',
+      url: `/api/v2/purchase-intent/${id}/pay`,
+      headers: b.headers,
+      payload: {
+        payment_method: 'stripe_card',
+        payment_token: await simCard(t.app, b, TEST_CARDS.requiresAction),
+      },
+    });
+    expect((first.json() as PurchaseIntent).paymentState).toBe('requires_action');
+    const [waitingIntent] = await db()
+      .select()
+      .from(schema.purchaseIntents)
+      .where(eq(schema.purchaseIntents.id, id));
+    const reference = waitingIntent?.providerReference;
+    expect(reference).toBeTruthy();
+    const complete = sentLater(() =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/v2/purchase-intent/${id}/complete-action`,
+        headers: b.headers,
+      }),
+    );
+    const patch = sentLater(() => patchIntent(b, id, { payment_method: 'balance' }));
+    // On PostgreSQL the completed step's purchase is held inside its transaction (its ledger entries wait for
+    // the platform's account, locked here), with the intent under its row lock, while the other tab's switch
+    // is sent. On PGlite (one transaction at a time) the two run one after the other.
+    const platform = await createLedgerRepo(db()).houseAccount('platform_revenue');
+    const waiting = async (like: string) =>
+      (
+        (await db().execute(
+          sql`select count(*)::int as n from pg_stat_activity
+               where datname = current_database() and wait_event_type = 'Lock' and query ilike ${like}`,
+        )) as unknown as { rows: { n: number }[] }
+      ).rows[0]?.n ?? 0;
+    await withTransaction(db(), async (tx) => {
+      await tx.execute(sql`select id from ledger_accounts where id = ${platform} for update`);
+      complete.send();
+      if (onPostgres)
+        await expect.poll(() => waiting('%ledger_entries%'), { timeout: 10_000 }).toBeGreaterThan(0);
+      patch.send();
+      if (onPostgres)
+        await expect
+          .poll(() => waiting('%update "purchase_intents"%'), { timeout: 10_000 })
+          .toBeGreaterThan(0);
+    });
+    const [completed, switched] = [await complete.answer, await patch.answer];
+    const [row] = await db().select().from(schema.purchaseIntents).where(eq(schema.purchaseIntents.id, id));
+    const charge = t.app.services.cardProcessor.charges().find((c) => c.id === reference);
+    const minted = await db()
+      .select()
+      .from(schema.tokens)
+      .where(and(eq(schema.tokens.ownerId, b.userId), eq(schema.tokens.niftyId, nifty.id)));
+    if (onPostgres) {
+      // The completed step paid first: the switch is refused, and the card is charged.
+      expect(completed.statusCode, completed.body).toBe(200);
+      expect(switched.statusCode, switched.body).toBe(409);
+    }
+    // Whatever the order: an edition delivered is an edition charged, and an intent not paid holds no charge.
+    if (row?.paymentState === 'paid') {
+      expect(minted).toHaveLength(1);
+      expect(row.capturedAt).not.toBeNull();
+      expect(t.app.services.cardProcessor.charges().find((c) => c.id === row.providerReference)?.status).toBe(
+        'captured',
+      );
+    } else {
+      expect(minted).toHaveLength(0);
+      expect(row?.paymentMethod).toBe('balance');
+    }
+    // The step's authorisation is taken or released, never left hanging.
+    expect(charge?.status).toMatch(/^(captured|voided)$/);
     expect((await ledgerInvariants(db())).unbalancedTransactions).toBe(0);
   });
 });

@@ -183,6 +183,8 @@ export function createSimulatedCardProcessor(clock: { now(): Date }) {
     async completeAction(ref) {
       const charge = charges.get(ref);
       if (!charge) return { status: 'declined', providerReference: ref, reason: 'unknown_charge' };
+      // A voided authorisation cannot be completed (Stripe refuses to confirm a cancelled PaymentIntent).
+      if (charge.status === 'voided') return { status: 'declined', providerReference: ref, reason: 'canceled' };
       if (charge.status === 'requires_action') charge.status = 'authorized';
       return outcome(charge);
     },
@@ -324,6 +326,8 @@ export function createSimulatedExternalProvider(options: {
     async completeAction(ref) {
       const charge = charges.get(ref);
       if (!charge) return { status: 'declined', providerReference: ref, reason: 'unknown_charge' };
+      // A voided authorisation cannot be completed (Stripe refuses to confirm a cancelled PaymentIntent).
+      if (charge.status === 'voided') return { status: 'declined', providerReference: ref, reason: 'canceled' };
       if (charge.status === 'requires_action') charge.status = 'authorized';
       return outcome(charge);
     },

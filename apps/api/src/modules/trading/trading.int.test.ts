@@ -569,6 +569,40 @@ describe('card capture recovery', () => {
     t.clock.set(new Date(t.clock.now().getTime() - CAPTURE_GRACE_MS));
   });
 
+  it('a purchase whose card capture fails after its commit answers paid, and the sweep takes the money', async () => {
+    const { listing } = await listedToken(t.app, { priceInCents: 2_500 });
+    const b = await buyer(t.app);
+    const m = await match(b, listing.id);
+    const provider = t.app.services.cardProcessor.provider;
+    const capture = provider.capture;
+    provider.capture = async () => {
+      provider.capture = capture;
+      throw new Error('processor unavailable');
+    };
+    let res: Awaited<ReturnType<typeof pay>>;
+    try {
+      res = await pay(b, m.listingMatchId, { payment_token: await card(b, TEST_CARDS.succeeds) });
+    } finally {
+      provider.capture = capture;
+    }
+    // The sale happened: the buyer is told so, not that it failed.
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ paymentState: 'paid' });
+    const [row] = await db()
+      .select()
+      .from(schema.purchaseIntents)
+      .where(eq(schema.purchaseIntents.id, m.listingMatchId));
+    expect(row?.capturedAt).toBeNull();
+    const status = () =>
+      t.app.services.cardProcessor.charges().find((c) => c.id === row?.providerReference)?.status;
+    expect(status()).toBe('authorized');
+    t.clock.advance(CAPTURE_GRACE_MS);
+    // What the minute sweep runs (the test above shows the sweep runs it).
+    expect(await t.app.services.trading.captureDue()).toBe(1);
+    expect(status()).toBe('captured');
+    t.clock.set(new Date(t.clock.now().getTime() - CAPTURE_GRACE_MS));
+  });
+
   it('leaves owed card money older than an authorisation lives (7 days) to a person, not the sweep', async () => {
     const { listing } = await listedToken(t.app, { priceInCents: 3_000 });
     const b = await buyer(t.app);

@@ -456,18 +456,29 @@ export function createTradingService(deps: {
         'Delivery to an external wallet is not available yet',
       );
     }
-    // Changing how to pay drops a card verification in progress.
-    if (
+    // Changing how to pay drops a card verification in progress: only while the intent still waits on it (a
+    // second step completed meanwhile has paid it), and its authorisation is voided after, never before: voided
+    // first, a purchase that the completed step committed would be delivered and never charged.
+    const dropsVerification =
       intent.paymentState === 'requires_action' &&
-      set.paymentMethod &&
-      set.paymentMethod !== intent.paymentMethod
-    ) {
-      if (intent.providerReference) await externalOf(intent.paymentMethod).void(intent.providerReference);
+      set.paymentMethod !== undefined &&
+      set.paymentMethod !== intent.paymentMethod;
+    if (dropsVerification) {
       set.paymentState = 'pending';
       set.providerReference = null;
     }
-    const updated = await repo.updateIntent(intent.id, OPEN_STATES, set);
-    if (!updated) throw TRADING_ERRORS.intentClosed('closed');
+    const updated = await repo.updateIntent(
+      intent.id,
+      dropsVerification ? ['requires_action'] : OPEN_STATES,
+      set,
+    );
+    if (!updated) {
+      const now = await repo.intent(intent.id);
+      if (now && OPEN_STATES.includes(now.paymentState)) throw TRADING_ERRORS.intentChanged();
+      throw TRADING_ERRORS.intentClosed(now?.paymentState ?? 'closed');
+    }
+    if (dropsVerification && intent.providerReference)
+      await externalOf(intent.paymentMethod).void(intent.providerReference);
     return updated;
   }
 
@@ -1016,9 +1027,14 @@ export function createTradingService(deps: {
       paid = after;
     }
     // Paid by this authorisation: take the money. Paid by another (a retry with another card): release it.
+    // The purchase is committed: a capture that fails now is owed, and the minute sweep takes it (captureDue), as
+    // for offers and bids. The buyer is not told the purchase failed: it did not.
     if (paid.providerReference === providerReference) {
-      await provider.capture(providerReference);
-      await repo.markCaptured(paid.id, clock.now());
+      const captured = await provider.capture(providerReference).then(
+        () => true,
+        () => false,
+      );
+      if (captured) await repo.markCaptured(paid.id, clock.now());
     } else {
       await provider.void(providerReference);
     }
