@@ -331,6 +331,103 @@ describe('packs', () => {
     for (const item of items) expect((await niftyRow(item.id))?.totalSold).toBe(2);
   });
 
+  it('a listed pack is not opened (its buyer would pay for an empty pack); an opened pack is neither listed nor offered on', async () => {
+    const { nifty } = await packDrop({ packSize: 1, pool: [3] });
+    const owner = await buyer(t.app);
+    await fund(db(), owner.userId, 100_000, t.clock.now());
+    const paid = await payByBalance(owner, (await created(owner, nifty, 2)).purchaseIntentId);
+    const [listedPack, openedPack] = paid.mintedTokens;
+    if (!listedPack || !openedPack) throw new Error('no packs');
+    const list = (tokenId: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v2/listings',
+        headers: owner.headers,
+        payload: {
+          contractAddress: nifty.contractAddress,
+          tokenId,
+          price: { amount: '500', currency: 'USD' },
+        },
+      });
+    const listed = await list(listedPack.tokenId);
+    expect(listed.statusCode, listed.body).toBe(200);
+    const listingId = (listed.json() as { id: number }).id;
+    const b = await buyer(t.app);
+    await fund(db(), b.userId, 100_000, t.clock.now());
+    const match = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/listing-match/',
+      headers: b.headers,
+      payload: { listing_id: listingId },
+    });
+    expect(match.statusCode, match.body).toBe(200);
+
+    // The owner tries to open it while it is listed (and a buyer is at checkout): refused, still sealed.
+    const refused = await open(owner, nifty.contractAddress, listedPack.tokenId);
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json()).toMatchObject({
+      errorType: 'pack-listed',
+      message: 'This pack is listed for sale: cancel the listing before you open it',
+    });
+    const pay = await payByBalance(b, (match.json() as { listingMatchId: number }).listingMatchId);
+    expect(pay.paymentState).toBe('paid');
+    const [bought] = await db()
+      .select()
+      .from(schema.tokens)
+      .where(and(eq(schema.tokens.niftyId, nifty.id), eq(schema.tokens.tokenId, listedPack.tokenId)));
+    expect({ owner: bought?.ownerId, openedAt: bought?.openedAt }).toEqual({
+      owner: b.userId,
+      openedAt: null,
+    });
+
+    // An opened pack is not sold as a pack: no listing, no offer on it, and an offer made before it was opened
+    // is not filled with it.
+    const offerOn = (tokenId: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v2/offer',
+        headers: b.headers,
+        payload: {
+          type: 'offer',
+          contractAddress: nifty.contractAddress,
+          tokenId,
+          amount: { amount: '5.00', currency: 'USD' },
+          payment_method: 'balance',
+        },
+      });
+    const before = await offerOn(openedPack.tokenId);
+    expect(before.statusCode, before.body).toBe(201);
+    expect((await open(owner, nifty.contractAddress, openedPack.tokenId)).statusCode).toBe(200);
+    const relist = await list(openedPack.tokenId);
+    expect(relist.statusCode, relist.body).toBe(409);
+    expect(relist.json()).toMatchObject({
+      errorType: 'pack-opened',
+      message: 'This pack has already been opened',
+    });
+    const accepted = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/accept-bid/',
+      headers: owner.headers,
+      payload: {
+        bid_id: (before.json() as { offer: { id: number } }).offer.id,
+        contractAddress: nifty.contractAddress,
+        tokenId: openedPack.tokenId,
+      },
+    });
+    expect(accepted.statusCode, accepted.body).toBe(409);
+    expect(accepted.json()).toMatchObject({ errorType: 'pack-opened' });
+    const cancelled = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v2/offer?purchase_intent_id=${(before.json() as { offer: { id: number } }).offer.id}`,
+      headers: b.headers,
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const after = await offerOn(openedPack.tokenId);
+    expect(after.statusCode, after.body).toBe(409);
+    expect(after.json()).toMatchObject({ errorType: 'pack-opened' });
+    expect(await ledgerInvariants(db())).toMatchObject({ unbalancedTransactions: 0, negativeBalances: 0 });
+  });
+
   it('a pack whose pool is empty is refused and stays sealed', async () => {
     const { nifty } = await packDrop({ packSize: 1, pool: [1] });
     const owner = await buyer(t.app);

@@ -30,6 +30,13 @@ export const EDITION_ERRORS = {
     }),
   alreadyOpened: () =>
     new AppError({ errorType: 'pack-opened', message: 'This pack has already been opened', statusCode: 409 }),
+  /** Opened while listed, its buyer would pay for an empty pack (the listing would stay buyable). */
+  listed: () =>
+    new AppError({
+      errorType: 'pack-listed',
+      message: 'This pack is listed for sale: cancel the listing before you open it',
+      statusCode: 409,
+    }),
   packEmpty: () =>
     new AppError({ errorType: 'pack-empty', message: 'No items remain to fill this pack', statusCode: 409 }),
 };
@@ -185,6 +192,8 @@ export function createEditionsService(deps: {
         if ((await trading.poolKind(pack.niftyId)) !== 'pack') throw EDITION_ERRORS.notPack();
         if (pack.ownerId !== userId || pack.burntAt !== null) throw EDITION_ERRORS.notOwner();
         if (pack.openedAt !== null) throw EDITION_ERRORS.alreadyOpened();
+        // Under the token's lock, which listing it takes too: a listing and an opening never both go through.
+        if (await trading.activeListingOf(pack.id)) throw EDITION_ERRORS.listed();
         const packNifty = await trading.lockNifty(pack.niftyId);
         const size = Math.max(1, packNifty?.packSize ?? 1);
         const pool = await trading.lockPool(pack.niftyId);

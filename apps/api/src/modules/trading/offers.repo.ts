@@ -1,7 +1,7 @@
 // Offers (docs/decisions/009-trading-and-ledger.md "Offers"): queries of the `offers` table. Rows are
 // mapped before they leave. Decisions run in the service's unit of work (row locks, conditional updates).
 import { type Db, lockRows, schema } from '@vitrine/db';
-import { and, asc, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
 
 const { offers, tokens, nifties, collections, users, tokenTraits, ledgerHolds } = schema;
 
@@ -132,6 +132,8 @@ export function createOffersRepo(db: Db) {
           contractAddress: tokens.contractAddress,
           tokenId: tokens.tokenId,
           name: tokens.name,
+          /** A pack opened: not sold as a pack (no offer on it, none accepted with it). */
+          openedAt: tokens.openedAt,
           /** The token's own name, else its nifty's title: how people know it. */
           label: sql<string>`coalesce(${tokens.name}, ${nifties.title})`,
         })
@@ -271,6 +273,8 @@ export function createOffersRepo(db: Db) {
     async eligibleTokens(offerId: number, ownerId: number, limit: number, offset: number) {
       const where = and(
         eq(tokens.ownerId, ownerId),
+        // An opened pack cannot fill an offer (it is no longer a pack).
+        isNull(tokens.openedAt),
         sql`exists (select 1 from ${offers} where ${offers.id} = ${offerId}
           and ${matchesToken(sql`${tokens.id}`, sql`${tokens.niftyId}`, sql`${nifties.collectionId}`)})`,
       );

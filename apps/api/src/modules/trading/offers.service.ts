@@ -54,6 +54,8 @@ export const OFFER_ERRORS = {
       'The amount of an offer made by card cannot change: cancel it and make a new offer',
     ),
   notMaker: () => err(403, 'forbidden', 'Only the maker of this offer can change it'),
+  /** An opened pack is no longer a pack: no offer is made on it or filled with it. */
+  packOpened: () => err(409, 'pack-opened', 'This pack has already been opened'),
   /** A balance offer's maker may change its amount: the owner accepts the amount they saw, or nothing. */
   changed: (amountCents: number) =>
     err(
@@ -240,6 +242,7 @@ export function createOffersService(deps: {
       const token = await repo.token(input.contractAddress, input.tokenId);
       if (!token) throw TRADING_ERRORS.tokenNotFound();
       if (token.ownerId === makerId) throw OFFER_ERRORS.ownToken();
+      if (token.openedAt !== null) throw OFFER_ERRORS.packOpened();
       return {
         key: `token:${token.id}`,
         tokenRowId: token.id,
@@ -519,6 +522,7 @@ export function createOffersService(deps: {
         if (listing) await tr.lockListing(listing.id);
         const lockedToken = await tr.lockToken(token.id);
         if (!lockedToken || lockedToken.ownerId !== ownerId) throw TRADING_ERRORS.notOwner();
+        if (lockedToken.openedAt !== null) throw OFFER_ERRORS.packOpened();
         const fees = feeBreakdown({
           priceCents: locked.amountCents,
           royaltyBps,

@@ -184,7 +184,8 @@ export function createSimulatedCardProcessor(clock: { now(): Date }) {
       const charge = charges.get(ref);
       if (!charge) return { status: 'declined', providerReference: ref, reason: 'unknown_charge' };
       // A voided authorisation cannot be completed (Stripe refuses to confirm a cancelled PaymentIntent).
-      if (charge.status === 'voided') return { status: 'declined', providerReference: ref, reason: 'canceled' };
+      if (charge.status === 'voided')
+        return { status: 'declined', providerReference: ref, reason: 'canceled' };
       if (charge.status === 'requires_action') charge.status = 'authorized';
       return outcome(charge);
     },
@@ -327,7 +328,8 @@ export function createSimulatedExternalProvider(options: {
       const charge = charges.get(ref);
       if (!charge) return { status: 'declined', providerReference: ref, reason: 'unknown_charge' };
       // A voided authorisation cannot be completed (Stripe refuses to confirm a cancelled PaymentIntent).
-      if (charge.status === 'voided') return { status: 'declined', providerReference: ref, reason: 'canceled' };
+      if (charge.status === 'voided')
+        return { status: 'declined', providerReference: ref, reason: 'canceled' };
       if (charge.status === 'requires_action') charge.status = 'authorized';
       return outcome(charge);
     },

@@ -79,6 +79,8 @@ export const TRADING_ERRORS = {
       message: 'This NFT is already listed for sale',
       statusCode: 409,
     }),
+  packOpened: () =>
+    new AppError({ errorType: 'pack-opened', message: 'This pack has already been opened', statusCode: 409 }),
   listingClosed: () =>
     new AppError({
       errorType: 'listing-unavailable',
@@ -1114,6 +1116,8 @@ export function createTradingService(deps: {
       const listing = await unit.run(async ({ trading }) => {
         const locked = await trading.lockToken(token.id);
         if (!locked || locked.ownerId !== sellerId) throw TRADING_ERRORS.notOwner();
+        // An opened pack is not sold as a pack (its opening refuses a listed pack, under this same lock).
+        if (locked.openedAt !== null) throw TRADING_ERRORS.packOpened();
         const made = await trading.insertListing({
           tokenRowId: token.id,
           sellerId,
