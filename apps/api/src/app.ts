@@ -79,6 +79,8 @@ export interface AppConfig {
   liveEvents?: LiveEvents;
   /** Event streams: the cap per process and the heartbeat (decision 014). */
   eventStreams?: Partial<StreamsOptions>;
+  /** How often a running idempotent request renews its key's claim (http/idempotency.ts; tests shorten it). */
+  idempotencyHeartbeatMs?: number;
 }
 
 declare module 'fastify' {
@@ -217,6 +219,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   registerIdempotency(app, {
     store: createIdempotencyStore(config.database.db, resolved.clock),
     callerOf: (request) => app.services.viewers.idOf(request),
+    ...(config.idempotencyHeartbeatMs ? { heartbeatMs: config.idempotencyHeartbeatMs } : {}),
   });
   // After idempotency: an idempotent route's kept answer is the plain one (route onSend hooks run in this order).
   await registerCompression(app);

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { sessionFor, type TestSession } from '../modules/social/test-session';
 import { type TestApp, testApp } from '../testing/test-app';
-import { IDEMPOTENCY_TTL_MS } from './idempotency';
+import { IDEMPOTENCY_STALE_CLAIM_MS, IDEMPOTENCY_TTL_MS } from './idempotency';
 
 const SAVE = '/api/v2/users/me/boards/favorites/nifties/save/';
 const REMOVE = '/api/v2/users/me/boards/favorites/nifties/remove/';
@@ -25,7 +25,8 @@ let entered: () => void = () => {};
 let failNext = false;
 
 beforeAll(async () => {
-  t = await testApp({ seed: false });
+  // Claims renewed every 20 ms (15 s in production), so a test sees renewals within its run.
+  t = await testApp({ seed: false, config: { idempotencyHeartbeatMs: 20 } });
   t.app.post(
     COUNTED,
     {
@@ -219,6 +220,54 @@ describe('one key, requests at once', () => {
     const retry = await post(COUNTED, alice, { amountInCents: 900 }, 'pay-2');
     expect(retry.statusCode).toBe(201);
     expect(retry.json()).toEqual({ run: 2, amountInCents: 900 });
+  });
+});
+
+describe('a slow request and a stopped one', () => {
+  it('keeps the key of a request still running after a minute (a slow card processor): the retry is refused, not run', async () => {
+    runs = 0;
+    let open: () => void = () => {};
+    gate = new Promise((resolve) => {
+      open = resolve;
+    });
+    const inside = new Promise<void>((resolve) => {
+      entered = resolve;
+    });
+    const first = post(COUNTED, alice, { amountInCents: 300 }, 'slow-1');
+    await inside;
+    // More than a minute passes while the handler still runs; its claim is renewed meanwhile (every 20 ms here).
+    t.clock.advance(IDEMPOTENCY_STALE_CLAIM_MS + 1000);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const retry = post(COUNTED, alice, { amountInCents: 300 }, 'slow-1');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    open();
+    gate = null;
+    const refused = await retry;
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json()).toMatchObject({ errorType: 'idempotency-key-in-use' });
+    const done = await first;
+    expect(done.statusCode).toBe(201);
+    const replayed = await post(COUNTED, alice, { amountInCents: 300 }, 'slow-1');
+    expect(replayed.body).toBe(done.body);
+    expect(runs).toBe(1);
+  });
+
+  it('lets a retry take over a claim not renewed for a minute (its process stopped)', async () => {
+    runs = 0;
+    const { db } = t.app.config.database;
+    const keys = schema.idempotencyKeys;
+    const first = await post(COUNTED, alice, { amountInCents: 400 }, 'stopped-1');
+    expect(first.statusCode).toBe(201);
+    // What a process that stopped mid-request leaves: a claim with no answer, no longer renewed.
+    await db
+      .update(keys)
+      .set({ statusCode: null, body: null, contentType: null, claimedAt: t.clock.now() })
+      .where(eq(keys.key, 'stopped-1'));
+    expect((await post(COUNTED, alice, { amountInCents: 400 }, 'stopped-1')).statusCode).toBe(409);
+    t.clock.advance(IDEMPOTENCY_STALE_CLAIM_MS + 1000);
+    const taken = await post(COUNTED, alice, { amountInCents: 400 }, 'stopped-1');
+    expect(taken.statusCode, taken.body).toBe(201);
+    expect(taken.json()).toEqual({ run: 2, amountInCents: 400 });
   });
 });
 

@@ -6,7 +6,9 @@
 //    (`Idempotent-Replayed: true`), without running the handler;
 //  - the same key with another request answers 422 `idempotency-key-reused`;
 //  - while the first still runs, another request under the key answers 409 `idempotency-key-in-use`
-//    with `Retry-After: 1` (refused, not queued: no connection is held waiting).
+//    with `Retry-After: 1` (refused, not queued: no connection is held waiting). A running request renews
+//    its claim every IDEMPOTENCY_HEARTBEAT_MS, however long it takes (a slow card processor); only a claim
+//    left without renewal for IDEMPOTENCY_STALE_CLAIM_MS (its process stopped) is taken over by a retry.
 // Answers that depend on the moment (401, 429, 5xx) are not kept: the key is released for a retry.
 import { createHash } from 'node:crypto';
 import { type Db, schema } from '@vitrine/db';
@@ -29,8 +31,12 @@ declare module 'fastify' {
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 /** How long a key and its answer are kept. */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
-/** A claim with no answer after this long is taken to belong to a process that stopped. */
+/** A claim with no answer and not renewed for this long is taken to belong to a process that stopped. */
 export const IDEMPOTENCY_STALE_CLAIM_MS = 60_000;
+/** How often a running request renews its claim (a quarter of the staleness: three renewals may be late). */
+export const IDEMPOTENCY_HEARTBEAT_MS = 15_000;
+/** A request renews its claim for this long at most: one that never answers does not hold its key forever. */
+const HEARTBEAT_LIMIT_MS = 30 * 60_000;
 /** Expired keys are deleted at most this often, by the request that finds the time has come. */
 const PURGE_EVERY_MS = 60_000;
 
@@ -187,6 +193,14 @@ export function createIdempotencyStore(db: Db, clock: Clock) {
       if (written) throw written.failed;
     },
 
+    /** Renews a running request's claim (its process is alive): no retry takes it over as stale. */
+    async renew(c: Claim) {
+      await db
+        .update(keys)
+        .set({ claimedAt: clock.now() })
+        .where(and(where(c), sql`${keys.statusCode} is null`));
+    },
+
     async release(c: Claim) {
       await db.delete(keys).where(and(where(c), sql`${keys.statusCode} is null`));
     },
@@ -217,9 +231,37 @@ const transient = (status: number) => status >= 500 || status === 401 || status 
 
 export function registerIdempotency(
   app: FastifyInstance,
-  deps: { store: IdempotencyStore; callerOf(request: FastifyRequest): Promise<number | null> },
+  deps: {
+    store: IdempotencyStore;
+    callerOf(request: FastifyRequest): Promise<number | null>;
+    /** How often a running request renews its claim (IDEMPOTENCY_HEARTBEAT_MS; shorter in tests). */
+    heartbeatMs?: number;
+  },
 ): void {
   const claims = new WeakMap<FastifyRequest, Claim>();
+  const heartbeats = new WeakMap<FastifyRequest, NodeJS.Timeout>();
+  const heartbeatMs = deps.heartbeatMs ?? IDEMPOTENCY_HEARTBEAT_MS;
+
+  /**
+   * Renews the claim while the request runs; stopped when its answer is sent (onSend runs even when the client
+   * has gone: its retry must still find the key in use), or after HEARTBEAT_LIMIT_MS.
+   */
+  function beat(request: FastifyRequest, claim: Claim) {
+    const started = Date.now();
+    const timer = setInterval(() => {
+      if (Date.now() - started > HEARTBEAT_LIMIT_MS) return stop(request);
+      deps.store
+        .renew(claim)
+        .catch((err: unknown) => request.log.warn({ err }, 'idempotency claim not renewed'));
+    }, heartbeatMs);
+    timer.unref();
+    heartbeats.set(request, timer);
+  }
+  function stop(request: FastifyRequest) {
+    const timer = heartbeats.get(request);
+    if (timer) clearInterval(timer);
+    heartbeats.delete(request);
+  }
 
   async function preHandler(request: FastifyRequest, reply: FastifyReply) {
     const key = request.headers[IDEMPOTENCY_HEADER];
@@ -235,6 +277,7 @@ export function registerIdempotency(
     const found = (await deps.store.claim(claim, hash)) ?? (await deps.store.claim(claim, hash));
     if (found === true) {
       claims.set(request, claim);
+      beat(request, claim);
       return;
     }
     if (found === null) return conflict(reply);
@@ -257,6 +300,7 @@ export function registerIdempotency(
     const claim = claims.get(request);
     if (!claim) return payload;
     claims.delete(request);
+    stop(request);
     if (transient(reply.statusCode) || typeof payload !== 'string') {
       await deps.store.release(claim);
       return payload;
