@@ -101,7 +101,12 @@ export const listingMatchRoute: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       toMatch(
-        await trading().updateIntent(signedIn(request).userId, request.params.id, toPatch(request.body)),
+        await trading().updateIntent(
+          signedIn(request).userId,
+          request.params.id,
+          toPatch(request.body),
+          'listing',
+        ),
       ),
   );
 

@@ -238,6 +238,28 @@ describe('a purchase intent for a live fcfs nifty', () => {
     expect((await create(c, nifty, 2)).json()).toMatchObject({ message: 'Only 1 Remaining!' });
   });
 
+  it('is not changed through the listing-match route, which answers 404 for it', async () => {
+    const { nifty } = await dropNifty(t.app, { editionSize: 5, priceInCents: 1_000 });
+    const a = await buyer(t.app);
+    const intent = await created(a, nifty, 1);
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v2/listing-match/${intent.purchaseIntentId}`,
+      headers: a.headers,
+      payload: { requested_quantity: 3 },
+    });
+    expect(res.statusCode, res.body).toBe(404);
+    // Nothing changed: the quantity, its quote and the editions it holds.
+    const after = await read(a, intent.purchaseIntentId);
+    expect(after).toMatchObject({ requestedQuantity: 1 });
+    expect(after.quotes[0]).toMatchObject({ priceInCents: 1_000 });
+    const [row] = await db()
+      .select()
+      .from(schema.purchaseIntents)
+      .where(eq(schema.purchaseIntents.id, intent.purchaseIntentId));
+    expect(row?.heldQuantity).toBe(1);
+  });
+
   it('expires after 15 minutes and gives its editions back, before and after the sweep', async () => {
     const { nifty } = await dropNifty(t.app, { editionSize: 2 });
     const a = await buyer(t.app);

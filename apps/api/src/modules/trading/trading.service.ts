@@ -1415,8 +1415,16 @@ export function createTradingService(deps: {
       return { count, items };
     },
 
-    async updateIntent(buyerId: number, id: number, patch: IntentPatch) {
-      const updated = await patchIntent(await ownIntent(buyerId, id), patch);
+    async updateIntent(
+      buyerId: number,
+      id: number,
+      patch: IntentPatch,
+      /** 'listing': only a listing match (its route's 404 for a drop's intent comes before any change). */
+      only?: 'listing',
+    ) {
+      const own = await ownIntent(buyerId, id);
+      if (only === 'listing' && own.saleKind !== 'listing') throw TRADING_ERRORS.intentNotFound();
+      const updated = await patchIntent(own, patch);
       // A primary intent's new quantity re-quotes and holds (or gives back) editions.
       if (
         patch.requestedQuantity !== undefined &&
