@@ -110,7 +110,8 @@ const unexpectedState = (pi: FakeIntent, action: string): Answer =>
 export async function startFakeStripe() {
   const intents = new Map<string, FakeIntent>();
   const refunds: { id: string; payment_intent: string; amount: number }[] = [];
-  const idempotent = new Map<string, Answer>();
+  /** Answers by idempotency key, with the parameters they were first used with (Stripe refuses others). */
+  const idempotent = new Map<string, { answer: Answer; params: string }>();
   const requests: FakeStripeRequest[] = [];
   let base = '';
 
@@ -323,13 +324,23 @@ export async function startFakeStripe() {
     const earlier = scoped ? idempotent.get(scoped) : undefined;
     requests.push({ method, path: url.pathname, idempotencyKey: key, replayed: earlier !== undefined });
     if (earlier) {
-      send(earlier, { 'idempotent-replayed': 'true' });
+      if (method === 'POST' && earlier.params !== raw) {
+        send(
+          stripeError(400, {
+            type: 'idempotency_error',
+            message:
+              'Keys for idempotent requests can only be used with the same parameters they were first used with.',
+          }),
+        );
+        return;
+      }
+      send(earlier.answer, { 'idempotent-replayed': 'true' });
       return;
     }
     // The answer as it was then (a copy): a replay answers the first answer, not today's state.
     const answer = route(method, url.pathname, new URLSearchParams(method === 'GET' ? url.search : raw));
     const frozen = { status: answer.status, body: JSON.parse(JSON.stringify(answer.body)) as unknown };
-    if (scoped && method === 'POST') idempotent.set(scoped, frozen);
+    if (scoped && method === 'POST') idempotent.set(scoped, { answer: frozen, params: raw });
     send(frozen);
   }
 

@@ -147,8 +147,13 @@ export function createStripeProvider(stripe: Stripe): ExternalPaymentProvider & 
       if (!request.paymentToken) {
         return { status: 'declined', providerReference: null, reason: 'invalid_payment_method' };
       }
-      // The same reference and card: the same PaymentIntent (a retry of the same pay).
-      return createAndConfirm(request, `${request.reference}:authorize:${request.paymentToken}`);
+      // The same reference, card and amount: the same PaymentIntent (a retry of the same pay). Another amount (a
+      // drop's quantity changed after a failed or abandoned attempt) is another PaymentIntent: Stripe refuses a
+      // key used again with other parameters.
+      return createAndConfirm(
+        request,
+        `${request.reference}:authorize:${request.paymentToken}:${request.currency}:${request.amountCents}`,
+      );
     },
     async completeAction(ref) {
       // The buyer passed (or failed) the second step in the browser with Stripe.js; Stripe knows.

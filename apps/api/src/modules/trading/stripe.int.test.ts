@@ -4,7 +4,7 @@
 // ids), a decline, the 3-D Secure second step (passed and failed), webhooks with a good and a bad
 // signature, a replayed event; Klarna and Gemini balance (simulated) at pay.
 import { schema } from '@vitrine/db';
-import type { ListingMatch } from '@vitrine/domain/trading-responses';
+import type { ListingMatch, PurchaseIntent } from '@vitrine/domain/trading-responses';
 import { and, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,7 +19,7 @@ import { type TestApp, testApp } from '../../testing/test-app';
 import type { TestSession } from '../social/test-session';
 import { SIM_EXTERNAL_TOKENS } from './payment-providers';
 import { PURCHASE_FAILED_MESSAGE } from './trading.service';
-import { accountBalance, buyer, ledgerInvariants, listedToken } from './trading-helpers';
+import { accountBalance, buyer, dropNifty, ledgerInvariants, listedToken } from './trading-helpers';
 
 let fake: FakeStripe;
 let t: TestApp;
@@ -107,12 +107,14 @@ describe('Stripe card payments (PaymentIntents on the fake)', () => {
       capture_method: 'manual',
       metadata: { reference: `purchase_intent:${m.listingMatchId}` },
     });
-    // Idempotency keys derived from our intent id (create) and the PaymentIntent (capture).
+    // Idempotency keys derived from our intent id, the card and the amount (create) and the PaymentIntent (capture).
     const keys = fake
       .requests()
       .filter((r) => r.method === 'POST')
       .map((r) => r.idempotencyKey);
-    expect(keys).toContain(`purchase_intent:${m.listingMatchId}:authorize:${STRIPE_TEST_PMS.succeeds}`);
+    expect(keys).toContain(
+      `purchase_intent:${m.listingMatchId}:authorize:${STRIPE_TEST_PMS.succeeds}:USD:12893`,
+    );
     expect(keys).toContain(`${pi?.id}:capture`);
 
     // Paying again answers the paid intent; no second PaymentIntent.
@@ -189,6 +191,44 @@ describe('Stripe card payments (PaymentIntents on the fake)', () => {
       paymentState: 'pending',
       providerReference: null,
     });
+  });
+
+  it('a drop checkout whose quantity changed after a failed 3-D Secure pays again with the same card', async () => {
+    const { nifty } = await dropNifty(t.app, { editionSize: 10, priceInCents: 1_000 });
+    const b = await buyer(t.app);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/purchase-intents/',
+      headers: b.headers,
+      payload: {
+        contract_address: nifty.contractAddress,
+        nifty_type: nifty.typeNumber,
+        requested_quantity: 1,
+      },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const id = (created.json() as PurchaseIntent).purchaseIntentId;
+    const first = await pay(b, id, { payment_token: STRIPE_TEST_PMS.requiresAction });
+    expect(first.json()).toMatchObject({ paymentState: 'requires_action' });
+    fake.authenticate((await intentRow(id))?.providerReference ?? '', 'fail');
+    expect((await completeAction(b, id)).statusCode).toBe(402);
+    const two = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/payments/purchase-intents/',
+      headers: b.headers,
+      payload: { purchase_intent_id: id, requested_quantity: 2 },
+    });
+    expect(two.statusCode, two.body).toBe(200);
+    // The same card again, for the new total: a new PaymentIntent of that amount, not Stripe's refusal of a key
+    // used again with another amount.
+    const again = await pay(b, id, { payment_token: STRIPE_TEST_PMS.requiresAction });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toMatchObject({ paymentState: 'requires_action' });
+    const ref = (await intentRow(id))?.providerReference ?? '';
+    const total = (two.json() as PurchaseIntent).quotes.find(
+      (q) => q.paymentMethod === 'stripe_card',
+    )?.totalInCents;
+    expect(fake.intent(ref)?.amount).toBe(total);
   });
 
   it('switching away from a card waiting for 3-D Secure cancels its PaymentIntent (void)', async () => {
