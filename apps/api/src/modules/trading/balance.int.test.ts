@@ -70,6 +70,35 @@ describe('the balance', () => {
     expect((await ledgerInvariants(t.app.config.database.db)).unbalancedTransactions).toBe(0);
   });
 
+  it('credits a deposit whose capture went through at the processor though its answer was lost', async () => {
+    const u = await buyer(t.app);
+    const provider = t.app.services.cardProcessor.provider;
+    const capture = provider.capture;
+    // The processor takes the money, and its answer never arrives.
+    provider.capture = async (ref) => {
+      provider.capture = capture;
+      await capture(ref);
+      throw new Error('connection reset');
+    };
+    let res: Awaited<ReturnType<typeof post>>;
+    try {
+      res = await post(u, '/api/v2/balance/deposits', {
+        amount_in_cents: 4_000,
+        payment_token: await card(u, TEST_CARDS.succeeds),
+      });
+    } finally {
+      provider.capture = capture;
+    }
+    // The card was charged: the balance has the money, and the buyer is not told the card was declined.
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await profileBalance(u)).toBe(4_000);
+    const charges = t.app.services.cardProcessor
+      .charges()
+      .filter((c) => c.reference.startsWith(`deposit:${u.userId}:`));
+    expect(charges.map((c) => c.status)).toEqual(['captured']);
+    expect((await ledgerInvariants(t.app.config.database.db)).unbalancedTransactions).toBe(0);
+  });
+
   it('adds nothing when the card cannot be charged, and a retry adds the funds once', async () => {
     const u = await buyer(t.app);
     const provider = t.app.services.cardProcessor.provider;

@@ -68,9 +68,15 @@ export function createBalanceService(deps: {
       // left the funds in the balance, spendable and able to be cashed out, with the card never charged).
       try {
         await deps.card.capture(outcome.providerReference);
-      } catch {
-        await deps.card.void(outcome.providerReference).catch(() => undefined);
-        throw TRADING_ERRORS.declined();
+      } catch (error) {
+        // A capture whose answer was lost may have taken the money: the processor is asked. Taken: credited
+        // below, as if the answer had come. Not taken: released, and nothing is credited.
+        const taken = await deps.card.isCaptured(outcome.providerReference).catch(() => null);
+        if (taken === null) throw error;
+        if (!taken) {
+          await deps.card.void(outcome.providerReference).catch(() => undefined);
+          throw TRADING_ERRORS.declined();
+        }
       }
       try {
         await move('deposit', userId, amountCents, `deposit:${outcome.providerReference}`);

@@ -38,6 +38,11 @@ export interface ExternalPaymentProvider {
   void(providerReference: string): Promise<void>;
   /** Gives captured money back. */
   refund(providerReference: string, amountCents: number): Promise<void>;
+  /**
+   * Whether the money was taken (captured), as the processor knows it now: a capture whose answer was lost may
+   * have gone through. Throws when the processor cannot be asked.
+   */
+  isCaptured(providerReference: string): Promise<boolean>;
 }
 
 export interface LedgerPaymentProvider {
@@ -202,6 +207,10 @@ export function createSimulatedCardProcessor(clock: { now(): Date }) {
         charge.status = 'voided';
       }
     },
+    async isCaptured(ref) {
+      const status = charges.get(ref)?.status;
+      return status === 'captured' || status === 'refunded';
+    },
     async refund(ref, amountCents) {
       const charge = charges.get(ref);
       if (charge?.status !== 'captured') throw new Error(`refund of ${ref}: not captured`);
@@ -345,6 +354,10 @@ export function createSimulatedExternalProvider(options: {
       if (charge && (charge.status === 'authorized' || charge.status === 'requires_action')) {
         charge.status = 'voided';
       }
+    },
+    async isCaptured(ref) {
+      const status = charges.get(ref)?.status;
+      return status === 'captured' || status === 'refunded';
     },
     async refund(ref, amountCents) {
       const charge = charges.get(ref);

@@ -178,6 +178,9 @@ export function createStripeProvider(stripe: Stripe): ExternalPaymentProvider & 
         throw error;
       }
     },
+    async isCaptured(ref) {
+      return (await stripe.paymentIntents.retrieve(ref)).status === 'succeeded';
+    },
     async refund(ref, amountCents) {
       await stripe.refunds.create(
         { payment_intent: ref, amount: amountCents },
