@@ -183,6 +183,10 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       await app.services.trading
         .captureDue()
         .catch((err: unknown) => app.log.error({ err }, 'intent capture failed'));
+      // Card authorisations of expired or cancelled intents whose void failed: released again.
+      await app.services.trading
+        .releaseDue()
+        .catch((err: unknown) => app.log.error({ err }, 'intent release failed'));
       await app.services.offers
         .captureDue()
         .catch((err: unknown) => app.log.error({ err }, 'offer capture failed'));

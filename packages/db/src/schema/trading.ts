@@ -159,9 +159,19 @@ export const purchaseIntents = pgTable(
     deliveredAt: ts('delivered_at'),
     /** When the card money was taken (after the purchase committed); null while only authorised. */
     capturedAt: ts('captured_at'),
+    /**
+     * When the card authorisation of an intent that will not be paid (expired, cancelled) was voided; null while
+     * it may still hold the buyer's money (a void that failed is tried again by the minute sweep).
+     */
+    releasedAt: ts('released_at'),
   },
   (t) => [
     index('purchase_intents_buyer_idx').on(t.buyerId, t.createdAt),
+    index('purchase_intents_unreleased_idx')
+      .on(t.updatedAt)
+      .where(
+        sql`${t.paymentState} in ('expired', 'cancelled') and ${t.providerReference} is not null and ${t.releasedAt} is null`,
+      ),
     index('purchase_intents_listing_idx').on(t.listingId),
     index('purchase_intents_uncaptured_idx')
       .on(t.paidAt)

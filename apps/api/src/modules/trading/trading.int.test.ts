@@ -465,6 +465,49 @@ describe('Buy Now', () => {
   });
 });
 
+describe('releasing the card of an intent that will not be paid', () => {
+  it('a void that fails at expiry does not fail the status read, and the minute sweep voids it later', async () => {
+    const { listing } = await listedToken(t.app);
+    const b = await buyer(t.app);
+    const m = await match(b, listing.id);
+    const waiting = await pay(b, m.listingMatchId, {
+      payment_token: await card(b, TEST_CARDS.requiresAction),
+    });
+    expect(waiting.json()).toMatchObject({ paymentState: 'requires_action' });
+    const [row] = await db()
+      .select()
+      .from(schema.purchaseIntents)
+      .where(eq(schema.purchaseIntents.id, m.listingMatchId));
+    const status = () =>
+      t.app.services.cardProcessor.charges().find((c) => c.id === row?.providerReference)?.status;
+    const provider = t.app.services.cardProcessor.provider;
+    const voidIt = provider.void;
+    provider.void = async () => {
+      throw new Error('processor unreachable');
+    };
+    t.clock.advance(PURCHASE_INTENT_TTL_MS + 1);
+    try {
+      // The buyer's page reads the status: expired, not a 500.
+      const read = await t.app.inject({
+        url: `/api/v2/purchase-intent/${m.listingMatchId}/status`,
+        headers: b.headers,
+      });
+      expect(read.statusCode, read.body).toBe(200);
+      expect(read.json()).toMatchObject({ paymentState: 'expired' });
+      expect(status()).toBe('requires_action');
+      expect(await t.app.services.trading.releaseDue()).toBe(0);
+      // The processor answers again: the sweep releases the buyer's card.
+      provider.void = voidIt;
+      expect(await t.app.services.trading.releaseDue()).toBe(1);
+      expect(status()).toBe('voided');
+      expect(await t.app.services.trading.releaseDue()).toBe(0);
+    } finally {
+      provider.void = voidIt;
+      t.clock.set(new Date(t.clock.now().getTime() - PURCHASE_INTENT_TTL_MS - 1));
+    }
+  });
+});
+
 describe('the card that paid, on the receipt', () => {
   const emailOf = async (id: number) =>
     (await db().select({ email: schema.users.email }).from(schema.users).where(eq(schema.users.id, id)))[0]

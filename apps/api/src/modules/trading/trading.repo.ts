@@ -983,6 +983,27 @@ export function createTradingRepo(db: Db) {
         .limit(limit);
     },
 
+    /** Intents that will not be paid whose card authorisation was not voided yet (a void that failed), since `after`. */
+    async unreleased(after: Date, limit: number): Promise<IntentRow[]> {
+      return db
+        .select()
+        .from(intents)
+        .where(
+          and(
+            inArray(intents.paymentState, ['expired', 'cancelled']),
+            sql`${intents.providerReference} is not null`,
+            sql`${intents.releasedAt} is null`,
+            gte(intents.updatedAt, after),
+          ),
+        )
+        .orderBy(asc(intents.updatedAt))
+        .limit(limit);
+    },
+
+    async markReleased(id: number, at: Date): Promise<void> {
+      await db.update(intents).set({ releasedAt: at }).where(eq(intents.id, id));
+    },
+
     async markCaptured(id: number, at: Date): Promise<void> {
       await prepared(db, 'trading_mark_captured', (d) =>
         d

@@ -390,9 +390,7 @@ export function createTradingService(deps: {
       heldQuantity: 0,
       updatedAt: clock.now(),
     });
-    if (expired?.providerReference && providerFor(expired.paymentMethod).kind === 'external') {
-      await externalOf(expired.paymentMethod).void(expired.providerReference);
-    }
+    if (expired) await release(expired);
     return expired ?? ((await repo.intent(intent.id)) as IntentRow);
   }
 
@@ -418,10 +416,24 @@ export function createTradingService(deps: {
       paymentState: 'cancelled',
       updatedAt: clock.now(),
     });
-    if (cancelled?.providerReference && providerFor(cancelled.paymentMethod).kind === 'external') {
-      await externalOf(cancelled.paymentMethod).void(cancelled.providerReference);
-    }
+    if (cancelled) await release(cancelled);
     return cancelled ?? ((await repo.intent(intent.id)) as IntentRow);
+  }
+
+  /**
+   * Voids the card authorisation of an intent that will not be paid (expired, cancelled), and notes it. A void
+   * that fails (the processor unreachable) does not fail the read that closed the intent: the minute sweep tries
+   * it again (releaseDue), so the buyer's money is not held until the authorisation lapses.
+   */
+  async function release(closed: IntentRow): Promise<boolean> {
+    if (!closed.providerReference || providerFor(closed.paymentMethod).kind !== 'external') return false;
+    try {
+      await externalOf(closed.paymentMethod).void(closed.providerReference);
+    } catch {
+      return false;
+    }
+    await repo.markReleased(closed.id, clock.now());
+    return true;
   }
 
   /** Applies a buyer's changes to their open intent, as just read; answers the updated row. */
@@ -1536,6 +1548,17 @@ export function createTradingService(deps: {
       const due = await repo.dueToExpire(clock.now(), limit);
       for (const intent of due) await expireIfDue(intent);
       return due.length;
+    },
+
+    /**
+     * Voids the card authorisations of expired and cancelled intents whose void failed (within the 7 days an
+     * authorisation lives). Runs in the server's minute sweep; answers how many it released.
+     */
+    async releaseDue(limit = 100): Promise<number> {
+      const since = new Date(clock.now().getTime() - 7 * 24 * 60 * 60 * 1000);
+      let released = 0;
+      for (const intent of await repo.unreleased(since, limit)) if (await release(intent)) released += 1;
+      return released;
     },
 
     /**

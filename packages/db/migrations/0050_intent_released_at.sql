@@ -1,0 +1,2 @@
+ALTER TABLE "purchase_intents" ADD COLUMN "released_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "purchase_intents_unreleased_idx" ON "purchase_intents" USING btree ("updated_at") WHERE "purchase_intents"."payment_state" in ('expired', 'cancelled') and "purchase_intents"."provider_reference" is not null and "purchase_intents"."released_at" is null;
