@@ -57,6 +57,11 @@ describe('selling and Buy Now', () => {
     // The error goes as soon as the price typed is right.
     await dialog.getByLabel('Price').fill('25');
     await expect.poll(() => dialog.getByText('Enter a price like 125 or 0.25').count()).toBe(0);
+    // A price of 0 (a slip of the keyboard) would give the NFT away: 001 §5's lowest price is $1.
+    await dialog.getByLabel('Price').fill('0');
+    await dialog.getByRole('button', { name: 'List for sale' }).click();
+    await dialog.getByText('Please enter a value 1 or greater').waitFor();
+    expect((await itemAnswer(baseUrl, token)).listing).toBeNull();
     // A price in ETH shows what it is worth in dollars at today's rate.
     await dialog.getByLabel('Currency').selectOption('ETH');
     await dialog.getByLabel('Price').fill('0.5');

@@ -115,8 +115,12 @@ describe('readPrice (the listing price, USD or ETH)', () => {
     });
     expect(readPrice('2,000', 'ETH')).toEqual({ units: 2000n * 10n ** 18n, amount: '2000' });
   });
-  it('leaves the bounds to the API: 0 and 12 whole digits are prices', () => {
-    expect(readPrice('0', 'USD')).toEqual({ units: 0n, amount: '0' });
+  it("refuses a price below 001 §5's lowest ($1, 0.001 ETH); the upper bound is the API's", () => {
+    expect(readPrice('0', 'USD')).toEqual({ error: 'Please enter a value 1 or greater' });
+    expect(readPrice('0.99', 'USD')).toEqual({ error: 'Please enter a value 1 or greater' });
+    expect(readPrice('1', 'USD')).toEqual({ units: 100n, amount: '1' });
+    expect(readPrice('0.0009', 'ETH')).toEqual({ error: 'Please enter a value 0.001 or greater' });
+    expect(readPrice('0.001', 'ETH')).toEqual({ units: 10n ** 15n, amount: '0.001' });
     expect(readPrice('99999999999', 'USD')).toEqual({ units: 9_999_999_999_900n, amount: '99999999999' });
   });
   it('refuses a decimal comma, a fraction of a cent and anything else that is not a price', () => {

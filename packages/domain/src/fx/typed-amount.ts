@@ -59,8 +59,21 @@ export function readUsdAmount(
 }
 
 /**
- * A typed listing price in USD or ETH (0 is a price: the API decides the bounds) as integer minor units
- * (cents, wei) and as the plain decimal the API reads ('1,250.50' → '1250.5'), or the message to show.
+ * The lowest listing price (001 §5's price rule, "price: >= 1 for USD, >= 0.001 for ETH"): $1.00 or 0.001 ETH, in
+ * minor units. Below it a listing is refused: a price of 0 typed by mistake would give the NFT away.
+ */
+export const MIN_LISTING_UNITS: Record<Currency, bigint> = { USD: 100n, ETH: 10n ** 15n };
+
+/** 001 §5's message for a listing price below the lowest, or null. */
+export function listingMinimumProblem(units: bigint, currency: Currency): string | null {
+  if (units >= MIN_LISTING_UNITS[currency]) return null;
+  return `Please enter a value ${currency === 'USD' ? '1' : '0.001'} or greater`;
+}
+
+/**
+ * A typed listing price in USD or ETH as integer minor units (cents, wei) and as the plain decimal the API
+ * reads ('1,250.50' → '1250.5'), or the message to show (a price below the lowest, 001 §5, included; the API
+ * decides the upper bound).
  */
 export function readPrice(
   text: string,
@@ -68,6 +81,8 @@ export function readPrice(
 ): { units: bigint; amount: string } | { error: string } {
   const read = readAmount(text, currency);
   if ('problem' in read) return { error: read.problem === 'empty' ? 'Enter a price' : PRICE_FORMAT_MESSAGE };
+  const low = listingMinimumProblem(read.units, currency);
+  if (low) return { error: low };
   return { units: read.units, amount: fromMinorUnits(read.units, currency) };
 }
 

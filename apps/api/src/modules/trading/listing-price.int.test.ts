@@ -53,6 +53,44 @@ describe('listing prices in USD', () => {
     expect((await list(1.25)).json()).toMatchObject({ errorType: 'listing-exists' });
   });
 
+  it("refuses a price below 001 §5's lowest ($1, 0.001 ETH) when listing and repricing: a $0 listing gave the NFT away", async () => {
+    const f = fixtures(t.app.config.database.db, { now: t.clock.now() });
+    const owner = await buyer(t.app);
+    const [token] = await f.tokens({ ownerId: owner.userId });
+    if (!token) throw new Error('no token');
+    const list = (amount: string, currency: 'USD' | 'ETH') =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v2/listings',
+        headers: owner.headers,
+        payload: {
+          contractAddress: token.contractAddress,
+          tokenId: token.tokenId,
+          price: { amount, currency },
+        },
+      });
+    for (const [amount, currency, message] of [
+      ['0', 'USD', 'Please enter a value 1 or greater'],
+      ['0.99', 'USD', 'Please enter a value 1 or greater'],
+      ['0.0009', 'ETH', 'Please enter a value 0.001 or greater'],
+    ] as const) {
+      const refused = await list(amount, currency);
+      expect(refused.statusCode, `${amount} ${currency}: ${refused.body}`).toBe(400);
+      expect(refused.json()).toMatchObject({ fields: { price: message } });
+    }
+    const listed = await list('1', 'USD');
+    expect(listed.statusCode, listed.body).toBe(200);
+    const id = (listed.json() as { listingId: number }).listingId;
+    const repriced = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v2/listings/${id}`,
+      headers: owner.headers,
+      payload: { price: { amount: '0', currency: 'USD' } },
+    });
+    expect(repriced.statusCode, repriced.body).toBe(400);
+    expect(repriced.json()).toMatchObject({ fields: { price: 'Please enter a value 1 or greater' } });
+  });
+
   it('refuses a fraction of a cent in an offer or a bid, sent as a string or a number', async () => {
     const f = fixtures(t.app.config.database.db, { now: t.clock.now() });
     const [token] = await f.tokens({ ownerId: (await buyer(t.app)).userId });

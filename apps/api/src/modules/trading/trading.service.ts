@@ -13,6 +13,7 @@ import {
   feeBreakdown,
   fromMinorUnits,
   isAuctionSaleType,
+  listingMinimumProblem,
   type PaymentMethod,
   paymentCardLabel,
   primaryFeeBreakdown,
@@ -362,6 +363,14 @@ export function createTradingService(deps: {
     }
     if (cents > BigInt(MAX_PRICE_CENTS)) throw TRADING_ERRORS.invalid('price', 'The price is too high');
     return { currency: price.currency, amount: minor.toString(), priceInCents: Number(cents) };
+  }
+
+  /** A new listing's price (listing, repricing): `pricing`, at or above 001 §5's lowest ($1, 0.001 ETH). */
+  async function listingPricing(price: PriceInput) {
+    const minor = toMinorUnits(price.amount, price.currency);
+    const low = minor === null ? null : listingMinimumProblem(minor, price.currency);
+    if (low) throw TRADING_ERRORS.invalid('price', low);
+    return pricing(price);
   }
 
   function quote(intent: IntentRow, method = intent.paymentMethod as PaymentMethod): FeeBreakdown {
@@ -1123,7 +1132,7 @@ export function createTradingService(deps: {
       const token = await repo.tokenByAddress(input.contractAddress, input.tokenId);
       if (!token) throw TRADING_ERRORS.tokenNotFound();
       if (token.ownerId !== sellerId) throw TRADING_ERRORS.notOwner();
-      const price = await pricing(input.price);
+      const price = await listingPricing(input.price);
       const at = clock.now();
       const listing = await unit.run(async ({ trading }) => {
         const locked = await trading.lockToken(token.id);
@@ -1153,7 +1162,7 @@ export function createTradingService(deps: {
     },
 
     async repriceListing(sellerId: number, id: number, input: PriceInput): Promise<ListingRow> {
-      const price = await pricing(input);
+      const price = await listingPricing(input);
       const done = await repo.reprice(id, sellerId, price, clock.now());
       if (!done) throw await whyNot(sellerId, id);
       await changed(done.tokenRowId);
