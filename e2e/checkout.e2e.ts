@@ -125,6 +125,8 @@ describe('selling and Buy Now', () => {
     expect(await fees.getByTestId('fee-service-card').textContent()).toBe('$0.88');
     expect(await fees.getByTestId('fee-gas').count()).toBe(0);
     expect(await fees.getByTestId('fee-total').textContent()).toBe('$20.88');
+    // The buyer's line is the card's surcharge only (the service fee is the seller's, in the seller's fee dialog).
+    expect(await fees.locator('dt').allTextContents()).toEqual(['Price', 'Card fee', 'Total']);
     await page.getByTestId('checkout-item-name').waitFor();
     // How long the quote holds (the intent's 15 minutes, as a time of day).
     expect(await page.getByTestId('checkout-held-until').textContent()).toMatch(

@@ -23,6 +23,7 @@ import {
   offerTargetText,
   type TwoFactorMethod,
   twoFactorRequired,
+  withEdition,
 } from './offers-api';
 
 /** How long the success toast shows before the page reloads (000 §4: the page reloads after success). */
@@ -176,9 +177,14 @@ export function AcceptBidDialog({
         <div className={styles.form}>
           {failed ? <FormAlert testId="accept-bid-error">{OFFER_ACCEPT_FAILED_MESSAGE}</FormAlert> : null}
           <p>
-            Sell {token ? offer.nifty.name : 'one of your editions'} to {offer.maker.name} for{' '}
-            <strong>{formatCents(offer.amountInCents)}</strong>? The service fee and the creator royalty are
-            taken from the amount.
+            Sell{' '}
+            {token
+              ? offer.type === 'offer'
+                ? offerTargetText(offer)
+                : offer.nifty.name
+              : 'one of your editions'}{' '}
+            to {offer.maker.name} for <strong>{formatCents(offer.amountInCents)}</strong>? The service fee and
+            the creator royalty are taken from the amount.
           </p>
           {token ? null : (
             <fieldset className={styles.nifties} aria-label="Your eligible NFTs">
@@ -206,7 +212,7 @@ export function AcceptBidDialog({
                       disabled={busy}
                       data-testid="eligible-nifty"
                     />
-                    {nifty.name} #{nifty.editionNumber}
+                    {withEdition(nifty.name, nifty.editionNumber)}
                   </label>
                 ))
               )}

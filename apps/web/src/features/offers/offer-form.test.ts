@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../app/api-error';
-import { isDuplicateOffer, twoFactorRequired } from './offers-api';
+import { isDuplicateOffer, twoFactorRequired, withEdition } from './offers-api';
 
 describe('offer errors', () => {
   const error = (errorType: string, fields?: Record<string, string>) =>
@@ -14,5 +14,14 @@ describe('offer errors', () => {
   it('knows the duplicate offer answer', () => {
     expect(isDuplicateOffer(error('pui_duplicate_offer'))).toBe(true);
     expect(isDuplicateOffer(error('own-token'))).toBe(false);
+  });
+});
+
+describe('a token named with its edition', () => {
+  it('adds the edition number once: many names carry it already (the accept picker read "Salt Line #11 #11")', () => {
+    expect(withEdition('Salt Line #11', 11)).toBe('Salt Line #11');
+    expect(withEdition('Skagsanden, 11:40', 25)).toBe('Skagsanden, 11:40 #25');
+    expect(withEdition('Salt Line #1', 11)).toBe('Salt Line #1 #11');
+    expect(withEdition('Salt Line', null)).toBe('Salt Line');
   });
 });

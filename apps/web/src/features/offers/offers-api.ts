@@ -167,10 +167,16 @@ export const offerKeys = {
 };
 
 /** What the offer is for, as a line of text: an offer on one NFT names its edition ('Skagsanden #3'). */
+/** A token's name with its edition number, once: 'Salt Line #11' stays so (many names carry it already). */
+export function withEdition(name: string, editionNumber: number | null): string {
+  if (editionNumber === null || name.endsWith(`#${editionNumber}`)) return name;
+  return `${name} #${editionNumber}`;
+}
+
 export function offerTargetText(
   offer: Pick<Offer, 'attribute' | 'type' | 'nifty' | 'editionNumber'>,
 ): string {
   if (offer.attribute) return `${offer.attribute.trait_type}: ${offer.attribute.value}`;
   if (offer.type === 'global_offer') return `Any edition of ${offer.nifty.name}`;
-  return offer.editionNumber === null ? offer.nifty.name : `${offer.nifty.name} #${offer.editionNumber}`;
+  return withEdition(offer.nifty.name, offer.editionNumber);
 }

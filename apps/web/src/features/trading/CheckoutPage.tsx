@@ -245,7 +245,7 @@ export function FeeBreakdown({ quote }: { quote: Quote }) {
           <dd data-testid="fee-price">{formatCents(quote.priceInCents)}</dd>
         </div>
         <div>
-          <dt>Service and card fee</dt>
+          <dt>Card fee</dt>
           <dd data-testid="fee-service-card">{formatCents(quote.cardFeeInCents)}</dd>
         </div>
         {quote.showGasFee ? (
@@ -302,7 +302,7 @@ function Receipt({ intent }: { intent: PurchaseIntent }) {
         <dd data-testid="receipt-price">{formatCents(quote.priceInCents)}</dd>
       </div>
       <div>
-        <dt>Service and card fee</dt>
+        <dt>Card fee</dt>
         <dd data-testid="receipt-service-card">{formatCents(quote.cardFeeInCents)}</dd>
       </div>
       {quote.showGasFee ? (
