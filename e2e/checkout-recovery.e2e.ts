@@ -7,7 +7,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { apiSignUp, DESKTOP, newPage, storeCredentials } from './support/accounts';
 import { useBrowser } from './support/browser';
 import { signedInProfileUrl, signInOnLoginPage } from './support/sign-in';
-import { fillCard, itemAnswer, itemUrl, type OwnedToken } from './support/trading';
+import { apiCall, fillCard, itemAnswer, itemUrl, type OwnedToken } from './support/trading';
 
 const baseUrl = inject('baseUrl');
 const browser = useBrowser();
@@ -16,11 +16,20 @@ const browser = useBrowser();
  * The demo collector lists one of their unlisted NFTs at $3 through the API (the middle one of their first page:
  * checkout.e2e.ts takes the last, dashboard.e2e.ts and offers.e2e.ts the first).
  */
-async function collectorListsOne(): Promise<{ token: OwnedToken; sellerProfileUrl: string }> {
+async function collectorListsOne(): Promise<{
+  token: OwnedToken;
+  sellerProfileUrl: string;
+  listingId: number;
+  accessToken: string;
+}> {
   const page = await newPage(browser);
   await signInOnLoginPage(page, baseUrl, '/explore/nfts');
   const sellerProfileUrl = await signedInProfileUrl(page);
-  const token = await page.evaluate<OwnedToken>(`(async () => {
+  const { token, listingId, accessToken } = await page.evaluate<{
+    token: OwnedToken;
+    listingId: number;
+    accessToken: string;
+  }>(`(async () => {
     const auth = { authorization: 'Bearer ' + JSON.parse(localStorage.getItem('credentials')).access_token };
     const res = await fetch('/api/v2/users/${sellerProfileUrl}/nifties/?page_size=48');
     const cards = (await res.json()).results.filter((card) => card.listing === null);
@@ -32,10 +41,10 @@ async function collectorListsOne(): Promise<{ token: OwnedToken; sellerProfileUr
       body: JSON.stringify({ ...token, price: { amount: '3', currency: 'USD' } }),
     });
     if (!listing.ok) throw new Error('listing answered ' + listing.status + ' ' + (await listing.text()));
-    return token;
+    return { token, listingId: (await listing.json()).id, accessToken: auth.authorization.slice(7) };
   })()`);
   await page.context().close();
-  return { token, sellerProfileUrl };
+  return { token, sellerProfileUrl, listingId, accessToken };
 }
 
 describe('checkout and listing recovery', () => {
@@ -300,6 +309,31 @@ describe('checkout and listing recovery', () => {
     await context.close();
   });
 
+  it('a checkout open while the seller changes the price closes at its next poll, before a card is typed', async () => {
+    const listed = await collectorListsOne();
+    const buyer = await apiSignUp(baseUrl, 'qa-repriced');
+    const context = await browser.newContext({ viewport: DESKTOP });
+    await storeCredentials(context, buyer.grant);
+    const page = await context.newPage();
+    await page.goto(baseUrl + itemUrl(listed.token));
+    await page.getByTestId('item-price').getByTestId('buy-now').click();
+    await page.waitForURL((url) => url.pathname.startsWith('/listing-checkout/'));
+    await page.getByTestId('fee-breakdown').waitFor();
+    expect(await page.getByTestId('checkout-held-until').textContent()).toMatch(
+      /^This checkout is open until \d{1,2}:\d\d/,
+    );
+    await apiCall(baseUrl, listed.accessToken, 'PATCH', `/v2/listings/${listed.listingId}`, {
+      price: { amount: '4', currency: 'USD' },
+    });
+    const closed = page.getByTestId('checkout-closed-message');
+    await closed.waitFor({ timeout: 20_000 });
+    expect(await closed.textContent()).toContain(
+      'This checkout was closed: the NFT was sold to another collector, or its seller changed the price or withdrew the listing.',
+    );
+    expect(await page.getByTestId('pay').count()).toBe(0);
+    await context.close();
+  });
+
   it('a checkout open while another collector buys the NFT says it was sold, without a reload', async () => {
     const { token } = await collectorListsOne();
     const opened = async (label: string) => {
@@ -322,7 +356,7 @@ describe('checkout and listing recovery', () => {
     const closed = slow.page.getByTestId('checkout-closed-message');
     await closed.waitFor({ timeout: 20_000 });
     expect(await closed.textContent()).toContain(
-      'This NFT is no longer for sale here: it was sold to another collector or its listing was cancelled.',
+      'This checkout was closed: the NFT was sold to another collector, or its seller changed the price or withdrew the listing.',
     );
     expect(await slow.page.getByTestId('pay').count()).toBe(0);
     await slow.context.close();

@@ -130,7 +130,7 @@ describe('selling and Buy Now', () => {
     await page.getByTestId('checkout-item-name').waitFor();
     // How long the quote holds (the intent's 15 minutes, as a time of day).
     expect(await page.getByTestId('checkout-held-until').textContent()).toMatch(
-      /^This price is held for you until \d{1,2}:\d\d/,
+      /^This checkout is open until \d{1,2}:\d\d/,
     );
     // A new account has no balance: paying from it is not offered.
     expect(await page.getByTestId('method-balance').isDisabled()).toBe(true);

@@ -354,6 +354,29 @@ describe('Buy Now', () => {
     expect(late.statusCode).toBe(409);
   });
 
+  it("a buyer's open checkout reads cancelled once the seller changed the price (not 'held' at the old one)", async () => {
+    const { listing, seller } = await listedToken(t.app, { priceInCents: 8_300 });
+    const b = await buyer(t.app);
+    const m = await match(b, listing.id);
+    const status = async () =>
+      (
+        await t.app.inject({ url: `/api/v2/purchase-intent/${m.listingMatchId}/status`, headers: b.headers })
+      ).json();
+    expect(await status()).toMatchObject({ paymentState: 'pending' });
+    const repriced = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v2/listings/${listing.id}`,
+      headers: seller.headers,
+      payload: { price: { amount: '90', currency: 'USD' } },
+    });
+    expect(repriced.statusCode, repriced.body).toBe(200);
+    // The page's next poll shows it, before the buyer types a card.
+    expect(await status()).toMatchObject({ paymentState: 'cancelled' });
+    // A new Buy Now quotes the new price.
+    const again = await match(b, listing.id);
+    expect(again.purchaseIntent.quotes[0]).toMatchObject({ priceInCents: 9_000 });
+  });
+
   it('refuses your own listing, hides other buyers’ intents, and needs a signed-in caller', async () => {
     const { seller, listing } = await listedToken(t.app);
     const own = await t.app.inject({

@@ -404,8 +404,8 @@ export function createTradingService(deps: {
   }
 
   /**
-   * A listing's open intent whose listing sold to someone else (or was cancelled) can never be paid: a read
-   * closes it as cancelled, so the checkout's status polling shows it at once (000 §4). Conditional on the
+   * A listing's open intent whose listing sold to someone else (or was cancelled, or repriced) can never be paid:
+   * a read closes it as cancelled, so the checkout's status polling shows it at once (000 §4). Conditional on the
    * intent still being open: an intent paid meanwhile stays paid.
    */
   async function closeIfListingGone(
@@ -420,7 +420,14 @@ export function createTradingService(deps: {
     )
       return intent;
     const listing = known !== undefined ? known : await repo.listing(intent.listingId);
-    if (listing?.status === 'active') return intent;
+    // Still for sale at the price quoted: open. Repriced: the quote can never be paid (pay takes the listing only
+    // at its quoted price), so the checkout shows it at its next poll, not after the buyer has typed a card.
+    if (
+      listing?.status === 'active' &&
+      listing.amount === intent.listingAmount &&
+      listing.currency === intent.listingCurrency
+    )
+      return intent;
     const cancelled = await repo.updateIntent(intent.id, OPEN_STATES, {
       paymentState: 'cancelled',
       updatedAt: clock.now(),

@@ -355,12 +355,12 @@ function outcomeOf(intent: PurchaseIntent): Outcome {
   if (intent.paymentState === 'pending') return { kind: 'idle' };
   if (intent.paymentState === 'expired') return { kind: 'expired' };
   if (intent.paymentState === 'cancelled') {
-    // Closed by the server: a listing sold or withdrawn, or a drop's checkout replaced by a newer one.
+    // Closed by the server: a listing sold, repriced or withdrawn, or a drop's checkout replaced by a newer one.
     return {
       kind: 'unavailable',
       message:
         intent.saleType === 'listing'
-          ? 'This NFT is no longer for sale here: it was sold to another collector or its listing was cancelled.'
+          ? 'This checkout was closed: the NFT was sold to another collector, or its seller changed the price or withdrew the listing.'
           : 'This checkout was closed because you opened a newer one for this NFT. Continue in that one, or press Buy again.',
     };
   }
@@ -795,7 +795,8 @@ export function Payment({
         {quote ? `Pay ${formatCents(quote.totalInCents)}` : 'Pay'}
       </Button>
       <p className={styles.muted} data-testid="checkout-held-until">
-        This price is held for you until{' '}
+        {/* Not "this price is held": a listing's seller may still reprice (the checkout then closes). */}
+        This checkout is open until{' '}
         {new Date(intent.expiresAt).toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' })}.
       </p>
       <CardActionDialog
