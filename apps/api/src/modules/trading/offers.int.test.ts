@@ -187,7 +187,17 @@ describe('offers', () => {
     expect(over.statusCode).toBe(402);
     // The owner was told about the offer.
     const [ownerRow] = await db().select().from(schema.users).where(eq(schema.users.id, owner.userId));
-    expect(await outbox(t.app, ownerRow?.email ?? '', 'offer_new')).toHaveLength(1);
+    const told = await outbox(t.app, ownerRow?.email ?? '', 'offer_new');
+    expect(told).toHaveLength(1);
+    // It names the NFT the offer is on.
+    const [named] = await db()
+      .select({ token: schema.tokens.name, title: schema.nifties.title })
+      .from(schema.tokens)
+      .innerJoin(schema.nifties, eq(schema.nifties.id, schema.tokens.niftyId))
+      .where(eq(schema.tokens.id, token.id));
+    expect(told[0]?.text).toBe(
+      `You received an offer of $10.00 on your NFT ${named?.token ?? named?.title}.`,
+    );
   });
 
   it('an accepted card offer whose capture fails is still accepted, and the minute sweep takes the money', async () => {

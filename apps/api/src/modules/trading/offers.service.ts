@@ -250,6 +250,7 @@ export function createOffersService(deps: {
         collectionId: token.collectionId,
         contractAddress: token.contractAddress,
         ownerId: token.ownerId,
+        label: token.label as string | null,
       };
     }
     if (input.type === 'global_offer') {
@@ -350,7 +351,7 @@ export function createOffersService(deps: {
           t.ownerId,
           'offer_new',
           'New offer on your NFT',
-          `You received an offer of ${dollars(amountCents)} on your NFT.`,
+          `You received an offer of ${dollars(amountCents)} on your NFT${t.label ? ` ${t.label}` : ''}.`,
         );
       }
       for (const lower of await repo.lowerOnTarget(t.key, amountCents, row.id)) {

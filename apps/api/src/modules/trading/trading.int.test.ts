@@ -180,6 +180,17 @@ describe('Buy Now', () => {
     expect(soldMail?.text).toContain('sold for $125.00. You received $106.25');
     const [receipt] = await outbox(t.app, await emailOf(b.userId), 'purchase_receipt');
     expect(receipt?.text).toContain('for $128.93');
+    // Both name the NFT as people know it (not its contract address and number); no gas line without a gas fee.
+    const [label] = await db()
+      .select({ token: schema.tokens.name, title: schema.nifties.title })
+      .from(schema.tokens)
+      .innerJoin(schema.nifties, eq(schema.nifties.id, schema.tokens.niftyId))
+      .where(eq(schema.tokens.id, token.id));
+    const name = label?.token ?? label?.title ?? '';
+    expect(name).not.toBe('');
+    expect(soldMail?.text).toContain(`Your NFT ${name} sold for`);
+    expect(receipt?.text).toContain(`You bought ${name} for`);
+    expect(receipt?.text).not.toContain('gas fee');
     const history = await t.app.inject({ url: '/api/v2/purchase-intent/historical', headers: b.headers });
     expect(history.json()).toMatchObject({
       count: 1,

@@ -311,7 +311,8 @@ export function createTradingService(deps: {
           to: buyer.email,
           kind: 'purchase_receipt',
           subject: 'Your purchase receipt',
-          text: `You bought ${what} for ${dollars(fees.buyerPaysCents)} (price ${dollars(fees.priceCents)}, card fee ${dollars(fees.cardFeeCents)}, gas fee ${dollars(fees.gasFeeCents)}).${paidWith} Purchase ${intent.id}.`,
+          // 000 §9: the gas fee only when there is one (a delivery fee, a listing not external).
+          text: `You bought ${what} for ${dollars(fees.buyerPaysCents)} (price ${dollars(fees.priceCents)}, card fee ${dollars(fees.cardFeeCents)}${fees.showGasFee ? `, gas fee ${dollars(fees.gasFeeCents)}` : ''}).${paidWith} Purchase ${intent.id}.`,
         });
       }
     });
@@ -1021,7 +1022,8 @@ export function createTradingService(deps: {
       return {
         intent: done,
         fresh: true,
-        sold: { sellerId: listing.sellerId, what: `${token.contractAddress}/${token.tokenId}` },
+        // The NFT as people know it, by its name (its address and number say nothing to a person).
+        sold: { sellerId: listing.sellerId, what: token.name },
       };
     });
     if (paid.intent === null) return notClaimed(intentId, tokenRowId, at);
