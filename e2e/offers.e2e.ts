@@ -11,6 +11,7 @@ import {
   apiSignUp,
   apiVerifyEmail,
   DESKTOP,
+  latestMessage,
   newPage,
   refreshSessionNow,
   storeCredentials,
@@ -410,6 +411,47 @@ describe('offers', () => {
       .locator('[data-testid="offer-row"]', { hasText: '$1.00' })
       .waitFor();
     expect(await itemOwner(own.token)).toBe(own.profileUrl);
+    await page.context().close();
+  });
+
+  it('sends a new code from the two-factor step of an accept (email), and the new code accepts', {
+    timeout: 120_000,
+  }, async () => {
+    const own = await sellerWithToken();
+    await apiVerifyEmail(baseUrl, own.seller.email);
+    await call(own.seller, 'POST', '/user/twofa/enroll/', { method: 'email' });
+    const enrolCode = (await latestMessage(baseUrl, own.seller.email, 'twofa_enroll')).code ?? '';
+    await call(own.seller, 'POST', '/user/twofa/verifyenrollment/', { auth_code: enrolCode });
+    const bidder = await apiSignUp(baseUrl, 'offer-resend');
+    const card = await simCardToken(baseUrl, bidder.grant.access_token);
+    await call(bidder, 'POST', '/v2/balance/deposits', { amount_in_cents: 2_000, payment_token: card });
+    await call(bidder, 'POST', '/v2/offer', {
+      type: 'offer',
+      contractAddress: own.token.contractAddress,
+      tokenId: own.token.tokenId,
+      amount: { amount: '12.00', currency: 'USD' },
+      payment_method: 'balance',
+    });
+    const page = await signedInPage(own.seller, itemUrl(own.token));
+    await page
+      .getByTestId('item-offers')
+      .getByTestId('offer-row')
+      .first()
+      .getByTestId('offer-accept')
+      .click();
+    await page.getByTestId('accept-bid-dialog').getByRole('button', { name: 'Accept' }).click();
+    const verify = page.getByTestId('accept-bid-2fa-dialog');
+    await verify.waitFor();
+    const first = await latestMessage(baseUrl, own.seller.email, 'step_up_code');
+    await verify.getByTestId('accept-bid-resend').click();
+    await verify.getByTestId('accept-bid-resent').waitFor();
+    const second = await latestMessage(baseUrl, own.seller.email, 'step_up_code', first.id);
+    expect(second.code).toMatch(/^\d{6}$/);
+    await verify.getByLabel('Verification code').fill(second.code ?? '');
+    await verify.getByRole('button', { name: 'Verify and accept' }).click();
+    await page.getByText(ACCEPTED).waitFor();
+    const bidderProfile = await call<{ profileUrl: string }>(bidder, 'GET', '/user/profile/');
+    await expect.poll(() => itemOwner(own.token)).toBe(bidderProfile.profileUrl);
     await page.context().close();
   });
 

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatCents } from '@vitrine/domain';
 import { type FormEvent, useId, useState } from 'react';
 import { isApiError } from '../../app/api-client';
+import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { FormAlert } from '../../ui/FormAlert';
 import { Skeleton } from '../../ui/Skeleton';
@@ -66,6 +67,8 @@ export function AcceptBidDialog({
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
+  // A new code was asked for (000 §2: the two-factor prompt has a resend button): said under the field.
+  const [resent, setResent] = useState<'sending' | 'sent' | null>(null);
   const terms = useTermsDialog();
   // A double click accepts once: the second click sends nothing while the first is in flight.
   const once = useSubmitOnce();
@@ -94,6 +97,8 @@ export function AcceptBidDialog({
       // 000 §8: tos_approval_required opens the terms dialog; agreeing accepts again.
       if (isTermsApprovalRequired(error)) terms.ask(() => mutation.mutate(input));
       else if (method) {
+        // The first answer, or a resend's: the server has sent a new code (sms, email).
+        if (twoFactor) setResent('sent');
         setTwoFactor(method);
         setFailed(false);
       } else if (isTwoFactorInvalid(error)) {
@@ -128,6 +133,14 @@ export function AcceptBidDialog({
     } else once.send(mutation, { token: picked });
   };
 
+  /** Asks for a new code: the accept sent again without one (the server answers with a new code sent). */
+  const resend = () => {
+    if (!picked) return;
+    setResent('sending');
+    setCodeError(null);
+    once.send(mutation, { token: picked });
+  };
+
   if (twoFactor) {
     return (
       <>
@@ -155,6 +168,25 @@ export function AcceptBidDialog({
               disabled={busy}
               autoFocus
             />
+            {twoFactor === 'totp' ? null : (
+              <div>
+                <Button
+                  type="button"
+                  variant="ghost"
+                  size="sm"
+                  onClick={resend}
+                  disabled={busy}
+                  data-testid="accept-bid-resend"
+                >
+                  {resent === 'sending' && mutation.isPending ? 'Sending…' : 'Resend code'}
+                </Button>
+                {resent === 'sent' ? (
+                  <p className={styles.note} data-testid="accept-bid-resent" role="status">
+                    We sent a new code.
+                  </p>
+                ) : null}
+              </div>
+            )}
           </form>
         </Dialog>
         {terms.dialog}
