@@ -150,6 +150,9 @@ describe('dashboard', () => {
 
   it("shows the sale in the seller's Sales with the fee dialog's proceeds, and moves the menu's balance", async () => {
     expect(proceeds).toBeGreaterThan(0);
+    // The seller has Sales open while the buyer pays (the seeded sales are listed).
+    await seller.goto(`${baseUrl}/dashboard/purchases-sales/sales`);
+    await seller.getByTestId('sale-row').first().waitFor();
     buyer = await apiSignUp(baseUrl, 'dashboard-buyer');
     const context = await browser.newContext({ viewport: DESKTOP });
     await storeCredentials(context, buyer.grant);
@@ -163,8 +166,10 @@ describe('dashboard', () => {
     await buyerPage.getByTestId('pay').click();
     await buyerPage.getByTestId('checkout-success').waitFor();
 
+    // The balance in the menu moved by the proceeds; Sales, open all along, shows the sale with it (no reload:
+    // a balance that moves reads the dashboard's lists again, so the two never disagree).
+    expect(await menuBalance(seller)).toBe(sellerBalanceBefore + proceeds);
     // The seller's Sales: the newest row is this sale, with the proceeds the fee dialog showed.
-    await seller.goto(`${baseUrl}/dashboard/purchases-sales/sales`);
     const itemHref = `/marketplace/item/${token.contractAddress}/${token.tokenId}`;
     const sale = seller.locator(`[data-testid="sale-row"]:has(a[href="${itemHref}"])`).first();
     await sale.waitFor();
@@ -173,8 +178,6 @@ describe('dashboard', () => {
     expect(await sale.getByTestId('sale-fees').textContent()).toBe(
       `−$${((4000 - proceeds) / 100).toFixed(2)}`,
     );
-    // The balance in the menu moved by exactly that.
-    expect(await menuBalance(seller)).toBe(sellerBalanceBefore + proceeds);
     await seller.getByTestId('dashboard-balance').waitFor();
     // The seeded sales below it show their fees and proceeds as well (decision 009 "Seeded money").
     const rows = seller.getByTestId('sale-row');

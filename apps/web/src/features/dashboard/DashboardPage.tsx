@@ -1,7 +1,7 @@
-import { type UseQueryResult, useQuery } from '@tanstack/react-query';
+import { type UseQueryResult, useQuery, useQueryClient } from '@tanstack/react-query';
 import { collectionPath, formatCents, itemPath } from '@vitrine/domain';
 import type { Page } from '@vitrine/domain/catalog-responses';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { NotFoundPage } from '../../app/NotFoundPage';
 import { DocumentTitle } from '../../ui/DocumentTitle';
@@ -18,7 +18,7 @@ import { minorUnitsPrice } from '../catalog/shared/price-props';
 import { formatDate, formatDateTime } from '../catalog/shared/time-format';
 import styles from './DashboardPage.module.css';
 import { DepositTab } from './DepositTab';
-import { listedQuery, purchasesQuery, salesQuery, transactionsQuery } from './dashboard-api';
+import { dashboardKeys, listedQuery, purchasesQuery, salesQuery, transactionsQuery } from './dashboard-api';
 import {
   DASHBOARD_TABS,
   type DashboardTab,
@@ -80,6 +80,16 @@ function BalanceLine() {
   const profile = useProfile();
   const balance = profile.data?.account_balance_in_cents;
   const available = profile.data?.available_balance_in_cents;
+  // The balance moved (a sale, a purchase, a deposit, read again by the account menu or a payment): the lists
+  // that explain it are read again too, so the Sales tab never disagrees with the balance above it.
+  const queryClient = useQueryClient();
+  const seen = useRef(balance);
+  useEffect(() => {
+    if (balance === undefined) return;
+    if (seen.current !== undefined && seen.current !== balance)
+      void queryClient.invalidateQueries({ queryKey: dashboardKeys.all() });
+    seen.current = balance;
+  }, [balance, queryClient]);
   return (
     <p className={styles.balance}>
       Balance:{' '}
