@@ -197,6 +197,8 @@ describe('offers', () => {
     // A second offer on the same NFT: 000 §5's warning toast, and still one offer.
     await makeOffer(page, '4');
     await page.getByText(DUPLICATE).first().waitFor();
+    // Said once, in the warning toast: not again as an error in the dialog.
+    expect(await dialog.getByText(DUPLICATE).count()).toBe(0);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     expect(await rows.count()).toBe(1);
 
@@ -460,15 +462,22 @@ describe('offers', () => {
     const buyer = await apiSignUp(baseUrl, 'global-offer');
     const path = `/makeglobaloffer/?contractAddress=${token.contractAddress}&niftyType=${token.typeNumber}`;
     const page = await signedInPage(buyer, path);
-    const place = async () => {
+    const place = async (number = '4242 4242 4242 4242') => {
       const form = page.getByTestId('offer-form');
       await form.waitFor();
       await form.getByLabel('Offer amount (USD)').fill('6');
-      await form.getByLabel('Card number').fill('4242 4242 4242 4242');
+      await form.getByLabel('Card number').fill(number);
       await form.getByLabel('Expiry (MM/YY)').fill('12/34');
       await form.getByLabel('CVC').fill('123');
       await page.getByTestId('global-offer-submit').click();
     };
+    // A declined card: 000 §8's purchase failure with the checkout's advice, and no offer.
+    await place('4000 0000 0000 0002');
+    await page
+      .getByText(
+        'Sorry, we ran into a problem creating your purchase... Please check your payment details and try again, or contact support if the problem continues.',
+      )
+      .waitFor();
     await place();
     const made = page.getByTestId('global-offer-made');
     await made.waitFor();

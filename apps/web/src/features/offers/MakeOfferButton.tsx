@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { isApiError } from '../../app/api-client';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { useSubmitOnce } from '../../ui/useSubmitOnce';
@@ -92,10 +93,14 @@ export function useCreateOffer(onCreated: (offer: Offer) => void) {
       else if (isDuplicateOffer(error)) toast.warning(DUPLICATE_OFFER_MESSAGE);
     },
   });
-  // A refused card shows at its fields (the form's `failure`), not above the form.
+  // A refused card shows at its fields (the form's `failure`), not above the form; a duplicate only in its
+  // warning toast (000 §5), not a second time as an error; a declined card with the checkout's advice.
+  const shown = mutation.error;
   const error =
-    mutation.error && !isTermsApprovalRequired(mutation.error) && !isCardFieldError(mutation.error)
-      ? mutation.error.message
+    shown && !isTermsApprovalRequired(shown) && !isCardFieldError(shown) && !isDuplicateOffer(shown)
+      ? isApiError(shown) && shown.errorType === 'card_declined'
+        ? `${shown.message} Please check your payment details and try again, or contact support if the problem continues.`
+        : shown.message
       : null;
   // A double click makes one offer: the second click sends nothing while the first is in flight.
   const submit = (prepare: () => Promise<NewOffer>) => once.send(mutation, prepare);
