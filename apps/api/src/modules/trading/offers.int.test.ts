@@ -11,7 +11,7 @@ import { type TestApp, testApp } from '../../testing/test-app';
 import { outbox } from '../auth/testing/auth-kit';
 import { sessionFor } from '../social/test-session';
 import { CARD_OFFER_TOO_LONG } from './offers.service';
-import { accountBalance, buyer, fund, ledgerInvariants, simCard } from './trading-helpers';
+import { accountBalance, buyer, fund, ledgerInvariants, listedToken, simCard } from './trading-helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -512,6 +512,42 @@ describe('offers', () => {
     const done = await accept(100);
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json()).toMatchObject({ sale: { priceInCents: 100 } });
+    expect(await ledgerInvariants(db())).toEqual(balanced);
+  });
+
+  it('an offer on an NFT its maker then bought gives the held money back at the next sweep (nobody can accept it)', async () => {
+    const { token, listing } = await listedToken(t.app, { priceInCents: 3_000 });
+    const maker = await buyer(t.app);
+    await fund(db(), maker.userId, 10_000, t.clock.now());
+    const made = await makeOffer(maker.headers, {
+      type: 'offer',
+      contractAddress: token.contractAddress,
+      tokenId: token.tokenId,
+      amount: { amount: '20.00', currency: 'USD' },
+      payment_method: 'balance',
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const offer = (made.json() as { offer: Offer }).offer;
+    expect(await available(maker.userId)).toEqual({ balance: 10_000, held: 2_000 });
+    // The maker buys it with Buy Now instead, from the balance.
+    const match = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/listing-match/',
+      headers: maker.headers,
+      payload: { listing_id: listing.id },
+    });
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: `/api/v2/purchase-intent/${(match.json() as { listingMatchId: number }).listingMatchId}/pay`,
+      headers: maker.headers,
+      payload: { payment_method: 'balance' },
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect((await available(maker.userId)).held).toBe(2_000);
+    await t.app.services.offers.expireDue();
+    expect((await available(maker.userId)).held).toBe(0);
+    const [row] = await db().select().from(schema.offers).where(eq(schema.offers.id, offer.id));
+    expect(row?.status).toBe('cancelled');
     expect(await ledgerInvariants(db())).toEqual(balanced);
   });
 

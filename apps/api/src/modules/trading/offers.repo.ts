@@ -325,6 +325,27 @@ export function createOffersRepo(db: Db) {
     },
 
     /** Open offers past their time, oldest first. */
+    /**
+     * Open offers on one NFT that nobody can accept any more: its maker owns it now (bought it another way), or
+     * it was burnt (redeemed) or, a pack, opened.
+     */
+    async unfillable(limit: number): Promise<OfferRow[]> {
+      return db
+        .select({ offer: offers })
+        .from(offers)
+        .innerJoin(tokens, eq(tokens.id, offers.tokenRowId))
+        .where(
+          and(
+            eq(offers.status, 'open'),
+            eq(offers.type, 'offer'),
+            sql`(${tokens.ownerId} = ${offers.makerId} or ${tokens.burntAt} is not null or ${tokens.openedAt} is not null)`,
+          ),
+        )
+        .orderBy(asc(offers.id))
+        .limit(limit)
+        .then((rows) => rows.map((r) => r.offer));
+    },
+
     async dueToExpire(at: Date, limit: number): Promise<OfferRow[]> {
       return db
         .select()

@@ -614,6 +614,9 @@ export function createOffersService(deps: {
     async expireDue(limit = 100): Promise<number> {
       const due = await repo.dueToExpire(clock.now(), limit);
       for (const row of due) await expireIfDue(row);
+      // Offers nobody can accept any more (the maker bought the NFT another way, it was burnt or, a pack,
+      // opened): closed, and their money released, instead of held until they expire (up to 30 days).
+      for (const row of await repo.unfillable(limit)) await close(row.id, 'cancelled');
       return due.length;
     },
   };
