@@ -99,6 +99,48 @@ describe('the balance', () => {
     expect((await ledgerInvariants(t.app.config.database.db)).unbalancedTransactions).toBe(0);
   });
 
+  it('a deposit whose outcome the processor cannot tell, sent again under its key, is charged and credited once', async () => {
+    const u = await buyer(t.app);
+    const provider = t.app.services.cardProcessor.provider;
+    const [capture, isCaptured] = [provider.capture, provider.isCaptured];
+    // The money is taken, the answer is lost, and the processor cannot be asked either: the outcome is unknown.
+    provider.capture = async (ref) => {
+      provider.capture = capture;
+      await capture(ref);
+      throw new Error('connection reset');
+    };
+    provider.isCaptured = async () => {
+      provider.isCaptured = isCaptured;
+      throw new Error('processor unreachable');
+    };
+    const payload = { amount_in_cents: 3_000, payment_token: await card(u, TEST_CARDS.succeeds) };
+    const send = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v2/balance/deposits',
+        headers: { ...u.headers, 'idempotency-key': 'add-funds-unknown-1' },
+        payload,
+      });
+    try {
+      const unknown = await send();
+      expect(unknown.statusCode, unknown.body).toBe(500);
+    } finally {
+      provider.capture = capture;
+      provider.isCaptured = isCaptured;
+    }
+    // The web sends the same action again under its key (a 5xx is not kept): the same authorisation, credited once.
+    const again = await send();
+    expect(again.statusCode, again.body).toBe(200);
+    expect(await profileBalance(u)).toBe(3_000);
+    const charges = t.app.services.cardProcessor
+      .charges()
+      .filter((c) => c.reference.startsWith(`deposit:${u.userId}:`));
+    expect(charges.map((c) => c.status)).toEqual(['captured']);
+    // And once more (its answer kept now): the same answer, nothing more.
+    expect((await send()).body).toBe(again.body);
+    expect(await profileBalance(u)).toBe(3_000);
+  });
+
   it('adds nothing when the card cannot be charged, and a retry adds the funds once', async () => {
     const u = await buyer(t.app);
     const provider = t.app.services.cardProcessor.provider;

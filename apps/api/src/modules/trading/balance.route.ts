@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { balanceAnswerSchema, movementPageSchema } from '@vitrine/domain/trading-responses';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -10,6 +10,15 @@ import { CASHOUT_METHODS } from './balance.service';
 const amount = z.coerce.number().int().min(100).max(1_000_000);
 const refusals = { 402: errorResponses[400], 409: errorResponses[400] };
 /** The balance (decision 009): add funds by card, cash out, and every movement (Transactions tab). */
+/**
+ * The deposit's id for the card processor: from its Idempotency-Key when it has one (hashed: a key may be 255
+ * characters), so a deposit run again under its key (an answer not kept, a 500) finds the same authorisation and
+ * is never charged twice; else a new one.
+ */
+function depositId(key: unknown): string {
+  return typeof key === 'string' ? createHash('sha256').update(key).digest('hex').slice(0, 32) : randomUUID();
+}
+
 export const balanceRoute: FastifyPluginAsyncZod = async (app) => {
   const balance = () => app.services.balance;
 
@@ -32,7 +41,7 @@ export const balanceRoute: FastifyPluginAsyncZod = async (app) => {
         signedIn(request).userId,
         request.body.amount_in_cents,
         request.body.payment_token,
-        randomUUID(),
+        depositId(request.headers['idempotency-key']),
       ),
   );
 

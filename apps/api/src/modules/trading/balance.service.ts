@@ -64,6 +64,10 @@ export function createBalanceService(deps: {
           statusCode: 402,
         });
       }
+      // The same deposit run again (its Idempotency-Key's answer was not kept, e.g. a 500): the processor gave back
+      // the same authorisation (the reference comes from the key), and a deposit credited already is not again.
+      if (await ledger.hasMovement('deposit', `deposit:${outcome.providerReference}`))
+        return { balanceInCents: await ledger.balanceOf(userId) };
       // The money is taken before it is credited: a capture that fails credits nothing (crediting first
       // left the funds in the balance, spendable and able to be cashed out, with the card never charged).
       try {

@@ -277,6 +277,15 @@ export function createLedgerRepo(db: Db) {
       return Number(row?.n ?? 0);
     },
 
+    /** Whether a movement of this kind and reference was written (movements are once-only by both). */
+    async hasMovement(kind: string, reference: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: transactions.id })
+        .from(transactions)
+        .where(and(eq(transactions.kind, kind as never), eq(transactions.reference, reference)));
+      return row !== undefined;
+    },
+
     /** A user's movements, newest first (the Transactions tab). */
     async movementsOf(userId: number, limit: number, offset: number) {
       return db

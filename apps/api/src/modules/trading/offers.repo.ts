@@ -324,7 +324,6 @@ export function createOffersRepo(db: Db) {
         );
     },
 
-    /** Open offers past their time, oldest first. */
     /**
      * Open offers on one NFT that nobody can accept any more: its maker owns it now (bought it another way), or
      * it was burnt (redeemed) or, a pack, opened.
@@ -346,6 +345,7 @@ export function createOffersRepo(db: Db) {
         .then((rows) => rows.map((r) => r.offer));
     },
 
+    /** Open offers past their time, oldest first. */
     async dueToExpire(at: Date, limit: number): Promise<OfferRow[]> {
       return db
         .select()

@@ -443,7 +443,12 @@ export function createTradingService(deps: {
    * it again (releaseDue), so the buyer's money is not held until the authorisation lapses.
    */
   async function release(closed: IntentRow): Promise<boolean> {
-    if (!closed.providerReference || providerFor(closed.paymentMethod).kind !== 'external') return false;
+    if (!closed.providerReference) return false;
+    if (providerFor(closed.paymentMethod).kind !== 'external') {
+      // Nothing of a processor to void (a reference left by another method): noted, so the sweep skips it.
+      await repo.markReleased(closed.id, clock.now());
+      return false;
+    }
     try {
       await externalOf(closed.paymentMethod).void(closed.providerReference);
     } catch {
@@ -508,8 +513,13 @@ export function createTradingService(deps: {
       if (now && OPEN_STATES.includes(now.paymentState)) throw TRADING_ERRORS.intentChanged();
       throw TRADING_ERRORS.intentClosed(now?.paymentState ?? 'closed');
     }
+    // The change is committed: a void that fails now does not answer it as failed. The authorisation then lapses
+    // at the processor (7 days at most) unless the buyer completes its step, which the intent, pending again,
+    // no longer waits for.
     if (dropsVerification && intent.providerReference)
-      await externalOf(intent.paymentMethod).void(intent.providerReference);
+      await externalOf(intent.paymentMethod)
+        .void(intent.providerReference)
+        .catch(() => undefined);
     return updated;
   }
 
@@ -1332,11 +1342,9 @@ export function createTradingService(deps: {
         });
         return { intent: inserted, replaced };
       });
-      // A replaced checkout's card authorisation (a second step in progress) is voided.
-      for (const old of replaced) {
-        if (old.providerReference && providerFor(old.paymentMethod).kind === 'external')
-          await externalOf(old.paymentMethod).void(old.providerReference);
-      }
+      // A replaced checkout's card authorisation (a second step in progress) is voided (or by the sweep, when the
+      // processor does not answer now).
+      for (const old of replaced) await release(old);
       return viewOf(intent);
     },
 

@@ -87,6 +87,7 @@ export function AcceptBidDialog({
         ...(input.code ? { twoFactorCode: input.code } : {}),
       }),
     onSuccess: () => {
+      setResent(null);
       // The seller's balance has the proceeds now: the account menu shows the server's figure at once.
       void queryClient.invalidateQueries({ queryKey: authKeys.profile() });
       toast.success(OFFER_ACCEPTED_MESSAGE);
@@ -94,6 +95,8 @@ export function AcceptBidDialog({
     },
     onError: (error, input) => {
       const method = twoFactorRequired(error);
+      const resending = resent === 'sending';
+      if (resending) setResent(null);
       // 000 §8: tos_approval_required opens the terms dialog; agreeing accepts again.
       if (isTermsApprovalRequired(error)) terms.ask(() => mutation.mutate(input));
       else if (method) {
@@ -103,6 +106,9 @@ export function AcceptBidDialog({
         setFailed(false);
       } else if (isTwoFactorInvalid(error)) {
         setCodeError('That code is not right. Try again.');
+      } else if (resending && isApiError(error) && error.statusCode === 429) {
+        // Asked for a new code too often: said at the field; nothing was attempted.
+        setCodeError(error.message);
       } else if (isApiError(error) && error.errorType === 'offer-changed') {
         // The maker changed the amount since this dialog opened: nothing was sold. The offers are read again
         // and the owner decides on the new amount.

@@ -166,13 +166,13 @@ export const offerKeys = {
   eligible: (purchaseIntentId: number) => [...offerKeys.mine(), 'eligible', purchaseIntentId] as const,
 };
 
-/** What the offer is for, as a line of text: an offer on one NFT names its edition ('Skagsanden #3'). */
 /** A token's name with its edition number, once: 'Salt Line #11' stays so (many names carry it already). */
 export function withEdition(name: string, editionNumber: number | null): string {
   if (editionNumber === null || name.endsWith(`#${editionNumber}`)) return name;
   return `${name} #${editionNumber}`;
 }
 
+/** What the offer is for, as a line of text: an offer on one NFT names its edition ('Skagsanden #3'). */
 export function offerTargetText(
   offer: Pick<Offer, 'attribute' | 'type' | 'nifty' | 'editionNumber'>,
 ): string {

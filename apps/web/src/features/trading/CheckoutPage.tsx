@@ -41,7 +41,6 @@ import {
 } from './trading-api';
 import { useCardForm } from './useCardForm';
 
-/** 000 §8 "Purchase creation failure". */
 /** A listing's checkout closed, and the item is the viewer's now (another checkout of theirs, or their offer). */
 const BOUGHT_ELSEWHERE_TEXT =
   'You own this NFT now: it is in your collection, and its receipt is in Dashboard → Purchases.';
