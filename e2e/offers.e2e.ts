@@ -457,6 +457,17 @@ describe('offers', () => {
     await page.context().close();
   });
 
+  it('My offers keeps the tab chosen in its address: the page reloaded after an accept stays on Received', async () => {
+    const page = await signedInPage(maker, '/account/offers');
+    await page.getByTestId('my-offers-received').click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('scope')).toBe('received');
+    await page.reload();
+    await page.getByTestId('my-offers-received').waitFor();
+    expect(await page.getByTestId('my-offers-received').getAttribute('aria-pressed')).toBe('true');
+    expect(await page.getByTestId('my-offers-made').getAttribute('aria-pressed')).toBe('false');
+    await page.context().close();
+  });
+
   it('makes a global offer on a work, and warns on a second one', { timeout: 120_000 }, async () => {
     expect(token).toBeDefined();
     const buyer = await apiSignUp(baseUrl, 'global-offer');

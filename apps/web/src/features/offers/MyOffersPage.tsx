@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
 import { Button } from '../../ui/Button';
 import { ErrorFallback } from '../../ui/ErrorFallback';
 import { Page } from '../../ui/Page';
@@ -27,20 +28,43 @@ export function MyOffersPage() {
 }
 
 function MyOffers() {
-  const [scope, setScope] = useState<Scope>('made');
-  const [status, setStatus] = useState<Status>('open');
-  const [page, setPage] = useState(1);
+  // The tab, the filter and the page live in the address (?scope=received&status=all&page=2): a reload (an accept
+  // reloads the page, 000 §4) or a shared link opens the same view.
+  const [params, setParams] = useSearchParams();
+  const scope: Scope = params.get('scope') === 'received' ? 'received' : 'made';
+  const status: Status = params.get('status') === 'all' ? 'all' : 'open';
+  const page = Math.max(1, Math.floor(Number(params.get('page'))) || 1);
+  const setPage = (next: number) =>
+    setParams(
+      (current) => {
+        const p = new URLSearchParams(current);
+        if (next > 1) p.set('page', String(next));
+        else p.delete('page');
+        return p;
+      },
+      { replace: true },
+    );
   const viewerId = useProfile().data?.id ?? null;
   const query = useQuery({
     queryKey: offerKeys.minePage(scope, status, page),
     queryFn: ({ signal }) => offersApi.mine(scope, status, page, signal),
     placeholderData: keepPreviousData,
   });
-  const choose = (next: { scope?: Scope; status?: Status }) => {
-    if (next.scope) setScope(next.scope);
-    if (next.status) setStatus(next.status);
-    setPage(1);
-  };
+  const choose = (next: { scope?: Scope; status?: Status }) =>
+    setParams(
+      (current) => {
+        const p = new URLSearchParams(current);
+        const nextScope = next.scope ?? scope;
+        const nextStatus = next.status ?? status;
+        if (nextScope === 'received') p.set('scope', nextScope);
+        else p.delete('scope');
+        if (nextStatus === 'all') p.set('status', nextStatus);
+        else p.delete('status');
+        p.delete('page');
+        return p;
+      },
+      { replace: true },
+    );
   // A received token offer names the token to sell; a global or attribute one asks which eligible NFT.
   const acceptFor = (offer: Offer) =>
     scope !== 'received'
