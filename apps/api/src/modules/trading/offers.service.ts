@@ -250,7 +250,7 @@ export function createOffersService(deps: {
         collectionId: token.collectionId,
         contractAddress: token.contractAddress,
         ownerId: token.ownerId,
-        label: token.label as string | null,
+        label: token.label,
       };
     }
     if (input.type === 'global_offer') {

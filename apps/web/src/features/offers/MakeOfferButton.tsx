@@ -9,6 +9,7 @@ import { authKeys } from '../auth/query-keys';
 import { useRequireSignIn } from '../social/useRequireSignIn';
 import { useTermsDialog } from '../terms/TermsDialog';
 import { isTermsApprovalRequired } from '../terms/terms-api';
+import { DECLINED_CARD_ADVICE } from '../trading/buy-flow';
 import { isCardFieldError } from '../trading/card-form';
 import { createOffer, OfferForm } from './OfferForm';
 import {
@@ -99,7 +100,7 @@ export function useCreateOffer(onCreated: (offer: Offer) => void) {
   const error =
     shown && !isTermsApprovalRequired(shown) && !isCardFieldError(shown) && !isDuplicateOffer(shown)
       ? isApiError(shown) && shown.errorType === 'card_declined'
-        ? `${shown.message} Please check your payment details and try again, or contact support if the problem continues.`
+        ? `${shown.message} ${DECLINED_CARD_ADVICE}`
         : shown.message
       : null;
   // A double click makes one offer: the second click sends nothing while the first is in flight.

@@ -25,7 +25,7 @@ import { useDisplayCurrency } from '../platform/useDisplayCurrency';
 import { useFxRate } from '../platform/useFxRate';
 import { useTermsDialog } from '../terms/TermsDialog';
 import { isTermsApprovalRequired } from '../terms/terms-api';
-import { PURCHASE_FAILED_MESSAGE, STATUS_POLL_MS } from './buy-flow';
+import { DECLINED_CARD_ADVICE, PURCHASE_FAILED_MESSAGE, STATUS_POLL_MS } from './buy-flow';
 import { CardActionDialog } from './CardActionDialog';
 import { CardFields } from './CardFields';
 import styles from './CheckoutPage.module.css';
@@ -775,8 +775,7 @@ export function Payment({
             )
           ) : declined ? (
             <>
-              {PURCHASE_FAILED_MESSAGE} Please check your payment details and try again, or contact support if
-              the problem continues.
+              {PURCHASE_FAILED_MESSAGE} {DECLINED_CARD_ADVICE}
             </>
           ) : (
             error.message

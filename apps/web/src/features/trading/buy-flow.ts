@@ -15,6 +15,9 @@ export const STATUS_POLL_MS = 5000;
 
 /** 000 §8: a purchase that could not be created (the checkout's failure, and Buy Now's server error). */
 export const PURCHASE_FAILED_MESSAGE = 'Sorry, we ran into a problem creating your purchase...';
+/** 000 §8's advice after a declined card ("check fields and contact support"), wherever a card is refused. */
+export const DECLINED_CARD_ADVICE =
+  'Please check your payment details and try again, or contact support if the problem continues.';
 
 export type CheckoutMode = 'navigate' | 'modal' | 'popup';
 
