@@ -183,10 +183,15 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       await app.services.trading
         .captureDue()
         .catch((err: unknown) => app.log.error({ err }, 'intent capture failed'));
-      // Card authorisations of expired or cancelled intents whose void failed: released again.
+      // Card authorisations let go of whose void failed (expired or cancelled intents, purchases that lost, offers
+      // withdrawn, bids outbid): released again.
       await app.services.trading
         .releaseDue()
         .catch((err: unknown) => app.log.error({ err }, 'intent release failed'));
+      // Funds added by card whose request failed after the authorisation: credited if charged, else voided.
+      await app.services.balance
+        .creditDue()
+        .catch((err: unknown) => app.log.error({ err }, 'deposit credit failed'));
       await app.services.offers
         .captureDue()
         .catch((err: unknown) => app.log.error({ err }, 'offer capture failed'));

@@ -67,6 +67,7 @@ import { createEditionsService } from './modules/trading/editions.service';
 import { createLedgerRepo } from './modules/trading/ledger.repo';
 import { createOffersRepo } from './modules/trading/offers.repo';
 import { createOffersService } from './modules/trading/offers.service';
+import { createOwedVoids } from './modules/trading/owed-voids';
 import {
   createSimulatedCardProcessor,
   createSimulatedGemini,
@@ -179,9 +180,13 @@ export function createServices(config: ResolvedConfig) {
   // card processor (npm start needs no outside service); Klarna and Gemini balance simulated.
   const cardProcessor = createSimulatedCardProcessor(clock);
   const stripe = config.stripe ? createStripeClient(config.stripe) : null;
-  const card = stripe ? createStripeProvider(stripe) : cardProcessor.provider;
+  const cardProvider = stripe ? createStripeProvider(stripe) : cardProcessor.provider;
   const klarna = createSimulatedKlarna();
   const gemini = createSimulatedGemini();
+  // A void that fails is owed, and the minute sweep voids it (decision 009 "Voids owed"): every service sees the
+  // providers through this guard.
+  const owedVoids = createOwedVoids(db, clock, [cardProvider, klarna.provider, gemini.provider]);
+  const card = owedVoids.guard(cardProvider);
   // Participation criteria of drops (decision 015): checkout, bids and drawings ask it.
   const eligibility = createEligibilityService({ repo: createEligibilityRepo(db), clock });
   const trading = createTradingService({
@@ -190,7 +195,11 @@ export function createServices(config: ResolvedConfig) {
     unit: createUnitOfWork(db, (tx) => ({ trading: createTradingRepo(tx), ledger: createLedgerRepo(tx) })),
     clock,
     card,
-    external: { stripe_klarna: klarna.provider, gemini_balance: gemini.provider },
+    external: {
+      stripe_klarna: owedVoids.guard(klarna.provider),
+      gemini_balance: owedVoids.guard(gemini.provider),
+    },
+    owedVoids,
     notifier,
     background,
     jobs,

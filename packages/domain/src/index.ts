@@ -21,6 +21,7 @@ export * from './live/events';
 export * from './math/decimal';
 export * from './media/media';
 export * from './payments/fees';
+export * from './payments/messages';
 export * from './payments/payment-method';
 export * from './security/redirect';
 export * from './storefront/storefront-rules';

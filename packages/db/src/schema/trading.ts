@@ -219,6 +219,54 @@ export const paymentWebhookEvents = pgTable('payment_webhook_events', {
 });
 
 /**
+ * Card authorisations we let go of whose void failed (the processor unreachable): owed, and the minute sweep
+ * voids them within the 7 days an authorisation lives (decision 009 "Voids owed"). `processor`: the payment
+ * method whose provider holds it (`stripe_card`, `stripe_klarna`, `gemini_balance`).
+ */
+export const owedVoids = pgTable(
+  'owed_voids',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    processor: text('processor').notNull(),
+    providerReference: text('provider_reference').notNull(),
+    createdAt: ts('created_at').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    releasedAt: ts('released_at'),
+  },
+  (t) => [
+    uniqueIndex('owed_voids_reference_key').on(t.processor, t.providerReference),
+    index('owed_voids_due_idx').on(t.createdAt).where(sql`${t.releasedAt} is null`),
+  ],
+);
+
+/**
+ * Funds added by card (decision 009 "Add funds"), written once the card is authorised: a deposit charged but
+ * not credited (the store failed after the capture, and the request was not sent again) is credited by the
+ * minute sweep, and one never charged is voided. `reference`: `deposit:{user}:{request}`, from the request's
+ * Idempotency-Key. `status`: authorized, then credited or voided.
+ */
+export const cardDeposits = pgTable(
+  'card_deposits',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    reference: text('reference').notNull(),
+    processor: text('processor').notNull(),
+    providerReference: text('provider_reference').notNull(),
+    amountCents: cents('amount_cents').notNull(),
+    status: text('status').notNull().default('authorized'),
+    createdAt: ts('created_at').notNull(),
+    updatedAt: ts('updated_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('card_deposits_provider_reference_key').on(t.processor, t.providerReference),
+    index('card_deposits_due_idx').on(t.createdAt).where(sql`${t.status} = 'authorized'`),
+  ],
+);
+
+/**
  * An offer (000 §3 "offer wraps a purchaseIntent"; its id is the purchaseIntentId the API answers):
  * a maker's standing bid on one token (`offer`), any token of a nifty type (`global_offer`), or any
  * token of a collection with a trait value (`attribute`). Backed by a ledger hold (balance) or a card

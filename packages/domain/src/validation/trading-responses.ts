@@ -4,6 +4,7 @@
 // `@vitrine/domain/trading-responses`.
 import { z } from 'zod';
 import { PAYMENT_METHODS } from '../constants';
+import { OFFER_ACCEPTED_MESSAGE } from '../payments/messages';
 import { pageOf, priceSchema } from './catalog-responses';
 
 export const PAYMENT_STATES = [
@@ -261,7 +262,7 @@ export type EligibleNifty = z.infer<typeof eligibleNiftySchema>;
 export const eligibleNiftyPageSchema = pageOf(eligibleNiftySchema);
 
 export const acceptBidSchema = z.object({
-  message: z.literal('Offer successfully accepted!'),
+  message: z.literal(OFFER_ACCEPTED_MESSAGE),
   sale: z.object({
     saleId: z.number().int(),
     contractAddress: z.string(),

@@ -14,6 +14,7 @@ import {
   extendedEndTime,
   isAuctionSaleType,
   leaderboardThresholds,
+  PURCHASE_FAILED_MESSAGE,
   primaryFeeBreakdown,
   rankedPlacement,
   toMinorUnits,
@@ -31,7 +32,7 @@ import { createLedgerRepo, type HouseAccount, type LedgerRepo } from '../trading
 import type { ExternalPaymentProvider } from '../trading/payment-providers';
 import { splitPayees, splitPostings } from '../trading/sales-splits';
 import { createTradingRepo, type NiftyForSale, type TradingRepo } from '../trading/trading.repo';
-import { MAX_PRICE_CENTS, PURCHASE_FAILED_MESSAGE, TRADING_ERRORS } from '../trading/trading.service';
+import { MAX_PRICE_CENTS, TRADING_ERRORS } from '../trading/trading.service';
 import { type BidRow, type BidsRepo, createBidsRepo } from './bids.repo';
 
 export const SETTLE_JOB = 'bids.settle';

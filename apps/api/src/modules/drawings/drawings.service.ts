@@ -12,7 +12,14 @@
 // finishes what a crash left. Alerts after commit.
 import { randomBytes } from 'node:crypto';
 import type { Db, UnitOfWork } from '@vitrine/db';
-import { AppError, drawingCommitment, drawWinners, primaryFeeBreakdown, topics } from '@vitrine/domain';
+import {
+  AppError,
+  drawingCommitment,
+  drawWinners,
+  PURCHASE_FAILED_MESSAGE,
+  primaryFeeBreakdown,
+  topics,
+} from '@vitrine/domain';
 import type { Drawing } from '@vitrine/domain/trading-responses';
 import { offsetOf, type Page, type PageQuery, toPage } from '../../http/pagination';
 import type { Background } from '../../lib/background';
@@ -27,7 +34,6 @@ import { createLedgerRepo, type LedgerRepo, takeBack } from '../trading/ledger.r
 import type { ExternalPaymentProvider } from '../trading/payment-providers';
 import { splitPayees, splitPostings } from '../trading/sales-splits';
 import { createTradingRepo, type NiftyForSale, type TradingRepo } from '../trading/trading.repo';
-import { PURCHASE_FAILED_MESSAGE } from '../trading/trading.service';
 import { createDrawingsRepo, type DrawingRow, type DrawingsRepo, type ListedEntry } from './drawings.repo';
 
 /** 000 §5: "one entry per user unless specified". */

@@ -1,9 +1,11 @@
 // The user's balance (decision 009): add funds by card, cash out (a simulated payout), and the list of
 // movements for the Transactions tab. Every change is one ledger movement against the payments
 // clearing account.
-import type { Db, UnitOfWork } from '@vitrine/db';
+import { type Db, schema, type UnitOfWork } from '@vitrine/db';
 import { AppError } from '@vitrine/domain';
+import { and, asc, eq, gte, lt } from 'drizzle-orm';
 import type { Clock } from '../../lib/clock';
+import { CAPTURE_GRACE_MS, CAPTURE_WINDOW_MS } from './card-authorizations';
 import { createLedgerRepo, type LedgerRepo } from './ledger.repo';
 import type { ExternalPaymentProvider } from './payment-providers';
 import { TRADING_ERRORS } from './trading.service';
@@ -18,35 +20,95 @@ export function createBalanceService(deps: {
   card: ExternalPaymentProvider;
 }) {
   const ledger = createLedgerRepo(deps.db);
+  const deposits = schema.cardDeposits;
+  type DepositRow = typeof deposits.$inferSelect;
 
-  async function move(kind: 'deposit' | 'payout', userId: number, amountCents: number, reference: string) {
-    const user = await ledger.userAccount(userId);
+  /** The deposit of this authorisation, written down once (before any money is taken). */
+  async function noted(
+    userId: number,
+    amountCents: number,
+    providerReference: string,
+    reference: string,
+  ): Promise<DepositRow> {
+    const at = deps.clock.now();
+    const processor = deps.card.method;
+    await deps.db
+      .insert(deposits)
+      .values({ userId, reference, processor, providerReference, amountCents, createdAt: at, updatedAt: at })
+      .onConflictDoNothing();
+    const [row] = await deps.db
+      .select()
+      .from(deposits)
+      .where(and(eq(deposits.processor, processor), eq(deposits.providerReference, providerReference)));
+    if (!row || row.userId !== userId || row.amountCents !== amountCents)
+      throw new Error(`deposit ${providerReference}: not this deposit's authorisation`);
+    return row;
+  }
+
+  async function setStatus(id: number, status: 'voided'): Promise<void> {
+    await deps.db
+      .update(deposits)
+      .set({ status, updatedAt: deps.clock.now() })
+      .where(and(eq(deposits.id, id), eq(deposits.status, 'authorized')));
+  }
+
+  /**
+   * Credits a charged deposit: its movement and its status in one transaction, once (the status moves from
+   * authorized only once, whoever gets there first: the request, its retry or the sweep). Answers whether it did.
+   */
+  async function credit(row: DepositRow): Promise<boolean> {
+    const user = await ledger.userAccount(row.userId);
     const clearing = await ledger.houseAccount('payments_clearing');
-    const sign = kind === 'deposit' ? 1 : -1;
-    return deps.unit.run(async ({ ledger: l }) => {
-      const locked = await l.lock([user, clearing]);
-      if (kind === 'payout' && (locked.get(user)?.availableCents ?? 0) < amountCents) {
-        throw TRADING_ERRORS.insufficientFunds();
-      }
+    const reference = `deposit:${row.providerReference}`;
+    return deps.unit.run(async ({ ledger: l }, tx) => {
+      const claimed = await tx
+        .update(deposits)
+        .set({ status: 'credited', updatedAt: deps.clock.now() })
+        .where(and(eq(deposits.id, row.id), eq(deposits.status, 'authorized')))
+        .returning({ id: deposits.id });
+      if (claimed.length === 0 || (await l.hasMovement('deposit', reference))) return false;
+      await l.lock([user, clearing]);
       await l.post({
-        kind,
+        kind: 'deposit',
         reference,
-        description: kind === 'deposit' ? 'Funds added by card' : 'Cash out',
+        description: 'Funds added by card',
         at: deps.clock.now(),
         postings: [
-          { accountId: user, amountCents: sign * amountCents, memo: kind },
-          {
-            accountId: clearing,
-            amountCents: -sign * amountCents,
-            memo: kind === 'deposit' ? 'card_payment' : 'payout',
-          },
+          { accountId: user, amountCents: row.amountCents, memo: 'deposit' },
+          { accountId: clearing, amountCents: -row.amountCents, memo: 'card_payment' },
+        ],
+      });
+      return true;
+    });
+  }
+
+  /** A cash-out: one movement out to the payments clearing account, refused beyond what may be spent. */
+  async function payOut(userId: number, amountCents: number, reference: string) {
+    const user = await ledger.userAccount(userId);
+    const clearing = await ledger.houseAccount('payments_clearing');
+    return deps.unit.run(async ({ ledger: l }) => {
+      const locked = await l.lock([user, clearing]);
+      if ((locked.get(user)?.availableCents ?? 0) < amountCents) throw TRADING_ERRORS.insufficientFunds();
+      await l.post({
+        kind: 'payout',
+        reference,
+        description: 'Cash out',
+        at: deps.clock.now(),
+        postings: [
+          { accountId: user, amountCents: -amountCents, memo: 'payout' },
+          { accountId: clearing, amountCents, memo: 'payout' },
         ],
       });
     });
   }
 
   return {
-    /** Adds funds by card: authorise, capture, post the movement. A card needing a second step is refused. */
+    /**
+     * Adds funds by card: authorise, write the deposit down, capture, credit. A card needing a second step is
+     * refused. Sent again under its key (`requestId`), it finds the same authorisation and finishes what the last
+     * try did not; a deposit charged but never credited is credited by the minute sweep (creditDue), so the card is
+     * never charged for funds that do not arrive, and never refunded for funds that did.
+     */
     async deposit(userId: number, amountCents: number, paymentToken: string, requestId: string) {
       const outcome = await deps.card.authorize({
         reference: `deposit:${userId}:${requestId}`,
@@ -64,37 +126,76 @@ export function createBalanceService(deps: {
           statusCode: 402,
         });
       }
-      // The same deposit run again (its Idempotency-Key's answer was not kept, e.g. a 500): the processor gave back
-      // the same authorisation (the reference comes from the key), and a deposit credited already is not again.
-      if (await ledger.hasMovement('deposit', `deposit:${outcome.providerReference}`))
+      const row = await noted(
+        userId,
+        amountCents,
+        outcome.providerReference,
+        `deposit:${userId}:${requestId}`,
+      );
+      // Credited already (an answer lost, then the same deposit sent again): nothing more to take or add.
+      if (row.status !== 'authorized') {
+        if (row.status === 'voided') throw TRADING_ERRORS.declined();
         return { balanceInCents: await ledger.balanceOf(userId) };
+      }
       // The money is taken before it is credited: a capture that fails credits nothing (crediting first
       // left the funds in the balance, spendable and able to be cashed out, with the card never charged).
       try {
-        await deps.card.capture(outcome.providerReference);
+        await deps.card.capture(row.providerReference);
       } catch (error) {
         // A capture whose answer was lost may have taken the money: the processor is asked. Taken: credited
-        // below, as if the answer had come. Not taken: released, and nothing is credited.
-        const taken = await deps.card.isCaptured(outcome.providerReference).catch(() => null);
+        // below, as if the answer had come. Not taken: released, and nothing is credited. Not known: the
+        // deposit stays authorised, for the same request sent again or the sweep to finish.
+        const taken = await deps.card.isCaptured(row.providerReference).catch(() => null);
         if (taken === null) throw error;
         if (!taken) {
-          await deps.card.void(outcome.providerReference).catch(() => undefined);
+          await deps.card.void(row.providerReference);
+          await setStatus(row.id, 'voided');
           throw TRADING_ERRORS.declined();
         }
       }
-      try {
-        await move('deposit', userId, amountCents, `deposit:${outcome.providerReference}`);
-      } catch (error) {
-        // Taken but not credited: give it back.
-        await deps.card.refund(outcome.providerReference, amountCents);
-        throw error;
-      }
+      // A credit that fails (the store) is not undone at the card: the deposit stays authorised and charged, and the
+      // same request sent again, or the sweep, credits it once.
+      await credit(row);
       return { balanceInCents: await ledger.balanceOf(userId) };
+    },
+
+    /**
+     * Finishes deposits left authorised for over a minute (their request failed or stopped): credited when the
+     * processor took the money, voided when it did not. Runs in the minute sweep; answers how many it credited.
+     */
+    async creditDue(limit = 100): Promise<number> {
+      const at = deps.clock.now().getTime();
+      const due = await deps.db
+        .select()
+        .from(deposits)
+        .where(
+          and(
+            eq(deposits.status, 'authorized'),
+            lt(deposits.createdAt, new Date(at - CAPTURE_GRACE_MS)),
+            gte(deposits.createdAt, new Date(at - CAPTURE_WINDOW_MS)),
+          ),
+        )
+        .orderBy(asc(deposits.createdAt))
+        .limit(limit);
+      let credited = 0;
+      for (const row of due) {
+        try {
+          if (await deps.card.isCaptured(row.providerReference)) {
+            if (await credit(row)) credited += 1;
+          } else {
+            await deps.card.void(row.providerReference);
+            await setStatus(row.id, 'voided');
+          }
+        } catch {
+          // The processor or the store did not answer: the next sweep asks again.
+        }
+      }
+      return credited;
     },
 
     /** Cashes out (simulated payout): refused beyond what may be spent. */
     async payout(userId: number, amountCents: number, requestId: string) {
-      await move('payout', userId, amountCents, `payout:${userId}:${requestId}`);
+      await payOut(userId, amountCents, `payout:${userId}:${requestId}`);
       return { balanceInCents: await ledger.balanceOf(userId) };
     },
 

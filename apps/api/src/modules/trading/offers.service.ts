@@ -7,7 +7,16 @@
 // sale, mark the offer accepted. A card is captured after commit.
 
 import type { Db, UnitOfWork } from '@vitrine/db';
-import { AppError, CARD_OFFER_MAX_DAYS, feeBreakdown, formatCents, toMinorUnits } from '@vitrine/domain';
+import {
+  AppError,
+  CARD_OFFER_MAX_DAYS,
+  DUPLICATE_OFFER_MESSAGE,
+  feeBreakdown,
+  formatCents,
+  OFFER_ACCEPTED_MESSAGE,
+  PURCHASE_FAILED_MESSAGE,
+  toMinorUnits,
+} from '@vitrine/domain';
 import type { Offer } from '@vitrine/domain/trading-responses';
 import type { Background } from '../../lib/background';
 import type { Clock } from '../../lib/clock';
@@ -18,7 +27,7 @@ import { createOffersRepo, OFFER_TRAITS, type OfferRow, type OffersRepo } from '
 import type { ExternalPaymentProvider } from './payment-providers';
 import { splitPayees, splitPostings } from './sales-splits';
 import { createTradingRepo, type TradingRepo } from './trading.repo';
-import { MAX_PRICE_CENTS, PURCHASE_FAILED_MESSAGE, TRADING_ERRORS } from './trading.service';
+import { MAX_PRICE_CENTS, TRADING_ERRORS } from './trading.service';
 
 export const OFFER_DEFAULT_DAYS = 7;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -28,7 +37,6 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  */
 export const CARD_OFFER_TOO_LONG = `An offer by card can last ${CARD_OFFER_MAX_DAYS} days at most from when it was made: your bank holds the amount no longer than that`;
 /** 000 §5, quoted. */
-export const DUPLICATE_OFFER_MESSAGE = 'You have already created an offer for this NFT';
 
 const err = (statusCode: number, errorType: string, message: string, fields?: Record<string, string>) =>
   new AppError({ statusCode, errorType, message, ...(fields ? { fields } : {}) });
@@ -339,7 +347,13 @@ export function createOffersService(deps: {
         });
       } else {
         const reference = await authorize(amountCents, input.paymentToken);
-        const made = await repo.insert({ ...values, providerReference: reference });
+        // An offer that could not be written leaves no authorisation behind.
+        const made = await repo
+          .insert({ ...values, providerReference: reference })
+          .catch(async (error: unknown) => {
+            await cards.release(reference);
+            throw error;
+          });
         if (!made) {
           await cards.release(reference);
           throw OFFER_ERRORS.duplicate();
@@ -592,7 +606,7 @@ export function createOffersService(deps: {
         `Your offer of ${dollars(done.offer.amountCents)} was accepted: ${token.label} is yours.`,
       );
       return {
-        message: 'Offer successfully accepted!' as const,
+        message: OFFER_ACCEPTED_MESSAGE,
         sale: {
           saleId: done.saleId,
           contractAddress: token.contractAddress,

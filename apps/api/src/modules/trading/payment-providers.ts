@@ -163,8 +163,9 @@ export function createSimulatedCardProcessor(clock: { now(): Date }) {
     async authorize(request) {
       const pm = request.paymentToken ? methods.get(request.paymentToken) : undefined;
       if (!pm) return { status: 'declined', providerReference: null, reason: 'invalid_payment_method' };
-      // The same reference and card: the charge already made (a retry).
-      const key = `${request.reference}|${pm.id}`;
+      // The same reference, card and amount: the charge already made (a retry). Another amount is another charge,
+      // as at Stripe, whose idempotency key holds the amount: an authorisation is never reused for a new total.
+      const key = `${request.reference}|${pm.id}|${request.currency}|${request.amountCents}`;
       const known = byReference.get(key);
       const existing = known ? charges.get(known) : undefined;
       if (existing && existing.status !== 'voided') return outcome(existing);
@@ -312,7 +313,7 @@ export function createSimulatedExternalProvider(options: {
       const behaviour = request.paymentToken ? options.behaviourOf(request.paymentToken) : null;
       if (!behaviour || !request.paymentToken)
         return { status: 'declined', providerReference: null, reason: 'invalid_payment_method' };
-      const key = `${request.reference}|${request.paymentToken}`;
+      const key = `${request.reference}|${request.paymentToken}|${request.currency}|${request.amountCents}`;
       const known = byReference.get(key);
       const existing = known ? charges.get(known) : undefined;
       if (existing && existing.status !== 'voided') return outcome(existing);

@@ -3,7 +3,7 @@
 // second step, list/reprice/cancel and who may, idempotent retries, a losing racer, expiry.
 import { schema } from '@vitrine/db';
 import { fixtures } from '@vitrine/db/testing';
-import { feeBreakdown } from '@vitrine/domain';
+import { feeBreakdown, PURCHASE_FAILED_MESSAGE } from '@vitrine/domain';
 import type { ListingMatch, PurchaseIntent } from '@vitrine/domain/trading-responses';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,12 +12,7 @@ import { type TestApp, testApp } from '../../testing/test-app';
 import { outbox } from '../auth/testing/auth-kit';
 import type { TestSession } from '../social/test-session';
 import { TEST_CARDS } from './payment-providers';
-import {
-  CAPTURE_GRACE_MS,
-  CAPTURE_WINDOW_MS,
-  PURCHASE_FAILED_MESSAGE,
-  PURCHASE_INTENT_TTL_MS,
-} from './trading.service';
+import { CAPTURE_GRACE_MS, CAPTURE_WINDOW_MS, PURCHASE_INTENT_TTL_MS } from './trading.service';
 import { accountBalance, buyer, fund, ledgerInvariants, listedToken } from './trading-helpers';
 
 let t: TestApp;

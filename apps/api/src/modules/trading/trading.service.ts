@@ -15,6 +15,7 @@ import {
   isAuctionSaleType,
   listingMinimumProblem,
   type PaymentMethod,
+  PURCHASE_FAILED_MESSAGE,
   paymentCardLabel,
   primaryFeeBreakdown,
   saleProceedsInfo,
@@ -57,8 +58,6 @@ export const PURCHASE_INTENT_TTL_MS = 15 * 60 * 1000;
 export { CAPTURE_GRACE_MS, CAPTURE_WINDOW_MS } from './card-authorizations';
 /** The highest listing price accepted: $10 million. */
 export const MAX_PRICE_CENTS = 1_000_000_000;
-/** The purchase failure of 000 §8, quoted. */
-export const PURCHASE_FAILED_MESSAGE = 'Sorry, we ran into a problem creating your purchase...';
 
 const OPEN_STATES = ['pending', 'requires_action'];
 
@@ -278,6 +277,8 @@ export function createTradingService(deps: {
   jobs?: Jobs;
   /** Open pages: 'sold' on the nifty's topic after a primary sale commits (decision 014). */
   events?: LiveEvents;
+  /** Voids that failed, owed (decision 009 "Voids owed"): the providers above void through it, the sweep drains it. */
+  owedVoids?: { drain(limit?: number): Promise<number> };
 }) {
   const { clock, unit } = deps;
   const repo = createTradingRepo(deps.db);
@@ -1577,14 +1578,15 @@ export function createTradingService(deps: {
     },
 
     /**
-     * Voids the card authorisations of expired and cancelled intents whose void failed (within the 7 days an
-     * authorisation lives). Runs in the server's minute sweep; answers how many it released.
+     * Voids the card authorisations of expired and cancelled intents not yet released, and every void owed (within
+     * the 7 days an authorisation lives). Runs in the server's minute sweep; answers how many it released.
      */
     async releaseDue(limit = 100): Promise<number> {
       const since = new Date(clock.now().getTime() - 7 * 24 * 60 * 60 * 1000);
       let released = 0;
       for (const intent of await repo.unreleased(since, limit)) if (await release(intent)) released += 1;
-      return released;
+      // And every other void that failed: purchases that lost, offers withdrawn, bids outbid, verifications dropped.
+      return released + ((await deps.owedVoids?.drain(limit)) ?? 0);
     },
 
     /**

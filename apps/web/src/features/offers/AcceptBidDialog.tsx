@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { formatCents } from '@vitrine/domain';
+import { formatCents, OFFER_ACCEPT_FAILED_MESSAGE, OFFER_ACCEPTED_MESSAGE } from '@vitrine/domain';
 import { type FormEvent, useId, useState } from 'react';
 import { isApiError } from '../../app/api-client';
 import { Button } from '../../ui/Button';
@@ -16,8 +16,6 @@ import { SaleProceedsBreakdown } from '../trading/SaleFeesDialog';
 import styles from './Offers.module.css';
 import {
   isTwoFactorInvalid,
-  OFFER_ACCEPT_FAILED_MESSAGE,
-  OFFER_ACCEPTED_MESSAGE,
   type Offer,
   offerKeys,
   offersApi,

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { DUPLICATE_OFFER_MESSAGE } from '@vitrine/domain';
 import { useId, useState } from 'react';
 import { isApiError } from '../../app/api-client';
 import { Button } from '../../ui/Button';
@@ -12,14 +13,7 @@ import { isTermsApprovalRequired } from '../terms/terms-api';
 import { DECLINED_CARD_ADVICE } from '../trading/buy-flow';
 import { isCardFieldError } from '../trading/card-form';
 import { createOffer, OfferForm } from './OfferForm';
-import {
-  DUPLICATE_OFFER_MESSAGE,
-  isDuplicateOffer,
-  type NewOffer,
-  type Offer,
-  type OfferTarget,
-  offerKeys,
-} from './offers-api';
+import { isDuplicateOffer, type NewOffer, type Offer, type OfferTarget, offerKeys } from './offers-api';
 
 /**
  * "Make Offer" on an item (000 §2): signed out opens the auth modal; signed in opens the offer dialog. A

@@ -43,11 +43,6 @@ export interface AcceptBidInput {
   twoFactorCode?: string;
 }
 
-/** 000 §5 and §8 texts. */
-export const DUPLICATE_OFFER_MESSAGE = 'You have already created an offer for this NFT';
-export const OFFER_ACCEPTED_MESSAGE = 'Offer successfully accepted!';
-export const OFFER_ACCEPT_FAILED_MESSAGE = 'Error - Bid could not be accepted';
-
 export const OFFER_PAGE_SIZE = 10;
 
 /** A key per user action, so a repeated request (a retry, a double click) runs once (decision 007). */

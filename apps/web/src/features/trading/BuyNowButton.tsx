@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { PURCHASE_FAILED_MESSAGE } from '@vitrine/domain';
 import { lazy, type MouseEvent, useContext, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { isApiError } from '../../app/api-client';
@@ -17,7 +18,6 @@ import {
   checkoutModalFlag,
   checkoutMode,
   POPUP_CLOSE_CHECK_MS,
-  PURCHASE_FAILED_MESSAGE,
   popupFeatures,
 } from './buy-flow';
 import { CheckoutDialog } from './CheckoutDialog';

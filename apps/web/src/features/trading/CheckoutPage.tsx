@@ -1,5 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { formatCents, itemPath, type PaymentMethod, profileLink } from '@vitrine/domain';
+import {
+  formatCents,
+  itemPath,
+  type PaymentMethod,
+  PURCHASE_FAILED_MESSAGE,
+  profileLink,
+} from '@vitrine/domain';
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { Navigate, useLocation, useParams, useSearchParams } from 'react-router';
 import { isApiError } from '../../app/api-client';
@@ -25,7 +31,7 @@ import { useDisplayCurrency } from '../platform/useDisplayCurrency';
 import { useFxRate } from '../platform/useFxRate';
 import { useTermsDialog } from '../terms/TermsDialog';
 import { isTermsApprovalRequired } from '../terms/terms-api';
-import { DECLINED_CARD_ADVICE, PURCHASE_FAILED_MESSAGE, STATUS_POLL_MS } from './buy-flow';
+import { DECLINED_CARD_ADVICE, STATUS_POLL_MS } from './buy-flow';
 import { CardActionDialog } from './CardActionDialog';
 import { CardFields } from './CardFields';
 import styles from './CheckoutPage.module.css';

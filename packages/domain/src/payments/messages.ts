@@ -1,0 +1,15 @@
+// The texts of 000 §5 and §8 that both the API's answers and the web app's screens show, quoted once.
+
+/** 000 §8: a purchase that could not be created (a declined card, Buy Now's server error). */
+export const PURCHASE_FAILED_MESSAGE = 'Sorry, we ran into a problem creating your purchase...';
+/** 000 §5: an offer made again for an NFT that already has one of the caller's. */
+export const DUPLICATE_OFFER_MESSAGE = 'You have already created an offer for this NFT';
+/** 000 §8: bid acceptance, success and failure. */
+export const OFFER_ACCEPTED_MESSAGE = 'Offer successfully accepted!' as const;
+export const OFFER_ACCEPT_FAILED_MESSAGE = 'Error - Bid could not be accepted';
+/**
+ * The card processor did not answer, or answered an error of its own (not about the card). The same request sent
+ * again uses the same authorisation (its key), so it is safe to retry.
+ */
+export const PAYMENT_PROCESSOR_UNAVAILABLE_MESSAGE =
+  'We could not reach the payment processor. Please try again in a moment: you will not be charged twice.';
