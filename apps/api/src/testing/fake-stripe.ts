@@ -113,6 +113,8 @@ export async function startFakeStripe() {
   /** Answers by idempotency key, with the parameters they were first used with (Stripe refuses others). */
   const idempotent = new Map<string, { answer: Answer; params: string }>();
   const requests: FakeStripeRequest[] = [];
+  /** Outages to come: the next `times` POSTs whose path ends with `suffix` answer 500 (see `failNext`). */
+  const outages: { suffix: string; times: number }[] = [];
   let base = '';
 
   function createIntent(form: URLSearchParams): Answer {
@@ -337,8 +339,13 @@ export async function startFakeStripe() {
       send(earlier.answer, { 'idempotent-replayed': 'true' });
       return;
     }
-    // The answer as it was then (a copy): a replay answers the first answer, not today's state.
-    const answer = route(method, url.pathname, new URLSearchParams(method === 'GET' ? url.search : raw));
+    // The answer as it was then (a copy): a replay answers the first answer, not today's state. An outage's 500 is
+    // kept under its key too, as Stripe keeps every answer of a request that began to run.
+    const outage = outages.find((o) => o.times > 0 && method === 'POST' && url.pathname.endsWith(o.suffix));
+    if (outage) outage.times -= 1;
+    const answer = outage
+      ? stripeError(500, { type: 'api_error', message: 'An error occurred with our connection to Stripe.' })
+      : route(method, url.pathname, new URLSearchParams(method === 'GET' ? url.search : raw));
     const frozen = { status: answer.status, body: JSON.parse(JSON.stringify(answer.body)) as unknown };
     if (scoped && method === 'POST') idempotent.set(scoped, { answer: frozen, params: raw });
     send(frozen);
@@ -361,6 +368,13 @@ export async function startFakeStripe() {
     refunds: () => [...refunds],
     requests: (): FakeStripeRequest[] => [...requests],
     authenticate,
+    /**
+     * Stripe failing: the next `times` POSTs whose path ends with `suffix` (`/capture`, `/cancel`,
+     * `/payment_intents`) answer 500, kept under their idempotency key and replayed to it as Stripe does.
+     */
+    failNext(suffix: string, times = 1): void {
+      outages.push({ suffix, times });
+    },
     /** The event Stripe would send about a PaymentIntent now (`payment_intent.*`, `charge.refunded`). */
     event(type: string, piId: string): string {
       const pi = intents.get(piId);

@@ -4,7 +4,8 @@
 // a card that needs 3-D Secure answers `requires_action` and, once the buyer passed it in the browser,
 // `completeAction` finds the intent `requires_capture`; capture after the purchase commits; void =
 // cancel; refunds. Every creating call carries an idempotency key derived from our reference, so a
-// retried request never makes a second PaymentIntent.
+// retried request never makes a second PaymentIntent. Stripe's own errors answer 503 (unavailableUnlessCard).
+import { AppError, PAYMENT_PROCESSOR_UNAVAILABLE_MESSAGE } from '@vitrine/domain';
 import Stripe from 'stripe';
 import type {
   AuthorizeOutcome,
@@ -96,6 +97,27 @@ function unexpectedState(error: unknown): boolean {
   return isStripeError(error) && error.code === 'payment_intent_unexpected_state';
 }
 
+/**
+ * Stripe did not answer, or answered an error of its own rather than about the card (its outage, our key refused,
+ * a rate limit): 503 with a plain message. Passed on as it came, Stripe's 401 for a rotated key read to the web as
+ * the buyer's session ending, and its texts are not for buyers.
+ */
+async function unavailableUnlessCard<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (isStripeError(error) && !(error instanceof Stripe.errors.StripeCardError)) {
+      console.warn('stripe error', error.type, error.statusCode, error.code, error.message);
+      throw new AppError({
+        statusCode: 503,
+        errorType: 'payment-processor-unavailable',
+        message: PAYMENT_PROCESSOR_UNAVAILABLE_MESSAGE,
+      });
+    }
+    throw error;
+  }
+}
+
 export function createStripeProvider(stripe: Stripe): ExternalPaymentProvider & { stripe: Stripe } {
   async function createAndConfirm(request: AuthorizeRequest, key: string): Promise<AuthorizeOutcome> {
     try {
@@ -150,41 +172,57 @@ export function createStripeProvider(stripe: Stripe): ExternalPaymentProvider & 
       // The same reference, card and amount: the same PaymentIntent (a retry of the same pay). Another amount (a
       // drop's quantity changed after a failed or abandoned attempt) is another PaymentIntent: Stripe refuses a
       // key used again with other parameters.
-      return createAndConfirm(
-        request,
-        `${request.reference}:authorize:${request.paymentToken}:${request.currency}:${request.amountCents}`,
+      return unavailableUnlessCard(() =>
+        createAndConfirm(
+          request,
+          `${request.reference}:authorize:${request.paymentToken}:${request.currency}:${request.amountCents}`,
+        ),
       );
     },
     async completeAction(ref) {
       // The buyer passed (or failed) the second step in the browser with Stripe.js; Stripe knows.
-      return outcomeOf(await stripe.paymentIntents.retrieve(ref, EXPAND_CARD));
+      return unavailableUnlessCard(async () =>
+        outcomeOf(await stripe.paymentIntents.retrieve(ref, EXPAND_CARD)),
+      );
     },
+    // Capture and cancel carry no key of ours: Stripe keeps every answer under its key for a day, a 500 included,
+    // so a fixed key would answer each later try (the sweep's) with that 500. Both are safe to send again anyway:
+    // a PaymentIntent captured or cancelled already answers payment_intent_unexpected_state, read below. (The SDK
+    // gives each call a key of its own for its retries.)
     async capture(ref) {
-      try {
-        await stripe.paymentIntents.capture(ref, {}, { idempotencyKey: `${ref}:capture` });
-      } catch (error) {
-        if (unexpectedState(error) && (await stripe.paymentIntents.retrieve(ref)).status === 'succeeded') {
-          return; // captured already
+      await unavailableUnlessCard(async () => {
+        try {
+          await stripe.paymentIntents.capture(ref);
+        } catch (error) {
+          if (unexpectedState(error) && (await stripe.paymentIntents.retrieve(ref)).status === 'succeeded') {
+            return; // captured already
+          }
+          throw error;
         }
-        throw error;
-      }
+      });
     },
     async void(ref) {
-      try {
-        await stripe.paymentIntents.cancel(ref, {}, { idempotencyKey: `${ref}:cancel` });
-      } catch (error) {
-        // Cancelled already, or never authorised (declined): nothing is held.
-        if (unexpectedState(error)) return;
-        throw error;
-      }
+      await unavailableUnlessCard(async () => {
+        try {
+          await stripe.paymentIntents.cancel(ref);
+        } catch (error) {
+          // Cancelled already, or never authorised (declined): nothing is held.
+          if (unexpectedState(error)) return;
+          throw error;
+        }
+      });
     },
     async isCaptured(ref) {
-      return (await stripe.paymentIntents.retrieve(ref)).status === 'succeeded';
+      return unavailableUnlessCard(
+        async () => (await stripe.paymentIntents.retrieve(ref)).status === 'succeeded',
+      );
     },
     async refund(ref, amountCents) {
-      await stripe.refunds.create(
-        { payment_intent: ref, amount: amountCents },
-        { idempotencyKey: `${ref}:refund:${amountCents}` },
+      await unavailableUnlessCard(() =>
+        stripe.refunds.create(
+          { payment_intent: ref, amount: amountCents },
+          { idempotencyKey: `${ref}:refund:${amountCents}` },
+        ),
       );
     },
   };

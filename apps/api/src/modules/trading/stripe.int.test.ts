@@ -4,6 +4,7 @@
 // ids), a decline, the 3-D Secure second step (passed and failed), webhooks with a good and a bad
 // signature, a replayed event; Klarna and Gemini balance (simulated) at pay.
 import { schema } from '@vitrine/db';
+import { PAYMENT_PROCESSOR_UNAVAILABLE_MESSAGE, PURCHASE_FAILED_MESSAGE } from '@vitrine/domain';
 import type { ListingMatch, PurchaseIntent } from '@vitrine/domain/trading-responses';
 import { and, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
@@ -18,7 +19,6 @@ import {
 import { type TestApp, testApp } from '../../testing/test-app';
 import type { TestSession } from '../social/test-session';
 import { SIM_EXTERNAL_TOKENS } from './payment-providers';
-import { PURCHASE_FAILED_MESSAGE } from './trading.service';
 import { accountBalance, buyer, dropNifty, ledgerInvariants, listedToken } from './trading-helpers';
 
 let fake: FakeStripe;
@@ -107,15 +107,12 @@ describe('Stripe card payments (PaymentIntents on the fake)', () => {
       capture_method: 'manual',
       metadata: { reference: `purchase_intent:${m.listingMatchId}` },
     });
-    // Idempotency keys derived from our intent id, the card and the amount (create) and the PaymentIntent (capture).
-    const keys = fake
-      .requests()
-      .filter((r) => r.method === 'POST')
-      .map((r) => r.idempotencyKey);
-    expect(keys).toContain(
+    // The create's idempotency key derived from our intent id, the card and the amount; the capture sent once.
+    const posts = fake.requests().filter((r) => r.method === 'POST');
+    expect(posts.map((r) => r.idempotencyKey)).toContain(
       `purchase_intent:${m.listingMatchId}:authorize:${STRIPE_TEST_PMS.succeeds}:USD:12893`,
     );
-    expect(keys).toContain(`${pi?.id}:capture`);
+    expect(posts.filter((r) => r.path === `/v1/payment_intents/${pi?.id}/capture`)).toHaveLength(1);
 
     // Paying again answers the paid intent; no second PaymentIntent.
     const again = await pay(b, m.listingMatchId, { payment_token: STRIPE_TEST_PMS.succeeds });
@@ -244,6 +241,88 @@ describe('Stripe card payments (PaymentIntents on the fake)', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ paymentState: 'paid', paymentMethod: 'gemini_balance' });
     expect(fake.intent(ref)?.status).toBe('canceled');
+  });
+});
+
+describe('Stripe failing (a review of the processor failure paths, 2026-12-05)', () => {
+  /** Two minutes on: past the grace the sweep leaves a request still at work. */
+  const sweep = async () => {
+    t.clock.advance(2 * 60_000);
+    await t.app.services.trading.captureDue();
+    await t.app.services.trading.releaseDue();
+  };
+
+  it('a capture Stripe answered 500 is taken by the next sweep (its 500 is not replayed to every retry)', async () => {
+    const { token, listing } = await listedToken(t.app, { priceInCents: 4_000 });
+    const b = await buyer(t.app);
+    const m = await match(b, listing.id);
+    fake.failNext('/capture');
+    const res = await pay(b, m.listingMatchId, { payment_token: STRIPE_TEST_PMS.succeeds });
+    // Committed: the buyer owns it; the money is owed.
+    expect(res.json()).toMatchObject({ paymentState: 'paid' });
+    expect(await ownerOf(token.id)).toBe(b.userId);
+    const ref = (await intentRow(m.listingMatchId))?.providerReference ?? '';
+    expect(fake.intent(ref)?.status).toBe('requires_capture');
+    await sweep();
+    expect(fake.intent(ref)?.status).toBe('succeeded');
+    expect((await intentRow(m.listingMatchId))?.capturedAt).not.toBeNull();
+  });
+
+  it('a cancel Stripe answered 500 is owed, and the next sweep releases the hold', async () => {
+    const { listing } = await listedToken(t.app);
+    const b = await buyer(t.app);
+    const m = await match(b, listing.id);
+    await pay(b, m.listingMatchId, { payment_token: STRIPE_TEST_PMS.requiresAction });
+    const ref = (await intentRow(m.listingMatchId))?.providerReference ?? '';
+    fake.failNext('/cancel');
+    const res = await pay(b, m.listingMatchId, {
+      payment_method: 'gemini_balance',
+      payment_token: SIM_EXTERNAL_TOKENS.geminiFunded,
+    });
+    expect(res.json()).toMatchObject({ paymentState: 'paid', paymentMethod: 'gemini_balance' });
+    expect(fake.intent(ref)?.status).toBe('requires_action');
+    await sweep();
+    expect(fake.intent(ref)?.status).toBe('canceled');
+  });
+
+  it('Stripe refusing our key answers 503 with a plain message, never a 401 that signs the buyer out', async () => {
+    const rotated = await testApp({
+      seed: false,
+      config: {
+        stripe: { secretKey: 'sk_test_rotated_0000', webhookSecret: FAKE_WEBHOOK_SECRET, apiBase: fake.url },
+      },
+    });
+    try {
+      const { listing } = await listedToken(rotated.app);
+      const b = await buyer(rotated.app);
+      const m = await rotated.app.inject({
+        method: 'POST',
+        url: '/api/v2/listing-match/',
+        headers: b.headers,
+        payload: { listing_id: listing.id },
+      });
+      const id = (m.json() as ListingMatch).listingMatchId;
+      const res = await rotated.app.inject({
+        method: 'POST',
+        url: `/api/v2/purchase-intent/${id}/pay`,
+        headers: b.headers,
+        payload: { payment_token: STRIPE_TEST_PMS.succeeds },
+      });
+      expect(res.statusCode, res.body).toBe(503);
+      expect(res.json()).toMatchObject({
+        errorType: 'payment-processor-unavailable',
+        message: PAYMENT_PROCESSOR_UNAVAILABLE_MESSAGE,
+      });
+      const deposit = await rotated.app.inject({
+        method: 'POST',
+        url: '/api/v2/balance/deposits',
+        headers: { ...b.headers, 'idempotency-key': 'rotated-key-deposit' },
+        payload: { amount_in_cents: 2_000, payment_token: STRIPE_TEST_PMS.succeeds },
+      });
+      expect(deposit.statusCode, deposit.body).toBe(503);
+    } finally {
+      await rotated.close();
+    }
   });
 });
 
