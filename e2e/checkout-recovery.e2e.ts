@@ -76,6 +76,32 @@ describe('checkout and listing recovery', () => {
     await context.close();
   });
 
+  // UX walkthrough (2026-12-05): dismissed, then another card typed in: that card pays (it charged the first).
+  it('a dismissed card verification followed by another card pays with the card typed in', async () => {
+    const listed = await collectorListsOne();
+    const buyer = await apiSignUp(baseUrl, 'qa-3ds-other-card');
+    const context = await browser.newContext({ viewport: DESKTOP });
+    await storeCredentials(context, buyer.grant);
+    const page = await context.newPage();
+    await page.goto(baseUrl + itemUrl(listed.token));
+    await page.getByTestId('item-price').getByTestId('buy-now').click();
+    await page.waitForURL((url) => url.pathname.startsWith('/listing-checkout/'));
+    await page.getByTestId('fee-breakdown').waitFor();
+    await fillCard(page.getByTestId('card-form'), '4000 0027 6000 3184');
+    await page.getByTestId('pay').click();
+    const action = page.getByTestId('card-action-dialog');
+    await action.waitFor();
+    await action.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => action.count()).toBe(0);
+
+    await fillCard(page.getByTestId('card-form'), '4242 4242 4242 4242');
+    await page.getByTestId('pay').click();
+    await page.getByTestId('checkout-success').waitFor({ timeout: 15_000 });
+    expect(await page.getByTestId('receipt-method').textContent()).toContain('4242');
+    expect(await action.count()).toBe(0);
+    await context.close();
+  });
+
   it("the price dialog shows the API's reason below the field, refuses a fraction of a cent in USD, reads '1,250.50'", async () => {
     // The demo collector's own unlisted NFT (the middle one): nothing below gets listed.
     const page = await newPage(browser);
@@ -96,7 +122,7 @@ describe('checkout and listing recovery', () => {
     await field.fill('0.001');
     await dialog.getByRole('button', { name: 'List for sale' }).click();
     await fieldError.waitFor();
-    expect(await fieldError.textContent()).toBe('Enter a price like 125 or 0.25');
+    expect(await fieldError.textContent()).toBe('Enter a price like 125 or 12.50');
     expect((await itemAnswer(baseUrl, own)).listing).toBeNull();
 
     await field.fill('99999999999');

@@ -174,7 +174,8 @@ describe('Buy Now', () => {
     const [soldMail] = await outbox(t.app, await emailOf(seller.userId), 'nft_sold');
     expect(soldMail?.text).toContain('sold for $125.00. You received $106.25');
     const [receipt] = await outbox(t.app, await emailOf(b.userId), 'purchase_receipt');
-    expect(receipt?.text).toContain('for $128.93');
+    expect(receipt?.text).toContain('for $128.93 (price $125.00, card fee $3.93).');
+    expect(receipt?.text).toContain(`Order #${m.listingMatchId}.`);
     // Both name the NFT as people know it (not its contract address and number); no gas line without a gas fee.
     const [label] = await db()
       .select({ token: schema.tokens.name, title: schema.nifties.title })
@@ -296,6 +297,24 @@ describe('Buy Now', () => {
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json()).toMatchObject({ paymentState: 'paid', nextAction: null });
     expect(await tokenState(token.id)).toMatchObject({ ownerId: b.userId, sales: 1 });
+  });
+
+  // UX walkthrough (2026-12-05): the buyer dismissed the verification and typed another card; the pay answered
+  // 'Complete the card verification' and completing it charged the first card.
+  it('a card verification left for another card: the new card pays, and the first authorisation is voided', async () => {
+    const { token, listing } = await listedToken(t.app);
+    const b = await buyer(t.app);
+    const m = await match(b, listing.id);
+    const first = await pay(b, m.listingMatchId, { payment_token: await card(b, TEST_CARDS.requiresAction) });
+    expect(first.json()).toMatchObject({ paymentState: 'requires_action' });
+    const other = await pay(b, m.listingMatchId, { payment_token: await card(b, TEST_CARDS.succeeds) });
+    expect(other.statusCode, other.body).toBe(200);
+    expect(other.json()).toMatchObject({ paymentState: 'paid', paymentCard: { last4: '4242' } });
+    expect(await tokenState(token.id)).toMatchObject({ ownerId: b.userId, sales: 1 });
+    const charges = t.app.services.cardProcessor
+      .charges()
+      .filter((c) => c.reference === `purchase_intent:${m.listingMatchId}`);
+    expect(charges.map((c) => c.status)).toEqual(['voided', 'captured']);
   });
 
   it('pays once under a retried Idempotency-Key, and a paid intent paid again stays one sale', async () => {
@@ -611,8 +630,9 @@ describe('the card that paid, on the receipt', () => {
     expect(res.json()).toMatchObject({ paymentState: 'paid', paymentMethod: 'balance', paymentCard: null });
     expect((await intentAnswer(b, m.listingMatchId)).paymentCard).toBeNull();
     const [receipt] = await outbox(t.app, await emailOf(b.userId), 'purchase_receipt');
-    expect(receipt?.text).toContain('for $15.00');
+    expect(receipt?.text).toContain('for $15.00 (price $15.00).');
     expect(receipt?.text).not.toContain('Paid with');
+    expect(receipt?.text).not.toContain('card fee');
   });
 });
 

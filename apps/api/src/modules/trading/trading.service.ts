@@ -312,8 +312,9 @@ export function createTradingService(deps: {
           to: buyer.email,
           kind: 'purchase_receipt',
           subject: 'Your purchase receipt',
-          // 000 §9: the gas fee only when there is one (a delivery fee, a listing not external).
-          text: `You bought ${what} for ${dollars(fees.buyerPaysCents)} (price ${dollars(fees.priceCents)}, card fee ${dollars(fees.cardFeeCents)}${fees.showGasFee ? `, gas fee ${dollars(fees.gasFeeCents)}` : ''}).${paidWith} Purchase ${intent.id}.`,
+          // 000 §9: the gas fee only when there is one (a delivery fee, a listing not external); the card fee only
+          // when a card paid. The order number as the checkout's receipt shows it.
+          text: `You bought ${what} for ${dollars(fees.buyerPaysCents)} (price ${dollars(fees.priceCents)}${fees.cardFeeCents > 0 ? `, card fee ${dollars(fees.cardFeeCents)}` : ''}${fees.showGasFee ? `, gas fee ${dollars(fees.gasFeeCents)}` : ''}).${paidWith} Order #${intent.id}.`,
         });
       }
     });
@@ -1105,7 +1106,25 @@ export function createTradingService(deps: {
     if (input.paymentMethod && input.paymentMethod !== intent.paymentMethod) {
       intent = await patchIntent(intent, { paymentMethod: input.paymentMethod });
     }
-    if (intent.paymentState === 'requires_action') throw TRADING_ERRORS.needsAction();
+    if (intent.paymentState === 'requires_action') {
+      // Without a card, the verification still waits. With one (the buyer dismissed the verification and typed
+      // another card), it is dropped and the card given is authorised below: completing the old step would charge
+      // a card the buyer replaced (UX walkthrough, 2026-12-05). The old authorisation is voided once the change
+      // committed; a step completed meanwhile (another tab) paid the intent, and that answers.
+      if (!input.paymentToken) throw TRADING_ERRORS.needsAction();
+      const dropped = await repo.updateIntent(intent.id, ['requires_action'], {
+        paymentState: 'pending',
+        providerReference: null,
+        updatedAt: clock.now(),
+      });
+      if (!dropped) {
+        const now = await repo.intent(intent.id);
+        if (now?.paymentState === 'paid' && now.buyerId === buyerId) return viewOf(now);
+        throw TRADING_ERRORS.intentChanged();
+      }
+      if (intent.providerReference) await externalOf(intent.paymentMethod).void(intent.providerReference);
+      intent = dropped;
+    }
     const provider = providerFor(intent.paymentMethod);
     const known = { intent, ...(listing === undefined ? {} : { listing }) };
     const paidFor = paidForOf(intent);

@@ -306,10 +306,13 @@ function Receipt({ intent }: { intent: PurchaseIntent }) {
         <dt>Price</dt>
         <dd data-testid="receipt-price">{formatCents(quote.priceInCents)}</dd>
       </div>
-      <div>
-        <dt>Card fee</dt>
-        <dd data-testid="receipt-service-card">{formatCents(quote.cardFeeInCents)}</dd>
-      </div>
+      {/* Paid from the balance (or free): no card, no card fee line. */}
+      {quote.cardFeeInCents > 0 ? (
+        <div>
+          <dt>Card fee</dt>
+          <dd data-testid="receipt-service-card">{formatCents(quote.cardFeeInCents)}</dd>
+        </div>
+      ) : null}
       {quote.showGasFee ? (
         <div>
           <dt>Gas fee</dt>
