@@ -53,10 +53,10 @@ describe('selling and Buy Now', () => {
     const dialog = page.getByTestId('listing-dialog');
     await dialog.getByLabel('Price').fill('12,5');
     await dialog.getByRole('button', { name: 'List for sale' }).click();
-    await dialog.getByText('Enter a price like 125 or 0.25').waitFor();
+    await dialog.getByText('Enter a price like 125 or 12.50').waitFor();
     // The error goes as soon as the price typed is right.
     await dialog.getByLabel('Price').fill('25');
-    await expect.poll(() => dialog.getByText('Enter a price like 125 or 0.25').count()).toBe(0);
+    await expect.poll(() => dialog.getByText('Enter a price like 125 or 12.50').count()).toBe(0);
     // A price of 0 (a slip of the keyboard) would give the NFT away: 001 §5's lowest price is $1.
     await dialog.getByLabel('Price').fill('0');
     await dialog.getByRole('button', { name: 'List for sale' }).click();

@@ -187,6 +187,15 @@ describe('dashboard', () => {
       expect(await rows.nth(i).getByTestId('sale-proceeds').textContent()).toMatch(/^\$[\d,]+\.\d\d$/);
     }
 
+    // Shown in ETH, the row still adds up: the price in dollars like its fees and proceeds (UX walkthrough,
+    // 2026-12-05: the price alone was converted to ETH).
+    expect(await sale.getByTestId('sale-price').textContent()).toBe('$40.00');
+    await seller.evaluate("window.localStorage.setItem('displayCurrency', 'ETH')");
+    await seller.reload();
+    await sale.waitFor();
+    expect(await sale.getByTestId('sale-price').textContent()).toBe('$40.00');
+    await seller.evaluate("window.localStorage.setItem('displayCurrency', 'USD')");
+
     // The buyer's Purchases: what they paid, by card, paid, with a link to the item.
     await buyerPage.goto(`${baseUrl}/dashboard/purchases-sales/purchases`);
     const purchase = buyerPage.getByTestId('purchase-row').first();

@@ -265,6 +265,32 @@ describe('the Deposit tab', () => {
     expect(sent[1]?.key).toBe(sent[0]?.key);
     await page.context().close();
   });
+
+  // UX walkthrough (2026-12-05): cashed out in another tab, the balance here is stale; a cash-out it allows is
+  // refused by the server, which must say so in cash-out words and show the balance there is now.
+  it('a cash-out refused because the balance moved elsewhere says so and shows the balance now', {
+    timeout: 60_000,
+  }, async () => {
+    const user = await apiSignUp(baseUrl, 'payout-elsewhere');
+    const access = user.grant.access_token;
+    await apiCall(baseUrl, access, 'POST', '/v2/balance/deposits', {
+      amount_in_cents: 2_000,
+      payment_token: await simCardToken(baseUrl, access),
+    });
+    const page = await signedInPage(user, '/dashboard/deposit');
+    const cashOut = page.getByTestId('cash-out');
+    await expect.poll(() => cashOut.textContent()).toContain('Available: $20.00.');
+    // Another tab cashes out $15.
+    await apiCall(baseUrl, access, 'POST', '/v2/balance/payouts', { amount_in_cents: 1_500 });
+    await cashOut.getByLabel('Amount (USD)').fill('10');
+    await cashOut.getByTestId('cash-out-submit').click();
+    await expect
+      .poll(() => cashOut.getByTestId('cash-out-error').textContent(), { timeout: 15_000 })
+      .toContain('Your balance is too low for this cash out');
+    await expect.poll(() => cashOut.textContent()).toContain('Available: $5.00.');
+    expect(await balanceOf(user)).toBe(500);
+    await page.context().close();
+  });
 });
 
 describe('the checkout page and the offer form', () => {

@@ -34,7 +34,13 @@ export function RootLayout() {
           {webView ? null : <Footer />}
         </div>
       </AuthModalProvider>
-      <ScrollRestoration />
+      {/* A document's first entry has the key 'default' whatever its address: keyed so, a new address typed in
+          opened at the scroll of the page before. Its address keys it instead (a reload still restores). */}
+      <ScrollRestoration
+        getKey={(location) =>
+          location.key === 'default' ? location.pathname + location.search : location.key
+        }
+      />
     </MaintenanceGate>
   );
 }

@@ -127,7 +127,7 @@ describe('readPrice (the listing price, USD or ETH)', () => {
     for (const currency of ['USD', 'ETH'] as const)
       for (const text of NOT_AMOUNTS)
         expect(readPrice(text, currency), text).toEqual({ error: PRICE_FORMAT_MESSAGE });
-    expect(PRICE_FORMAT_MESSAGE).toBe('Enter a price like 125 or 0.25');
+    expect(PRICE_FORMAT_MESSAGE).toBe('Enter a price like 125 or 12.50');
     expect(readPrice('0.001', 'USD')).toEqual({ error: PRICE_FORMAT_MESSAGE });
     expect(readPrice('1234567890123', 'ETH')).toEqual({ error: PRICE_FORMAT_MESSAGE });
     expect(readPrice('$25', 'ETH')).toEqual({ error: PRICE_FORMAT_MESSAGE });

@@ -35,7 +35,7 @@ export function readAmount(text: string, currency: Currency): { units: bigint } 
 /** The message for text that is not an amount (the API's own for an offer or bid amount). */
 export const AMOUNT_FORMAT_MESSAGE = 'Enter an amount like 125 or 12.50';
 /** The message for text that is not a price (the API's own for a listing price). */
-export const PRICE_FORMAT_MESSAGE = 'Enter a price like 125 or 0.25';
+export const PRICE_FORMAT_MESSAGE = 'Enter a price like 125 or 12.50';
 
 /**
  * A typed dollar amount of the offer, bid and deposit forms, offer repricing and cash out ('25', '$12.5',

@@ -54,7 +54,10 @@ describe('the balance', () => {
 
     const tooMuch = await post(u, '/api/v2/balance/payouts', { amount_in_cents: 5_001 });
     expect(tooMuch.statusCode).toBe(402);
-    expect(tooMuch.json()).toMatchObject({ errorType: 'insufficient-funds' });
+    expect(tooMuch.json()).toMatchObject({
+      errorType: 'insufficient-funds',
+      message: 'Your balance is too low for this cash out',
+    });
     const out = await post(u, '/api/v2/balance/payouts', { amount_in_cents: 1_500 });
     expect(out.json()).toEqual({ balanceInCents: 3_500 });
     expect(await profileBalance(u)).toBe(3_500);

@@ -88,7 +88,12 @@ export function createBalanceService(deps: {
     const clearing = await ledger.houseAccount('payments_clearing');
     return deps.unit.run(async ({ ledger: l }) => {
       const locked = await l.lock([user, clearing]);
-      if ((locked.get(user)?.availableCents ?? 0) < amountCents) throw TRADING_ERRORS.insufficientFunds();
+      if ((locked.get(user)?.availableCents ?? 0) < amountCents)
+        throw new AppError({
+          errorType: 'insufficient-funds',
+          message: 'Your balance is too low for this cash out',
+          statusCode: 402,
+        });
       await l.post({
         kind: 'payout',
         reference,

@@ -13,14 +13,14 @@ function atMostCents(amount: string | number): boolean {
 const price = z
   .object({
     amount: z.union([
-      z.string().regex(/^\d{1,12}(\.\d{1,18})?$/, 'Enter a price like 125 or 0.25'),
+      z.string().regex(/^\d{1,12}(\.\d{1,18})?$/, 'Enter a price like 125 or 12.50'),
       z.number().nonnegative(),
     ]),
     currency: z.enum(['USD', 'ETH']),
   })
   // USD is kept in cents: a third decimal would be rounded away (0.001 listed for $0.00), so it is refused.
   .refine((p) => p.currency !== 'USD' || atMostCents(p.amount), {
-    message: 'Enter a price like 125 or 0.25',
+    message: 'Enter a price like 125 or 12.50',
     path: ['amount'],
   });
 const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });

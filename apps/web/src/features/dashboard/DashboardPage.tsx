@@ -1,8 +1,8 @@
 import { type UseQueryResult, useQuery, useQueryClient } from '@tanstack/react-query';
-import { collectionPath, formatCents, itemPath } from '@vitrine/domain';
+import { collectionPath, formatCents, fromMinorUnits, itemPath } from '@vitrine/domain';
 import type { Page } from '@vitrine/domain/catalog-responses';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { useLocation } from 'react-router';
+import { type ReactNode, useEffect, useRef } from 'react';
+import { useLocation, useSearchParams } from 'react-router';
 import { NotFoundPage } from '../../app/NotFoundPage';
 import { DocumentTitle } from '../../ui/DocumentTitle';
 import { ErrorFallback } from '../../ui/ErrorFallback';
@@ -122,6 +122,27 @@ function TabContent({ tab }: { tab: DashboardTab }) {
   }
 }
 
+/**
+ * The tab's page, in the address (`?page=`): kept across a reload, and Back goes to the page before. Changing it
+ * does not jump to the top of the window: the table scrolls itself into view (PagedTable).
+ */
+function usePageInAddress(): [number, (page: number) => void] {
+  const [params, setParams] = useSearchParams();
+  const read = Number(params.get('page'));
+  const page = Number.isInteger(read) && read > 1 ? read : 1;
+  const setPage = (next: number) =>
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        if (next > 1) updated.set('page', String(next));
+        else updated.delete('page');
+        return updated;
+      },
+      { preventScrollReset: true },
+    );
+  return [page, setPage];
+}
+
 /** A paginated table with its loading (skeleton rows), error (retry) and empty states. */
 function PagedTable<T>({
   query,
@@ -143,6 +164,19 @@ function PagedTable<T>({
   testId: string;
 }) {
   useLoginRedirectOn401(query.error);
+  const top = useRef<HTMLDivElement>(null);
+  // A page past the last (an old link, rows gone since): the last page, not 'You haven't … yet'.
+  const lastPage = query.data?.total_pages ?? null;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: onPage is a new function each render, and reads the address.
+  useEffect(() => {
+    if (lastPage !== null && lastPage > 0 && page > lastPage) onPage(lastPage);
+  }, [lastPage, page]);
+  // Another page: its first rows in view (the buttons pressed are below the last ones).
+  const turn = (next: number) => {
+    onPage(next);
+    const at = top.current?.getBoundingClientRect().top;
+    if (at !== undefined && at < 0) top.current?.scrollIntoView({ block: 'start' });
+  };
   if (query.isError) {
     return (
       <ErrorFallback
@@ -163,7 +197,7 @@ function PagedTable<T>({
   }
   return (
     <>
-      <div className={styles.scroll}>
+      <div className={styles.scroll} ref={top}>
         <table className={styles.table} aria-busy={query.isFetching || undefined} data-testid={testId}>
           <thead>
             <tr>
@@ -194,7 +228,7 @@ function PagedTable<T>({
         <Pagination
           page={page}
           totalPages={query.data.total_pages}
-          onChange={onPage}
+          onChange={turn}
           label={`${label} pages`}
         />
       ) : null}
@@ -211,7 +245,7 @@ function When({ iso }: { iso: string }) {
 }
 
 function SalesTab() {
-  const [page, setPage] = useState(1);
+  const [page, setPage] = usePageInAddress();
   const query = useQuery(salesQuery(page));
   return (
     <PagedTable
@@ -234,8 +268,16 @@ function SalesTab() {
                 {sale.nifty.name || tokenLabel(sale.nifty.tokenId)}
               </Link>
             </td>
+            {/* In dollars, as the fees and the proceeds beside it are (worked out in USD when it sold), so the
+                row adds up whatever the display currency; a sale in ETH also says what it was listed for. */}
             <td data-label="Price" data-testid="sale-price">
-              <Price {...minorUnitsPrice(sale.price)} />
+              {formatCents(sale.priceInCents)}
+              {sale.price.currency === 'USD' ? null : (
+                <span className={styles.muted}>
+                  {' '}
+                  ({fromMinorUnits(sale.price.amount, sale.price.currency)} {sale.price.currency})
+                </span>
+              )}
             </td>
             <td
               data-label="Fees"
@@ -271,7 +313,7 @@ function SalesTab() {
 }
 
 function PurchasesTab() {
-  const [page, setPage] = useState(1);
+  const [page, setPage] = usePageInAddress();
   const query = useQuery(purchasesQuery(page));
   return (
     <PagedTable
@@ -343,7 +385,7 @@ function PurchasesTab() {
 }
 
 function TransactionsTab() {
-  const [page, setPage] = useState(1);
+  const [page, setPage] = usePageInAddress();
   const query = useQuery(transactionsQuery(page));
   return (
     <PagedTable
@@ -383,7 +425,7 @@ function TransactionsTab() {
  * a discount yet (the API answers null), so each shows 'No discount' and the page says so plainly.
  */
 function ActiveDiscountsTab() {
-  const [page, setPage] = useState(1);
+  const [page, setPage] = usePageInAddress();
   const profile = useProfile();
   const profileUrl = profile.data?.profileUrl ?? '';
   const query = useQuery({ ...listedQuery(profileUrl, page), enabled: profileUrl !== '' });

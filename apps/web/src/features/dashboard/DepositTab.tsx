@@ -186,6 +186,10 @@ function CashOut() {
       setAmount('');
       await refresh();
     },
+    // Refused as more than the balance: it moved elsewhere (another tab, a purchase), so the one shown is stale.
+    onError: async (error) => {
+      if (isApiError(error) && error.errorType === 'insufficient-funds') await refresh();
+    },
   });
   // A second click before the pending state renders (a double click) must not cash out twice.
   const submitting = useRef(false);

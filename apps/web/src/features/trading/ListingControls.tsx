@@ -163,7 +163,7 @@ export function PriceDialog({
         confirmLabel={listing ? 'Save price' : 'List for sale'}
         testId="listing-dialog"
       >
-        <form onSubmit={submit} noValidate>
+        <form className={styles.form} onSubmit={submit} noValidate>
           {terms.dialog}
           {mutation.isError &&
           !isTermsApprovalRequired(mutation.error) &&

@@ -227,8 +227,8 @@ export function ItemView({ item }: { item: ItemDetail }) {
           <PriceHistoryChart points={item.priceHistory} />
         </Panel>
         <Panel
-          title="Listings"
-          aside={item.listings.length > 0 ? `${item.listings.length} for sale` : undefined}
+          title="Other editions for sale"
+          aside={item.listings.length > 0 ? `${item.listings.length} listed` : undefined}
         >
           <ItemListings listings={item.listings} contractAddress={token.contractAddress} />
         </Panel>
