@@ -89,9 +89,10 @@ describe('buying a drop’s editions', () => {
     await page.getByTestId('pay').click();
     const success = page.getByTestId('checkout-success');
     await success.waitFor();
-    expect(await success.textContent()).toContain('You own it!');
+    // Two editions: 'them'.
+    expect(await success.textContent()).toContain('You own them!');
     // The success heading is scrolled into view, not left under the sticky bar (or above it).
-    const heading = success.getByRole('heading', { name: 'You own it!' });
+    const heading = success.getByRole('heading', { name: 'You own them!' });
     const bar = await page.getByTestId('nav-bar').boundingBox();
     await expect
       .poll(async () => (await heading.boundingBox())?.y ?? -1)

@@ -355,10 +355,15 @@ describe('offers', () => {
     const verify = page.getByTestId('accept-bid-2fa-dialog');
     await verify.waitFor();
     expect(await itemOwner(token)).toBe(sellerUrl);
+    // 000 §5: a code shorter than 5 characters, then a wrong one: 'Invalid verification code' both times.
+    await verify.getByLabel('Verification code').fill('123');
+    await verify.getByRole('button', { name: 'Verify and accept' }).click();
+    await verify.getByText('Invalid verification code').waitFor();
     const wrong = String((Number(totp.generate()) + 1) % 1_000_000).padStart(6, '0');
     await verify.getByLabel('Verification code').fill(wrong);
+    await expect.poll(() => verify.getByText('Invalid verification code').count()).toBe(0);
     await verify.getByRole('button', { name: 'Verify and accept' }).click();
-    await verify.getByText('That code is not right. Try again.').waitFor();
+    await verify.getByText('Invalid verification code').waitFor();
     expect(await itemOwner(token)).toBe(sellerUrl);
 
     // The next window's code: the enrolment's code of this window is spent (no replay), as accounts-2fa does.

@@ -200,6 +200,37 @@ describe('offers', () => {
     );
   });
 
+  it('an outbid maker is told which NFT the higher offer is on (UX walkthrough, 2026-12-05)', async () => {
+    const { tokens } = await ownedTokens();
+    const token = tokens[0];
+    if (!token) throw new Error('no token');
+    const [low, high] = [await buyer(t.app), await buyer(t.app)];
+    for (const [maker, amount] of [
+      [low, '10'],
+      [high, '12'],
+    ] as const) {
+      await fund(db(), maker.userId, 5_000, t.clock.now());
+      const made = await makeOffer(maker.headers, {
+        type: 'offer',
+        contractAddress: token.contractAddress,
+        tokenId: token.tokenId,
+        amount: { amount, currency: 'USD' },
+        payment_method: 'balance',
+      });
+      expect(made.statusCode, made.body).toBe(201);
+    }
+    const [lowRow] = await db().select().from(schema.users).where(eq(schema.users.id, low.userId));
+    const told = await outbox(t.app, lowRow?.email ?? '', 'offer_outbid');
+    const [named] = await db()
+      .select({ token: schema.tokens.name, title: schema.nifties.title })
+      .from(schema.tokens)
+      .innerJoin(schema.nifties, eq(schema.nifties.id, schema.tokens.niftyId))
+      .where(eq(schema.tokens.id, token.id));
+    expect(told.map((m) => m.text)).toEqual([
+      `A higher offer ($12.00) arrived above your offer of $10.00 on ${named?.token ?? named?.title}.`,
+    ]);
+  });
+
   it('an accepted card offer whose capture fails is still accepted, and the minute sweep takes the money', async () => {
     const { owner, tokens } = await ownedTokens(1);
     const [token] = tokens;
@@ -460,6 +491,11 @@ describe('offers', () => {
     expect(again.statusCode).toBe(409);
     const [makerRow] = await db().select().from(schema.users).where(eq(schema.users.id, maker.userId));
     expect(await outbox(t.app, makerRow?.email ?? '', 'offer_accepted')).toHaveLength(1);
+    // The seller is told too, with what they received, as a Buy Now sale tells them (UX walkthrough, 2026-12-05).
+    const [ownerRow] = await db().select().from(schema.users).where(eq(schema.users.id, owner.userId));
+    const soldMail = await outbox(t.app, ownerRow?.email ?? '', 'nft_sold');
+    expect(soldMail).toHaveLength(1);
+    expect(soldMail[0]?.text).toContain('sold for $100.00, an offer you accepted. You received $85.00');
   });
 
   it('an offer changed after the owner saw it is not accepted at its new amount', async () => {

@@ -141,7 +141,7 @@ export function createOffersService(deps: {
   /** An email after commit, without making the caller wait. */
   function notify(
     userId: number | null,
-    kind: 'offer_new' | 'offer_accepted' | 'offer_expired' | 'offer_outbid',
+    kind: 'offer_new' | 'offer_accepted' | 'offer_expired' | 'offer_outbid' | 'nft_sold',
     subject: string,
     text: string,
   ) {
@@ -374,7 +374,7 @@ export function createOffersService(deps: {
           lower.makerId,
           'offer_outbid',
           'You were outbid',
-          `A higher offer (${dollars(amountCents)}) arrived above your offer of ${dollars(lower.amountCents)}.`,
+          `A higher offer (${dollars(amountCents)}) arrived above your offer of ${dollars(lower.amountCents)}${t.label ? ` on ${t.label}` : ''}.`,
         );
       }
       return view(row);
@@ -604,6 +604,13 @@ export function createOffersService(deps: {
         'offer_accepted',
         'Your offer was accepted',
         `Your offer of ${dollars(done.offer.amountCents)} was accepted: ${token.label} is yours.`,
+      );
+      // The seller's "sold" email, as a Buy Now sale sends it.
+      notify(
+        ownerId,
+        'nft_sold',
+        'Your NFT sold',
+        `Your NFT ${token.label} sold for ${dollars(done.fees.priceCents)}, an offer you accepted. You received ${dollars(done.fees.sellerReceivesCents)} (service fee ${dollars(done.fees.serviceFeeCents)}, creator fee ${dollars(done.fees.creatorFeeCents)}).`,
       );
       return {
         message: OFFER_ACCEPTED_MESSAGE,

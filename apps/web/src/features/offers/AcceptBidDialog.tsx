@@ -1,5 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { formatCents, OFFER_ACCEPT_FAILED_MESSAGE, OFFER_ACCEPTED_MESSAGE } from '@vitrine/domain';
+import {
+  formatCents,
+  OFFER_ACCEPT_FAILED_MESSAGE,
+  OFFER_ACCEPTED_MESSAGE,
+  twoFactorCodeSchema,
+  VALIDATION_MESSAGES,
+} from '@vitrine/domain';
 import { type FormEvent, useId, useState } from 'react';
 import { isApiError } from '../../app/api-client';
 import { Button } from '../../ui/Button';
@@ -103,7 +109,7 @@ export function AcceptBidDialog({
         setTwoFactor(method);
         setFailed(false);
       } else if (isTwoFactorInvalid(error)) {
-        setCodeError('That code is not right. Try again.');
+        setCodeError(VALIDATION_MESSAGES.invalidVerificationCode);
       } else if (resending && isApiError(error) && error.statusCode === 429) {
         // Asked for a new code too often: said at the field; nothing was attempted.
         setCodeError(error.message);
@@ -127,11 +133,13 @@ export function AcceptBidDialog({
     event?.preventDefault();
     if (!picked) return;
     if (twoFactor) {
-      const trimmed = code.trim();
-      if (!/^\d{6}$/.test(trimmed)) {
-        setCodeError('Enter the 6-digit code');
+      // 000 §5: a two-factor code of at least 5 characters, 'Invalid verification code' (as at sign-in).
+      const parsed = twoFactorCodeSchema.safeParse({ code });
+      if (!parsed.success) {
+        setCodeError(parsed.error.issues[0]?.message ?? VALIDATION_MESSAGES.invalidVerificationCode);
         return;
       }
+      const trimmed = parsed.data.code;
       setCodeError(null);
       once.send(mutation, { token: picked, code: trimmed });
     } else once.send(mutation, { token: picked });
@@ -167,7 +175,10 @@ export function AcceptBidDialog({
               inputMode="numeric"
               autoComplete="one-time-code"
               value={code}
-              onChange={(event) => setCode(event.target.value)}
+              onChange={(event) => {
+                setCode(event.target.value);
+                setCodeError(null);
+              }}
               error={codeError}
               disabled={busy}
               autoFocus
@@ -178,6 +189,7 @@ export function AcceptBidDialog({
                   type="button"
                   variant="ghost"
                   size="sm"
+                  className={styles.inlineAction}
                   onClick={resend}
                   disabled={busy}
                   data-testid="accept-bid-resend"

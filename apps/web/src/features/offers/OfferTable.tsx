@@ -42,6 +42,15 @@ export interface OfferTableProps {
  * each offer is a stacked card (every cell named), so a phone reads it and reaches its buttons without
  * sideways scrolling.
  */
+/** An offer's status as the My offers table shows it (past offers). */
+const STATUS_LABELS: Record<Offer['status'], string> = {
+  open: 'Open',
+  accepted: 'Accepted',
+  cancelled: 'Cancelled',
+  expired: 'Expired',
+  outbid: 'Outbid',
+};
+
 export function OfferTable({
   offers,
   viewerId,
@@ -110,6 +119,13 @@ export function OfferTable({
               <tr key={offer.id} data-testid="offer-row" data-offer-id={offer.id}>
                 <td data-label="Offer" className={styles.amountCell}>
                   <Price {...centsPrice(offer.amountInCents)} />
+                  {/* On an item's page, an offer on any edition of the work is not one on this NFT alone. */}
+                  {!showTarget && offer.type === 'global_offer' ? (
+                    <span className={table.muted} data-testid="offer-global">
+                      {' '}
+                      · {offer.BuyOrderPurchaseType === 'attribute' ? 'Attribute offer' : 'Global offer'}
+                    </span>
+                  ) : null}
                 </td>
                 {showTarget ? (
                   <td data-label="For">
@@ -137,7 +153,7 @@ export function OfferTable({
                   {formatRelative(offer.createdAt)}
                 </td>
                 <td className={table.muted} data-label={lastColumn} data-testid="offer-status">
-                  {showStatus ? offer.status : formatDate(offer.expiresAt)}
+                  {showStatus ? STATUS_LABELS[offer.status] : formatDate(offer.expiresAt)}
                 </td>
                 <td className={styles.actionsCell}>
                   <div className={styles.rowActions}>{action}</div>
@@ -238,7 +254,7 @@ function EditOfferDialog({
       testId="edit-offer-dialog"
     >
       {mutation.isError ? <FormAlert testId="edit-offer-error">{mutation.error.message}</FormAlert> : null}
-      <p>Your offer on {offerTargetText(offer)}.</p>
+      <p className={styles.lead}>Your offer on {offerTargetText(offer)}.</p>
       {/* A form whose submit button is the dialog's Save: Enter in the amount saves. */}
       <form
         id={formId}

@@ -618,7 +618,11 @@ export function Payment({
     return (
       <div className={styles.result} ref={resultRef} data-testid="checkout-success">
         <h2 className={styles.resultTitle} data-testid="checkout-result-title">
-          {openedPaid ? 'Purchase complete' : 'You own it!'}
+          {openedPaid
+            ? 'Purchase complete'
+            : (receiptIntent ?? paidIntent).requestedQuantity > 1
+              ? 'You own them!'
+              : 'You own it!'}
         </h2>
         <p data-testid="checkout-success-text">
           {successText ? (
@@ -755,9 +759,15 @@ export function Payment({
             onChange={() => setMethod('balance')}
             data-testid="method-balance"
           />
-          Account balance
-          <span className={styles.muted} data-testid="checkout-balance">
-            {balance === null ? '' : ` (${formatCents(balance)} available)`}
+          {/* One run of text: on a phone it wraps as a sentence, not as two cramped columns. */}
+          <span>
+            Account balance
+            <span className={styles.muted} data-testid="checkout-balance">
+              {/* Greyed out: say why. */}
+              {balance === null
+                ? ''
+                : ` (${formatCents(balance)} available${balanceTooLow ? ', not enough for this' : ''})`}
+            </span>
           </span>
         </label>
       </fieldset>

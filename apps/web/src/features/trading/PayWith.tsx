@@ -43,9 +43,15 @@ export function PayWith({
             onChange={() => onChoose('balance')}
             data-testid={`${name}-method-balance`}
           />
-          Account balance
-          <span className={styles.muted}>
-            {balance === null ? '' : ` (${formatCents(balance)} available)`}
+          {/* One run of text: on a phone it wraps as a sentence, not as two cramped columns. */}
+          <span>
+            Account balance
+            <span className={styles.muted}>
+              {/* Greyed out: say why. */}
+              {balance === null
+                ? ''
+                : ` (${formatCents(balance)} available${!balanceCovers ? ', not enough for this' : ''})`}
+            </span>
           </span>
         </label>
         <label className={styles.method}>
