@@ -9,7 +9,13 @@ import type Stripe from 'stripe';
 import type { Clock } from '../../lib/clock';
 import { createLedgerRepo, takeBack } from './ledger.repo';
 
-const { purchaseIntents: intents, paymentWebhookEvents: events, ledgerTransactions, ledgerEntries } = schema;
+const {
+  purchaseIntents: intents,
+  paymentWebhookEvents: events,
+  ledgerTransactions,
+  ledgerEntries,
+  cardDeposits: deposits,
+} = schema;
 
 /**
  * Splits `amount` over `weights` in proportion, in whole cents that sum to `amount` exactly (largest
@@ -79,7 +85,19 @@ export function createStripeWebhooks(deps: {
     }
     if (!ref) return { ref, intentId: null, outcome: 'ignored' };
     const [intent] = await lockRows(tx, intents, eq(intents.providerReference, ref));
-    if (!intent) return { ref, intentId: null, outcome: 'unknown_payment' };
+    if (!intent) {
+      // Funds added by card, refunded at Stripe (its dashboard, support): taken back from the balance.
+      if (event.type === 'charge.refunded') {
+        const outcome = await reverseDeposit(
+          tx,
+          ref,
+          (event.data.object as Stripe.Charge).amount_refunded,
+          at,
+        );
+        if (outcome) return { ref, intentId: null, outcome };
+      }
+      return { ref, intentId: null, outcome: 'unknown_payment' };
+    }
 
     switch (event.type) {
       case 'payment_intent.succeeded': {
@@ -248,6 +266,56 @@ export function createStripeWebhooks(deps: {
         refund,
         shortfall,
       });
+      return `refunded:${refundedTotal}:shortfall:${shortfall}`;
+    }
+    return `refunded:${refundedTotal}`;
+  }
+
+  /**
+   * A refund of funds added by card takes the refunded part back from the user's balance (decision 009 "Add funds"):
+   * each event posts the difference to what earlier refunds of the deposit posted, once (the movement's reference
+   * names the total). Money the user spent or cashed out meanwhile cannot be taken: the shortfall stays on the
+   * clearing account, logged for the operator, and no balance goes below zero. Null: not a deposit of ours.
+   */
+  async function reverseDeposit(
+    tx: Db,
+    ref: string,
+    refundedTotal: number,
+    at: Date,
+  ): Promise<string | null> {
+    const [deposit] = await lockRows(
+      tx,
+      deposits,
+      and(eq(deposits.processor, 'stripe_card'), eq(deposits.providerReference, ref)),
+    );
+    if (!deposit) return null;
+    if (deposit.status !== 'credited') return `refunded:${refundedTotal}:not_credited`;
+    const prefix = `deposit:${ref}:refunded:`;
+    const earlier = await tx
+      .select({ reference: ledgerTransactions.reference })
+      .from(ledgerTransactions)
+      .where(and(eq(ledgerTransactions.kind, 'refund'), like(ledgerTransactions.reference, `${prefix}%`)));
+    const before = Math.max(0, ...earlier.map((r) => Number(r.reference.slice(prefix.length)) || 0));
+    const now = Math.min(refundedTotal, deposit.amountCents);
+    if (now <= before) return `refunded:${refundedTotal}:already_recorded`;
+    const refund = now - before;
+    const ledger = createLedgerRepo(tx);
+    const user = await ledger.userAccount(deposit.userId);
+    const clearing = await ledger.houseAccount('payments_clearing');
+    const locked = await ledger.lock([user, clearing]);
+    const { postings, shortfall } = takeBack(locked, [
+      { accountId: user, amountCents: refund, memo: 'deposit_refunded' },
+    ]);
+    postings.push({ accountId: clearing, amountCents: refund - shortfall, memo: 'card_refund' });
+    await ledger.post({
+      kind: 'refund',
+      reference: `${prefix}${now}`,
+      description: 'Card refund of funds added',
+      at,
+      postings: postings.filter((p) => p.amountCents !== 0),
+    });
+    if (shortfall > 0) {
+      deps.log?.('card refund of funds added larger than the balance left', { ref, refund, shortfall });
       return `refunded:${refundedTotal}:shortfall:${shortfall}`;
     }
     return `refunded:${refundedTotal}`;

@@ -586,6 +586,43 @@ describe('charge.refunded reverses the ledger (decision 009 "Refunds")', () => {
   });
 });
 
+describe('charge.refunded on funds added by card (a review of the processor failure paths, 2026-12-05)', () => {
+  it('takes the refunded part back from the balance, once per event, and no further than the balance goes', async () => {
+    const b = await buyer(t.app);
+    const deposit = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/balance/deposits',
+      headers: { ...b.headers, 'idempotency-key': 'deposit-then-refund' },
+      payload: { amount_in_cents: 3_000, payment_token: STRIPE_TEST_PMS.succeeds },
+    });
+    expect(deposit.json()).toEqual({ balanceInCents: 3_000 });
+    const ref =
+      fake.intents().find((p) => p.metadata.reference?.startsWith(`deposit:${b.userId}:`))?.id ?? '';
+    expect(ref).toMatch(/^pi_fake_/);
+    // Refunded at Stripe (its dashboard, a support agent): $10.00, then the rest.
+    await t.app.services.payments.card.refund(ref, 1_000);
+    const first = fake.event('charge.refunded', ref);
+    expect((await webhook(first)).json()).toMatchObject({ processed: true, outcome: 'refunded:1000' });
+    expect((await webhook(first)).json()).toMatchObject({ processed: false });
+    expect(await accountBalance(db(), { userId: b.userId })).toBe(2_000);
+    // The buyer cashed out $15 meanwhile: the last $20 can only take back the $5 left.
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/balance/payouts',
+      headers: b.headers,
+      payload: { amount_in_cents: 1_500 },
+    });
+    expect(out.statusCode, out.body).toBe(200);
+    await t.app.services.payments.card.refund(ref, 2_000);
+    expect((await webhook(fake.event('charge.refunded', ref))).json()).toMatchObject({
+      processed: true,
+      outcome: 'refunded:3000:shortfall:1500',
+    });
+    expect(await accountBalance(db(), { userId: b.userId })).toBe(0);
+    expect(await ledgerInvariants(db())).toMatchObject({ unbalancedTransactions: 0, negativeBalances: 0 });
+  });
+});
+
 describe('Klarna and Gemini balance (simulated external providers)', () => {
   it('Klarna: the buyer goes through Klarna (a second step), then the purchase is paid and captured', async () => {
     const { token, listing } = await listedToken(t.app, { priceInCents: 20_000 });

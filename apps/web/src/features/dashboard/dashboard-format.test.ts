@@ -41,6 +41,7 @@ describe('formatSignedCents', () => {
 describe('labels', () => {
   it('names ledger entries by memo', () => {
     expect(movementLabel('deposit', 'deposit')).toBe('Funds added by card');
+    expect(movementLabel('refund', 'deposit_refunded')).toBe('Funds added by card, refunded');
     expect(movementLabel('payout', 'payout')).toBe('Cash out');
     expect(movementLabel('purchase', 'proceeds')).toBe('Sale proceeds');
     expect(movementLabel('purchase', 'payment')).toBe('Purchase paid from balance');

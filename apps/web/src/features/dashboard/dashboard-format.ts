@@ -43,6 +43,8 @@ export function movementLabel(kind: string, memo: string): string {
   switch (memo) {
     case 'deposit':
       return 'Funds added by card';
+    case 'deposit_refunded':
+      return 'Funds added by card, refunded';
     case 'payout':
       return 'Cash out';
     case 'proceeds':
