@@ -38,8 +38,10 @@ describe('the dashboard’s pages', () => {
     await expect.poll(() => rows.count()).toBe(1);
     // The oldest deposit, and the table's top in the window.
     expect(await rows.first().textContent()).toContain('$1.00');
+    // Below the sticky site header, not under it.
     const box = await page.getByTestId('transactions').boundingBox();
-    expect(box?.y).toBeGreaterThanOrEqual(0);
+    const bar = await page.getByTestId('nav-bar').boundingBox();
+    expect(box?.y).toBeGreaterThanOrEqual(bar?.height ?? 0);
     expect(box?.y).toBeLessThan(DESKTOP.height);
 
     await page.reload();
@@ -61,6 +63,11 @@ describe('the dashboard’s pages', () => {
     await expect.poll(() => page.evaluate<number>('window.scrollY')).toBeGreaterThan(200);
     await page.goto(`${baseUrl}/dashboard/deposit`);
     await page.getByTestId('cash-out').waitFor();
+    expect(await page.evaluate<number>('window.scrollY')).toBe(0);
+    // And an address typed in again, whose page was scrolled before, opens at its top too.
+    await page.goto(`${baseUrl}/dashboard/transactions`);
+    await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(PAGE_SIZE);
+    await page.waitForTimeout(300);
     expect(await page.evaluate<number>('window.scrollY')).toBe(0);
     await context.close();
   });

@@ -192,6 +192,7 @@ function OpenBidDialog({ contractAddress, niftyType, saleType, onClose }: BidDia
           onChoose={setMethod}
           balance={balance}
           balanceCovers={balanceCovers}
+          amountTyped={cents !== null}
           card={card}
           disabled={mutation.isPending}
         />

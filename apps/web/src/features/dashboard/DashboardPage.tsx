@@ -271,13 +271,16 @@ function SalesTab() {
             {/* In dollars, as the fees and the proceeds beside it are (worked out in USD when it sold), so the
                 row adds up whatever the display currency; a sale in ETH also says what it was listed for. */}
             <td data-label="Price" data-testid="sale-price">
-              {formatCents(sale.priceInCents)}
-              {sale.price.currency === 'USD' ? null : (
-                <span className={styles.muted}>
-                  {' '}
-                  ({fromMinorUnits(sale.price.amount, sale.price.currency)} {sale.price.currency})
-                </span>
-              )}
+              {/* One piece: a phone's card row spreads a cell's pieces apart. */}
+              <span>
+                {formatCents(sale.priceInCents)}
+                {sale.price.currency === 'USD' ? null : (
+                  <span className={styles.muted}>
+                    {' '}
+                    ({fromMinorUnits(sale.price.amount, sale.price.currency)} {sale.price.currency})
+                  </span>
+                )}
+              </span>
             </td>
             <td
               data-label="Fees"

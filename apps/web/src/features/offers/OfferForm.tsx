@@ -143,6 +143,7 @@ export function OfferForm({
         onChoose={setMethod}
         balance={balance}
         balanceCovers={balanceCovers}
+        amountTyped={cents !== null}
         card={card}
         disabled={busy}
       />

@@ -16,6 +16,7 @@ export function PayWith({
   onChoose,
   balance,
   balanceCovers,
+  amountTyped = true,
   card,
   disabled = false,
 }: {
@@ -25,6 +26,8 @@ export function PayWith({
   /** The buyer's balance in cents, null while unknown. */
   balance: number | null;
   balanceCovers: boolean;
+  /** Whether an amount is typed yet: before one is, the balance is not said to fall short of it. */
+  amountTyped?: boolean;
   /** The card as typed, with a message at each field to fix (`useCardForm`). */
   card: CardForm;
   disabled?: boolean;
@@ -50,7 +53,7 @@ export function PayWith({
               {/* Greyed out: say why. */}
               {balance === null
                 ? ''
-                : ` (${formatCents(balance)} available${!balanceCovers ? ', not enough for this' : ''})`}
+                : ` (${formatCents(balance)} available${!balanceCovers && amountTyped ? ', not enough for this' : ''})`}
             </span>
           </span>
         </label>

@@ -226,10 +226,8 @@ export function ItemView({ item }: { item: ItemDetail }) {
         <Panel title="Price history" testId="item-price-history" className={styles.wide}>
           <PriceHistoryChart points={item.priceHistory} />
         </Panel>
-        <Panel
-          title="Other editions for sale"
-          aside={item.listings.length > 0 ? `${item.listings.length} listed` : undefined}
-        >
+        {/* No count beside it: the item's answer carries the first few listings only (ITEM_OTHER_LISTINGS). */}
+        <Panel title="Other editions for sale">
           <ItemListings listings={item.listings} contractAddress={token.contractAddress} />
         </Panel>
         <Panel title="Offers">
