@@ -21,6 +21,17 @@ import { rowsOf } from '../lib/sql-rows';
 import { send } from './errors';
 import { errorBody } from './schemas';
 
+/**
+ * A request's own id for a card processor, from its Idempotency-Key (hashed: a key may be 255 characters): the same
+ * request sent again (its answer lost, or a 500, which is not kept) finds the authorisation the first try made
+ * instead of placing a second hold. Null without a key.
+ */
+export function processorRequestId(key: unknown): string | null {
+  return typeof key === 'string' && key !== ''
+    ? createHash('sha256').update(key).digest('hex').slice(0, 32)
+    : null;
+}
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** Accept an `Idempotency-Key` header on this write route (http/idempotency.ts). */

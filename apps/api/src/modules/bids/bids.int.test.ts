@@ -221,6 +221,38 @@ describe('auction bids', () => {
     expect(early.json()).toMatchObject({ errorType: 'auction-not-started', message: 'Not yet Available' });
   });
 
+  it('a card bid sent again after its answer was lost uses the same authorisation, not a second hold', async () => {
+    const { nifty } = await auctionNifty(t.app);
+    const bidder = await funded(0);
+    const pm = await t.app.inject({
+      method: 'POST',
+      url: '/api/sim-card-processor/payment_methods',
+      headers: bidder.headers,
+      payload: { number: TEST_CARDS.succeeds, exp_month: 1, exp_year: 2031, cvc: '999' },
+    });
+    const token = (pm.json() as { id: string }).id;
+    const provider = t.app.services.cardProcessor.provider;
+    const authorize = provider.authorize;
+    // The processor authorises, and its answer is lost on the way back.
+    provider.authorize = async (req) => {
+      provider.authorize = authorize;
+      await authorize(req);
+      throw new Error('connection reset');
+    };
+    const headers = { ...bidder.headers, 'idempotency-key': 'bid-answer-lost' };
+    const extra = { payment_method: 'stripe_card', payment_token: token };
+    try {
+      expect((await placeBid(t.app, headers, nifty, '10', extra)).statusCode).toBe(500);
+    } finally {
+      provider.authorize = authorize;
+    }
+    expect((await placeBid(t.app, headers, nifty, '10', extra)).statusCode).toBe(201);
+    const holds = t.app.services.cardProcessor
+      .charges()
+      .filter((c) => c.paymentMethodId === token && c.status === 'authorized');
+    expect(holds).toHaveLength(1);
+  });
+
   it('needs a balance that covers the bid, and accepts a card instead', async () => {
     const { nifty } = await auctionNifty(t.app);
     const poor = await funded(500);

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireDevKey } from '../../http/dev-key';
 import { optionalAuth, signedIn } from '../../http/guard';
+import { processorRequestId } from '../../http/idempotency';
 import { offsetOf, pageQuery, toPage } from '../../http/pagination';
 import { errorResponses } from '../../http/schemas';
 import { usdAmount } from '../../http/usd-amount';
@@ -50,13 +51,17 @@ export const bidsRoute: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { userId } = signedIn(request);
       const b = request.body;
-      const placed = await bids().place(userId, {
-        contractAddress: b.contractAddress,
-        niftyType: b.niftyType,
-        amount: b.amount,
-        paymentMethod: b.payment_method,
-        paymentToken: b.payment_token,
-      });
+      const placed = await bids().place(
+        userId,
+        {
+          contractAddress: b.contractAddress,
+          niftyType: b.niftyType,
+          amount: b.amount,
+          paymentMethod: b.payment_method,
+          paymentToken: b.payment_token,
+        },
+        processorRequestId(request.headers['idempotency-key']),
+      );
       reply.code(201);
       return placed;
     },

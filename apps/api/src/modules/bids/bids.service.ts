@@ -212,11 +212,18 @@ export function createBidsService(deps: {
   }
 
   /** Authorises a card for a bid (the shared card helper); returns the processor's reference. */
-  const authorize = (amountCents: number, paymentToken: string | undefined): Promise<string> =>
-    cards.authorize('bid', amountCents, paymentToken, {
-      declined: BID_ERRORS.declined,
-      needsAction: BID_ERRORS.cardNeedsAction,
-    });
+  const authorize = (
+    amountCents: number,
+    paymentToken: string | undefined,
+    request?: { userId: number; id: string | null },
+  ): Promise<string> =>
+    cards.authorize(
+      'bid',
+      amountCents,
+      paymentToken,
+      { declined: BID_ERRORS.declined, needsAction: BID_ERRORS.cardNeedsAction },
+      request,
+    );
 
   async function scheduleSettlement(niftyId: number, endsAt: Date) {
     await deps.jobs.send(
@@ -279,7 +286,8 @@ export function createBidsService(deps: {
     return { own, others };
   }
 
-  async function place(userId: number, input: PlaceBidInput) {
+  /** `requestId`: from the request's Idempotency-Key (a card bid sent again finds its authorisation). */
+  async function place(userId: number, input: PlaceBidInput, requestId: string | null = null) {
     const n = await niftyOf(input.contractAddress, input.niftyType);
     if (n.dropStatus !== null && n.dropStatus !== 'published') throw BID_ERRORS.notStarted();
     await deps.eligibility?.assertEligible(userId, n.id);
@@ -300,7 +308,9 @@ export function createBidsService(deps: {
     assertPlaces(n.saleType, userId, amountCents, await repo.active(n.id), slotsOf(n), terms);
     // A card is authorised before the unit (a call outside); voided when the bid does not commit.
     const cardReference =
-      input.paymentMethod === 'stripe_card' ? await authorize(amountCents, input.paymentToken) : null;
+      input.paymentMethod === 'stripe_card'
+        ? await authorize(amountCents, input.paymentToken, { userId, id: requestId })
+        : null;
     const at = clock.now();
     const step = () =>
       unit.run(async ({ bids, trading: tr, ledger: l }) => {

@@ -1,8 +1,9 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { balanceAnswerSchema, movementPageSchema } from '@vitrine/domain/trading-responses';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedIn } from '../../http/guard';
+import { processorRequestId } from '../../http/idempotency';
 import { offsetOf, pageQuery, toPage } from '../../http/pagination';
 import { errorResponses } from '../../http/schemas';
 import { CASHOUT_METHODS } from './balance.service';
@@ -16,7 +17,7 @@ const refusals = { 402: errorResponses[400], 409: errorResponses[400] };
  * is never charged twice; else a new one.
  */
 function depositId(key: unknown): string {
-  return typeof key === 'string' ? createHash('sha256').update(key).digest('hex').slice(0, 32) : randomUUID();
+  return processorRequestId(key) ?? randomUUID();
 }
 
 export const balanceRoute: FastifyPluginAsyncZod = async (app) => {

@@ -18,15 +18,18 @@ export function createCardAuthorizations(card: ExternalPaymentProvider) {
     /**
      * Authorises `amountCents` on the tokenised card before the unit of work; returns the processor's
      * reference. `kind` names what it backs (`bid`, `offer`, `drawing_entry`) in the processor's reference.
+     * `request` (the maker and the request's id from its Idempotency-Key) makes the same request sent again find
+     * the same authorisation (same card and amount) instead of placing a second hold.
      */
     async authorize(
       kind: string,
       amountCents: number,
       paymentToken: string | null | undefined,
       errors: CardAuthorizationErrors,
+      request?: { userId: number; id: string | null },
     ): Promise<string> {
       const outcome = await card.authorize({
-        reference: `${kind}:new:${randomUUID()}`,
+        reference: request?.id ? `${kind}:${request.userId}:${request.id}` : `${kind}:new:${randomUUID()}`,
         amountCents,
         currency: 'USD',
         paymentToken: paymentToken ?? null,

@@ -8,6 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { optionalAuth, signedIn } from '../../http/guard';
+import { processorRequestId } from '../../http/idempotency';
 import { offsetOf, pageQuery, toPage } from '../../http/pagination';
 import { errorResponses } from '../../http/schemas';
 import { usdAmount } from '../../http/usd-amount';
@@ -65,17 +66,21 @@ export const offersRoute: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { userId } = signedIn(request);
       const b = request.body;
-      const offer = await offers().create(userId, {
-        type: b.type,
-        contractAddress: b.contractAddress,
-        tokenId: b.tokenId,
-        niftyType: b.niftyType,
-        attribute: b.attribute,
-        amount: b.amount,
-        expiresInDays: b.expiresInDays,
-        paymentMethod: b.payment_method,
-        paymentToken: b.payment_token,
-      });
+      const offer = await offers().create(
+        userId,
+        {
+          type: b.type,
+          contractAddress: b.contractAddress,
+          tokenId: b.tokenId,
+          niftyType: b.niftyType,
+          attribute: b.attribute,
+          amount: b.amount,
+          expiresInDays: b.expiresInDays,
+          paymentMethod: b.payment_method,
+          paymentToken: b.payment_token,
+        },
+        processorRequestId(request.headers['idempotency-key']),
+      );
       reply.code(201);
       return { offer };
     },

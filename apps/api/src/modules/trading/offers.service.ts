@@ -300,14 +300,22 @@ export function createOffersService(deps: {
   }
 
   /** Authorises a card for an offer (the shared card helper); returns the processor's reference. */
-  const authorize = (amountCents: number, paymentToken: string | undefined): Promise<string> =>
-    cards.authorize('offer', amountCents, paymentToken, {
-      declined: OFFER_ERRORS.declined,
-      needsAction: OFFER_ERRORS.cardNeedsAction,
-    });
+  const authorize = (
+    amountCents: number,
+    paymentToken: string | undefined,
+    request?: { userId: number; id: string | null },
+  ): Promise<string> =>
+    cards.authorize(
+      'offer',
+      amountCents,
+      paymentToken,
+      { declined: OFFER_ERRORS.declined, needsAction: OFFER_ERRORS.cardNeedsAction },
+      request,
+    );
 
   return {
-    async create(makerId: number, input: CreateOfferInput): Promise<Offer> {
+    /** `requestId`: from the request's Idempotency-Key (a card offer sent again finds its authorisation). */
+    async create(makerId: number, input: CreateOfferInput, requestId: string | null = null): Promise<Offer> {
       const t = await target(makerId, input);
       const amountCents = centsOf(input.amount.amount);
       const at = clock.now();
@@ -346,7 +354,10 @@ export function createOffersService(deps: {
           return withHold ?? made;
         });
       } else {
-        const reference = await authorize(amountCents, input.paymentToken);
+        const reference = await authorize(amountCents, input.paymentToken, {
+          userId: makerId,
+          id: requestId,
+        });
         // An offer that could not be written leaves no authorisation behind.
         const made = await repo
           .insert({ ...values, providerReference: reference })

@@ -168,6 +168,47 @@ describe('a void that fails is owed, and the sweep releases it', () => {
   });
 });
 
+describe('an offer by card sent again after its answer was lost', () => {
+  it('uses the authorisation the first try made, not a second hold on the card', async () => {
+    const { token } = await listedToken(t.app, { priceInCents: 9_000 });
+    const maker = await buyer(t.app);
+    const provider = t.app.services.cardProcessor.provider;
+    const authorize = provider.authorize;
+    // The processor authorises, and its answer is lost on the way back.
+    provider.authorize = async (req) => {
+      provider.authorize = authorize;
+      await authorize(req);
+      throw new Error('connection reset');
+    };
+    const payload = {
+      type: 'offer',
+      contractAddress: token.contractAddress,
+      tokenId: token.tokenId,
+      amount: { amount: '30', currency: 'USD' },
+      payment_method: 'stripe_card',
+      payment_token: await simCard(t.app, maker),
+    };
+    const send = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v2/offer',
+        headers: { ...maker.headers, 'idempotency-key': 'offer-answer-lost' },
+        payload,
+      });
+    try {
+      expect((await send()).statusCode).toBe(500);
+    } finally {
+      provider.authorize = authorize;
+    }
+    const made = await send();
+    expect(made.statusCode, made.body).toBe(201);
+    const holds = t.app.services.cardProcessor
+      .charges()
+      .filter((c) => c.paymentMethodId === payload.payment_token && c.status === 'authorized');
+    expect(holds).toHaveLength(1);
+  });
+});
+
 describe('adding funds when the store fails after the card was charged', () => {
   /** Runs `fn` with the store refusing deposits' ledger movements (a lost connection, a deadlock). */
   async function withDepositsFailing<T>(fn: () => Promise<T>): Promise<T> {
