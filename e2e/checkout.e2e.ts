@@ -68,6 +68,16 @@ describe('selling and Buy Now', () => {
     await expect
       .poll(() => dialog.getByTestId('eth-price-note').textContent())
       .toMatch(/^About \$[\d,]+\.\d\d at today's rate\. Fees are worked out/);
+    // And its fee breakdown, as an estimate at that rate (the terms say fees are shown before listing).
+    const worth = ((await dialog.getByTestId('eth-price-note').textContent()) ?? '').match(
+      /\$[\d,]+\.\d\d/,
+    )?.[0];
+    await dialog.getByTestId('show-fees').click();
+    const fees = page.getByTestId('fee-dialog');
+    await fees.getByTestId('fee-estimate-note').waitFor();
+    expect(await fees.getByTestId('sale-fee-price').textContent()).toBe(worth);
+    await fees.getByRole('button', { name: 'Okay' }).click();
+    await expect.poll(() => fees.count()).toBe(0);
     await dialog.getByLabel('Currency').selectOption('USD');
     await setPrice(page, '25');
     await expect.poll(() => price.textContent()).toContain('$25.00');

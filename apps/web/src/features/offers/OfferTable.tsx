@@ -204,7 +204,7 @@ function CancelOfferDialog({ offer, onClose }: { offer: Offer; onClose: () => vo
         Your offer on {offerTargetText(offer)} will be withdrawn and{' '}
         {offer.paymentMethod === 'balance'
           ? 'the held amount returned to your balance.'
-          : 'the card authorisation released.'}
+          : 'the card authorisation released. A card offer cannot be edited: to offer another amount, make a new offer after this.'}
       </p>
     </Dialog>
   );

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { fromMinorUnits, readPrice } from '@vitrine/domain';
+import { convertMinorUnits, fromMinorUnits, readPrice, toMinorUnits } from '@vitrine/domain';
 import { type FormEvent, useState } from 'react';
 import { isApiError } from '../../app/api-client';
 import { Button } from '../../ui/Button';
@@ -126,6 +126,15 @@ export function PriceDialog({
     currency === 'ETH' && ethToUsd.data && 'amount' in typed
       ? formatConvertedPrice({ amount: typed.amount, currency: 'ETH' }, 'USD', ethToUsd.data)
       : null;
+  // The same in cents, for an estimated fee breakdown (the terms say the fees are shown before listing).
+  const ethInCents = (() => {
+    if (currency !== 'ETH' || !ethToUsd.data || !('amount' in typed)) return null;
+    const wei = toMinorUnits(typed.amount, 'ETH');
+    if (wei === null) return null;
+    const cents = Number(convertMinorUnits(wei, 'ETH', 'USD', ethToUsd.data));
+    return Number.isSafeInteger(cents) && cents > 0 ? cents : null;
+  })();
+  const [estimated, setEstimated] = useState(false);
   const terms = useTermsDialog();
   // A double click lists once: the second click sends nothing while the first is in flight.
   const once = useSubmitOnce();
@@ -211,10 +220,25 @@ export function PriceDialog({
               Fee breakdown
             </button>
           ) : (
-            <p className={styles.note} data-testid="eth-price-note">
-              {ethInUsd ? `About ${ethInUsd} at today's rate. ` : null}
-              Fees are worked out in USD at the rate when it sells.
-            </p>
+            <>
+              <p className={styles.note} data-testid="eth-price-note">
+                {ethInUsd ? `About ${ethInUsd} at today's rate. ` : null}
+                Fees are worked out in USD at the rate when it sells.
+              </p>
+              {ethInCents !== null ? (
+                <button
+                  type="button"
+                  className={styles.linkButton}
+                  onClick={() => {
+                    setEstimated(true);
+                    setFeesFor(ethInCents);
+                  }}
+                  data-testid="show-fees"
+                >
+                  Fee breakdown at today's rate
+                </button>
+              ) : null}
+            </>
           )}
         </form>
       </Dialog>
@@ -223,7 +247,11 @@ export function PriceDialog({
           contractAddress={contractAddress}
           tokenId={tokenId}
           priceInCents={feesFor}
-          onClose={() => setFeesFor(null)}
+          estimate={estimated}
+          onClose={() => {
+            setFeesFor(null);
+            setEstimated(false);
+          }}
         />
       ) : null}
     </>

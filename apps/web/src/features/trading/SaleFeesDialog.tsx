@@ -14,15 +14,23 @@ export function SaleFeesDialog({
   contractAddress,
   tokenId,
   priceInCents,
+  estimate = false,
   onClose,
 }: {
   contractAddress: string;
   tokenId: string;
   priceInCents: number;
+  /** An ETH price at today's rate: the figures are an estimate (worked out again when it sells). */
+  estimate?: boolean;
   onClose: () => void;
 }) {
   return (
     <Dialog open onClose={onClose} title="Fee breakdown" hideCancel confirmLabel="Okay" testId="fee-dialog">
+      {estimate ? (
+        <p className={styles.note} data-testid="fee-estimate-note">
+          An estimate at today's ETH rate: the fees are worked out in USD at the rate when it sells.
+        </p>
+      ) : null}
       <SaleProceedsBreakdown
         contractAddress={contractAddress}
         tokenId={tokenId}
