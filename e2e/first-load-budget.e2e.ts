@@ -60,7 +60,9 @@ describe('first load', () => {
       await context.close();
       return texts;
     };
-    for (const path of ['/', '/explore/nfts', '/atlas']) {
+    // The collection page (and its list dialog) too: an accept dialog reading one message from the accounts'
+    // schemas module brought zod to it (2026-12-05, 159 KB).
+    for (const path of ['/', '/explore/nfts', '/atlas', '/marketplace/collection/field-notes-coast']) {
       const scripts = await scriptsOf(path);
       expect(scripts.length, path).toBeGreaterThan(3);
       expect(scripts.filter((text) => text.includes(ZOD_MARKER)).length, path).toBe(0);

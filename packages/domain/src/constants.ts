@@ -64,6 +64,8 @@ export const ANALYTICS_SESSION_SAMPLE_RATE = 0.5;
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const TWO_FACTOR_CODE_MIN_LENGTH = 5;
+/** 000 §5: a two-factor code too short, or wrong. In this zod-free module so a page can show it without zod. */
+export const INVALID_VERIFICATION_CODE = 'Invalid verification code';
 export const EMAIL_VERIFICATION_TTL_MS = HOUR;
 export const ONE_TOUCH_ACTIVE_MS = 30 * SECOND;
 

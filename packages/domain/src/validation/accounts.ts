@@ -1,7 +1,12 @@
 // Account forms (000 §5): one schema per form, shared by the web form and the API handler, with
 // the spec's exact messages. Contract: docs/decisions/003-accounts-api.md.
 import { z } from 'zod';
-import { PASSWORD_MIN_LENGTH, SOCIAL_LINK_KINDS, TWO_FACTOR_CODE_MIN_LENGTH } from '../constants';
+import {
+  INVALID_VERIFICATION_CODE,
+  PASSWORD_MIN_LENGTH,
+  SOCIAL_LINK_KINDS,
+  TWO_FACTOR_CODE_MIN_LENGTH,
+} from '../constants';
 
 export const PASSWORD_MAX_LENGTH = 128;
 
@@ -13,7 +18,7 @@ export const VALIDATION_MESSAGES = {
   passwordMaxLength: 'Password must contain at most 128 characters',
   passwordCommon: 'This password is too common. Choose one that is harder to guess.',
   passwordContainsEmail: 'Password must not contain your email name.',
-  invalidVerificationCode: 'Invalid verification code',
+  invalidVerificationCode: INVALID_VERIFICATION_CODE,
   invalidWalletAddress: 'Invalid wallet address',
   invalidPhoneNumber: 'Phone number is not valid. Please check your phone number and try again',
   profileUrlFormat: 'Use 3 to 30 letters, numbers, hyphens or underscores',
