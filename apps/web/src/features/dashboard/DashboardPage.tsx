@@ -174,8 +174,11 @@ function PagedTable<T>({
   // Another page: its first rows in view (the buttons pressed are below the last ones).
   const turn = (next: number) => {
     onPage(next);
-    const at = top.current?.getBoundingClientRect().top;
-    if (at !== undefined && at < 0) top.current?.scrollIntoView({ block: 'start' });
+    const table = top.current;
+    if (!table) return;
+    // Above the window's top, or under the sticky header (the scroll margin the style sheet gives it).
+    const margin = Number.parseFloat(getComputedStyle(table).scrollMarginTop) || 0;
+    if (table.getBoundingClientRect().top < margin) table.scrollIntoView({ block: 'start' });
   };
   if (query.isError) {
     return (
