@@ -249,10 +249,13 @@ export function FeeBreakdown({ quote }: { quote: Quote }) {
           <dt>Price</dt>
           <dd data-testid="fee-price">{formatCents(quote.priceInCents)}</dd>
         </div>
-        <div>
-          <dt>Card fee</dt>
-          <dd data-testid="fee-service-card">{formatCents(quote.cardFeeInCents)}</dd>
-        </div>
+        {/* The balance (or a free item) pays no card fee: no line, as on the receipt. */}
+        {quote.cardFeeInCents > 0 ? (
+          <div>
+            <dt>Card fee</dt>
+            <dd data-testid="fee-service-card">{formatCents(quote.cardFeeInCents)}</dd>
+          </div>
+        ) : null}
         {quote.showGasFee ? (
           <div>
             <dt>Gas fee</dt>
