@@ -40,6 +40,42 @@ describe('item page', () => {
     await page.context().close();
   });
 
+  it('on a phone shows every column of the other editions for sale and of the sale history on screen', async () => {
+    // An edition with other editions listed and a sale behind it (the demo's editions have both).
+    const answer = await fetch(`${baseUrl}/api/v1/explore/nfts/?page_size=20&sort=-last_sale_at`);
+    const { results } = (await answer.json()) as { results: NftCardAnswer[] };
+    let found: NftCardAnswer | undefined;
+    for (const candidate of results) {
+      const item = await fetch(
+        `${baseUrl}/api/v1/marketplace/items/${candidate.contractAddress}/${candidate.tokenId}/`,
+      );
+      const detail = (await item.json()) as { listings: unknown[]; saleHistory: unknown[] };
+      if (detail.listings.length > 0 && detail.saleHistory.length > 0) {
+        found = candidate;
+        break;
+      }
+    }
+    expect(found).toBeDefined();
+    const phone = { width: 390, height: 844 };
+    const page = await openPage(`/marketplace/item/${found?.contractAddress}/${found?.tokenId}`, phone);
+    for (const testId of ['item-listings', 'sale-history']) {
+      const row = page.getByTestId(testId).locator('tbody tr').first();
+      await row.waitFor();
+      const cells = await row.locator('td').all();
+      expect(cells.length, testId).toBeGreaterThanOrEqual(4);
+      for (const [index, cell] of cells.entries()) {
+        // No scrolling into view: that would scroll a sideways table to the cell. Its x is the same at any height.
+        const box = await cell.boundingBox();
+        // Inside the screen, not past its right edge in a table scrolled sideways.
+        expect(box && box.x >= 0 && box.x + box.width <= phone.width, `${testId} cell ${index}`).toBe(true);
+      }
+    }
+    await expect
+      .poll(() => page.evaluate<number>('document.documentElement.scrollWidth'))
+      .toBeLessThanOrEqual(phone.width);
+    await page.context().close();
+  });
+
   it('shows the not-found page for an unknown token', async () => {
     const page = await openPage('/marketplace/item/0x0000000000000000000000000000000000000001/1');
     await page.getByTestId('not-found').waitFor();

@@ -18,7 +18,7 @@ export function ItemListings({
   if (listings.length === 0) return <p className={styles.empty}>No other editions are listed.</p>;
   return (
     <div className={styles.scroll}>
-      <table className={styles.table} data-testid="item-listings">
+      <table className={`${styles.table} ${styles.stack}`} data-testid="item-listings">
         <thead>
           <tr>
             <th scope="col">Edition</th>
@@ -35,13 +35,13 @@ export function ItemListings({
                   #{listing.editionNumber}
                 </Link>
               </td>
-              <td>
+              <td data-label="Price">
                 <Price {...minorUnitsPrice(listing.baseListingPrice)} />
               </td>
-              <td>
+              <td data-label="Seller">
                 <UserCell user={listing.seller} />
               </td>
-              <td className={styles.muted} title={listing.createdAt}>
+              <td className={styles.muted} data-label="Listed" title={listing.createdAt}>
                 {formatRelative(listing.createdAt)}
               </td>
             </tr>

@@ -17,7 +17,7 @@ export function SaleHistory({ sales }: { sales: ItemDetail['saleHistory'] }) {
   return (
     <>
       <div className={styles.scroll}>
-        <table className={styles.table} data-testid="sale-history">
+        <table className={`${styles.table} ${styles.stack}`} data-testid="sale-history">
           <thead>
             <tr>
               <th scope="col">Market</th>
@@ -33,16 +33,16 @@ export function SaleHistory({ sales }: { sales: ItemDetail['saleHistory'] }) {
                 <td>
                   <span className={styles.chip}>{sale.market}</span>
                 </td>
-                <td>
+                <td data-label="Price">
                   <Price {...minorUnitsPrice(sale.price)} />
                 </td>
-                <td>
+                <td data-label="From">
                   <UserCell user={sale.seller} />
                 </td>
-                <td>
+                <td data-label="To">
                   <UserCell user={sale.buyer} />
                 </td>
-                <td className={styles.muted} title={formatDateTime(sale.soldAt)}>
+                <td className={styles.muted} data-label="Date" title={formatDateTime(sale.soldAt)}>
                   {formatRelative(sale.soldAt)}
                 </td>
               </tr>
