@@ -7,6 +7,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiSignUp, DESKTOP, storeCredentials } from './support/accounts';
 import { launchBrowser } from './support/browser';
+import { submitLoginForm } from './support/sign-in';
 
 const baseUrl = inject('baseUrl');
 const adminToken = inject('adminToken');
@@ -231,6 +232,49 @@ describe('Buy Now flow', () => {
     await page.getByTestId('item-price').getByTestId('buy-now').click();
     await page.waitForURL((url) => url.pathname.startsWith('/listing-checkout/'));
     await context.close();
+  });
+
+  it('goes on after sign-in: Buy Now to the checkout, Make Offer to its dialog, and not after the modal was closed', async () => {
+    const token = take(7);
+    const account = await apiSignUp(baseUrl, 'resume');
+    const signedOut = async () => (await browser.newContext({ viewport: DESKTOP })).newPage();
+
+    // Buy Now, signed in through the modal: the page comes back and goes on to the checkout by itself.
+    const buyer = await signedOut();
+    await buyer.goto(baseUrl + itemUrl(token));
+    await buyer.getByTestId('item-price').getByTestId('buy-now').click();
+    await submitLoginForm(buyer, buyer.getByTestId('auth-modal'), account);
+    await buyer.waitForURL(
+      (url) => url.pathname === `/listing-checkout/${token.contractAddress}/${token.tokenId}/`,
+      { timeout: 20_000 },
+    );
+    await buyer.getByTestId('fee-breakdown').waitFor();
+    await buyer.context().close();
+
+    // Make Offer, signed in through the modal: the offer dialog opens by itself on the item page.
+    const offerer = await signedOut();
+    await offerer.goto(baseUrl + itemUrl(token));
+    await offerer.getByTestId('item-price').getByTestId('make-offer').click();
+    await submitLoginForm(offerer, offerer.getByTestId('auth-modal'), account);
+    await offerer.getByTestId('offer-dialog').waitFor({ timeout: 20_000 });
+    expect(new URL(offerer.url()).pathname).toBe(itemUrl(token));
+    await offerer.context().close();
+
+    // Make Offer, the modal closed without signing in, then signed in on the login page: no dialog opens.
+    const changedMind = await signedOut();
+    await changedMind.goto(baseUrl + itemUrl(token));
+    await changedMind.getByTestId('item-price').getByTestId('make-offer').click();
+    const modal = changedMind.getByTestId('auth-modal');
+    await modal.waitFor();
+    await changedMind.keyboard.press('Escape');
+    await modal.waitFor({ state: 'detached' });
+    await changedMind.goto(`${baseUrl}/login?redirect=${encodeURIComponent(itemUrl(token))}`);
+    await submitLoginForm(changedMind, changedMind.locator('body'), account);
+    await changedMind.waitForURL((url) => url.pathname === itemUrl(token), { timeout: 20_000 });
+    await changedMind.getByTestId('item-price').getByTestId('make-offer').waitFor();
+    await changedMind.waitForTimeout(1500);
+    expect(await changedMind.getByTestId('offer-dialog').count()).toBe(0);
+    await changedMind.context().close();
   });
 
   it('says at checkout that a price shown in ETH is charged in dollars, with the total in ETH', async () => {

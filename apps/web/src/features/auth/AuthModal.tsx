@@ -31,7 +31,7 @@ export function AuthModal({ options, onClose }: AuthModalProps) {
   const [signupMode, setSignupMode] = useState<SignupMode>('start');
   const [walletAddress, setWalletAddress] = useState<string | undefined>(undefined);
   const done = useRef(false);
-  const { onSuccess } = options;
+  const { onSuccess, onDismiss } = options;
 
   const complete = useCallback(() => {
     if (done.current) return;
@@ -66,7 +66,10 @@ export function AuthModal({ options, onClose }: AuthModalProps) {
   return (
     <Dialog
       open
-      onClose={onClose}
+      onClose={() => {
+        onDismiss?.();
+        onClose();
+      }}
       title={
         <span className={styles.brand}>
           <span className={styles.mark} aria-hidden="true">

@@ -6,6 +6,8 @@ export interface AuthModalOptions {
   mode?: AuthModalMode;
   /** Runs after sign-in or signup instead of the default page reload (000 §2). */
   onSuccess?: () => void;
+  /** Runs when the visitor closes the modal without signing in. */
+  onDismiss?: () => void;
 }
 
 export interface AuthModalApi {

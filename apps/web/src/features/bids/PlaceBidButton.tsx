@@ -21,8 +21,14 @@ export function PlaceBidButton({
   disabled?: boolean;
   label?: string;
 }) {
-  const requireSignIn = useRequireSignIn();
   const [open, setOpen] = useState(false);
+  // Signed out, the bid dialog opens once the visitor has signed in and is back on this page.
+  const requireSignIn = useRequireSignIn({
+    key: `place-bid:${contractAddress}/${niftyType}`,
+    run: () => {
+      if (!disabled) setOpen(true);
+    },
+  });
   return (
     <>
       <Button

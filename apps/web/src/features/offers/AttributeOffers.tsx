@@ -48,9 +48,13 @@ export function AttributeOffers({
 
 function AttributeOfferForm({ contractAddress }: { contractAddress: string }) {
   const signedIn = useLoggedIn();
-  const requireSignIn = useRequireSignIn();
   const formId = useId();
   const [open, setOpen] = useState(false);
+  // Signed out, the form opens once the visitor has signed in and is back on this page.
+  const requireSignIn = useRequireSignIn({
+    key: `attribute-offer:${contractAddress}`,
+    run: () => setOpen(true),
+  });
   const [trait, setTrait] = useState<OfferTrait>('mass');
   const [value, setValue] = useState('');
   const [valueError, setValueError] = useState<string | null>(null);

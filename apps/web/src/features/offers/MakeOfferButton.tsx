@@ -29,8 +29,12 @@ export function MakeOfferButton({
   /** The item's Buy Now price in cents while it is listed (the form points out an offer at or above it). */
   buyNowCents?: number | null;
 }) {
-  const requireSignIn = useRequireSignIn();
   const [open, setOpen] = useState(false);
+  // Signed out, the dialog opens once the visitor has signed in and is back on this page.
+  const requireSignIn = useRequireSignIn({
+    key: `make-offer:${JSON.stringify(target)}`,
+    run: () => setOpen(true),
+  });
   return (
     <>
       <Button

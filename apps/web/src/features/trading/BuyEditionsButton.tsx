@@ -33,7 +33,14 @@ export function BuyEditionsButton({
   niftyType,
   ...sale
 }: NiftyBuyInput & { contractAddress: string; niftyType: number }) {
-  const requireSignIn = useRequireSignIn();
+  // Signed out, Buy asks for sign-in first; once back here signed in, it goes on to the checkout while the
+  // nifty is still on sale.
+  const requireSignIn = useRequireSignIn({
+    key: `buy-editions:${contractAddress}/${niftyType}`,
+    run: () => {
+      if (niftyBuyButton(sale, serverNow())?.disabled === false) once.send(mutation, undefined);
+    },
+  });
   const authModal = useContext(AuthModalContext);
   const navigate = useNavigate();
   const location = useLocation();

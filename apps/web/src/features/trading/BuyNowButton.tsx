@@ -30,7 +30,8 @@ export const HOLD_REFRESH_MS = 10_000;
 const ListingCheckout = lazy(() => import('./CheckoutPage').then((m) => ({ default: m.ListingCheckout })));
 
 /**
- * Buy Now on a listed item (000 §4, §8): signed out opens the auth modal; signed in creates a listing
+ * Buy Now on a listed item (000 §4, §8): signed out opens the auth modal (and goes on once signed in); signed
+ * in creates a listing
  * match and opens its checkout: the page in the same tab, the checkout modal under the local-storage test
  * flag, or a 700x700 pop-up window for a new-window click, watched every 2 s until closed, then the item
  * is read again (decision 009 "Buy flow"). Disabled while loading or while the listing is on hold (another
@@ -55,7 +56,11 @@ export function BuyNowButton({
    */
   onOpenModal: (piid: number) => void;
 }) {
-  const requireSignIn = useRequireSignIn();
+  // Signed out, Buy Now asks for sign-in first; once back here signed in, it goes on to the checkout.
+  const requireSignIn = useRequireSignIn({
+    key: `buy-now:${listingId}`,
+    run: () => once.send(mutation, 'navigate'),
+  });
   const authModal = useContext(AuthModalContext);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
