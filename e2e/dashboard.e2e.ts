@@ -166,6 +166,17 @@ describe('dashboard', () => {
     await buyerPage.getByTestId('pay').click();
     await buyerPage.getByTestId('checkout-success').waitFor();
 
+    // The seller's page, left alone, hears of the sale: the 'sold' alert in the bell, and the dashboard's balance
+    // moved by the proceeds (UX walkthrough, 2026-12-05: it stayed as it was until a reload).
+    await expect
+      .poll(() => seller.getByTestId('dashboard-balance').textContent().then(cents), { timeout: 15_000 })
+      .toBe(sellerBalanceBefore + proceeds);
+    await seller.getByTestId('alerts-bell-button').click();
+    await expect
+      .poll(() => seller.getByTestId('alert-item').first().textContent())
+      .toContain(`Your NFT ${token.name} sold for $40.00. You received $${(proceeds / 100).toFixed(2)}.`);
+    await seller.getByTestId('alerts-bell-button').click();
+
     // The balance in the menu moved by the proceeds; Sales, open all along, shows the sale with it (no reload:
     // a balance that moves reads the dashboard's lists again, so the two never disagree).
     expect(await menuBalance(seller)).toBe(sellerBalanceBefore + proceeds);

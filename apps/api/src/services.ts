@@ -202,6 +202,7 @@ export function createServices(config: ResolvedConfig) {
     owedVoids,
     notifier,
     background,
+    alerts,
     jobs,
     events,
     onTokenChange,
@@ -231,6 +232,7 @@ export function createServices(config: ResolvedConfig) {
     card,
     notifier,
     background,
+    alerts,
     onTokenChange,
   });
 

@@ -25550,7 +25550,7 @@ export interface operations {
                         results: {
                             id: number;
                             /** @enum {string} */
-                            kind: "outbid" | "ending-soon" | "won" | "lost" | "drawing-result" | "drop-live";
+                            kind: "outbid" | "ending-soon" | "won" | "lost" | "drawing-result" | "drop-live" | "sold";
                             message: string;
                             link: string | null;
                             read: boolean;
@@ -25766,7 +25766,7 @@ export interface operations {
                     /** Format: email */
                     email: string;
                     /** @enum {string} */
-                    kind: "outbid" | "ending-soon" | "won" | "lost" | "drawing-result" | "drop-live";
+                    kind: "outbid" | "ending-soon" | "won" | "lost" | "drawing-result" | "drop-live" | "sold";
                     message: string;
                     /** @default null */
                     link?: string | null;
@@ -25783,7 +25783,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         /** @enum {string} */
-                        kind: "outbid" | "ending-soon" | "won" | "lost" | "drawing-result" | "drop-live";
+                        kind: "outbid" | "ending-soon" | "won" | "lost" | "drawing-result" | "drop-live" | "sold";
                         message: string;
                         link: string | null;
                         read: boolean;

@@ -9,7 +9,15 @@ export const topics = {
   user: (userId: number) => `user:${userId}`,
 };
 
-export type AlertKind = 'outbid' | 'ending-soon' | 'won' | 'lost' | 'drawing-result' | 'drop-live';
+export type AlertKind =
+  | 'outbid'
+  | 'ending-soon'
+  | 'won'
+  | 'lost'
+  | 'drawing-result'
+  | 'drop-live'
+  /** The seller's NFT sold (Buy Now or an accepted offer): their balance moved. */
+  | 'sold';
 
 export type LiveEvent =
   /** A new bid (amount in cents; bidder null when anonymous). */

@@ -1,4 +1,5 @@
 // The texts of 000 §5 and §8 that both the API's answers and the web app's screens show, quoted once.
+import { formatCents } from '../format/price';
 
 /** 000 §8: a purchase that could not be created (a declined card, Buy Now's server error). */
 export const PURCHASE_FAILED_MESSAGE = 'Sorry, we ran into a problem creating your purchase...';
@@ -13,3 +14,11 @@ export const OFFER_ACCEPT_FAILED_MESSAGE = 'Error - Bid could not be accepted';
  */
 export const PAYMENT_PROCESSOR_UNAVAILABLE_MESSAGE =
   'We could not reach the payment processor. Please try again in a moment: you will not be charged twice.';
+
+/** The seller's dashboard tab a 'sold' alert leads to. */
+export const SALES_PATH = '/dashboard/purchases-sales/sales';
+
+/** The 'sold' alert of a collector whose NFT sold (Buy Now or an accepted offer): price and proceeds. */
+export function soldAlertMessage(what: string, priceCents: number, proceedsCents: number): string {
+  return `Your NFT ${what} sold for ${formatCents(priceCents)}. You received ${formatCents(proceedsCents)}.`;
+}

@@ -25,6 +25,7 @@ const SUBJECTS: Record<AlertKind, string> = {
   lost: 'Your bid did not win',
   'drawing-result': 'Drawing results',
   'drop-live': 'A drop is live',
+  sold: 'Your NFT sold',
 };
 
 export interface AlertInput {

@@ -19,7 +19,7 @@ const topicList = z
   .pipe(z.array(z.string().regex(TOPIC, 'Not a topic')).min(1).max(20));
 const eventId = z.string().regex(/^\d{1,30}$/);
 
-const alertKind = z.enum(['outbid', 'ending-soon', 'won', 'lost', 'drawing-result', 'drop-live']);
+const alertKind = z.enum(['outbid', 'ending-soon', 'won', 'lost', 'drawing-result', 'drop-live', 'sold']);
 const alertSchema = z.object({
   id: z.number().int(),
   kind: alertKind,

@@ -15,12 +15,15 @@ import {
   formatCents,
   OFFER_ACCEPTED_MESSAGE,
   PURCHASE_FAILED_MESSAGE,
+  SALES_PATH,
+  soldAlertMessage,
   toMinorUnits,
 } from '@vitrine/domain';
 import type { Offer } from '@vitrine/domain/trading-responses';
 import type { Background } from '../../lib/background';
 import type { Clock } from '../../lib/clock';
 import type { Notifier } from '../../lib/notifier';
+import type { AlertsService } from '../live/alerts.service';
 import { captureOwed, createCardAuthorizations } from './card-authorizations';
 import { createLedgerRepo, type HouseAccount, type LedgerRepo } from './ledger.repo';
 import { createOffersRepo, OFFER_TRAITS, type OfferRow, type OffersRepo } from './offers.repo';
@@ -111,6 +114,8 @@ export function createOffersService(deps: {
   card: ExternalPaymentProvider;
   notifier?: Notifier;
   background?: Background;
+  /** The seller's 'sold' alert after an accepted offer (the bell; their open pages read the balance again). */
+  alerts?: Pick<AlertsService, 'send'>;
   /** After a commit that moved a token (browsing caches). */
   onTokenChange?: (tokenRowId: number, formerOwnerId?: number) => Promise<void>;
 }) {
@@ -616,7 +621,21 @@ export function createOffersService(deps: {
         'Your offer was accepted',
         `Your offer of ${dollars(done.offer.amountCents)} was accepted: ${token.label} is yours.`,
       );
-      // The seller's "sold" email, as a Buy Now sale sends it.
+      // The seller's 'sold' alert (the bell; their open pages read the balance again) and "sold" email, as a
+      // Buy Now sale sends them.
+      const { alerts, background } = deps;
+      if (alerts && background) {
+        const message = soldAlertMessage(token.label, done.fees.priceCents, done.fees.sellerReceivesCents);
+        background.run(async () => {
+          await alerts.send(ownerId, {
+            kind: 'sold',
+            message,
+            link: SALES_PATH,
+            key: `sold:offer:${done.offer.id}`,
+            email: false,
+          });
+        });
+      }
       notify(
         ownerId,
         'nft_sold',

@@ -186,6 +186,21 @@ describe('Buy Now', () => {
     expect(name).not.toBe('');
     expect(soldMail?.text).toContain(`Your NFT ${name} sold for`);
     expect(receipt?.text).toContain(`You bought ${name} for`);
+    // The seller's 'sold' alert in the app (the bell; their open pages read the balance again), once, no email of
+    // its own (the "sold" email above says it); the buyer gets none.
+    const alertsOf = async (headers: Record<string, string>) =>
+      (await t.app.inject({ url: '/api/v2/alerts/', headers })).json() as {
+        results: { kind: string; message: string; link: string | null }[];
+      };
+    expect((await alertsOf(seller.headers)).results).toEqual([
+      expect.objectContaining({
+        kind: 'sold',
+        message: `Your NFT ${name} sold for $125.00. You received $106.25.`,
+        link: '/dashboard/purchases-sales/sales',
+      }),
+    ]);
+    expect((await alertsOf(b.headers)).results.filter((a) => a.kind === 'sold')).toEqual([]);
+    expect(await outbox(t.app, await emailOf(seller.userId), 'alert')).toEqual([]);
     expect(receipt?.text).not.toContain('gas fee');
     const history = await t.app.inject({ url: '/api/v2/purchase-intent/historical', headers: b.headers });
     expect(history.json()).toMatchObject({

@@ -18,7 +18,9 @@ import {
   PURCHASE_FAILED_MESSAGE,
   paymentCardLabel,
   primaryFeeBreakdown,
+  SALES_PATH,
   saleProceedsInfo,
+  soldAlertMessage,
   toMinorUnits,
 } from '@vitrine/domain';
 import type { Listing, ListingHold, PrimaryNifty } from '@vitrine/domain/trading-responses';
@@ -27,6 +29,7 @@ import type { Clock } from '../../lib/clock';
 import type { Jobs } from '../../lib/jobs';
 import { type LiveEvents, topics } from '../../lib/live-events';
 import type { Notifier } from '../../lib/notifier';
+import type { AlertsService } from '../live/alerts.service';
 import { captureOwed } from './card-authorizations';
 import { MINT_OPEN_JOB, REVEAL_BLIND_JOB } from './editions.service';
 import { createLedgerRepo, type HouseAccount, type LedgerRepo } from './ledger.repo';
@@ -279,16 +282,33 @@ export function createTradingService(deps: {
   events?: LiveEvents;
   /** Voids that failed, owed (decision 009 "Voids owed"): the providers above void through it, the sweep drains it. */
   owedVoids?: { drain(limit?: number): Promise<number> };
+  /** The seller's 'sold' alert after a resale (the bell, and their open pages read the balance again). */
+  alerts?: Pick<AlertsService, 'send'>;
 }) {
   const { clock, unit } = deps;
   const repo = createTradingRepo(deps.db);
   const ledger = createLedgerRepo(deps.db);
-  /** The seller's "sold" email and the buyer's receipt, after commit, without making the buyer wait. */
-  function notifySale(intent: IntentRow, sellerId: number, what: string): void {
-    const { notifier, background } = deps;
-    if (!notifier || !background) return;
+  /**
+   * The seller's "sold" email and the buyer's receipt, after commit, without making the buyer wait. A collector
+   * who resold (`alert`) also gets the 'sold' alert in the app: a publisher's drop sells too many at once.
+   */
+  function notifySale(intent: IntentRow, sellerId: number, what: string, alert = false): void {
+    const { notifier, background, alerts } = deps;
     const fees = quote(intent);
     const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+    if (alert && alerts && background) {
+      background.run(async () => {
+        await alerts.send(sellerId, {
+          kind: 'sold',
+          message: soldAlertMessage(what, fees.priceCents, fees.sellerReceivesCents),
+          link: SALES_PATH,
+          key: `sold:intent:${intent.id}`,
+          // The "sold" email below says it, with the fees.
+          email: false,
+        });
+      });
+    }
+    if (!notifier || !background) return;
     // The card that paid (brand and last four); a balance or free purchase names none.
     const paidWith =
       intent.cardBrand && intent.cardLast4
@@ -1043,7 +1063,7 @@ export function createTradingService(deps: {
     if (sold) {
       // Committed: a failure to refresh browsing caches must not read as a failed purchase.
       await changed(tokenRowId, sold.sellerId).catch(() => undefined);
-      notifySale(paid.intent, sold.sellerId, sold.what);
+      notifySale(paid.intent, sold.sellerId, sold.what, true);
     }
     return paid.intent;
   }

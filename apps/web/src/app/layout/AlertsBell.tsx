@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { authKeys } from '../../features/auth/query-keys';
 import { liveKeys, useAlerts, useMarkAllRead } from '../../features/live/alerts-queries';
 import { USER_TOPIC } from '../../features/live/live-connection';
 import { useLiveTopic } from '../../features/live/useLiveTopic';
@@ -19,7 +20,10 @@ export function AlertsBell() {
   const alerts = useAlerts(true);
   const markAll = useMarkAllRead();
   useLiveTopic(USER_TOPIC, (event) => {
-    if (event.type === 'alert') void client.invalidateQueries({ queryKey: liveKeys.alerts() });
+    if (event.type !== 'alert') return;
+    void client.invalidateQueries({ queryKey: liveKeys.alerts() });
+    // An NFT of theirs sold: the balance moved (the account menu's, the dashboard's and the lists behind it).
+    if (event.data.kind === 'sold') void client.invalidateQueries({ queryKey: authKeys.profile() });
   });
 
   useEffect(() => {
