@@ -122,7 +122,8 @@ describe('the dashboard after the review', () => {
     await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(2);
     // Newest first: the card offer was accepted last.
     const expected = [
-      { token: bought.card, paid: '$4.00', method: 'Card' },
+      // The card that backed the offer, as a Buy Now purchase names it (it read only 'Card').
+      { token: bought.card, paid: '$4.00', method: 'Visa •••• 4242' },
       { token: bought.balance, paid: '$3.00', method: 'Account balance' },
     ];
     for (const [index, want] of expected.entries()) {

@@ -30,6 +30,9 @@ export const bids = pgTable(
     holdReference: text('hold_reference'),
     /** The card authorisation backing a card bid. */
     providerReference: text('provider_reference'),
+    /** The card that backs it, as a receipt shows it: brand and last four digits only (set when authorised). */
+    cardBrand: text('card_brand'),
+    cardLast4: text('card_last4'),
     saleId: integer('sale_id'),
     ledgerTransactionId: integer('ledger_transaction_id'),
     createdAt: ts('created_at').notNull(),
@@ -47,6 +50,12 @@ export const bids = pgTable(
     // A winner's purchase history (won auctions).
     index('bids_user_won_idx').on(t.userId).where(sql`${t.status} = 'won'`),
     check('bids_positive', sql`${t.amountInCents} > 0`),
+    // Both or neither, and never more than four digits of the number (as purchase_intents_card_shown).
+    check(
+      'bids_card_shown',
+      sql`(${t.cardBrand} is null and ${t.cardLast4} is null)
+        or (${t.cardBrand} is not null and ${t.cardLast4} ~ '^[0-9]{4}$')`,
+    ),
   ],
 );
 

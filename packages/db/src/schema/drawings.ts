@@ -55,6 +55,9 @@ export const drawingEntries = pgTable(
     paymentMethod: text('payment_method').notNull().default('balance'),
     /** The card processor's authorisation of a card entry. */
     providerReference: text('provider_reference'),
+    /** The card that backs it, as a receipt shows it: brand and last four digits only (set when authorised). */
+    cardBrand: text('card_brand'),
+    cardLast4: text('card_last4'),
     /** When a card entry's authorisation was captured (won) or voided (lost). */
     cardSettledAt: ts('card_settled_at'),
     /** Captures of a won card entry the processor refused. */
@@ -77,6 +80,12 @@ export const drawingEntries = pgTable(
     index('drawing_entries_user_won_idx').on(t.userId).where(sql`${t.status} = 'won'`),
     check('drawing_entries_status', sql`${t.status} in ('entered', 'won', 'lost', 'forfeited')`),
     check('drawing_entries_price', sql`${t.priceCents} >= 0`),
+    // Both or neither, and never more than four digits of the number (as purchase_intents_card_shown).
+    check(
+      'drawing_entries_card_shown',
+      sql`(${t.cardBrand} is null and ${t.cardLast4} is null)
+        or (${t.cardBrand} is not null and ${t.cardLast4} ~ '^[0-9]{4}$')`,
+    ),
     check('drawing_entries_payment_method', sql`${t.paymentMethod} in ('balance', 'stripe_card')`),
   ],
 );

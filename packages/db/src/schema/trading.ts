@@ -294,6 +294,9 @@ export const offers = pgTable(
     /** The ledger hold's reference (balance) or the card processor's authorisation (card). */
     holdReference: text('hold_reference'),
     providerReference: text('provider_reference'),
+    /** The card that backs it, as a receipt shows it: brand and last four digits only (set when authorised). */
+    cardBrand: text('card_brand'),
+    cardLast4: text('card_last4'),
     acceptedBy: integer('accepted_by'),
     acceptedTokenRowId: integer('accepted_token_row_id'),
     saleId: integer('sale_id'),
@@ -318,5 +321,11 @@ export const offers = pgTable(
     index('offers_open_collection_idx').on(t.collectionId).where(sql`${t.status} = 'open'`),
     index('offers_open_expiry_idx').on(t.expiresAt).where(sql`${t.status} = 'open'`),
     check('offers_amount_positive', sql`${t.amountCents} > 0`),
+    // Both or neither, and never more than four digits of the number (as purchase_intents_card_shown).
+    check(
+      'offers_card_shown',
+      sql`(${t.cardBrand} is null and ${t.cardLast4} is null)
+        or (${t.cardBrand} is not null and ${t.cardLast4} ~ '^[0-9]{4}$')`,
+    ),
   ],
 );

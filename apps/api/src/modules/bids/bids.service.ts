@@ -27,7 +27,11 @@ import type { LiveEvents } from '../../lib/live-events';
 import type { MessageKind, Notifier } from '../../lib/notifier';
 import type { EligibilityService } from '../eligibility/eligibility.service';
 import type { AlertsService } from '../live/alerts.service';
-import { captureOwed, createCardAuthorizations } from '../trading/card-authorizations';
+import {
+  type CardAuthorization,
+  captureOwed,
+  createCardAuthorizations,
+} from '../trading/card-authorizations';
 import { createLedgerRepo, type HouseAccount, type LedgerRepo } from '../trading/ledger.repo';
 import type { ExternalPaymentProvider } from '../trading/payment-providers';
 import { splitPayees, splitPostings } from '../trading/sales-splits';
@@ -216,7 +220,7 @@ export function createBidsService(deps: {
     amountCents: number,
     paymentToken: string | undefined,
     request?: { userId: number; id: string | null },
-  ): Promise<string> =>
+  ): Promise<CardAuthorization> =>
     cards.authorize(
       'bid',
       amountCents,
@@ -307,10 +311,11 @@ export function createBidsService(deps: {
     if (!committedEnd || (n.startAt && now < n.startAt)) throw BID_ERRORS.notStarted();
     assertPlaces(n.saleType, userId, amountCents, await repo.active(n.id), slotsOf(n), terms);
     // A card is authorised before the unit (a call outside); voided when the bid does not commit.
-    const cardReference =
+    const authorized =
       input.paymentMethod === 'stripe_card'
         ? await authorize(amountCents, input.paymentToken, { userId, id: requestId })
         : null;
+    const cardReference = authorized?.reference ?? null;
     const at = clock.now();
     const step = () =>
       unit.run(async ({ bids, trading: tr, ledger: l }) => {
@@ -344,6 +349,8 @@ export function createBidsService(deps: {
           currency: 'USD',
           paymentMethod: input.paymentMethod,
           providerReference: cardReference,
+          cardBrand: authorized?.card?.brand ?? null,
+          cardLast4: authorized?.card?.last4 ?? null,
           createdAt: at,
         });
         if (input.paymentMethod === 'balance') {

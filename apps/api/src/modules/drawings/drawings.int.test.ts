@@ -425,6 +425,21 @@ describe('drawings', () => {
     for (const r of won) expect(chargeOf(r.providerReference)?.status).toBe('captured');
     for (const r of lost) expect(chargeOf(r.providerReference)?.status).toBe('voided');
     expect(cardSettled.every((r) => r.cardSettledAt !== null)).toBe(true);
+    // A card winner's purchase history names the card that paid (brand and last four), as Buy Now's does.
+    // Two winners of six entrants, one by balance: at least one card winner.
+    const cardWinner = byCard.find((s) => won.some((r) => r.userId === s.userId));
+    if (!cardWinner) throw new Error('no card entrant won');
+    // Signed in again: two days on, the entry's session has expired.
+    const [winnerRow] = await db().select().from(schema.users).where(eq(schema.users.id, cardWinner.userId));
+    const session = await sessionFor(t.app, winnerRow?.profileUrl ?? '');
+    const history = await t.app.inject({
+      url: '/api/v2/purchase-intent/historical',
+      headers: session.headers,
+    });
+    expect(history.statusCode, history.body).toBe(200);
+    expect((history.json() as { results: { saleType: string; paymentCard: unknown }[] }).results).toEqual([
+      expect.objectContaining({ saleType: 'drawing', paymentCard: { brand: 'Visa', last4: '4242' } }),
+    ]);
     // No balance was touched for card entrants; the publisher got 90 % of each winner.
     for (const s of byCard) expect(await balanceOf(s.userId)).toBe(0);
     const balanceRow = settled.find((r) => r.userId === byBalance.userId);

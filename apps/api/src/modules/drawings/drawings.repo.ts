@@ -142,10 +142,18 @@ export function createDrawingsRepo(db: Db) {
       at: Date;
       paymentMethod?: 'balance' | 'stripe_card';
       providerReference?: string | null;
+      /** The card authorised, as the purchase history names it. */
+      card?: { brand: string; last4: string } | null;
     }) {
+      const { card, ...rest } = values;
       const [row] = await db
         .insert(entries)
-        .values({ ...values, createdAt: values.at })
+        .values({
+          ...rest,
+          cardBrand: card?.brand ?? null,
+          cardLast4: card?.last4 ?? null,
+          createdAt: values.at,
+        })
         .returning({ id: entries.id });
       if (!row) throw new Error('drawing entry not written');
       return row.id;

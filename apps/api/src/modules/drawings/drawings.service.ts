@@ -534,12 +534,13 @@ export function createDrawingsService(deps: {
       }
       const account = price > 0 && !byCard ? await ledger.userAccount(userId) : null;
       // A card is authorised before the unit (a call outside); voided when the entry does not commit.
-      const cardReference = byCard
+      const authorized = byCard
         ? await cards.authorize('drawing_entry', price, payment.paymentToken, {
             declined: DRAWING_ERRORS.declined,
             needsAction: DRAWING_ERRORS.cardNeedsAction,
           })
         : null;
+      const cardReference = authorized?.reference ?? null;
       try {
         await unit.run(async ({ drawings, ledger: l }) => {
           const drawing = await drawings.lock(d.id);
@@ -554,6 +555,7 @@ export function createDrawingsService(deps: {
             at,
             paymentMethod: byCard ? 'stripe_card' : 'balance',
             providerReference: cardReference,
+            card: authorized?.card ?? null,
           });
           if (account !== null) {
             const locked = await l.lock([account]);

@@ -4,7 +4,13 @@
 // way: a declined card, and a card that needs a second step (nobody is there to take it when a bid wins
 // or a drawing runs hours later), which is voided at once.
 import { randomUUID } from 'node:crypto';
-import type { ExternalPaymentProvider } from './payment-providers';
+import type { ExternalPaymentProvider, PaymentCard } from './payment-providers';
+
+/** An authorisation made: the processor's reference, and the card as a receipt names it (when it says). */
+export interface CardAuthorization {
+  reference: string;
+  card: PaymentCard | null;
+}
 
 export interface CardAuthorizationErrors {
   /** 402 card_declined */
@@ -17,7 +23,7 @@ export function createCardAuthorizations(card: ExternalPaymentProvider) {
   return {
     /**
      * Authorises `amountCents` on the tokenised card before the unit of work; returns the processor's
-     * reference. `kind` names what it backs (`bid`, `offer`, `drawing_entry`) in the processor's reference.
+     * reference and the card's brand and last four (for the purchase history, never the number). `kind` names what it backs (`bid`, `offer`, `drawing_entry`) in the processor's reference.
      * `request` (the maker and the request's id from its Idempotency-Key) makes the same request sent again find
      * the same authorisation (same card and amount) instead of placing a second hold.
      */
@@ -27,7 +33,7 @@ export function createCardAuthorizations(card: ExternalPaymentProvider) {
       paymentToken: string | null | undefined,
       errors: CardAuthorizationErrors,
       request?: { userId: number; id: string | null },
-    ): Promise<string> {
+    ): Promise<CardAuthorization> {
       const outcome = await card.authorize({
         reference: request?.id ? `${kind}:${request.userId}:${request.id}` : `${kind}:new:${randomUUID()}`,
         amountCents,
@@ -39,7 +45,7 @@ export function createCardAuthorizations(card: ExternalPaymentProvider) {
         await card.void(outcome.providerReference);
         throw errors.needsAction();
       }
-      return outcome.providerReference;
+      return { reference: outcome.providerReference, card: outcome.card ?? null };
     },
     /** Takes the authorised money (after the winning unit committed). Throws when the processor refuses. */
     capture(providerReference: string): Promise<void> {

@@ -24,7 +24,7 @@ import type { Background } from '../../lib/background';
 import type { Clock } from '../../lib/clock';
 import type { Notifier } from '../../lib/notifier';
 import type { AlertsService } from '../live/alerts.service';
-import { captureOwed, createCardAuthorizations } from './card-authorizations';
+import { type CardAuthorization, captureOwed, createCardAuthorizations } from './card-authorizations';
 import { createLedgerRepo, type HouseAccount, type LedgerRepo } from './ledger.repo';
 import { createOffersRepo, OFFER_TRAITS, type OfferRow, type OffersRepo } from './offers.repo';
 import type { ExternalPaymentProvider } from './payment-providers';
@@ -304,12 +304,12 @@ export function createOffersService(deps: {
     return expireIfDue(row);
   }
 
-  /** Authorises a card for an offer (the shared card helper); returns the processor's reference. */
+  /** Authorises a card for an offer (the shared card helper): the processor's reference and the card. */
   const authorize = (
     amountCents: number,
     paymentToken: string | undefined,
     request?: { userId: number; id: string | null },
-  ): Promise<string> =>
+  ): Promise<CardAuthorization> =>
     cards.authorize(
       'offer',
       amountCents,
@@ -359,13 +359,18 @@ export function createOffersService(deps: {
           return withHold ?? made;
         });
       } else {
-        const reference = await authorize(amountCents, input.paymentToken, {
+        const { reference, card } = await authorize(amountCents, input.paymentToken, {
           userId: makerId,
           id: requestId,
         });
         // An offer that could not be written leaves no authorisation behind.
         const made = await repo
-          .insert({ ...values, providerReference: reference })
+          .insert({
+            ...values,
+            providerReference: reference,
+            cardBrand: card?.brand ?? null,
+            cardLast4: card?.last4 ?? null,
+          })
           .catch(async (error: unknown) => {
             await cards.release(reference);
             throw error;

@@ -176,7 +176,10 @@ describe('purchase history', () => {
       itemName: second.name,
       token: { contractAddress: second.token.contractAddress, tokenId: second.token.tokenId },
       quotes: [{ paymentMethod: 'stripe_card', priceInCents: 3_000, totalInCents: 3_000 }],
+      // The card that backed the offer, as a Buy Now purchase names it (it read only 'Card').
+      paymentCard: { brand: 'Visa', last4: '4242' },
     });
+    expect(balanceOffer?.paymentCard).toBeNull();
     expect(balanceOffer).toMatchObject({
       purchaseIntentId: byBalance.id,
       paymentState: 'paid',
@@ -288,6 +291,7 @@ describe('purchase history', () => {
       paidAt: wonAt,
       itemName: wonToken.name,
       token: { contractAddress: wonToken.contractAddress, tokenId: wonToken.tokenId },
+      paymentCard: { brand: 'Visa', last4: '4242' },
       quotes: [
         {
           paymentMethod: 'stripe_card',

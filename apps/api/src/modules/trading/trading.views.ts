@@ -110,6 +110,9 @@ export function toPurchaseIntent(view: IntentView): PurchaseIntent {
 function movementPurchase(p: {
   id: number;
   paymentMethod: string;
+  /** The card that paid (brand and last four), recorded when it was authorised; null for older rows. */
+  cardBrand: string | null;
+  cardLast4: string | null;
   /** The price asked (the offer's amount, the winning bid, the drawing's price). */
   amountCents: number;
   /** Sums of the movement's entries (as the store answers them; null when there are none). */
@@ -156,7 +159,10 @@ function movementPurchase(p: {
     deliveryTxHash: '',
     paymentTxHash: '',
     refundTxHash: '',
-    paymentCard: null,
+    paymentCard:
+      method === 'stripe_card' && p.cardBrand && p.cardLast4
+        ? { brand: p.cardBrand, last4: p.cardLast4 }
+        : null,
     listing: null,
     itemName: p.itemName,
     saleType: p.saleType,
