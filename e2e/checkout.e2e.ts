@@ -217,7 +217,10 @@ describe('selling and Buy Now', () => {
     await page.getByTestId('method-balance').check();
     expect(await page.getByTestId('fee-total').textContent()).toBe('$5.00');
     // No card pays, so there is no card fee line (a "Card fee $0.00" read as a charge).
-    expect(await page.getByTestId('fee-breakdown').locator('dt').allTextContents()).toEqual(['Price', 'Total']);
+    expect(await page.getByTestId('fee-breakdown').locator('dt').allTextContents()).toEqual([
+      'Price',
+      'Total',
+    ]);
     expect(await page.getByTestId('card-form').count()).toBe(0);
 
     // By card after all, one that asks for a second step.
