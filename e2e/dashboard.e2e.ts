@@ -303,3 +303,38 @@ describe('the deposit tab on a double click', () => {
     await context.close();
   });
 });
+
+describe("the deposit tab with a card that asks for its bank's verification", () => {
+  it('adds nothing while the verification waits, nothing when it is dismissed, and the funds once it is done', async () => {
+    const user = await apiSignUp(baseUrl, 'dashboard-3ds');
+    const context = await browser.newContext({ viewport: DESKTOP });
+    await storeCredentials(context, user.grant);
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/dashboard/deposit`);
+    const form = page.getByTestId('add-funds');
+    const dialog = page.getByTestId('add-funds-action-dialog');
+
+    // Dismissed: nothing added, and the form says so.
+    await form.getByLabel('Amount (USD)').fill('30');
+    await fillCard(form, '4000 0027 6000 3184');
+    await form.getByTestId('add-funds-submit').click();
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain('Complete the verification to add $30.00 to your balance.');
+    await page.keyboard.press('Escape');
+    await expect
+      .poll(() => form.getByTestId('add-funds-notice').textContent())
+      .toContain('Nothing was added: the card verification was not completed.');
+    expect(await menuBalance(page)).toBe(0);
+
+    // Done: the funds are added once.
+    await form.getByTestId('add-funds-submit').click();
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Complete verification' }).click();
+    await expect
+      .poll(() => form.getByTestId('add-funds-done').textContent(), { timeout: 15_000 })
+      .toContain('$30.00 added');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await menuBalance(page)).toBe(3000);
+    await context.close();
+  });
+});

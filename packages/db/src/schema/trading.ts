@@ -256,6 +256,7 @@ export const cardDeposits = pgTable(
     processor: text('processor').notNull(),
     providerReference: text('provider_reference').notNull(),
     amountCents: cents('amount_cents').notNull(),
+    /** requires_action (the card's second step not done yet) → authorized → credited, or voided. */
     status: text('status').notNull().default('authorized'),
     createdAt: ts('created_at').notNull(),
     updatedAt: ts('updated_at').notNull(),
@@ -263,6 +264,8 @@ export const cardDeposits = pgTable(
   (t) => [
     uniqueIndex('card_deposits_provider_reference_key').on(t.processor, t.providerReference),
     index('card_deposits_due_idx').on(t.createdAt).where(sql`${t.status} = 'authorized'`),
+    // Verifications never completed: the sweep voids them after DEPOSIT_ACTION_WAIT_MS.
+    index('card_deposits_waiting_idx').on(t.createdAt).where(sql`${t.status} = 'requires_action'`),
   ],
 );
 

@@ -299,7 +299,19 @@ export type PackOpening = z.infer<typeof packOpeningSchema>;
 
 // ---- The balance (decision 009): add funds, cash out, every movement ----
 
-export const balanceAnswerSchema = z.object({ balanceInCents: z.number().int() });
+export const balanceAnswerSchema = z.object({
+  balanceInCents: z.number().int(),
+  /**
+   * Add funds only: the card needs its second step (3-D Secure) first. Nothing is added until it is done:
+   * `POST /v2/balance/deposits/{depositId}/complete-action` finishes the deposit.
+   */
+  requiresAction: z
+    .object({
+      depositId: z.number().int(),
+      nextAction: z.object({ type: z.string(), url: z.string().optional() }),
+    })
+    .optional(),
+});
 export type BalanceAnswer = z.infer<typeof balanceAnswerSchema>;
 
 /** One entry of GET /v2/balance/transactions. */

@@ -73,6 +73,86 @@ describe('the balance', () => {
     expect((await ledgerInvariants(t.app.config.database.db)).unbalancedTransactions).toBe(0);
   });
 
+  // UX walkthrough (2026-12-05): a card that needs its bank's verification could not add funds at all.
+  it('adds funds by a card that needs a second step: nothing added until it is done, then added once', async () => {
+    const u = await buyer(t.app);
+    const key = { 'idempotency-key': `deposit-3ds-${u.userId}` };
+    const payload = { amount_in_cents: 2_500, payment_token: await card(u, TEST_CARDS.requiresAction) };
+    const send = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v2/balance/deposits',
+        headers: { ...u.headers, ...key },
+        payload,
+      });
+    const first = await send();
+    expect(first.statusCode, first.body).toBe(200);
+    const answer = first.json() as { balanceInCents: number; requiresAction?: { depositId: number } };
+    expect(answer).toMatchObject({
+      balanceInCents: 0,
+      requiresAction: { depositId: expect.any(Number), nextAction: { type: 'sim_three_d_secure' } },
+    });
+    const depositId = answer.requiresAction?.depositId ?? 0;
+    expect(await profileBalance(u)).toBe(0);
+
+    // Another user cannot finish it.
+    const other = await buyer(t.app);
+    const stranger = await post(other, `/api/v2/balance/deposits/${depositId}/complete-action`, {});
+    expect(stranger.statusCode).toBe(404);
+
+    // The verification done: the funds are added, once, whether finished twice or the deposit sent again.
+    const done = await post(u, `/api/v2/balance/deposits/${depositId}/complete-action`, {});
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json()).toEqual({ balanceInCents: 2_500 });
+    expect((await post(u, `/api/v2/balance/deposits/${depositId}/complete-action`, {})).json()).toEqual({
+      balanceInCents: 2_500,
+    });
+    expect(await profileBalance(u)).toBe(2_500);
+    const [row] = await t.app.config.database.db
+      .select()
+      .from(schema.cardDeposits)
+      .where(eq(schema.cardDeposits.id, depositId));
+    expect(row?.status).toBe('credited');
+    expect(t.app.services.cardProcessor.charges().find((c) => c.id === row?.providerReference)?.status).toBe(
+      'captured',
+    );
+    const list = await t.app.inject({ url: '/api/v2/balance/transactions', headers: u.headers });
+    expect(list.json()).toMatchObject({ count: 1, results: [{ kind: 'deposit', amountInCents: 2_500 }] });
+    expect(await ledgerInvariants(t.app.config.database.db)).toMatchObject({ unbalancedTransactions: 0 });
+  });
+
+  it('a deposit whose verification is never done adds nothing, and the sweep releases the card after 30 minutes', async () => {
+    const u = await buyer(t.app);
+    const waiting = await post(u, '/api/v2/balance/deposits', {
+      amount_in_cents: 1_000,
+      payment_token: await card(u, TEST_CARDS.requiresAction),
+    });
+    const depositId = (waiting.json() as { requiresAction: { depositId: number } }).requiresAction.depositId;
+    const rowOf = async () =>
+      (
+        await t.app.config.database.db
+          .select()
+          .from(schema.cardDeposits)
+          .where(eq(schema.cardDeposits.id, depositId))
+      )[0];
+    expect((await rowOf())?.status).toBe('requires_action');
+    // Left alone: still waiting at 29 minutes, released at 31.
+    t.clock.advance(29 * 60_000);
+    await t.app.services.balance.creditDue();
+    expect((await rowOf())?.status).toBe('requires_action');
+    t.clock.advance(2 * 60_000);
+    await t.app.services.balance.creditDue();
+    const row = await rowOf();
+    expect(row?.status).toBe('voided');
+    expect(t.app.services.cardProcessor.charges().find((c) => c.id === row?.providerReference)?.status).toBe(
+      'voided',
+    );
+    // Finished after that: declined, and nothing added.
+    const late = await post(u, `/api/v2/balance/deposits/${depositId}/complete-action`, {});
+    expect(late.statusCode).toBe(402);
+    expect(await profileBalance(u)).toBe(0);
+  });
+
   it('credits a deposit whose capture went through at the processor though its answer was lost', async () => {
     const u = await buyer(t.app);
     const provider = t.app.services.cardProcessor.provider;

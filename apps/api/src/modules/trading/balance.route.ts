@@ -47,6 +47,20 @@ export const balanceRoute: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
+    '/v2/balance/deposits/:id/complete-action',
+    {
+      config: { auth: 'user', idempotency: true },
+      schema: {
+        tags: ['trading'],
+        summary: 'Finish adding funds by a card that required a second step (3-D Secure)',
+        params: z.object({ id: z.coerce.number().int().positive() }),
+        response: { 200: balanceAnswerSchema, ...errorResponses, ...refusals },
+      },
+    },
+    async (request) => balance().completeAction(signedIn(request).userId, request.params.id),
+  );
+
+  app.post(
     '/v2/balance/payouts',
     {
       config: { auth: 'user', idempotency: true },

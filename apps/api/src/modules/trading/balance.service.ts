@@ -13,6 +13,20 @@ import { TRADING_ERRORS } from './trading.service';
 /** Cash-out methods offered (000 §3 cashoutMethods): a simulated bank payout until a real one exists. */
 export const CASHOUT_METHODS = ['simulated_bank_transfer'] as const;
 
+/** A deposit whose card verification was not completed this long after it began is voided by the sweep. */
+export const DEPOSIT_ACTION_WAIT_MS = 30 * 60_000;
+
+const DEPOSIT_ERRORS = {
+  notFound: () => new AppError({ errorType: 'not-found', message: 'Deposit not found', statusCode: 404 }),
+  /** The processor has not seen the second step done yet (the same words as the checkout's). */
+  needsAction: () =>
+    new AppError({
+      errorType: 'payment-requires-action',
+      message: 'Complete the card verification to add the funds',
+      statusCode: 402,
+    }),
+};
+
 export function createBalanceService(deps: {
   db: Db;
   unit: UnitOfWork<{ ledger: LedgerRepo }>;
@@ -29,12 +43,22 @@ export function createBalanceService(deps: {
     amountCents: number,
     providerReference: string,
     reference: string,
+    status: 'authorized' | 'requires_action' = 'authorized',
   ): Promise<DepositRow> {
     const at = deps.clock.now();
     const processor = deps.card.method;
     await deps.db
       .insert(deposits)
-      .values({ userId, reference, processor, providerReference, amountCents, createdAt: at, updatedAt: at })
+      .values({
+        userId,
+        reference,
+        processor,
+        providerReference,
+        amountCents,
+        status,
+        createdAt: at,
+        updatedAt: at,
+      })
       .onConflictDoNothing();
     const [row] = await deps.db
       .select()
@@ -45,11 +69,51 @@ export function createBalanceService(deps: {
     return row;
   }
 
-  async function setStatus(id: number, status: 'voided'): Promise<void> {
+  /** Moves a deposit on from `from` (a conditional update: whoever gets there first); the row as it is now. */
+  async function setStatus(
+    row: DepositRow,
+    status: 'voided' | 'authorized',
+    from: 'authorized' | 'requires_action' = 'authorized',
+  ): Promise<DepositRow> {
     await deps.db
       .update(deposits)
       .set({ status, updatedAt: deps.clock.now() })
-      .where(and(eq(deposits.id, id), eq(deposits.status, 'authorized')));
+      .where(and(eq(deposits.id, row.id), eq(deposits.status, from)));
+    const [now] = await deps.db.select().from(deposits).where(eq(deposits.id, row.id));
+    return now ?? row;
+  }
+
+  /**
+   * An authorised deposit: capture, then credit (once). A deposit credited already answers as it is; a voided one
+   * answers the card declined.
+   */
+  async function finish(row: DepositRow) {
+    // Credited already (an answer lost, then the same deposit sent again): nothing more to take or add.
+    if (row.status !== 'authorized') {
+      if (row.status === 'voided') throw TRADING_ERRORS.declined();
+      if (row.status === 'requires_action') throw DEPOSIT_ERRORS.needsAction();
+      return { balanceInCents: await ledger.balanceOf(row.userId) };
+    }
+    // The money is taken before it is credited: a capture that fails credits nothing (crediting first
+    // left the funds in the balance, spendable and able to be cashed out, with the card never charged).
+    try {
+      await deps.card.capture(row.providerReference);
+    } catch (error) {
+      // A capture whose answer was lost may have taken the money: the processor is asked. Taken: credited
+      // below, as if the answer had come. Not taken: released, and nothing is credited. Not known: the
+      // deposit stays authorised, for the same request sent again or the sweep to finish.
+      const taken = await deps.card.isCaptured(row.providerReference).catch(() => null);
+      if (taken === null) throw error;
+      if (!taken) {
+        await deps.card.void(row.providerReference);
+        await setStatus(row, 'voided');
+        throw TRADING_ERRORS.declined();
+      }
+    }
+    // A credit that fails (the store) is not undone at the card: the deposit stays authorised and charged, and the
+    // same request sent again, or the sweep, credits it once.
+    await credit(row);
+    return { balanceInCents: await ledger.balanceOf(row.userId) };
   }
 
   /**
@@ -109,59 +173,59 @@ export function createBalanceService(deps: {
 
   return {
     /**
-     * Adds funds by card: authorise, write the deposit down, capture, credit. A card needing a second step is
-     * refused. Sent again under its key (`requestId`), it finds the same authorisation and finishes what the last
-     * try did not; a deposit charged but never credited is credited by the minute sweep (creditDue), so the card is
-     * never charged for funds that do not arrive, and never refunded for funds that did.
+     * Adds funds by card: authorise, write the deposit down, capture, credit. A card needing a second step (3-D
+     * Secure) leaves the deposit waiting (`requires_action`) and answers `requiresAction` with nothing added;
+     * `completeAction` finishes it. Sent again under its key (`requestId`), it finds the same authorisation and
+     * finishes what the last try did not; a deposit charged but never credited is credited by the minute sweep
+     * (creditDue), so the card is never charged for funds that do not arrive, and never refunded for funds that did.
      */
     async deposit(userId: number, amountCents: number, paymentToken: string, requestId: string) {
-      const outcome = await deps.card.authorize({
-        reference: `deposit:${userId}:${requestId}`,
-        amountCents,
-        currency: 'USD',
-        paymentToken,
-      });
+      const reference = `deposit:${userId}:${requestId}`;
+      const outcome = await deps.card.authorize({ reference, amountCents, currency: 'USD', paymentToken });
       if (outcome.status === 'declined') throw TRADING_ERRORS.declined();
       if (outcome.status === 'requires_action') {
-        await deps.card.void(outcome.providerReference);
-        throw new AppError({
-          errorType: 'payment-requires-action',
-          message:
-            'This card needs a verification step that adding funds does not support yet; use another card',
-          statusCode: 402,
-        });
+        const waiting = await noted(
+          userId,
+          amountCents,
+          outcome.providerReference,
+          reference,
+          'requires_action',
+        );
+        if (waiting.status === 'requires_action') {
+          return {
+            balanceInCents: await ledger.balanceOf(userId),
+            requiresAction: { depositId: waiting.id, nextAction: outcome.nextAction },
+          };
+        }
+        return finish(waiting);
       }
-      const row = await noted(
-        userId,
-        amountCents,
-        outcome.providerReference,
-        `deposit:${userId}:${requestId}`,
-      );
-      // Credited already (an answer lost, then the same deposit sent again): nothing more to take or add.
-      if (row.status !== 'authorized') {
-        if (row.status === 'voided') throw TRADING_ERRORS.declined();
-        return { balanceInCents: await ledger.balanceOf(userId) };
-      }
-      // The money is taken before it is credited: a capture that fails credits nothing (crediting first
-      // left the funds in the balance, spendable and able to be cashed out, with the card never charged).
-      try {
-        await deps.card.capture(row.providerReference);
-      } catch (error) {
-        // A capture whose answer was lost may have taken the money: the processor is asked. Taken: credited
-        // below, as if the answer had come. Not taken: released, and nothing is credited. Not known: the
-        // deposit stays authorised, for the same request sent again or the sweep to finish.
-        const taken = await deps.card.isCaptured(row.providerReference).catch(() => null);
-        if (taken === null) throw error;
-        if (!taken) {
+      let row = await noted(userId, amountCents, outcome.providerReference, reference);
+      // Verified meanwhile at the processor (the same deposit sent again after its second step): on with it.
+      if (row.status === 'requires_action') row = await setStatus(row, 'authorized', 'requires_action');
+      return finish(row);
+    },
+
+    /**
+     * The second step of a deposit's card (the verification passed): the deposit is finished as `deposit` does. A
+     * credited deposit answers as it is; not verified yet answers 402; a refused verification voids the deposit
+     * and answers the card declined. Only the depositor's own deposit.
+     */
+    async completeAction(userId: number, depositId: number) {
+      const [found] = await deps.db.select().from(deposits).where(eq(deposits.id, depositId));
+      if (!found || found.userId !== userId) throw DEPOSIT_ERRORS.notFound();
+      let row = found;
+      if (row.status === 'requires_action') {
+        const outcome = await deps.card.completeAction(row.providerReference);
+        if (outcome.status === 'requires_action') throw DEPOSIT_ERRORS.needsAction();
+        if (outcome.status !== 'authorized') {
           await deps.card.void(row.providerReference);
-          await setStatus(row.id, 'voided');
-          throw TRADING_ERRORS.declined();
+          row = await setStatus(row, 'voided', 'requires_action');
+          if (row.status !== 'authorized' && row.status !== 'credited') throw TRADING_ERRORS.declined();
+        } else {
+          row = await setStatus(row, 'authorized', 'requires_action');
         }
       }
-      // A credit that fails (the store) is not undone at the card: the deposit stays authorised and charged, and the
-      // same request sent again, or the sweep, credits it once.
-      await credit(row);
-      return { balanceInCents: await ledger.balanceOf(userId) };
+      return finish(row);
     },
 
     /**
@@ -182,6 +246,26 @@ export function createBalanceService(deps: {
         )
         .orderBy(asc(deposits.createdAt))
         .limit(limit);
+      // Verifications left undone: nothing was taken; the authorisation is released.
+      const abandoned = await deps.db
+        .select()
+        .from(deposits)
+        .where(
+          and(
+            eq(deposits.status, 'requires_action'),
+            lt(deposits.createdAt, new Date(at - DEPOSIT_ACTION_WAIT_MS)),
+          ),
+        )
+        .orderBy(asc(deposits.createdAt))
+        .limit(limit);
+      for (const row of abandoned) {
+        try {
+          await deps.card.void(row.providerReference);
+          await setStatus(row, 'voided', 'requires_action');
+        } catch {
+          // The next sweep tries again.
+        }
+      }
       let credited = 0;
       for (const row of due) {
         try {
@@ -189,7 +273,7 @@ export function createBalanceService(deps: {
             if (await credit(row)) credited += 1;
           } else {
             await deps.card.void(row.providerReference);
-            await setStatus(row.id, 'voided');
+            await setStatus(row, 'voided');
           }
         } catch {
           // The processor or the store did not answer: the next sweep asks again.

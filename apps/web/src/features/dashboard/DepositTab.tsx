@@ -9,6 +9,7 @@ import { FormAlert } from '../../ui/FormAlert';
 import { TextField } from '../../ui/TextField';
 import { useProfile } from '../auth/profile-query';
 import { authKeys } from '../auth/query-keys';
+import { CardActionDialog } from '../trading/CardActionDialog';
 import { CardFields } from '../trading/CardFields';
 import { tradingApi } from '../trading/trading-api';
 import { useCardForm } from '../trading/useCardForm';
@@ -76,6 +77,9 @@ function AddFunds() {
   const [amount, setAmount] = useState('');
   const [amountError, setAmountError] = useState<string | null>(null);
   const [done, setDone] = useState<{ added: number; answer: BalanceAnswer } | null>(null);
+  // A card that needs its bank's verification (3-D Secure): the deposit waits for it, nothing added yet.
+  const [waiting, setWaiting] = useState<{ depositId: number; cents: number } | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
   // Pressed again after a lost answer with the same amount and card: the same action (same key and token).
   const [actions] = useState(() => createActionKeys<{ token: string }>());
   const mutation = useMutation({
@@ -93,10 +97,39 @@ function AddFunds() {
       actions.settle(error ?? undefined);
     },
     onSuccess: async (result) => {
+      if (result.answer.requiresAction) {
+        setWaiting({ depositId: result.answer.requiresAction.depositId, cents: result.added });
+        return;
+      }
       setDone(result);
       setAmount('');
       card.reset();
       await refresh();
+    },
+  });
+  const completeKey = useRef<string | null>(null);
+  const complete = useMutation({
+    mutationFn: async (pending: { depositId: number; cents: number }) => {
+      completeKey.current ??= crypto.randomUUID();
+      return {
+        added: pending.cents,
+        answer: await balanceApi.completeDeposit(pending.depositId, completeKey.current),
+      };
+    },
+    onSuccess: async (result) => {
+      completeKey.current = null;
+      setWaiting(null);
+      setDone(result);
+      setAmount('');
+      card.reset();
+      await refresh();
+    },
+    onError: (error) => {
+      // Refused (declined, or gone): a new key for the next try; the dialog closes and says why.
+      if (isApiError(error) && error.errorType !== 'payment-requires-action') {
+        completeKey.current = null;
+        setWaiting(null);
+      }
     },
   });
   // The processor's refusal of the card ('Your card number is invalid.') shows at its field.
@@ -107,8 +140,10 @@ function AddFunds() {
     event.preventDefault();
     if (submitting.current) return;
     setDone(null);
+    setNotice(null);
     // The last try's answer (a declined card) goes: it must not stand beside this try's own problem.
     mutation.reset();
+    complete.reset();
     // Each field's problem at that field, all at once; what was typed stays.
     const parsed = readUsdAmount(amount, AMOUNT_RANGE);
     const read = card.check();
@@ -136,6 +171,18 @@ function AddFunds() {
             : mutation.error.message}
         </FormAlert>
       ) : null}
+      {complete.isError && !waiting ? (
+        <FormAlert testId="add-funds-error">
+          {isApiError(complete.error) && complete.error.errorType === 'card_declined'
+            ? 'Your card was declined. Check the details or try another card.'
+            : complete.error.message}
+        </FormAlert>
+      ) : null}
+      {notice ? (
+        <FormAlert tone="info" testId="add-funds-notice">
+          {notice}
+        </FormAlert>
+      ) : null}
       <TextField
         name="depositAmount"
         label="Amount (USD)"
@@ -161,6 +208,23 @@ function AddFunds() {
           {cents === null ? 'Add funds' : `Add ${formatCents(cents)}`}
         </Button>
       </div>
+      <CardActionDialog
+        open={waiting !== null}
+        onClose={() => {
+          setWaiting(null);
+          complete.reset();
+          setNotice(
+            'Nothing was added: the card verification was not completed. Add funds again to try once more.',
+          );
+        }}
+        onConfirm={() => {
+          if (waiting && !complete.isPending) complete.mutate(waiting);
+        }}
+        loading={complete.isPending}
+        error={waiting && complete.isError ? complete.error.message : null}
+        finish={waiting ? `add ${formatCents(waiting.cents)} to your balance` : 'add the funds'}
+        testId="add-funds-action-dialog"
+      />
     </form>
   );
 }

@@ -78,6 +78,11 @@ export const balanceApi = {
         keyed(key),
       ),
     ),
+  /** Finishes a deposit whose card needed its second step (the verification done). */
+  completeDeposit: (depositId: number, key: string) =>
+    withAuthRetry(() =>
+      api.post<BalanceAnswer>(`/v2/balance/deposits/${depositId}/complete-action`, {}, keyed(key)),
+    ),
   payout: (amountInCents: number, key: string) =>
     withAuthRetry(() =>
       api.post<BalanceAnswer>(

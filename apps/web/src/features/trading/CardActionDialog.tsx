@@ -1,4 +1,5 @@
 import { Dialog } from '../../ui/Dialog';
+import { FormAlert } from '../../ui/FormAlert';
 
 /**
  * A card payment's second step (3-D Secure): the bank asks the payer to confirm. Shared by the checkout and the
@@ -11,6 +12,7 @@ export function CardActionDialog({
   loading,
   finish,
   testId,
+  error = null,
 }: {
   open: boolean;
   onClose: () => void;
@@ -18,6 +20,8 @@ export function CardActionDialog({
   loading: boolean;
   finish: string;
   testId: string;
+  /** Why the last Complete did not finish (the bank has not seen the step done yet), shown in the dialog. */
+  error?: string | null;
 }) {
   return (
     <Dialog
@@ -30,6 +34,7 @@ export function CardActionDialog({
       testId={testId}
     >
       <p>Your bank asks you to confirm this payment. Complete the verification to {finish}.</p>
+      {error ? <FormAlert testId={`${testId}-error`}>{error}</FormAlert> : null}
     </Dialog>
   );
 }

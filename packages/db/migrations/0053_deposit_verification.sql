@@ -1,0 +1,1 @@
+CREATE INDEX "card_deposits_waiting_idx" ON "card_deposits" USING btree ("created_at") WHERE "card_deposits"."status" = 'requires_action';
