@@ -19,6 +19,7 @@ import {
 import { useBrowser } from './support/browser';
 import { signedInProfileUrl, signInOnLoginPage } from './support/sign-in';
 import {
+  fillCard,
   type OwnedToken as ItemToken,
   itemAnswer,
   itemUrl,
@@ -202,8 +203,19 @@ describe('offers', () => {
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     expect(await rows.count()).toBe(1);
 
-    // A card offer is not edited in place (a new amount needs the card again): Cancel, no Edit.
-    expect(await rows.first().getByTestId('offer-edit').count()).toBe(0);
+    // A card offer's new amount: Edit asks for the card again (a new hold), and the offer shows the new amount.
+    await rows.first().getByTestId('offer-edit').click();
+    const edit = page.getByTestId('edit-offer-dialog');
+    await edit.getByLabel('Offer amount (USD)').fill('4.25');
+    await edit.getByTestId('edit-offer-card-note').waitFor();
+    await edit.getByRole('button', { name: 'Authorise $4.25' }).click();
+    // Without the card: asked for at its fields, nothing sent.
+    await edit.getByText('Enter the card number').waitFor();
+    await fillCard(edit);
+    await edit.getByRole('button', { name: 'Authorise $4.25' }).click();
+    await expect.poll(() => edit.count(), { timeout: 15_000 }).toBe(0);
+    await expect.poll(() => rows.first().textContent()).toContain('$4.25');
+    expect(await page.getByTestId('item-highest-offer').textContent()).toContain('$4.25');
 
     // Cancel it: the panel is empty again.
     await rows.first().getByTestId('offer-cancel').click();

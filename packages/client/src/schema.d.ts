@@ -17886,6 +17886,7 @@ export interface operations {
                     expiresInDays?: number;
                     /** @enum {string} */
                     status?: "cancelled";
+                    payment_token?: string;
                 };
             };
         };

@@ -630,6 +630,65 @@ describe('offers', () => {
     expect(ok.statusCode, ok.body).toBe(200);
   });
 
+  it('a card offer accepted while its new amount is being authorised is sold at the old amount, the new authorisation voided', async () => {
+    const { owner, tokens } = await ownedTokens();
+    const token = tokens[0];
+    if (!token) throw new Error('no token');
+    const maker = await buyer(t.app);
+    const made = await makeOffer(maker.headers, {
+      type: 'offer',
+      contractAddress: token.contractAddress,
+      tokenId: token.tokenId,
+      amount: { amount: '20', currency: 'USD' },
+      payment_method: 'stripe_card',
+      payment_token: await simCard(t.app, maker),
+    });
+    const offer = (made.json() as { offer: Offer }).offer;
+    const processor = t.app.services.cardProcessor;
+    const [before] = await db().select().from(schema.offers).where(eq(schema.offers.id, offer.id));
+    // The owner accepts while the maker's card is being authorised for a new amount.
+    const provider = processor.provider;
+    const authorize = provider.authorize;
+    const seen: { accepted?: { statusCode: number; body: string } } = {};
+    provider.authorize = async (request) => {
+      seen.accepted = await t.app.inject({
+        method: 'POST',
+        url: '/api/user/accept-bid/',
+        headers: owner.headers,
+        payload: { bid_id: offer.id, contractAddress: token.contractAddress, tokenId: token.tokenId },
+      });
+      return authorize.call(provider, request);
+    };
+    let late: Awaited<ReturnType<typeof t.app.inject>>;
+    try {
+      late = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/v2/offer/${offer.id}`,
+        headers: { ...maker.headers, 'idempotency-key': `reprice-late-${offer.id}` },
+        payload: { amount: { amount: '25', currency: 'USD' }, payment_token: await simCard(t.app, maker) },
+      });
+    } finally {
+      provider.authorize = authorize;
+    }
+    expect(seen.accepted?.statusCode, seen.accepted?.body).toBe(200);
+    expect(late.statusCode, late.body).toBe(409);
+    // The sale took the old authorisation at the amount accepted; the new one was voided.
+    const [after] = await db().select().from(schema.offers).where(eq(schema.offers.id, offer.id));
+    expect(after).toMatchObject({
+      status: 'accepted',
+      amountCents: 2_000,
+      providerReference: before?.providerReference,
+    });
+    const charges = processor
+      .charges()
+      .filter((c) => c.amountCents === 2_500 && c.reference.startsWith(`offer:${maker.userId}:`));
+    expect(charges.map((c) => c.status)).toEqual(['voided']);
+    expect(processor.charges().find((c) => c.id === before?.providerReference)).toMatchObject({
+      status: 'captured',
+      amountCents: 2_000,
+    });
+  });
+
   it('a global offer by card: eligible NFTs, accepted by one owner, the card captured', async () => {
     const { owner, nifty, tokens } = await ownedTokens(2);
     const maker = await buyer(t.app);
@@ -650,8 +709,9 @@ describe('offers', () => {
       paymentMethod: 'stripe_card',
     });
     expect(offer.UnmintedBuilderNifty.niftyType).toBe(String(nifty.typeNumber));
-    // A card offer's amount is the card's authorisation: a new amount needs the card again, so it is
-    // refused with a way out (the web offers Edit on balance offers only). Its expiry may change.
+    // A card offer's amount is the card's authorisation: a new amount needs the card again. Without it the
+    // answer says so at the card; with it the new amount is authorised and the old authorisation voided.
+    const [before] = await db().select().from(schema.offers).where(eq(schema.offers.id, offer.id));
     const repriced = await t.app.inject({
       method: 'PATCH',
       url: `/api/v2/offer/${offer.id}`,
@@ -661,8 +721,24 @@ describe('offers', () => {
     expect(repriced.statusCode, repriced.body).toBe(409);
     expect(repriced.json()).toMatchObject({
       errorType: 'offer-amount-fixed',
-      message: 'The amount of an offer made by card cannot change: cancel it and make a new offer',
+      message: 'Enter your card again to change the amount of an offer made by card',
+      fields: { payment_token: 'Enter your card again' },
     });
+    const withCard = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v2/offer/${offer.id}`,
+      headers: { ...maker.headers, 'idempotency-key': `reprice-${offer.id}` },
+      payload: { amount: { amount: '35', currency: 'USD' }, payment_token: await simCard(t.app, maker) },
+    });
+    expect(withCard.statusCode, withCard.body).toBe(200);
+    expect((withCard.json() as { offer: Offer }).offer.amountInCents).toBe(3_500);
+    const [after] = await db().select().from(schema.offers).where(eq(schema.offers.id, offer.id));
+    const chargeOf = (ref: string | null | undefined) =>
+      t.app.services.cardProcessor.charges().find((c) => c.id === ref);
+    expect(after?.providerReference).not.toBe(before?.providerReference);
+    expect(chargeOf(after?.providerReference)).toMatchObject({ status: 'authorized', amountCents: 3_500 });
+    expect(chargeOf(before?.providerReference)?.status).toBe('voided');
+    expect(after).toMatchObject({ amountCents: 3_500, cardBrand: 'Visa', cardLast4: '4242' });
     const extended = await t.app.inject({
       method: 'PATCH',
       url: `/api/v2/offer/${offer.id}`,
@@ -687,10 +763,10 @@ describe('offers', () => {
     });
     expect(done.statusCode, done.body).toBe(200);
     const [row] = await db().select().from(schema.offers).where(eq(schema.offers.id, offer.id));
-    const charge = t.app.services.cardProcessor.charges().find((c) => c.id === row?.providerReference);
-    expect(charge?.status).toBe('captured');
+    const charge = chargeOf(row?.providerReference);
+    expect(charge).toMatchObject({ status: 'captured', amountCents: 3_500 });
     expect(row?.capturedAt).not.toBeNull();
-    expect((await available(owner.userId)).balance).toBe(3_000 - 150 - 300);
+    expect((await available(owner.userId)).balance).toBe(3_500 - 175 - 350);
     expect(await ledgerInvariants(db())).toEqual(balanced);
   });
 });

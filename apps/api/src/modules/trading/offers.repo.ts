@@ -75,6 +75,28 @@ export function createOffersRepo(db: Db) {
       return row ?? null;
     },
 
+    /** An open offer still backed by `providerReference` (a card offer re-authorised: nobody swapped it first). */
+    async updateOpenFrom(
+      id: number,
+      providerReference: string | null,
+      set: Partial<NewOffer>,
+    ): Promise<OfferRow | null> {
+      const [row] = await db
+        .update(offers)
+        .set(set)
+        .where(
+          and(
+            eq(offers.id, id),
+            eq(offers.status, 'open'),
+            providerReference === null
+              ? isNull(offers.providerReference)
+              : eq(offers.providerReference, providerReference),
+          ),
+        )
+        .returning();
+      return row ?? null;
+    },
+
     /** Re-sizes an active hold (a repriced offer). */
     async resizeHold(reference: string, amountCents: number): Promise<boolean> {
       const done = await db

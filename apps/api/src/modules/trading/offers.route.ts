@@ -178,6 +178,8 @@ export const offersRoute: FastifyPluginAsyncZod = async (app) => {
           amount: money.optional(),
           expiresInDays: days.optional(),
           status: z.literal('cancelled').optional(),
+          /** A card offer's new amount: the card again (tokenised), authorised for it. */
+          payment_token: z.string().max(200).optional(),
         }),
         response: { 200: offerAnswerSchema, ...answers },
       },
@@ -188,7 +190,12 @@ export const offersRoute: FastifyPluginAsyncZod = async (app) => {
       const b = request.body;
       if (b.status === 'cancelled') return { offer: await offers().cancel(userId, id) };
       return {
-        offer: await offers().update(userId, id, { amount: b.amount, expiresInDays: b.expiresInDays }),
+        offer: await offers().update(
+          userId,
+          id,
+          { amount: b.amount, expiresInDays: b.expiresInDays, paymentToken: b.payment_token },
+          processorRequestId(request.headers['idempotency-key']),
+        ),
       };
     },
   );

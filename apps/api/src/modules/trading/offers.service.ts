@@ -57,13 +57,11 @@ export const OFFER_ERRORS = {
     ),
   mismatch: () => err(409, 'offer-mismatch', 'This offer cannot buy this NFT'),
   ownOffer: () => err(409, 'own-offer', 'You cannot accept your own offer'),
-  /** A card offer's amount is its card's authorisation: a new one needs the card again (a new offer). */
+  /** A card offer's amount is its card's authorisation: a new amount needs the card again (`payment_token`). */
   amountFixed: () =>
-    err(
-      409,
-      'offer-amount-fixed',
-      'The amount of an offer made by card cannot change: cancel it and make a new offer',
-    ),
+    err(409, 'offer-amount-fixed', 'Enter your card again to change the amount of an offer made by card', {
+      payment_token: 'Enter your card again',
+    }),
   notMaker: () => err(403, 'forbidden', 'Only the maker of this offer can change it'),
   /** An opened pack is no longer a pack: no offer is made on it or filled with it. */
   packOpened: () => err(409, 'pack-opened', 'This pack has already been opened'),
@@ -465,14 +463,22 @@ export function createOffersService(deps: {
       return view(closed);
     },
 
-    /** A new amount (re-sizes a balance offer's hold; a card offer's is fixed) and/or a new expiry; only the maker, only open. */
+    /**
+     * A new amount and/or a new expiry; only the maker, only open. A balance offer's hold is re-sized in one unit; a
+     * card offer's new amount is a new authorisation of the card given again (`paymentToken`, reference from the
+     * request's Idempotency-Key), swapped in by a conditional update (still open, still the old authorisation),
+     * after which the old one is voided; an offer accepted or changed meanwhile keeps its own, and the new one is
+     * voided.
+     */
     async update(
       makerId: number,
       id: number,
       patch: {
         amount?: { amount: string | number; currency: 'USD' } | undefined;
         expiresInDays?: number | undefined;
+        paymentToken?: string | undefined;
       },
+      requestId: string | null = null,
     ): Promise<Offer> {
       const row = await mine(makerId, id);
       if (row.status !== 'open') throw OFFER_ERRORS.closed(row.status);
@@ -498,8 +504,30 @@ export function createOffersService(deps: {
           return offers.updateOpen(id, set);
         });
       } else if (amountCents !== row.amountCents) {
-        // Re-authorising would need the card again, which this call does not carry.
-        throw OFFER_ERRORS.amountFixed();
+        // Re-authorising needs the card again.
+        if (!patch.paymentToken) throw OFFER_ERRORS.amountFixed();
+        const { reference, card } = await authorize(amountCents, patch.paymentToken, {
+          userId: makerId,
+          id: requestId,
+        });
+        const swapped = await repo
+          .updateOpenFrom(id, row.providerReference, {
+            ...set,
+            providerReference: reference,
+            cardBrand: card?.brand ?? null,
+            cardLast4: card?.last4 ?? null,
+          })
+          .catch(async (error: unknown) => {
+            if (reference !== row.providerReference) await cards.release(reference);
+            throw error;
+          });
+        if (!swapped) {
+          if (reference !== row.providerReference) await cards.release(reference);
+          throw OFFER_ERRORS.closed('closed');
+        }
+        if (row.providerReference && row.providerReference !== reference)
+          await cards.release(row.providerReference);
+        updated = swapped;
       } else {
         updated = await repo.updateOpen(id, set);
       }

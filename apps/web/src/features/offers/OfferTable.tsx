@@ -1,12 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
-import { itemPath, readUsdAmount } from '@vitrine/domain';
-import { type ReactNode, useId, useState } from 'react';
+import { itemPath } from '@vitrine/domain';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { FormAlert } from '../../ui/FormAlert';
 import { Link } from '../../ui/Link';
 import { Price } from '../../ui/Price';
-import { TextField } from '../../ui/TextField';
 import { useSubmitOnce } from '../../ui/useSubmitOnce';
 import table from '../catalog/item/DetailTable.module.css';
 import { UserCell } from '../catalog/item/UserCell';
@@ -14,9 +13,11 @@ import { centsPrice } from '../catalog/shared/price-props';
 import { formatDate, formatRelative } from '../catalog/shared/time-format';
 import { AcceptBidDialog, type AcceptToken } from './AcceptBidDialog';
 import { useRefreshOffers } from './MakeOfferButton';
-import { OverBuyNowWarning } from './OfferForm';
 import styles from './Offers.module.css';
 import { type Offer, offersApi, offerTargetText } from './offers-api';
+
+// The edit dialog (with a card form for a card offer's new amount) loads when it opens, not with the item page.
+const EditOfferDialog = lazy(() => import('./EditOfferDialog').then((m) => ({ default: m.EditOfferDialog })));
 
 export interface OfferTableProps {
   offers: Offer[];
@@ -88,17 +89,15 @@ export function OfferTable({
             if (mine && open)
               action = (
                 <>
-                  {/* A card offer's new amount needs a new authorisation, so the card again: cancel and offer anew. */}
-                  {offer.paymentMethod === 'balance' ? (
-                    <Button
-                      size="sm"
-                      variant="secondary"
-                      onClick={() => setEditing(offer)}
-                      data-testid="offer-edit"
-                    >
-                      Edit
-                    </Button>
-                  ) : null}
+                  {/* A card offer's new amount needs a new authorisation: the edit dialog asks for the card again. */}
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    onClick={() => setEditing(offer)}
+                    data-testid="offer-edit"
+                  >
+                    Edit
+                  </Button>
                   <Button
                     size="sm"
                     variant="secondary"
@@ -172,7 +171,9 @@ export function OfferTable({
       ) : null}
       {cancelling ? <CancelOfferDialog offer={cancelling} onClose={() => setCancelling(null)} /> : null}
       {editing ? (
-        <EditOfferDialog offer={editing} buyNowCents={buyNowCents} onClose={() => setEditing(null)} />
+        <Suspense fallback={null}>
+          <EditOfferDialog offer={editing} buyNowCents={buyNowCents} onClose={() => setEditing(null)} />
+        </Suspense>
       ) : null}
     </div>
   );
@@ -204,79 +205,8 @@ function CancelOfferDialog({ offer, onClose }: { offer: Offer; onClose: () => vo
         Your offer on {offerTargetText(offer)} will be withdrawn and{' '}
         {offer.paymentMethod === 'balance'
           ? 'the held amount returned to your balance.'
-          : 'the card authorisation released. A card offer cannot be edited: to offer another amount, make a new offer after this.'}
+          : 'the card authorisation released.'}
       </p>
-    </Dialog>
-  );
-}
-
-/** A new amount for your open offer by balance: its hold is re-sized in one step (decision 009 "Offers"). */
-function EditOfferDialog({
-  offer,
-  buyNowCents,
-  onClose,
-}: {
-  offer: Offer;
-  buyNowCents: number | null;
-  onClose: () => void;
-}) {
-  const refresh = useRefreshOffers();
-  const [amount, setAmount] = useState((offer.amountInCents / 100).toFixed(2));
-  const [amountError, setAmountError] = useState<string | null>(null);
-  const once = useSubmitOnce();
-  const formId = useId();
-  const mutation = useMutation({
-    mutationFn: (cents: number) => offersApi.reprice(offer.purchaseIntentId, cents),
-    onSuccess: async () => {
-      await refresh();
-      onClose();
-    },
-  });
-  const read = readUsdAmount(amount);
-  const typed = 'cents' in read ? read.cents : null;
-  const save = () => {
-    const parsed = readUsdAmount(amount);
-    if ('error' in parsed) {
-      setAmountError(parsed.error);
-      return;
-    }
-    setAmountError(null);
-    once.send(mutation, parsed.cents);
-  };
-  return (
-    <Dialog
-      open
-      onClose={onClose}
-      title="Edit offer"
-      loading={mutation.isPending}
-      formId={formId}
-      confirmLabel="Save"
-      testId="edit-offer-dialog"
-    >
-      {mutation.isError ? <FormAlert testId="edit-offer-error">{mutation.error.message}</FormAlert> : null}
-      <p className={styles.lead}>Your offer on {offerTargetText(offer)}.</p>
-      {/* A form whose submit button is the dialog's Save: Enter in the amount saves. */}
-      <form
-        id={formId}
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          save();
-        }}
-      >
-        <TextField
-          name="offerAmount"
-          label="Offer amount (USD)"
-          inputMode="decimal"
-          autoComplete="off"
-          value={amount}
-          onChange={(event) => setAmount(event.target.value)}
-          error={amountError}
-          disabled={mutation.isPending}
-          autoFocus
-        />
-      </form>
-      <OverBuyNowWarning cents={typed} buyNowCents={buyNowCents} />
     </Dialog>
   );
 }

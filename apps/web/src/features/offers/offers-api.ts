@@ -93,13 +93,20 @@ export const offersApi = {
         ...(signal ? { signal } : {}),
       }),
     ),
-  /** A new amount for your open offer (its hold or card authorisation follows, decision 009 "Offers"). */
-  reprice: (purchaseIntentId: number, cents: number) =>
+  /**
+   * A new amount for your open offer (its hold or card authorisation follows, decision 009 "Offers"). A card
+   * offer's new amount carries the card again (its token) and the action's key: sent again after a lost answer,
+   * the card is authorised once.
+   */
+  reprice: (purchaseIntentId: number, cents: number, card?: { paymentToken: string; key: string }) =>
     withAuthRetry(() =>
       api.patch<{ offer: Offer }>(
         `/v2/offer/${purchaseIntentId}`,
-        { amount: { amount: (cents / 100).toFixed(2), currency: 'USD' } },
-        once(),
+        {
+          amount: { amount: (cents / 100).toFixed(2), currency: 'USD' },
+          ...(card ? { payment_token: card.paymentToken } : {}),
+        },
+        card ? { headers: { 'Idempotency-Key': card.key } } : once(),
       ),
     ),
   cancel: (purchaseIntentId: number) =>
