@@ -5,6 +5,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import { type ApiUser, apiSignUp, DESKTOP, refreshSessionNow, storeCredentials } from './support/accounts';
 import { useBrowser } from './support/browser';
+import { submitLoginForm } from './support/sign-in';
 import { apiCall, loseFirstAnswer, simCardToken } from './support/trading';
 
 const baseUrl = inject('baseUrl');
@@ -293,6 +294,32 @@ describe('bidding on a live auction', () => {
     await page.waitForTimeout(1_500);
     expect(bidCalls).toHaveLength(1);
     await context.close();
+  });
+});
+
+describe('signed out', () => {
+  it('Place Bid on the drop card and on the work page opens the bid dialog once the visitor signs in', {
+    timeout: 120_000,
+  }, async () => {
+    const card = await liveAuctionNifty();
+    const account = await apiSignUp(baseUrl, 'resume-bidder');
+    const cardSelector = `[data-testid="drop-sale-card"][data-contract="${card.contractAddress}"][data-nifty-type="${card.typeNumber}"]`;
+    for (const path of [
+      `/collections/${card.dropSlug}`,
+      `/marketplace/collection/${card.contractAddress}/${card.typeNumber}`,
+    ]) {
+      const page = await (await browser.newContext({ viewport: DESKTOP })).newPage();
+      await page.goto(baseUrl + path);
+      const button = path.startsWith('/collections/')
+        ? page.locator(cardSelector).getByTestId('drop-sale-button')
+        : page.getByTestId('place-bid').first();
+      await expect.poll(() => button.isEnabled(), { timeout: 15_000 }).toBe(true);
+      await button.click();
+      await submitLoginForm(page, page.getByTestId('auth-modal'), account);
+      await page.getByTestId('bid-dialog').waitFor({ timeout: 20_000 });
+      expect(new URL(page.url()).pathname, path).toBe(path);
+      await page.context().close();
+    }
   });
 });
 

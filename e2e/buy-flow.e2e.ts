@@ -275,6 +275,21 @@ describe('Buy Now flow', () => {
     await changedMind.waitForTimeout(1500);
     expect(await changedMind.getByTestId('offer-dialog').count()).toBe(0);
     await changedMind.context().close();
+
+    // Buy Now, the page reloaded while the modal was open, then signed in on the login page: no checkout starts
+    // (the action's modal never saw the sign-in; UX walkthrough, 2026-12-05: each visit opened a new order).
+    const reloaded = await signedOut();
+    await reloaded.goto(baseUrl + itemUrl(token));
+    await reloaded.getByTestId('item-price').getByTestId('buy-now').click();
+    await reloaded.getByTestId('auth-modal').waitFor();
+    await reloaded.reload();
+    await reloaded.goto(`${baseUrl}/login?redirect=${encodeURIComponent(itemUrl(token))}`);
+    await submitLoginForm(reloaded, reloaded.locator('body'), account);
+    await reloaded.waitForURL((url) => url.pathname === itemUrl(token), { timeout: 20_000 });
+    await reloaded.getByTestId('item-price').getByTestId('buy-now').waitFor();
+    await reloaded.waitForTimeout(1500);
+    expect(new URL(reloaded.url()).pathname).toBe(itemUrl(token));
+    await reloaded.context().close();
   });
 
   it('says at checkout that a price shown in ETH is charged in dollars, with the total in ETH', async () => {

@@ -31,18 +31,19 @@ export function AuthModal({ options, onClose }: AuthModalProps) {
   const [signupMode, setSignupMode] = useState<SignupMode>('start');
   const [walletAddress, setWalletAddress] = useState<string | undefined>(undefined);
   const done = useRef(false);
-  const { onSuccess, onDismiss } = options;
+  const { onSuccess, onDismiss, onSignedIn } = options;
 
   const complete = useCallback(() => {
     if (done.current) return;
     done.current = true;
+    onSignedIn?.();
     if (onSuccess) {
       onClose();
       onSuccess();
     } else {
       window.location.reload();
     }
-  }, [onClose, onSuccess]);
+  }, [onClose, onSuccess, onSignedIn]);
 
   useEffect(() => {
     const check = () => {

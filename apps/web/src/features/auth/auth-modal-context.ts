@@ -8,6 +8,8 @@ export interface AuthModalOptions {
   onSuccess?: () => void;
   /** Runs when the visitor closes the modal without signing in. */
   onDismiss?: () => void;
+  /** Runs once the visitor has signed in through the modal, before its reload or `onSuccess`. */
+  onSignedIn?: () => void;
 }
 
 export interface AuthModalApi {

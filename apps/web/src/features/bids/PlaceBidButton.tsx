@@ -23,11 +23,11 @@ export function PlaceBidButton({
 }) {
   const [open, setOpen] = useState(false);
   // Signed out, the bid dialog opens once the visitor has signed in and is back on this page.
+  // A disabled button (the auction still loading, or not open) waits rather than using the action up.
   const requireSignIn = useRequireSignIn({
     key: `place-bid:${contractAddress}/${niftyType}`,
-    run: () => {
-      if (!disabled) setOpen(true);
-    },
+    ready: !disabled,
+    run: () => setOpen(true),
   });
   return (
     <>

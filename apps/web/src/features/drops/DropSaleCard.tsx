@@ -64,7 +64,6 @@ export function DropSaleCard({
   const [sold, setSold] = useState<number | undefined>(undefined);
   const [highestBid, setHighestBid] = useState<number | undefined>(undefined);
   const [dialog, setDialog] = useState<'bid' | 'drawing' | null>(null);
-  const requireSignIn = useRequireSignIn();
   const authModal = useContext(AuthModalContext);
   const navigate = useNavigate();
   const location = useLocation();
@@ -164,11 +163,20 @@ export function DropSaleCard({
       ? checkout.error.message
       : null;
 
-  const act = () => {
-    if (!requireSignIn()) return;
+  const open = () => {
     if (isBidSaleType(shown.saleType)) setDialog('bid');
     else if (shown.saleType === 'drawing') setDialog('drawing');
     else once.send(checkout, undefined);
+  };
+  // Signed out, the card's action (Buy, Place Bid, Enter Drawing) goes on once the visitor has signed in in the
+  // modal and the card can act (its eligibility read, the sale open).
+  const requireSignIn = useRequireSignIn({
+    key: `drop-card:${card.contractAddress}/${card.typeNumber}`,
+    ready: !button.disabled && !limitReached,
+    run: open,
+  });
+  const act = () => {
+    if (requireSignIn()) open();
   };
 
   return (

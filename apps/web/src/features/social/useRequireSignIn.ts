@@ -14,6 +14,8 @@ interface PendingAction {
   key: string;
   path: string;
   at: number;
+  /** Set when the visitor signed in through the modal it opened: only then is it done. */
+  confirmed?: boolean;
 }
 
 /**
@@ -24,6 +26,11 @@ interface PendingAction {
 export interface ResumeAfterSignIn {
   key: string;
   run: () => void;
+  /**
+   * False while the button cannot act yet (its auction or eligibility still loading): the action waits for it,
+   * rather than being used up by a disabled button.
+   */
+  ready?: boolean;
 }
 
 function readPending(): PendingAction | null {
@@ -33,7 +40,7 @@ function readPending(): PendingAction | null {
     const value = JSON.parse(raw) as Partial<PendingAction>;
     if (typeof value.key !== 'string' || typeof value.path !== 'string' || typeof value.at !== 'number')
       return null;
-    return { key: value.key, path: value.path, at: value.at };
+    return { key: value.key, path: value.path, at: value.at, confirmed: value.confirmed === true };
   } catch {
     return null;
   }
@@ -44,9 +51,11 @@ function readPending(): PendingAction | null {
  * otherwise opens the auth modal (000 §4, 001 §6 "like open the auth modal") and answers false. Without the
  * modal's provider it goes to the login page, which returns here.
  *
- * With `resume`, the action is not lost to the sign-in: it is written down when the modal opens, forgotten
- * when the modal is closed without signing in, and run once when this page is back with the visitor signed
- * in (within RESUME_AFTER_SIGN_IN_MS). Buy Now goes on to the checkout, Make Offer opens its dialog.
+ * With `resume`, the action is not lost to the sign-in: it is written down when the modal opens, confirmed when
+ * the visitor signs in through that modal, forgotten when the modal is closed without signing in, and run once
+ * when this page is back with the visitor signed in (within RESUME_AFTER_SIGN_IN_MS) and the button `ready`. An
+ * action whose modal never saw the sign-in (the page reloaded or left while it was open) is dropped. Buy Now goes
+ * on to the checkout, Make Offer opens its dialog. The login page (no modal) resumes nothing.
  */
 export function useRequireSignIn(resume?: ResumeAfterSignIn): () => boolean {
   const loggedIn = useLoggedIn();
@@ -54,17 +63,19 @@ export function useRequireSignIn(resume?: ResumeAfterSignIn): () => boolean {
   const navigate = useNavigate();
   const location = useLocation();
   const resumeKey = resume?.key;
+  const ready = resume?.ready !== false;
   const run = useRef(resume?.run);
   run.current = resume?.run;
 
   useEffect(() => {
-    if (!loggedIn || resumeKey === undefined) return;
+    if (!loggedIn || resumeKey === undefined || !ready) return;
     const pending = readPending();
     if (!pending || pending.key !== resumeKey || pending.path !== location.pathname) return;
     removeStorage('session', RESUME_AFTER_SIGN_IN_KEY);
-    if (Date.now() - pending.at > RESUME_AFTER_SIGN_IN_MS) return;
+    // Only an action whose modal saw the sign-in (not one left behind by a reload or another page), and recent.
+    if (!pending.confirmed || Date.now() - pending.at > RESUME_AFTER_SIGN_IN_MS) return;
     run.current?.();
-  }, [loggedIn, resumeKey, location.pathname]);
+  }, [loggedIn, resumeKey, ready, location.pathname]);
 
   return useCallback(() => {
     if (loggedIn) return true;
@@ -73,7 +84,13 @@ export function useRequireSignIn(resume?: ResumeAfterSignIn): () => boolean {
       writeStorage('session', RESUME_AFTER_SIGN_IN_KEY, JSON.stringify(pending));
     }
     const forget = () => removeStorage('session', RESUME_AFTER_SIGN_IN_KEY);
-    if (authModal) authModal.open(resumeKey !== undefined ? { onDismiss: forget } : {});
+    const confirm = () => {
+      const pending = readPending();
+      if (pending?.key === resumeKey)
+        writeStorage('session', RESUME_AFTER_SIGN_IN_KEY, JSON.stringify({ ...pending, confirmed: true }));
+    };
+    if (authModal)
+      authModal.open(resumeKey !== undefined ? { onDismiss: forget, onSignedIn: confirm } : { onSignedIn: forget });
     else navigate(loginPathFor(`${location.pathname}${location.search}`));
     return false;
   }, [loggedIn, authModal, navigate, location.pathname, location.search, resumeKey]);

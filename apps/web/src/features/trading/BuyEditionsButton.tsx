@@ -37,9 +37,8 @@ export function BuyEditionsButton({
   // nifty is still on sale.
   const requireSignIn = useRequireSignIn({
     key: `buy-editions:${contractAddress}/${niftyType}`,
-    run: () => {
-      if (niftyBuyButton(sale, serverNow())?.disabled === false) once.send(mutation, undefined);
-    },
+    ready: niftyBuyButton(sale, serverNow())?.disabled === false,
+    run: () => once.send(mutation, undefined),
   });
   const authModal = useContext(AuthModalContext);
   const navigate = useNavigate();
