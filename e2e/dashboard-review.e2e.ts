@@ -165,6 +165,14 @@ describe('the dashboard after the review', () => {
       expect(await sales.nth(index).getByTestId('sale-proceeds').textContent()).toMatch(/^\$\d+\.\d\d$/);
     }
     expect(await sales.first().textContent()).toContain(buyer.firstName);
+    // The alerts bell is in reach on a phone too (it hid with the wide screen's actions): the two offers the
+    // collector accepted are there as 'sold' alerts, each with when it came.
+    await collector.getByTestId('alerts-bell-button').click();
+    const sold = collector.getByTestId('alert-item').filter({ hasText: 'sold for' });
+    await expect.poll(() => sold.count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
+    expect(await sold.first().locator('time').textContent()).toMatch(/ago|now/);
+    expect(await onScreen(collector, 'alerts-panel', 0)).toBe(true);
+    await collector.getByTestId('alerts-bell-button').click();
     // The Deposit tab is a tap away.
     await collector.getByTestId('dashboard-tab-deposit').click();
     await collector.getByTestId('add-funds').waitFor();

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { authKeys } from '../../features/auth/query-keys';
+import { formatDateTime, formatRelative } from '../../features/catalog/shared/time-format';
 import { liveKeys, useAlerts, useMarkAllRead } from '../../features/live/alerts-queries';
 import { USER_TOPIC } from '../../features/live/live-connection';
 import { useLiveTopic } from '../../features/live/useLiveTopic';
@@ -101,6 +102,9 @@ export function AlertsBell() {
                 ) : (
                   a.message
                 )}
+                <time className={styles.time} dateTime={a.created_at} title={formatDateTime(a.created_at)}>
+                  {formatRelative(a.created_at)}
+                </time>
               </li>
             ))}
           </ul>

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { useSessionStatus } from '../../features/auth/session-status';
 import { DisplayCurrencyButton } from '../../features/platform/DisplayCurrencyButton';
+import { useMediaQuery } from '../../lib/useMediaQuery';
 import { ButtonLink } from '../../ui/ButtonLink';
 import { Skeleton } from '../../ui/Skeleton';
 import { LOGIN_PATH, NAV_MENUS, SIGNUP_PATH } from '../site-links';
@@ -25,6 +26,8 @@ export function NavBar() {
   const session = useSessionStatus();
   const [menuOpen, setMenuOpen] = useState(false);
   const mobileMenuId = useId();
+  // One bell: among the actions on a wide screen, beside the menu button below 960 px (where the actions hide).
+  const wide = useMediaQuery('(min-width: 960px)');
 
   // The mobile menu sits beside the header: the header's backdrop-filter would make it the
   // containing block of the menu's fixed positioning.
@@ -42,7 +45,7 @@ export function NavBar() {
           </nav>
           <div className={styles.actions}>
             <DisplayCurrencyButton className={styles.currency} />
-            {loggedIn ? <AlertsBell /> : null}
+            {loggedIn && wide ? <AlertsBell /> : null}
             {loggedIn ? (
               <AccountMenu />
             ) : session === 'loading' ? (
@@ -58,6 +61,11 @@ export function NavBar() {
               </>
             )}
           </div>
+          {loggedIn && !wide ? (
+            <div className={styles.narrowBell}>
+              <AlertsBell />
+            </div>
+          ) : null}
           <button
             type="button"
             className={styles.hamburger}

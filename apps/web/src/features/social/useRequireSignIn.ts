@@ -90,7 +90,9 @@ export function useRequireSignIn(resume?: ResumeAfterSignIn): () => boolean {
         writeStorage('session', RESUME_AFTER_SIGN_IN_KEY, JSON.stringify({ ...pending, confirmed: true }));
     };
     if (authModal)
-      authModal.open(resumeKey !== undefined ? { onDismiss: forget, onSignedIn: confirm } : { onSignedIn: forget });
+      authModal.open(
+        resumeKey !== undefined ? { onDismiss: forget, onSignedIn: confirm } : { onSignedIn: forget },
+      );
     else navigate(loginPathFor(`${location.pathname}${location.search}`));
     return false;
   }, [loggedIn, authModal, navigate, location.pathname, location.search, resumeKey]);
