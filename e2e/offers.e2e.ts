@@ -230,6 +230,8 @@ describe('offers', () => {
     await mine.waitFor();
     expect(await mine.getByTestId('offer-row').count()).toBe(1);
     expect(await mine.textContent()).toContain('$5.00');
+    // What backs it, said beside the amount.
+    expect(await mine.getByTestId('offer-backed-by').textContent()).toBe(' · on your card');
     await page.context().close();
   });
 
@@ -248,8 +250,11 @@ describe('offers', () => {
     await page.getByTestId('item-offers').waitFor();
     await page.getByTestId('item-price').getByTestId('make-offer').click();
     const dialog = page.getByTestId('offer-dialog');
-    await dialog.getByLabel('Offer amount (USD)').fill('2.50');
+    // Before an amount is typed the balance may be chosen (greyed out, it read as unusable; UX walkthrough).
+    await expect.poll(() => dialog.getByTestId('offer-method-balance').isEnabled()).toBe(true);
     await dialog.getByTestId('offer-method-balance').click();
+    await dialog.getByLabel('Offer amount (USD)').fill('2.50');
+    expect(await dialog.getByTestId('offer-method-balance').isChecked()).toBe(true);
     await dialog.getByRole('button', { name: 'Make offer' }).click();
     await expect.poll(() => dialog.count()).toBe(0);
     const row = page.getByTestId('item-offers').locator('[data-testid="offer-row"]', { hasText: '$2.50' });
@@ -499,11 +504,12 @@ describe('offers', () => {
       await form.getByLabel('CVC').fill('123');
       await page.getByTestId('global-offer-submit').click();
     };
-    // A declined card: 000 §8's purchase failure with the checkout's advice, and no offer.
+    // A declined card: said so (an offer is not a purchase: not 000 §8's "creating your purchase"), with the
+    // checkout's advice, and no offer.
     await place('4000 0000 0000 0002');
     await page
       .getByText(
-        'Sorry, we ran into a problem creating your purchase... Please check your payment details and try again, or contact support if the problem continues.',
+        'Your card was declined. Please check your payment details and try again, or contact support if the problem continues.',
       )
       .waitFor();
     await place();

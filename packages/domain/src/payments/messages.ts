@@ -3,6 +3,11 @@ import { formatCents } from '../format/price';
 
 /** 000 §8: a purchase that could not be created (a declined card, Buy Now's server error). */
 export const PURCHASE_FAILED_MESSAGE = 'Sorry, we ran into a problem creating your purchase...';
+/**
+ * A card refused for an offer, a bid or a drawing entry: these are not purchases, so not 000 §8's "creating your
+ * purchase" (the web adds the same advice after it).
+ */
+export const CARD_DECLINED_MESSAGE = 'Your card was declined.';
 /** 000 §5: an offer made again for an NFT that already has one of the caller's. */
 export const DUPLICATE_OFFER_MESSAGE = 'You have already created an offer for this NFT';
 /** 000 §8: bid acceptance, success and failure. */

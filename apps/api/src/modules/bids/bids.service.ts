@@ -11,10 +11,10 @@ import {
   AppError,
   bidAllowance,
   bidderDisplay,
+  CARD_DECLINED_MESSAGE,
   extendedEndTime,
   isAuctionSaleType,
   leaderboardThresholds,
-  PURCHASE_FAILED_MESSAGE,
   primaryFeeBreakdown,
   rankedPlacement,
   toMinorUnits,
@@ -60,9 +60,13 @@ export const BID_ERRORS = {
   allowance: (allowance: number) =>
     err(409, 'bid-allowance-exceeded', `Your active bids may add up to ${dollars(allowance)} at most`),
   insufficient: () => err(402, 'insufficient_balance', 'Your balance is too low for this bid'),
-  declined: () => err(402, 'card_declined', PURCHASE_FAILED_MESSAGE),
+  declined: () => err(402, 'card_declined', CARD_DECLINED_MESSAGE),
   cardNeedsAction: () =>
-    err(422, 'payment-requires-action', 'This card needs a verification step: bids need a card without one'),
+    err(
+      422,
+      'payment-requires-action',
+      'This card asks for a verification step, which bids cannot use (nobody is there to confirm when it is charged). Please use another card.',
+    ),
 };
 
 export interface PlaceBidInput {

@@ -14,9 +14,9 @@ import { randomBytes } from 'node:crypto';
 import type { Db, UnitOfWork } from '@vitrine/db';
 import {
   AppError,
+  CARD_DECLINED_MESSAGE,
   drawingCommitment,
   drawWinners,
-  PURCHASE_FAILED_MESSAGE,
   primaryFeeBreakdown,
   topics,
 } from '@vitrine/domain';
@@ -70,12 +70,12 @@ export const DRAWING_ERRORS = {
   noEntries: () => err(409, 'no-unused-entries', 'You have no unused entries for this drawing'),
   insufficient: () => err(402, 'insufficient_balance', 'Your balance is too low to enter this drawing'),
   notUsd: () => err(422, 'payment-method-unavailable', 'This drawing is not priced in USD'),
-  declined: () => err(402, 'card_declined', PURCHASE_FAILED_MESSAGE),
+  declined: () => err(402, 'card_declined', CARD_DECLINED_MESSAGE),
   cardNeedsAction: () =>
     err(
       422,
       'payment-requires-action',
-      'This card needs a verification step: drawing entries need a card without one',
+      'This card asks for a verification step, which drawing entries cannot use (nobody is there to confirm when it is charged). Please use another card.',
     ),
 };
 

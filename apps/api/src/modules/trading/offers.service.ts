@@ -9,12 +9,12 @@
 import type { Db, UnitOfWork } from '@vitrine/db';
 import {
   AppError,
+  CARD_DECLINED_MESSAGE,
   CARD_OFFER_MAX_DAYS,
   DUPLICATE_OFFER_MESSAGE,
   feeBreakdown,
   formatCents,
   OFFER_ACCEPTED_MESSAGE,
-  PURCHASE_FAILED_MESSAGE,
   SALES_PATH,
   soldAlertMessage,
   toMinorUnits,
@@ -72,12 +72,12 @@ export const OFFER_ERRORS = {
       'offer-changed',
       `This offer changed after you opened it: it is now ${formatCents(amountCents)}. Look at it again before you accept.`,
     ),
-  declined: () => err(402, 'card_declined', PURCHASE_FAILED_MESSAGE),
+  declined: () => err(402, 'card_declined', CARD_DECLINED_MESSAGE),
   cardNeedsAction: () =>
     err(
       422,
       'payment-requires-action',
-      'This card needs a verification step: offers need a card without one',
+      'This card asks for a verification step, which offers cannot use (nobody is there to confirm when it is charged). Please use another card.',
     ),
 };
 

@@ -91,7 +91,9 @@ function OpenBidDialog({ contractAddress, niftyType, saleType, onClose }: BidDia
   // A balance bid of this amount whose answer was lost already holds the amount: the balance read since no
   // longer covers it, and pressing again must send the same action, by balance.
   const balanceBidUnsettled = cents !== null && actions.unsettled(actionInput(bidOf(cents), null));
-  const balanceCovers = (balance !== null && cents !== null && balance >= cents) || balanceBidUnsettled;
+  // Before an amount is typed, any balance may be chosen (greyed out with no amount, it read as unusable).
+  const balanceCovers =
+    (balance !== null && (cents === null ? balance > 0 : balance >= cents)) || balanceBidUnsettled;
   const chosen: BidPaymentMethod = method === 'balance' && !balanceCovers ? 'stripe_card' : method;
   const sealed = (current?.saleType ?? saleType) === 'silent_auction';
   const ended = current !== undefined && current.status !== 'live';

@@ -88,7 +88,7 @@ export function EditOfferDialog({
     >
       {mutation.isError && !card.atFields ? (
         <FormAlert testId="edit-offer-error">
-          {declined ? DECLINED_CARD_ADVICE : mutation.error.message}
+          {declined ? `${mutation.error.message} ${DECLINED_CARD_ADVICE}` : mutation.error.message}
         </FormAlert>
       ) : null}
       <p className={styles.lead}>Your offer on {offerTargetText(offer)}.</p>

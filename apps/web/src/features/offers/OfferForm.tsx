@@ -71,7 +71,9 @@ export function OfferForm({
   // A balance offer of this amount whose answer was lost already holds the amount: the balance read since no
   // longer covers it, and pressing again must send the same action, by balance.
   const balanceOfferUnsettled = cents !== null && actions.unsettled(actionInput(offerOf(cents, days), null));
-  const balanceCovers = (balance !== null && cents !== null && balance >= cents) || balanceOfferUnsettled;
+  // Before an amount is typed, any balance may be chosen (greyed out with no amount, it read as unusable).
+  const balanceCovers =
+    (balance !== null && (cents === null ? balance > 0 : balance >= cents)) || balanceOfferUnsettled;
   const chosen: OfferPaymentMethod = method === 'balance' && !balanceCovers ? 'stripe_card' : method;
   // A card's authorisation lapses after about a week: a card offer lasts 7 days at most.
   const expiryChoices =

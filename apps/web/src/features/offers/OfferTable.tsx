@@ -125,6 +125,13 @@ export function OfferTable({
                       · {offer.BuyOrderPurchaseType === 'attribute' ? 'Attribute offer' : 'Global offer'}
                     </span>
                   ) : null}
+                  {/* Your own offer says what backs it: a hold on your balance or on your card. */}
+                  {mine ? (
+                    <span className={table.muted} data-testid="offer-backed-by">
+                      {' '}
+                      · {offer.paymentMethod === 'balance' ? 'from your balance' : 'on your card'}
+                    </span>
+                  ) : null}
                 </td>
                 {showTarget ? (
                   <td data-label="For">
