@@ -390,6 +390,9 @@ describe('offers', () => {
     // The page reloads: the maker owns it and the offer is gone.
     await page.waitForEvent('load', { timeout: 10_000 });
     await page.getByTestId('item-offers-empty').waitFor();
+    // At its top, where the new owner shows (it was restored half-way down while still a skeleton).
+    await page.waitForTimeout(500);
+    expect(await page.evaluate<number>('window.scrollY')).toBe(0);
     const makerProfile = await call<{ profileUrl: string }>(maker, 'GET', '/user/profile/');
     expect(await itemOwner(token)).toBe(makerProfile.profileUrl);
     await expect

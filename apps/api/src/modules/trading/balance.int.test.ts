@@ -115,6 +115,54 @@ describe('the balance', () => {
     expect(await ledgerInvariants(t.app.config.database.db)).toMatchObject({ unbalancedTransactions: 0 });
   });
 
+  // Review (2026-12-05): the sweep's minute of grace counted from the deposit's first step, so a verification done
+  // later was swept while its request was capturing: the card charged, the deposit marked voided, nothing credited.
+  it('a verification done minutes later is credited once, though the sweep runs while its card is being charged', async () => {
+    const u = await buyer(t.app);
+    const waiting = await post(u, '/api/v2/balance/deposits', {
+      amount_in_cents: 4_000,
+      payment_token: await card(u, TEST_CARDS.requiresAction),
+    });
+    const depositId = (waiting.json() as { requiresAction: { depositId: number } }).requiresAction.depositId;
+    t.clock.advance(5 * 60_000);
+    const provider = t.app.services.cardProcessor.provider;
+    const { capture, void: voidOf } = provider;
+    let swept = false;
+    // The request's capture starts; the sweep runs meanwhile; the capture goes through as the sweep voids.
+    provider.capture = async (ref) => {
+      if (!swept) {
+        swept = true;
+        provider.void = async (voided) => {
+          await capture.call(provider, voided);
+          await voidOf.call(provider, voided);
+        };
+        try {
+          await t.app.services.balance.creditDue();
+        } finally {
+          provider.void = voidOf;
+        }
+      }
+      return capture.call(provider, ref);
+    };
+    let done: Awaited<ReturnType<typeof post>>;
+    try {
+      done = await post(u, `/api/v2/balance/deposits/${depositId}/complete-action`, {});
+    } finally {
+      provider.capture = capture;
+      provider.void = voidOf;
+    }
+    const [row] = await t.app.config.database.db
+      .select()
+      .from(schema.cardDeposits)
+      .where(eq(schema.cardDeposits.id, depositId));
+    const charge = t.app.services.cardProcessor.charges().find((c) => c.id === row?.providerReference);
+    // Charged and credited, or neither: never one without the other.
+    expect(charge?.status).toBe('captured');
+    expect(row?.status).toBe('credited');
+    expect(await profileBalance(u)).toBe(4_000);
+    expect(done.statusCode, done.body).toBe(200);
+  });
+
   it('a deposit whose verification is never done adds nothing, and the sweep releases the card after 30 minutes', async () => {
     const u = await buyer(t.app);
     const waiting = await post(u, '/api/v2/balance/deposits', {

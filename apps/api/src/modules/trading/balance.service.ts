@@ -240,7 +240,9 @@ export function createBalanceService(deps: {
         .where(
           and(
             eq(deposits.status, 'authorized'),
-            lt(deposits.createdAt, new Date(at - CAPTURE_GRACE_MS)),
+            // The grace counts from when it was authorised (a verification may be done minutes after the deposit
+            // began; its request is capturing now), the window from when it began.
+            lt(deposits.updatedAt, new Date(at - CAPTURE_GRACE_MS)),
             gte(deposits.createdAt, new Date(at - CAPTURE_WINDOW_MS)),
           ),
         )
@@ -273,7 +275,10 @@ export function createBalanceService(deps: {
             if (await credit(row)) credited += 1;
           } else {
             await deps.card.void(row.providerReference);
-            await setStatus(row, 'voided');
+            // A capture that went through meanwhile (a request still finishing) cannot be voided: credited, not lost.
+            if (await deps.card.isCaptured(row.providerReference)) {
+              if (await credit(row)) credited += 1;
+            } else await setStatus(row, 'voided');
           }
         } catch {
           // The processor or the store did not answer: the next sweep asks again.

@@ -4,7 +4,7 @@
 import { schema } from '@vitrine/db';
 import { fixtures } from '@vitrine/db/testing';
 import type { Offer } from '@vitrine/domain/trading-responses';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SWEEP_JOB } from '../../app';
 import { type TestApp, testApp } from '../../testing/test-app';
@@ -630,6 +630,55 @@ describe('offers', () => {
     expect(ok.statusCode, ok.body).toBe(200);
   });
 
+  // Review (2026-12-05): the new amount's authorisation was named like a new offer's (kind and key only), so a key
+  // used to make one offer, sent again to change another's amount to the same figure, got the first offer's
+  // authorisation back: two offers on one hold, and cancelling the first voided the money the second was sold for.
+  it("a new amount sent with another offer's key gets an authorisation of its own", async () => {
+    const { tokens } = await ownedTokens(2);
+    const [first, second] = tokens;
+    if (!first || !second) throw new Error('no tokens');
+    const maker = await buyer(t.app);
+    const pm = await simCard(t.app, maker);
+    const key = `shared-key-${maker.userId}`;
+    const send = (method: 'POST' | 'PATCH', url: string, payload: Record<string, unknown>) =>
+      t.app.inject({ method, url, headers: { ...maker.headers, 'idempotency-key': key }, payload });
+    const big = await send('POST', '/api/v2/offer', {
+      type: 'offer',
+      contractAddress: first.contractAddress,
+      tokenId: first.tokenId,
+      amount: { amount: '50', currency: 'USD' },
+      payment_method: 'stripe_card',
+      payment_token: pm,
+    });
+    expect(big.statusCode, big.body).toBe(201);
+    const small = await makeOffer(maker.headers, {
+      type: 'offer',
+      contractAddress: second.contractAddress,
+      tokenId: second.tokenId,
+      amount: { amount: '1', currency: 'USD' },
+      payment_method: 'stripe_card',
+      payment_token: pm,
+    });
+    const smallId = (small.json() as { offer: Offer }).offer.id;
+    const raised = await send('PATCH', `/api/v2/offer/${smallId}`, {
+      amount: { amount: '50', currency: 'USD' },
+      payment_token: pm,
+    });
+    expect(raised.statusCode, raised.body).toBe(200);
+    const rows = await db()
+      .select()
+      .from(schema.offers)
+      .where(inArray(schema.offers.id, [(big.json() as { offer: Offer }).offer.id, smallId]));
+    const references = rows.map((r) => r.providerReference);
+    expect(new Set(references).size).toBe(2);
+    for (const ref of references) {
+      expect(t.app.services.cardProcessor.charges().find((c) => c.id === ref)).toMatchObject({
+        status: 'authorized',
+        amountCents: 5_000,
+      });
+    }
+  });
+
   it('a card offer accepted while its new amount is being authorised is sold at the old amount, the new authorisation voided', async () => {
     const { owner, tokens } = await ownedTokens();
     const token = tokens[0];
@@ -681,7 +730,7 @@ describe('offers', () => {
     });
     const charges = processor
       .charges()
-      .filter((c) => c.amountCents === 2_500 && c.reference.startsWith(`offer:${maker.userId}:`));
+      .filter((c) => c.amountCents === 2_500 && c.reference.startsWith(`offer:${offer.id}:amount:`));
     expect(charges.map((c) => c.status)).toEqual(['voided']);
     expect(processor.charges().find((c) => c.id === before?.providerReference)).toMatchObject({
       status: 'captured',

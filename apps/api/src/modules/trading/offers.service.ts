@@ -302,14 +302,19 @@ export function createOffersService(deps: {
     return expireIfDue(row);
   }
 
-  /** Authorises a card for an offer (the shared card helper): the processor's reference and the card. */
+  /**
+   * Authorises a card for an offer (the shared card helper): the processor's reference and the card. `kind` names
+   * what the authorisation is for in its reference: `offer` (a new offer), or `offer:{id}:amount` (a new amount
+   * for offer {id}), so a key sent to make one offer and again to change another's amount gets two.
+   */
   const authorize = (
     amountCents: number,
     paymentToken: string | undefined,
     request?: { userId: number; id: string | null },
+    kind = 'offer',
   ): Promise<CardAuthorization> =>
     cards.authorize(
-      'offer',
+      kind,
       amountCents,
       paymentToken,
       { declined: OFFER_ERRORS.declined, needsAction: OFFER_ERRORS.cardNeedsAction },
@@ -506,10 +511,12 @@ export function createOffersService(deps: {
       } else if (amountCents !== row.amountCents) {
         // Re-authorising needs the card again.
         if (!patch.paymentToken) throw OFFER_ERRORS.amountFixed();
-        const { reference, card } = await authorize(amountCents, patch.paymentToken, {
-          userId: makerId,
-          id: requestId,
-        });
+        const { reference, card } = await authorize(
+          amountCents,
+          patch.paymentToken,
+          { userId: makerId, id: requestId },
+          `offer:${id}:amount`,
+        );
         const swapped = await repo
           .updateOpenFrom(id, row.providerReference, {
             ...set,

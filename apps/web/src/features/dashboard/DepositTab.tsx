@@ -125,10 +125,11 @@ function AddFunds() {
       await refresh();
     },
     onError: (error) => {
-      // Refused (declined, or gone): a new key for the next try; the dialog closes and says why.
-      if (isApiError(error) && error.errorType !== 'payment-requires-action') {
+      // An answer came (the verification not done yet, declined, gone): the next press is a new request, with a
+      // new key (the same key would replay this answer). Refused for good: the dialog closes and says why.
+      if (isApiError(error)) {
         completeKey.current = null;
-        setWaiting(null);
+        if (error.errorType !== 'payment-requires-action') setWaiting(null);
       }
     },
   });

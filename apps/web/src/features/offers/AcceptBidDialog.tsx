@@ -95,7 +95,12 @@ export function AcceptBidDialog({
       // The seller's balance has the proceeds now: the account menu shows the server's figure at once.
       void queryClient.invalidateQueries({ queryKey: authKeys.profile() });
       toast.success(OFFER_ACCEPTED_MESSAGE);
-      window.setTimeout(() => window.location.reload(), RELOAD_AFTER_MS);
+      window.setTimeout(() => {
+        // 000 §4: the page reloads. At its top, where the new owner shows: restored to where the Offers panel was,
+        // the scroll landed half-way while the reloaded page was still a skeleton (UX walkthrough, 2026-12-05).
+        window.scrollTo({ top: 0 });
+        window.location.reload();
+      }, RELOAD_AFTER_MS);
     },
     onError: (error, input) => {
       const method = twoFactorRequired(error);
