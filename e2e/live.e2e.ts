@@ -154,7 +154,9 @@ describe('live updates', () => {
     const items = page.getByTestId('alert-item');
     await items.first().waitFor();
     expect(await items.count()).toBe(1);
-    expect(await items.first().textContent()).toBe('You have been outbid on Night Bus');
+    // The message, then when it came.
+    expect(await items.first().locator('a').textContent()).toBe('You have been outbid on Night Bus');
+    expect(await items.first().locator('time').textContent()).toBe('just now');
     await page.getByTestId('alerts-mark-all').click();
     await expect.poll(() => badge.count(), { timeout: 5_000 }).toBe(0);
     await context.close();
