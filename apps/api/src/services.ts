@@ -233,6 +233,7 @@ export function createServices(config: ResolvedConfig) {
     notifier,
     background,
     alerts,
+    owedVoids,
     onTokenChange,
   });
 

@@ -27,6 +27,7 @@ import type { AlertsService } from '../live/alerts.service';
 import { type CardAuthorization, captureOwed, createCardAuthorizations } from './card-authorizations';
 import { createLedgerRepo, type HouseAccount, type LedgerRepo } from './ledger.repo';
 import { createOffersRepo, OFFER_TRAITS, type OfferRow, type OffersRepo } from './offers.repo';
+import type { OwedVoids } from './owed-voids';
 import type { ExternalPaymentProvider } from './payment-providers';
 import { splitPayees, splitPostings } from './sales-splits';
 import { createTradingRepo, type TradingRepo } from './trading.repo';
@@ -114,6 +115,8 @@ export function createOffersService(deps: {
   background?: Background;
   /** The seller's 'sold' alert after an accepted offer (the bell; their open pages read the balance again). */
   alerts?: Pick<AlertsService, 'send'>;
+  /** Voids owed (decision 009): a card offer's old authorisation is written down in the swap's transaction. */
+  owedVoids?: Pick<OwedVoids, 'record' | 'release'>;
   /** After a commit that moved a token (browsing caches). */
   onTokenChange?: (tokenRowId: number, formerOwnerId?: number) => Promise<void>;
 }) {
@@ -517,23 +520,32 @@ export function createOffersService(deps: {
           { userId: makerId, id: requestId },
           `offer:${id}:amount`,
         );
-        const swapped = await repo
-          .updateOpenFrom(id, row.providerReference, {
-            ...set,
-            providerReference: reference,
-            cardBrand: card?.brand ?? null,
-            cardLast4: card?.last4 ?? null,
+        const old = row.providerReference;
+        const letGo = old !== null && old !== reference ? old : null;
+        // The swap, and the old authorisation written down as owed, in one transaction.
+        const swapped = await unit
+          .run(async ({ offers }, tx) => {
+            const done = await offers.updateOpenFrom(id, old, {
+              ...set,
+              providerReference: reference,
+              cardBrand: card?.brand ?? null,
+              cardLast4: card?.last4 ?? null,
+            });
+            if (done && letGo) await deps.owedVoids?.record(tx, deps.card.method, letGo);
+            return done;
           })
           .catch(async (error: unknown) => {
-            if (reference !== row.providerReference) await cards.release(reference);
+            if (reference !== old) await cards.release(reference);
             throw error;
           });
         if (!swapped) {
-          if (reference !== row.providerReference) await cards.release(reference);
+          if (reference !== old) await cards.release(reference);
           throw OFFER_ERRORS.closed('closed');
         }
-        if (row.providerReference && row.providerReference !== reference)
-          await cards.release(row.providerReference);
+        if (letGo) {
+          if (deps.owedVoids) await deps.owedVoids.release(deps.card.method, letGo);
+          else await cards.release(letGo);
+        }
         updated = swapped;
       } else {
         updated = await repo.updateOpen(id, set);

@@ -44,6 +44,32 @@ export function createOwedVoids(db: Db, clock: Clock, providers: readonly Extern
       return guarded;
     },
 
+    /**
+     * Writes a void down as owed inside the caller's transaction (`tx`), before the authorisation is let go of: a
+     * process that stops after the commit still leaves it for the sweep. `release` then voids it at once.
+     */
+    async record(tx: Db, processor: string, providerReference: string): Promise<void> {
+      await tx
+        .insert(owed)
+        .values({ processor, providerReference, createdAt: clock.now() })
+        .onConflictDoUpdate({ target: [owed.processor, owed.providerReference], set: { releasedAt: null } });
+    },
+
+    /** Voids a recorded void now and marks it released; when the processor fails it stays owed for the sweep. */
+    async release(processor: string, providerReference: string): Promise<void> {
+      const provider = byMethod.get(processor);
+      if (!provider) return;
+      try {
+        await provider.void(providerReference);
+        await db
+          .update(owed)
+          .set({ releasedAt: clock.now() })
+          .where(and(eq(owed.processor, processor), eq(owed.providerReference, providerReference)));
+      } catch {
+        // Owed still: the minute sweep voids it.
+      }
+    },
+
     /** Voids what is owed (oldest first); answers how many it released. Runs in the minute sweep. */
     async drain(limit = 100): Promise<number> {
       const since = new Date(clock.now().getTime() - AUTHORIZATION_LIFETIME_MS);
