@@ -9,6 +9,7 @@ import { FormAlert } from '../../ui/FormAlert';
 import { TextField } from '../../ui/TextField';
 import { useProfile } from '../auth/profile-query';
 import { authKeys } from '../auth/query-keys';
+import { DECLINED_CARD_RETRY } from '../trading/buy-flow';
 import { CardActionDialog } from '../trading/CardActionDialog';
 import { CardFields } from '../trading/CardFields';
 import { tradingApi } from '../trading/trading-api';
@@ -154,7 +155,10 @@ function AddFunds() {
     card.sending();
     mutation.mutate({ cents: parsed.cents, card: read });
   };
-  const declined = isApiError(mutation.error) && mutation.error.errorType === 'card_declined';
+  // The deposit's refusal (not one told at the card's fields), or the verification's once its dialog has closed.
+  const failure =
+    (mutation.isError && !card.atFields ? mutation.error : null) ??
+    (complete.isError && !waiting ? complete.error : null);
   const cents = typedCents(amount);
   return (
     <form className={styles.card} onSubmit={submit} noValidate data-testid="add-funds">
@@ -165,18 +169,11 @@ function AddFunds() {
           {formatCents(done.added)} added. Your balance is {formatCents(done.answer.balanceInCents)}.
         </FormAlert>
       ) : null}
-      {mutation.isError && !card.atFields ? (
+      {failure ? (
         <FormAlert testId="add-funds-error">
-          {declined
-            ? 'Your card was declined. Check the details or try another card.'
-            : mutation.error.message}
-        </FormAlert>
-      ) : null}
-      {complete.isError && !waiting ? (
-        <FormAlert testId="add-funds-error">
-          {isApiError(complete.error) && complete.error.errorType === 'card_declined'
-            ? 'Your card was declined. Check the details or try another card.'
-            : complete.error.message}
+          {isApiError(failure) && failure.errorType === 'card_declined'
+            ? DECLINED_CARD_RETRY
+            : failure.message}
         </FormAlert>
       ) : null}
       {notice ? (

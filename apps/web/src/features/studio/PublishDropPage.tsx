@@ -11,6 +11,7 @@ import { Page } from '../../ui/Page';
 import { Skeleton } from '../../ui/Skeleton';
 import { useSubmitOnce } from '../../ui/useSubmitOnce';
 import { RequireAuth } from '../auth/RequireAuth';
+import { DECLINED_CARD_RETRY } from '../trading/buy-flow';
 import { CardActionDialog } from '../trading/CardActionDialog';
 import { CardFields } from '../trading/CardFields';
 import { tradingApi } from '../trading/trading-api';
@@ -224,9 +225,7 @@ function FeeAndPublish({ fee, waiting }: { fee: PublisherFee; waiting: boolean }
         </>
       )}
       {payError ? (
-        <FormAlert testId="fee-pay-error">
-          {declined ? 'Your card was declined. Check the details or try another card.' : payError.message}
-        </FormAlert>
+        <FormAlert testId="fee-pay-error">{declined ? DECLINED_CARD_RETRY : payError.message}</FormAlert>
       ) : null}
       {notice ? (
         <FormAlert tone={notice.tone} testId="publish-notice">
