@@ -29,8 +29,8 @@ import type { EligibilityService } from '../eligibility/eligibility.service';
 import type { AlertsService } from '../live/alerts.service';
 import {
   type CardAuthorization,
-  captureOwed,
   createCardAuthorizations,
+  owedCaptures,
 } from '../trading/card-authorizations';
 import { createLedgerRepo, type HouseAccount, type LedgerRepo } from '../trading/ledger.repo';
 import type { ExternalPaymentProvider } from '../trading/payment-providers';
@@ -638,6 +638,12 @@ export function createBidsService(deps: {
     await settle(niftyId);
   });
 
+  const captureSweep = owedCaptures(
+    (after, before, limit) => repo.captureOwed(after, before, limit),
+    (bid) => bid.closedAt,
+    capture,
+  );
+
   return {
     place,
     settle,
@@ -651,7 +657,7 @@ export function createBidsService(deps: {
 
     /** Takes the money of winning card bids whose capture after settlement failed (the minute sweep). */
     async captureDue(limit = 100): Promise<number> {
-      return captureOwed(clock.now(), (after, before) => repo.captureOwed(after, before, limit), capture);
+      return captureSweep(clock.now(), limit);
     },
 
     /** Settles every auction past its end and not settled (the server's minute sweep; jobs do it at the end). */

@@ -6,7 +6,7 @@ import { type Db, schema, type UnitOfWork } from '@vitrine/db';
 import { AppError, ERROR_TYPES, PUBLISHER_FEE_CENTS } from '@vitrine/domain';
 import { and, asc, eq, gte, isNotNull, isNull, lte } from 'drizzle-orm';
 import type { Clock } from '../../lib/clock';
-import { captureOwed } from '../trading/card-authorizations';
+import { owedCaptures } from '../trading/card-authorizations';
 import { createLedgerRepo, type LedgerRepo } from '../trading/ledger.repo';
 import type { ExternalPaymentProvider } from '../trading/payment-providers';
 import { TRADING_ERRORS } from '../trading/trading.service';
@@ -274,6 +274,12 @@ export function createPublisherFeeService(deps: {
     return answer(result.fee);
   }
 
+  const captureSweep = owedCaptures(
+    (after, before, limit) => repo.captureOwed(after, before, limit),
+    (fee) => fee.paidAt,
+    capture,
+  );
+
   return {
     /** Creates the drop's fee (or answers the one it has: one fee per drop). */
     async create(userId: number, dropId: number) {
@@ -402,11 +408,7 @@ export function createPublisherFeeService(deps: {
 
     /** Takes the money of card fees whose capture after the commit failed (the minute sweep). */
     async captureDue(limit = 100): Promise<number> {
-      return captureOwed(
-        deps.clock.now(),
-        (after, before) => repo.captureOwed(after, before, limit),
-        capture,
-      );
+      return captureSweep(deps.clock.now(), limit);
     },
 
     /** Whether the drop's fee is paid (publishing needs it). */

@@ -78,23 +78,35 @@ export const CAPTURE_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
 
 /**
  * The minute sweep's collection of card money owed after a commit (paid intents, accepted card offers, won
- * card bids): `read` the rows owed between CAPTURE_WINDOW_MS and CAPTURE_GRACE_MS before `now`, `capture`
- * (and mark) each; one the processor refuses now is tried again at the next sweep. Answers how many it took.
+ * card bids, publisher fees): each call reads up to `limit` rows owed between CAPTURE_WINDOW_MS and CAPTURE_GRACE_MS
+ * before `now` (oldest first, by the moment `at` answers) and `capture`s (and marks) each; one the processor refuses
+ * now is tried again at a later sweep. A call goes on from where the one before stopped, so rows the processor keeps
+ * refusing cannot keep newer owed money from being reached; after a page shorter than `limit` the next call starts
+ * at the oldest again. Answers how many it took. One per service: the place it stopped is kept in this process.
  */
-export async function captureOwed<T>(
-  now: Date,
-  read: (after: Date, before: Date) => Promise<T[]>,
+export function owedCaptures<T>(
+  read: (after: Date, before: Date, limit: number) => Promise<T[]>,
+  at: (row: T) => Date | null,
   capture: (row: T) => Promise<void>,
-): Promise<number> {
-  const at = now.getTime();
-  let taken = 0;
-  for (const row of await read(new Date(at - CAPTURE_WINDOW_MS), new Date(at - CAPTURE_GRACE_MS))) {
-    try {
-      await capture(row);
-      taken += 1;
-    } catch {
-      // Owed still: the next sweep tries again.
+): (now: Date, limit: number) => Promise<number> {
+  let from: Date | null = null;
+  return async (now, limit) => {
+    const t = now.getTime();
+    const oldest = new Date(t - CAPTURE_WINDOW_MS);
+    const after = from && from > oldest ? from : oldest;
+    const rows = await read(after, new Date(t - CAPTURE_GRACE_MS), limit);
+    const last = rows.length >= limit ? at(rows[rows.length - 1] as T) : null;
+    // `after` is inclusive: rows at the page's last moment are read again; a page all of one moment moves on by 1 ms.
+    from = last === null ? null : last > after ? last : new Date(after.getTime() + 1);
+    let taken = 0;
+    for (const row of rows) {
+      try {
+        await capture(row);
+        taken += 1;
+      } catch {
+        // Owed still: a later sweep tries again.
+      }
     }
-  }
-  return taken;
+    return taken;
+  };
 }

@@ -24,7 +24,7 @@ import type { Background } from '../../lib/background';
 import type { Clock } from '../../lib/clock';
 import type { Notifier } from '../../lib/notifier';
 import type { AlertsService } from '../live/alerts.service';
-import { type CardAuthorization, captureOwed, createCardAuthorizations } from './card-authorizations';
+import { type CardAuthorization, createCardAuthorizations, owedCaptures } from './card-authorizations';
 import { createLedgerRepo, type HouseAccount, type LedgerRepo } from './ledger.repo';
 import { createOffersRepo, OFFER_TRAITS, type OfferRow, type OffersRepo } from './offers.repo';
 import type { OwedVoids } from './owed-voids';
@@ -323,6 +323,12 @@ export function createOffersService(deps: {
       { declined: OFFER_ERRORS.declined, needsAction: OFFER_ERRORS.cardNeedsAction },
       request,
     );
+
+  const captureSweep = owedCaptures(
+    (after, before, limit) => repo.captureOwed(after, before, limit),
+    (offer) => offer.closedAt,
+    capture,
+  );
 
   return {
     /** `requestId`: from the request's Idempotency-Key (a card offer sent again finds its authorisation). */
@@ -710,7 +716,7 @@ export function createOffersService(deps: {
 
     /** Takes the money of accepted card offers whose capture after the commit failed (the minute sweep). */
     async captureDue(limit = 100): Promise<number> {
-      return captureOwed(clock.now(), (after, before) => repo.captureOwed(after, before, limit), capture);
+      return captureSweep(clock.now(), limit);
     },
 
     /** Expires open offers past their time (the server's minute sweep; reads expire them too). */

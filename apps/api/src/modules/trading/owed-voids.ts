@@ -70,14 +70,17 @@ export function createOwedVoids(db: Db, clock: Clock, providers: readonly Extern
       }
     },
 
-    /** Voids what is owed (oldest first); answers how many it released. Runs in the minute sweep. */
+    /**
+     * Voids what is owed, the least tried first (then the oldest): voids the processor keeps refusing cannot keep
+     * newer ones from being tried. Answers how many it released. Runs in the minute sweep.
+     */
     async drain(limit = 100): Promise<number> {
       const since = new Date(clock.now().getTime() - AUTHORIZATION_LIFETIME_MS);
       const due = await db
         .select()
         .from(owed)
         .where(and(isNull(owed.releasedAt), gte(owed.createdAt, since)))
-        .orderBy(asc(owed.createdAt))
+        .orderBy(asc(owed.attempts), asc(owed.createdAt))
         .limit(limit);
       let released = 0;
       for (const row of due) {

@@ -270,3 +270,54 @@ describe('adding funds when the store fails after the card was charged', () => {
     expect(await profileBalance(u)).toBe(4_000);
   });
 });
+
+describe('the sweep of owed voids', () => {
+  it('voids the processor keeps refusing do not keep newer owed voids from being tried', async () => {
+    const provider = t.app.services.cardProcessor.provider;
+    const b = await buyer(t.app);
+    const auth = await provider.authorize({
+      reference: 'owed-void-backlog',
+      amountCents: 1_000,
+      currency: 'USD',
+      paymentToken: await simCard(t.app, b),
+    });
+    if (auth.status !== 'authorized') throw new Error('not authorised');
+    const ago = (minutes: number) => new Date(t.clock.now().getTime() - minutes * 60_000);
+    // Two older voids the processor refuses at every try, then one it would take.
+    await db()
+      .insert(schema.owedVoids)
+      .values([
+        { processor: 'stripe_card', providerReference: 'sim_gone_1', createdAt: ago(30) },
+        { processor: 'stripe_card', providerReference: 'sim_gone_2', createdAt: ago(20) },
+        { processor: 'stripe_card', providerReference: auth.providerReference, createdAt: ago(10) },
+      ]);
+    const original = provider.void;
+    provider.void = async (ref) => {
+      if (ref.startsWith('sim_gone')) throw new Error('processor refuses');
+      return original.call(provider, ref);
+    };
+    try {
+      // A sweep that reads two at a time: the first tries the two refused ones, the next reaches the newer one.
+      await t.app.services.trading.releaseDue(2);
+      expect(charge(auth.providerReference)?.status).toBe('authorized');
+      await t.app.services.trading.releaseDue(2);
+      expect(charge(auth.providerReference)?.status).toBe('voided');
+    } finally {
+      provider.void = original;
+    }
+    const rows = await db()
+      .select()
+      .from(schema.owedVoids)
+      .where(sql`${schema.owedVoids.providerReference} like 'sim_gone_%'`)
+      .orderBy(schema.owedVoids.createdAt);
+    // The refused ones are still owed, each tried again.
+    expect(rows.map((r) => [r.releasedAt, r.attempts])).toEqual([
+      [null, 2],
+      [null, 1],
+    ]);
+    await db()
+      .update(schema.owedVoids)
+      .set({ releasedAt: t.clock.now() })
+      .where(sql`${schema.owedVoids.providerReference} like 'sim_gone_%'`);
+  });
+});

@@ -5,7 +5,7 @@ import { schema } from '@vitrine/db';
 import { fixtures } from '@vitrine/db/testing';
 import { feeBreakdown, PURCHASE_FAILED_MESSAGE } from '@vitrine/domain';
 import type { ListingMatch, PurchaseIntent } from '@vitrine/domain/trading-responses';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SWEEP_JOB } from '../../app';
 import { type TestApp, testApp } from '../../testing/test-app';
@@ -737,6 +737,71 @@ describe('card capture recovery', () => {
     expect(t.app.services.cardProcessor.charges().find((c) => c.id === auth.providerReference)?.status).toBe(
       'authorized',
     );
+  });
+
+  it('owed card money the processor keeps refusing does not keep newer owed money from being taken', async () => {
+    // Paid intents whose capture is owed, each paid `minutesAgo` before now with the given reference.
+    const owed = async (providerReference: string, minutesAgo: number) => {
+      const { listing } = await listedToken(t.app, { priceInCents: 1_000 });
+      const m = await match(await buyer(t.app), listing.id);
+      await db()
+        .update(schema.purchaseIntents)
+        .set({
+          paymentState: 'paid',
+          providerReference,
+          paidAt: new Date(t.clock.now().getTime() - minutesAgo * 60_000),
+        })
+        .where(eq(schema.purchaseIntents.id, m.listingMatchId));
+      return m.listingMatchId;
+    };
+    // Two older ones the processor refuses at every try (their authorisations are gone), then one it takes.
+    const stuck = [await owed('sim_gone_1', 30), await owed('sim_gone_2', 20)];
+    const { listing } = await listedToken(t.app, { priceInCents: 1_000 });
+    const b = await buyer(t.app);
+    const m = await match(b, listing.id);
+    const auth = await t.app.services.cardProcessor.provider.authorize({
+      reference: `purchase_intent:${m.listingMatchId}`,
+      amountCents: m.purchaseIntent.quotes[0]?.totalInCents ?? 0,
+      currency: 'USD',
+      paymentToken: await card(b, TEST_CARDS.succeeds),
+    });
+    if (auth.status !== 'authorized') throw new Error('not authorised');
+    await db()
+      .update(schema.purchaseIntents)
+      .set({
+        paymentState: 'paid',
+        providerReference: auth.providerReference,
+        paidAt: new Date(t.clock.now().getTime() - 10 * 60_000),
+      })
+      .where(eq(schema.purchaseIntents.id, m.listingMatchId));
+    const status = () =>
+      t.app.services.cardProcessor.charges().find((c) => c.id === auth.providerReference)?.status;
+
+    // A sweep that reads two rows at a time: the first reads the two refused ones; the next goes on past them.
+    expect(await t.app.services.trading.captureDue(2)).toBe(0);
+    expect(status()).toBe('authorized');
+    expect(await t.app.services.trading.captureDue(2)).toBe(1);
+    expect(status()).toBe('captured');
+    // Past the newest, it starts at the oldest again: the refused ones are still tried.
+    const attempts: string[] = [];
+    const provider = t.app.services.cardProcessor.provider;
+    const capture = provider.capture;
+    provider.capture = async (ref) => {
+      attempts.push(ref);
+      return capture.call(provider, ref);
+    };
+    try {
+      expect(await t.app.services.trading.captureDue(2)).toBe(0); // nothing owed after the one it took
+      expect(await t.app.services.trading.captureDue(2)).toBe(0);
+    } finally {
+      provider.capture = capture;
+    }
+    expect(attempts).toEqual(['sim_gone_1', 'sim_gone_2']);
+    await db()
+      .update(schema.purchaseIntents)
+      .set({ capturedAt: t.clock.now() })
+      .where(inArray(schema.purchaseIntents.id, stuck));
+    expect(await t.app.services.trading.captureDue()).toBe(0); // and the sweep back at the oldest for the tests after
   });
 });
 

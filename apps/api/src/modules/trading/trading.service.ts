@@ -30,7 +30,7 @@ import type { Jobs } from '../../lib/jobs';
 import { type LiveEvents, topics } from '../../lib/live-events';
 import type { Notifier } from '../../lib/notifier';
 import type { AlertsService } from '../live/alerts.service';
-import { captureOwed } from './card-authorizations';
+import { owedCaptures } from './card-authorizations';
 import { MINT_OPEN_JOB, REVEAL_BLIND_JOB } from './editions.service';
 import { createLedgerRepo, type HouseAccount, type LedgerRepo } from './ledger.repo';
 import { createListingGate, WAIT_LIMIT_MS } from './listing-gate';
@@ -1181,6 +1181,16 @@ export function createTradingService(deps: {
     return viewOf(await settleExternal(provider, id, outcome, paidFor, known));
   }
 
+  const captureSweep = owedCaptures(
+    (after, before, limit) => repo.uncaptured(after, before, limit),
+    (intent) => intent.paidAt,
+    async (intent) => {
+      if (!intent.providerReference) return;
+      await externalOf(intent.paymentMethod).capture(intent.providerReference);
+      await repo.markCaptured(intent.id, clock.now());
+    },
+  );
+
   return {
     // ---- Listings ----
 
@@ -1633,15 +1643,7 @@ export function createTradingService(deps: {
      * the purchase's commit and the capture). Runs in the server's minute sweep.
      */
     async captureDue(limit = 100): Promise<number> {
-      return captureOwed(
-        clock.now(),
-        (after, before) => repo.uncaptured(after, before, limit),
-        async (intent) => {
-          if (!intent.providerReference) return;
-          await externalOf(intent.paymentMethod).capture(intent.providerReference);
-          await repo.markCaptured(intent.id, clock.now());
-        },
-      );
+      return captureSweep(clock.now(), limit);
     },
   };
 
