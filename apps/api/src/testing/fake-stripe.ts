@@ -400,6 +400,61 @@ export async function startFakeStripe() {
         data: { object },
       });
     },
+    /**
+     * A `charge.dispute.*` event about a PaymentIntent's charge: disputed for `amount` (all of it by default), with
+     * the balance transactions Stripe has made for it by then: the funds withdrawn (the amount and Stripe's fee),
+     * and after `reinstated` the amount given back.
+     */
+    disputeEvent(
+      type: string,
+      piId: string,
+      options: {
+        id: string;
+        status: string;
+        amount?: number;
+        fee?: number;
+        withdrawn?: boolean;
+        reinstated?: boolean;
+      },
+    ): string {
+      const pi = intents.get(piId);
+      if (!pi) throw new Error(`fake stripe: no ${piId}`);
+      const amount = options.amount ?? pi.amount;
+      const fee = options.fee ?? 1_500;
+      const balanceTransaction = (n: number, f: number) => ({
+        id: newId('txn_fake'),
+        object: 'balance_transaction',
+        amount: n,
+        fee: f,
+        net: n - f,
+        currency: 'usd',
+        reporting_category: n < 0 ? 'dispute' : 'dispute_reversal',
+        type: 'adjustment',
+      });
+      const object = {
+        id: options.id,
+        object: 'dispute',
+        amount,
+        currency: 'usd',
+        charge: pi.latest_charge,
+        payment_intent: pi.id,
+        reason: 'fraudulent',
+        status: options.status,
+        balance_transactions: [
+          ...(options.withdrawn || options.reinstated ? [balanceTransaction(-amount, fee)] : []),
+          ...(options.reinstated ? [balanceTransaction(amount, 0)] : []),
+        ],
+      };
+      return JSON.stringify({
+        id: newId('evt_fake'),
+        object: 'event',
+        type,
+        api_version: '2026-10-28.endive',
+        created: Math.floor(Date.now() / 1000),
+        livemode: false,
+        data: { object },
+      });
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -25,7 +25,8 @@ const cents = (name: string) => bigint(name, { mode: 'number' });
 /**
  * A ledger account. `kind`: `user` (a user's balance), `platform_revenue` (fees the platform keeps),
  * `unassigned_royalties` (creator fees of collections without a creator), `payments_clearing` (money
- * coming in from card processors and going out in payouts: external, so it runs negative).
+ * coming in from card processors and going out in payouts: external, so it runs negative), `card_disputes` (what
+ * card disputes took from the platform: a loss, so it runs negative; decision 009 "Disputes").
  */
 export const ledgerAccounts = pgTable(
   'ledger_accounts',

@@ -42,7 +42,9 @@ export type HouseAccount =
   | 'platform_revenue'
   | 'unassigned_royalties'
   | 'payments_clearing'
-  | 'unassigned_publisher_proceeds';
+  | 'unassigned_publisher_proceeds'
+  /** What card disputes took from the platform (decision 009 "Disputes"): below zero by nature. */
+  | 'card_disputes';
 
 export interface Posting {
   accountId: number;
@@ -105,7 +107,12 @@ export function createLedgerRepo(db: Db) {
     if (found) return found.id;
     await db
       .insert(accounts)
-      .values({ kind, userId, currency, mayGoNegative: kind === 'payments_clearing' })
+      .values({
+        kind,
+        userId,
+        currency,
+        mayGoNegative: kind === 'payments_clearing' || kind === 'card_disputes',
+      })
       .onConflictDoNothing();
     const [made] = await db.select({ id: accounts.id }).from(accounts).where(where);
     if (!made) throw new Error(`ledger account ${kind} was not created`);

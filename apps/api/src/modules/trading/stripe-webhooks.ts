@@ -77,6 +77,8 @@ export function createStripeWebhooks(deps: {
     event: Stripe.Event,
   ): Promise<{ ref: string | null; intentId: number | null; outcome: string }> {
     const at = deps.clock.now();
+    if (event.type.startsWith('charge.dispute.'))
+      return dispute(tx, event.type, event.data.object as Stripe.Dispute, at);
     let ref: string | null = null;
     if (event.type.startsWith('payment_intent.')) ref = (event.data.object as Stripe.PaymentIntent).id;
     if (event.type === 'charge.refunded') {
@@ -319,6 +321,84 @@ export function createStripeWebhooks(deps: {
       return `refunded:${refundedTotal}:shortfall:${shortfall}`;
     }
     return `refunded:${refundedTotal}`;
+  }
+
+  /**
+   * A card payment disputed by its holder (decision 009 "Disputes"). Money moves only when Stripe moves it: funds
+   * withdrawn (the disputed amount and Stripe's fee) leave the clearing account and are charged to the platform's
+   * `card_disputes` account; funds reinstated (a dispute won) come back the same way. Each once per dispute (the
+   * movement's reference). The seller keeps the proceeds and the buyer the NFT: what a lost dispute takes from
+   * them is a product decision not taken yet, so the platform bears it and every dispute is logged for the
+   * operator. Any card payment of ours: a purchase, an accepted offer, a won bid or entry, a fee, funds added.
+   */
+  async function dispute(
+    tx: Db,
+    type: string,
+    d: Stripe.Dispute,
+    at: Date,
+  ): Promise<{ ref: string | null; intentId: number | null; outcome: string }> {
+    const pi = d.payment_intent;
+    const ref = typeof pi === 'string' ? pi : (pi?.id ?? null);
+    const [intent] = ref
+      ? await tx.select({ id: intents.id }).from(intents).where(eq(intents.providerReference, ref))
+      : [];
+    const intentId = intent?.id ?? null;
+    const detail = {
+      dispute: d.id,
+      ref,
+      intentId,
+      amount: d.amount,
+      reason: d.reason,
+      status: d.status,
+      type,
+    };
+    const withdrawn = type === 'charge.dispute.funds_withdrawn';
+    if (!withdrawn && type !== 'charge.dispute.funds_reinstated') {
+      deps.log?.('card payment disputed', detail);
+      return { ref, intentId, outcome: `${type.slice('charge.'.length)}:${d.status}` };
+    }
+    // Stripe's balance transactions of the dispute: negative ones took money (amount and fee), positive ones gave
+    // it back. `net` is what our Stripe balance moved by, fee included.
+    const moved = d.balance_transactions.filter((b) => (withdrawn ? b.amount < 0 : b.amount > 0));
+    const amount = Math.abs(moved.reduce((sum, b) => sum + b.amount, 0));
+    const fee = moved.reduce((sum, b) => sum + b.fee, 0);
+    const reference = `dispute:${d.id}:${withdrawn ? 'withdrawn' : 'reinstated'}`;
+    const [seen] = await tx
+      .select({ id: ledgerTransactions.id })
+      .from(ledgerTransactions)
+      .where(and(eq(ledgerTransactions.kind, 'dispute'), eq(ledgerTransactions.reference, reference)));
+    const outcome = `${withdrawn ? 'dispute_withdrawn' : 'dispute_reinstated'}:${amount}:fee:${fee}`;
+    if (seen) return { ref, intentId, outcome: `${outcome}:already_recorded` };
+    const ledger = createLedgerRepo(tx);
+    const clearing = await ledger.houseAccount('payments_clearing');
+    const disputes = await ledger.houseAccount('card_disputes');
+    // Out of clearing is positive (as a refund): withdrawn, the money and the fee leave; reinstated, they return.
+    const sign = withdrawn ? 1 : -1;
+    await ledger.post({
+      kind: 'dispute',
+      reference,
+      description: `Card dispute ${d.id}${withdrawn ? '' : ' reinstated'}`,
+      at,
+      postings: [
+        {
+          accountId: clearing,
+          amountCents: sign * amount,
+          memo: withdrawn ? 'dispute_withdrawn' : 'dispute_reinstated',
+        },
+        { accountId: clearing, amountCents: sign * fee, memo: 'dispute_fee' },
+        {
+          accountId: disputes,
+          amountCents: -sign * amount,
+          memo: withdrawn ? 'dispute_loss' : 'dispute_reinstated',
+        },
+        { accountId: disputes, amountCents: -sign * fee, memo: 'dispute_fee' },
+      ],
+    });
+    deps.log?.(withdrawn ? 'card dispute: funds withdrawn' : 'card dispute: funds reinstated', {
+      ...detail,
+      fee,
+    });
+    return { ref, intentId, outcome };
   }
 
   return {

@@ -623,6 +623,142 @@ describe('charge.refunded on funds added by card (a review of the processor fail
   });
 });
 
+describe('card disputes (decision 009 "Disputes")', () => {
+  async function disputeMovements(disputeId: string) {
+    const txs = await db()
+      .select()
+      .from(schema.ledgerTransactions)
+      .where(eq(schema.ledgerTransactions.kind, 'dispute'));
+    const mine = txs.filter((x) => x.reference.startsWith(`dispute:${disputeId}:`));
+    return Promise.all(
+      mine.map(async (x) => ({
+        reference: x.reference,
+        entries: await db()
+          .select({ amountCents: schema.ledgerEntries.amountCents, memo: schema.ledgerEntries.memo })
+          .from(schema.ledgerEntries)
+          .where(eq(schema.ledgerEntries.transactionId, x.id)),
+      })),
+    );
+  }
+  const disputes = () => accountBalance(db(), { kind: 'card_disputes' });
+  const clearing = () => accountBalance(db(), { kind: 'payments_clearing' });
+
+  async function paidByCard(priceInCents: number) {
+    const { listing, seller } = await listedToken(t.app, { priceInCents });
+    const b = await buyer(t.app);
+    const m = await match(b, listing.id);
+    const paid = await pay(b, m.listingMatchId, { payment_token: STRIPE_TEST_PMS.succeeds });
+    expect(paid.statusCode, paid.body).toBe(200);
+    const row = await intentRow(m.listingMatchId);
+    return { b, seller, intentId: m.listingMatchId, ref: row?.providerReference ?? '' };
+  }
+
+  it('a lost dispute: the money and the fee Stripe withdrew leave clearing once, charged to the platform; the seller keeps the proceeds', async () => {
+    const { b, seller, intentId, ref } = await paidByCard(5_000);
+    const charged = fake.intent(ref)?.amount ?? 0;
+    expect(charged).toBeGreaterThan(5_000);
+    const proceeds = await accountBalance(db(), { userId: seller.userId });
+    const buyerMoves = (await movementsOf(b)).length;
+    const [disputesBefore, clearingBefore] = [await disputes(), await clearing()];
+
+    // Opened: nothing moves yet; the event is recorded against the purchase.
+    const opened = await webhook(
+      fake.disputeEvent('charge.dispute.created', ref, { id: 'dp_lost', status: 'needs_response' }),
+    );
+    expect(opened.json()).toEqual({
+      received: true,
+      processed: true,
+      outcome: 'dispute.created:needs_response',
+    });
+    expect(await disputeMovements('dp_lost')).toEqual([]);
+    const [event] = await db()
+      .select()
+      .from(schema.paymentWebhookEvents)
+      .where(eq(schema.paymentWebhookEvents.type, 'charge.dispute.created'));
+    expect(event).toMatchObject({ providerReference: ref, intentId });
+
+    // Stripe takes the money and its fee.
+    const withdrawn = fake.disputeEvent('charge.dispute.funds_withdrawn', ref, {
+      id: 'dp_lost',
+      status: 'needs_response',
+      withdrawn: true,
+    });
+    expect((await webhook(withdrawn)).json()).toEqual({
+      received: true,
+      processed: true,
+      outcome: `dispute_withdrawn:${charged}:fee:1500`,
+    });
+    const [movement, ...more] = await disputeMovements('dp_lost');
+    expect(more).toEqual([]);
+    expect(movement?.entries).toEqual(
+      expect.arrayContaining([
+        { memo: 'dispute_withdrawn', amountCents: charged },
+        { memo: 'dispute_fee', amountCents: 1_500 },
+        { memo: 'dispute_loss', amountCents: -charged },
+        { memo: 'dispute_fee', amountCents: -1_500 },
+      ]),
+    );
+    expect(await disputes()).toBe(disputesBefore - charged - 1_500);
+    expect(await clearing()).toBe(clearingBefore + charged + 1_500);
+
+    // A replay, and the same news in a new delivery, change nothing.
+    expect((await webhook(withdrawn)).json()).toMatchObject({ processed: false });
+    expect(
+      (
+        await webhook(
+          fake.disputeEvent('charge.dispute.funds_withdrawn', ref, {
+            id: 'dp_lost',
+            status: 'under_review',
+            withdrawn: true,
+          }),
+        )
+      ).json(),
+    ).toMatchObject({ processed: true, outcome: `dispute_withdrawn:${charged}:fee:1500:already_recorded` });
+    expect(await disputeMovements('dp_lost')).toHaveLength(1);
+
+    const closed = await webhook(
+      fake.disputeEvent('charge.dispute.closed', ref, { id: 'dp_lost', status: 'lost', withdrawn: true }),
+    );
+    expect(closed.json()).toMatchObject({ processed: true, outcome: 'dispute.closed:lost' });
+    // The seller keeps the proceeds; the buyer's record and the sale are as they were.
+    expect(await accountBalance(db(), { userId: seller.userId })).toBe(proceeds);
+    expect(await movementsOf(b)).toHaveLength(buyerMoves);
+    expect((await intentRow(intentId))?.paymentState).toBe('paid');
+    expect(await ledgerInvariants(db())).toMatchObject({ unbalancedTransactions: 0, negativeBalances: 0 });
+  });
+
+  it('a won dispute: the money comes back to clearing; the platform is left with the fee', async () => {
+    const { ref } = await paidByCard(3_000);
+    const charged = fake.intent(ref)?.amount ?? 0;
+    const [disputesBefore, clearingBefore] = [await disputes(), await clearing()];
+    await webhook(
+      fake.disputeEvent('charge.dispute.funds_withdrawn', ref, {
+        id: 'dp_won',
+        status: 'needs_response',
+        withdrawn: true,
+      }),
+    );
+    const reinstated = await webhook(
+      fake.disputeEvent('charge.dispute.funds_reinstated', ref, {
+        id: 'dp_won',
+        status: 'won',
+        reinstated: true,
+      }),
+    );
+    expect(reinstated.json()).toMatchObject({
+      processed: true,
+      outcome: `dispute_reinstated:${charged}:fee:0`,
+    });
+    expect((await disputeMovements('dp_won')).map((m) => m.reference).sort()).toEqual([
+      'dispute:dp_won:reinstated',
+      'dispute:dp_won:withdrawn',
+    ]);
+    expect(await disputes()).toBe(disputesBefore - 1_500);
+    expect(await clearing()).toBe(clearingBefore + 1_500);
+    expect(await ledgerInvariants(db())).toMatchObject({ unbalancedTransactions: 0, negativeBalances: 0 });
+  });
+});
+
 describe('Klarna and Gemini balance (simulated external providers)', () => {
   it('Klarna: the buyer goes through Klarna (a second step), then the purchase is paid and captured', async () => {
     const { token, listing } = await listedToken(t.app, { priceInCents: 20_000 });
