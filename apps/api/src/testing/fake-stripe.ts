@@ -401,9 +401,10 @@ export async function startFakeStripe() {
       });
     },
     /**
-     * A `charge.dispute.*` event about a PaymentIntent's charge: disputed for `amount` (all of it by default), with
-     * the balance transactions Stripe has made for it by then: the funds withdrawn (the amount and Stripe's fee),
-     * and after `reinstated` the amount given back.
+     * A `charge.dispute.*` event about a PaymentIntent's charge (one of the fake's, or any id with `amount` given):
+     * disputed for `amount` (all of it by default), with the balance transactions Stripe has made for it by then:
+     * after `withdrawn` the funds withdrawn (the amount and Stripe's `fee`), after `reinstated` also the amount
+     * given back (and `reinstatedFee`, negative when Stripe gives its fee back too).
      */
     disputeEvent(
       type: string,
@@ -415,14 +416,15 @@ export async function startFakeStripe() {
         fee?: number;
         withdrawn?: boolean;
         reinstated?: boolean;
+        reinstatedFee?: number;
       },
     ): string {
       const pi = intents.get(piId);
-      if (!pi) throw new Error(`fake stripe: no ${piId}`);
-      const amount = options.amount ?? pi.amount;
+      const amount = options.amount ?? pi?.amount;
+      if (amount === undefined) throw new Error(`fake stripe: no ${piId}`);
       const fee = options.fee ?? 1_500;
-      const balanceTransaction = (n: number, f: number) => ({
-        id: newId('txn_fake'),
+      const balanceTransaction = (id: string, n: number, f: number) => ({
+        id,
         object: 'balance_transaction',
         amount: n,
         fee: f,
@@ -436,13 +438,18 @@ export async function startFakeStripe() {
         object: 'dispute',
         amount,
         currency: 'usd',
-        charge: pi.latest_charge,
-        payment_intent: pi.id,
+        charge: pi?.latest_charge ?? `ch_of_${piId}`,
+        payment_intent: piId,
         reason: 'fraudulent',
         status: options.status,
+        // Stable ids per dispute: a later event lists the same transactions again, as Stripe's do.
         balance_transactions: [
-          ...(options.withdrawn || options.reinstated ? [balanceTransaction(-amount, fee)] : []),
-          ...(options.reinstated ? [balanceTransaction(amount, 0)] : []),
+          ...(options.withdrawn || options.reinstated
+            ? [balanceTransaction(`txn_${options.id}_withdrawn`, -amount, fee)]
+            : []),
+          ...(options.reinstated
+            ? [balanceTransaction(`txn_${options.id}_reinstated`, amount, options.reinstatedFee ?? 0)]
+            : []),
         ],
       };
       return JSON.stringify({

@@ -3,7 +3,7 @@
 // down and the minute sweep tries it again, within the 7 days an authorisation lives. So a failed void never turns
 // an answer into a server error, and never leaves a buyer's money held until the authorisation lapses.
 import { type Db, schema } from '@vitrine/db';
-import { and, asc, eq, gte, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { Clock } from '../../lib/clock';
 import type { ExternalPaymentProvider } from './payment-providers';
 
@@ -79,7 +79,14 @@ export function createOwedVoids(db: Db, clock: Clock, providers: readonly Extern
       const due = await db
         .select()
         .from(owed)
-        .where(and(isNull(owed.releasedAt), gte(owed.createdAt, since)))
+        .where(
+          and(
+            isNull(owed.releasedAt),
+            gte(owed.createdAt, since),
+            // Only processors this server has (one no longer configured would stay at the head of the queue).
+            inArray(owed.processor, [...byMethod.keys()]),
+          ),
+        )
         .orderBy(asc(owed.attempts), asc(owed.createdAt))
         .limit(limit);
       let released = 0;

@@ -4,7 +4,7 @@
 // changes, so a replayed or retried event finds its row and changes nothing.
 import { type Db, lockRows, schema, withTransaction } from '@vitrine/db';
 import { AppError } from '@vitrine/domain';
-import { and, eq, inArray, isNull, like } from 'drizzle-orm';
+import { and, eq, inArray, isNull, like, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { Clock } from '../../lib/clock';
 import { createLedgerRepo, takeBack } from './ledger.repo';
@@ -15,6 +15,10 @@ const {
   ledgerTransactions,
   ledgerEntries,
   cardDeposits: deposits,
+  offers,
+  bids,
+  drawingEntries,
+  publisherFees,
 } = schema;
 
 /**
@@ -324,12 +328,14 @@ export function createStripeWebhooks(deps: {
   }
 
   /**
-   * A card payment disputed by its holder (decision 009 "Disputes"). Money moves only when Stripe moves it: funds
-   * withdrawn (the disputed amount and Stripe's fee) leave the clearing account and are charged to the platform's
-   * `card_disputes` account; funds reinstated (a dispute won) come back the same way. Each once per dispute (the
-   * movement's reference). The seller keeps the proceeds and the buyer the NFT: what a lost dispute takes from
-   * them is a product decision not taken yet, so the platform bears it and every dispute is logged for the
-   * operator. Any card payment of ours: a purchase, an accepted offer, a won bid or entry, a fee, funds added.
+   * A card payment disputed by its holder (decision 009 "Disputes"). Money moves only as Stripe moves it: each of
+   * the dispute's balance transactions (the funds withdrawn with Stripe's fee; funds reinstated when it is won, a
+   * fee given back or charged later) posts once, whichever `charge.dispute.*` event lists it first: what left our
+   * Stripe balance leaves the clearing account and is charged to the platform's `card_disputes` account, and what
+   * came back returns the same way. The seller keeps the proceeds and the buyer the NFT: what a lost dispute takes
+   * from them is a product decision not taken yet, so the platform bears it and every dispute event is logged for
+   * the operator. Only disputes of our own card payments move our ledger (a purchase, an accepted offer, a won bid
+   * or entry, a publisher fee, funds added); any other is logged and left.
    */
   async function dispute(
     tx: Db,
@@ -343,6 +349,7 @@ export function createStripeWebhooks(deps: {
       ? await tx.select({ id: intents.id }).from(intents).where(eq(intents.providerReference, ref))
       : [];
     const intentId = intent?.id ?? null;
+    const name = `${type.slice('charge.'.length)}:${d.status}`;
     const detail = {
       dispute: d.id,
       ref,
@@ -352,53 +359,66 @@ export function createStripeWebhooks(deps: {
       status: d.status,
       type,
     };
-    const withdrawn = type === 'charge.dispute.funds_withdrawn';
-    if (!withdrawn && type !== 'charge.dispute.funds_reinstated') {
-      deps.log?.('card payment disputed', detail);
-      return { ref, intentId, outcome: `${type.slice('charge.'.length)}:${d.status}` };
+    if (!ref || (intentId === null && !(await isOurPayment(tx, ref)))) {
+      deps.log?.('card dispute of a payment that is not ours', detail);
+      return { ref, intentId, outcome: `${name}:not_ours` };
     }
-    // Stripe's balance transactions of the dispute: negative ones took money (amount and fee), positive ones gave
-    // it back. `net` is what our Stripe balance moved by, fee included.
-    const moved = d.balance_transactions.filter((b) => (withdrawn ? b.amount < 0 : b.amount > 0));
-    const amount = Math.abs(moved.reduce((sum, b) => sum + b.amount, 0));
-    const fee = moved.reduce((sum, b) => sum + b.fee, 0);
-    const reference = `dispute:${d.id}:${withdrawn ? 'withdrawn' : 'reinstated'}`;
-    const [seen] = await tx
-      .select({ id: ledgerTransactions.id })
-      .from(ledgerTransactions)
-      .where(and(eq(ledgerTransactions.kind, 'dispute'), eq(ledgerTransactions.reference, reference)));
-    const outcome = `${withdrawn ? 'dispute_withdrawn' : 'dispute_reinstated'}:${amount}:fee:${fee}`;
-    if (seen) return { ref, intentId, outcome: `${outcome}:already_recorded` };
+    deps.log?.('card payment disputed', detail);
     const ledger = createLedgerRepo(tx);
-    const clearing = await ledger.houseAccount('payments_clearing');
-    const disputes = await ledger.houseAccount('card_disputes');
-    // Out of clearing is positive (as a refund): withdrawn, the money and the fee leave; reinstated, they return.
-    const sign = withdrawn ? 1 : -1;
-    await ledger.post({
-      kind: 'dispute',
-      reference,
-      description: `Card dispute ${d.id}${withdrawn ? '' : ' reinstated'}`,
-      at,
-      postings: [
-        {
-          accountId: clearing,
-          amountCents: sign * amount,
-          memo: withdrawn ? 'dispute_withdrawn' : 'dispute_reinstated',
-        },
-        { accountId: clearing, amountCents: sign * fee, memo: 'dispute_fee' },
-        {
-          accountId: disputes,
-          amountCents: -sign * amount,
-          memo: withdrawn ? 'dispute_loss' : 'dispute_reinstated',
-        },
-        { accountId: disputes, amountCents: -sign * fee, memo: 'dispute_fee' },
-      ],
-    });
-    deps.log?.(withdrawn ? 'card dispute: funds withdrawn' : 'card dispute: funds reinstated', {
-      ...detail,
-      fee,
-    });
-    return { ref, intentId, outcome };
+    let moved = 0;
+    let posted = 0;
+    for (const b of d.balance_transactions ?? []) {
+      if (b.amount === 0 && b.fee === 0) continue;
+      if (b.currency !== 'usd') {
+        deps.log?.('card dispute movement not in USD, not posted', { ...detail, balanceTransaction: b.id });
+        continue;
+      }
+      const reference = `dispute:${d.id}:${b.id}`;
+      const [seen] = await tx
+        .select({ id: ledgerTransactions.id })
+        .from(ledgerTransactions)
+        .where(and(eq(ledgerTransactions.kind, 'dispute'), eq(ledgerTransactions.reference, reference)));
+      if (seen) continue;
+      const clearing = await ledger.houseAccount('payments_clearing');
+      const disputes = await ledger.houseAccount('card_disputes');
+      // Out of clearing is positive (as a refund): a withdrawal's negative amount and its fee leave; a
+      // reinstatement's positive amount (and a fee given back, negative) return.
+      const withdrawal = b.amount < 0;
+      await ledger.post({
+        kind: 'dispute',
+        reference,
+        description: `Card dispute ${d.id}`,
+        at,
+        postings: [
+          {
+            accountId: clearing,
+            amountCents: -b.amount,
+            memo: withdrawal ? 'dispute_withdrawn' : 'dispute_reinstated',
+          },
+          { accountId: clearing, amountCents: b.fee, memo: 'dispute_fee' },
+          {
+            accountId: disputes,
+            amountCents: b.amount,
+            memo: withdrawal ? 'dispute_loss' : 'dispute_reinstated',
+          },
+          { accountId: disputes, amountCents: -b.fee, memo: 'dispute_fee' },
+        ],
+      });
+      moved += b.amount - b.fee;
+      posted += 1;
+    }
+    return { ref, intentId, outcome: posted > 0 ? `${name}:moved:${moved}` : name };
+  }
+
+  /** Whether a PaymentIntent paid for something of ours besides a purchase intent (checked by the caller). */
+  async function isOurPayment(tx: Db, ref: string): Promise<boolean> {
+    const result = await tx.execute(sql`
+      select exists (select 1 from ${offers} where ${offers.providerReference} = ${ref})
+          or exists (select 1 from ${bids} where ${bids.providerReference} = ${ref})
+          or exists (select 1 from ${drawingEntries} where ${drawingEntries.providerReference} = ${ref})
+          or exists (select 1 from ${publisherFees} where ${publisherFees.providerReference} = ${ref})
+          or exists (select 1 from ${deposits} where ${deposits.providerReference} = ${ref}) as ours`);
+    return (result as unknown as { rows: { ours: boolean }[] }).rows[0]?.ours === true;
   }
 
   return {

@@ -686,7 +686,7 @@ describe('card disputes (decision 009 "Disputes")', () => {
     expect((await webhook(withdrawn)).json()).toEqual({
       received: true,
       processed: true,
-      outcome: `dispute_withdrawn:${charged}:fee:1500`,
+      outcome: `dispute.funds_withdrawn:needs_response:moved:${-charged - 1_500}`,
     });
     const [movement, ...more] = await disputeMovements('dp_lost');
     expect(more).toEqual([]);
@@ -701,25 +701,14 @@ describe('card disputes (decision 009 "Disputes")', () => {
     expect(await disputes()).toBe(disputesBefore - charged - 1_500);
     expect(await clearing()).toBe(clearingBefore + charged + 1_500);
 
-    // A replay, and the same news in a new delivery, change nothing.
+    // A replay, and later events listing the same withdrawal, change nothing.
     expect((await webhook(withdrawn)).json()).toMatchObject({ processed: false });
-    expect(
-      (
-        await webhook(
-          fake.disputeEvent('charge.dispute.funds_withdrawn', ref, {
-            id: 'dp_lost',
-            status: 'under_review',
-            withdrawn: true,
-          }),
-        )
-      ).json(),
-    ).toMatchObject({ processed: true, outcome: `dispute_withdrawn:${charged}:fee:1500:already_recorded` });
-    expect(await disputeMovements('dp_lost')).toHaveLength(1);
-
     const closed = await webhook(
       fake.disputeEvent('charge.dispute.closed', ref, { id: 'dp_lost', status: 'lost', withdrawn: true }),
     );
     expect(closed.json()).toMatchObject({ processed: true, outcome: 'dispute.closed:lost' });
+    expect(await disputeMovements('dp_lost')).toHaveLength(1);
+    expect(await disputes()).toBe(disputesBefore - charged - 1_500);
     // The seller keeps the proceeds; the buyer's record and the sale are as they were.
     expect(await accountBalance(db(), { userId: seller.userId })).toBe(proceeds);
     expect(await movementsOf(b)).toHaveLength(buyerMoves);
@@ -727,7 +716,7 @@ describe('card disputes (decision 009 "Disputes")', () => {
     expect(await ledgerInvariants(db())).toMatchObject({ unbalancedTransactions: 0, negativeBalances: 0 });
   });
 
-  it('a won dispute: the money comes back to clearing; the platform is left with the fee', async () => {
+  it('a won dispute: the money comes back to clearing, and the fee too when Stripe gives it back', async () => {
     const { ref } = await paidByCard(3_000);
     const charged = fake.intent(ref)?.amount ?? 0;
     const [disputesBefore, clearingBefore] = [await disputes(), await clearing()];
@@ -747,15 +736,79 @@ describe('card disputes (decision 009 "Disputes")', () => {
     );
     expect(reinstated.json()).toMatchObject({
       processed: true,
-      outcome: `dispute_reinstated:${charged}:fee:0`,
+      outcome: `dispute.funds_reinstated:won:moved:${charged}`,
     });
-    expect((await disputeMovements('dp_won')).map((m) => m.reference).sort()).toEqual([
-      'dispute:dp_won:reinstated',
-      'dispute:dp_won:withdrawn',
-    ]);
+    expect(await disputeMovements('dp_won')).toHaveLength(2);
+    // Stripe kept its fee: that is what the dispute cost.
     expect(await disputes()).toBe(disputesBefore - 1_500);
     expect(await clearing()).toBe(clearingBefore + 1_500);
+
+    // Another, won with the fee given back, whose only event to arrive is the closing one: it posts both movements.
+    const other = await paidByCard(2_000);
+    const otherCharged = fake.intent(other.ref)?.amount ?? 0;
+    const clearingThen = await clearing(); // the purchase paid into it
+    const closed = await webhook(
+      fake.disputeEvent('charge.dispute.closed', other.ref, {
+        id: 'dp_won_fee',
+        status: 'won',
+        reinstated: true,
+        reinstatedFee: -1_500,
+      }),
+    );
+    expect(closed.json()).toMatchObject({ processed: true, outcome: 'dispute.closed:won:moved:0' });
+    const back = (await disputeMovements('dp_won_fee')).find((m) => m.reference.endsWith('_reinstated'));
+    expect(back?.entries).toEqual(
+      expect.arrayContaining([
+        { memo: 'dispute_reinstated', amountCents: -otherCharged },
+        { memo: 'dispute_fee', amountCents: -1_500 },
+        { memo: 'dispute_reinstated', amountCents: otherCharged },
+        { memo: 'dispute_fee', amountCents: 1_500 },
+      ]),
+    );
+    expect(await disputes()).toBe(disputesBefore - 1_500);
+    expect(await clearing()).toBe(clearingThen);
     expect(await ledgerInvariants(db())).toMatchObject({ unbalancedTransactions: 0, negativeBalances: 0 });
+  });
+
+  it('a dispute of funds added by card moves the money; one of a payment that is not ours moves nothing', async () => {
+    const b = await buyer(t.app);
+    const deposit = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/balance/deposits',
+      headers: { ...b.headers, 'idempotency-key': 'deposit-then-dispute' },
+      payload: { amount_in_cents: 2_500, payment_token: STRIPE_TEST_PMS.succeeds },
+    });
+    expect(deposit.statusCode, deposit.body).toBe(200);
+    const ref =
+      fake.intents().find((p) => p.metadata.reference?.startsWith(`deposit:${b.userId}:`))?.id ?? '';
+    const [disputesBefore, clearingBefore] = [await disputes(), await clearing()];
+    const ours = await webhook(
+      fake.disputeEvent('charge.dispute.funds_withdrawn', ref, {
+        id: 'dp_deposit',
+        status: 'needs_response',
+        withdrawn: true,
+      }),
+    );
+    expect(ours.json()).toMatchObject({
+      processed: true,
+      outcome: 'dispute.funds_withdrawn:needs_response:moved:-4000',
+    });
+    expect([await disputes(), await clearing()]).toEqual([disputesBefore - 4_000, clearingBefore + 4_000]);
+
+    const res = await webhook(
+      fake.disputeEvent('charge.dispute.funds_withdrawn', 'pi_not_ours', {
+        id: 'dp_elsewhere',
+        status: 'needs_response',
+        amount: 4_000,
+        withdrawn: true,
+      }),
+    );
+    expect(res.json()).toMatchObject({
+      processed: true,
+      outcome: 'dispute.funds_withdrawn:needs_response:not_ours',
+    });
+    expect(await disputeMovements('dp_elsewhere')).toEqual([]);
+    expect([await disputes(), await clearing()]).toEqual([disputesBefore - 4_000, clearingBefore + 4_000]);
   });
 });
 
