@@ -360,6 +360,18 @@ export async function startFakeStripe() {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
+  /** An event as Stripe sends it, about `object`. */
+  const envelope = (type: string, object: unknown): string =>
+    JSON.stringify({
+      id: newId('evt_fake'),
+      object: 'event',
+      type,
+      api_version: '2026-10-28.endive',
+      created: Math.floor(Date.now() / 1000),
+      livemode: false,
+      data: { object },
+    });
+
   return {
     /** The API origin to give the app as STRIPE_API_BASE. */
     url: base,
@@ -390,15 +402,7 @@ export async function startFakeStripe() {
               refunded: pi.amount_refunded >= pi.amount,
             }
           : pi;
-      return JSON.stringify({
-        id: newId('evt_fake'),
-        object: 'event',
-        type,
-        api_version: '2026-10-28.endive',
-        created: Math.floor(Date.now() / 1000),
-        livemode: false,
-        data: { object },
-      });
+      return envelope(type, object);
     },
     /**
      * A `charge.dispute.*` event about a PaymentIntent's charge (one of the fake's, or any id with `amount` given):
@@ -452,15 +456,7 @@ export async function startFakeStripe() {
             : []),
         ],
       };
-      return JSON.stringify({
-        id: newId('evt_fake'),
-        object: 'event',
-        type,
-        api_version: '2026-10-28.endive',
-        created: Math.floor(Date.now() / 1000),
-        livemode: false,
-        data: { object },
-      });
+      return envelope(type, object);
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

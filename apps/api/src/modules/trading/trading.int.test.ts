@@ -652,11 +652,11 @@ describe('the card that paid, on the receipt', () => {
 });
 
 describe('card capture recovery', () => {
-  it('captures a paid intent whose capture did not happen (the process stopped after the commit)', async () => {
-    const { listing } = await listedToken(t.app);
+  /** A paid intent whose card money was authorised but not taken, paid `paidAgoMs` before now (the sweep's work). */
+  async function owedIntent(paidAgoMs: number, priceInCents = 1_000) {
+    const { listing } = await listedToken(t.app, { priceInCents });
     const b = await buyer(t.app);
     const m = await match(b, listing.id);
-    // The state a stop between commit and capture leaves: paid, the charge only authorised.
     const auth = await t.app.services.cardProcessor.provider.authorize({
       reference: `purchase_intent:${m.listingMatchId}`,
       amountCents: m.purchaseIntent.quotes[0]?.totalInCents ?? 0,
@@ -666,10 +666,20 @@ describe('card capture recovery', () => {
     if (auth.status !== 'authorized') throw new Error('not authorised');
     await db()
       .update(schema.purchaseIntents)
-      .set({ paymentState: 'paid', providerReference: auth.providerReference, paidAt: t.clock.now() })
+      .set({
+        paymentState: 'paid',
+        providerReference: auth.providerReference,
+        paidAt: new Date(t.clock.now().getTime() - paidAgoMs),
+      })
       .where(eq(schema.purchaseIntents.id, m.listingMatchId));
     const status = () =>
       t.app.services.cardProcessor.charges().find((c) => c.id === auth.providerReference)?.status;
+    return { intentId: m.listingMatchId, status };
+  }
+
+  it('captures a paid intent whose capture did not happen (the process stopped after the commit)', async () => {
+    // The state a stop between commit and capture leaves: paid, the charge only authorised.
+    const { status } = await owedIntent(0, 2_500);
     expect(await t.app.services.trading.captureDue()).toBe(0); // within the grace period: the request may still capture
     t.clock.advance(CAPTURE_GRACE_MS);
     // The server's minute sweep takes it.
@@ -715,28 +725,9 @@ describe('card capture recovery', () => {
   });
 
   it('leaves owed card money older than an authorisation lives (7 days) to a person, not the sweep', async () => {
-    const { listing } = await listedToken(t.app, { priceInCents: 3_000 });
-    const b = await buyer(t.app);
-    const m = await match(b, listing.id);
-    const auth = await t.app.services.cardProcessor.provider.authorize({
-      reference: `purchase_intent:${m.listingMatchId}`,
-      amountCents: m.purchaseIntent.quotes[0]?.totalInCents ?? 0,
-      currency: 'USD',
-      paymentToken: await card(b, TEST_CARDS.succeeds),
-    });
-    if (auth.status !== 'authorized') throw new Error('not authorised');
-    await db()
-      .update(schema.purchaseIntents)
-      .set({
-        paymentState: 'paid',
-        providerReference: auth.providerReference,
-        paidAt: new Date(t.clock.now().getTime() - CAPTURE_WINDOW_MS - 60_000),
-      })
-      .where(eq(schema.purchaseIntents.id, m.listingMatchId));
+    const { status } = await owedIntent(CAPTURE_WINDOW_MS + 60_000, 3_000);
     expect(await t.app.services.trading.captureDue()).toBe(0);
-    expect(t.app.services.cardProcessor.charges().find((c) => c.id === auth.providerReference)?.status).toBe(
-      'authorized',
-    );
+    expect(status()).toBe('authorized');
   });
 
   it('owed card money the processor keeps refusing does not keep newer owed money from being taken', async () => {
@@ -756,26 +747,7 @@ describe('card capture recovery', () => {
     };
     // Two older ones the processor refuses at every try (their authorisations are gone), then one it takes.
     const stuck = [await owed('sim_gone_1', 30), await owed('sim_gone_2', 20)];
-    const { listing } = await listedToken(t.app, { priceInCents: 1_000 });
-    const b = await buyer(t.app);
-    const m = await match(b, listing.id);
-    const auth = await t.app.services.cardProcessor.provider.authorize({
-      reference: `purchase_intent:${m.listingMatchId}`,
-      amountCents: m.purchaseIntent.quotes[0]?.totalInCents ?? 0,
-      currency: 'USD',
-      paymentToken: await card(b, TEST_CARDS.succeeds),
-    });
-    if (auth.status !== 'authorized') throw new Error('not authorised');
-    await db()
-      .update(schema.purchaseIntents)
-      .set({
-        paymentState: 'paid',
-        providerReference: auth.providerReference,
-        paidAt: new Date(t.clock.now().getTime() - 10 * 60_000),
-      })
-      .where(eq(schema.purchaseIntents.id, m.listingMatchId));
-    const status = () =>
-      t.app.services.cardProcessor.charges().find((c) => c.id === auth.providerReference)?.status;
+    const { status } = await owedIntent(10 * 60_000);
 
     // A sweep that reads two rows at a time: the first reads the two refused ones; the next goes on past them.
     expect(await t.app.services.trading.captureDue(2)).toBe(0);
