@@ -15,8 +15,6 @@ import {
   feeBreakdown,
   formatCents,
   OFFER_ACCEPTED_MESSAGE,
-  SALES_PATH,
-  soldAlertMessage,
   toMinorUnits,
 } from '@vitrine/domain';
 import type { Offer } from '@vitrine/domain/trading-responses';
@@ -30,6 +28,7 @@ import { createOffersRepo, OFFER_TRAITS, type OfferRow, type OffersRepo } from '
 import type { OwedVoids } from './owed-voids';
 import type { ExternalPaymentProvider } from './payment-providers';
 import { splitPayees, splitPostings } from './sales-splits';
+import { sendSoldAlert } from './sold-alert';
 import { createTradingRepo, type TradingRepo } from './trading.repo';
 import { MAX_PRICE_CENTS, TRADING_ERRORS } from './trading.service';
 
@@ -681,19 +680,12 @@ export function createOffersService(deps: {
       );
       // The seller's 'sold' alert (the bell; their open pages read the balance again) and "sold" email, as a
       // Buy Now sale sends them.
-      const { alerts, background } = deps;
-      if (alerts && background) {
-        const message = soldAlertMessage(token.label, done.fees.priceCents, done.fees.sellerReceivesCents);
-        background.run(async () => {
-          await alerts.send(ownerId, {
-            kind: 'sold',
-            message,
-            link: SALES_PATH,
-            key: `sold:offer:${done.offer.id}`,
-            email: false,
-          });
-        });
-      }
+      sendSoldAlert(deps, ownerId, {
+        what: token.label,
+        priceCents: done.fees.priceCents,
+        proceedsCents: done.fees.sellerReceivesCents,
+        key: `sold:offer:${done.offer.id}`,
+      });
       notify(
         ownerId,
         'nft_sold',

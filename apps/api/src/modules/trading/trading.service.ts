@@ -18,9 +18,7 @@ import {
   PURCHASE_FAILED_MESSAGE,
   paymentCardLabel,
   primaryFeeBreakdown,
-  SALES_PATH,
   saleProceedsInfo,
-  soldAlertMessage,
   toMinorUnits,
 } from '@vitrine/domain';
 import type { Listing, ListingHold, PrimaryNifty } from '@vitrine/domain/trading-responses';
@@ -42,6 +40,7 @@ import {
   type PaymentProvider,
 } from './payment-providers';
 import { splitPayees as readSplitPayees, splitPostings } from './sales-splits';
+import { sendSoldAlert } from './sold-alert';
 import {
   createTradingRepo,
   type IntentRow,
@@ -293,19 +292,15 @@ export function createTradingService(deps: {
    * who resold (`alert`) also gets the 'sold' alert in the app: a publisher's drop sells too many at once.
    */
   function notifySale(intent: IntentRow, sellerId: number, what: string, alert = false): void {
-    const { notifier, background, alerts } = deps;
+    const { notifier, background } = deps;
     const fees = quote(intent);
     const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
-    if (alert && alerts && background) {
-      background.run(async () => {
-        await alerts.send(sellerId, {
-          kind: 'sold',
-          message: soldAlertMessage(what, fees.priceCents, fees.sellerReceivesCents),
-          link: SALES_PATH,
-          key: `sold:intent:${intent.id}`,
-          // The "sold" email below says it, with the fees.
-          email: false,
-        });
+    if (alert) {
+      sendSoldAlert(deps, sellerId, {
+        what,
+        priceCents: fees.priceCents,
+        proceedsCents: fees.sellerReceivesCents,
+        key: `sold:intent:${intent.id}`,
       });
     }
     if (!notifier || !background) return;
