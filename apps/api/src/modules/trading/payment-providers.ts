@@ -126,66 +126,18 @@ function brandOf(digits: string): SimPaymentMethod['brand'] | null {
 }
 
 /**
- * A card processor simulated in memory, with the usual test cards: 4242 4242 4242 4242 succeeds,
- * 4000 0000 0000 0002 declines, 4000 0027 6000 3184 needs a second step (then succeeds). It stands where
- * a processor's own servers would: `tokenize` takes the card and keeps only brand, last four digits,
- * expiry and the test behaviour; the API sees only the `pm_sim_…` id. Any other valid card succeeds.
+ * The charge life both simulated processors share, as Stripe's PaymentIntents have it: one authorisation per
+ * reference, payment method and amount (a retry finds it; another amount is another charge, as Stripe's
+ * idempotency key holds the amount, so an authorisation is never reused for a new total), maybe a second step,
+ * then capture, void or refund. `outcome` says what an authorisation answers.
  */
-export function createSimulatedCardProcessor(clock: { now(): Date }) {
-  const methods = new Map<string, SimPaymentMethod>();
+function simulatedChargeLife(newId: () => string, outcome: (charge: SimCharge) => AuthorizeOutcome) {
   const charges = new Map<string, SimCharge>();
   const byReference = new Map<string, string>();
-
-  const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
-
-  function outcome(charge: SimCharge): AuthorizeOutcome {
-    if (charge.status === 'declined') {
-      return { status: 'declined', providerReference: charge.id, reason: 'card_declined' };
-    }
-    if (charge.status === 'requires_action') {
-      return {
-        status: 'requires_action',
-        providerReference: charge.id,
-        nextAction: { type: 'sim_three_d_secure' },
-      };
-    }
-    const pm = methods.get(charge.paymentMethodId);
-    return {
-      status: 'authorized',
-      providerReference: charge.id,
-      card: pm ? { brand: pm.brand, last4: pm.last4 } : null,
-    };
-  }
-
-  const provider: ExternalPaymentProvider = {
-    kind: 'external',
-    method: 'stripe_card',
-    async authorize(request) {
-      const pm = request.paymentToken ? methods.get(request.paymentToken) : undefined;
-      if (!pm) return { status: 'declined', providerReference: null, reason: 'invalid_payment_method' };
-      // The same reference, card and amount: the charge already made (a retry). Another amount is another charge,
-      // as at Stripe, whose idempotency key holds the amount: an authorisation is never reused for a new total.
-      const key = `${request.reference}|${pm.id}|${request.currency}|${request.amountCents}`;
-      const known = byReference.get(key);
-      const existing = known ? charges.get(known) : undefined;
-      if (existing && existing.status !== 'voided') return outcome(existing);
-      const charge: SimCharge = {
-        id: id('ch_sim'),
-        reference: request.reference,
-        paymentMethodId: pm.id,
-        amountCents: request.amountCents,
-        status:
-          pm.behaviour === 'declines'
-            ? 'declined'
-            : pm.behaviour === 'requires_action'
-              ? 'requires_action'
-              : 'authorized',
-        refundedCents: 0,
-      };
-      charges.set(charge.id, charge);
-      byReference.set(key, charge.id);
-      return outcome(charge);
-    },
+  const calls: Pick<
+    ExternalPaymentProvider,
+    'completeAction' | 'capture' | 'void' | 'isCaptured' | 'refund'
+  > = {
     async completeAction(ref) {
       const charge = charges.get(ref);
       if (!charge) return { status: 'declined', providerReference: ref, reason: 'unknown_charge' };
@@ -218,6 +170,76 @@ export function createSimulatedCardProcessor(clock: { now(): Date }) {
       charge.refundedCents += amountCents;
       if (charge.refundedCents >= charge.amountCents) charge.status = 'refunded';
     },
+  };
+  return {
+    charges,
+    calls,
+    authorize(request: AuthorizeRequest, paymentMethodId: string, behaviour: SimBehaviour): AuthorizeOutcome {
+      const key = `${request.reference}|${paymentMethodId}|${request.currency}|${request.amountCents}`;
+      const known = byReference.get(key);
+      const existing = known ? charges.get(known) : undefined;
+      if (existing && existing.status !== 'voided') return outcome(existing);
+      const charge: SimCharge = {
+        id: newId(),
+        reference: request.reference,
+        paymentMethodId,
+        amountCents: request.amountCents,
+        status:
+          behaviour === 'declines'
+            ? 'declined'
+            : behaviour === 'requires_action'
+              ? 'requires_action'
+              : 'authorized',
+        refundedCents: 0,
+      };
+      charges.set(charge.id, charge);
+      byReference.set(key, charge.id);
+      return outcome(charge);
+    },
+  };
+}
+
+/**
+ * A card processor simulated in memory, with the usual test cards: 4242 4242 4242 4242 succeeds,
+ * 4000 0000 0000 0002 declines, 4000 0027 6000 3184 needs a second step (then succeeds). It stands where
+ * a processor's own servers would: `tokenize` takes the card and keeps only brand, last four digits,
+ * expiry and the test behaviour; the API sees only the `pm_sim_…` id. Any other valid card succeeds.
+ */
+export function createSimulatedCardProcessor(clock: { now(): Date }) {
+  const methods = new Map<string, SimPaymentMethod>();
+
+  const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
+
+  function outcome(charge: SimCharge): AuthorizeOutcome {
+    if (charge.status === 'declined') {
+      return { status: 'declined', providerReference: charge.id, reason: 'card_declined' };
+    }
+    if (charge.status === 'requires_action') {
+      return {
+        status: 'requires_action',
+        providerReference: charge.id,
+        nextAction: { type: 'sim_three_d_secure' },
+      };
+    }
+    const pm = methods.get(charge.paymentMethodId);
+    return {
+      status: 'authorized',
+      providerReference: charge.id,
+      card: pm ? { brand: pm.brand, last4: pm.last4 } : null,
+    };
+  }
+
+  const life = simulatedChargeLife(() => id('ch_sim'), outcome);
+  const charges = life.charges;
+  const provider: ExternalPaymentProvider = {
+    kind: 'external',
+    method: 'stripe_card',
+    async authorize(request) {
+      const pm = request.paymentToken ? methods.get(request.paymentToken) : undefined;
+      if (!pm) return { status: 'declined', providerReference: null, reason: 'invalid_payment_method' };
+      return life.authorize(request, pm.id, pm.behaviour);
+    },
+    ...life.calls,
   };
 
   return {
@@ -294,8 +316,6 @@ export function createSimulatedExternalProvider(options: {
   declineReason: string;
   nextAction: { type: string; url?: string };
 }) {
-  const charges = new Map<string, SimCharge>();
-  const byReference = new Map<string, string>();
   const id = () => `${options.prefix}_${randomBytes(12).toString('hex')}`;
 
   function outcome(charge: SimCharge): AuthorizeOutcome {
@@ -306,6 +326,8 @@ export function createSimulatedExternalProvider(options: {
     return { status: 'authorized', providerReference: charge.id };
   }
 
+  const life = simulatedChargeLife(id, outcome);
+  const charges = life.charges;
   const provider: ExternalPaymentProvider = {
     kind: 'external',
     method: options.method,
@@ -313,59 +335,9 @@ export function createSimulatedExternalProvider(options: {
       const behaviour = request.paymentToken ? options.behaviourOf(request.paymentToken) : null;
       if (!behaviour || !request.paymentToken)
         return { status: 'declined', providerReference: null, reason: 'invalid_payment_method' };
-      const key = `${request.reference}|${request.paymentToken}|${request.currency}|${request.amountCents}`;
-      const known = byReference.get(key);
-      const existing = known ? charges.get(known) : undefined;
-      if (existing && existing.status !== 'voided') return outcome(existing);
-      const charge: SimCharge = {
-        id: id(),
-        reference: request.reference,
-        paymentMethodId: request.paymentToken,
-        amountCents: request.amountCents,
-        status:
-          behaviour === 'declines'
-            ? 'declined'
-            : behaviour === 'requires_action'
-              ? 'requires_action'
-              : 'authorized',
-        refundedCents: 0,
-      };
-      charges.set(charge.id, charge);
-      byReference.set(key, charge.id);
-      return outcome(charge);
+      return life.authorize(request, request.paymentToken, behaviour);
     },
-    async completeAction(ref) {
-      const charge = charges.get(ref);
-      if (!charge) return { status: 'declined', providerReference: ref, reason: 'unknown_charge' };
-      // A voided authorisation cannot be completed (Stripe refuses to confirm a cancelled PaymentIntent).
-      if (charge.status === 'voided')
-        return { status: 'declined', providerReference: ref, reason: 'canceled' };
-      if (charge.status === 'requires_action') charge.status = 'authorized';
-      return outcome(charge);
-    },
-    async capture(ref) {
-      const charge = charges.get(ref);
-      if (!charge || (charge.status !== 'authorized' && charge.status !== 'captured')) {
-        throw new Error(`capture of ${ref}: not authorised`);
-      }
-      charge.status = 'captured';
-    },
-    async void(ref) {
-      const charge = charges.get(ref);
-      if (charge && (charge.status === 'authorized' || charge.status === 'requires_action')) {
-        charge.status = 'voided';
-      }
-    },
-    async isCaptured(ref) {
-      const status = charges.get(ref)?.status;
-      return status === 'captured' || status === 'refunded';
-    },
-    async refund(ref, amountCents) {
-      const charge = charges.get(ref);
-      if (charge?.status !== 'captured') throw new Error(`refund of ${ref}: not captured`);
-      charge.refundedCents += amountCents;
-      if (charge.refundedCents >= charge.amountCents) charge.status = 'refunded';
-    },
+    ...life.calls,
   };
   return { provider, charges: (): SimCharge[] => [...charges.values()] };
 }
