@@ -26416,7 +26416,9 @@ export interface operations {
     postDrawingsByContractAddressByNiftyTypeEntries: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                "idempotency-key"?: string;
+            };
             path: {
                 contractAddress: string;
                 niftyType: number;

@@ -468,6 +468,35 @@ describe('drawings', () => {
     );
   });
 
+  it('an entry sent again with its Idempotency-Key (its answer lost) answers the first, with one card authorisation', async () => {
+    const { nifty } = await dropNifty(t.app, { dropType: 'drawing', editionSize: 2, priceInCents: PRICE });
+    const s = await validated(0);
+    const token = await cardOf(s);
+    const send = (key: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `${url(nifty)}entries/`,
+        headers: { ...s.headers, 'idempotency-key': key },
+        payload: { payment_method: 'stripe_card', payment_token: token },
+      });
+    const chargesBefore = t.app.services.cardProcessor.charges().length;
+    const first = await send('enter-once');
+    expect(first.statusCode, first.body).toBe(201);
+    const again = await send('enter-once');
+    // The same answer, not 'You have no unused entries for this drawing'.
+    expect(again.statusCode, again.body).toBe(201);
+    expect(again.json()).toEqual(first.json());
+    expect(t.app.services.cardProcessor.charges().length).toBe(chargesBefore + 1);
+    // The authorisation is named by the request, so a retry that reaches the processor finds it.
+    const [entry] = await db()
+      .select()
+      .from(schema.drawingEntries)
+      .where(eq(schema.drawingEntries.userId, s.userId));
+    expect(chargeOf(entry?.providerReference)?.reference).toMatch(
+      new RegExp(`^drawing_entry:${s.userId}:[0-9a-f]{32}$`),
+    );
+  });
+
   it('pack_drawing: winners get sealed packs, which they open (enter, draw, win, open)', async () => {
     const { nifty, collection, drop } = await dropNifty(t.app, {
       dropType: 'pack_drawing',

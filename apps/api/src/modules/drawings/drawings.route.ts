@@ -8,6 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireDevKey } from '../../http/dev-key';
 import { optionalAuth, signedIn } from '../../http/guard';
+import { processorRequestId } from '../../http/idempotency';
 import { pageOf, pageQuery } from '../../http/pagination';
 import { errorResponses } from '../../http/schemas';
 
@@ -92,7 +93,7 @@ export const drawingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/drawings/:contractAddress/:niftyType/entries/',
     {
-      config: { auth: 'user', terms: true },
+      config: { auth: 'user', terms: true, idempotency: true },
       schema: {
         tags: ['drops'],
         summary:
@@ -105,10 +106,13 @@ export const drawingsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { contractAddress, niftyType } = request.params;
       const body = request.body;
-      const view = await drawings().enter(signedIn(request).userId, contractAddress, niftyType, {
-        paymentMethod: body?.payment_method ?? 'balance',
-        paymentToken: body?.payment_token,
-      });
+      const view = await drawings().enter(
+        signedIn(request).userId,
+        contractAddress,
+        niftyType,
+        { paymentMethod: body?.payment_method ?? 'balance', paymentToken: body?.payment_token },
+        processorRequestId(request.headers['idempotency-key']),
+      );
       return reply.code(201).send(view);
     },
   );

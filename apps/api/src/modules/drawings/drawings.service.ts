@@ -519,6 +519,8 @@ export function createDrawingsService(deps: {
       contractAddress: string,
       niftyType: number,
       payment: EntryPayment = { paymentMethod: 'balance' },
+      /** The request's own id (from its Idempotency-Key): a retry finds the card authorisation the first try made. */
+      requestId: string | null = null,
     ): Promise<DrawingView> {
       const n = await niftyOf(contractAddress, niftyType);
       if (!(await repo.isValidated(userId))) throw DRAWING_ERRORS.validationRequired();
@@ -535,10 +537,13 @@ export function createDrawingsService(deps: {
       const account = price > 0 && !byCard ? await ledger.userAccount(userId) : null;
       // A card is authorised before the unit (a call outside); voided when the entry does not commit.
       const authorized = byCard
-        ? await cards.authorize('drawing_entry', price, payment.paymentToken, {
-            declined: DRAWING_ERRORS.declined,
-            needsAction: DRAWING_ERRORS.cardNeedsAction,
-          })
+        ? await cards.authorize(
+            'drawing_entry',
+            price,
+            payment.paymentToken,
+            { declined: DRAWING_ERRORS.declined, needsAction: DRAWING_ERRORS.cardNeedsAction },
+            { userId, id: requestId },
+          )
         : null;
       const cardReference = authorized?.reference ?? null;
       try {

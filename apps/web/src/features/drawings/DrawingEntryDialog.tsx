@@ -5,6 +5,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { createActionKeys } from '../../app/action-key';
 import { isApiError } from '../../app/api-client';
 import { useLoggedIn } from '../../app/useLoggedIn';
 import { Dialog } from '../../ui/Dialog';
@@ -13,7 +14,7 @@ import { useProfile } from '../auth/profile-query';
 import { useTermsDialog } from '../terms/TermsDialog';
 import { isTermsApprovalRequired } from '../terms/terms-api';
 import { PayWith } from '../trading/PayWith';
-import { tradingApi } from '../trading/trading-api';
+import { type CardInput, tradingApi } from '../trading/trading-api';
 import { useCardForm } from '../trading/useCardForm';
 import { drawingsApi, drawingsKeys, type EntryPayment } from './drawings-api';
 import { entriesText } from './drawings-text';
@@ -38,9 +39,25 @@ export function DrawingEntryDialog({ contractAddress, niftyType, open, onClose }
   });
   const balance = useProfile().data?.available_balance_in_cents ?? null;
   const [method, setMethod] = useState<EntryPayment['paymentMethod']>('balance');
+  // Pressed again after a lost answer with the same payment: the same action (same key and card token), so the
+  // API answers the entry it made instead of refusing a second one (decision 007).
+  const [actions] = useState(() => createActionKeys<{ token: string }>());
   const enter = useMutation({
-    mutationFn: async (prepare: () => Promise<EntryPayment | undefined>) =>
-      drawingsApi.enter(contractAddress, niftyType, await prepare()),
+    // `card` null: by balance (or free when the entry has no price).
+    mutationFn: async (input: { free: boolean; card: CardInput | null }) => {
+      const action = actions.keyFor(JSON.stringify(input));
+      if (input.free) return drawingsApi.enter(contractAddress, niftyType, undefined, action.key);
+      if (!input.card)
+        return drawingsApi.enter(contractAddress, niftyType, { paymentMethod: 'balance' }, action.key);
+      // The card goes to the processor only; the entry carries its token.
+      action.kept.token ??= (await tradingApi.tokenizeCard(input.card)).id;
+      return drawingsApi.enter(
+        contractAddress,
+        niftyType,
+        { paymentMethod: 'stripe_card', paymentToken: action.kept.token },
+        action.key,
+      );
+    },
     onSuccess: (next) => {
       queryClient.setQueryData(drawingsKeys.drawing(contractAddress, niftyType, true), next);
       void queryClient.invalidateQueries({ queryKey: drawingsKeys.all() });
@@ -48,8 +65,9 @@ export function DrawingEntryDialog({ contractAddress, niftyType, open, onClose }
     onError: (error) => {
       if (isTermsApprovalRequired(error)) terms.ask(() => submit());
     },
-    onSettled: () => {
+    onSettled: (_data, error) => {
       submitting.current = false;
+      actions.settle(error ?? undefined);
     },
   });
   const card = useCardForm(enter.error);
@@ -74,18 +92,14 @@ export function DrawingEntryDialog({ contractAddress, niftyType, open, onClose }
     if (submitting.current) return;
     if (price === 0 || chosen === 'balance') {
       submitting.current = true;
-      enter.mutate(async () => (price === 0 ? undefined : { paymentMethod: 'balance' }));
+      enter.mutate({ free: price === 0, card: null });
       return;
     }
     const read = card.check();
     if (!read) return;
     card.sending();
     submitting.current = true;
-    enter.mutate(async () => {
-      // The card goes to the processor only; the entry carries its token.
-      const token = await tradingApi.tokenizeCard(read);
-      return { paymentMethod: 'stripe_card', paymentToken: token.id };
-    });
+    enter.mutate({ free: false, card: read });
   }
 
   return (

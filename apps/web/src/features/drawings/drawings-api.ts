@@ -34,8 +34,16 @@ export const drawingsApi = {
   /** Every entry id of a drawn drawing, ascending (the API refuses them before the draw). */
   entryIds: (contractAddress: string, niftyType: number, signal?: AbortSignal) =>
     api.get<DrawingEntryIds>(`${path(contractAddress, niftyType)}entry-ids/`, signal ? { signal } : {}),
-  /** An entry backed by the balance (a hold) or by a tokenised card (an authorisation), 000 §5. */
-  enter: (contractAddress: string, niftyType: number, payment?: EntryPayment) =>
+  /**
+   * An entry backed by the balance (a hold) or by a tokenised card (an authorisation), 000 §5. `idempotencyKey`:
+   * one per user action (pressed again after a lost answer, the same entry sends the same key).
+   */
+  enter: (
+    contractAddress: string,
+    niftyType: number,
+    payment?: EntryPayment,
+    idempotencyKey: string = crypto.randomUUID(),
+  ) =>
     withAuthRetry(() =>
       api.post<Drawing>(
         `${path(contractAddress, niftyType)}entries/`,
@@ -45,6 +53,7 @@ export const drawingsApi = {
               ...(payment.paymentToken ? { payment_token: payment.paymentToken } : {}),
             }
           : undefined,
+        { headers: { 'Idempotency-Key': idempotencyKey } },
       ),
     ),
 };
