@@ -46,8 +46,15 @@ export default defineConfig({
               test: {
                 name: 'int-postgres',
                 include: intInclude,
-                // `npm start`'s signal path runs on the embedded store whatever the project: once is enough.
-                exclude: [...configDefaults.exclude, 'e2e/npm-start.int.test.ts'],
+                // `npm start`'s signal path and the embedded store's own tests (its thread, its restart after a
+                // crash, its folder's lock) run on PGlite whatever the project: once is enough.
+                exclude: [
+                  ...configDefaults.exclude,
+                  'e2e/npm-start.int.test.ts',
+                  'packages/db/src/pglite-thread.int.test.ts',
+                  'packages/db/src/pglite-restart.int.test.ts',
+                  'packages/db/src/store-lock.int.test.ts',
+                ],
                 ...intRun,
                 env: { TEST_STORE: 'postgres' },
                 globalSetup: ['apps/api/src/testing/snapshot-setup-postgres.ts'],
