@@ -12,7 +12,27 @@ export interface PaymentCardSummary {
   last4: string;
 }
 
-/** 'Visa •••• 4242': the brand and the last four digits, the rest masked (web receipt and receipt email). */
+/** Processors' card brands (Stripe's `card.brand`) as a receipt names them (000 §1 card brands). */
+const BRAND_NAMES: Record<string, string> = {
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  amex: 'American Express',
+  discover: 'Discover',
+  diners: 'Diners Club',
+  jcb: 'JCB',
+  unionpay: 'UnionPay',
+};
+
+/** A card brand as a person reads it: 'visa' is Visa, 'amex' American Express; other brands capitalised. */
+export function cardBrandName(brand: string): string {
+  return BRAND_NAMES[brand.toLowerCase()] ?? brand.charAt(0).toUpperCase() + brand.slice(1);
+}
+
+/**
+ * 'Visa •••• 4242': the brand and the last four digits, the rest masked (web receipt and receipt email). The brand
+ * is named here too, so a card kept as the processor spelt it ('visa', in rows written before the receipt named
+ * cards) reads the same.
+ */
 export function paymentCardLabel(card: PaymentCardSummary): string {
-  return `${card.brand} •••• ${card.last4}`;
+  return `${cardBrandName(card.brand)} •••• ${card.last4}`;
 }

@@ -5,7 +5,7 @@
 // `completeAction` finds the intent `requires_capture`; capture after the purchase commits; void =
 // cancel; refunds. Every creating call carries an idempotency key derived from our reference, so a
 // retried request never makes a second PaymentIntent. Stripe's own errors answer 503 (unavailableUnlessCard).
-import { AppError, PAYMENT_PROCESSOR_UNAVAILABLE_MESSAGE } from '@vitrine/domain';
+import { AppError, cardBrandName, PAYMENT_PROCESSOR_UNAVAILABLE_MESSAGE } from '@vitrine/domain';
 import Stripe from 'stripe';
 import type {
   AuthorizeOutcome,
@@ -39,24 +39,12 @@ export function createStripeClient(settings: StripeSettings): Stripe {
   });
 }
 
-/** Stripe's card brands (`card.brand`) as a receipt names them (000 §1 card brands; others capitalised). */
-const BRAND_NAMES: Record<string, string> = {
-  visa: 'Visa',
-  mastercard: 'Mastercard',
-  amex: 'American Express',
-  discover: 'Discover',
-  diners: 'Diners Club',
-  jcb: 'JCB',
-  unionpay: 'UnionPay',
-};
-
 /** The card of a PaymentIntent retrieved with `expand: ['payment_method']`: brand and last four only. */
 export function cardOf(pi: Stripe.PaymentIntent): PaymentCard | null {
   const pm = pi.payment_method;
   const card = pm && typeof pm === 'object' ? pm.card : null;
   if (!card?.last4 || !/^\d{4}$/.test(card.last4)) return null;
-  const brand = BRAND_NAMES[card.brand] ?? card.brand.charAt(0).toUpperCase() + card.brand.slice(1);
-  return { brand, last4: card.last4 };
+  return { brand: cardBrandName(card.brand), last4: card.last4 };
 }
 
 /** Retrieves with the payment method expanded, so an authorised outcome names its card. */
