@@ -11,9 +11,11 @@ import {
   apiVerifyEmail,
   DESKTOP,
   latestMessage,
+  refreshSessionNow,
   storeCredentials,
 } from './support/accounts';
 import { useBrowser } from './support/browser';
+import { loseFirstAnswer } from './support/trading';
 
 const baseUrl = inject('baseUrl');
 const browser = useBrowser();
@@ -212,6 +214,47 @@ describe('a drawing', () => {
     await page.waitForTimeout(1_000);
     expect(await dialog.getByRole('alert').filter({ hasText: 'no unused entries' }).count()).toBe(0);
     expect(await dialog.innerText()).not.toContain('You have no unused entries for this drawing');
+    await context.close();
+  });
+
+  it('Enter Drawing pressed again after a lost answer enters once, by balance, though the balance now reads too low', {
+    timeout: 120_000,
+  }, async () => {
+    const drops = await fetch(`${baseUrl}/api/v1/drops/?status=live&page_size=50`);
+    const body = (await drops.json()) as { results: { dropType: string; cards: DropCard[] }[] };
+    // The second card, as the test above (the first is run by the first test).
+    const card = body.results.filter((d) => d.dropType === 'drawing').flatMap((d) => d.cards)[1];
+    if (!card) throw new Error('no second live drawing');
+    const price = card.saleDetails.price;
+    expect(price).toBeGreaterThan(0);
+    // Exactly the price: once the entry holds it, the balance reads $0.00 available.
+    const user = await collector('drawing-retry', price);
+    const context = await browser.newContext({ viewport: DESKTOP });
+    await storeCredentials(context, user.grant);
+    const page = await context.newPage();
+    const sent = await loseFirstAnswer(page, /\/entries\/$/);
+    await page.goto(`${baseUrl}/drawing/${card.contractAddress}/${card.typeNumber}`);
+    const enter = page.getByTestId('drawing-enter');
+    await expect.poll(() => enter.textContent()).toBe('Enter Drawing');
+    await enter.click();
+    const dialog = page.getByTestId('drawing-entry-dialog');
+    const byBalance = dialog.getByTestId('drawing-method-balance');
+    await expect.poll(() => byBalance.isChecked()).toBe(true);
+    await dialog.getByRole('button', { name: 'Enter Drawing' }).click();
+    await dialog.getByRole('alert').first().waitFor({ timeout: 15_000 });
+
+    // The session refreshes and the profile is read again: the held price is no longer available.
+    await refreshSessionNow(page);
+    await expect.poll(() => byBalance.locator('..').textContent()).toContain('$0.00');
+    expect(await byBalance.isChecked()).toBe(true);
+    expect(await dialog.getByTestId('drawing-card-form').count()).toBe(0);
+
+    await dialog.getByRole('button', { name: 'Enter Drawing' }).click();
+    await dialog.getByTestId('drawing-entered').waitFor({ timeout: 15_000 });
+    expect(await dialog.innerText()).not.toContain('You have no unused entries for this drawing');
+    expect(sent).toHaveLength(2);
+    expect(sent[1]?.key).toBe(sent[0]?.key);
+    expect(sent[1]?.body).toBe(sent[0]?.body);
     await context.close();
   });
 });

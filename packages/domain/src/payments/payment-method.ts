@@ -25,7 +25,10 @@ const BRAND_NAMES: Record<string, string> = {
 
 /** A card brand as a person reads it: 'visa' is Visa, 'amex' American Express; other brands capitalised. */
 export function cardBrandName(brand: string): string {
-  return BRAND_NAMES[brand.toLowerCase()] ?? brand.charAt(0).toUpperCase() + brand.slice(1);
+  const key = brand.toLowerCase();
+  return Object.hasOwn(BRAND_NAMES, key)
+    ? (BRAND_NAMES[key] as string)
+    : brand.charAt(0).toUpperCase() + brand.slice(1);
 }
 
 /**

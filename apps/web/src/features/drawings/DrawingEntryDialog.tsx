@@ -82,8 +82,11 @@ export function DrawingEntryDialog({ contractAddress, niftyType, open, onClose }
   const error = enter.error && !isTermsApprovalRequired(enter.error) && !card.atFields ? enter.error : null;
   const canEnter = loggedIn && d?.status === 'open' && d.validated === true && unused > 0;
   const price = d?.priceInCents ?? 0;
-  // While the balance is unknown the balance is offered (the API answers 402 when it is too low).
-  const balanceCovers = balance === null || balance >= price;
+  // While the balance is unknown the balance is offered (the API answers 402 when it is too low). A balance entry
+  // whose answer was lost already holds the price: the balance read since no longer covers it, and pressing again
+  // must send the same action, by balance (as the bid dialog does).
+  const balanceCovers =
+    balance === null || balance >= price || actions.unsettled(JSON.stringify({ free: false, card: null }));
   // A priced entry: the balance when it covers the price, else (or by choice) a card.
   const chosen: EntryPayment['paymentMethod'] =
     price > 0 && (method === 'stripe_card' || !balanceCovers) ? 'stripe_card' : 'balance';
