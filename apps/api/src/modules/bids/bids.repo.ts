@@ -1,7 +1,8 @@
 // Bids and auction state (docs/decisions/012-bids.md). Writers lock the nifty's row first
 // (trading.repo `lockNifty`), so what they read of its bids and state stays true until commit.
 import { type Db, schema } from '@vitrine/db';
-import { and, asc, desc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import type { OwedCursor } from '../trading/card-authorizations';
 
 const { bids, auctionStates, users, nifties, publisherMembers } = schema;
 
@@ -11,7 +12,7 @@ export type AuctionStateRow = typeof auctionStates.$inferSelect;
 export function createBidsRepo(db: Db) {
   return {
     /** Winning card bids whose money is still owed (the capture after settlement failed), closed between `after` and `before`. */
-    async captureOwed(after: Date, before: Date, limit: number): Promise<BidRow[]> {
+    async captureOwed(after: OwedCursor, before: Date, limit: number): Promise<BidRow[]> {
       return db
         .select()
         .from(bids)
@@ -20,11 +21,11 @@ export function createBidsRepo(db: Db) {
             eq(bids.status, 'won'),
             sql`${bids.providerReference} is not null`,
             isNull(bids.capturedAt),
-            gte(bids.closedAt, after),
+            sql`(${bids.closedAt}, ${bids.id}) > (${after.at.toISOString()}::timestamptz, ${after.id}::int)`,
             lte(bids.closedAt, before),
           ),
         )
-        .orderBy(asc(bids.closedAt))
+        .orderBy(asc(bids.closedAt), asc(bids.id))
         .limit(limit);
     },
 

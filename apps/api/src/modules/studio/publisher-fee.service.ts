@@ -4,9 +4,9 @@
 // movement (payer → platform_revenue). Publishing needs the drop's fee paid (`feePaid`).
 import { type Db, schema, type UnitOfWork } from '@vitrine/db';
 import { AppError, ERROR_TYPES, PUBLISHER_FEE_CENTS } from '@vitrine/domain';
-import { and, asc, eq, gte, isNotNull, isNull, lte } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Clock } from '../../lib/clock';
-import { owedCaptures } from '../trading/card-authorizations';
+import { type OwedCursor, owedCaptures } from '../trading/card-authorizations';
 import { createLedgerRepo, type LedgerRepo } from '../trading/ledger.repo';
 import type { ExternalPaymentProvider } from '../trading/payment-providers';
 import { TRADING_ERRORS } from '../trading/trading.service';
@@ -78,7 +78,7 @@ export function createPublisherFeeRepo(db: Db) {
       return row ?? null;
     },
     /** Card fees whose money is still owed (the capture after the commit failed), paid between `after` and `before`. */
-    async captureOwed(after: Date, before: Date, limit: number): Promise<PublisherFeeRow[]> {
+    async captureOwed(after: OwedCursor, before: Date, limit: number): Promise<PublisherFeeRow[]> {
       return db
         .select()
         .from(fees)
@@ -87,11 +87,11 @@ export function createPublisherFeeRepo(db: Db) {
             eq(fees.paymentState, 'paid'),
             isNotNull(fees.providerReference),
             isNull(fees.capturedAt),
-            gte(fees.paidAt, after),
+            sql`(${fees.paidAt}, ${fees.id}) > (${after.at.toISOString()}::timestamptz, ${after.id}::int)`,
             lte(fees.paidAt, before),
           ),
         )
-        .orderBy(asc(fees.paidAt))
+        .orderBy(asc(fees.paidAt), asc(fees.id))
         .limit(limit);
     },
     async markCaptured(id: number, at: Date): Promise<void> {

@@ -76,28 +76,35 @@ export const CAPTURE_GRACE_MS = 60 * 1000;
  */
 export const CAPTURE_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
 
+/** Where a sweep of owed captures goes on from: after this moment and row id (rows ordered by both). */
+export interface OwedCursor {
+  at: Date;
+  id: number;
+}
+
 /**
  * The minute sweep's collection of card money owed after a commit (paid intents, accepted card offers, won
  * card bids, publisher fees): each call reads up to `limit` rows owed between CAPTURE_WINDOW_MS and CAPTURE_GRACE_MS
- * before `now` (oldest first, by the moment `at` answers) and `capture`s (and marks) each; one the processor refuses
- * now is tried again at a later sweep. A call goes on from where the one before stopped, so rows the processor keeps
- * refusing cannot keep newer owed money from being reached; after a page shorter than `limit` the next call starts
- * at the oldest again. Answers how many it took. One per service: the place it stopped is kept in this process.
+ * before `now`, in the order of their moment and id, and `capture`s (and marks) each; one the processor refuses now
+ * is tried again at a later sweep. A call goes on after the last row the one before read (`read` takes the rows after
+ * the cursor), so rows the processor keeps refusing cannot keep newer owed money from being reached, however many
+ * share one moment; after a page shorter than `limit` the next call starts at the oldest again. Answers how many it
+ * took. One per service: the place it stopped is kept in this process.
  */
-export function owedCaptures<T>(
-  read: (after: Date, before: Date, limit: number) => Promise<T[]>,
+export function owedCaptures<T extends { id: number }>(
+  read: (after: OwedCursor, before: Date, limit: number) => Promise<T[]>,
   at: (row: T) => Date | null,
   capture: (row: T) => Promise<void>,
 ): (now: Date, limit: number) => Promise<number> {
-  let from: Date | null = null;
+  let from: OwedCursor | null = null;
   return async (now, limit) => {
     const t = now.getTime();
     const oldest = new Date(t - CAPTURE_WINDOW_MS);
-    const after = from && from > oldest ? from : oldest;
+    const after = from && from.at > oldest ? from : { at: oldest, id: 0 };
     const rows = await read(after, new Date(t - CAPTURE_GRACE_MS), limit);
-    const last = rows.length >= limit ? at(rows[rows.length - 1] as T) : null;
-    // `after` is inclusive: rows at the page's last moment are read again; a page all of one moment moves on by 1 ms.
-    from = last === null ? null : last > after ? last : new Date(after.getTime() + 1);
+    const last = rows.length >= limit ? rows[rows.length - 1] : undefined;
+    const lastAt = last ? at(last) : null;
+    from = last && lastAt ? { at: lastAt, id: last.id } : null;
     let taken = 0;
     for (const row of rows) {
       try {

@@ -1,7 +1,8 @@
 // Offers (docs/decisions/009-trading-and-ledger.md "Offers"): queries of the `offers` table. Rows are
 // mapped before they leave. Decisions run in the service's unit of work (row locks, conditional updates).
 import { type Db, lockRows, schema } from '@vitrine/db';
-import { and, asc, desc, eq, gte, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
+import type { OwedCursor } from './card-authorizations';
 
 const { offers, tokens, nifties, collections, users, tokenTraits, ledgerHolds } = schema;
 
@@ -378,7 +379,7 @@ export function createOffersRepo(db: Db) {
     },
 
     /** Accepted card offers whose money is still owed (the capture after the commit failed), closed between `after` and `before`. */
-    async captureOwed(after: Date, before: Date, limit: number): Promise<OfferRow[]> {
+    async captureOwed(after: OwedCursor, before: Date, limit: number): Promise<OfferRow[]> {
       return db
         .select()
         .from(offers)
@@ -387,11 +388,11 @@ export function createOffersRepo(db: Db) {
             eq(offers.status, 'accepted'),
             sql`${offers.providerReference} is not null`,
             sql`${offers.capturedAt} is null`,
-            gte(offers.closedAt, after),
+            sql`(${offers.closedAt}, ${offers.id}) > (${after.at.toISOString()}::timestamptz, ${after.id}::int)`,
             lte(offers.closedAt, before),
           ),
         )
-        .orderBy(asc(offers.closedAt))
+        .orderBy(asc(offers.closedAt), asc(offers.id))
         .limit(limit);
     },
 

@@ -677,6 +677,21 @@ describe('card capture recovery', () => {
     return { intentId: m.listingMatchId, status };
   }
 
+  /** A paid intent owed a capture the processor refuses at every try (`providerReference` it does not know). */
+  async function refusedOwedIntent(providerReference: string, minutesAgo: number, paidAt?: Date) {
+    const { listing } = await listedToken(t.app, { priceInCents: 1_000 });
+    const m = await match(await buyer(t.app), listing.id);
+    await db()
+      .update(schema.purchaseIntents)
+      .set({
+        paymentState: 'paid',
+        providerReference,
+        paidAt: paidAt ?? new Date(t.clock.now().getTime() - minutesAgo * 60_000),
+      })
+      .where(eq(schema.purchaseIntents.id, m.listingMatchId));
+    return m.listingMatchId;
+  }
+
   it('captures a paid intent whose capture did not happen (the process stopped after the commit)', async () => {
     // The state a stop between commit and capture leaves: paid, the charge only authorised.
     const { status } = await owedIntent(0, 2_500);
@@ -731,22 +746,8 @@ describe('card capture recovery', () => {
   });
 
   it('owed card money the processor keeps refusing does not keep newer owed money from being taken', async () => {
-    // Paid intents whose capture is owed, each paid `minutesAgo` before now with the given reference.
-    const owed = async (providerReference: string, minutesAgo: number) => {
-      const { listing } = await listedToken(t.app, { priceInCents: 1_000 });
-      const m = await match(await buyer(t.app), listing.id);
-      await db()
-        .update(schema.purchaseIntents)
-        .set({
-          paymentState: 'paid',
-          providerReference,
-          paidAt: new Date(t.clock.now().getTime() - minutesAgo * 60_000),
-        })
-        .where(eq(schema.purchaseIntents.id, m.listingMatchId));
-      return m.listingMatchId;
-    };
     // Two older ones the processor refuses at every try (their authorisations are gone), then one it takes.
-    const stuck = [await owed('sim_gone_1', 30), await owed('sim_gone_2', 20)];
+    const stuck = [await refusedOwedIntent('sim_gone_1', 30), await refusedOwedIntent('sim_gone_2', 20)];
     const { status } = await owedIntent(10 * 60_000);
 
     // A sweep that reads two rows at a time: the first reads the two refused ones; the next goes on past them.
@@ -774,6 +775,28 @@ describe('card capture recovery', () => {
       .set({ capturedAt: t.clock.now() })
       .where(inArray(schema.purchaseIntents.id, stuck));
     expect(await t.app.services.trading.captureDue()).toBe(0); // and the sweep back at the oldest for the tests after
+  });
+
+  it('owed card money paid at one moment, more of it than a sweep reads, is all reached', async () => {
+    const at = new Date(t.clock.now().getTime() - 15 * 60_000);
+    const stuck = [
+      await refusedOwedIntent('sim_gone_3', 0, at),
+      await refusedOwedIntent('sim_gone_4', 0, at),
+    ];
+    const { intentId, status } = await owedIntent(15 * 60_000);
+    await db()
+      .update(schema.purchaseIntents)
+      .set({ paidAt: at })
+      .where(eq(schema.purchaseIntents.id, intentId));
+    // Two rows a sweep: the first reads the two refused ones, the next the one after them at the same moment.
+    expect(await t.app.services.trading.captureDue(2)).toBe(0);
+    expect(await t.app.services.trading.captureDue(2)).toBe(1);
+    expect(status()).toBe('captured');
+    await db()
+      .update(schema.purchaseIntents)
+      .set({ capturedAt: t.clock.now() })
+      .where(inArray(schema.purchaseIntents.id, stuck));
+    expect(await t.app.services.trading.captureDue()).toBe(0);
   });
 });
 

@@ -20,6 +20,7 @@ import {
 } from '@vitrine/db';
 import { and, asc, desc, eq, gt, gte, inArray, lte, or, type SQLWrapper, sql } from 'drizzle-orm';
 import { createBatcher } from '../../lib/batch';
+import type { OwedCursor } from './card-authorizations';
 
 const {
   listings,
@@ -972,7 +973,7 @@ export function createTradingRepo(db: Db) {
     },
 
     /** Paid intents whose card money was authorised but not yet taken, paid between `after` and `before`. */
-    async uncaptured(after: Date, before: Date, limit: number): Promise<IntentRow[]> {
+    async uncaptured(after: OwedCursor, before: Date, limit: number): Promise<IntentRow[]> {
       return db
         .select()
         .from(intents)
@@ -981,11 +982,11 @@ export function createTradingRepo(db: Db) {
             eq(intents.paymentState, 'paid'),
             sql`${intents.providerReference} is not null`,
             sql`${intents.capturedAt} is null`,
-            gte(intents.paidAt, after),
+            sql`(${intents.paidAt}, ${intents.id}) > (${after.at.toISOString()}::timestamptz, ${after.id}::int)`,
             lte(intents.paidAt, before),
           ),
         )
-        .orderBy(asc(intents.paidAt))
+        .orderBy(asc(intents.paidAt), asc(intents.id))
         .limit(limit);
     },
 
