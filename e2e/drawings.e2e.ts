@@ -60,6 +60,18 @@ async function collector(label: string, cents: number): Promise<ApiUser> {
   return user;
 }
 
+/**
+ * The second live drawing's card: not the first, which the first test runs (closes). It is the same collection's
+ * other collage, open to anyone (the seed's burn-required Seed Vault comes last).
+ */
+async function secondLiveDrawing(): Promise<DropCard> {
+  const drops = await fetch(`${baseUrl}/api/v1/drops/?status=live&page_size=50`);
+  const body = (await drops.json()) as { results: { dropType: string; cards: DropCard[] }[] };
+  const card = body.results.filter((d) => d.dropType === 'drawing').flatMap((d) => d.cards)[1];
+  if (!card) throw new Error('no second live drawing');
+  return card;
+}
+
 describe('a drawing', () => {
   it('is entered in the dialog, run, and verified on its results page', { timeout: 240_000 }, async () => {
     const drops = await fetch(`${baseUrl}/api/v1/drops/?status=live&page_size=50`);
@@ -189,12 +201,7 @@ describe('a drawing', () => {
   it('a double click on Enter Drawing enters once: the dialog says entered, with no error beside it', {
     timeout: 120_000,
   }, async () => {
-    const drops = await fetch(`${baseUrl}/api/v1/drops/?status=live&page_size=50`);
-    const body = (await drops.json()) as { results: { dropType: string; cards: DropCard[] }[] };
-    // Not the first card: the test above runs (closes) that drawing. The second is the same collection's
-    // other collage, open to anyone (the seed's burn-required Seed Vault comes last).
-    const card = body.results.filter((d) => d.dropType === 'drawing').flatMap((d) => d.cards)[1];
-    if (!card) throw new Error('no second live drawing');
+    const card = await secondLiveDrawing();
     const user = await collector('drawing-double', 0);
     const context = await browser.newContext({ viewport: DESKTOP });
     await storeCredentials(context, user.grant);
@@ -220,11 +227,7 @@ describe('a drawing', () => {
   it('Enter Drawing pressed again after a lost answer enters once, by balance, though the balance now reads too low', {
     timeout: 120_000,
   }, async () => {
-    const drops = await fetch(`${baseUrl}/api/v1/drops/?status=live&page_size=50`);
-    const body = (await drops.json()) as { results: { dropType: string; cards: DropCard[] }[] };
-    // The second card, as the test above (the first is run by the first test).
-    const card = body.results.filter((d) => d.dropType === 'drawing').flatMap((d) => d.cards)[1];
-    if (!card) throw new Error('no second live drawing');
+    const card = await secondLiveDrawing();
     const price = card.saleDetails.price;
     expect(price).toBeGreaterThan(0);
     // Exactly the price: once the entry holds it, the balance reads $0.00 available.
