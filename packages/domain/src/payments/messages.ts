@@ -10,6 +10,8 @@ export const PURCHASE_FAILED_MESSAGE = 'Sorry, we ran into a problem creating yo
 export const CARD_DECLINED_MESSAGE = 'Your card was declined.';
 /** 000 §5: an offer made again for an NFT that already has one of the caller's. */
 export const DUPLICATE_OFFER_MESSAGE = 'You have already created an offer for this NFT';
+/** An offer on one NFT whose owner turned offers off (000 §7 set-nifty-sm-pref; the item page says it too). */
+export const NOT_ACCEPTING_OFFERS_MESSAGE = 'The owner of this NFT is not accepting offers';
 /** 000 §8: bid acceptance, success and failure. */
 export const OFFER_ACCEPTED_MESSAGE = 'Offer successfully accepted!' as const;
 export const OFFER_ACCEPT_FAILED_MESSAGE = 'Error - Bid could not be accepted';

@@ -612,6 +612,157 @@ describe('offers', () => {
     expect(await ledgerInvariants(db())).toEqual(balanced);
   });
 
+  it('an owner accepts an offer through /v2/offer-match by its purchase intent, behind the same checks', async () => {
+    const { owner, tokens } = await ownedTokens();
+    const token = tokens[0];
+    if (!token) throw new Error('no token');
+    await db()
+      .insert(schema.userTwoFactor)
+      .values({ userId: owner.userId, method: 'email', enabledAt: t.clock.now() });
+    const maker = await buyer(t.app);
+    await fund(db(), maker.userId, 5_000, t.clock.now());
+    const made = await makeOffer(maker.headers, {
+      type: 'offer',
+      contractAddress: token.contractAddress,
+      tokenId: token.tokenId,
+      amount: { amount: '40', currency: 'USD' },
+      payment_method: 'balance',
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const offer = (made.json() as { offer: Offer }).offer;
+    const match = {
+      purchase_intent_id: offer.purchaseIntentId,
+      contractAddress: token.contractAddress,
+      tokenId: token.tokenId,
+      expected_amount_in_cents: 4_000,
+    };
+    const post = (headers: Record<string, string>, payload: Record<string, unknown>) =>
+      t.app.inject({ method: 'POST', url: '/api/v2/offer-match', headers, payload });
+    const stranger = await buyer(t.app);
+    expect((await post(stranger.headers, match)).statusCode).toBe(403);
+    const noAmount = await post(owner.headers, { ...match, expected_amount_in_cents: undefined });
+    expect(noAmount.statusCode, noAmount.body).toBe(400);
+    const first = await post(owner.headers, match);
+    expect(first.statusCode).toBe(403);
+    expect(first.json()).toMatchObject({ errorType: 'two_factor_required' });
+    const [ownerRow] = await db().select().from(schema.users).where(eq(schema.users.id, owner.userId));
+    const code = (await outbox(t.app, ownerRow?.email ?? '', 'step_up_code'))[0]?.code;
+    const done = await post(owner.headers, { ...match, twoFactorCode: code });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json()).toMatchObject({
+      message: 'Offer successfully accepted!',
+      sale: { priceInCents: 4_000, proceedsInCents: 3_400 },
+    });
+    const [moved] = await db().select().from(schema.tokens).where(eq(schema.tokens.id, token.id));
+    expect(moved?.ownerId).toBe(maker.userId);
+    expect(await available(maker.userId)).toEqual({ balance: 1_000, held: 0 });
+    expect(await ledgerInvariants(db())).toEqual(balanced);
+  });
+
+  it('an offer is cancelled by DELETE /v2/offer/{purchase_intent_id} (000 §7) as by its query form', async () => {
+    const { tokens } = await ownedTokens(2);
+    const [a, b] = tokens;
+    if (!a || !b) throw new Error('no tokens');
+    const maker = await buyer(t.app);
+    await fund(db(), maker.userId, 5_000, t.clock.now());
+    const ids: number[] = [];
+    for (const token of [a, b]) {
+      const made = await makeOffer(maker.headers, {
+        type: 'offer',
+        contractAddress: token.contractAddress,
+        tokenId: token.tokenId,
+        amount: { amount: '10', currency: 'USD' },
+        payment_method: 'balance',
+      });
+      expect(made.statusCode, made.body).toBe(201);
+      ids.push((made.json() as { offer: Offer }).offer.purchaseIntentId);
+    }
+    expect(await available(maker.userId)).toEqual({ balance: 5_000, held: 2_000 });
+    const stranger = await buyer(t.app);
+    const notTheirs = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v2/offer/${ids[0]}`,
+      headers: stranger.headers,
+    });
+    expect(notTheirs.statusCode).toBe(403);
+    const byPath = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v2/offer/${ids[0]}`,
+      headers: maker.headers,
+    });
+    expect(byPath.statusCode, byPath.body).toBe(200);
+    expect((byPath.json() as { offer: Offer }).offer.status).toBe('cancelled');
+    const byQuery = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v2/offer?purchase_intent_id=${ids[1]}`,
+      headers: maker.headers,
+    });
+    expect(byQuery.statusCode, byQuery.body).toBe(200);
+    expect(await available(maker.userId)).toEqual({ balance: 5_000, held: 0 });
+  });
+
+  it('an owner turns offers off on one NFT (000 §7 set-nifty-sm-pref): offers on it are refused until on again', async () => {
+    const { owner, nifty, tokens } = await ownedTokens();
+    const token = tokens[0];
+    if (!token) throw new Error('no token');
+    const maker = await buyer(t.app);
+    await fund(db(), maker.userId, 5_000, t.clock.now());
+    const setPref = (headers: Record<string, string>, isAcceptingOffers: boolean) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/user/set-nifty-sm-pref/',
+        headers,
+        payload: { contractAddress: token.contractAddress, tokenId: token.tokenId, isAcceptingOffers },
+      });
+    const item = async () =>
+      (
+        (
+          await t.app.inject(`/api/v1/marketplace/items/${token.contractAddress}/${token.tokenId}/`)
+        ).json() as {
+          token: { isAcceptingOffers: boolean };
+        }
+      ).token.isAcceptingOffers;
+    expect(await item()).toBe(true);
+    // Only the owner.
+    expect((await setPref(maker.headers, false)).statusCode).toBe(403);
+    expect(await item()).toBe(true);
+    const off = await setPref(owner.headers, false);
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json()).toEqual({
+      contractAddress: token.contractAddress,
+      tokenId: token.tokenId,
+      isAcceptingOffers: false,
+    });
+    // The item page says so at once (its cached answer is refreshed with the change).
+    expect(await item()).toBe(false);
+    const body = {
+      type: 'offer',
+      contractAddress: token.contractAddress,
+      tokenId: token.tokenId,
+      amount: { amount: '10', currency: 'USD' },
+      payment_method: 'balance',
+    };
+    const refused = await makeOffer(maker.headers, body);
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json()).toMatchObject({
+      errorType: 'not-accepting-offers',
+      message: 'The owner of this NFT is not accepting offers',
+    });
+    expect(await available(maker.userId)).toEqual({ balance: 5_000, held: 0 });
+    // An offer on the nifty type is not an offer on this NFT.
+    const global = await makeOffer(maker.headers, {
+      ...body,
+      type: 'global_offer',
+      tokenId: undefined,
+      niftyType: String(nifty.typeNumber),
+    });
+    expect(global.statusCode, global.body).toBe(201);
+    expect((await setPref(owner.headers, true)).statusCode).toBe(200);
+    expect(await item()).toBe(true);
+    const made = await makeOffer(maker.headers, body);
+    expect(made.statusCode, made.body).toBe(201);
+  });
+
   it('accepting needs the two-factor code when two-factor is on', async () => {
     const { owner, tokens } = await ownedTokens();
     const token = tokens[0];
@@ -853,6 +1004,24 @@ describe('offers', () => {
     const eligibleResults = (eligible.json() as { results: { tokenId: string }[] }).results;
     expect(eligibleResults.length).toBeGreaterThan(0);
     expect(eligibleResults.map((r) => r.tokenId).sort()).toEqual(tokens.map((x) => x.tokenId).sort());
+    // 000 §7's path for the same question: by the bid, or by the nifty type (the owner's NFTs of it).
+    const captured = async (query: string, headers = owner.headers) => {
+      const r = await t.app.inject({ url: `/api/user/nifties-captured-by-bid/?${query}`, headers });
+      expect(r.statusCode, r.body).toBe(200);
+      return (r.json() as { count: number; results: { tokenId: string }[] }).results
+        .map((x) => x.tokenId)
+        .sort();
+    };
+    const owned = tokens.map((x) => x.tokenId).sort();
+    expect(owned.length).toBeGreaterThan(0);
+    expect(await captured(`bid_id=${offer.id}`)).toEqual(owned);
+    expect(
+      await captured(`contract_address=${nifty.contractAddress}&nifty_type=${nifty.typeNumber}`),
+    ).toEqual(owned);
+    expect(await captured(`bid_id=${offer.id}`, maker.headers)).toEqual([]);
+    const unnamed = await t.app.inject({ url: '/api/user/nifties-captured-by-bid/', headers: owner.headers });
+    expect(unnamed.statusCode).toBe(400);
+    expect(unnamed.json()).toMatchObject({ errorType: 'bid-target-required' });
     const token = tokens[1];
     if (!token) throw new Error('no token');
     const done = await t.app.inject({

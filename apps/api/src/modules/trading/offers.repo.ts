@@ -157,6 +157,8 @@ export function createOffersRepo(db: Db) {
           name: tokens.name,
           /** A pack opened: not sold as a pack (no offer on it, none accepted with it). */
           openedAt: tokens.openedAt,
+          /** Its owner takes offers on it (000 §7 set-nifty-sm-pref); off, no new offer on it is made. */
+          isAcceptingOffers: tokens.isAcceptingOffers,
           /** The token's own name, else its nifty's title: how people know it. */
           label: sql<string>`coalesce(${tokens.name}, ${nifties.title})`,
         })
@@ -292,14 +294,21 @@ export function createOffersRepo(db: Db) {
       return { rows, count };
     },
 
-    /** Tokens the user owns that the offer could buy. */
-    async eligibleTokens(offerId: number, ownerId: number, limit: number, offset: number) {
+    /** Tokens the user owns that the offer could buy, or (`{ niftyId }`) that a global offer on that nifty type could. */
+    async eligibleTokens(
+      target: { offerId: number } | { niftyId: number },
+      ownerId: number,
+      limit: number,
+      offset: number,
+    ) {
       const where = and(
         eq(tokens.ownerId, ownerId),
         // An opened pack cannot fill an offer (it is no longer a pack).
         isNull(tokens.openedAt),
-        sql`exists (select 1 from ${offers} where ${offers.id} = ${offerId}
-          and ${matchesToken(sql`${tokens.id}`, sql`${tokens.niftyId}`, sql`${nifties.collectionId}`)})`,
+        'offerId' in target
+          ? sql`exists (select 1 from ${offers} where ${offers.id} = ${target.offerId}
+          and ${matchesToken(sql`${tokens.id}`, sql`${tokens.niftyId}`, sql`${nifties.collectionId}`)})`
+          : eq(tokens.niftyId, target.niftyId),
       );
       const base = db
         .select({

@@ -216,6 +216,23 @@ export const offersRoute: FastifyPluginAsyncZod = async (app) => {
     }),
   );
 
+  // 000 §7 names the path form too.
+  app.delete(
+    '/v2/offer/:purchase_intent_id',
+    {
+      config: { auth: 'user', idempotency: true },
+      schema: {
+        tags: ['trading'],
+        summary: 'Cancel your offer (releases its hold or card authorisation)',
+        params: idParams,
+        response: { 200: offerAnswerSchema, ...answers },
+      },
+    },
+    async (request) => ({
+      offer: await offers().cancel(signedIn(request).userId, request.params.purchase_intent_id),
+    }),
+  );
+
   app.get(
     '/v2/offer/:purchase_intent_id/eligible-nifties',
     {
@@ -240,6 +257,107 @@ export const offersRoute: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  // 000 §7 (nifties eligible for a global bid, "by bid_id for attribute bids, or a user's nifties filtered by
+  // nifty_type and contract_address"): the same answer as eligible-nifties above.
+  app.get(
+    '/user/nifties-captured-by-bid/',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags: ['trading'],
+        summary:
+          'NFTs you own that a bid could capture: those the offer bid_id could buy, or yours of a nifty type (contract_address and nifty_type)',
+        querystring: pageQuery.extend({
+          bid_id: idParams.shape.purchase_intent_id.optional(),
+          contract_address: z.string().min(1).max(100).optional(),
+          nifty_type: z.coerce
+            .string()
+            .regex(/^\d{1,9}$/, 'The nifty type number')
+            .optional(),
+        }),
+        response: { 200: eligibleNiftyPageSchema, ...answers },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      let target: number | { contractAddress: string; niftyType: string };
+      if (q.bid_id !== undefined) target = q.bid_id;
+      else if (q.contract_address !== undefined && q.nifty_type !== undefined)
+        target = { contractAddress: q.contract_address, niftyType: q.nifty_type };
+      else
+        throw new AppError({
+          statusCode: 400,
+          errorType: 'bid-target-required',
+          message: 'Name the bid (bid_id), or the nifty type (contract_address and nifty_type).',
+        });
+      const { count, results } = await offers().eligible(
+        signedIn(request).userId,
+        target,
+        q.page_size,
+        offsetOf(q),
+      );
+      return toPage(q, count, results);
+    },
+  );
+
+  // 000 §7 set-nifty-sm-pref: the owner's switch for offers on one NFT (the catalog's isAcceptingOffers).
+  app.post(
+    '/user/set-nifty-sm-pref/',
+    {
+      config: { auth: 'user', idempotency: true },
+      schema: {
+        tags: ['trading'],
+        summary: 'Whether an NFT you own takes offers on it (off: offers on it are refused; open ones stay)',
+        body: z.object({
+          contractAddress: z.string().min(1).max(100),
+          tokenId: z.coerce.string().regex(/^\d{1,78}$/),
+          isAcceptingOffers: z.boolean(),
+        }),
+        response: {
+          200: z.object({ contractAddress: z.string(), tokenId: z.string(), isAcceptingOffers: z.boolean() }),
+          ...answers,
+        },
+      },
+    },
+    async (request) => {
+      const b = request.body;
+      return app.services.trading.setAcceptingOffers(
+        signedIn(request).userId,
+        b.contractAddress,
+        b.tokenId,
+        b.isAcceptingOffers,
+      );
+    },
+  );
+
+  /** The owner's acceptance: the two-factor step first, then the sale (offers.service `accept`). */
+  const accept = async (
+    userId: number,
+    b: {
+      offerId: number;
+      contractAddress: string;
+      tokenId: string;
+      twoFactorCode?: string | undefined;
+      expected: number | undefined;
+    },
+  ) => {
+    await app.services.accounts.auth.stepUp(userId, b.twoFactorCode, 'accepting an offer');
+    return offers().accept(userId, {
+      offerId: b.offerId,
+      contractAddress: b.contractAddress,
+      tokenId: b.tokenId,
+      expectedAmountCents: b.expected,
+    });
+  };
+  const acceptFields = {
+    contractAddress: z.string().min(1).max(100),
+    tokenId: z.coerce.string().regex(/^\d{1,78}$/),
+    twoFactorCode: z.string().max(20).optional(),
+  };
+  // The amount the owner saw: an offer changed since is refused (409 offer-changed), so an owner never sells for
+  // an amount the maker lowered after they looked.
+  const expectedAmount = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
   app.post(
     '/user/accept-bid/',
     {
@@ -247,26 +365,49 @@ export const offersRoute: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['trading'],
         summary: 'Accept an offer on an NFT you own (two-factor code when two-factor is on)',
+        // 000 §7 names bid_id, contractAddress and tokenId; the web sends the amount too (optional here, so a
+        // client of the spec's fields is answered).
         body: z.object({
           bid_id: z.coerce.number().int().positive().max(2_147_483_647),
-          contractAddress: z.string().min(1).max(100),
-          tokenId: z.coerce.string().regex(/^\d{1,78}$/),
-          twoFactorCode: z.string().max(20).optional(),
-          // The amount the owner saw (the web sends it): a balance offer changed since is refused (409 offer-changed).
-          expected_amount_in_cents: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+          ...acceptFields,
+          expected_amount_in_cents: expectedAmount.optional(),
         }),
         response: { 200: acceptBidSchema, ...answers },
       },
     },
     async (request) => {
-      const { userId } = signedIn(request);
       const b = request.body;
-      await app.services.accounts.auth.stepUp(userId, b.twoFactorCode, 'accepting an offer');
-      return offers().accept(userId, {
+      return accept(signedIn(request).userId, {
+        ...b,
         offerId: b.bid_id,
-        contractAddress: b.contractAddress,
-        tokenId: b.tokenId,
-        expectedAmountCents: b.expected_amount_in_cents,
+        expected: b.expected_amount_in_cents,
+      });
+    },
+  );
+
+  // 000 §7 offer-match: the same acceptance, the offer named by its purchase intent as the v2 calls name it.
+  app.post(
+    '/v2/offer-match',
+    {
+      config: { auth: 'user', terms: true, idempotency: true },
+      schema: {
+        tags: ['trading'],
+        summary:
+          'Accept an offer (by its purchase intent) on an NFT you own (two-factor code when two-factor is on)',
+        body: z.object({
+          purchase_intent_id: idParams.shape.purchase_intent_id,
+          ...acceptFields,
+          expected_amount_in_cents: expectedAmount,
+        }),
+        response: { 200: acceptBidSchema, ...answers },
+      },
+    },
+    async (request) => {
+      const b = request.body;
+      return accept(signedIn(request).userId, {
+        ...b,
+        offerId: b.purchase_intent_id,
+        expected: b.expected_amount_in_cents,
       });
     },
   );

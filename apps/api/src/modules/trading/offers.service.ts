@@ -14,6 +14,7 @@ import {
   DUPLICATE_OFFER_MESSAGE,
   feeBreakdown,
   formatCents,
+  NOT_ACCEPTING_OFFERS_MESSAGE,
   OFFER_ACCEPTED_MESSAGE,
   toMinorUnits,
 } from '@vitrine/domain';
@@ -65,6 +66,7 @@ export const OFFER_ERRORS = {
   notMaker: () => err(403, 'forbidden', 'Only the maker of this offer can change it'),
   /** An opened pack is no longer a pack: no offer is made on it or filled with it. */
   packOpened: () => err(409, 'pack-opened', 'This pack has already been opened'),
+  notAcceptingOffers: () => err(409, 'not-accepting-offers', NOT_ACCEPTING_OFFERS_MESSAGE),
   /** A balance offer's maker may change its amount: the owner accepts the amount they saw, or nothing. */
   changed: (amountCents: number) =>
     err(
@@ -256,6 +258,7 @@ export function createOffersService(deps: {
       if (!token) throw TRADING_ERRORS.tokenNotFound();
       if (token.ownerId === makerId) throw OFFER_ERRORS.ownToken();
       if (token.openedAt !== null) throw OFFER_ERRORS.packOpened();
+      if (!token.isAcceptingOffers) throw OFFER_ERRORS.notAcceptingOffers();
       return {
         key: `token:${token.id}`,
         tokenRowId: token.id,
@@ -417,7 +420,7 @@ export function createOffersService(deps: {
       const row = await repo.byId(id);
       if (!row) throw OFFER_ERRORS.notFound();
       if (row.makerId !== userId) {
-        const { count } = await repo.eligibleTokens(row.id, userId, 1, 0);
+        const { count } = await repo.eligibleTokens({ offerId: row.id }, userId, 1, 0);
         if (count === 0) throw OFFER_ERRORS.notFound();
       }
       return view(await expireIfDue(row));
@@ -452,10 +455,27 @@ export function createOffersService(deps: {
       return { count: count - (rows.length - results.length), results };
     },
 
-    async eligible(userId: number, id: number, limit: number, offset: number) {
-      const row = await repo.byId(id);
-      if (!row) throw OFFER_ERRORS.notFound();
-      const { rows, count } = await repo.eligibleTokens(id, userId, limit, offset);
+    /**
+     * The caller's NFTs a bid could capture (000 §7 nifties eligible for a global bid): those the offer `id` could
+     * buy, or (`{ contractAddress, niftyType }`) the caller's NFTs of that nifty type, which a global offer on it
+     * could. Opened packs are left out.
+     */
+    async eligible(
+      userId: number,
+      target: number | { contractAddress: string; niftyType: string },
+      limit: number,
+      offset: number,
+    ) {
+      let by: { offerId: number } | { niftyId: number };
+      if (typeof target === 'number') {
+        if (!(await repo.byId(target))) throw OFFER_ERRORS.notFound();
+        by = { offerId: target };
+      } else {
+        const nifty = await repo.niftyType(target.contractAddress, target.niftyType);
+        if (!nifty) throw err(404, 'not-found', 'NFT type not found');
+        by = { niftyId: nifty.id };
+      }
+      const { rows, count } = await repo.eligibleTokens(by, userId, limit, offset);
       return {
         count,
         results: rows.map((r) => ({
@@ -570,7 +590,7 @@ export function createOffersService(deps: {
         contractAddress: string;
         tokenId: string;
         /** The amount the owner saw; when given, any other amount (the maker changed it) is refused. */
-        expectedAmountCents?: number | undefined;
+        expectedAmountCents: number | undefined;
       },
     ) {
       const draft = await repo.byId(input.offerId);

@@ -526,6 +526,16 @@ export function createTradingRepo(db: Db) {
       return row ?? null;
     },
 
+    /** The owner's offers switch on one token; null when the token is not theirs (or not there). */
+    async setAcceptingOffers(tokenRowId: number, ownerId: number, accepting: boolean) {
+      const [row] = await db
+        .update(tokens)
+        .set({ isAcceptingOffers: accepting })
+        .where(and(eq(tokens.id, tokenRowId), eq(tokens.ownerId, ownerId)))
+        .returning({ isAcceptingOffers: tokens.isAcceptingOffers });
+      return row ?? null;
+    },
+
     async tokenById(id: number): Promise<TokenForSale | null> {
       const [row] = await prepared(db, 'trading_token_by_id', (d) =>
         d

@@ -1240,6 +1240,24 @@ export function createTradingService(deps: {
       return done;
     },
 
+    /**
+     * 000 §7 POST /user/set-nifty-sm-pref/: the owner says whether the NFT takes offers on it (the catalog's
+     * `isAcceptingOffers`). Off, offers on that one NFT are refused; open ones stay, for the owner to accept or
+     * leave; offers on its nifty type or a trait are not offers on it and are not affected.
+     */
+    async setAcceptingOffers(ownerId: number, contractAddress: string, tokenId: string, accepting: boolean) {
+      const token = await repo.tokenByAddress(contractAddress, tokenId);
+      if (!token) throw TRADING_ERRORS.tokenNotFound();
+      const done = await repo.setAcceptingOffers(token.id, ownerId, accepting);
+      if (!done) throw TRADING_ERRORS.notOwner();
+      await changed(token.id);
+      return {
+        contractAddress: token.contractAddress,
+        tokenId: token.tokenId,
+        isAcceptingOffers: done.isAcceptingOffers,
+      };
+    },
+
     /** 000 §7 POST /user/sale-proceeds-amount/: what the seller would receive. */
     async saleProceeds(contractAddress: string, tokenId: string, saleAmountInCents: number) {
       const token = await repo.tokenByAddress(contractAddress, tokenId);
