@@ -167,6 +167,39 @@ describe('offers', () => {
     maker = await apiSignUp(baseUrl, 'offer-maker');
   });
 
+  it("the owner turns offers off on the item page, and others read 'Not Accepting Offers' until it is on again", {
+    timeout: 120_000,
+  }, async () => {
+    const owner = await signedInPage(seller, itemUrl(token));
+    const toggle = owner.getByTestId('accepting-offers');
+    await toggle.waitFor();
+    expect(await toggle.isChecked()).toBe(true);
+    // The owner has no Make Offer of their own.
+    expect(await owner.getByTestId('item-price').getByTestId('make-offer').count()).toBe(0);
+    await toggle.click();
+    await owner.getByText('Offers are off for this NFT').waitFor();
+    await expect.poll(() => toggle.isChecked()).toBe(false);
+
+    const other = await signedInPage(maker, itemUrl(token));
+    const price = other.getByTestId('item-price');
+    const refused = price.getByTestId('not-accepting-offers');
+    await refused.waitFor();
+    expect(await refused.isDisabled()).toBe(true);
+    expect(await refused.textContent()).toBe('Not Accepting Offers');
+    expect(await price.getByTestId('make-offer').count()).toBe(0);
+    // An offer on its nifty type is still open to them.
+    expect(await price.getByTestId('item-global-offer').count()).toBe(1);
+
+    await toggle.click();
+    await owner.getByText('Offers are on for this NFT').waitFor();
+    await expect.poll(() => toggle.isChecked()).toBe(true);
+    await other.reload();
+    await price.getByTestId('make-offer').waitFor();
+    expect(await price.getByTestId('not-accepting-offers').count()).toBe(0);
+    await owner.context().close();
+    await other.context().close();
+  });
+
   it('makes an offer by card, shows it, warns on a duplicate, cancels it and makes another', {
     timeout: 180_000,
   }, async () => {

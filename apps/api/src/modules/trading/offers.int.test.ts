@@ -761,6 +761,23 @@ describe('offers', () => {
     expect(await item()).toBe(true);
     const made = await makeOffer(maker.headers, body);
     expect(made.statusCode, made.body).toBe(201);
+    // The switch is its owner's: sold with offers off, the NFT takes offers again for its next owner.
+    expect((await setPref(owner.headers, false)).statusCode).toBe(200);
+    const sold = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/offer-match',
+      headers: owner.headers,
+      payload: {
+        purchase_intent_id: (global.json() as { offer: Offer }).offer.purchaseIntentId,
+        contractAddress: token.contractAddress,
+        tokenId: token.tokenId,
+        expected_amount_in_cents: 1_000,
+      },
+    });
+    expect(sold.statusCode, sold.body).toBe(200);
+    const [row] = await db().select().from(schema.tokens).where(eq(schema.tokens.id, token.id));
+    expect(row).toMatchObject({ ownerId: maker.userId, isAcceptingOffers: true });
+    expect(await item()).toBe(true);
   });
 
   it('accepting needs the two-factor code when two-factor is on', async () => {

@@ -79,7 +79,7 @@ export function ListingControls({
 export type CurrentListing = Pick<CatalogListing, 'id' | 'baseListingPrice'>;
 
 /** After a listing changes: the item pages, the collection tables and the dashboard's lists. */
-function useRefreshItems() {
+export function useRefreshItems() {
   const queryClient = useQueryClient();
   return () => {
     // The tables and the dashboard refresh in the background; the dialog waits for the item only.

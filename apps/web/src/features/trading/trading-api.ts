@@ -46,6 +46,15 @@ export const tradingApi = {
     withAuthRetry(() => api.patch<Listing>(`/v2/listings/${listingId}`, { price }, once())),
   cancelListing: (listingId: number) =>
     withAuthRetry(() => api.delete<Listing>(`/v2/listings/${listingId}`, once())),
+  /** 000 §7 set-nifty-sm-pref: whether the owner takes offers on this NFT. */
+  setAcceptingOffers: (contractAddress: string, tokenId: string, isAcceptingOffers: boolean) =>
+    withAuthRetry(() =>
+      api.post<{ isAcceptingOffers: boolean }>(
+        '/user/set-nifty-sm-pref/',
+        { contractAddress, tokenId, isAcceptingOffers },
+        once(),
+      ),
+    ),
   listingMatch: (listingId: number) =>
     withAuthRetry(() => api.post<ListingMatch>('/v2/listing-match/', { listing_id: listingId }, once())),
   /** A primary purchase intent for editions of a drop's nifty (fcfs): holds them for 15 minutes. */

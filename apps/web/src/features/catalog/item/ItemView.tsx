@@ -4,15 +4,18 @@ import {
   formatRarityPercent,
   isUnlimitedEdition,
   makeGlobalOfferPath,
+  NOT_ACCEPTING_OFFERS_MESSAGE,
   shortenAddress,
 } from '@vitrine/domain';
 import { useState } from 'react';
 import { useLoggedIn } from '../../../app/useLoggedIn';
+import { Button } from '../../../ui/Button';
 import { ButtonLink } from '../../../ui/ButtonLink';
 import { DocumentTitle } from '../../../ui/DocumentTitle';
 import { Link } from '../../../ui/Link';
 import { Price } from '../../../ui/Price';
 import { useProfile } from '../../auth/profile-query';
+import { AcceptingOffersToggle } from '../../offers/AcceptingOffersToggle';
 import { HighestOffer, ItemOffersPanel } from '../../offers/ItemOffersPanel';
 import { MakeOfferButton } from '../../offers/MakeOfferButton';
 import { FollowButton } from '../../social/FollowButton';
@@ -164,10 +167,22 @@ export function ItemView({ item }: { item: ItemDetail }) {
                 onClose={() => setCheckoutPiid(null)}
               />
               {!viewerOwns && viewerKnown ? (
-                <MakeOfferButton
-                  target={{ type: 'offer', contractAddress: token.contractAddress, tokenId: token.tokenId }}
-                  buyNowCents={buyNowCents}
-                />
+                token.isAcceptingOffers ? (
+                  <MakeOfferButton
+                    target={{ type: 'offer', contractAddress: token.contractAddress, tokenId: token.tokenId }}
+                    buyNowCents={buyNowCents}
+                  />
+                ) : (
+                  <Button
+                    variant="secondary"
+                    size="lg"
+                    disabled
+                    title={NOT_ACCEPTING_OFFERS_MESSAGE}
+                    data-testid="not-accepting-offers"
+                  >
+                    Not Accepting Offers
+                  </Button>
+                )
               ) : null}
               <ButtonLink
                 to={makeGlobalOfferPath(token.contractAddress, token.typeNumber)}
@@ -178,6 +193,15 @@ export function ItemView({ item }: { item: ItemDetail }) {
                 Make Global Offer
               </ButtonLink>
             </div>
+            {viewerOwns ? (
+              <div className={styles.offersSwitch}>
+                <AcceptingOffersToggle
+                  contractAddress={token.contractAddress}
+                  tokenId={token.tokenId}
+                  accepting={token.isAcceptingOffers}
+                />
+              </div>
+            ) : null}
           </div>
           <EditionPanel contractAddress={token.contractAddress} tokenId={token.tokenId} />
           <dl className={styles.details} data-testid="item-details">
