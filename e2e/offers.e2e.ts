@@ -177,27 +177,36 @@ describe('offers', () => {
     // The owner has no Make Offer of their own.
     expect(await owner.getByTestId('item-price').getByTestId('make-offer').count()).toBe(0);
     await toggle.click();
-    await owner.getByText('Offers are off for this NFT').waitFor();
-    await expect.poll(() => toggle.isChecked()).toBe(false);
+    try {
+      await owner.getByText('Offers are off for this NFT').waitFor();
+      await expect.poll(() => toggle.isChecked()).toBe(false);
 
-    const other = await signedInPage(maker, itemUrl(token));
-    const price = other.getByTestId('item-price');
-    const refused = price.getByTestId('not-accepting-offers');
-    await refused.waitFor();
-    expect(await refused.isDisabled()).toBe(true);
-    expect(await refused.textContent()).toBe('Not Accepting Offers');
-    expect(await price.getByTestId('make-offer').count()).toBe(0);
-    // An offer on its nifty type is still open to them.
-    expect(await price.getByTestId('item-global-offer').count()).toBe(1);
+      const other = await signedInPage(maker, itemUrl(token));
+      const price = other.getByTestId('item-price');
+      const refused = price.getByTestId('not-accepting-offers');
+      await refused.waitFor();
+      expect(await refused.isDisabled()).toBe(true);
+      expect(await refused.textContent()).toBe('Not Accepting Offers');
+      expect(await price.getByTestId('make-offer').count()).toBe(0);
+      // An offer on its nifty type is still open to them.
+      expect(await price.getByTestId('item-global-offer').count()).toBe(1);
 
-    await toggle.click();
-    await owner.getByText('Offers are on for this NFT').waitFor();
-    await expect.poll(() => toggle.isChecked()).toBe(true);
-    await other.reload();
-    await price.getByTestId('make-offer').waitFor();
-    expect(await price.getByTestId('not-accepting-offers').count()).toBe(0);
+      await toggle.click();
+      await owner.getByText('Offers are on for this NFT').waitFor();
+      await expect.poll(() => toggle.isChecked()).toBe(true);
+      await other.reload();
+      await price.getByTestId('make-offer').waitFor();
+      expect(await price.getByTestId('not-accepting-offers').count()).toBe(0);
+      await other.context().close();
+    } finally {
+      // The later tests make offers on this NFT: offers on again whatever happened above.
+      await call(seller, 'POST', '/user/set-nifty-sm-pref/', {
+        contractAddress: token.contractAddress,
+        tokenId: token.tokenId,
+        isAcceptingOffers: true,
+      });
+    }
     await owner.context().close();
-    await other.context().close();
   });
 
   it('makes an offer by card, shows it, warns on a duplicate, cancels it and makes another', {

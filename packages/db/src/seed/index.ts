@@ -1439,7 +1439,13 @@ class Seeder {
       editionNumber: edition,
       rarity: plan.rarity ? rng.float().toFixed(6) : null,
       ownerId: owner,
-      isAcceptingOffers: rng.chance(0.9),
+      // About a tenth of tokens refuse offers (000 §7 set-nifty-sm-pref); not the demo accounts' nor a listed token,
+      // which the demo's own offer flows use. The draw is made either way, so the store's other draws stay the same.
+      isAcceptingOffers:
+        rng.chance(0.9) ||
+        owner === this.demoCollectorId ||
+        owner === this.demoPublisherId ||
+        listings.some((l) => l.status === 'active'),
       likesCount: likes,
       lastSaleInCents: lastSale?.cents ?? null,
       lastSaleAt: lastSale ? new Date(lastSale.at) : null,

@@ -724,7 +724,9 @@ describe('offers', () => {
       ).token.isAcceptingOffers;
     expect(await item()).toBe(true);
     // Only the owner.
-    expect((await setPref(maker.headers, false)).statusCode).toBe(403);
+    const notTheirs = await setPref(maker.headers, false);
+    expect(notTheirs.statusCode).toBe(403);
+    expect(notTheirs.json()).toMatchObject({ errorType: 'forbidden' });
     expect(await item()).toBe(true);
     const off = await setPref(owner.headers, false);
     expect(off.statusCode, off.body).toBe(200);
@@ -761,20 +763,57 @@ describe('offers', () => {
     expect(await item()).toBe(true);
     const made = await makeOffer(maker.headers, body);
     expect(made.statusCode, made.body).toBe(201);
-    // The switch is its owner's: sold with offers off, the NFT takes offers again for its next owner.
+    // With offers off the NFT fills no offer, a global one included (000 §6: an owner accepting offers may accept a
+    // global bid), and is not among the NFTs a bid could capture.
     expect((await setPref(owner.headers, false)).statusCode).toBe(200);
-    const sold = await t.app.inject({
+    const globalId = (global.json() as { offer: Offer }).offer.purchaseIntentId;
+    const accept = await t.app.inject({
       method: 'POST',
       url: '/api/v2/offer-match',
       headers: owner.headers,
       payload: {
-        purchase_intent_id: (global.json() as { offer: Offer }).offer.purchaseIntentId,
+        purchase_intent_id: globalId,
         contractAddress: token.contractAddress,
         tokenId: token.tokenId,
         expected_amount_in_cents: 1_000,
       },
     });
-    expect(sold.statusCode, sold.body).toBe(200);
+    expect(accept.statusCode, accept.body).toBe(409);
+    expect(accept.json()).toMatchObject({
+      errorType: 'not-accepting-offers',
+      message: "Turn on 'Accepting offers' for this NFT to accept an offer with it",
+    });
+    const captured = await t.app.inject({
+      url: `/api/user/nifties-captured-by-bid/?bid_id=${globalId}`,
+      headers: owner.headers,
+    });
+    expect(captured.json()).toMatchObject({ count: 0, results: [] });
+    // The switch is its owner's: sold with offers off (Buy Now), the NFT takes offers again for its next owner.
+    const listed = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/listings',
+      headers: owner.headers,
+      payload: {
+        contractAddress: token.contractAddress,
+        tokenId: token.tokenId,
+        price: { amount: '20', currency: 'USD' },
+      },
+    });
+    expect(listed.statusCode, listed.body).toBe(200);
+    const match = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/listing-match/',
+      headers: maker.headers,
+      payload: { listing_id: (listed.json() as { id: number }).id },
+    });
+    expect(match.statusCode, match.body).toBe(200);
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: `/api/v2/purchase-intent/${(match.json() as { listingMatchId: number }).listingMatchId}/pay`,
+      headers: maker.headers,
+      payload: { payment_method: 'balance' },
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
     const [row] = await db().select().from(schema.tokens).where(eq(schema.tokens.id, token.id));
     expect(row).toMatchObject({ ownerId: maker.userId, isAcceptingOffers: true });
     expect(await item()).toBe(true);

@@ -294,17 +294,22 @@ export function createOffersRepo(db: Db) {
       return { rows, count };
     },
 
-    /** Tokens the user owns that the offer could buy, or (`{ niftyId }`) that a global offer on that nifty type could. */
+    /**
+     * Tokens the user owns that the offer could buy, or (`{ niftyId }`) that a global offer on that nifty type could.
+     * `acceptingOnly`: only those whose owner takes offers (000 §6: an owner accepting offers may accept a global bid).
+     */
     async eligibleTokens(
       target: { offerId: number } | { niftyId: number },
       ownerId: number,
       limit: number,
       offset: number,
+      acceptingOnly = true,
     ) {
       const where = and(
         eq(tokens.ownerId, ownerId),
         // An opened pack cannot fill an offer (it is no longer a pack).
         isNull(tokens.openedAt),
+        acceptingOnly ? eq(tokens.isAcceptingOffers, true) : undefined,
         'offerId' in target
           ? sql`exists (select 1 from ${offers} where ${offers.id} = ${target.offerId}
           and ${matchesToken(sql`${tokens.id}`, sql`${tokens.niftyId}`, sql`${nifties.collectionId}`)})`

@@ -67,6 +67,8 @@ export const OFFER_ERRORS = {
   /** An opened pack is no longer a pack: no offer is made on it or filled with it. */
   packOpened: () => err(409, 'pack-opened', 'This pack has already been opened'),
   notAcceptingOffers: () => err(409, 'not-accepting-offers', NOT_ACCEPTING_OFFERS_MESSAGE),
+  offersOffToAccept: () =>
+    err(409, 'not-accepting-offers', "Turn on 'Accepting offers' for this NFT to accept an offer with it"),
   /** A balance offer's maker may change its amount: the owner accepts the amount they saw, or nothing. */
   changed: (amountCents: number) =>
     err(
@@ -420,7 +422,7 @@ export function createOffersService(deps: {
       const row = await repo.byId(id);
       if (!row) throw OFFER_ERRORS.notFound();
       if (row.makerId !== userId) {
-        const { count } = await repo.eligibleTokens({ offerId: row.id }, userId, 1, 0);
+        const { count } = await repo.eligibleTokens({ offerId: row.id }, userId, 1, 0, false);
         if (count === 0) throw OFFER_ERRORS.notFound();
       }
       return view(await expireIfDue(row));
@@ -458,7 +460,7 @@ export function createOffersService(deps: {
     /**
      * The caller's NFTs a bid could capture (000 §7 nifties eligible for a global bid): those the offer `id` could
      * buy, or (`{ contractAddress, niftyType }`) the caller's NFTs of that nifty type, which a global offer on it
-     * could. Opened packs are left out.
+     * could. Opened packs are left out, and NFTs whose owner turned offers off (they fill no offer).
      */
     async eligible(
       userId: number,
@@ -631,6 +633,8 @@ export function createOffersService(deps: {
         const lockedToken = await tr.lockToken(token.id);
         if (!lockedToken || lockedToken.ownerId !== ownerId) throw TRADING_ERRORS.notOwner();
         if (lockedToken.openedAt !== null) throw OFFER_ERRORS.packOpened();
+        // 000 §6: an owner accepting offers may accept one; with offers off the NFT fills none until they are on.
+        if (!lockedToken.isAcceptingOffers) throw OFFER_ERRORS.offersOffToAccept();
         const fees = feeBreakdown({
           priceCents: locked.amountCents,
           royaltyBps,

@@ -176,6 +176,8 @@ describe('purchase history', () => {
       itemName: second.name,
       token: { contractAddress: second.token.contractAddress, tokenId: second.token.tokenId },
       quotes: [{ paymentMethod: 'stripe_card', priceInCents: 3_000, totalInCents: 3_000 }],
+      // 000 §3: what was bid, zeros trimmed.
+      bidAmount: '30',
       // The card that backed the offer, as a Buy Now purchase names it (it read only 'Card').
       paymentCard: { brand: 'Visa', last4: '4242' },
     });
@@ -208,7 +210,10 @@ describe('purchase history', () => {
       paymentMethod: 'balance',
       paymentState: 'paid',
       token: { contractAddress: listed.token.contractAddress, tokenId: listed.token.tokenId },
+      // Buy Now is no bid.
+      bidAmount: null,
     });
+    expect(balanceOffer?.bidAmount).toBe('60');
 
     // Pages of 3: the fourth purchase (the oldest) is alone on page 2.
     const page1 = await history(b, '?page=1&page_size=3');
@@ -289,6 +294,7 @@ describe('purchase history', () => {
       paymentState: 'paid',
       paymentMethod: 'stripe_card',
       paidAt: wonAt,
+      bidAmount: '12',
       itemName: wonToken.name,
       token: { contractAddress: wonToken.contractAddress, tokenId: wonToken.tokenId },
       paymentCard: { brand: 'Visa', last4: '4242' },

@@ -107,6 +107,18 @@ export function toPurchaseIntent(view: IntentView): PurchaseIntent {
  * A purchase paid without an intent (an accepted offer, a won auction or drawing) as a row of the buyer's
  * purchase history: paid, with the money its ledger movement moved as its one quote.
  */
+/**
+ * 000 §3 `bidAmount`: the bid in dollars with leading and trailing zeros trimmed (10000 cents → '100', 1050 →
+ * '10.5', 5 → '0.05'), as the builder's price amount reads.
+ */
+export function bidAmountOf(cents: number): string {
+  const whole = Math.trunc(cents / 100);
+  const fraction = String(cents % 100)
+    .padStart(2, '0')
+    .replace(/0+$/, '');
+  return fraction === '' ? String(whole) : `${whole}.${fraction}`;
+}
+
 function movementPurchase(p: {
   id: number;
   paymentMethod: string;
@@ -126,6 +138,8 @@ function movementPurchase(p: {
   createdAt: Date;
   paidAt: string;
   expiresAt: string;
+  /** What the buyer bid (an accepted offer's amount, a won bid's), or null (a drawing entry is no bid). */
+  bidAmountCents: number | null;
 }): PurchaseIntent {
   const method = (p.paymentMethod === 'balance' ? 'balance' : 'stripe_card') satisfies PaymentMethod;
   const serviceFee = Number(p.serviceFeeCents ?? 0);
@@ -152,7 +166,7 @@ function movementPurchase(p: {
       },
     ],
     requestedQuantity: 1,
-    bidAmount: null,
+    bidAmount: p.bidAmountCents === null ? null : bidAmountOf(p.bidAmountCents),
     niftyDeliveryDestination: 'internal',
     niftyDestinationExtWallet: null,
     listingLocation: 'internal',
@@ -188,6 +202,7 @@ export function toOfferPurchase(row: OfferPurchaseRow): PurchaseIntent {
     token: { contractAddress: row.contractAddress, tokenId: row.tokenId },
     paidAt: (row.closedAt ?? row.updatedAt).toISOString(),
     expiresAt: row.expiresAt.toISOString(),
+    bidAmountCents: row.amountCents,
   });
 }
 
@@ -214,6 +229,7 @@ export function toWinPurchase(row: WinPurchaseRow): PurchaseIntent {
         : null,
     paidAt,
     expiresAt: paidAt,
+    bidAmountCents: row.kind === 'auction' ? row.amountCents : null,
   });
 }
 

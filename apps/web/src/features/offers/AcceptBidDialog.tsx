@@ -125,6 +125,10 @@ export function AcceptBidDialog({
         void queryClient.invalidateQueries({ queryKey: offerKeys.all() });
         void queryClient.invalidateQueries({ queryKey: offerKeys.mine() });
         onClose();
+      } else if (isApiError(error) && error.errorType === 'not-accepting-offers') {
+        // The owner's NFT has offers switched off (the box under the item's price): the toast says how to go on.
+        setFailed(true);
+        toast.error(`${OFFER_ACCEPT_FAILED_MESSAGE}. ${error.message}`);
       } else {
         setFailed(true);
         toast.error(OFFER_ACCEPT_FAILED_MESSAGE);

@@ -7,6 +7,7 @@ import { Dialog } from '../../ui/Dialog';
 import { useSubmitOnce } from '../../ui/useSubmitOnce';
 import { useToast } from '../../ui/useToast';
 import { authKeys } from '../auth/query-keys';
+import { catalogKeys } from '../catalog/query-keys';
 import { useRequireSignIn } from '../social/useRequireSignIn';
 import { useTermsDialog } from '../terms/TermsDialog';
 import { isTermsApprovalRequired } from '../terms/terms-api';
@@ -77,6 +78,7 @@ export function useRefreshOffers() {
  */
 export function useCreateOffer(onCreated: (offer: Offer) => void) {
   const toast = useToast();
+  const queryClient = useQueryClient();
   const refresh = useRefreshOffers();
   const terms = useTermsDialog();
   const once = useSubmitOnce();
@@ -90,6 +92,9 @@ export function useCreateOffer(onCreated: (offer: Offer) => void) {
     onError: (error, prepare) => {
       if (isTermsApprovalRequired(error)) terms.ask(() => mutation.mutate(prepare));
       else if (isDuplicateOffer(error)) toast.warning(DUPLICATE_OFFER_MESSAGE);
+      // The owner turned offers off since the page was read: the dialog says so, and the page behind it too.
+      else if (isApiError(error) && error.errorType === 'not-accepting-offers')
+        void queryClient.invalidateQueries({ queryKey: catalogKeys.items() });
     },
   });
   // A refused card shows at its fields (the form's `failure`), not above the form; a duplicate only in its
