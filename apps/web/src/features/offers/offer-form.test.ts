@@ -11,8 +11,10 @@ describe('offer errors', () => {
     expect(twoFactorRequired(error('two_factor_invalid'))).toBeNull();
     expect(twoFactorRequired(new Error('x'))).toBeNull();
   });
-  it('knows the duplicate offer answer', () => {
+  it('knows the duplicate offer answer by its code starting pui_ (000 §5)', () => {
     expect(isDuplicateOffer(error('pui_duplicate_offer'))).toBe(true);
+    expect(isDuplicateOffer(error('pui_offer_exists'))).toBe(true);
+    expect(isDuplicateOffer(error('not-accepting-offers'))).toBe(false);
     expect(isDuplicateOffer(error('own-token'))).toBe(false);
   });
 });

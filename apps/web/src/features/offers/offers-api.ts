@@ -150,8 +150,9 @@ export function isTwoFactorInvalid(error: unknown): boolean {
   return isApiError(error) && error.errorType === 'two_factor_invalid';
 }
 
+/** 000 §5: an offer made again for an NFT already offered is an error whose code starts `pui_`. */
 export function isDuplicateOffer(error: unknown): boolean {
-  return isApiError(error) && error.errorType === 'pui_duplicate_offer';
+  return isApiError(error) && typeof error.errorType === 'string' && error.errorType.startsWith('pui_');
 }
 
 /** Public offer lists are shared by everyone; the user's own live under the user's keys (dropped on sign-out). */
