@@ -126,6 +126,25 @@ describe('dashboard', () => {
       .poll(() => row.getByTestId('table-list-for-sale').textContent(), { timeout: 15_000 })
       .toBe('Edit price');
 
+    // Cancelled from the table too (the item page's dialog), then listed again for the tests below.
+    await row.getByTestId('table-cancel-listing').click();
+    const cancel = seller.getByTestId('cancel-listing-dialog');
+    await cancel.getByRole('button', { name: 'Cancel listing' }).click();
+    await expect.poll(() => cancel.count(), { timeout: 15_000 }).toBe(0);
+    await expect
+      .poll(() => row.getByTestId('table-list-for-sale').textContent(), { timeout: 15_000 })
+      .toBe('List for sale');
+    expect(await row.getByTestId('table-cancel-listing').count()).toBe(0);
+    expect(await row.textContent()).toContain('Not listed');
+    await row.getByTestId('table-list-for-sale').click();
+    await dialog.getByLabel('Price').fill('40');
+    await dialog.getByLabel('Currency').selectOption('USD');
+    await dialog.getByRole('button', { name: 'List for sale' }).click();
+    await expect.poll(() => dialog.count(), { timeout: 15_000 }).toBe(0);
+    await expect
+      .poll(() => row.getByTestId('table-list-for-sale').textContent(), { timeout: 15_000 })
+      .toBe('Edit price');
+
     // The seller's active listings show it, with no discount.
     await seller.goto(`${baseUrl}/dashboard/active-discounts`);
     const listed = seller.getByTestId('listing-row').filter({ hasText: `#${token.editionNumber}` });

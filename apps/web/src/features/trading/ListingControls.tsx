@@ -258,7 +258,7 @@ export function PriceDialog({
   );
 }
 
-function CancelDialog({ listingId, onClose }: { listingId: number; onClose: () => void }) {
+export function CancelDialog({ listingId, onClose }: { listingId: number; onClose: () => void }) {
   const refresh = useRefreshItems();
   const once = useSubmitOnce();
   const mutation = useMutation({

@@ -20,7 +20,7 @@ import { Pagination } from '../../../ui/Pagination';
 import { Price } from '../../../ui/Price';
 import { Skeleton } from '../../../ui/Skeleton';
 import { useProfile } from '../../auth/profile-query';
-import { PriceDialog } from '../../trading/ListingControls';
+import { CancelDialog, PriceDialog } from '../../trading/ListingControls';
 import { collectionTokensQuery } from '../catalog-queries';
 import type { TableNifty } from '../catalog-types';
 import { ArtworkImage } from '../shared/ArtworkImage';
@@ -72,6 +72,7 @@ export function ListingTable({ collectionKey, typeNumber }: ListingTableProps) {
   // The owner of a row lists it from here (000 §2, 001 §2) with the item page's list dialog.
   const viewer = useProfile().data?.profileUrl?.toLowerCase() ?? null;
   const [listing, setListing] = useState<TableNifty | null>(null);
+  const [cancelling, setCancelling] = useState<number | null>(null);
   const showRarity = rows.some((row) => row.rarity !== null) || state.sort.endsWith('rarity');
 
   // Changes build on the address bar's latest query (see latestSearchParams).
@@ -277,13 +278,25 @@ export function ListingTable({ collectionKey, typeNumber }: ListingTableProps) {
                         </td>
                         <td className={styles.actions}>
                           {viewer !== null && row.owner?.username.toLowerCase() === viewer ? (
-                            <Button
-                              size="sm"
-                              onClick={() => setListing(row)}
-                              data-testid="table-list-for-sale"
-                            >
-                              {row.listingId !== null ? 'Edit price' : 'List for sale'}
-                            </Button>
+                            <span className={styles.ownerActions}>
+                              <Button
+                                size="sm"
+                                onClick={() => setListing(row)}
+                                data-testid="table-list-for-sale"
+                              >
+                                {row.listingId !== null ? 'Edit price' : 'List for sale'}
+                              </Button>
+                              {row.listingId !== null ? (
+                                <Button
+                                  size="sm"
+                                  variant="secondary"
+                                  onClick={() => setCancelling(row.listingId)}
+                                  data-testid="table-cancel-listing"
+                                >
+                                  Cancel listing
+                                </Button>
+                              ) : null}
+                            </span>
                           ) : (
                             <ButtonLink to={href} size="sm" variant="secondary">
                               View
@@ -321,6 +334,9 @@ export function ListingTable({ collectionKey, typeNumber }: ListingTableProps) {
           }
           onClose={() => setListing(null)}
         />
+      ) : null}
+      {cancelling !== null ? (
+        <CancelDialog listingId={cancelling} onClose={() => setCancelling(null)} />
       ) : null}
     </div>
   );
