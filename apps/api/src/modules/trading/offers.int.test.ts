@@ -56,6 +56,28 @@ async function cardOffer(
   return (made.json() as { offer: Offer }).offer;
 }
 
+/** A maker funded with `funds` cents and their $10 balance offers on two NFTs of one owner (ids = purchase intents). */
+async function tenDollarOffersOnTwo(funds: number, expiresInDays?: number) {
+  const { tokens } = await ownedTokens(2);
+  const maker = await buyer(t.app);
+  await fund(db(), maker.userId, funds, t.clock.now());
+  const ids: number[] = [];
+  for (const token of tokens) {
+    const made = await makeOffer(maker.headers, {
+      type: 'offer',
+      contractAddress: token.contractAddress,
+      tokenId: token.tokenId,
+      amount: { amount: '10', currency: 'USD' },
+      ...(expiresInDays === undefined ? {} : { expiresInDays }),
+      payment_method: 'balance',
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    ids.push((made.json() as { offer: Offer }).offer.purchaseIntentId);
+  }
+  expect(ids).toHaveLength(2);
+  return { maker, ids };
+}
+
 async function available(userId: number): Promise<{ balance: number; held: number }> {
   const [acc] = await db()
     .select()
@@ -387,24 +409,7 @@ describe('offers', () => {
   });
 
   it('an offer past its time is expired on read and by the sweep, and its hold released', async () => {
-    const { tokens } = await ownedTokens(2);
-    const [a, b] = tokens;
-    if (!a || !b) throw new Error('no tokens');
-    const maker = await buyer(t.app);
-    await fund(db(), maker.userId, 3_000, t.clock.now());
-    const ids: number[] = [];
-    for (const token of [a, b]) {
-      const made = await makeOffer(maker.headers, {
-        type: 'offer',
-        contractAddress: token.contractAddress,
-        tokenId: token.tokenId,
-        amount: { amount: '10', currency: 'USD' },
-        expiresInDays: 1,
-        payment_method: 'balance',
-      });
-      expect(made.statusCode, made.body).toBe(201);
-      ids.push((made.json() as { offer: Offer }).offer.id);
-    }
+    const { maker, ids } = await tenDollarOffersOnTwo(3_000, 1);
     expect(await available(maker.userId)).toEqual({ balance: 3_000, held: 2_000 });
     t.clock.advance(25 * 60 * 60 * 1000);
     const [makerUser] = await db().select().from(schema.users).where(eq(schema.users.id, maker.userId));
@@ -660,23 +665,7 @@ describe('offers', () => {
   });
 
   it('an offer is cancelled by DELETE /v2/offer/{purchase_intent_id} (000 §7) as by its query form', async () => {
-    const { tokens } = await ownedTokens(2);
-    const [a, b] = tokens;
-    if (!a || !b) throw new Error('no tokens');
-    const maker = await buyer(t.app);
-    await fund(db(), maker.userId, 5_000, t.clock.now());
-    const ids: number[] = [];
-    for (const token of [a, b]) {
-      const made = await makeOffer(maker.headers, {
-        type: 'offer',
-        contractAddress: token.contractAddress,
-        tokenId: token.tokenId,
-        amount: { amount: '10', currency: 'USD' },
-        payment_method: 'balance',
-      });
-      expect(made.statusCode, made.body).toBe(201);
-      ids.push((made.json() as { offer: Offer }).offer.purchaseIntentId);
-    }
+    const { maker, ids } = await tenDollarOffersOnTwo(5_000);
     expect(await available(maker.userId)).toEqual({ balance: 5_000, held: 2_000 });
     const stranger = await buyer(t.app);
     const notTheirs = await t.app.inject({
