@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { mediaUrl } from '../../../app/config';
 import type { Asset } from '../catalog-types';
@@ -19,7 +19,9 @@ export function AssetViewer({ asset, title, onClose, downloadable = false }: Ass
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
 
-  useEffect(() => {
+  // Before the viewer is painted, not after: a key pressed as soon as it shows (Escape) reaches its listener. With
+  // an effect, a loaded machine painted the viewer, took the key, and only then listened (a browser test saw it).
+  useLayoutEffect(() => {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     closeRef.current?.focus();
     const { overflow } = document.body.style;
