@@ -78,6 +78,27 @@ async function tenDollarOffersOnTwo(funds: number, expiresInDays?: number) {
   return { maker, ids };
 }
 
+/** An owner with two-factor on (by email) and a maker's balance offer of `amount` dollars on their NFT. */
+async function offerToTwoFactorOwner(amount: string) {
+  const { owner, tokens } = await ownedTokens();
+  const token = tokens[0];
+  if (!token) throw new Error('no token');
+  await db()
+    .insert(schema.userTwoFactor)
+    .values({ userId: owner.userId, method: 'email', enabledAt: t.clock.now() });
+  const maker = await buyer(t.app);
+  await fund(db(), maker.userId, 5_000, t.clock.now());
+  const made = await makeOffer(maker.headers, {
+    type: 'offer',
+    contractAddress: token.contractAddress,
+    tokenId: token.tokenId,
+    amount: { amount, currency: 'USD' },
+    payment_method: 'balance',
+  });
+  expect(made.statusCode, made.body).toBe(201);
+  return { owner, token, maker, offer: (made.json() as { offer: Offer }).offer };
+}
+
 async function available(userId: number): Promise<{ balance: number; held: number }> {
   const [acc] = await db()
     .select()
@@ -618,23 +639,7 @@ describe('offers', () => {
   });
 
   it('an owner accepts an offer through /v2/offer-match by its purchase intent, behind the same checks', async () => {
-    const { owner, tokens } = await ownedTokens();
-    const token = tokens[0];
-    if (!token) throw new Error('no token');
-    await db()
-      .insert(schema.userTwoFactor)
-      .values({ userId: owner.userId, method: 'email', enabledAt: t.clock.now() });
-    const maker = await buyer(t.app);
-    await fund(db(), maker.userId, 5_000, t.clock.now());
-    const made = await makeOffer(maker.headers, {
-      type: 'offer',
-      contractAddress: token.contractAddress,
-      tokenId: token.tokenId,
-      amount: { amount: '40', currency: 'USD' },
-      payment_method: 'balance',
-    });
-    expect(made.statusCode, made.body).toBe(201);
-    const offer = (made.json() as { offer: Offer }).offer;
+    const { owner, token, maker, offer } = await offerToTwoFactorOwner('40');
     const match = {
       purchase_intent_id: offer.purchaseIntentId,
       contractAddress: token.contractAddress,
@@ -809,23 +814,9 @@ describe('offers', () => {
   });
 
   it('accepting needs the two-factor code when two-factor is on', async () => {
-    const { owner, tokens } = await ownedTokens();
-    const token = tokens[0];
-    if (!token) throw new Error('no token');
-    await db()
-      .insert(schema.userTwoFactor)
-      .values({ userId: owner.userId, method: 'email', enabledAt: t.clock.now() });
-    const maker = await buyer(t.app);
-    await fund(db(), maker.userId, 5_000, t.clock.now());
-    const made = await makeOffer(maker.headers, {
-      type: 'offer',
-      contractAddress: token.contractAddress,
-      tokenId: token.tokenId,
-      amount: { amount: '20', currency: 'USD' },
-      payment_method: 'balance',
-    });
+    const { owner, token, offer } = await offerToTwoFactorOwner('20');
     const accept = {
-      bid_id: (made.json() as { offer: Offer }).offer.id,
+      bid_id: offer.id,
       contractAddress: token.contractAddress,
       tokenId: token.tokenId,
     };
