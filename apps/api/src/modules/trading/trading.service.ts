@@ -1250,7 +1250,8 @@ export function createTradingService(deps: {
       if (!token) throw TRADING_ERRORS.tokenNotFound();
       const done = await repo.setAcceptingOffers(token.id, ownerId, accepting);
       if (!done) throw TRADING_ERRORS.notOwner();
-      await changed(token.id);
+      // Saved: a failure to refresh browsing caches must not read as a change that failed.
+      await changed(token.id).catch(() => undefined);
       return {
         contractAddress: token.contractAddress,
         tokenId: token.tokenId,

@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Checkbox } from '../../ui/Checkbox';
 import { useToast } from '../../ui/useToast';
 import { useRefreshItems } from '../trading/ListingControls';
@@ -19,16 +20,22 @@ export function AcceptingOffersToggle({
 }) {
   const toast = useToast();
   const refresh = useRefreshItems();
+  // What the server answered, shown until the item's data says otherwise: when reading the item again fails,
+  // the box does not flip back to a setting that is no longer saved.
+  const [saved, setSaved] = useState<{ value: boolean; over: boolean } | null>(null);
+  const savedValue = saved !== null && saved.over === accepting ? saved.value : null;
   const mutation = useMutation({
     mutationFn: (next: boolean) => tradingApi.setAcceptingOffers(contractAddress, tokenId, next),
-    onSuccess: (_, next) => {
-      toast.success(next ? 'Offers are on for this NFT' : 'Offers are off for this NFT');
+    onSuccess: (answer) => {
+      setSaved({ value: answer.isAcceptingOffers, over: accepting });
+      toast.success(answer.isAcceptingOffers ? 'Offers are on for this NFT' : 'Offers are off for this NFT');
       return refresh();
     },
     onError: (error) => toast.error('Could not change whether this NFT takes offers', error.message),
   });
-  // While the change is on its way the box shows what was asked; the item's data then confirms it.
-  const checked = mutation.isPending ? mutation.variables : accepting;
+  // While the change is on its way the box shows what was asked; then what was saved, until the item's data
+  // confirms it.
+  const checked = mutation.isPending ? mutation.variables : (savedValue ?? accepting);
   return (
     <Checkbox
       label="Accepting offers"
