@@ -159,6 +159,43 @@ describe('buying a drop’s editions', () => {
     await context.close();
   });
 
+  // Drop day: the server is loaded and reading the paid purchase again fails. The buyer keeps the result they
+  // were shown, not 'We couldn't load this checkout.' over a purchase that went through.
+  it('a paid checkout keeps its result when reading the purchase again fails', {
+    timeout: 120_000,
+  }, async () => {
+    const card = await liveFcfsNifty();
+    const buyer = await apiSignUp(baseUrl, 'primary-reread-fails');
+    const context = await browser.newContext({ viewport: DESKTOP });
+    await storeCredentials(context, buyer.grant);
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/marketplace/collection/${card.contractAddress}/${card.typeNumber}`);
+    const buy = page.getByTestId('buy-editions');
+    await expect.poll(() => buy.textContent()).toBe('Buy');
+    await buy.click();
+    await page.waitForURL((url) => url.pathname.startsWith('/checkout/'));
+    const form = page.getByTestId('card-form');
+    await form.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await form.getByLabel('Expiry (MM/YY)').fill('12/34');
+    await form.getByLabel('CVC').fill('123');
+
+    let failedReads = 0;
+    await page.route(/\/api\/payments\/purchase-intents\/\?id=/, (route) => {
+      if (route.request().method() !== 'GET') return route.continue();
+      failedReads += 1;
+      return route.fulfill({ status: 503, contentType: 'application/json', body: '{}' });
+    });
+    await page.getByTestId('pay').click();
+    const success = page.getByTestId('checkout-success');
+    await success.waitFor();
+    // The read again after the payment and its two retries all failed: the result is still there.
+    await expect.poll(() => failedReads, { timeout: 30_000 }).toBe(3);
+    await page.waitForTimeout(500);
+    expect(await page.getByTestId('checkout-error').count()).toBe(0);
+    expect(await success.textContent()).toContain('You own it!');
+    await context.close();
+  });
+
   // A typed quantity is applied before anything is paid: Enter applies it (it does not pay for the old one),
   // Pay waits until its new total shows, and the total paid is the one the button said.
   it('pays for a typed quantity only once its total shows on Pay', { timeout: 120_000 }, async () => {

@@ -198,6 +198,21 @@ describe('offers', () => {
       await price.getByTestId('make-offer').waitFor();
       expect(await price.getByTestId('not-accepting-offers').count()).toBe(0);
       await other.context().close();
+
+      // Saved, but the item cannot be read again just then: the box keeps what was saved, not what the page had
+      // read before.
+      const itemRead = /\/api\/v1\/marketplace\/items\//;
+      let failedReads = 0;
+      await owner.route(itemRead, (route) => {
+        failedReads += 1;
+        return route.fulfill({ status: 503, body: '{}' });
+      });
+      await toggle.click();
+      // The read and its two retries all failed, and the change is done.
+      await expect.poll(() => failedReads, { timeout: 30_000 }).toBe(3);
+      await expect.poll(() => toggle.isEnabled()).toBe(true);
+      expect(await toggle.isChecked()).toBe(false);
+      await owner.unroute(itemRead);
     } finally {
       // The later tests make offers on this NFT: offers on again whatever happened above.
       await call(seller, 'POST', '/user/set-nifty-sm-pref/', {

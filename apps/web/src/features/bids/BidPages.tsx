@@ -172,7 +172,8 @@ function AuctionBids({ contractAddress, niftyType }: { contractAddress: string; 
     queryKey: bidKeys.list(contractAddress, niftyType, page),
     queryFn: ({ signal }) => bidsApi.list(contractAddress, niftyType, page, signal),
   });
-  if (state.isError || list.isError) {
+  // An error only when there is nothing to show: a read again that fails (a live bid's refresh) keeps the bids.
+  if ((state.isError && !state.data) || (list.isError && !list.data)) {
     return (
       <ErrorFallback
         title="We couldn't load the bids."
@@ -235,7 +236,7 @@ function RankedBids({
     queryKey: bidKeys.leaderboard(contractAddress, niftyType),
     queryFn: ({ signal }) => bidsApi.leaderboard(contractAddress, niftyType, signal),
   });
-  if (state.isError || board.isError) {
+  if ((state.isError && !state.data) || (board.isError && !board.data)) {
     return (
       <ErrorFallback
         title="We couldn't load the leaderboard."

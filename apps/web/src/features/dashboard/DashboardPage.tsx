@@ -180,7 +180,8 @@ function PagedTable<T>({
     const margin = Number.parseFloat(getComputedStyle(table).scrollMarginTop) || 0;
     if (table.getBoundingClientRect().top < margin) table.scrollIntoView({ block: 'start' });
   };
-  if (query.isError) {
+  // An error only when there is nothing to show: a read again that fails (after a sale or a cancel) keeps the table.
+  if (query.isError && !query.data) {
     return (
       <ErrorFallback
         title={`We couldn't load your ${label.toLowerCase()}.`}

@@ -59,8 +59,9 @@ function EntriesTable({ d, winners }: { d: Drawing; winners: ReadonlySet<number>
     queryFn: ({ signal }) => drawingsApi.entries(d.contractAddress, d.niftyType, page, signal),
     placeholderData: keepPreviousData,
   });
-  if (entries.isPending) return <Skeleton width="100%" height={160} />;
-  if (entries.isError) {
+  // An error replaces this only when there is nothing to show: a read again that fails keeps it shown.
+  if (entries.data === undefined) {
+    if (!entries.isError) return <Skeleton width="100%" height={160} />;
     return (
       <ErrorFallback
         title="We couldn't load the entries."
@@ -130,7 +131,7 @@ export function DrawingPage() {
     enabled: drawn,
     staleTime: Number.POSITIVE_INFINITY,
   });
-  if (drawing.isError) {
+  if (drawing.isError && !drawing.data) {
     return (
       <Page title="Drawing">
         <FormAlert>This drawing was not found.</FormAlert>

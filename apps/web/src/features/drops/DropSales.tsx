@@ -22,7 +22,8 @@ export function DropSales({
   const signedIn = useLoggedIn();
   const drop = useQuery(dropQuery(slug));
   const eligibility = useQuery(dropEligibilityQuery(slug, signedIn));
-  if (drop.isError) {
+  // An error only when there is nothing to show: a read again that fails (a live sale's refresh) keeps the drop.
+  if (drop.isError && !drop.data) {
     return (
       <ErrorFallback
         title="We couldn't load this drop's sales."

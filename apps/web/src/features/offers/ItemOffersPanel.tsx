@@ -52,8 +52,10 @@ export function ItemOffersPanel({
   buyNowCents?: number | null;
 }) {
   const query = useQuery(tokenOffersQuery(contractAddress, tokenId));
-  if (query.isPending) return <Skeleton width="100%" height={104} />;
-  if (query.isError)
+  // An error replaces the offers only when there are none to show: a read again that fails (after an offer was
+  // made, cancelled or accepted) keeps them shown.
+  if (query.data === undefined) {
+    if (!query.isError) return <Skeleton width="100%" height={104} />;
     return (
       <ErrorFallback
         title="We couldn't load the offers."
@@ -63,6 +65,7 @@ export function ItemOffersPanel({
         testId="item-offers-error"
       />
     );
+  }
   if (query.data.results.length === 0)
     return (
       <p className={table.empty} data-testid="item-offers-empty">

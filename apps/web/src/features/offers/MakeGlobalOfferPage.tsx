@@ -45,8 +45,9 @@ export function MakeGlobalOfferPage() {
 function OfferTarget({ contractAddress, typeNumber }: { contractAddress: string; typeNumber: number }) {
   const signedIn = useLoggedIn();
   const query = useQuery(collectionNiftyQuery(contractAddress, typeNumber, signedIn));
-  if (query.isPending) return <Skeleton width="100%" height={160} />;
-  if (query.isError) {
+  // An error replaces this only when there is nothing to show: a read again that fails keeps it shown.
+  if (query.data === undefined) {
+    if (!query.isError) return <Skeleton width="100%" height={160} />;
     if (isApiError(query.error) && query.error.statusCode === 404) return <NotFoundPage />;
     return (
       <ErrorFallback

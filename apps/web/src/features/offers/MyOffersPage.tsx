@@ -82,7 +82,7 @@ function MyOffers() {
 
   let body: ReactNode;
   if (query.isPending) body = <Skeleton width="100%" height={160} />;
-  else if (query.isError)
+  else if (query.isError && !query.data)
     body = (
       <ErrorFallback
         title="We couldn't load your offers."

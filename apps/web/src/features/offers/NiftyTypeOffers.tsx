@@ -31,7 +31,7 @@ export function NiftyTypeOffers({
   });
   let body: ReactNode;
   if (query.isPending) body = <Skeleton width="100%" height={104} />;
-  else if (query.isError)
+  else if (query.isError && !query.data)
     body = (
       <ErrorFallback
         title="We couldn't load the offers."

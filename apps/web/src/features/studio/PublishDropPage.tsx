@@ -60,8 +60,9 @@ function PublishDrop() {
   if (!Number.isInteger(feeId) || feeId <= 0) {
     return <FormAlert testId="publish-fee-missing">This page needs a publisher fee (piid).</FormAlert>;
   }
-  if (fee.isPending) return <Skeleton width={320} height={120} />;
-  if (fee.isError) {
+  // An error replaces this only when there is nothing to show: a read again that fails keeps it shown.
+  if (fee.data === undefined) {
+    if (!fee.isError) return <Skeleton width={320} height={120} />;
     return (
       <ErrorFallback
         title="We couldn't load the publisher fee."

@@ -121,7 +121,8 @@ export function ListingCheckout({
       </Shell>
     );
   }
-  if (match.isError) {
+  // Nothing to show yet: its error. A read again that fails (after a payment) keeps what the buyer was shown.
+  if (match.isError && match.data === undefined) {
     return (
       <Shell>
         <ErrorFallback
@@ -134,7 +135,7 @@ export function ListingCheckout({
       </Shell>
     );
   }
-  if (match.isPending) {
+  if (match.data === undefined) {
     return (
       <Shell>
         <div className={styles.layout} data-testid="checkout-loading">

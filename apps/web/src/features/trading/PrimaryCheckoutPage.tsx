@@ -84,7 +84,9 @@ export function PrimaryCheckoutView({
       </PageShell>
     );
   }
-  if (query.isError) {
+  // Nothing to show yet: its error. A read again that fails (after a payment, on a loaded drop day) keeps
+  // what the buyer was shown.
+  if (query.isError && query.data === undefined) {
     return (
       <PageShell>
         <ErrorFallback
@@ -97,7 +99,7 @@ export function PrimaryCheckoutView({
       </PageShell>
     );
   }
-  if (query.isPending) {
+  if (query.data === undefined) {
     return (
       <PageShell>
         <div className={styles.layout} data-testid="checkout-loading">

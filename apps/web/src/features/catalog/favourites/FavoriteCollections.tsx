@@ -19,8 +19,9 @@ export function FavoriteCollections({ profileUrl }: { profileUrl: string }) {
     ...favoriteCollectionsQuery(profileUrl, page, signedIn),
     refetchInterval: FAVOURITES_REFETCH_MS,
   });
-  if (query.isPending) return <GridSkeleton Item={CollectionCardSkeleton} count={3} kind="wide" />;
-  if (query.isError) {
+  // An error replaces this only when there is nothing to show: a read again that fails keeps it shown.
+  if (query.data === undefined) {
+    if (!query.isError) return <GridSkeleton Item={CollectionCardSkeleton} count={3} kind="wide" />;
     return (
       <ErrorFallback
         title="We couldn't load saved collections."

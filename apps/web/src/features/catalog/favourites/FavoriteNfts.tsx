@@ -19,8 +19,9 @@ export function FavoriteNfts({ profileUrl }: { profileUrl: string }) {
     ...favoriteNiftiesQuery(profileUrl, page, signedIn),
     refetchInterval: FAVOURITES_REFETCH_MS,
   });
-  if (query.isPending) return <GridSkeleton Item={NftCardSkeleton} count={8} />;
-  if (query.isError) {
+  // An error replaces this only when there is nothing to show: a read again that fails keeps it shown.
+  if (query.data === undefined) {
+    if (!query.isError) return <GridSkeleton Item={NftCardSkeleton} count={8} />;
     return (
       <ErrorFallback
         title="We couldn't load favorites."

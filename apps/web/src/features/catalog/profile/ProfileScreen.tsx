@@ -27,8 +27,9 @@ export function ProfileScreen({ profileUrl }: { profileUrl: string }) {
   const [params] = useSearchParams();
   const { pathname } = useLocation();
   const query = useQuery(userProfileQuery(profileUrl));
-  if (query.isPending) return <CollectionSkeleton />;
-  if (query.isError) {
+  // An error replaces this only when there is nothing to show: a read again that fails keeps it shown.
+  if (query.data === undefined) {
+    if (!query.isError) return <CollectionSkeleton />;
     if (isApiError(query.error) && query.error.statusCode === 404) return <NotFoundPage />;
     return (
       <div className={`page-container ${styles.page}`}>

@@ -52,7 +52,7 @@ export function ExploreList({ view, scope, emptyText }: ExploreListProps) {
       <GridSkeleton Item={CollectionCardSkeleton} count={3} kind="wide" />
     );
   }
-  if (query.isError) {
+  if (query.isError && !query.data) {
     return (
       <ErrorFallback
         title="We couldn't load this list."

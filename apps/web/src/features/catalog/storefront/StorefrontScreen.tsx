@@ -28,8 +28,9 @@ export function StorefrontScreen({ slug }: { slug: string }) {
   const [params] = useSearchParams();
   const query = useQuery(storefrontQuery(slug, signedIn));
   const profile = useProfile();
-  if (query.isPending) return <CollectionSkeleton />;
-  if (query.isError) {
+  // An error replaces this only when there is nothing to show: a read again that fails keeps it shown.
+  if (query.data === undefined) {
+    if (!query.isError) return <CollectionSkeleton />;
     if (isApiError(query.error) && query.error.statusCode === 404) return <NotFoundPage />;
     return (
       <div className={`page-container ${styles.page}`}>
