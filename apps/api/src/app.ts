@@ -150,7 +150,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', resolved);
-  app.decorate('services', createServices(resolved));
+  app.decorate('services', createServices(resolved, app.log));
   // Deliveries a request did not wait for (password reset emails): logged when they fail, finished
   // before the app closes.
   app.services.accounts.background.onError((err) => app.log.error({ err }, 'background task failed'));

@@ -12,6 +12,7 @@ import { createOrigins } from './lib/origins';
 import { createPgBossJobs } from './lib/pg-boss-jobs';
 import { createRateLimiter, memoryRateLimitStore } from './lib/rate-limit';
 import { createResponseCache } from './lib/response-cache';
+import type { ServiceLog } from './lib/service-log';
 import { resolveAccountsConfig } from './modules/auth/auth.config';
 import { createAuthRepo } from './modules/auth/auth.repo';
 import { createAuthService } from './modules/auth/auth.service';
@@ -85,7 +86,7 @@ import { createWalletsService } from './modules/wallets/wallets.service';
 /** The shared answers' byte budget when the config names none (RESPONSE_CACHE_MAX_BYTES). */
 export const DEFAULT_RESPONSE_CACHE_MAX_BYTES = 16 * 1024 * 1024;
 
-export function createServices(config: ResolvedConfig) {
+export function createServices(config: ResolvedConfig, log: ServiceLog) {
   const { db } = config.database;
   const { clock, media, nodeEnv } = config;
 
@@ -105,7 +106,7 @@ export function createServices(config: ResolvedConfig) {
     clock,
     poll: nodeEnv !== 'test',
     onError: (error, job) => {
-      if (nodeEnv !== 'test') console.error(`job ${job.name} ${job.id} failed`, error);
+      log.error({ err: error, job: job.name, jobId: job.id }, 'job failed');
     },
   });
   // Fanned out through Redis when REDIS_URL is set (server.ts passes it in), else this process only.
@@ -180,12 +181,12 @@ export function createServices(config: ResolvedConfig) {
   // card processor (npm start needs no outside service); Klarna and Gemini balance simulated.
   const cardProcessor = createSimulatedCardProcessor(clock);
   const stripe = config.stripe ? createStripeClient(config.stripe) : null;
-  const cardProvider = stripe ? createStripeProvider(stripe) : cardProcessor.provider;
+  const cardProvider = stripe ? createStripeProvider(stripe, log) : cardProcessor.provider;
   const klarna = createSimulatedKlarna();
   const gemini = createSimulatedGemini();
   // A void that fails is owed, and the minute sweep voids it (decision 009 "Voids owed"): every service sees the
   // providers through this guard.
-  const owedVoids = createOwedVoids(db, clock, [cardProvider, klarna.provider, gemini.provider]);
+  const owedVoids = createOwedVoids(db, clock, [cardProvider, klarna.provider, gemini.provider], log);
   const card = owedVoids.guard(cardProvider);
   // Participation criteria of drops (decision 015): checkout, bids and drawings ask it.
   const eligibility = createEligibilityService({ repo: createEligibilityRepo(db), clock });
@@ -278,7 +279,7 @@ export function createServices(config: ResolvedConfig) {
     alerts,
     eligibility,
     onTokenChange,
-    log: (message, detail) => console.warn(message, detail),
+    log: (message, detail) => log.warn({ detail }, message),
   });
   jobs.register<{ drawingId: number }>(DRAWING_RUN_JOB, async ({ drawingId }) => {
     await drawings.run(drawingId);
@@ -375,7 +376,7 @@ export function createServices(config: ResolvedConfig) {
         clock,
         stripe,
         webhookSecret: config.stripe?.webhookSecret,
-        log: (message, detail) => console.warn(message, detail),
+        log: (message, detail) => log.warn({ detail }, message),
       }),
     },
     /** Publishers' resumable uploads, pinned through Pinata when configured (decision 018). */

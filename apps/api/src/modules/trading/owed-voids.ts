@@ -5,12 +5,18 @@
 import { type Db, schema } from '@vitrine/db';
 import { and, asc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { Clock } from '../../lib/clock';
+import type { ServiceLog } from '../../lib/service-log';
 import type { ExternalPaymentProvider } from './payment-providers';
 
 /** How long an authorisation lives at the processor: older owed voids have lapsed by themselves. */
 const AUTHORIZATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 
-export function createOwedVoids(db: Db, clock: Clock, providers: readonly ExternalPaymentProvider[]) {
+export function createOwedVoids(
+  db: Db,
+  clock: Clock,
+  providers: readonly ExternalPaymentProvider[],
+  log: ServiceLog,
+) {
   const owed = schema.owedVoids;
   const byMethod = new Map(providers.map((p) => [p.method as string, p]));
 
@@ -37,7 +43,14 @@ export function createOwedVoids(db: Db, clock: Clock, providers: readonly Extern
         } catch (error) {
           await note(provider.method, providerReference).catch((noteError: unknown) => {
             // The store is down as well: nothing more can be done here; the authorisation lapses by itself.
-            console.error('owed void not recorded', providerReference, error, noteError);
+            log.error(
+              {
+                providerReference,
+                err: error,
+                noteError: noteError instanceof Error ? noteError.message : String(noteError),
+              },
+              'owed void not recorded',
+            );
           });
         }
       };

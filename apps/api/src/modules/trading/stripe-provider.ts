@@ -7,6 +7,7 @@
 // retried request never makes a second PaymentIntent. Stripe's own errors answer 503 (unavailableUnlessCard).
 import { AppError, cardBrandName, PAYMENT_PROCESSOR_UNAVAILABLE_MESSAGE } from '@vitrine/domain';
 import Stripe from 'stripe';
+import type { ServiceLog } from '../../lib/service-log';
 import type {
   AuthorizeOutcome,
   AuthorizeRequest,
@@ -90,12 +91,15 @@ function unexpectedState(error: unknown): boolean {
  * a rate limit): 503 with a plain message. Passed on as it came, Stripe's 401 for a rotated key read to the web as
  * the buyer's session ending, and its texts are not for buyers.
  */
-async function unavailableUnlessCard<T>(call: () => Promise<T>): Promise<T> {
+async function unavailableUnlessCard<T>(log: ServiceLog, call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
     if (isStripeError(error) && !(error instanceof Stripe.errors.StripeCardError)) {
-      console.warn('stripe error', error.type, error.statusCode, error.code, error.message);
+      log.warn(
+        { type: error.type, statusCode: error.statusCode, code: error.code, stripeMessage: error.message },
+        'stripe error',
+      );
       throw new AppError({
         statusCode: 503,
         errorType: 'payment-processor-unavailable',
@@ -106,7 +110,10 @@ async function unavailableUnlessCard<T>(call: () => Promise<T>): Promise<T> {
   }
 }
 
-export function createStripeProvider(stripe: Stripe): ExternalPaymentProvider & { stripe: Stripe } {
+export function createStripeProvider(
+  stripe: Stripe,
+  log: ServiceLog,
+): ExternalPaymentProvider & { stripe: Stripe } {
   async function createAndConfirm(request: AuthorizeRequest, key: string): Promise<AuthorizeOutcome> {
     try {
       const pi = await stripe.paymentIntents.create(
@@ -160,7 +167,7 @@ export function createStripeProvider(stripe: Stripe): ExternalPaymentProvider & 
       // The same reference, card and amount: the same PaymentIntent (a retry of the same pay). Another amount (a
       // drop's quantity changed after a failed or abandoned attempt) is another PaymentIntent: Stripe refuses a
       // key used again with other parameters.
-      return unavailableUnlessCard(() =>
+      return unavailableUnlessCard(log, () =>
         createAndConfirm(
           request,
           `${request.reference}:authorize:${request.paymentToken}:${request.currency}:${request.amountCents}`,
@@ -169,7 +176,7 @@ export function createStripeProvider(stripe: Stripe): ExternalPaymentProvider & 
     },
     async completeAction(ref) {
       // The buyer passed (or failed) the second step in the browser with Stripe.js; Stripe knows.
-      return unavailableUnlessCard(async () =>
+      return unavailableUnlessCard(log, async () =>
         outcomeOf(await stripe.paymentIntents.retrieve(ref, EXPAND_CARD)),
       );
     },
@@ -178,7 +185,7 @@ export function createStripeProvider(stripe: Stripe): ExternalPaymentProvider & 
     // a PaymentIntent captured or cancelled already answers payment_intent_unexpected_state, read below. (The SDK
     // gives each call a key of its own for its retries.)
     async capture(ref) {
-      await unavailableUnlessCard(async () => {
+      await unavailableUnlessCard(log, async () => {
         try {
           await stripe.paymentIntents.capture(ref);
         } catch (error) {
@@ -190,7 +197,7 @@ export function createStripeProvider(stripe: Stripe): ExternalPaymentProvider & 
       });
     },
     async void(ref) {
-      await unavailableUnlessCard(async () => {
+      await unavailableUnlessCard(log, async () => {
         try {
           await stripe.paymentIntents.cancel(ref);
         } catch (error) {
@@ -202,11 +209,12 @@ export function createStripeProvider(stripe: Stripe): ExternalPaymentProvider & 
     },
     async isCaptured(ref) {
       return unavailableUnlessCard(
+        log,
         async () => (await stripe.paymentIntents.retrieve(ref)).status === 'succeeded',
       );
     },
     async refund(ref, amountCents) {
-      await unavailableUnlessCard(() =>
+      await unavailableUnlessCard(log, () =>
         stripe.refunds.create(
           { payment_intent: ref, amount: amountCents },
           { idempotencyKey: `${ref}:refund:${amountCents}` },
