@@ -236,4 +236,41 @@ describe('selling and Buy Now', () => {
     expect((await itemAnswer(baseUrl, token)).owner?.username).toBe(sellerProfileUrl);
     await page.context().close();
   });
+
+  it("sells to a collector who pays with Klarna: no card fee, Klarna's own step, then theirs", async () => {
+    // The demo collector, who bought it back, lists it again at $5.
+    const seller = await newPage(browser);
+    await signInOnLoginPage(seller, baseUrl, itemUrl(token));
+    await seller.getByTestId('item-price').getByTestId('list-for-sale').click();
+    await setPrice(seller, '5');
+    await seller.getByTestId('item-price').getByTestId('edit-price').waitFor();
+    await seller.context().close();
+
+    const klarnaBuyer = await apiSignUp(baseUrl, 'klarna-buyer');
+    const context = await browser.newContext({ viewport: DESKTOP });
+    await storeCredentials(context, klarnaBuyer.grant);
+    const page = await context.newPage();
+    await page.goto(baseUrl + itemUrl(token));
+    await page.getByTestId('item-price').getByTestId('buy-now').click();
+    await page.waitForURL((url) => url.pathname.startsWith('/listing-checkout/'));
+    await page.getByTestId('fee-breakdown').waitFor();
+    expect(await page.getByTestId('fee-total').textContent()).toBe('$5.45');
+    await page.getByTestId('method-klarna').check();
+    // Klarna is not a card: no card fee, and no card to type.
+    expect(await page.getByTestId('fee-total').textContent()).toBe('$5.00');
+    expect(await page.getByTestId('card-form').count()).toBe(0);
+    expect(await page.getByTestId('pay').textContent()).toBe('Pay $5.00');
+    await page.getByTestId('pay').click();
+
+    const step = page.getByTestId('card-action-dialog');
+    await step.waitFor();
+    expect(await step.textContent()).toContain('Klarna asks you to confirm this payment');
+    // Nothing has changed hands before the buyer confirms with Klarna.
+    expect((await itemAnswer(baseUrl, token)).owner?.username).toBe(sellerProfileUrl);
+    await step.getByRole('button', { name: 'Confirm with Klarna' }).click();
+    await page.getByTestId('checkout-success').waitFor();
+    expect(await page.getByTestId('receipt-method').textContent()).toBe('Klarna');
+    expect((await itemAnswer(baseUrl, token)).owner?.username).not.toBe(sellerProfileUrl);
+    await context.close();
+  });
 });

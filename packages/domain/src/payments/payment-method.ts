@@ -39,3 +39,19 @@ export function cardBrandName(brand: string): string {
 export function paymentCardLabel(card: PaymentCardSummary): string {
   return `${cardBrandName(card.brand)} •••• ${card.last4}`;
 }
+
+/**
+ * Test tokens of the simulated Klarna and Gemini providers: what their own scripts would hand over (decision 009
+ * "Stripe, Klarna, Gemini"). Both are always simulated, so the web's Klarna choice sends the approving one and the
+ * buyer then confirms on the simulated Klarna step.
+ */
+export const SIM_EXTERNAL_TOKENS = {
+  /** Klarna: the buyer is sent to Klarna (a second step), then authorised. */
+  klarnaApproves: 'tok_klarna_sim_approve',
+  /** Klarna refuses the buyer up front. */
+  klarnaDeclines: 'tok_klarna_sim_decline',
+  /** Gemini: the connected account's balance covers it. */
+  geminiFunded: 'tok_gemini_sim_funded',
+  /** Gemini: the balance is too low. */
+  geminiInsufficient: 'tok_gemini_sim_insufficient',
+} as const;

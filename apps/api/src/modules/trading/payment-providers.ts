@@ -5,7 +5,7 @@
 // possibly with a second step), then the one purchase transaction (money enters through the payments
 // clearing account), then capture after commit, or void when the purchase lost.
 import { randomBytes } from 'node:crypto';
-import type { PaymentCardSummary, PaymentMethod } from '@vitrine/domain';
+import { type PaymentCardSummary, type PaymentMethod, SIM_EXTERNAL_TOKENS } from '@vitrine/domain';
 
 export interface AuthorizeRequest {
   /** Our reference for the payment (`purchase_intent:{id}`): the same reference gets the same answer. */
@@ -290,17 +290,8 @@ export type SimulatedCardProcessor = ReturnType<typeof createSimulatedCardProces
 
 // ---- Simulated Klarna and Gemini balance ----
 
-/** Test tokens of the simulated Klarna and Gemini providers (what their own scripts would hand over). */
-export const SIM_EXTERNAL_TOKENS = {
-  /** Klarna: the buyer is sent to Klarna (a second step), then authorised. */
-  klarnaApproves: 'tok_klarna_sim_approve',
-  /** Klarna refuses the buyer up front. */
-  klarnaDeclines: 'tok_klarna_sim_decline',
-  /** Gemini: the connected account's balance covers it. */
-  geminiFunded: 'tok_gemini_sim_funded',
-  /** Gemini: the balance is too low. */
-  geminiInsufficient: 'tok_gemini_sim_insufficient',
-} as const;
+/** Test tokens of the simulated Klarna and Gemini providers (shared with the web: packages/domain). */
+export { SIM_EXTERNAL_TOKENS };
 
 type SimBehaviour = 'succeeds' | 'declines' | 'requires_action';
 

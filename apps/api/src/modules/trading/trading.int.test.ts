@@ -114,6 +114,8 @@ describe('Buy Now', () => {
             showGasFee: false,
           },
           { paymentMethod: 'balance', cardFeeInCents: 0, totalInCents: 12_500 },
+          // Klarna is quoted too (the web offers it): not a card, so no card fee.
+          { paymentMethod: 'stripe_klarna', cardFeeInCents: 0, totalInCents: 12_500 },
         ],
       },
     });

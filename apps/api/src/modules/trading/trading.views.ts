@@ -5,8 +5,8 @@ import { OPEN_EDITION_DELIVERY_MESSAGE } from './editions.service';
 import type { ListingRow, OfferPurchaseRow, TokenForSale, WinPurchaseRow } from './trading.repo';
 import type { IntentView } from './trading.service';
 
-/** The methods a buyer may choose for a listing today (cards, balance; free items need none). */
-export const LISTING_METHODS: readonly PaymentMethod[] = ['stripe_card', 'balance'];
+/** The methods quoted to a buyer (cards, balance, Klarna; free items need none). Gemini is quoted once chosen. */
+export const LISTING_METHODS: readonly PaymentMethod[] = ['stripe_card', 'balance', 'stripe_klarna'];
 
 export function toListing(
   row: ListingRow,

@@ -2,8 +2,9 @@ import { Dialog } from '../../ui/Dialog';
 import { FormAlert } from '../../ui/FormAlert';
 
 /**
- * A card payment's second step (3-D Secure): the bank asks the payer to confirm. Shared by the checkout and the
- * publisher fee; `finish` says what confirming completes ('finish your purchase', 'pay the publisher fee…').
+ * A payment's second step: for a card (3-D Secure) the bank asks the payer to confirm; for Klarna, Klarna's own
+ * step (simulated, decision 009). Shared by the checkout and the publisher fee; `finish` says what confirming
+ * completes ('finish your purchase', 'pay the publisher fee…').
  */
 export function CardActionDialog({
   open,
@@ -13,6 +14,7 @@ export function CardActionDialog({
   finish,
   testId,
   error = null,
+  provider = 'card',
 }: {
   open: boolean;
   onClose: () => void;
@@ -22,18 +24,24 @@ export function CardActionDialog({
   testId: string;
   /** Why the last Complete did not finish (the bank has not seen the step done yet), shown in the dialog. */
   error?: string | null;
+  /** Whose step it is: the card's bank, or Klarna. */
+  provider?: 'card' | 'klarna';
 }) {
   return (
     <Dialog
       open={open}
       onClose={onClose}
-      title="Confirm your payment"
+      title={provider === 'klarna' ? 'Confirm with Klarna' : 'Confirm your payment'}
       loading={loading}
       onConfirm={onConfirm}
-      confirmLabel="Complete verification"
+      confirmLabel={provider === 'klarna' ? 'Confirm with Klarna' : 'Complete verification'}
       testId={testId}
     >
-      <p>Your bank asks you to confirm this payment. Complete the verification to {finish}.</p>
+      <p>
+        {provider === 'klarna'
+          ? `Klarna asks you to confirm this payment and how you will pay it. Confirm with Klarna to ${finish}.`
+          : `Your bank asks you to confirm this payment. Complete the verification to ${finish}.`}
+      </p>
       {error ? <FormAlert testId={`${testId}-error`}>{error}</FormAlert> : null}
     </Dialog>
   );

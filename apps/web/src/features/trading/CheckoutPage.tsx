@@ -5,6 +5,7 @@ import {
   type PaymentMethod,
   PURCHASE_FAILED_MESSAGE,
   profileLink,
+  SIM_EXTERNAL_TOKENS,
 } from '@vitrine/domain';
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { Navigate, useLocation, useParams, useSearchParams } from 'react-router';
@@ -57,7 +58,7 @@ const LOST_UNPAID_TEXT =
 const LOST_UNKNOWN_TEXT =
   'We could not confirm your payment yet. This page keeps checking; look in Dashboard → Purchases before you pay again.';
 
-type Method = Extract<PaymentMethod, 'stripe_card' | 'balance'>;
+type Method = Extract<PaymentMethod, 'stripe_card' | 'balance' | 'stripe_klarna'>;
 
 /** Checkout of a listing match: /listing-checkout/{contractAddress}/{tokenId}/?piid={listingMatchId} (000 §2). */
 export function CheckoutPage() {
@@ -424,6 +425,8 @@ export function Payment({
   const terms = useTermsDialog();
   const profile = useProfile().data;
   const [method, setMethod] = useState<Method>('stripe_card');
+  // The method whose second step is open (3-D Secure for a card, Klarna's own step): the dialog speaks of it.
+  const [stepMethod, setStepMethod] = useState<PaymentMethod>(intent.paymentMethod);
   const [outcome, setOutcome] = useState<Outcome>(() => outcomeOf(intent));
   const [paidIntent, setPaidIntent] = useState<PurchaseIntent>(intent);
   // Opened on a purchase paid before (its link, a reload): the receipt, without claiming the NFT is still the
@@ -466,6 +469,7 @@ export function Payment({
   const balanceTooLow = balance === null || balanceQuote === null || balance < balanceQuote.totalInCents;
 
   const settled = async (answer: PurchaseIntent) => {
+    setStepMethod(answer.paymentMethod);
     setOutcome(outcomeOf(answer));
     if (answer.paymentState === 'paid') {
       setPaidIntent(answer);
@@ -562,8 +566,19 @@ export function Payment({
   const pay = useMutation({
     // `total`: the amount on the Pay button when it was pressed; the server charges that or nothing.
     mutationFn: async (input: { method: Method; card: CardInput | null; total?: number }) => {
+      setStepMethod(input.method);
       if (input.method === 'balance')
         return sent(() => tradingApi.pay(intent.purchaseIntentId, 'balance', undefined, input.total));
+      // Klarna (simulated, decision 009): its script's token; the buyer then confirms on Klarna's own step.
+      if (input.method === 'stripe_klarna')
+        return sent(() =>
+          tradingApi.pay(
+            intent.purchaseIntentId,
+            'stripe_klarna',
+            SIM_EXTERNAL_TOKENS.klarnaApproves,
+            input.total,
+          ),
+        );
       if (!input.card) throw new Error('Enter your card');
       // The card goes to the processor only; our purchase call carries its token.
       const token = await tradingApi.tokenizeCard(input.card);
@@ -719,7 +734,7 @@ export function Payment({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const total = quote?.totalInCents;
-    if (method === 'balance') {
+    if (method === 'balance' || method === 'stripe_klarna') {
       once.send(pay, { method, card: null, total });
       return;
     }
@@ -774,6 +789,22 @@ export function Payment({
             </span>
           </span>
         </label>
+        {quoteOf('stripe_klarna') ? (
+          <label className={styles.method}>
+            <input
+              type="radio"
+              name="method"
+              value="stripe_klarna"
+              checked={method === 'stripe_klarna'}
+              onChange={() => setMethod('stripe_klarna')}
+              data-testid="method-klarna"
+            />
+            <span>
+              Klarna
+              <span className={styles.muted}> (buy now, pay later; you confirm with Klarna)</span>
+            </span>
+          </label>
+        ) : null}
       </fieldset>
       {method === 'stripe_card' ? (
         <CardFields
@@ -826,6 +857,7 @@ export function Payment({
         loading={complete.isPending}
         onConfirm={() => once.send(complete, undefined)}
         finish="finish your purchase"
+        provider={stepMethod === 'stripe_klarna' ? 'klarna' : 'card'}
         testId="card-action-dialog"
       />
       {terms.dialog}
