@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../testing/test-app';
 import type { TestSession } from '../social/test-session';
 import { createLedgerRepo } from './ledger.repo';
-import { TEST_CARDS } from './payment-providers';
+import { SIM_EXTERNAL_TOKENS, TEST_CARDS } from './payment-providers';
 import { PURCHASE_INTENT_TTL_MS } from './trading.service';
 import { accountBalance, buyer, dropNifty, fund, ledgerInvariants } from './trading-helpers';
 
@@ -410,6 +410,40 @@ describe('paying a primary intent', () => {
       unbalancedTransactions: 0,
       holdsBeyondBalance: 0,
     });
+  });
+
+  it("by Klarna (the web offers it): quoted without a card fee, minted only after Klarna's step", async () => {
+    const { nifty, owner } = await dropNifty(t.app, { priceInCents: 1_000 });
+    const b = await buyer(t.app);
+    const intent = await created(b, nifty, 2);
+    expect(intent.quotes.find((q) => q.paymentMethod === 'stripe_klarna')).toMatchObject({
+      cardFeeInCents: 0,
+      totalInCents: 2_000,
+    });
+    const res = await pay(b, intent.purchaseIntentId, {
+      payment_method: 'stripe_klarna',
+      payment_token: SIM_EXTERNAL_TOKENS.klarnaApproves,
+      expected_total_in_cents: 2_000,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      paymentState: 'requires_action',
+      nextAction: { type: 'sim_klarna_redirect' },
+    });
+    expect(await tokensOf(b.userId, nifty.id)).toHaveLength(0);
+    const done = await t.app.inject({
+      method: 'POST',
+      url: `/api/v2/purchase-intent/${intent.purchaseIntentId}/complete-action`,
+      headers: b.headers,
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json()).toMatchObject({ paymentState: 'paid', paymentMethod: 'stripe_klarna' });
+    expect(await tokensOf(b.userId, nifty.id)).toHaveLength(2);
+    expect(await createLedgerRepo(db()).balanceOf(owner.id)).toBe(1_800);
+    const charges = t.app.services.payments.klarna
+      .charges()
+      .filter((c) => c.reference === `purchase_intent:${intent.purchaseIntentId}`);
+    expect(charges.map((c) => [c.status, c.amountCents])).toEqual([['captured', 2_000]]);
   });
 
   it('a declined card mints nothing and keeps the hold', async () => {
