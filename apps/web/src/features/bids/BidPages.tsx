@@ -177,7 +177,7 @@ function AuctionBids({ contractAddress, niftyType }: { contractAddress: string; 
     return (
       <ErrorFallback
         title="We couldn't load the bids."
-        message={(state.error ?? list.error)?.message ?? ''}
+        message={((state.isError && !state.data ? state.error : null) ?? list.error)?.message ?? ''}
         onRetry={() => {
           void state.refetch();
           void list.refetch();
@@ -240,7 +240,7 @@ function RankedBids({
     return (
       <ErrorFallback
         title="We couldn't load the leaderboard."
-        message={(state.error ?? board.error)?.message ?? ''}
+        message={((state.isError && !state.data ? state.error : null) ?? board.error)?.message ?? ''}
         onRetry={() => {
           void state.refetch();
           void board.refetch();

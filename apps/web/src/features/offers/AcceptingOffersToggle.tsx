@@ -23,6 +23,8 @@ export function AcceptingOffersToggle({
   // What the server answered, shown until the item's data says otherwise: when reading the item again fails,
   // the box does not flip back to a setting that is no longer saved.
   const [saved, setSaved] = useState<{ value: boolean; over: boolean } | null>(null);
+  // The item's data says what was saved: nothing more to keep (a later change elsewhere then shows as read).
+  if (saved !== null && saved.value === accepting) setSaved(null);
   const savedValue = saved !== null && saved.over === accepting ? saved.value : null;
   const mutation = useMutation({
     mutationFn: (next: boolean) => tradingApi.setAcceptingOffers(contractAddress, tokenId, next),

@@ -45,10 +45,11 @@ export function MakeGlobalOfferPage() {
 function OfferTarget({ contractAddress, typeNumber }: { contractAddress: string; typeNumber: number }) {
   const signedIn = useLoggedIn();
   const query = useQuery(collectionNiftyQuery(contractAddress, typeNumber, signedIn));
+  // Gone: not found, even over what was shown.
+  if (query.isError && isApiError(query.error) && query.error.statusCode === 404) return <NotFoundPage />;
   // An error replaces this only when there is nothing to show: a read again that fails keeps it shown.
   if (query.data === undefined) {
     if (!query.isError) return <Skeleton width="100%" height={160} />;
-    if (isApiError(query.error) && query.error.statusCode === 404) return <NotFoundPage />;
     return (
       <ErrorFallback
         title="We couldn't load this work."

@@ -46,10 +46,11 @@ export function CollectionScreen({ collectionKey }: { collectionKey: string }) {
   const signedIn = useLoggedIn();
   const query = useQuery({ ...collectionQuery(collectionKey, signedIn), enabled: collectionKey !== '' });
   if (collectionKey === '') return <NotFoundPage />;
+  // Gone: not found, even over what was shown.
+  if (query.isError && isApiError(query.error) && query.error.statusCode === 404) return <NotFoundPage />;
   // An error replaces this only when there is nothing to show: a read again that fails keeps it shown.
   if (query.data === undefined) {
     if (!query.isError) return <CollectionSkeleton />;
-    if (isApiError(query.error) && query.error.statusCode === 404) return <NotFoundPage />;
     return (
       <div className={`page-container ${styles.page}`}>
         <ErrorFallback

@@ -30,10 +30,11 @@ export function NiftyScreen({ collectionKey, typeNumber }: { collectionKey: stri
   const query = useQuery(niftyQuery);
   // Sold counts move live (issue 15).
   useLiveSold(niftyQuery.queryKey, query.data?.collection.contractAddress ?? null, typeNumber);
+  // Gone: not found, even over what was shown.
+  if (query.isError && isApiError(query.error) && query.error.statusCode === 404) return <NotFoundPage />;
   // An error replaces this only when there is nothing to show: a read again that fails keeps it shown.
   if (query.data === undefined) {
     if (!query.isError) return <CollectionSkeleton />;
-    if (isApiError(query.error) && query.error.statusCode === 404) return <NotFoundPage />;
     return (
       <div className={`page-container ${screen.page}`}>
         <ErrorFallback

@@ -13,13 +13,18 @@ export function ItemPage() {
   const { contractAddress = '', tokenId = '' } = useParams();
   const signedIn = useLoggedIn();
   const query = useQuery(itemQuery(contractAddress, tokenId, signedIn));
-  // An error replaces the page only when there is nothing to show: a read again that fails (after a purchase,
+  // An unknown token (404) or an address or token id that cannot be one (400): retrying cannot help, and it is not
+  // found even over what was shown.
+  if (
+    query.isError &&
+    isApiError(query.error) &&
+    (query.error.statusCode === 404 || query.error.statusCode === 400)
+  )
+    return <NotFoundPage />;
+  // Another error replaces the page only when there is nothing to show: a read again that fails (after a purchase,
   // a listing or a switch changed, a live update) keeps the item shown, and the next read tries again.
   if (query.data === undefined) {
     if (!query.isError) return <ItemViewSkeleton />;
-    // An unknown token (404) or an address or token id that cannot be one (400): retrying cannot help.
-    if (isApiError(query.error) && (query.error.statusCode === 404 || query.error.statusCode === 400))
-      return <NotFoundPage />;
     return (
       <div className="page-container" style={{ paddingBlock: 48 }}>
         <ErrorFallback

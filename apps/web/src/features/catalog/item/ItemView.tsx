@@ -196,6 +196,8 @@ export function ItemView({ item }: { item: ItemDetail }) {
             {viewerOwns ? (
               <div className={styles.offersSwitch}>
                 <AcceptingOffersToggle
+                  // One NFT's switch: what it saved never shows on the next item page.
+                  key={`${token.contractAddress}/${token.tokenId}`}
                   contractAddress={token.contractAddress}
                   tokenId={token.tokenId}
                   accepting={token.isAcceptingOffers}
