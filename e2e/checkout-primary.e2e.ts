@@ -196,6 +196,46 @@ describe('buying a drop’s editions', () => {
     await context.close();
   });
 
+  it('pays from a Gemini balance once the Gemini account is connected, without a card fee', {
+    timeout: 120_000,
+  }, async () => {
+    const card = await liveFcfsNifty();
+    const buyer = await apiSignUp(baseUrl, 'primary-gemini');
+    const context = await browser.newContext({ viewport: DESKTOP });
+    await storeCredentials(context, buyer.grant);
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/marketplace/collection/${card.contractAddress}/${card.typeNumber}`);
+    const buy = page.getByTestId('buy-editions');
+    await expect.poll(() => buy.textContent()).toBe('Buy');
+    await buy.click();
+    await page.waitForURL((url) => url.pathname.startsWith('/checkout/'));
+    await page.getByTestId('fee-breakdown').waitFor();
+
+    // Not connected yet: the choice is greyed out, and says why.
+    const connect = page.getByTestId('connect-gemini');
+    await connect.waitFor();
+    expect(await page.getByTestId('method-gemini').isDisabled()).toBe(true);
+    expect(await page.getByTestId('gemini-state').textContent()).toBe(
+      ' (connect your Gemini account to pay from it)',
+    );
+    await connect.click();
+    const dialog = page.getByTestId('gemini-connect-dialog');
+    await dialog.getByRole('button', { name: 'Allow' }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    await expect.poll(() => page.getByTestId('method-gemini').isChecked()).toBe(true);
+    expect(await page.getByTestId('gemini-state').textContent()).toBe(' (your Gemini account is connected)');
+    expect(await connect.count()).toBe(0);
+
+    // A Gemini balance is not a card: no card fee, no card to type.
+    expect(await page.getByTestId('fee-total').textContent()).toBe(dollars(card.saleDetails.price));
+    expect(await page.getByTestId('card-form').count()).toBe(0);
+    await page.getByTestId('pay').click();
+    const success = page.getByTestId('checkout-success');
+    await success.waitFor();
+    expect(await page.getByTestId('receipt-method').textContent()).toBe('Gemini balance');
+    await context.close();
+  });
+
   // A typed quantity is applied before anything is paid: Enter applies it (it does not pay for the old one),
   // Pay waits until its new total shows, and the total paid is the one the button said.
   it('pays for a typed quantity only once its total shows on Pay', { timeout: 120_000 }, async () => {

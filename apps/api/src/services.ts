@@ -65,6 +65,7 @@ import { createTermsRepo } from './modules/terms/terms.repo';
 import { createTermsService } from './modules/terms/terms.service';
 import { createBalanceService } from './modules/trading/balance.service';
 import { createEditionsService } from './modules/trading/editions.service';
+import { createGeminiAccounts } from './modules/trading/gemini-accounts';
 import { createLedgerRepo } from './modules/trading/ledger.repo';
 import { createOffersRepo } from './modules/trading/offers.repo';
 import { createOffersService } from './modules/trading/offers.service';
@@ -190,16 +191,22 @@ export function createServices(config: ResolvedConfig, log: ServiceLog) {
   const card = owedVoids.guard(cardProvider);
   // Participation criteria of drops (decision 015): checkout, bids and drawings ask it.
   const eligibility = createEligibilityService({ repo: createEligibilityRepo(db), clock });
+  // Buyers' connected Gemini accounts, which a Gemini balance payment charges (000 §7 connect-gemini-account).
+  const geminiAccounts = createGeminiAccounts(db, clock);
   const trading = createTradingService({
     db,
     eligibility,
     unit: createUnitOfWork(db, (tx) => ({ trading: createTradingRepo(tx), ledger: createLedgerRepo(tx) })),
     clock,
     card,
-    external: {
-      stripe_klarna: owedVoids.guard(klarna.provider),
-      gemini_balance: owedVoids.guard(gemini.provider),
-    },
+    // Klarna and Gemini balance are simulated: taken only beside the simulated card processor. With Stripe's real
+    // key a simulated method would deliver NFTs and credit sellers for money nobody took (review, 2026-12-05).
+    external: stripe
+      ? {}
+      : {
+          stripe_klarna: owedVoids.guard(klarna.provider),
+          gemini_balance: owedVoids.guard(gemini.provider),
+        },
     owedVoids,
     notifier,
     background,
@@ -207,6 +214,7 @@ export function createServices(config: ResolvedConfig, log: ServiceLog) {
     jobs,
     events,
     onTokenChange,
+    geminiAccessToken: geminiAccounts.accessTokenOf,
   });
 
   // Editions beyond fcfs (decision 016): open-edition minting and blind reveals as jobs, pack opening.
@@ -371,6 +379,7 @@ export function createServices(config: ResolvedConfig, log: ServiceLog) {
       stripe,
       klarna,
       gemini,
+      geminiAccounts,
       stripeWebhooks: createStripeWebhooks({
         db,
         clock,

@@ -224,6 +224,21 @@ export const paymentWebhookEvents = pgTable('payment_webhook_events', {
  * voids them within the 7 days an authorisation lives (decision 009 "Voids owed"). `processor`: the payment
  * method whose provider holds it (`stripe_card`, `stripe_klarna`, `gemini_balance`).
  */
+/**
+ * A buyer's connected Gemini account (000 §7 `connect-gemini-account`: scope, access_token, expires_in): what
+ * paying from a Gemini balance charges (`gemini_balance`, decision 009). One per user; connecting again replaces
+ * it. The access token must be readable to call Gemini (like a TOTP secret): it is never sent back to anyone.
+ */
+export const geminiAccounts = pgTable('gemini_accounts', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  scope: text('scope').notNull(),
+  accessToken: text('access_token').notNull(),
+  expiresAt: ts('expires_at').notNull(),
+  connectedAt: ts('connected_at').notNull(),
+});
+
 export const owedVoids = pgTable(
   'owed_voids',
   {

@@ -29,3 +29,6 @@ export const SALES_PATH = '/dashboard/purchases-sales/sales';
 export function soldAlertMessage(what: string, priceCents: number, proceedsCents: number): string {
   return `Your NFT ${what} sold for ${formatCents(priceCents)}. You received ${formatCents(proceedsCents)}.`;
 }
+
+/** Paying from a Gemini balance without a connected Gemini account (or with an expired grant). */
+export const GEMINI_NOT_CONNECTED_MESSAGE = 'Connect your Gemini account to pay from its balance';

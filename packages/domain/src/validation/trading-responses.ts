@@ -187,6 +187,16 @@ export const saleProceedsSchema = z.object({
 });
 export type SaleProceeds = z.infer<typeof saleProceedsSchema>;
 
+/** The buyer's Gemini account as they see it (000 §7 connect-gemini-account): never its access token. */
+export const geminiAccountSchema = z.object({
+  geminiAccount: z.object({
+    connected: z.boolean(),
+    scope: z.string().nullable(),
+    expiresAt: z.string().nullable(),
+  }),
+});
+export type GeminiAccountAnswer = z.infer<typeof geminiAccountSchema>;
+
 /** The simulated processor's tokenised card: no number, only what may be shown. */
 export const simPaymentMethodSchema = z.object({
   id: z.string(),

@@ -1,5 +1,6 @@
 import {
   dashboardSalesPageSchema,
+  geminiAccountSchema,
   saleProceedsSchema,
   simPaymentMethodSchema,
 } from '@vitrine/domain/trading-responses';
@@ -92,6 +93,70 @@ export const paymentsRoute: FastifyPluginAsyncZod = async (app) => {
       if (!result.ok) throw TRADING_ERRORS.invalid(result.field, result.message);
       const pm = result.paymentMethod;
       return { id: pm.id, brand: pm.brand, last4: pm.last4, exp_month: pm.expMonth, exp_year: pm.expYear };
+    },
+  );
+
+  // 000 §7 (Auth, form-encoded): the buyer's Gemini account, connected with the grant Gemini's sign-in handed over.
+  // A Gemini balance payment charges it (decision 009); its access token is never sent back.
+  app.post(
+    '/user/connect-gemini-account/',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags: ['trading'],
+        summary:
+          "Connect the buyer's Gemini account (the grant from Gemini's sign-in), to pay from its balance",
+        body: z.object({
+          scope: z.string().trim().min(1).max(200),
+          access_token: z.string().min(1).max(2048),
+          expires_in: z.coerce
+            .number()
+            .int()
+            .min(1)
+            .max(366 * 24 * 60 * 60),
+        }),
+        response: { 200: geminiAccountSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { scope, access_token, expires_in } = request.body;
+      const geminiAccount = await app.services.payments.geminiAccounts.connect(signedIn(request).userId, {
+        scope,
+        accessToken: access_token,
+        expiresInSeconds: expires_in,
+      });
+      return { geminiAccount };
+    },
+  );
+
+  app.get(
+    '/user/gemini-account/',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags: ['trading'],
+        summary: "Whether the buyer's Gemini account is connected (and until when)",
+        response: { 200: geminiAccountSchema, ...errorResponses },
+      },
+    },
+    async (request) => ({
+      geminiAccount: await app.services.payments.geminiAccounts.status(signedIn(request).userId),
+    }),
+  );
+
+  app.delete(
+    '/user/gemini-account/',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags: ['trading'],
+        summary: "Disconnect the buyer's Gemini account",
+        response: { 200: geminiAccountSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      await app.services.payments.geminiAccounts.disconnect(signedIn(request).userId);
+      return { geminiAccount: { connected: false, scope: null, expiresAt: null } };
     },
   );
 };

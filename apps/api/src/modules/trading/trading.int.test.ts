@@ -114,8 +114,9 @@ describe('Buy Now', () => {
             showGasFee: false,
           },
           { paymentMethod: 'balance', cardFeeInCents: 0, totalInCents: 12_500 },
-          // Klarna is quoted too (the web offers it): not a card, so no card fee.
+          // Klarna and Gemini balance are quoted too (the web offers them): not cards, so no card fee.
           { paymentMethod: 'stripe_klarna', cardFeeInCents: 0, totalInCents: 12_500 },
+          { paymentMethod: 'gemini_balance', cardFeeInCents: 0, totalInCents: 12_500 },
         ],
       },
     });

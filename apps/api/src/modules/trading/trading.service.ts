@@ -12,6 +12,7 @@ import {
   type FeeBreakdown,
   feeBreakdown,
   fromMinorUnits,
+  GEMINI_NOT_CONNECTED_MESSAGE,
   isAuctionSaleType,
   listingMinimumProblem,
   type PaymentMethod,
@@ -130,6 +131,12 @@ export const TRADING_ERRORS = {
       errorType: 'insufficient-funds',
       message: 'Your balance is too low for this purchase',
       statusCode: 402,
+    }),
+  geminiNotConnected: () =>
+    new AppError({
+      errorType: 'gemini-not-connected',
+      message: GEMINI_NOT_CONNECTED_MESSAGE,
+      statusCode: 409,
     }),
   methodUnavailable: (method: string) =>
     new AppError({
@@ -283,6 +290,8 @@ export function createTradingService(deps: {
   owedVoids?: { drain(limit?: number): Promise<number> };
   /** The seller's 'sold' alert after a resale (the bell, and their open pages read the balance again). */
   alerts?: Pick<AlertsService, 'send'>;
+  /** The buyer's connected Gemini account, which a `gemini_balance` payment charges (null: none, or expired). */
+  geminiAccessToken?: (userId: number) => Promise<string | null>;
 }) {
   const { clock, unit } = deps;
   const repo = createTradingRepo(deps.db);
@@ -352,6 +361,15 @@ export function createTradingService(deps: {
     await deps.onTokenChange?.(tokenRowId, formerOwnerId);
   };
 
+  /**
+   * The methods a buyer is quoted: card and balance, and the other outside methods this server takes (Klarna and
+   * Gemini balance, which are simulated: only beside the simulated card processor, services.ts).
+   */
+  const quotedMethods: readonly PaymentMethod[] = [
+    'stripe_card',
+    'balance',
+    ...(Object.keys(deps.external ?? {}) as PaymentMethod[]),
+  ];
   function providerFor(method: string): PaymentProvider {
     if (method === 'stripe_card') return deps.card;
     const external = deps.external?.[method as PaymentMethod];
@@ -586,7 +604,16 @@ export function createTradingService(deps: {
         primaryNiftyView(intent.niftyId, intent),
         intent.paymentState === 'paid' ? repo.mintedBy(intent.id) : Promise.resolve([]),
       ]);
-      return { intent, listing: null, token: null, nifty, mintedTokens, quote: quote(intent), ...extra };
+      return {
+        intent,
+        listing: null,
+        token: null,
+        nifty,
+        mintedTokens,
+        quote: quote(intent),
+        methods: quotedMethods,
+        ...extra,
+      };
     }
     // A purchase just made: what it sold and moved; else what the caller read, else a read.
     const shown = soldAs.get(intent) ?? known;
@@ -609,6 +636,7 @@ export function createTradingService(deps: {
       nifty: null,
       mintedTokens: [] as { tokenId: string; editionNumber: number }[],
       quote: quote(intent),
+      methods: quotedMethods,
       ...extra,
     };
   }
@@ -1154,11 +1182,17 @@ export function createTradingService(deps: {
     ) {
       throw TRADING_ERRORS.intentClosed('expired');
     }
+    // A Gemini balance pays through the buyer's connected account, never a token the request carries.
+    let paymentToken = input.paymentToken ?? null;
+    if (intent.paymentMethod === 'gemini_balance') {
+      paymentToken = (await deps.geminiAccessToken?.(buyerId)) ?? null;
+      if (paymentToken === null) throw TRADING_ERRORS.geminiNotConnected();
+    }
     const outcome = await provider.authorize({
       reference: `purchase_intent:${intent.id}`,
       amountCents: paidFor.buyerPaysCents,
       currency: 'USD',
-      paymentToken: input.paymentToken ?? null,
+      paymentToken,
     });
     if (outcome.status === 'declined') throw TRADING_ERRORS.declined();
     if (outcome.status === 'requires_action') {

@@ -5,9 +5,6 @@ import { OPEN_EDITION_DELIVERY_MESSAGE } from './editions.service';
 import type { ListingRow, OfferPurchaseRow, TokenForSale, WinPurchaseRow } from './trading.repo';
 import type { IntentView } from './trading.service';
 
-/** The methods quoted to a buyer (cards, balance, Klarna; free items need none). Gemini is quoted once chosen. */
-export const LISTING_METHODS: readonly PaymentMethod[] = ['stripe_card', 'balance', 'stripe_klarna'];
-
 export function toListing(
   row: ListingRow,
   token: Pick<TokenForSale, 'contractAddress' | 'tokenId'>,
@@ -38,7 +35,7 @@ export function toPurchaseIntent(view: IntentView): PurchaseIntent {
   const methods =
     intent.priceCents === 0
       ? ['no_payment_required' as const]
-      : [chosen, ...LISTING_METHODS.filter((m) => m !== chosen)];
+      : [chosen, ...view.methods.filter((m) => m !== chosen)];
   const quotes: Quote[] = methods.map((method) => {
     const b =
       intent.saleKind === 'listing'
@@ -96,7 +93,11 @@ export function toPurchaseIntent(view: IntentView): PurchaseIntent {
         ? OPEN_EDITION_DELIVERY_MESSAGE
         : null,
     nextAction:
-      intent.paymentState === 'requires_action' ? (view.nextAction ?? { type: 'sim_three_d_secure' }) : null,
+      intent.paymentState === 'requires_action'
+        ? (view.nextAction ?? {
+            type: intent.paymentMethod === 'stripe_klarna' ? 'sim_klarna_redirect' : 'sim_three_d_secure',
+          })
+        : null,
     expiresAt: intent.expiresAt.toISOString(),
     createdAt: intent.createdAt.toISOString(),
     paidAt: intent.paidAt?.toISOString() ?? null,

@@ -13,6 +13,7 @@ import { isApiError } from '../../app/api-client';
 import { useLoggedIn } from '../../app/useLoggedIn';
 import { Button } from '../../ui/Button';
 import { ButtonLink } from '../../ui/ButtonLink';
+import { Dialog } from '../../ui/Dialog';
 import { DocumentTitle } from '../../ui/DocumentTitle';
 import { ErrorFallback } from '../../ui/ErrorFallback';
 import { FormAlert } from '../../ui/FormAlert';
@@ -58,7 +59,7 @@ const LOST_UNPAID_TEXT =
 const LOST_UNKNOWN_TEXT =
   'We could not confirm your payment yet. This page keeps checking; look in Dashboard → Purchases before you pay again.';
 
-type Method = Extract<PaymentMethod, 'stripe_card' | 'balance' | 'stripe_klarna'>;
+type Method = Extract<PaymentMethod, 'stripe_card' | 'balance' | 'stripe_klarna' | 'gemini_balance'>;
 
 /** Checkout of a listing match: /listing-checkout/{contractAddress}/{tokenId}/?piid={listingMatchId} (000 §2). */
 export function CheckoutPage() {
@@ -465,6 +466,23 @@ export function Payment({
   const quoteOf = (m: Method) => intent.quotes.find((q) => q.paymentMethod === m) ?? null;
   const quote = quoteOf(method);
   const balanceQuote = quoteOf('balance');
+  // Gemini balance (decision 009): offered once the buyer's Gemini account is connected; connecting is one step.
+  const geminiQuoted = quoteOf('gemini_balance') !== null;
+  const gemini = useQuery({
+    queryKey: tradingKeys.geminiAccount(),
+    queryFn: ({ signal }) => tradingApi.geminiAccount(signal),
+    enabled: signedIn && geminiQuoted,
+  });
+  const geminiConnected = gemini.data?.geminiAccount.connected === true;
+  const [connectingGemini, setConnectingGemini] = useState(false);
+  const connectGemini = useMutation({
+    mutationFn: () => tradingApi.connectGemini(),
+    onSuccess: (answer) => {
+      queryClient.setQueryData(tradingKeys.geminiAccount(), answer);
+      setConnectingGemini(false);
+      setMethod('gemini_balance');
+    },
+  });
   const balance = profile?.available_balance_in_cents ?? null;
   const balanceTooLow = balance === null || balanceQuote === null || balance < balanceQuote.totalInCents;
 
@@ -533,6 +551,9 @@ export function Payment({
     // The card's second step is still open (its dialog was dismissed): show it again rather than a
     // dead end, since paying again cannot go through until it is completed.
     // The intent changed since this page read it (another tab): its new figures show, and its message.
+    // The Gemini grant expired (or was disconnected elsewhere) since the page read it: connect again.
+    if (error.errorType === 'gemini-not-connected')
+      void queryClient.invalidateQueries({ queryKey: tradingKeys.geminiAccount() });
     if (error.errorType === 'purchase-intent-changed')
       void queryClient.invalidateQueries({ queryKey: tradingKeys.purchaseIntent(intent.purchaseIntentId) });
     if (error.errorType === 'payment-requires-action') setOutcome({ kind: 'needs-action' });
@@ -570,6 +591,9 @@ export function Payment({
       if (input.method === 'balance')
         return sent(() => tradingApi.pay(intent.purchaseIntentId, 'balance', undefined, input.total));
       // Klarna (simulated, decision 009): its script's token; the buyer then confirms on Klarna's own step.
+      // Gemini balance: the connected Gemini account pays; the request carries no token.
+      if (input.method === 'gemini_balance')
+        return sent(() => tradingApi.pay(intent.purchaseIntentId, 'gemini_balance', undefined, input.total));
       if (input.method === 'stripe_klarna')
         return sent(() =>
           tradingApi.pay(
@@ -734,7 +758,7 @@ export function Payment({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const total = quote?.totalInCents;
-    if (method === 'balance' || method === 'stripe_klarna') {
+    if (method === 'balance' || method === 'stripe_klarna' || method === 'gemini_balance') {
       once.send(pay, { method, card: null, total });
       return;
     }
@@ -805,6 +829,42 @@ export function Payment({
             </span>
           </label>
         ) : null}
+        {geminiQuoted ? (
+          <>
+            <label className={styles.method}>
+              <input
+                type="radio"
+                name="method"
+                value="gemini_balance"
+                checked={method === 'gemini_balance'}
+                disabled={!geminiConnected}
+                onChange={() => setMethod('gemini_balance')}
+                data-testid="method-gemini"
+              />
+              <span>
+                Gemini balance
+                <span className={styles.muted} data-testid="gemini-state">
+                  {gemini.isPending && signedIn
+                    ? ''
+                    : geminiConnected
+                      ? ' (your Gemini account is connected)'
+                      : ' (connect your Gemini account to pay from it)'}
+                </span>
+              </span>
+            </label>
+            {signedIn && gemini.isSuccess && !geminiConnected ? (
+              <Button
+                type="button"
+                variant="secondary"
+                size="sm"
+                onClick={() => setConnectingGemini(true)}
+                data-testid="connect-gemini"
+              >
+                Connect Gemini
+              </Button>
+            ) : null}
+          </>
+        ) : null}
       </fieldset>
       {method === 'stripe_card' ? (
         <CardFields
@@ -860,6 +920,23 @@ export function Payment({
         provider={stepMethod === 'stripe_klarna' ? 'klarna' : 'card'}
         testId="card-action-dialog"
       />
+      <Dialog
+        open={connectingGemini}
+        onClose={() => setConnectingGemini(false)}
+        title="Connect Gemini"
+        loading={connectGemini.isPending}
+        onConfirm={() => connectGemini.mutate()}
+        confirmLabel="Allow"
+        testId="gemini-connect-dialog"
+      >
+        <p>
+          Gemini asks you to allow Vitrine to read your Gemini balance and to pay from it when you choose to.
+          You can disconnect at any time.
+        </p>
+        {connectGemini.error ? (
+          <FormAlert testId="gemini-connect-error">{connectGemini.error.message}</FormAlert>
+        ) : null}
+      </Dialog>
       {terms.dialog}
     </form>
   );

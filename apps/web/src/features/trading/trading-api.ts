@@ -1,8 +1,9 @@
 // The trading calls the web app makes (docs/decisions/009-trading-and-ledger.md): listings, Buy Now's
 // listing match, paying a purchase intent, and the simulated card processor's tokenisation. Writes
 // need a bearer token (withAuthRetry refreshes it once on a 401).
-import type { PaymentMethod } from '@vitrine/domain';
+import { type PaymentMethod, SIM_EXTERNAL_TOKENS } from '@vitrine/domain';
 import type {
+  GeminiAccountAnswer,
   Listing,
   ListingHold,
   ListingMatch,
@@ -120,6 +121,21 @@ export const tradingApi = {
     withAuthRetry(() =>
       api.post<SaleProceeds>('/user/sale-proceeds-amount/', { contractAddress, tokenId, saleAmountInCents }),
     ),
+  /** Whether the buyer's Gemini account is connected (a Gemini balance payment charges it). */
+  geminiAccount: (signal?: AbortSignal) =>
+    withAuthRetry(() => api.get<GeminiAccountAnswer>('/user/gemini-account/', signal ? { signal } : {})),
+  /**
+   * Connects the buyer's Gemini account with the grant Gemini's sign-in hands over (000 §7). Gemini is simulated
+   * (decision 009): its sign-in, once allowed, hands over the funded test account's token.
+   */
+  connectGemini: () =>
+    withAuthRetry(() =>
+      api.post<GeminiAccountAnswer>('/user/connect-gemini-account/', {
+        scope: 'balances:read payments:create',
+        access_token: SIM_EXTERNAL_TOKENS.geminiFunded,
+        expires_in: 3600,
+      }),
+    ),
   completeAction: (intentId: number) =>
     withAuthRetry(() =>
       api.post<PurchaseIntent>(`/v2/purchase-intent/${intentId}/complete-action`, undefined, once()),
@@ -135,6 +151,7 @@ export const tradingKeys = {
   intentStatus: (id: number) => [...tradingKeys.listingMatches(), id, 'status'] as const,
   /** Per viewer (the holder is not on hold), so under the user's keys. */
   listingHold: (listingId: number) => [...authKeys.user(), 'listing-hold', listingId] as const,
+  geminiAccount: () => [...authKeys.user(), 'gemini-account'] as const,
   saleProceeds: (contractAddress: string, tokenId: string, priceInCents: number) =>
     [...authKeys.user(), 'sale-proceeds', contractAddress.toLowerCase(), tokenId, priceInCents] as const,
 };
