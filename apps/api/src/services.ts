@@ -215,6 +215,7 @@ export function createServices(config: ResolvedConfig, log: ServiceLog) {
     events,
     onTokenChange,
     geminiAccessToken: geminiAccounts.accessTokenOf,
+    log,
   });
 
   // Editions beyond fcfs (decision 016): open-edition minting and blind reveals as jobs, pack opening.

@@ -53,6 +53,55 @@ describe('listing prices in USD', () => {
     expect((await list(1.25)).json()).toMatchObject({ errorType: 'listing-exists' });
   });
 
+  it('a browsing refresh that fails after the change is committed does not answer the change as failed', async () => {
+    const f = fixtures(t.app.config.database.db, { now: t.clock.now() });
+    const owner = await buyer(t.app);
+    const [token] = await f.tokens({ ownerId: owner.userId });
+    if (!token) throw new Error('no token');
+    const { changes } = t.app.services;
+    const touch = changes.touch;
+    changes.touch = () => {
+      throw new Error('the cache is down');
+    };
+    try {
+      const listed = await t.app.inject({
+        method: 'POST',
+        url: '/api/v2/listings',
+        headers: owner.headers,
+        payload: {
+          contractAddress: token.contractAddress,
+          tokenId: token.tokenId,
+          price: { amount: '5', currency: 'USD' },
+        },
+      });
+      // Before, a 500 over a listing that was made: its retry then read 'listing-exists'.
+      expect(listed.statusCode, listed.body).toBe(200);
+      const id = (listed.json() as { listingId: number }).listingId;
+      const repriced = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/v2/listings/${id}`,
+        headers: owner.headers,
+        payload: { price: { amount: '6', currency: 'USD' } },
+      });
+      expect(repriced.statusCode, repriced.body).toBe(200);
+      const switched = await t.app.inject({
+        method: 'POST',
+        url: '/api/user/set-nifty-sm-pref/',
+        headers: owner.headers,
+        payload: { contractAddress: token.contractAddress, tokenId: token.tokenId, isAcceptingOffers: false },
+      });
+      expect(switched.statusCode, switched.body).toBe(200);
+      const cancelled = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/v2/listings/${id}`,
+        headers: owner.headers,
+      });
+      expect(cancelled.statusCode, cancelled.body).toBe(200);
+    } finally {
+      changes.touch = touch;
+    }
+  });
+
   it("refuses a price below 001 §5's lowest ($1, 0.001 ETH) when listing and repricing: a $0 listing gave the NFT away", async () => {
     const f = fixtures(t.app.config.database.db, { now: t.clock.now() });
     const owner = await buyer(t.app);

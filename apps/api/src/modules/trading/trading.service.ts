@@ -28,6 +28,7 @@ import type { Clock } from '../../lib/clock';
 import type { Jobs } from '../../lib/jobs';
 import { type LiveEvents, topics } from '../../lib/live-events';
 import type { Notifier } from '../../lib/notifier';
+import type { ServiceLog } from '../../lib/service-log';
 import type { AlertsService } from '../live/alerts.service';
 import { owedCaptures } from './card-authorizations';
 import { MINT_OPEN_JOB, REVEAL_BLIND_JOB } from './editions.service';
@@ -290,6 +291,8 @@ export function createTradingService(deps: {
   owedVoids?: { drain(limit?: number): Promise<number> };
   /** The seller's 'sold' alert after a resale (the bell, and their open pages read the balance again). */
   alerts?: Pick<AlertsService, 'send'>;
+  /** Where a browsing refresh that failed after a commit is written down. */
+  log?: ServiceLog;
   /** The buyer's connected Gemini account, which a `gemini_balance` payment charges (null: none, or expired). */
   geminiAccessToken?: (userId: number) => Promise<string | null>;
 }) {
@@ -357,8 +360,17 @@ export function createTradingService(deps: {
     return id;
   }
   const listingGate = createListingGate();
+  /**
+   * After a commit that changed what browsing shows of a token: its caches refreshed. The change is committed, so
+   * a refresh that fails is logged, never answered as the change failing (a retried listing would then read
+   * 'already listed'); the caches catch up at their own time.
+   */
   const changed = async (tokenRowId: number, formerOwnerId?: number) => {
-    await deps.onTokenChange?.(tokenRowId, formerOwnerId);
+    try {
+      await deps.onTokenChange?.(tokenRowId, formerOwnerId);
+    } catch (err) {
+      deps.log?.warn({ err, tokenRowId }, 'browsing refresh after a change failed');
+    }
   };
 
   /**
@@ -887,7 +899,7 @@ export function createTradingService(deps: {
     }
     if (paid.fresh && paid.firstToken !== null) {
       // Committed: the collection's pages (sold counts) and the buyer's NFTs show the sale at once.
-      await changed(paid.firstToken).catch(() => undefined);
+      await changed(paid.firstToken);
       if (paid.sold) {
         await deps.events
           ?.publish(topics.nifty(n.contractAddress, n.typeNumber), {
@@ -1085,7 +1097,7 @@ export function createTradingService(deps: {
     const sold = paid.fresh ? paid.sold : undefined;
     if (sold) {
       // Committed: a failure to refresh browsing caches must not read as a failed purchase.
-      await changed(tokenRowId, sold.sellerId).catch(() => undefined);
+      await changed(tokenRowId, sold.sellerId);
       notifySale(paid.intent, sold.sellerId, sold.what, true);
     }
     return paid.intent;
@@ -1284,8 +1296,7 @@ export function createTradingService(deps: {
       if (!token) throw TRADING_ERRORS.tokenNotFound();
       const done = await repo.setAcceptingOffers(token.id, ownerId, accepting);
       if (!done) throw TRADING_ERRORS.notOwner();
-      // Saved: a failure to refresh browsing caches must not read as a change that failed.
-      await changed(token.id).catch(() => undefined);
+      await changed(token.id);
       return {
         contractAddress: token.contractAddress,
         tokenId: token.tokenId,
