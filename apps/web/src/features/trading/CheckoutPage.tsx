@@ -548,12 +548,12 @@ export function Payment({
       terms.ask(retry);
       return;
     }
-    // The card's second step is still open (its dialog was dismissed): show it again rather than a
-    // dead end, since paying again cannot go through until it is completed.
-    // The intent changed since this page read it (another tab): its new figures show, and its message.
     // The Gemini grant expired (or was disconnected elsewhere) since the page read it: connect again.
     if (error.errorType === 'gemini-not-connected')
       void queryClient.invalidateQueries({ queryKey: tradingKeys.geminiAccount() });
+    // The card's second step is still open (its dialog was dismissed): show it again rather than a
+    // dead end, since paying again cannot go through until it is completed.
+    // The intent changed since this page read it (another tab): its new figures show, and its message.
     if (error.errorType === 'purchase-intent-changed')
       void queryClient.invalidateQueries({ queryKey: tradingKeys.purchaseIntent(intent.purchaseIntentId) });
     if (error.errorType === 'payment-requires-action') setOutcome({ kind: 'needs-action' });
@@ -590,10 +590,10 @@ export function Payment({
       setStepMethod(input.method);
       if (input.method === 'balance')
         return sent(() => tradingApi.pay(intent.purchaseIntentId, 'balance', undefined, input.total));
-      // Klarna (simulated, decision 009): its script's token; the buyer then confirms on Klarna's own step.
       // Gemini balance: the connected Gemini account pays; the request carries no token.
       if (input.method === 'gemini_balance')
         return sent(() => tradingApi.pay(intent.purchaseIntentId, 'gemini_balance', undefined, input.total));
+      // Klarna (simulated, decision 009): its script's token; the buyer then confirms on Klarna's own step.
       if (input.method === 'stripe_klarna')
         return sent(() =>
           tradingApi.pay(
@@ -852,7 +852,8 @@ export function Payment({
                 </span>
               </span>
             </label>
-            {signedIn && gemini.isSuccess && !geminiConnected ? (
+            {/* Connecting is offered whenever the account is not known to be connected (its read failing too). */}
+            {signedIn && !gemini.isPending && !geminiConnected ? (
               <Button
                 type="button"
                 variant="secondary"
