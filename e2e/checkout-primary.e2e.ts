@@ -196,7 +196,7 @@ describe('buying a drop’s editions', () => {
     await context.close();
   });
 
-  it('pays from a Gemini balance once the Gemini account is connected, without a card fee', {
+  it('pays from a Gemini balance once the Gemini account is connected, without a card fee, and disconnects it in the settings', {
     timeout: 120_000,
   }, async () => {
     const card = await liveFcfsNifty();
@@ -233,6 +233,20 @@ describe('buying a drop’s editions', () => {
     const success = page.getByTestId('checkout-success');
     await success.waitFor();
     expect(await page.getByTestId('receipt-method').textContent()).toBe('Gemini balance');
+
+    // The account settings show the connection while it lasts, and disconnect it.
+    await page.goto(`${baseUrl}/account/settings/security`);
+    const settings = page.getByTestId('settings-gemini');
+    await settings.waitFor();
+    expect(await page.getByTestId('settings-gemini-until').textContent()).toMatch(/^Connected until /);
+    await page.getByTestId('settings-gemini-disconnect').click();
+    await expect.poll(() => settings.count()).toBe(0);
+    // Read again: the server says not connected (the card waits for that answer).
+    const read = page.waitForResponse((r) => r.url().includes('/api/user/gemini-account/'));
+    await page.reload();
+    expect(await (await read).json()).toMatchObject({ geminiAccount: { connected: false } });
+    await page.getByTestId('settings-twofa').waitFor();
+    expect(await settings.count()).toBe(0);
     await context.close();
   });
 

@@ -4,6 +4,7 @@ import { EmailVerificationPanel } from '../auth/EmailVerificationPanel';
 import { PROFILE_VALIDATION_PATH } from '../auth/paths';
 import styles from './AccountSettingsPage.module.css';
 import { ChangePasswordForm } from './ChangePasswordForm';
+import { GeminiAccountCard } from './GeminiAccountCard';
 import { SettingsCard } from './SettingsCard';
 import { TwoFactorSettings } from './TwoFactorSettings';
 
@@ -57,6 +58,7 @@ export function SecuritySection({ profile }: { profile: Profile }) {
           </ButtonLink>
         </div>
       </SettingsCard>
+      <GeminiAccountCard />
     </>
   );
 }

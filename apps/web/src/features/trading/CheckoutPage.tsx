@@ -858,6 +858,7 @@ export function Payment({
                 type="button"
                 variant="secondary"
                 size="sm"
+                className={styles.connect}
                 onClick={() => setConnectingGemini(true)}
                 data-testid="connect-gemini"
               >

@@ -136,6 +136,7 @@ export const tradingApi = {
         expires_in: 3600,
       }),
     ),
+  disconnectGemini: () => withAuthRetry(() => api.delete<GeminiAccountAnswer>('/user/gemini-account/')),
   completeAction: (intentId: number) =>
     withAuthRetry(() =>
       api.post<PurchaseIntent>(`/v2/purchase-intent/${intentId}/complete-action`, undefined, once()),
