@@ -199,14 +199,14 @@ export function createServices(config: ResolvedConfig, log: ServiceLog) {
     unit: createUnitOfWork(db, (tx) => ({ trading: createTradingRepo(tx), ledger: createLedgerRepo(tx) })),
     clock,
     card,
+    external: {
+      stripe_klarna: owedVoids.guard(klarna.provider),
+      gemini_balance: owedVoids.guard(gemini.provider),
+    },
     // Klarna and Gemini balance are simulated: taken only beside the simulated card processor. With Stripe's real
     // key a simulated method would deliver NFTs and credit sellers for money nobody took (review, 2026-12-05).
-    external: stripe
-      ? {}
-      : {
-          stripe_klarna: owedVoids.guard(klarna.provider),
-          gemini_balance: owedVoids.guard(gemini.provider),
-        },
+    // What they authorised before Stripe was set up is still voided by them.
+    externalTaken: stripe ? [] : ['stripe_klarna', 'gemini_balance'],
     owedVoids,
     notifier,
     background,

@@ -220,11 +220,6 @@ export const paymentWebhookEvents = pgTable('payment_webhook_events', {
 });
 
 /**
- * Card authorisations we let go of whose void failed (the processor unreachable): owed, and the minute sweep
- * voids them within the 7 days an authorisation lives (decision 009 "Voids owed"). `processor`: the payment
- * method whose provider holds it (`stripe_card`, `stripe_klarna`, `gemini_balance`).
- */
-/**
  * A buyer's connected Gemini account (000 §7 `connect-gemini-account`: scope, access_token, expires_in): what
  * paying from a Gemini balance charges (`gemini_balance`, decision 009). One per user; connecting again replaces
  * it. The access token must be readable to call Gemini (like a TOTP secret): it is never sent back to anyone.
@@ -239,6 +234,11 @@ export const geminiAccounts = pgTable('gemini_accounts', {
   connectedAt: ts('connected_at').notNull(),
 });
 
+/**
+ * Card authorisations we let go of whose void failed (the processor unreachable): owed, and the minute sweep
+ * voids them within the 7 days an authorisation lives (decision 009 "Voids owed"). `processor`: the payment
+ * method whose provider holds it (`stripe_card`, `stripe_klarna`, `gemini_balance`).
+ */
 export const owedVoids = pgTable(
   'owed_voids',
   {

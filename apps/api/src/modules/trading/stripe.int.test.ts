@@ -809,6 +809,33 @@ describe('card disputes (decision 009 "Disputes")', () => {
 });
 
 describe('Klarna and Gemini balance beside the real Stripe', () => {
+  it('an intent left waiting on Klarna from before Stripe was set up is still released: the sweep goes on', async () => {
+    const { listing } = await listedToken(t.app);
+    const b = await buyer(t.app);
+    const m = await match(b, listing.id);
+    // As a store used without Stripe left it: waiting on Klarna's step, and now past its time.
+    await db()
+      .update(schema.purchaseIntents)
+      .set({
+        paymentMethod: 'stripe_klarna',
+        paymentState: 'requires_action',
+        providerReference: 'kl_sim_from_before',
+        expiresAt: new Date(t.clock.now().getTime() - 60_000),
+      })
+      .where(eq(schema.purchaseIntents.id, m.listingMatchId));
+    // A card waiting on its step, expired as well, whose Stripe authorisation must still be voided.
+    const { listing: other } = await listedToken(t.app);
+    const c = await buyer(t.app);
+    const m2 = await match(c, other.id);
+    await pay(c, m2.listingMatchId, { payment_token: STRIPE_TEST_PMS.requiresAction });
+    const ref = (await intentRow(m2.listingMatchId))?.providerReference ?? '';
+    t.clock.advance(20 * 60_000);
+    await t.app.services.trading.expireDue();
+    await t.app.services.trading.releaseDue();
+    expect(fake.intent(ref)?.status).toBe('canceled');
+    expect((await intentRow(m.listingMatchId))?.paymentState).toBe('expired');
+  });
+
   it('are neither quoted nor taken: they are simulated, and would deliver for money nobody took', async () => {
     const { token, listing, seller } = await listedToken(t.app);
     const b = await buyer(t.app);

@@ -293,6 +293,11 @@ export function createTradingService(deps: {
   alerts?: Pick<AlertsService, 'send'>;
   /** Where a browsing refresh that failed after a commit is written down. */
   log?: ServiceLog;
+  /**
+   * The outside methods of `external` taken for new payments (default: all). The others only void, capture or
+   * complete what they authorised before.
+   */
+  externalTaken?: readonly PaymentMethod[];
   /** The buyer's connected Gemini account, which a `gemini_balance` payment charges (null: none, or expired). */
   geminiAccessToken?: (userId: number) => Promise<string | null>;
 }) {
@@ -374,26 +379,35 @@ export function createTradingService(deps: {
   };
 
   /**
-   * The methods a buyer is quoted: card and balance, and the other outside methods this server takes (Klarna and
-   * Gemini balance, which are simulated: only beside the simulated card processor, services.ts).
+   * The other outside methods this server takes for new payments (Klarna and Gemini balance are simulated: only
+   * beside the simulated card processor, services.ts); all of `external` unless `externalTaken` names fewer.
    */
-  const quotedMethods: readonly PaymentMethod[] = [
-    'stripe_card',
-    'balance',
-    ...(Object.keys(deps.external ?? {}) as PaymentMethod[]),
-  ];
+  const takenExternal: readonly PaymentMethod[] =
+    deps.externalTaken ?? (Object.keys(deps.external ?? {}) as PaymentMethod[]);
+  /** The methods a buyer is quoted: card and balance, and the outside methods taken. */
+  const quotedMethods: readonly PaymentMethod[] = ['stripe_card', 'balance', ...takenExternal];
+  /** The provider a new payment (or a change of method) goes through: refused for a method not taken. */
   function providerFor(method: string): PaymentProvider {
     if (method === 'stripe_card') return deps.card;
-    const external = deps.external?.[method as PaymentMethod];
+    const external = takenExternal.includes(method as PaymentMethod)
+      ? deps.external?.[method as PaymentMethod]
+      : undefined;
     if (external) return external;
     if (method === 'balance') return balanceProvider;
     if (method === 'no_payment_required') return noPaymentProvider;
     throw TRADING_ERRORS.methodUnavailable(method);
   }
-  /** The outside provider that holds an intent's authorisation (its payment method's). */
+  /** The outside provider of a method, taken for new payments or not; undefined for the ledger's methods. */
+  function externalOrNull(method: string): ExternalPaymentProvider | undefined {
+    return method === 'stripe_card' ? deps.card : deps.external?.[method as PaymentMethod];
+  }
+  /**
+   * The outside provider that holds an intent's authorisation (its payment method's): it voids, captures or
+   * completes what it authorised even when the method is no longer taken (the server set up with Stripe since).
+   */
   function externalOf(method: string): ExternalPaymentProvider {
-    const provider = providerFor(method);
-    if (provider.kind !== 'external') throw new Error(`${method} is not an external payment method`);
+    const provider = externalOrNull(method);
+    if (!provider) throw new Error(`${method} is not an external payment method`);
     return provider;
   }
 
@@ -491,7 +505,7 @@ export function createTradingService(deps: {
    */
   async function release(closed: IntentRow): Promise<boolean> {
     if (!closed.providerReference) return false;
-    if (providerFor(closed.paymentMethod).kind !== 'external') {
+    if (!externalOrNull(closed.paymentMethod)) {
       // Nothing of a processor to void (a reference left by another method): noted, so the sweep skips it.
       await repo.markReleased(closed.id, clock.now());
       return false;
