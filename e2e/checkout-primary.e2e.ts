@@ -46,6 +46,20 @@ async function soldOf(card: DropCard): Promise<number> {
 const dollars = (cents: number) =>
   `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
+/** A new collector, signed in, on the checkout of `card` after pressing Buy on its page. */
+async function newBuyerAtCheckout(label: string, card: DropCard) {
+  const buyer = await apiSignUp(baseUrl, label);
+  const context = await browser.newContext({ viewport: DESKTOP });
+  await storeCredentials(context, buyer.grant);
+  const page = await context.newPage();
+  await page.goto(`${baseUrl}/marketplace/collection/${card.contractAddress}/${card.typeNumber}`);
+  const buy = page.getByTestId('buy-editions');
+  await expect.poll(() => buy.textContent()).toBe('Buy');
+  await buy.click();
+  await page.waitForURL((url) => url.pathname.startsWith('/checkout/'));
+  return { buyer, context, page };
+}
+
 describe('buying a drop’s editions', () => {
   it('takes 2 editions of a live fcfs nifty by card on the checkout page', { timeout: 120_000 }, async () => {
     const card = await liveFcfsNifty();
@@ -165,15 +179,7 @@ describe('buying a drop’s editions', () => {
     timeout: 120_000,
   }, async () => {
     const card = await liveFcfsNifty();
-    const buyer = await apiSignUp(baseUrl, 'primary-reread-fails');
-    const context = await browser.newContext({ viewport: DESKTOP });
-    await storeCredentials(context, buyer.grant);
-    const page = await context.newPage();
-    await page.goto(`${baseUrl}/marketplace/collection/${card.contractAddress}/${card.typeNumber}`);
-    const buy = page.getByTestId('buy-editions');
-    await expect.poll(() => buy.textContent()).toBe('Buy');
-    await buy.click();
-    await page.waitForURL((url) => url.pathname.startsWith('/checkout/'));
+    const { context, page } = await newBuyerAtCheckout('primary-reread-fails', card);
     const form = page.getByTestId('card-form');
     await form.getByLabel('Card number').fill('4242 4242 4242 4242');
     await form.getByLabel('Expiry (MM/YY)').fill('12/34');
@@ -200,15 +206,7 @@ describe('buying a drop’s editions', () => {
     timeout: 120_000,
   }, async () => {
     const card = await liveFcfsNifty();
-    const buyer = await apiSignUp(baseUrl, 'primary-gemini');
-    const context = await browser.newContext({ viewport: DESKTOP });
-    await storeCredentials(context, buyer.grant);
-    const page = await context.newPage();
-    await page.goto(`${baseUrl}/marketplace/collection/${card.contractAddress}/${card.typeNumber}`);
-    const buy = page.getByTestId('buy-editions');
-    await expect.poll(() => buy.textContent()).toBe('Buy');
-    await buy.click();
-    await page.waitForURL((url) => url.pathname.startsWith('/checkout/'));
+    const { context, page } = await newBuyerAtCheckout('primary-gemini', card);
     await page.getByTestId('fee-breakdown').waitFor();
 
     // Not connected yet: the choice is greyed out, and says why.
@@ -301,15 +299,7 @@ describe('buying a drop’s editions', () => {
     timeout: 120_000,
   }, async () => {
     const card = await liveFcfsNifty();
-    const buyer = await apiSignUp(baseUrl, 'primary-other-tab');
-    const context = await browser.newContext({ viewport: DESKTOP });
-    await storeCredentials(context, buyer.grant);
-    const page = await context.newPage();
-    await page.goto(`${baseUrl}/marketplace/collection/${card.contractAddress}/${card.typeNumber}`);
-    const buy = page.getByTestId('buy-editions');
-    await expect.poll(() => buy.textContent()).toBe('Buy');
-    await buy.click();
-    await page.waitForURL((url) => url.pathname.startsWith('/checkout/'));
+    const { buyer, context, page } = await newBuyerAtCheckout('primary-other-tab', card);
     const fees = page.getByTestId('fee-breakdown');
     await fees.waitFor();
     const piid = Number(new URL(page.url()).searchParams.get('piid'));
