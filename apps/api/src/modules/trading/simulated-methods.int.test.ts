@@ -3,13 +3,20 @@
 // a Gemini balance charged through the buyer's connected Gemini account (000 §7 connect-gemini-account), never a
 // token the request carries.
 import { schema } from '@vitrine/db';
-import type { ListingMatch } from '@vitrine/domain/trading-responses';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../testing/test-app';
 import type { TestSession } from '../social/test-session';
 import { SIM_EXTERNAL_TOKENS } from './payment-providers';
-import { buyer, ledgerInvariants, listedToken } from './trading-helpers';
+import {
+  buyer,
+  completeIntentAction,
+  ledgerInvariants,
+  listedToken,
+  listingMatchOf,
+  ownerOfToken,
+  payIntent,
+} from './trading-helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -21,27 +28,14 @@ afterAll(async () => {
 
 const db = () => t.app.config.database.db;
 
-async function match(s: TestSession, listingId: number): Promise<ListingMatch> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/v2/listing-match/',
-    headers: s.headers,
-    payload: { listing_id: listingId },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as ListingMatch;
-}
+const match = (s: TestSession, listingId: number) => listingMatchOf(t.app, s, listingId);
 
 const pay = (s: TestSession, id: number, payload: Record<string, unknown>) =>
-  t.app.inject({ method: 'POST', url: `/api/v2/purchase-intent/${id}/pay`, headers: s.headers, payload });
+  payIntent(t.app, s, id, payload);
 
-const completeAction = (s: TestSession, id: number) =>
-  t.app.inject({ method: 'POST', url: `/api/v2/purchase-intent/${id}/complete-action`, headers: s.headers });
+const completeAction = (s: TestSession, id: number) => completeIntentAction(t.app, s, id);
 
-async function ownerOf(tokenRowId: number) {
-  const [token] = await db().select().from(schema.tokens).where(eq(schema.tokens.id, tokenRowId));
-  return token?.ownerId;
-}
+const ownerOf = (tokenRowId: number) => ownerOfToken(db(), tokenRowId);
 
 /** Connects the buyer's Gemini account with the grant the simulated Gemini sign-in hands over. */
 async function connectGemini(

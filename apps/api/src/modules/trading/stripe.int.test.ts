@@ -19,7 +19,18 @@ import {
 import { type TestApp, testApp } from '../../testing/test-app';
 import type { TestSession } from '../social/test-session';
 import { SIM_EXTERNAL_TOKENS } from './payment-providers';
-import { accountBalance, buyer, dropNifty, fund, ledgerInvariants, listedToken } from './trading-helpers';
+import {
+  accountBalance,
+  buyer,
+  completeIntentAction,
+  dropNifty,
+  fund,
+  ledgerInvariants,
+  listedToken,
+  listingMatchOf,
+  ownerOfToken,
+  payIntent,
+} from './trading-helpers';
 
 let fake: FakeStripe;
 let t: TestApp;
@@ -38,32 +49,19 @@ afterAll(async () => {
 const db = () => t.app.config.database.db;
 const signer = new Stripe(FAKE_STRIPE_KEY);
 
-async function match(s: TestSession, listingId: number): Promise<ListingMatch> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/v2/listing-match/',
-    headers: s.headers,
-    payload: { listing_id: listingId },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as ListingMatch;
-}
+const match = (s: TestSession, listingId: number) => listingMatchOf(t.app, s, listingId);
 
 const pay = (s: TestSession, id: number, payload: Record<string, unknown>) =>
-  t.app.inject({ method: 'POST', url: `/api/v2/purchase-intent/${id}/pay`, headers: s.headers, payload });
+  payIntent(t.app, s, id, payload);
 
-const completeAction = (s: TestSession, id: number) =>
-  t.app.inject({ method: 'POST', url: `/api/v2/purchase-intent/${id}/complete-action`, headers: s.headers });
+const completeAction = (s: TestSession, id: number) => completeIntentAction(t.app, s, id);
 
 async function intentRow(id: number) {
   const [row] = await db().select().from(schema.purchaseIntents).where(eq(schema.purchaseIntents.id, id));
   return row;
 }
 
-async function ownerOf(tokenRowId: number) {
-  const [token] = await db().select().from(schema.tokens).where(eq(schema.tokens.id, tokenRowId));
-  return token?.ownerId;
-}
+const ownerOf = (tokenRowId: number) => ownerOfToken(db(), tokenRowId);
 
 /** Delivers a webhook as Stripe would: the exact bytes, signed with the endpoint's secret (or not). */
 function webhook(payload: string, secret = FAKE_WEBHOOK_SECRET) {

@@ -4,7 +4,8 @@
 import { randomUUID } from 'node:crypto';
 import { type Db, schema, withTransaction } from '@vitrine/db';
 import { fixtures } from '@vitrine/db/testing';
-import { sql } from 'drizzle-orm';
+import type { ListingMatch } from '@vitrine/domain/trading-responses';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { sessionFor, type TestSession } from '../social/test-session';
 import { createLedgerRepo } from './ledger.repo';
@@ -45,6 +46,50 @@ export async function simCard(
   });
   if (res.statusCode !== 200) throw new Error(`card not tokenised: ${res.statusCode} ${res.body}`);
   return (res.json() as { id: string }).id;
+}
+
+/** Buy Now: `session`'s listing match (its purchase intent) for a listing. */
+export async function listingMatchOf(
+  app: FastifyInstance,
+  session: TestSession,
+  listingId: number,
+): Promise<ListingMatch> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/v2/listing-match/',
+    headers: session.headers,
+    payload: { listing_id: listingId },
+  });
+  if (res.statusCode !== 200) throw new Error(`no listing match: ${res.statusCode} ${res.body}`);
+  return res.json() as ListingMatch;
+}
+
+/** Pays a purchase intent as `session` (the answer as the route gave it). */
+export const payIntent = (
+  app: FastifyInstance,
+  session: TestSession,
+  intentId: number,
+  payload: Record<string, unknown>,
+) =>
+  app.inject({
+    method: 'POST',
+    url: `/api/v2/purchase-intent/${intentId}/pay`,
+    headers: session.headers,
+    payload,
+  });
+
+/** Completes a payment's second step as `session`. */
+export const completeIntentAction = (app: FastifyInstance, session: TestSession, intentId: number) =>
+  app.inject({
+    method: 'POST',
+    url: `/api/v2/purchase-intent/${intentId}/complete-action`,
+    headers: session.headers,
+  });
+
+/** Who owns a token now (its user id; null when held outside). */
+export async function ownerOfToken(db: Db, tokenRowId: number): Promise<number | null | undefined> {
+  const [token] = await db.select().from(schema.tokens).where(eq(schema.tokens.id, tokenRowId));
+  return token?.ownerId;
 }
 
 export async function buyer(app: FastifyInstance): Promise<TestSession> {
