@@ -14,23 +14,38 @@ afterAll(async () => {
   await t.close();
 });
 
+type Owner = Awaited<ReturnType<typeof buyer>>;
+type Price = { amount: string | number; currency: 'USD' | 'ETH' };
+
+/** A new owner of one token, fresh from the fixtures. */
+async function ownerWithToken() {
+  const f = fixtures(t.app.config.database.db, { now: t.clock.now() });
+  const owner = await buyer(t.app);
+  const [token] = await f.tokens({ ownerId: owner.userId });
+  if (!token) throw new Error('no token');
+  return { owner, token };
+}
+
+const listAt = (owner: Owner, token: { contractAddress: string; tokenId: string }, price: Price) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/v2/listings',
+    headers: owner.headers,
+    payload: { contractAddress: token.contractAddress, tokenId: token.tokenId, price },
+  });
+
+const repriceTo = (owner: Owner, id: number, price: Price) =>
+  t.app.inject({
+    method: 'PATCH',
+    url: `/api/v2/listings/${id}`,
+    headers: owner.headers,
+    payload: { price },
+  });
+
 describe('listing prices in USD', () => {
   it('refuses a fraction of a cent when listing and repricing, and nothing is listed or changed', async () => {
-    const f = fixtures(t.app.config.database.db, { now: t.clock.now() });
-    const owner = await buyer(t.app);
-    const [token] = await f.tokens({ ownerId: owner.userId });
-    if (!token) throw new Error('no token');
-    const list = (amount: string | number) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/v2/listings',
-        headers: owner.headers,
-        payload: {
-          contractAddress: token.contractAddress,
-          tokenId: token.tokenId,
-          price: { amount, currency: 'USD' },
-        },
-      });
+    const { owner, token } = await ownerWithToken();
+    const list = (amount: string | number) => listAt(owner, token, { amount, currency: 'USD' });
     for (const amount of ['0.001', '1.234', 0.001, 1e-9, 10.005]) {
       const refused = await list(amount);
       expect(refused.statusCode, `${amount}: ${refused.body}`).toBe(400);
@@ -42,47 +57,25 @@ describe('listing prices in USD', () => {
     const listed = await list('1.5');
     expect(listed.json()).toMatchObject({ status: 'active', priceInCents: 150 });
     const id = (listed.json() as { listingId: number }).listingId;
-    const repriced = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/v2/listings/${id}`,
-      headers: owner.headers,
-      payload: { price: { amount: '2.999', currency: 'USD' } },
-    });
+    const repriced = await repriceTo(owner, id, { amount: '2.999', currency: 'USD' });
     expect(repriced.statusCode, repriced.body).toBe(400);
     expect((await item()).json()).toMatchObject({ listing: { id, priceInCents: 150 } });
     expect((await list(1.25)).json()).toMatchObject({ errorType: 'listing-exists' });
   });
 
   it('a browsing refresh that fails after the change is committed does not answer the change as failed', async () => {
-    const f = fixtures(t.app.config.database.db, { now: t.clock.now() });
-    const owner = await buyer(t.app);
-    const [token] = await f.tokens({ ownerId: owner.userId });
-    if (!token) throw new Error('no token');
+    const { owner, token } = await ownerWithToken();
     const { changes } = t.app.services;
     const touch = changes.touch;
     changes.touch = () => {
       throw new Error('the cache is down');
     };
     try {
-      const listed = await t.app.inject({
-        method: 'POST',
-        url: '/api/v2/listings',
-        headers: owner.headers,
-        payload: {
-          contractAddress: token.contractAddress,
-          tokenId: token.tokenId,
-          price: { amount: '5', currency: 'USD' },
-        },
-      });
+      const listed = await listAt(owner, token, { amount: '5', currency: 'USD' });
       // Before, a 500 over a listing that was made: its retry then read 'listing-exists'.
       expect(listed.statusCode, listed.body).toBe(200);
       const id = (listed.json() as { listingId: number }).listingId;
-      const repriced = await t.app.inject({
-        method: 'PATCH',
-        url: `/api/v2/listings/${id}`,
-        headers: owner.headers,
-        payload: { price: { amount: '6', currency: 'USD' } },
-      });
+      const repriced = await repriceTo(owner, id, { amount: '6', currency: 'USD' });
       expect(repriced.statusCode, repriced.body).toBe(200);
       const switched = await t.app.inject({
         method: 'POST',
@@ -103,21 +96,8 @@ describe('listing prices in USD', () => {
   });
 
   it("refuses a price below 001 §5's lowest ($1, 0.001 ETH) when listing and repricing: a $0 listing gave the NFT away", async () => {
-    const f = fixtures(t.app.config.database.db, { now: t.clock.now() });
-    const owner = await buyer(t.app);
-    const [token] = await f.tokens({ ownerId: owner.userId });
-    if (!token) throw new Error('no token');
-    const list = (amount: string, currency: 'USD' | 'ETH') =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/v2/listings',
-        headers: owner.headers,
-        payload: {
-          contractAddress: token.contractAddress,
-          tokenId: token.tokenId,
-          price: { amount, currency },
-        },
-      });
+    const { owner, token } = await ownerWithToken();
+    const list = (amount: string, currency: 'USD' | 'ETH') => listAt(owner, token, { amount, currency });
     for (const [amount, currency, message] of [
       ['0', 'USD', 'Please enter a value 1 or greater'],
       ['0.99', 'USD', 'Please enter a value 1 or greater'],
@@ -130,12 +110,7 @@ describe('listing prices in USD', () => {
     const listed = await list('1', 'USD');
     expect(listed.statusCode, listed.body).toBe(200);
     const id = (listed.json() as { listingId: number }).listingId;
-    const repriced = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/v2/listings/${id}`,
-      headers: owner.headers,
-      payload: { price: { amount: '0', currency: 'USD' } },
-    });
+    const repriced = await repriceTo(owner, id, { amount: '0', currency: 'USD' });
     expect(repriced.statusCode, repriced.body).toBe(400);
     expect(repriced.json()).toMatchObject({ fields: { price: 'Please enter a value 1 or greater' } });
   });
