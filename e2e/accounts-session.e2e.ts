@@ -321,3 +321,55 @@ function lagOtherTabsLocalStorage(lagMs: number): void {
     g.setTimeout(() => shown.delete(key), lagMs);
   });
 }
+
+describe('sign out', () => {
+  // Log In shows as soon as the credentials are gone, while the sign-out still finishes: it forgets the last
+  // token rotation in IndexedDB, which can wait up to 2 s (an open blocked by another tab's upgrade). Here
+  // IndexedDB's opens hang until the test lets them fail. A visitor who clicked Log In meanwhile stays on
+  // the login form: the sign-out's 'go home' is only for a visitor who has not gone elsewhere.
+  it('leaves a visitor on the login page they opened while the sign-out finished', async () => {
+    const account = await apiSignUp(baseUrl, 'signout-login');
+    const context = await browser.newContext({ viewport: DESKTOP });
+    await storeCredentials(context, account.grant);
+    await context.addInitScript(`(() => {
+      const open = IDBFactory.prototype.open;
+      const held = [];
+      window.__holdIndexedDb = false;
+      window.__failHeldIndexedDb = () => held.splice(0).forEach((request) => request.onerror && request.onerror());
+      IDBFactory.prototype.open = function (...args) {
+        if (!window.__holdIndexedDb) return open.apply(this, args);
+        const request = {};
+        held.push(request);
+        return request;
+      };
+    })()`);
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/about`);
+    await page.getByTestId('account-menu-button').click();
+    await page.evaluate('window.__holdIndexedDb = true');
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await page.getByTestId('nav-login').click();
+    await page.getByTestId('login-form').waitFor();
+    // The sign-out finishes now, and the form is still there afterwards.
+    await page.evaluate('window.__holdIndexedDb = false; window.__failHeldIndexedDb()');
+    await page.waitForTimeout(1_000);
+    expect(new URL(page.url()).pathname).toBe('/login');
+    expect(await page.getByTestId('login-form').isVisible()).toBe(true);
+    expect(await readStoredCredentials(page)).toBeNull();
+    await context.close();
+  });
+
+  // From a page that needs a session, which sends a signed-out visitor to log in, the sign-out still goes home.
+  it('goes home from the page it started on, even one that needs a session', async () => {
+    const account = await apiSignUp(baseUrl, 'signout-home');
+    const context = await browser.newContext({ viewport: DESKTOP });
+    await storeCredentials(context, account.grant);
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/account/settings`);
+    await page.getByTestId('account-menu-button').click();
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await page.waitForURL((url) => url.pathname === '/', { timeout: 10_000 });
+    await page.getByTestId('nav-login').waitFor();
+    await context.close();
+  });
+});
