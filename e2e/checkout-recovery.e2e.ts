@@ -102,6 +102,44 @@ describe('checkout and listing recovery', () => {
     await context.close();
   });
 
+  // Review (2026-12-05, seventh session): another window changed how to pay while the verification was open,
+  // which dropped it; Complete verification then ended the checkout ('This purchase can no longer be paid').
+  it('a verification dropped by another window brings the form back with the reason, and another card pays', async () => {
+    const listed = await collectorListsOne();
+    const buyer = await apiSignUp(baseUrl, 'qa-3ds-dropped');
+    const context = await browser.newContext({ viewport: DESKTOP });
+    await storeCredentials(context, buyer.grant);
+    const page = await context.newPage();
+    await page.goto(baseUrl + itemUrl(listed.token));
+    await page.getByTestId('item-price').getByTestId('buy-now').click();
+    await page.waitForURL((url) => url.pathname.startsWith('/listing-checkout/'));
+    await page.getByTestId('fee-breakdown').waitFor();
+    await fillCard(page.getByTestId('card-form'), '4000 0027 6000 3184');
+    await page.getByTestId('pay').click();
+    const action = page.getByTestId('card-action-dialog');
+    await action.waitFor();
+
+    // Another window of the buyer's switches the purchase to their balance.
+    const piid = new URL(page.url()).searchParams.get('piid');
+    await apiCall(baseUrl, buyer.grant.access_token, 'PATCH', `/v2/listing-match/${piid}`, {
+      payment_method: 'balance',
+    });
+    await action.getByRole('button', { name: 'Complete verification' }).click();
+    await expect.poll(() => action.count()).toBe(0);
+    const reason = page.getByTestId('checkout-pay-error');
+    await reason.waitFor();
+    expect(await reason.textContent()).toContain(
+      'This purchase changed while it was being paid. Nothing was charged: review it and pay again.',
+    );
+    expect(await page.getByTestId('checkout-closed').count()).toBe(0);
+
+    await fillCard(page.getByTestId('card-form'), '4242 4242 4242 4242');
+    await page.getByTestId('pay').click();
+    await page.getByTestId('checkout-success').waitFor({ timeout: 15_000 });
+    expect(await page.getByTestId('receipt-method').textContent()).toContain('4242');
+    await context.close();
+  });
+
   it("the price dialog shows the API's reason below the field, refuses a fraction of a cent in USD, reads '1,250.50'", async () => {
     // The demo collector's own unlisted NFT (the middle one): nothing below gets listed.
     const page = await newPage(browser);

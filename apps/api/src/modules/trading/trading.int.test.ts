@@ -317,6 +317,41 @@ describe('Buy Now', () => {
     expect(await tokenState(token.id)).toMatchObject({ ownerId: b.userId, sales: 1 });
   });
 
+  // Review (2026-12-05, seventh session): another window changed how to pay while this one's verification was
+  // open, which dropped it; completing it then answered 'This purchase can no longer be paid', a dead end for a
+  // checkout that was still open.
+  it('a verification dropped meanwhile answers that nothing was charged, and the checkout pays again', async () => {
+    const { token, listing } = await listedToken(t.app);
+    const b = await buyer(t.app);
+    const m = await match(b, listing.id);
+    const first = await pay(b, m.listingMatchId, { payment_token: await card(b, TEST_CARDS.requiresAction) });
+    expect(first.json()).toMatchObject({ paymentState: 'requires_action' });
+    const elsewhere = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v2/listing-match/${m.listingMatchId}`,
+      headers: b.headers,
+      payload: { payment_method: 'balance' },
+    });
+    expect(elsewhere.json(), elsewhere.body).toMatchObject({ purchaseIntent: { paymentState: 'pending' } });
+    const done = await t.app.inject({
+      method: 'POST',
+      url: `/api/v2/purchase-intent/${m.listingMatchId}/complete-action`,
+      headers: b.headers,
+    });
+    expect(done.statusCode, done.body).toBe(409);
+    expect(done.json()).toMatchObject({
+      errorType: 'purchase-intent-changed',
+      message: 'This purchase changed while it was being paid. Nothing was charged: review it and pay again.',
+    });
+    expect((await tokenState(token.id)).sales).toBe(0);
+    const again = await pay(b, m.listingMatchId, {
+      payment_method: 'stripe_card',
+      payment_token: await card(b, TEST_CARDS.succeeds),
+    });
+    expect(again.json(), again.body).toMatchObject({ paymentState: 'paid', paymentCard: { last4: '4242' } });
+    expect(await tokenState(token.id)).toMatchObject({ ownerId: b.userId, sales: 1 });
+  });
+
   // UX walkthrough (2026-12-05): the buyer dismissed the verification and typed another card; the pay answered
   // 'Complete the card verification' and completing it charged the first card.
   it('a card verification left for another card: the new card pays, and the first authorisation is voided', async () => {

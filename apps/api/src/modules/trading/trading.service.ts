@@ -1630,6 +1630,9 @@ export function createTradingService(deps: {
     async completeAction(buyerId: number, id: number) {
       const intent = await ownIntent(buyerId, id);
       if (intent.paymentState === 'paid') return viewOf(intent);
+      // Open again, with no step waiting: the step was dropped (a change of method in another window) or
+      // refused before. Nothing was charged, and the checkout can pay again: not a closed purchase.
+      if (intent.paymentState === 'pending') throw TRADING_ERRORS.intentChanged();
       if (intent.paymentState !== 'requires_action' || !intent.providerReference) {
         throw TRADING_ERRORS.intentClosed(intent.paymentState);
       }

@@ -27,6 +27,7 @@ import { itemQuery } from '../catalog/catalog-queries';
 import { catalogKeys } from '../catalog/query-keys';
 import { ArtworkMedia } from '../catalog/shared/ArtworkMedia';
 import { formatDateTime } from '../catalog/shared/time-format';
+import { dashboardKeys } from '../dashboard/dashboard-api';
 import { paymentMethodLabel } from '../dashboard/dashboard-format';
 import { formatConvertedPrice } from '../platform/display-price';
 import { useDisplayCurrency } from '../platform/useDisplayCurrency';
@@ -36,6 +37,7 @@ import { isTermsApprovalRequired } from '../terms/terms-api';
 import { DECLINED_CARD_ADVICE, STATUS_POLL_MS } from './buy-flow';
 import { CardActionDialog } from './CardActionDialog';
 import { CardFields } from './CardFields';
+import { useCheckoutBusy } from './CheckoutDialog';
 import styles from './CheckoutPage.module.css';
 import { listingMatchQuery, parsePiid } from './checkout-queries';
 import {
@@ -497,6 +499,8 @@ export function Payment({
         queryClient.invalidateQueries({ queryKey: catalogKeys.collections() }),
         queryClient.invalidateQueries({ queryKey: catalogKeys.collectionNifties() }),
         queryClient.invalidateQueries({ queryKey: authKeys.profile() }),
+        // Its receipt points to Dashboard → Purchases: a list read before the payment shows it.
+        queryClient.invalidateQueries({ queryKey: dashboardKeys.all() }),
         // A drop's checkout shows the nifty's sold count from its intent: read it again.
         queryClient.invalidateQueries({ queryKey: tradingKeys.purchaseIntent(intent.purchaseIntentId) }),
       ]);
@@ -587,6 +591,8 @@ export function Payment({
   const pay = useMutation({
     // `total`: the amount on the Pay button when it was pressed; the server charges that or nothing.
     mutationFn: async (input: { method: Method; card: CardInput | null; total?: number }) => {
+      // A card the processor could not tokenise fails before any payment is sent: not a lost answer.
+      answerLost.current = false;
       setStepMethod(input.method);
       if (input.method === 'balance')
         return sent(() => tradingApi.pay(intent.purchaseIntentId, 'balance', undefined, input.total));
@@ -614,7 +620,16 @@ export function Payment({
   const complete = useMutation({
     mutationFn: () => sent(() => tradingApi.completeAction(intent.purchaseIntentId)),
     onSuccess: settled,
-    onError: (error) => onError(error),
+    onError: (error) => {
+      onError(error);
+      // The step is over and nothing was charged: the bank refused it, or another window changed how to pay.
+      // The form comes back with the reason above Pay (in the dialog it would hide behind it).
+      if (
+        isApiError(error) &&
+        (error.errorType === 'card_declined' || error.errorType === 'purchase-intent-changed')
+      )
+        setOutcome({ kind: 'idle' });
+    },
   });
   const shownError = pay.error ?? complete.error;
   // The processor's refusal of the card ('Your card number is invalid.') shows at its field.
@@ -622,6 +637,8 @@ export function Payment({
   // While a payment is in flight its own answer settles the page; the poll's word waits for it to end, and is
   // read again then (a payment whose answer was lost while the poll said paid shows as paid).
   const paying = pay.isPending || complete.isPending;
+  // In the checkout modal: a payment on its way keeps it open until its answer shows.
+  useCheckoutBusy(paying || redeem.isPending || checking);
   useEffect(() => {
     if (!open || paying) return;
     if (polledState === 'paid') {
@@ -629,6 +646,7 @@ export function Payment({
       setChecking(false);
       void queryClient.invalidateQueries({ queryKey: catalogKeys.items() });
       void queryClient.invalidateQueries({ queryKey: authKeys.profile() });
+      void queryClient.invalidateQueries({ queryKey: dashboardKeys.all() });
       void queryClient.invalidateQueries({ queryKey: tradingKeys.listingMatch(intent.purchaseIntentId) });
     } else if (polledState === 'expired' || polledState === 'cancelled' || polledState === 'refunded') {
       setOutcome(outcomeOf({ ...intent, paymentState: polledState }));
@@ -757,6 +775,8 @@ export function Payment({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    // A new payment: the last second step's failure is history (its dialog may open again for this one).
+    complete.reset();
     const total = quote?.totalInCents;
     if (method === 'balance' || method === 'stripe_klarna' || method === 'gemini_balance') {
       once.send(pay, { method, card: null, total });
@@ -768,12 +788,15 @@ export function Payment({
     once.send(pay, { method, card: read, total });
   };
   const busy = pay.isPending || complete.isPending || checking;
+  // The second step's own failure (not finished yet, a lost answer) shows in its dialog, over the form.
+  const stepError = complete.error && !isTermsApprovalRequired(complete.error) ? complete.error : null;
   // The terms dialog answers tos_approval_required, and a refused card shows at its fields: neither is shown
   // above the form.
   const error = isTermsApprovalRequired(shownError) || card.atFields ? null : shownError;
   const declined = isApiError(error) && error.errorType === 'card_declined';
-  // No answer (the connection dropped) or a server error: what the status read since said.
-  const lost = isApiError(error) && (error.statusCode === 0 || error.statusCode >= 500);
+  // A payment sent whose answer was lost (the connection dropped, a server error): what the status read since
+  // said. An error before anything was sent (the card's tokenisation) is shown as it is.
+  const lost = error !== null && answerLost.current;
 
   return (
     <form onSubmit={submit} noValidate data-testid="checkout-form">
@@ -917,6 +940,7 @@ export function Payment({
         open={outcome.kind === 'needs-action'}
         onClose={() => setOutcome({ kind: 'idle' })}
         loading={complete.isPending}
+        error={stepError ? (answerLost.current ? LOST_UNKNOWN_TEXT : stepError.message) : null}
         onConfirm={() => once.send(complete, undefined)}
         finish="finish your purchase"
         provider={stepMethod === 'stripe_klarna' ? 'klarna' : 'card'}
