@@ -80,7 +80,25 @@ describe('Buy Now flow', () => {
     await modal.getByTestId('fee-breakdown').waitFor();
     // Still the item page: the checkout is a dialog over it.
     expect(new URL(page.url()).pathname).toBe(itemUrl(token));
+    // While the payment is on its way (held here), Escape and a click beside the dialog leave it open: closed,
+    // the buyer would never see whether it went through (000 §4: the backdrop is ignored while loading).
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const sent = new Promise<void>((resolve) => {
+      void page.route('**/api/v2/purchase-intent/*/pay', async (route) => {
+        resolve();
+        await held;
+        await route.continue();
+      });
+    });
     await payByCard(modal);
+    await sent;
+    await page.keyboard.press('Escape');
+    await page.mouse.click(4, 4);
+    expect(await modal.isVisible()).toBe(true);
+    release();
     await modal.getByTestId('checkout-success').waitFor();
     expect(await ownerOf(token)).not.toBe(token.owner?.username);
     // Closing the modal shows the item as bought: no Buy Now any more.
