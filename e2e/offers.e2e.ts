@@ -539,6 +539,39 @@ describe('offers', () => {
     await page.context().close();
   });
 
+  // Review (2026-12-05, seventh session): every signed-in visitor of a work's page saw Accept on its global
+  // offers, and the dialog then said they owned nothing it could buy. Only an owner of an edition sees it.
+  it('shows Accept on a work’s global offers to an owner of an edition, not to another collector', {
+    timeout: 120_000,
+  }, async () => {
+    const own = await sellerWithToken();
+    const bidder = await apiSignUp(baseUrl, 'global-accept');
+    const card = await simCardToken(baseUrl, bidder.grant.access_token);
+    await call(bidder, 'POST', '/v2/balance/deposits', { amount_in_cents: 2_000, payment_token: card });
+    await call(bidder, 'POST', '/v2/offer', {
+      type: 'global_offer',
+      contractAddress: own.token.contractAddress,
+      niftyType: String(own.token.typeNumber),
+      amount: { amount: '7.00', currency: 'USD' },
+      payment_method: 'balance',
+    });
+    const workPath = `/marketplace/collection/${own.token.contractAddress}/${own.token.typeNumber}`;
+    const bidderRow = (page: Page) =>
+      page.getByTestId('global-offers').getByTestId('offer-row').filter({ hasText: '$7.00' });
+
+    const stranger = await apiSignUp(baseUrl, 'global-accept-stranger');
+    const strangerPage = await signedInPage(stranger, workPath);
+    await bidderRow(strangerPage).first().waitFor();
+    // The owner's page below shows Accept once it knows; give this one the same time before reading it.
+    await strangerPage.waitForLoadState('networkidle');
+    expect(await bidderRow(strangerPage).getByTestId('offer-accept').count()).toBe(0);
+    await strangerPage.context().close();
+
+    const ownerPage = await signedInPage(own.seller, workPath);
+    await bidderRow(ownerPage).first().getByTestId('offer-accept').waitFor();
+    await ownerPage.context().close();
+  });
+
   it('My offers keeps the tab chosen in its address: the page reloaded after an accept stays on Received', async () => {
     const page = await signedInPage(maker, '/account/offers');
     await page.getByTestId('my-offers-received').click();

@@ -13,8 +13,8 @@ import { offerKeys, offersApi } from './offers-api';
 
 /**
  * The open global offers on a work (its collection page, /marketplace/collection/{contractAddress}/{type}),
- * highest first. A signed-in owner of an edition accepts one by picking which of their eligible nifties to
- * sell (000 §7 eligible nifties); a maker may cancel theirs.
+ * highest first. A signed-in owner of an edition they could buy accepts one by picking which of their eligible
+ * nifties to sell (000 §7 eligible nifties; others see no Accept); a maker may cancel theirs.
  */
 export function NiftyTypeOffers({
   contractAddress,
@@ -29,6 +29,14 @@ export function NiftyTypeOffers({
     queryKey: offerKeys.onNiftyType(contractAddress, typeNumber),
     queryFn: ({ signal }) => offersApi.onNiftyType(contractAddress, typeNumber, signal),
   });
+  // Only an owner of an edition these offers could buy may accept one (000 §6): asked once there are offers.
+  const hasOffers = (query.data?.results.length ?? 0) > 0;
+  const eligible = useQuery({
+    queryKey: offerKeys.eligibleOfNiftyType(contractAddress, typeNumber),
+    queryFn: ({ signal }) => offersApi.eligibleOfNiftyType(contractAddress, typeNumber, signal),
+    enabled: signedIn && hasOffers,
+  });
+  const canAccept = signedIn && (eligible.data?.count ?? 0) > 0;
   let body: ReactNode;
   if (query.isPending) body = <Skeleton width="100%" height={104} />;
   else if (query.isError && !query.data)
@@ -52,7 +60,7 @@ export function NiftyTypeOffers({
       <OfferTable
         offers={query.data.results}
         viewerId={viewerId}
-        acceptFor={() => (signedIn ? null : false)}
+        acceptFor={() => (canAccept ? null : false)}
         testId="global-offers"
       />
     );

@@ -123,6 +123,14 @@ export const offersApi = {
         ...(signal ? { signal } : {}),
       }),
     ),
+  /** The caller's NFTs of a nifty type that a global offer on it could buy (000 §7); one is enough to know. */
+  eligibleOfNiftyType: (contractAddress: string, niftyType: number, signal?: AbortSignal) =>
+    withAuthRetry(() =>
+      api.get<Page<EligibleNifty>>('/user/nifties-captured-by-bid/', {
+        query: { contract_address: contractAddress, nifty_type: niftyType, page_size: 1 },
+        ...(signal ? { signal } : {}),
+      }),
+    ),
   acceptBid: (input: AcceptBidInput) =>
     withAuthRetry(() =>
       api.post<AcceptBidAnswer>(
@@ -167,6 +175,8 @@ export const offerKeys = {
   minePage: (scope: string, status: string, page: number) =>
     [...offerKeys.mine(), scope, status, page] as const,
   eligible: (purchaseIntentId: number) => [...offerKeys.mine(), 'eligible', purchaseIntentId] as const,
+  eligibleOfNiftyType: (contractAddress: string, niftyType: number) =>
+    [...offerKeys.mine(), 'eligible-of-type', contractAddress.toLowerCase(), niftyType] as const,
 };
 
 /** A token's name with its edition number, once: 'Salt Line #11' stays so (many names carry it already). */
