@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../testing/test-app';
 import { sessionFor } from '../social/test-session';
-import { accountBalance, buyer, fund, ledgerInvariants, listedToken } from './trading-helpers';
+import { accountBalance, buyer, fund, ledgerInvariants, listedToken, simCard } from './trading-helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -126,5 +126,50 @@ describe('offers under concurrency', () => {
       expect(await accountBalance(db(), { userId: maker.userId })).toBe(2_000);
     }
     expect(await ledgerInvariants(db())).toEqual(balanced);
+  });
+
+  // Review (2026-12-05, seventh session): a change of expiry read the offer before a new amount's authorisation
+  // was swapped in, and wrote the old amount back over it: a $200 offer backed by a $100 authorisation, which an
+  // accept would have credited at $200 and captured at $100. What an open card offer says it pays is always
+  // what its card authorised, whatever its maker sends at once.
+  it('a card offer repriced while its expiry changes: its amount stays the one its card authorised', {
+    timeout: 120_000,
+  }, async () => {
+    const f = fixtures(db(), { now: t.clock.now() });
+    for (let round = 0; round < ROUNDS; round++) {
+      const owner = await f.user();
+      const nifty = await f.nifty({ collectionId: (await f.collection({})).id });
+      const [token] = await f.tokens({ niftyId: nifty.id, ownerId: owner.id });
+      if (!token) throw new Error('no token');
+      const maker = await buyer(t.app);
+      const made = await t.app.inject({
+        method: 'POST',
+        url: '/api/v2/offer',
+        headers: maker.headers,
+        payload: {
+          type: 'offer',
+          contractAddress: token.contractAddress,
+          tokenId: token.tokenId,
+          amount: { amount: '200', currency: 'USD' },
+          payment_method: 'stripe_card',
+          payment_token: await simCard(t.app, maker),
+        },
+      });
+      expect(made.statusCode, made.body).toBe(201);
+      const offerId = (made.json() as { offer: Offer }).offer.id;
+      const patch = (payload: Record<string, unknown>) =>
+        t.app.inject({ method: 'PATCH', url: `/api/v2/offer/${offerId}`, headers: maker.headers, payload });
+      const card = await simCard(t.app, maker);
+      const answers = await Promise.all([
+        patch({ amount: { amount: '100', currency: 'USD' }, payment_token: card }),
+        ...[3, 4, 5, 6, 7, 8].map((days) => patch({ expiresInDays: days })),
+      ]);
+      expect(answers[0]?.statusCode, answers[0]?.body).toBe(200);
+      const [row] = await db().select().from(schema.offers).where(eq(schema.offers.id, offerId));
+      const charge = t.app.services.cardProcessor.charges().find((c) => c.id === row?.providerReference);
+      expect(charge?.status).toBe('authorized');
+      expect(row?.amountCents).toBe(charge?.amountCents);
+      expect(row?.amountCents).toBe(10_000);
+    }
   });
 });

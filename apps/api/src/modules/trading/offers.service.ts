@@ -523,22 +523,27 @@ export function createOffersService(deps: {
         set.expiresAt = expiryFrom(at, patch.expiresInDays);
         checkCardExpiry(row.paymentMethod, row.createdAt, set.expiresAt);
       }
-      const amountCents = patch.amount === undefined ? row.amountCents : centsOf(patch.amount.amount);
-      set.amountCents = amountCents;
+      // The amount is written only when the request changes it, and then with what backs it: a request that
+      // changes only the expiry must not write back the amount it read, which a new amount's authorisation
+      // may have replaced meanwhile (a $200 offer backed by $100).
+      const newAmountCents = patch.amount === undefined ? null : centsOf(patch.amount.amount);
       let updated: OfferRow | null;
       if (row.paymentMethod === 'balance') {
         const account = await ledger.userAccount(makerId);
         updated = await unit.run(async ({ offers, ledger: l }) => {
           const locked = await offers.lock(id);
           if (locked?.status !== 'open') throw OFFER_ERRORS.closed(locked?.status ?? 'closed');
+          if (newAmountCents === null) return offers.updateOpen(id, set);
           const acc = await l.lock([account]);
           // What may be spent, counting this offer's own hold as free again.
-          if ((acc.get(account)?.availableCents ?? 0) + locked.amountCents < amountCents)
+          if ((acc.get(account)?.availableCents ?? 0) + locked.amountCents < newAmountCents)
             throw OFFER_ERRORS.insufficient();
-          if (!(await offers.resizeHold(holdReference(id), amountCents))) throw OFFER_ERRORS.closed('closed');
-          return offers.updateOpen(id, set);
+          if (!(await offers.resizeHold(holdReference(id), newAmountCents)))
+            throw OFFER_ERRORS.closed('closed');
+          return offers.updateOpen(id, { ...set, amountCents: newAmountCents });
         });
-      } else if (amountCents !== row.amountCents) {
+      } else if (newAmountCents !== null && newAmountCents !== row.amountCents) {
+        const amountCents = newAmountCents;
         // Re-authorising needs the card again.
         if (!patch.paymentToken) throw OFFER_ERRORS.amountFixed();
         const { reference, card } = await authorize(
@@ -554,6 +559,7 @@ export function createOffersService(deps: {
           .run(async ({ offers }, tx) => {
             const done = await offers.updateOpenFrom(id, old, {
               ...set,
+              amountCents,
               providerReference: reference,
               cardBrand: card?.brand ?? null,
               cardLast4: card?.last4 ?? null,
