@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 // The balance through the real app (decision 009): funds added by card, a declined card adds nothing,
 // a payout beyond the balance is refused, every movement is listed, and funds added buy an NFT.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IDEMPOTENCY_STALE_CLAIM_MS } from '../../http/idempotency';
 import { type TestApp, testApp } from '../../testing/test-app';
 import type { TestSession } from '../social/test-session';
 import { TEST_CARDS } from './payment-providers';
@@ -37,6 +38,37 @@ const profileBalance = async (s: TestSession) =>
   ).account_balance_in_cents;
 
 describe('the balance', () => {
+  // Review (2026-12-05, seventh session): a cash out whose answer was never kept (the process stopped after its
+  // commit, or a read after it failed with a 500) ran again when sent again under its key, with a new reference:
+  // paid out twice.
+  it('a cash out sent again under its key after its answer was lost pays out once', async () => {
+    const u = await buyer(t.app);
+    const added = await post(u, '/api/v2/balance/deposits', {
+      amount_in_cents: 5_000,
+      payment_token: await card(u, TEST_CARDS.succeeds),
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    const send = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v2/balance/payouts',
+        headers: { ...u.headers, 'idempotency-key': 'cash-out-answer-lost' },
+        payload: { amount_in_cents: 2_000 },
+      });
+    expect((await send()).json()).toEqual({ balanceInCents: 3_000 });
+    // What a process that stopped after the commit leaves: a claim with no answer, taken over after a minute.
+    const keys = schema.idempotencyKeys;
+    await t.app.config.database.db
+      .update(keys)
+      .set({ statusCode: null, body: null, contentType: null, claimedAt: t.clock.now() })
+      .where(eq(keys.key, 'cash-out-answer-lost'));
+    t.clock.advance(IDEMPOTENCY_STALE_CLAIM_MS + 1_000);
+    const again = await send();
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toEqual({ balanceInCents: 3_000 });
+    expect(await profileBalance(u)).toBe(3_000);
+  });
+
   it('adds funds by card, cashes out within the balance, and lists every movement', async () => {
     const u = await buyer(t.app);
     const added = await post(u, '/api/v2/balance/deposits', {

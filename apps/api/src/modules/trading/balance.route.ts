@@ -12,11 +12,11 @@ const amount = z.coerce.number().int().min(100).max(1_000_000);
 const refusals = { 402: errorResponses[400], 409: errorResponses[400] };
 /** The balance (decision 009): add funds by card, cash out, and every movement (Transactions tab). */
 /**
- * The deposit's id for the card processor: from its Idempotency-Key when it has one (hashed: a key may be 255
- * characters), so a deposit run again under its key (an answer not kept, a 500) finds the same authorisation and
- * is never charged twice; else a new one.
+ * A deposit's or a cash out's id: from its Idempotency-Key when it has one (hashed: a key may be 255 characters),
+ * so one run again under its key (an answer not kept, a 500) finds the same authorisation or movement and is never
+ * charged or paid out twice; else a new one.
  */
-function depositId(key: unknown): string {
+function keyedRequestId(key: unknown): string {
   return processorRequestId(key) ?? randomUUID();
 }
 
@@ -42,7 +42,7 @@ export const balanceRoute: FastifyPluginAsyncZod = async (app) => {
         signedIn(request).userId,
         request.body.amount_in_cents,
         request.body.payment_token,
-        depositId(request.headers['idempotency-key']),
+        keyedRequestId(request.headers['idempotency-key']),
       ),
   );
 
@@ -74,7 +74,14 @@ export const balanceRoute: FastifyPluginAsyncZod = async (app) => {
         response: { 200: balanceAnswerSchema, ...errorResponses, ...refusals },
       },
     },
-    async (request) => balance().payout(signedIn(request).userId, request.body.amount_in_cents, randomUUID()),
+    // Its reference from the Idempotency-Key, as a deposit's: sent again after an answer that was never kept, the
+    // cash out finds itself done instead of paying out twice.
+    async (request) =>
+      balance().payout(
+        signedIn(request).userId,
+        request.body.amount_in_cents,
+        keyedRequestId(request.headers['idempotency-key']),
+      ),
   );
 
   app.get(

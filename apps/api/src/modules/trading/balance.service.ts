@@ -152,6 +152,8 @@ export function createBalanceService(deps: {
     const clearing = await ledger.houseAccount('payments_clearing');
     return deps.unit.run(async ({ ledger: l }) => {
       const locked = await l.lock([user, clearing]);
+      // Paid out already under this reference (the same request sent again): done, once.
+      if (await l.hasMovement('payout', reference)) return;
       if ((locked.get(user)?.availableCents ?? 0) < amountCents)
         throw new AppError({
           errorType: 'insufficient-funds',
