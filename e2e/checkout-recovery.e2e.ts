@@ -179,6 +179,20 @@ describe('checkout and listing recovery', () => {
     await page.context().close();
   });
 
+  // Review (2026-12-05, seventh session): Edit price filled the field with '125.5' for a $125.50 listing.
+  it('Edit price fills the field with the price as it is written: 125.50, not 125.5', async () => {
+    const listed = await collectorListsOne();
+    await apiCall(baseUrl, listed.accessToken, 'PATCH', `/v2/listings/${listed.listingId}`, {
+      price: { amount: '125.50', currency: 'USD' },
+    });
+    const page = await newPage(browser);
+    await signInOnLoginPage(page, baseUrl, itemUrl(listed.token));
+    await page.getByTestId('item-price').getByTestId('edit-price').click();
+    const field = page.getByTestId('listing-dialog').getByLabel('Price');
+    await expect.poll(() => field.inputValue()).toBe('125.50');
+    await page.context().close();
+  });
+
   it('an offers table does not make the page wider than a phone screen (My offers)', async () => {
     const { token } = await collectorListsOne();
     const maker = await apiSignUp(baseUrl, 'qa-phone-offers');

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { convertMinorUnits, fromMinorUnits, readPrice, toMinorUnits } from '@vitrine/domain';
+import { amountText, convertMinorUnits, fromMinorUnits, readPrice, toMinorUnits } from '@vitrine/domain';
 import { type FormEvent, useState } from 'react';
 import { isApiError } from '../../app/api-client';
 import { Button } from '../../ui/Button';
@@ -96,6 +96,13 @@ function usdCents(amount: string, currency: ListingCurrency): number | null {
   return 'units' in read && read.units <= 1_000_000_000n ? Number(read.units) : null;
 }
 
+/** A listing's price as the price field reads it: '125', '125.50' (never '125.5') in dollars; ETH as it is. */
+function priceText(price: { amount: string; currency: string }): string {
+  if (price.currency !== 'USD') return fromMinorUnits(price.amount, price.currency === 'ETH' ? 'ETH' : 'USD');
+  const cents = Number(price.amount);
+  return cents % 100 === 0 ? fromMinorUnits(cents, 'USD') : amountText(cents);
+}
+
 /**
  * The list (or edit price) dialog, used by the item page and the collection table's "List for sale"; its
  * "Fee breakdown" opens the seller's fee dialog for a USD price.
@@ -114,9 +121,7 @@ export function PriceDialog({
   const [feesFor, setFeesFor] = useState<number | null>(null);
   const refresh = useRefreshItems();
   const current = listing?.baseListingPrice;
-  const [amount, setAmount] = useState(
-    current ? String(fromMinorUnits(current.amount, current.currency)) : '',
-  );
+  const [amount, setAmount] = useState(() => (current ? priceText(current) : ''));
   const [currency, setCurrency] = useState<ListingCurrency>(current?.currency === 'ETH' ? 'ETH' : 'USD');
   const [fieldError, setFieldError] = useState<string | null>(null);
   // An ETH price in dollars at today's rate (000 §7 rates), so the seller sees what it is worth.
