@@ -572,6 +572,42 @@ describe('offers', () => {
     await ownerPage.context().close();
   });
 
+  // Review (2026-12-05, seventh session): switching Made → Received showed the made offers under 'Received'
+  // until the received ones came (the last list was kept as a placeholder across tabs).
+  it('My offers shows another tab’s list only once it has come, never the last tab’s under its name', async () => {
+    const collector = await apiSignUp(baseUrl, 'my-offers-tabs');
+    const card = await simCardToken(baseUrl, collector.grant.access_token);
+    await call(collector, 'POST', '/v2/balance/deposits', { amount_in_cents: 1_000, payment_token: card });
+    await call(collector, 'POST', '/v2/offer', {
+      type: 'offer',
+      contractAddress: token.contractAddress,
+      tokenId: token.tokenId,
+      amount: { amount: '3.00', currency: 'USD' },
+      payment_method: 'balance',
+    });
+    const page = await signedInPage(collector, '/account/offers');
+    await page.getByTestId('my-offers').getByTestId('offer-row').first().waitFor();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const sent = new Promise<void>((resolve) => {
+      void page.route(/\/api\/v2\/offer\?.*scope=received/, async (route) => {
+        resolve();
+        await held;
+        await route.continue();
+      });
+    });
+    await page.getByTestId('my-offers-received').click();
+    await sent;
+    expect(await page.getByTestId('my-offers').getByTestId('offer-row').count()).toBe(0);
+    expect(await page.getByTestId('my-offers-empty').count()).toBe(0);
+    release();
+    // This collector received no offers.
+    await page.getByTestId('my-offers-empty').waitFor();
+    await page.context().close();
+  });
+
   it('My offers keeps the tab chosen in its address: the page reloaded after an accept stays on Received', async () => {
     const page = await signedInPage(maker, '/account/offers');
     await page.getByTestId('my-offers-received').click();

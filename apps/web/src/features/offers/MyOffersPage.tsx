@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../ui/Button';
@@ -48,7 +48,12 @@ function MyOffers() {
   const query = useQuery({
     queryKey: offerKeys.minePage(scope, status, page),
     queryFn: ({ signal }) => offersApi.mine(scope, status, page, signal),
-    placeholderData: keepPreviousData,
+    // The last page shown stays while the next page of the same list loads; another tab or filter starts from its
+    // skeleton (kept, Received would show one's own made offers, or Made's 'none' for a while).
+    placeholderData: (previous, previousQuery) => {
+      const key = previousQuery?.queryKey;
+      return key && key[key.length - 3] === scope && key[key.length - 2] === status ? previous : undefined;
+    },
   });
   const choose = (next: { scope?: Scope; status?: Status }) =>
     setParams(
