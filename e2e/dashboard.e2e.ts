@@ -345,14 +345,32 @@ describe("the deposit tab with a card that asks for its bank's verification", ()
       .toContain('Nothing was added: the card verification was not completed.');
     expect(await menuBalance(page)).toBe(0);
 
-    // Done: the funds are added once.
+    // Done: the funds are added once. While Complete verification is on its way (held here), Escape and Cancel
+    // leave the dialog: closed, it said 'Nothing was added' beside the '$30.00 added' that followed.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const sent = new Promise<void>((resolve) => {
+      void page.route('**/api/v2/balance/deposits/*/complete-action', async (route) => {
+        resolve();
+        await held;
+        await route.continue();
+      });
+    });
     await form.getByTestId('add-funds-submit').click();
     await dialog.waitFor();
     await dialog.getByRole('button', { name: 'Complete verification' }).click();
+    await sent;
+    await page.keyboard.press('Escape');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    expect(await dialog.isVisible()).toBe(true);
+    release();
     await expect
       .poll(() => form.getByTestId('add-funds-done').textContent(), { timeout: 15_000 })
       .toContain('$30.00 added');
     await dialog.waitFor({ state: 'detached' });
+    expect(await form.getByTestId('add-funds-notice').count()).toBe(0);
     expect(await menuBalance(page)).toBe(3000);
     await context.close();
   });

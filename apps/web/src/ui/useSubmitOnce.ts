@@ -23,6 +23,10 @@ export function useSubmitOnce() {
           },
         });
       },
+      /** Whether a submit sent here is still unanswered (true from the click on, before any render). */
+      busy(): boolean {
+        return inFlight.current;
+      },
     }),
     [],
   );

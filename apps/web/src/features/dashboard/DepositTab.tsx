@@ -7,6 +7,7 @@ import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { FormAlert } from '../../ui/FormAlert';
 import { TextField } from '../../ui/TextField';
+import { useSubmitOnce } from '../../ui/useSubmitOnce';
 import { useProfile } from '../auth/profile-query';
 import { authKeys } from '../auth/query-keys';
 import { DECLINED_CARD_RETRY } from '../trading/buy-flow';
@@ -109,6 +110,8 @@ function AddFunds() {
     },
   });
   const completeKey = useRef<string | null>(null);
+  // Complete verification sent and not answered yet, known from the click on (before the pending state renders).
+  const completeOnce = useSubmitOnce();
   const complete = useMutation({
     mutationFn: async (pending: { depositId: number; cents: number }) => {
       completeKey.current ??= crypto.randomUUID();
@@ -120,6 +123,7 @@ function AddFunds() {
     onSuccess: async (result) => {
       completeKey.current = null;
       setWaiting(null);
+      setNotice(null);
       setDone(result);
       setAmount('');
       card.reset();
@@ -209,6 +213,8 @@ function AddFunds() {
       <CardActionDialog
         open={waiting !== null}
         onClose={() => {
+          // Escape or Cancel while the step is being completed: the answer on its way decides.
+          if (completeOnce.busy()) return;
           setWaiting(null);
           complete.reset();
           setNotice(
@@ -216,7 +222,7 @@ function AddFunds() {
           );
         }}
         onConfirm={() => {
-          if (waiting && !complete.isPending) complete.mutate(waiting);
+          if (waiting) completeOnce.send(complete, waiting);
         }}
         loading={complete.isPending}
         error={waiting && complete.isError ? complete.error.message : null}

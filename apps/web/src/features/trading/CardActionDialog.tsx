@@ -33,6 +33,8 @@ export function CardActionDialog({
       onClose={onClose}
       title={provider === 'klarna' ? 'Confirm with Klarna' : 'Confirm your payment'}
       loading={loading}
+      // While the step is being completed, it stays: closed, its answer would land beside 'nothing was added'.
+      dismissible={!loading}
       onConfirm={onConfirm}
       confirmLabel={provider === 'klarna' ? 'Confirm with Klarna' : 'Complete verification'}
       testId={testId}

@@ -938,7 +938,10 @@ export function Payment({
       </p>
       <CardActionDialog
         open={outcome.kind === 'needs-action'}
-        onClose={() => setOutcome({ kind: 'idle' })}
+        onClose={() => {
+          // Escape or Cancel while Complete is on its way (known from the click on): its answer decides.
+          if (!once.busy()) setOutcome({ kind: 'idle' });
+        }}
         loading={complete.isPending}
         error={stepError ? (answerLost.current ? LOST_UNKNOWN_TEXT : stepError.message) : null}
         onConfirm={() => once.send(complete, undefined)}
