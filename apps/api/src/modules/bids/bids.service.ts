@@ -113,7 +113,7 @@ export function createBidsService(deps: {
   onAuctionChange?: (niftyId: number) => Promise<void>;
 }) {
   const { clock, unit } = deps;
-  const cards = createCardAuthorizations(deps.card);
+  const cards = createCardAuthorizations(deps.card, deps.db);
   const repo = createBidsRepo(deps.db);
 
   /** Takes a winning card bid's money and records it; throws when the processor refuses. */

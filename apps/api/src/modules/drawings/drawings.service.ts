@@ -118,7 +118,7 @@ export function createDrawingsService(deps: {
   const repo = createDrawingsRepo(deps.db);
   const trading = createTradingRepo(deps.db);
   const ledger = createLedgerRepo(deps.db);
-  const cards = createCardAuthorizations(deps.card);
+  const cards = createCardAuthorizations(deps.card, deps.db);
 
   const priceOf = (n: NiftyForSale) => {
     if (n.priceCurrency !== 'USD') throw DRAWING_ERRORS.notUsd();

@@ -4,7 +4,45 @@
 // way: a declined card, and a card that needs a second step (nobody is there to take it when a bid wins
 // or a drawing runs hours later), which is voided at once.
 import { randomUUID } from 'node:crypto';
+import { type Db, schema } from '@vitrine/db';
+import { AppError } from '@vitrine/domain';
+import { eq } from 'drizzle-orm';
 import type { ExternalPaymentProvider, PaymentCard } from './payment-providers';
+
+/**
+ * 409: the processor gave back an authorisation that already backs an offer, a bid or a drawing entry. Its
+ * reference comes from the request's Idempotency-Key (so a retry holds the card once); the same key sent again
+ * for another request once we had forgotten it (a day later) finds the processor's first authorisation.
+ */
+export const AUTHORIZATION_IN_USE = () =>
+  new AppError({
+    statusCode: 409,
+    errorType: 'idempotency-key-reused',
+    message:
+      'This request carries the Idempotency-Key of an earlier one, which your card already paid for. Nothing more was held: send it with a new key.',
+  });
+
+/** Whether an offer, a bid or a drawing entry is backed by the processor's authorisation `reference`. */
+async function backsAnother(db: Db, reference: string): Promise<boolean> {
+  const holders = await Promise.all([
+    db
+      .select({ id: schema.offers.id })
+      .from(schema.offers)
+      .where(eq(schema.offers.providerReference, reference))
+      .limit(1),
+    db
+      .select({ id: schema.bids.id })
+      .from(schema.bids)
+      .where(eq(schema.bids.providerReference, reference))
+      .limit(1),
+    db
+      .select({ id: schema.drawingEntries.id })
+      .from(schema.drawingEntries)
+      .where(eq(schema.drawingEntries.providerReference, reference))
+      .limit(1),
+  ]);
+  return holders.some((rows) => rows.length > 0);
+}
 
 /** An authorisation made: the processor's reference, and the card as a receipt names it (when it says). */
 export interface CardAuthorization {
@@ -19,7 +57,11 @@ export interface CardAuthorizationErrors {
   needsAction: () => Error;
 }
 
-export function createCardAuthorizations(card: ExternalPaymentProvider) {
+/**
+ * `db`: where the offers, bids and drawing entries are, so an authorisation the processor gives back is never
+ * made to back a second one (AUTHORIZATION_IN_USE; left as it is, since it is not this request's to void).
+ */
+export function createCardAuthorizations(card: ExternalPaymentProvider, db?: Db) {
   return {
     /**
      * Authorises `amountCents` on the tokenised card before the unit of work; returns the processor's
@@ -45,6 +87,7 @@ export function createCardAuthorizations(card: ExternalPaymentProvider) {
         await card.void(outcome.providerReference);
         throw errors.needsAction();
       }
+      if (db && (await backsAnother(db, outcome.providerReference))) throw AUTHORIZATION_IN_USE();
       return { reference: outcome.providerReference, card: outcome.card ?? null };
     },
     /** Takes the authorised money (after the winning unit committed). Throws when the processor refuses. */

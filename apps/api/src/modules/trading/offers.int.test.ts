@@ -7,6 +7,7 @@ import type { Offer } from '@vitrine/domain/trading-responses';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SWEEP_JOB } from '../../app';
+import { IDEMPOTENCY_TTL_MS } from '../../http/idempotency';
 import { type TestApp, testApp } from '../../testing/test-app';
 import { outbox } from '../auth/testing/auth-kit';
 import { sessionFor, type TestSession } from '../social/test-session';
@@ -123,6 +124,45 @@ const balanced = {
 };
 
 describe('offers', () => {
+  // Review (2026-12-05, seventh session): an offer's card authorisation is found again by its request's
+  // Idempotency-Key, so that a retry does not hold the card twice. Once the key was forgotten (a day later), the
+  // same key on another offer, with the same card and amount, got the first offer's authorisation back: two
+  // offers backed by one hold (cancelling one voided the other's money; both accepted, one was paid).
+  it('refuses an Idempotency-Key used again a day later for another offer, and leaves the first one backed', async () => {
+    const { tokens } = await ownedTokens(2);
+    const [a, b] = tokens;
+    if (!a || !b) throw new Error('no tokens');
+    const makerUser = await fixtures(db(), { now: t.clock.now() }).user();
+    let maker = await sessionFor(t.app, makerUser.profileUrl);
+    const card = await simCard(t.app, maker);
+    const offerOn = (token: { contractAddress: string; tokenId: string }) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v2/offer',
+        headers: { ...maker.headers, 'idempotency-key': 'offer-key-used-twice' },
+        payload: {
+          type: 'offer',
+          contractAddress: token.contractAddress,
+          tokenId: token.tokenId,
+          amount: { amount: '40', currency: 'USD' },
+          payment_method: 'stripe_card',
+          payment_token: card,
+        },
+      });
+    const first = await offerOn(a);
+    expect(first.statusCode, first.body).toBe(201);
+    t.clock.advance(IDEMPOTENCY_TTL_MS + 60_000);
+    // Signed in again (an access token lasts an hour): the same caller.
+    maker = await sessionFor(t.app, makerUser.profileUrl);
+    const second = await offerOn(b);
+    expect(second.statusCode, second.body).toBe(409);
+    expect(second.json()).toMatchObject({ errorType: 'idempotency-key-reused' });
+    const rows = await db().select().from(schema.offers).where(eq(schema.offers.makerId, maker.userId));
+    expect(rows.map((r) => r.status)).toEqual(['open']);
+    const backing = t.app.services.cardProcessor.charges().find((c) => c.id === rows[0]?.providerReference);
+    expect(backing?.status).toBe('authorized');
+  });
+
   it('an offer by balance holds its amount; a duplicate is refused with 000 §5 message; cancel releases', async () => {
     const { tokens } = await ownedTokens();
     const token = tokens[0];

@@ -124,7 +124,7 @@ export function createOffersService(deps: {
   onTokenChange?: (tokenRowId: number, formerOwnerId?: number) => Promise<void>;
 }) {
   const { clock, unit } = deps;
-  const cards = createCardAuthorizations(deps.card);
+  const cards = createCardAuthorizations(deps.card, deps.db);
   const repo = createOffersRepo(deps.db);
   const trading = createTradingRepo(deps.db);
   const ledger = createLedgerRepo(deps.db);
