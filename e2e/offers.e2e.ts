@@ -608,6 +608,38 @@ describe('offers', () => {
     await page.context().close();
   });
 
+  // Review (2026-12-05, seventh session): an item's Offers table showed the first 50 and nothing after them.
+  it('pages an item’s offers ten at a time', { timeout: 180_000 }, async () => {
+    const own = await sellerWithToken();
+    for (let i = 0; i < 11; i++) {
+      const bidder = await apiSignUp(baseUrl, `offers-page-${i}`);
+      const card = await simCardToken(baseUrl, bidder.grant.access_token);
+      await call(bidder, 'POST', '/v2/balance/deposits', { amount_in_cents: 10_000, payment_token: card });
+      await call(bidder, 'POST', '/v2/offer', {
+        type: 'offer',
+        contractAddress: own.token.contractAddress,
+        tokenId: own.token.tokenId,
+        amount: { amount: `${50 + i}.00`, currency: 'USD' },
+        payment_method: 'balance',
+      });
+    }
+    const listed = await fetch(
+      `${baseUrl}/api/v2/offer?contractAddress=${own.token.contractAddress}&tokenId=${own.token.tokenId}&page_size=1`,
+    );
+    const total = ((await listed.json()) as { count: number }).count;
+    expect(total).toBeGreaterThanOrEqual(11);
+    const page = await signedInPage(own.seller, itemUrl(own.token));
+    const rows = page.getByTestId('item-offers').getByTestId('offer-row');
+    await rows.first().waitFor();
+    expect(await rows.count()).toBe(10);
+    // Highest first: the $60.00 offer leads the first page.
+    expect(await rows.first().textContent()).toContain('$60.00');
+    await page.getByRole('navigation', { name: 'Offer pages' }).getByTestId('pagination-next').click();
+    await expect.poll(() => rows.count()).toBe(Math.min(10, total - 10));
+    expect(await page.getByTestId('item-offers').textContent()).not.toContain('$60.00');
+    await page.context().close();
+  });
+
   it('My offers keeps the tab chosen in its address: the page reloaded after an accept stays on Received', async () => {
     const page = await signedInPage(maker, '/account/offers');
     await page.getByTestId('my-offers-received').click();

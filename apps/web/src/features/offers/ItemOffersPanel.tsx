@@ -1,17 +1,21 @@
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { ErrorFallback } from '../../ui/ErrorFallback';
+import { Pagination } from '../../ui/Pagination';
 import { Price } from '../../ui/Price';
 import { Skeleton } from '../../ui/Skeleton';
 import table from '../catalog/item/DetailTable.module.css';
 import { centsPrice } from '../catalog/shared/price-props';
 import styles from './Offers.module.css';
 import { OfferTable } from './OfferTable';
-import { offerKeys, offersApi } from './offers-api';
+import { OFFER_PAGE_SIZE, offerKeys, offersApi } from './offers-api';
 
-export function tokenOffersQuery(contractAddress: string, tokenId: string) {
+/** A page of the open offers that could buy a token, highest first (page 1 also gives the highest offer). */
+export function tokenOffersQuery(contractAddress: string, tokenId: string, page = 1) {
   return {
-    queryKey: offerKeys.onToken(contractAddress, tokenId),
-    queryFn: ({ signal }: { signal: AbortSignal }) => offersApi.onToken(contractAddress, tokenId, signal),
+    queryKey: [...offerKeys.onToken(contractAddress, tokenId), page] as const,
+    queryFn: ({ signal }: { signal: AbortSignal }) =>
+      offersApi.onToken(contractAddress, tokenId, page, signal),
   };
 }
 
@@ -51,7 +55,17 @@ export function ItemOffersPanel({
   /** The item's Buy Now price in cents while it is listed in USD (a new amount at or above it is pointed out). */
   buyNowCents?: number | null;
 }) {
-  const query = useQuery(tokenOffersQuery(contractAddress, tokenId));
+  const [page, setPage] = useState(1);
+  // The page shown stays while the next one loads.
+  const query = useQuery({
+    ...tokenOffersQuery(contractAddress, tokenId, page),
+    placeholderData: keepPreviousData,
+  });
+  // A page left empty (its offers cancelled or accepted meanwhile): the last page that has some.
+  const lastPage = query.data ? Math.max(1, Math.ceil(query.data.count / OFFER_PAGE_SIZE)) : null;
+  useEffect(() => {
+    if (lastPage !== null && page > lastPage) setPage(lastPage);
+  }, [lastPage, page]);
   // An error replaces the offers only when there are none to show: a read again that fails (after an offer was
   // made, cancelled or accepted) keeps them shown.
   if (query.data === undefined) {
@@ -73,12 +87,15 @@ export function ItemOffersPanel({
       </p>
     );
   return (
-    <OfferTable
-      offers={query.data.results}
-      viewerId={viewerId}
-      acceptFor={() => (viewerOwns ? { contractAddress, tokenId } : false)}
-      testId="item-offers"
-      buyNowCents={buyNowCents}
-    />
+    <>
+      <OfferTable
+        offers={query.data.results}
+        viewerId={viewerId}
+        acceptFor={() => (viewerOwns ? { contractAddress, tokenId } : false)}
+        testId="item-offers"
+        buyNowCents={buyNowCents}
+      />
+      <Pagination page={page} totalPages={lastPage ?? 1} onChange={setPage} label="Offer pages" />
+    </>
   );
 }

@@ -1,15 +1,16 @@
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { makeGlobalOfferPath } from '@vitrine/domain';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useLoggedIn } from '../../app/useLoggedIn';
 import { ButtonLink } from '../../ui/ButtonLink';
 import { ErrorFallback } from '../../ui/ErrorFallback';
+import { Pagination } from '../../ui/Pagination';
 import { Skeleton } from '../../ui/Skeleton';
 import { useProfile } from '../auth/profile-query';
 import table from '../catalog/item/DetailTable.module.css';
 import styles from './Offers.module.css';
 import { OfferTable } from './OfferTable';
-import { offerKeys, offersApi } from './offers-api';
+import { OFFER_PAGE_SIZE, offerKeys, offersApi } from './offers-api';
 
 /**
  * The open global offers on a work (its collection page, /marketplace/collection/{contractAddress}/{type}),
@@ -25,10 +26,18 @@ export function NiftyTypeOffers({
 }) {
   const signedIn = useLoggedIn();
   const viewerId = useProfile().data?.id ?? null;
+  const [page, setPage] = useState(1);
   const query = useQuery({
-    queryKey: offerKeys.onNiftyType(contractAddress, typeNumber),
-    queryFn: ({ signal }) => offersApi.onNiftyType(contractAddress, typeNumber, signal),
+    queryKey: [...offerKeys.onNiftyType(contractAddress, typeNumber), page],
+    queryFn: ({ signal }) => offersApi.onNiftyType(contractAddress, typeNumber, page, signal),
+    // The page shown stays while the next one loads.
+    placeholderData: keepPreviousData,
   });
+  // A page left empty (its offers cancelled or accepted meanwhile): the last page that has some.
+  const lastPage = query.data ? Math.max(1, Math.ceil(query.data.count / OFFER_PAGE_SIZE)) : null;
+  useEffect(() => {
+    if (lastPage !== null && page > lastPage) setPage(lastPage);
+  }, [lastPage, page]);
   // Only an owner of an edition these offers could buy may accept one (000 §6): asked once there are offers.
   const hasOffers = (query.data?.results.length ?? 0) > 0;
   const eligible = useQuery({
@@ -57,12 +66,15 @@ export function NiftyTypeOffers({
     );
   else
     body = (
-      <OfferTable
-        offers={query.data.results}
-        viewerId={viewerId}
-        acceptFor={() => (canAccept ? null : false)}
-        testId="global-offers"
-      />
+      <>
+        <OfferTable
+          offers={query.data.results}
+          viewerId={viewerId}
+          acceptFor={() => (canAccept ? null : false)}
+          testId="global-offers"
+        />
+        <Pagination page={page} totalPages={lastPage ?? 1} onChange={setPage} label="Global offer pages" />
+      </>
     );
   return (
     <div className={styles.tableArea}>

@@ -64,9 +64,9 @@ export const offersApi = {
       ),
     ),
   /** Public: the open offers that could buy a token, highest first. */
-  onToken: (contractAddress: string, tokenId: string, signal?: AbortSignal) =>
+  onToken: (contractAddress: string, tokenId: string, page: number, signal?: AbortSignal) =>
     api.get<Page<Offer>>('/v2/offer', {
-      query: { contractAddress, tokenId, page_size: 50 },
+      query: { contractAddress, tokenId, page, page_size: OFFER_PAGE_SIZE },
       ...(signal ? { signal } : {}),
     }),
   /**
@@ -81,9 +81,9 @@ export const offersApi = {
       })
     ).count,
   /** Public: the open global offers on a nifty type, highest first. */
-  onNiftyType: (contractAddress: string, niftyType: number, signal?: AbortSignal) =>
+  onNiftyType: (contractAddress: string, niftyType: number, page: number, signal?: AbortSignal) =>
     api.get<Page<Offer>>('/v2/offer', {
-      query: { contractAddress, niftyType, page_size: 50 },
+      query: { contractAddress, niftyType, page, page_size: OFFER_PAGE_SIZE },
       ...(signal ? { signal } : {}),
     }),
   mine: (scope: 'made' | 'received', status: 'open' | 'all', page: number, signal?: AbortSignal) =>
