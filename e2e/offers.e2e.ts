@@ -640,6 +640,29 @@ describe('offers', () => {
     await page.context().close();
   });
 
+  // Review (2026-12-05, seventh session): an offer made just after the owner turned offers off made the dialog
+  // vanish with no word (the item read again replaced its button with 'Not Accepting Offers').
+  it('says why an offer is refused when the owner turned offers off while its dialog was open', {
+    timeout: 120_000,
+  }, async () => {
+    const own = await sellerWithToken();
+    const bidder = await apiSignUp(baseUrl, 'offers-turned-off');
+    const page = await signedInPage(bidder, itemUrl(own.token));
+    await page.getByTestId('item-price').getByTestId('make-offer').waitFor();
+    await call(own.seller, 'POST', '/user/set-nifty-sm-pref/', {
+      contractAddress: own.token.contractAddress,
+      tokenId: own.token.tokenId,
+      isAcceptingOffers: false,
+    });
+    await makeOffer(page, '5');
+    await page
+      .getByTestId('toast')
+      .filter({ hasText: 'The owner of this NFT is not accepting offers' })
+      .waitFor();
+    await page.getByTestId('item-price').getByTestId('not-accepting-offers').waitFor();
+    await page.context().close();
+  });
+
   it('My offers keeps the tab chosen in its address: the page reloaded after an accept stays on Received', async () => {
     const page = await signedInPage(maker, '/account/offers');
     await page.getByTestId('my-offers-received').click();

@@ -92,9 +92,12 @@ export function useCreateOffer(onCreated: (offer: Offer) => void) {
     onError: (error, prepare) => {
       if (isTermsApprovalRequired(error)) terms.ask(() => mutation.mutate(prepare));
       else if (isDuplicateOffer(error)) toast.warning(DUPLICATE_OFFER_MESSAGE);
-      // The owner turned offers off since the page was read: the dialog says so, and the page behind it too.
-      else if (isApiError(error) && error.errorType === 'not-accepting-offers')
+      // The owner turned offers off since the page was read. The item read again puts 'Not Accepting Offers' in
+      // this button's place, and this dialog goes with it: a toast says why (what was typed is not needed now).
+      else if (isApiError(error) && error.errorType === 'not-accepting-offers') {
+        toast.warning(error.message);
         void queryClient.invalidateQueries({ queryKey: catalogKeys.items() });
+      }
     },
   });
   // A refused card shows at its fields (the form's `failure`), not above the form; a duplicate only in its
