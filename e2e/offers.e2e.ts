@@ -649,17 +649,24 @@ describe('offers', () => {
     const bidder = await apiSignUp(baseUrl, 'offers-turned-off');
     const page = await signedInPage(bidder, itemUrl(own.token));
     await page.getByTestId('item-price').getByTestId('make-offer').waitFor();
-    await call(own.seller, 'POST', '/user/set-nifty-sm-pref/', {
-      contractAddress: own.token.contractAddress,
-      tokenId: own.token.tokenId,
-      isAcceptingOffers: false,
-    });
-    await makeOffer(page, '5');
-    await page
-      .getByTestId('toast')
-      .filter({ hasText: 'The owner of this NFT is not accepting offers' })
-      .waitFor();
-    await page.getByTestId('item-price').getByTestId('not-accepting-offers').waitFor();
+    const accepting = (isAcceptingOffers: boolean) =>
+      call(own.seller, 'POST', '/user/set-nifty-sm-pref/', {
+        contractAddress: own.token.contractAddress,
+        tokenId: own.token.tokenId,
+        isAcceptingOffers,
+      });
+    await accepting(false);
+    try {
+      await makeOffer(page, '5');
+      await page
+        .getByTestId('toast')
+        .filter({ hasText: 'The owner of this NFT is not accepting offers' })
+        .waitFor();
+      await page.getByTestId('item-price').getByTestId('not-accepting-offers').waitFor();
+    } finally {
+      // Other files pick recently traded NFTs to make offers on.
+      await accepting(true);
+    }
     await page.context().close();
   });
 
