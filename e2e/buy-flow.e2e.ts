@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiSignUp, DESKTOP, storeCredentials } from './support/accounts';
 import { launchBrowser } from './support/browser';
 import { submitLoginForm } from './support/sign-in';
+import { holdRequests } from './support/trading';
 
 const baseUrl = inject('baseUrl');
 const adminToken = inject('adminToken');
@@ -82,17 +83,7 @@ describe('Buy Now flow', () => {
     expect(new URL(page.url()).pathname).toBe(itemUrl(token));
     // While the payment is on its way (held here), Escape and a click beside the dialog leave it open: closed,
     // the buyer would never see whether it went through (000 §4: the backdrop is ignored while loading).
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    const sent = new Promise<void>((resolve) => {
-      void page.route('**/api/v2/purchase-intent/*/pay', async (route) => {
-        resolve();
-        await held;
-        await route.continue();
-      });
-    });
+    const { sent, release } = holdRequests(page, '**/api/v2/purchase-intent/*/pay');
     await payByCard(modal);
     await sent;
     await page.keyboard.press('Escape');

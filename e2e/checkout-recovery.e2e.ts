@@ -47,23 +47,31 @@ async function collectorListsOne(): Promise<{
   return { token, sellerProfileUrl, listingId, accessToken };
 }
 
+/**
+ * A new collector at the checkout of a listing of the demo collector's (collectorListsOne), who pressed Pay with
+ * the card that asks for its bank's verification: its dialog is open.
+ */
+async function atCardVerification(slug: string) {
+  const listed = await collectorListsOne();
+  const buyer = await apiSignUp(baseUrl, slug);
+  const context = await browser.newContext({ viewport: DESKTOP });
+  await storeCredentials(context, buyer.grant);
+  const page = await context.newPage();
+  await page.goto(baseUrl + itemUrl(listed.token));
+  await page.getByTestId('item-price').getByTestId('buy-now').click();
+  await page.waitForURL((url) => url.pathname.startsWith('/listing-checkout/'));
+  await page.getByTestId('fee-breakdown').waitFor();
+  await fillCard(page.getByTestId('card-form'), '4000 0027 6000 3184');
+  await page.getByTestId('pay').click();
+  const action = page.getByTestId('card-action-dialog');
+  await action.waitFor();
+  return { listed, buyer, context, page, action };
+}
+
 describe('checkout and listing recovery', () => {
   it('a dismissed card verification comes back when the buyer presses Pay again, and completes the purchase', async () => {
-    const listed = await collectorListsOne();
+    const { listed, context, page, action } = await atCardVerification('qa-3ds');
     const token = listed.token;
-    const buyer = await apiSignUp(baseUrl, 'qa-3ds');
-    const context = await browser.newContext({ viewport: DESKTOP });
-    await storeCredentials(context, buyer.grant);
-    const page = await context.newPage();
-    await page.goto(baseUrl + itemUrl(token));
-    await page.getByTestId('item-price').getByTestId('buy-now').click();
-    await page.waitForURL((url) => url.pathname.startsWith('/listing-checkout/'));
-    await page.getByTestId('fee-breakdown').waitFor();
-
-    await fillCard(page.getByTestId('card-form'), '4000 0027 6000 3184');
-    await page.getByTestId('pay').click();
-    const action = page.getByTestId('card-action-dialog');
-    await action.waitFor();
     await action.getByRole('button', { name: 'Cancel' }).click();
     await expect.poll(() => action.count()).toBe(0);
 
@@ -78,19 +86,7 @@ describe('checkout and listing recovery', () => {
 
   // UX walkthrough (2026-12-05): dismissed, then another card typed in: that card pays (it charged the first).
   it('a dismissed card verification followed by another card pays with the card typed in', async () => {
-    const listed = await collectorListsOne();
-    const buyer = await apiSignUp(baseUrl, 'qa-3ds-other-card');
-    const context = await browser.newContext({ viewport: DESKTOP });
-    await storeCredentials(context, buyer.grant);
-    const page = await context.newPage();
-    await page.goto(baseUrl + itemUrl(listed.token));
-    await page.getByTestId('item-price').getByTestId('buy-now').click();
-    await page.waitForURL((url) => url.pathname.startsWith('/listing-checkout/'));
-    await page.getByTestId('fee-breakdown').waitFor();
-    await fillCard(page.getByTestId('card-form'), '4000 0027 6000 3184');
-    await page.getByTestId('pay').click();
-    const action = page.getByTestId('card-action-dialog');
-    await action.waitFor();
+    const { context, page, action } = await atCardVerification('qa-3ds-other-card');
     await action.getByRole('button', { name: 'Cancel' }).click();
     await expect.poll(() => action.count()).toBe(0);
 
@@ -105,19 +101,7 @@ describe('checkout and listing recovery', () => {
   // Review (2026-12-05, seventh session): another window changed how to pay while the verification was open,
   // which dropped it; Complete verification then ended the checkout ('This purchase can no longer be paid').
   it('a verification dropped by another window brings the form back with the reason, and another card pays', async () => {
-    const listed = await collectorListsOne();
-    const buyer = await apiSignUp(baseUrl, 'qa-3ds-dropped');
-    const context = await browser.newContext({ viewport: DESKTOP });
-    await storeCredentials(context, buyer.grant);
-    const page = await context.newPage();
-    await page.goto(baseUrl + itemUrl(listed.token));
-    await page.getByTestId('item-price').getByTestId('buy-now').click();
-    await page.waitForURL((url) => url.pathname.startsWith('/listing-checkout/'));
-    await page.getByTestId('fee-breakdown').waitFor();
-    await fillCard(page.getByTestId('card-form'), '4000 0027 6000 3184');
-    await page.getByTestId('pay').click();
-    const action = page.getByTestId('card-action-dialog');
-    await action.waitFor();
+    const { buyer, context, page, action } = await atCardVerification('qa-3ds-dropped');
 
     // Another window of the buyer's switches the purchase to their balance.
     const piid = new URL(page.url()).searchParams.get('piid');

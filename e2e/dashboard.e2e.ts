@@ -7,7 +7,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { apiSignUp, DESKTOP, newPage, storeCredentials } from './support/accounts';
 import { useBrowser } from './support/browser';
 import { signedInProfileUrl, signInOnLoginPage } from './support/sign-in';
-import { fillCard } from './support/trading';
+import { fillCard, holdRequests } from './support/trading';
 
 const baseUrl = inject('baseUrl');
 const browser = useBrowser();
@@ -347,17 +347,7 @@ describe("the deposit tab with a card that asks for its bank's verification", ()
 
     // Done: the funds are added once. While Complete verification is on its way (held here), Escape and Cancel
     // leave the dialog: closed, it said 'Nothing was added' beside the '$30.00 added' that followed.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    const sent = new Promise<void>((resolve) => {
-      void page.route('**/api/v2/balance/deposits/*/complete-action', async (route) => {
-        resolve();
-        await held;
-        await route.continue();
-      });
-    });
+    const { sent, release } = holdRequests(page, '**/api/v2/balance/deposits/*/complete-action');
     await form.getByTestId('add-funds-submit').click();
     await dialog.waitFor();
     await dialog.getByRole('button', { name: 'Complete verification' }).click();

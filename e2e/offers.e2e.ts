@@ -20,6 +20,7 @@ import { useBrowser } from './support/browser';
 import { signedInProfileUrl, signInOnLoginPage } from './support/sign-in';
 import {
   fillCard,
+  holdRequests,
   type OwnedToken as ItemToken,
   itemAnswer,
   itemUrl,
@@ -587,17 +588,7 @@ describe('offers', () => {
     });
     const page = await signedInPage(collector, '/account/offers');
     await page.getByTestId('my-offers').getByTestId('offer-row').first().waitFor();
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    const sent = new Promise<void>((resolve) => {
-      void page.route(/\/api\/v2\/offer\?.*scope=received/, async (route) => {
-        resolve();
-        await held;
-        await route.continue();
-      });
-    });
+    const { sent, release } = holdRequests(page, /\/api\/v2\/offer\?.*scope=received/);
     await page.getByTestId('my-offers-received').click();
     await sent;
     expect(await page.getByTestId('my-offers').getByTestId('offer-row').count()).toBe(0);

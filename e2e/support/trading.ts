@@ -111,3 +111,22 @@ export async function loseFirstAnswer(page: Page, path: RegExp): Promise<SentPos
   });
   return sent;
 }
+
+/**
+ * Holds the requests to `url` on their way to the server until `release()` (a slow network): `sent` resolves when
+ * the first arrives, so the test acts while the page waits for its answer.
+ */
+export function holdRequests(page: Page, url: string | RegExp): { sent: Promise<void>; release: () => void } {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const sent = new Promise<void>((resolve) => {
+    void page.route(url, async (route) => {
+      resolve();
+      await held;
+      await route.continue();
+    });
+  });
+  return { sent, release };
+}

@@ -9,7 +9,15 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../testing/test-app';
 import { sessionFor } from '../social/test-session';
-import { accountBalance, buyer, fund, ledgerInvariants, listedToken, simCard } from './trading-helpers';
+import {
+  accountBalance,
+  buyer,
+  cardOffer,
+  fund,
+  ledgerInvariants,
+  listedToken,
+  simCard,
+} from './trading-helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -142,21 +150,7 @@ describe('offers under concurrency', () => {
       const [token] = await f.tokens({ niftyId: nifty.id, ownerId: owner.id });
       if (!token) throw new Error('no token');
       const maker = await buyer(t.app);
-      const made = await t.app.inject({
-        method: 'POST',
-        url: '/api/v2/offer',
-        headers: maker.headers,
-        payload: {
-          type: 'offer',
-          contractAddress: token.contractAddress,
-          tokenId: token.tokenId,
-          amount: { amount: '200', currency: 'USD' },
-          payment_method: 'stripe_card',
-          payment_token: await simCard(t.app, maker),
-        },
-      });
-      expect(made.statusCode, made.body).toBe(201);
-      const offerId = (made.json() as { offer: Offer }).offer.id;
+      const offerId = (await cardOffer(t.app, maker, token, '200')).id;
       const patch = (payload: Record<string, unknown>) =>
         t.app.inject({ method: 'PATCH', url: `/api/v2/offer/${offerId}`, headers: maker.headers, payload });
       const card = await simCard(t.app, maker);

@@ -10,9 +10,17 @@ import { SWEEP_JOB } from '../../app';
 import { IDEMPOTENCY_TTL_MS } from '../../http/idempotency';
 import { type TestApp, testApp } from '../../testing/test-app';
 import { outbox } from '../auth/testing/auth-kit';
-import { sessionFor, type TestSession } from '../social/test-session';
+import { sessionFor } from '../social/test-session';
 import { CARD_OFFER_TOO_LONG } from './offers.service';
-import { accountBalance, buyer, fund, ledgerInvariants, listedToken, simCard } from './trading-helpers';
+import {
+  accountBalance,
+  buyer,
+  cardOffer,
+  fund,
+  ledgerInvariants,
+  listedToken,
+  simCard,
+} from './trading-helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -37,24 +45,6 @@ async function ownedTokens(count = 1) {
 
 async function makeOffer(headers: Record<string, string>, payload: Record<string, unknown>) {
   return t.app.inject({ method: 'POST', url: '/api/v2/offer', headers, payload });
-}
-
-/** `maker`'s offer on `token` backed by a card of the simulated processor (4242…). */
-async function cardOffer(
-  maker: TestSession,
-  token: { contractAddress: string; tokenId: string },
-  amount: string,
-): Promise<Offer> {
-  const made = await makeOffer(maker.headers, {
-    type: 'offer',
-    contractAddress: token.contractAddress,
-    tokenId: token.tokenId,
-    amount: { amount, currency: 'USD' },
-    payment_method: 'stripe_card',
-    payment_token: await simCard(t.app, maker),
-  });
-  expect(made.statusCode, made.body).toBe(201);
-  return (made.json() as { offer: Offer }).offer;
 }
 
 /** A maker funded with `funds` cents and their $10 balance offers on two NFTs of one owner (ids = purchase intents). */
@@ -883,7 +873,7 @@ describe('offers', () => {
     const token = tokens[0];
     if (!token) throw new Error('no token');
     const maker = await buyer(t.app);
-    const offer = await cardOffer(maker, token, '12');
+    const offer = await cardOffer(t.app, maker, token, '12');
     const [before] = await db().select().from(schema.offers).where(eq(schema.offers.id, offer.id));
     const oldRef = before?.providerReference ?? '';
     const provider = t.app.services.cardProcessor.provider;
@@ -963,7 +953,7 @@ describe('offers', () => {
     const token = tokens[0];
     if (!token) throw new Error('no token');
     const maker = await buyer(t.app);
-    const offer = await cardOffer(maker, token, '20');
+    const offer = await cardOffer(t.app, maker, token, '20');
     const processor = t.app.services.cardProcessor;
     const [before] = await db().select().from(schema.offers).where(eq(schema.offers.id, offer.id));
     // The owner accepts while the maker's card is being authorised for a new amount.

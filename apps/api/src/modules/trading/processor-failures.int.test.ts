@@ -2,13 +2,12 @@
 // told what really happened, and no authorisation is forgotten: a void that fails is owed, and the minute sweep
 // releases it. Found by a review of the processor's failure paths (2026-12-05); each test failed before its fix.
 import { schema } from '@vitrine/db';
-import type { Offer } from '@vitrine/domain/trading-responses';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../testing/test-app';
 import type { TestSession } from '../social/test-session';
 import { TEST_CARDS } from './payment-providers';
-import { buyer, dropNifty, listedToken, simCard } from './trading-helpers';
+import { buyer, cardOffer, dropNifty, listedToken, simCard } from './trading-helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -138,21 +137,7 @@ describe('a void that fails is owed, and the sweep releases it', () => {
   it('an offer withdrawn while the processor is unreachable has its hold released by the sweep', async () => {
     const { token } = await listedToken(t.app, { priceInCents: 9_000 });
     const maker = await buyer(t.app);
-    const made = await t.app.inject({
-      method: 'POST',
-      url: '/api/v2/offer',
-      headers: maker.headers,
-      payload: {
-        type: 'offer',
-        contractAddress: token.contractAddress,
-        tokenId: token.tokenId,
-        amount: { amount: '30', currency: 'USD' },
-        payment_method: 'stripe_card',
-        payment_token: await simCard(t.app, maker),
-      },
-    });
-    expect(made.statusCode, made.body).toBe(201);
-    const offer = (made.json() as { offer: Offer }).offer;
+    const offer = await cardOffer(t.app, maker, token, '30');
     const [row] = await db().select().from(schema.offers).where(eq(schema.offers.id, offer.id));
     const cancelled = await withVoidsFailing(() =>
       t.app.inject({

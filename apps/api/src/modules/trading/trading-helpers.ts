@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { type Db, schema, withTransaction } from '@vitrine/db';
 import { fixtures } from '@vitrine/db/testing';
-import type { ListingMatch } from '@vitrine/domain/trading-responses';
+import type { ListingMatch, Offer } from '@vitrine/domain/trading-responses';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { sessionFor, type TestSession } from '../social/test-session';
@@ -46,6 +46,30 @@ export async function simCard(
   });
   if (res.statusCode !== 200) throw new Error(`card not tokenised: ${res.statusCode} ${res.body}`);
   return (res.json() as { id: string }).id;
+}
+
+/** `maker`'s offer on `token` backed by a new card of the simulated processor (4242…); throws unless made. */
+export async function cardOffer(
+  app: FastifyInstance,
+  maker: TestSession,
+  token: { contractAddress: string; tokenId: string },
+  amount: string,
+): Promise<Offer> {
+  const made = await app.inject({
+    method: 'POST',
+    url: '/api/v2/offer',
+    headers: maker.headers,
+    payload: {
+      type: 'offer',
+      contractAddress: token.contractAddress,
+      tokenId: token.tokenId,
+      amount: { amount, currency: 'USD' },
+      payment_method: 'stripe_card',
+      payment_token: await simCard(app, maker),
+    },
+  });
+  if (made.statusCode !== 201) throw new Error(`no offer: ${made.statusCode} ${made.body}`);
+  return (made.json() as { offer: Offer }).offer;
 }
 
 /** Buy Now: `session`'s listing match (its purchase intent) for a listing. */
