@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { ErrorFallback } from '../../ui/ErrorFallback';
 import { Pagination } from '../../ui/Pagination';
 import { Price } from '../../ui/Price';
@@ -8,7 +8,8 @@ import table from '../catalog/item/DetailTable.module.css';
 import { centsPrice } from '../catalog/shared/price-props';
 import styles from './Offers.module.css';
 import { OfferTable } from './OfferTable';
-import { OFFER_PAGE_SIZE, offerKeys, offersApi } from './offers-api';
+import { offerKeys, offersApi } from './offers-api';
+import { useOfferPagesWithin } from './useOfferPages';
 
 /** A page of the open offers that could buy a token, highest first (page 1 also gives the highest offer). */
 export function tokenOffersQuery(contractAddress: string, tokenId: string, page = 1) {
@@ -61,11 +62,7 @@ export function ItemOffersPanel({
     ...tokenOffersQuery(contractAddress, tokenId, page),
     placeholderData: keepPreviousData,
   });
-  // A page left empty (its offers cancelled or accepted meanwhile): the last page that has some.
-  const lastPage = query.data ? Math.max(1, Math.ceil(query.data.count / OFFER_PAGE_SIZE)) : null;
-  useEffect(() => {
-    if (lastPage !== null && page > lastPage) setPage(lastPage);
-  }, [lastPage, page]);
+  const totalPages = useOfferPagesWithin(query.data?.count, page, setPage);
   // An error replaces the offers only when there are none to show: a read again that fails (after an offer was
   // made, cancelled or accepted) keeps them shown.
   if (query.data === undefined) {
@@ -95,7 +92,7 @@ export function ItemOffersPanel({
         testId="item-offers"
         buyNowCents={buyNowCents}
       />
-      <Pagination page={page} totalPages={lastPage ?? 1} onChange={setPage} label="Offer pages" />
+      <Pagination page={page} totalPages={totalPages} onChange={setPage} label="Offer pages" />
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { makeGlobalOfferPath } from '@vitrine/domain';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useLoggedIn } from '../../app/useLoggedIn';
 import { ButtonLink } from '../../ui/ButtonLink';
 import { ErrorFallback } from '../../ui/ErrorFallback';
@@ -10,7 +10,8 @@ import { useProfile } from '../auth/profile-query';
 import table from '../catalog/item/DetailTable.module.css';
 import styles from './Offers.module.css';
 import { OfferTable } from './OfferTable';
-import { OFFER_PAGE_SIZE, offerKeys, offersApi } from './offers-api';
+import { offerKeys, offersApi } from './offers-api';
+import { useOfferPagesWithin } from './useOfferPages';
 
 /**
  * The open global offers on a work (its collection page, /marketplace/collection/{contractAddress}/{type}),
@@ -33,11 +34,7 @@ export function NiftyTypeOffers({
     // The page shown stays while the next one loads.
     placeholderData: keepPreviousData,
   });
-  // A page left empty (its offers cancelled or accepted meanwhile): the last page that has some.
-  const lastPage = query.data ? Math.max(1, Math.ceil(query.data.count / OFFER_PAGE_SIZE)) : null;
-  useEffect(() => {
-    if (lastPage !== null && page > lastPage) setPage(lastPage);
-  }, [lastPage, page]);
+  const totalPages = useOfferPagesWithin(query.data?.count, page, setPage);
   // Only an owner of an edition these offers could buy may accept one (000 §6): asked once there are offers.
   const hasOffers = (query.data?.results.length ?? 0) > 0;
   const eligible = useQuery({
@@ -73,7 +70,7 @@ export function NiftyTypeOffers({
           acceptFor={() => (canAccept ? null : false)}
           testId="global-offers"
         />
-        <Pagination page={page} totalPages={lastPage ?? 1} onChange={setPage} label="Global offer pages" />
+        <Pagination page={page} totalPages={totalPages} onChange={setPage} label="Global offer pages" />
       </>
     );
   return (
