@@ -54,11 +54,13 @@ export async function signOut(queryClient: QueryClient): Promise<void> {
     // Sent as it is: an API call would wait for a refresh of this tab's, which waits for this lock.
     if (token) await bounded(revoke(token));
     clearCredentials();
+    // The session's flags go with its credentials: the rest of the sign-out is cut off if the visitor leaves
+    // the page meanwhile, and their next sign-in in this tab is greeted 'Signed in' again (001 §2).
+    removeStorage('session', SIGNED_IN_TOAST_KEY);
+    removeStorage('session', LAST_REFRESH_FAILED_KEY);
     // Gone before the lock is released: a tab next in line must not take the last rotation's tokens back.
     await forgetRotation();
   }, REVOKE_TIMEOUT_MS);
-  removeStorage('session', SIGNED_IN_TOAST_KEY);
-  removeStorage('session', LAST_REFRESH_FAILED_KEY);
   // Nothing of this user's stays cached for whoever uses the tab next (see storeSignIn).
   queryClient.clear();
 }
