@@ -89,12 +89,20 @@ describe('Buy Now flow', () => {
     await page.keyboard.press('Escape');
     await page.mouse.click(4, 4);
     expect(await modal.isVisible()).toBe(true);
+    // Once the answer shows, the dialog closes at once, even while the pages behind it are still read again
+    // (held here: on a slow connection the buyer could not close it, last CI run).
+    const reread = holdRequests(
+      page,
+      `**/api/v1/marketplace/items/${token.contractAddress}/${token.tokenId}/**`,
+    );
     release();
     await modal.getByTestId('checkout-success').waitFor();
     expect(await ownerOf(token)).not.toBe(token.owner?.username);
-    // Closing the modal shows the item as bought: no Buy Now any more.
+    await reread.sent;
     await page.keyboard.press('Escape');
     await expect.poll(() => modal.count()).toBe(0);
+    reread.release();
+    // Closing the modal shows the item as bought: no Buy Now any more.
     await page.getByTestId('item-price').getByTestId('list-for-sale').waitFor();
     expect(await page.getByTestId('buy-now').count()).toBe(0);
     await context.close();

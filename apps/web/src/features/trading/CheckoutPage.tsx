@@ -637,8 +637,9 @@ export function Payment({
   // While a payment is in flight its own answer settles the page; the poll's word waits for it to end, and is
   // read again then (a payment whose answer was lost while the poll said paid shows as paid).
   const paying = pay.isPending || complete.isPending;
-  // In the checkout modal: a payment on its way keeps it open until its answer shows.
-  useCheckoutBusy(paying || redeem.isPending || checking);
+  // In the checkout modal: a payment on its way keeps it open until its answer shows. Paid, it closes at once,
+  // though the payment's call still waits for the pages behind it to be read again.
+  useCheckoutBusy((paying || redeem.isPending || checking) && outcome.kind !== 'paid');
   useEffect(() => {
     if (!open || paying) return;
     if (polledState === 'paid') {
