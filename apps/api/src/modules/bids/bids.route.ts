@@ -5,7 +5,7 @@ import { requireDevKey } from '../../http/dev-key';
 import { optionalAuth, signedIn } from '../../http/guard';
 import { processorRequestId } from '../../http/idempotency';
 import { offsetOf, pageQuery, toPage } from '../../http/pagination';
-import { errorResponses } from '../../http/schemas';
+import { errorResponses, typeNumber } from '../../http/schemas';
 import { usdAmount } from '../../http/usd-amount';
 
 const money = z.object({
@@ -14,7 +14,7 @@ const money = z.object({
 });
 const target = z.object({
   contractAddress: z.string().min(1).max(100),
-  niftyType: z.coerce.number().int().positive().max(2_147_483_647),
+  niftyType: typeNumber.min(1),
 });
 const answers = {
   ...errorResponses,

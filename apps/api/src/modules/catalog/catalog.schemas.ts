@@ -12,6 +12,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { pageQuery } from '../../http/pagination';
+import { typeNumber } from '../../http/schemas';
 
 // ---- query parameters ----
 
@@ -103,7 +104,7 @@ const isoDate = z
 export const collectionTokensQuery = z.object({
   page: pageQuery.shape.page,
   page_size: z.coerce.number().int().min(1).max(100).default(10),
-  type: z.coerce.number().int().min(0).max(2_147_483_647).optional(),
+  type: typeNumber.optional(),
   sort: z.enum(TABLE_SORTS).default('edition'),
   minEdition: wholeNumber.optional(),
   maxEdition: wholeNumber.optional(),

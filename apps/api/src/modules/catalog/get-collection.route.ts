@@ -1,7 +1,7 @@
 import { collectionDetailSchema, collectionNiftyDetailSchema } from '@vitrine/domain/catalog-responses';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponses } from '../../http/schemas';
+import { errorResponses, typeNumber } from '../../http/schemas';
 import { keyParam } from './catalog.schemas';
 
 const key = keyParam;
@@ -28,7 +28,7 @@ export const getCollectionRoute: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['catalog'],
         summary: 'One nifty (edition) of a collection: /marketplace/collection/{contractAddress}/{type}',
-        params: z.object({ key, type: z.coerce.number().int().min(0).max(2_147_483_647) }),
+        params: z.object({ key, type: typeNumber }),
         response: { 200: collectionNiftyDetailSchema, ...errorResponses },
       },
     },

@@ -10,11 +10,11 @@ import { requireDevKey } from '../../http/dev-key';
 import { optionalAuth, signedIn } from '../../http/guard';
 import { processorRequestId } from '../../http/idempotency';
 import { pageOf, pageQuery } from '../../http/pagination';
-import { errorResponses } from '../../http/schemas';
+import { errorResponses, typeNumber } from '../../http/schemas';
 
 const params = z.object({
   contractAddress: z.string().min(1).max(100),
-  niftyType: z.coerce.number().int().min(0).max(2_147_483_647),
+  niftyType: typeNumber,
 });
 
 /** How a priced entry is backed (as bids): by balance (a hold) or by a tokenised card (an authorisation). */

@@ -3,7 +3,7 @@
 import { dropEligibilitySchema, niftyEligibilitySchema } from '@vitrine/domain/catalog-responses';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponses } from '../../http/schemas';
+import { errorResponses, typeNumber } from '../../http/schemas';
 
 export const eligibilityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -14,7 +14,7 @@ export const eligibilityRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "The viewer's eligibility for one drop nifty (contract address and nifty type)",
         params: z.object({
           contractAddress: z.string().min(1).max(100),
-          niftyType: z.coerce.number().int().min(0).max(2_147_483_647),
+          niftyType: typeNumber,
         }),
         response: { 200: niftyEligibilitySchema, ...errorResponses },
       },

@@ -2,6 +2,7 @@
 import { favoriteCollectionSchema, favoriteNiftySchema, pageOf } from '@vitrine/domain/catalog-responses';
 import { z } from 'zod';
 import { pageQuery } from '../../http/pagination';
+import { typeNumber } from '../../http/schemas';
 import { addressParam, keyParam, tokenIdParam } from '../catalog/catalog.schemas';
 
 const commaList = <T extends z.ZodType<string, string>>(item: T, max: number) =>
@@ -26,8 +27,6 @@ export const publisherParams = z.object({ slug: keyParam });
 export const contractParams = z.object({ address: addressParam });
 export const boardParams = z.object({ id: keyParam });
 export const boardQuery = pageQuery;
-
-const typeNumber = z.coerce.number().int().min(0).max(2_147_483_647);
 
 /** A token (a like) or an edition (001 §3 "Saved nifty"). */
 export const saveNiftyBody = z.union([

@@ -4,11 +4,11 @@ import { publisherFeeAnswerSchema } from '@vitrine/domain/studio-responses';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedIn } from '../../http/guard';
-import { errorBody, errorResponses } from '../../http/schemas';
+import { errorBody, errorResponses, rowId } from '../../http/schemas';
 import { PUBLISHER_FEE_METHODS } from './publisher-fee.service';
 
 const tags = ['studio'];
-const feeParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+const feeParams = z.object({ id: rowId });
 const refusals = { 402: errorBody, 409: errorBody };
 
 export const publisherFeeRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -21,7 +21,7 @@ export const publisherFeeRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Create the drop's publisher fee (one per drop: an existing one is answered)",
-        body: z.object({ collection_template: z.coerce.number().int().min(1).max(2_147_483_647) }),
+        body: z.object({ collection_template: rowId }),
         response: { 200: publisherFeeAnswerSchema, ...errorResponses },
       },
     },

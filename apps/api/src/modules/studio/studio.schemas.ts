@@ -3,6 +3,7 @@
 // the API give the same messages. These schemas only check types and sizes.
 import { CHAINS, DROP_TYPES, RESTRICTION_KINDS, SALE_TYPES } from '@vitrine/domain';
 import { z } from 'zod';
+import { rowId } from '../../http/schemas';
 
 const text = (max: number) => z.string().max(max);
 const url = text(2000);
@@ -11,17 +12,17 @@ const dateTime = z.string().max(64);
 const decimal = z.union([z.number(), z.string().max(40)]);
 
 export const slugParams = z.object({ slug: z.string().min(1).max(200) });
-export const dropParams = slugParams.extend({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+export const dropParams = slugParams.extend({ id: rowId });
 export const collectionParams = dropParams;
 export const nftParams = collectionParams.extend({
-  nftId: z.coerce.number().int().min(1).max(2_147_483_647),
+  nftId: rowId,
 });
 export const splitKindSegments = [
   'primarySalesSplits',
   'secondarySalesSplits',
   'onChainSalesSplits',
 ] as const;
-export const splitParams = nftParams.extend({ splitId: z.coerce.number().int().min(1).max(2_147_483_647) });
+export const splitParams = nftParams.extend({ splitId: rowId });
 
 export const dropBody = z
   .object({

@@ -125,6 +125,9 @@ describe('the balance', () => {
     const other = await buyer(t.app);
     const stranger = await post(other, `/api/v2/balance/deposits/${depositId}/complete-action`, {});
     expect(stranger.statusCode).toBe(404);
+    // An id no deposit can have is refused as such, not answered with a server error.
+    const huge = await post(u, '/api/v2/balance/deposits/99999999999/complete-action', {});
+    expect(huge.statusCode, huge.body).toBe(400);
 
     // The verification done: the funds are added, once, though finished twice.
     const done = await post(u, `/api/v2/balance/deposits/${depositId}/complete-action`, {});

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { signedIn } from '../../http/guard';
 import { processorRequestId } from '../../http/idempotency';
 import { offsetOf, pageQuery, toPage } from '../../http/pagination';
-import { errorResponses } from '../../http/schemas';
+import { errorResponses, rowId } from '../../http/schemas';
 import { CASHOUT_METHODS } from './balance.service';
 
 const amount = z.coerce.number().int().min(100).max(1_000_000);
@@ -53,7 +53,7 @@ export const balanceRoute: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['trading'],
         summary: 'Finish adding funds by a card that required a second step (3-D Secure)',
-        params: z.object({ id: z.coerce.number().int().positive() }),
+        params: z.object({ id: rowId }),
         response: { 200: balanceAnswerSchema, ...errorResponses, ...refusals },
       },
     },

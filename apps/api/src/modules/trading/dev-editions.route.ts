@@ -5,6 +5,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireDevKey } from '../../http/dev-key';
+import { typeNumber } from '../../http/schemas';
 import { createLivePack } from './dev-live-pack';
 
 export const devEditionsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -15,7 +16,7 @@ export const devEditionsRoutes: FastifyPluginAsyncZod = async (app) => {
         hide: true,
         body: z.object({
           contractAddress: z.string().regex(/^0x[0-9a-fA-F]{40}$/),
-          niftyType: z.coerce.number().int().positive().max(2_147_483_647),
+          niftyType: typeNumber.min(1),
         }),
       },
       preHandler: requireDevKey(app),

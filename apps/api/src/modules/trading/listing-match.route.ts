@@ -9,12 +9,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedIn } from '../../http/guard';
 import { offsetOf, pageQuery, toPage } from '../../http/pagination';
-import { errorResponses } from '../../http/schemas';
+import { errorResponses, rowId, typeNumber } from '../../http/schemas';
 import { type IntentPatch, type IntentView, TRADING_ERRORS } from './trading.service';
 import { toOfferPurchase, toPurchaseIntent, toStatus, toWinPurchase } from './trading.views';
 
-const id = z.coerce.number().int().positive().max(2_147_483_647);
-const idParams = z.object({ id });
+const idParams = z.object({ id: rowId });
 const conflicts = { 402: errorResponses[400], 409: errorResponses[400], 422: errorResponses[400] };
 
 /** The update fields of 000 §7 (snake case, as the calls send them). */
@@ -63,7 +62,7 @@ export const listingMatchRoute: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['trading'],
         summary: 'Buy Now: a purchase intent for a listing, with its quote',
-        body: z.object({ listing_id: id }),
+        body: z.object({ listing_id: rowId }),
         response: { 200: listingMatchSchema, ...errorResponses, ...conflicts },
       },
     },
@@ -117,7 +116,7 @@ export const listingMatchRoute: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['trading'],
         summary: 'A purchase intent (?id), or your purchase intents, newest first',
-        querystring: pageQuery.extend({ id: id.optional() }),
+        querystring: pageQuery.extend({ id: rowId.optional() }),
         response: { 200: z.union([purchaseIntentSchema, purchaseIntentPageSchema]), ...errorResponses },
       },
     },
@@ -145,11 +144,11 @@ export const listingMatchRoute: FastifyPluginAsyncZod = async (app) => {
         body: z.object({
           contract_address: z.string().regex(/^0x[0-9a-fA-F]{40}$/),
           /** The nifty's number inside the contract (the checkout URL's {niftyType}). */
-          nifty_type: z.coerce.number().int().positive().max(2_147_483_647),
+          nifty_type: typeNumber.min(1),
           requested_quantity: z.coerce.number().int().min(1).max(1000).default(1),
           payment_method: z.enum(PAYMENT_METHODS).optional(),
           /** A burn-required redemption: the buyer's token (row id) to burn; else the first they own. */
-          burn_token_id: id.optional(),
+          burn_token_id: rowId.optional(),
         }),
         response: { 200: purchaseIntentSchema, ...errorResponses, ...conflicts },
       },
@@ -175,7 +174,7 @@ export const listingMatchRoute: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['trading'],
         summary: 'Update a purchase intent',
-        body: intentPatch.extend({ purchase_intent_id: id }),
+        body: intentPatch.extend({ purchase_intent_id: rowId }),
         response: { 200: purchaseIntentSchema, ...errorResponses, ...conflicts },
       },
     },
@@ -196,7 +195,7 @@ export const listingMatchRoute: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['trading'],
         summary: 'Poll a purchase intent (every 5 s while signed in, 000 §4)',
-        querystring: z.object({ id }),
+        querystring: z.object({ id: rowId }),
         response: { 200: purchaseIntentStatusSchema, ...errorResponses },
       },
     },

@@ -2,7 +2,7 @@ import { listingHoldSchema, listingSchema } from '@vitrine/domain/trading-respon
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { optionalAuth, signedIn } from '../../http/guard';
-import { errorResponses } from '../../http/schemas';
+import { errorResponses, rowId } from '../../http/schemas';
 import { numberInWholeCents } from '../../http/usd-amount';
 
 /** True when a USD amount has no fraction of a cent ('1.23', 1.5; not '0.001', nor 1e-9). */
@@ -23,7 +23,7 @@ const price = z
     message: 'Enter a price like 125 or 12.50',
     path: ['amount'],
   });
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const idParams = z.object({ id: rowId });
 const answers = { 200: listingSchema, ...errorResponses, 409: errorResponses[404] };
 
 /**

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { optionalAuth, signedIn } from '../../http/guard';
 import { processorRequestId } from '../../http/idempotency';
 import { offsetOf, pageQuery, toPage } from '../../http/pagination';
-import { errorResponses } from '../../http/schemas';
+import { errorResponses, rowId } from '../../http/schemas';
 import { usdAmount } from '../../http/usd-amount';
 import { ERRORS } from '../auth/auth.service';
 
@@ -19,7 +19,7 @@ const money = z.object({
   currency: z.literal('USD'),
 });
 const days = z.coerce.number().int().min(1).max(30);
-const idParams = z.object({ purchase_intent_id: z.coerce.number().int().positive().max(2_147_483_647) });
+const idParams = z.object({ purchase_intent_id: rowId });
 const answers = {
   ...errorResponses,
   402: errorResponses[400],
@@ -368,7 +368,7 @@ export const offersRoute: FastifyPluginAsyncZod = async (app) => {
         // 000 §7 names bid_id, contractAddress and tokenId; the web sends the amount too (optional here, so a
         // client of the spec's fields is answered).
         body: z.object({
-          bid_id: z.coerce.number().int().positive().max(2_147_483_647),
+          bid_id: rowId,
           ...acceptFields,
           expected_amount_in_cents: expectedAmount.optional(),
         }),
