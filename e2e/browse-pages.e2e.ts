@@ -110,6 +110,22 @@ describe('collection page', () => {
     await page.context().close();
   });
 
+  // A page past the last (an old link; its rows gone since, with 'Listed only' on) said 'No items match these
+  // filters.' under the page buttons: now the last page shows, in place of the address, so Back leaves.
+  it('shows the last page for a page past it, and Back goes to the page before', async () => {
+    const page = await openPage('/about');
+    await page.goto(`${baseUrl}/marketplace/collection/field-notes-coast?page=999`);
+    const rows = page.getByTestId('table-row');
+    await expect.poll(() => rows.count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    const last = Number(params(page).get('page'));
+    expect(last).toBeGreaterThan(1);
+    expect(last).toBeLessThan(999);
+    expect(await page.getByTestId('table-empty').count()).toBe(0);
+    await page.goBack();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/about');
+    await page.context().close();
+  });
+
   it('opens one work at /marketplace/collection/{contractAddress}/{type}', async () => {
     const page = await openPage('/marketplace/collection/field-notes-coast');
     await page.getByTestId('nifty-strip').locator('a').first().click();

@@ -6,7 +6,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { apiSignUp, DESKTOP, newPage, storeCredentials } from './support/accounts';
 import { useBrowser } from './support/browser';
 import { signedInProfileUrl, signInOnLoginPage } from './support/sign-in';
-import { fillCard, itemAnswer, itemUrl, type OwnedToken } from './support/trading';
+import { fillCard, holdRequests, itemAnswer, itemUrl, type OwnedToken } from './support/trading';
 
 const baseUrl = inject('baseUrl');
 const PURCHASE_FAILED = 'Sorry, we ran into a problem creating your purchase...';
@@ -82,6 +82,10 @@ describe('selling and Buy Now', () => {
     await setPrice(page, '25');
     await expect.poll(() => price.textContent()).toContain('$25.00');
     expect(await price.getByTestId('buy-now').count()).toBe(0);
+    // 'List for sale' is gone: the keyboard's place is the control that replaced it, not the page's start.
+    const focused = () =>
+      page.evaluate<string | null>("document.activeElement?.getAttribute('data-testid') ?? null");
+    await expect.poll(focused).toBe('edit-price');
     expect((await itemAnswer(baseUrl, token)).listing?.priceInCents).toBe(2500);
 
     await price.getByTestId('edit-price').click();
@@ -89,9 +93,24 @@ describe('selling and Buy Now', () => {
     await expect.poll(() => price.textContent()).toContain('$30.00');
     expect((await itemAnswer(baseUrl, token)).listing?.priceInCents).toBe(3000);
 
+    // While the cancel is on its way (held here), 'Keep listing', the close button and Escape do nothing: closed,
+    // the dialog would hide its answer, and the listing would be cancelled all the same.
     await price.getByTestId('cancel-listing').click();
-    await page.getByTestId('cancel-listing-dialog').getByRole('button', { name: 'Cancel listing' }).click();
+    const cancelDialog = page.getByTestId('cancel-listing-dialog');
+    const cancelling = holdRequests(page, '**/api/v2/listings/*');
+    await cancelDialog.getByRole('button', { name: 'Cancel listing' }).click();
+    await cancelling.sent;
+    // (The pending state renders a moment after the request leaves.)
+    await expect
+      .poll(() => cancelDialog.getByRole('button', { name: 'Keep listing' }).isDisabled())
+      .toBe(true);
+    expect(await cancelDialog.getByRole('button', { name: 'Close' }).isDisabled()).toBe(true);
+    await page.keyboard.press('Escape');
+    expect(await cancelDialog.isVisible()).toBe(true);
+    cancelling.release();
     await price.getByTestId('list-for-sale').waitFor();
+    await expect.poll(() => cancelDialog.count()).toBe(0);
+    await expect.poll(focused).toBe('list-for-sale');
     expect(await price.textContent()).toContain('Not listed');
     expect((await itemAnswer(baseUrl, token)).listing).toBeNull();
 

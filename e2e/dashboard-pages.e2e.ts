@@ -51,10 +51,16 @@ describe('the dashboard’s pages', () => {
     await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(PAGE_SIZE);
     expect(new URL(page.url()).searchParams.get('page')).toBeNull();
 
-    // A page past the last (an old link) shows the last page.
+    // A page past the last (an old link) shows the last page, in place of the address: Back goes to the page
+    // before it (it went back to ?page=9, which moved on to ?page=2 again: Back could not leave).
+    await page.goto(`${baseUrl}/dashboard/deposit`);
+    await page.getByTestId('cash-out').waitFor();
     await page.goto(`${baseUrl}/dashboard/transactions?page=9`);
     await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(1);
     await expect.poll(() => new URL(page.url()).searchParams.get('page')).toBe('2');
+    await page.goBack();
+    await page.getByTestId('cash-out').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/dashboard/deposit');
 
     // An address typed in (a new document) opens at its top.
     await page.goto(`${baseUrl}/dashboard/transactions`);
@@ -69,6 +75,34 @@ describe('the dashboard’s pages', () => {
     await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(PAGE_SIZE);
     await page.waitForTimeout(300);
     expect(await page.evaluate<number>('window.scrollY')).toBe(0);
+    await context.close();
+  });
+
+  // The profile unreadable (a server error): the balance and Active Discounts, which are read by its address,
+  // showed skeletons for good; they say so, and Retry loads them once it can be read.
+  it('says when the profile cannot be read, and loads the balance and the listings on Retry', async () => {
+    const user = await apiSignUp(baseUrl, 'dashboard-no-profile');
+    const context = await browser.newContext({ viewport: DESKTOP });
+    await storeCredentials(context, user.grant);
+    const page = await context.newPage();
+    let failing = true;
+    await page.route('**/api/user/profile/', (route) =>
+      failing
+        ? route.fulfill({
+            status: 500,
+            contentType: 'application/json',
+            body: JSON.stringify({ statusCode: 500, errorType: 'internal', message: 'Something went wrong' }),
+          })
+        : route.continue(),
+    );
+    await page.goto(`${baseUrl}/dashboard/active-discounts`);
+    const listingsError = page.getByTestId('listings-error');
+    await listingsError.waitFor({ timeout: 15_000 });
+    await page.getByTestId('dashboard-balance-error').waitFor();
+    failing = false;
+    await listingsError.getByRole('button', { name: 'Retry' }).click();
+    await page.getByTestId('listings-empty').waitFor({ timeout: 15_000 });
+    expect(await page.getByTestId('dashboard-balance').textContent()).toBe('$0.00');
     await context.close();
   });
 });

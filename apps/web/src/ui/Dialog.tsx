@@ -13,11 +13,15 @@ const openDialogs: object[] = [];
 
 export interface DialogProps {
   open: boolean;
-  /** Escape, the close button, Cancel and a backdrop click (unless loading) call this. */
+  /** Escape, the close button, Cancel and a backdrop click call this, except while loading. */
   onClose: () => void;
   title: ReactNode;
   children?: ReactNode;
-  /** While loading the backdrop is ignored and the confirm button shows a spinner (000 §4, 001 §4). */
+  /**
+   * While loading the backdrop is ignored and the confirm button shows a spinner (000 §4, 001 §4); so are Escape,
+   * the close button and Cancel: closed, the dialog would hide the answer (an error, the terms to agree to), while
+   * what was sent goes through all the same (a listing cancelled after 'Keep listing').
+   */
   loading?: boolean;
   /** Confirm action; without it (and without `formId`) the confirm button just closes. */
   onConfirm?: () => void;
@@ -39,6 +43,11 @@ export interface DialogProps {
   closeOnBackdrop?: boolean;
   /** Escape and the close button close the dialog (default true); false asks for one of the actions. */
   dismissible?: boolean;
+  /**
+   * Where focus goes on close when the control that opened the dialog is gone (what it did replaced it: 'List
+   * for sale' became 'Edit price'); without it, focus would fall to the page's start.
+   */
+  returnFocus?: () => HTMLElement | null | undefined;
   testId?: string;
 }
 
@@ -58,6 +67,7 @@ export function Dialog({
   width = 480,
   closeOnBackdrop = true,
   dismissible = true,
+  returnFocus,
   testId = 'dialog',
 }: DialogProps) {
   const titleId = useId();
@@ -65,8 +75,11 @@ export function Dialog({
   const pressStartedOnBackdrop = useRef(false);
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
-  const dismissibleRef = useRef(dismissible);
-  dismissibleRef.current = dismissible;
+  const returnFocusRef = useRef(returnFocus);
+  returnFocusRef.current = returnFocus;
+  const closable = dismissible && !loading;
+  const closableRef = useRef(closable);
+  closableRef.current = closable;
 
   // Focus moves into the dialog on open and back to the opener on close; the page behind stops scrolling.
   useEffect(() => {
@@ -83,7 +96,7 @@ export function Dialog({
     document.body.style.overflow = 'hidden';
     return () => {
       document.body.style.overflow = overflow;
-      opener?.focus();
+      (opener?.isConnected ? opener : returnFocusRef.current?.())?.focus();
     };
   }, [open]);
 
@@ -96,7 +109,7 @@ export function Dialog({
       if (event.key !== 'Escape' || openDialogs[openDialogs.length - 1] !== token) return;
       event.preventDefault();
       event.stopPropagation();
-      if (dismissibleRef.current) onCloseRef.current();
+      if (closableRef.current) onCloseRef.current();
     };
     document.addEventListener('keydown', onKeyDown, true);
     return () => {
@@ -133,13 +146,13 @@ export function Dialog({
   const onBackdropClick = (event: MouseEvent<HTMLDivElement>) => {
     const onBackdrop = pressStartedOnBackdrop.current && event.target === event.currentTarget;
     pressStartedOnBackdrop.current = false;
-    if (onBackdrop && !loading && closeOnBackdrop && dismissible) onClose();
+    if (onBackdrop && closeOnBackdrop && closable) onClose();
   };
 
   const defaultActions = (
     <>
       {hideCancel ? null : (
-        <Button variant="secondary" onClick={onClose}>
+        <Button variant="secondary" onClick={onClose} disabled={loading}>
           {cancelLabel}
         </Button>
       )}
@@ -182,7 +195,13 @@ export function Dialog({
             {title}
           </h2>
           {dismissible ? (
-            <button type="button" className={styles.close} onClick={onClose} aria-label="Close">
+            <button
+              type="button"
+              className={styles.close}
+              onClick={onClose}
+              disabled={loading}
+              aria-label="Close"
+            >
               <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true">
                 <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
               </svg>

@@ -4,12 +4,14 @@ import type { Page } from '@vitrine/domain/catalog-responses';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { NotFoundPage } from '../../app/NotFoundPage';
+import { Button } from '../../ui/Button';
 import { DocumentTitle } from '../../ui/DocumentTitle';
 import { ErrorFallback } from '../../ui/ErrorFallback';
 import { Link } from '../../ui/Link';
 import { Pagination } from '../../ui/Pagination';
 import { Price } from '../../ui/Price';
 import { Skeleton } from '../../ui/Skeleton';
+import { useLastPageInstead } from '../../ui/useLastPageInstead';
 import { useProfile } from '../auth/profile-query';
 import { RequireAuth } from '../auth/RequireAuth';
 import { useLoginRedirectOn401 } from '../auth/useLoginRedirectOn401';
@@ -90,6 +92,22 @@ function BalanceLine() {
       void queryClient.invalidateQueries({ queryKey: dashboardKeys.all() });
     seen.current = balance;
   }, [balance, queryClient]);
+  // The profile could not be read (a server error, no connection): said so, with a retry, not a skeleton for good.
+  if (balance === undefined && profile.isError) {
+    return (
+      <p className={styles.balance} data-testid="dashboard-balance-error">
+        We couldn't load your balance.{' '}
+        <Button
+          size="sm"
+          variant="secondary"
+          loading={profile.isFetching}
+          onClick={() => void profile.refetch()}
+        >
+          Retry
+        </Button>
+      </p>
+    );
+  }
   return (
     <p className={styles.balance}>
       Balance:{' '}
@@ -126,11 +144,11 @@ function TabContent({ tab }: { tab: DashboardTab }) {
  * The tab's page, in the address (`?page=`): kept across a reload, and Back goes to the page before. Changing it
  * does not jump to the top of the window: the table scrolls itself into view (PagedTable).
  */
-function usePageInAddress(): [number, (page: number) => void] {
+function usePageInAddress(): [number, (page: number, options?: { replace?: boolean }) => void] {
   const [params, setParams] = useSearchParams();
   const read = Number(params.get('page'));
   const page = Number.isInteger(read) && read > 1 ? read : 1;
-  const setPage = (next: number) =>
+  const setPage = (next: number, options?: { replace?: boolean }) =>
     setParams(
       (current) => {
         const updated = new URLSearchParams(current);
@@ -138,7 +156,7 @@ function usePageInAddress(): [number, (page: number) => void] {
         else updated.delete('page');
         return updated;
       },
-      { preventScrollReset: true },
+      { preventScrollReset: true, replace: options?.replace ?? false },
     );
   return [page, setPage];
 }
@@ -156,7 +174,7 @@ function PagedTable<T>({
 }: {
   query: UseQueryResult<Page<T>>;
   page: number;
-  onPage: (page: number) => void;
+  onPage: (page: number, options?: { replace?: boolean }) => void;
   columns: readonly string[];
   row: (item: T) => ReactNode;
   empty: ReactNode;
@@ -166,11 +184,7 @@ function PagedTable<T>({
   useLoginRedirectOn401(query.error);
   const top = useRef<HTMLDivElement>(null);
   // A page past the last (an old link, rows gone since): the last page, not 'You haven't … yet'.
-  const lastPage = query.data?.total_pages ?? null;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: onPage is a new function each render, and reads the address.
-  useEffect(() => {
-    if (lastPage !== null && lastPage > 0 && page > lastPage) onPage(lastPage);
-  }, [lastPage, page]);
+  useLastPageInstead(page, query.data?.total_pages ?? null, (last) => onPage(last, { replace: true }));
   // Another page: its first rows in view (the buttons pressed are below the last ones).
   const turn = (next: number) => {
     onPage(next);
@@ -437,6 +451,19 @@ function ActiveDiscountsTab() {
   const profileUrl = profile.data?.profileUrl ?? '';
   const query = useQuery({ ...listedQuery(profileUrl, page), enabled: profileUrl !== '' });
   const discounted = query.data?.results.some((card) => card.listing?.listingDiscount) ?? false;
+  // The listings are read by the profile's address: without the profile (a server error, no connection) they
+  // never would be, so that is said, with a retry, instead of skeleton rows for good.
+  if (profileUrl === '' && (profile.isError || profile.data === null)) {
+    return (
+      <ErrorFallback
+        title="We couldn't load your listings."
+        message={profile.error?.message ?? 'Your profile could not be read.'}
+        onRetry={() => void profile.refetch()}
+        retrying={profile.isFetching}
+        testId="listings-error"
+      />
+    );
+  }
   return (
     <>
       {query.data && query.data.count > 0 && !discounted ? (

@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useEffect } from 'react';
+import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../ui/Button';
 import { ErrorFallback } from '../../ui/ErrorFallback';
 import { Page } from '../../ui/Page';
 import { Pagination } from '../../ui/Pagination';
 import { Skeleton } from '../../ui/Skeleton';
+import { useLastPageInstead } from '../../ui/useLastPageInstead';
 import { useProfile } from '../auth/profile-query';
 import { RequireAuth } from '../auth/RequireAuth';
 import table from '../catalog/item/DetailTable.module.css';
@@ -72,11 +73,11 @@ function MyOffers() {
     );
   // A page left empty while others are not (its last offers cancelled or accepted, or an old link): the last page
   // with offers, instead of 'You have not made any offers'.
-  const lastPage = query.data ? Math.max(1, Math.ceil(query.data.count / OFFER_PAGE_SIZE)) : null;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: setPage is a new function each render, and reads the address.
-  useEffect(() => {
-    if (lastPage !== null && page > lastPage && query.data?.results.length === 0) setPage(lastPage);
-  }, [lastPage, page, query.data]);
+  useLastPageInstead(
+    page,
+    query.data ? Math.max(1, Math.ceil(query.data.count / OFFER_PAGE_SIZE)) : null,
+    setPage,
+  );
   // A received token offer names the token to sell; a global or attribute one asks which eligible NFT.
   const acceptFor = (offer: Offer) =>
     scope !== 'received'

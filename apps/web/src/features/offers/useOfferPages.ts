@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useLastPageInstead } from '../../ui/useLastPageInstead';
 import { OFFER_PAGE_SIZE } from './offers-api';
 
 /**
@@ -12,8 +12,6 @@ export function useOfferPagesWithin(
   setPage: (page: number) => void,
 ): number {
   const totalPages = count === undefined ? 1 : Math.max(1, Math.ceil(count / OFFER_PAGE_SIZE));
-  useEffect(() => {
-    if (count !== undefined && page > totalPages) setPage(totalPages);
-  }, [count, page, totalPages, setPage]);
+  useLastPageInstead(page, count === undefined ? null : totalPages, setPage);
   return totalPages;
 }

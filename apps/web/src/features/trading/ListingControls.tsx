@@ -1,12 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { amountText, convertMinorUnits, fromMinorUnits, readPrice, toMinorUnits } from '@vitrine/domain';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { isApiError } from '../../app/api-client';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { FormAlert } from '../../ui/FormAlert';
 import { SelectField } from '../../ui/SelectField';
 import { TextField } from '../../ui/TextField';
+import { useRefocusWhenReplaced } from '../../ui/useRefocusWhenReplaced';
 import { useSubmitOnce } from '../../ui/useSubmitOnce';
 import type { Listing as CatalogListing } from '../catalog/catalog-types';
 import { catalogKeys } from '../catalog/query-keys';
@@ -39,8 +40,13 @@ export function ListingControls({
   listing: CatalogListing | null;
 }) {
   const [dialog, setDialog] = useState<'price' | 'cancel' | null>(null);
+  // After a change the button pressed is gone (listed: 'Edit price' replaces 'List for sale'): focus goes to the
+  // first of the controls that replaced it.
+  const controls = useRef<HTMLSpanElement>(null);
+  const firstControl = () => controls.current?.querySelector('button');
+  useRefocusWhenReplaced(listing?.id ?? null, firstControl);
   return (
-    <>
+    <span ref={controls} className={styles.controls}>
       {listing ? (
         <>
           <Button variant="secondary" size="lg" onClick={() => setDialog('price')} data-testid="edit-price">
@@ -66,12 +72,13 @@ export function ListingControls({
           tokenId={tokenId}
           listing={listing}
           onClose={() => setDialog(null)}
+          returnFocus={firstControl}
         />
       ) : null}
       {dialog === 'cancel' && listing ? (
-        <CancelDialog listingId={listing.id} onClose={() => setDialog(null)} />
+        <CancelDialog listingId={listing.id} onClose={() => setDialog(null)} returnFocus={firstControl} />
       ) : null}
-    </>
+    </span>
   );
 }
 
@@ -82,10 +89,14 @@ export type CurrentListing = Pick<CatalogListing, 'id' | 'baseListingPrice'>;
 export function useRefreshItems() {
   const queryClient = useQueryClient();
   return () => {
-    // The tables and the dashboard refresh in the background; the dialog waits for the item only.
-    void queryClient.invalidateQueries({ queryKey: catalogKeys.collectionTokensAll() });
+    // The dashboard refreshes in the background. The dialog waits for what is on screen behind it (only what is
+    // shown is read again): the item, or the collection table whose row opened it, which otherwise still offered
+    // the old action for a moment (pressed, a second create or cancel the server refused).
     void queryClient.invalidateQueries({ queryKey: dashboardKeys.all() });
-    return queryClient.invalidateQueries({ queryKey: catalogKeys.items() });
+    return Promise.all([
+      queryClient.invalidateQueries({ queryKey: catalogKeys.collectionTokensAll() }),
+      queryClient.invalidateQueries({ queryKey: catalogKeys.items() }),
+    ]);
   };
 }
 
@@ -112,11 +123,14 @@ export function PriceDialog({
   tokenId,
   listing,
   onClose,
+  returnFocus,
 }: {
   contractAddress: string;
   tokenId: string;
   listing: CurrentListing | null;
   onClose: () => void;
+  /** Where focus goes on close if the control that opened it is gone (Dialog's `returnFocus`). */
+  returnFocus?: () => HTMLElement | null | undefined;
 }) {
   const [feesFor, setFeesFor] = useState<number | null>(null);
   const refresh = useRefreshItems();
@@ -173,6 +187,7 @@ export function PriceDialog({
         onClose={onClose}
         title={listing ? 'Edit price' : 'List for sale'}
         loading={mutation.isPending}
+        returnFocus={returnFocus}
         onConfirm={() => submit()}
         confirmLabel={listing ? 'Save price' : 'List for sale'}
         testId="listing-dialog"
@@ -263,7 +278,16 @@ export function PriceDialog({
   );
 }
 
-export function CancelDialog({ listingId, onClose }: { listingId: number; onClose: () => void }) {
+export function CancelDialog({
+  listingId,
+  onClose,
+  returnFocus,
+}: {
+  listingId: number;
+  onClose: () => void;
+  /** Where focus goes on close if the control that opened it is gone (Dialog's `returnFocus`). */
+  returnFocus?: () => HTMLElement | null | undefined;
+}) {
   const refresh = useRefreshItems();
   const once = useSubmitOnce();
   const mutation = useMutation({
@@ -279,6 +303,7 @@ export function CancelDialog({ listingId, onClose }: { listingId: number; onClos
       onClose={onClose}
       title="Cancel listing"
       loading={mutation.isPending}
+      returnFocus={returnFocus}
       onConfirm={() => once.send(mutation, undefined)}
       confirmLabel="Cancel listing"
       cancelLabel="Keep listing"

@@ -8,7 +8,7 @@ import {
   shortenAddress,
   TABLE_DEFAULT_ROWS,
 } from '@vitrine/domain';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { latestSearchParams } from '../../../lib/latest-search-params';
 import { Button } from '../../../ui/Button';
@@ -19,6 +19,8 @@ import { Link } from '../../../ui/Link';
 import { Pagination } from '../../../ui/Pagination';
 import { Price } from '../../../ui/Price';
 import { Skeleton } from '../../../ui/Skeleton';
+import { useLastPageInstead } from '../../../ui/useLastPageInstead';
+import { useRefocusWhenReplaced } from '../../../ui/useRefocusWhenReplaced';
 import { useProfile } from '../../auth/profile-query';
 import { CancelDialog, PriceDialog } from '../../trading/ListingControls';
 import { collectionTokensQuery } from '../catalog-queries';
@@ -73,12 +75,29 @@ export function ListingTable({ collectionKey, typeNumber }: ListingTableProps) {
   const viewer = useProfile().data?.profileUrl?.toLowerCase() ?? null;
   const [listing, setListing] = useState<TableNifty | null>(null);
   const [cancelling, setCancelling] = useState<number | null>(null);
+  const cancelRow = useRef<HTMLTableRowElement | null>(null);
+  // Cancelled, the row's Cancel listing is gone: the keyboard's place is the row's 'List for sale'.
+  const cancelledRowAction = () => {
+    const action = cancelRow.current?.querySelector<HTMLElement>('[data-testid="table-list-for-sale"]');
+    // Once: a later read of the table does not move the focus there again.
+    if (action) cancelRow.current = null;
+    return action;
+  };
+  useRefocusWhenReplaced(query.dataUpdatedAt, cancelledRowAction);
   const showRarity = rows.some((row) => row.rarity !== null) || state.sort.endsWith('rarity');
 
   // Changes build on the address bar's latest query (see latestSearchParams).
   const latest = () => parseListingTableParams(latestSearchParams());
-  const set = (change: (current: ListingTableState) => ListingTableState) =>
-    setParams(serializeListingTableParams(change(latest())), { preventScrollReset: true });
+  const set = (change: (current: ListingTableState) => ListingTableState, options?: { replace?: boolean }) =>
+    setParams(serializeListingTableParams(change(latest())), {
+      preventScrollReset: true,
+      replace: options?.replace ?? false,
+    });
+  // A page left empty (its rows sold, listed elsewhere or cancelled, with 'Listed only' on; an old link): the last
+  // page, not 'No items match these filters.' while earlier pages have some.
+  useLastPageInstead(state.page, query.data?.total_pages ?? null, (last) =>
+    set((current) => ({ ...current, page: last }), { replace: true }),
+  );
   const filter = (patch: Partial<ListingTableState>) => set((current) => ({ ...current, ...patch, page: 1 }));
   const count = (n: number) => formatInteger(n);
   const dates = state.lastSaleAt;
@@ -290,7 +309,10 @@ export function ListingTable({ collectionKey, typeNumber }: ListingTableProps) {
                                 <Button
                                   size="sm"
                                   variant="secondary"
-                                  onClick={() => setCancelling(row.listingId)}
+                                  onClick={(event) => {
+                                    cancelRow.current = event.currentTarget.closest('tr');
+                                    setCancelling(row.listingId);
+                                  }}
                                   data-testid="table-cancel-listing"
                                 >
                                   Cancel listing
@@ -336,7 +358,11 @@ export function ListingTable({ collectionKey, typeNumber }: ListingTableProps) {
         />
       ) : null}
       {cancelling !== null ? (
-        <CancelDialog listingId={cancelling} onClose={() => setCancelling(null)} />
+        <CancelDialog
+          listingId={cancelling}
+          onClose={() => setCancelling(null)}
+          returnFocus={cancelledRowAction}
+        />
       ) : null}
     </div>
   );
