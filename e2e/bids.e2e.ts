@@ -408,6 +408,42 @@ describe('a lost answer', () => {
   });
 });
 
+describe('a bid by balance', () => {
+  // The bid holds its amount: the balance the next dialog (and the dashboard, the menu) offers is what is left,
+  // without waiting a minute for the profile to go stale (it offered the whole balance again).
+  it('leaves the rest of the balance available in the next bid dialog', { timeout: 120_000 }, async () => {
+    const card = await liveAuctionNifty();
+    const bidder = await apiSignUp(baseUrl, 'bid-balance-held');
+    const access = bidder.grant.access_token;
+    const amount = (await minBidOf(card)) + 80_000;
+    await apiCall(baseUrl, access, 'POST', '/v2/balance/deposits', {
+      amount_in_cents: amount + 2_500,
+      payment_token: await simCardToken(baseUrl, access),
+    });
+    const context = await browser.newContext({ viewport: DESKTOP });
+    await storeCredentials(context, bidder.grant);
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/marketplace/collection/${card.contractAddress}/${card.typeNumber}`);
+    await page.getByTestId('place-bid').click();
+    const dialog = page.getByTestId('bid-dialog');
+    await dialog.waitFor();
+    const balanceOption = dialog.getByTestId('bid-method-balance').locator('..');
+    await expect.poll(() => balanceOption.textContent()).toContain(`${dollars(amount + 2_500)} available`);
+    await dialog.getByLabel('Bid amount (USD)').fill((amount / 100).toFixed(2));
+    await dialog.getByRole('button', { name: 'Place Bid' }).click();
+    await dialog.getByTestId('bid-result').waitFor({ timeout: 15_000 });
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.count()).toBe(0);
+
+    await page.getByTestId('place-bid').click();
+    await dialog.waitFor();
+    await expect
+      .poll(() => dialog.getByTestId('bid-method-balance').locator('..').textContent(), { timeout: 5_000 })
+      .toContain(`${dollars(2_500)} available`);
+    await context.close();
+  });
+});
+
 describe("the bidder's own state", () => {
   it("a collector who bid reads 'You're the highest bidder' on the card and in the dialog; outbid elsewhere, both read 'You've been outbid' without a reload", {
     timeout: 120_000,

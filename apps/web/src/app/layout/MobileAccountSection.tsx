@@ -1,4 +1,5 @@
 import { formatCents } from '@vitrine/domain';
+import { useEffect } from 'react';
 import { Avatar } from '../../features/auth/Avatar';
 import { ACCOUNT_SETTINGS_PATH, MY_OFFERS_PATH, PROFILE_VALIDATION_PATH } from '../../features/auth/paths';
 import { greetingName, useProfile } from '../../features/auth/profile-query';
@@ -9,9 +10,17 @@ import { Link } from '../../ui/Link';
 import styles from './MobileMenu.module.css';
 import { MobilePublishersLinks } from './PublishersLink';
 
-/** The hamburger menu's account part when logged in: 'Hello {name}!', account links, Sign Out. */
-export function MobileAccountSection({ onClose }: { onClose: () => void }) {
-  const { data: user } = useProfile();
+/**
+ * The hamburger menu's account part when logged in: 'Hello {name}!', account links, Sign Out. The balance is read
+ * again each time the menu opens, as the account menu does (the menu stays mounted while hidden).
+ */
+export function MobileAccountSection({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const profile = useProfile();
+  const user = profile.data;
+  const { refetch } = profile;
+  useEffect(() => {
+    if (open) void refetch();
+  }, [open, refetch]);
   const { signOut, pending } = useSignOut();
   const name = greetingName(user);
   return (

@@ -63,7 +63,7 @@ export function MobileMenu({ id, open, onClose, loggedIn }: MobileMenuProps) {
         <DisplayCurrencyButton className={styles.currency} />
       </div>
       {loggedIn ? (
-        <MobileAccountSection onClose={onClose} />
+        <MobileAccountSection open={open} onClose={onClose} />
       ) : (
         <div className={styles.auth}>
           <ButtonLink to={LOGIN_PATH} variant="secondary" size="lg" onClick={onClose}>

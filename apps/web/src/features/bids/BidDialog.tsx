@@ -14,6 +14,7 @@ import { useSubmitOnce } from '../../ui/useSubmitOnce';
 import { AuthModalContext } from '../auth/auth-modal-context';
 import { isUnauthorized } from '../auth/authed-request';
 import { useProfile } from '../auth/profile-query';
+import { authKeys } from '../auth/query-keys';
 import styles from '../offers/Offers.module.css';
 import { PayWith } from '../trading/PayWith';
 import { type CardInput, tradingApi } from '../trading/trading-api';
@@ -75,7 +76,12 @@ function OpenBidDialog({ contractAddress, niftyType, saleType, onClose }: BidDia
     onSettled: (_data, error) => actions.settle(error ?? undefined),
     onSuccess: async (result) => {
       setPlaced(result);
-      await queryClient.invalidateQueries({ queryKey: bidKeys.of(contractAddress, niftyType) });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: bidKeys.of(contractAddress, niftyType) }),
+        // A bid by balance holds its amount (and a raised one releases the last): the available balance the
+        // account menu, the dashboard and the next dialog show moves with it.
+        queryClient.invalidateQueries({ queryKey: authKeys.profile() }),
+      ]);
     },
     onError: (error) => {
       if (isUnauthorized(error) && authModal) authModal.open();

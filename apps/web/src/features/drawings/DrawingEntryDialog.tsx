@@ -11,6 +11,7 @@ import { useLoggedIn } from '../../app/useLoggedIn';
 import { Dialog } from '../../ui/Dialog';
 import { FormAlert } from '../../ui/FormAlert';
 import { useProfile } from '../auth/profile-query';
+import { authKeys } from '../auth/query-keys';
 import { useTermsDialog } from '../terms/TermsDialog';
 import { isTermsApprovalRequired } from '../terms/terms-api';
 import { PayWith } from '../trading/PayWith';
@@ -61,6 +62,8 @@ export function DrawingEntryDialog({ contractAddress, niftyType, open, onClose }
     onSuccess: (next) => {
       queryClient.setQueryData(drawingsKeys.drawing(contractAddress, niftyType, true), next);
       void queryClient.invalidateQueries({ queryKey: drawingsKeys.all() });
+      // An entry by balance holds its price: the available balance shown elsewhere moves with it.
+      void queryClient.invalidateQueries({ queryKey: authKeys.profile() });
     },
     onError: (error) => {
       if (isTermsApprovalRequired(error)) terms.ask(() => submit());
