@@ -61,6 +61,42 @@ async function newBuyerAtCheckout(label: string, card: DropCard) {
 }
 
 describe('buying a drop’s editions', () => {
+  // 000 §8 "Purchase creation failure": a server error said only 'Internal server error' under Buy.
+  it("says 'Sorry, we ran into a problem creating your purchase...' when the purchase cannot be created", async () => {
+    const card = await liveFcfsNifty();
+    const buyer = await apiSignUp(baseUrl, 'primary-create-fails');
+    const context = await browser.newContext({ viewport: DESKTOP });
+    await storeCredentials(context, buyer.grant);
+    const page = await context.newPage();
+    await page.route('**/api/payments/purchase-intents/', (route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({
+            status: 500,
+            contentType: 'application/json',
+            body: JSON.stringify({
+              statusCode: 500,
+              errorType: 'internal',
+              message: 'Internal server error',
+            }),
+          })
+        : route.continue(),
+    );
+    await page.goto(`${baseUrl}/marketplace/collection/${card.contractAddress}/${card.typeNumber}`);
+    const buy = page.getByTestId('buy-editions');
+    await expect.poll(() => buy.textContent()).toBe('Buy');
+    await buy.click();
+    const failure = page.getByTestId('buy-editions-error');
+    await failure.waitFor();
+    expect(await failure.textContent()).toContain(
+      'Sorry, we ran into a problem creating your purchase... Please try again, or contact support if the problem continues.',
+    );
+    expect(await failure.textContent()).not.toContain('Internal server error');
+    expect(new URL(page.url()).pathname).toBe(
+      `/marketplace/collection/${card.contractAddress}/${card.typeNumber}`,
+    );
+    await context.close();
+  });
+
   it('takes 2 editions of a live fcfs nifty by card on the checkout page', { timeout: 120_000 }, async () => {
     const card = await liveFcfsNifty();
     const soldBefore = await soldOf(card);

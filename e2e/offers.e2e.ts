@@ -484,11 +484,13 @@ describe('offers', () => {
       amount: { amount: '1.00', currency: 'USD' },
     });
     await dialog.getByRole('button', { name: 'Accept' }).click();
-    await page
-      .getByText(
-        'Error - Bid could not be accepted. This offer changed after you opened it: it is now $1.00. Look at it again before you accept.',
-      )
-      .waitFor();
+    // 000 §8's text as it is, and why beneath it.
+    const toast = page.getByTestId('toast').filter({ hasText: 'This offer changed after you opened it' });
+    await toast.waitFor();
+    expect(await toast.locator('p').allTextContents()).toEqual([
+      'Error - Bid could not be accepted',
+      'This offer changed after you opened it: it is now $1.00. Look at it again before you accept.',
+    ]);
     // Nothing was sold; the table shows the offer as it is now.
     await expect.poll(() => dialog.count()).toBe(0);
     await page

@@ -10,7 +10,6 @@ import {
 import type { NiftyEligibility } from '@vitrine/domain/catalog-responses';
 import { useCallback, useContext, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { isApiError } from '../../app/api-client';
 import { serverNow } from '../../lib/server-clock';
 import { Button } from '../../ui/Button';
 import { Countdown } from '../../ui/Countdown';
@@ -33,6 +32,7 @@ import { useRequireSignIn } from '../social/useRequireSignIn';
 import { useTermsDialog } from '../terms/TermsDialog';
 import { isTermsApprovalRequired } from '../terms/terms-api';
 import { PrimaryCheckoutModal } from '../trading/PrimaryCheckoutModal';
+import { purchaseCreationFailure } from '../trading/purchase-failure';
 import { primaryCheckoutPath, tradingApi } from '../trading/trading-api';
 import styles from './DropSales.module.css';
 import { EligibilityPanel } from './EligibilityPanel';
@@ -155,13 +155,7 @@ export function DropSaleCard({
   const limitReached =
     eligibility?.limitReached === true && !isBidSaleType(shown.saleType) && shown.saleType !== 'drawing';
   const quantity = quantityLine(shown, countdown.live, limitReached);
-  const failure =
-    checkout.error &&
-    isApiError(checkout.error) &&
-    !isUnauthorized(checkout.error) &&
-    !isTermsApprovalRequired(checkout.error)
-      ? checkout.error.message
-      : null;
+  const failure = purchaseCreationFailure(checkout.error);
 
   const open = () => {
     if (isBidSaleType(shown.saleType)) setDialog('bid');

@@ -121,14 +121,14 @@ export function AcceptBidDialog({
       } else if (isApiError(error) && error.errorType === 'offer-changed') {
         // The maker changed the amount since this dialog opened: nothing was sold. The offers are read again
         // and the owner decides on the new amount.
-        toast.error(`${OFFER_ACCEPT_FAILED_MESSAGE}. ${error.message}`);
+        toast.error(OFFER_ACCEPT_FAILED_MESSAGE, error.message);
         void queryClient.invalidateQueries({ queryKey: offerKeys.all() });
         void queryClient.invalidateQueries({ queryKey: offerKeys.mine() });
         onClose();
       } else if (isApiError(error) && error.errorType === 'not-accepting-offers') {
         // The owner's NFT has offers switched off (the box under the item's price): the toast says how to go on.
         setFailed(true);
-        toast.error(`${OFFER_ACCEPT_FAILED_MESSAGE}. ${error.message}`);
+        toast.error(OFFER_ACCEPT_FAILED_MESSAGE, error.message);
       } else {
         setFailed(true);
         toast.error(OFFER_ACCEPT_FAILED_MESSAGE);

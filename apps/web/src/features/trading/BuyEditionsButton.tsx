@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useContext, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { isApiError } from '../../app/api-client';
 import { serverNow } from '../../lib/server-clock';
 import { Button } from '../../ui/Button';
 import { FormAlert } from '../../ui/FormAlert';
@@ -14,6 +13,7 @@ import { useTermsDialog } from '../terms/TermsDialog';
 import { isTermsApprovalRequired } from '../terms/terms-api';
 import { type NiftyBuyInput, niftyBuyButton } from './nifty-buy-button';
 import { PrimaryCheckoutModal } from './PrimaryCheckoutModal';
+import { purchaseCreationFailure } from './purchase-failure';
 import { primaryCheckoutPath, tradingApi } from './trading-api';
 
 /** 001 §4 / 000 §4: open editions are minted after purchasing closes. */
@@ -66,13 +66,7 @@ export function BuyEditionsButton({
   const button = niftyBuyButton(sale, serverNow());
   if (button === null) return null;
   const openEdition = sale.dropType === 'open_edition';
-  const failure =
-    mutation.error &&
-    isApiError(mutation.error) &&
-    !isUnauthorized(mutation.error) &&
-    !isTermsApprovalRequired(mutation.error)
-      ? mutation.error.message
-      : null;
+  const failure = purchaseCreationFailure(mutation.error);
   return (
     <div>
       <Button

@@ -13,9 +13,9 @@ export const POPUP_CLOSE_CHECK_MS = 2000;
 /** 000 §4, §9: the purchase intent's status is polled every 5000 ms while signed in. */
 export const STATUS_POLL_MS = 5000;
 
-/** 000 §8's advice after a declined card ("check fields and contact support"), wherever a card is refused. */
 /** A refused card, where the form shows it above the card's fields. */
 export const DECLINED_CARD_RETRY = 'Your card was declined. Check the details or try another card.';
+/** 000 §8's advice after a declined card ("check fields and contact support"), wherever a card is refused. */
 export const DECLINED_CARD_ADVICE =
   'Please check your payment details and try again, or contact support if the problem continues.';
 
