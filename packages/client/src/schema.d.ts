@@ -12731,7 +12731,7 @@ export interface operations {
                         listingDiscount: null;
                         listingDeliveryFee: {
                             amount: string;
-                        };
+                        } | null;
                         externalListingId: string | null;
                         createdAt: string;
                         closedAt: string | null;
@@ -12887,7 +12887,7 @@ export interface operations {
                         listingDiscount: null;
                         listingDeliveryFee: {
                             amount: string;
-                        };
+                        } | null;
                         externalListingId: string | null;
                         createdAt: string;
                         closedAt: string | null;
@@ -13029,7 +13029,7 @@ export interface operations {
                         listingDiscount: null;
                         listingDeliveryFee: {
                             amount: string;
-                        };
+                        } | null;
                         externalListingId: string | null;
                         createdAt: string;
                         closedAt: string | null;
@@ -13200,7 +13200,7 @@ export interface operations {
                         listingDiscount: null;
                         listingDeliveryFee: {
                             amount: string;
-                        };
+                        } | null;
                         externalListingId: string | null;
                         createdAt: string;
                         closedAt: string | null;
@@ -13471,7 +13471,7 @@ export interface operations {
                             listingDiscount: null;
                             listingDeliveryFee: {
                                 amount: string;
-                            };
+                            } | null;
                             externalListingId: string | null;
                             createdAt: string;
                             closedAt: string | null;
@@ -13529,7 +13529,7 @@ export interface operations {
                                 listingDiscount: null;
                                 listingDeliveryFee: {
                                     amount: string;
-                                };
+                                } | null;
                                 externalListingId: string | null;
                                 createdAt: string;
                                 closedAt: string | null;
@@ -13753,7 +13753,7 @@ export interface operations {
                             listingDiscount: null;
                             listingDeliveryFee: {
                                 amount: string;
-                            };
+                            } | null;
                             externalListingId: string | null;
                             createdAt: string;
                             closedAt: string | null;
@@ -13811,7 +13811,7 @@ export interface operations {
                                 listingDiscount: null;
                                 listingDeliveryFee: {
                                     amount: string;
-                                };
+                                } | null;
                                 externalListingId: string | null;
                                 createdAt: string;
                                 closedAt: string | null;
@@ -14001,7 +14001,7 @@ export interface operations {
                             listingDiscount: null;
                             listingDeliveryFee: {
                                 amount: string;
-                            };
+                            } | null;
                             externalListingId: string | null;
                             createdAt: string;
                             closedAt: string | null;
@@ -14059,7 +14059,7 @@ export interface operations {
                                 listingDiscount: null;
                                 listingDeliveryFee: {
                                     amount: string;
-                                };
+                                } | null;
                                 externalListingId: string | null;
                                 createdAt: string;
                                 closedAt: string | null;
@@ -14318,7 +14318,7 @@ export interface operations {
                             listingDiscount: null;
                             listingDeliveryFee: {
                                 amount: string;
-                            };
+                            } | null;
                             externalListingId: string | null;
                             createdAt: string;
                             closedAt: string | null;
@@ -14429,7 +14429,7 @@ export interface operations {
                                 listingDiscount: null;
                                 listingDeliveryFee: {
                                     amount: string;
-                                };
+                                } | null;
                                 externalListingId: string | null;
                                 createdAt: string;
                                 closedAt: string | null;
@@ -14650,7 +14650,7 @@ export interface operations {
                             listingDiscount: null;
                             listingDeliveryFee: {
                                 amount: string;
-                            };
+                            } | null;
                             externalListingId: string | null;
                             createdAt: string;
                             closedAt: string | null;
@@ -14919,7 +14919,7 @@ export interface operations {
                             listingDiscount: null;
                             listingDeliveryFee: {
                                 amount: string;
-                            };
+                            } | null;
                             externalListingId: string | null;
                             createdAt: string;
                             closedAt: string | null;
@@ -15401,7 +15401,7 @@ export interface operations {
                                 listingDiscount: null;
                                 listingDeliveryFee: {
                                     amount: string;
-                                };
+                                } | null;
                                 externalListingId: string | null;
                                 createdAt: string;
                                 closedAt: string | null;
@@ -15621,7 +15621,7 @@ export interface operations {
                             listingDiscount: null;
                             listingDeliveryFee: {
                                 amount: string;
-                            };
+                            } | null;
                             externalListingId: string | null;
                             createdAt: string;
                             closedAt: string | null;
@@ -15879,7 +15879,7 @@ export interface operations {
                             listingDiscount: null;
                             listingDeliveryFee: {
                                 amount: string;
-                            };
+                            } | null;
                             externalListingId: string | null;
                             createdAt: string;
                             closedAt: string | null;

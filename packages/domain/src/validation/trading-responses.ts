@@ -29,7 +29,7 @@ export const listingSchema = z.object({
   /** The USD equivalent in cents (ETH at the rate when listed or repriced). */
   priceInCents: z.number().int(),
   listingDiscount: z.null(),
-  listingDeliveryFee: z.object({ amount: z.string() }),
+  listingDeliveryFee: z.object({ amount: z.string() }).nullable(),
   externalListingId: z.string().nullable(),
   createdAt: z.string(),
   closedAt: z.string().nullable(),

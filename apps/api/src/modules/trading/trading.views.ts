@@ -19,7 +19,8 @@ export function toListing(
     baseListingPrice: { amount: row.amount, currency: row.currency as 'USD' | 'ETH' },
     priceInCents: row.priceInCents,
     listingDiscount: null,
-    listingDeliveryFee: { amount: String(row.deliveryFeeInCents) },
+    // 000 §3: present only when the listing has a delivery fee (as the catalog's answers say it: null otherwise).
+    listingDeliveryFee: row.deliveryFeeInCents > 0 ? { amount: String(row.deliveryFeeInCents) } : null,
     externalListingId: row.externalListingId,
     createdAt: row.createdAt.toISOString(),
     closedAt: row.closedAt?.toISOString() ?? null,
