@@ -121,6 +121,25 @@ export const profileSchema = z.object({
 });
 export type Profile = z.infer<typeof profileSchema>;
 
+/**
+ * 000 §7 `GET /user/get-purchase-info/`: what a purchase needs to know of the signed-in user (the spec names the
+ * call, not its fields): the profile's balances, saved payment methods and preference, addresses, and the checks a
+ * purchase or a bid makes (phone, verified purchase, terms, the bid safety net).
+ */
+export const purchaseInfoSchema = profileSchema.pick({
+  account_balance_in_cents: true,
+  available_balance_in_cents: true,
+  paymentMethods: true,
+  paymentPreference: true,
+  addresses: true,
+  verifiedPhone: true,
+  verifiedPurchaseEnabled: true,
+  needsTermsAndConditionsApproval: true,
+  is_bid_safety_net_exempt: true,
+  max_bid_allowance_override_in_cents: true,
+});
+export type PurchaseInfo = z.infer<typeof purchaseInfoSchema>;
+
 export const twoFactorStatusSchema = z.object({
   twoFAEnabled: z.boolean(),
   method: z.enum(TWO_FACTOR_METHODS).nullable(),

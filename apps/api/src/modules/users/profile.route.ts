@@ -4,6 +4,7 @@ import {
   preferencesSchema,
   profileSchema,
   profileUrlSchema,
+  purchaseInfoSchema,
   socialLinksSchema,
 } from '@vitrine/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -27,6 +28,23 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
+      return users().profile(signedIn(request).userId);
+    },
+  );
+
+  app.get(
+    '/user/get-purchase-info/',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags: ['users'],
+        summary: 'What a purchase needs to know of the signed-in user: balances, payment methods, checks',
+        response: { 200: purchaseInfoSchema, ...accountErrors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      // The response schema keeps the purchase's fields of the profile, and only those.
       return users().profile(signedIn(request).userId);
     },
   );

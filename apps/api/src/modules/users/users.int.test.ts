@@ -62,6 +62,27 @@ describe('profile', () => {
     });
   });
 
+  // 000 §7 account calls: GET /user/get-purchase-info/ answered 404.
+  it('answers what a purchase needs to know of the signed-in user, and nothing to a visitor', async () => {
+    const res = await call('GET', '/api/user/get-purchase-info/');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      account_balance_in_cents: 0,
+      available_balance_in_cents: 0,
+      paymentMethods: { cards: { data: [] } },
+      paymentPreference: 'card',
+      addresses: [],
+      verifiedPhone: false,
+      verifiedPurchaseEnabled: expect.any(Boolean),
+      needsTermsAndConditionsApproval: expect.any(Boolean),
+      is_bid_safety_net_exempt: expect.any(Boolean),
+      max_bid_allowance_override_in_cents: null,
+    });
+    expect(res.headers['cache-control']).toBe('no-store');
+    const visitor = await t.app.inject({ url: '/api/user/get-purchase-info/' });
+    expect(visitor.statusCode).toBe(401);
+  });
+
   it("names the publishers a publisher may act for (the Publishers menu's permissions)", async () => {
     const publisher = await signIn(t.app, PUBLISHER.email, PUBLISHER.password);
     const res = await call('GET', '/api/user/profile/', undefined, publisher.access_token);
