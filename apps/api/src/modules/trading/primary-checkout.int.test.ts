@@ -8,6 +8,7 @@ import type { PurchaseIntent } from '@vitrine/domain/trading-responses';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../testing/test-app';
+import { outbox } from '../auth/testing/auth-kit';
 import type { TestSession } from '../social/test-session';
 import { createLedgerRepo } from './ledger.repo';
 import { SIM_EXTERNAL_TOKENS, TEST_CARDS } from './payment-providers';
@@ -455,5 +456,73 @@ describe('paying a primary intent', () => {
     expect(await tokensOf(b.userId, nifty.id)).toHaveLength(0);
     expect(await niftyRow(nifty.id)).toMatchObject({ totalSold: 0 });
     expect((await read(b, intent.purchaseIntentId)).nifty).toMatchObject({ available: 0 });
+  });
+});
+
+describe("a primary sale's emails", () => {
+  const emailOf = async (id: number) =>
+    (await db().select({ email: schema.users.email }).from(schema.users).where(eq(schema.users.id, id)))[0]
+      ?.email ?? '';
+
+  // An open edition mints after purchasing closes: its buyer got no receipt and its publisher no 'sold' email.
+  it('an open edition: the buyer gets the receipt and the publisher the sold email at payment', async () => {
+    const open = await dropNifty(t.app, {
+      dropType: 'open_edition',
+      priceInCents: 500,
+      maxPurchaseQuantity: 10,
+    });
+    const b = await buyer(t.app);
+    await fund(db(), b.userId, 10_000, t.clock.now());
+    const intent = await created(b, open.nifty, 3);
+    const res = await pay(b, intent.purchaseIntentId, { payment_method: 'balance' });
+    expect(res.statusCode, res.body).toBe(200);
+    const [receipt] = await outbox(t.app, await emailOf(b.userId), 'purchase_receipt');
+    expect(receipt?.text).toMatch(/^You bought .+ × 3 for \$15\.00/);
+    const [sold] = await outbox(t.app, await emailOf(open.owner.id), 'nft_sold');
+    expect(sold?.text).toMatch(/^Your NFT .+ × 3 sold for \$15\.00\. You received \$13\.50/);
+  });
+
+  // A publisher with no owner has no one to tell of the sale; the buyer is still sent the receipt.
+  it('the buyer gets the receipt though the publisher has no owner to tell', async () => {
+    const orphan = await dropNifty(t.app, { priceInCents: 1_000, withOwner: false });
+    const b = await buyer(t.app);
+    await fund(db(), b.userId, 10_000, t.clock.now());
+    const intent = await created(b, orphan.nifty, 1);
+    expect((await pay(b, intent.purchaseIntentId, { payment_method: 'balance' })).statusCode).toBe(200);
+    const [receipt] = await outbox(t.app, await emailOf(b.userId), 'purchase_receipt');
+    expect(receipt?.text).toMatch(/^You bought .+ × 1 for \$10\.00/);
+  });
+
+  // Amounts as the site writes them ('$12,500.00'), not '$12500.00'.
+  it('writes amounts with thousands separators', async () => {
+    const dear = await dropNifty(t.app, { priceInCents: 1_250_000 });
+    const b = await buyer(t.app);
+    await fund(db(), b.userId, 2_000_000, t.clock.now());
+    const intent = await created(b, dear.nifty, 1);
+    expect((await pay(b, intent.purchaseIntentId, { payment_method: 'balance' })).statusCode).toBe(200);
+    const [receipt] = await outbox(t.app, await emailOf(b.userId), 'purchase_receipt');
+    expect(receipt?.text).toContain('for $12,500.00');
+    const [sold] = await outbox(t.app, await emailOf(dear.owner.id), 'nft_sold');
+    expect(sold?.text).toContain('sold for $12,500.00');
+    expect(sold?.text).toContain('You received $11,250.00');
+  });
+
+  // With a primary split the proceeds go to its payees: the owner's email said 'You received' all of them.
+  it('with a split, the publisher is told the proceeds were divided, not that it received them', async () => {
+    const split = await dropNifty(t.app, { priceInCents: 2_000 });
+    const payee = await buyer(t.app);
+    await db()
+      .insert(schema.salesSplits)
+      .values([
+        { niftyId: split.nifty.id, kind: 'primary', userId: split.owner.id, percentage: '50', position: 0 },
+        { niftyId: split.nifty.id, kind: 'primary', userId: payee.userId, percentage: '50', position: 1 },
+      ]);
+    const b = await buyer(t.app);
+    await fund(db(), b.userId, 10_000, t.clock.now());
+    const intent = await created(b, split.nifty, 1);
+    expect((await pay(b, intent.purchaseIntentId, { payment_method: 'balance' })).statusCode).toBe(200);
+    const [sold] = await outbox(t.app, await emailOf(split.owner.id), 'nft_sold');
+    expect(sold?.text).toContain('sold for $20.00. Its proceeds of $18.00 were divided by its split');
+    expect(sold?.text).not.toContain('You received');
   });
 });

@@ -11,6 +11,7 @@ import {
   convertMinorUnits,
   type FeeBreakdown,
   feeBreakdown,
+  formatCents,
   fromMinorUnits,
   GEMINI_NOT_CONNECTED_MESSAGE,
   isAuctionSaleType,
@@ -305,14 +306,21 @@ export function createTradingService(deps: {
   const repo = createTradingRepo(deps.db);
   const ledger = createLedgerRepo(deps.db);
   /**
-   * The seller's "sold" email and the buyer's receipt, after commit, without making the buyer wait. A collector
-   * who resold (`alert`) also gets the 'sold' alert in the app: a publisher's drop sells too many at once.
+   * The seller's "sold" email and the buyer's receipt, after commit, without making the buyer wait: two tasks, so
+   * that an address the mail server refuses for one still leaves the other sent. A collector who resold (`alert`)
+   * also gets the 'sold' alert in the app: a publisher's drop sells too many at once. `sellerId` null: a
+   * publisher with no owner to tell (the buyer still gets the receipt). `split`: the proceeds were divided by the
+   * NFT's split among its payees, so the email does not say the seller received them all.
    */
-  function notifySale(intent: IntentRow, sellerId: number, what: string, alert = false): void {
+  function notifySale(
+    intent: IntentRow,
+    sellerId: number | null,
+    what: string,
+    options: { alert?: boolean; split?: boolean } = {},
+  ): void {
     const { notifier, background } = deps;
     const fees = quote(intent);
-    const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
-    if (alert) {
+    if (options.alert && sellerId !== null) {
       sendSoldAlert(deps, sellerId, {
         what,
         priceCents: fees.priceCents,
@@ -326,29 +334,34 @@ export function createTradingService(deps: {
       intent.cardBrand && intent.cardLast4
         ? ` Paid with ${paymentCardLabel({ brand: intent.cardBrand, last4: intent.cardLast4 })}.`
         : '';
-    background.run(async () => {
-      const contacts = await repo.contactsOf([sellerId, intent.buyerId]);
-      const [seller, buyer] = [contacts.get(sellerId), contacts.get(intent.buyerId)];
-      if (seller?.email) {
+    const proceeds = options.split
+      ? `Its proceeds of ${formatCents(fees.sellerReceivesCents)} were divided by its split`
+      : `You received ${formatCents(fees.sellerReceivesCents)}`;
+    if (sellerId !== null) {
+      background.run(async () => {
+        const seller = (await repo.contactsOf([sellerId])).get(sellerId);
+        if (!seller?.email) return;
         await notifier.send({
           channel: 'email',
           to: seller.email,
           kind: 'nft_sold',
           subject: 'Your NFT sold',
-          text: `Your NFT ${what} sold for ${dollars(fees.priceCents)}. You received ${dollars(fees.sellerReceivesCents)} (service fee ${dollars(fees.serviceFeeCents)}, creator fee ${dollars(fees.creatorFeeCents)}).`,
+          text: `Your NFT ${what} sold for ${formatCents(fees.priceCents)}. ${proceeds} (service fee ${formatCents(fees.serviceFeeCents)}, creator fee ${formatCents(fees.creatorFeeCents)}).`,
         });
-      }
-      if (buyer?.email) {
-        await notifier.send({
-          channel: 'email',
-          to: buyer.email,
-          kind: 'purchase_receipt',
-          subject: 'Your purchase receipt',
-          // 000 §9: the gas fee only when there is one (a delivery fee, a listing not external); the card fee only
-          // when a card paid. The order number as the checkout's receipt shows it.
-          text: `You bought ${what} for ${dollars(fees.buyerPaysCents)} (price ${dollars(fees.priceCents)}${fees.cardFeeCents > 0 ? `, card fee ${dollars(fees.cardFeeCents)}` : ''}${fees.showGasFee ? `, gas fee ${dollars(fees.gasFeeCents)}` : ''}).${paidWith} Order #${intent.id}.`,
-        });
-      }
+      });
+    }
+    background.run(async () => {
+      const buyer = (await repo.contactsOf([intent.buyerId])).get(intent.buyerId);
+      if (!buyer?.email) return;
+      await notifier.send({
+        channel: 'email',
+        to: buyer.email,
+        kind: 'purchase_receipt',
+        subject: 'Your purchase receipt',
+        // 000 §9: the gas fee only when there is one (a delivery fee, a listing not external); the card fee only
+        // when a card paid. The order number as the checkout's receipt shows it.
+        text: `You bought ${what} for ${formatCents(fees.buyerPaysCents)} (price ${formatCents(fees.priceCents)}${fees.cardFeeCents > 0 ? `, card fee ${formatCents(fees.cardFeeCents)}` : ''}${fees.showGasFee ? `, gas fee ${formatCents(fees.gasFeeCents)}` : ''}).${paidWith} Order #${intent.id}.`,
+      });
     });
   }
 
@@ -911,9 +924,10 @@ export function createTradingService(deps: {
           { startAfter: n.endAt, singletonKey: `nifty:${n.id}` },
         );
     }
-    if (paid.fresh && paid.firstToken !== null) {
-      // Committed: the collection's pages (sold counts) and the buyer's NFTs show the sale at once.
-      await changed(paid.firstToken);
+    if (paid.fresh) {
+      // Committed: the collection's pages (sold counts) and the buyer's NFTs show the sale at once (an open
+      // edition mints its editions later, and tells then).
+      if (paid.firstToken !== null) await changed(paid.firstToken);
       if (paid.sold) {
         await deps.events
           ?.publish(topics.nifty(n.contractAddress, n.typeNumber), {
@@ -922,9 +936,9 @@ export function createTradingService(deps: {
           })
           .catch(() => undefined);
       }
-      if (n.publisherOwnerId !== null) {
-        notifySale(paid.intent, n.publisherOwnerId, `${n.title} × ${paid.intent.requestedQuantity}`);
-      }
+      notifySale(paid.intent, n.publisherOwnerId, `${n.title} × ${paid.intent.requestedQuantity}`, {
+        split: primarySplit.length > 0,
+      });
     }
     return paid.intent;
   }
@@ -1112,7 +1126,7 @@ export function createTradingService(deps: {
     if (sold) {
       // Committed: a failure to refresh browsing caches must not read as a failed purchase.
       await changed(tokenRowId, sold.sellerId);
-      notifySale(paid.intent, sold.sellerId, sold.what, true);
+      notifySale(paid.intent, sold.sellerId, sold.what, { alert: true });
     }
     return paid.intent;
   }
