@@ -320,6 +320,28 @@ describe('offers', () => {
     expect(told.map((m) => m.text)).toEqual([
       `A higher offer ($12.00) arrived above your offer of $10.00 on ${named?.token ?? named?.title}.`,
     ]);
+
+    // The lower maker raises theirs above: the other maker is outbid too (a raise told no one).
+    const [mine] = await db()
+      .select({ id: schema.offers.id })
+      .from(schema.offers)
+      .where(and(eq(schema.offers.makerId, low.userId), eq(schema.offers.status, 'open')));
+    const raised = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v2/offer/${mine?.id}`,
+      headers: low.headers,
+      payload: { amount: { amount: '15.00', currency: 'USD' } },
+    });
+    expect(raised.statusCode, raised.body).toBe(200);
+    const [highRow] = await db().select().from(schema.users).where(eq(schema.users.id, high.userId));
+    const [edition] = await db()
+      .select({ title: schema.nifties.title, edition: schema.tokens.editionNumber })
+      .from(schema.tokens)
+      .innerJoin(schema.nifties, eq(schema.nifties.id, schema.tokens.niftyId))
+      .where(eq(schema.tokens.id, token.id));
+    expect((await outbox(t.app, highRow?.email ?? '', 'offer_outbid')).map((m) => m.text)).toEqual([
+      `A higher offer ($15.00) arrived above your offer of $12.00 on ${edition?.title} #${edition?.edition}.`,
+    ]);
   });
 
   it('an accepted card offer whose capture fails is still accepted, and the minute sweep takes the money', async () => {
@@ -476,7 +498,11 @@ describe('offers', () => {
     expect(row?.status).toBe('expired');
     expect(await available(maker.userId)).toEqual({ balance: 3_000, held: 0 });
     const [makerRow] = await db().select().from(schema.users).where(eq(schema.users.id, maker.userId));
-    expect(await outbox(t.app, makerRow?.email ?? '', 'offer_expired')).toHaveLength(2);
+    const expired = await outbox(t.app, makerRow?.email ?? '', 'offer_expired');
+    expect(expired).toHaveLength(2);
+    // Each names its NFT: a maker with several offers open learns which one ended.
+    for (const mail of expired)
+      expect(mail.text).toMatch(/^Your offer of \$10\.00 on .+ #\d+ expired; its money is released\.$/);
   });
 
   it('accepting moves the token, pays the owner, releases the hold; only the owner may accept', async () => {

@@ -128,7 +128,6 @@ export function createOffersService(deps: {
   const repo = createOffersRepo(deps.db);
   const trading = createTradingRepo(deps.db);
   const ledger = createLedgerRepo(deps.db);
-  const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
   /** Takes an accepted card offer's money and records it; throws when the processor refuses. */
   async function capture(row: OfferRow): Promise<void> {
@@ -147,19 +146,47 @@ export function createOffersService(deps: {
     return id;
   }
 
-  /** An email after commit, without making the caller wait. */
+  /** An email after commit, without making the caller wait; `text` may be read then (names looked up). */
   function notify(
     userId: number | null,
     kind: 'offer_new' | 'offer_accepted' | 'offer_expired' | 'offer_outbid' | 'nft_sold',
     subject: string,
-    text: string,
+    text: string | (() => Promise<string>),
   ) {
     const { notifier, background } = deps;
     if (!notifier || !background || userId === null) return;
     background.run(async () => {
       const contact = await trading.contactOf(userId);
-      if (contact?.email) await notifier.send({ channel: 'email', to: contact.email, kind, subject, text });
+      if (!contact?.email) return;
+      const body = typeof text === 'string' ? text : await text();
+      await notifier.send({ channel: 'email', to: contact.email, kind, subject, text: body });
     });
+  }
+
+  /** An offer's target as people know it: the edition ('Salt Line #22'), the work, or the collection's trait. */
+  function offerLabel(row: OfferRow, d: { niftyTitle: string; editionNumber: number | null }): string {
+    if (row.attributeTrait !== null) return `${row.attributeTrait}: ${row.attributeValue ?? ''}`;
+    if (row.tokenRowId !== null && d.editionNumber !== null) return `${d.niftyTitle} #${d.editionNumber}`;
+    return d.niftyTitle;
+  }
+
+  /** Makers of lower open offers on the same target, told of a higher one (a new offer, or one raised). */
+  async function tellOutbid(
+    targetKey: string,
+    amountCents: number,
+    offerId: number,
+    makerId: number,
+    on: string,
+  ) {
+    for (const lower of await repo.lowerOnTarget(targetKey, amountCents, offerId)) {
+      if (lower.makerId === makerId) continue;
+      notify(
+        lower.makerId,
+        'offer_outbid',
+        'You were outbid',
+        `A higher offer (${formatCents(amountCents)}) arrived above your offer of ${formatCents(lower.amountCents)}${on ? ` on ${on}` : ''}.`,
+      );
+    }
   }
 
   function centsOf(amount: string | number): number {
@@ -191,12 +218,11 @@ export function createOffersService(deps: {
     });
     await cards.release(closed?.providerReference);
     if (closed && status === 'expired') {
-      notify(
-        closed.makerId,
-        'offer_expired',
-        'Your offer expired',
-        `Your offer of ${dollars(closed.amountCents)} expired; its money is released.`,
-      );
+      // Named: a maker with several offers open learns which one.
+      notify(closed.makerId, 'offer_expired', 'Your offer expired', async () => {
+        const on = offerLabel(closed, await repo.details(closed));
+        return `Your offer of ${formatCents(closed.amountCents)}${on ? ` on ${on}` : ''} expired; its money is released.`;
+      });
     }
     return closed;
   }
@@ -402,18 +428,10 @@ export function createOffersService(deps: {
           t.ownerId,
           'offer_new',
           'New offer on your NFT',
-          `You received an offer of ${dollars(amountCents)} on your NFT${t.label ? ` ${t.label}` : ''}.`,
+          `You received an offer of ${formatCents(amountCents)} on your NFT${t.label ? ` ${t.label}` : ''}.`,
         );
       }
-      for (const lower of await repo.lowerOnTarget(t.key, amountCents, row.id)) {
-        if (lower.makerId === makerId) continue;
-        notify(
-          lower.makerId,
-          'offer_outbid',
-          'You were outbid',
-          `A higher offer (${dollars(amountCents)}) arrived above your offer of ${dollars(lower.amountCents)}${t.label ? ` on ${t.label}` : ''}.`,
-        );
-      }
+      await tellOutbid(t.key, amountCents, row.id, makerId, t.label ?? '');
       return view(row);
     },
 
@@ -584,6 +602,16 @@ export function createOffersService(deps: {
         updated = await repo.updateOpen(id, set);
       }
       if (!updated) throw OFFER_ERRORS.closed('closed');
+      // Raised: the lower offers on the same target are outbid now, as by a new offer.
+      if (newAmountCents !== null && newAmountCents > row.amountCents) {
+        await tellOutbid(
+          updated.targetKey,
+          newAmountCents,
+          updated.id,
+          makerId,
+          offerLabel(updated, await repo.details(updated)),
+        );
+      }
       return view(updated);
     },
 
@@ -706,7 +734,7 @@ export function createOffersService(deps: {
         done.offer.makerId,
         'offer_accepted',
         'Your offer was accepted',
-        `Your offer of ${dollars(done.offer.amountCents)} was accepted: ${token.label} is yours.`,
+        `Your offer of ${formatCents(done.offer.amountCents)} was accepted: ${token.label} is yours.`,
       );
       // The seller's 'sold' alert (the bell; their open pages read the balance again) and "sold" email, as a
       // Buy Now sale sends them.
@@ -720,7 +748,7 @@ export function createOffersService(deps: {
         ownerId,
         'nft_sold',
         'Your NFT sold',
-        `Your NFT ${token.label} sold for ${dollars(done.fees.priceCents)}, an offer you accepted. You received ${dollars(done.fees.sellerReceivesCents)} (service fee ${dollars(done.fees.serviceFeeCents)}, creator fee ${dollars(done.fees.creatorFeeCents)}).`,
+        `Your NFT ${token.label} sold for ${formatCents(done.fees.priceCents)}, an offer you accepted. You received ${formatCents(done.fees.sellerReceivesCents)} (service fee ${formatCents(done.fees.serviceFeeCents)}, creator fee ${formatCents(done.fees.creatorFeeCents)}).`,
       );
       return {
         message: OFFER_ACCEPTED_MESSAGE,
