@@ -488,6 +488,22 @@ describe('settlement', () => {
     expect(await t.app.services.bids.captureDue()).toBe(0);
   });
 
+  // The winner's only word of the win (the bell, and its email) said what they won, not what they paid.
+  it("tells the winner what they won and for how much, in the site's money format", async () => {
+    const { nifty } = await auctionNifty(t.app, { endsInMs: 5 * MINUTE });
+    const a = await funded(200_000);
+    expect((await placeBid(t.app, a.headers, nifty, '1250')).statusCode).toBe(201);
+    t.clock.advance(6 * MINUTE);
+    expect(await t.app.services.bids.settle(nifty.id)).toEqual({ settled: true, winners: 1 });
+    await t.app.services.accounts.background.idle();
+    const [title] = await db()
+      .select({ title: schema.nifties.title })
+      .from(schema.nifties)
+      .where(eq(schema.nifties.id, nifty.id));
+    const listed = await t.app.services.alerts.list(a.userId, 1, 10);
+    expect(listed.results.map((r) => r.message)).toContain(`You won ${title?.title} for $1,250.00`);
+  });
+
   it('the sweep settles an auction whose job was lost', async () => {
     const { nifty } = await auctionNifty(t.app, { endsInMs: 5 * MINUTE });
     const a = await funded(100_000);

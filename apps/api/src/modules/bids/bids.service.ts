@@ -13,6 +13,7 @@ import {
   bidderDisplay,
   CARD_DECLINED_MESSAGE,
   extendedEndTime,
+  formatCents,
   isAuctionSaleType,
   leaderboardThresholds,
   primaryFeeBreakdown,
@@ -43,7 +44,6 @@ export const SETTLE_JOB = 'bids.settle';
 
 const err = (statusCode: number, errorType: string, message: string, fields?: Record<string, string>) =>
   new AppError({ statusCode, errorType, message, ...(fields ? { fields } : {}) });
-const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
 export const BID_ERRORS = {
   niftyNotFound: () => err(404, 'not-found', 'NFT not found'),
@@ -51,14 +51,14 @@ export const BID_ERRORS = {
   notStarted: () => err(409, 'auction-not-started', 'Not yet Available'),
   ended: () => err(409, 'auction-ended', 'This auction has ended'),
   tooLow: (minimum: number) =>
-    err(409, 'bid-too-low', `Minimum Bid: ${dollars(minimum)}`, { minBidInCents: String(minimum) }),
+    err(409, 'bid-too-low', `Minimum Bid: ${formatCents(minimum)}`, { minBidInCents: String(minimum) }),
   incrementTooSmall: (minimum: number) =>
-    err(409, 'bid-increment-too-small', `Your new bid must be at least ${dollars(minimum)}`, {
+    err(409, 'bid-increment-too-small', `Your new bid must be at least ${formatCents(minimum)}`, {
       minBidInCents: String(minimum),
     }),
   notPlaced: () => err(409, 'bid-not-placed', 'Your bid is too low to place among the winning bids'),
   allowance: (allowance: number) =>
-    err(409, 'bid-allowance-exceeded', `Your active bids may add up to ${dollars(allowance)} at most`),
+    err(409, 'bid-allowance-exceeded', `Your active bids may add up to ${formatCents(allowance)} at most`),
   insufficient: () => err(402, 'insufficient_balance', 'Your balance is too low for this bid'),
   declined: () => err(402, 'card_declined', CARD_DECLINED_MESSAGE),
   cardNeedsAction: () =>
@@ -437,7 +437,7 @@ export function createBidsService(deps: {
         o.userId,
         'bid_outbid',
         'You were outbid',
-        `${message}: your bid of ${dollars(o.amountInCents)} no longer wins and its money is released. ${link}`,
+        `${message}: your bid of ${formatCents(o.amountInCents)} no longer wins and its money is released. ${link}`,
       );
     }
     return {
@@ -607,9 +607,10 @@ export function createBidsService(deps: {
     if (first) await deps.onTokenChange?.(first.tokenRowId).catch(() => undefined);
     const link = linkOf(n);
     for (const m of done.minted) {
-      const message = `You won ${n.title}`;
+      // What was won and what it cost: the bell (and its email) is the winner's word of it.
+      const message = `You won ${n.title} for ${formatCents(m.bid.amountInCents)}`;
       alert(m.bid.userId, 'won', message, link, `bid-won:${n.id}:${m.bid.id}`);
-      email(m.bid.userId, 'bid_won', 'You won', `${message} for ${dollars(m.bid.amountInCents)}. ${link}`);
+      email(m.bid.userId, 'bid_won', 'You won', `${message}. ${link}`);
     }
     for (const b of done.lost) {
       const message = `You did not win ${n.title}`;
