@@ -83,6 +83,24 @@ async function minBidOf(card: DropCard): Promise<number> {
   return ((await info.json()) as { bidInfo: { minBid: number } }).bidInfo.minBid;
 }
 
+/**
+ * A new collector, signed in on a new page (nothing opened yet), whose balance covers a bid `above` cents over a
+ * live auction's minimum (`amount`) and `spare` cents more.
+ */
+async function balanceBidder(label: string, above: number, spare: number) {
+  const card = await liveAuctionNifty();
+  const bidder = await apiSignUp(baseUrl, label);
+  const access = bidder.grant.access_token;
+  const amount = (await minBidOf(card)) + above;
+  await apiCall(baseUrl, access, 'POST', '/v2/balance/deposits', {
+    amount_in_cents: amount + spare,
+    payment_token: await simCardToken(baseUrl, access),
+  });
+  const context = await browser.newContext({ viewport: DESKTOP });
+  await storeCredentials(context, bidder.grant);
+  return { card, amount, context, page: await context.newPage() };
+}
+
 const dollars = (cents: number) =>
   `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
@@ -367,17 +385,7 @@ describe('a lost answer', () => {
   it('a balance bid pressed again after the balance was read anew goes by balance, once', {
     timeout: 120_000,
   }, async () => {
-    const card = await liveAuctionNifty();
-    const bidder = await apiSignUp(baseUrl, 'bid-retry-balance');
-    const access = bidder.grant.access_token;
-    const amount = (await minBidOf(card)) + 70_000;
-    await apiCall(baseUrl, access, 'POST', '/v2/balance/deposits', {
-      amount_in_cents: amount + 1_000,
-      payment_token: await simCardToken(baseUrl, access),
-    });
-    const context = await browser.newContext({ viewport: DESKTOP });
-    await storeCredentials(context, bidder.grant);
-    const page = await context.newPage();
+    const { card, amount, context, page } = await balanceBidder('bid-retry-balance', 70_000, 1_000);
     const sent = await loseFirstAnswer(page, /\/api\/v2\/bids$/);
     await page.goto(`${baseUrl}/marketplace/collection/${card.contractAddress}/${card.typeNumber}`);
     await page.getByTestId('place-bid').click();
@@ -412,17 +420,7 @@ describe('a bid by balance', () => {
   // The bid holds its amount: the balance the next dialog (and the dashboard, the menu) offers is what is left,
   // without waiting a minute for the profile to go stale (it offered the whole balance again).
   it('leaves the rest of the balance available in the next bid dialog', { timeout: 120_000 }, async () => {
-    const card = await liveAuctionNifty();
-    const bidder = await apiSignUp(baseUrl, 'bid-balance-held');
-    const access = bidder.grant.access_token;
-    const amount = (await minBidOf(card)) + 80_000;
-    await apiCall(baseUrl, access, 'POST', '/v2/balance/deposits', {
-      amount_in_cents: amount + 2_500,
-      payment_token: await simCardToken(baseUrl, access),
-    });
-    const context = await browser.newContext({ viewport: DESKTOP });
-    await storeCredentials(context, bidder.grant);
-    const page = await context.newPage();
+    const { card, amount, context, page } = await balanceBidder('bid-balance-held', 80_000, 2_500);
     await page.goto(`${baseUrl}/marketplace/collection/${card.contractAddress}/${card.typeNumber}`);
     await page.getByTestId('place-bid').click();
     const dialog = page.getByTestId('bid-dialog');
