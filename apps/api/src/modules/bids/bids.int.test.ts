@@ -489,8 +489,8 @@ describe('settlement', () => {
   });
 
   // The winner's only word of the win (the bell, and its email) said what they won, not what they paid.
-  it("tells the winner what they won and for how much, in the site's money format", async () => {
-    const { nifty } = await auctionNifty(t.app, { endsInMs: 5 * MINUTE });
+  it("tells the winner what they won and for how much, in the site's money format, and the publisher it sold", async () => {
+    const { nifty, owner } = await auctionNifty(t.app, { endsInMs: 5 * MINUTE });
     const a = await funded(200_000);
     expect((await placeBid(t.app, a.headers, nifty, '1250')).statusCode).toBe(201);
     t.clock.advance(6 * MINUTE);
@@ -502,6 +502,12 @@ describe('settlement', () => {
       .where(eq(schema.nifties.id, nifty.id));
     const listed = await t.app.services.alerts.list(a.userId, 1, 10);
     expect(listed.results.map((r) => r.message)).toContain(`You won ${title?.title} for $1,250.00`);
+    // The publisher's "sold" email, as a Buy Now primary sale sends one (an auction's sent none): 90 % of the bid.
+    const [ownerRow] = await db().select().from(schema.users).where(eq(schema.users.id, owner.id));
+    const sold = await outbox(t.app, ownerRow?.email ?? '', 'nft_sold');
+    expect(sold.map((m) => m.text)).toEqual([
+      `Your NFT ${title?.title} #1 sold at auction for $1,250.00. You received $1,125.00 (service fee $125.00).`,
+    ]);
   });
 
   it('the sweep settles an auction whose job was lost', async () => {

@@ -533,7 +533,12 @@ export function createBidsService(deps: {
         ...proceedsSplit.map((p) => p.accountId),
         ...winners.map((w) => userAccounts.get(w.userId) as number),
       ]);
-      const minted: { bid: BidRow; tokenRowId: number }[] = [];
+      const minted: {
+        bid: BidRow;
+        tokenRowId: number;
+        name: string;
+        fees: ReturnType<typeof primaryFeeBreakdown>;
+      }[] = [];
       if (winners.length > 0) {
         if (!(await tr.addSold(niftyId, winners.length))) throw TRADING_ERRORS.soldOut();
         const first = Math.max(nifty.totalSold, await tr.lastEditionOf(niftyId)) + 1;
@@ -589,7 +594,7 @@ export function createBidsService(deps: {
             ],
           });
           await bids.close([w.id], { status: 'won', closedAt: at, saleId, ledgerTransactionId });
-          minted.push({ bid: w, tokenRowId: token.id });
+          minted.push({ bid: w, tokenRowId: token.id, name: `${nifty.title} #${first + i}`, fees });
         }
       }
       const lost = await bids.close(
@@ -611,6 +616,29 @@ export function createBidsService(deps: {
       const message = `You won ${n.title} for ${formatCents(m.bid.amountInCents)}`;
       alert(m.bid.userId, 'won', message, link, `bid-won:${n.id}:${m.bid.id}`);
       email(m.bid.userId, 'bid_won', 'You won', `${message}. ${link}`);
+    }
+    // The publisher's "sold" email, as a Buy Now primary sale sends one (decision 009): what each edition sold
+    // for and what the publisher received, or that a split divided it.
+    const ownerId = n.publisherOwnerId;
+    const { notifier, background } = deps;
+    if (ownerId !== null && notifier && background && done.minted.length > 0) {
+      const split = proceedsSplit.length > 0;
+      background.run(async () => {
+        const contact = await trading.contactOf(ownerId);
+        if (!contact?.email) return;
+        for (const m of done.minted) {
+          const proceeds = split
+            ? `Its proceeds of ${formatCents(m.fees.sellerReceivesCents)} were divided by its split`
+            : `You received ${formatCents(m.fees.sellerReceivesCents)}`;
+          await notifier.send({
+            channel: 'email',
+            to: contact.email,
+            kind: 'nft_sold',
+            subject: 'Your NFT sold',
+            text: `Your NFT ${m.name} sold at auction for ${formatCents(m.bid.amountInCents)}. ${proceeds} (service fee ${formatCents(m.fees.serviceFeeCents)}).`,
+          });
+        }
+      });
     }
     for (const b of done.lost) {
       const message = `You did not win ${n.title}`;
