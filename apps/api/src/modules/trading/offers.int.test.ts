@@ -391,6 +391,10 @@ describe('offers', () => {
     await t.app.services.jobs.drain();
     expect(status()).toBe('captured');
     expect(await t.app.services.offers.captureDue()).toBe(0);
+    // The maker's receipt names the card that paid.
+    const [makerRow] = await db().select().from(schema.users).where(eq(schema.users.id, maker.userId));
+    const [receipt] = await outbox(t.app, makerRow?.email ?? '', 'offer_accepted');
+    expect(receipt?.text).toContain('with Visa •••• 4242. Offer #');
   });
 
   it('a card offer lasts 7 days at most from when it was made (the authorisation lapses after that)', async () => {
@@ -590,7 +594,14 @@ describe('offers', () => {
     });
     expect(again.statusCode).toBe(409);
     const [makerRow] = await db().select().from(schema.users).where(eq(schema.users.id, maker.userId));
-    expect(await outbox(t.app, makerRow?.email ?? '', 'offer_accepted')).toHaveLength(1);
+    const acceptedMail = await outbox(t.app, makerRow?.email ?? '', 'offer_accepted');
+    expect(acceptedMail).toHaveLength(1);
+    // The maker's receipt: what they paid, from what, and the offer's number (it said only 'is yours').
+    expect(acceptedMail[0]?.text).toMatch(
+      new RegExp(
+        `^Your offer of \\$100\\.00 was accepted: .+ is yours\\. You paid \\$100\\.00 from your balance\\. Offer #${offer.id}\\.$`,
+      ),
+    );
     // The seller is told too, with what they received, as a Buy Now sale tells them (UX walkthrough, 2026-12-05).
     const [ownerRow] = await db().select().from(schema.users).where(eq(schema.users.id, owner.userId));
     const soldMail = await outbox(t.app, ownerRow?.email ?? '', 'nft_sold');

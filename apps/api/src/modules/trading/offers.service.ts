@@ -16,6 +16,7 @@ import {
   formatCents,
   NOT_ACCEPTING_OFFERS_MESSAGE,
   OFFER_ACCEPTED_MESSAGE,
+  paymentCardLabel,
   toMinorUnits,
 } from '@vitrine/domain';
 import type { Offer } from '@vitrine/domain/trading-responses';
@@ -734,7 +735,14 @@ export function createOffersService(deps: {
         done.offer.makerId,
         'offer_accepted',
         'Your offer was accepted',
-        `Your offer of ${formatCents(done.offer.amountCents)} was accepted: ${token.label} is yours.`,
+        // The maker's receipt: what they paid and from what (the card as a receipt names it), and which offer.
+        `Your offer of ${formatCents(done.offer.amountCents)} was accepted: ${token.label} is yours. You paid ${formatCents(done.fees.priceCents)} ${
+          done.offer.cardBrand && done.offer.cardLast4
+            ? `with ${paymentCardLabel({ brand: done.offer.cardBrand, last4: done.offer.cardLast4 })}`
+            : done.offer.paymentMethod === 'balance'
+              ? 'from your balance'
+              : 'by card'
+        }. Offer #${done.offer.id}.`,
       );
       // The seller's 'sold' alert (the bell; their open pages read the balance again) and "sold" email, as a
       // Buy Now sale sends them.
