@@ -216,6 +216,7 @@ export function createServices(config: ResolvedConfig, log: ServiceLog) {
     onTokenChange,
     geminiAccessToken: geminiAccounts.accessTokenOf,
     log,
+    webOrigin: origins.web,
   });
 
   // Editions beyond fcfs (decision 016): open-edition minting and blind reveals as jobs, pack opening.
@@ -245,6 +246,7 @@ export function createServices(config: ResolvedConfig, log: ServiceLog) {
     alerts,
     owedVoids,
     onTokenChange,
+    webOrigin: origins.web,
   });
 
   // Bids on auctions (decision 012): holds or card authorisations, settled by the 'bids.settle' job.

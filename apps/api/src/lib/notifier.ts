@@ -121,3 +121,17 @@ export function createNotifier(deps: { outbox: Outbox; smtpUrl?: string; mailFro
     },
   };
 }
+
+/**
+ * An email's text with its link beneath it, absolute on the web's origin (as the alerts' emails carry theirs), and
+ * the link itself for the outbox; the text alone without an origin.
+ */
+export function withLink(
+  webOrigin: (() => string) | undefined,
+  text: string,
+  path: string,
+): { text: string; link?: string } {
+  if (!webOrigin) return { text };
+  const link = new URL(path, webOrigin()).toString();
+  return { text: `${text}\n\n${link}`, link };
+}

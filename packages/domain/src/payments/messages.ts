@@ -22,8 +22,10 @@ export const OFFER_ACCEPT_FAILED_MESSAGE = 'Error - Bid could not be accepted';
 export const PAYMENT_PROCESSOR_UNAVAILABLE_MESSAGE =
   'We could not reach the payment processor. Please try again in a moment: you will not be charged twice.';
 
-/** The seller's dashboard tab a 'sold' alert leads to. */
+/** The seller's dashboard tab a 'sold' alert (and the sold emails) lead to. */
 export const SALES_PATH = '/dashboard/purchases-sales/sales';
+/** The buyer's dashboard tab the checkout's receipt and the receipt emails lead to. */
+export const PURCHASES_PATH = '/dashboard/purchases-sales/purchases';
 
 /** The 'sold' alert of a collector whose NFT sold (Buy Now or an accepted offer): price and proceeds. */
 export function soldAlertMessage(what: string, priceCents: number, proceedsCents: number): string {

@@ -596,10 +596,11 @@ describe('offers', () => {
     const [makerRow] = await db().select().from(schema.users).where(eq(schema.users.id, maker.userId));
     const acceptedMail = await outbox(t.app, makerRow?.email ?? '', 'offer_accepted');
     expect(acceptedMail).toHaveLength(1);
+    expect(acceptedMail[0]?.link).toMatch(/^https?:\/\/[^/]+\/dashboard\/purchases-sales\/purchases$/);
     // The maker's receipt: what they paid, from what, and the offer's number (it said only 'is yours').
     expect(acceptedMail[0]?.text).toMatch(
       new RegExp(
-        `^Your offer of \\$100\\.00 was accepted: .+ is yours\\. You paid \\$100\\.00 from your balance\\. Offer #${offer.id}\\.$`,
+        `^Your offer of \\$100\\.00 was accepted: .+ is yours\\. You paid \\$100\\.00 from your balance\\. Offer #${offer.id}\\.`,
       ),
     );
     // The seller is told too, with what they received, as a Buy Now sale tells them (UX walkthrough, 2026-12-05).

@@ -16,13 +16,15 @@ import {
   formatCents,
   NOT_ACCEPTING_OFFERS_MESSAGE,
   OFFER_ACCEPTED_MESSAGE,
+  PURCHASES_PATH,
   paymentCardLabel,
+  SALES_PATH,
   toMinorUnits,
 } from '@vitrine/domain';
 import type { Offer } from '@vitrine/domain/trading-responses';
 import type { Background } from '../../lib/background';
 import type { Clock } from '../../lib/clock';
-import type { Notifier } from '../../lib/notifier';
+import { type Notifier, withLink } from '../../lib/notifier';
 import type { AlertsService } from '../live/alerts.service';
 import { type CardAuthorization, createCardAuthorizations, owedCaptures } from './card-authorizations';
 import { createLedgerRepo, type HouseAccount, type LedgerRepo } from './ledger.repo';
@@ -123,6 +125,8 @@ export function createOffersService(deps: {
   owedVoids?: Pick<OwedVoids, 'record' | 'release'>;
   /** After a commit that moved a token (browsing caches). */
   onTokenChange?: (tokenRowId: number, formerOwnerId?: number) => Promise<void>;
+  /** The web's origin, for the links in emails (none without it). */
+  webOrigin?: () => string;
 }) {
   const { clock, unit } = deps;
   const cards = createCardAuthorizations(deps.card, deps.db);
@@ -147,12 +151,16 @@ export function createOffersService(deps: {
     return id;
   }
 
-  /** An email after commit, without making the caller wait; `text` may be read then (names looked up). */
+  /**
+   * An email after commit, without making the caller wait; `text` may be read then (names looked up). `path`: the
+   * page it leads to (Purchases, Sales).
+   */
   function notify(
     userId: number | null,
     kind: 'offer_new' | 'offer_accepted' | 'offer_expired' | 'offer_outbid' | 'nft_sold',
     subject: string,
     text: string | (() => Promise<string>),
+    path?: string,
   ) {
     const { notifier, background } = deps;
     if (!notifier || !background || userId === null) return;
@@ -160,7 +168,8 @@ export function createOffersService(deps: {
       const contact = await trading.contactOf(userId);
       if (!contact?.email) return;
       const body = typeof text === 'string' ? text : await text();
-      await notifier.send({ channel: 'email', to: contact.email, kind, subject, text: body });
+      const message = path ? withLink(deps.webOrigin, body, path) : { text: body };
+      await notifier.send({ channel: 'email', to: contact.email, kind, subject, ...message });
     });
   }
 
@@ -743,6 +752,7 @@ export function createOffersService(deps: {
               ? 'from your balance'
               : 'by card'
         }. Offer #${done.offer.id}.`,
+        PURCHASES_PATH,
       );
       // The seller's 'sold' alert (the bell; their open pages read the balance again) and "sold" email, as a
       // Buy Now sale sends them.
@@ -757,6 +767,7 @@ export function createOffersService(deps: {
         'nft_sold',
         'Your NFT sold',
         `Your NFT ${token.label} sold for ${formatCents(done.fees.priceCents)}, an offer you accepted. You received ${formatCents(done.fees.sellerReceivesCents)} (service fee ${formatCents(done.fees.serviceFeeCents)}, creator fee ${formatCents(done.fees.creatorFeeCents)}).`,
+        SALES_PATH,
       );
       return {
         message: OFFER_ACCEPTED_MESSAGE,

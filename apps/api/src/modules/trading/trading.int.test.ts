@@ -179,6 +179,10 @@ describe('Buy Now', () => {
     const [receipt] = await outbox(t.app, await emailOf(b.userId), 'purchase_receipt');
     expect(receipt?.text).toContain('for $128.93 (price $125.00, card fee $3.93).');
     expect(receipt?.text).toContain(`Order #${m.listingMatchId}.`);
+    // Each leads to where the sale is listed: the buyer's Purchases, the seller's Sales (they carried no link).
+    expect(receipt?.link).toMatch(/^https?:\/\/[^/]+\/dashboard\/purchases-sales\/purchases$/);
+    expect(receipt?.text).toContain(`\n\n${receipt?.link}`);
+    expect(soldMail?.link).toMatch(/^https?:\/\/[^/]+\/dashboard\/purchases-sales\/sales$/);
     // Both name the NFT as people know it (not its contract address and number); no gas line without a gas fee.
     const [label] = await db()
       .select({ token: schema.tokens.name, title: schema.nifties.title })

@@ -18,8 +18,10 @@ import {
   listingMinimumProblem,
   type PaymentMethod,
   PURCHASE_FAILED_MESSAGE,
+  PURCHASES_PATH,
   paymentCardLabel,
   primaryFeeBreakdown,
+  SALES_PATH,
   saleProceedsInfo,
   toMinorUnits,
 } from '@vitrine/domain';
@@ -28,7 +30,7 @@ import type { Background } from '../../lib/background';
 import type { Clock } from '../../lib/clock';
 import type { Jobs } from '../../lib/jobs';
 import { type LiveEvents, topics } from '../../lib/live-events';
-import type { Notifier } from '../../lib/notifier';
+import { type Notifier, withLink } from '../../lib/notifier';
 import type { ServiceLog } from '../../lib/service-log';
 import type { AlertsService } from '../live/alerts.service';
 import { owedCaptures } from './card-authorizations';
@@ -301,6 +303,8 @@ export function createTradingService(deps: {
   externalTaken?: readonly PaymentMethod[];
   /** The buyer's connected Gemini account, which a `gemini_balance` payment charges (null: none, or expired). */
   geminiAccessToken?: (userId: number) => Promise<string | null>;
+  /** The web's origin, for the links in emails (none without it). */
+  webOrigin?: () => string;
 }) {
   const { clock, unit } = deps;
   const repo = createTradingRepo(deps.db);
@@ -346,7 +350,11 @@ export function createTradingService(deps: {
           to: seller.email,
           kind: 'nft_sold',
           subject: 'Your NFT sold',
-          text: `Your NFT ${what} sold for ${formatCents(fees.priceCents)}. ${proceeds} (service fee ${formatCents(fees.serviceFeeCents)}, creator fee ${formatCents(fees.creatorFeeCents)}).`,
+          ...withLink(
+            deps.webOrigin,
+            `Your NFT ${what} sold for ${formatCents(fees.priceCents)}. ${proceeds} (service fee ${formatCents(fees.serviceFeeCents)}, creator fee ${formatCents(fees.creatorFeeCents)}).`,
+            SALES_PATH,
+          ),
         });
       });
     }
@@ -360,7 +368,11 @@ export function createTradingService(deps: {
         subject: 'Your purchase receipt',
         // 000 §9: the gas fee only when there is one (a delivery fee, a listing not external); the card fee only
         // when a card paid. The order number as the checkout's receipt shows it.
-        text: `You bought ${what} for ${formatCents(fees.buyerPaysCents)} (price ${formatCents(fees.priceCents)}${fees.cardFeeCents > 0 ? `, card fee ${formatCents(fees.cardFeeCents)}` : ''}${fees.showGasFee ? `, gas fee ${formatCents(fees.gasFeeCents)}` : ''}).${paidWith} Order #${intent.id}.`,
+        ...withLink(
+          deps.webOrigin,
+          `You bought ${what} for ${formatCents(fees.buyerPaysCents)} (price ${formatCents(fees.priceCents)}${fees.cardFeeCents > 0 ? `, card fee ${formatCents(fees.cardFeeCents)}` : ''}${fees.showGasFee ? `, gas fee ${formatCents(fees.gasFeeCents)}` : ''}).${paidWith} Order #${intent.id}.`,
+          PURCHASES_PATH,
+        ),
       });
     });
   }

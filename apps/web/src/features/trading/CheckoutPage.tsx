@@ -4,6 +4,7 @@ import {
   itemPath,
   type PaymentMethod,
   PURCHASE_FAILED_MESSAGE,
+  PURCHASES_PATH,
   profileLink,
   SIM_EXTERNAL_TOKENS,
 } from '@vitrine/domain';
@@ -298,8 +299,6 @@ function ChargedInDollars({ totalInCents }: { totalInCents: number }) {
     </p>
   );
 }
-
-const PURCHASES_PATH = '/dashboard/purchases-sales/purchases';
 
 /**
  * What the buyer paid (the checkout's price and fee lines, then the total), how and when: the quote of the
