@@ -132,8 +132,13 @@ describe('dashboard', () => {
     await row.getByTestId('table-cancel-listing').click();
     const cancel = seller.getByTestId('cancel-listing-dialog');
     const reread = holdRequests(seller, '**/api/v1/marketplace/collections/*/tokens/**');
+    const answered = seller.waitForResponse(
+      (r) => r.request().method() === 'DELETE' && r.url().includes('/api/v2/listings/'),
+    );
     await cancel.getByRole('button', { name: 'Cancel listing' }).click();
+    await answered;
     await reread.sent;
+    // Answered: the dialog waits for the table (it closed at once, over the old row).
     await seller.waitForTimeout(300);
     expect(await cancel.isVisible()).toBe(true);
     reread.release();

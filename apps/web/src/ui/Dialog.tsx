@@ -13,15 +13,11 @@ const openDialogs: object[] = [];
 
 export interface DialogProps {
   open: boolean;
-  /** Escape, the close button, Cancel and a backdrop click call this, except while loading. */
+  /** Escape, the close button, Cancel and a backdrop click (unless loading) call this, while dismissible. */
   onClose: () => void;
   title: ReactNode;
   children?: ReactNode;
-  /**
-   * While loading the backdrop is ignored and the confirm button shows a spinner (000 §4, 001 §4); so are Escape,
-   * the close button and Cancel: closed, the dialog would hide the answer (an error, the terms to agree to), while
-   * what was sent goes through all the same (a listing cancelled after 'Keep listing').
-   */
+  /** While loading the backdrop is ignored and the confirm button shows a spinner (000 §4, 001 §4). */
   loading?: boolean;
   /** Confirm action; without it (and without `formId`) the confirm button just closes. */
   onConfirm?: () => void;
@@ -41,7 +37,11 @@ export interface DialogProps {
   width?: number;
   /** A backdrop click closes the dialog (default true; the auth modal turns it off, 000 §2). */
   closeOnBackdrop?: boolean;
-  /** Escape and the close button close the dialog (default true); false asks for one of the actions. */
+  /**
+   * Escape, the close button and Cancel close the dialog (default true). False while a request is on its way
+   * (not while the pages behind are read again after its answer, which may take long): closed, the dialog would
+   * hide the answer, while what was sent goes through all the same (a listing cancelled after 'Keep listing').
+   */
   dismissible?: boolean;
   /**
    * Where focus goes on close when the control that opened the dialog is gone (what it did replaced it: 'List
@@ -77,9 +77,8 @@ export function Dialog({
   onCloseRef.current = onClose;
   const returnFocusRef = useRef(returnFocus);
   returnFocusRef.current = returnFocus;
-  const closable = dismissible && !loading;
-  const closableRef = useRef(closable);
-  closableRef.current = closable;
+  const dismissibleRef = useRef(dismissible);
+  dismissibleRef.current = dismissible;
 
   // Focus moves into the dialog on open and back to the opener on close; the page behind stops scrolling.
   useEffect(() => {
@@ -109,7 +108,7 @@ export function Dialog({
       if (event.key !== 'Escape' || openDialogs[openDialogs.length - 1] !== token) return;
       event.preventDefault();
       event.stopPropagation();
-      if (closableRef.current) onCloseRef.current();
+      if (dismissibleRef.current) onCloseRef.current();
     };
     document.addEventListener('keydown', onKeyDown, true);
     return () => {
@@ -146,13 +145,13 @@ export function Dialog({
   const onBackdropClick = (event: MouseEvent<HTMLDivElement>) => {
     const onBackdrop = pressStartedOnBackdrop.current && event.target === event.currentTarget;
     pressStartedOnBackdrop.current = false;
-    if (onBackdrop && closeOnBackdrop && closable) onClose();
+    if (onBackdrop && !loading && closeOnBackdrop && dismissible) onClose();
   };
 
   const defaultActions = (
     <>
       {hideCancel ? null : (
-        <Button variant="secondary" onClick={onClose} disabled={loading}>
+        <Button variant="secondary" onClick={onClose} disabled={!dismissible}>
           {cancelLabel}
         </Button>
       )}
@@ -195,13 +194,7 @@ export function Dialog({
             {title}
           </h2>
           {dismissible ? (
-            <button
-              type="button"
-              className={styles.close}
-              onClick={onClose}
-              disabled={loading}
-              aria-label="Close"
-            >
+            <button type="button" className={styles.close} onClick={onClose} aria-label="Close">
               <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true">
                 <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
               </svg>

@@ -4,6 +4,7 @@ import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { FormAlert } from '../../ui/FormAlert';
 import { Skeleton } from '../../ui/Skeleton';
+import { useRequestInFlight } from '../../ui/useRequestInFlight';
 import { useSubmitOnce } from '../../ui/useSubmitOnce';
 import { authKeys } from '../auth/query-keys';
 import { Markdown } from './Markdown';
@@ -33,8 +34,9 @@ export function TermsDialog({
   const current = terms.data?.[0] ?? null;
   // A double click on 'I agree' agrees once: the second click sends nothing while the first is in flight.
   const once = useSubmitOnce();
+  const [sending, track] = useRequestInFlight();
   const agree = useMutation({
-    mutationFn: (version: string) => termsApi.agree(version),
+    mutationFn: (version: string) => track(termsApi.agree(version)),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: authKeys.profile() });
       onAgreed();
@@ -49,6 +51,8 @@ export function TermsDialog({
       title="Terms of Service"
       width={640}
       loading={agree.isPending}
+      // While 'I agree' is on its way it stays: closed, what it was asked for would still go on once agreed.
+      dismissible={!sending}
       confirmLabel="I agree"
       confirmDisabled={!current || fetchFailed}
       onConfirm={() => {

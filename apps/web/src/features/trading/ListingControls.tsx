@@ -8,6 +8,7 @@ import { FormAlert } from '../../ui/FormAlert';
 import { SelectField } from '../../ui/SelectField';
 import { TextField } from '../../ui/TextField';
 import { useRefocusWhenReplaced } from '../../ui/useRefocusWhenReplaced';
+import { useRequestInFlight } from '../../ui/useRequestInFlight';
 import { useSubmitOnce } from '../../ui/useSubmitOnce';
 import type { Listing as CatalogListing } from '../catalog/catalog-types';
 import { catalogKeys } from '../catalog/query-keys';
@@ -157,11 +158,14 @@ export function PriceDialog({
   const terms = useTermsDialog();
   // A double click lists once: the second click sends nothing while the first is in flight.
   const once = useSubmitOnce();
+  const [sending, track] = useRequestInFlight();
   const mutation = useMutation({
     mutationFn: (price: ListingPrice) =>
-      listing
-        ? tradingApi.repriceListing(listing.id, price)
-        : tradingApi.createListing(contractAddress, tokenId, price),
+      track(
+        listing
+          ? tradingApi.repriceListing(listing.id, price)
+          : tradingApi.createListing(contractAddress, tokenId, price),
+      ),
     onSuccess: async () => {
       await refresh();
       onClose();
@@ -187,6 +191,9 @@ export function PriceDialog({
         onClose={onClose}
         title={listing ? 'Edit price' : 'List for sale'}
         loading={mutation.isPending}
+        // While the price is on its way it stays (its answer shows here); answered, it may be left while the
+        // pages behind it are read again.
+        dismissible={!sending}
         returnFocus={returnFocus}
         onConfirm={() => submit()}
         confirmLabel={listing ? 'Save price' : 'List for sale'}
@@ -290,8 +297,9 @@ export function CancelDialog({
 }) {
   const refresh = useRefreshItems();
   const once = useSubmitOnce();
+  const [sending, track] = useRequestInFlight();
   const mutation = useMutation({
-    mutationFn: () => tradingApi.cancelListing(listingId),
+    mutationFn: () => track(tradingApi.cancelListing(listingId)),
     onSuccess: async () => {
       await refresh();
       onClose();
@@ -303,6 +311,9 @@ export function CancelDialog({
       onClose={onClose}
       title="Cancel listing"
       loading={mutation.isPending}
+      // While the cancel is on its way 'Keep listing' cannot be pressed (the listing would be cancelled anyway,
+      // unseen); answered, the dialog may be left while the pages behind it are read again.
+      dismissible={!sending}
       returnFocus={returnFocus}
       onConfirm={() => once.send(mutation, undefined)}
       confirmLabel="Cancel listing"
