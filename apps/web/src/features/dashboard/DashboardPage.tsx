@@ -184,7 +184,10 @@ function PagedTable<T>({
   useLoginRedirectOn401(query.error);
   const top = useRef<HTMLDivElement>(null);
   // A page past the last (an old link, rows gone since): the last page, not 'You haven't … yet'.
-  useLastPageInstead(page, query.data?.total_pages ?? null, (last) => onPage(last, { replace: true }));
+  // Not from the page before's answer, shown meanwhile (its count may be another list's).
+  useLastPageInstead(page, query.isPlaceholderData ? null : (query.data?.total_pages ?? null), (last) =>
+    onPage(last, { replace: true }),
+  );
   // Another page: its first rows in view (the buttons pressed are below the last ones).
   const turn = (next: number) => {
     onPage(next);

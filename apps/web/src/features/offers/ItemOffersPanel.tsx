@@ -62,7 +62,7 @@ export function ItemOffersPanel({
     ...tokenOffersQuery(contractAddress, tokenId, page),
     placeholderData: keepPreviousData,
   });
-  const totalPages = useOfferPagesWithin(query.data?.count, page, setPage);
+  const totalPages = useOfferPagesWithin(query.data?.count, page, setPage, query.isPlaceholderData);
   // An error replaces the offers only when there are none to show: a read again that fails (after an offer was
   // made, cancelled or accepted) keeps them shown.
   if (query.data === undefined) {

@@ -75,7 +75,9 @@ function MyOffers() {
   // with offers, instead of 'You have not made any offers'.
   useLastPageInstead(
     page,
-    query.data ? Math.max(1, Math.ceil(query.data.count / OFFER_PAGE_SIZE)) : null,
+    query.data && !query.isPlaceholderData
+      ? Math.max(1, Math.ceil(query.data.count / OFFER_PAGE_SIZE))
+      : null,
     setPage,
   );
   // A received token offer names the token to sell; a global or attribute one asks which eligible NFT.

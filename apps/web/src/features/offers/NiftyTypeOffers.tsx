@@ -34,7 +34,7 @@ export function NiftyTypeOffers({
     // The page shown stays while the next one loads.
     placeholderData: keepPreviousData,
   });
-  const totalPages = useOfferPagesWithin(query.data?.count, page, setPage);
+  const totalPages = useOfferPagesWithin(query.data?.count, page, setPage, query.isPlaceholderData);
   // Only an owner of an edition these offers could buy may accept one (000 §6): asked once there are offers.
   const hasOffers = (query.data?.results.length ?? 0) > 0;
   const eligible = useQuery({

@@ -10,8 +10,10 @@ export function useOfferPagesWithin(
   count: number | undefined,
   page: number,
   setPage: (page: number) => void,
+  /** The count is the page before's, shown while this one loads: the page is not moved by it. */
+  placeholder = false,
 ): number {
   const totalPages = count === undefined ? 1 : Math.max(1, Math.ceil(count / OFFER_PAGE_SIZE));
-  useLastPageInstead(page, count === undefined ? null : totalPages, setPage);
+  useLastPageInstead(page, count === undefined || placeholder ? null : totalPages, setPage);
   return totalPages;
 }

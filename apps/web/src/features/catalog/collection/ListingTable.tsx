@@ -78,11 +78,15 @@ export function ListingTable({ collectionKey, typeNumber }: ListingTableProps) {
   const cancelRow = useRef<HTMLTableRowElement | null>(null);
   // Cancelled, the row's Cancel listing is gone: the keyboard's place is the row's 'List for sale'.
   const cancelledRowAction = () => {
-    const action = cancelRow.current?.querySelector<HTMLElement>('[data-testid="table-list-for-sale"]');
+    const row = cancelRow.current;
+    // Only once the row shows it cancelled (not after 'Keep listing'), and while it is still in the table.
+    if (!row?.isConnected || row.querySelector('[data-testid="table-cancel-listing"]')) return null;
+    const action = row.querySelector<HTMLElement>('[data-testid="table-list-for-sale"]');
     // Once: a later read of the table does not move the focus there again.
     if (action) cancelRow.current = null;
     return action;
   };
+
   useRefocusWhenReplaced(query.dataUpdatedAt, cancelledRowAction);
   const showRarity = rows.some((row) => row.rarity !== null) || state.sort.endsWith('rarity');
 
@@ -95,7 +99,8 @@ export function ListingTable({ collectionKey, typeNumber }: ListingTableProps) {
     });
   // A page left empty (its rows sold, listed elsewhere or cancelled, with 'Listed only' on; an old link): the last
   // page, not 'No items match these filters.' while earlier pages have some.
-  useLastPageInstead(state.page, query.data?.total_pages ?? null, (last) =>
+  // Not from the last filter's answer, shown meanwhile (its page count is another list's).
+  useLastPageInstead(state.page, query.isPlaceholderData ? null : (query.data?.total_pages ?? null), (last) =>
     set((current) => ({ ...current, page: last }), { replace: true }),
   );
   const filter = (patch: Partial<ListingTableState>) => set((current) => ({ ...current, ...patch, page: 1 }));
