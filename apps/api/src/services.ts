@@ -271,6 +271,7 @@ export function createServices(config: ResolvedConfig, log: ServiceLog) {
       const slug = await dropsRepo.dropSlugOfNifty(niftyId);
       changes.touch([scope.dropCards, ...(slug === null ? [] : [scope.drop(slug)])]);
     },
+    webOrigin: origins.web,
   });
 
   // Drawings (decision 013): entries backed by ledger holds or card authorisations, drawn once by the drawings.run job.

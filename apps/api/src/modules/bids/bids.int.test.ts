@@ -505,9 +505,10 @@ describe('settlement', () => {
     // The publisher's "sold" email, as a Buy Now primary sale sends one (an auction's sent none): 90 % of the bid.
     const [ownerRow] = await db().select().from(schema.users).where(eq(schema.users.id, owner.id));
     const sold = await outbox(t.app, ownerRow?.email ?? '', 'nft_sold');
-    expect(sold.map((m) => m.text)).toEqual([
+    expect(sold.map((m) => m.text.split('\n\n')[0])).toEqual([
       `Your NFT ${title?.title} #1 sold at auction for $1,250.00. You received $1,125.00 (service fee $125.00).`,
     ]);
+    expect(sold[0]?.link).toMatch(/^https?:\/\/[^/]+\/dashboard\/purchases-sales\/sales$/);
   });
 
   it('the sweep settles an auction whose job was lost', async () => {

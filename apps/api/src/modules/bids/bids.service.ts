@@ -18,6 +18,7 @@ import {
   leaderboardThresholds,
   primaryFeeBreakdown,
   rankedPlacement,
+  SALES_PATH,
   toMinorUnits,
   topics,
 } from '@vitrine/domain';
@@ -25,7 +26,7 @@ import type { Background } from '../../lib/background';
 import type { Clock } from '../../lib/clock';
 import type { Jobs } from '../../lib/jobs';
 import type { LiveEvents } from '../../lib/live-events';
-import type { MessageKind, Notifier } from '../../lib/notifier';
+import { type MessageKind, type Notifier, withLink } from '../../lib/notifier';
 import type { EligibilityService } from '../eligibility/eligibility.service';
 import type { AlertsService } from '../live/alerts.service';
 import {
@@ -111,6 +112,8 @@ export function createBidsService(deps: {
   onTokenChange?: (tokenRowId: number) => Promise<void>;
   /** After a commit that changed a nifty's highest bid (a bid, a settlement): the drop answers showing it. */
   onAuctionChange?: (niftyId: number) => Promise<void>;
+  /** The web's origin, for the links in emails (none without it). */
+  webOrigin?: () => string;
 }) {
   const { clock, unit } = deps;
   const cards = createCardAuthorizations(deps.card, deps.db);
@@ -621,24 +624,29 @@ export function createBidsService(deps: {
     // for and what the publisher received, or that a split divided it.
     const ownerId = n.publisherOwnerId;
     const { notifier, background } = deps;
-    if (ownerId !== null && notifier && background && done.minted.length > 0) {
+    if (ownerId !== null && notifier && background) {
       const split = proceedsSplit.length > 0;
-      background.run(async () => {
-        const contact = await trading.contactOf(ownerId);
-        if (!contact?.email) return;
-        for (const m of done.minted) {
-          const proceeds = split
-            ? `Its proceeds of ${formatCents(m.fees.sellerReceivesCents)} were divided by its split`
-            : `You received ${formatCents(m.fees.sellerReceivesCents)}`;
+      // One task per edition: a refused send leaves the others sent.
+      for (const m of done.minted) {
+        const proceeds = split
+          ? `Its proceeds of ${formatCents(m.fees.sellerReceivesCents)} were divided by its split`
+          : `You received ${formatCents(m.fees.sellerReceivesCents)}`;
+        background.run(async () => {
+          const contact = await trading.contactOf(ownerId);
+          if (!contact?.email) return;
           await notifier.send({
             channel: 'email',
             to: contact.email,
             kind: 'nft_sold',
             subject: 'Your NFT sold',
-            text: `Your NFT ${m.name} sold at auction for ${formatCents(m.bid.amountInCents)}. ${proceeds} (service fee ${formatCents(m.fees.serviceFeeCents)}).`,
+            ...withLink(
+              deps.webOrigin,
+              `Your NFT ${m.name} sold at auction for ${formatCents(m.bid.amountInCents)}. ${proceeds} (service fee ${formatCents(m.fees.serviceFeeCents)}).`,
+              SALES_PATH,
+            ),
           });
-        }
-      });
+        });
+      }
     }
     for (const b of done.lost) {
       const message = `You did not win ${n.title}`;

@@ -295,8 +295,9 @@ describe('offers', () => {
     const { tokens } = await ownedTokens();
     const token = tokens[0];
     if (!token) throw new Error('no token');
-    const [low, high] = [await buyer(t.app), await buyer(t.app)];
+    const [lowest, low, high] = [await buyer(t.app), await buyer(t.app), await buyer(t.app)];
     for (const [maker, amount] of [
+      [lowest, '5'],
       [low, '10'],
       [high, '12'],
     ] as const) {
@@ -339,6 +340,9 @@ describe('offers', () => {
       .from(schema.tokens)
       .innerJoin(schema.nifties, eq(schema.nifties.id, schema.tokens.niftyId))
       .where(eq(schema.tokens.id, token.id));
+    // The $5 maker was told of the $10 and the $12 offers when they were made; the raise tells them nothing new.
+    const [lowestRow] = await db().select().from(schema.users).where(eq(schema.users.id, lowest.userId));
+    expect(await outbox(t.app, lowestRow?.email ?? '', 'offer_outbid')).toHaveLength(2);
     expect((await outbox(t.app, highRow?.email ?? '', 'offer_outbid')).map((m) => m.text)).toEqual([
       `A higher offer ($15.00) arrived above your offer of $12.00 on ${edition?.title} #${edition?.edition}.`,
     ]);

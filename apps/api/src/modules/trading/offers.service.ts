@@ -180,16 +180,19 @@ export function createOffersService(deps: {
     return d.niftyTitle;
   }
 
-  /** Makers of lower open offers on the same target, told of a higher one (a new offer, or one raised). */
+  /**
+   * Makers of lower open offers on the same target, told of a higher one: a new offer, or one raised (`from`, its
+   * amount before: those below it were told when it was made). Committed already: a failed read here must not
+   * answer the request as failed.
+   */
   async function tellOutbid(
-    targetKey: string,
-    amountCents: number,
-    offerId: number,
-    makerId: number,
-    on: string,
+    target: { key: string; amountCents: number; offerId: number; makerId: number; on: string },
+    from = 0,
   ) {
-    for (const lower of await repo.lowerOnTarget(targetKey, amountCents, offerId)) {
-      if (lower.makerId === makerId) continue;
+    const { key, amountCents, offerId, makerId, on } = target;
+    const lowers = await repo.lowerOnTarget(key, amountCents, offerId).catch(() => []);
+    for (const lower of lowers) {
+      if (lower.makerId === makerId || lower.amountCents < from) continue;
       notify(
         lower.makerId,
         'offer_outbid',
@@ -441,7 +444,7 @@ export function createOffersService(deps: {
           `You received an offer of ${formatCents(amountCents)} on your NFT${t.label ? ` ${t.label}` : ''}.`,
         );
       }
-      await tellOutbid(t.key, amountCents, row.id, makerId, t.label ?? '');
+      await tellOutbid({ key: t.key, amountCents, offerId: row.id, makerId, on: t.label ?? '' });
       return view(row);
     },
 
@@ -614,12 +617,16 @@ export function createOffersService(deps: {
       if (!updated) throw OFFER_ERRORS.closed('closed');
       // Raised: the lower offers on the same target are outbid now, as by a new offer.
       if (newAmountCents !== null && newAmountCents > row.amountCents) {
+        const details = await repo.details(updated).catch(() => null);
         await tellOutbid(
-          updated.targetKey,
-          newAmountCents,
-          updated.id,
-          makerId,
-          offerLabel(updated, await repo.details(updated)),
+          {
+            key: updated.targetKey,
+            amountCents: newAmountCents,
+            offerId: updated.id,
+            makerId,
+            on: details ? offerLabel(updated, details) : '',
+          },
+          row.amountCents,
         );
       }
       return view(updated);
