@@ -97,7 +97,12 @@ describe('Buy Now', () => {
     const m = await match(b, listing.id);
     expect(m).toMatchObject({
       listingMatchId: m.purchaseIntent.purchaseIntentId,
-      listing: { listingId: listing.id, baseListingPrice: { amount: '12500', currency: 'USD' } },
+      // No delivery fee: null, as the catalog's answers say it (was { amount: '0' }).
+      listing: {
+        listingId: listing.id,
+        baseListingPrice: { amount: '12500', currency: 'USD' },
+        listingDeliveryFee: null,
+      },
       purchaseIntent: {
         paymentState: 'pending',
         paymentMethod: 'stripe_card',
