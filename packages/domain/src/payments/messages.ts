@@ -26,6 +26,8 @@ export const PAYMENT_PROCESSOR_UNAVAILABLE_MESSAGE =
 export const SALES_PATH = '/dashboard/purchases-sales/sales';
 /** The buyer's dashboard tab the checkout's receipt and the receipt emails lead to. */
 export const PURCHASES_PATH = '/dashboard/purchases-sales/purchases';
+/** The dashboard tab that lists every movement of a balance (a split payee's share of a sale). */
+export const TRANSACTIONS_PATH = '/dashboard/transactions';
 
 /** The 'sold' alert of a collector whose NFT sold (Buy Now or an accepted offer): price and proceeds. */
 export function soldAlertMessage(what: string, priceCents: number, proceedsCents: number): string {

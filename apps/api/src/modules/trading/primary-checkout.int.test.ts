@@ -522,7 +522,17 @@ describe("a primary sale's emails", () => {
     const intent = await created(b, split.nifty, 1);
     expect((await pay(b, intent.purchaseIntentId, { payment_method: 'balance' })).statusCode).toBe(200);
     const [sold] = await outbox(t.app, await emailOf(split.owner.id), 'nft_sold');
-    expect(sold?.text).toContain('sold for $20.00. Its proceeds of $18.00 were divided by its split');
+    expect(sold?.text).toContain(
+      'sold for $20.00. Its proceeds of $18.00 were divided by its split, your share $9.00',
+    );
     expect(sold?.text).not.toContain('You received');
+    // The other payee is told of their share too (they heard nothing), with the same figure as the ledger's.
+    const shares = await outbox(t.app, await emailOf(payee.userId), 'nft_sold');
+    expect(shares.map((m) => m.text.split('\n\n')[0])).toEqual([
+      expect.stringMatching(
+        /^.+ × 1 sold for \$20\.00\. Your share of its proceeds, by its split: \$9\.00\.$/,
+      ),
+    ]);
+    expect(shares[0]?.link).toMatch(/\/dashboard\/transactions$/);
   });
 });

@@ -8,6 +8,8 @@ import type { TradingRepo } from './trading.repo';
 export interface SplitPayee {
   accountId: number;
   percentage: number;
+  /** Whose account it is (the sale's emails tell each payee their share). */
+  userId: number;
 }
 
 /** The ledger accounts and percentages of a nifty's split; empty when it has none. */
@@ -22,7 +24,7 @@ export async function splitPayees(
   const accounts = await ledger.userAccounts(split.map((s) => s.userId));
   return split.flatMap((s) => {
     const accountId = accounts.get(s.userId);
-    return accountId === undefined ? [] : [{ accountId, percentage: s.percentage }];
+    return accountId === undefined ? [] : [{ accountId, percentage: s.percentage, userId: s.userId }];
   });
 }
 

@@ -23,6 +23,8 @@ import {
   primaryFeeBreakdown,
   SALES_PATH,
   saleProceedsInfo,
+  splitAmount,
+  TRANSACTIONS_PATH,
   toMinorUnits,
 } from '@vitrine/domain';
 import type { Listing, ListingHold, PrimaryNifty } from '@vitrine/domain/trading-responses';
@@ -320,7 +322,11 @@ export function createTradingService(deps: {
     intent: IntentRow,
     sellerId: number | null,
     what: string,
-    options: { alert?: boolean; split?: boolean } = {},
+    options: {
+      alert?: boolean;
+      /** The primary split that divided the proceeds (its payees and percentages, as the ledger's postings). */
+      split?: readonly { userId: number; percentage: number }[];
+    } = {},
   ): void {
     const { notifier, background } = deps;
     const fees = quote(intent);
@@ -338,9 +344,37 @@ export function createTradingService(deps: {
       intent.cardBrand && intent.cardLast4
         ? ` Paid with ${paymentCardLabel({ brand: intent.cardBrand, last4: intent.cardLast4 })}.`
         : '';
-    const proceeds = options.split
-      ? `Its proceeds of ${formatCents(fees.sellerReceivesCents)} were divided by its split`
-      : `You received ${formatCents(fees.sellerReceivesCents)}`;
+    // Each payee's share, divided as the ledger divided it (splitAmount, the payees in the split's order).
+    const split = options.split ?? [];
+    const parts = splitAmount(
+      fees.sellerReceivesCents,
+      split.map((p) => p.percentage),
+    );
+    const shares = split.map((p, i) => ({ userId: p.userId, cents: parts[i] ?? 0 }));
+    const sellerShare = shares.find((p) => p.userId === sellerId);
+    const proceeds =
+      shares.length > 0
+        ? `Its proceeds of ${formatCents(fees.sellerReceivesCents)} were divided by its split${sellerShare ? `, your share ${formatCents(sellerShare.cents)}` : ''}`
+        : `You received ${formatCents(fees.sellerReceivesCents)}`;
+    // The other payees learn of their share (their Transactions tab shows the credit).
+    for (const share of shares) {
+      if (share.userId === sellerId) continue;
+      background.run(async () => {
+        const payee = (await repo.contactsOf([share.userId])).get(share.userId);
+        if (!payee?.email) return;
+        await notifier.send({
+          channel: 'email',
+          to: payee.email,
+          kind: 'nft_sold',
+          subject: 'Your share of a sale',
+          ...withLink(
+            deps.webOrigin,
+            `${what} sold for ${formatCents(fees.priceCents)}. Your share of its proceeds, by its split: ${formatCents(share.cents)}.`,
+            TRANSACTIONS_PATH,
+          ),
+        });
+      });
+    }
     if (sellerId !== null) {
       background.run(async () => {
         const seller = (await repo.contactsOf([sellerId])).get(sellerId);
@@ -949,7 +983,7 @@ export function createTradingService(deps: {
           .catch(() => undefined);
       }
       notifySale(paid.intent, n.publisherOwnerId, `${n.title} × ${paid.intent.requestedQuantity}`, {
-        split: primarySplit.length > 0,
+        split: primarySplit,
       });
     }
     return paid.intent;
