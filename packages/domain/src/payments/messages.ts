@@ -29,6 +29,16 @@ export const PURCHASES_PATH = '/dashboard/purchases-sales/purchases';
 /** The dashboard tab that lists every movement of a balance (a split payee's share of a sale). */
 export const TRANSACTIONS_PATH = '/dashboard/transactions';
 
+/**
+ * What a seller's "sold" email says they got: 'You received $18.00', or, when a split divided the proceeds,
+ * 'Its proceeds of $18.00 were divided by its split' (with ', your share $9.00' when the seller is a payee).
+ */
+export function proceedsText(proceedsCents: number, split?: { shareCents: number | null }): string {
+  if (!split) return `You received ${formatCents(proceedsCents)}`;
+  const share = split.shareCents === null ? '' : `, your share ${formatCents(split.shareCents)}`;
+  return `Its proceeds of ${formatCents(proceedsCents)} were divided by its split${share}`;
+}
+
 /** The 'sold' alert of a collector whose NFT sold (Buy Now or an accepted offer): price and proceeds. */
 export function soldAlertMessage(what: string, priceCents: number, proceedsCents: number): string {
   return `Your NFT ${what} sold for ${formatCents(priceCents)}. You received ${formatCents(proceedsCents)}.`;

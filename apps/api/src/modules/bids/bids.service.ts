@@ -17,6 +17,7 @@ import {
   isAuctionSaleType,
   leaderboardThresholds,
   primaryFeeBreakdown,
+  proceedsText,
   rankedPlacement,
   SALES_PATH,
   toMinorUnits,
@@ -628,9 +629,7 @@ export function createBidsService(deps: {
       const split = proceedsSplit.length > 0;
       // One task per edition: a refused send leaves the others sent.
       for (const m of done.minted) {
-        const proceeds = split
-          ? `Its proceeds of ${formatCents(m.fees.sellerReceivesCents)} were divided by its split`
-          : `You received ${formatCents(m.fees.sellerReceivesCents)}`;
+        const proceeds = proceedsText(m.fees.sellerReceivesCents, split ? { shareCents: null } : undefined);
         background.run(async () => {
           const contact = await trading.contactOf(ownerId);
           if (!contact?.email) return;

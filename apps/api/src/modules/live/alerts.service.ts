@@ -10,7 +10,7 @@ import type { Background } from '../../lib/background';
 import type { Clock } from '../../lib/clock';
 import type { Jobs } from '../../lib/jobs';
 import type { LiveEvents } from '../../lib/live-events';
-import type { Notifier } from '../../lib/notifier';
+import { type Notifier, withLink } from '../../lib/notifier';
 import type { AlertRow, LiveRepo } from './live.repo';
 
 /** An ending-soon alert goes out this long before the auction's end. */
@@ -91,14 +91,14 @@ export function createAlertsService(deps: {
         background.run(async () => {
           const to = await repo.emailOf(userId);
           if (!to) return;
-          const link = input.link === null ? undefined : new URL(input.link, deps.webOrigin()).toString();
           await notifier.send({
             channel: 'email',
             to,
             kind: 'alert',
             subject: SUBJECTS[input.kind],
-            text: link ? `${input.message}\n\n${link}` : input.message,
-            link,
+            ...(input.link === null
+              ? { text: input.message }
+              : withLink(deps.webOrigin, input.message, input.link)),
           });
         });
       }

@@ -18,6 +18,7 @@ import {
   OFFER_ACCEPTED_MESSAGE,
   PURCHASES_PATH,
   paymentCardLabel,
+  proceedsText,
   SALES_PATH,
   toMinorUnits,
 } from '@vitrine/domain';
@@ -773,7 +774,7 @@ export function createOffersService(deps: {
         ownerId,
         'nft_sold',
         'Your NFT sold',
-        `Your NFT ${token.label} sold for ${formatCents(done.fees.priceCents)}, an offer you accepted. You received ${formatCents(done.fees.sellerReceivesCents)} (service fee ${formatCents(done.fees.serviceFeeCents)}, creator fee ${formatCents(done.fees.creatorFeeCents)}).`,
+        `Your NFT ${token.label} sold for ${formatCents(done.fees.priceCents)}, an offer you accepted. ${proceedsText(done.fees.sellerReceivesCents)} (service fee ${formatCents(done.fees.serviceFeeCents)}, creator fee ${formatCents(done.fees.creatorFeeCents)}).`,
         SALES_PATH,
       );
       return {

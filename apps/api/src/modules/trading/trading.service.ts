@@ -21,6 +21,7 @@ import {
   PURCHASES_PATH,
   paymentCardLabel,
   primaryFeeBreakdown,
+  proceedsText,
   SALES_PATH,
   saleProceedsInfo,
   splitAmount,
@@ -352,10 +353,10 @@ export function createTradingService(deps: {
     );
     const shares = split.map((p, i) => ({ userId: p.userId, cents: parts[i] ?? 0 }));
     const sellerShare = shares.find((p) => p.userId === sellerId);
-    const proceeds =
-      shares.length > 0
-        ? `Its proceeds of ${formatCents(fees.sellerReceivesCents)} were divided by its split${sellerShare ? `, your share ${formatCents(sellerShare.cents)}` : ''}`
-        : `You received ${formatCents(fees.sellerReceivesCents)}`;
+    const proceeds = proceedsText(
+      fees.sellerReceivesCents,
+      shares.length > 0 ? { shareCents: sellerShare?.cents ?? null } : undefined,
+    );
     // The other payees learn of their share (their Transactions tab shows the credit).
     for (const share of shares) {
       if (share.userId === sellerId) continue;
