@@ -511,6 +511,41 @@ describe('settlement', () => {
     expect(sold[0]?.link).toMatch(/^https?:\/\/[^/]+\/dashboard\/purchases-sales\/sales$/);
   });
 
+  // A primary split divides the auction's proceeds: the publisher is told its share, each other payee theirs
+  // (a Buy Now primary sale already told them), with the figures the ledger posted.
+  it('with a split, the publisher and each payee are told their share of the winning bid', async () => {
+    const { nifty, owner } = await auctionNifty(t.app, { endsInMs: 5 * MINUTE });
+    const payee = await buyer(t.app);
+    await db()
+      .insert(schema.salesSplits)
+      .values([
+        { niftyId: nifty.id, kind: 'primary', userId: owner.id, percentage: '70', position: 0 },
+        { niftyId: nifty.id, kind: 'primary', userId: payee.userId, percentage: '30', position: 1 },
+      ]);
+    const a = await funded(200_000);
+    expect((await placeBid(t.app, a.headers, nifty, '100')).statusCode).toBe(201);
+    t.clock.advance(6 * MINUTE);
+    expect(await t.app.services.bids.settle(nifty.id)).toEqual({ settled: true, winners: 1 });
+    await t.app.services.accounts.background.idle();
+    const [title] = await db()
+      .select({ title: schema.nifties.title })
+      .from(schema.nifties)
+      .where(eq(schema.nifties.id, nifty.id));
+    const emailOf = async (id: number) =>
+      (await db().select().from(schema.users).where(eq(schema.users.id, id)))[0]?.email ?? '';
+    // $100.00 less the 10 % service fee: $90.00, divided 70/30.
+    const sold = await outbox(t.app, await emailOf(owner.id), 'nft_sold');
+    expect(sold.map((m) => m.text.split('\n\n')[0])).toEqual([
+      `Your NFT ${title?.title} #1 sold at auction for $100.00. Its proceeds of $90.00 were divided by its split, your share $63.00 (service fee $10.00).`,
+    ]);
+    const shares = await outbox(t.app, await emailOf(payee.userId), 'nft_sold');
+    expect(shares.map((m) => m.text.split('\n\n')[0])).toEqual([
+      `${title?.title} #1 sold for $100.00. Your share of its proceeds, by its split: $27.00.`,
+    ]);
+    expect(shares[0]?.link).toMatch(/\/dashboard\/transactions$/);
+    expect(await ledgerInvariants(db())).toEqual(balanced);
+  });
+
   it('the sweep settles an auction whose job was lost', async () => {
     const { nifty } = await auctionNifty(t.app, { endsInMs: 5 * MINUTE });
     const a = await funded(100_000);

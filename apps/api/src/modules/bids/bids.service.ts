@@ -37,7 +37,7 @@ import {
 } from '../trading/card-authorizations';
 import { createLedgerRepo, type HouseAccount, type LedgerRepo } from '../trading/ledger.repo';
 import type { ExternalPaymentProvider } from '../trading/payment-providers';
-import { splitPayees, splitPostings } from '../trading/sales-splits';
+import { splitPayees, splitPostings, splitShares, tellSplitPayees } from '../trading/sales-splits';
 import { createTradingRepo, type NiftyForSale, type TradingRepo } from '../trading/trading.repo';
 import { MAX_PRICE_CENTS, TRADING_ERRORS } from '../trading/trading.service';
 import { type BidRow, type BidsRepo, createBidsRepo } from './bids.repo';
@@ -622,30 +622,38 @@ export function createBidsService(deps: {
       email(m.bid.userId, 'bid_won', 'You won', `${message}. ${link}`);
     }
     // The publisher's "sold" email, as a Buy Now primary sale sends one (decision 009): what each edition sold
-    // for and what the publisher received, or that a split divided it.
+    // for and what the publisher received, or its share when a split divided it; each other payee is told
+    // theirs. One task per edition and person: a refused send leaves the others sent.
     const ownerId = n.publisherOwnerId;
     const { notifier, background } = deps;
-    if (ownerId !== null && notifier && background) {
-      const split = proceedsSplit.length > 0;
-      // One task per edition: a refused send leaves the others sent.
-      for (const m of done.minted) {
-        const proceeds = proceedsText(m.fees.sellerReceivesCents, split ? { shareCents: null } : undefined);
-        background.run(async () => {
-          const contact = await trading.contactOf(ownerId);
-          if (!contact?.email) return;
-          await notifier.send({
-            channel: 'email',
-            to: contact.email,
-            kind: 'nft_sold',
-            subject: 'Your NFT sold',
-            ...withLink(
-              deps.webOrigin,
-              `Your NFT ${m.name} sold at auction for ${formatCents(m.bid.amountInCents)}. ${proceeds} (service fee ${formatCents(m.fees.serviceFeeCents)}).`,
-              SALES_PATH,
-            ),
-          });
+    for (const m of done.minted) {
+      const shares = splitShares(proceedsSplit, m.fees.sellerReceivesCents);
+      tellSplitPayees(
+        { ...deps, contactsOf: trading.contactsOf },
+        { what: m.name, priceCents: m.bid.amountInCents, shares, except: ownerId },
+      );
+      if (ownerId === null || !notifier || !background) continue;
+      const proceeds = proceedsText(
+        m.fees.sellerReceivesCents,
+        shares.length > 0
+          ? { shareCents: shares.find((p) => p.userId === ownerId)?.cents ?? null }
+          : undefined,
+      );
+      background.run(async () => {
+        const contact = await trading.contactOf(ownerId);
+        if (!contact?.email) return;
+        await notifier.send({
+          channel: 'email',
+          to: contact.email,
+          kind: 'nft_sold',
+          subject: 'Your NFT sold',
+          ...withLink(
+            deps.webOrigin,
+            `Your NFT ${m.name} sold at auction for ${formatCents(m.bid.amountInCents)}. ${proceeds} (service fee ${formatCents(m.fees.serviceFeeCents)}).`,
+            SALES_PATH,
+          ),
         });
-      }
+      });
     }
     for (const b of done.lost) {
       const message = `You did not win ${n.title}`;

@@ -1,7 +1,10 @@
 // A nifty's studio sales splits in the ledger (docs/decisions/017 "Splits in the ledger"): the primary split
 // divides a primary sale's publisher proceeds, the secondary split a secondary sale's royalty. Read before
-// the unit of work (accounts made once), posted in it (credits: no lock, decision 022).
-import { splitAmount } from '@vitrine/domain';
+// the unit of work (accounts made once), posted in it (credits: no lock, decision 022). After commit each payee
+// is told their share (decision 009 "Notifications").
+import { formatCents, splitAmount, TRANSACTIONS_PATH } from '@vitrine/domain';
+import type { Background } from '../../lib/background';
+import { type Notifier, withLink } from '../../lib/notifier';
 import type { LedgerRepo } from './ledger.repo';
 import type { TradingRepo } from './trading.repo';
 
@@ -36,4 +39,57 @@ export function splitPostings(split: readonly SplitPayee[], cents: number, fallb
   );
   if (parts.length === 0) return [{ accountId: fallback, amountCents: cents, memo }];
   return split.map((s, i) => ({ accountId: s.accountId, amountCents: parts[i] ?? 0, memo }));
+}
+
+/** Each payee's share of `cents`, the same figures as `splitPostings` posts (the payees in the split's order). */
+export function splitShares(
+  split: readonly Pick<SplitPayee, 'userId' | 'percentage'>[],
+  cents: number,
+): { userId: number; cents: number }[] {
+  const parts = splitAmount(
+    cents,
+    split.map((s) => s.percentage),
+  );
+  return parts.length === 0 ? [] : split.map((s, i) => ({ userId: s.userId, cents: parts[i] ?? 0 }));
+}
+
+/**
+ * After commit, each payee of a split but `except` (the seller, whose own "sold" email names its share) is told
+ * their share of the sale, linking to Transactions where the credit shows: one task each, so a refused address
+ * leaves the others sent.
+ */
+export function tellSplitPayees(
+  deps: {
+    notifier?: Notifier;
+    background?: Background;
+    webOrigin?: () => string;
+    contactsOf: Pick<TradingRepo, 'contactsOf'>['contactsOf'];
+  },
+  sale: {
+    what: string;
+    priceCents: number;
+    shares: readonly { userId: number; cents: number }[];
+    except: number | null;
+  },
+): void {
+  const { notifier, background } = deps;
+  if (!notifier || !background) return;
+  for (const share of sale.shares) {
+    if (share.userId === sale.except) continue;
+    background.run(async () => {
+      const payee = (await deps.contactsOf([share.userId])).get(share.userId);
+      if (!payee?.email) return;
+      await notifier.send({
+        channel: 'email',
+        to: payee.email,
+        kind: 'nft_sold',
+        subject: 'Your share of a sale',
+        ...withLink(
+          deps.webOrigin,
+          `${sale.what} sold for ${formatCents(sale.priceCents)}. Your share of its proceeds, by its split: ${formatCents(share.cents)}.`,
+          TRANSACTIONS_PATH,
+        ),
+      });
+    });
+  }
 }

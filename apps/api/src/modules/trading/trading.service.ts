@@ -24,8 +24,6 @@ import {
   proceedsText,
   SALES_PATH,
   saleProceedsInfo,
-  splitAmount,
-  TRANSACTIONS_PATH,
   toMinorUnits,
 } from '@vitrine/domain';
 import type { Listing, ListingHold, PrimaryNifty } from '@vitrine/domain/trading-responses';
@@ -47,7 +45,7 @@ import {
   type PaymentCard,
   type PaymentProvider,
 } from './payment-providers';
-import { splitPayees as readSplitPayees, splitPostings } from './sales-splits';
+import { splitPayees as readSplitPayees, splitPostings, splitShares, tellSplitPayees } from './sales-splits';
 import { sendSoldAlert } from './sold-alert';
 import {
   createTradingRepo,
@@ -345,37 +343,17 @@ export function createTradingService(deps: {
       intent.cardBrand && intent.cardLast4
         ? ` Paid with ${paymentCardLabel({ brand: intent.cardBrand, last4: intent.cardLast4 })}.`
         : '';
-    // Each payee's share, divided as the ledger divided it (splitAmount, the payees in the split's order).
-    const split = options.split ?? [];
-    const parts = splitAmount(
-      fees.sellerReceivesCents,
-      split.map((p) => p.percentage),
-    );
-    const shares = split.map((p, i) => ({ userId: p.userId, cents: parts[i] ?? 0 }));
+    // Each payee's share, as the ledger posted it; the other payees learn of theirs (their Transactions tab).
+    const shares = splitShares(options.split ?? [], fees.sellerReceivesCents);
     const sellerShare = shares.find((p) => p.userId === sellerId);
     const proceeds = proceedsText(
       fees.sellerReceivesCents,
       shares.length > 0 ? { shareCents: sellerShare?.cents ?? null } : undefined,
     );
-    // The other payees learn of their share (their Transactions tab shows the credit).
-    for (const share of shares) {
-      if (share.userId === sellerId) continue;
-      background.run(async () => {
-        const payee = (await repo.contactsOf([share.userId])).get(share.userId);
-        if (!payee?.email) return;
-        await notifier.send({
-          channel: 'email',
-          to: payee.email,
-          kind: 'nft_sold',
-          subject: 'Your share of a sale',
-          ...withLink(
-            deps.webOrigin,
-            `${what} sold for ${formatCents(fees.priceCents)}. Your share of its proceeds, by its split: ${formatCents(share.cents)}.`,
-            TRANSACTIONS_PATH,
-          ),
-        });
-      });
-    }
+    tellSplitPayees(
+      { ...deps, contactsOf: repo.contactsOf },
+      { what, priceCents: fees.priceCents, shares, except: sellerId },
+    );
     if (sellerId !== null) {
       background.run(async () => {
         const seller = (await repo.contactsOf([sellerId])).get(sellerId);
