@@ -45,6 +45,10 @@ export const bids = pgTable(
       .on(t.closedAt)
       .where(sql`${t.status} = 'won' and ${t.providerReference} is not null and ${t.capturedAt} is null`),
     index('bids_nifty_idx').on(t.niftyId, t.createdAt),
+    // Card authorisations: one backs one bid, offer or entry (card-authorizations.ts `backsAnother`).
+    index('bids_provider_reference_idx')
+      .on(t.providerReference)
+      .where(sql`${t.providerReference} is not null`),
     index('bids_nifty_active_idx').on(t.niftyId, t.amountInCents).where(sql`${t.currentlyActive}`),
     index('bids_user_active_idx').on(t.userId).where(sql`${t.currentlyActive}`),
     // A winner's purchase history (won auctions).

@@ -76,6 +76,10 @@ export const drawingEntries = pgTable(
   (t) => [
     uniqueIndex('drawing_entries_user_key').on(t.drawingId, t.userId),
     index('drawing_entries_drawing_idx').on(t.drawingId, t.id),
+    // Card authorisations: one backs one entry, offer or bid (card-authorizations.ts `backsAnother`).
+    index('drawing_entries_provider_reference_idx')
+      .on(t.providerReference)
+      .where(sql`${t.providerReference} is not null`),
     // A winner's purchase history (drawing wins).
     index('drawing_entries_user_won_idx').on(t.userId).where(sql`${t.status} = 'won'`),
     check('drawing_entries_status', sql`${t.status} in ('entered', 'won', 'lost', 'forfeited')`),

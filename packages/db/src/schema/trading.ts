@@ -328,6 +328,10 @@ export const offers = pgTable(
     capturedAt: ts('captured_at'),
   },
   (t) => [
+    // Card authorisations: one backs one offer, bid or entry (card-authorizations.ts `backsAnother`).
+    index('offers_provider_reference_idx')
+      .on(t.providerReference)
+      .where(sql`${t.providerReference} is not null`),
     index('offers_capture_owed_idx')
       .on(t.closedAt)
       .where(

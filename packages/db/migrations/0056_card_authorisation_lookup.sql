@@ -1,0 +1,3 @@
+CREATE INDEX "bids_provider_reference_idx" ON "bids" USING btree ("provider_reference") WHERE "bids"."provider_reference" is not null;--> statement-breakpoint
+CREATE INDEX "drawing_entries_provider_reference_idx" ON "drawing_entries" USING btree ("provider_reference") WHERE "drawing_entries"."provider_reference" is not null;--> statement-breakpoint
+CREATE INDEX "offers_provider_reference_idx" ON "offers" USING btree ("provider_reference") WHERE "offers"."provider_reference" is not null;
