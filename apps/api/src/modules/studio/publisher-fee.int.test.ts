@@ -373,6 +373,47 @@ describe('the publisher fee', () => {
     expect(await ledgerInvariants(db())).toMatchObject({ unbalancedTransactions: 0, negativeBalances: 0 });
   });
 
+  // Money review, 2026-12-06: a completed step settled with the authorisation another card's step had replaced
+  // (and voided): the fee was marked paid by card and no money could be taken.
+  it('a completed step whose payment another card replaced meanwhile pays nothing with the voided authorisation', async () => {
+    const { drop } = await readyDrop();
+    const id = (await ok(owner, 'POST', '/v2/publisher-fee', { collection_template: drop.id })).publisherFee
+      .publisherFeeId;
+    const pay3ds = async () =>
+      (
+        await ok(owner, 'POST', `/v2/publisher-fee/${id}/pay`, {
+          payment_method: 'stripe_card',
+          payment_token: await card(owner, TEST_CARDS.requiresAction),
+        })
+      ).stripePaymentIntent.id as string;
+    const chargeOf = (ref: string) => t.app.services.cardProcessor.charges().find((c) => c.id === ref);
+    const first = await pay3ds();
+    const provider = t.app.services.cardProcessor.provider;
+    const completeAction = provider.completeAction;
+    let second = '';
+    // The processor passes the first step; before it is settled, another tab pays with a card needing its own.
+    provider.completeAction = async (reference: string) => {
+      const outcome = await completeAction(reference);
+      second = await pay3ds();
+      return outcome;
+    };
+    let completed: Awaited<ReturnType<typeof call>>;
+    try {
+      completed = await call(owner, 'POST', `/v2/publisher-fee/${id}/complete-action`);
+    } finally {
+      provider.completeAction = completeAction;
+    }
+    expect(completed.status, JSON.stringify(completed.body)).toBe(409);
+    expect(await feeMovements(id)).toHaveLength(0);
+    expect(chargeOf(first)?.status).toBe('voided');
+    // The second card's step still waits, and pays the fee once it is done.
+    expect(chargeOf(second)?.status).toBe('requires_action');
+    const paid = await ok(owner, 'POST', `/v2/publisher-fee/${id}/complete-action`);
+    expect(paid.publisherFee.paymentState).toBe('paid');
+    expect(chargeOf(second)?.status).toBe('captured');
+    expect(await ledgerInvariants(db())).toMatchObject({ unbalancedTransactions: 0, negativeBalances: 0 });
+  });
+
   it("another publisher's member is refused everywhere; signed out gets 401", async () => {
     const { drop } = await readyDrop();
     const id = (await ok(owner, 'POST', '/v2/publisher-fee', { collection_template: drop.id })).publisherFee

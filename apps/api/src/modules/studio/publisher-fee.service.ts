@@ -192,12 +192,17 @@ export function createPublisherFeeService(deps: {
     return row;
   }
 
-  /** Posts the movement and marks the fee paid, once: a fee already paid answers as it is. */
+  /**
+   * Posts the movement and marks the fee paid, once: a fee already paid answers as it is. `waitingOn`: the
+   * authorisation a completed second step settles, which the fee must still wait on (another card's payment
+   * replaced it and voided it meanwhile: nothing waiting, and nothing paid with money not held).
+   */
   async function settle(
     feeId: number,
     userId: number,
     method: PublisherFeeMethod,
     providerReference: string | null,
+    waitingOn?: string,
   ) {
     const payer =
       method === 'balance'
@@ -208,6 +213,8 @@ export function createPublisherFeeService(deps: {
       const fee = await f.byId(feeId, true);
       if (!fee) throw PUBLISHER_FEE_ERRORS.notFound();
       if (fee.paymentState === 'paid') return { fee, settled: false, replaced: null };
+      if (waitingOn !== undefined && fee.providerReference !== waitingOn)
+        throw PUBLISHER_FEE_ERRORS.nothingWaiting();
       const locked = await l.lock([payer, platform]);
       if (method === 'balance' && (locked.get(payer)?.availableCents ?? 0) < fee.amountCents) {
         throw TRADING_ERRORS.insufficientFunds();
@@ -256,10 +263,10 @@ export function createPublisherFeeService(deps: {
    * The fee is paid once its movement commits: a capture that fails then is owed, and the minute sweep
    * takes it (`captureDue`); the publisher is not told the payment failed: it did not.
    */
-  async function settleCard(id: number, userId: number, providerReference: string) {
+  async function settleCard(id: number, userId: number, providerReference: string, waitingOn?: string) {
     let result: Awaited<ReturnType<typeof settle>>;
     try {
-      result = await settle(id, userId, 'stripe_card', providerReference);
+      result = await settle(id, userId, 'stripe_card', providerReference, waitingOn);
     } catch (error) {
       await deps.card.void(providerReference);
       throw error;
@@ -403,7 +410,7 @@ export function createPublisherFeeService(deps: {
         }
         throw TRADING_ERRORS.declined();
       }
-      return settleCard(id, userId, outcome.providerReference);
+      return settleCard(id, userId, outcome.providerReference, reference);
     },
 
     /** Takes the money of card fees whose capture after the commit failed (the minute sweep). */

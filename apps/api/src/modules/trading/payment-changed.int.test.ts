@@ -106,6 +106,66 @@ describe('a purchase intent changed while its payment is on its way', () => {
     expect(invariants.unbalancedTransactions).toBe(0);
   });
 
+  // Money review, 2026-12-06: the completion settled with an authorisation another tab had just voided (the
+  // buyer typed another card, which was declined): the NFT moved and the seller was credited, and no card
+  // could be charged.
+  it("a card's second step completed after another tab replaced and voided its authorisation: nothing is sold", async () => {
+    const { token, listing } = await listedToken(t.app, { priceInCents: 5_000 });
+    const b = await buyer(t.app);
+    const m = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/listing-match/',
+      headers: b.headers,
+      payload: { listing_id: listing.id },
+    });
+    expect(m.statusCode, m.body).toBe(200);
+    const id = (m.json() as ListingMatch).listingMatchId;
+    const pay = async (number: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/v2/purchase-intent/${id}/pay`,
+        headers: b.headers,
+        payload: { payment_method: 'stripe_card', payment_token: await simCard(t.app, b, number) },
+      });
+    const first = await pay(TEST_CARDS.requiresAction);
+    expect((first.json() as PurchaseIntent).paymentState).toBe('requires_action');
+    const capturedBefore = captured().length;
+    // The processor passes the step; before its answer is settled, the other tab pays with another card,
+    // which drops the waiting step (voiding its authorisation) and is declined.
+    const provider = t.app.services.cardProcessor.provider;
+    const completeAction = provider.completeAction;
+    let other: Awaited<ReturnType<typeof pay>> | undefined;
+    provider.completeAction = async (reference: string) => {
+      const outcome = await completeAction(reference);
+      other = await pay(TEST_CARDS.declines);
+      return outcome;
+    };
+    let completed: Awaited<ReturnType<typeof pay>>;
+    try {
+      completed = await t.app.inject({
+        method: 'POST',
+        url: `/api/v2/purchase-intent/${id}/complete-action`,
+        headers: b.headers,
+      });
+    } finally {
+      provider.completeAction = completeAction;
+    }
+    expect(other?.statusCode, other?.body).toBe(402);
+    expect(completed.statusCode, completed.body).toBe(409);
+    expect(completed.json()).toMatchObject({ errorType: 'purchase-intent-changed' });
+    const [row] = await db().select().from(schema.tokens).where(eq(schema.tokens.id, token.id));
+    expect(row?.ownerId).not.toBe(b.userId);
+    const [intent] = await db()
+      .select()
+      .from(schema.purchaseIntents)
+      .where(eq(schema.purchaseIntents.id, id));
+    expect(intent?.paymentState).toBe('pending');
+    expect(captured().length - capturedBefore).toBe(0);
+    expect(authorized()).toHaveLength(0);
+    const invariants = await ledgerInvariants(db());
+    expect(invariants.unbalancedTransactions).toBe(0);
+  });
+
   it('a higher quantity mid-payment mints no more editions than the card paid for', async () => {
     const { nifty } = await dropNifty(t.app, { editionSize: 10, priceInCents: 1_000 });
     const b = await buyer(t.app);

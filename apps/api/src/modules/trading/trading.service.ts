@@ -259,6 +259,11 @@ interface PaidFor {
   paymentMethod: string;
   buyerPaysCents: number;
   quantity: number;
+  /**
+   * The card authorisation whose second step this payment completes (the intent waited on it when read), or
+   * null: none. The locked intent must still wait on that one: another tab that dropped the step voided it.
+   */
+  waitingOn: string | null;
 }
 
 interface TradingRepos {
@@ -766,6 +771,7 @@ export function createTradingService(deps: {
       paymentMethod: intent.paymentMethod,
       buyerPaysCents: quote(intent).buyerPaysCents,
       quantity: intent.requestedQuantity,
+      waitingOn: intent.paymentState === 'requires_action' ? intent.providerReference : null,
     };
   }
 
@@ -773,8 +779,9 @@ export function createTradingService(deps: {
    * Refuses to settle an intent (locked) that is no longer what was paid for: its method or quantity changed
    * while the payment was on its way (a PATCH from another tab between the pay request's read and the
    * lock). Settling it would take the changed intent's money from the old payment: a balance debited
-   * beside a card, or more editions than the card's amount. Refused, the transaction rolls back and a
-   * card's authorisation is voided (settleExternal).
+   * beside a card, or more editions than the card's amount. Likewise a second step completed after another
+   * tab dropped it (`waitingOn`). Refused, the transaction rolls back and a card's authorisation is voided
+   * (settleExternal).
    */
   function assertPaidFor(
     intent: IntentRow,
@@ -787,7 +794,10 @@ export function createTradingService(deps: {
       intent.paymentMethod !== paidFor.paymentMethod ||
       intent.requestedQuantity !== paidFor.quantity ||
       fees.buyerPaysCents !== paidFor.buyerPaysCents ||
-      (provider.kind === 'external') !== (providerReference !== null)
+      (provider.kind === 'external') !== (providerReference !== null) ||
+      // A completed step whose authorisation another tab dropped (and voided), or a payment begun while nothing
+      // waited that finds another card's step waiting now: settling would deliver against money not held.
+      (intent.paymentState === 'requires_action' ? intent.providerReference : null) !== paidFor.waitingOn
     ) {
       throw TRADING_ERRORS.intentChanged();
     }
