@@ -8,6 +8,8 @@ const PRODUCTION = {
   PUBLIC_ORIGIN: 'https://vitrine.example',
   CAPTCHA_HMAC_KEY: 'k'.repeat(32),
   SMTP_URL: 'smtp://mail.example:587',
+  STRIPE_SECRET_KEY: 'sk_live_abc123',
+  STRIPE_WEBHOOK_SECRET: 'whsec_abc123',
 };
 
 const message = (source: NodeJS.ProcessEnv) => {
@@ -29,6 +31,8 @@ describe('readEnv in production', () => {
     expect(text).toContain('PUBLIC_ORIGIN: required when NODE_ENV=production (https://…)');
     expect(text).toContain('CAPTCHA_HMAC_KEY: required when NODE_ENV=production');
     expect(text).toContain('SMTP_URL: required when NODE_ENV=production');
+    // Without Stripe the simulated processor would accept any test card: balances and NFTs for nothing.
+    expect(text).toContain('STRIPE_SECRET_KEY: required when NODE_ENV=production');
   });
 
   it('refuses a public origin that is not https', () => {
@@ -56,7 +60,7 @@ describe('readEnv in production', () => {
   it('needs the Stripe webhook secret with the Stripe key, and refuses another Stripe API origin', () => {
     const text = message({
       ...PRODUCTION,
-      STRIPE_SECRET_KEY: 'sk_live_abc123',
+      STRIPE_WEBHOOK_SECRET: undefined,
       STRIPE_API_BASE: 'http://127.0.0.1:9',
     });
     expect(text).toContain('STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY when NODE_ENV=production');

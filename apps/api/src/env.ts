@@ -130,6 +130,13 @@ const checkedEnvSchema = envSchema
     if (!env.SMTP_URL)
       issue('SMTP_URL', 'required when NODE_ENV=production (no outbox there: codes must reach people)');
     if (env.DEV_WEB_ORIGIN) issue('DEV_WEB_ORIGIN', 'not allowed when NODE_ENV=production');
+    // Without Stripe the simulated card processor takes payments: any test card number would add to a balance
+    // and buy NFTs with money nobody collected (security review, 2026-12-06).
+    if (!env.STRIPE_SECRET_KEY)
+      issue(
+        'STRIPE_SECRET_KEY',
+        'required when NODE_ENV=production (the simulated card processor takes no money)',
+      );
     if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET)
       issue('STRIPE_WEBHOOK_SECRET', 'required with STRIPE_SECRET_KEY when NODE_ENV=production');
     if (env.STRIPE_API_BASE) issue('STRIPE_API_BASE', 'not allowed when NODE_ENV=production');

@@ -65,36 +65,39 @@ export const paymentsRoute: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/sim-card-processor/payment_methods',
-    {
-      config: { auth: 'user' },
-      schema: {
-        tags: ['trading'],
-        summary:
-          'Simulated card processor: tokenise a card (test cards 4242…, 4000 0000 0000 0002, 4000 0027 6000 3184)',
-        body: z.object({
-          number: z.string().max(30),
-          exp_month: z.coerce.number().int(),
-          exp_year: z.coerce.number().int(),
-          cvc: z.string().max(4),
-        }),
-        response: { 200: simPaymentMethodSchema, ...errorResponses },
+  // The simulated processor's card form, only when it is the card processor: with Stripe a card is tokenised by
+  // Stripe and its number never reaches this API (security review, 2026-12-06).
+  if (!app.services.payments.stripe)
+    app.post(
+      '/sim-card-processor/payment_methods',
+      {
+        config: { auth: 'user' },
+        schema: {
+          tags: ['trading'],
+          summary:
+            'Simulated card processor: tokenise a card (test cards 4242…, 4000 0000 0000 0002, 4000 0027 6000 3184)',
+          body: z.object({
+            number: z.string().max(30),
+            exp_month: z.coerce.number().int(),
+            exp_year: z.coerce.number().int(),
+            cvc: z.string().max(4),
+          }),
+          response: { 200: simPaymentMethodSchema, ...errorResponses },
+        },
       },
-    },
-    async (request) => {
-      const { number, exp_month, exp_year, cvc } = request.body;
-      const result = app.services.cardProcessor.tokenize({
-        number,
-        expMonth: exp_month,
-        expYear: exp_year,
-        cvc,
-      });
-      if (!result.ok) throw TRADING_ERRORS.invalid(result.field, result.message);
-      const pm = result.paymentMethod;
-      return { id: pm.id, brand: pm.brand, last4: pm.last4, exp_month: pm.expMonth, exp_year: pm.expYear };
-    },
-  );
+      async (request) => {
+        const { number, exp_month, exp_year, cvc } = request.body;
+        const result = app.services.cardProcessor.tokenize({
+          number,
+          expMonth: exp_month,
+          expYear: exp_year,
+          cvc,
+        });
+        if (!result.ok) throw TRADING_ERRORS.invalid(result.field, result.message);
+        const pm = result.paymentMethod;
+        return { id: pm.id, brand: pm.brand, last4: pm.last4, exp_month: pm.expMonth, exp_year: pm.expYear };
+      },
+    );
 
   // 000 §7 (Auth, form-encoded): the buyer's Gemini account, connected with the grant Gemini's sign-in handed over.
   // A Gemini balance payment charges it (decision 009); its access token is never sent back.

@@ -82,6 +82,19 @@ describe('Stripe card payments (PaymentIntents on the fake)', () => {
     expect(t.app.services.payments.card).not.toBe(t.app.services.cardProcessor.provider);
   });
 
+  // Security review, 2026-12-06: the simulated processor's card form took full card numbers (and its tokens paid
+  // nothing) beside the real Stripe. With Stripe the card is tokenised by Stripe, never posted to our API.
+  it('does not offer the simulated processor’s card form (no card number reaches the API)', async () => {
+    const b = await buyer(t.app);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/sim-card-processor/payment_methods',
+      headers: b.headers,
+      payload: { number: '4242424242424242', exp_month: 1, exp_year: 2031, cvc: '999' },
+    });
+    expect(res.statusCode).toBe(404);
+  });
+
   it('buys by card: a manual-capture PaymentIntent authorised, the purchase commits, then it is captured', async () => {
     const { token, listing } = await listedToken(t.app, { priceInCents: 12_500 });
     const b = await buyer(t.app);
