@@ -63,6 +63,12 @@ export const ERRORS = {
   invalidResetToken: () => err(400, 'invalid_token', 'This reset link is invalid or has expired.'),
   noEnrollment: () => err(400, 'no_enrollment', 'Start two-factor enrollment first.'),
   phoneRequired: () => err(400, 'phone_required', 'Verify your phone number first.'),
+  twoFactorEnabled: () =>
+    err(
+      409,
+      'twofa_enabled',
+      'Two-factor authentication is already on. Turn it off with your password to change the method.',
+    ),
   notFound: (what: string) => err(404, 'not-found', `${what} not found`),
   required: (field: string) => err(400, 'validation-error', 'Invalid request', { [field]: 'Required' }),
   botCheckRequired: () =>
@@ -756,6 +762,9 @@ export function createAuthService(deps: {
 
     async enrollTwoFactor(auth: AuthContext, method: TwoFactorMethod) {
       const user = await requireVerifiedEmail(auth.userId);
+      // A session alone never replaces the factor that protects the account (a stolen one would enroll its own
+      // authenticator): turning two-factor off first needs the password (security review, 2026-12-06).
+      if ((await repo.twoFactor(user.id)).enabled) throw ERRORS.twoFactorEnabled();
       const at = now();
       if (method === 'totp') {
         const secret = new OTPAuth.Secret({ size: 20 }).base32;
@@ -805,6 +814,7 @@ export function createAuthService(deps: {
     async verifyEnrollment(auth: AuthContext, code: string) {
       await limiter.consume('verify-account', `user:${auth.userId}`, limits['verify-account']);
       const tf = await repo.twoFactor(auth.userId);
+      if (tf.enabled) throw ERRORS.twoFactorEnabled();
       if (!tf.pendingMethod) throw ERRORS.noEnrollment();
       const at = now();
       if (tf.pendingMethod === 'totp') {

@@ -217,6 +217,40 @@ describe('two-factor by authenticator app (TOTP)', () => {
   });
 });
 
+// Security review, 2026-12-06: a stolen session could enroll its own authenticator over the owner's (no factor,
+// no password asked) and then pass every two-factor step. Changing the method needs two-factor off first, which
+// needs the password.
+describe('two-factor already on', () => {
+  it('cannot be replaced by a new enrollment; turning it off needs the password, then a new method enrolls', async () => {
+    const email = 'twofa-replace@example.com';
+    const tokens = await verifiedUser(email);
+    const first = (await enroll(tokens, 'totp')).json() as { secret: string };
+    const owner = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(first.secret), period: 30 });
+    const code = owner.generate({ timestamp: t.clock.now().getTime() });
+    expect((await verifyEnrollment(tokens, code)).json()).toEqual({ twoFAEnabled: true, method: 'totp' });
+
+    for (const method of ['totp', 'email']) {
+      const again = await enroll(tokens, method);
+      expect(again.statusCode, again.body).toBe(409);
+      expect(again.json()).toMatchObject({ errorType: 'twofa_enabled' });
+    }
+    const check = await t.app.inject({ url: '/api/user/twofa/check/', headers: bearer(tokens.access_token) });
+    expect(check.json()).toMatchObject({ twoFAEnabled: true, method: 'totp', pendingMethod: null });
+    expect(await outbox(t.app, email, 'twofa_enroll')).toHaveLength(0);
+
+    const disable = (password: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/user/twofa/disable/',
+        headers: bearer(tokens.access_token),
+        payload: { password },
+      });
+    expect((await disable('not-the-password')).statusCode).toBe(400);
+    expect((await disable(PASSWORD)).json()).toEqual({ twoFAEnabled: false });
+    expect((await enroll(tokens, 'email')).json()).toEqual({ method: 'email', sent_to: 't•••@example.com' });
+  });
+});
+
 describe('one-touch approval', () => {
   const email = 'twofa-onetouch@example.com';
 
