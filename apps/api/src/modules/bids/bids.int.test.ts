@@ -379,6 +379,46 @@ describe('ranked and silent auctions', () => {
   });
 });
 
+// Security review, 2026-12-06: a bidder with no money learnt a silent auction's sealed winning amount by
+// binary search, free: a bid below it was refused 'not placed', one above it 'balance too low'. A bid the
+// bidder cannot back is refused for that first, whatever its amount.
+describe('a silent auction keeps its amounts sealed from bids that cannot be backed', () => {
+  it('answers the same refusal below and above the winning bid when the balance or the card cannot pay', async () => {
+    const { nifty } = await auctionNifty(t.app, { saleType: 'silent_auction', editionSize: 1 });
+    const winner = await funded();
+    expect((await placeBid(t.app, winner.headers, nifty, '30')).statusCode).toBe(201);
+    const prober = await buyer(t.app);
+    const answers = async (extra?: Record<string, unknown>) =>
+      Promise.all(
+        ['20', '40'].map(async (dollars) => {
+          const res = await placeBid(t.app, prober.headers, nifty, dollars, extra);
+          return { status: res.statusCode, errorType: res.json().errorType };
+        }),
+      );
+    expect(await answers()).toEqual([
+      { status: 402, errorType: 'insufficient_balance' },
+      { status: 402, errorType: 'insufficient_balance' },
+    ]);
+    const pm = await t.app.inject({
+      method: 'POST',
+      url: '/api/sim-card-processor/payment_methods',
+      headers: prober.headers,
+      payload: { number: TEST_CARDS.declines, exp_month: 1, exp_year: 2031, cvc: '999' },
+    });
+    const declining = { payment_method: 'stripe_card', payment_token: (pm.json() as { id: string }).id };
+    expect(await answers(declining)).toEqual([
+      { status: 402, errorType: 'card_declined' },
+      { status: 402, errorType: 'card_declined' },
+    ]);
+    // A bidder who can pay still hears whether the bid places (decision 012), and nothing is left held.
+    await fund(db(), prober.userId, 2_000, t.clock.now());
+    expect((await placeBid(t.app, prober.headers, nifty, '20')).json()).toMatchObject({
+      errorType: 'bid-not-placed',
+    });
+    expect(await activeHolds(prober.userId)).toBe(0);
+  });
+});
+
 describe('bid safety net', () => {
   it('refuses bids above the allowance, honours the override and the exemption', async () => {
     const one = await auctionNifty(t.app, { minimumBidInCents: 100 });

@@ -317,12 +317,30 @@ export function createBidsService(deps: {
     const now = clock.now();
     if (committed?.settledAt || (committedEnd && now >= committedEnd)) throw BID_ERRORS.ended();
     if (!committedEnd || (n.startAt && now < n.startAt)) throw BID_ERRORS.notStarted();
-    assertPlaces(n.saleType, userId, amountCents, await repo.active(n.id), slotsOf(n), terms);
+    const committedBids = await repo.active(n.id);
+    // A silent auction's placement answer tells where its sealed amounts lie: only a bid its bidder can back
+    // hears it (a balance too low, a card declined are refused first, whatever the amount), so nobody learns the
+    // winning amount by free bids (security review, 2026-12-06). Other auctions show their minimum first.
+    if (sealed && input.paymentMethod === 'balance') {
+      const own = committedBids.find((b) => b.userId === userId);
+      const freed = own?.holdReference ? own.amountInCents : 0;
+      if ((await ledger.userBalance(userId)).availableCents + freed < amountCents)
+        throw BID_ERRORS.insufficient();
+    }
+    let authorized: Awaited<ReturnType<typeof authorize>> | null = null;
+    if (sealed && input.paymentMethod === 'stripe_card') {
+      authorized = await authorize(amountCents, input.paymentToken, { userId, id: requestId });
+    }
+    try {
+      assertPlaces(n.saleType, userId, amountCents, committedBids, slotsOf(n), terms);
+    } catch (error) {
+      if (authorized) await cards.release(authorized.reference);
+      throw error;
+    }
     // A card is authorised before the unit (a call outside); voided when the bid does not commit.
-    const authorized =
-      input.paymentMethod === 'stripe_card'
-        ? await authorize(amountCents, input.paymentToken, { userId, id: requestId })
-        : null;
+    if (input.paymentMethod === 'stripe_card' && !authorized) {
+      authorized = await authorize(amountCents, input.paymentToken, { userId, id: requestId });
+    }
     const cardReference = authorized?.reference ?? null;
     const at = clock.now();
     const step = () =>
@@ -337,6 +355,14 @@ export function createBidsService(deps: {
         const locked = await l.lock([account]);
         const active = await bids.active(n.id);
         const slots = slotsOf({ ...n, totalSold: nifty.totalSold, totalReserved: nifty.totalReserved });
+        // What the balance can back, before a silent auction's placement answer (above).
+        const affordable = (own: BidRow | null) => {
+          if (input.paymentMethod !== 'balance') return;
+          const freed = own?.holdReference ? own.amountInCents : 0;
+          if ((locked.get(account)?.availableCents ?? 0) + freed < amountCents)
+            throw BID_ERRORS.insufficient();
+        };
+        if (sealed) affordable(active.find((b) => b.userId === userId) ?? null);
         const { own, others } = assertPlaces(n.saleType, userId, amountCents, active, slots, terms);
         if (allowance !== null) {
           const total = (await bids.activeSumOf(userId)) - (own?.amountInCents ?? 0) + amountCents;
@@ -345,11 +371,7 @@ export function createBidsService(deps: {
         // The bidder's previous bid here is replaced: its backing released first.
         const replaced = own ? await bids.close([own.id], { status: 'replaced', closedAt: at }) : [];
         const voids = await releaseHolds(l, replaced, at);
-        if (input.paymentMethod === 'balance') {
-          const freed = own?.holdReference ? own.amountInCents : 0;
-          if ((locked.get(account)?.availableCents ?? 0) + freed < amountCents)
-            throw BID_ERRORS.insufficient();
-        }
+        affordable(own);
         const bid = await bids.insert({
           userId,
           niftyId: n.id,
