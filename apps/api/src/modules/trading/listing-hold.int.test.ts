@@ -2,7 +2,9 @@
 // on its second step puts the listing on hold for everyone else, not for that buyer; the hold is read per
 // viewer (`GET /api/v2/listings/{id}/hold`, never cached) and ends with the payment, a paid purchase or
 // the intent's time.
+import { schema } from '@vitrine/db';
 import type { ListingHold, ListingMatch } from '@vitrine/domain/trading-responses';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../testing/test-app';
 import type { TestSession } from '../social/test-session';
@@ -124,6 +126,41 @@ describe('a listing on hold', () => {
     t.clock.advance(PURCHASE_INTENT_TTL_MS + 1);
     expect((await hold(listing.id, other)).onHold).toBe(false);
     expect((await matchRes(other, listing.id)).statusCode).toBe(200);
+  });
+
+  // Security review, 2026-12-06: one account put every listing on hold at once (a second step started on each,
+  // never finished, renewed before its time ran out). A person passes one verification at a time: a buyer's new
+  // step drops the one that waited before, which frees its listing and voids its authorisation.
+  it('holds one listing per buyer: a second step started elsewhere frees the listing held before', async () => {
+    const [first, second] = [(await listedToken(t.app)).listing, (await listedToken(t.app)).listing];
+    const { b, m } = await payingWithSecondStep(first.id);
+    const other = await buyer(t.app);
+    expect(await hold(first.id, other)).toMatchObject({ onHold: true });
+    const [before] = await t.app.config.database.db
+      .select({ reference: schema.purchaseIntents.providerReference })
+      .from(schema.purchaseIntents)
+      .where(eq(schema.purchaseIntents.id, m.listingMatchId));
+    const waiting = before?.reference ?? '';
+    expect(t.app.services.cardProcessor.charges().find((c) => c.id === waiting)?.status).toBe(
+      'requires_action',
+    );
+    const m2 = await match(b, second.id);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/v2/purchase-intent/${m2.listingMatchId}/pay`,
+      headers: b.headers,
+      payload: { payment_token: await card(b, TEST_CARDS.requiresAction) },
+    });
+    expect(res.json()).toMatchObject({ paymentState: 'requires_action' });
+    expect(await hold(second.id, other)).toMatchObject({ onHold: true });
+    expect(await hold(first.id, other)).toMatchObject({ onHold: false });
+    // The first checkout is open again (its buyer can pay it), and its authorisation is released.
+    const status = await t.app.inject({
+      url: `/api/v2/listing-match/${m.listingMatchId}`,
+      headers: b.headers,
+    });
+    expect(status.json()).toMatchObject({ purchaseIntent: { paymentState: 'pending' } });
+    expect(t.app.services.cardProcessor.charges().find((c) => c.id === waiting)?.status).toBe('voided');
   });
 
   it('answers 404 for an unknown listing', async () => {

@@ -790,6 +790,32 @@ export function createTradingRepo(db: Db) {
       return row ?? null;
     },
 
+    /**
+     * Drops the buyer's other payments waiting on a second step (back to pending, no authorisation): a person
+     * passes one verification at a time, and each waiting payment holds its listing for everyone else. Answers
+     * the authorisations dropped (to void).
+     */
+    async dropOtherWaiting(
+      buyerId: number,
+      exceptId: number,
+      at: Date,
+    ): Promise<{ reference: string; method: string }[]> {
+      const result = await db.execute(sql`
+        with waiting as (
+          select ${intents.id} as id, ${intents.providerReference} as reference from ${intents}
+           where ${intents.buyerId} = ${buyerId} and ${intents.paymentState} = 'requires_action'
+             and ${intents.id} <> ${exceptId}
+           for update
+        )
+        update ${intents} set payment_state = 'pending', provider_reference = null, updated_at = ${at.toISOString()}
+          from waiting
+         where ${intents.id} = waiting.id and ${intents.paymentState} = 'requires_action'
+        returning waiting.reference as reference, ${intents.paymentMethod} as method`);
+      return (result as unknown as { rows: { reference: string | null; method: string }[] }).rows.flatMap(
+        (r) => (r.reference ? [{ reference: r.reference, method: r.method }] : []),
+      );
+    },
+
     /** Changes an intent while it is in one of `states`; null when it no longer is. */
     async updateIntent(id: number, states: string[], set: Partial<NewIntent>): Promise<IntentRow | null> {
       // Built once per set of columns and states (a handful in all: each caller sets the same ones).

@@ -1280,6 +1280,11 @@ export function createTradingService(deps: {
         await provider.void(outcome.providerReference);
         throw TRADING_ERRORS.intentClosed('closed');
       }
+      // One verification at a time per buyer: the step that waited before (another checkout) is dropped and its
+      // listing freed, so one account cannot hold many listings at once (security review, 2026-12-06).
+      for (const dropped of await repo.dropOtherWaiting(buyerId, id, clock.now())) {
+        await externalOf(dropped.method).void(dropped.reference);
+      }
       return viewOf(waiting, { nextAction: outcome.nextAction });
     }
     return viewOf(await settleExternal(provider, id, outcome, paidFor, known));
