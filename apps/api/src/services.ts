@@ -247,6 +247,7 @@ export function createServices(config: ResolvedConfig, log: ServiceLog) {
     owedVoids,
     onTokenChange,
     webOrigin: origins.web,
+    limiter,
   });
 
   // Bids on auctions (decision 012): holds or card authorisations, settled by the 'bids.settle' job.

@@ -291,6 +291,49 @@ describe('offers', () => {
     );
   });
 
+  // Security review, 2026-12-06: making and cancelling an offer in a loop sent the owner an email each time
+  // (a $1 balance was enough to flood any owner's inbox). A maker's new offers email an owner a few times a day.
+  it("a maker's offers made and cancelled in a loop email the owner at most three times a day", async () => {
+    const { tokens, owner } = await ownedTokens();
+    const token = tokens[0];
+    if (!token) throw new Error('no token');
+    const maker = await buyer(t.app);
+    await fund(db(), maker.userId, 100, t.clock.now());
+    for (let i = 0; i < 5; i++) {
+      const made = await makeOffer(maker.headers, {
+        type: 'offer',
+        contractAddress: token.contractAddress,
+        tokenId: token.tokenId,
+        amount: { amount: '1', currency: 'USD' },
+        payment_method: 'balance',
+      });
+      expect(made.statusCode, made.body).toBe(201);
+      const id = (made.json() as { offer: Offer }).offer.purchaseIntentId;
+      const cancelled = await t.app.inject({ method: 'DELETE', url: `/api/v2/offer/${id}`, headers: maker.headers });
+      expect(cancelled.statusCode, cancelled.body).toBe(200);
+    }
+    const [ownerRow] = await db().select().from(schema.users).where(eq(schema.users.id, owner.userId));
+    expect(await outbox(t.app, ownerRow?.email ?? '', 'offer_new')).toHaveLength(3);
+    // Another maker's offer still reaches the owner, and the next day the first maker's does again.
+    const other = await buyer(t.app);
+    await fund(db(), other.userId, 100, t.clock.now());
+    const offer = (m: typeof other) =>
+      makeOffer(m.headers, {
+        type: 'offer',
+        contractAddress: token.contractAddress,
+        tokenId: token.tokenId,
+        amount: { amount: '1', currency: 'USD' },
+        payment_method: 'balance',
+      });
+    expect((await offer(other)).statusCode).toBe(201);
+    expect(await outbox(t.app, ownerRow?.email ?? '', 'offer_new')).toHaveLength(4);
+    t.clock.advance(24 * 60 * 60 * 1000);
+    const [makerRow] = await db().select().from(schema.users).where(eq(schema.users.id, maker.userId));
+    const again = await sessionFor(t.app, makerRow?.profileUrl ?? '');
+    expect((await offer(again)).statusCode).toBe(201);
+    expect(await outbox(t.app, ownerRow?.email ?? '', 'offer_new')).toHaveLength(5);
+  });
+
   it('an outbid maker is told which NFT the higher offer is on (UX walkthrough, 2026-12-05)', async () => {
     const { tokens } = await ownedTokens();
     const token = tokens[0];

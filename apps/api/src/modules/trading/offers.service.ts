@@ -26,6 +26,7 @@ import type { Offer } from '@vitrine/domain/trading-responses';
 import type { Background } from '../../lib/background';
 import type { Clock } from '../../lib/clock';
 import { type Notifier, withLink } from '../../lib/notifier';
+import type { RateLimiter } from '../../lib/rate-limit';
 import type { AlertsService } from '../live/alerts.service';
 import { type CardAuthorization, createCardAuthorizations, owedCaptures } from './card-authorizations';
 import { createLedgerRepo, type HouseAccount, type LedgerRepo } from './ledger.repo';
@@ -113,6 +114,9 @@ const holdReference = (id: number) => `offer:${id}`;
 /** Cents as major units with two decimals, as the web shows them: 6000 → '60.00'. */
 const majorUnits = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
 
+/** How many 'new offer' emails one maker's offers send one owner in a day. */
+export const OFFER_NEW_EMAILS = { max: 3, windowMs: 24 * 60 * 60 * 1000 };
+
 export function createOffersService(deps: {
   db: Db;
   unit: UnitOfWork<OfferRepos>;
@@ -128,6 +132,8 @@ export function createOffersService(deps: {
   onTokenChange?: (tokenRowId: number, formerOwnerId?: number) => Promise<void>;
   /** The web's origin, for the links in emails (none without it). */
   webOrigin?: () => string;
+  /** Counts the 'new offer' emails a maker sends an owner (`OFFER_NEW_EMAILS`); without it, each is sent. */
+  limiter?: Pick<RateLimiter, 'reserve'>;
 }) {
   const { clock, unit } = deps;
   const cards = createCardAuthorizations(deps.card, deps.db);
@@ -174,6 +180,15 @@ export function createOffersService(deps: {
     });
   }
 
+  /**
+   * Whether a maker's offer may still email this person today (`OFFER_NEW_EMAILS` per maker, person and kind): the
+   * owner of a new offer, or a maker it outbids.
+   */
+  async function mayEmail(makerId: number, userId: number, bucket = 'offer-new-email'): Promise<boolean> {
+    if (!deps.limiter) return true;
+    return (await deps.limiter.reserve(bucket, `${makerId}:${userId}`, OFFER_NEW_EMAILS)).allowed;
+  }
+
   /** An offer's target as people know it: the edition ('Salt Line #22'), the work, or the collection's trait. */
   function offerLabel(row: OfferRow, d: { niftyTitle: string; editionNumber: number | null }): string {
     if (row.attributeTrait !== null) return `${row.attributeTrait}: ${row.attributeValue ?? ''}`;
@@ -194,6 +209,8 @@ export function createOffersService(deps: {
     const lowers = await repo.lowerOnTarget(key, amountCents, offerId).catch(() => []);
     for (const lower of lowers) {
       if (lower.makerId === makerId || lower.amountCents < from) continue;
+      // As for the owner: one maker's offers outbid another in emails a few times a day.
+      if (!(await mayEmail(makerId, lower.makerId, 'offer-outbid-email'))) continue;
       notify(
         lower.makerId,
         'offer_outbid',
@@ -437,9 +454,15 @@ export function createOffersService(deps: {
         }
         row = made;
       }
-      if (t.ownerId !== null && t.ownerId !== makerId) {
+      // A maker's new offers email an owner a few times a day (made and cancelled in a loop they would flood the
+      // owner's inbox: security review, 2026-12-06); the offers themselves still show on the owner's pages.
+      const ownerToTell =
+        t.ownerId !== null && t.ownerId !== makerId && (await mayEmail(makerId, t.ownerId))
+          ? t.ownerId
+          : null;
+      if (ownerToTell !== null) {
         notify(
-          t.ownerId,
+          ownerToTell,
           'offer_new',
           'New offer on your NFT',
           `You received an offer of ${formatCents(amountCents)} on your NFT${t.label ? ` ${t.label}` : ''}.`,
