@@ -309,7 +309,11 @@ describe('offers', () => {
       });
       expect(made.statusCode, made.body).toBe(201);
       const id = (made.json() as { offer: Offer }).offer.purchaseIntentId;
-      const cancelled = await t.app.inject({ method: 'DELETE', url: `/api/v2/offer/${id}`, headers: maker.headers });
+      const cancelled = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/v2/offer/${id}`,
+        headers: maker.headers,
+      });
       expect(cancelled.statusCode, cancelled.body).toBe(200);
     }
     const [ownerRow] = await db().select().from(schema.users).where(eq(schema.users.id, owner.userId));

@@ -9,7 +9,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../testing/test-app';
 import { outbox } from '../auth/testing/auth-kit';
-import type { TestSession } from '../social/test-session';
+import { sessionFor, type TestSession } from '../social/test-session';
 import { createLedgerRepo } from './ledger.repo';
 import { SIM_EXTERNAL_TOKENS, TEST_CARDS } from './payment-providers';
 import { PURCHASE_INTENT_TTL_MS } from './trading.service';
@@ -505,6 +505,36 @@ describe("a primary sale's emails", () => {
     const [sold] = await outbox(t.app, await emailOf(dear.owner.id), 'nft_sold');
     expect(sold?.text).toContain('sold for $12,500.00');
     expect(sold?.text).toContain('You received $11,250.00');
+  });
+
+  // Money review, 2026-12-06: the Sales tab showed each edition's 90 % whatever the ledger posted: the whole 90 %
+  // to a publisher whose split gave it half, and cents off the movement's own figures for several editions.
+  it("the publisher's Sales tab shows what the ledger credited it: its split share, cents adding up", async () => {
+    const split = await dropNifty(t.app, { priceInCents: 1_235 });
+    const payee = await buyer(t.app);
+    await db()
+      .insert(schema.salesSplits)
+      .values([
+        { niftyId: split.nifty.id, kind: 'primary', userId: split.owner.id, percentage: '50', position: 0 },
+        { niftyId: split.nifty.id, kind: 'primary', userId: payee.userId, percentage: '50', position: 1 },
+      ]);
+    const b = await buyer(t.app);
+    await fund(db(), b.userId, 10_000, t.clock.now());
+    const ledger = createLedgerRepo(db());
+    const before = await ledger.balanceOf(split.owner.id);
+    const intent = await created(b, split.nifty, 2);
+    expect((await pay(b, intent.purchaseIntentId, { payment_method: 'balance' })).statusCode).toBe(200);
+    const credited = (await ledger.balanceOf(split.owner.id)) - before;
+    // $24.70 less the platform's 10 % ($2.47) is $22.23, of which the publisher's half is $11.12.
+    expect(credited).toBe(1_112);
+    const owner = await sessionFor(t.app, split.owner.profileUrl);
+    const res = await t.app.inject({ url: '/api/nifty-dashboard/sales/', headers: owner.headers });
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = (res.json() as { results: { proceedsInCents: number; serviceFeeInCents: number }[] }).results;
+    expect(rows).toHaveLength(2);
+    expect(rows.reduce((sum, r) => sum + r.proceedsInCents, 0)).toBe(credited);
+    expect(rows.reduce((sum, r) => sum + r.serviceFeeInCents, 0)).toBe(247);
+    expect(rows.map((r) => r.proceedsInCents)).toEqual([556, 556]);
   });
 
   // With a primary split the proceeds go to its payees: the owner's email said 'You received' all of them.

@@ -1064,6 +1064,14 @@ export function createTradingRepo(db: Db) {
           string | null
         >`(select sum(${ledgerEntries.amountCents}) from ${ledgerEntries} where ${ledgerEntries.transactionId} = ${offers.ledgerTransactionId} and ${ledgerEntries.memo} = ${memo})`;
       const where = eq(sales.sellerId, sellerId);
+      // The ledger movement that paid a primary sale: its purchase intent's, its won bid's, or its drawing entry's.
+      const primaryMovementOf = sql`coalesce(
+        (select pi.ledger_transaction_id from purchase_intents pi where pi.id = ${sales.purchaseIntentId}),
+        (select b.ledger_transaction_id from bids b where b.sale_id = ${sales.id}),
+        (select lt.id from drawing_entries de
+           join ledger_transactions lt on lt.kind = 'purchase' and lt.reference = 'drawing_entry:' || de.id
+          where de.token_row_id = ${sales.tokenRowId} and de.status = 'won'
+          order by lt.id desc limit 1))`;
       const [rows, count] = await Promise.all([
         db
           .select({
@@ -1088,6 +1096,24 @@ export function createTradingRepo(db: Db) {
             offerProceedsCents: offerEntries('proceeds'),
             offerServiceFeeCents: offerEntries('service_fee'),
             offerCreatorFeeCents: offerEntries('creator_fee'),
+            // A primary sale's movement (its purchase's, won bid's or drawing entry's: one movement may pay for
+            // several editions): what it credited this seller (their share, when a split divided the proceeds)
+            // and the platform's fee, with how many editions it paid and this sale's place among them.
+            primaryProceedsCents: sql<string | null>`case when ${sales.market} = 'primary' then (
+              select sum(e.amount_cents) from ledger_entries e join ledger_accounts a on a.id = e.account_id
+               where e.transaction_id = ${primaryMovementOf} and e.memo = 'publisher_proceeds'
+                 and a.kind = 'user' and a.user_id = ${sales.sellerId}) end`,
+            primaryMovementId: sql<
+              number | null
+            >`case when ${sales.market} = 'primary' then ${primaryMovementOf} end`,
+            primaryServiceFeeCents: sql<string | null>`case when ${sales.market} = 'primary' then (
+              select sum(e.amount_cents) from ledger_entries e
+               where e.transaction_id = ${primaryMovementOf} and e.memo = 'primary_platform_fee') end`,
+            primaryEditions: sql<number>`case when ${sales.purchaseIntentId} is null then 1 else (
+              select count(*)::int from sales s2 where s2.purchase_intent_id = ${sales.purchaseIntentId}) end`,
+            primaryPlace: sql<number>`case when ${sales.purchaseIntentId} is null then 0 else (
+              select count(*)::int from sales s2
+               where s2.purchase_intent_id = ${sales.purchaseIntentId} and s2.id < ${sales.id}) end`,
           })
           .from(sales)
           .innerJoin(tokens, eq(tokens.id, sales.tokenRowId))

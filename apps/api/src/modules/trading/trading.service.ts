@@ -1715,11 +1715,24 @@ export function createTradingService(deps: {
           // An accepted offer's figures are its movement's entries (none of a kind: 0).
           const offerCents = (sum: string | null) =>
             r.offerProceedsCents === null ? null : sum === null ? 0 : Number(sum);
+          // A primary sale as its movement paid it: this edition's part of what the seller was credited (their
+          // share when a split divided it) and of the platform's fee, the movement's cents spread over its
+          // editions as evenly as cents allow (they add up to the movement's). Without a movement (history made
+          // before the ledger), the publisher's 90 % of the edition (decision 009 "Primary sales").
+          const edition = (total: string | null) => {
+            const cents = Number(total ?? 0);
+            const n = Math.max(1, r.primaryEditions);
+            return Math.floor(cents / n) + (r.primaryPlace < cents % n ? 1 : 0);
+          };
           const fees =
             r.market === 'primary'
-              ? // A primary sale (one edition), bought, won at auction or drawn: the publisher's 90 %
-                // (decision 009 "Primary sales"; the bid's and the entry's movements split it so too).
-                primaryFeeBreakdown({ unitPriceCents: r.priceInCents, quantity: 1, method: null })
+              ? r.primaryMovementId !== null
+                ? {
+                    serviceFeeCents: edition(r.primaryServiceFeeCents),
+                    creatorFeeCents: 0,
+                    sellerReceivesCents: edition(r.primaryProceedsCents),
+                  }
+                : primaryFeeBreakdown({ unitPriceCents: r.priceInCents, quantity: 1, method: null })
               : r.intentPriceCents === null || r.royaltyBps === null
                 ? null
                 : feeBreakdown({
