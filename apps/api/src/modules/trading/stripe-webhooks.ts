@@ -42,8 +42,24 @@ export function allocate(amount: number, weights: number[], total: number): numb
 }
 
 /** The ledger reference of a refund movement: the charge's refunded total so far, so each total posts once. */
-const refundReference = (intentId: number, refundedTotal: number) =>
-  `purchase_intent:${intentId}:refunded:${refundedTotal}`;
+/** A paid thing's refund movement: its own reference and the charge's refunded total so far. */
+const refundReference = (paidReference: string, refundedTotal: number) =>
+  `${paidReference}:refunded:${refundedTotal}`;
+
+/**
+ * What a card payment paid for, whose ledger movement a refund reverses: a purchase intent, an accepted offer, a
+ * won bid, a won drawing entry, a publisher fee. `reference` names it (`offer:12`), `buyerId` who paid.
+ */
+interface PaidMovement {
+  reference: string;
+  transactionId: number | null;
+  buyerId: number | null;
+  /** Paid (or refunded before): a refund of something not paid posts nothing. */
+  paid: boolean;
+  /** Marks it refunded once the whole charge is (a purchase intent reads refunded). */
+  onFullRefund?: (tx: Db, at: Date) => Promise<void>;
+  log: Record<string, unknown>;
+}
 
 /** Open states of a purchase intent (the trading service's). */
 const OPEN = ['pending', 'requires_action'];
@@ -92,15 +108,14 @@ export function createStripeWebhooks(deps: {
     if (!ref) return { ref, intentId: null, outcome: 'ignored' };
     const [intent] = await lockRows(tx, intents, eq(intents.providerReference, ref));
     if (!intent) {
-      // Funds added by card, refunded at Stripe (its dashboard, support): taken back from the balance.
       if (event.type === 'charge.refunded') {
-        const outcome = await reverseDeposit(
-          tx,
-          ref,
-          (event.data.object as Stripe.Charge).amount_refunded,
-          at,
-        );
+        const refunded = (event.data.object as Stripe.Charge).amount_refunded;
+        // Funds added by card, refunded at Stripe (its dashboard, support): taken back from the balance.
+        const outcome = await reverseDeposit(tx, ref, refunded, at);
         if (outcome) return { ref, intentId: null, outcome };
+        // An accepted offer, a won bid or drawing entry, a publisher fee paid by this card: its movement reversed.
+        const paid = await paidByCard(tx, ref);
+        if (paid) return { ref, intentId: null, outcome: await reverse(tx, paid, refunded, at) };
       }
       return { ref, intentId: null, outcome: 'unknown_payment' };
     }
@@ -151,7 +166,24 @@ export function createStripeWebhooks(deps: {
       }
       case 'charge.refunded': {
         const charge = event.data.object as Stripe.Charge;
-        const outcome = await reverse(tx, intent, charge.amount_refunded, at);
+        const outcome = await reverse(
+          tx,
+          {
+            reference: `purchase_intent:${intent.id}`,
+            transactionId: intent.ledgerTransactionId,
+            buyerId: intent.buyerId,
+            paid: intent.paymentState === 'paid' || intent.paymentState === 'refunded',
+            onFullRefund: async (t, when) => {
+              await t
+                .update(intents)
+                .set({ paymentState: 'refunded', updatedAt: when })
+                .where(and(eq(intents.id, intent.id), eq(intents.paymentState, 'paid')));
+            },
+            log: { intentId: intent.id },
+          },
+          charge.amount_refunded,
+          at,
+        );
         return { ref, intentId: intent.id, outcome };
       }
       default:
@@ -168,13 +200,8 @@ export function createStripeWebhooks(deps: {
    * than what its account may spend is taken only up to that; the rest (the shortfall) stays on the
    * clearing account, logged for the operator. A full refund marks the intent refunded.
    */
-  async function reverse(
-    tx: Db,
-    intent: typeof intents.$inferSelect,
-    refundedTotal: number,
-    at: Date,
-  ): Promise<string> {
-    if (!intent.ledgerTransactionId || (intent.paymentState !== 'paid' && intent.paymentState !== 'refunded'))
+  async function reverse(tx: Db, paidFor: PaidMovement, refundedTotal: number, at: Date): Promise<string> {
+    if (!paidFor.transactionId || !paidFor.paid || paidFor.buyerId === null)
       return `refunded:${refundedTotal}:not_paid`;
     const original = await tx
       .select({
@@ -183,7 +210,7 @@ export function createStripeWebhooks(deps: {
         memo: ledgerEntries.memo,
       })
       .from(ledgerEntries)
-      .where(eq(ledgerEntries.transactionId, intent.ledgerTransactionId))
+      .where(eq(ledgerEntries.transactionId, paidFor.transactionId))
       .orderBy(ledgerEntries.id);
     const payer = original.find((e) => e.amountCents < 0);
     const credits = original.filter((e) => e.amountCents > 0);
@@ -195,7 +222,7 @@ export function createStripeWebhooks(deps: {
       .where(
         and(
           eq(ledgerTransactions.kind, 'refund'),
-          like(ledgerTransactions.reference, `purchase_intent:${intent.id}:refunded:%`),
+          like(ledgerTransactions.reference, `${paidFor.reference}:refunded:%`),
         ),
       );
     const before = Math.max(0, ...earlier.map((r) => Number(r.reference.split(':').at(-1)) || 0));
@@ -234,7 +261,7 @@ export function createStripeWebhooks(deps: {
     );
 
     const ledger = createLedgerRepo(tx);
-    const buyer = await ledger.userAccount(intent.buyerId);
+    const buyer = await ledger.userAccount(paidFor.buyerId);
     const locked = await ledger.lock([payer.accountId, buyer, ...credits.map((c) => c.accountId)]);
     // Each user gives back at most what they may spend; a house account its share in full (`takeBack`).
     const { postings, shortfall } = takeBack(
@@ -255,20 +282,15 @@ export function createStripeWebhooks(deps: {
     );
     await ledger.post({
       kind: 'refund',
-      reference: refundReference(intent.id, now),
-      description: `Card refund of purchase intent ${intent.id}`,
+      reference: refundReference(paidFor.reference, now),
+      description: `Card refund of ${paidFor.reference.replace(':', ' ')}`,
       at,
       postings,
     });
-    if (now >= paid) {
-      await tx
-        .update(intents)
-        .set({ paymentState: 'refunded', updatedAt: at })
-        .where(and(eq(intents.id, intent.id), eq(intents.paymentState, 'paid')));
-    }
+    if (now >= paid) await paidFor.onFullRefund?.(tx, at);
     if (shortfall > 0) {
       deps.log?.('card refund larger than what the sale’s accounts may give back', {
-        intentId: intent.id,
+        ...paidFor.log,
         refund,
         shortfall,
       });
@@ -411,6 +433,75 @@ export function createStripeWebhooks(deps: {
   }
 
   /** Whether a PaymentIntent paid for something of ours besides a purchase intent (checked by the caller). */
+  /**
+   * What else a card authorisation paid for, taken: an accepted offer, a won bid, a won drawing entry, a paid
+   * publisher fee (each locked, as a purchase intent is). Null: none of them.
+   */
+  async function paidByCard(tx: Db, ref: string): Promise<PaidMovement | null> {
+    const [offer] = await lockRows(
+      tx,
+      offers,
+      and(eq(offers.providerReference, ref), eq(offers.status, 'accepted')),
+    );
+    if (offer) {
+      return {
+        reference: `offer:${offer.id}`,
+        transactionId: offer.ledgerTransactionId,
+        buyerId: offer.makerId,
+        paid: true,
+        log: { offerId: offer.id },
+      };
+    }
+    const [bid] = await lockRows(tx, bids, and(eq(bids.providerReference, ref), eq(bids.status, 'won')));
+    if (bid) {
+      return {
+        reference: `bid:${bid.id}`,
+        transactionId: bid.ledgerTransactionId,
+        buyerId: bid.userId,
+        paid: true,
+        log: { bidId: bid.id },
+      };
+    }
+    const [entry] = await lockRows(
+      tx,
+      drawingEntries,
+      and(eq(drawingEntries.providerReference, ref), eq(drawingEntries.status, 'won')),
+    );
+    if (entry) {
+      const [movement] = await tx
+        .select({ id: ledgerTransactions.id })
+        .from(ledgerTransactions)
+        .where(
+          and(
+            eq(ledgerTransactions.kind, 'purchase'),
+            eq(ledgerTransactions.reference, `drawing_entry:${entry.id}`),
+          ),
+        );
+      return {
+        reference: `drawing_entry:${entry.id}`,
+        transactionId: movement?.id ?? null,
+        buyerId: entry.userId,
+        paid: true,
+        log: { drawingEntryId: entry.id },
+      };
+    }
+    const [fee] = await lockRows(
+      tx,
+      publisherFees,
+      and(eq(publisherFees.providerReference, ref), eq(publisherFees.paymentState, 'paid')),
+    );
+    if (fee) {
+      return {
+        reference: `publisher_fee:${fee.id}`,
+        transactionId: fee.ledgerTransactionId,
+        buyerId: fee.paidBy,
+        paid: true,
+        log: { publisherFeeId: fee.id },
+      };
+    }
+    return null;
+  }
+
   async function isOurPayment(tx: Db, ref: string): Promise<boolean> {
     const result = await tx.execute(sql`
       select exists (select 1 from ${offers} where ${offers.providerReference} = ${ref})

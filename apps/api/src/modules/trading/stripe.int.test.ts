@@ -17,6 +17,7 @@ import {
   startFakeStripe,
 } from '../../testing/fake-stripe';
 import { type TestApp, testApp } from '../../testing/test-app';
+import { auctionNifty, placeBid } from '../bids/bids-helpers';
 import type { TestSession } from '../social/test-session';
 import { SIM_EXTERNAL_TOKENS } from './payment-providers';
 import {
@@ -443,12 +444,13 @@ describe('Stripe webhooks', () => {
 });
 
 /** A movement's entries: account kind (and user) → amount, summed. */
-async function refundMovements(intentId: number) {
+async function refundMovements(intentId: number | string) {
   const txs = await db()
     .select()
     .from(schema.ledgerTransactions)
     .where(eq(schema.ledgerTransactions.kind, 'refund'));
-  const mine = txs.filter((x) => x.reference.startsWith(`purchase_intent:${intentId}:refunded:`));
+  const prefix = typeof intentId === 'number' ? `purchase_intent:${intentId}` : intentId;
+  const mine = txs.filter((x) => x.reference.startsWith(`${prefix}:refunded:`));
   const entries = await Promise.all(
     mine.map((x) =>
       db()
@@ -590,6 +592,87 @@ describe('charge.refunded reverses the ledger (decision 009 "Refunds")', () => {
       holdsBeyondBalance: 0,
       negativeBalances: 0,
     });
+  });
+});
+
+// Money review, 2026-12-06: a refund at Stripe of an accepted card offer or a won card bid was kept as a payment
+// that is not ours: the buyer had the money back and the NFT, the seller kept the proceeds.
+describe('charge.refunded of an accepted card offer or a won card bid reverses its movement', () => {
+  it('an accepted card offer: its proceeds, creator fee and service fee are given back, once', async () => {
+    const { token, seller } = await listedToken(t.app, { priceInCents: 50_000 });
+    const maker = await buyer(t.app);
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/offer',
+      headers: maker.headers,
+      payload: {
+        type: 'offer',
+        contractAddress: token.contractAddress,
+        tokenId: token.tokenId,
+        amount: { amount: '100', currency: 'USD' },
+        payment_method: 'stripe_card',
+        payment_token: STRIPE_TEST_PMS.succeeds,
+      },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const offerId = (made.json() as { offer: { id: number } }).offer.id;
+    const accepted = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/accept-bid/',
+      headers: seller.headers,
+      payload: { bid_id: offerId, contractAddress: token.contractAddress, tokenId: token.tokenId },
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const proceeds = await accountBalance(db(), { userId: seller.userId });
+    expect(proceeds).toBe(8_500);
+    const [offer] = await db().select().from(schema.offers).where(eq(schema.offers.id, offerId));
+    const ref = offer?.providerReference ?? '';
+    const total = fake.intent(ref)?.amount ?? 0;
+    expect(total).toBeGreaterThan(0);
+    await t.app.services.payments.card.refund(ref, total);
+    const event = fake.event('charge.refunded', ref);
+    expect((await webhook(event)).json()).toEqual({
+      received: true,
+      processed: true,
+      outcome: `refunded:${total}`,
+    });
+    expect((await webhook(event)).json()).toMatchObject({ processed: false });
+    expect(await accountBalance(db(), { userId: seller.userId })).toBe(0);
+    const [movement] = await refundMovements(`offer:${offerId}`);
+    expect(movement?.entries.reduce((sum, e) => sum + e.amountCents, 0)).toBe(0);
+    expect(movement?.entries).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ memo: 'proceeds_refunded', amountCents: -8_500 }),
+        expect.objectContaining({ memo: 'card_refund', amountCents: total }),
+      ]),
+    );
+    expect(await ledgerInvariants(db())).toMatchObject({ unbalancedTransactions: 0, negativeBalances: 0 });
+  });
+
+  it("a won card bid: the publisher's proceeds and the platform's fee are given back", async () => {
+    const { nifty, owner } = await auctionNifty(t.app, { endsInMs: 5 * 60_000 });
+    const bidder = await buyer(t.app);
+    const placed = await placeBid(t.app, bidder.headers, nifty, '40', {
+      payment_method: 'stripe_card',
+      payment_token: STRIPE_TEST_PMS.succeeds,
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    t.clock.advance(6 * 60_000);
+    expect(await t.app.services.bids.settle(nifty.id)).toEqual({ settled: true, winners: 1 });
+    expect(await accountBalance(db(), { userId: owner.id })).toBe(3_600);
+    const [won] = await db().select().from(schema.bids).where(eq(schema.bids.userId, bidder.userId));
+    const ref = won?.providerReference ?? '';
+    const total = fake.intent(ref)?.amount ?? 0;
+    await t.app.services.payments.card.refund(ref, total);
+    expect((await webhook(fake.event('charge.refunded', ref))).json()).toEqual({
+      received: true,
+      processed: true,
+      outcome: `refunded:${total}`,
+    });
+    expect(await accountBalance(db(), { userId: owner.id })).toBe(0);
+    const [movement] = await refundMovements(`bid:${won?.id}`);
+    expect(movement?.entries.reduce((sum, e) => sum + e.amountCents, 0)).toBe(0);
+    expect(await ledgerInvariants(db())).toMatchObject({ unbalancedTransactions: 0, negativeBalances: 0 });
   });
 });
 
