@@ -530,7 +530,8 @@ describe("a primary sale's emails", () => {
     const owner = await sessionFor(t.app, split.owner.profileUrl);
     const res = await t.app.inject({ url: '/api/nifty-dashboard/sales/', headers: owner.headers });
     expect(res.statusCode, res.body).toBe(200);
-    const rows = (res.json() as { results: { proceedsInCents: number; serviceFeeInCents: number }[] }).results;
+    const rows = (res.json() as { results: { proceedsInCents: number; serviceFeeInCents: number }[] })
+      .results;
     expect(rows).toHaveLength(2);
     expect(rows.reduce((sum, r) => sum + r.proceedsInCents, 0)).toBe(credited);
     expect(rows.reduce((sum, r) => sum + r.serviceFeeInCents, 0)).toBe(247);
