@@ -152,14 +152,35 @@ describe('dashboard', () => {
       .toBe('table-list-for-sale');
     expect(await row.getByTestId('table-cancel-listing').count()).toBe(0);
     expect(await row.textContent()).toContain('Not listed');
-    await row.getByTestId('table-list-for-sale').click();
-    await dialog.getByLabel('Price').fill('40');
-    await dialog.getByLabel('Currency').selectOption('USD');
-    await dialog.getByRole('button', { name: 'List for sale' }).click();
-    await expect.poll(() => dialog.count(), { timeout: 15_000 }).toBe(0);
+    const relist = async () => {
+      await row.getByTestId('table-list-for-sale').click();
+      await dialog.getByLabel('Price').fill('40');
+      await dialog.getByLabel('Currency').selectOption('USD');
+      await dialog.getByRole('button', { name: 'List for sale' }).click();
+      await expect.poll(() => dialog.count(), { timeout: 15_000 }).toBe(0);
+      await expect
+        .poll(() => row.getByTestId('table-list-for-sale').textContent(), { timeout: 15_000 })
+        .toBe('Edit price');
+    };
+    await relist();
+
+    // With 'Listed only' on, a cancelled row leaves the table: the keyboard's place is the table, not the page's
+    // start (UX review, 2026-12-06).
+    await seller.goto(`${baseUrl + tableUrl}&listed=true`);
+    const listedRow = rows.filter({ has: seller.getByTestId('table-cancel-listing') }).first();
+    await expect.poll(() => listedRow.count(), { timeout: 15_000 }).toBe(1);
+    await listedRow.getByTestId('table-cancel-listing').click();
+    await cancel.getByRole('button', { name: 'Cancel listing' }).click();
+    await expect.poll(() => cancel.count(), { timeout: 15_000 }).toBe(0);
+    await expect.poll(() => rows.filter({ has: seller.getByTestId('table-cancel-listing') }).count()).toBe(0);
     await expect
-      .poll(() => row.getByTestId('table-list-for-sale').textContent(), { timeout: 15_000 })
-      .toBe('Edit price');
+      .poll(() =>
+        seller.evaluate<string | null>('document.activeElement?.getAttribute("aria-label") ?? null'),
+      )
+      .toBe('Editions');
+    await seller.goto(baseUrl + tableUrl);
+    await expect.poll(() => row.count(), { timeout: 15_000 }).toBe(1);
+    await relist();
 
     // The seller's active listings show it, with no discount.
     await seller.goto(`${baseUrl}/dashboard/active-discounts`);

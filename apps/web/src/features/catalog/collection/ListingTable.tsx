@@ -76,11 +76,17 @@ export function ListingTable({ collectionKey, typeNumber }: ListingTableProps) {
   const [listing, setListing] = useState<TableNifty | null>(null);
   const [cancelling, setCancelling] = useState<number | null>(null);
   const cancelRow = useRef<HTMLTableRowElement | null>(null);
-  // Cancelled, the row's Cancel listing is gone: the keyboard's place is the row's 'List for sale'.
+  const tableRef = useRef<HTMLTableElement | null>(null);
+  // Cancelled, the row's Cancel listing is gone: the keyboard's place is the row's 'List for sale', or the table
+  // when the row left it ('Listed only' on), not the page's start.
   const cancelledRowAction = () => {
     const row = cancelRow.current;
-    // Only once the row shows it cancelled (not after 'Keep listing'), and while it is still in the table.
-    if (!row?.isConnected || row.querySelector('[data-testid="table-cancel-listing"]')) return null;
+    if (row && !row.isConnected) {
+      cancelRow.current = null;
+      return tableRef.current;
+    }
+    // Only once the row shows it cancelled (not after 'Keep listing').
+    if (!row || row.querySelector('[data-testid="table-cancel-listing"]')) return null;
     const action = row.querySelector<HTMLElement>('[data-testid="table-list-for-sale"]');
     // Once: a later read of the table does not move the focus there again.
     if (action) cancelRow.current = null;
@@ -211,7 +217,13 @@ export function ListingTable({ collectionKey, typeNumber }: ListingTableProps) {
         />
       ) : (
         <div className={styles.scroll}>
-          <table className={styles.table} aria-busy={query.isFetching || undefined}>
+          <table
+            ref={tableRef}
+            tabIndex={-1}
+            aria-label="Editions"
+            className={styles.table}
+            aria-busy={query.isFetching || undefined}
+          >
             <thead>
               <tr>
                 {header('edition', 'Edition')}
