@@ -74,6 +74,13 @@ describe('checkout and listing recovery', () => {
     const token = listed.token;
     await action.getByRole('button', { name: 'Cancel' }).click();
     await expect.poll(() => action.count()).toBe(0);
+    // Said, not silent, and the keyboard's place is Pay (UX review, 2026-12-06: nothing said, focus on the page).
+    expect(await page.getByTestId('checkout-step-dismissed').textContent()).toContain(
+      'Nothing was charged: the card verification was not completed.',
+    );
+    await expect
+      .poll(() => page.evaluate<string | null>("document.activeElement?.getAttribute('data-testid') ?? null"))
+      .toBe('pay');
 
     // Pay again: the verification the purchase waits for is offered again, not a dead end.
     await page.getByTestId('pay').click();

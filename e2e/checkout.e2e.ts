@@ -185,6 +185,12 @@ describe('selling and Buy Now', () => {
     const error = page.getByTestId('checkout-pay-error');
     await error.waitFor();
     expect(await error.textContent()).toContain(PURCHASE_FAILED);
+    // It says the card was declined, so the buyer tries another (UX review, 2026-12-06: only "a problem").
+    expect(await error.textContent()).toContain('Your card was declined.');
+    // Another way to pay: the card's refusal no longer stands above its Pay button.
+    await page.getByTestId('method-klarna').check();
+    await expect.poll(() => error.count()).toBe(0);
+    await page.getByTestId('method-card').check();
     const afterDecline = await itemAnswer(baseUrl, token);
     expect(afterDecline.owner?.username).toBe(sellerProfileUrl);
     expect(afterDecline.listing?.priceInCents).toBe(2000);

@@ -83,7 +83,10 @@ export function Dialog({
   // Focus moves into the dialog on open and back to the opener on close; the page behind stops scrolling.
   useEffect(() => {
     if (!open) return;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    // The page itself is no opener (the control pressed was disabled while busy, and lost the focus): then
+    // `returnFocus` says where the keyboard's place is.
+    const active = document.activeElement;
+    const opener = active instanceof HTMLElement && active !== document.body ? active : null;
     const panel = panelRef.current;
     if (panel) {
       // A field rendered with autoFocus (the amount of a bid, an offer, a price) takes the cursor: the
@@ -95,7 +98,7 @@ export function Dialog({
     document.body.style.overflow = 'hidden';
     return () => {
       document.body.style.overflow = overflow;
-      (opener?.isConnected ? opener : returnFocusRef.current?.())?.focus();
+      (opener?.isConnected && !opener.matches(':disabled') ? opener : returnFocusRef.current?.())?.focus();
     };
   }, [open]);
 

@@ -110,6 +110,7 @@ function AddFunds() {
     },
   });
   const completeKey = useRef<string | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
   // Complete verification sent and not answered yet, known from the click on (before the pending state renders).
   const completeOnce = useSubmitOnce();
   const complete = useMutation({
@@ -165,7 +166,7 @@ function AddFunds() {
     (complete.isError && !waiting ? complete.error : null);
   const cents = typedCents(amount);
   return (
-    <form className={styles.card} onSubmit={submit} noValidate data-testid="add-funds">
+    <form ref={formRef} className={styles.card} onSubmit={submit} noValidate data-testid="add-funds">
       <h2 className={styles.cardTitle}>Add funds by card</h2>
       <p className={styles.muted}>From $1 to $10,000, added to your balance at once.</p>
       {done ? (
@@ -228,6 +229,8 @@ function AddFunds() {
         error={waiting && complete.isError ? complete.error.message : null}
         finish={waiting ? `add ${formatCents(waiting.cents)} to your balance` : 'add the funds'}
         testId="add-funds-action-dialog"
+        // Add funds was busy when the step opened: the keyboard's place is that button again.
+        returnFocus={() => formRef.current?.querySelector<HTMLElement>('[data-testid="add-funds-submit"]')}
       />
     </form>
   );

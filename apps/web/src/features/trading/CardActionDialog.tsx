@@ -15,6 +15,7 @@ export function CardActionDialog({
   testId,
   error = null,
   provider = 'card',
+  returnFocus,
 }: {
   open: boolean;
   onClose: () => void;
@@ -26,6 +27,8 @@ export function CardActionDialog({
   error?: string | null;
   /** Whose step it is: the card's bank, or Klarna. */
   provider?: 'card' | 'klarna';
+  /** Where focus goes on close when the control that opened it cannot take it (Dialog's `returnFocus`). */
+  returnFocus?: () => HTMLElement | null | undefined;
 }) {
   return (
     <Dialog
@@ -38,6 +41,7 @@ export function CardActionDialog({
       onConfirm={onConfirm}
       confirmLabel={provider === 'klarna' ? 'Confirm with Klarna' : 'Complete verification'}
       testId={testId}
+      {...(returnFocus ? { returnFocus } : {})}
     >
       <p>
         {provider === 'klarna'

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  CARD_DECLINED_MESSAGE,
   formatCents,
   itemPath,
   type PaymentMethod,
@@ -427,6 +428,9 @@ export function Payment({
   const terms = useTermsDialog();
   const profile = useProfile().data;
   const [method, setMethod] = useState<Method>('stripe_card');
+  // The card's verification was closed without completing it: said above Pay (nothing was charged).
+  const [stepDismissed, setStepDismissed] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
   // The method whose second step is open (3-D Secure for a card, Klarna's own step): the dialog speaks of it.
   const [stepMethod, setStepMethod] = useState<PaymentMethod>(intent.paymentMethod);
   const [outcome, setOutcome] = useState<Outcome>(() => outcomeOf(intent));
@@ -777,6 +781,7 @@ export function Payment({
     event.preventDefault();
     // A new payment: the last second step's failure is history (its dialog may open again for this one).
     complete.reset();
+    setStepDismissed(false);
     const total = quote?.totalInCents;
     if (method === 'balance' || method === 'stripe_klarna' || method === 'gemini_balance') {
       once.send(pay, { method, card: null, total });
@@ -786,6 +791,13 @@ export function Payment({
     if (!read) return;
     card.sending();
     once.send(pay, { method, card: read, total });
+  };
+  // Another way to pay: the last payment's refusal (a declined card) no longer applies above its Pay button.
+  const choose = (next: Method) => {
+    setMethod(next);
+    pay.reset();
+    complete.reset();
+    setStepDismissed(false);
   };
   const busy = pay.isPending || complete.isPending || checking;
   // The second step's own failure (not finished yet, a lost answer) shows in its dialog, over the form.
@@ -799,7 +811,7 @@ export function Payment({
   const lost = error !== null && answerLost.current;
 
   return (
-    <form onSubmit={submit} noValidate data-testid="checkout-form">
+    <form ref={formRef} onSubmit={submit} noValidate data-testid="checkout-form">
       {children}
       {quote ? <FeeBreakdown quote={quote} /> : null}
       <fieldset className={styles.methods} disabled={busy}>
@@ -810,7 +822,7 @@ export function Payment({
             name="method"
             value="stripe_card"
             checked={method === 'stripe_card'}
-            onChange={() => setMethod('stripe_card')}
+            onChange={() => choose('stripe_card')}
             data-testid="method-card"
           />
           Credit or debit card
@@ -822,7 +834,7 @@ export function Payment({
             value="balance"
             checked={method === 'balance'}
             disabled={balanceTooLow}
-            onChange={() => setMethod('balance')}
+            onChange={() => choose('balance')}
             data-testid="method-balance"
           />
           {/* One run of text: on a phone it wraps as a sentence, not as two cramped columns. */}
@@ -843,7 +855,7 @@ export function Payment({
               name="method"
               value="stripe_klarna"
               checked={method === 'stripe_klarna'}
-              onChange={() => setMethod('stripe_klarna')}
+              onChange={() => choose('stripe_klarna')}
               data-testid="method-klarna"
             />
             <span>
@@ -861,7 +873,7 @@ export function Payment({
                 value="gemini_balance"
                 checked={method === 'gemini_balance'}
                 disabled={!geminiConnected}
-                onChange={() => setMethod('gemini_balance')}
+                onChange={() => choose('gemini_balance')}
                 data-testid="method-gemini"
               />
               <span>
@@ -913,12 +925,18 @@ export function Payment({
               LOST_UNKNOWN_TEXT
             )
           ) : declined ? (
+            // 000 §8's text, and what went wrong: the buyer tries another card, not the same one again.
             <>
-              {PURCHASE_FAILED_MESSAGE} {DECLINED_CARD_ADVICE}
+              {PURCHASE_FAILED_MESSAGE} {CARD_DECLINED_MESSAGE} {DECLINED_CARD_ADVICE}
             </>
           ) : (
             error.message
           )}
+        </FormAlert>
+      ) : stepDismissed ? (
+        <FormAlert tone="info" testId="checkout-step-dismissed">
+          Nothing was charged: the card verification was not completed. Press Pay to verify again, or use
+          another card.
         </FormAlert>
       ) : null}
       <Button
@@ -940,8 +958,12 @@ export function Payment({
         open={outcome.kind === 'needs-action'}
         onClose={() => {
           // Escape or Cancel while Complete is on its way (known from the click on): its answer decides.
-          if (!once.busy()) setOutcome({ kind: 'idle' });
+          if (once.busy()) return;
+          setOutcome({ kind: 'idle' });
+          setStepDismissed(true);
         }}
+        // Pay was busy when the step opened (it had the focus): the keyboard's place is Pay again.
+        returnFocus={() => formRef.current?.querySelector<HTMLElement>('[data-testid="pay"]')}
         loading={complete.isPending}
         error={stepError ? (answerLost.current ? LOST_UNKNOWN_TEXT : stepError.message) : null}
         onConfirm={() => once.send(complete, undefined)}
