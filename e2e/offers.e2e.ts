@@ -708,6 +708,35 @@ describe('offers', () => {
     await page.context().close();
   });
 
+  // UX review, 2026-12-06: the global offer page showed no price to weigh an offer against, and a typo (5000 for
+  // 50) went through with no warning, though any owner may accept it at once.
+  it('shows the lowest listed price on Make Global Offer and warns of an offer at or above it', {
+    timeout: 120_000,
+  }, async () => {
+    const own = await sellerWithToken();
+    await call(own.seller, 'POST', '/v2/listings', {
+      contractAddress: own.token.contractAddress,
+      tokenId: own.token.tokenId,
+      price: { amount: '3', currency: 'USD' },
+    });
+    const buyer = await apiSignUp(baseUrl, 'global-offer-floor');
+    const path = `/makeglobaloffer/?contractAddress=${own.token.contractAddress}&niftyType=${own.token.typeNumber}`;
+    const page = await signedInPage(buyer, path);
+    const floor = page.getByTestId('global-offer-floor');
+    await floor.waitFor();
+    expect(await floor.textContent()).toMatch(/^Lowest listed price: \$\d+\.\d\d \(\d+ listed\)\./);
+    const form = page.getByTestId('offer-form');
+    await form.getByLabel('Offer amount (USD)').fill('5000');
+    const warning = form.getByTestId('offer-over-buy-now');
+    await warning.waitFor();
+    expect(await warning.textContent()).toMatch(
+      /An edition of this work can be bought now for \$\d+\.\d\d: your offer is not below that price\./,
+    );
+    await form.getByLabel('Offer amount (USD)').fill('0.50');
+    await expect.poll(() => warning.count()).toBe(0);
+    await page.context().close();
+  });
+
   it('a double click on Make Global Offer makes one offer: no duplicate warning', {
     timeout: 120_000,
   }, async () => {

@@ -72,7 +72,22 @@ function OfferTarget({ contractAddress, typeNumber }: { contractAddress: string;
         <p className={styles.notice}>
           Your offer applies to any edition of this work: any owner may accept it.
         </p>
-        <GlobalOfferForm contractAddress={collection.contractAddress} typeNumber={nifty.typeNumber} />
+        {/* What an edition costs now: an offer is weighed against it (a typo of 5000 for 50 costs money). */}
+        <p className={styles.notice} data-testid="global-offer-floor">
+          {nifty.floorPriceInCents === null ? (
+            'No edition is listed for sale now.'
+          ) : (
+            <>
+              Lowest listed price: {formatCents(nifty.floorPriceInCents)} ({nifty.listedCount} listed).{' '}
+              <Link to={`${back}?listed=true&sort=list_price`}>See the listed editions</Link>
+            </>
+          )}
+        </p>
+        <GlobalOfferForm
+          contractAddress={collection.contractAddress}
+          typeNumber={nifty.typeNumber}
+          floorCents={nifty.floorPriceInCents}
+        />
         <Link to={back} className={styles.back} data-testid="global-offer-back">
           Back to {nifty.title}
         </Link>
@@ -81,7 +96,15 @@ function OfferTarget({ contractAddress, typeNumber }: { contractAddress: string;
   );
 }
 
-function GlobalOfferForm({ contractAddress, typeNumber }: { contractAddress: string; typeNumber: number }) {
+function GlobalOfferForm({
+  contractAddress,
+  typeNumber,
+  floorCents,
+}: {
+  contractAddress: string;
+  typeNumber: number;
+  floorCents: number | null;
+}) {
   const formId = useId();
   const [made, setMade] = useState<Offer | null>(null);
   const { mutation, submit, error, failure, termsDialog } = useCreateOffer(setMade);
@@ -103,6 +126,8 @@ function GlobalOfferForm({ contractAddress, typeNumber }: { contractAddress: str
         error={error}
         failure={failure}
         busy={mutation.isPending}
+        buyNowCents={floorCents}
+        anyEdition
       />
       <Button
         type="submit"

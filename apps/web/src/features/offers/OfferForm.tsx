@@ -34,6 +34,7 @@ export function OfferForm({
   failure,
   busy,
   buyNowCents = null,
+  anyEdition = false,
 }: {
   target: OfferTarget;
   formId: string;
@@ -44,6 +45,8 @@ export function OfferForm({
   busy: boolean;
   /** The item's Buy Now price in cents while it is listed: an offer at or above it is pointed out. */
   buyNowCents?: number | null;
+  /** A global offer: the price is the work's lowest listed edition, not one NFT's. */
+  anyEdition?: boolean;
 }) {
   const balance = useProfile().data?.available_balance_in_cents ?? null;
   const [amount, setAmount] = useState('');
@@ -125,7 +128,7 @@ export function OfferForm({
         disabled={busy}
         autoFocus
       />
-      <OverBuyNowWarning cents={cents} buyNowCents={buyNowCents} />
+      <OverBuyNowWarning cents={cents} buyNowCents={buyNowCents} anyEdition={anyEdition} />
       <SelectField
         name="offerExpiry"
         label="Expires after"
@@ -171,15 +174,19 @@ export async function createOffer(prepare: () => Promise<NewOffer>) {
 export function OverBuyNowWarning({
   cents,
   buyNowCents,
+  anyEdition = false,
 }: {
   cents: number | null;
   buyNowCents: number | null;
+  /** A global offer: an edition of the work can be bought at its lowest listed price. */
+  anyEdition?: boolean;
 }) {
   if (buyNowCents === null || cents === null || cents < buyNowCents) return null;
   return (
     <FormAlert tone="warning" testId="offer-over-buy-now">
-      This NFT can be bought now for {formatCents(buyNowCents)}: your offer is not below that price. Check the
-      amount, or use Buy Now.
+      {anyEdition
+        ? `An edition of this work can be bought now for ${formatCents(buyNowCents)}: your offer is not below that price. Check the amount, or buy that edition.`
+        : `This NFT can be bought now for ${formatCents(buyNowCents)}: your offer is not below that price. Check the amount, or use Buy Now.`}
     </FormAlert>
   );
 }
