@@ -420,6 +420,18 @@ describe('offers', () => {
     const page = await signedInPage(seller, itemUrl(token));
     const row = page.getByTestId('item-offers').getByTestId('offer-row');
     await row.first().waitFor();
+    // In the half-width Offers panel the amount and Accept are both in view, not scrolled off its side (UX
+    // review, 2026-12-06: Accept read 'Accep', or was out of view, and focusing it hid the amount).
+    const inside = async (testId: string) => {
+      // The table's scroller: what of the table is in view.
+      const panel = await page.getByTestId('item-offers').locator('xpath=..').boundingBox();
+      const box = await row.first().getByTestId(testId).boundingBox();
+      return panel !== null && box !== null && box.x >= panel.x && box.x + box.width <= panel.x + panel.width;
+    };
+    await page.setViewportSize({ width: 1024, height: 800 });
+    await row.first().getByTestId('offer-accept').focus();
+    expect(await inside('offer-accept')).toBe(true);
+    expect(await inside('offer-amount')).toBe(true);
     await row.first().getByTestId('offer-accept').click();
     const dialog = page.getByTestId('accept-bid-dialog');
     await dialog.waitFor();

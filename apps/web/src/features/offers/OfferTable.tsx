@@ -67,7 +67,7 @@ export function OfferTable({
   const [editing, setEditing] = useState<Offer | null>(null);
   const lastColumn = showStatus ? 'Status' : 'Expires';
   return (
-    <div className={table.scroll}>
+    <div className={`${table.scroll} ${styles.stackHost}`}>
       <table className={`${table.table} ${styles.stack}`} data-testid={testId}>
         <thead>
           <tr>
@@ -116,7 +116,7 @@ export function OfferTable({
               );
             return (
               <tr key={offer.id} data-testid="offer-row" data-offer-id={offer.id}>
-                <td data-label="Offer" className={styles.amountCell}>
+                <td data-label="Offer" className={styles.amountCell} data-testid="offer-amount">
                   <Price {...centsPrice(offer.amountInCents)} />
                   {/* On an item's page, an offer on any edition of the work is not one on this NFT alone. */}
                   {!showTarget && offer.type === 'global_offer' ? (
