@@ -7,7 +7,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { apiSignUp, DESKTOP, newPage, storeCredentials } from './support/accounts';
 import { useBrowser } from './support/browser';
 import { signedInProfileUrl, signInOnLoginPage } from './support/sign-in';
-import { apiCall, fillCard, itemAnswer, itemUrl, type OwnedToken } from './support/trading';
+import { apiCall, fillCard, holdRequests, itemAnswer, itemUrl, type OwnedToken } from './support/trading';
 
 const baseUrl = inject('baseUrl');
 const browser = useBrowser();
@@ -428,6 +428,39 @@ describe('checkout and listing recovery', () => {
       'This checkout was closed: the NFT was sold to another collector, or its seller changed the price or withdrew the listing.',
     );
     expect(await slow.page.getByTestId('pay').count()).toBe(0);
+    await slow.context.close();
+    await fast.context.close();
+  });
+
+  // UX review, 2026-12-06: paying a checkout whose NFT another collector had just bought said only 'This purchase can
+  // no longer be paid'; the poll's word a moment later said why. The pay answer now says it too.
+  it('paying a checkout whose NFT another collector just bought says it was sold', async () => {
+    const { token } = await collectorListsOne();
+    const opened = async (label: string) => {
+      const buyer = await apiSignUp(baseUrl, label);
+      const context = await browser.newContext({ viewport: DESKTOP });
+      await storeCredentials(context, buyer.grant);
+      const page = await context.newPage();
+      await page.goto(baseUrl + itemUrl(token));
+      await page.getByTestId('item-price').getByTestId('buy-now').click();
+      await page.waitForURL((url) => url.pathname.startsWith('/listing-checkout/'));
+      await page.getByTestId('fee-breakdown').waitFor();
+      return { page, context };
+    };
+    const slow = await opened('qa-slow-pay');
+    // Its status poll is held: only the pay answer can tell it.
+    holdRequests(slow.page, '**/api/v2/purchase-intent/*/status**');
+    const fast = await opened('qa-fast-pay');
+    await fillCard(fast.page.getByTestId('card-form'));
+    await fast.page.getByTestId('pay').click();
+    await fast.page.getByTestId('checkout-success').waitFor();
+    await fillCard(slow.page.getByTestId('card-form'));
+    await slow.page.getByTestId('pay').click();
+    const closed = slow.page.getByTestId('checkout-closed-message');
+    await closed.waitFor({ timeout: 20_000 });
+    expect(await closed.textContent()).toContain(
+      'This checkout was closed: the NFT was sold to another collector, or its seller changed the price or withdrew the listing.',
+    );
     await slow.context.close();
     await fast.context.close();
   });

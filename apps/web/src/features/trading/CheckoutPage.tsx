@@ -365,6 +365,10 @@ type Outcome =
   | { kind: 'expired' }
   | { kind: 'unavailable'; message: string; ownListing?: boolean };
 
+/** A listing's checkout the server closed: why it may have been (the pay answer and the poll say the same). */
+const LISTING_CLOSED_TEXT =
+  'This checkout was closed: the NFT was sold to another collector, or its seller changed the price or withdrew the listing.';
+
 function outcomeOf(intent: PurchaseIntent): Outcome {
   if (intent.paymentState === 'paid') return { kind: 'paid' };
   if (intent.paymentState === 'requires_action') return { kind: 'needs-action' };
@@ -376,7 +380,7 @@ function outcomeOf(intent: PurchaseIntent): Outcome {
       kind: 'unavailable',
       message:
         intent.saleType === 'listing'
-          ? 'This checkout was closed: the NFT was sold to another collector, or its seller changed the price or withdrew the listing.'
+          ? LISTING_CLOSED_TEXT
           : 'This checkout was closed because you opened a newer one for this NFT. Continue in that one, or press Buy again.',
     };
   }
@@ -395,7 +399,8 @@ export function Payment({
   itemName,
   children,
   successText,
-  expiredText = 'This purchase has expired: the price was held for 15 minutes. Go back to the item and choose Buy Now again.',
+  // Not "the price was held": a listing is not held for a buyer while they pay (another may buy it meanwhile).
+  expiredText = 'This checkout has expired: a checkout stays open for 15 minutes. Go back to the item and choose Buy Now again if it is still for sale.',
   backLabel,
   onBack,
   disabled = false,
@@ -574,7 +579,13 @@ export function Payment({
     ) {
       setOutcome({
         kind: 'unavailable',
-        message: error.message,
+        // A listing's checkout closed by the server (sold to another, repriced, withdrawn) says why it may have
+        // been, as the poll's word does a moment later (UX review, 2026-12-06: the answer said only 'no longer').
+        message:
+          (error.errorType === 'purchase-intent-closed' || error.errorType === 'listing-unavailable') &&
+          intent.saleType === 'listing'
+            ? LISTING_CLOSED_TEXT
+            : error.message,
         ownListing: error.errorType === 'own-listing',
       });
       void queryClient.invalidateQueries({ queryKey: catalogKeys.items() });
@@ -725,9 +736,9 @@ export function Payment({
   if (outcome.kind === 'expired' || outcome.kind === 'unavailable') {
     // A listing's checkout closed, and the item is the viewer's now: bought in another window (not their own
     // listing, which they always owned).
+    // An old checkout link, expired, for an item the viewer has bought since: not 'choose Buy Now again'.
     const boughtElsewhere =
-      outcome.kind === 'unavailable' &&
-      !outcome.ownListing &&
+      !(outcome.kind === 'unavailable' && outcome.ownListing) &&
       viewerOwnsItem &&
       intent.saleType === 'listing';
     return (
