@@ -311,6 +311,15 @@ describe('offers', () => {
     // Before an amount is typed the balance may be chosen (greyed out, it read as unusable; UX walkthrough).
     await expect.poll(() => dialog.getByTestId('offer-method-balance').isEnabled()).toBe(true);
     await dialog.getByTestId('offer-method-balance').click();
+    // More than the balance: the balance stays chosen (with its longer expiries) and the form says it is short,
+    // rather than switching to a card by itself (UX review, 2026-12-06).
+    await dialog.getByLabel('Offer amount (USD)').fill('5000');
+    expect(await dialog.getByTestId('offer-method-balance').isChecked()).toBe(true);
+    expect(await dialog.getByLabel('Expires after').locator('option').allTextContents()).toContain('30 days');
+    await dialog.getByRole('button', { name: 'Make offer' }).click();
+    await dialog
+      .getByText('Your balance ($50.00 available) is not enough for this amount: lower it, or pay by card.')
+      .waitFor();
     await dialog.getByLabel('Offer amount (USD)').fill('2.50');
     expect(await dialog.getByTestId('offer-method-balance').isChecked()).toBe(true);
     await dialog.getByRole('button', { name: 'Make offer' }).click();

@@ -74,9 +74,10 @@ export function OfferForm({
   // A balance offer of this amount whose answer was lost already holds the amount: the balance read since no
   // longer covers it, and pressing again must send the same action, by balance.
   const balanceOfferUnsettled = cents !== null && actions.unsettled(actionInput(offerOf(cents, days), null));
-  // Before an amount is typed, any balance may be chosen (greyed out with no amount, it read as unusable).
-  const balanceCovers =
-    (balance !== null && (cents === null ? balance > 0 : balance >= cents)) || balanceOfferUnsettled;
+  // Any balance may be chosen; one short of the amount stays chosen and says so (UX review, 2026-12-06: the form
+  // switched to a card by itself when the amount passed the balance, and the choices of expiry with it).
+  const balanceCovers = (balance !== null && balance > 0) || balanceOfferUnsettled;
+  const enough = cents === null || (balance !== null && balance >= cents) || balanceOfferUnsettled;
   const chosen: OfferPaymentMethod = method === 'balance' && !balanceCovers ? 'stripe_card' : method;
   // A card's authorisation lapses after about a week: a card offer lasts 7 days at most.
   const expiryChoices =
@@ -88,8 +89,12 @@ export function OfferForm({
     // Each field's problem at that field, all at once.
     if (chosen === 'balance') card.clearChecked();
     const cardRead = chosen === 'balance' ? null : card.check();
-    setAmountError('error' in read ? read.error : null);
-    if ('error' in read || (chosen !== 'balance' && !cardRead)) return;
+    const short =
+      chosen === 'balance' && !enough && balance !== null
+        ? `Your balance (${formatCents(balance)} available) is not enough for this amount: lower it, or pay by card.`
+        : null;
+    setAmountError('error' in read ? read.error : short);
+    if ('error' in read || short !== null || (chosen !== 'balance' && !cardRead)) return;
     const base = offerOf(read.cents, expiry);
     // Sent again after a lost answer with the same offer and card: the same action (same key and card token),
     // so the API answers the offer it made instead of warning of a duplicate.
@@ -148,6 +153,7 @@ export function OfferForm({
         onChoose={setMethod}
         balance={balance}
         balanceCovers={balanceCovers}
+        enough={enough}
         amountTyped={cents !== null}
         card={card}
         disabled={busy}

@@ -17,6 +17,7 @@ export function PayWith({
   balance,
   balanceCovers,
   amountTyped = true,
+  enough = balanceCovers,
   card,
   disabled = false,
 }: {
@@ -28,6 +29,11 @@ export function PayWith({
   balanceCovers: boolean;
   /** Whether an amount is typed yet: before one is, the balance is not said to fall short of it. */
   amountTyped?: boolean;
+  /**
+   * Whether the balance covers the amount typed (said beside it when not). By default the balance may be chosen
+   * only when it does; an offer keeps it chosen and says so when it is short.
+   */
+  enough?: boolean;
   /** The card as typed, with a message at each field to fix (`useCardForm`). */
   card: CardForm;
   disabled?: boolean;
@@ -53,7 +59,7 @@ export function PayWith({
               {/* Greyed out: say why. */}
               {balance === null
                 ? ''
-                : ` (${formatCents(balance)} available${!balanceCovers && amountTyped ? ', not enough for this' : ''})`}
+                : ` (${formatCents(balance)} available${!enough && amountTyped ? ', not enough for this' : ''})`}
             </span>
           </span>
         </label>
