@@ -156,7 +156,7 @@ describe('checkout and listing recovery', () => {
 
     await field.fill('99999999999');
     await dialog.getByRole('button', { name: 'List for sale' }).click();
-    await expect.poll(() => fieldError.textContent()).toBe('The price is too high');
+    await expect.poll(() => fieldError.textContent()).toBe('The price is too high: at most $10,000,000.00');
     expect(await dialog.getByTestId('listing-error').count()).toBe(0);
     expect((await itemAnswer(baseUrl, own)).listing).toBeNull();
 

@@ -145,6 +145,10 @@ describe('the Deposit tab', () => {
     await form.getByTestId('add-funds-submit').click();
     await expect.poll(() => messageAt(amount)).toBe('Enter an amount from $1.00 to $10,000.00');
     expect(await error.count()).toBe(0);
+    // Twenty digits are an amount out of the range too, not text 'like 125 or 12.50' (UX review, 2026-12-06).
+    await amount.fill('12345678901234567890');
+    await form.getByTestId('add-funds-submit').click();
+    await expect.poll(() => messageAt(amount)).toBe('Enter an amount from $1.00 to $10,000.00');
     expect(await balanceOf(user)).toBe(0);
 
     await page.context().close();

@@ -64,8 +64,11 @@ describe('readAmount', () => {
     expect(readAmount('0.001', 'ETH')).toEqual({ units: 10n ** 15n });
     expect(readAmount('0.0000000000000000001', 'ETH')).toEqual({ problem: 'format' });
     expect(readAmount('999999999999', 'USD')).toEqual({ units: 99_999_999_999_900n });
-    expect(readAmount('1234567890123', 'USD')).toEqual({ problem: 'format' });
-    expect(readAmount('1,234,567,890,123', 'ETH')).toEqual({ problem: 'format' });
+    // An amount too large to be one (a UX review's 20 digits) is told apart from text that is not an amount.
+    expect(readAmount('1234567890123', 'USD')).toEqual({ problem: 'too_large' });
+    expect(readAmount('1,234,567,890,123', 'ETH')).toEqual({ problem: 'too_large' });
+    expect(readAmount('12345678901234567890.5', 'USD')).toEqual({ problem: 'too_large' });
+    expect(readAmount('12345678901234567890.555', 'USD')).toEqual({ problem: 'format' });
   });
 });
 
@@ -89,7 +92,7 @@ describe('readUsdAmount (offers, bids, deposit, cash out)', () => {
     expect(AMOUNT_FORMAT_MESSAGE).toBe('Enter an amount like 125 or 12.50');
     expect(readUsdAmount('')).toEqual({ error: 'Enter an amount' });
     expect(readUsdAmount('0')).toEqual({ error: 'Enter an amount above zero' });
-    expect(readUsdAmount('1234567890123')).toEqual({ error: AMOUNT_FORMAT_MESSAGE });
+    expect(readUsdAmount('1234567890123')).toEqual({ error: 'The amount is too high' });
   });
   it('keeps an amount in its range', () => {
     const range = { min: 100, max: 1_000_000 };
@@ -101,6 +104,10 @@ describe('readUsdAmount (offers, bids, deposit, cash out)', () => {
       error: 'Enter an amount from $1.00 to $10,000.00',
     });
     expect(readUsdAmount('12,50', range)).toEqual({ error: AMOUNT_FORMAT_MESSAGE });
+    // 20 digits: the range, not 'like 125 or 12.50' (UX review, 2026-12-06).
+    expect(readUsdAmount('12345678901234567890', range)).toEqual({
+      error: 'Enter an amount from $1.00 to $10,000.00',
+    });
   });
 });
 
@@ -129,7 +136,7 @@ describe('readPrice (the listing price, USD or ETH)', () => {
         expect(readPrice(text, currency), text).toEqual({ error: PRICE_FORMAT_MESSAGE });
     expect(PRICE_FORMAT_MESSAGE).toBe('Enter a price like 125 or 12.50');
     expect(readPrice('0.001', 'USD')).toEqual({ error: PRICE_FORMAT_MESSAGE });
-    expect(readPrice('1234567890123', 'ETH')).toEqual({ error: PRICE_FORMAT_MESSAGE });
+    expect(readPrice('1234567890123', 'ETH')).toEqual({ error: 'The price is too high' });
     expect(readPrice('$25', 'ETH')).toEqual({ error: PRICE_FORMAT_MESSAGE });
     expect(readPrice(' ', 'ETH')).toEqual({ error: 'Enter a price' });
   });

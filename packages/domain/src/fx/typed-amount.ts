@@ -6,8 +6,8 @@
 import { formatCents } from '../format/price';
 import { CURRENCIES, type Currency, fromMinorUnits } from './currency';
 
-/** What is wrong with a typed amount: nothing typed, or text that is not an amount. */
-export type AmountProblem = 'empty' | 'format';
+/** What is wrong with a typed amount: nothing typed, text that is not an amount, or an amount too large to be one. */
+export type AmountProblem = 'empty' | 'format' | 'too_large';
 
 /** At most 12 whole digits, as the API's prices and amounts (leading zeros count). */
 const MAX_WHOLE_DIGITS = 12;
@@ -28,7 +28,8 @@ export function readAmount(text: string, currency: Currency): { units: bigint } 
   const whole = (found[1] ?? '').replaceAll(',', '');
   const fraction = found[2] ?? '';
   const decimals = CURRENCIES[currency].decimals;
-  if (whole.length > MAX_WHOLE_DIGITS || fraction.length > decimals) return { problem: 'format' };
+  if (fraction.length > decimals) return { problem: 'format' };
+  if (whole.length > MAX_WHOLE_DIGITS) return { problem: 'too_large' };
   return { units: BigInt(whole + fraction.padEnd(decimals, '0')) };
 }
 
@@ -47,8 +48,15 @@ export function readUsdAmount(
   range?: { min: number; max: number },
 ): { cents: number } | { error: string } {
   const read = readAmount(text, 'USD');
-  if ('problem' in read)
+  if ('problem' in read) {
+    if (read.problem === 'too_large')
+      return {
+        error: range
+          ? `Enter an amount from ${formatCents(range.min)} to ${formatCents(range.max)}`
+          : 'The amount is too high',
+      };
     return { error: read.problem === 'empty' ? 'Enter an amount' : AMOUNT_FORMAT_MESSAGE };
+  }
   // At most 12 whole digits: well within a safe integer of cents.
   const cents = Number(read.units);
   if (range) {
@@ -80,7 +88,10 @@ export function readPrice(
   currency: Currency,
 ): { units: bigint; amount: string } | { error: string } {
   const read = readAmount(text, currency);
-  if ('problem' in read) return { error: read.problem === 'empty' ? 'Enter a price' : PRICE_FORMAT_MESSAGE };
+  if ('problem' in read) {
+    if (read.problem === 'too_large') return { error: 'The price is too high' };
+    return { error: read.problem === 'empty' ? 'Enter a price' : PRICE_FORMAT_MESSAGE };
+  }
   const low = listingMinimumProblem(read.units, currency);
   if (low) return { error: low };
   return { units: read.units, amount: fromMinorUnits(read.units, currency) };

@@ -466,7 +466,9 @@ export function createTradingService(deps: {
       if (!rate) throw TRADING_ERRORS.noRate();
       cents = convertMinorUnits(minor, 'ETH', 'USD', rate);
     }
-    if (cents > BigInt(MAX_PRICE_CENTS)) throw TRADING_ERRORS.invalid('price', 'The price is too high');
+    // The bound said with it (UX review, 2026-12-06: 'too high' left the seller guessing).
+    if (cents > BigInt(MAX_PRICE_CENTS))
+      throw TRADING_ERRORS.invalid('price', `The price is too high: at most ${formatCents(MAX_PRICE_CENTS)}`);
     return { currency: price.currency, amount: minor.toString(), priceInCents: Number(cents) };
   }
 

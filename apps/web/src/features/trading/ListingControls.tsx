@@ -173,7 +173,7 @@ export function PriceDialog({
     // 000 §8: tos_approval_required opens the terms dialog; agreeing lists again.
     onError: (error, price) => {
       if (isTermsApprovalRequired(error)) terms.ask(() => mutation.mutate(price));
-      // The API's word on the price ('The price is too high') goes below the field, not 'Invalid request'.
+      // The API's word on the price ('The price is too high: at most …') goes below the field, not 'Invalid request'.
       else if (isApiError(error) && error.fields?.price) setFieldError(error.fields.price);
     },
   });
