@@ -210,6 +210,15 @@ describe('selling and Buy Now', () => {
     expect(sold.owner?.username).not.toBe(sellerProfileUrl);
     expect(sold.listing).toBeNull();
 
+    // Back, then Forward: the receipt again, not 'paid in another window' once its poll finds it paid (UX review,
+    // 2026-12-06).
+    await page.goBack();
+    await page.waitForURL((url) => !url.pathname.startsWith('/listing-checkout/'));
+    await page.goForward();
+    await success.waitFor();
+    await page.waitForTimeout(6_000); // a status poll (every 5 s)
+    expect(await page.getByTestId('checkout-paid-elsewhere').count()).toBe(0);
+
     // Opened again later (a reload, its link): the same receipt, without claiming the NFT is still the buyer's
     // (it may have been sold on since).
     const checkoutUrl = page.url();

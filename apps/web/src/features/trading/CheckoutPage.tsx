@@ -358,6 +358,34 @@ function Receipt({ intent }: { intent: PurchaseIntent }) {
   );
 }
 
+/**
+ * The purchases paid in this tab (its session storage: kept across Back and Forward, not shared with other tabs),
+ * so a page shown again from the history's cache, whose poll then finds the purchase paid, does not say it was
+ * paid in another window (UX review, 2026-12-06).
+ */
+const PAID_HERE_KEY = 'vitrine:checkout-paid-here';
+function paidHereIds(): number[] {
+  try {
+    const ids: unknown = JSON.parse(sessionStorage.getItem(PAID_HERE_KEY) ?? '[]');
+    return Array.isArray(ids) ? ids.filter((id): id is number => typeof id === 'number') : [];
+  } catch {
+    return [];
+  }
+}
+function paidHere(id: number): boolean {
+  return paidHereIds().includes(id);
+}
+function markPaidHere(id: number): void {
+  try {
+    sessionStorage.setItem(
+      PAID_HERE_KEY,
+      JSON.stringify([...paidHereIds().filter((x) => x !== id), id].slice(-20)),
+    );
+  } catch {
+    // Storage refused (private mode, full): the note may then read 'in another window'.
+  }
+}
+
 type Outcome =
   | { kind: 'idle' }
   | { kind: 'needs-action' }
@@ -501,6 +529,7 @@ export function Payment({
     setOutcome(outcomeOf(answer));
     if (answer.paymentState === 'paid') {
       setPaidIntent(answer);
+      markPaidHere(answer.purchaseIntentId);
       // The item changed owner and the balance may have moved.
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: catalogKeys.items() }),
@@ -657,7 +686,8 @@ export function Payment({
   useEffect(() => {
     if (!open || paying) return;
     if (polledState === 'paid') {
-      setOutcome({ kind: 'paid', elsewhere: !answerLost.current });
+      // Paid in this tab before (Back, then Forward to this page) is not 'in another window'.
+      setOutcome({ kind: 'paid', elsewhere: !answerLost.current && !paidHere(intent.purchaseIntentId) });
       setChecking(false);
       void queryClient.invalidateQueries({ queryKey: catalogKeys.items() });
       void queryClient.invalidateQueries({ queryKey: authKeys.profile() });
