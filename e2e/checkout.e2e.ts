@@ -179,6 +179,16 @@ describe('selling and Buy Now', () => {
     // A new account has no balance: paying from it is not offered.
     expect(await page.getByTestId('method-balance').isDisabled()).toBe(true);
 
+    // Pay with no card typed: the messages at the fields, and the keyboard's place is the first of them, so a
+    // screen reader reads it out (UX review, 2026-12-06: focus stayed on Pay, and nothing was said).
+    await page.getByTestId('pay').click();
+    await expect
+      .poll(() =>
+        page.evaluate<string | null>(
+          "document.activeElement?.getAttribute('aria-invalid') === 'true' ? document.activeElement.getAttribute('aria-describedby') : null",
+        ),
+      )
+      .toBeTruthy();
     // A declined card: 000 §8's message, and the seller still owns the listed NFT.
     await fillCard(page.getByTestId('card-form'), '4000 0000 0000 0002');
     await page.getByTestId('pay').click();

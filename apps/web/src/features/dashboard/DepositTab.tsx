@@ -6,6 +6,7 @@ import { isApiError } from '../../app/api-client';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { FormAlert } from '../../ui/FormAlert';
+import { focusFirstInvalid } from '../../ui/focus-first-invalid';
 import { TextField } from '../../ui/TextField';
 import { useSubmitOnce } from '../../ui/useSubmitOnce';
 import { useProfile } from '../auth/profile-query';
@@ -155,7 +156,10 @@ function AddFunds() {
     const parsed = readUsdAmount(amount, AMOUNT_RANGE);
     const read = card.check();
     setAmountError('error' in parsed ? parsed.error : null);
-    if ('error' in parsed || !read) return;
+    if ('error' in parsed || !read) {
+      focusFirstInvalid(formRef.current);
+      return;
+    }
     submitting.current = true;
     card.sending();
     mutation.mutate({ cents: parsed.cents, card: read });
@@ -241,6 +245,7 @@ function CashOut() {
   const balance = useProfile().data?.available_balance_in_cents ?? null;
   const [amount, setAmount] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
+  const cashOutRef = useRef<HTMLFormElement>(null);
   const [done, setDone] = useState<{ paid: number; answer: BalanceAnswer } | null>(null);
   const [actions] = useState(() => createActionKeys());
   const mutation = useMutation({
@@ -273,12 +278,14 @@ function CashOut() {
     const parsed = readUsdAmount(amount, AMOUNT_RANGE);
     if ('error' in parsed) {
       setFieldError(parsed.error);
+      focusFirstInvalid(cashOutRef.current);
       return;
     }
     // A cash-out of this amount whose answer was lost already took the money: the balance read since is below
     // it, and pressing again is the same action, for the server to answer (decision 007).
     if (balance !== null && parsed.cents > balance && !actions.unsettled(String(parsed.cents))) {
       setFieldError(`You can cash out up to ${formatCents(balance)}`);
+      focusFirstInvalid(cashOutRef.current);
       return;
     }
     setFieldError(null);
@@ -287,7 +294,7 @@ function CashOut() {
   };
   const cents = typedCents(amount);
   return (
-    <form className={styles.card} onSubmit={submit} noValidate data-testid="cash-out">
+    <form ref={cashOutRef} className={styles.card} onSubmit={submit} noValidate data-testid="cash-out">
       <h2 className={styles.cardTitle}>Cash out</h2>
       <p className={styles.muted}>
         A bank transfer from your balance (simulated).

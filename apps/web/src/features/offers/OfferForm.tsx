@@ -2,6 +2,7 @@ import { amountText, CARD_OFFER_MAX_DAYS, formatCents, readUsdAmount } from '@vi
 import { type FormEvent, useEffect, useState } from 'react';
 import { createActionKeys } from '../../app/action-key';
 import { FormAlert } from '../../ui/FormAlert';
+import { focusFirstInvalid } from '../../ui/focus-first-invalid';
 import { SelectField } from '../../ui/SelectField';
 import { TextField } from '../../ui/TextField';
 import { useProfile } from '../auth/profile-query';
@@ -94,7 +95,10 @@ export function OfferForm({
         ? `Your balance (${formatCents(balance)} available) is not enough for this amount: lower it, or pay by card.`
         : null;
     setAmountError('error' in read ? read.error : short);
-    if ('error' in read || short !== null || (chosen !== 'balance' && !cardRead)) return;
+    if ('error' in read || short !== null || (chosen !== 'balance' && !cardRead)) {
+      focusFirstInvalid(document.getElementById(formId));
+      return;
+    }
     const base = offerOf(read.cents, expiry);
     // Sent again after a lost answer with the same offer and card: the same action (same key and card token),
     // so the API answers the offer it made instead of warning of a duplicate.

@@ -19,6 +19,7 @@ import { Dialog } from '../../ui/Dialog';
 import { DocumentTitle } from '../../ui/DocumentTitle';
 import { ErrorFallback } from '../../ui/ErrorFallback';
 import { FormAlert } from '../../ui/FormAlert';
+import { focusFirstInvalid } from '../../ui/focus-first-invalid';
 import { Link } from '../../ui/Link';
 import { Skeleton } from '../../ui/Skeleton';
 import { useSubmitOnce } from '../../ui/useSubmitOnce';
@@ -829,7 +830,10 @@ export function Payment({
       return;
     }
     const read = card.check();
-    if (!read) return;
+    if (!read) {
+      focusFirstInvalid(formRef.current);
+      return;
+    }
     card.sending();
     once.send(pay, { method, card: read, total });
   };

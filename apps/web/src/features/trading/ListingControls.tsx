@@ -5,6 +5,7 @@ import { isApiError } from '../../app/api-client';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { FormAlert } from '../../ui/FormAlert';
+import { focusFirstInvalid } from '../../ui/focus-first-invalid';
 import { SelectField } from '../../ui/SelectField';
 import { TextField } from '../../ui/TextField';
 import { useRefocusWhenReplaced } from '../../ui/useRefocusWhenReplaced';
@@ -139,6 +140,7 @@ export function PriceDialog({
   const [amount, setAmount] = useState(() => (current ? priceText(current) : ''));
   const [currency, setCurrency] = useState<ListingCurrency>(current?.currency === 'ETH' ? 'ETH' : 'USD');
   const [fieldError, setFieldError] = useState<string | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
   // An ETH price in dollars at today's rate (000 §7 rates), so the seller sees what it is worth.
   const ethToUsd = useFxRate('ETH', 'USD');
   const typed = readPrice(amount, currency);
@@ -181,7 +183,10 @@ export function PriceDialog({
     event?.preventDefault();
     // The price as the API reads it: '1,250.50' is sent as '1250.5'.
     setFieldError('error' in typed ? typed.error : null);
-    if ('error' in typed) return;
+    if ('error' in typed) {
+      focusFirstInvalid(formRef.current);
+      return;
+    }
     once.send(mutation, { amount: typed.amount, currency });
   };
   return (
@@ -199,7 +204,7 @@ export function PriceDialog({
         confirmLabel={listing ? 'Save price' : 'List for sale'}
         testId="listing-dialog"
       >
-        <form className={styles.form} onSubmit={submit} noValidate>
+        <form ref={formRef} className={styles.form} onSubmit={submit} noValidate>
           {terms.dialog}
           {mutation.isError &&
           !isTermsApprovalRequired(mutation.error) &&

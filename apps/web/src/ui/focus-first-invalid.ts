@@ -1,0 +1,8 @@
+/**
+ * After a form's own check refused it, the keyboard's place is its first field with a message: a screen reader
+ * reads the field with its message (`aria-describedby`), where a press of the button left it saying nothing (UX
+ * review, 2026-12-06). Run after the render that marks the fields (`aria-invalid`).
+ */
+export function focusFirstInvalid(within: HTMLElement | null | undefined): void {
+  requestAnimationFrame(() => within?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+}
