@@ -258,6 +258,13 @@ describe('offers', () => {
     await page.getByText(DUPLICATE).first().waitFor();
     // Said once, in the warning toast: not again as an error in the dialog.
     expect(await dialog.getByText(DUPLICATE).count()).toBe(0);
+    // Not a dead end: the dialog says where the offer made can be changed (UX review, 2026-12-06).
+    expect(await dialog.getByTestId('offer-duplicate-next').textContent()).toContain(
+      'Change or cancel your offer in the Offers list on this page, or under My offers.',
+    );
+    expect(await dialog.getByRole('link', { name: 'My offers' }).getAttribute('href')).toBe(
+      '/account/offers',
+    );
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     expect(await rows.count()).toBe(1);
 

@@ -16,7 +16,7 @@ import { RequireAuth } from '../auth/RequireAuth';
 import { collectionNiftyQuery } from '../catalog/catalog-queries';
 import { ArtworkImage } from '../catalog/shared/ArtworkImage';
 import styles from './MakeGlobalOfferPage.module.css';
-import { useCreateOffer } from './MakeOfferButton';
+import { DuplicateOfferNext, useCreateOffer } from './MakeOfferButton';
 import { OfferForm } from './OfferForm';
 import type { Offer } from './offers-api';
 
@@ -107,7 +107,7 @@ function GlobalOfferForm({
 }) {
   const formId = useId();
   const [made, setMade] = useState<Offer | null>(null);
-  const { mutation, submit, error, failure, termsDialog } = useCreateOffer(setMade);
+  const { mutation, submit, error, failure, termsDialog, duplicate } = useCreateOffer(setMade);
   if (made) {
     return (
       <FormAlert tone="success" testId="global-offer-made">
@@ -119,6 +119,7 @@ function GlobalOfferForm({
   }
   return (
     <div className={styles.form}>
+      {duplicate ? <DuplicateOfferNext onThisPage={false} /> : null}
       <OfferForm
         target={{ type: 'global_offer', contractAddress, niftyType: String(typeNumber) }}
         formId={formId}

@@ -4,8 +4,11 @@ import { useId, useState } from 'react';
 import { isApiError } from '../../app/api-client';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
+import { FormAlert } from '../../ui/FormAlert';
+import { Link } from '../../ui/Link';
 import { useSubmitOnce } from '../../ui/useSubmitOnce';
 import { useToast } from '../../ui/useToast';
+import { MY_OFFERS_PATH } from '../auth/paths';
 import { authKeys } from '../auth/query-keys';
 import { catalogKeys } from '../catalog/query-keys';
 import { useRequireSignIn } from '../social/useRequireSignIn';
@@ -111,7 +114,20 @@ export function useCreateOffer(onCreated: (offer: Offer) => void) {
       : null;
   // A double click makes one offer: the second click sends nothing while the first is in flight.
   const submit = (prepare: () => Promise<NewOffer>) => once.send(mutation, prepare);
-  return { mutation, submit, error, failure: mutation.error, termsDialog: terms.dialog };
+  // Refused as a second offer on the same NFT or work: where the first can be changed (UX review, 2026-12-06: the
+  // warning alone left the dialog a dead end).
+  const duplicate = shown !== null && isDuplicateOffer(shown);
+  return { mutation, submit, error, failure: mutation.error, termsDialog: terms.dialog, duplicate };
+}
+
+/** Where an offer refused as a duplicate can be changed or cancelled instead. */
+export function DuplicateOfferNext({ onThisPage }: { onThisPage: boolean }) {
+  return (
+    <FormAlert tone="info" testId="offer-duplicate-next">
+      Change or cancel your offer {onThisPage ? 'in the Offers list on this page, or ' : ''}under{' '}
+      <Link to={MY_OFFERS_PATH}>My offers</Link>.
+    </FormAlert>
+  );
 }
 
 function MakeOfferDialog({
@@ -124,7 +140,7 @@ function MakeOfferDialog({
   onClose: () => void;
 }) {
   const formId = useId();
-  const { mutation, submit, error, failure, termsDialog } = useCreateOffer(onClose);
+  const { mutation, submit, error, failure, termsDialog, duplicate } = useCreateOffer(onClose);
   return (
     <>
       <Dialog
@@ -136,6 +152,7 @@ function MakeOfferDialog({
         confirmLabel="Make offer"
         testId="offer-dialog"
       >
+        {duplicate ? <DuplicateOfferNext onThisPage={target.type === 'offer'} /> : null}
         <OfferForm
           target={target}
           formId={formId}
