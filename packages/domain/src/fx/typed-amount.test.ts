@@ -136,7 +136,9 @@ describe('readPrice (the listing price, USD or ETH)', () => {
         expect(readPrice(text, currency), text).toEqual({ error: PRICE_FORMAT_MESSAGE });
     expect(PRICE_FORMAT_MESSAGE).toBe('Enter a price like 125 or 12.50');
     expect(readPrice('0.001', 'USD')).toEqual({ error: PRICE_FORMAT_MESSAGE });
-    expect(readPrice('1234567890123', 'ETH')).toEqual({ error: 'The price is too high' });
+    expect(readPrice('1234567890123', 'ETH')).toEqual({
+      error: 'The price is too high: at most $10,000,000.00',
+    });
     expect(readPrice('$25', 'ETH')).toEqual({ error: PRICE_FORMAT_MESSAGE });
     expect(readPrice(' ', 'ETH')).toEqual({ error: 'Enter a price' });
   });

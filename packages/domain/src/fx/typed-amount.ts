@@ -33,6 +33,11 @@ export function readAmount(text: string, currency: Currency): { units: bigint } 
   return { units: BigInt(whole + fraction.padEnd(decimals, '0')) };
 }
 
+/** The highest price or amount of a trade in cents, $10 million (a listing's price, an offer, a bid). */
+export const MAX_TRADE_CENTS = 1_000_000_000;
+/** A listing price above `MAX_TRADE_CENTS`: the API's answer, and the form's for a price too long to be one. */
+export const PRICE_TOO_HIGH_MESSAGE = `The price is too high: at most ${formatCents(MAX_TRADE_CENTS)}`;
+
 /** The message for text that is not an amount (the API's own for an offer or bid amount). */
 export const AMOUNT_FORMAT_MESSAGE = 'Enter an amount like 125 or 12.50';
 /** The message for text that is not a price (the API's own for a listing price). */
@@ -89,7 +94,7 @@ export function readPrice(
 ): { units: bigint; amount: string } | { error: string } {
   const read = readAmount(text, currency);
   if ('problem' in read) {
-    if (read.problem === 'too_large') return { error: 'The price is too high' };
+    if (read.problem === 'too_large') return { error: PRICE_TOO_HIGH_MESSAGE };
     return { error: read.problem === 'empty' ? 'Enter a price' : PRICE_FORMAT_MESSAGE };
   }
   const low = listingMinimumProblem(read.units, currency);

@@ -338,6 +338,35 @@ describe('offers', () => {
     expect(await outbox(t.app, ownerRow?.email ?? '', 'offer_new')).toHaveLength(5);
   });
 
+  // Diff review, 2026-12-06: the email limit is asked after the offer committed; a limiter that could not answer
+  // (Redis down) failed the request, whose retry then read as a duplicate offer.
+  it('an offer is made (201) when the email limiter cannot answer; the owner is then not emailed', async () => {
+    const { tokens, owner } = await ownedTokens();
+    const token = tokens[0];
+    if (!token) throw new Error('no token');
+    const maker = await buyer(t.app);
+    await fund(db(), maker.userId, 100, t.clock.now());
+    const limiter = t.app.services.accounts.limiter;
+    const reserve = limiter.reserve;
+    limiter.reserve = async () => {
+      throw new Error('redis unreachable');
+    };
+    try {
+      const made = await makeOffer(maker.headers, {
+        type: 'offer',
+        contractAddress: token.contractAddress,
+        tokenId: token.tokenId,
+        amount: { amount: '1', currency: 'USD' },
+        payment_method: 'balance',
+      });
+      expect(made.statusCode, made.body).toBe(201);
+    } finally {
+      limiter.reserve = reserve;
+    }
+    const [ownerRow] = await db().select().from(schema.users).where(eq(schema.users.id, owner.userId));
+    expect(await outbox(t.app, ownerRow?.email ?? '', 'offer_new')).toHaveLength(0);
+  });
+
   it('an outbid maker is told which NFT the higher offer is on (UX walkthrough, 2026-12-05)', async () => {
     const { tokens } = await ownedTokens();
     const token = tokens[0];

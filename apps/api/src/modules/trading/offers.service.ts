@@ -186,7 +186,12 @@ export function createOffersService(deps: {
    */
   async function mayEmail(makerId: number, userId: number, bucket = 'offer-new-email'): Promise<boolean> {
     if (!deps.limiter) return true;
-    return (await deps.limiter.reserve(bucket, `${makerId}:${userId}`, OFFER_NEW_EMAILS)).allowed;
+    // Asked after the offer committed: a limiter that cannot answer (Redis down) sends no email, and never fails
+    // the request whose offer is made (its retry would read as a duplicate).
+    return deps.limiter
+      .reserve(bucket, `${makerId}:${userId}`, OFFER_NEW_EMAILS)
+      .then((r) => r.allowed)
+      .catch(() => false);
   }
 
   /** An offer's target as people know it: the edition ('Salt Line #22'), the work, or the collection's trait. */

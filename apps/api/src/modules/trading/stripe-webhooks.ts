@@ -432,7 +432,6 @@ export function createStripeWebhooks(deps: {
     return { ref, intentId, outcome: posted > 0 ? `${name}:moved:${moved}` : name };
   }
 
-  /** Whether a PaymentIntent paid for something of ours besides a purchase intent (checked by the caller). */
   /**
    * What else a card authorisation paid for, taken: an accepted offer, a won bid, a won drawing entry, a paid
    * publisher fee (each locked, as a purchase intent is). Null: none of them.
@@ -502,6 +501,7 @@ export function createStripeWebhooks(deps: {
     return null;
   }
 
+  /** Whether a PaymentIntent paid for something of ours besides a purchase intent (checked by the caller). */
   async function isOurPayment(tx: Db, ref: string): Promise<boolean> {
     const result = await tx.execute(sql`
       select exists (select 1 from ${offers} where ${offers.providerReference} = ${ref})

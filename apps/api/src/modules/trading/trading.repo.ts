@@ -797,14 +797,15 @@ export function createTradingRepo(db: Db) {
      */
     async dropOtherWaiting(
       buyerId: number,
-      exceptId: number,
+      newer: { id: number; updatedAt: Date },
       at: Date,
     ): Promise<{ reference: string; method: string }[]> {
+      // Only the steps that began before this one: two payments begun at once drop one of them, never each other.
       const result = await db.execute(sql`
         with waiting as (
           select ${intents.id} as id, ${intents.providerReference} as reference from ${intents}
            where ${intents.buyerId} = ${buyerId} and ${intents.paymentState} = 'requires_action'
-             and ${intents.id} <> ${exceptId}
+             and (${intents.updatedAt}, ${intents.id}) < (${newer.updatedAt.toISOString()}::timestamptz, ${newer.id})
            for update
         )
         update ${intents} set payment_state = 'pending', provider_reference = null, updated_at = ${at.toISOString()}

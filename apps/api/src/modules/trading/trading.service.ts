@@ -16,7 +16,9 @@ import {
   GEMINI_NOT_CONNECTED_MESSAGE,
   isAuctionSaleType,
   listingMinimumProblem,
+  MAX_TRADE_CENTS,
   type PaymentMethod,
+  PRICE_TOO_HIGH_MESSAGE,
   PURCHASE_FAILED_MESSAGE,
   PURCHASES_PATH,
   paymentCardLabel,
@@ -64,8 +66,8 @@ import { toListing } from './trading.views';
 /** How long a purchase intent's quote holds (server clock). */
 export const PURCHASE_INTENT_TTL_MS = 15 * 60 * 1000;
 export { CAPTURE_GRACE_MS, CAPTURE_WINDOW_MS } from './card-authorizations';
-/** The highest listing price accepted: $10 million. */
-export const MAX_PRICE_CENTS = 1_000_000_000;
+/** The highest listing price accepted: $10 million (the domain's, which the listing form says too). */
+export const MAX_PRICE_CENTS = MAX_TRADE_CENTS;
 
 const OPEN_STATES = ['pending', 'requires_action'];
 
@@ -467,8 +469,7 @@ export function createTradingService(deps: {
       cents = convertMinorUnits(minor, 'ETH', 'USD', rate);
     }
     // The bound said with it (UX review, 2026-12-06: 'too high' left the seller guessing).
-    if (cents > BigInt(MAX_PRICE_CENTS))
-      throw TRADING_ERRORS.invalid('price', `The price is too high: at most ${formatCents(MAX_PRICE_CENTS)}`);
+    if (cents > BigInt(MAX_PRICE_CENTS)) throw TRADING_ERRORS.invalid('price', PRICE_TOO_HIGH_MESSAGE);
     return { currency: price.currency, amount: minor.toString(), priceInCents: Number(cents) };
   }
 
@@ -1284,7 +1285,7 @@ export function createTradingService(deps: {
       }
       // One verification at a time per buyer: the step that waited before (another checkout) is dropped and its
       // listing freed, so one account cannot hold many listings at once (security review, 2026-12-06).
-      for (const dropped of await repo.dropOtherWaiting(buyerId, id, clock.now())) {
+      for (const dropped of await repo.dropOtherWaiting(buyerId, waiting, clock.now())) {
         await externalOf(dropped.method).void(dropped.reference);
       }
       return viewOf(waiting, { nextAction: outcome.nextAction });

@@ -54,6 +54,9 @@ export function OfferForm({
   const [days, setDays] = useState(7);
   const [method, setMethod] = useState<OfferPaymentMethod>('stripe_card');
   const [amountError, setAmountError] = useState<string | null>(null);
+  // Sent with the balance chosen and short of the amount: said at the amount while that is still so (another
+  // method or amount ends it).
+  const [triedShort, setTriedShort] = useState(false);
   const card = useCardForm(failure);
   const [actions] = useState(() => createActionKeys<{ token: string }>());
   const offerOf = (cents: number, expiresInDays: number) => ({
@@ -90,12 +93,10 @@ export function OfferForm({
     // Each field's problem at that field, all at once.
     if (chosen === 'balance') card.clearChecked();
     const cardRead = chosen === 'balance' ? null : card.check();
-    const short =
-      chosen === 'balance' && !enough && balance !== null
-        ? `Your balance (${formatCents(balance)} available) is not enough for this amount: lower it, or pay by card.`
-        : null;
-    setAmountError('error' in read ? read.error : short);
-    if ('error' in read || short !== null || (chosen !== 'balance' && !cardRead)) {
+    const short = chosen === 'balance' && !enough && balance !== null;
+    setTriedShort(short);
+    setAmountError('error' in read ? read.error : null);
+    if ('error' in read || short || (chosen !== 'balance' && !cardRead)) {
       focusFirstInvalid(document.getElementById(formId));
       return;
     }
@@ -133,7 +134,12 @@ export function OfferForm({
           setAmount(event.target.value);
           setAmountError(null);
         }}
-        error={amountError}
+        error={
+          amountError ??
+          (triedShort && chosen === 'balance' && !enough && balance !== null
+            ? `Your balance (${formatCents(balance)} available) is not enough for this amount: lower it, or pay by card.`
+            : null)
+        }
         disabled={busy}
         autoFocus
       />

@@ -971,8 +971,10 @@ export function Payment({
             )
           ) : declined ? (
             // 000 §8's text, and what went wrong: the buyer tries another card, not the same one again.
+            // A refusal by Klarna or Gemini is no declined card (the API answers each card_declined).
             <>
-              {PURCHASE_FAILED_MESSAGE} {CARD_DECLINED_MESSAGE} {DECLINED_CARD_ADVICE}
+              {PURCHASE_FAILED_MESSAGE} {stepMethod === 'stripe_card' ? `${CARD_DECLINED_MESSAGE} ` : ''}
+              {DECLINED_CARD_ADVICE}
             </>
           ) : (
             error.message
@@ -980,8 +982,9 @@ export function Payment({
         </FormAlert>
       ) : stepDismissed ? (
         <FormAlert tone="info" testId="checkout-step-dismissed">
-          Nothing was charged: the card verification was not completed. Press Pay to verify again, or use
-          another card.
+          {stepMethod === 'stripe_klarna'
+            ? 'Nothing was charged: the payment was not confirmed with Klarna. Press Pay to confirm it, or choose another way to pay.'
+            : 'Nothing was charged: the card verification was not completed. Press Pay to verify again, or use another card.'}
         </FormAlert>
       ) : null}
       <Button
