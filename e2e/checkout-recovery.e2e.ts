@@ -68,6 +68,19 @@ async function atCardVerification(slug: string) {
   return { listed, buyer, context, page, action };
 }
 
+/** A new collector's checkout of `token`'s listing (Buy Now), open on its page. */
+async function checkoutOf(token: OwnedToken, label: string) {
+  const buyer = await apiSignUp(baseUrl, label);
+  const context = await browser.newContext({ viewport: DESKTOP });
+  await storeCredentials(context, buyer.grant);
+  const page = await context.newPage();
+  await page.goto(baseUrl + itemUrl(token));
+  await page.getByTestId('item-price').getByTestId('buy-now').click();
+  await page.waitForURL((url) => url.pathname.startsWith('/listing-checkout/'));
+  await page.getByTestId('fee-breakdown').waitFor();
+  return { page, context };
+}
+
 describe('checkout and listing recovery', () => {
   it('a dismissed card verification comes back when the buyer presses Pay again, and completes the purchase', async () => {
     const { listed, context, page, action } = await atCardVerification('qa-3ds');
@@ -405,17 +418,7 @@ describe('checkout and listing recovery', () => {
 
   it('a checkout open while another collector buys the NFT says it was sold, without a reload', async () => {
     const { token } = await collectorListsOne();
-    const opened = async (label: string) => {
-      const buyer = await apiSignUp(baseUrl, label);
-      const context = await browser.newContext({ viewport: DESKTOP });
-      await storeCredentials(context, buyer.grant);
-      const page = await context.newPage();
-      await page.goto(baseUrl + itemUrl(token));
-      await page.getByTestId('item-price').getByTestId('buy-now').click();
-      await page.waitForURL((url) => url.pathname.startsWith('/listing-checkout/'));
-      await page.getByTestId('fee-breakdown').waitFor();
-      return { page, context };
-    };
+    const opened = (label: string) => checkoutOf(token, label);
     const slow = await opened('qa-slow');
     const fast = await opened('qa-fast');
     await fillCard(fast.page.getByTestId('card-form'));
@@ -436,17 +439,7 @@ describe('checkout and listing recovery', () => {
   // no longer be paid'; the poll's word a moment later said why. The pay answer now says it too.
   it('paying a checkout whose NFT another collector just bought says it was sold', async () => {
     const { token } = await collectorListsOne();
-    const opened = async (label: string) => {
-      const buyer = await apiSignUp(baseUrl, label);
-      const context = await browser.newContext({ viewport: DESKTOP });
-      await storeCredentials(context, buyer.grant);
-      const page = await context.newPage();
-      await page.goto(baseUrl + itemUrl(token));
-      await page.getByTestId('item-price').getByTestId('buy-now').click();
-      await page.waitForURL((url) => url.pathname.startsWith('/listing-checkout/'));
-      await page.getByTestId('fee-breakdown').waitFor();
-      return { page, context };
-    };
+    const opened = (label: string) => checkoutOf(token, label);
     const slow = await opened('qa-slow-pay');
     // Its status poll is held: only the pay answer can tell it.
     holdRequests(slow.page, '**/api/v2/purchase-intent/*/status**');

@@ -44,6 +44,20 @@ async function activeHolds(userId: number): Promise<number> {
   return holds.reduce((s, h) => s + h.amountCents, 0);
 }
 
+/** A funded bidder wins `nifty`'s auction at `dollars` (settled, its emails sent): the bidder and the work's title. */
+async function wonAt(nifty: { id: number; contractAddress: string; typeNumber: number }, dollars: string) {
+  const a = await funded(200_000);
+  expect((await placeBid(t.app, a.headers, nifty, dollars)).statusCode).toBe(201);
+  t.clock.advance(6 * MINUTE);
+  expect(await t.app.services.bids.settle(nifty.id)).toEqual({ settled: true, winners: 1 });
+  await t.app.services.accounts.background.idle();
+  const [title] = await db()
+    .select({ title: schema.nifties.title })
+    .from(schema.nifties)
+    .where(eq(schema.nifties.id, nifty.id));
+  return { a, title };
+}
+
 async function balanceOf(userId: number): Promise<number> {
   return accountBalance(db(), { userId });
 }
@@ -531,15 +545,7 @@ describe('settlement', () => {
   // The winner's only word of the win (the bell, and its email) said what they won, not what they paid.
   it("tells the winner what they won and for how much, in the site's money format, and the publisher it sold", async () => {
     const { nifty, owner } = await auctionNifty(t.app, { endsInMs: 5 * MINUTE });
-    const a = await funded(200_000);
-    expect((await placeBid(t.app, a.headers, nifty, '1250')).statusCode).toBe(201);
-    t.clock.advance(6 * MINUTE);
-    expect(await t.app.services.bids.settle(nifty.id)).toEqual({ settled: true, winners: 1 });
-    await t.app.services.accounts.background.idle();
-    const [title] = await db()
-      .select({ title: schema.nifties.title })
-      .from(schema.nifties)
-      .where(eq(schema.nifties.id, nifty.id));
+    const { a, title } = await wonAt(nifty, '1250');
     const listed = await t.app.services.alerts.list(a.userId, 1, 10);
     expect(listed.results.map((r) => r.message)).toContain(`You won ${title?.title} for $1,250.00`);
     // The publisher's "sold" email, as a Buy Now primary sale sends one (an auction's sent none): 90 % of the bid.
@@ -562,15 +568,7 @@ describe('settlement', () => {
         { niftyId: nifty.id, kind: 'primary', userId: owner.id, percentage: '70', position: 0 },
         { niftyId: nifty.id, kind: 'primary', userId: payee.userId, percentage: '30', position: 1 },
       ]);
-    const a = await funded(200_000);
-    expect((await placeBid(t.app, a.headers, nifty, '100')).statusCode).toBe(201);
-    t.clock.advance(6 * MINUTE);
-    expect(await t.app.services.bids.settle(nifty.id)).toEqual({ settled: true, winners: 1 });
-    await t.app.services.accounts.background.idle();
-    const [title] = await db()
-      .select({ title: schema.nifties.title })
-      .from(schema.nifties)
-      .where(eq(schema.nifties.id, nifty.id));
+    const { title } = await wonAt(nifty, '100');
     const emailOf = async (id: number) =>
       (await db().select().from(schema.users).where(eq(schema.users.id, id)))[0]?.email ?? '';
     // $100.00 less the 10 % service fee: $90.00, divided 70/30.

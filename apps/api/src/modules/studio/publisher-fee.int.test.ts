@@ -97,6 +97,15 @@ async function readyDrop() {
   return { drop, collection, nft };
 }
 
+/** Pays fee `id` with a card that needs a second step: answers the authorisation left waiting. */
+const pay3ds = async (id: number) =>
+  (
+    await ok(owner, 'POST', `/v2/publisher-fee/${id}/pay`, {
+      payment_method: 'stripe_card',
+      payment_token: await card(owner, TEST_CARDS.requiresAction),
+    })
+  ).stripePaymentIntent.id as string;
+
 const platformRevenue = () => accountBalance(db(), { kind: 'platform_revenue' });
 const feeMovements = async (feeId: number) => {
   const rows = await db().execute(
@@ -335,16 +344,9 @@ describe('the publisher fee', () => {
     const { drop } = await readyDrop();
     const id = (await ok(owner, 'POST', '/v2/publisher-fee', { collection_template: drop.id })).publisherFee
       .publisherFeeId;
-    const pay3ds = async () =>
-      (
-        await ok(owner, 'POST', `/v2/publisher-fee/${id}/pay`, {
-          payment_method: 'stripe_card',
-          payment_token: await card(owner, TEST_CARDS.requiresAction),
-        })
-      ).stripePaymentIntent.id as string;
     const chargeOf = (ref: string) => t.app.services.cardProcessor.charges().find((c) => c.id === ref);
-    const first = await pay3ds();
-    const second = await pay3ds();
+    const first = await pay3ds(id);
+    const second = await pay3ds(id);
     expect(second).not.toBe(first);
     expect(chargeOf(first)?.status).toBe('voided');
     expect(chargeOf(second)?.status).toBe('requires_action');
@@ -379,22 +381,15 @@ describe('the publisher fee', () => {
     const { drop } = await readyDrop();
     const id = (await ok(owner, 'POST', '/v2/publisher-fee', { collection_template: drop.id })).publisherFee
       .publisherFeeId;
-    const pay3ds = async () =>
-      (
-        await ok(owner, 'POST', `/v2/publisher-fee/${id}/pay`, {
-          payment_method: 'stripe_card',
-          payment_token: await card(owner, TEST_CARDS.requiresAction),
-        })
-      ).stripePaymentIntent.id as string;
     const chargeOf = (ref: string) => t.app.services.cardProcessor.charges().find((c) => c.id === ref);
-    const first = await pay3ds();
+    const first = await pay3ds(id);
     const provider = t.app.services.cardProcessor.provider;
     const completeAction = provider.completeAction;
     let second = '';
     // The processor passes the first step; before it is settled, another tab pays with a card needing its own.
     provider.completeAction = async (reference: string) => {
       const outcome = await completeAction(reference);
-      second = await pay3ds();
+      second = await pay3ds(id);
       return outcome;
     };
     let completed: Awaited<ReturnType<typeof call>>;

@@ -6,7 +6,7 @@
 // lock took the editions with no charge at all (shown on PostgreSQL, where the lock is held from a second
 // connection). The processor is held back here as a slow network would hold it.
 import { schema, withTransaction } from '@vitrine/db';
-import type { ListingMatch, PurchaseIntent } from '@vitrine/domain/trading-responses';
+import type { PurchaseIntent } from '@vitrine/domain/trading-responses';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../testing/test-app';
@@ -21,6 +21,7 @@ import {
   fund,
   ledgerInvariants,
   listedToken,
+  listingMatchOf,
   sentLater,
   simCard,
 } from './trading-helpers';
@@ -78,14 +79,7 @@ describe('a purchase intent changed while its payment is on its way', () => {
     const { token, listing } = await listedToken(t.app, { priceInCents: 5_000 });
     const b = await buyer(t.app);
     await fund(db(), b.userId, 20_000, t.clock.now());
-    const m = await t.app.inject({
-      method: 'POST',
-      url: '/api/v2/listing-match/',
-      headers: b.headers,
-      payload: { listing_id: listing.id },
-    });
-    expect(m.statusCode, m.body).toBe(200);
-    const id = (m.json() as ListingMatch).listingMatchId;
+    const id = (await listingMatchOf(t.app, b, listing.id)).listingMatchId;
     const capturedBefore = captured().length;
 
     const { paid, during } = await payWhile(b, id, () => patchIntent(b, id, { payment_method: 'balance' }));
@@ -112,14 +106,7 @@ describe('a purchase intent changed while its payment is on its way', () => {
   it("a card's second step completed after another tab replaced and voided its authorisation: nothing is sold", async () => {
     const { token, listing } = await listedToken(t.app, { priceInCents: 5_000 });
     const b = await buyer(t.app);
-    const m = await t.app.inject({
-      method: 'POST',
-      url: '/api/v2/listing-match/',
-      headers: b.headers,
-      payload: { listing_id: listing.id },
-    });
-    expect(m.statusCode, m.body).toBe(200);
-    const id = (m.json() as ListingMatch).listingMatchId;
+    const id = (await listingMatchOf(t.app, b, listing.id)).listingMatchId;
     const pay = async (number: string) =>
       t.app.inject({
         method: 'POST',

@@ -287,6 +287,19 @@ describe('a purchase intent for a live fcfs nifty', () => {
   });
 });
 
+/** A drop's nifty at `priceInCents` whose primary split gives its publisher's owner and a payee half each. */
+async function halvedNifty(priceInCents: number) {
+  const split = await dropNifty(t.app, { priceInCents });
+  const payee = await buyer(t.app);
+  await db()
+    .insert(schema.salesSplits)
+    .values([
+      { niftyId: split.nifty.id, kind: 'primary', userId: split.owner.id, percentage: '50', position: 0 },
+      { niftyId: split.nifty.id, kind: 'primary', userId: payee.userId, percentage: '50', position: 1 },
+    ]);
+  return { split, payee };
+}
+
 describe('paying a primary intent', () => {
   it('by card mints N editions to the buyer, counts them sold and splits 90/10 in the ledger', async () => {
     const { nifty, owner, collection } = await dropNifty(t.app, {
@@ -510,14 +523,7 @@ describe("a primary sale's emails", () => {
   // Money review, 2026-12-06: the Sales tab showed each edition's 90 % whatever the ledger posted: the whole 90 %
   // to a publisher whose split gave it half, and cents off the movement's own figures for several editions.
   it("the publisher's Sales tab shows what the ledger credited it: its split share, cents adding up", async () => {
-    const split = await dropNifty(t.app, { priceInCents: 1_235 });
-    const payee = await buyer(t.app);
-    await db()
-      .insert(schema.salesSplits)
-      .values([
-        { niftyId: split.nifty.id, kind: 'primary', userId: split.owner.id, percentage: '50', position: 0 },
-        { niftyId: split.nifty.id, kind: 'primary', userId: payee.userId, percentage: '50', position: 1 },
-      ]);
+    const { split } = await halvedNifty(1_235);
     const b = await buyer(t.app);
     await fund(db(), b.userId, 10_000, t.clock.now());
     const ledger = createLedgerRepo(db());
@@ -540,14 +546,7 @@ describe("a primary sale's emails", () => {
 
   // With a primary split the proceeds go to its payees: the owner's email said 'You received' all of them.
   it('with a split, the publisher is told the proceeds were divided, not that it received them', async () => {
-    const split = await dropNifty(t.app, { priceInCents: 2_000 });
-    const payee = await buyer(t.app);
-    await db()
-      .insert(schema.salesSplits)
-      .values([
-        { niftyId: split.nifty.id, kind: 'primary', userId: split.owner.id, percentage: '50', position: 0 },
-        { niftyId: split.nifty.id, kind: 'primary', userId: payee.userId, percentage: '50', position: 1 },
-      ]);
+    const { split, payee } = await halvedNifty(2_000);
     const b = await buyer(t.app);
     await fund(db(), b.userId, 10_000, t.clock.now());
     const intent = await created(b, split.nifty, 1);

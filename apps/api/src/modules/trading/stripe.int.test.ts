@@ -23,6 +23,7 @@ import { SIM_EXTERNAL_TOKENS } from './payment-providers';
 import {
   accountBalance,
   buyer,
+  cardOffer,
   completeIntentAction,
   dropNifty,
   fund,
@@ -601,21 +602,7 @@ describe('charge.refunded of an accepted card offer or a won card bid reverses i
   it('an accepted card offer: its proceeds, creator fee and service fee are given back, once', async () => {
     const { token, seller } = await listedToken(t.app, { priceInCents: 50_000 });
     const maker = await buyer(t.app);
-    const made = await t.app.inject({
-      method: 'POST',
-      url: '/api/v2/offer',
-      headers: maker.headers,
-      payload: {
-        type: 'offer',
-        contractAddress: token.contractAddress,
-        tokenId: token.tokenId,
-        amount: { amount: '100', currency: 'USD' },
-        payment_method: 'stripe_card',
-        payment_token: STRIPE_TEST_PMS.succeeds,
-      },
-    });
-    expect(made.statusCode, made.body).toBe(201);
-    const offerId = (made.json() as { offer: { id: number } }).offer.id;
+    const offerId = (await cardOffer(t.app, maker, token, '100', STRIPE_TEST_PMS.succeeds)).id;
     const accepted = await t.app.inject({
       method: 'POST',
       url: '/api/user/accept-bid/',

@@ -48,12 +48,16 @@ export async function simCard(
   return (res.json() as { id: string }).id;
 }
 
-/** `maker`'s offer on `token` backed by a new card of the simulated processor (4242…); throws unless made. */
+/**
+ * `maker`'s offer on `token` backed by a card: a new one of the simulated processor (4242…), or `paymentToken`
+ * (Stripe's test payment method); throws unless made.
+ */
 export async function cardOffer(
   app: FastifyInstance,
   maker: TestSession,
   token: { contractAddress: string; tokenId: string },
   amount: string,
+  paymentToken?: string,
 ): Promise<Offer> {
   const made = await app.inject({
     method: 'POST',
@@ -65,7 +69,7 @@ export async function cardOffer(
       tokenId: token.tokenId,
       amount: { amount, currency: 'USD' },
       payment_method: 'stripe_card',
-      payment_token: await simCard(app, maker),
+      payment_token: paymentToken ?? (await simCard(app, maker)),
     },
   });
   if (made.statusCode !== 201) throw new Error(`no offer: ${made.statusCode} ${made.body}`);
