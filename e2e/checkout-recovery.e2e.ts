@@ -53,14 +53,7 @@ async function collectorListsOne(): Promise<{
  */
 async function atCardVerification(slug: string) {
   const listed = await collectorListsOne();
-  const buyer = await apiSignUp(baseUrl, slug);
-  const context = await browser.newContext({ viewport: DESKTOP });
-  await storeCredentials(context, buyer.grant);
-  const page = await context.newPage();
-  await page.goto(baseUrl + itemUrl(listed.token));
-  await page.getByTestId('item-price').getByTestId('buy-now').click();
-  await page.waitForURL((url) => url.pathname.startsWith('/listing-checkout/'));
-  await page.getByTestId('fee-breakdown').waitFor();
+  const { buyer, context, page } = await checkoutOf(listed.token, slug);
   await fillCard(page.getByTestId('card-form'), '4000 0027 6000 3184');
   await page.getByTestId('pay').click();
   const action = page.getByTestId('card-action-dialog');
@@ -78,7 +71,7 @@ async function checkoutOf(token: OwnedToken, label: string) {
   await page.getByTestId('item-price').getByTestId('buy-now').click();
   await page.waitForURL((url) => url.pathname.startsWith('/listing-checkout/'));
   await page.getByTestId('fee-breakdown').waitFor();
-  return { page, context };
+  return { buyer, page, context };
 }
 
 describe('checkout and listing recovery', () => {
