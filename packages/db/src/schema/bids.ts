@@ -49,6 +49,8 @@ export const bids = pgTable(
     index('bids_provider_reference_idx')
       .on(t.providerReference)
       .where(sql`${t.providerReference} is not null`),
+    // The Sales tab finds a won bid's movement by its sale.
+    index('bids_sale_idx').on(t.saleId).where(sql`${t.saleId} is not null`),
     index('bids_nifty_active_idx').on(t.niftyId, t.amountInCents).where(sql`${t.currentlyActive}`),
     index('bids_user_active_idx').on(t.userId).where(sql`${t.currentlyActive}`),
     // A winner's purchase history (won auctions).

@@ -82,6 +82,8 @@ export const drawingEntries = pgTable(
       .where(sql`${t.providerReference} is not null`),
     // A winner's purchase history (drawing wins).
     index('drawing_entries_user_won_idx').on(t.userId).where(sql`${t.status} = 'won'`),
+    // The Sales tab finds a won entry's movement by the edition minted to it.
+    index('drawing_entries_token_won_idx').on(t.tokenRowId).where(sql`${t.status} = 'won'`),
     check('drawing_entries_status', sql`${t.status} in ('entered', 'won', 'lost', 'forfeited')`),
     check('drawing_entries_price', sql`${t.priceCents} >= 0`),
     // Both or neither, and never more than four digits of the number (as purchase_intents_card_shown).

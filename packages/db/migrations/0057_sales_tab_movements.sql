@@ -1,0 +1,2 @@
+CREATE INDEX "bids_sale_idx" ON "bids" USING btree ("sale_id") WHERE "bids"."sale_id" is not null;--> statement-breakpoint
+CREATE INDEX "drawing_entries_token_won_idx" ON "drawing_entries" USING btree ("token_row_id") WHERE "drawing_entries"."status" = 'won';
