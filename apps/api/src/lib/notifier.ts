@@ -4,6 +4,7 @@
 import { type Db, placeholdersOf, placeholderValues, prepared, schema } from '@vitrine/db';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { createTransport } from 'nodemailer';
+import type { Background } from './background';
 import type { Clock } from './clock';
 
 export type MessageKind =
@@ -134,4 +135,35 @@ export function withLink(
   if (!webOrigin) return { text };
   const link = new URL(path, webOrigin()).toString();
   return { text: `${text}\n\n${link}`, link };
+}
+
+/**
+ * An email to a user after commit, without making the caller wait: its own background task (an address the mail
+ * server refuses leaves the others sent), the address read then (`contactOf`), nothing without one. `text` may be
+ * built then; `path`: the page its link leads to (`withLink`). Nothing without a notifier or a background queue.
+ */
+export function emailUserLater(
+  deps: {
+    notifier?: Notifier | undefined;
+    background?: Background | undefined;
+    webOrigin?: (() => string) | undefined;
+  },
+  contactOf: (userId: number) => Promise<{ email: string | null } | null | undefined>,
+  userId: number | null,
+  message: { kind: MessageKind; subject: string; text: string | (() => Promise<string>); path?: string },
+): void {
+  const { notifier, background } = deps;
+  if (!notifier || !background || userId === null) return;
+  background.run(async () => {
+    const contact = await contactOf(userId);
+    if (!contact?.email) return;
+    const text = typeof message.text === 'string' ? message.text : await message.text();
+    await notifier.send({
+      channel: 'email',
+      to: contact.email,
+      kind: message.kind,
+      subject: message.subject,
+      ...(message.path ? withLink(deps.webOrigin, text, message.path) : { text }),
+    });
+  });
 }

@@ -27,7 +27,7 @@ import type { Background } from '../../lib/background';
 import type { Clock } from '../../lib/clock';
 import type { Jobs } from '../../lib/jobs';
 import type { LiveEvents } from '../../lib/live-events';
-import { type MessageKind, type Notifier, withLink } from '../../lib/notifier';
+import { emailUserLater, type MessageKind, type Notifier } from '../../lib/notifier';
 import type { EligibilityService } from '../eligibility/eligibility.service';
 import type { AlertsService } from '../live/alerts.service';
 import {
@@ -647,34 +647,23 @@ export function createBidsService(deps: {
     // for and what the publisher received, or its share when a split divided it; each other payee is told
     // theirs. One task per edition and person: a refused send leaves the others sent.
     const ownerId = n.publisherOwnerId;
-    const { notifier, background } = deps;
     for (const m of done.minted) {
       const shares = splitShares(proceedsSplit, m.fees.sellerReceivesCents);
       tellSplitPayees(
         { ...deps, contactsOf: trading.contactsOf },
         { what: m.name, priceCents: m.bid.amountInCents, shares, except: ownerId },
       );
-      if (ownerId === null || !notifier || !background) continue;
       const proceeds = proceedsText(
         m.fees.sellerReceivesCents,
         shares.length > 0
           ? { shareCents: shares.find((p) => p.userId === ownerId)?.cents ?? null }
           : undefined,
       );
-      background.run(async () => {
-        const contact = await trading.contactOf(ownerId);
-        if (!contact?.email) return;
-        await notifier.send({
-          channel: 'email',
-          to: contact.email,
-          kind: 'nft_sold',
-          subject: 'Your NFT sold',
-          ...withLink(
-            deps.webOrigin,
-            `Your NFT ${m.name} sold at auction for ${formatCents(m.bid.amountInCents)}. ${proceeds} (service fee ${formatCents(m.fees.serviceFeeCents)}).`,
-            SALES_PATH,
-          ),
-        });
+      emailUserLater(deps, trading.contactOf, ownerId, {
+        kind: 'nft_sold',
+        subject: 'Your NFT sold',
+        text: `Your NFT ${m.name} sold at auction for ${formatCents(m.bid.amountInCents)}. ${proceeds} (service fee ${formatCents(m.fees.serviceFeeCents)}).`,
+        path: SALES_PATH,
       });
     }
     for (const b of done.lost) {

@@ -25,7 +25,7 @@ import {
 import type { Offer } from '@vitrine/domain/trading-responses';
 import type { Background } from '../../lib/background';
 import type { Clock } from '../../lib/clock';
-import { type Notifier, withLink } from '../../lib/notifier';
+import { emailUserLater, type Notifier } from '../../lib/notifier';
 import type { RateLimiter } from '../../lib/rate-limit';
 import type { AlertsService } from '../live/alerts.service';
 import { type CardAuthorization, createCardAuthorizations, owedCaptures } from './card-authorizations';
@@ -169,15 +169,7 @@ export function createOffersService(deps: {
     text: string | (() => Promise<string>),
     path?: string,
   ) {
-    const { notifier, background } = deps;
-    if (!notifier || !background || userId === null) return;
-    background.run(async () => {
-      const contact = await trading.contactOf(userId);
-      if (!contact?.email) return;
-      const body = typeof text === 'string' ? text : await text();
-      const message = path ? withLink(deps.webOrigin, body, path) : { text: body };
-      await notifier.send({ channel: 'email', to: contact.email, kind, subject, ...message });
-    });
+    emailUserLater(deps, trading.contactOf, userId, { kind, subject, text, ...(path ? { path } : {}) });
   }
 
   /**

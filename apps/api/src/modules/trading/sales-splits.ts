@@ -4,7 +4,7 @@
 // is told their share (decision 009 "Notifications").
 import { formatCents, splitAmount, TRANSACTIONS_PATH } from '@vitrine/domain';
 import type { Background } from '../../lib/background';
-import { type Notifier, withLink } from '../../lib/notifier';
+import { emailUserLater, type Notifier } from '../../lib/notifier';
 import type { LedgerRepo } from './ledger.repo';
 import type { TradingRepo } from './trading.repo';
 
@@ -72,24 +72,13 @@ export function tellSplitPayees(
     except: number | null;
   },
 ): void {
-  const { notifier, background } = deps;
-  if (!notifier || !background) return;
   for (const share of sale.shares) {
     if (share.userId === sale.except) continue;
-    background.run(async () => {
-      const payee = (await deps.contactsOf([share.userId])).get(share.userId);
-      if (!payee?.email) return;
-      await notifier.send({
-        channel: 'email',
-        to: payee.email,
-        kind: 'nft_sold',
-        subject: 'Your share of a sale',
-        ...withLink(
-          deps.webOrigin,
-          `${sale.what} sold for ${formatCents(sale.priceCents)}. Your share of its proceeds, by its split: ${formatCents(share.cents)}.`,
-          TRANSACTIONS_PATH,
-        ),
-      });
+    emailUserLater(deps, async (id) => (await deps.contactsOf([id])).get(id), share.userId, {
+      kind: 'nft_sold',
+      subject: 'Your share of a sale',
+      text: `${sale.what} sold for ${formatCents(sale.priceCents)}. Your share of its proceeds, by its split: ${formatCents(share.cents)}.`,
+      path: TRANSACTIONS_PATH,
     });
   }
 }

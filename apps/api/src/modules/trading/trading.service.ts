@@ -33,7 +33,7 @@ import type { Background } from '../../lib/background';
 import type { Clock } from '../../lib/clock';
 import type { Jobs } from '../../lib/jobs';
 import { type LiveEvents, topics } from '../../lib/live-events';
-import { type Notifier, withLink } from '../../lib/notifier';
+import { emailUserLater, type Notifier } from '../../lib/notifier';
 import type { ServiceLog } from '../../lib/service-log';
 import type { AlertsService } from '../live/alerts.service';
 import { owedCaptures } from './card-authorizations';
@@ -361,39 +361,19 @@ export function createTradingService(deps: {
       { ...deps, contactsOf: repo.contactsOf },
       { what, priceCents: fees.priceCents, shares, except: sellerId },
     );
-    if (sellerId !== null) {
-      background.run(async () => {
-        const seller = (await repo.contactsOf([sellerId])).get(sellerId);
-        if (!seller?.email) return;
-        await notifier.send({
-          channel: 'email',
-          to: seller.email,
-          kind: 'nft_sold',
-          subject: 'Your NFT sold',
-          ...withLink(
-            deps.webOrigin,
-            `Your NFT ${what} sold for ${formatCents(fees.priceCents)}. ${proceeds} (service fee ${formatCents(fees.serviceFeeCents)}, creator fee ${formatCents(fees.creatorFeeCents)}).`,
-            SALES_PATH,
-          ),
-        });
-      });
-    }
-    background.run(async () => {
-      const buyer = (await repo.contactsOf([intent.buyerId])).get(intent.buyerId);
-      if (!buyer?.email) return;
-      await notifier.send({
-        channel: 'email',
-        to: buyer.email,
-        kind: 'purchase_receipt',
-        subject: 'Your purchase receipt',
-        // 000 §9: the gas fee only when there is one (a delivery fee, a listing not external); the card fee only
-        // when a card paid. The order number as the checkout's receipt shows it.
-        ...withLink(
-          deps.webOrigin,
-          `You bought ${what} for ${formatCents(fees.buyerPaysCents)} (price ${formatCents(fees.priceCents)}${fees.cardFeeCents > 0 ? `, card fee ${formatCents(fees.cardFeeCents)}` : ''}${fees.showGasFee ? `, gas fee ${formatCents(fees.gasFeeCents)}` : ''}).${paidWith} Order #${intent.id}.`,
-          PURCHASES_PATH,
-        ),
-      });
+    emailUserLater(deps, repo.contactOf, sellerId, {
+      kind: 'nft_sold',
+      subject: 'Your NFT sold',
+      text: `Your NFT ${what} sold for ${formatCents(fees.priceCents)}. ${proceeds} (service fee ${formatCents(fees.serviceFeeCents)}, creator fee ${formatCents(fees.creatorFeeCents)}).`,
+      path: SALES_PATH,
+    });
+    emailUserLater(deps, repo.contactOf, intent.buyerId, {
+      kind: 'purchase_receipt',
+      subject: 'Your purchase receipt',
+      // 000 §9: the gas fee only when there is one (a delivery fee, a listing not external); the card fee only
+      // when a card paid. The order number as the checkout's receipt shows it.
+      text: `You bought ${what} for ${formatCents(fees.buyerPaysCents)} (price ${formatCents(fees.priceCents)}${fees.cardFeeCents > 0 ? `, card fee ${formatCents(fees.cardFeeCents)}` : ''}${fees.showGasFee ? `, gas fee ${formatCents(fees.gasFeeCents)}` : ''}).${paidWith} Order #${intent.id}.`,
+      path: PURCHASES_PATH,
     });
   }
 
