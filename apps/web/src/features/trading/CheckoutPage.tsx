@@ -13,6 +13,7 @@ import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'rea
 import { Navigate, useLocation, useParams, useSearchParams } from 'react-router';
 import { isApiError } from '../../app/api-client';
 import { useLoggedIn } from '../../app/useLoggedIn';
+import { readStorage, writeStorage } from '../../lib/storage';
 import { Button } from '../../ui/Button';
 import { ButtonLink } from '../../ui/ButtonLink';
 import { Dialog } from '../../ui/Dialog';
@@ -367,7 +368,7 @@ function Receipt({ intent }: { intent: PurchaseIntent }) {
 const PAID_HERE_KEY = 'vitrine:checkout-paid-here';
 function paidHereIds(): number[] {
   try {
-    const ids: unknown = JSON.parse(sessionStorage.getItem(PAID_HERE_KEY) ?? '[]');
+    const ids: unknown = JSON.parse(readStorage('session', PAID_HERE_KEY) ?? '[]');
     return Array.isArray(ids) ? ids.filter((id): id is number => typeof id === 'number') : [];
   } catch {
     return [];
@@ -376,15 +377,10 @@ function paidHereIds(): number[] {
 function paidHere(id: number): boolean {
   return paidHereIds().includes(id);
 }
+/** Storage refused (private mode, full): the note may then read 'in another window'. */
 function markPaidHere(id: number): void {
-  try {
-    sessionStorage.setItem(
-      PAID_HERE_KEY,
-      JSON.stringify([...paidHereIds().filter((x) => x !== id), id].slice(-20)),
-    );
-  } catch {
-    // Storage refused (private mode, full): the note may then read 'in another window'.
-  }
+  const ids = [...paidHereIds().filter((x) => x !== id), id].slice(-20);
+  writeStorage('session', PAID_HERE_KEY, JSON.stringify(ids));
 }
 
 type Outcome =
