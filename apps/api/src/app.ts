@@ -294,7 +294,12 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const webDist = config.webDist ?? null;
   if (webDist) {
     await app.register(siteRoutes);
-    await registerWebHost(app, { webDist, apiUrl: config.apiUrl, searchUrl: config.searchUrl });
+    await registerWebHost(app, {
+      webDist,
+      apiUrl: config.apiUrl,
+      searchUrl: config.searchUrl,
+      stripePublishableKey: config.stripe?.publishableKey,
+    });
   } else {
     app.setNotFoundHandler((request, reply) => send(reply, notFoundBody(request.method, request.url)));
   }

@@ -9,6 +9,7 @@ const PRODUCTION = {
   CAPTCHA_HMAC_KEY: 'k'.repeat(32),
   SMTP_URL: 'smtp://mail.example:587',
   STRIPE_SECRET_KEY: 'sk_live_abc123',
+  STRIPE_PUBLISHABLE_KEY: 'pk_live_abc123',
   STRIPE_WEBHOOK_SECRET: 'whsec_abc123',
 };
 
@@ -75,6 +76,22 @@ describe('readEnv in production', () => {
       'STRIPE_SECRET_KEY: must be a Stripe secret key',
     );
     expect(readEnv({ STRIPE_SECRET_KEY: '' }).STRIPE_SECRET_KEY).toBeUndefined();
+  });
+
+  it('needs the publishable key with the secret key, of the same mode, in any environment', () => {
+    // Without it the web app could take no card at all: the simulated card form is not served with Stripe.
+    expect(message({ STRIPE_SECRET_KEY: 'sk_test_abc123' })).toContain(
+      'STRIPE_PUBLISHABLE_KEY: required with STRIPE_SECRET_KEY',
+    );
+    expect(
+      message({ STRIPE_SECRET_KEY: 'sk_test_abc123', STRIPE_PUBLISHABLE_KEY: 'pk_live_abc123' }),
+    ).toContain('STRIPE_PUBLISHABLE_KEY: must be of the same mode as STRIPE_SECRET_KEY');
+    expect(
+      message({ STRIPE_SECRET_KEY: 'sk_test_abc123', STRIPE_PUBLISHABLE_KEY: 'sk_test_abc123' }),
+    ).toContain('STRIPE_PUBLISHABLE_KEY: must be a Stripe publishable key');
+    expect(
+      readEnv({ STRIPE_SECRET_KEY: 'sk_test_abc123', STRIPE_PUBLISHABLE_KEY: 'pk_test_abc123' }),
+    ).toMatchObject({ STRIPE_PUBLISHABLE_KEY: 'pk_test_abc123' });
   });
 
   it('needs none of them outside production', () => {

@@ -96,6 +96,18 @@ const envSchema = z.object({
       .regex(/^(sk|rk)_(test|live)_\w+$/, { message: 'must be a Stripe secret key (sk_test_… or sk_live_…)' })
       .optional(),
   ),
+  /**
+   * The publishable key (`pk_test_…` / `pk_live_…`) the web app gives Stripe.js, which takes the card in the
+   * browser (its fields, 3-D Secure): the API only ever sees the PaymentMethod's id. Needed with the secret key.
+   */
+  STRIPE_PUBLISHABLE_KEY: z.preprocess(
+    emptyUnset,
+    z
+      .string()
+      .trim()
+      .regex(/^pk_(test|live)_\w+$/, { message: 'must be a Stripe publishable key (pk_test_… or pk_live_…)' })
+      .optional(),
+  ),
   /** The webhook endpoint's signing secret (`whsec_…`): POST /api/payments/stripe/webhook needs it. */
   STRIPE_WEBHOOK_SECRET: z.preprocess(
     emptyUnset,
@@ -114,10 +126,31 @@ const envSchema = z.object({
   PINATA_API_URL: optionalUrl(['http://', 'https://']),
 });
 
+/** `test` or `live`, as a Stripe key says (`sk_test_…`, `pk_live_…`). */
+const stripeMode = (key: string) => (/^\w+?_live_/.test(key) ? 'live' : 'test');
+
 const checkedEnvSchema = envSchema
   .refine((env) => !(env.NODE_ENV === 'production' && env.RATE_LIMITS === 'relaxed'), {
     path: ['RATE_LIMITS'],
     message: 'relaxed is not allowed when NODE_ENV=production',
+  })
+  // With Stripe, the web app takes cards only through Stripe.js (the simulated card form is not served): without
+  // the publishable key no card could be entered anywhere. Both keys of one mode, or every card is refused.
+  .superRefine((env, ctx) => {
+    if (!env.STRIPE_SECRET_KEY) return;
+    if (!env.STRIPE_PUBLISHABLE_KEY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STRIPE_PUBLISHABLE_KEY'],
+        message: 'required with STRIPE_SECRET_KEY (the web app takes cards through Stripe.js with it)',
+      });
+    } else if (stripeMode(env.STRIPE_PUBLISHABLE_KEY) !== stripeMode(env.STRIPE_SECRET_KEY)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STRIPE_PUBLISHABLE_KEY'],
+        message: 'must be of the same mode as STRIPE_SECRET_KEY (both test or both live)',
+      });
+    }
   })
   // Production needs what the one-laptop defaults stand in for (docs/security.md); each missing
   // setting is named.

@@ -66,6 +66,7 @@ const app = await buildApp({
     ? {
         stripe: {
           secretKey: env.STRIPE_SECRET_KEY,
+          publishableKey: env.STRIPE_PUBLISHABLE_KEY,
           webhookSecret: env.STRIPE_WEBHOOK_SECRET,
           apiBase: env.STRIPE_API_BASE,
         },

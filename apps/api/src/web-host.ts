@@ -15,6 +15,8 @@ export interface WebHostOptions {
   webDist: string;
   apiUrl?: string;
   searchUrl?: string;
+  /** Stripe's publishable key: the web app takes cards through Stripe.js (its hosts join the CSP). */
+  stripePublishableKey?: string;
 }
 
 export async function registerWebHost(app: FastifyInstance, options: WebHostOptions): Promise<void> {
@@ -22,7 +24,11 @@ export async function registerWebHost(app: FastifyInstance, options: WebHostOpti
   if (!existsSync(indexPath)) {
     throw new Error(`The web app is not built: ${indexPath} is missing (run \`npm run build\`).`);
   }
-  const runtimeConfig = JSON.stringify({ apiUrl: options.apiUrl ?? '', searchUrl: options.searchUrl ?? '' })
+  const runtimeConfig = JSON.stringify({
+    apiUrl: options.apiUrl ?? '',
+    searchUrl: options.searchUrl ?? '',
+    ...(options.stripePublishableKey ? { stripePublishableKey: options.stripePublishableKey } : {}),
+  })
     // Keep the JSON inert inside a <script> element.
     .replace(/</g, '\\u003c');
   const configScript = `window.__VITRINE__=${runtimeConfig}`;
@@ -32,6 +38,7 @@ export async function registerWebHost(app: FastifyInstance, options: WebHostOpti
     inlineScripts: [configScript],
     apiUrl: options.apiUrl,
     searchUrl: options.searchUrl,
+    stripe: Boolean(options.stripePublishableKey),
   });
 
   await app.register(fastifyStatic, {

@@ -13726,6 +13726,7 @@ export interface operations {
                             nextAction: {
                                 type: string;
                                 url?: string;
+                                clientSecret?: string;
                             } | null;
                             expiresAt: string;
                             createdAt: string;
@@ -14008,6 +14009,7 @@ export interface operations {
                             nextAction: {
                                 type: string;
                                 url?: string;
+                                clientSecret?: string;
                             } | null;
                             expiresAt: string;
                             createdAt: string;
@@ -14256,6 +14258,7 @@ export interface operations {
                             nextAction: {
                                 type: string;
                                 url?: string;
+                                clientSecret?: string;
                             } | null;
                             expiresAt: string;
                             createdAt: string;
@@ -14515,6 +14518,7 @@ export interface operations {
                         nextAction: {
                             type: string;
                             url?: string;
+                            clientSecret?: string;
                         } | null;
                         expiresAt: string;
                         createdAt: string;
@@ -14626,6 +14630,7 @@ export interface operations {
                             nextAction: {
                                 type: string;
                                 url?: string;
+                                clientSecret?: string;
                             } | null;
                             expiresAt: string;
                             createdAt: string;
@@ -14847,6 +14852,7 @@ export interface operations {
                         nextAction: {
                             type: string;
                             url?: string;
+                            clientSecret?: string;
                         } | null;
                         expiresAt: string;
                         createdAt: string;
@@ -15116,6 +15122,7 @@ export interface operations {
                         nextAction: {
                             type: string;
                             url?: string;
+                            clientSecret?: string;
                         } | null;
                         expiresAt: string;
                         createdAt: string;
@@ -15598,6 +15605,7 @@ export interface operations {
                             nextAction: {
                                 type: string;
                                 url?: string;
+                                clientSecret?: string;
                             } | null;
                             expiresAt: string;
                             createdAt: string;
@@ -15818,6 +15826,7 @@ export interface operations {
                         nextAction: {
                             type: string;
                             url?: string;
+                            clientSecret?: string;
                         } | null;
                         expiresAt: string;
                         createdAt: string;
@@ -16076,6 +16085,7 @@ export interface operations {
                         nextAction: {
                             type: string;
                             url?: string;
+                            clientSecret?: string;
                         } | null;
                         expiresAt: string;
                         createdAt: string;
@@ -16933,6 +16943,7 @@ export interface operations {
                             nextAction: {
                                 type: string;
                                 url?: string;
+                                clientSecret?: string;
                             };
                         };
                     };
@@ -17094,6 +17105,7 @@ export interface operations {
                             nextAction: {
                                 type: string;
                                 url?: string;
+                                clientSecret?: string;
                             };
                         };
                     };
@@ -17264,6 +17276,7 @@ export interface operations {
                             nextAction: {
                                 type: string;
                                 url?: string;
+                                clientSecret?: string;
                             };
                         };
                     };
@@ -24824,6 +24837,7 @@ export interface operations {
                             nextAction: {
                                 type: string;
                                 url?: string;
+                                clientSecret?: string;
                             };
                         };
                     };
@@ -24981,6 +24995,7 @@ export interface operations {
                             nextAction: {
                                 type: string;
                                 url?: string;
+                                clientSecret?: string;
                             };
                         };
                     };
@@ -25117,6 +25132,7 @@ export interface operations {
                             nextAction: {
                                 type: string;
                                 url?: string;
+                                clientSecret?: string;
                             };
                         };
                     };
@@ -25284,6 +25300,7 @@ export interface operations {
                             nextAction: {
                                 type: string;
                                 url?: string;
+                                clientSecret?: string;
                             };
                         };
                     };
@@ -25459,6 +25476,7 @@ export interface operations {
                             nextAction: {
                                 type: string;
                                 url?: string;
+                                clientSecret?: string;
                             };
                         };
                     };

@@ -170,6 +170,49 @@ describe('the web app', () => {
         'https://search.vitrine.example',
       ]);
       expect(String(res.headers['content-security-policy'])).not.toContain('unsafe');
+      // No Stripe here: nothing of Stripe's may load, and the page is not given a key.
+      expect(String(res.headers['content-security-policy'])).not.toContain('stripe');
+      expect(csp.get('frame-src'), url).toBeUndefined();
+      expect(inline, url).not.toContain('stripePublishableKey');
+    }
+  });
+
+  it("with Stripe, gives the page the publishable key (never the secret) and lets Stripe.js's hosts in", async () => {
+    const stripe = await testApp({
+      seed: false,
+      config: {
+        webDist,
+        stripe: {
+          secretKey: 'sk_test_never_in_a_page',
+          publishableKey: 'pk_test_for_the_page',
+          apiBase: 'http://127.0.0.1:9',
+        },
+      },
+    });
+    try {
+      const res = await stripe.app.inject('/marketplace/explore');
+      expect(res.statusCode).toBe(200);
+      const inline = /<script>([^<]*)<\/script>/.exec(res.body)?.[1];
+      expect(inline).toContain('"stripePublishableKey":"pk_test_for_the_page"');
+      expect(res.body).not.toContain('sk_test_never_in_a_page');
+      const csp = directives(res.headers['content-security-policy']);
+      const hash = `'sha256-${createHash('sha256').update(String(inline)).digest('base64')}'`;
+      expect(csp.get('script-src')).toEqual([
+        "'self'",
+        hash,
+        'https://js.stripe.com',
+        'https://*.js.stripe.com',
+      ]);
+      expect(csp.get('frame-src')).toEqual([
+        'https://js.stripe.com',
+        'https://*.js.stripe.com',
+        'https://hooks.stripe.com',
+      ]);
+      expect(csp.get('connect-src')).toEqual(["'self'", 'https://api.stripe.com']);
+      // Still no inline script or style of anyone's.
+      expect(String(res.headers['content-security-policy'])).not.toContain('unsafe');
+    } finally {
+      await stripe.close();
     }
   });
 

@@ -49,8 +49,26 @@ export async function registerSecurityHeaders(
   });
 }
 
-/** The web app's policy: its own scripts plus the inline scripts of the shell (by hash), calls to its hosts. */
-export function webAppCsp(options: { inlineScripts: string[]; apiUrl?: string; searchUrl?: string }): string {
+/**
+ * Stripe.js and what it opens, as Stripe asks (docs.stripe.com/security/guide#content-security-policy): its script,
+ * the card fields' and 3-D Secure frames, and its API.
+ */
+export const STRIPE_CSP = {
+  script: ['https://js.stripe.com', 'https://*.js.stripe.com'],
+  frame: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
+  connect: ['https://api.stripe.com'],
+} as const;
+
+/**
+ * The web app's policy: its own scripts plus the inline scripts of the shell (by hash), calls to its hosts; with
+ * `stripe`, Stripe.js's hosts (the card form of a deployment with Stripe).
+ */
+export function webAppCsp(options: {
+  inlineScripts: string[];
+  apiUrl?: string;
+  searchUrl?: string;
+  stripe?: boolean;
+}): string {
   const hosts = [originOf(options.apiUrl), originOf(options.searchUrl)].filter(
     (origin): origin is string => origin !== null,
   );
@@ -66,14 +84,16 @@ export function webAppCsp(options: { inlineScripts: string[]; apiUrl?: string; s
     'https:',
     ...unique.filter((origin) => origin.startsWith('http:')),
   ];
+  const stripe = (hosts: readonly string[]) => (options.stripe ? hosts : []);
   return [
     "default-src 'self'",
-    `script-src 'self' ${hashes.join(' ')}`.trim(),
+    ["script-src 'self'", ...hashes, ...stripe(STRIPE_CSP.script)].join(' '),
     "style-src 'self'",
     `img-src ${media.join(' ')}`,
     `media-src ${media.join(' ')}`,
     "font-src 'self' data:",
-    `connect-src ${["'self'", ...unique].join(' ')}`,
+    `connect-src ${["'self'", ...unique, ...stripe(STRIPE_CSP.connect)].join(' ')}`,
+    ...(options.stripe ? [`frame-src ${STRIPE_CSP.frame.join(' ')}`] : []),
     "worker-src 'self'",
     "object-src 'none'",
     "base-uri 'none'",

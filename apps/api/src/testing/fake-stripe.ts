@@ -2,7 +2,8 @@
 // calls the Stripe provider makes (PaymentIntents create / retrieve / capture / cancel, refunds), with
 // Stripe's answers and errors, idempotency keys (a replayed key answers the first answer) and the test
 // payment methods: pm_card_visa succeeds, pm_card_visa_chargeDeclined declines (402 card_error),
-// pm_card_authenticationRequired (4000 0027 6000 3184) needs 3-D Secure. The buyer's 3-D Secure step
+// pm_card_authenticationRequired (4000 0027 6000 3184) needs 3-D Secure; `{one of them}__{n}` is the same card, as a
+// PaymentMethod a stand-in Stripe.js made (e2e/support/fake-stripe-js.ts). The buyer's 3-D Secure step
 // (done by Stripe.js in a browser) is `POST /fake/3ds/{id}?result=pass|fail`, or `authenticate(id)`.
 // A retrieve with `expand[]=payment_method` answers the PaymentMethod object (its `card.brand`, `card.last4`).
 // It also builds the webhook events Stripe would send, for the test to sign.
@@ -27,9 +28,17 @@ const TEST_PM_CARDS: Record<string, { brand: string; last4: string }> = {
   [STRIPE_TEST_PMS.requiresAction]: { brand: 'visa', last4: '3184' },
 };
 
+/**
+ * The test PaymentMethod behind an id: Stripe's own test ids, or one a stand-in Stripe.js made for a test card
+ * (`{test id}__{n}`: Stripe.js makes a new PaymentMethod each time a card is paid with).
+ */
+export function testPaymentMethodOf(id: string): string {
+  return id.split('__')[0] ?? id;
+}
+
 /** A test PaymentMethod as `GET /v1/payment_methods/{id}` (or an expanded `payment_method`) answers it. */
 function paymentMethodObject(id: string) {
-  const card = TEST_PM_CARDS[id];
+  const card = TEST_PM_CARDS[testPaymentMethodOf(id)];
   return {
     id,
     object: 'payment_method',
@@ -57,6 +66,8 @@ function expands(form: URLSearchParams, field: string): boolean {
 interface FakeIntent {
   id: string;
   object: 'payment_intent';
+  /** What Stripe.js is given to run the buyer's step in the browser (`{id}_secret_…`). */
+  client_secret: string;
   amount: number;
   amount_capturable: number;
   amount_received: number;
@@ -130,7 +141,8 @@ export async function startFakeStripe() {
     }
     const pm = form.get('payment_method');
     const known = Object.values(STRIPE_TEST_PMS) as string[];
-    if (pm && !known.includes(pm)) {
+    const test = pm ? testPaymentMethodOf(pm) : null;
+    if (pm && test && !known.includes(test)) {
       return stripeError(400, {
         type: 'invalid_request_error',
         code: 'resource_missing',
@@ -143,9 +155,11 @@ export async function startFakeStripe() {
       const m = /^metadata\[(.+)\]$/.exec(k);
       if (m?.[1]) metadata[m[1]] = v;
     }
+    const id = newId('pi_fake');
     const pi: FakeIntent = {
-      id: newId('pi_fake'),
+      id,
       object: 'payment_intent',
+      client_secret: `${id}_secret_${randomBytes(12).toString('hex')}`,
       amount,
       amount_capturable: 0,
       amount_received: 0,
@@ -164,7 +178,7 @@ export async function startFakeStripe() {
     };
     intents.set(pi.id, pi);
     if (form.get('confirm') !== 'true' || !pm) return { status: 200, body: pi };
-    if (pm === STRIPE_TEST_PMS.declines) {
+    if (test === STRIPE_TEST_PMS.declines) {
       pi.last_payment_error = {
         type: 'card_error',
         code: 'card_declined',
@@ -180,7 +194,7 @@ export async function startFakeStripe() {
         payment_intent: pi,
       });
     }
-    if (pm === STRIPE_TEST_PMS.requiresAction) {
+    if (test === STRIPE_TEST_PMS.requiresAction) {
       pi.status = 'requires_action';
       pi.next_action = {
         type: 'redirect_to_url',

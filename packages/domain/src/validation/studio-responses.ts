@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { DROP_STATUSES } from '../constants';
 import { pageOf } from './catalog-responses';
+import { nextActionSchema } from './trading-responses';
 
 export const dropStatusLabels = ['Unpublished', 'Published', 'Live', 'Closed', 'Error'] as const;
 
@@ -218,7 +219,7 @@ export const publisherFeeAnswerSchema = z.object({
       id: z.string(),
       clientSecret: z.string().nullable(),
       status: z.literal('requires_action'),
-      nextAction: z.object({ type: z.string(), url: z.string().optional() }),
+      nextAction: nextActionSchema,
     })
     .optional(),
 });

@@ -7,6 +7,17 @@ import { PAYMENT_METHODS } from '../constants';
 import { OFFER_ACCEPTED_MESSAGE } from '../payments/messages';
 import { pageOf, priceSchema } from './catalog-responses';
 
+/**
+ * What the buyer must do to finish a card that needs a second step (3-D Secure). With Stripe, `clientSecret` is
+ * the PaymentIntent's client secret: Stripe.js (`handleNextAction`) runs the bank's step in the browser with it.
+ * Sent only to the buyer who pays.
+ */
+export const nextActionSchema = z.object({
+  type: z.string(),
+  url: z.string().optional(),
+  clientSecret: z.string().optional(),
+});
+
 export const PAYMENT_STATES = [
   'pending',
   'requires_action',
@@ -137,7 +148,7 @@ export const purchaseIntentSchema = z.object({
   /** Paid, editions not minted yet (an open edition before its minting job): 001 §9's delivery message. */
   deliveryMessage: z.string().nullable(),
   /** Set while paymentState is requires_action: what the buyer must do next. */
-  nextAction: z.object({ type: z.string(), url: z.string().optional() }).nullable(),
+  nextAction: nextActionSchema.nullable(),
   expiresAt: z.string(),
   createdAt: z.string(),
   paidAt: z.string().nullable(),
@@ -318,7 +329,7 @@ export const balanceAnswerSchema = z.object({
   requiresAction: z
     .object({
       depositId: z.number().int(),
-      nextAction: z.object({ type: z.string(), url: z.string().optional() }),
+      nextAction: nextActionSchema,
     })
     .optional(),
 });

@@ -8,7 +8,7 @@ import { and, asc, eq, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Clock } from '../../lib/clock';
 import { type OwedCursor, owedCaptures } from '../trading/card-authorizations';
 import { createLedgerRepo, type LedgerRepo } from '../trading/ledger.repo';
-import type { ExternalPaymentProvider } from '../trading/payment-providers';
+import type { ExternalPaymentProvider, NextAction } from '../trading/payment-providers';
 import { TRADING_ERRORS } from '../trading/trading.service';
 
 const { publisherFees: fees, drops, publisherMembers: members, publishers } = schema;
@@ -156,7 +156,7 @@ export interface WaitingCardPayment {
   id: string;
   clientSecret: string | null;
   status: 'requires_action';
-  nextAction: { type: string; url?: string };
+  nextAction: NextAction;
 }
 
 export function createPublisherFeeService(deps: {
@@ -308,11 +308,15 @@ export function createPublisherFeeService(deps: {
     async get(userId: number, id: number) {
       const row = await memberFee(id, userId);
       if (row.paymentState === 'pending' && row.providerReference) {
+        // Stripe's step again (the page read again mid-step): its client secret, for Stripe.js.
+        const nextAction = (await deps.card.nextActionOf?.(row.providerReference)) ?? {
+          type: 'three_d_secure',
+        };
         return answer(row, {
           id: row.providerReference,
-          clientSecret: null,
+          clientSecret: nextAction.clientSecret ?? null,
           status: 'requires_action',
-          nextAction: { type: 'three_d_secure' },
+          nextAction,
         });
       }
       return answer(row);
@@ -382,7 +386,7 @@ export function createPublisherFeeService(deps: {
         if (previous && previous !== outcome.providerReference) await deps.card.void(previous);
         return answer(waiting, {
           id: outcome.providerReference,
-          clientSecret: null,
+          clientSecret: outcome.nextAction.clientSecret ?? null,
           status: 'requires_action',
           nextAction: outcome.nextAction,
         });

@@ -83,7 +83,10 @@ export const listingMatchRoute: FastifyPluginAsyncZod = async (app) => {
         response: { 200: listingMatchSchema, ...errorResponses },
       },
     },
-    async (request) => toMatch(await trading().getIntent(signedIn(request).userId, request.params.id)),
+    async (request) =>
+      toMatch(
+        await trading().getIntent(signedIn(request).userId, request.params.id, { withNextAction: true }),
+      ),
   );
 
   app.patch(
@@ -123,7 +126,8 @@ export const listingMatchRoute: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { userId } = signedIn(request);
       const q = request.query;
-      if (q.id !== undefined) return toPurchaseIntent(await trading().getIntent(userId, q.id));
+      if (q.id !== undefined)
+        return toPurchaseIntent(await trading().getIntent(userId, q.id, { withNextAction: true }));
       const { count, views } = await trading().listIntents(userId, {
         historical: false,
         limit: q.page_size,

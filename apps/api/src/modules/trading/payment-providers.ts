@@ -19,10 +19,17 @@ export interface AuthorizeRequest {
 /** The card that paid, as a receipt shows it: brand and last four digits (never the number). */
 export type PaymentCard = PaymentCardSummary;
 
+/** What the buyer must do to finish the step (the domain's nextActionSchema: Stripe's carries the client secret). */
+export interface NextAction {
+  type: string;
+  url?: string;
+  clientSecret?: string;
+}
+
 export type AuthorizeOutcome =
   /** `card`: the card authorised, when the method is a card and the processor says which. */
   | { status: 'authorized'; providerReference: string; card?: PaymentCard | null }
-  | { status: 'requires_action'; providerReference: string; nextAction: { type: string; url?: string } }
+  | { status: 'requires_action'; providerReference: string; nextAction: NextAction }
   | { status: 'declined'; providerReference: string | null; reason: string };
 
 export interface ExternalPaymentProvider {
@@ -43,6 +50,12 @@ export interface ExternalPaymentProvider {
    * have gone through. Throws when the processor cannot be asked.
    */
   isCaptured(providerReference: string): Promise<boolean>;
+  /**
+   * The step still waiting on an authorisation, as the buyer's browser needs it again (a checkout read again
+   * mid-step). Only a provider whose step runs in the browser with something of its own (Stripe's client secret)
+   * has one; null when the authorisation waits on nothing, or the processor cannot be asked.
+   */
+  nextActionOf?(providerReference: string): Promise<NextAction | null>;
 }
 
 export interface LedgerPaymentProvider {
@@ -305,7 +318,7 @@ export function createSimulatedExternalProvider(options: {
   prefix: string;
   behaviourOf: (token: string) => SimBehaviour | null;
   declineReason: string;
-  nextAction: { type: string; url?: string };
+  nextAction: NextAction;
 }) {
   const id = () => `${options.prefix}_${randomBytes(12).toString('hex')}`;
 

@@ -18,6 +18,8 @@ import type {
 export interface StripeSettings {
   /** STRIPE_SECRET_KEY (`sk_test_…` / `sk_live_…`). */
   secretKey: string;
+  /** STRIPE_PUBLISHABLE_KEY (`pk_…`): the web app's Stripe.js takes cards with it (web-host.ts gives it). */
+  publishableKey?: string;
   /** STRIPE_WEBHOOK_SECRET (`whsec_…`): webhooks are refused without it. */
   webhookSecret?: string;
   /** STRIPE_API_BASE: another API origin (tests: the local fake of Stripe on loopback). */
@@ -62,7 +64,12 @@ function outcomeOf(pi: Stripe.PaymentIntent): AuthorizeOutcome {
       return {
         status: 'requires_action',
         providerReference: pi.id,
-        nextAction: { type: next?.type ?? 'use_stripe_sdk', ...(url ? { url } : {}) },
+        nextAction: {
+          type: next?.type ?? 'use_stripe_sdk',
+          ...(url ? { url } : {}),
+          // Stripe.js runs the bank's step with it (handleNextAction); only the paying buyer is sent it.
+          ...(pi.client_secret ? { clientSecret: pi.client_secret } : {}),
+        },
       };
     }
     case 'processing':
@@ -206,6 +213,15 @@ export function createStripeProvider(
           throw error;
         }
       });
+    },
+    async nextActionOf(ref) {
+      try {
+        const outcome = outcomeOf(await stripe.paymentIntents.retrieve(ref));
+        return outcome.status === 'requires_action' ? outcome.nextAction : null;
+      } catch (error) {
+        log.warn({ err: error, ref }, 'stripe: the waiting step could not be read');
+        return null;
+      }
     },
     async isCaptured(ref) {
       return unavailableUnlessCard(

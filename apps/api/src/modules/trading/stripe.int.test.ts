@@ -4,6 +4,7 @@
 // ids), a decline, the 3-D Secure second step (passed and failed), webhooks with a good and a bad
 // signature, a replayed event; Klarna and Gemini balance (simulated) at pay.
 import { schema } from '@vitrine/db';
+import { fixtures } from '@vitrine/db/testing';
 import { PAYMENT_PROCESSOR_UNAVAILABLE_MESSAGE, PURCHASE_FAILED_MESSAGE } from '@vitrine/domain';
 import type { ListingMatch, PurchaseIntent } from '@vitrine/domain/trading-responses';
 import { and, eq } from 'drizzle-orm';
@@ -18,7 +19,7 @@ import {
 } from '../../testing/fake-stripe';
 import { type TestApp, testApp } from '../../testing/test-app';
 import { auctionNifty, placeBid } from '../bids/bids-helpers';
-import type { TestSession } from '../social/test-session';
+import { sessionFor, type TestSession } from '../social/test-session';
 import { SIM_EXTERNAL_TOKENS } from './payment-providers';
 import {
   accountBalance,
@@ -165,6 +166,31 @@ describe('Stripe card payments (PaymentIntents on the fake)', () => {
     const body = first.json() as { paymentState: string; nextAction: { type: string; url: string } };
     expect(body).toMatchObject({ paymentState: 'requires_action', nextAction: { type: 'redirect_to_url' } });
     expect(body.nextAction.url).toContain(`${fake.url}/fake/3ds/pi_fake_`);
+
+    // Stripe.js runs the step in the buyer's browser with the PaymentIntent's client secret: the pay answer carries
+    // it, and so does the checkout's read of its intent (a reload mid-step), not the 5 s status poll.
+    const ref0 = (await intentRow(m.listingMatchId))?.providerReference ?? '';
+    const secret = fake.intent(ref0)?.client_secret;
+    expect(secret).toMatch(/^pi_fake_\w+_secret_\w+$/);
+    expect((body.nextAction as { clientSecret?: string }).clientSecret).toBe(secret);
+    const waiting = { paymentState: 'requires_action', nextAction: { clientSecret: secret } };
+    const reads = await Promise.all(
+      [
+        `/api/payments/purchase-intents/?id=${m.listingMatchId}`,
+        `/api/v2/listing-match/${m.listingMatchId}`,
+      ].map((url) => t.app.inject({ method: 'GET', url, headers: b.headers })),
+    );
+    expect(reads[0]?.json()).toMatchObject(waiting);
+    expect(reads[1]?.json()).toMatchObject({ purchaseIntent: waiting });
+    const retrievesBefore = fake.requests().filter((r) => r.method === 'GET').length;
+    const polled = await t.app.inject({
+      method: 'GET',
+      url: `/api/v2/purchase-intent/${m.listingMatchId}/status?tokenId=${token.tokenId}`,
+      headers: b.headers,
+    });
+    expect(polled.statusCode, polled.body).toBe(200);
+    expect(polled.body).not.toContain('_secret_');
+    expect(fake.requests().filter((r) => r.method === 'GET').length).toBe(retrievesBefore);
 
     // Not passed yet: complete-action still waits (409), nothing delivered.
     const early = await completeAction(b, m.listingMatchId);
@@ -931,5 +957,71 @@ describe('Klarna and Gemini balance beside the real Stripe', () => {
       expect(res.json()).toMatchObject({ errorType: 'payment-method-unavailable' });
     }
     expect(await ownerOf(token.id)).toBe(seller.userId);
+  });
+});
+
+describe("Stripe's client secret for the browser's 3-D Secure step (decision 009, Stripe.js)", () => {
+  const send = async (
+    s: TestSession,
+    method: 'GET' | 'POST',
+    url: string,
+    payload?: Record<string, unknown>,
+  ) => {
+    const res = await t.app.inject({
+      method,
+      url: `/api${url}`,
+      headers: { ...s.headers, 'idempotency-key': crypto.randomUUID() },
+      ...(payload === undefined ? {} : { payload }),
+    });
+    expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(300);
+    // biome-ignore lint/suspicious/noExplicitAny: the answers are read loosely in assertions
+    return res.json() as Record<string, any>;
+  };
+
+  it('a deposit waiting on its step answers the PaymentIntent’s client secret', async () => {
+    const b = await buyer(t.app);
+    const answer = await send(b, 'POST', '/v2/balance/deposits', {
+      amount_in_cents: 2_000,
+      payment_token: STRIPE_TEST_PMS.requiresAction,
+    });
+    const ref =
+      fake.intents().find((p) => p.metadata.reference?.startsWith(`deposit:${b.userId}:`))?.id ?? '';
+    expect(answer.requiresAction.nextAction.clientSecret).toBe(fake.intent(ref)?.client_secret);
+    expect(answer.balanceInCents).toBe(0);
+  });
+
+  it('a publisher fee waiting on its step answers the client secret, and so does its read again', async () => {
+    const f = fixtures(db(), { now: t.clock.now() });
+    const user = await f.user();
+    const publisher = await f.publisher({ slug: 'stripe-fee-pub', name: 'Stripe Fee Pub' });
+    await db()
+      .insert(schema.publisherMembers)
+      .values({ publisherId: publisher.id, userId: user.id, role: 'owner' });
+    const owner = await sessionFor(t.app, user.profileUrl);
+    const hoursFromNow = (h: number) => new Date(t.clock.now().getTime() + h * 3_600_000).toISOString();
+    const drop = await send(owner, 'POST', '/publisher/stripe-fee-pub/drops', {
+      title: 'Stripe Fee Garden',
+      slug: 'stripe-fee-garden',
+      introText: 'A drop that pays its fee through Stripe',
+      previewAsset: '/api/media/preview.png',
+      coverAsset: '/api/media/cover.png',
+      visibleStartDateTime: hoursFromNow(2),
+      visibleEndDateTime: hoursFromNow(50),
+    });
+    const created = await send(owner, 'POST', '/v2/publisher-fee', { collection_template: drop.id });
+    const id = created.publisherFee.publisherFeeId as number;
+    const paid = await send(owner, 'POST', `/v2/publisher-fee/${id}/pay`, {
+      payment_method: 'stripe_card',
+      payment_token: STRIPE_TEST_PMS.requiresAction,
+    });
+    const secret = fake.intent(paid.stripePaymentIntent.id)?.client_secret;
+    expect(secret).toMatch(/_secret_/);
+    expect(paid.stripePaymentIntent).toMatchObject({
+      clientSecret: secret,
+      nextAction: { clientSecret: secret },
+    });
+    // The page read again mid-step (a reload): the same secret, read from Stripe.
+    const read = await send(owner, 'GET', `/v2/publisher-fee/${id}`);
+    expect(read.stripePaymentIntent).toMatchObject({ status: 'requires_action', clientSecret: secret });
   });
 });

@@ -43,6 +43,7 @@ import { createListingGate, WAIT_LIMIT_MS } from './listing-gate';
 import {
   balanceProvider,
   type ExternalPaymentProvider,
+  type NextAction,
   noPaymentProvider,
   type PaymentCard,
   type PaymentProvider,
@@ -647,7 +648,7 @@ export function createTradingService(deps: {
 
   async function viewOf(
     intent: IntentRow,
-    extra: { nextAction?: { type: string } } = {},
+    extra: { nextAction?: NextAction } = {},
     /** The listing and token as the caller just read them (saves reading them again). */
     known: { listing?: ListingRow | null; token?: Awaited<ReturnType<typeof repo.tokenById>> } = {},
   ) {
@@ -1557,12 +1558,22 @@ export function createTradingService(deps: {
     },
 
     /** The checkout's read (polled every 5 s while it is open): the intent and its listing in one statement. */
-    async getIntent(buyerId: number, id: number) {
+    async getIntent(buyerId: number, id: number, options: { withNextAction?: boolean } = {}) {
       const read = await repo.intentAndListing(id);
       const intent = await ownIntentOf(buyerId, read?.intent ?? null);
       const listing = read?.listing ?? null;
       const current = await closeIfListingGone(intent, listing);
-      return viewOf(current, {}, current.saleKind === 'listing' ? { listing } : {});
+      // A checkout read again mid-step (a reload): the step as the buyer's browser needs it again (Stripe's client
+      // secret). Not for the 5 s status poll, which would ask the processor every time.
+      const nextAction =
+        options.withNextAction && current.paymentState === 'requires_action' && current.providerReference
+          ? await externalOrNull(current.paymentMethod)?.nextActionOf?.(current.providerReference)
+          : null;
+      return viewOf(
+        current,
+        nextAction ? { nextAction } : {},
+        current.saleKind === 'listing' ? { listing } : {},
+      );
     },
 
     async listIntents(buyerId: number, q: { historical: boolean; limit: number; offset: number }) {
