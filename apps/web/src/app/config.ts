@@ -1,6 +1,7 @@
 // Runtime configuration. The server injects
-//   <script>window.__VITRINE__={"apiUrl":"…","searchUrl":"…"}</script>
-// into index.html when the API or search host lives on another origin (ARCHITECTURE §1 "split hosts").
+//   <script>window.__VITRINE__={"apiUrl":"…","searchUrl":"…","stripePublishableKey":"pk_…"}</script>
+// into index.html: the API or search host when it lives on another origin (ARCHITECTURE §1 "split hosts"), and
+// Stripe's publishable key when cards go through Stripe (the card forms then use Stripe.js, decision 009).
 // Without it (Vite dev server, same-origin deployment) calls go to `/api/...` and `/search/...`.
 
 import { upgradeToHttps } from '@vitrine/domain';
@@ -10,6 +11,8 @@ export interface RuntimeConfig {
   apiUrl: string;
   /** Origin of the search host, '' for same-origin. Requests go to `${searchUrl}/search/...`. */
   searchUrl: string;
+  /** Stripe's publishable key: card forms take cards through Stripe.js; '' takes them with the simulated processor. */
+  stripePublishableKey: string;
 }
 
 declare global {
@@ -32,6 +35,11 @@ export function readRuntimeConfig(
   return {
     apiUrl: normaliseOrigin(source?.apiUrl, '/api'),
     searchUrl: normaliseOrigin(source?.searchUrl, '/search'),
+    stripePublishableKey:
+      typeof source?.stripePublishableKey === 'string' &&
+      /^pk_(test|live)_\w+$/.test(source.stripePublishableKey)
+        ? source.stripePublishableKey
+        : '',
   };
 }
 

@@ -14,6 +14,7 @@ import { authKeys } from '../auth/query-keys';
 import { DECLINED_CARD_RETRY } from '../trading/buy-flow';
 import { CardActionDialog } from '../trading/CardActionDialog';
 import { CardFields } from '../trading/CardFields';
+import { passCardStep } from '../trading/stripe-card';
 import { tradingApi } from '../trading/trading-api';
 import { useCardForm } from '../trading/useCardForm';
 import styles from './DashboardPage.module.css';
@@ -81,7 +82,10 @@ function AddFunds() {
   const [amountError, setAmountError] = useState<string | null>(null);
   const [done, setDone] = useState<{ added: number; answer: BalanceAnswer } | null>(null);
   // A card that needs its bank's verification (3-D Secure): the deposit waits for it, nothing added yet.
-  const [waiting, setWaiting] = useState<{ depositId: number; cents: number } | null>(null);
+  // A deposit waiting on its card's second step; with Stripe, the client secret Stripe.js runs that step with.
+  const [waiting, setWaiting] = useState<{ depositId: number; cents: number; secret: string | null } | null>(
+    null,
+  );
   const [notice, setNotice] = useState<string | null>(null);
   // Pressed again after a lost answer with the same amount and card: the same action (same key and token).
   const [actions] = useState(() => createActionKeys<{ token: string }>());
@@ -101,7 +105,11 @@ function AddFunds() {
     },
     onSuccess: async (result) => {
       if (result.answer.requiresAction) {
-        setWaiting({ depositId: result.answer.requiresAction.depositId, cents: result.added });
+        setWaiting({
+          depositId: result.answer.requiresAction.depositId,
+          cents: result.added,
+          secret: result.answer.requiresAction.nextAction.clientSecret ?? null,
+        });
         return;
       }
       setDone(result);
@@ -115,7 +123,8 @@ function AddFunds() {
   // Complete verification sent and not answered yet, known from the click on (before the pending state renders).
   const completeOnce = useSubmitOnce();
   const complete = useMutation({
-    mutationFn: async (pending: { depositId: number; cents: number }) => {
+    mutationFn: async (pending: { depositId: number; cents: number; secret: string | null }) => {
+      await passCardStep(pending.secret);
       completeKey.current ??= crypto.randomUUID();
       return {
         added: pending.cents,

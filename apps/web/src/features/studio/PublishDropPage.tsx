@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatCents, STUDIO_MESSAGES } from '@vitrine/domain';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { isApiError } from '../../app/api-client';
 import { Button } from '../../ui/Button';
@@ -14,6 +14,7 @@ import { RequireAuth } from '../auth/RequireAuth';
 import { DECLINED_CARD_RETRY } from '../trading/buy-flow';
 import { CardActionDialog } from '../trading/CardActionDialog';
 import { CardFields } from '../trading/CardFields';
+import { passCardStep } from '../trading/stripe-card';
 import { tradingApi } from '../trading/trading-api';
 import { useCardForm } from '../trading/useCardForm';
 import styles from './Studio.module.css';
@@ -77,13 +78,22 @@ function PublishDrop() {
   if (String(found.collectionTemplate) !== collectionTemplate) {
     return <FormAlert testId="publish-fee-mismatch">This publisher fee belongs to another drop.</FormAlert>;
   }
-  return <FeeAndPublish fee={found} waiting={fee.data.stripePaymentIntent !== undefined} />;
+  return <FeeAndPublish fee={found} waiting={fee.data.stripePaymentIntent} />;
 }
 
-function FeeAndPublish({ fee, waiting }: { fee: PublisherFee; waiting: boolean }) {
+function FeeAndPublish({
+  fee,
+  waiting,
+}: {
+  fee: PublisherFee;
+  /** The card step the fee waits on, as the page read it (a reload mid-step). */
+  waiting: PublisherFeeAnswer['stripePaymentIntent'];
+}) {
   const queryClient = useQueryClient();
   // A card that needs a second step (3-D Secure): the fee waits until the payer confirms it (as checkout).
-  const [needsAction, setNeedsAction] = useState(waiting);
+  const [needsAction, setNeedsAction] = useState(waiting !== undefined);
+  // With Stripe, the client secret Stripe.js runs the bank's step with: the pay answer's, else the page's read.
+  const stepSecret = useRef(waiting?.clientSecret ?? null);
   const [method, setMethod] = useState<PublisherFeeMethod>('stripe_card');
   const [notice, setNotice] = useState<Notice | null>(null);
   const editor = `/publishers/${encodeURIComponent(fee.publisherSlug)}/drops/${fee.collectionTemplate}`;
@@ -136,11 +146,15 @@ function FeeAndPublish({ fee, waiting }: { fee: PublisherFee; waiting: boolean }
       setNeedsAction(false);
       publish.mutate();
     } else if (answer.stripePaymentIntent?.status === 'requires_action') {
+      stepSecret.current = answer.stripePaymentIntent.clientSecret;
       setNeedsAction(true);
     }
   };
   const complete = useMutation({
-    mutationFn: () => studioApi.completePublisherFee(fee.publisherFeeId),
+    mutationFn: async () => {
+      await passCardStep(stepSecret.current);
+      return studioApi.completePublisherFee(fee.publisherFeeId);
+    },
     onSuccess: (answer) => {
       queryClient.setQueryData(studioKeys.publisherFee(fee.publisherFeeId), answer);
       paidOrWaiting(answer);

@@ -1,12 +1,15 @@
 import { TextField } from '../../ui/TextField';
 import styles from './CardFields.module.css';
 import type { CardErrors, CardFields as CardValues } from './card-form';
+import { StripeCardFields } from './StripeCardFields';
+import { stripeCards } from './stripe-card';
 
 export const EMPTY_CARD: CardValues = { number: '', expiry: '', cvc: '' };
 
 /**
  * The card entry of the checkout, the offer forms and the Deposit tab: number, expiry (MM/YY) and CVC, as
  * typed. What it holds goes only to the processor's tokenise call (`readCard`, then `tradingApi.tokenizeCard`).
+ * With Stripe, the same three fields are Stripe's own (StripeCardFields): the card never reaches our code.
  */
 export function CardFields({
   value,
@@ -25,6 +28,18 @@ export function CardFields({
   /** A message at each field to fix: the form's own check (`readCard`) or the processor's (`cardErrorsOf`). */
   errors?: CardErrors | null;
 }) {
+  if (stripeCards()) {
+    return (
+      <StripeCardFields
+        value={value}
+        onChange={onChange}
+        disabled={disabled}
+        namePrefix={namePrefix}
+        testId={testId}
+        errors={errors}
+      />
+    );
+  }
   return (
     <div className={styles.fields} data-testid={testId}>
       <TextField

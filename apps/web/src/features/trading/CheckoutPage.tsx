@@ -44,6 +44,7 @@ import { CardFields } from './CardFields';
 import { useCheckoutBusy } from './CheckoutDialog';
 import styles from './CheckoutPage.module.css';
 import { listingMatchQuery, parsePiid } from './checkout-queries';
+import { passCardStep, stripeCards } from './stripe-card';
 import {
   type CardInput,
   listingCheckoutPath,
@@ -523,6 +524,7 @@ export function Payment({
 
   const settled = async (answer: PurchaseIntent) => {
     setStepMethod(answer.paymentMethod);
+    stepSecret.current = answer.nextAction?.clientSecret ?? null;
     setOutcome(outcomeOf(answer));
     if (answer.paymentState === 'paid') {
       setPaidIntent(answer);
@@ -543,6 +545,8 @@ export function Payment({
   // A payment sent from this page whose answer never came back (the connection dropped: status 0) or broke
   // (5xx): it may have gone through, and the status poll tells. Then it was paid here, not in another window.
   const answerLost = useRef(false);
+  // The client secret of the card step the last pay answer opened (Stripe): Stripe.js runs that step with it.
+  const stepSecret = useRef<string | null>(null);
   // After a lost answer the page asks the server at once whether the payment went through (not at the next
   // poll): meanwhile it says so, and Pay waits; an error would read as a failed payment that may have succeeded.
   const [checking, setChecking] = useState(false);
@@ -658,7 +662,18 @@ export function Payment({
     onError: (error, input) => onError(error, () => pay.mutate(input)),
   });
   const complete = useMutation({
-    mutationFn: () => sent(() => tradingApi.completeAction(intent.purchaseIntentId)),
+    mutationFn: async () => {
+      // With Stripe, the bank's step runs in the browser first (Stripe.js), with the step's client secret: the pay
+      // answer's, else the page's read of the intent, else a read now (the step was opened in another window).
+      if (stripeCards()) {
+        const secret =
+          stepSecret.current ??
+          intent.nextAction?.clientSecret ??
+          (await tradingApi.getPurchaseIntent(intent.purchaseIntentId)).nextAction?.clientSecret;
+        await passCardStep(secret);
+      }
+      return sent(() => tradingApi.completeAction(intent.purchaseIntentId));
+    },
     onSuccess: settled,
     onError: (error) => {
       onError(error);

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../app/api-error';
+import { config } from '../../app/config';
 import {
+  CARD_FORM_LOADING_MESSAGE,
   cardErrorsOf,
   cardFieldMessages,
   clearChanged,
@@ -8,6 +10,7 @@ import {
   parseExpiry,
   readCard,
 } from './card-form';
+import { StripeCard, type StripeCardElements } from './stripe-card';
 
 describe('parseExpiry', () => {
   it('reads MM/YY and MM/YYYY, with or without spaces', () => {
@@ -101,4 +104,67 @@ describe('cardFieldMessages', () => {
     });
     expect(cardFieldMessages({}, new Error('offline'), sent, sent)).toEqual({});
   });
+});
+
+describe('readCard with Stripe (the fields are Stripe’s own)', () => {
+  const field = (complete: boolean, version: number, error: string | null = null) => ({
+    complete,
+    empty: !complete && error === null,
+    error,
+    version,
+  });
+  // Stand-ins for Stripe's mounted elements: readCard only hands them on.
+  const elements = {} as StripeCardElements;
+  const withStripe = (run: () => void) => {
+    config.stripePublishableKey = 'pk_test_card_form';
+    try {
+      run();
+    } finally {
+      config.stripePublishableKey = '';
+    }
+  };
+
+  it('says the form is still loading before Stripe’s fields are mounted', () =>
+    withStripe(() => {
+      expect(readCard({ number: '', expiry: '', cvc: '' })).toEqual({
+        errors: { number: CARD_FORM_LOADING_MESSAGE },
+      });
+    }));
+
+  it('says what each unfinished field misses, in Stripe’s words when Stripe has some', () =>
+    withStripe(() => {
+      const read = readCard({
+        number: '2',
+        expiry: '1',
+        cvc: '0',
+        stripe: {
+          elements,
+          number: field(false, 2, 'Your card number is invalid.'),
+          expiry: field(false, 1),
+          cvc: field(false, 0),
+        },
+      });
+      expect(read).toEqual({
+        errors: {
+          number: 'Your card number is invalid.',
+          expiry: 'Enter the expiry as MM/YY',
+          cvc: 'Enter the CVC',
+        },
+      });
+    }));
+
+  it('gives the card to pay with once every field is complete, named by the fields’ versions', () =>
+    withStripe(() => {
+      const read = readCard({
+        number: '5',
+        expiry: '3',
+        cvc: '2',
+        stripe: { elements, number: field(true, 5), expiry: field(true, 3), cvc: field(true, 2) },
+      });
+      if (!('card' in read)) throw new Error('no card');
+      expect(read.card).toBeInstanceOf(StripeCard);
+      expect((read.card as StripeCard).elements).toBe(elements);
+      // A form's action key: the same fields as typed are the same card; an edit is another.
+      expect(JSON.stringify([100, read.card])).toBe('[100,"stripe:5.3.2"]');
+    }));
 });

@@ -1,7 +1,8 @@
 // The card form of the checkout, the offer, bid and drawing forms, the Deposit tab and the publisher fee
-// (issue #14): what the buyer types, checked before it goes to the processor's tokenise call, and the
-// processor's refusals put back at their fields. Pure functions, tested beside.
+// (issue #14): what the buyer types (or, with Stripe, the state of Stripe's fields), checked before it goes to the
+// processor's tokenise call, and the processor's refusals put back at their fields. Pure functions, tested beside.
 import { isApiError } from '../../app/api-error';
+import { StripeCard, type StripeCardElements, type StripeFieldState, stripeCards } from './stripe-card';
 import type { CardInput } from './trading-api';
 
 export interface CardFields {
@@ -9,6 +10,34 @@ export interface CardFields {
   /** MM/YY or MM/YYYY. */
   expiry: string;
   cvc: string;
+  /**
+   * With Stripe: its fields, mounted, and each one's state (the three texts above are then each field's version,
+   * so a message goes once its field is edited). Absent until Stripe's fields are ready.
+   */
+  stripe?: StripeFields;
+}
+
+/** Stripe's card fields of a form (StripeCardFields): the mounted elements and each field's state. */
+export interface StripeFields {
+  elements: StripeCardElements;
+  number: StripeFieldState;
+  expiry: StripeFieldState;
+  cvc: StripeFieldState;
+}
+
+/** Said while Stripe's fields are still loading. */
+export const CARD_FORM_LOADING_MESSAGE = 'The card form is still loading. Try again in a moment.';
+
+/** The card in Stripe's fields to pay with, or a message at each field to fix (Stripe's own, else ours). */
+function readStripeCard(fields: CardFields): { card: CardInput } | { errors: CardErrors } {
+  const entry = fields.stripe;
+  if (!entry) return { errors: { number: CARD_FORM_LOADING_MESSAGE } };
+  const errors: CardErrors = {};
+  if (!entry.number.complete) errors.number = entry.number.error ?? 'Enter the card number';
+  if (!entry.expiry.complete) errors.expiry = entry.expiry.error ?? 'Enter the expiry as MM/YY';
+  if (!entry.cvc.complete) errors.cvc = entry.cvc.error ?? 'Enter the CVC';
+  if (Object.keys(errors).length > 0) return { errors };
+  return { card: new StripeCard(entry.elements, `${fields.number}.${fields.expiry}.${fields.cvc}`) };
 }
 
 /** A message per card field to fix. */
@@ -26,6 +55,7 @@ export function parseExpiry(text: string): { expMonth: number; expYear: number }
 
 /** The card to tokenise, or a message at each field to fix (the processor checks the rest). */
 export function readCard(fields: CardFields): { card: CardInput } | { errors: CardErrors } {
+  if (stripeCards()) return readStripeCard(fields);
   const errors: CardErrors = {};
   const number = fields.number.replace(/[\s-]/g, '');
   if (!/^\d{12,19}$/.test(number)) errors.number = 'Enter the card number';

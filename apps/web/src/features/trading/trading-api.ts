@@ -1,5 +1,5 @@
 // The trading calls the web app makes (docs/decisions/009-trading-and-ledger.md): listings, Buy Now's
-// listing match, paying a purchase intent, and the simulated card processor's tokenisation. Writes
+// listing match, paying a purchase intent, and the card's tokenisation (Stripe's, or the simulated processor's). Writes
 // need a bearer token (withAuthRetry refreshes it once on a 401).
 import { type PaymentMethod, SIM_EXTERNAL_TOKENS } from '@vitrine/domain';
 import type {
@@ -16,6 +16,7 @@ import type {
 import { api } from '../../app/api-client';
 import { withAuthRetry } from '../auth/authed-request';
 import { authKeys } from '../auth/query-keys';
+import { StripeCard } from './stripe-card';
 
 export type { Listing, ListingHold, ListingMatch, PurchaseIntent, PurchaseIntentStatus, Quote, SaleProceeds };
 
@@ -30,12 +31,16 @@ export interface ListingPrice {
   currency: ListingCurrency;
 }
 
-export interface CardInput {
+/** A card typed in our own fields, for the simulated processor's tokenise call. */
+export interface TypedCard {
   number: string;
   expMonth: number;
   expYear: number;
   cvc: string;
 }
+
+/** The card to pay with: typed (the simulated processor) or in Stripe's fields (Stripe, stripe-card.ts). */
+export type CardInput = TypedCard | StripeCard;
 
 /** A key per user action, so a repeated request (a retry, a double click) runs once (decision 007). */
 const once = () => ({ headers: { 'Idempotency-Key': crypto.randomUUID() } });
@@ -93,16 +98,21 @@ export const tradingApi = {
         signal ? { signal } : {},
       ),
     ),
-  /** The card goes to the processor's endpoint only; our purchase call gets its token. */
-  tokenizeCard: (card: CardInput) =>
-    withAuthRetry(() =>
-      api.post<CardToken>('/sim-card-processor/payment_methods', {
-        number: card.number,
-        exp_month: card.expMonth,
-        exp_year: card.expYear,
-        cvc: card.cvc,
-      }),
-    ),
+  /**
+   * The card goes to the processor only (Stripe in the browser, or the simulated processor's endpoint); our calls
+   * get its token.
+   */
+  tokenizeCard: (card: CardInput): Promise<{ id: string }> =>
+    card instanceof StripeCard
+      ? import('./stripe-js').then(({ stripePaymentMethod }) => stripePaymentMethod(card))
+      : withAuthRetry(() =>
+          api.post<CardToken>('/sim-card-processor/payment_methods', {
+            number: card.number,
+            exp_month: card.expMonth,
+            exp_year: card.expYear,
+            cvc: card.cvc,
+          }),
+        ),
   /** Pays an intent; `expectedTotalInCents` is the total the buyer was shown (the server refuses another). */
   pay: (intentId: number, method: PaymentMethod, paymentToken?: string, expectedTotalInCents?: number) =>
     withAuthRetry(() =>

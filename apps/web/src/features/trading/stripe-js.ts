@@ -1,0 +1,66 @@
+// Stripe.js (docs/decisions/009-trading-and-ledger.md, "Stripe.js"): loaded from js.stripe.com (never bundled, as
+// Stripe requires) the first time a card form shows, with the publishable key the server gave. The card becomes a
+// PaymentMethod here; a card that needs 3-D Secure runs its step here too (`confirmCardStep`), and our
+// complete-action call then reads the outcome from Stripe. Imported dynamically: pages without a card form never
+// load it.
+import type { Stripe, StripeError } from '@stripe/stripe-js';
+import { loadStripe } from '@stripe/stripe-js/pure';
+import { ApiError } from '../../app/api-error';
+import { config } from '../../app/config';
+import { CARD_FORM_UNAVAILABLE_MESSAGE, type StripeCard } from './stripe-card';
+
+let loading: Promise<Stripe> | null = null;
+
+/** Stripe.js, loaded once; a failed load is tried again on the next call. */
+export function stripeJs(): Promise<Stripe> {
+  loading ??= loadStripe(config.stripePublishableKey)
+    .then((stripe) => {
+      if (!stripe) throw new Error('Stripe.js is not available here');
+      return stripe;
+    })
+    .catch(() => {
+      loading = null;
+      throw new ApiError({
+        statusCode: 0,
+        errorType: 'card-form-unavailable',
+        message: CARD_FORM_UNAVAILABLE_MESSAGE,
+      });
+    });
+  return loading;
+}
+
+/** Stripe's refusal codes, as the card field they are about (the form's names: number, exp, cvc). */
+function fieldOf(error: StripeError): 'number' | 'exp' | 'cvc' | null {
+  const code = error.code ?? '';
+  if (/number/.test(code)) return 'number';
+  if (/expiry|exp_/.test(code)) return 'exp';
+  if (/cvc/.test(code)) return 'cvc';
+  return null;
+}
+
+/**
+ * The card as a PaymentMethod id (`pm_…`), made by Stripe in the browser. A refusal of a field answers as our
+ * processor's does (400 with `fields`), so it shows at that field; anything else above the form.
+ */
+export async function stripePaymentMethod(card: StripeCard): Promise<{ id: string }> {
+  const { stripe, number } = card.elements;
+  const made = await stripe.createPaymentMethod({ type: 'card', card: number });
+  if (made.paymentMethod) return { id: made.paymentMethod.id };
+  const error = made.error;
+  const field = error ? fieldOf(error) : null;
+  throw new ApiError({
+    statusCode: error?.type === 'card_error' || error?.type === 'validation_error' ? 400 : 503,
+    errorType: error?.code ?? 'card-form-error',
+    message: error?.message ?? CARD_FORM_UNAVAILABLE_MESSAGE,
+    ...(field && error?.message ? { fields: { [field]: error.message } } : {}),
+  });
+}
+
+/**
+ * Runs a card's second step (3-D Secure) with Stripe.js: Stripe shows the bank's page over ours. Whatever the
+ * buyer does there (passes, fails, closes it), the caller then asks our API, which reads the outcome from Stripe.
+ */
+export async function confirmCardStep(clientSecret: string): Promise<void> {
+  const stripe = await stripeJs();
+  await stripe.handleNextAction({ clientSecret });
+}

@@ -1,0 +1,234 @@
+// Cards through Stripe in real Chromium (issue #14; decision 009 "Stripe.js"): a server with STRIPE_SECRET_KEY and
+// STRIPE_PUBLISHABLE_KEY, whose Stripe is the local fake of Stripe's HTTP API, and pages whose Stripe.js is the
+// stand-in of support/fake-stripe-js.ts. The card forms take the card in Stripe's fields, Stripe makes the
+// PaymentMethod in the browser, our API only sees its id; a card that needs 3-D Secure passes Stripe's step in the
+// page, then the purchase completes. The simulated card processor is never asked.
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FAKE_STRIPE_KEY, type FakeStripe, startFakeStripe } from '../apps/api/src/testing/fake-stripe';
+import { apiSignUp, DESKTOP, storeCredentials } from './support/accounts';
+import { launchBrowser } from './support/browser';
+import { FAKE_PUBLISHABLE_KEY, useFakeStripeJs } from './support/fake-stripe-js';
+import { type RunningServer, startServer } from './support/server';
+import { itemAnswer, itemUrl, listedTokens, type OwnedToken } from './support/trading';
+
+const PURCHASE_FAILED = 'Sorry, we ran into a problem creating your purchase...';
+
+let fake: FakeStripe;
+let server: RunningServer;
+let browser: Browser;
+let listed: OwnedToken[] = [];
+
+beforeAll(async () => {
+  fake = await startFakeStripe();
+  server = await startServer({
+    env: {
+      RATE_LIMITS: 'relaxed',
+      STRIPE_SECRET_KEY: FAKE_STRIPE_KEY,
+      STRIPE_PUBLISHABLE_KEY: FAKE_PUBLISHABLE_KEY,
+      STRIPE_API_BASE: fake.url,
+    },
+  });
+  browser = await launchBrowser();
+  listed = await listedTokens(server.url);
+}, 180_000);
+afterAll(async () => {
+  await browser?.close();
+  await server?.dispose();
+  await fake?.close();
+});
+
+/** A listed token of this server's seed for one test (distinct per test). */
+function take(index: number): OwnedToken {
+  const token = listed[index];
+  if (!token) throw new Error('not enough listed tokens in the seed');
+  return token;
+}
+
+/** A new collector's browser, with the stand-in Stripe.js, and every call it makes to the simulated processor. */
+async function collector(label: string) {
+  const buyer = await apiSignUp(server.url, label);
+  const context = await browser.newContext({ viewport: DESKTOP });
+  await storeCredentials(context, buyer.grant);
+  const stripeJs = await useFakeStripeJs(context, fake);
+  const simCalls: string[] = [];
+  context.on('request', (request) => {
+    if (request.url().includes('/api/sim-card-processor/')) simCalls.push(request.url());
+  });
+  return { buyer, context, stripeJs, simCalls };
+}
+
+/** The checkout of `token`'s listing, open on its page, card chosen. */
+async function checkoutOf(context: BrowserContext, token: OwnedToken): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(server.url + itemUrl(token));
+  await page.getByTestId('item-price').getByTestId('buy-now').click();
+  await page.waitForURL((url) => url.pathname.startsWith('/listing-checkout/'));
+  await page.getByTestId('fee-breakdown').waitFor();
+  await page.getByTestId('method-card').check();
+  return page;
+}
+
+/** Types a card into Stripe's three fields of `form`. */
+async function fillStripeCard(form: Locator, number: string, expiry = '12/34', cvc = '123'): Promise<void> {
+  await form.locator('input[name="cardnumber"]').fill(number);
+  await form.locator('input[name="exp-date"]').fill(expiry);
+  await form.locator('input[name="cvc"]').fill(cvc);
+}
+
+const ownerOf = async (token: OwnedToken) => (await itemAnswer(server.url, token)).owner?.username ?? null;
+
+describe('cards through Stripe.js', () => {
+  it('buys a listed NFT with a card typed in Stripe’s fields: Stripe makes the PaymentMethod, our API charges it', async () => {
+    const token = take(0);
+    const seller = await ownerOf(token);
+    const { context, simCalls } = await collector('stripe-buy');
+    const page = await checkoutOf(context, token);
+    const form = page.getByTestId('card-form');
+    expect(await form.getAttribute('data-card-form')).toBe('stripe');
+    // Stripe.js is given the publishable key the server holds, and its three fields are mounted.
+    await expect
+      .poll(() => page.evaluate('window.__fakeStripe && window.__fakeStripe.mounted.length'))
+      .toBe(3);
+    expect(await page.evaluate('window.__fakeStripe.keys')).toEqual([FAKE_PUBLISHABLE_KEY]);
+
+    // Pay with the fields unfilled: each says what is missing, and nothing is sent.
+    await page.getByTestId('pay').click();
+    await form.getByText('Enter the card number').waitFor();
+    expect(await form.getByText('Enter the expiry as MM/YY').count()).toBe(1);
+    expect(await form.getByText('Enter the CVC').count()).toBe(1);
+    // Stripe's own message for a field it refuses as typed, at that field; it goes once the field is right.
+    await form.locator('input[name="exp-date"]').fill('13/34');
+    await page.getByTestId('pay').click();
+    await form.getByText("Your card's expiration date is invalid.").waitFor();
+
+    await fillStripeCard(form, '4242 4242 4242 4242');
+    await expect.poll(() => form.getByText("Your card's expiration date is invalid.").count()).toBe(0);
+    await page.getByTestId('pay').click();
+    const success = page.getByTestId('checkout-success');
+    await success.waitFor();
+    expect(await success.textContent()).toContain('You own it!');
+    expect(await success.getByTestId('receipt-method').textContent()).toBe('Visa •••• 4242');
+    expect(await ownerOf(token)).not.toBe(seller);
+
+    // Stripe charged a PaymentMethod Stripe.js made, for the total shown; the simulated processor was never asked.
+    const total = Number((await success.getByTestId('receipt-total').textContent())?.replace(/[$,.]/g, ''));
+    const charged = fake
+      .intents()
+      .filter((pi) => pi.payment_method?.startsWith('pm_card_visa__') && pi.amount === total);
+    expect(charged.map((pi) => pi.status)).toEqual(['succeeded']);
+    expect(simCalls).toEqual([]);
+    // The fields are emptied once it paid.
+    await context.close();
+  });
+
+  it('a card Stripe declines shows the purchase error of 000 §8, and nothing changes hands', async () => {
+    const token = take(1);
+    const seller = await ownerOf(token);
+    const { context } = await collector('stripe-decline');
+    const page = await checkoutOf(context, token);
+    const form = page.getByTestId('card-form');
+    // A number Stripe refuses outright: its message at the number field, nothing charged.
+    await fillStripeCard(form, '4242 4242 4242 4241');
+    await page.getByTestId('pay').click();
+    await form.getByText('Your card number is incorrect.').waitFor();
+
+    await fillStripeCard(form, '4000 0000 0000 0002');
+    await page.getByTestId('pay').click();
+    const error = page.getByTestId('checkout-pay-error');
+    await error.waitFor();
+    expect(await error.textContent()).toContain(PURCHASE_FAILED);
+    expect(await ownerOf(token)).toBe(seller);
+    await context.close();
+  });
+
+  it('a card that needs 3-D Secure passes Stripe’s step in the page, then the purchase completes', async () => {
+    const token = take(2);
+    const seller = await ownerOf(token);
+    const { context } = await collector('stripe-3ds');
+    const page = await checkoutOf(context, token);
+    await fillStripeCard(page.getByTestId('card-form'), '4000 0027 6000 3184');
+    await page.getByTestId('pay').click();
+    const step = page.getByTestId('card-action-dialog');
+    await step.waitFor();
+    expect(await ownerOf(token)).toBe(seller);
+
+    // Failed at the bank: nothing is charged, the checkout is open again and says the card was not accepted.
+    await step.getByRole('button', { name: 'Complete verification' }).click();
+    const bank = page.getByTestId('fake-stripe-3ds');
+    await bank.waitFor();
+    await bank.getByRole('button', { name: 'Fail' }).click();
+    const error = page.getByTestId('checkout-pay-error');
+    await error.waitFor();
+    expect(await error.textContent()).toContain(PURCHASE_FAILED);
+    expect(await ownerOf(token)).toBe(seller);
+
+    // Pay again, and pass the bank's step this time.
+    await page.getByTestId('pay').click();
+    await step.waitFor();
+    await step.getByRole('button', { name: 'Complete verification' }).click();
+    await bank.waitFor();
+    await bank.getByRole('button', { name: 'Complete' }).click();
+    await page.getByTestId('checkout-success').waitFor();
+    expect(await page.getByTestId('receipt-method').textContent()).toBe('Visa •••• 3184');
+    expect(await ownerOf(token)).not.toBe(seller);
+    await context.close();
+  });
+
+  it('a checkout read again mid-step (a reload) still runs Stripe’s step with the intent’s client secret', async () => {
+    const token = take(3);
+    const { context } = await collector('stripe-reload');
+    const page = await checkoutOf(context, token);
+    await fillStripeCard(page.getByTestId('card-form'), '4000 0027 6000 3184');
+    await page.getByTestId('pay').click();
+    const step = page.getByTestId('card-action-dialog');
+    await step.waitFor();
+    await page.reload();
+    await step.waitFor();
+    await step.getByRole('button', { name: 'Complete verification' }).click();
+    const bank = page.getByTestId('fake-stripe-3ds');
+    await bank.waitFor();
+    await bank.getByRole('button', { name: 'Complete' }).click();
+    await page.getByTestId('checkout-success').waitFor();
+    await context.close();
+  });
+
+  it('adds funds by a card that needs 3-D Secure on the Deposit tab', async () => {
+    const { context, simCalls } = await collector('stripe-deposit');
+    const page = await context.newPage();
+    await page.goto(`${server.url}/dashboard/purchases-sales`);
+    await page.getByTestId('dashboard-tab-deposit').click();
+    const form = page.getByTestId('add-funds');
+    await form.getByLabel('Amount (USD)').fill('25');
+    await fillStripeCard(form, '4000 0027 6000 3184');
+    await form.getByTestId('add-funds-submit').click();
+    const step = page.getByTestId('add-funds-action-dialog');
+    await step.waitFor();
+    await step.getByRole('button', { name: 'Complete verification' }).click();
+    const bank = page.getByTestId('fake-stripe-3ds');
+    await bank.waitFor();
+    await bank.getByRole('button', { name: 'Complete' }).click();
+    await expect
+      .poll(() => form.getByTestId('add-funds-done').textContent(), { timeout: 15_000 })
+      .toContain('$25.00 added');
+    expect(simCalls).toEqual([]);
+    await context.close();
+  });
+
+  it('says when Stripe.js cannot be loaded, and the form works once it can', async () => {
+    const token = take(4);
+    const { context, stripeJs } = await collector('stripe-blocked');
+    stripeJs.blockScript(true);
+    const page = await checkoutOf(context, token);
+    const unavailable = page.getByTestId('card-form-unavailable');
+    await unavailable.waitFor();
+    expect(await unavailable.textContent()).toContain('The card form could not be loaded.');
+    stripeJs.blockScript(false);
+    await unavailable.getByRole('button', { name: 'Try again' }).click();
+    await expect.poll(() => unavailable.count()).toBe(0);
+    await fillStripeCard(page.getByTestId('card-form'), '4242 4242 4242 4242');
+    await page.getByTestId('pay').click();
+    await page.getByTestId('checkout-success').waitFor();
+    await context.close();
+  });
+});
