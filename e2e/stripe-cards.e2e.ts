@@ -10,7 +10,7 @@ import { apiSignUp, DESKTOP, storeCredentials } from './support/accounts';
 import { launchBrowser } from './support/browser';
 import { FAKE_PUBLISHABLE_KEY, useFakeStripeJs } from './support/fake-stripe-js';
 import { type RunningServer, startServer } from './support/server';
-import { itemAnswer, itemUrl, listedTokens, type OwnedToken } from './support/trading';
+import { itemAnswer, itemUrl, listedTokens, loseFirstAnswer, type OwnedToken } from './support/trading';
 
 const PURCHASE_FAILED = 'Sorry, we ran into a problem creating your purchase...';
 
@@ -95,6 +95,10 @@ describe('cards through Stripe.js', () => {
     // Pay with the fields unfilled: each says what is missing, and nothing is sent.
     await page.getByTestId('pay').click();
     await form.getByText('Enter the card number').waitFor();
+    // The keyboard's place is the first field to fix: Stripe's number field.
+    await expect
+      .poll(() => page.evaluate("document.activeElement && document.activeElement.getAttribute('name')"))
+      .toBe('cardnumber');
     expect(await form.getByText('Enter the expiry as MM/YY').count()).toBe(1);
     expect(await form.getByText('Enter the CVC').count()).toBe(1);
     // Stripe's own message for a field it refuses as typed, at that field; it goes once the field is right.
@@ -118,7 +122,6 @@ describe('cards through Stripe.js', () => {
       .filter((pi) => pi.payment_method?.startsWith('pm_card_visa__') && pi.amount === total);
     expect(charged.map((pi) => pi.status)).toEqual(['succeeded']);
     expect(simCalls).toEqual([]);
-    // The fields are emptied once it paid.
     await context.close();
   });
 
@@ -190,6 +193,56 @@ describe('cards through Stripe.js', () => {
     await bank.waitFor();
     await bank.getByRole('button', { name: 'Complete' }).click();
     await page.getByTestId('checkout-success').waitFor();
+    await context.close();
+  });
+
+  it('a step passed whose complete-action answer was lost completes when pressed again (no second bank page)', async () => {
+    const token = take(5);
+    const { context } = await collector('stripe-lost-complete');
+    const page = await checkoutOf(context, token);
+    await fillStripeCard(page.getByTestId('card-form'), '4000 0027 6000 3184');
+    await page.getByTestId('pay').click();
+    const step = page.getByTestId('card-action-dialog');
+    await step.waitFor();
+    // The connection drops as complete-action leaves: the server never sees it, the step is passed at Stripe.
+    let dropped = false;
+    await page.route(/\/complete-action$/, (route) => {
+      if (dropped) return route.continue();
+      dropped = true;
+      return route.abort('connectionreset');
+    });
+    await step.getByRole('button', { name: 'Complete verification' }).click();
+    const bank = page.getByTestId('fake-stripe-3ds');
+    await bank.getByRole('button', { name: 'Complete' }).click();
+    await expect.poll(() => dropped).toBe(true);
+    // The status read finds the purchase still waiting: the step shows again, and completing it pays.
+    await step.getByRole('button', { name: 'Complete verification' }).click();
+    await page.getByTestId('checkout-success').waitFor();
+    expect(await page.evaluate('window.__fakeStripe.steps.length')).toBe(1);
+    await context.close();
+  });
+
+  it('after a failed step, a new payment whose answer was lost runs its own step, not the failed one', async () => {
+    const token = take(6);
+    const { context } = await collector('stripe-stale-step');
+    const page = await checkoutOf(context, token);
+    await fillStripeCard(page.getByTestId('card-form'), '4000 0027 6000 3184');
+    await page.getByTestId('pay').click();
+    const step = page.getByTestId('card-action-dialog');
+    await step.getByRole('button', { name: 'Complete verification' }).click();
+    const bank = page.getByTestId('fake-stripe-3ds');
+    await bank.getByRole('button', { name: 'Fail' }).click();
+    await page.getByTestId('checkout-pay-error').waitFor();
+    // Pay again: the server opens a new step, and its answer never reaches the page.
+    const lost = await loseFirstAnswer(page, /\/pay$/);
+    await page.getByTestId('pay').click();
+    await expect.poll(() => lost.length).toBe(1);
+    await step.getByRole('button', { name: 'Complete verification' }).click();
+    await bank.getByRole('button', { name: 'Complete' }).click();
+    await page.getByTestId('checkout-success').waitFor();
+    const steps = (await page.evaluate('window.__fakeStripe.steps')) as string[];
+    expect(steps).toHaveLength(2);
+    expect(steps[1]).not.toBe(steps[0]);
     await context.close();
   });
 

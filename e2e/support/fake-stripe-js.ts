@@ -3,11 +3,13 @@
 // the step at the local fake of Stripe's HTTP API (apps/api/src/testing/fake-stripe.ts), which the server under test
 // uses as Stripe. It has the parts of Stripe.js the web app calls: `Stripe(pk)`, `elements().create('cardNumber' |
 // 'cardExpiry' | 'cardCvc')` with mount, on('change' | 'focus' | 'blur'), update, clear, focus and destroy;
-// `createPaymentMethod` (Stripe's test cards as a new PaymentMethod of its test ones each time, `{test id}__{n}`:
-// 4242… pm_card_visa, 4000 0000 0000 0002 pm_card_visa_chargeDeclined, 4000 0027 6000 3184
-// pm_card_authenticationRequired; any other number is refused as Stripe refuses it); and `handleNextAction`, which
-// shows a page of the bank with Complete and Fail, as Stripe's test 3-D Secure page does. Its fields are inputs in the page (Stripe's are in its frames): inputs named cardnumber,
-// exp-date and cvc, labelled as Stripe labels them.
+// `retrievePaymentIntent` (its status, read at the fake); `createPaymentMethod` (Stripe's test cards as a new
+// PaymentMethod of its test ones each time, `{test id}__{n}`: 4242… pm_card_visa, 4000 0000 0000 0002
+// pm_card_visa_chargeDeclined, 4000 0027 6000 3184 pm_card_authenticationRequired; any other number is refused as
+// Stripe refuses it); and `handleNextAction`, which shows a page of the bank with Complete and Fail, as Stripe's
+// test 3-D Secure page does, and throws, as Stripe.js does, for a PaymentIntent not waiting on a step. Its fields
+// are inputs in the page (Stripe's are in its frames): inputs named cardnumber, exp-date and cvc, labelled as Stripe
+// labels them.
 import type { BrowserContext } from 'playwright-core';
 import type { FakeStripe } from '../../apps/api/src/testing/fake-stripe';
 
@@ -116,8 +118,17 @@ const SCRIPT = String.raw`(() => {
         window.__fakeStripe.paymentMethods.push(id);
         return { paymentMethod: { id, object: 'payment_method', type: 'card', card: { brand: 'visa', last4: known.last4 } } };
       },
+      async retrievePaymentIntent(clientSecret) {
+        const intentId = String(clientSecret).split('_secret_')[0];
+        const answer = await fetch('https://api.stripe.com/fake-pi/' + intentId);
+        return { paymentIntent: await answer.json() };
+      },
       async handleNextAction({ clientSecret }) {
         const intentId = String(clientSecret).split('_secret_')[0];
+        // As Stripe.js: a PaymentIntent that is not waiting on a step is an integration error, thrown.
+        const { paymentIntent } = await this.retrievePaymentIntent(clientSecret);
+        if (paymentIntent.status !== 'requires_action')
+          throw new Error('handleNextAction: the PaymentIntent is ' + paymentIntent.status + ', not requires_action');
         window.__fakeStripe.steps.push(intentId);
         const result = await bankPage(intentId);
         return result === 'pass'
@@ -144,6 +155,16 @@ export async function useFakeStripeJs(
       ? route.abort('internetdisconnected')
       : route.fulfill({ status: 200, contentType: 'application/javascript', body: SCRIPT }),
   );
+  await context.route('https://api.stripe.com/fake-pi/**', async (route) => {
+    const id = new URL(route.request().url()).pathname.split('/').pop() ?? '';
+    const pi = fake.intent(id);
+    await route.fulfill({
+      status: pi ? 200 : 404,
+      contentType: 'application/json',
+      headers: { 'access-control-allow-origin': '*' },
+      body: JSON.stringify(pi ? { id: pi.id, object: 'payment_intent', status: pi.status } : {}),
+    });
+  });
   await context.route('https://api.stripe.com/fake-3ds/**', async (route) => {
     const url = new URL(route.request().url());
     const id = url.pathname.split('/').pop() ?? '';

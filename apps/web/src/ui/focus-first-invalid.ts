@@ -4,5 +4,8 @@
  * review, 2026-12-06). Run after the render that marks the fields (`aria-invalid`).
  */
 export function focusFirstInvalid(within: HTMLElement | null | undefined): void {
-  requestAnimationFrame(() => within?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+  // A field in another's frame (Stripe's card fields) is marked on its box, which hands the focus on.
+  requestAnimationFrame(() =>
+    within?.querySelector<HTMLElement>('[aria-invalid="true"], [data-invalid="true"][tabindex]')?.focus(),
+  );
 }

@@ -12,6 +12,7 @@ import type {
   AuthorizeOutcome,
   AuthorizeRequest,
   ExternalPaymentProvider,
+  NextAction,
   PaymentCard,
 } from './payment-providers';
 
@@ -117,10 +118,28 @@ async function unavailableUnlessCard<T>(log: ServiceLog, call: () => Promise<T>)
   }
 }
 
+/** How many waiting steps' next actions a process keeps (a PaymentIntent's client secret never changes). */
+const KEPT_STEPS = 10_000;
+
 export function createStripeProvider(
   stripe: Stripe,
   log: ServiceLog,
 ): ExternalPaymentProvider & { stripe: Stripe } {
+  // The next action of each step this process saw wait, by PaymentIntent: a checkout read again mid-step (a
+  // reload, every full read a buyer sends) is answered from here, not by asking Stripe each time (its read limit is
+  // the account's: one buyer's loop must not starve every payment's calls). The oldest go first.
+  const steps = new Map<string, NextAction>();
+  const keep = (outcome: AuthorizeOutcome): AuthorizeOutcome => {
+    if (outcome.status === 'requires_action' && outcome.nextAction.clientSecret) {
+      steps.delete(outcome.providerReference);
+      steps.set(outcome.providerReference, outcome.nextAction);
+      if (steps.size > KEPT_STEPS) steps.delete(steps.keys().next().value as string);
+    } else if (outcome.providerReference) {
+      steps.delete(outcome.providerReference);
+    }
+    return outcome;
+  };
+
   async function createAndConfirm(request: AuthorizeRequest, key: string): Promise<AuthorizeOutcome> {
     try {
       const pi = await stripe.paymentIntents.create(
@@ -143,7 +162,7 @@ export function createStripeProvider(
         // with a key derived from the cancelled one so a retry of this finds it too.
         return createAndConfirm(request, `${key}:after:${fresh.id}`);
       }
-      return outcomeOf(fresh);
+      return keep(outcomeOf(fresh));
     } catch (error) {
       if (error instanceof Stripe.errors.StripeCardError) {
         return {
@@ -184,7 +203,7 @@ export function createStripeProvider(
     async completeAction(ref) {
       // The buyer passed (or failed) the second step in the browser with Stripe.js; Stripe knows.
       return unavailableUnlessCard(log, async () =>
-        outcomeOf(await stripe.paymentIntents.retrieve(ref, EXPAND_CARD)),
+        keep(outcomeOf(await stripe.paymentIntents.retrieve(ref, EXPAND_CARD))),
       );
     },
     // Capture and cancel carry no key of ours: Stripe keeps every answer under its key for a day, a 500 included,
@@ -215,8 +234,10 @@ export function createStripeProvider(
       });
     },
     async nextActionOf(ref) {
+      const kept = steps.get(ref);
+      if (kept) return kept;
       try {
-        const outcome = outcomeOf(await stripe.paymentIntents.retrieve(ref));
+        const outcome = keep(outcomeOf(await stripe.paymentIntents.retrieve(ref)));
         return outcome.status === 'requires_action' ? outcome.nextAction : null;
       } catch (error) {
         log.warn({ err: error, ref }, 'stripe: the waiting step could not be read');

@@ -21,6 +21,7 @@ import { type TestApp, testApp } from '../../testing/test-app';
 import { auctionNifty, placeBid } from '../bids/bids-helpers';
 import { sessionFor, type TestSession } from '../social/test-session';
 import { SIM_EXTERNAL_TOKENS } from './payment-providers';
+import { createStripeClient, createStripeProvider } from './stripe-provider';
 import {
   accountBalance,
   buyer,
@@ -173,6 +174,8 @@ describe('Stripe card payments (PaymentIntents on the fake)', () => {
     const secret = fake.intent(ref0)?.client_secret;
     expect(secret).toMatch(/^pi_fake_\w+_secret_\w+$/);
     expect((body.nextAction as { clientSecret?: string }).clientSecret).toBe(secret);
+    // Read again (a reload mid-step), and polled: no call to Stripe for either (the step is kept since it waited).
+    const retrievesBefore = fake.requests().filter((r) => r.method === 'GET').length;
     const waiting = { paymentState: 'requires_action', nextAction: { clientSecret: secret } };
     const reads = await Promise.all(
       [
@@ -182,7 +185,6 @@ describe('Stripe card payments (PaymentIntents on the fake)', () => {
     );
     expect(reads[0]?.json()).toMatchObject(waiting);
     expect(reads[1]?.json()).toMatchObject({ purchaseIntent: waiting });
-    const retrievesBefore = fake.requests().filter((r) => r.method === 'GET').length;
     const polled = await t.app.inject({
       method: 'GET',
       url: `/api/v2/purchase-intent/${m.listingMatchId}/status?tokenId=${token.tokenId}`,
@@ -191,6 +193,20 @@ describe('Stripe card payments (PaymentIntents on the fake)', () => {
     expect(polled.statusCode, polled.body).toBe(200);
     expect(polled.body).not.toContain('_secret_');
     expect(fake.requests().filter((r) => r.method === 'GET').length).toBe(retrievesBefore);
+    // Another API process, which did not see the step wait, asks Stripe once, then keeps it.
+    const other = createStripeProvider(
+      createStripeClient({ secretKey: FAKE_STRIPE_KEY, apiBase: fake.url }),
+      {
+        warn: () => undefined,
+        error: () => undefined,
+      },
+    );
+    const retrievesOf = () =>
+      fake.requests().filter((r) => r.method === 'GET' && r.path.endsWith(ref0)).length;
+    const seen = retrievesOf();
+    expect(await other.nextActionOf?.(ref0)).toMatchObject({ clientSecret: secret });
+    expect(await other.nextActionOf?.(ref0)).toMatchObject({ clientSecret: secret });
+    expect(retrievesOf()).toBe(seen + 1);
 
     // Not passed yet: complete-action still waits (409), nothing delivered.
     const early = await completeAction(b, m.listingMatchId);

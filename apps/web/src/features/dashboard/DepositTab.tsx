@@ -145,7 +145,9 @@ function AddFunds() {
       // new key (the same key would replay this answer). Refused for good: the dialog closes and says why.
       if (isApiError(error)) {
         completeKey.current = null;
-        if (error.errorType !== 'payment-requires-action') setWaiting(null);
+        // Not done yet, or Stripe.js could not be loaded to run the step: the step stays, to be tried again.
+        if (error.errorType !== 'payment-requires-action' && error.errorType !== 'card-form-unavailable')
+          setWaiting(null);
       }
     },
   });

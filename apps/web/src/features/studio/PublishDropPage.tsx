@@ -14,7 +14,7 @@ import { RequireAuth } from '../auth/RequireAuth';
 import { DECLINED_CARD_RETRY } from '../trading/buy-flow';
 import { CardActionDialog } from '../trading/CardActionDialog';
 import { CardFields } from '../trading/CardFields';
-import { passCardStep } from '../trading/stripe-card';
+import { passCardStep, stripeCards } from '../trading/stripe-card';
 import { tradingApi } from '../trading/trading-api';
 import { useCardForm } from '../trading/useCardForm';
 import styles from './Studio.module.css';
@@ -78,22 +78,15 @@ function PublishDrop() {
   if (String(found.collectionTemplate) !== collectionTemplate) {
     return <FormAlert testId="publish-fee-mismatch">This publisher fee belongs to another drop.</FormAlert>;
   }
-  return <FeeAndPublish fee={found} waiting={fee.data.stripePaymentIntent} />;
+  return <FeeAndPublish fee={found} waiting={fee.data.stripePaymentIntent !== undefined} />;
 }
 
-function FeeAndPublish({
-  fee,
-  waiting,
-}: {
-  fee: PublisherFee;
-  /** The card step the fee waits on, as the page read it (a reload mid-step). */
-  waiting: PublisherFeeAnswer['stripePaymentIntent'];
-}) {
+function FeeAndPublish({ fee, waiting }: { fee: PublisherFee; waiting: boolean }) {
   const queryClient = useQueryClient();
   // A card that needs a second step (3-D Secure): the fee waits until the payer confirms it (as checkout).
-  const [needsAction, setNeedsAction] = useState(waiting !== undefined);
-  // With Stripe, the client secret Stripe.js runs the bank's step with: the pay answer's, else the page's read.
-  const stepSecret = useRef(waiting?.clientSecret ?? null);
+  const [needsAction, setNeedsAction] = useState(waiting);
+  // With Stripe, the client secret Stripe.js runs the bank's step with: the pay answer's (else read when needed).
+  const stepSecret = useRef<string | null>(null);
   const [method, setMethod] = useState<PublisherFeeMethod>('stripe_card');
   const [notice, setNotice] = useState<Notice | null>(null);
   const editor = `/publishers/${encodeURIComponent(fee.publisherSlug)}/drops/${fee.collectionTemplate}`;
@@ -131,6 +124,8 @@ function FeeAndPublish({
       method: PublisherFeeMethod;
       card?: Parameters<typeof tradingApi.tokenizeCard>[0];
     }) => {
+      // A step this payment opens is its own: the last one's secret must not run it.
+      stepSecret.current = null;
       // The card goes to the processor only; the fee's pay call carries its token.
       const token = input.card ? (await tradingApi.tokenizeCard(input.card)).id : undefined;
       return studioApi.payPublisherFee(fee.publisherFeeId, input.method, token);
@@ -152,14 +147,23 @@ function FeeAndPublish({
   };
   const complete = useMutation({
     mutationFn: async () => {
-      await passCardStep(stepSecret.current);
+      // With Stripe, the bank's step runs in the browser first, with the pay answer's secret, else the fee's now.
+      if (stripeCards()) {
+        const secret =
+          stepSecret.current ??
+          (await studioApi.publisherFee(fee.publisherFeeId)).stripePaymentIntent?.clientSecret;
+        await passCardStep(secret);
+      }
       return studioApi.completePublisherFee(fee.publisherFeeId);
     },
     onSuccess: (answer) => {
       queryClient.setQueryData(studioKeys.publisherFee(fee.publisherFeeId), answer);
       paidOrWaiting(answer);
     },
-    onError: () => setNeedsAction(false),
+    onError: () => {
+      stepSecret.current = null;
+      setNeedsAction(false);
+    },
   });
   const failure = pay.error ?? complete.error;
   // A refused card shows at its fields, not above the form.

@@ -637,6 +637,8 @@ export function Payment({
     mutationFn: async (input: { method: Method; card: CardInput | null; total?: number }) => {
       // A card the processor could not tokenise fails before any payment is sent: not a lost answer.
       answerLost.current = false;
+      // A step this payment opens is its own: the last one's secret must not run it (its answer may be lost).
+      stepSecret.current = null;
       setStepMethod(input.method);
       if (input.method === 'balance')
         return sent(() => tradingApi.pay(intent.purchaseIntentId, 'balance', undefined, input.total));
@@ -663,12 +665,12 @@ export function Payment({
   });
   const complete = useMutation({
     mutationFn: async () => {
+      answerLost.current = false;
       // With Stripe, the bank's step runs in the browser first (Stripe.js), with the step's client secret: the pay
-      // answer's, else the page's read of the intent, else a read now (the step was opened in another window).
+      // answer's, else a read of the intent now (a reload, a lost answer, a step opened in another window).
       if (stripeCards()) {
         const secret =
           stepSecret.current ??
-          intent.nextAction?.clientSecret ??
           (await tradingApi.getPurchaseIntent(intent.purchaseIntentId)).nextAction?.clientSecret;
         await passCardStep(secret);
       }
@@ -676,6 +678,8 @@ export function Payment({
     },
     onSuccess: settled,
     onError: (error) => {
+      // Whatever came of it, the next try reads the step as it is now.
+      stepSecret.current = null;
       onError(error);
       // The step is over and nothing was charged: the bank refused it, or another window changed how to pay.
       // The form comes back with the reason above Pay (in the dialog it would hide behind it).

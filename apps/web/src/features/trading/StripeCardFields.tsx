@@ -68,6 +68,8 @@ export function StripeCardFields({
   const [focused, setFocused] = useState<FieldName | null>(null);
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
+  // Stripe's fields are mounted (the disabled state is given to them from then on).
+  const [ready, setReady] = useState(false);
 
   /** The fields' states as the form's value: each text is its field's version (a message goes once it is edited). */
   const report = () => {
@@ -105,7 +107,8 @@ export function StripeCardFields({
         number.mount(numberHost);
         expiry.mount(expiryHost);
         cvc.mount(cvcHost);
-        mounted.current = { stripe, number, expiry, cvc };
+        mounted.current = { id: crypto.randomUUID(), stripe, number, expiry, cvc };
+        setReady(true);
         const follow = (name: FieldName) => (event: StripeElementChangeEvent) => {
           states.current = { ...states.current, [name]: fieldAfter(states.current[name], event) };
           report();
@@ -127,6 +130,7 @@ export function StripeCardFields({
       gone = true;
       const elements = mounted.current;
       mounted.current = null;
+      setReady(false);
       elements?.number.destroy();
       elements?.expiry.destroy();
       elements?.cvc.destroy();
@@ -146,12 +150,11 @@ export function StripeCardFields({
     report();
   }, [emptied]);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `value.stripe` is there once the fields are mounted.
   useEffect(() => {
     const elements = mounted.current;
-    if (!elements) return;
+    if (!ready || !elements) return;
     for (const element of [elements.number, elements.expiry, elements.cvc]) element.update({ disabled });
-  }, [disabled, value.stripe]);
+  }, [disabled, ready]);
 
   const field = (name: FieldName, label: string) => {
     const error = errors?.[name] ?? null;
@@ -166,12 +169,19 @@ export function StripeCardFields({
             {label}
           </span>
         </div>
+        {/* biome-ignore lint/a11y/noStaticElementInteractions: the box only hands a programmatic focus to Stripe's field. */}
         <div
           ref={hosts[name]}
           className={`${fieldStyles.input} ${styles.stripeInput}`}
           data-name={`${namePrefix}${name[0]?.toUpperCase()}${name.slice(1)}`}
           data-focused={focused === name ? true : undefined}
           data-invalid={error ? true : undefined}
+          // A refused submit puts the keyboard at the first field with a message (ui/focus-first-invalid): here
+          // that is Stripe's field in its frame.
+          tabIndex={error ? -1 : undefined}
+          onFocus={(event) => {
+            if (event.target === event.currentTarget) mounted.current?.[name].focus();
+          }}
           data-disabled={disabled ? true : undefined}
         />
         {error ? (

@@ -31,6 +31,8 @@ export const EMPTY_FIELD: StripeFieldState = { complete: false, empty: true, err
 
 /** Stripe's three card fields of one form (one Elements group: the number field pays with the other two). */
 export interface StripeCardElements {
+  /** This mount's own id: fields mounted again (a remount, a reset) are another card, whatever their versions. */
+  id: string;
   stripe: Stripe;
   number: StripeCardNumberElement;
   expiry: StripeCardExpiryElement;
@@ -57,7 +59,7 @@ export class StripeCard {
     private readonly versions: string,
   ) {}
   toJSON(): string {
-    return `stripe:${this.versions}`;
+    return `stripe:${this.elements.id}:${this.versions}`;
   }
 }
 

@@ -59,8 +59,17 @@ export async function stripePaymentMethod(card: StripeCard): Promise<{ id: strin
 /**
  * Runs a card's second step (3-D Secure) with Stripe.js: Stripe shows the bank's page over ours. Whatever the
  * buyer does there (passes, fails, closes it), the caller then asks our API, which reads the outcome from Stripe.
+ * Only a step still waiting is run: one passed already (in another window, or before an answer of ours was lost)
+ * is not, since Stripe.js throws on it and the payment would never be completed. Any failure of the step itself
+ * (a secret gone stale, Stripe's own error) is left for our API to judge too; only Stripe.js not loading throws.
  */
 export async function confirmCardStep(clientSecret: string): Promise<void> {
   const stripe = await stripeJs();
-  await stripe.handleNextAction({ clientSecret });
+  try {
+    const { paymentIntent } = await stripe.retrievePaymentIntent(clientSecret);
+    if (paymentIntent && paymentIntent.status !== 'requires_action') return;
+    await stripe.handleNextAction({ clientSecret });
+  } catch {
+    // The API's complete-action says what became of the payment.
+  }
 }
