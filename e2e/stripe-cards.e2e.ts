@@ -10,7 +10,14 @@ import { apiSignUp, DESKTOP, storeCredentials } from './support/accounts';
 import { launchBrowser } from './support/browser';
 import { FAKE_PUBLISHABLE_KEY, useFakeStripeJs } from './support/fake-stripe-js';
 import { type RunningServer, startServer } from './support/server';
-import { itemAnswer, itemUrl, listedTokens, loseFirstAnswer, type OwnedToken } from './support/trading';
+import {
+  apiCall,
+  itemAnswer,
+  itemUrl,
+  listedTokens,
+  loseFirstAnswer,
+  type OwnedToken,
+} from './support/trading';
 
 const PURCHASE_FAILED = 'Sorry, we ran into a problem creating your purchase...';
 
@@ -75,6 +82,17 @@ async function fillStripeCard(form: Locator, number: string, expiry = '12/34', c
   await form.locator('input[name="exp-date"]').fill(expiry);
   await form.locator('input[name="cvc"]').fill(cvc);
 }
+
+/** A drop card of the public drop list (its nifty's edition counts, its price in cents). */
+interface DropCard {
+  contractAddress: string;
+  typeNumber: number;
+  nifty: { niftyTotalNumOfEditions: number; niftyTotalSold: number; niftyTotalReserved: number };
+  saleDetails: { price: number };
+}
+
+const dollars = (cents: number) =>
+  `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 const ownerOf = async (token: OwnedToken) => (await itemAnswer(server.url, token)).owner?.username ?? null;
 
@@ -243,6 +261,73 @@ describe('cards through Stripe.js', () => {
     const steps = (await page.evaluate('window.__fakeStripe.steps')) as string[];
     expect(steps).toHaveLength(2);
     expect(steps[1]).not.toBe(steps[0]);
+    await context.close();
+  });
+
+  it("buys the rest of a drop's editions by card: 'Only {n} Remaining!' asks before minting the rest", async () => {
+    // This server's live fcfs nifty with the fewest editions left; other collectors hold all but 2 of them.
+    const drops = (await (await fetch(`${server.url}/api/v1/drops/?status=live&page_size=50`)).json()) as {
+      results: { dropType: string; cards: DropCard[] }[];
+    };
+    const left = (c: DropCard) =>
+      c.nifty.niftyTotalNumOfEditions - c.nifty.niftyTotalSold - c.nifty.niftyTotalReserved;
+    const cards = drops.results
+      .filter((d) => d.dropType === 'fcfs')
+      .flatMap((d) => d.cards)
+      .filter((c) => c.saleDetails.price > 0 && left(c) > 3)
+      .sort((a, b) => left(a) - left(b));
+    const card = cards[0];
+    if (!card) throw new Error('no live fcfs nifty');
+    let toHold = left(card) - 2;
+    for (let n = 0; toHold > 0; n += 1) {
+      const holder = await apiSignUp(server.url, `stripe-holder-${n}`);
+      const held = await apiCall<{ requestedQuantity: number }>(
+        server.url,
+        holder.grant.access_token,
+        'POST',
+        '/payments/purchase-intents/',
+        {
+          contract_address: card.contractAddress,
+          nifty_type: card.typeNumber,
+          requested_quantity: Math.min(toHold, 10),
+        },
+      );
+      toHold -= held.requestedQuantity;
+    }
+
+    const { context } = await collector('stripe-rest');
+    const page = await context.newPage();
+    await page.goto(`${server.url}/marketplace/collection/${card.contractAddress}/${card.typeNumber}`);
+    const buy = page.getByTestId('buy-editions');
+    await expect.poll(() => buy.textContent()).toBe('Buy');
+    await buy.click();
+    await page.waitForURL((url) => url.pathname.startsWith('/checkout/'));
+    const fees = page.getByTestId('fee-breakdown');
+    await fees.waitFor();
+    expect(await page.getByTestId('quantity-limits').textContent()).toContain('Only 2 Remaining!');
+
+    // Asking for more than remain does not change the quantity behind the buyer's back: it asks first.
+    const quantity = page.getByTestId('quantity-input');
+    const rest = page.getByTestId('quantity-rest');
+    await quantity.fill('5');
+    await quantity.press('Enter');
+    expect(await rest.textContent()).toContain('Only 2 Remaining! You asked for 5.');
+    expect(await page.getByTestId('pay').isDisabled()).toBe(true);
+    // Keep what was chosen: nothing changes.
+    await rest.getByTestId('quantity-rest-cancel').click();
+    await expect.poll(() => rest.count()).toBe(0);
+    expect(await quantity.inputValue()).toBe('1');
+    // Mint the rest: both, at their price, then paid by a card in Stripe's fields.
+    await quantity.fill('5');
+    await quantity.press('Enter');
+    await rest.getByTestId('quantity-rest-confirm').click();
+    await expect
+      .poll(() => fees.getByTestId('fee-price').textContent())
+      .toBe(dollars(card.saleDetails.price * 2));
+    await fillStripeCard(page.getByTestId('card-form'), '4242 4242 4242 4242');
+    await page.getByTestId('pay').click();
+    await page.getByTestId('checkout-success').waitFor();
+    expect(await page.getByTestId('checkout-success-text').textContent()).toContain('2 editions of');
     await context.close();
   });
 

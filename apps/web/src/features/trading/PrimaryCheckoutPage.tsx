@@ -4,6 +4,7 @@ import type { PrimaryNifty } from '@vitrine/domain/trading-responses';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Navigate, useLocation, useParams, useSearchParams } from 'react-router';
 import { isApiError } from '../../app/api-client';
+import { Button } from '../../ui/Button';
 import { ButtonLink } from '../../ui/ButtonLink';
 import { ErrorFallback } from '../../ui/ErrorFallback';
 import { FormAlert } from '../../ui/FormAlert';
@@ -236,6 +237,8 @@ function QuantityPanel({
   const queryClient = useQueryClient();
   const max = nifty.allowedQuantity;
   const [draft, setDraft] = useState(String(intent.requestedQuantity));
+  // A quantity typed above what remains, waiting on the buyer's word: mint the rest, or keep what was chosen.
+  const [over, setOver] = useState<number | null>(null);
   const open = intent.paymentState === 'pending' || intent.paymentState === 'requires_action';
   const change = useMutation({
     mutationFn: (quantity: number) => tradingApi.setQuantity(intent.purchaseIntentId, quantity),
@@ -267,7 +270,16 @@ function QuantityPanel({
     );
   }
   const set = (value: number) => {
-    const q = Math.min(Math.max(1, Math.round(value)), max);
+    const asked = Math.max(1, Math.round(value));
+    // More than remain (000 §5 quantity-limit panel): 'Only {n} Remaining!' with a confirm to mint the rest,
+    // rather than a quantity changed behind the buyer's back. Other limits clamp, their reason shown below.
+    if (asked > max && nifty.quantityLimit === 'remaining') {
+      setDraft(String(asked));
+      setOver(asked);
+      return;
+    }
+    setOver(null);
+    const q = Math.min(asked, max);
     setDraft(String(q));
     if (q !== intent.requestedQuantity) change.mutate(q);
   };
@@ -319,6 +331,33 @@ function QuantityPanel({
         {nifty.limitPerUser === 1 ? ' One purchase per collector.' : ''} Editions are held for you for 15
         minutes.
       </p>
+      {over !== null ? (
+        <FormAlert
+          tone="warning"
+          testId="quantity-rest"
+          action={
+            <span className={styles.restActions}>
+              <Button type="button" size="sm" onClick={() => set(max)} data-testid="quantity-rest-confirm">
+                {max === 1 ? 'Mint the last one' : `Mint the rest (${max})`}
+              </Button>
+              <Button
+                type="button"
+                size="sm"
+                variant="secondary"
+                onClick={() => {
+                  setOver(null);
+                  setDraft(String(intent.requestedQuantity));
+                }}
+                data-testid="quantity-rest-cancel"
+              >
+                Keep {intent.requestedQuantity}
+              </Button>
+            </span>
+          }
+        >
+          <strong>Only {max} Remaining!</strong> You asked for {over}.
+        </FormAlert>
+      ) : null}
       {change.error ? <FormAlert testId="quantity-error">{change.error.message}</FormAlert> : null}
     </fieldset>
   );
