@@ -153,6 +153,14 @@ describe('cards through Stripe.js', () => {
     await fillStripeCard(form, '4242 4242 4242 4241');
     await page.getByTestId('pay').click();
     await form.getByText('Your card number is incorrect.').waitFor();
+    // Stripe unreachable as it makes the PaymentMethod: said in our words, above the form; nothing was sent.
+    await fillStripeCard(form, '4242 4242 4242 4242');
+    await page.evaluate("window.__fakeStripe.failNext = 'api_connection_error'");
+    await page.getByTestId('pay').click();
+    await expect
+      .poll(() => page.getByTestId('checkout-pay-error').textContent())
+      .toContain('We could not reach the payment processor.');
+    expect(await page.getByTestId('checkout-pay-error').textContent()).not.toContain('api.stripe.com');
 
     await fillStripeCard(form, '4000 0000 0000 0002');
     await page.getByTestId('pay').click();

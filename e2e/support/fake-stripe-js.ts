@@ -98,7 +98,7 @@ const SCRIPT = String.raw`(() => {
       document.body.appendChild(page);
     });
   }
-  window.__fakeStripe = { keys: [], mounted: [], paymentMethods: [], steps: [] };
+  window.__fakeStripe = { keys: [], mounted: [], paymentMethods: [], steps: [], failNext: null };
   window.Stripe = function Stripe(key) {
     if (!/^pk_test_/.test(key)) throw new Error('Invalid API Key provided: ' + key);
     window.__fakeStripe.keys.push(key);
@@ -109,6 +109,12 @@ const SCRIPT = String.raw`(() => {
       },
       async createPaymentMethod({ type, card }) {
         if (type !== 'card' || !card || !card.group) throw new Error('createPaymentMethod: a card element is needed');
+        // A test sets this to have Stripe unreachable for the next PaymentMethod (Stripe.js answers such an error).
+        if (window.__fakeStripe.failNext) {
+          const type = window.__fakeStripe.failNext;
+          window.__fakeStripe.failNext = null;
+          return { error: { type, message: 'Could not connect to Stripe (api.stripe.com).' } };
+        }
         const digits = (card.group.cardNumber && card.group.cardNumber.input ? card.group.cardNumber.input.value : '').replace(/\s/g, '');
         const known = TEST_PMS[digits];
         if (!known)

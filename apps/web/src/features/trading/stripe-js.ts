@@ -5,6 +5,7 @@
 // load it.
 import type { Stripe, StripeError } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
+import { PAYMENT_PROCESSOR_UNAVAILABLE_MESSAGE } from '@vitrine/domain';
 import { ApiError } from '../../app/api-error';
 import { config } from '../../app/config';
 import { CARD_FORM_UNAVAILABLE_MESSAGE, type StripeCard } from './stripe-card';
@@ -39,22 +40,38 @@ function fieldOf(error: StripeError): 'number' | 'exp' | 'cvc' | null {
 }
 
 /**
- * The card as a PaymentMethod id (`pm_…`), made by Stripe in the browser. A refusal of a field answers as our
- * processor's does (400 with `fields`), so it shows at that field; anything else above the form.
+ * The card as a PaymentMethod id (`pm_…`), made by Stripe in the browser. A refusal of the card (400 with `fields`,
+ * as our processor's) shows at its field, else above the form; Stripe unreachable, or failing in its own way, says
+ * so in our words (503), as the API does for Stripe's own errors.
  */
 export async function stripePaymentMethod(card: StripeCard): Promise<{ id: string }> {
   const { stripe, number } = card.elements;
-  const made = await stripe.createPaymentMethod({ type: 'card', card: number });
+  let made: Awaited<ReturnType<Stripe['createPaymentMethod']>>;
+  try {
+    made = await stripe.createPaymentMethod({ type: 'card', card: number });
+  } catch {
+    throw unavailable();
+  }
   if (made.paymentMethod) return { id: made.paymentMethod.id };
   const error = made.error;
-  const field = error ? fieldOf(error) : null;
+  if (!error || (error.type !== 'card_error' && error.type !== 'validation_error')) throw unavailable();
+  const field = fieldOf(error);
   throw new ApiError({
-    statusCode: error?.type === 'card_error' || error?.type === 'validation_error' ? 400 : 503,
-    errorType: error?.code ?? 'card-form-error',
-    message: error?.message ?? CARD_FORM_UNAVAILABLE_MESSAGE,
-    ...(field && error?.message ? { fields: { [field]: error.message } } : {}),
+    statusCode: 400,
+    errorType: error.code ?? 'card-refused',
+    message: error.message ?? DECLINED_MESSAGE,
+    ...(field && error.message ? { fields: { [field]: error.message } } : {}),
   });
 }
+
+const DECLINED_MESSAGE = 'Your card was not accepted. Check it, or try another card.';
+
+const unavailable = () =>
+  new ApiError({
+    statusCode: 503,
+    errorType: 'payment-processor-unavailable',
+    message: PAYMENT_PROCESSOR_UNAVAILABLE_MESSAGE,
+  });
 
 /**
  * Runs a card's second step (3-D Secure) with Stripe.js: Stripe shows the bank's page over ours. Whatever the
