@@ -339,6 +339,29 @@ describe('cards through Stripe.js', () => {
     await context.close();
   });
 
+  it('makes an offer backed by a card in Stripe’s fields: Stripe holds the amount, nothing is taken', async () => {
+    const token = take(7);
+    const { context, simCalls } = await collector('stripe-offer');
+    const page = await context.newPage();
+    await page.goto(server.url + itemUrl(token));
+    await page.getByTestId('item-price').getByTestId('make-offer').click();
+    const dialog = page.getByTestId('offer-dialog');
+    await dialog.getByLabel('Offer amount (USD)').fill('4.25');
+    expect(await dialog.getByTestId('offer-card-form').getAttribute('data-card-form')).toBe('stripe');
+    await fillStripeCard(dialog, '4242 4242 4242 4242');
+    await dialog.getByRole('button', { name: 'Make offer' }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    expect(await page.getByTestId('item-offers').getByTestId('offer-row').first().textContent()).toContain(
+      '$4.25',
+    );
+    const held = fake
+      .intents()
+      .filter((pi) => pi.payment_method?.startsWith('pm_card_visa__') && pi.amount === 425);
+    expect(held.map((pi) => pi.status)).toEqual(['requires_capture']);
+    expect(simCalls).toEqual([]);
+    await context.close();
+  });
+
   it('adds funds by a card that needs 3-D Secure on the Deposit tab', async () => {
     const { context, simCalls } = await collector('stripe-deposit');
     const page = await context.newPage();
