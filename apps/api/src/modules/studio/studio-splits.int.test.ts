@@ -3,9 +3,11 @@
 // secondary sale by the secondary split (50/50), each movement summing to zero.
 import { schema } from '@vitrine/db';
 import { fixtures } from '@vitrine/db/testing';
+import { formatCents as dollars } from '@vitrine/domain';
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../testing/test-app';
+import { outbox } from '../auth/testing/auth-kit';
 import { placeBid } from '../bids/bids-helpers';
 import { sessionFor, type TestSession } from '../social/test-session';
 import { createLedgerRepo } from '../trading/ledger.repo';
@@ -162,6 +164,21 @@ describe('splits paid by the ledger', () => {
     expect(royalty[0]).toBe(royalty[1]);
     expect(resale.reduce((sum, e) => sum + e.amountCents, 0)).toBe(0);
     expect(await ledger.balanceOf(partnerUser.id)).toBe(675 + (royalty[1] ?? 0));
+    // Each payee of the royalty split is told their share of it, where the credit shows (it told nobody).
+    for (const payee of [ownerUser, partnerUser]) {
+      const [row] = await db()
+        .select({ email: schema.users.email })
+        .from(schema.users)
+        .where(eq(schema.users.id, payee.id));
+      const told = (await outbox(t.app, row?.email ?? '', 'nft_sold')).filter(
+        (m) => m.subject === 'Your royalty from a resale',
+      );
+      expect(told).toHaveLength(1);
+      expect(told[0]?.text).toContain(
+        `${token?.name} was resold for $100.00. Your share of its creator royalty, by its split: ${dollars(royalty[0] ?? 0)}.`,
+      );
+      expect(told[0]?.link).toMatch(/\/dashboard\/transactions$/);
+    }
     // A won auction pays the publisher's 90% by the auction NFT's primary split: 9,000 cents → 6,300 / 2,700.
     const bidder = await buyer(t.app);
     await fund(db(), bidder.userId, 50_000, t.clock.now());

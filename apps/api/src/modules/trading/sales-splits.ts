@@ -56,7 +56,8 @@ export function splitShares(
 /**
  * After commit, each payee of a split but `except` (the seller, whose own "sold" email names its share) is told
  * their share of the sale, linking to Transactions where the credit shows: one task each, so a refused address
- * leaves the others sent.
+ * leaves the others sent. `of: 'royalty'`: the shares are of a resale's creator royalty (the secondary split's
+ * payees, or the creator alone), not of the sale's proceeds. A share of nothing is not told.
  */
 export function tellSplitPayees(
   deps: {
@@ -70,14 +71,18 @@ export function tellSplitPayees(
     priceCents: number;
     shares: readonly { userId: number; cents: number }[];
     except: number | null;
+    of?: 'proceeds' | 'royalty';
   },
 ): void {
+  const royalty = sale.of === 'royalty';
   for (const share of sale.shares) {
-    if (share.userId === sale.except) continue;
+    if (share.userId === sale.except || share.cents <= 0) continue;
     emailUserLater(deps, async (id) => (await deps.contactsOf([id])).get(id), share.userId, {
       kind: 'nft_sold',
-      subject: 'Your share of a sale',
-      text: `${sale.what} sold for ${formatCents(sale.priceCents)}. Your share of its proceeds, by its split: ${formatCents(share.cents)}.`,
+      subject: royalty ? 'Your royalty from a resale' : 'Your share of a sale',
+      text: royalty
+        ? `${sale.what} was resold for ${formatCents(sale.priceCents)}. ${sale.shares.length > 1 ? 'Your share of its creator royalty, by its split' : 'Your creator royalty'}: ${formatCents(share.cents)}.`
+        : `${sale.what} sold for ${formatCents(sale.priceCents)}. Your share of its proceeds, by its split: ${formatCents(share.cents)}.`,
       path: TRANSACTIONS_PATH,
     });
   }

@@ -198,6 +198,11 @@ describe('Buy Now', () => {
     expect(name).not.toBe('');
     expect(soldMail?.text).toContain(`Your NFT ${name} sold for`);
     expect(receipt?.text).toContain(`You bought ${name} for`);
+    // The creator is told the royalty the resale paid them, where the credit shows.
+    const [royaltyMail] = await outbox(t.app, await emailOf(creator.id), 'nft_sold');
+    expect(royaltyMail?.subject).toBe('Your royalty from a resale');
+    expect(royaltyMail?.text).toContain(`${name} was resold for $125.00. Your creator royalty: $12.50.`);
+    expect(royaltyMail?.link).toMatch(/\/dashboard\/transactions$/);
     // The seller's 'sold' alert in the app (the bell; their open pages read the balance again), once, no email of
     // its own (the "sold" email above says it); the buyer gets none.
     const alertsOf = async (headers: Record<string, string>) =>

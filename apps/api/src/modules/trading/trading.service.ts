@@ -1137,7 +1137,18 @@ export function createTradingService(deps: {
         intent: done,
         fresh: true,
         // The NFT as people know it, by its name (its address and number say nothing to a person).
-        sold: { sellerId: listing.sellerId, what: token.name },
+        sold: {
+          sellerId: listing.sellerId,
+          what: token.name,
+          // Who the royalty went to, as posted: the secondary split's payees, else the creator (the house's
+          // unassigned account tells nobody).
+          royalty:
+            secondarySplit.length > 0
+              ? splitShares(secondarySplit, fees.creatorFeeCents)
+              : token.creatorId === null
+                ? []
+                : [{ userId: token.creatorId, cents: fees.creatorFeeCents }],
+        },
       };
     });
     if (paid.intent === null) return notClaimed(intentId, tokenRowId, at);
@@ -1146,6 +1157,17 @@ export function createTradingService(deps: {
       // Committed: a failure to refresh browsing caches must not read as a failed purchase.
       await changed(tokenRowId, sold.sellerId);
       notifySale(paid.intent, sold.sellerId, sold.what, { alert: true });
+      // The creator (or the royalty split's payees) learn of their royalty, where the credit shows.
+      tellSplitPayees(
+        { ...deps, contactsOf: repo.contactsOf },
+        {
+          what: sold.what,
+          priceCents: paid.intent.priceCents,
+          shares: sold.royalty,
+          except: sold.sellerId,
+          of: 'royalty',
+        },
+      );
     }
     return paid.intent;
   }
