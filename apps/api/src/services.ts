@@ -277,6 +277,7 @@ export function createServices(config: ResolvedConfig, log: ServiceLog) {
 
   // Drawings (decision 013): entries backed by ledger holds or card authorisations, drawn once by the drawings.run job.
   const drawings = createDrawingsService({
+    webOrigin: origins.web,
     db,
     unit: createUnitOfWork(db, (tx) => ({
       drawings: createDrawingsRepo(tx),

@@ -288,6 +288,28 @@ describe('drawings', () => {
       );
     expect(kept).toHaveLength(entrants.length);
     expect(kept.every((a) => a.kind === 'drawing-result')).toBe(true);
+    // The publisher is told what the drawing brought them, as credited, once (it told nobody).
+    const publisherMail = async () => {
+      const [row] = await db()
+        .select({ email: schema.users.email })
+        .from(schema.users)
+        .where(eq(schema.users.id, owner.id));
+      return db()
+        .select({ subject: schema.outboxMessages.subject, text: schema.outboxMessages.text })
+        .from(schema.outboxMessages)
+        .where(
+          and(
+            eq(schema.outboxMessages.to, row?.email ?? ''),
+            eq(schema.outboxMessages.subject, 'Your drawing was drawn'),
+          ),
+        );
+    };
+    const told = await publisherMail();
+    expect(told).toHaveLength(1);
+    expect(told[0]?.text).toContain(
+      // 3 × $25.00, less the platform's 10 %: $67.50.
+      'was drawn: 3 editions went to collectors for $75.00. Your proceeds: $67.50.',
+    );
     for (const u of unsubscribe) u();
     expect(await ledgerInvariants(db())).toEqual({
       unbalancedTransactions: 0,
@@ -303,6 +325,8 @@ describe('drawings', () => {
         await t.app.services.drawings.idOf(nifty.contractAddress, nifty.typeNumber),
       ),
     ).toBe('already');
+    await t.app.services.accounts.background.idle();
+    expect(await publisherMail()).toHaveLength(1);
   });
 
   it('run many times at once, and failing half way then retried, settles once', async () => {

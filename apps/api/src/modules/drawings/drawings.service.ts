@@ -17,7 +17,9 @@ import {
   CARD_DECLINED_MESSAGE,
   drawingCommitment,
   drawWinners,
+  formatCents,
   primaryFeeBreakdown,
+  TRANSACTIONS_PATH,
   topics,
 } from '@vitrine/domain';
 import type { Drawing } from '@vitrine/domain/trading-responses';
@@ -26,13 +28,13 @@ import type { Background } from '../../lib/background';
 import type { Clock } from '../../lib/clock';
 import type { Jobs } from '../../lib/jobs';
 import type { LiveEvents } from '../../lib/live-events';
-import type { Notifier } from '../../lib/notifier';
+import { emailUserLater, type Notifier } from '../../lib/notifier';
 import type { EligibilityService } from '../eligibility/eligibility.service';
 import type { AlertsService } from '../live/alerts.service';
 import { createCardAuthorizations } from '../trading/card-authorizations';
 import { createLedgerRepo, type LedgerRepo, takeBack } from '../trading/ledger.repo';
 import type { ExternalPaymentProvider } from '../trading/payment-providers';
-import { splitPayees, splitPostings } from '../trading/sales-splits';
+import { splitPayees, splitPostings, splitShares } from '../trading/sales-splits';
 import { createTradingRepo, type NiftyForSale, type TradingRepo } from '../trading/trading.repo';
 import { createDrawingsRepo, type DrawingRow, type DrawingsRepo, type ListedEntry } from './drawings.repo';
 
@@ -105,6 +107,8 @@ export function createDrawingsService(deps: {
   card: ExternalPaymentProvider;
   notifier?: Notifier;
   background?: Background;
+  /** The web's origin: the publisher's proceeds email links to Transactions there. */
+  webOrigin?: () => string;
   /** Alerts kept for the bell, published and emailed (decision 014); without it, published and emailed here. */
   alerts?: Pick<AlertsService, 'send'>;
   /** The drop's participation criteria (decision 015), checked before an entry holds any money. */
@@ -211,6 +215,31 @@ export function createDrawingsService(deps: {
       ? `You won the drawing for ${n.title}`
       : `You were not drawn for ${n.title}; your entry was released`;
     tell(userId, n, message, won ? 'You won the drawing' : 'Drawing results', `drawing:${n.id}`);
+  }
+
+  /**
+   * After the draw committed: the publisher (or each payee of its primary split) is told what the drawing's
+   * editions brought them, as the ledger credited it, linking to Transactions. Free editions bring nothing to tell.
+   */
+  function tellProceeds(
+    n: NiftyForSale,
+    drawn: {
+      winners: readonly unknown[];
+      proceeds: ReadonlyMap<number, number>;
+      gross: number;
+      split: boolean;
+    },
+  ) {
+    for (const [userId, cents] of drawn.proceeds) {
+      if (cents <= 0) continue;
+      const editions = drawn.winners.length === 1 ? '1 edition' : `${drawn.winners.length} editions`;
+      emailUserLater(deps, repo.contactOf, userId, {
+        kind: 'nft_sold',
+        subject: 'Your drawing was drawn',
+        text: `The drawing for ${n.title} was drawn: ${editions} went to collectors for ${formatCents(drawn.gross)}. ${drawn.split ? 'Your share of its proceeds, by its split' : 'Your proceeds'}: ${formatCents(cents)}.`,
+        path: TRANSACTIONS_PATH,
+      });
+    }
   }
 
   /** An alert kept for the bell, published and emailed, once per user and key. */
@@ -616,6 +645,10 @@ export function createDrawingsService(deps: {
         const losers = entries.filter((e) => !winnerIds.has(e.id));
 
         const tokenRowIds = new Map<number, number>();
+        // The publisher's proceeds by payee (the owner, or the primary split's payees) and the editions' gross.
+        const proceeds = new Map<number, number>();
+        let gross = 0;
+        let split = false;
         if (winners.length > 0) {
           const publisherAccount =
             n.publisherOwnerId === null
@@ -628,6 +661,7 @@ export function createDrawingsService(deps: {
           const buyers = await l.userAccounts(winners.map((w) => w.userId));
           // The studio's primary split divides the publisher's proceeds (decision 017).
           const proceedsSplit = await splitPayees(t, l, nifty.id, 'primary');
+          split = proceedsSplit.length > 0;
           await l.lock([
             publisherAccount,
             platform,
@@ -671,6 +705,16 @@ export function createDrawingsService(deps: {
               quantity: 1,
               method: 'balance',
             });
+            // Who the proceeds went to, as posted (told after commit).
+            gross += fees.priceCents;
+            const shares =
+              proceedsSplit.length > 0
+                ? splitShares(proceedsSplit, fees.sellerReceivesCents)
+                : n.publisherOwnerId === null
+                  ? []
+                  : [{ userId: n.publisherOwnerId, cents: fees.sellerReceivesCents }];
+            for (const share of shares)
+              proceeds.set(share.userId, (proceeds.get(share.userId) ?? 0) + share.cents);
             // By card the money enters through the clearing account (captured after commit), as bids.
             const byCard = w.providerReference !== null;
             if (!byCard) await l.closeHold(`drawing_entry:${w.id}`, 'captured', at);
@@ -718,6 +762,9 @@ export function createDrawingsService(deps: {
           losers,
           firstToken: [...tokenRowIds.values()][0] ?? null,
           sold: nifty.totalSold + winners.length,
+          proceeds,
+          gross,
+          split,
         };
       });
       if (!result) {
@@ -728,6 +775,7 @@ export function createDrawingsService(deps: {
       await settleCards(drawingId);
       for (const w of result.winners) alert(w.userId, true, n);
       for (const l of result.losers) alert(l.userId, false, n);
+      tellProceeds(n, result);
       void deps.events
         .publish(topics.nifty(n.contractAddress, n.typeNumber), {
           type: 'sold',
