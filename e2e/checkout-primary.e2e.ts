@@ -5,6 +5,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import { apiSignUp, DESKTOP, storeCredentials } from './support/accounts';
 import { useBrowser } from './support/browser';
+import { buyOnNiftyPage } from './support/drops';
 
 const baseUrl = inject('baseUrl');
 const browser = useBrowser();
@@ -52,11 +53,7 @@ async function newBuyerAtCheckout(label: string, card: DropCard) {
   const context = await browser.newContext({ viewport: DESKTOP });
   await storeCredentials(context, buyer.grant);
   const page = await context.newPage();
-  await page.goto(`${baseUrl}/marketplace/collection/${card.contractAddress}/${card.typeNumber}`);
-  const buy = page.getByTestId('buy-editions');
-  await expect.poll(() => buy.textContent()).toBe('Buy');
-  await buy.click();
-  await page.waitForURL((url) => url.pathname.startsWith('/checkout/'));
+  await buyOnNiftyPage(page, baseUrl, card);
   return { buyer, context, page };
 }
 
@@ -297,13 +294,7 @@ describe('buying a drop’s editions', () => {
       if (r.method() === 'POST' && /\/pay$/.test(new URL(r.url()).pathname))
         payRequests.push(r.postData() ?? '');
     });
-    await page.goto(`${baseUrl}/marketplace/collection/${card.contractAddress}/${card.typeNumber}`);
-    const buy = page.getByTestId('buy-editions');
-    await expect.poll(() => buy.textContent()).toBe('Buy');
-    await buy.click();
-    await page.waitForURL((url) => url.pathname.startsWith('/checkout/'));
-    const fees = page.getByTestId('fee-breakdown');
-    await fees.waitFor();
+    const fees = await buyOnNiftyPage(page, baseUrl, card);
     const form = page.getByTestId('card-form');
     await form.getByLabel('Card number').fill('4242 4242 4242 4242');
     await form.getByLabel('Expiry (MM/YY)').fill('12/34');

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAKE_STRIPE_KEY, type FakeStripe, startFakeStripe } from '../apps/api/src/testing/fake-stripe';
 import { apiSignUp, DESKTOP, storeCredentials } from './support/accounts';
 import { launchBrowser } from './support/browser';
+import { buyOnNiftyPage } from './support/drops';
 import { FAKE_PUBLISHABLE_KEY, useFakeStripeJs } from './support/fake-stripe-js';
 import { type RunningServer, startServer } from './support/server';
 import {
@@ -94,6 +95,17 @@ interface DropCard {
 const dollars = (cents: number) =>
   `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
+/** A new collector's checkout of `token`, paid with the card that needs 3-D Secure: its step's dialog open. */
+async function atCardStep(label: string, token: OwnedToken) {
+  const { context } = await collector(label);
+  const page = await checkoutOf(context, token);
+  await fillStripeCard(page.getByTestId('card-form'), '4000 0027 6000 3184');
+  await page.getByTestId('pay').click();
+  const step = page.getByTestId('card-action-dialog');
+  await step.waitFor();
+  return { context, page, step, bank: page.getByTestId('fake-stripe-3ds') };
+}
+
 const ownerOf = async (token: OwnedToken) => (await itemAnswer(server.url, token)).owner?.username ?? null;
 
 describe('cards through Stripe.js', () => {
@@ -174,17 +186,11 @@ describe('cards through Stripe.js', () => {
   it('a card that needs 3-D Secure passes Stripe’s step in the page, then the purchase completes', async () => {
     const token = take(2);
     const seller = await ownerOf(token);
-    const { context } = await collector('stripe-3ds');
-    const page = await checkoutOf(context, token);
-    await fillStripeCard(page.getByTestId('card-form'), '4000 0027 6000 3184');
-    await page.getByTestId('pay').click();
-    const step = page.getByTestId('card-action-dialog');
-    await step.waitFor();
+    const { context, page, step, bank } = await atCardStep('stripe-3ds', token);
     expect(await ownerOf(token)).toBe(seller);
 
     // Failed at the bank: nothing is charged, the checkout is open again and says the card was not accepted.
     await step.getByRole('button', { name: 'Complete verification' }).click();
-    const bank = page.getByTestId('fake-stripe-3ds');
     await bank.waitFor();
     await bank.getByRole('button', { name: 'Fail' }).click();
     const error = page.getByTestId('checkout-pay-error');
@@ -205,17 +211,10 @@ describe('cards through Stripe.js', () => {
   });
 
   it('a checkout read again mid-step (a reload) still runs Stripe’s step with the intent’s client secret', async () => {
-    const token = take(3);
-    const { context } = await collector('stripe-reload');
-    const page = await checkoutOf(context, token);
-    await fillStripeCard(page.getByTestId('card-form'), '4000 0027 6000 3184');
-    await page.getByTestId('pay').click();
-    const step = page.getByTestId('card-action-dialog');
-    await step.waitFor();
+    const { context, page, step, bank } = await atCardStep('stripe-reload', take(3));
     await page.reload();
     await step.waitFor();
     await step.getByRole('button', { name: 'Complete verification' }).click();
-    const bank = page.getByTestId('fake-stripe-3ds');
     await bank.waitFor();
     await bank.getByRole('button', { name: 'Complete' }).click();
     await page.getByTestId('checkout-success').waitFor();
@@ -223,13 +222,7 @@ describe('cards through Stripe.js', () => {
   });
 
   it('a step passed whose complete-action answer was lost completes when pressed again (no second bank page)', async () => {
-    const token = take(5);
-    const { context } = await collector('stripe-lost-complete');
-    const page = await checkoutOf(context, token);
-    await fillStripeCard(page.getByTestId('card-form'), '4000 0027 6000 3184');
-    await page.getByTestId('pay').click();
-    const step = page.getByTestId('card-action-dialog');
-    await step.waitFor();
+    const { context, page, step, bank } = await atCardStep('stripe-lost-complete', take(5));
     // The connection drops as complete-action leaves: the server never sees it, the step is passed at Stripe.
     let dropped = false;
     await page.route(/\/complete-action$/, (route) => {
@@ -238,7 +231,6 @@ describe('cards through Stripe.js', () => {
       return route.abort('connectionreset');
     });
     await step.getByRole('button', { name: 'Complete verification' }).click();
-    const bank = page.getByTestId('fake-stripe-3ds');
     await bank.getByRole('button', { name: 'Complete' }).click();
     await expect.poll(() => dropped).toBe(true);
     // The status read finds the purchase still waiting: the step shows again, and completing it pays.
@@ -249,14 +241,8 @@ describe('cards through Stripe.js', () => {
   });
 
   it('after a failed step, a new payment whose answer was lost runs its own step, not the failed one', async () => {
-    const token = take(6);
-    const { context } = await collector('stripe-stale-step');
-    const page = await checkoutOf(context, token);
-    await fillStripeCard(page.getByTestId('card-form'), '4000 0027 6000 3184');
-    await page.getByTestId('pay').click();
-    const step = page.getByTestId('card-action-dialog');
+    const { context, page, step, bank } = await atCardStep('stripe-stale-step', take(6));
     await step.getByRole('button', { name: 'Complete verification' }).click();
-    const bank = page.getByTestId('fake-stripe-3ds');
     await bank.getByRole('button', { name: 'Fail' }).click();
     await page.getByTestId('checkout-pay-error').waitFor();
     // Pay again: the server opens a new step, and its answer never reaches the page.
@@ -305,13 +291,7 @@ describe('cards through Stripe.js', () => {
 
     const { context } = await collector('stripe-rest');
     const page = await context.newPage();
-    await page.goto(`${server.url}/marketplace/collection/${card.contractAddress}/${card.typeNumber}`);
-    const buy = page.getByTestId('buy-editions');
-    await expect.poll(() => buy.textContent()).toBe('Buy');
-    await buy.click();
-    await page.waitForURL((url) => url.pathname.startsWith('/checkout/'));
-    const fees = page.getByTestId('fee-breakdown');
-    await fees.waitFor();
+    const fees = await buyOnNiftyPage(page, server.url, card);
     expect(await page.getByTestId('quantity-limits').textContent()).toContain('Only 2 Remaining!');
 
     // Asking for more than remain does not change the quantity behind the buyer's back: it asks first.

@@ -1,4 +1,5 @@
 // The seed's live drops as the home page's API lists them, for browser tests that need a sale card of a kind.
+import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 
 export interface LiveCard {
@@ -23,4 +24,23 @@ export async function liveCards(baseUrl: string, dropType: string, saleType: str
     .filter((c) => c.saleType === saleType);
   expect(cards.length).toBeGreaterThan(0);
   return cards;
+}
+
+/**
+ * On a nifty's page, presses Buy once it reads Buy and waits for the checkout it opens (`/checkout/…`) to show its
+ * fee breakdown, which it answers.
+ */
+export async function buyOnNiftyPage(
+  page: Page,
+  baseUrl: string,
+  nifty: { contractAddress: string; typeNumber: number },
+): Promise<Locator> {
+  await page.goto(`${baseUrl}/marketplace/collection/${nifty.contractAddress}/${nifty.typeNumber}`);
+  const buy = page.getByTestId('buy-editions');
+  await expect.poll(() => buy.textContent()).toBe('Buy');
+  await buy.click();
+  await page.waitForURL((url) => url.pathname.startsWith('/checkout/'));
+  const fees = page.getByTestId('fee-breakdown');
+  await fees.waitFor();
+  return fees;
 }
