@@ -6,7 +6,7 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAKE_STRIPE_KEY, type FakeStripe, startFakeStripe } from '../apps/api/src/testing/fake-stripe';
-import { apiSignUp, DESKTOP, storeCredentials } from './support/accounts';
+import { apiSignUp, captchaToken, DESKTOP, type Grant, storeCredentials } from './support/accounts';
 import { launchBrowser } from './support/browser';
 import { buyOnNiftyPage } from './support/drops';
 import { FAKE_PUBLISHABLE_KEY, useFakeStripeJs } from './support/fake-stripe-js';
@@ -21,6 +21,7 @@ import {
 } from './support/trading';
 
 const PURCHASE_FAILED = 'Sorry, we ran into a problem creating your purchase...';
+const DEMO_PUBLISHER = { email: 'publisher@vitrine.test', password: 'vitrine-publishes-1' } as const;
 
 let fake: FakeStripe;
 let server: RunningServer;
@@ -339,6 +340,67 @@ describe('cards through Stripe.js', () => {
       .filter((pi) => pi.payment_method?.startsWith('pm_card_visa__') && pi.amount === 425);
     expect(held.map((pi) => pi.status)).toEqual(['requires_capture']);
     expect(simCalls).toEqual([]);
+    await context.close();
+  });
+
+  it("pays a drop's publisher fee by a card that needs 3-D Secure, its step run by Stripe.js", async () => {
+    // The demo publisher (atlas) signs in and makes a drop and its fee through the API.
+    const login = await fetch(`${server.url}/api/users/login/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: server.url },
+      body: JSON.stringify({ ...DEMO_PUBLISHER, captchaTokenV3: await captchaToken(server.url) }),
+    });
+    expect(login.status).toBe(200);
+    const grant = ((await login.json()) as { data: Grant }).data;
+    const inHours = (h: number) => new Date(Date.now() + h * 3_600_000).toISOString();
+    const drop = await apiCall<{ id: number }>(
+      server.url,
+      grant.access_token,
+      'POST',
+      '/publisher/atlas/drops',
+      {
+        title: 'Stripe Fee Garden',
+        slug: `stripe-fee-${Date.now()}`,
+        introText: 'A drop whose fee is paid through Stripe',
+        previewAsset: '/api/media/preview.png',
+        coverAsset: '/api/media/cover.png',
+        visibleStartDateTime: inHours(2),
+        visibleEndDateTime: inHours(50),
+      },
+    );
+    const fee = await apiCall<{ publisherFee: { publisherFeeId: number } }>(
+      server.url,
+      grant.access_token,
+      'POST',
+      '/v2/publisher-fee',
+      { collection_template: drop.id },
+    );
+    const feeId = fee.publisherFee.publisherFeeId;
+
+    const context = await browser.newContext({ viewport: DESKTOP });
+    await storeCredentials(context, grant);
+    await useFakeStripeJs(context, fake);
+    const page = await context.newPage();
+    await page.goto(`${server.url}/publish-drop/${drop.id}/?piid=${feeId}`);
+    const form = page.getByTestId('publish-fee-form');
+    await fillStripeCard(form.getByTestId('fee-card-form'), '4000 0027 6000 3184');
+    await form.getByTestId('pay-fee-and-publish').click();
+    const step = page.getByTestId('fee-card-action-dialog');
+    await step.getByRole('button', { name: 'Complete verification' }).click();
+    await page.getByTestId('fake-stripe-3ds').getByRole('button', { name: 'Complete' }).click();
+    // Paid at Stripe and with us (the empty drop then cannot be published: not this test's subject).
+    await expect
+      .poll(async () => {
+        const read = await apiCall<{ publisherFee: { paymentState: string } }>(
+          server.url,
+          grant.access_token,
+          'GET',
+          `/v2/publisher-fee/${feeId}`,
+        );
+        return read.publisherFee.paymentState;
+      })
+      .toBe('paid');
+    expect(await page.evaluate('window.__fakeStripe.steps.length')).toBe(1);
     await context.close();
   });
 
