@@ -703,6 +703,109 @@ describe('charge.refunded of an accepted card offer or a won card bid reverses i
     expect(movement?.entries.reduce((sum, e) => sum + e.amountCents, 0)).toBe(0);
     expect(await ledgerInvariants(db())).toMatchObject({ unbalancedTransactions: 0, negativeBalances: 0 });
   });
+
+  it("a won card drawing entry: the publisher's proceeds and the platform's fee are given back, once", async () => {
+    const { nifty, owner, drop } = await dropNifty(t.app, {
+      dropType: 'drawing',
+      editionSize: 1,
+      priceInCents: 2_500,
+    });
+    const entrant = await buyer(t.app);
+    await db().update(schema.users).set({ verifiedPhone: true }).where(eq(schema.users.id, entrant.userId));
+    const entered = await t.app.inject({
+      method: 'POST',
+      url: `/api/drawings/${nifty.contractAddress}/${nifty.typeNumber}/entries/`,
+      headers: entrant.headers,
+      payload: { payment_method: 'stripe_card', payment_token: STRIPE_TEST_PMS.succeeds },
+    });
+    expect(entered.statusCode, entered.body).toBe(201);
+    const [d] = await db()
+      .select({ endAt: schema.drops.endAt })
+      .from(schema.drops)
+      .where(eq(schema.drops.id, drop.id));
+    t.clock.set(new Date((d?.endAt?.getTime() ?? 0) + 1_000));
+    expect((await t.app.services.jobs.drain()).failed).toBe(0);
+    const [entry] = await db()
+      .select()
+      .from(schema.drawingEntries)
+      .where(eq(schema.drawingEntries.userId, entrant.userId));
+    expect(entry?.status).toBe('won');
+    const ref = entry?.providerReference ?? '';
+    expect(fake.intent(ref)?.status).toBe('succeeded');
+    // 90 % of $25.00 to the publisher.
+    expect(await accountBalance(db(), { userId: owner.id })).toBe(2_250);
+
+    await t.app.services.payments.card.refund(ref, 2_500);
+    const refunded = fake.event('charge.refunded', ref);
+    expect((await webhook(refunded)).json()).toEqual({
+      received: true,
+      processed: true,
+      outcome: 'refunded:2500',
+    });
+    expect((await webhook(refunded)).json()).toMatchObject({ processed: false });
+    expect(await accountBalance(db(), { userId: owner.id })).toBe(0);
+    const movements = await refundMovements(`drawing_entry:${entry?.id}`);
+    expect(movements).toHaveLength(1);
+    expect(movements[0]?.entries.reduce((sum, e) => sum + e.amountCents, 0)).toBe(0);
+    expect(await ledgerInvariants(db())).toMatchObject({ unbalancedTransactions: 0, negativeBalances: 0 });
+  });
+
+  it("a publisher fee paid by card: the platform's revenue gives it back, once", async () => {
+    const f = fixtures(db(), { now: t.clock.now() });
+    const user = await f.user();
+    const publisher = await f.publisher({ slug: 'refund-fee-pub', name: 'Refund Fee Pub' });
+    await db()
+      .insert(schema.publisherMembers)
+      .values({ publisherId: publisher.id, userId: user.id, role: 'owner' });
+    const member = await sessionFor(t.app, user.profileUrl);
+    const send = async (method: 'GET' | 'POST', url: string, payload?: Record<string, unknown>) => {
+      const res = await t.app.inject({
+        method,
+        url: `/api${url}`,
+        headers: { ...member.headers, 'idempotency-key': crypto.randomUUID() },
+        ...(payload === undefined ? {} : { payload }),
+      });
+      expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(300);
+      // biome-ignore lint/suspicious/noExplicitAny: the answers are read loosely in assertions
+      return res.json() as Record<string, any>;
+    };
+    const inHours = (h: number) => new Date(t.clock.now().getTime() + h * 3_600_000).toISOString();
+    const created = await send('POST', '/publisher/refund-fee-pub/drops', {
+      title: 'Refund Fee Garden',
+      slug: 'refund-fee-garden',
+      introText: 'A drop whose fee is refunded',
+      previewAsset: '/api/media/preview.png',
+      coverAsset: '/api/media/cover.png',
+      visibleStartDateTime: inHours(2),
+      visibleEndDateTime: inHours(50),
+    });
+    const fee = await send('POST', '/v2/publisher-fee', { collection_template: created.id });
+    const id = fee.publisherFee.publisherFeeId as number;
+    const revenueBefore = await accountBalance(db(), { kind: 'platform_revenue' });
+    const paid = await send('POST', `/v2/publisher-fee/${id}/pay`, {
+      payment_method: 'stripe_card',
+      payment_token: STRIPE_TEST_PMS.succeeds,
+    });
+    expect(paid.publisherFee.paymentState).toBe('paid');
+    const amount = paid.publisherFee.amountInCents as number;
+    expect(await accountBalance(db(), { kind: 'platform_revenue' })).toBe(revenueBefore + amount);
+    const ref = fake.intents().find((p) => p.metadata.reference === `publisher_fee:${id}`)?.id ?? '';
+    expect(fake.intent(ref)?.status).toBe('succeeded');
+
+    await t.app.services.payments.card.refund(ref, amount);
+    const refunded = fake.event('charge.refunded', ref);
+    expect((await webhook(refunded)).json()).toEqual({
+      received: true,
+      processed: true,
+      outcome: `refunded:${amount}`,
+    });
+    expect((await webhook(refunded)).json()).toMatchObject({ processed: false });
+    expect(await accountBalance(db(), { kind: 'platform_revenue' })).toBe(revenueBefore);
+    const movements = await refundMovements(`publisher_fee:${id}`);
+    expect(movements).toHaveLength(1);
+    expect(movements[0]?.entries.reduce((sum, e) => sum + e.amountCents, 0)).toBe(0);
+    expect(await ledgerInvariants(db())).toMatchObject({ unbalancedTransactions: 0, negativeBalances: 0 });
+  });
 });
 
 describe('charge.refunded on funds added by card (a review of the processor failure paths, 2026-12-05)', () => {
