@@ -4,6 +4,8 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import {
   DESKTOP,
+  latestMessage,
+  outbox,
   readStoredCredentials,
   testWallet,
   uniqueEmail,
@@ -24,7 +26,7 @@ async function walletPage(behaviour: WalletBehaviour = 'ok') {
 const walletError = (page: Page) => page.getByTestId('wallet-error');
 
 describe('wallet sign-up and sign-in', () => {
-  it('offers signup to an unknown wallet, signs up with it, then signs in with it', async () => {
+  it('offers signup to an unknown wallet, signs up with it, signs in with it, and turns two-factor off by its code', async () => {
     const { wallet, page } = await walletPage();
     await page.goto(`${baseUrl}/login?type=wallet&redirect=${encodeURIComponent('/explore/drops')}`);
     await page.getByRole('button', { name: /Connect browser wallet/ }).click();
@@ -49,7 +51,8 @@ describe('wallet sign-up and sign-in', () => {
     await form.getByText(`${wallet.address.slice(0, 6)}…${wallet.address.slice(-6)}`).waitFor();
     await form.getByLabel('First name').fill('Grace');
     await form.getByLabel('Last name').fill('Hopper');
-    await form.getByLabel('Email').fill(uniqueEmail('grace'));
+    const email = uniqueEmail('grace');
+    await form.getByLabel('Email').fill(email);
     await form.getByRole('button', { name: 'Connect wallet and sign up' }).click();
     await page.waitForURL((url) => url.pathname === '/explore/drops');
     await page.getByTestId('account-menu-button').waitFor();
@@ -65,6 +68,39 @@ describe('wallet sign-up and sign-in', () => {
     await page.waitForURL((url) => url.pathname === '/account/settings/security');
     await page.getByTestId('settings-twofa').waitFor();
     expect((await readStoredCredentials(page))?.access_token).toMatch(/^vat_/);
+
+    // A wallet account has no password: it turns two-factor off with its two-factor code (it could not before,
+    // so it could not change its method either). Email first verified, then two-factor by email.
+    const emailCard = page.getByTestId('settings-email');
+    const verification = await latestMessage(baseUrl, email, 'email_verification');
+    await emailCard.getByLabel('Verification code').fill(verification.code ?? '');
+    await emailCard.getByRole('button', { name: 'Verify email' }).click();
+    await emailCard.getByTestId('email-verified').waitFor();
+    const twofa = page.getByTestId('settings-twofa');
+    await twofa.locator('input[name="twofa-method"][value="email"]').check();
+    await twofa.getByTestId('twofa-start').click();
+    await expect.poll(async () => (await outbox(baseUrl, email, 'twofa_enroll')).length).toBe(1);
+    const enrolment = await latestMessage(baseUrl, email, 'twofa_enroll');
+    await twofa.getByLabel('Verification code').fill(enrolment.code ?? '');
+    await twofa.getByRole('button', { name: 'Turn on two-factor' }).click();
+    await twofa.getByTestId('twofa-enabled').waitFor();
+
+    await twofa.getByRole('button', { name: 'Turn off two-factor' }).click();
+    const off = page.getByTestId('disable-twofa-dialog');
+    expect(await off.textContent()).toContain(
+      'Your account has no password, so you confirm with your two-factor code',
+    );
+    expect(await off.getByLabel('Password').count()).toBe(0);
+    await off.getByRole('button', { name: 'Send code' }).click();
+    await off.getByLabel('Two-factor code').waitFor();
+    const sent = await latestMessage(baseUrl, email, 'step_up_code');
+    await off.getByLabel('Two-factor code').fill(sent.code === '000000' ? '111111' : '000000');
+    await off.getByRole('button', { name: 'Turn off' }).click();
+    await off.getByText('The two-factor code is not valid').waitFor();
+    await off.getByLabel('Two-factor code').fill(sent.code ?? '');
+    await off.getByRole('button', { name: 'Turn off' }).click();
+    await page.getByText('Two-factor authentication is off.').first().waitFor();
+    await expect.poll(() => twofa.getByTestId('twofa-enabled').count()).toBe(0);
     await page.context().close();
   });
 });

@@ -528,7 +528,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Turn two-factor off (needs the password) */
+        /** Turn two-factor off: needs the password, or for an account with none (wallet sign-up) the two-factor code */
         post: operations["postUserTwofaDisable"];
         delete?: never;
         options?: never;
@@ -6712,7 +6712,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    password: string;
+                    password?: string;
+                    twoFactorCode?: string;
                 };
             };
         };

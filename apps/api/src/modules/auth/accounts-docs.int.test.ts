@@ -105,8 +105,12 @@ const objects: Array<{
   {
     method: 'POST',
     path: '/api/user/twofa/disable/',
-    required: ['password'],
-    properties: { password: { type: 'string', maxLength: 128 } },
+    // The password, or for an account with none the two-factor code: which one is the account's to say.
+    required: [],
+    properties: {
+      password: { type: 'string', maxLength: 128 },
+      twoFactorCode: { type: 'string', maxLength: 16 },
+    },
   },
   { method: 'POST', path: '/api/oauth2/revoke-token/', required: ['token'], properties: { token: text } },
   {

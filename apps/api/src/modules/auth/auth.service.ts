@@ -67,7 +67,7 @@ export const ERRORS = {
     err(
       409,
       'twofa_enabled',
-      'Two-factor authentication is already on. Turn it off with your password to change the method.',
+      'Two-factor authentication is already on. Turn it off first (with your password, or your two-factor code if your account has no password) to change the method.',
     ),
   notFound: (what: string) => err(404, 'not-found', `${what} not found`),
   required: (field: string) => err(400, 'validation-error', 'Invalid request', { [field]: 'Required' }),
@@ -386,6 +386,60 @@ export function createAuthService(deps: {
     return `user-${newId().slice(0, 12)}`;
   }
 
+  /**
+   * Step-up check before a sensitive action of a signed-in user (accepting an offer, 000 §7
+   * accept-bid): nothing when two-factor is off; otherwise the code of the user's method. Without a
+   * code: 403 two_factor_required (method in `fields.method`; an sms/email code is sent then); a wrong
+   * code: 403 two_factor_invalid. Codes are counted per account (verify-account limit).
+   */
+  async function stepUp(userId: number, code: string | undefined, action: string): Promise<void> {
+    const tf = await repo.twoFactor(userId);
+    if (!tf.enabled || !tf.method) return;
+    const method = tf.method === 'totp' ? 'totp' : tf.method === 'sms' ? 'sms' : 'email';
+    const at = now();
+    const trimmed = code?.trim();
+    if (!trimmed) {
+      if (method !== 'totp') {
+        const user = await repo.userById(userId);
+        if (!user) throw ERRORS.unauthorized();
+        await limiter.consume('send-account', `user:${userId}`, limits['send-account']);
+        const sent = newCode();
+        await repo.replaceOneTimeCode({
+          userId,
+          purpose: 'step_up',
+          target: action,
+          codeHash: hashCode(`stepup:${userId}`, sent),
+          tokenHash: null,
+          expiresAt: new Date(at.getTime() + CODE_TTL_MS),
+          at,
+        });
+        const text = `Your Vitrine code to confirm ${action} is ${sent}. It expires in 10 minutes.`;
+        if (method === 'sms') {
+          const phone = `${user.countryCode ?? ''}${user.phoneNumber ?? ''}`;
+          await notifier.send({ channel: 'sms', to: phone, kind: 'step_up_code', text, code: sent });
+        } else {
+          await notifier.send({
+            channel: 'email',
+            to: user.email ?? '',
+            kind: 'step_up_code',
+            subject: 'Your Vitrine confirmation code',
+            text,
+            code: sent,
+          });
+        }
+      }
+      throw err(403, 'two_factor_required', 'Enter your two-factor code to continue', { method });
+    }
+    await limiter.consume('verify-account', `user:${userId}`, limits['verify-account']);
+    const ok =
+      method === 'totp'
+        ? tf.totpSecret
+          ? await checkTotp(userId, tf.totpSecret, trimmed)
+          : false
+        : (await repo.claimByCode(userId, 'step_up', hashCode(`stepup:${userId}`, trimmed), 5, at)) !== null;
+    if (!ok) throw err(403, 'two_factor_invalid', 'The two-factor code is not valid');
+  }
+
   return {
     captchaChallenge: (level: CaptchaLevel = 'normal') => captcha.challenge(level),
 
@@ -507,60 +561,7 @@ export function createAuthService(deps: {
       return finish();
     },
 
-    /**
-     * Step-up check before a sensitive action of a signed-in user (accepting an offer, 000 §7
-     * accept-bid): nothing when two-factor is off; otherwise the code of the user's method. Without a
-     * code: 403 two_factor_required (method in `fields.method`; an sms/email code is sent then); a wrong
-     * code: 403 two_factor_invalid. Codes are counted per account (verify-account limit).
-     */
-    async stepUp(userId: number, code: string | undefined, action: string): Promise<void> {
-      const tf = await repo.twoFactor(userId);
-      if (!tf.enabled || !tf.method) return;
-      const method = tf.method === 'totp' ? 'totp' : tf.method === 'sms' ? 'sms' : 'email';
-      const at = now();
-      const trimmed = code?.trim();
-      if (!trimmed) {
-        if (method !== 'totp') {
-          const user = await repo.userById(userId);
-          if (!user) throw ERRORS.unauthorized();
-          await limiter.consume('send-account', `user:${userId}`, limits['send-account']);
-          const sent = newCode();
-          await repo.replaceOneTimeCode({
-            userId,
-            purpose: 'step_up',
-            target: action,
-            codeHash: hashCode(`stepup:${userId}`, sent),
-            tokenHash: null,
-            expiresAt: new Date(at.getTime() + CODE_TTL_MS),
-            at,
-          });
-          const text = `Your Vitrine code to confirm ${action} is ${sent}. It expires in 10 minutes.`;
-          if (method === 'sms') {
-            const phone = `${user.countryCode ?? ''}${user.phoneNumber ?? ''}`;
-            await notifier.send({ channel: 'sms', to: phone, kind: 'step_up_code', text, code: sent });
-          } else {
-            await notifier.send({
-              channel: 'email',
-              to: user.email ?? '',
-              kind: 'step_up_code',
-              subject: 'Your Vitrine confirmation code',
-              text,
-              code: sent,
-            });
-          }
-        }
-        throw err(403, 'two_factor_required', 'Enter your two-factor code to continue', { method });
-      }
-      await limiter.consume('verify-account', `user:${userId}`, limits['verify-account']);
-      const ok =
-        method === 'totp'
-          ? tf.totpSecret
-            ? await checkTotp(userId, tf.totpSecret, trimmed)
-            : false
-          : (await repo.claimByCode(userId, 'step_up', hashCode(`stepup:${userId}`, trimmed), 5, at)) !==
-            null;
-      if (!ok) throw err(403, 'two_factor_invalid', 'The two-factor code is not valid');
-    },
+    stepUp,
 
     async resendTwoFactor(
       twofaToken: string,
@@ -860,11 +861,24 @@ export function createAuthService(deps: {
       return { shouldSkipTwofaPrompt: next };
     },
 
-    async disableTwoFactor(auth: AuthContext, password: string): Promise<{ twoFAEnabled: false }> {
-      await limiter.consume('verify-account', `user:${auth.userId}`, limits['verify-account']);
+    /**
+     * Turns two-factor off: with the password; an account with none (signed up by wallet, which has no way to set
+     * one but a reset by email it may not have) confirms with its two-factor code instead (`stepUp`: without a code
+     * 403 two_factor_required, an sms or email code sent).
+     */
+    async disableTwoFactor(
+      auth: AuthContext,
+      input: { password?: string | undefined; twoFactorCode?: string | undefined },
+    ): Promise<{ twoFAEnabled: false }> {
       const user = await repo.userById(auth.userId);
-      if (!user?.passwordHash || !(await verifyPassword(user.passwordHash, password)))
-        throw ERRORS.invalidCredentials();
+      if (!user) throw ERRORS.unauthorized();
+      if (user.passwordHash) {
+        if (!input.password) throw ERRORS.required('password');
+        await limiter.consume('verify-account', `user:${auth.userId}`, limits['verify-account']);
+        if (!(await verifyPassword(user.passwordHash, input.password))) throw ERRORS.invalidCredentials();
+      } else {
+        await stepUp(user.id, input.twoFactorCode, 'turning two-factor off');
+      }
       await repo.updateTwoFactor(
         user.id,
         { method: null, enabledAt: null, totpSecret: null, pendingMethod: null, pendingTotpSecret: null },

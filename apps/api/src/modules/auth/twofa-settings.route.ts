@@ -91,11 +91,17 @@ export const twofaSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { auth: 'user' },
       schema: {
         tags: ['auth'],
-        summary: 'Turn two-factor off (needs the password)',
-        body: formBody(z.object({ password: z.string({ error: 'Required' }).min(1, 'Required').max(128) })),
+        summary:
+          'Turn two-factor off: needs the password, or for an account with none (wallet sign-up) the two-factor code',
+        body: formBody(
+          z.object({
+            password: z.string().max(128).optional(),
+            twoFactorCode: z.string().max(16).optional(),
+          }),
+        ),
         response: { 200: z.object({ twoFAEnabled: z.literal(false) }), ...accountErrors },
       },
     },
-    async (request) => auth().disableTwoFactor(signedIn(request), request.body.password),
+    async (request) => auth().disableTwoFactor(signedIn(request), request.body),
   );
 };

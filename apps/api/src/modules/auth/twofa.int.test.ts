@@ -1,3 +1,5 @@
+import { schema } from '@vitrine/db';
+import { eq } from 'drizzle-orm';
 import * as OTPAuth from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../testing/test-app';
@@ -246,8 +248,52 @@ describe('two-factor already on', () => {
         payload: { password },
       });
     expect((await disable('not-the-password')).statusCode).toBe(400);
+    // An account with a password needs it: a two-factor code alone does not turn it off.
+    const codeOnly = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/twofa/disable/',
+      headers: bearer(tokens.access_token),
+      payload: { twoFactorCode: code },
+    });
+    expect(codeOnly.statusCode).toBe(400);
+    expect(codeOnly.json()).toMatchObject({ fields: { password: 'Required' } });
     expect((await disable(PASSWORD)).json()).toEqual({ twoFAEnabled: false });
     expect((await enroll(tokens, 'email')).json()).toEqual({ method: 'email', sent_to: 't•••@example.com' });
+  });
+
+  // An account with no password (a wallet sign-up) could not turn two-factor off, so could not change its method
+  // either (the 409 above): it confirms with its two-factor code instead.
+  it('an account with no password turns it off with its two-factor code, sent when asked', async () => {
+    const email = 'twofa-no-password@example.com';
+    const tokens = await verifiedUser(email);
+    await enroll(tokens, 'email');
+    const enrolled = await verifyEnrollment(tokens, await latestCode(t.app, email, 'twofa_enroll'));
+    expect(enrolled.json()).toEqual({ twoFAEnabled: true, method: 'email' });
+    await t.app.config.database.db
+      .update(schema.users)
+      .set({ passwordHash: null })
+      .where(eq(schema.users.email, email));
+    const disable = (payload: Record<string, string>) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/user/twofa/disable/',
+        headers: bearer(tokens.access_token),
+        payload,
+      });
+
+    // A password is no use to an account without one: the code is asked for (and sent), as with nothing.
+    expect((await disable({ password: 'anything' })).json()).toMatchObject({
+      errorType: 'two_factor_required',
+    });
+    const asked = await disable({});
+    expect(asked.statusCode).toBe(403);
+    expect(asked.json()).toMatchObject({ errorType: 'two_factor_required', fields: { method: 'email' } });
+    const sent = await latestCode(t.app, email, 'step_up_code');
+    expect((await disable({ twoFactorCode: sent === '000000' ? '111111' : '000000' })).json()).toMatchObject({
+      errorType: 'two_factor_invalid',
+    });
+    expect((await disable({ twoFactorCode: sent })).json()).toEqual({ twoFAEnabled: false });
+    expect((await enroll(tokens, 'totp')).statusCode).toBe(200);
   });
 });
 

@@ -1,9 +1,11 @@
+import type { TwoFactorMethod } from '@vitrine/domain';
 import { type FormEvent, useState } from 'react';
 import { isApiError } from '../../app/api-error';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { FormAlert } from '../../ui/FormAlert';
 import { PasswordField } from '../../ui/PasswordField';
+import { TextField } from '../../ui/TextField';
 import { INVALID_CREDENTIALS, serverMessage } from '../auth/auth-errors';
 import styles from './AccountSettingsPage.module.css';
 import { accountApi } from './account-api';
@@ -12,11 +14,35 @@ export interface DisableTwoFactorDialogProps {
   open: boolean;
   onClose: () => void;
   onDisabled: () => void;
+  /** False for an account with no password (a wallet sign-up): it confirms with its two-factor code instead. */
+  hasPassword?: boolean;
+  /** The method on, for the code's wording. */
+  method?: TwoFactorMethod | null;
 }
 
-/** Turning two-factor off asks for the password. */
-export function DisableTwoFactorDialog({ open, onClose, onDisabled }: DisableTwoFactorDialogProps) {
+/** Where the code to confirm with comes from, by method. */
+const CODE_SOURCE: Record<TwoFactorMethod, string> = {
+  totp: 'the code your authenticator app shows',
+  sms: 'the code we sent to your phone',
+  email: 'the code we sent to your email',
+  one_touch: 'the code we sent to your email',
+};
+
+/**
+ * Turning two-factor off asks for the password; an account with none (it signed up with a wallet) confirms with its
+ * two-factor code, which is sent first when it comes by text or email.
+ */
+export function DisableTwoFactorDialog({
+  open,
+  onClose,
+  onDisabled,
+  hasPassword = true,
+  method = null,
+}: DisableTwoFactorDialogProps) {
   const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  // The code was asked for (and sent, unless it comes from an authenticator app): its field shows.
+  const [codeAsked, setCodeAsked] = useState(method === 'totp');
   const [error, setError] = useState<string | null>(null);
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -25,18 +51,25 @@ export function DisableTwoFactorDialog({ open, onClose, onDisabled }: DisableTwo
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
-    if (!password) {
+    const typed = hasPassword ? password : code.trim();
+    if (!typed && (hasPassword || codeAsked)) {
       setFieldError('Required');
       return;
     }
     setBusy(true);
     setError(null);
     try {
-      await accountApi.disableTwoFactor(password);
+      await accountApi.disableTwoFactor(
+        hasPassword ? { password } : codeAsked ? { twoFactorCode: typed } : {},
+      );
       setPassword('');
+      setCode('');
       onDisabled();
     } catch (failure) {
       if (isApiError(failure) && failure.errorType === 'invalid_grant') setFieldError(INVALID_CREDENTIALS);
+      else if (isApiError(failure) && failure.errorType === 'two_factor_required') setCodeAsked(true);
+      else if (isApiError(failure) && failure.errorType === 'two_factor_invalid')
+        setFieldError(failure.message);
       else setError(serverMessage(failure) ?? 'An unknown error occurred');
     } finally {
       setBusy(false);
@@ -56,26 +89,53 @@ export function DisableTwoFactorDialog({ open, onClose, onDisabled }: DisableTwo
             Cancel
           </Button>
           <Button variant="danger" type="submit" form={formId} loading={busy}>
-            Turn off
+            {hasPassword || codeAsked ? 'Turn off' : 'Send code'}
           </Button>
         </>
       }
     >
       <form id={formId} className={styles.form} onSubmit={submit} noValidate>
-        <p>Signing in will need only your password again. Enter it to confirm.</p>
-        <PasswordField
-          name="password"
-          label="Password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(event) => {
-            setPassword(event.target.value);
-            setFieldError(null);
-          }}
-          error={fieldError}
-          disabled={busy}
-          data-autofocus
-        />
+        {hasPassword ? (
+          <>
+            <p>Signing in will need only your password again. Enter it to confirm.</p>
+            <PasswordField
+              name="password"
+              label="Password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(event) => {
+                setPassword(event.target.value);
+                setFieldError(null);
+              }}
+              error={fieldError}
+              disabled={busy}
+              data-autofocus
+            />
+          </>
+        ) : (
+          <>
+            <p>
+              Your account has no password, so you confirm with your two-factor code:{' '}
+              {method ? CODE_SOURCE[method] : 'the code of your two-factor method'}.
+            </p>
+            {codeAsked ? (
+              <TextField
+                name="twoFactorCode"
+                label="Two-factor code"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                value={code}
+                onChange={(event) => {
+                  setCode(event.target.value);
+                  setFieldError(null);
+                }}
+                error={fieldError}
+                disabled={busy}
+                data-autofocus
+              />
+            ) : null}
+          </>
+        )}
         {error ? <FormAlert>{error}</FormAlert> : null}
       </form>
     </Dialog>

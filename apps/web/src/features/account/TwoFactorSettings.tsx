@@ -102,6 +102,8 @@ export function TwoFactorSettings({ profile }: { profile: Profile }) {
           </Button>
         </div>
         <DisableTwoFactorDialog
+          hasPassword={profile.hasPassword}
+          method={current.method}
           open={disableOpen}
           onClose={() => setDisableOpen(false)}
           onDisabled={() => {

@@ -53,8 +53,9 @@ export const accountApi = {
         auth_code: code,
       }),
     ),
-  disableTwoFactor: (password: string) =>
-    withAuthRetry(() => api.post<{ twoFAEnabled: false }>('/user/twofa/disable/', { password })),
+  /** With the password; an account with none confirms with its two-factor code (asked for, and sent, first). */
+  disableTwoFactor: (confirm: { password: string } | { twoFactorCode?: string }) =>
+    withAuthRetry(() => api.post<{ twoFAEnabled: false }>('/user/twofa/disable/', confirm)),
   sessions: (page: number, signal?: AbortSignal) =>
     withAuthRetry(() =>
       api.get<PaginatedResponse<AccountSession>>('/user/sessions/', {
