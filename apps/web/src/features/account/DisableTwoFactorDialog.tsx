@@ -23,9 +23,9 @@ export interface DisableTwoFactorDialogProps {
 /** Where the code to confirm with comes from, by method. */
 const CODE_SOURCE: Record<TwoFactorMethod, string> = {
   totp: 'the code your authenticator app shows',
-  sms: 'the code we sent to your phone',
-  email: 'the code we sent to your email',
-  one_touch: 'the code we sent to your email',
+  sms: 'a code we send to your phone',
+  email: 'a code we send to your email',
+  one_touch: 'a code we send to your email',
 };
 
 /**
