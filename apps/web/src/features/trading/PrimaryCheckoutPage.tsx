@@ -254,7 +254,10 @@ function QuantityPanel({
   // The intent's quantity changed elsewhere (another tab; re-read after a refused payment): shown here too.
   const pendingChange = change.isPending;
   useEffect(() => {
-    if (!pendingChange) setDraft(String(intent.requestedQuantity));
+    if (pendingChange) return;
+    setDraft(String(intent.requestedQuantity));
+    // A question about a quantity typed before is moot once the quantity changed.
+    setOver(null);
   }, [intent.requestedQuantity, pendingChange]);
   const unsettled = open && max >= 1 && (change.isPending || draft !== String(intent.requestedQuantity));
   useEffect(() => {
