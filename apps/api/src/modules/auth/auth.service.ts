@@ -156,6 +156,26 @@ export function createAuthService(deps: {
     };
   }
 
+  /** A code by text to the user's verified phone, else by email (two-factor sign-in, a step-up check). */
+  async function sendCode(
+    user: { countryCode: string | null; phoneNumber: string | null; email: string | null },
+    method: string,
+    message: { kind: 'twofa_code' | 'step_up_code'; subject: string; text: string; code: string },
+  ): Promise<void> {
+    if (method === 'sms') {
+      const phone = `${user.countryCode ?? ''}${user.phoneNumber ?? ''}`;
+      await notifier.send({
+        channel: 'sms',
+        to: phone,
+        kind: message.kind,
+        text: message.text,
+        code: message.code,
+      });
+      return;
+    }
+    await notifier.send({ channel: 'email', to: user.email ?? '', ...message });
+  }
+
   /** Either tokens (no two-factor) or a challenge (code sent, or one-touch request sent). */
   async function completeFirstFactor(
     user: AccountUser,
@@ -215,20 +235,12 @@ export function createAuthService(deps: {
         },
         { countResend: resend },
       );
-      const text = `Your Vitrine sign-in code is ${code}. It expires in 10 minutes.`;
-      if (method === 'sms') {
-        const phone = `${user.countryCode ?? ''}${user.phoneNumber ?? ''}`;
-        await notifier.send({ channel: 'sms', to: phone, kind: 'twofa_code', text, code });
-      } else {
-        await notifier.send({
-          channel: 'email',
-          to: user.email ?? '',
-          kind: 'twofa_code',
-          subject: 'Your Vitrine sign-in code',
-          text,
-          code,
-        });
-      }
+      await sendCode(user, method, {
+        kind: 'twofa_code',
+        subject: 'Your Vitrine sign-in code',
+        text: `Your Vitrine sign-in code is ${code}. It expires in 10 minutes.`,
+        code,
+      });
     } else if (method === 'one_touch') {
       const approval = newToken('vot');
       await repo.updateChallenge(
@@ -413,20 +425,12 @@ export function createAuthService(deps: {
           expiresAt: new Date(at.getTime() + CODE_TTL_MS),
           at,
         });
-        const text = `Your Vitrine code to confirm ${action} is ${sent}. It expires in 10 minutes.`;
-        if (method === 'sms') {
-          const phone = `${user.countryCode ?? ''}${user.phoneNumber ?? ''}`;
-          await notifier.send({ channel: 'sms', to: phone, kind: 'step_up_code', text, code: sent });
-        } else {
-          await notifier.send({
-            channel: 'email',
-            to: user.email ?? '',
-            kind: 'step_up_code',
-            subject: 'Your Vitrine confirmation code',
-            text,
-            code: sent,
-          });
-        }
+        await sendCode(user, method, {
+          kind: 'step_up_code',
+          subject: 'Your Vitrine confirmation code',
+          text: `Your Vitrine code to confirm ${action} is ${sent}. It expires in 10 minutes.`,
+          code: sent,
+        });
       }
       throw err(403, 'two_factor_required', 'Enter your two-factor code to continue', { method });
     }
