@@ -92,12 +92,12 @@ describe('wallet sign-up and sign-in', () => {
     );
     expect(await off.getByLabel('Password').count()).toBe(0);
     await off.getByRole('button', { name: 'Send code' }).click();
-    await off.getByLabel('Two-factor code').waitFor();
+    await off.getByLabel('Verification code').waitFor();
     const sent = await latestMessage(baseUrl, email, 'step_up_code');
-    await off.getByLabel('Two-factor code').fill(sent.code === '000000' ? '111111' : '000000');
+    await off.getByLabel('Verification code').fill(sent.code === '000000' ? '111111' : '000000');
     await off.getByRole('button', { name: 'Turn off' }).click();
-    await off.getByText('The two-factor code is not valid').waitFor();
-    await off.getByLabel('Two-factor code').fill(sent.code ?? '');
+    await off.getByText('Invalid verification code').waitFor();
+    await off.getByLabel('Verification code').fill(sent.code ?? '');
     await off.getByRole('button', { name: 'Turn off' }).click();
     await page.getByText('Two-factor authentication is off.').first().waitFor();
     await expect.poll(() => twofa.getByTestId('twofa-enabled').count()).toBe(0);

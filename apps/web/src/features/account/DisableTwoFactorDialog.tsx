@@ -1,4 +1,4 @@
-import type { TwoFactorMethod } from '@vitrine/domain';
+import { INVALID_VERIFICATION_CODE, TWO_FACTOR_CODE_MIN_LENGTH, type TwoFactorMethod } from '@vitrine/domain';
 import { type FormEvent, useState } from 'react';
 import { isApiError } from '../../app/api-error';
 import { Button } from '../../ui/Button';
@@ -7,6 +7,7 @@ import { FormAlert } from '../../ui/FormAlert';
 import { PasswordField } from '../../ui/PasswordField';
 import { TextField } from '../../ui/TextField';
 import { INVALID_CREDENTIALS, serverMessage } from '../auth/auth-errors';
+import { isTwoFactorInvalid, STEP_UP_CODE_HINT, type StepUpMethod, twoFactorRequired } from '../auth/step-up';
 import styles from './AccountSettingsPage.module.css';
 import { accountApi } from './account-api';
 
@@ -19,14 +20,6 @@ export interface DisableTwoFactorDialogProps {
   /** The method on, for the code's wording. */
   method?: TwoFactorMethod | null;
 }
-
-/** Where the code to confirm with comes from, by method. */
-const CODE_SOURCE: Record<TwoFactorMethod, string> = {
-  totp: 'the code your authenticator app shows',
-  sms: 'a code we send to your phone',
-  email: 'a code we send to your email',
-  one_touch: 'a code we send to your email',
-};
 
 /**
  * Turning two-factor off asks for the password; an account with none (it signed up with a wallet) confirms with its
@@ -41,8 +34,8 @@ export function DisableTwoFactorDialog({
 }: DisableTwoFactorDialogProps) {
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
-  // The code was asked for (and sent, unless it comes from an authenticator app): its field shows.
-  const [codeAsked, setCodeAsked] = useState(method === 'totp');
+  // The code was asked for (and sent, unless it comes from an authenticator app): its field shows, said where from.
+  const [asked, setAsked] = useState<StepUpMethod | null>(method === 'totp' ? 'totp' : null);
   const [error, setError] = useState<string | null>(null);
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -52,24 +45,26 @@ export function DisableTwoFactorDialog({
     event.preventDefault();
     if (busy) return;
     const typed = hasPassword ? password : code.trim();
-    if (!typed && (hasPassword || codeAsked)) {
+    if (!typed && (hasPassword || asked)) {
       setFieldError('Required');
+      return;
+    }
+    // 000 §5: a two-factor code has at least 5 characters.
+    if (!hasPassword && asked && typed.length < TWO_FACTOR_CODE_MIN_LENGTH) {
+      setFieldError(INVALID_VERIFICATION_CODE);
       return;
     }
     setBusy(true);
     setError(null);
     try {
-      await accountApi.disableTwoFactor(
-        hasPassword ? { password } : codeAsked ? { twoFactorCode: typed } : {},
-      );
+      await accountApi.disableTwoFactor(hasPassword ? { password } : asked ? { twoFactorCode: typed } : {});
       setPassword('');
       setCode('');
       onDisabled();
     } catch (failure) {
       if (isApiError(failure) && failure.errorType === 'invalid_grant') setFieldError(INVALID_CREDENTIALS);
-      else if (isApiError(failure) && failure.errorType === 'two_factor_required') setCodeAsked(true);
-      else if (isApiError(failure) && failure.errorType === 'two_factor_invalid')
-        setFieldError(failure.message);
+      else if (twoFactorRequired(failure)) setAsked(twoFactorRequired(failure));
+      else if (isTwoFactorInvalid(failure)) setFieldError(INVALID_VERIFICATION_CODE);
       else setError(serverMessage(failure) ?? 'An unknown error occurred');
     } finally {
       setBusy(false);
@@ -89,7 +84,7 @@ export function DisableTwoFactorDialog({
             Cancel
           </Button>
           <Button variant="danger" type="submit" form={formId} loading={busy}>
-            {hasPassword || codeAsked ? 'Turn off' : 'Send code'}
+            {hasPassword || asked ? 'Turn off' : 'Send code'}
           </Button>
         </>
       }
@@ -114,14 +109,12 @@ export function DisableTwoFactorDialog({
           </>
         ) : (
           <>
-            <p>
-              Your account has no password, so you confirm with your two-factor code:{' '}
-              {method ? CODE_SOURCE[method] : 'the code of your two-factor method'}.
-            </p>
-            {codeAsked ? (
+            <p>Your account has no password, so you confirm with your two-factor code.</p>
+            {asked ? (
               <TextField
                 name="twoFactorCode"
-                label="Two-factor code"
+                label="Verification code"
+                hint={STEP_UP_CODE_HINT[asked]}
                 inputMode="numeric"
                 autoComplete="one-time-code"
                 value={code}

@@ -16,29 +16,15 @@ import { TextField } from '../../ui/TextField';
 import { useSubmitOnce } from '../../ui/useSubmitOnce';
 import { useToast } from '../../ui/useToast';
 import { authKeys } from '../auth/query-keys';
+import { isTwoFactorInvalid, STEP_UP_CODE_HINT, type StepUpMethod, twoFactorRequired } from '../auth/step-up';
 import { useTermsDialog } from '../terms/TermsDialog';
 import { isTermsApprovalRequired } from '../terms/terms-api';
 import { SaleProceedsBreakdown } from '../trading/SaleFeesDialog';
 import styles from './Offers.module.css';
-import {
-  isTwoFactorInvalid,
-  type Offer,
-  offerKeys,
-  offersApi,
-  offerTargetText,
-  type TwoFactorMethod,
-  twoFactorRequired,
-  withEdition,
-} from './offers-api';
+import { type Offer, offerKeys, offersApi, offerTargetText, withEdition } from './offers-api';
 
 /** How long the success toast shows before the page reloads (000 §4: the page reloads after success). */
 const RELOAD_AFTER_MS = 1500;
-
-const CODE_HINT: Record<TwoFactorMethod, string> = {
-  totp: 'Enter the 6-digit code from your authenticator app.',
-  sms: 'We sent a 6-digit code to your phone.',
-  email: 'We sent a 6-digit code to your email.',
-};
 
 export interface AcceptToken {
   contractAddress: string;
@@ -67,7 +53,7 @@ export function AcceptBidDialog({
   const queryClient = useQueryClient();
   const codeId = useId();
   const [picked, setPicked] = useState<AcceptToken | null>(token);
-  const [twoFactor, setTwoFactor] = useState<TwoFactorMethod | null>(null);
+  const [twoFactor, setTwoFactor] = useState<StepUpMethod | null>(null);
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
@@ -176,7 +162,7 @@ export function AcceptBidDialog({
         >
           <form onSubmit={accept} noValidate className={styles.form}>
             {failed ? <FormAlert testId="accept-bid-error">{OFFER_ACCEPT_FAILED_MESSAGE}</FormAlert> : null}
-            <p className={styles.note}>{CODE_HINT[twoFactor]}</p>
+            <p className={styles.note}>{STEP_UP_CODE_HINT[twoFactor]}</p>
             <TextField
               id={codeId}
               name="twoFactorCode"

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../app/api-error';
-import { isDuplicateOffer, twoFactorRequired, withEdition } from './offers-api';
+import { twoFactorRequired } from '../auth/step-up';
+import { isDuplicateOffer, withEdition } from './offers-api';
 
 describe('offer errors', () => {
   const error = (errorType: string, fields?: Record<string, string>) =>

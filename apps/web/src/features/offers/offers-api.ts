@@ -11,7 +11,6 @@ import { authKeys } from '../auth/query-keys';
 export type { AcceptBidAnswer, EligibleNifty, Offer, OfferStatus };
 
 export type OfferPaymentMethod = 'balance' | 'stripe_card';
-export type TwoFactorMethod = 'totp' | 'sms' | 'email';
 
 /** The traits an attribute offer may name (the API's OFFER_TRAITS: the token traits the store keeps). */
 export const OFFER_TRAITS = [{ key: 'mass', label: 'Mass' }] as const;
@@ -146,17 +145,6 @@ export const offersApi = {
       ),
     ),
 };
-
-/** The method of a 403 two_factor_required answer (in the envelope's fields), or null for any other error. */
-export function twoFactorRequired(error: unknown): TwoFactorMethod | null {
-  if (!isApiError(error) || error.errorType !== 'two_factor_required') return null;
-  const method = error.fields?.method;
-  return method === 'sms' || method === 'email' ? method : 'totp';
-}
-
-export function isTwoFactorInvalid(error: unknown): boolean {
-  return isApiError(error) && error.errorType === 'two_factor_invalid';
-}
 
 /** 000 §5: an offer made again for an NFT already offered is an error whose code starts `pui_`. */
 export function isDuplicateOffer(error: unknown): boolean {
