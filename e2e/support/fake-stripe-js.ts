@@ -120,7 +120,7 @@ const SCRIPT = String.raw`(() => {
         if (!known)
           return { error: { type: 'card_error', code: 'incorrect_number', message: 'Your card number is incorrect.' } };
         // A new PaymentMethod each time, as Stripe.js makes (the fake API reads the test card before '__').
-        const id = known.id + '__' + Math.random().toString(36).slice(2, 10);
+        const id = known.id + '__' + crypto.randomUUID().slice(0, 8);
         window.__fakeStripe.paymentMethods.push(id);
         return { paymentMethod: { id, object: 'payment_method', type: 'card', card: { brand: 'visa', last4: known.last4 } } };
       },
