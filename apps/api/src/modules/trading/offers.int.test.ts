@@ -47,6 +47,20 @@ async function makeOffer(headers: Record<string, string>, payload: Record<string
   return t.app.inject({ method: 'POST', url: '/api/v2/offer', headers, payload });
 }
 
+/** A balance offer of `amount` dollars on `token` (the maker funded for it). */
+const balanceOffer = (
+  headers: Record<string, string>,
+  token: { contractAddress: string; tokenId: string },
+  amount = '1',
+) =>
+  makeOffer(headers, {
+    type: 'offer',
+    contractAddress: token.contractAddress,
+    tokenId: token.tokenId,
+    amount: { amount, currency: 'USD' },
+    payment_method: 'balance',
+  });
+
 /** A maker funded with `funds` cents and their $10 balance offers on two NFTs of one owner (ids = purchase intents). */
 async function tenDollarOffersOnTwo(funds: number, expiresInDays?: number) {
   const { tokens } = await ownedTokens(2);
@@ -300,13 +314,7 @@ describe('offers', () => {
     const maker = await buyer(t.app);
     await fund(db(), maker.userId, 100, t.clock.now());
     for (let i = 0; i < 5; i++) {
-      const made = await makeOffer(maker.headers, {
-        type: 'offer',
-        contractAddress: token.contractAddress,
-        tokenId: token.tokenId,
-        amount: { amount: '1', currency: 'USD' },
-        payment_method: 'balance',
-      });
+      const made = await balanceOffer(maker.headers, token);
       expect(made.statusCode, made.body).toBe(201);
       const id = (made.json() as { offer: Offer }).offer.purchaseIntentId;
       const cancelled = await t.app.inject({
@@ -321,14 +329,7 @@ describe('offers', () => {
     // Another maker's offer still reaches the owner, and the next day the first maker's does again.
     const other = await buyer(t.app);
     await fund(db(), other.userId, 100, t.clock.now());
-    const offer = (m: typeof other) =>
-      makeOffer(m.headers, {
-        type: 'offer',
-        contractAddress: token.contractAddress,
-        tokenId: token.tokenId,
-        amount: { amount: '1', currency: 'USD' },
-        payment_method: 'balance',
-      });
+    const offer = (m: typeof other) => balanceOffer(m.headers, token);
     expect((await offer(other)).statusCode).toBe(201);
     expect(await outbox(t.app, ownerRow?.email ?? '', 'offer_new')).toHaveLength(4);
     t.clock.advance(24 * 60 * 60 * 1000);
@@ -352,13 +353,7 @@ describe('offers', () => {
       throw new Error('redis unreachable');
     };
     try {
-      const made = await makeOffer(maker.headers, {
-        type: 'offer',
-        contractAddress: token.contractAddress,
-        tokenId: token.tokenId,
-        amount: { amount: '1', currency: 'USD' },
-        payment_method: 'balance',
-      });
+      const made = await balanceOffer(maker.headers, token);
       expect(made.statusCode, made.body).toBe(201);
     } finally {
       limiter.reserve = reserve;
@@ -378,13 +373,7 @@ describe('offers', () => {
       [high, '12'],
     ] as const) {
       await fund(db(), maker.userId, 5_000, t.clock.now());
-      const made = await makeOffer(maker.headers, {
-        type: 'offer',
-        contractAddress: token.contractAddress,
-        tokenId: token.tokenId,
-        amount: { amount, currency: 'USD' },
-        payment_method: 'balance',
-      });
+      const made = await balanceOffer(maker.headers, token, amount);
       expect(made.statusCode, made.body).toBe(201);
     }
     const [lowRow] = await db().select().from(schema.users).where(eq(schema.users.id, low.userId));
