@@ -1184,7 +1184,7 @@ export interface paths {
         delete: operations["deleteV2ListingsById"];
         options?: never;
         head?: never;
-        /** Reprice (price) or cancel (status: cancelled) your listing */
+        /** Reprice (price: the list price; a discount stays), set or remove a discount (discount, or null), or cancel (status: cancelled) your listing */
         patch: operations["patchV2ListingsById"];
         trace?: never;
     };
@@ -10468,6 +10468,11 @@ export interface operations {
                                 /** @enum {string} */
                                 currency: "USD" | "ETH";
                             } | null;
+                            listingDiscount: {
+                                amount: string;
+                                /** @enum {string} */
+                                currency: "USD" | "ETH";
+                            } | null;
                             listingId: number | null;
                             lastSale: {
                                 amount: number;
@@ -12876,8 +12881,11 @@ export interface operations {
                             currency: "USD" | "ETH";
                         };
                         priceInCents: number;
-                        /** @enum {string|null} */
-                        listingDiscount: null;
+                        listingDiscount: {
+                            amount: string;
+                            /** @enum {string} */
+                            currency: "USD" | "ETH";
+                        } | null;
                         listingDeliveryFee: {
                             amount: string;
                         } | null;
@@ -13032,8 +13040,11 @@ export interface operations {
                             currency: "USD" | "ETH";
                         };
                         priceInCents: number;
-                        /** @enum {string|null} */
-                        listingDiscount: null;
+                        listingDiscount: {
+                            amount: string;
+                            /** @enum {string} */
+                            currency: "USD" | "ETH";
+                        } | null;
                         listingDeliveryFee: {
                             amount: string;
                         } | null;
@@ -13174,8 +13185,11 @@ export interface operations {
                             currency: "USD" | "ETH";
                         };
                         priceInCents: number;
-                        /** @enum {string|null} */
-                        listingDiscount: null;
+                        listingDiscount: {
+                            amount: string;
+                            /** @enum {string} */
+                            currency: "USD" | "ETH";
+                        } | null;
                         listingDeliveryFee: {
                             amount: string;
                         } | null;
@@ -13319,6 +13333,12 @@ export interface operations {
                         currency: "USD" | "ETH";
                     };
                 } | {
+                    discount: {
+                        amount: string | number;
+                        /** @enum {string} */
+                        currency: "USD" | "ETH";
+                    } | null;
+                } | {
                     /** @enum {string} */
                     status: "cancelled";
                 };
@@ -13345,8 +13365,11 @@ export interface operations {
                             currency: "USD" | "ETH";
                         };
                         priceInCents: number;
-                        /** @enum {string|null} */
-                        listingDiscount: null;
+                        listingDiscount: {
+                            amount: string;
+                            /** @enum {string} */
+                            currency: "USD" | "ETH";
+                        } | null;
                         listingDeliveryFee: {
                             amount: string;
                         } | null;
@@ -13616,8 +13639,11 @@ export interface operations {
                                 currency: "USD" | "ETH";
                             };
                             priceInCents: number;
-                            /** @enum {string|null} */
-                            listingDiscount: null;
+                            listingDiscount: {
+                                amount: string;
+                                /** @enum {string} */
+                                currency: "USD" | "ETH";
+                            } | null;
                             listingDeliveryFee: {
                                 amount: string;
                             } | null;
@@ -13674,8 +13700,11 @@ export interface operations {
                                     currency: "USD" | "ETH";
                                 };
                                 priceInCents: number;
-                                /** @enum {string|null} */
-                                listingDiscount: null;
+                                listingDiscount: {
+                                    amount: string;
+                                    /** @enum {string} */
+                                    currency: "USD" | "ETH";
+                                } | null;
                                 listingDeliveryFee: {
                                     amount: string;
                                 } | null;
@@ -13899,8 +13928,11 @@ export interface operations {
                                 currency: "USD" | "ETH";
                             };
                             priceInCents: number;
-                            /** @enum {string|null} */
-                            listingDiscount: null;
+                            listingDiscount: {
+                                amount: string;
+                                /** @enum {string} */
+                                currency: "USD" | "ETH";
+                            } | null;
                             listingDeliveryFee: {
                                 amount: string;
                             } | null;
@@ -13957,8 +13989,11 @@ export interface operations {
                                     currency: "USD" | "ETH";
                                 };
                                 priceInCents: number;
-                                /** @enum {string|null} */
-                                listingDiscount: null;
+                                listingDiscount: {
+                                    amount: string;
+                                    /** @enum {string} */
+                                    currency: "USD" | "ETH";
+                                } | null;
                                 listingDeliveryFee: {
                                     amount: string;
                                 } | null;
@@ -14148,8 +14183,11 @@ export interface operations {
                                 currency: "USD" | "ETH";
                             };
                             priceInCents: number;
-                            /** @enum {string|null} */
-                            listingDiscount: null;
+                            listingDiscount: {
+                                amount: string;
+                                /** @enum {string} */
+                                currency: "USD" | "ETH";
+                            } | null;
                             listingDeliveryFee: {
                                 amount: string;
                             } | null;
@@ -14206,8 +14244,11 @@ export interface operations {
                                     currency: "USD" | "ETH";
                                 };
                                 priceInCents: number;
-                                /** @enum {string|null} */
-                                listingDiscount: null;
+                                listingDiscount: {
+                                    amount: string;
+                                    /** @enum {string} */
+                                    currency: "USD" | "ETH";
+                                } | null;
                                 listingDeliveryFee: {
                                     amount: string;
                                 } | null;
@@ -14466,8 +14507,11 @@ export interface operations {
                                 currency: "USD" | "ETH";
                             };
                             priceInCents: number;
-                            /** @enum {string|null} */
-                            listingDiscount: null;
+                            listingDiscount: {
+                                amount: string;
+                                /** @enum {string} */
+                                currency: "USD" | "ETH";
+                            } | null;
                             listingDeliveryFee: {
                                 amount: string;
                             } | null;
@@ -14578,8 +14622,11 @@ export interface operations {
                                     currency: "USD" | "ETH";
                                 };
                                 priceInCents: number;
-                                /** @enum {string|null} */
-                                listingDiscount: null;
+                                listingDiscount: {
+                                    amount: string;
+                                    /** @enum {string} */
+                                    currency: "USD" | "ETH";
+                                } | null;
                                 listingDeliveryFee: {
                                     amount: string;
                                 } | null;
@@ -14800,8 +14847,11 @@ export interface operations {
                                 currency: "USD" | "ETH";
                             };
                             priceInCents: number;
-                            /** @enum {string|null} */
-                            listingDiscount: null;
+                            listingDiscount: {
+                                amount: string;
+                                /** @enum {string} */
+                                currency: "USD" | "ETH";
+                            } | null;
                             listingDeliveryFee: {
                                 amount: string;
                             } | null;
@@ -15070,8 +15120,11 @@ export interface operations {
                                 currency: "USD" | "ETH";
                             };
                             priceInCents: number;
-                            /** @enum {string|null} */
-                            listingDiscount: null;
+                            listingDiscount: {
+                                amount: string;
+                                /** @enum {string} */
+                                currency: "USD" | "ETH";
+                            } | null;
                             listingDeliveryFee: {
                                 amount: string;
                             } | null;
@@ -15553,8 +15606,11 @@ export interface operations {
                                     currency: "USD" | "ETH";
                                 };
                                 priceInCents: number;
-                                /** @enum {string|null} */
-                                listingDiscount: null;
+                                listingDiscount: {
+                                    amount: string;
+                                    /** @enum {string} */
+                                    currency: "USD" | "ETH";
+                                } | null;
                                 listingDeliveryFee: {
                                     amount: string;
                                 } | null;
@@ -15774,8 +15830,11 @@ export interface operations {
                                 currency: "USD" | "ETH";
                             };
                             priceInCents: number;
-                            /** @enum {string|null} */
-                            listingDiscount: null;
+                            listingDiscount: {
+                                amount: string;
+                                /** @enum {string} */
+                                currency: "USD" | "ETH";
+                            } | null;
                             listingDeliveryFee: {
                                 amount: string;
                             } | null;
@@ -16033,8 +16092,11 @@ export interface operations {
                                 currency: "USD" | "ETH";
                             };
                             priceInCents: number;
-                            /** @enum {string|null} */
-                            listingDiscount: null;
+                            listingDiscount: {
+                                amount: string;
+                                /** @enum {string} */
+                                currency: "USD" | "ETH";
+                            } | null;
                             listingDeliveryFee: {
                                 amount: string;
                             } | null;

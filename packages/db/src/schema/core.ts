@@ -308,6 +308,11 @@ export const listings = pgTable(
     amount: wei('amount').notNull(),
     /** USD equivalent in cents at listing time, for sorting and price filters across currencies. */
     priceInCents: cents('price_in_cents').notNull(),
+    /**
+     * The seller's discount in the listing's minor unit (000 §3 listingDiscount), or null. `amount` is what a
+     * buyer pays, the discount already taken off: the list price (baseListingPrice) is `amount + discount`.
+     */
+    discountAmount: wei('discount_amount'),
     /** Delivery (gas) fee the buyer pays, in cents (000 §3 listingDeliveryFee; 0 until the chain issue). */
     deliveryFeeInCents: cents('delivery_fee_in_cents').notNull().default(0),
     /** Set when the listing lives on another marketplace (000 §3 externalListingId). */
@@ -322,6 +327,7 @@ export const listings = pgTable(
     uniqueIndex('listings_one_active_per_token').on(t.tokenRowId).where(sql`${t.status} = 'active'`),
     index('listings_seller_idx').on(t.sellerId),
     index('listings_active_price_idx').on(t.priceInCents).where(sql`${t.status} = 'active'`),
+    check('listings_discount_positive', sql`${t.discountAmount} is null or ${t.discountAmount} > 0`),
   ],
 );
 

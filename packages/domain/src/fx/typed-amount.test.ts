@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   AMOUNT_FORMAT_MESSAGE,
   amountText,
+  discountProblem,
   PRICE_FORMAT_MESSAGE,
   readAmount,
+  readDiscount,
   readPrice,
   readUsdAmount,
 } from './typed-amount';
@@ -150,5 +152,31 @@ describe('amountText', () => {
     expect(amountText(5)).toBe('0.05');
     expect(amountText(0)).toBe('0.00');
     expect(amountText(12_345_678_901_200)).toBe('123456789012.00');
+  });
+});
+
+describe('readDiscount (a seller discount off a listing)', () => {
+  it('reads a discount in the listing currency that leaves at least the lowest price', () => {
+    expect(readDiscount('20', 'USD', 10_000n)).toEqual({ units: 2_000n, amount: '20' });
+    expect(readDiscount('$99', 'USD', 10_000n)).toEqual({ units: 9_900n, amount: '99' });
+    expect(readDiscount('0.1', 'ETH', 5n * 10n ** 17n)).toEqual({ units: 10n ** 17n, amount: '0.1' });
+  });
+
+  it('refuses nothing, zero, text and a discount that would take the price below the lowest', () => {
+    expect(readDiscount('', 'USD', 10_000n)).toEqual({ error: 'Enter a discount' });
+    expect(readDiscount('0', 'USD', 10_000n)).toEqual({ error: 'Enter a discount above 0' });
+    expect(readDiscount('2,50', 'USD', 10_000n)).toEqual({ error: AMOUNT_FORMAT_MESSAGE });
+    expect(readDiscount('99.01', 'USD', 10_000n)).toEqual({
+      error: 'A discount must leave a price of $1.00 or more: at most $99.00 off $100.00',
+    });
+    expect(readDiscount('0.5', 'ETH', 5n * 10n ** 17n)).toEqual({
+      error: 'A discount must leave a price of 0.001 ETH or more: at most 0.499 ETH off 0.5 ETH',
+    });
+  });
+
+  it('says a price at the lowest leaves no room for any discount', () => {
+    expect(discountProblem(100n, 1n, 'USD')).toBe(
+      'A discount must leave a price of $1.00 or more: at most $0.00 off $1.00',
+    );
   });
 });

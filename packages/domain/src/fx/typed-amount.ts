@@ -102,6 +102,45 @@ export function readPrice(
   return { units: read.units, amount: fromMinorUnits(read.units, currency) };
 }
 
+/** A listing amount as a seller reads it: '$1,250.00', '0.05 ETH'. */
+export function formatListingUnits(units: bigint, currency: Currency): string {
+  return currency === 'USD' ? formatCents(units) : `${fromMinorUnits(units, currency)} ETH`;
+}
+
+/**
+ * What is wrong with a seller's discount (000 §3 listingDiscount) of `discountUnits` off a list price of
+ * `listUnits`, both in `currency`'s minor unit, or null. A discount is above zero and leaves a price at or above
+ * the lowest listing price (001 §5): a discount cannot give the NFT away, any more than a price of 0 can.
+ */
+export function discountProblem(listUnits: bigint, discountUnits: bigint, currency: Currency): string | null {
+  if (discountUnits <= 0n) return 'Enter a discount above 0';
+  const lowest = MIN_LISTING_UNITS[currency];
+  if (listUnits - discountUnits >= lowest) return null;
+  return `A discount must leave a price of ${formatListingUnits(lowest, currency)} or more: at most ${formatListingUnits(
+    listUnits - lowest > 0n ? listUnits - lowest : 0n,
+    currency,
+  )} off ${formatListingUnits(listUnits, currency)}`;
+}
+
+/**
+ * A typed discount off a list price of `listUnits` ('5', '$2.50'; ETH as typed), as integer minor units and
+ * the plain decimal the API reads, or the message to show at the field.
+ */
+export function readDiscount(
+  text: string,
+  currency: Currency,
+  listUnits: bigint,
+): { units: bigint; amount: string } | { error: string } {
+  const read = readAmount(text, currency);
+  if ('problem' in read) {
+    if (read.problem === 'empty') return { error: 'Enter a discount' };
+    return { error: read.problem === 'too_large' ? 'The discount is too high' : AMOUNT_FORMAT_MESSAGE };
+  }
+  const problem = discountProblem(listUnits, read.units, currency);
+  if (problem) return { error: problem };
+  return { units: read.units, amount: fromMinorUnits(read.units, currency) };
+}
+
 /** Cents as the plain amount the API reads: 125000 → '1250.00'. */
 export function amountText(cents: number): string {
   const digits = String(cents).padStart(3, '0');

@@ -51,8 +51,11 @@ export const listingSchema = z.object({
   id: z.number().int(),
   tokenId: z.string(),
   editionNumber: z.number().int(),
+  /** The list price, before the seller's discount. */
   baseListingPrice: priceSchema,
+  /** What a buyer pays (the list price less the discount), in USD cents. */
   priceInCents: z.number().int(),
+  /** The seller's discount off the list price; null without one. */
   listingDiscount: priceSchema.nullable(),
   listingDeliveryFee: z.object({ amount: z.string() }).nullable(),
   externalListingId: z.string().nullable(),
@@ -223,7 +226,10 @@ export const tableNiftySchema = z.object({
   asset: assetSchema,
   rarity: z.number().nullable(),
   price: z.number().int().nullable(),
+  /** What a buyer pays for the listed token (its discount already taken off). */
   listingPrice: priceSchema.nullable(),
+  /** The seller's discount off the list price (the list price is `listingPrice` plus it); null without one. */
+  listingDiscount: priceSchema.nullable(),
   listingId: z.number().int().nullable(),
   lastSale: lastSaleSchema,
   owner: z.object({ displayName: z.string(), username: z.string() }).nullable(),

@@ -36,10 +36,12 @@ export const listingSchema = z.object({
   tokenId: z.string(),
   sellerId: z.number().int(),
   status: z.enum(['active', 'sold', 'cancelled']),
+  /** The list price, before the seller's discount. */
   baseListingPrice: priceSchema,
-  /** The USD equivalent in cents (ETH at the rate when listed or repriced). */
+  /** What a buyer pays (the list price less the discount), in USD cents (ETH at the rate when listed or repriced). */
   priceInCents: z.number().int(),
-  listingDiscount: z.null(),
+  /** The seller's discount off the list price, in its currency; null without one. */
+  listingDiscount: priceSchema.nullable(),
   listingDeliveryFee: z.object({ amount: z.string() }).nullable(),
   externalListingId: z.string().nullable(),
   createdAt: z.string(),

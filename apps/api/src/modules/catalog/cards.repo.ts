@@ -114,6 +114,7 @@ function toNftCard(r: Record<string, unknown>, n: NiftyPart): NftCard {
     editionNumber,
     currency: strOrNull(r.listing_currency),
     amount: strOrNull(r.listing_amount),
+    discountAmount: strOrNull(r.listing_discount),
     priceInCents: intOrNull(r.listing_cents),
     createdAt:
       r.listing_created === null || r.listing_created === undefined
@@ -191,19 +192,26 @@ export function toListing(r: {
   editionNumber: number;
   currency: string | null;
   amount: string | null;
+  /** The seller's discount (`amount` is what buyers pay, the discount taken off); null without one. */
+  discountAmount: string | null;
   priceInCents: number | null;
   createdAt: Date | null;
   seller: UserRef | null;
 }): Listing | null {
   if (r.listingId === null || r.currency === null || r.amount === null || r.priceInCents === null)
     return null;
+  const currency = r.currency as Currency;
+  const discount = r.discountAmount;
   return {
     id: r.listingId,
     tokenId: r.tokenId,
     editionNumber: r.editionNumber,
-    baseListingPrice: { amount: r.amount, currency: r.currency as Currency },
+    baseListingPrice: {
+      amount: discount === null ? r.amount : (BigInt(r.amount) + BigInt(discount)).toString(),
+      currency,
+    },
     priceInCents: r.priceInCents,
-    listingDiscount: null,
+    listingDiscount: discount === null ? null : { amount: discount, currency },
     listingDeliveryFee: null,
     externalListingId: null,
     seller: r.seller,
@@ -313,7 +321,8 @@ export function createCardsRepo(db: Db) {
               t.rarity::text as rarity, t.is_accepting_offers, t.likes_count, t.last_sale_in_cents, t.last_sale_at,
               t.external_owner, o.id as owner_id, o.name as owner_name, o.profile_url as owner_url,
               o.profile_pic_url as owner_pic, l.id as listing_id, l.currency as listing_currency,
-              l.amount::text as listing_amount, l.price_in_cents as listing_cents, l.created_at as listing_created,
+              l.amount::text as listing_amount, l.discount_amount::text as listing_discount,
+              l.price_in_cents as listing_cents, l.created_at as listing_created,
               sl.id as seller_id, sl.name as seller_name, sl.profile_url as seller_url, sl.profile_pic_url as seller_pic,
               nc.nifty_id, nc.version as nifty_version,
               case when t.revealed_asset_url is null then null

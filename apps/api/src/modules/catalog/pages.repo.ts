@@ -338,6 +338,7 @@ export function createPagesRepo(db: Db) {
           editionNumber: tokens.editionNumber,
           currency: listings.currency,
           amount: listings.amount,
+          discountAmount: listings.discountAmount,
           priceInCents: listings.priceInCents,
           createdAt: listings.createdAt,
           sellerId: seller.id,
@@ -506,6 +507,7 @@ export function createPagesRepo(db: Db) {
           listingId: ct.listingId,
           currency: listings.currency,
           amount: listings.amount,
+          discountAmount: listings.discountAmount,
           lastSaleCents: ct.lastSaleCents,
           lastSaleAt: ct.lastSaleAt,
           ownerName: owner.name,
@@ -535,6 +537,10 @@ export function createPagesRepo(db: Db) {
         listingPrice:
           r.currency !== null && r.amount !== null
             ? { amount: r.amount, currency: r.currency as Currency }
+            : null,
+        listingDiscount:
+          r.currency !== null && r.discountAmount !== null
+            ? { amount: r.discountAmount, currency: r.currency as Currency }
             : null,
         listingId: r.listingId,
         lastSale:

@@ -23,6 +23,19 @@ const price = z
     message: 'Enter a price like 125 or 12.50',
     path: ['amount'],
   });
+/** A discount off the list price (000 §3 listingDiscount), in the listing's currency. */
+const discount = z
+  .object({
+    amount: z.union([
+      z.string().regex(/^\d{1,12}(\.\d{1,18})?$/, 'Enter a discount like 5 or 2.50'),
+      z.number().positive(),
+    ]),
+    currency: z.enum(['USD', 'ETH']),
+  })
+  .refine((p) => p.currency !== 'USD' || atMostCents(p.amount), {
+    message: 'Enter a discount like 5 or 2.50',
+    path: ['amount'],
+  });
 const idParams = z.object({ id: rowId });
 const answers = { 200: listingSchema, ...errorResponses, 409: errorResponses[404] };
 
@@ -88,16 +101,23 @@ export const listingsRoute: FastifyPluginAsyncZod = async (app) => {
       config: { auth: 'user', idempotency: true },
       schema: {
         tags: ['trading'],
-        summary: 'Reprice (price) or cancel (status: cancelled) your listing',
+        summary:
+          'Reprice (price: the list price; a discount stays), set or remove a discount (discount, or null), or cancel (status: cancelled) your listing',
         params: idParams,
-        body: z.union([z.object({ price }), z.object({ status: z.literal('cancelled') })]),
+        body: z.union([
+          z.object({ price }),
+          z.object({ discount: discount.nullable() }),
+          z.object({ status: z.literal('cancelled') }),
+        ]),
         response: answers,
       },
     },
     async (request) => {
       const { userId } = signedIn(request);
       const { id } = request.params;
-      if ('price' in request.body) await trading().repriceListing(userId, id, request.body.price);
+      const body = request.body;
+      if ('price' in body) await trading().repriceListing(userId, id, body.price);
+      else if ('discount' in body) await trading().setListingDiscount(userId, id, body.discount);
       else await trading().cancelListing(userId, id);
       return trading().listingView(id);
     },

@@ -18,7 +18,7 @@ import {
   schema,
   shapeName,
 } from '@vitrine/db';
-import { and, asc, desc, eq, gt, gte, inArray, lte, or, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lte, or, type SQLWrapper, sql } from 'drizzle-orm';
 import { createBatcher } from '../../lib/batch';
 import type { OwedCursor } from './card-authorizations';
 
@@ -683,16 +683,32 @@ export function createTradingRepo(db: Db) {
     },
 
     /** Reprices an active listing of `sellerId`; null when it is no longer active or not theirs. */
+    /**
+     * A new price (and discount) for the seller's active listing, only while it still has the price, currency and
+     * discount `read` (a conditional update: null when it changed meanwhile, or is not the seller's or active).
+     */
     async reprice(
       id: number,
       sellerId: number,
-      price: { currency: string; amount: string; priceInCents: number },
+      price: { currency: string; amount: string; priceInCents: number; discountAmount: string | null },
       at: Date,
+      read: Pick<ListingRow, 'currency' | 'amount' | 'discountAmount'>,
     ): Promise<ListingRow | null> {
       const [row] = await db
         .update(listings)
         .set({ ...price, updatedAt: at })
-        .where(and(eq(listings.id, id), eq(listings.sellerId, sellerId), eq(listings.status, 'active')))
+        .where(
+          and(
+            eq(listings.id, id),
+            eq(listings.sellerId, sellerId),
+            eq(listings.status, 'active'),
+            eq(listings.currency, read.currency),
+            eq(listings.amount, read.amount),
+            read.discountAmount === null
+              ? isNull(listings.discountAmount)
+              : eq(listings.discountAmount, read.discountAmount),
+          ),
+        )
         .returning();
       return row ?? null;
     },

@@ -9,14 +9,17 @@ import type { Db, UnitOfWork } from '@vitrine/db';
 import {
   AppError,
   convertMinorUnits,
+  discountProblem,
   type FeeBreakdown,
   feeBreakdown,
   formatCents,
+  formatListingUnits,
   fromMinorUnits,
   GEMINI_NOT_CONNECTED_MESSAGE,
   isAuctionSaleType,
   listingMinimumProblem,
   MAX_TRADE_CENTS,
+  MIN_LISTING_UNITS,
   type PaymentMethod,
   PRICE_TOO_HIGH_MESSAGE,
   PURCHASE_FAILED_MESSAGE,
@@ -96,6 +99,13 @@ export const TRADING_ERRORS = {
     new AppError({
       errorType: 'listing-unavailable',
       message: 'This listing is no longer available',
+      statusCode: 409,
+    }),
+  /** A seller's change that met another change of the same listing three times over (two tabs at once). */
+  listingChanged: () =>
+    new AppError({
+      errorType: 'listing-changed',
+      message: 'This listing was changed at the same moment: check its price and try again',
       statusCode: 409,
     }),
   priceChanged: () =>
@@ -209,6 +219,14 @@ export interface PriceInput {
   /** Major units as a decimal string or number: '125.50' USD, '0.25' ETH. */
   amount: string | number;
   currency: 'USD' | 'ETH';
+}
+
+/** A listing's new price as stored: what buyers pay (`amount`, its cents) and the discount taken off, if any. */
+export interface ListingPriceChange {
+  currency: string;
+  amount: string;
+  priceInCents: number;
+  discountAmount: string | null;
 }
 
 export interface IntentPatch {
@@ -452,6 +470,35 @@ export function createTradingService(deps: {
     // The bound said with it (UX review, 2026-12-06: 'too high' left the seller guessing).
     if (cents > BigInt(MAX_PRICE_CENTS)) throw TRADING_ERRORS.invalid('price', PRICE_TOO_HIGH_MESSAGE);
     return { currency: price.currency, amount: minor.toString(), priceInCents: Number(cents) };
+  }
+
+  /** `pricing` of an amount already in minor units (what a discount leaves). */
+  function pricingOfUnits(units: bigint, currency: PriceInput['currency']) {
+    return pricing({ amount: fromMinorUnits(units, currency), currency });
+  }
+
+  /**
+   * Changes the seller's active listing to what `next` makes of it as read, under a conditional update on that
+   * reading (its price, currency and discount): a change between the read and the write (another tab's) reads
+   * it again, rather than computing a discount from a price that is no longer there.
+   */
+  async function changeListing(
+    sellerId: number,
+    id: number,
+    next: (listing: ListingRow) => Promise<ListingPriceChange>,
+  ): Promise<ListingRow> {
+    for (let attempt = 0; ; attempt += 1) {
+      const listing = await repo.listing(id);
+      if (!listing || listing.sellerId !== sellerId || listing.status !== 'active')
+        throw await whyNot(sellerId, id);
+      const change = await next(listing);
+      const done = await repo.reprice(id, sellerId, change, clock.now(), listing);
+      if (done) {
+        await changed(done.tokenRowId);
+        return done;
+      }
+      if (attempt === 2) throw TRADING_ERRORS.listingChanged();
+    }
   }
 
   /** A new listing's price (listing, repricing): `pricing`, at or above 001 §5's lowest ($1, 0.001 ETH). */
@@ -1345,12 +1392,55 @@ export function createTradingService(deps: {
       return toListing(listing, token);
     },
 
+    /**
+     * A new list price. A discount the listing has stays, in the same currency, and the price it leaves is what
+     * buyers pay: the list price must leave room for it. A new currency drops it (it was an amount of the old one).
+     */
     async repriceListing(sellerId: number, id: number, input: PriceInput): Promise<ListingRow> {
-      const price = await listingPricing(input);
-      const done = await repo.reprice(id, sellerId, price, clock.now());
-      if (!done) throw await whyNot(sellerId, id);
-      await changed(done.tokenRowId);
-      return done;
+      const listed = await listingPricing(input);
+      const listUnits = BigInt(listed.amount);
+      return changeListing(sellerId, id, async (listing) => {
+        const kept = listing.currency === input.currency ? listing.discountAmount : null;
+        if (kept === null) return { ...listed, discountAmount: null };
+        const discount = BigInt(kept);
+        if (discountProblem(listUnits, discount, input.currency)) {
+          throw TRADING_ERRORS.invalid(
+            'price',
+            `Your discount of ${formatListingUnits(discount, input.currency)} needs a price of at least ${formatListingUnits(
+              discount + MIN_LISTING_UNITS[input.currency],
+              input.currency,
+            )}: lower or remove the discount first`,
+          );
+        }
+        return { ...(await pricingOfUnits(listUnits - discount, input.currency)), discountAmount: kept };
+      });
+    },
+
+    /**
+     * 000 §3 listingDiscount: the seller takes `input` off the list price, or removes the discount (null). Buyers
+     * pay the price it leaves, which must be at or above the lowest listing price; a checkout quoted before the
+     * change is refused at payment as after a reprice ('The price of this listing changed').
+     */
+    async setListingDiscount(sellerId: number, id: number, input: PriceInput | null): Promise<ListingRow> {
+      return changeListing(sellerId, id, async (listing) => {
+        const currency = listing.currency as PriceInput['currency'];
+        const listUnits = BigInt(listing.amount) + BigInt(listing.discountAmount ?? 0);
+        if (input === null) return { ...(await pricingOfUnits(listUnits, currency)), discountAmount: null };
+        if (input.currency !== currency) {
+          throw TRADING_ERRORS.invalid(
+            'discount',
+            `Enter the discount in ${currency}, the listing's currency`,
+          );
+        }
+        const discount = toMinorUnits(input.amount, currency);
+        if (discount === null) throw TRADING_ERRORS.invalid('discount', 'Enter a discount like 5 or 2.50');
+        const problem = discountProblem(listUnits, discount, currency);
+        if (problem) throw TRADING_ERRORS.invalid('discount', problem);
+        return {
+          ...(await pricingOfUnits(listUnits - discount, currency)),
+          discountAmount: discount.toString(),
+        };
+      });
     },
 
     async cancelListing(sellerId: number, id: number): Promise<ListingRow> {

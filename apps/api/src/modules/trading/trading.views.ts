@@ -5,10 +5,26 @@ import { OPEN_EDITION_DELIVERY_MESSAGE } from './editions.service';
 import type { ListingRow, OfferPurchaseRow, TokenForSale, WinPurchaseRow } from './trading.repo';
 import type { IntentView } from './trading.service';
 
+/**
+ * 000 §3's baseListingPrice and listingDiscount of a stored listing, whose `amount` is what buyers pay: the list
+ * price is that plus the discount.
+ */
+export function listingPrices(row: { currency: string; amount: string; discountAmount: string | null }) {
+  const currency = row.currency as 'USD' | 'ETH';
+  if (row.discountAmount === null) {
+    return { baseListingPrice: { amount: row.amount, currency }, listingDiscount: null };
+  }
+  return {
+    baseListingPrice: { amount: (BigInt(row.amount) + BigInt(row.discountAmount)).toString(), currency },
+    listingDiscount: { amount: row.discountAmount, currency },
+  };
+}
+
 export function toListing(
   row: ListingRow,
   token: Pick<TokenForSale, 'contractAddress' | 'tokenId'>,
 ): Listing {
+  const prices = listingPrices(row);
   return {
     id: row.id,
     listingId: row.id,
@@ -16,9 +32,9 @@ export function toListing(
     tokenId: token.tokenId,
     sellerId: row.sellerId,
     status: row.status as Listing['status'],
-    baseListingPrice: { amount: row.amount, currency: row.currency as 'USD' | 'ETH' },
+    baseListingPrice: prices.baseListingPrice,
     priceInCents: row.priceInCents,
-    listingDiscount: null,
+    listingDiscount: prices.listingDiscount,
     // 000 §3: present only when the listing has a delivery fee (as the catalog's answers say it: null otherwise).
     listingDeliveryFee: row.deliveryFeeInCents > 0 ? { amount: String(row.deliveryFeeInCents) } : null,
     externalListingId: row.externalListingId,

@@ -1,0 +1,2 @@
+ALTER TABLE "listings" ADD COLUMN "discount_amount" numeric(78, 0);--> statement-breakpoint
+ALTER TABLE "listings" ADD CONSTRAINT "listings_discount_positive" CHECK ("listings"."discount_amount" is null or "listings"."discount_amount" > 0);
