@@ -1,7 +1,7 @@
 import { type UseQueryResult, useQuery, useQueryClient } from '@tanstack/react-query';
 import { collectionPath, formatCents, fromMinorUnits, itemPath } from '@vitrine/domain';
 import type { Page } from '@vitrine/domain/catalog-responses';
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { NotFoundPage } from '../../app/NotFoundPage';
 import { Button } from '../../ui/Button';
@@ -16,8 +16,9 @@ import { useProfile } from '../auth/profile-query';
 import { RequireAuth } from '../auth/RequireAuth';
 import { useLoginRedirectOn401 } from '../auth/useLoginRedirectOn401';
 import { PersonLink } from '../catalog/shared/PersonLink';
-import { minorUnitsPrice } from '../catalog/shared/price-props';
+import { minorUnitsPrice, paidPrice } from '../catalog/shared/price-props';
 import { formatDate, formatDateTime } from '../catalog/shared/time-format';
+import { DiscountDialog, type DiscountedListing } from '../trading/DiscountDialog';
 import styles from './DashboardPage.module.css';
 import { DepositTab } from './DepositTab';
 import { dashboardKeys, listedQuery, purchasesQuery, salesQuery, transactionsQuery } from './dashboard-api';
@@ -445,11 +446,12 @@ function TransactionsTab() {
 }
 
 /**
- * Active Discounts: the user's active listings and their discount (000 §3 listingDiscount). No listing has
- * a discount yet (the API answers null), so each shows 'No discount' and the page says so plainly.
+ * Active Discounts: the user's active listings and their discount (000 §3 listingDiscount), what buyers pay, and
+ * a button on each to set, change or remove it (the dialog of the item page's "Set discount").
  */
 function ActiveDiscountsTab() {
   const [page, setPage] = usePageInAddress();
+  const [editing, setEditing] = useState<DiscountedListing | null>(null);
   const profile = useProfile();
   const profileUrl = profile.data?.profileUrl ?? '';
   const query = useQuery({ ...listedQuery(profileUrl, page), enabled: profileUrl !== '' });
@@ -471,17 +473,18 @@ function ActiveDiscountsTab() {
     <>
       {query.data && query.data.count > 0 && !discounted ? (
         <p className={styles.note} data-testid="discounts-none">
-          None of your listings has a discount. Discounts are not available yet; your active listings are
-          below.
+          None of your listings has a discount. Set one on a listing below: buyers pay its list price less the
+          discount.
         </p>
       ) : null}
+      {editing ? <DiscountDialog listing={editing} onClose={() => setEditing(null)} /> : null}
       <PagedTable
         query={query}
         page={page}
         onPage={setPage}
         label="Listings"
         testId="listings"
-        columns={['Item', 'List price', 'Discount', 'Listed']}
+        columns={['Item', 'List price', 'Discount', 'Buyers pay', 'Listed', '']}
         empty="You have no active listings, so no active discounts."
         row={(card) => (
           <tr key={card.id} data-testid="listing-row">
@@ -504,7 +507,23 @@ function ActiveDiscountsTab() {
                 <span className={styles.muted}>No discount</span>
               )}
             </td>
+            <td data-label="Buyers pay">
+              {card.listing ? <Price {...minorUnitsPrice(paidPrice(card.listing))} /> : '—'}
+            </td>
             <td data-label="Listed">{card.listing ? <When iso={card.listing.createdAt} /> : '—'}</td>
+            <td>
+              {card.listing ? (
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  onClick={() => setEditing(card.listing)}
+                  data-testid="listing-discount-button"
+                  aria-label={`${card.listing.listingDiscount ? 'Edit discount' : 'Set discount'}: ${editionName(card.name, card.editionNumber)}`}
+                >
+                  {card.listing.listingDiscount ? 'Edit discount' : 'Set discount'}
+                </Button>
+              ) : null}
+            </td>
           </tr>
         )}
       />

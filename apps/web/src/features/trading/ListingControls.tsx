@@ -1,5 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { amountText, convertMinorUnits, fromMinorUnits, readPrice, toMinorUnits } from '@vitrine/domain';
+import {
+  amountText,
+  convertMinorUnits,
+  formatListingUnits,
+  fromMinorUnits,
+  readPrice,
+  toMinorUnits,
+} from '@vitrine/domain';
 import { type FormEvent, useRef, useState } from 'react';
 import { isApiError } from '../../app/api-client';
 import { Button } from '../../ui/Button';
@@ -18,6 +25,7 @@ import { formatConvertedPrice } from '../platform/display-price';
 import { useFxRate } from '../platform/useFxRate';
 import { useTermsDialog } from '../terms/TermsDialog';
 import { isTermsApprovalRequired } from '../terms/terms-api';
+import { DiscountDialog } from './DiscountDialog';
 import styles from './ListingControls.module.css';
 import { SaleFeesDialog } from './SaleFeesDialog';
 import { type ListingCurrency, type ListingPrice, tradingApi } from './trading-api';
@@ -41,7 +49,7 @@ export function ListingControls({
   tokenId: string;
   listing: CatalogListing | null;
 }) {
-  const [dialog, setDialog] = useState<'price' | 'cancel' | null>(null);
+  const [dialog, setDialog] = useState<'price' | 'discount' | 'cancel' | null>(null);
   // After a change the button pressed is gone (listed: 'Edit price' replaces 'List for sale'): focus goes to the
   // first of the controls that replaced it.
   const controls = useRef<HTMLSpanElement>(null);
@@ -53,6 +61,14 @@ export function ListingControls({
         <>
           <Button variant="secondary" size="lg" onClick={() => setDialog('price')} data-testid="edit-price">
             Edit price
+          </Button>
+          <Button
+            variant="secondary"
+            size="lg"
+            onClick={() => setDialog('discount')}
+            data-testid="edit-discount"
+          >
+            {listing.listingDiscount ? 'Edit discount' : 'Set discount'}
           </Button>
           <Button
             variant="secondary"
@@ -77,6 +93,9 @@ export function ListingControls({
           returnFocus={firstControl}
         />
       ) : null}
+      {dialog === 'discount' && listing ? (
+        <DiscountDialog listing={listing} onClose={() => setDialog(null)} returnFocus={firstControl} />
+      ) : null}
       {dialog === 'cancel' && listing ? (
         <CancelDialog listingId={listing.id} onClose={() => setDialog(null)} returnFocus={firstControl} />
       ) : null}
@@ -85,7 +104,7 @@ export function ListingControls({
 }
 
 /** What the price dialog needs of a current listing (the item's listing, or a collection table row's). */
-export type CurrentListing = Pick<CatalogListing, 'id' | 'baseListingPrice'>;
+export type CurrentListing = Pick<CatalogListing, 'id' | 'baseListingPrice' | 'listingDiscount'>;
 
 /** After a listing changes: the item pages, the collection tables and the dashboard's lists. */
 export function useRefreshItems() {
@@ -157,6 +176,10 @@ export function PriceDialog({
     return Number.isSafeInteger(cents) && cents > 0 ? cents : null;
   })();
   const [estimated, setEstimated] = useState(false);
+  // A discount the listing has stays with a new price in its currency (buyers pay the price less it); another
+  // currency drops it.
+  const discount = listing?.listingDiscount ?? null;
+  const keptDiscount = discount && discount.currency === currency ? BigInt(discount.amount) : null;
   const terms = useTermsDialog();
   // A double click lists once: the second click sends nothing while the first is in flight.
   const once = useSubmitOnce();
@@ -238,6 +261,15 @@ export function PriceDialog({
             <option value="USD">USD</option>
             <option value="ETH">ETH</option>
           </SelectField>
+          {discount ? (
+            <p className={styles.note} aria-live="polite" data-testid="price-discount-note">
+              {keptDiscount === null
+                ? `A new currency removes your discount of ${formatListingUnits(BigInt(discount.amount), discount.currency === 'ETH' ? 'ETH' : 'USD')}.`
+                : 'units' in typed && typed.units > keptDiscount
+                  ? `Your discount of ${formatListingUnits(keptDiscount, currency)} stays: buyers pay ${formatListingUnits(typed.units - keptDiscount, currency)}.`
+                  : `Your discount of ${formatListingUnits(keptDiscount, currency)} stays: buyers pay the price less it.`}
+            </p>
+          ) : null}
           {currency === 'USD' ? (
             <button
               type="button"
@@ -245,7 +277,8 @@ export function PriceDialog({
               onClick={() => {
                 const cents = usdCents(amount, currency);
                 setFieldError(cents === null ? priceError(amount, currency) : null);
-                setFeesFor(cents);
+                // The fees of what buyers pay: the price less a discount that stays.
+                setFeesFor(cents === null ? null : Math.max(cents - Number(keptDiscount ?? 0n), 0));
               }}
               data-testid="show-fees"
             >

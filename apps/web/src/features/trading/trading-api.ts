@@ -50,6 +50,9 @@ export const tradingApi = {
     withAuthRetry(() => api.post<Listing>('/v2/listings', { contractAddress, tokenId, price }, once())),
   repriceListing: (listingId: number, price: ListingPrice) =>
     withAuthRetry(() => api.patch<Listing>(`/v2/listings/${listingId}`, { price }, once())),
+  /** A discount off the list price (000 §3 listingDiscount), in the listing's currency; null removes it. */
+  setListingDiscount: (listingId: number, discount: ListingPrice | null) =>
+    withAuthRetry(() => api.patch<Listing>(`/v2/listings/${listingId}`, { discount }, once())),
   cancelListing: (listingId: number) =>
     withAuthRetry(() => api.delete<Listing>(`/v2/listings/${listingId}`, once())),
   /** 000 §7 set-nifty-sm-pref: whether the owner takes offers on this NFT. */

@@ -26,9 +26,10 @@ import { CancelDialog, PriceDialog } from '../../trading/ListingControls';
 import { collectionTokensQuery } from '../catalog-queries';
 import type { TableNifty } from '../catalog-types';
 import { ArtworkImage } from '../shared/ArtworkImage';
+import { ListingPrice } from '../shared/ListingPrice';
 import { NumberRangePanel } from '../shared/NumberRangePanel';
 import { PersonLink } from '../shared/PersonLink';
-import { centsPrice, minorUnitsPrice } from '../shared/price-props';
+import { centsPrice, fromPaidPrice } from '../shared/price-props';
 import { formatDateTime, formatRelative } from '../shared/time-format';
 import { DateRangePanel } from './DateRangePanel';
 import { isoToTableDate } from './date-input';
@@ -305,7 +306,7 @@ export function ListingTable({ collectionKey, typeNumber }: ListingTableProps) {
                         </td>
                         <td>
                           {row.listingPrice ? (
-                            <Price {...minorUnitsPrice(row.listingPrice)} />
+                            <ListingPrice listing={fromPaidPrice(row.listingPrice, row.listingDiscount)} />
                           ) : row.price !== null ? (
                             <Price {...centsPrice(row.price)} />
                           ) : (
@@ -368,7 +369,7 @@ export function ListingTable({ collectionKey, typeNumber }: ListingTableProps) {
           tokenId={listing.tokenId}
           listing={
             listing.listingId !== null && listing.listingPrice
-              ? { id: listing.listingId, baseListingPrice: listing.listingPrice }
+              ? { id: listing.listingId, ...fromPaidPrice(listing.listingPrice, listing.listingDiscount) }
               : null
           }
           onClose={() => setListing(null)}

@@ -1,8 +1,7 @@
 import { itemPath } from '@vitrine/domain';
 import { Link } from '../../../ui/Link';
-import { Price } from '../../../ui/Price';
 import type { Listing } from '../catalog-types';
-import { minorUnitsPrice } from '../shared/price-props';
+import { ListingPrice } from '../shared/ListingPrice';
 import { formatRelative } from '../shared/time-format';
 import styles from './DetailTable.module.css';
 import { UserCell } from './UserCell';
@@ -36,7 +35,7 @@ export function ItemListings({
                 </Link>
               </td>
               <td data-label="Price">
-                <Price {...minorUnitsPrice(listing.baseListingPrice)} />
+                <ListingPrice listing={listing} />
               </td>
               <td data-label="Seller">
                 <UserCell user={listing.seller} />

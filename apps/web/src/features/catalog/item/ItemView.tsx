@@ -27,8 +27,8 @@ import type { ItemDetail } from '../catalog-types';
 import { ArtworkMedia } from '../shared/ArtworkMedia';
 import { AssetViewer } from '../shared/AssetViewer';
 import { CreatorLinks } from '../shared/CreatorLinks';
+import { ListingPrice } from '../shared/ListingPrice';
 import { NftBadge } from '../shared/NftBadge';
-import { minorUnitsPrice } from '../shared/price-props';
 import { ItemListings } from './ItemListings';
 import styles from './ItemView.module.css';
 import { Panel } from './Panel';
@@ -126,8 +126,10 @@ export function ItemView({ item }: { item: ItemDetail }) {
           <div className={styles.priceCard} data-testid="item-price">
             {item.listing ? (
               <>
-                <span className={styles.priceLabel}>List price</span>
-                <Price {...minorUnitsPrice(item.listing.baseListingPrice)} className={styles.price} />
+                <span className={styles.priceLabel}>
+                  {item.listing.listingDiscount ? 'Discounted price' : 'List price'}
+                </span>
+                <ListingPrice listing={item.listing} className={styles.price} />
                 <span className={styles.priceNote}>
                   Listed by {item.listing.seller?.displayName ?? 'the owner'}
                 </span>

@@ -1,0 +1,131 @@
+import { useMutation } from '@tanstack/react-query';
+import { formatListingUnits, fromMinorUnits, readDiscount } from '@vitrine/domain';
+import { type FormEvent, useRef, useState } from 'react';
+import { isApiError } from '../../app/api-client';
+import { Dialog } from '../../ui/Dialog';
+import { FormAlert } from '../../ui/FormAlert';
+import { focusFirstInvalid } from '../../ui/focus-first-invalid';
+import { TextField } from '../../ui/TextField';
+import { useRequestInFlight } from '../../ui/useRequestInFlight';
+import { useSubmitOnce } from '../../ui/useSubmitOnce';
+import type { Price as Amount } from '../catalog/catalog-types';
+import { useRefreshItems } from './ListingControls';
+import styles from './ListingControls.module.css';
+import { type ListingCurrency, type ListingPrice, tradingApi } from './trading-api';
+
+/** What the discount dialog needs of a listing: its id, list price and discount. */
+export interface DiscountedListing {
+  id: number;
+  baseListingPrice: Amount;
+  listingDiscount: Amount | null;
+}
+
+/**
+ * The seller's discount off a listing (000 §3 listingDiscount; the dashboard's Active Discounts): an amount off
+ * the list price, in the listing's currency, that leaves at least the lowest price. Buyers pay what it leaves;
+ * a checkout opened at the old price is asked to review the new one. "Remove discount" puts the list price back.
+ */
+export function DiscountDialog({
+  listing,
+  onClose,
+  returnFocus,
+}: {
+  listing: DiscountedListing;
+  onClose: () => void;
+  /** Where focus goes on close if the control that opened it is gone (Dialog's `returnFocus`). */
+  returnFocus?: () => HTMLElement | null | undefined;
+}) {
+  const currency: ListingCurrency = listing.baseListingPrice.currency === 'ETH' ? 'ETH' : 'USD';
+  const listUnits = BigInt(listing.baseListingPrice.amount);
+  const current = listing.listingDiscount;
+  const [amount, setAmount] = useState(() => (current ? fromMinorUnits(current.amount, currency) : ''));
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const refresh = useRefreshItems();
+  const once = useSubmitOnce();
+  const [sending, track] = useRequestInFlight();
+  const typed = readDiscount(amount, currency, listUnits);
+  const mutation = useMutation({
+    mutationFn: (discount: ListingPrice | null) => track(tradingApi.setListingDiscount(listing.id, discount)),
+    onSuccess: async () => {
+      await refresh();
+      onClose();
+    },
+    // The API's word on the amount goes below the field, not 'Invalid request'.
+    onError: (error) => {
+      if (isApiError(error) && error.fields?.discount) setFieldError(error.fields.discount);
+    },
+  });
+  const submit = (event?: FormEvent) => {
+    event?.preventDefault();
+    setFieldError('error' in typed ? typed.error : null);
+    if ('error' in typed) {
+      focusFirstInvalid(formRef.current);
+      return;
+    }
+    once.send(mutation, { amount: typed.amount, currency });
+  };
+  const label = (units: bigint) => formatListingUnits(units, currency);
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title={current ? 'Edit discount' : 'Set a discount'}
+      loading={mutation.isPending}
+      dismissible={!sending}
+      returnFocus={returnFocus}
+      onConfirm={() => submit()}
+      confirmLabel="Save discount"
+      testId="discount-dialog"
+    >
+      <form ref={formRef} className={styles.form} onSubmit={submit} noValidate>
+        {mutation.isError && !(isApiError(mutation.error) && mutation.error.fields?.discount) ? (
+          <FormAlert testId="discount-error">{mutation.error.message}</FormAlert>
+        ) : null}
+        <p className={styles.summary} data-testid="discount-list-price">
+          List price: <strong>{label(listUnits)}</strong>
+        </p>
+        <TextField
+          name="discount"
+          label={`Discount (${currency})`}
+          inputMode="decimal"
+          autoComplete="off"
+          value={amount}
+          onChange={(event) => {
+            setAmount(event.target.value);
+            if (fieldError !== null) {
+              const read = readDiscount(event.target.value, currency, listUnits);
+              setFieldError('error' in read ? read.error : null);
+            }
+          }}
+          error={fieldError}
+          autoFocus
+        />
+        <p className={styles.summary} aria-live="polite" data-testid="discount-buyers-pay">
+          {'units' in typed ? (
+            <>
+              Buyers pay <strong>{label(listUnits - typed.units)}</strong>
+            </>
+          ) : (
+            'Buyers pay the list price less your discount.'
+          )}
+        </p>
+        <p className={styles.note}>
+          Anyone already at checkout is shown the new price before they pay. Changing the list price later
+          keeps the discount.
+        </p>
+        {current ? (
+          <button
+            type="button"
+            className={styles.linkButton}
+            disabled={sending}
+            onClick={() => once.send(mutation, null)}
+            data-testid="remove-discount"
+          >
+            Remove discount
+          </button>
+        ) : null}
+      </form>
+    </Dialog>
+  );
+}
