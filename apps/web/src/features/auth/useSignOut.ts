@@ -26,8 +26,10 @@ export function useSignOut(): { signOut: () => Promise<void>; pending: boolean }
     setPending(true);
     const startedAt = historyIndex();
     try {
-      await signOut(queryClient);
-      if (historyIndex() === startedAt) navigate('/', { replace: true });
+      // Home as soon as the session is gone here, not once the server has been told as well.
+      await signOut(queryClient, async () => {
+        if (historyIndex() === startedAt) await navigate('/', { replace: true });
+      });
     } finally {
       setPending(false);
     }
