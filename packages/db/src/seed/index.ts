@@ -163,6 +163,11 @@ function quote(
   return { currency: 'USD', amount: String(cents), priceInCents: cents };
 }
 
+/** The seed's discount: a fifth of a price in cents, in whole dollars, at least $1. */
+function discountOf(cents: number): number {
+  return Math.max(100, Math.round(cents / 500) * 100);
+}
+
 function fill(template: string, values: Record<string, string>): string {
   return template.replace(/\{(\w+)\}/g, (_, key: string) => values[key] ?? '');
 }
@@ -271,6 +276,8 @@ class Seeder {
   /** Validated collectors who enter drawings. */
   private entrants: number[] = [];
   private demoCollectorId = 0;
+  /** Listings of the demo collector's given a discount so far (one). */
+  private demoDiscounted = 0;
   private demoPublisherId = 0;
   /** Buyers for demo tokens, with weights. */
   private demoBuyers: number[] = [];
@@ -1422,9 +1429,16 @@ class Seeder {
     if (forced === true || rng.chance(activeChance)) {
       const created = since + (this.now - since) * rng.range(0.72, 0.98);
       const cents = roundPrice(Math.max(lastCents, 500) * rng.range(1.05, 2.5));
+      const q = quote(rng, cents, isForced ? 0.34 : 0.12);
       listings.push({
         sellerId: owner,
-        ...quote(rng, cents, isForced ? 0.34 : 0.12),
+        ...q,
+        // The demo collector's first listing in USD has a discount (Active Discounts, the item page's struck
+        // list price): a fifth of the price on top of it, so the price buyers pay is the one drawn, as before.
+        discountAmount:
+          forced === true && q.currency === 'USD' && !this.demoDiscounted++
+            ? String(discountOf(cents))
+            : null,
         status: 'active',
         createdAt: new Date(Math.round(created)),
       });

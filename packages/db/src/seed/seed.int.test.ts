@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { drawWinners, seedMatchesCommitment } from '@vitrine/domain';
-import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../client';
 import * as s from '../schema';
@@ -478,6 +478,16 @@ describe('seedDemo (default demo store)', () => {
       and(eq(s.listings.sellerId, collector.id), eq(s.listings.status, 'active')),
     );
     expect(listed).toBeGreaterThanOrEqual(2);
+    // One of them has a discount (Active Discounts shows one): in USD, the price buyers pay at least $1.
+    const discounted = await db
+      .select()
+      .from(s.listings)
+      .where(and(eq(s.listings.sellerId, collector.id), isNotNull(s.listings.discountAmount)));
+    expect(discounted).toHaveLength(1);
+    expect(discounted[0]).toMatchObject({ status: 'active', currency: 'USD' });
+    expect(Number(discounted[0]?.discountAmount)).toBeGreaterThanOrEqual(100);
+    expect(Number(discounted[0]?.amount)).toBe(discounted[0]?.priceInCents);
+    expect(await db.$count(s.listings, isNotNull(s.listings.discountAmount))).toBe(1);
   });
 
   it('gives every paid sale the ledger movement a real one makes, the ledger whole (decision 009)', async () => {

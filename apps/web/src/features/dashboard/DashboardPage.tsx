@@ -471,7 +471,8 @@ function ActiveDiscountsTab() {
   }
   return (
     <>
-      {query.data && query.data.count > 0 && !discounted ? (
+      {/* Said of all the listings only when they are all on this page. */}
+      {query.data && query.data.count > 0 && query.data.total_pages <= 1 && !discounted ? (
         <p className={styles.note} data-testid="discounts-none">
           None of your listings has a discount. Set one on a listing below: buyers pay its list price less the
           discount.
