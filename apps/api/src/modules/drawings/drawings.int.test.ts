@@ -329,6 +329,77 @@ describe('drawings', () => {
     expect(await publisherMail()).toHaveLength(1);
   });
 
+  // A primary split divides a drawing's proceeds: once drawn, the publisher and each other payee are told their
+  // share as the ledger credited it (the publisher alone was tested before; the payees' emails had no test).
+  it('with a split, tells the publisher and each payee their share of what the drawing brought, once', async () => {
+    const { nifty, owner, drop } = await dropNifty(t.app, {
+      dropType: 'drawing',
+      editionSize: 2,
+      priceInCents: PRICE,
+    });
+    const payee = await buyer(t.app);
+    await db()
+      .insert(schema.salesSplits)
+      .values([
+        { niftyId: nifty.id, kind: 'primary', userId: owner.id, percentage: '60', position: 0 },
+        { niftyId: nifty.id, kind: 'primary', userId: payee.userId, percentage: '40', position: 1 },
+      ]);
+    const payeeBefore = await balanceOf(payee.userId);
+    const entrants = await Promise.all(Array.from({ length: 3 }, () => validated()));
+    for (const s of entrants) expect((await enter(nifty, s)).statusCode).toBe(201);
+    const [d] = await db()
+      .select({ endAt: schema.drops.endAt })
+      .from(schema.drops)
+      .where(eq(schema.drops.id, drop.id));
+    if (!d?.endAt) throw new Error('the drop has no end');
+    t.clock.set(new Date(d.endAt.getTime() + 1000));
+    expect((await t.app.services.jobs.drain()).failed).toBe(0);
+    expect((await read(nifty)).status).toBe('drawn');
+    await t.app.services.accounts.background.idle();
+
+    const drawnMail = async (userId: number) => {
+      const [row] = await db()
+        .select({ email: schema.users.email })
+        .from(schema.users)
+        .where(eq(schema.users.id, userId));
+      return db()
+        .select({ text: schema.outboxMessages.text, link: schema.outboxMessages.link })
+        .from(schema.outboxMessages)
+        .where(
+          and(
+            eq(schema.outboxMessages.to, row?.email ?? ''),
+            eq(schema.outboxMessages.subject, 'Your drawing was drawn'),
+          ),
+        );
+    };
+    // 2 × $25.00 = $50.00, less the platform's 10 %: $45.00, divided 60/40 ($27.00 and $18.00).
+    const toPublisher = await drawnMail(owner.id);
+    const toPayee = await drawnMail(payee.userId);
+    expect(toPublisher.map((m) => m.text.split('\n\n')[0])).toEqual([
+      expect.stringContaining(
+        'was drawn: 2 editions went to collectors for $50.00. Your share of its proceeds, by its split: $27.00.',
+      ),
+    ]);
+    expect(toPayee.map((m) => m.text.split('\n\n')[0])).toEqual([
+      expect.stringContaining(
+        'was drawn: 2 editions went to collectors for $50.00. Your share of its proceeds, by its split: $18.00.',
+      ),
+    ]);
+    expect(toPayee[0]?.link).toMatch(/\/dashboard\/transactions$/);
+    // What the email says is what the ledger credited.
+    expect((await balanceOf(payee.userId)) - payeeBefore).toBe(1_800);
+
+    // A second run tells nobody again.
+    expect(
+      await t.app.services.drawings.run(
+        await t.app.services.drawings.idOf(nifty.contractAddress, nifty.typeNumber),
+      ),
+    ).toBe('already');
+    await t.app.services.accounts.background.idle();
+    expect(await drawnMail(payee.userId)).toHaveLength(1);
+    expect(await drawnMail(owner.id)).toHaveLength(1);
+  });
+
   it('run many times at once, and failing half way then retried, settles once', async () => {
     t.clock.set(new Date('2026-06-15T12:00:00.000Z'));
     const { nifty } = await dropNifty(t.app, { dropType: 'drawing', editionSize: 2, priceInCents: PRICE });
