@@ -122,6 +122,14 @@ export function discountProblem(listUnits: bigint, discountUnits: bigint, curren
   )} off ${formatListingUnits(listUnits, currency)}`;
 }
 
+/** A list price with no room for the discount the listing keeps: what the price field says. */
+export function discountRoomMessage(discountUnits: bigint, currency: Currency): string {
+  return `Your discount of ${formatListingUnits(discountUnits, currency)} needs a price of at least ${formatListingUnits(
+    discountUnits + MIN_LISTING_UNITS[currency],
+    currency,
+  )}: lower or remove the discount first`;
+}
+
 /**
  * A typed discount off a list price of `listUnits` ('5', '$2.50'; ETH as typed), as integer minor units and
  * the plain decimal the API reads, or the message to show at the field.

@@ -106,6 +106,21 @@ describe('a listing discount', () => {
       // The route's own check of the amount names the field by its path; the rule's by 'discount'.
       expect(Object.values(body.fields ?? {}), JSON.stringify(d)).toContain(message);
     }
+    // Nothing was written by the refusals; nor by a body that mixes two changes (each is one change at a time).
+    const unchanged = {
+      baseListingPrice: { amount: '10000', currency: 'USD' },
+      listingDiscount: null,
+      priceInCents: 10_000,
+    };
+    expect((await item(token)).json()).toMatchObject({ listing: unchanged });
+    for (const mixed of [
+      { price: usd('90'), discount: usd('5') },
+      { status: 'cancelled', discount: null },
+    ]) {
+      const refused = await patch(seller, listing.id, mixed);
+      expect(refused.statusCode, JSON.stringify(mixed)).toBe(400);
+    }
+    expect((await item(token)).json()).toMatchObject({ listing: { ...unchanged, id: listing.id } });
     // At most: $99.00 off leaves the lowest price, $1.00.
     const most = await discount(seller, listing.id, usd('99'));
     expect(most.json()).toMatchObject({ priceInCents: 100, listingDiscount: { amount: '9900' } });
@@ -200,7 +215,19 @@ describe('a listing discount', () => {
   });
 });
 
-describe('a discount and a sale of the same listing at once', () => {
+describe('a discount and a sale of the same listing', () => {
+  it('a discount after the sale finds the listing sold, and the sale stands at its price', async () => {
+    const { seller, token, listing } = await listedToken(t.app, { priceInCents: 4_000 });
+    const b = await fundedBuyer(4_000);
+    const m = await listingMatchOf(t.app, b, listing.id);
+    expect((await payIntent(t.app, b, m.listingMatchId, { payment_method: 'balance' })).statusCode).toBe(200);
+    const late = await discount(seller, listing.id, usd('10'));
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toMatchObject({ errorType: 'listing-unavailable' });
+    expect(await ownerOfToken(t.app.config.database.db, token.id)).toBe(b.userId);
+    expect(await balanceOf(b.userId)).toBe(0);
+  });
+
   it('ends in one of the two: the sale at the quoted price, or the discount and no sale', async () => {
     for (let round = 0; round < 8; round += 1) {
       const { seller, token, listing } = await listedToken(t.app, { priceInCents: 4_000 });

@@ -104,10 +104,11 @@ export const listingsRoute: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Reprice (price: the list price; a discount stays), set or remove a discount (discount, or null), or cancel (status: cancelled) your listing',
         params: idParams,
+        // One change at a time: a body that mixes them ({price, discount}) is refused, not half done.
         body: z.union([
-          z.object({ price }),
-          z.object({ discount: discount.nullable() }),
-          z.object({ status: z.literal('cancelled') }),
+          z.object({ price }).strict(),
+          z.object({ discount: discount.nullable() }).strict(),
+          z.object({ status: z.literal('cancelled') }).strict(),
         ]),
         response: answers,
       },

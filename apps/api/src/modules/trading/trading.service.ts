@@ -10,16 +10,15 @@ import {
   AppError,
   convertMinorUnits,
   discountProblem,
+  discountRoomMessage,
   type FeeBreakdown,
   feeBreakdown,
   formatCents,
-  formatListingUnits,
   fromMinorUnits,
   GEMINI_NOT_CONNECTED_MESSAGE,
   isAuctionSaleType,
   listingMinimumProblem,
   MAX_TRADE_CENTS,
-  MIN_LISTING_UNITS,
   type PaymentMethod,
   PRICE_TOO_HIGH_MESSAGE,
   PURCHASE_FAILED_MESSAGE,
@@ -1404,13 +1403,7 @@ export function createTradingService(deps: {
         if (kept === null) return { ...listed, discountAmount: null };
         const discount = BigInt(kept);
         if (discountProblem(listUnits, discount, input.currency)) {
-          throw TRADING_ERRORS.invalid(
-            'price',
-            `Your discount of ${formatListingUnits(discount, input.currency)} needs a price of at least ${formatListingUnits(
-              discount + MIN_LISTING_UNITS[input.currency],
-              input.currency,
-            )}: lower or remove the discount first`,
-          );
+          throw TRADING_ERRORS.invalid('price', discountRoomMessage(discount, input.currency));
         }
         return { ...(await pricingOfUnits(listUnits - discount, input.currency)), discountAmount: kept };
       });
@@ -1425,7 +1418,13 @@ export function createTradingService(deps: {
       return changeListing(sellerId, id, async (listing) => {
         const currency = listing.currency as PriceInput['currency'];
         const listUnits = BigInt(listing.amount) + BigInt(listing.discountAmount ?? 0);
-        if (input === null) return { ...(await pricingOfUnits(listUnits, currency)), discountAmount: null };
+        // What the price left is worth in cents ('too high' at today's rate) is said at the discount field.
+        const priced = (units: bigint) =>
+          pricingOfUnits(units, currency).catch((error: unknown) => {
+            const said = error instanceof AppError ? error.fields?.price : undefined;
+            throw said ? TRADING_ERRORS.invalid('discount', said) : error;
+          });
+        if (input === null) return { ...(await priced(listUnits)), discountAmount: null };
         if (input.currency !== currency) {
           throw TRADING_ERRORS.invalid(
             'discount',
@@ -1436,10 +1435,7 @@ export function createTradingService(deps: {
         if (discount === null) throw TRADING_ERRORS.invalid('discount', 'Enter a discount like 5 or 2.50');
         const problem = discountProblem(listUnits, discount, currency);
         if (problem) throw TRADING_ERRORS.invalid('discount', problem);
-        return {
-          ...(await pricingOfUnits(listUnits - discount, currency)),
-          discountAmount: discount.toString(),
-        };
+        return { ...(await priced(listUnits - discount)), discountAmount: discount.toString() };
       });
     },
 

@@ -28,13 +28,17 @@ export function storeSignIn(queryClient: QueryClient, grant: TokenGrant): void {
   writeCredentials(grant);
 }
 
-/** Asks the server to end the session of `token` (000 §7 revoke-token); never throws. */
+/**
+ * Asks the server to end the session of `token` (000 §7 revoke-token); never throws. `keepalive`: sent even when
+ * the tab is closed right after Sign Out.
+ */
 async function revoke(token: string): Promise<void> {
   await fetch(apiUrl('/oauth2/revoke-token/'), {
     method: 'POST',
     headers: buildHeaders({ 'Content-Type': 'application/json' }),
     body: JSON.stringify({ token }),
     credentials: 'same-origin',
+    keepalive: true,
   }).catch(() => undefined);
 }
 
@@ -42,13 +46,10 @@ async function revoke(token: string): Promise<void> {
  * Forgets the credentials here and ends the session on the server (best effort, bounded wait). It holds the
  * refresh lock while it does: a refresh running in another tab finishes first, so the tokens it brings are
  * not written back after the sign-out cleared them (the tabs would look signed in until their first 401).
- * `onSignedOut` runs just before the session is forgotten here (credentials and cached answers), and before the
+ * `onSignedOut` runs as soon as the session is forgotten here (credentials and cached answers), before the
  * server is told: the visitor is not kept waiting on the revoke (up to 3 s on a slow network).
  */
-export async function signOut(
-  queryClient: QueryClient,
-  onSignedOut?: () => void | Promise<void>,
-): Promise<void> {
+export async function signOut(queryClient: QueryClient, onSignedOut?: () => void): Promise<void> {
   const bounded = (work: Promise<unknown>) =>
     Promise.race([work, new Promise((resolve) => window.setTimeout(resolve, REVOKE_TIMEOUT_MS))]);
   // A refresh of this tab's own finishes first (it would wait for the lock held below), for 3 s at most.
@@ -56,9 +57,6 @@ export async function signOut(
   await whileRefreshLocked(async () => {
     const credentials = readCredentials();
     const token = credentials?.refresh_token ?? credentials?.access_token;
-    // First (a navigation home, done once its page has loaded): a page that needs a session would otherwise
-    // replace itself with the login page as it sees the credentials gone.
-    await onSignedOut?.();
     clearCredentials();
     // The session's flags go with its credentials: the rest of the sign-out is cut off if the visitor leaves
     // the page meanwhile, and their next sign-in in this tab is greeted 'Signed in' again (001 §2).
@@ -68,6 +66,13 @@ export async function signOut(
     // way are dropped (cancelled queries keep no late answer), then the cache emptied.
     void queryClient.cancelQueries();
     queryClient.clear();
+    // Home now (RequireAuth leaves a page that needs a session while that navigation loads), not once the server
+    // has been told: that takes up to 3 s more.
+    try {
+      onSignedOut?.();
+    } catch {
+      // Going home is a courtesy: the server is told all the same.
+    }
     // Sent with the token read above: an API call would wait for a refresh of this tab's, which waits for this
     // lock. Still under the lock, so a tab next in line cannot refresh with the tokens being revoked.
     if (token) await bounded(revoke(token));

@@ -27,8 +27,8 @@ export function useSignOut(): { signOut: () => Promise<void>; pending: boolean }
     const startedAt = historyIndex();
     try {
       // Home as soon as the session is gone here, not once the server has been told as well.
-      await signOut(queryClient, async () => {
-        if (historyIndex() === startedAt) await navigate('/', { replace: true });
+      await signOut(queryClient, () => {
+        if (historyIndex() === startedAt) void navigate('/', { replace: true });
       });
     } finally {
       setPending(false);

@@ -225,7 +225,8 @@ function PagedTable<T>({
             <tr>
               {columns.map((column) => (
                 <th key={column} scope="col">
-                  {column}
+                  {/* A column of buttons is named for screen readers only. */}
+                  {column === 'Actions' ? <span className="visually-hidden">{column}</span> : column}
                 </th>
               ))}
             </tr>
@@ -485,7 +486,7 @@ function ActiveDiscountsTab() {
         onPage={setPage}
         label="Listings"
         testId="listings"
-        columns={['Item', 'List price', 'Discount', 'Buyers pay', 'Listed', '']}
+        columns={['Item', 'List price', 'Discount', 'Buyers pay', 'Listed', 'Actions']}
         empty="You have no active listings, so no active discounts."
         row={(card) => (
           <tr key={card.id} data-testid="listing-row">

@@ -2,10 +2,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   amountText,
   convertMinorUnits,
+  discountProblem,
+  discountRoomMessage,
   formatListingUnits,
   fromMinorUnits,
+  PRICE_TOO_HIGH_MESSAGE,
   readPrice,
-  toMinorUnits,
 } from '@vitrine/domain';
 import { type FormEvent, useRef, useState } from 'react';
 import { isApiError } from '../../app/api-client';
@@ -29,12 +31,6 @@ import { DiscountDialog } from './DiscountDialog';
 import styles from './ListingControls.module.css';
 import { SaleFeesDialog } from './SaleFeesDialog';
 import { type ListingCurrency, type ListingPrice, tradingApi } from './trading-api';
-
-/** The message to show at the price field (`readPrice`: a fraction of a cent or '12,5' is refused); null for a price. */
-function priceError(amount: string, currency: ListingCurrency): string | null {
-  const read = readPrice(amount, currency);
-  return 'error' in read ? read.error : null;
-}
 
 /**
  * The owner's controls on the item page (issue #14): "List for sale" when the token is not listed,
@@ -121,13 +117,6 @@ export function useRefreshItems() {
   };
 }
 
-/** A typed USD price in cents, for the fee dialog; null when it is not a price. */
-function usdCents(amount: string, currency: ListingCurrency): number | null {
-  if (currency !== 'USD') return null;
-  const read = readPrice(amount, currency);
-  return 'units' in read && read.units <= 1_000_000_000n ? Number(read.units) : null;
-}
-
 /** A listing's price as the price field reads it: '125', '125.50' (never '125.5') in dollars; ETH as it is. */
 function priceText(price: { amount: string; currency: string }): string {
   if (price.currency !== 'USD') return fromMinorUnits(price.amount, price.currency === 'ETH' ? 'ETH' : 'USD');
@@ -162,24 +151,39 @@ export function PriceDialog({
   const formRef = useRef<HTMLFormElement>(null);
   // An ETH price in dollars at today's rate (000 §7 rates), so the seller sees what it is worth.
   const ethToUsd = useFxRate('ETH', 'USD');
-  const typed = readPrice(amount, currency);
+  // A discount the listing has stays with a new price in its currency (buyers pay the price less it); another
+  // currency drops it. A price with no room for it is refused here as the API would.
+  const discount = listing?.listingDiscount ?? null;
+  const keptDiscount = discount && discount.currency === currency ? BigInt(discount.amount) : null;
+  const readWithRoom = (text: string, cur: ListingCurrency) => {
+    const read = readPrice(text, cur);
+    const kept = discount && discount.currency === cur ? BigInt(discount.amount) : null;
+    return 'units' in read && kept !== null && discountProblem(read.units, kept, cur)
+      ? { error: discountRoomMessage(kept, cur) }
+      : read;
+  };
+  const problemOf = (text: string, cur: ListingCurrency) => {
+    const read = readWithRoom(text, cur);
+    return 'error' in read ? read.error : null;
+  };
+  const typed = readWithRoom(amount, currency);
+  // What buyers would pay, in the currency's minor unit: the price less a discount that stays.
+  const paidUnits = 'units' in typed ? typed.units - (keptDiscount ?? 0n) : null;
   const ethInUsd =
-    currency === 'ETH' && ethToUsd.data && 'amount' in typed
-      ? formatConvertedPrice({ amount: typed.amount, currency: 'ETH' }, 'USD', ethToUsd.data)
+    currency === 'ETH' && ethToUsd.data && paidUnits !== null
+      ? formatConvertedPrice(
+          { amount: fromMinorUnits(paidUnits, 'ETH'), currency: 'ETH' },
+          'USD',
+          ethToUsd.data,
+        )
       : null;
   // The same in cents, for an estimated fee breakdown (the terms say the fees are shown before listing).
   const ethInCents = (() => {
-    if (currency !== 'ETH' || !ethToUsd.data || !('amount' in typed)) return null;
-    const wei = toMinorUnits(typed.amount, 'ETH');
-    if (wei === null) return null;
-    const cents = Number(convertMinorUnits(wei, 'ETH', 'USD', ethToUsd.data));
+    if (currency !== 'ETH' || !ethToUsd.data || paidUnits === null) return null;
+    const cents = Number(convertMinorUnits(paidUnits, 'ETH', 'USD', ethToUsd.data));
     return Number.isSafeInteger(cents) && cents > 0 ? cents : null;
   })();
   const [estimated, setEstimated] = useState(false);
-  // A discount the listing has stays with a new price in its currency (buyers pay the price less it); another
-  // currency drops it.
-  const discount = listing?.listingDiscount ?? null;
-  const keptDiscount = discount && discount.currency === currency ? BigInt(discount.amount) : null;
   const terms = useTermsDialog();
   // A double click lists once: the second click sends nothing while the first is in flight.
   const once = useSubmitOnce();
@@ -243,7 +247,7 @@ export function PriceDialog({
             onChange={(event) => {
               setAmount(event.target.value);
               // An error shown goes as soon as the price is right (and says what is wrong meanwhile).
-              if (fieldError !== null) setFieldError(priceError(event.target.value, currency));
+              if (fieldError !== null) setFieldError(problemOf(event.target.value, currency));
             }}
             error={fieldError}
             autoFocus
@@ -255,7 +259,7 @@ export function PriceDialog({
             onChange={(event) => {
               const next = event.target.value === 'ETH' ? 'ETH' : 'USD';
               setCurrency(next);
-              if (fieldError !== null) setFieldError(priceError(amount, next));
+              if (fieldError !== null) setFieldError(problemOf(amount, next));
             }}
           >
             <option value="USD">USD</option>
@@ -265,8 +269,8 @@ export function PriceDialog({
             <p className={styles.note} aria-live="polite" data-testid="price-discount-note">
               {keptDiscount === null
                 ? `A new currency removes your discount of ${formatListingUnits(BigInt(discount.amount), discount.currency === 'ETH' ? 'ETH' : 'USD')}.`
-                : 'units' in typed && typed.units > keptDiscount
-                  ? `Your discount of ${formatListingUnits(keptDiscount, currency)} stays: buyers pay ${formatListingUnits(typed.units - keptDiscount, currency)}.`
+                : paidUnits !== null
+                  ? `Your discount of ${formatListingUnits(keptDiscount, currency)} stays: buyers pay ${formatListingUnits(paidUnits, currency)}.`
                   : `Your discount of ${formatListingUnits(keptDiscount, currency)} stays: buyers pay the price less it.`}
             </p>
           ) : null}
@@ -275,10 +279,12 @@ export function PriceDialog({
               type="button"
               className={styles.linkButton}
               onClick={() => {
-                const cents = usdCents(amount, currency);
-                setFieldError(cents === null ? priceError(amount, currency) : null);
                 // The fees of what buyers pay: the price less a discount that stays.
-                setFeesFor(cents === null ? null : Math.max(cents - Number(keptDiscount ?? 0n), 0));
+                const cents = paidUnits !== null && paidUnits <= 1_000_000_000n ? Number(paidUnits) : null;
+                setFieldError(
+                  'error' in typed ? typed.error : cents === null ? PRICE_TOO_HIGH_MESSAGE : null,
+                );
+                setFeesFor(cents);
               }}
               data-testid="show-fees"
             >
