@@ -114,6 +114,10 @@ async function runRefresh(options: RefreshOptions): Promise<RefreshOutcome> {
     setLastRefreshFailed(true);
     return 'failed';
   }
+  // Signed out while the request was out (a sign-out that stopped waiting for it, after 3 s): the tokens it brought
+  // are not written back, which would sign the tab in again. The session they belong to was ended by the sign-out's
+  // revoke (revoking any token of a session ends it).
+  if (readCredentials() === null) return 'cleared';
   // Cleared first: writing the credentials tells their listeners at once, and they read the flag
   // (SessionManager schedules the next refresh from it).
   setLastRefreshFailed(false);

@@ -50,6 +50,28 @@ function subscribe(listener: () => void): () => void {
   };
 }
 
+let leaving = false;
+
+/**
+ * Sign Out is taking this tab home (set before the credentials go, cleared once home, or at once when it is not
+ * going home): a page that needs a session waits instead of sending the visitor to the login page, whatever order
+ * React renders the sign-out's updates and the router's navigation in.
+ */
+export function setLeavingForHome(value: boolean): void {
+  if (leaving === value) return;
+  leaving = value;
+  emit();
+}
+
+/** Whether Sign Out is taking this tab home (`setLeavingForHome`). */
+export function useLeavingForHome(): boolean {
+  return useSyncExternalStore(
+    subscribe,
+    () => leaving,
+    () => false,
+  );
+}
+
 /** 'loading' while an expired session is being refreshed, then 'authenticated' or 'anonymous'. */
 export function useSessionStatus(): SessionStatus {
   return useSyncExternalStore(

@@ -117,6 +117,19 @@ describe('sign-out (000 §4)', () => {
     await signOut(new QueryClient());
     expect(localStorage.getItem(CREDENTIALS_KEY)).toBeNull();
     expect(revoked).toHaveLength(1);
-    void refresh;
+    // The hung refresh answers after all, once signed out: its tokens are not written back (review, 2026-12-06:
+    // they were, and the tab was signed in again).
+    answerRefresh(
+      json(200, {
+        access_token: 'vat_late',
+        token_type: 'Bearer',
+        expires_in: 900,
+        refresh_token: 'vrt_late',
+        scope: 'read write',
+      }),
+    );
+    expect(await refresh).toBe('cleared');
+    expect(localStorage.getItem(CREDENTIALS_KEY)).toBeNull();
+    expect(readCredentials()).toBeNull();
   }, 15_000);
 });

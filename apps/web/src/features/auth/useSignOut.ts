@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { setLeavingForHome } from './session-status';
 import { signOut } from './sign-in';
 
 /**
@@ -26,11 +27,19 @@ export function useSignOut(): { signOut: () => Promise<void>; pending: boolean }
     setPending(true);
     const startedAt = historyIndex();
     try {
-      // Home as soon as the session is gone here, not once the server has been told as well.
+      // Home as soon as the session is gone here, not once the server has been told as well. Pages that need a
+      // session wait for it rather than show the login page (set before the credentials go).
+      setLeavingForHome(true);
       await signOut(queryClient, () => {
-        if (historyIndex() === startedAt) void navigate('/', { replace: true });
+        if (historyIndex() !== startedAt) {
+          setLeavingForHome(false);
+          return;
+        }
+        void Promise.resolve(navigate('/', { replace: true })).finally(() => setLeavingForHome(false));
       });
     } finally {
+      // Home or not, by now: a navigation that never settled does not hold protected pages for good.
+      setLeavingForHome(false);
       setPending(false);
     }
   }, [queryClient, navigate]);

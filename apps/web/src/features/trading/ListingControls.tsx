@@ -6,6 +6,7 @@ import {
   discountRoomMessage,
   formatListingUnits,
   fromMinorUnits,
+  MAX_TRADE_CENTS,
   PRICE_TOO_HIGH_MESSAGE,
   readPrice,
 } from '@vitrine/domain';
@@ -279,8 +280,10 @@ export function PriceDialog({
               type="button"
               className={styles.linkButton}
               onClick={() => {
-                // The fees of what buyers pay: the price less a discount that stays.
-                const cents = paidUnits !== null && paidUnits <= 1_000_000_000n ? Number(paidUnits) : null;
+                // The fees of what buyers pay: the price less a discount that stays. The list price itself is
+                // bounded too (the API refuses one above the highest price, whatever the discount).
+                const listTooHigh = 'units' in typed && typed.units > BigInt(MAX_TRADE_CENTS);
+                const cents = paidUnits !== null && !listTooHigh ? Number(paidUnits) : null;
                 setFieldError(
                   'error' in typed ? typed.error : cents === null ? PRICE_TOO_HIGH_MESSAGE : null,
                 );
