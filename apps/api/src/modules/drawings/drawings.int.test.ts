@@ -123,6 +123,23 @@ async function activeHolds(): Promise<number> {
   return db().$count(schema.ledgerHolds, eq(schema.ledgerHolds.status, 'active'));
 }
 
+/** The "Your drawing was drawn" emails a user was sent (the proceeds of a drawing, once drawn). */
+async function drawnMail(userId: number) {
+  const [row] = await db()
+    .select({ email: schema.users.email })
+    .from(schema.users)
+    .where(eq(schema.users.id, userId));
+  return db()
+    .select({ text: schema.outboxMessages.text, link: schema.outboxMessages.link })
+    .from(schema.outboxMessages)
+    .where(
+      and(
+        eq(schema.outboxMessages.to, row?.email ?? ''),
+        eq(schema.outboxMessages.subject, 'Your drawing was drawn'),
+      ),
+    );
+}
+
 describe('drawings', () => {
   it('enter: a validated profile, an unused entry, the window open, the price held', async () => {
     const { nifty } = await dropNifty(t.app, { dropType: 'drawing', editionSize: 2, priceInCents: PRICE });
@@ -289,21 +306,7 @@ describe('drawings', () => {
     expect(kept).toHaveLength(entrants.length);
     expect(kept.every((a) => a.kind === 'drawing-result')).toBe(true);
     // The publisher is told what the drawing brought them, as credited, once (it told nobody).
-    const publisherMail = async () => {
-      const [row] = await db()
-        .select({ email: schema.users.email })
-        .from(schema.users)
-        .where(eq(schema.users.id, owner.id));
-      return db()
-        .select({ subject: schema.outboxMessages.subject, text: schema.outboxMessages.text })
-        .from(schema.outboxMessages)
-        .where(
-          and(
-            eq(schema.outboxMessages.to, row?.email ?? ''),
-            eq(schema.outboxMessages.subject, 'Your drawing was drawn'),
-          ),
-        );
-    };
+    const publisherMail = () => drawnMail(owner.id);
     const told = await publisherMail();
     expect(told).toHaveLength(1);
     expect(told[0]?.text).toContain(
@@ -357,21 +360,6 @@ describe('drawings', () => {
     expect((await read(nifty)).status).toBe('drawn');
     await t.app.services.accounts.background.idle();
 
-    const drawnMail = async (userId: number) => {
-      const [row] = await db()
-        .select({ email: schema.users.email })
-        .from(schema.users)
-        .where(eq(schema.users.id, userId));
-      return db()
-        .select({ text: schema.outboxMessages.text, link: schema.outboxMessages.link })
-        .from(schema.outboxMessages)
-        .where(
-          and(
-            eq(schema.outboxMessages.to, row?.email ?? ''),
-            eq(schema.outboxMessages.subject, 'Your drawing was drawn'),
-          ),
-        );
-    };
     // 2 × $25.00 = $50.00, less the platform's 10 %: $45.00, divided 60/40 ($27.00 and $18.00).
     const toPublisher = await drawnMail(owner.id);
     const toPayee = await drawnMail(payee.userId);

@@ -10,32 +10,22 @@ function atMostCents(amount: string | number): boolean {
   return typeof amount === 'string' ? !/\.\d{3,}$/.test(amount) : numberInWholeCents(amount);
 }
 
-const price = z
-  .object({
-    amount: z.union([
-      z.string().regex(/^\d{1,12}(\.\d{1,18})?$/, 'Enter a price like 125 or 12.50'),
-      z.number().nonnegative(),
-    ]),
-    currency: z.enum(['USD', 'ETH']),
-  })
-  // USD is kept in cents: a third decimal would be rounded away (0.001 listed for $0.00), so it is refused.
-  .refine((p) => p.currency !== 'USD' || atMostCents(p.amount), {
-    message: 'Enter a price like 125 or 12.50',
-    path: ['amount'],
-  });
+/**
+ * An amount in USD or ETH as the listing calls take it: a decimal string or a JSON number (`number` says which);
+ * USD is kept in cents, so a third decimal, which would be rounded away (0.001 listed for $0.00), is refused.
+ */
+function listingAmount(message: string, number: z.ZodNumber) {
+  return z
+    .object({
+      amount: z.union([z.string().regex(/^\d{1,12}(\.\d{1,18})?$/, message), number]),
+      currency: z.enum(['USD', 'ETH']),
+    })
+    .refine((p) => p.currency !== 'USD' || atMostCents(p.amount), { message, path: ['amount'] });
+}
+
+const price = listingAmount('Enter a price like 125 or 12.50', z.number().nonnegative());
 /** A discount off the list price (000 §3 listingDiscount), in the listing's currency. */
-const discount = z
-  .object({
-    amount: z.union([
-      z.string().regex(/^\d{1,12}(\.\d{1,18})?$/, 'Enter a discount like 5 or 2.50'),
-      z.number().positive(),
-    ]),
-    currency: z.enum(['USD', 'ETH']),
-  })
-  .refine((p) => p.currency !== 'USD' || atMostCents(p.amount), {
-    message: 'Enter a discount like 5 or 2.50',
-    path: ['amount'],
-  });
+const discount = listingAmount('Enter a discount like 5 or 2.50', z.number().positive());
 const idParams = z.object({ id: rowId });
 const answers = { 200: listingSchema, ...errorResponses, 409: errorResponses[404] };
 
