@@ -154,3 +154,37 @@ export function amountText(cents: number): string {
   const digits = String(cents).padStart(3, '0');
   return `${digits.slice(0, -2)}.${digits.slice(-2)}`;
 }
+
+/** An amount in a currency's minor unit, as the API answers it (000 §3 prices). */
+export interface MinorUnitsPrice<C extends string = Currency> {
+  amount: string;
+  currency: C;
+}
+
+/**
+ * A listing's 000 §3 `baseListingPrice` and `listingDiscount` from what a buyer pays (`paid`, as stored) and the
+ * seller's discount in the same minor unit (null without one): the list price is the two added.
+ */
+export function listedPrices<C extends string>(
+  paid: MinorUnitsPrice<C>,
+  discount: string | null,
+): { baseListingPrice: MinorUnitsPrice<C>; listingDiscount: MinorUnitsPrice<C> | null } {
+  if (discount === null) return { baseListingPrice: paid, listingDiscount: null };
+  return {
+    baseListingPrice: {
+      amount: (BigInt(paid.amount) + BigInt(discount)).toString(),
+      currency: paid.currency,
+    },
+    listingDiscount: { amount: discount, currency: paid.currency },
+  };
+}
+
+/** What a buyer pays for a listing: its list price less the seller's discount (`listedPrices` undone). */
+export function paidPrice<C extends string>(listing: {
+  baseListingPrice: MinorUnitsPrice<C>;
+  listingDiscount: MinorUnitsPrice<C> | null;
+}): MinorUnitsPrice<C> {
+  const { baseListingPrice: base, listingDiscount: discount } = listing;
+  if (!discount) return base;
+  return { amount: (BigInt(base.amount) - BigInt(discount.amount)).toString(), currency: base.currency };
+}

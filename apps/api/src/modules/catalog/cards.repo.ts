@@ -2,7 +2,7 @@
 // for token cards, a few indexed queries for the others, whatever the page size.
 
 import { type Db, schema } from '@vitrine/db';
-import { type Currency, isFastSellOut, nftBadge } from '@vitrine/domain';
+import { type Currency, isFastSellOut, listedPrices, nftBadge } from '@vitrine/domain';
 import type {
   CollectionCard,
   Creator,
@@ -200,18 +200,14 @@ export function toListing(r: {
 }): Listing | null {
   if (r.listingId === null || r.currency === null || r.amount === null || r.priceInCents === null)
     return null;
-  const currency = r.currency as Currency;
-  const discount = r.discountAmount;
+  const prices = listedPrices({ amount: r.amount, currency: r.currency as Currency }, r.discountAmount);
   return {
     id: r.listingId,
     tokenId: r.tokenId,
     editionNumber: r.editionNumber,
-    baseListingPrice: {
-      amount: discount === null ? r.amount : (BigInt(r.amount) + BigInt(discount)).toString(),
-      currency,
-    },
+    baseListingPrice: prices.baseListingPrice,
     priceInCents: r.priceInCents,
-    listingDiscount: discount === null ? null : { amount: discount, currency },
+    listingDiscount: prices.listingDiscount,
     listingDeliveryFee: null,
     externalListingId: null,
     seller: r.seller,

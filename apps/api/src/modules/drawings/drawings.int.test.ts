@@ -123,6 +123,16 @@ async function activeHolds(): Promise<number> {
   return db().$count(schema.ledgerHolds, eq(schema.ledgerHolds.status, 'active'));
 }
 
+/** Moves the clock a second past the drop's end (the drawing closes). */
+async function pastTheClose(dropId: number): Promise<void> {
+  const [d] = await db()
+    .select({ endAt: schema.drops.endAt })
+    .from(schema.drops)
+    .where(eq(schema.drops.id, dropId));
+  if (!d?.endAt) throw new Error('the drop has no end');
+  t.clock.set(new Date(d.endAt.getTime() + 1000));
+}
+
 /** The "Your drawing was drawn" emails a user was sent (the proceeds of a drawing, once drawn). */
 async function drawnMail(userId: number) {
   const [row] = await db()
@@ -232,12 +242,7 @@ describe('drawings', () => {
     // Before the close the job does nothing.
     await t.app.services.jobs.drain();
     expect((await read(nifty)).status).toBe('open');
-    const [d] = await db()
-      .select({ endAt: schema.drops.endAt })
-      .from(schema.drops)
-      .where(eq(schema.drops.id, drop.id));
-    if (!d?.endAt) throw new Error('the drop has no end');
-    t.clock.set(new Date(d.endAt.getTime() + 1000));
+    await pastTheClose(drop.id);
     expect((await read(nifty)).status).toBe('closed');
     const drained = await t.app.services.jobs.drain();
     expect(drained.ran).toBeGreaterThanOrEqual(1);
@@ -350,12 +355,7 @@ describe('drawings', () => {
     const payeeBefore = await balanceOf(payee.userId);
     const entrants = await Promise.all(Array.from({ length: 3 }, () => validated()));
     for (const s of entrants) expect((await enter(nifty, s)).statusCode).toBe(201);
-    const [d] = await db()
-      .select({ endAt: schema.drops.endAt })
-      .from(schema.drops)
-      .where(eq(schema.drops.id, drop.id));
-    if (!d?.endAt) throw new Error('the drop has no end');
-    t.clock.set(new Date(d.endAt.getTime() + 1000));
+    await pastTheClose(drop.id);
     expect((await t.app.services.jobs.drain()).failed).toBe(0);
     expect((await read(nifty)).status).toBe('drawn');
     await t.app.services.accounts.background.idle();
@@ -612,12 +612,7 @@ describe('drawings', () => {
     expect((await enterByCard(nifty, entrants[1] as TestSession)).statusCode).toBe(201);
     expect((await enter(nifty, entrants[2] as TestSession)).statusCode).toBe(201);
 
-    const [d] = await db()
-      .select({ endAt: schema.drops.endAt })
-      .from(schema.drops)
-      .where(eq(schema.drops.id, drop.id));
-    if (!d?.endAt) throw new Error('the drop has no end');
-    t.clock.set(new Date(d.endAt.getTime() + 1000));
+    await pastTheClose(drop.id);
     const drained = await t.app.services.jobs.drain();
     expect(drained.failed).toBe(0);
     const view = await read(nifty);

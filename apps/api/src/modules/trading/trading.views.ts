@@ -1,5 +1,5 @@
 // Rows to the answers of trading-responses (decision 009).
-import { feeBreakdown, type PaymentMethod, primaryFeeBreakdown } from '@vitrine/domain';
+import { feeBreakdown, listedPrices, type PaymentMethod, primaryFeeBreakdown } from '@vitrine/domain';
 import type { Listing, PurchaseIntent, Quote } from '@vitrine/domain/trading-responses';
 import { OPEN_EDITION_DELIVERY_MESSAGE } from './editions.service';
 import type { ListingRow, OfferPurchaseRow, TokenForSale, WinPurchaseRow } from './trading.repo';
@@ -10,14 +10,7 @@ import type { IntentView } from './trading.service';
  * price is that plus the discount.
  */
 export function listingPrices(row: { currency: string; amount: string; discountAmount: string | null }) {
-  const currency = row.currency as 'USD' | 'ETH';
-  if (row.discountAmount === null) {
-    return { baseListingPrice: { amount: row.amount, currency }, listingDiscount: null };
-  }
-  return {
-    baseListingPrice: { amount: (BigInt(row.amount) + BigInt(row.discountAmount)).toString(), currency },
-    listingDiscount: { amount: row.discountAmount, currency },
-  };
+  return listedPrices({ amount: row.amount, currency: row.currency as 'USD' | 'ETH' }, row.discountAmount);
 }
 
 export function toListing(

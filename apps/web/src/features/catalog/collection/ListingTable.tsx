@@ -29,7 +29,7 @@ import { ArtworkImage } from '../shared/ArtworkImage';
 import { ListingPrice } from '../shared/ListingPrice';
 import { NumberRangePanel } from '../shared/NumberRangePanel';
 import { PersonLink } from '../shared/PersonLink';
-import { centsPrice, fromPaidPrice } from '../shared/price-props';
+import { centsPrice, listedPrices } from '../shared/price-props';
 import { formatDateTime, formatRelative } from '../shared/time-format';
 import { DateRangePanel } from './DateRangePanel';
 import { isoToTableDate } from './date-input';
@@ -306,7 +306,9 @@ export function ListingTable({ collectionKey, typeNumber }: ListingTableProps) {
                         </td>
                         <td>
                           {row.listingPrice ? (
-                            <ListingPrice listing={fromPaidPrice(row.listingPrice, row.listingDiscount)} />
+                            <ListingPrice
+                              listing={listedPrices(row.listingPrice, row.listingDiscount?.amount ?? null)}
+                            />
                           ) : row.price !== null ? (
                             <Price {...centsPrice(row.price)} />
                           ) : (
@@ -369,7 +371,10 @@ export function ListingTable({ collectionKey, typeNumber }: ListingTableProps) {
           tokenId={listing.tokenId}
           listing={
             listing.listingId !== null && listing.listingPrice
-              ? { id: listing.listingId, ...fromPaidPrice(listing.listingPrice, listing.listingDiscount) }
+              ? {
+                  id: listing.listingId,
+                  ...listedPrices(listing.listingPrice, listing.listingDiscount?.amount ?? null),
+                }
               : null
           }
           onClose={() => setListing(null)}

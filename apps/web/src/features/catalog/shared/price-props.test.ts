@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fromPaidPrice, paidPrice } from './price-props';
+import { listedPrices, paidPrice } from './price-props';
 
 describe('a listing price with a discount', () => {
   it('is what a buyer pays: the list price less the discount, exact in wei', () => {
@@ -20,11 +20,11 @@ describe('a listing price with a discount', () => {
   });
 
   it('gives the list price back from the price paid and the discount (the collection table row)', () => {
-    expect(fromPaidPrice({ amount: '8000', currency: 'USD' }, { amount: '2000', currency: 'USD' })).toEqual({
+    expect(listedPrices({ amount: '8000', currency: 'USD' }, '2000')).toEqual({
       baseListingPrice: { amount: '10000', currency: 'USD' },
       listingDiscount: { amount: '2000', currency: 'USD' },
     });
-    expect(fromPaidPrice({ amount: '8000', currency: 'USD' }, null)).toEqual({
+    expect(listedPrices({ amount: '8000', currency: 'USD' }, null)).toEqual({
       baseListingPrice: { amount: '8000', currency: 'USD' },
       listingDiscount: null,
     });

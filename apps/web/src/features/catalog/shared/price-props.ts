@@ -13,27 +13,5 @@ export function minorUnitsPrice(price: Price): PriceInput {
   return { amount: fromMinorUnits(price.amount, price.currency), currency: price.currency };
 }
 
-/**
- * What a buyer pays for a listing: its list price (`baseListingPrice`) less the seller's discount, in the
- * listing's currency and minor unit (000 §3).
- */
-export function paidPrice(listing: { baseListingPrice: Price; listingDiscount: Price | null }): Price {
-  const { baseListingPrice: base, listingDiscount: discount } = listing;
-  if (!discount) return base;
-  return { amount: (BigInt(base.amount) - BigInt(discount.amount)).toString(), currency: base.currency };
-}
-
-/** A listing's prices from what a buyer pays and the discount (the collection table's row): `paidPrice` undone. */
-export function fromPaidPrice(
-  paid: Price,
-  discount: Price | null,
-): { baseListingPrice: Price; listingDiscount: Price | null } {
-  if (!discount) return { baseListingPrice: paid, listingDiscount: null };
-  return {
-    baseListingPrice: {
-      amount: (BigInt(paid.amount) + BigInt(discount.amount)).toString(),
-      currency: paid.currency,
-    },
-    listingDiscount: discount,
-  };
-}
+/** A listing's price paid and list price (the domain's rule, 000 §3): see `paidPrice` and `listedPrices`. */
+export { listedPrices, paidPrice } from '@vitrine/domain';
