@@ -1534,6 +1534,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/offer/{purchase_intent_id}/complete-action": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Open your offer made by a card that required a second step (3-D Secure), once your bank's verification is done */
+        post: operations["postV2OfferByPurchaseIntentIdCompleteAction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/offer/{purchase_intent_id}": {
         parameters: {
             query?: never;
@@ -17738,7 +17755,7 @@ export interface operations {
                             /** @enum {string} */
                             BuyOrderPurchaseType: "attribute" | "other";
                             /** @enum {string} */
-                            status: "open" | "accepted" | "cancelled" | "expired" | "outbid";
+                            status: "open" | "accepted" | "cancelled" | "expired" | "outbid" | "requires_action" | "unverified";
                             amount: {
                                 amount: string;
                                 /** @enum {string} */
@@ -17768,6 +17785,11 @@ export interface operations {
                             nifty: {
                                 name: string;
                                 image_url: string;
+                            };
+                            nextAction?: {
+                                type: string;
+                                url?: string;
+                                clientSecret?: string;
                             };
                         }[];
                     };
@@ -17952,7 +17974,7 @@ export interface operations {
                             /** @enum {string} */
                             BuyOrderPurchaseType: "attribute" | "other";
                             /** @enum {string} */
-                            status: "open" | "accepted" | "cancelled" | "expired" | "outbid";
+                            status: "open" | "accepted" | "cancelled" | "expired" | "outbid" | "requires_action" | "unverified";
                             amount: {
                                 amount: string;
                                 /** @enum {string} */
@@ -17982,6 +18004,11 @@ export interface operations {
                             nifty: {
                                 name: string;
                                 image_url: string;
+                            };
+                            nextAction?: {
+                                type: string;
+                                url?: string;
+                                clientSecret?: string;
                             };
                         };
                     };
@@ -18145,7 +18172,7 @@ export interface operations {
                             /** @enum {string} */
                             BuyOrderPurchaseType: "attribute" | "other";
                             /** @enum {string} */
-                            status: "open" | "accepted" | "cancelled" | "expired" | "outbid";
+                            status: "open" | "accepted" | "cancelled" | "expired" | "outbid" | "requires_action" | "unverified";
                             amount: {
                                 amount: string;
                                 /** @enum {string} */
@@ -18175,6 +18202,209 @@ export interface operations {
                             nifty: {
                                 name: string;
                                 image_url: string;
+                            };
+                            nextAction?: {
+                                type: string;
+                                url?: string;
+                                clientSecret?: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postV2OfferByPurchaseIntentIdCompleteAction: {
+        parameters: {
+            query?: never;
+            header?: {
+                "idempotency-key"?: string;
+            };
+            path: {
+                purchase_intent_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        offer: {
+                            id: number;
+                            purchaseIntentId: number;
+                            /** @enum {string} */
+                            type: "offer" | "global_offer";
+                            /** @enum {string} */
+                            BuyOrderPurchaseType: "attribute" | "other";
+                            /** @enum {string} */
+                            status: "open" | "accepted" | "cancelled" | "expired" | "outbid" | "requires_action" | "unverified";
+                            amount: {
+                                amount: string;
+                                /** @enum {string} */
+                                currency: "USD";
+                            };
+                            amountInCents: number;
+                            expiresAt: string;
+                            createdAt: string;
+                            /** @enum {string} */
+                            paymentMethod: "balance" | "stripe_card";
+                            maker: {
+                                id: number;
+                                name: string;
+                                profile_url: string;
+                                profile_pic_url: string | null;
+                            };
+                            UnmintedBuilderNifty: {
+                                niftyType: string;
+                                niftyContractAddress: string;
+                            };
+                            tokenId: string | null;
+                            editionNumber: number | null;
+                            attribute: {
+                                trait_type: string;
+                                value: string;
+                            } | null;
+                            nifty: {
+                                name: string;
+                                image_url: string;
+                            };
+                            nextAction?: {
+                                type: string;
+                                url?: string;
+                                clientSecret?: string;
                             };
                         };
                     };
@@ -18336,7 +18566,7 @@ export interface operations {
                             /** @enum {string} */
                             BuyOrderPurchaseType: "attribute" | "other";
                             /** @enum {string} */
-                            status: "open" | "accepted" | "cancelled" | "expired" | "outbid";
+                            status: "open" | "accepted" | "cancelled" | "expired" | "outbid" | "requires_action" | "unverified";
                             amount: {
                                 amount: string;
                                 /** @enum {string} */
@@ -18366,6 +18596,11 @@ export interface operations {
                             nifty: {
                                 name: string;
                                 image_url: string;
+                            };
+                            nextAction?: {
+                                type: string;
+                                url?: string;
+                                clientSecret?: string;
                             };
                         };
                     };
@@ -18529,7 +18764,7 @@ export interface operations {
                             /** @enum {string} */
                             BuyOrderPurchaseType: "attribute" | "other";
                             /** @enum {string} */
-                            status: "open" | "accepted" | "cancelled" | "expired" | "outbid";
+                            status: "open" | "accepted" | "cancelled" | "expired" | "outbid" | "requires_action" | "unverified";
                             amount: {
                                 amount: string;
                                 /** @enum {string} */
@@ -18559,6 +18794,11 @@ export interface operations {
                             nifty: {
                                 name: string;
                                 image_url: string;
+                            };
+                            nextAction?: {
+                                type: string;
+                                url?: string;
+                                clientSecret?: string;
                             };
                         };
                     };
@@ -18736,7 +18976,7 @@ export interface operations {
                             /** @enum {string} */
                             BuyOrderPurchaseType: "attribute" | "other";
                             /** @enum {string} */
-                            status: "open" | "accepted" | "cancelled" | "expired" | "outbid";
+                            status: "open" | "accepted" | "cancelled" | "expired" | "outbid" | "requires_action" | "unverified";
                             amount: {
                                 amount: string;
                                 /** @enum {string} */
@@ -18766,6 +19006,11 @@ export interface operations {
                             nifty: {
                                 name: string;
                                 image_url: string;
+                            };
+                            nextAction?: {
+                                type: string;
+                                url?: string;
+                                clientSecret?: string;
                             };
                         };
                     };

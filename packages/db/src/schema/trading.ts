@@ -289,7 +289,9 @@ export const cardDeposits = pgTable(
  * An offer (000 §3 "offer wraps a purchaseIntent"; its id is the purchaseIntentId the API answers):
  * a maker's standing bid on one token (`offer`), any token of a nifty type (`global_offer`), or any
  * token of a collection with a trait value (`attribute`). Backed by a ledger hold (balance) or a card
- * authorisation (`provider_reference`). `status`: open, accepted, cancelled, expired, outbid.
+ * authorisation (`provider_reference`). `status`: open, accepted, cancelled, expired, outbid; and for a card
+ * that asked for a second step (3-D Secure) when the offer was made, `requires_action` until the maker completes
+ * it (then open), `unverified` when they never do (it never opened).
  * `target_key` names what it is on: one open offer per maker and target (the partial unique index).
  */
 export const offers = pgTable(
@@ -343,6 +345,8 @@ export const offers = pgTable(
     index('offers_open_nifty_idx').on(t.niftyId).where(sql`${t.status} = 'open'`),
     index('offers_open_collection_idx').on(t.collectionId).where(sql`${t.status} = 'open'`),
     index('offers_open_expiry_idx').on(t.expiresAt).where(sql`${t.status} = 'open'`),
+    // Card verifications never completed: the minute sweep lets them go after OFFER_ACTION_WAIT_MS.
+    index('offers_waiting_idx').on(t.createdAt).where(sql`${t.status} = 'requires_action'`),
     check('offers_amount_positive', sql`${t.amountCents} > 0`),
     // Both or neither, and never more than four digits of the number (as purchase_intents_card_shown).
     check(

@@ -240,7 +240,20 @@ export const dashboardSalesPageSchema = pageOf(dashboardSaleSchema);
 
 // ---- Offers (000 §3 offer and bid order; docs/decisions/009 "Offers") ----
 
-export const OFFER_STATUSES = ['open', 'accepted', 'cancelled', 'expired', 'outbid'] as const;
+/**
+ * `requires_action`: made by a card that asked for its bank's verification (3-D Secure), not open until the maker
+ * completes it (`POST /v2/offer/{id}/complete-action`); `unverified`: that verification was never completed, so
+ * the offer never opened. Only its maker sees either.
+ */
+export const OFFER_STATUSES = [
+  'open',
+  'accepted',
+  'cancelled',
+  'expired',
+  'outbid',
+  'requires_action',
+  'unverified',
+] as const;
 export type OfferStatus = (typeof OFFER_STATUSES)[number];
 
 /** An offer: its `id` is also its `purchaseIntentId` (000 §3 "offer wraps a purchaseIntent"). */
@@ -268,6 +281,11 @@ export const offerSchema = z.object({
   editionNumber: z.number().int().nullable(),
   attribute: z.object({ trait_type: z.string(), value: z.string() }).nullable(),
   nifty: z.object({ name: z.string(), image_url: z.string() }),
+  /**
+   * The card's second step while the offer waits on it (`requires_action`), in the answer that made it: with
+   * Stripe, the client secret Stripe.js runs the step with. Sent to the maker only.
+   */
+  nextAction: nextActionSchema.optional(),
 });
 export type Offer = z.infer<typeof offerSchema>;
 export const offerAnswerSchema = z.object({ offer: offerSchema });

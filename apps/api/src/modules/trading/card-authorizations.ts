@@ -1,13 +1,14 @@
 // Card authorisations that back a promise to pay (decision 009 "Offers", 012, 013): offers, bids and
 // drawing entries reserve money on a card before their unit of work, capture it when they win and void
 // it when they lose or their unit fails. One helper for the three, so they refuse the same cards the same
-// way: a declined card, and a card that needs a second step (nobody is there to take it when a bid wins
-// or a drawing runs hours later), which is voided at once.
+// way: a declined card, and (`authorize`) a card that needs a second step, which is voided at once. An offer
+// takes the second step instead (`begin`): its maker is there when it is made, and a card verified then is
+// captured later without them, as any authorisation is.
 import { randomUUID } from 'node:crypto';
 import { type Db, schema } from '@vitrine/db';
 import { AppError } from '@vitrine/domain';
 import { eq } from 'drizzle-orm';
-import type { ExternalPaymentProvider, PaymentCard } from './payment-providers';
+import type { ExternalPaymentProvider, NextAction, PaymentCard } from './payment-providers';
 
 /**
  * 409: the processor gave back an authorisation that already backs an offer, a bid or a drawing entry. Its
@@ -89,6 +90,40 @@ export function createCardAuthorizations(card: ExternalPaymentProvider, db?: Db)
       }
       if (db && (await backsAnother(db, outcome.providerReference))) throw AUTHORIZATION_IN_USE();
       return { reference: outcome.providerReference, card: outcome.card ?? null };
+    },
+    /**
+     * As `authorize`, but a card that needs a second step (3-D Secure) is kept, not voided: the caller writes it
+     * down as waiting and the payer takes the step now (`completeAction`). Declined throws. Whether the
+     * authorisation already backs something is left to the caller (`inUse`): a request sent again finds its own.
+     */
+    async begin(
+      kind: string,
+      amountCents: number,
+      paymentToken: string | null | undefined,
+      errors: Pick<CardAuthorizationErrors, 'declined'>,
+      request: { userId: number; id: string | null },
+    ): Promise<
+      | ({ status: 'authorized' } & CardAuthorization)
+      | { status: 'requires_action'; reference: string; nextAction: NextAction }
+    > {
+      const outcome = await card.authorize({
+        reference: request.id ? `${kind}:${request.userId}:${request.id}` : `${kind}:new:${randomUUID()}`,
+        amountCents,
+        currency: 'USD',
+        paymentToken: paymentToken ?? null,
+      });
+      if (outcome.status === 'declined') throw errors.declined();
+      if (outcome.status === 'requires_action')
+        return {
+          status: 'requires_action',
+          reference: outcome.providerReference,
+          nextAction: outcome.nextAction,
+        };
+      return { status: 'authorized', reference: outcome.providerReference, card: outcome.card ?? null };
+    },
+    /** Whether an offer, a bid or a drawing entry is backed by this authorisation already. */
+    inUse(reference: string): Promise<boolean> {
+      return db ? backsAnother(db, reference) : Promise.resolve(false);
     },
     /** Takes the authorised money (after the winning unit committed). Throws when the processor refuses. */
     capture(providerReference: string): Promise<void> {

@@ -12,6 +12,7 @@ import { type TestApp, testApp } from '../../testing/test-app';
 import { outbox } from '../auth/testing/auth-kit';
 import { sessionFor } from '../social/test-session';
 import { CARD_OFFER_TOO_LONG } from './offers.service';
+import { TEST_CARDS } from './payment-providers';
 import {
   accountBalance,
   buyer,
@@ -1209,6 +1210,141 @@ describe('offers', () => {
     expect(charge).toMatchObject({ status: 'captured', amountCents: 3_500 });
     expect(row?.capturedAt).not.toBeNull();
     expect((await available(owner.userId)).balance).toBe(3_500 - 175 - 350);
+    expect(await ledgerInvariants(db())).toEqual(balanced);
+  });
+});
+
+describe('an offer by a card whose bank asks for a verification (3-D Secure)', () => {
+  const chargeOf = (ref: string | null | undefined) =>
+    t.app.services.cardProcessor.charges().find((c) => c.id === ref);
+  const rowOf = async (id: number) =>
+    (await db().select().from(schema.offers).where(eq(schema.offers.id, id)))[0];
+  const completeAction = (headers: Record<string, string>, id: number) =>
+    t.app.inject({ method: 'POST', url: `/api/v2/offer/${id}/complete-action`, headers });
+  const emailOf = async (userId: number) =>
+    (await db().select().from(schema.users).where(eq(schema.users.id, userId)))[0]?.email ?? '';
+
+  /** An owner's NFT and a maker's $25 offer on it by a card that asks for the verification (answered 201). */
+  async function waitingOffer() {
+    const { owner, tokens } = await ownedTokens(1);
+    const [token] = tokens;
+    if (!token) throw new Error('no token');
+    const maker = await buyer(t.app);
+    const made = await makeOffer(maker.headers, {
+      type: 'offer',
+      contractAddress: token.contractAddress,
+      tokenId: token.tokenId,
+      amount: { amount: '25', currency: 'USD' },
+      payment_method: 'stripe_card',
+      payment_token: await simCard(t.app, maker, TEST_CARDS.requiresAction),
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    return { owner, token, maker, offer: (made.json() as { offer: Offer }).offer };
+  }
+
+  it('waits, seen by nobody but its maker, and opens once the maker completes the verification', async () => {
+    const { owner, token, maker, offer } = await waitingOffer();
+    expect(offer).toMatchObject({ status: 'requires_action', nextAction: { type: 'sim_three_d_secure' } });
+    expect(chargeOf((await rowOf(offer.id))?.providerReference)?.status).toBe('requires_action');
+    // Not an offer yet: not on the NFT, not among the owner's, not readable by them, nobody told.
+    const onToken = () =>
+      t.app.inject({
+        url: `/api/v2/offer?contractAddress=${token.contractAddress}&tokenId=${token.tokenId}`,
+      });
+    expect((await onToken()).json()).toMatchObject({ count: 0 });
+    const received = await t.app.inject({
+      url: '/api/v2/offer?scope=received&status=all',
+      headers: owner.headers,
+    });
+    expect(received.json()).toMatchObject({ count: 0 });
+    const read = await t.app.inject({ url: `/api/v2/offer/${offer.id}`, headers: owner.headers });
+    expect(read.statusCode).toBe(404);
+    expect(await outbox(t.app, await emailOf(owner.userId), 'offer_new')).toEqual([]);
+    // Nobody else completes it.
+    const other = await buyer(t.app);
+    expect((await completeAction(other.headers, offer.id)).statusCode).toBe(403);
+
+    const done = await completeAction(maker.headers, offer.id);
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json()).toMatchObject({ offer: { id: offer.id, status: 'open' } });
+    expect(done.json().offer.nextAction).toBeUndefined();
+    expect(await rowOf(offer.id)).toMatchObject({ status: 'open', cardBrand: 'Visa', cardLast4: '3184' });
+    expect(chargeOf((await rowOf(offer.id))?.providerReference)?.status).toBe('authorized');
+    expect((await onToken()).json()).toMatchObject({ count: 1, results: [{ id: offer.id }] });
+    expect(await outbox(t.app, await emailOf(owner.userId), 'offer_new')).toHaveLength(1);
+    // Pressed again (an answer lost): the open offer, as it is.
+    const again = await completeAction(maker.headers, offer.id);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toMatchObject({ offer: { status: 'open' } });
+    // Accepted like any card offer: the verified authorisation is captured without the maker.
+    const accepted = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/accept-bid/',
+      headers: owner.headers,
+      payload: { bid_id: offer.id, contractAddress: token.contractAddress, tokenId: token.tokenId },
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(chargeOf((await rowOf(offer.id))?.providerReference)?.status).toBe('captured');
+    expect(await ledgerInvariants(db())).toEqual(balanced);
+  });
+
+  it('cancelled while it waits, or left for half an hour, it never opens and its authorisation is voided', async () => {
+    const first = await waitingOffer();
+    const cancelled = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v2/offer/${first.offer.id}`,
+      headers: first.maker.headers,
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json()).toMatchObject({ offer: { status: 'unverified' } });
+    expect(chargeOf((await rowOf(first.offer.id))?.providerReference)?.status).toBe('voided');
+    const late = await completeAction(first.maker.headers, first.offer.id);
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toMatchObject({
+      message: 'This offer was not made: its card verification was not completed. Make the offer again.',
+    });
+
+    const left = await waitingOffer();
+    t.clock.advance(29 * 60_000);
+    await t.app.services.offers.expireDue();
+    expect((await rowOf(left.offer.id))?.status).toBe('requires_action');
+    t.clock.advance(2 * 60_000);
+    await t.app.services.offers.expireDue();
+    expect((await rowOf(left.offer.id))?.status).toBe('unverified');
+    expect(chargeOf((await rowOf(left.offer.id))?.providerReference)?.status).toBe('voided');
+    // Neither shows among the maker's offers: they never were offers.
+    const mine = await t.app.inject({
+      url: '/api/v2/offer?scope=made&status=all',
+      headers: left.maker.headers,
+    });
+    expect(mine.json()).toMatchObject({ count: 0 });
+  });
+
+  it('a new offer on the same NFT replaces one still waiting; one made by balance meanwhile keeps it from opening', async () => {
+    const { token, maker, offer } = await waitingOffer();
+    const replaced = await makeOffer(maker.headers, {
+      type: 'offer',
+      contractAddress: token.contractAddress,
+      tokenId: token.tokenId,
+      amount: { amount: '20', currency: 'USD' },
+      payment_method: 'stripe_card',
+      payment_token: await simCard(t.app, maker),
+    });
+    expect(replaced.statusCode, replaced.body).toBe(201);
+    expect(replaced.json()).toMatchObject({ offer: { status: 'open', amountInCents: 2_000 } });
+    expect(await rowOf(offer.id)).toMatchObject({ status: 'unverified' });
+    expect(chargeOf((await rowOf(offer.id))?.providerReference)?.status).toBe('voided');
+
+    // A waiting offer, then one by balance on the same NFT: completing the first is refused as a duplicate.
+    const second = await waitingOffer();
+    await fund(db(), second.maker.userId, 5_000, t.clock.now());
+    const byBalance = await balanceOffer(second.maker.headers, second.token, '10');
+    expect(byBalance.statusCode, byBalance.body).toBe(201);
+    const done = await completeAction(second.maker.headers, second.offer.id);
+    expect(done.statusCode, done.body).toBe(409);
+    expect(done.json()).toMatchObject({ errorType: 'pui_duplicate_offer' });
+    expect(await rowOf(second.offer.id)).toMatchObject({ status: 'unverified' });
+    expect(chargeOf((await rowOf(second.offer.id))?.providerReference)?.status).toBe('voided');
     expect(await ledgerInvariants(db())).toEqual(balanced);
   });
 });

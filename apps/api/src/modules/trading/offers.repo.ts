@@ -1,13 +1,23 @@
 // Offers (docs/decisions/009-trading-and-ledger.md "Offers"): queries of the `offers` table. Rows are
 // mapped before they leave. Decisions run in the service's unit of work (row locks, conditional updates).
 import { type Db, lockRows, schema } from '@vitrine/db';
-import { and, asc, desc, eq, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, lte, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { OwedCursor } from './card-authorizations';
 
 const { offers, tokens, nifties, collections, users, tokenTraits, ledgerHolds } = schema;
 
 export type OfferRow = typeof offers.$inferSelect;
 export type NewOffer = typeof offers.$inferInsert;
+
+/**
+ * An offer whose card asked for a second step (3-D Secure) when it was made: written down, backed by nothing
+ * until the maker completes the step (then `open`), and never shown to anyone else.
+ */
+export const OFFER_WAITING = 'requires_action';
+/** An offer whose card's second step was never completed (cancelled, refused, replaced or left): it never opened. */
+export const OFFER_UNVERIFIED = 'unverified';
+/** The statuses of offers that never opened: nobody else sees them, and the maker's lists leave them out. */
+const NEVER_BACKED = [OFFER_WAITING, OFFER_UNVERIFIED];
 
 /** The traits an attribute offer may name: the token traits the store keeps (token_traits). */
 export const OFFER_TRAITS = ['mass'] as const;
@@ -64,6 +74,36 @@ export function createOffersRepo(db: Db) {
         .from(offers)
         .where(and(eq(offers.makerId, makerId), eq(offers.targetKey, targetKey), eq(offers.status, 'open')));
       return row ?? null;
+    },
+
+    /** The maker's offers on a target whose card's verification (3-D Secure) is still waiting. */
+    async waitingOf(makerId: number, targetKey: string): Promise<OfferRow[]> {
+      return db
+        .select()
+        .from(offers)
+        .where(
+          and(eq(offers.makerId, makerId), eq(offers.targetKey, targetKey), eq(offers.status, OFFER_WAITING)),
+        );
+    },
+
+    /** Changes an offer still waiting on its card's verification; null when it no longer waits. */
+    async updateWaiting(id: number, set: Partial<NewOffer>): Promise<OfferRow | null> {
+      const [row] = await db
+        .update(offers)
+        .set(set)
+        .where(and(eq(offers.id, id), eq(offers.status, OFFER_WAITING)))
+        .returning();
+      return row ?? null;
+    },
+
+    /** Offers whose card's verification was begun before `before` and never completed. */
+    async abandoned(before: Date, limit: number): Promise<OfferRow[]> {
+      return db
+        .select()
+        .from(offers)
+        .where(and(eq(offers.status, OFFER_WAITING), lt(offers.createdAt, before)))
+        .orderBy(asc(offers.createdAt))
+        .limit(limit);
     },
 
     /** Changes an open offer; null when it is no longer open (someone else decided first). */
@@ -258,7 +298,10 @@ export function createOffersRepo(db: Db) {
 
     /** Offers a user made, newest first. */
     async madeBy(makerId: number, openOnly: boolean, limit: number, offset: number) {
-      const where = and(eq(offers.makerId, makerId), openOnly ? eq(offers.status, 'open') : undefined);
+      const where = and(
+        eq(offers.makerId, makerId),
+        openOnly ? eq(offers.status, 'open') : notInArray(offers.status, NEVER_BACKED),
+      );
       const [rows, count] = await Promise.all([
         db
           .select()
@@ -276,7 +319,7 @@ export function createOffersRepo(db: Db) {
     async receivedBy(ownerId: number, openOnly: boolean, limit: number, offset: number) {
       const where = and(
         sql`${offers.makerId} <> ${ownerId}`,
-        openOnly ? eq(offers.status, 'open') : undefined,
+        openOnly ? eq(offers.status, 'open') : notInArray(offers.status, NEVER_BACKED),
         sql`exists (select 1 from ${tokens} t join ${nifties} n on n.id = t.nifty_id
           where t.owner_id = ${ownerId}
           and ${matchesToken(sql`t.id`, sql`t.nifty_id`, sql`n.collection_id`)})`,

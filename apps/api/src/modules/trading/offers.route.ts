@@ -86,6 +86,23 @@ export const offersRoute: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.post(
+    '/v2/offer/:purchase_intent_id/complete-action',
+    {
+      config: { auth: 'user', idempotency: true },
+      schema: {
+        tags: ['trading'],
+        summary:
+          "Open your offer made by a card that required a second step (3-D Secure), once your bank's verification is done",
+        params: idParams,
+        response: { 200: offerAnswerSchema, ...answers },
+      },
+    },
+    async (request) => ({
+      offer: await offers().completeAction(signedIn(request).userId, request.params.purchase_intent_id),
+    }),
+  );
+
   app.get(
     '/v2/offer',
     {

@@ -27,12 +27,25 @@ import type { Background } from '../../lib/background';
 import type { Clock } from '../../lib/clock';
 import { emailUserLater, type Notifier } from '../../lib/notifier';
 import type { RateLimiter } from '../../lib/rate-limit';
+import { isUniqueViolation } from '../auth/auth.repo';
 import type { AlertsService } from '../live/alerts.service';
-import { type CardAuthorization, createCardAuthorizations, owedCaptures } from './card-authorizations';
+import {
+  AUTHORIZATION_IN_USE,
+  type CardAuthorization,
+  createCardAuthorizations,
+  owedCaptures,
+} from './card-authorizations';
 import { createLedgerRepo, type HouseAccount, type LedgerRepo } from './ledger.repo';
-import { createOffersRepo, OFFER_TRAITS, type OfferRow, type OffersRepo } from './offers.repo';
+import {
+  createOffersRepo,
+  OFFER_TRAITS,
+  OFFER_UNVERIFIED,
+  OFFER_WAITING,
+  type OfferRow,
+  type OffersRepo,
+} from './offers.repo';
 import type { OwedVoids } from './owed-voids';
-import type { ExternalPaymentProvider } from './payment-providers';
+import type { ExternalPaymentProvider, NextAction } from './payment-providers';
 import { splitPayees, splitPostings } from './sales-splits';
 import { sendSoldAlert } from './sold-alert';
 import { createTradingRepo, type TradingRepo } from './trading.repo';
@@ -59,7 +72,11 @@ export const OFFER_ERRORS = {
     err(
       409,
       'offer-unavailable',
-      status === 'expired' ? 'This offer has expired' : 'This offer is no longer open',
+      status === 'expired'
+        ? 'This offer has expired'
+        : status === OFFER_UNVERIFIED
+          ? 'This offer was not made: its card verification was not completed. Make the offer again.'
+          : 'This offer is no longer open',
     ),
   mismatch: () => err(409, 'offer-mismatch', 'This offer cannot buy this NFT'),
   ownOffer: () => err(409, 'own-offer', 'You cannot accept your own offer'),
@@ -82,13 +99,24 @@ export const OFFER_ERRORS = {
       `This offer changed after you opened it: it is now ${formatCents(amountCents)}. Look at it again before you accept.`,
     ),
   declined: () => err(402, 'card_declined', CARD_DECLINED_MESSAGE),
+  /** A new amount for a card offer: only a new offer takes a card's verification step. */
   cardNeedsAction: () =>
     err(
       422,
       'payment-requires-action',
-      'This card asks for a verification step, which offers cannot use (nobody is there to confirm when it is charged). Please use another card.',
+      "This card asks for a verification step, which changing an offer's amount cannot take. Cancel this offer and make a new one with this card, or use another card.",
+    ),
+  /** complete-action before the bank saw the step done. */
+  notVerifiedYet: () =>
+    err(
+      422,
+      'payment-requires-action',
+      'Your bank has not confirmed this card yet. Complete the verification to make your offer.',
     ),
 };
+
+/** How long an offer waits for its card's verification before the minute sweep lets it go (as a deposit). */
+export const OFFER_ACTION_WAIT_MS = 30 * 60_000;
 
 export type OfferType = 'offer' | 'global_offer' | 'attribute';
 
@@ -270,7 +298,8 @@ export function createOffersService(deps: {
     return (await close(row.id, 'expired')) ?? ((await repo.byId(row.id)) as OfferRow);
   }
 
-  async function view(row: OfferRow): Promise<Offer> {
+  /** `nextAction`: the card's second step, for the maker while the offer waits on it (the answer that made it). */
+  async function view(row: OfferRow, nextAction?: NextAction): Promise<Offer> {
     const d = await repo.details(row);
     return {
       id: row.id,
@@ -297,7 +326,47 @@ export function createOffersService(deps: {
           ? null
           : { trait_type: row.attributeTrait, value: row.attributeValue ?? '' },
       nifty: { name: d.niftyTitle, image_url: d.niftyImage },
+      ...(nextAction && row.status === OFFER_WAITING ? { nextAction } : {}),
     };
+  }
+
+  /**
+   * An offer waiting on its card's verification that will never open (cancelled, refused, replaced, left): its
+   * authorisation voided, the offer `unverified`. Null when it no longer waited (completed meanwhile).
+   */
+  async function letGoWaiting(row: OfferRow): Promise<OfferRow | null> {
+    const at = clock.now();
+    const gone = await repo.updateWaiting(row.id, {
+      status: OFFER_UNVERIFIED,
+      closedAt: at,
+      updatedAt: at,
+    });
+    if (gone) await cards.release(gone.providerReference);
+    return gone;
+  }
+
+  /**
+   * A new offer open: its target's owner told (a few times a day per maker), and the makers of lower offers on
+   * the same target told they were outbid.
+   */
+  async function announce(row: OfferRow, ownerId: number | null, label: string) {
+    const ownerToTell =
+      ownerId !== null && ownerId !== row.makerId && (await mayEmail(row.makerId, ownerId)) ? ownerId : null;
+    if (ownerToTell !== null) {
+      notify(
+        ownerToTell,
+        'offer_new',
+        'New offer on your NFT',
+        `You received an offer of ${formatCents(row.amountCents)} on your NFT${label ? ` ${label}` : ''}.`,
+      );
+    }
+    await tellOutbid({
+      key: row.targetKey,
+      amountCents: row.amountCents,
+      offerId: row.id,
+      makerId: row.makerId,
+      on: label,
+    });
   }
 
   async function views(rows: OfferRow[]): Promise<Offer[]> {
@@ -382,6 +451,45 @@ export function createOffersService(deps: {
       request,
     );
 
+  /**
+   * A waiting offer whose card passed its verification: open (a conditional update: still waiting), then
+   * announced. Past its time meanwhile, or beside an open offer of the maker's on the same target (made by
+   * balance while the bank asked), it never opens and its authorisation is voided.
+   */
+  async function opened(row: OfferRow, card: CardAuthorization['card']): Promise<OfferRow> {
+    const at = clock.now();
+    if (endOf(row) <= at) {
+      await letGoWaiting(row);
+      throw OFFER_ERRORS.closed('expired');
+    }
+    let open: OfferRow | null;
+    try {
+      open = await repo.updateWaiting(row.id, {
+        status: 'open',
+        cardBrand: card?.brand ?? null,
+        cardLast4: card?.last4 ?? null,
+        updatedAt: at,
+      });
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      await letGoWaiting(row);
+      throw OFFER_ERRORS.duplicate();
+    }
+    if (!open) {
+      // Decided by another request meanwhile: opened (the same press twice), or let go.
+      const now = await repo.byId(row.id);
+      if (now?.status === 'open') return now;
+      throw OFFER_ERRORS.closed(now?.status ?? 'closed');
+    }
+    const ownerId = open.tokenRowId === null ? null : await repo.ownerOfToken(open.tokenRowId);
+    const label = await repo
+      .details(open)
+      .then((d) => offerLabel(open, d))
+      .catch(() => '');
+    await announce(open, ownerId, label);
+    return open;
+  }
+
   const captureSweep = owedCaptures(
     (after, before, limit) => repo.captureOwed(after, before, limit),
     (offer) => offer.closedAt,
@@ -429,17 +537,32 @@ export function createOffersService(deps: {
           return withHold ?? made;
         });
       } else {
-        const { reference, card } = await authorize(amountCents, input.paymentToken, {
-          userId: makerId,
-          id: requestId,
-        });
+        const begun = await cards.begin(
+          'offer',
+          amountCents,
+          input.paymentToken,
+          { declined: OFFER_ERRORS.declined },
+          { userId: makerId, id: requestId },
+        );
+        const { reference } = begun;
+        // Waiting on a verification already: this very request sent again (its authorisation), or an earlier try
+        // the maker left (replaced now: its authorisation voided, so it can never open beside this one).
+        const waiting = await repo.waitingOf(makerId, t.key);
+        const again = waiting.find((w) => w.providerReference === reference);
+        if (again) {
+          if (begun.status === 'requires_action') return view(again, begun.nextAction);
+          return view(await opened(again, begun.card));
+        }
+        if (await cards.inUse(reference)) throw AUTHORIZATION_IN_USE();
+        for (const w of waiting) await letGoWaiting(w);
         // An offer that could not be written leaves no authorisation behind.
         const made = await repo
           .insert({
             ...values,
             providerReference: reference,
-            cardBrand: card?.brand ?? null,
-            cardLast4: card?.last4 ?? null,
+            ...(begun.status === 'requires_action'
+              ? { status: OFFER_WAITING }
+              : { cardBrand: begun.card?.brand ?? null, cardLast4: begun.card?.last4 ?? null }),
           })
           .catch(async (error: unknown) => {
             await cards.release(reference);
@@ -449,24 +572,35 @@ export function createOffersService(deps: {
           await cards.release(reference);
           throw OFFER_ERRORS.duplicate();
         }
+        // The bank asks the maker to confirm: the offer waits, seen by nobody else, until they do.
+        if (begun.status === 'requires_action') return view(made, begun.nextAction);
         row = made;
       }
       // A maker's new offers email an owner a few times a day (made and cancelled in a loop they would flood the
       // owner's inbox: security review, 2026-12-06); the offers themselves still show on the owner's pages.
-      const ownerToTell =
-        t.ownerId !== null && t.ownerId !== makerId && (await mayEmail(makerId, t.ownerId))
-          ? t.ownerId
-          : null;
-      if (ownerToTell !== null) {
-        notify(
-          ownerToTell,
-          'offer_new',
-          'New offer on your NFT',
-          `You received an offer of ${formatCents(amountCents)} on your NFT${t.label ? ` ${t.label}` : ''}.`,
-        );
-      }
-      await tellOutbid({ key: t.key, amountCents, offerId: row.id, makerId, on: t.label ?? '' });
+      await announce(row, t.ownerId, t.label ?? '');
       return view(row);
+    },
+
+    /**
+     * The second step of a card offer's verification (3-D Secure) done: the offer opens, and its target's owner
+     * and the makers it outbids are told, as for an offer made at once. Answers an open offer as it is (the same
+     * press sent again). Not confirmed yet: 422, the offer still waits. Refused by the bank: the offer never
+     * opens, 402. Another offer of the maker's on the same target opened meanwhile: this one never opens, 409
+     * duplicate. Only the maker.
+     */
+    async completeAction(makerId: number, id: number): Promise<Offer> {
+      const row = await mine(makerId, id);
+      if (row.status === 'open') return view(row);
+      if (row.status !== OFFER_WAITING || !row.providerReference) throw OFFER_ERRORS.closed(row.status);
+      const outcome = await deps.card.completeAction(row.providerReference);
+      if (outcome.status === 'requires_action') throw OFFER_ERRORS.notVerifiedYet();
+      if (outcome.status === 'declined') {
+        const gone = await letGoWaiting(row);
+        if (!gone) return view(await mine(makerId, id));
+        throw OFFER_ERRORS.declined();
+      }
+      return view(await opened(row, outcome.card ?? null));
     },
 
     /** The maker, or an owner of a token the offer could buy, may read it. */
@@ -474,6 +608,8 @@ export function createOffersService(deps: {
       const row = await repo.byId(id);
       if (!row) throw OFFER_ERRORS.notFound();
       if (row.makerId !== userId) {
+        // One that never opened is its maker's alone.
+        if (row.status === OFFER_WAITING || row.status === OFFER_UNVERIFIED) throw OFFER_ERRORS.notFound();
         const { count } = await repo.eligibleTokens({ offerId: row.id }, userId, 1, 0, false);
         if (count === 0) throw OFFER_ERRORS.notFound();
       }
@@ -543,7 +679,14 @@ export function createOffersService(deps: {
     },
 
     async cancel(makerId: number, id: number): Promise<Offer> {
-      const row = await mine(makerId, id);
+      let row = await mine(makerId, id);
+      // Waiting on its card's verification: it never opens. Completed meanwhile: cancelled as any open offer.
+      if (row.status === OFFER_WAITING) {
+        const gone = await letGoWaiting(row);
+        if (gone) return view(gone);
+        row = await mine(makerId, id);
+        if (row.status === OFFER_UNVERIFIED) return view(row);
+      }
       if (row.status !== 'open') throw OFFER_ERRORS.closed(row.status);
       const closed = await close(id, 'cancelled');
       if (!closed) throw OFFER_ERRORS.closed('closed');
@@ -823,6 +966,9 @@ export function createOffersService(deps: {
       // Offers nobody can accept any more (the maker bought the NFT another way, it was burnt or, a pack,
       // opened): closed, and their money released, instead of held until they expire (up to 30 days).
       for (const row of await repo.unfillable(limit)) await close(row.id, 'cancelled');
+      // Verifications never completed: the offer never opens, and its authorisation is voided.
+      const before = new Date(clock.now().getTime() - OFFER_ACTION_WAIT_MS);
+      for (const row of await repo.abandoned(before, limit)) await letGoWaiting(row).catch(() => null);
       return due.length;
     },
   };

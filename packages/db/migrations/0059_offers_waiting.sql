@@ -1,0 +1,1 @@
+CREATE INDEX "offers_waiting_idx" ON "offers" USING btree ("created_at") WHERE "offers"."status" = 'requires_action';
