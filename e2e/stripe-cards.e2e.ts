@@ -343,6 +343,33 @@ describe('cards through Stripe.js', () => {
     await context.close();
   });
 
+  it('makes an offer by a card that needs 3-D Secure: Stripe.js runs the step, then the offer opens', async () => {
+    const token = take(8);
+    const { context, simCalls } = await collector('stripe-offer-3ds');
+    const page = await context.newPage();
+    await page.goto(server.url + itemUrl(token));
+    await page.getByTestId('item-price').getByTestId('make-offer').click();
+    const dialog = page.getByTestId('offer-dialog');
+    await dialog.getByLabel('Offer amount (USD)').fill('3.75');
+    await fillStripeCard(dialog, '4000 0027 6000 3184');
+    await dialog.getByRole('button', { name: 'Make offer' }).click();
+    const step = page.getByTestId('offer-action-dialog');
+    await step.waitFor();
+    await step.getByRole('button', { name: 'Complete verification' }).click();
+    const bank = page.getByTestId('fake-stripe-3ds');
+    await bank.waitFor();
+    await bank.getByRole('button', { name: 'Complete' }).click();
+    await expect.poll(() => dialog.count(), { timeout: 15_000 }).toBe(0);
+    expect(await page.getByTestId('item-offers').getByTestId('offer-row').first().textContent()).toContain(
+      '$3.75',
+    );
+    // Held at Stripe after the bank's step, to be captured only if the offer is accepted.
+    const held = fake.intents().filter((pi) => pi.amount === 375);
+    expect(held.map((pi) => pi.status)).toEqual(['requires_capture']);
+    expect(simCalls).toEqual([]);
+    await context.close();
+  });
+
   it("pays a drop's publisher fee by a card that needs 3-D Secure, its step run by Stripe.js", async () => {
     // The demo publisher (atlas) signs in and makes a drop and its fee through the API.
     const login = await fetch(`${server.url}/api/users/login/`, {

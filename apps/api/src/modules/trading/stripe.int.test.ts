@@ -1097,6 +1097,44 @@ describe("Stripe's client secret for the browser's 3-D Secure step (decision 009
     return res.json() as Record<string, any>;
   };
 
+  it('an offer waiting on its step answers the client secret, and opens once Stripe saw the step passed', async () => {
+    // A listed token: any token a maker may make an offer on (the seller keeps it listed).
+    const { token } = await listedToken(t.app);
+    const maker = await buyer(t.app);
+    const made = await send(maker, 'POST', '/v2/offer', {
+      type: 'offer',
+      contractAddress: token.contractAddress,
+      tokenId: token.tokenId,
+      amount: { amount: '40', currency: 'USD' },
+      payment_method: 'stripe_card',
+      payment_token: STRIPE_TEST_PMS.requiresAction,
+    });
+    const id = made.offer.id as number;
+    const [row] = await db().select().from(schema.offers).where(eq(schema.offers.id, id));
+    const ref = row?.providerReference ?? '';
+    expect(made.offer).toMatchObject({
+      status: 'requires_action',
+      nextAction: { clientSecret: fake.intent(ref)?.client_secret },
+    });
+    const complete = () =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/v2/offer/${id}/complete-action`,
+        headers: { ...maker.headers, 'idempotency-key': crypto.randomUUID() },
+      });
+    // Not passed yet at Stripe: the offer still waits.
+    const early = await complete();
+    expect(early.statusCode, early.body).toBe(422);
+    expect(early.json()).toMatchObject({ errorType: 'payment-requires-action' });
+    fake.authenticate(ref);
+    const done = await complete();
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json()).toMatchObject({ offer: { status: 'open' } });
+    expect(fake.intent(ref)?.status).toBe('requires_capture');
+    const [open] = await db().select().from(schema.offers).where(eq(schema.offers.id, id));
+    expect(open).toMatchObject({ status: 'open', cardBrand: 'Visa', cardLast4: '3184' });
+  });
+
   it('a deposit waiting on its step answers the PaymentIntent’s client secret', async () => {
     const b = await buyer(t.app);
     const answer = await send(b, 'POST', '/v2/balance/deposits', {

@@ -59,7 +59,7 @@ function AttributeOfferForm({ contractAddress }: { contractAddress: string }) {
   const [value, setValue] = useState('');
   const [valueError, setValueError] = useState<string | null>(null);
   const [made, setMade] = useState<Offer | null>(null);
-  const { mutation, submit, error, failure, termsDialog } = useCreateOffer(setMade);
+  const { busy, submit, error, failure, answered, dialogs } = useCreateOffer(setMade);
 
   if (made) {
     return (
@@ -93,7 +93,7 @@ function AttributeOfferForm({ contractAddress }: { contractAddress: string }) {
           label="Trait"
           value={trait}
           onChange={(event) => setTrait(event.target.value as OfferTrait)}
-          disabled={mutation.isPending}
+          disabled={busy}
         >
           {OFFER_TRAITS.map((t) => (
             <option key={t.key} value={t.key}>
@@ -109,7 +109,7 @@ function AttributeOfferForm({ contractAddress }: { contractAddress: string }) {
           value={value}
           onChange={(event) => setValue(event.target.value)}
           error={valueError}
-          disabled={mutation.isPending}
+          disabled={busy}
         />
       </div>
       <OfferForm
@@ -125,12 +125,13 @@ function AttributeOfferForm({ contractAddress }: { contractAddress: string }) {
         }}
         error={error}
         failure={failure}
-        busy={mutation.isPending}
+        answered={answered}
+        busy={busy}
       />
-      <Button type="submit" form={formId} loading={mutation.isPending} data-testid="attribute-offer-submit">
+      <Button type="submit" form={formId} loading={busy} data-testid="attribute-offer-submit">
         Make Attribute Offer
       </Button>
-      {termsDialog}
+      {dialogs}
     </div>
   );
 }

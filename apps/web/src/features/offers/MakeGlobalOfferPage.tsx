@@ -107,7 +107,7 @@ function GlobalOfferForm({
 }) {
   const formId = useId();
   const [made, setMade] = useState<Offer | null>(null);
-  const { mutation, submit, error, failure, termsDialog, duplicate } = useCreateOffer(setMade);
+  const { busy, submit, error, failure, answered, dialogs, duplicate } = useCreateOffer(setMade);
   if (made) {
     return (
       <FormAlert tone="success" testId="global-offer-made">
@@ -126,20 +126,15 @@ function GlobalOfferForm({
         onSubmit={submit}
         error={error}
         failure={failure}
-        busy={mutation.isPending}
+        answered={answered}
+        busy={busy}
         buyNowCents={floorCents}
         anyEdition
       />
-      <Button
-        type="submit"
-        form={formId}
-        size="lg"
-        loading={mutation.isPending}
-        data-testid="global-offer-submit"
-      >
+      <Button type="submit" form={formId} size="lg" loading={busy} data-testid="global-offer-submit">
         Make Global Offer
       </Button>
-      {termsDialog}
+      {dialogs}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { DUPLICATE_OFFER_MESSAGE } from '@vitrine/domain';
-import { useId, useState } from 'react';
+import { DUPLICATE_OFFER_MESSAGE, formatCents } from '@vitrine/domain';
+import { useId, useRef, useState } from 'react';
 import { isApiError } from '../../app/api-client';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
@@ -15,9 +15,18 @@ import { useRequireSignIn } from '../social/useRequireSignIn';
 import { useTermsDialog } from '../terms/TermsDialog';
 import { isTermsApprovalRequired } from '../terms/terms-api';
 import { DECLINED_CARD_ADVICE } from '../trading/buy-flow';
+import { CardActionDialog } from '../trading/CardActionDialog';
 import { isCardFieldError } from '../trading/card-form';
+import { passCardStep } from '../trading/stripe-card';
 import { createOffer, OfferForm } from './OfferForm';
-import { isDuplicateOffer, type NewOffer, type Offer, type OfferTarget, offerKeys } from './offers-api';
+import {
+  isDuplicateOffer,
+  type NewOffer,
+  type Offer,
+  type OfferTarget,
+  offerKeys,
+  offersApi,
+} from './offers-api';
 
 /**
  * "Make Offer" on an item (000 §2): signed out opens the auth modal; signed in opens the offer dialog. A
@@ -76,8 +85,10 @@ export function useRefreshOffers() {
 /**
  * A create-offer mutation with the duplicate warning toast. A user who must agree to the terms first
  * (tos_approval_required, 000 §8) gets the terms dialog, and the offer is made again after agreeing (its card
- * tokenised again). Render `termsDialog`; `error` is what the form shows above it (not the terms refusal), and
- * `failure` goes to the form, which shows a refused card at its fields.
+ * tokenised again). A card whose bank asks for a verification (3-D Secure) makes an offer that waits: the
+ * verification dialog runs the step and opens the offer; closed, the offer is not made (cancelled, its card
+ * released). Render `dialogs`; `error` is what the form shows above it (not the terms refusal), and `failure` goes
+ * to the form, which shows a refused card at its fields.
  */
 export function useCreateOffer(onCreated: (offer: Offer) => void) {
   const toast = useToast();
@@ -85,12 +96,26 @@ export function useCreateOffer(onCreated: (offer: Offer) => void) {
   const refresh = useRefreshOffers();
   const terms = useTermsDialog();
   const once = useSubmitOnce();
+  // An offer waiting on its card's verification, with Stripe's client secret for the step.
+  const [waiting, setWaiting] = useState<{ offer: Offer; secret: string | null } | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const made = async (offer: Offer) => {
+    toast.success('Your offer was made');
+    await refresh();
+    onCreated(offer);
+  };
   const mutation = useMutation({
-    mutationFn: (prepare: () => Promise<NewOffer>) => createOffer(prepare),
+    mutationFn: (prepare: () => Promise<NewOffer>) => {
+      setNotice(null);
+      verify.reset();
+      return createOffer(prepare);
+    },
     onSuccess: async (answer) => {
-      toast.success('Your offer was made');
-      await refresh();
-      onCreated(answer.offer);
+      if (answer.offer.status === 'requires_action') {
+        setWaiting({ offer: answer.offer, secret: answer.offer.nextAction?.clientSecret ?? null });
+        return;
+      }
+      await made(answer.offer);
     },
     onError: (error, prepare) => {
       if (isTermsApprovalRequired(error)) terms.ask(() => mutation.mutate(prepare));
@@ -103,21 +128,87 @@ export function useCreateOffer(onCreated: (offer: Offer) => void) {
       }
     },
   });
+  // Complete verification: the step (Stripe.js with Stripe; nothing to run with the simulated processor), then the
+  // API opens the offer. One key per press until an answer comes (a lost answer sends the same request again).
+  const verifyKey = useRef<string | null>(null);
+  const verifyOnce = useSubmitOnce();
+  const verify = useMutation({
+    mutationFn: async (pending: { offer: Offer; secret: string | null }) => {
+      await passCardStep(pending.secret);
+      verifyKey.current ??= crypto.randomUUID();
+      return offersApi.completeAction(pending.offer.id, verifyKey.current);
+    },
+    onSuccess: async (answer) => {
+      verifyKey.current = null;
+      setWaiting(null);
+      await made(answer.offer);
+    },
+    onError: (error) => {
+      if (!isApiError(error)) return;
+      verifyKey.current = null;
+      // Not confirmed yet, or Stripe.js could not run the step: the step stays, to be tried again. Refused for
+      // good (declined, a duplicate, expired): the dialog closes and the form says why.
+      if (error.errorType === 'payment-requires-action' || error.errorType === 'card-form-unavailable')
+        return;
+      setWaiting(null);
+      if (isDuplicateOffer(error)) toast.warning(DUPLICATE_OFFER_MESSAGE);
+    },
+  });
+  // Closed without completing: the offer is not made. It is cancelled now (its card released at once; the API lets
+  // it go after half an hour anyway), and the form says so, with what was typed still there.
+  const abandon = () => {
+    if (verifyOnce.busy() || !waiting) return;
+    const { offer } = waiting;
+    setWaiting(null);
+    verify.reset();
+    void offersApi.cancel(offer.id).catch(() => undefined);
+    setNotice(
+      'Your offer was not made: the card verification was not completed. Make the offer again to try once more.',
+    );
+  };
   // A refused card shows at its fields (the form's `failure`), not above the form; a duplicate only in its
   // warning toast (000 §5), not a second time as an error; a declined card with the checkout's advice.
-  const shown = mutation.error;
+  const shown = mutation.error ?? (waiting ? null : verify.error);
   const error =
     shown && !isTermsApprovalRequired(shown) && !isCardFieldError(shown) && !isDuplicateOffer(shown)
       ? isApiError(shown) && shown.errorType === 'card_declined'
         ? `${shown.message} ${DECLINED_CARD_ADVICE}`
         : shown.message
-      : null;
+      : notice;
   // A double click makes one offer: the second click sends nothing while the first is in flight.
   const submit = (prepare: () => Promise<NewOffer>) => once.send(mutation, prepare);
   // Refused as a second offer on the same NFT or work: where the first can be changed (UX review, 2026-12-06: the
   // warning alone left the dialog a dead end).
   const duplicate = shown !== null && isDuplicateOffer(shown);
-  return { mutation, submit, error, failure: mutation.error, termsDialog: terms.dialog, duplicate };
+  const dialogs = (
+    <>
+      {terms.dialog}
+      <CardActionDialog
+        open={waiting !== null}
+        onClose={abandon}
+        onConfirm={() => {
+          if (waiting) verifyOnce.send(verify, waiting);
+        }}
+        loading={verify.isPending}
+        error={waiting && verify.isError ? verify.error.message : null}
+        finish={
+          waiting ? `make your offer of ${formatCents(waiting.offer.amountInCents)}` : 'make your offer'
+        }
+        testId="offer-action-dialog"
+      />
+    </>
+  );
+  return {
+    mutation,
+    // Busy from the press until the offer is made or refused: the verification is part of making it.
+    busy: mutation.isPending || waiting !== null,
+    submit,
+    error,
+    failure: mutation.error,
+    answered: mutation.data,
+    dialogs,
+    duplicate,
+  };
 }
 
 /** Where an offer refused as a duplicate can be changed or cancelled instead. */
@@ -140,14 +231,14 @@ function MakeOfferDialog({
   onClose: () => void;
 }) {
   const formId = useId();
-  const { mutation, submit, error, failure, termsDialog, duplicate } = useCreateOffer(onClose);
+  const { busy, submit, error, failure, answered, dialogs, duplicate } = useCreateOffer(onClose);
   return (
     <>
       <Dialog
         open
         onClose={onClose}
         title={target.type === 'global_offer' ? 'Make Global Offer' : 'Make Offer'}
-        loading={mutation.isPending}
+        loading={busy}
         formId={formId}
         confirmLabel="Make offer"
         testId="offer-dialog"
@@ -159,11 +250,12 @@ function MakeOfferDialog({
           onSubmit={submit}
           error={error}
           failure={failure}
-          busy={mutation.isPending}
+          answered={answered}
+          busy={busy}
           buyNowCents={buyNowCents}
         />
       </Dialog>
-      {termsDialog}
+      {dialogs}
     </>
   );
 }

@@ -36,6 +36,7 @@ export function OfferForm({
   busy,
   buyNowCents = null,
   anyEdition = false,
+  answered,
 }: {
   target: OfferTarget;
   formId: string;
@@ -48,6 +49,11 @@ export function OfferForm({
   buyNowCents?: number | null;
   /** A global offer: the price is the work's lowest listed edition, not one NFT's. */
   anyEdition?: boolean;
+  /**
+   * The last answer to an offer sent, while the form stays (an offer waiting on its card's verification): it ends
+   * the action, so pressing again (after the verification was abandoned) is a new offer, not that one replayed.
+   */
+  answered?: unknown;
 }) {
   const balance = useProfile().data?.available_balance_in_cents ?? null;
   const [amount, setAmount] = useState('');
@@ -73,6 +79,9 @@ export function OfferForm({
     actions.settle(failure);
     rendered((n) => n + 1);
   }, [failure, actions]);
+  useEffect(() => {
+    if (answered) actions.settle();
+  }, [answered, actions]);
   const read = readUsdAmount(amount);
   const cents = 'cents' in read ? read.cents : null;
   // A balance offer of this amount whose answer was lost already holds the amount: the balance read since no

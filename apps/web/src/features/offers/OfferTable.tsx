@@ -50,6 +50,9 @@ const STATUS_LABELS: Record<Offer['status'], string> = {
   cancelled: 'Cancelled',
   expired: 'Expired',
   outbid: 'Outbid',
+  // Neither is listed (the API leaves offers that never opened out of every list); named should one be shown.
+  requires_action: 'Awaiting card verification',
+  unverified: 'Not made: card not verified',
 };
 
 export function OfferTable({

@@ -62,6 +62,16 @@ export const offersApi = {
         input.idempotencyKey ? { headers: { 'Idempotency-Key': input.idempotencyKey } } : once(),
       ),
     ),
+  /**
+   * Opens an offer made by a card that asked for its bank's verification (3-D Secure), once the step is done. `key`:
+   * the press's own, so a click whose answer was lost is sent again as the same request.
+   */
+  completeAction: (purchaseIntentId: number, key: string) =>
+    withAuthRetry(() =>
+      api.post<{ offer: Offer }>(`/v2/offer/${purchaseIntentId}/complete-action`, undefined, {
+        headers: { 'Idempotency-Key': key },
+      }),
+    ),
   /** Public: the open offers that could buy a token, highest first. */
   onToken: (contractAddress: string, tokenId: string, page: number, signal?: AbortSignal) =>
     api.get<Page<Offer>>('/v2/offer', {
