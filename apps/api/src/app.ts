@@ -192,6 +192,10 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       await app.services.balance
         .creditDue()
         .catch((err: unknown) => app.log.error({ err }, 'deposit credit failed'));
+      // Card verifications (3-D Secure) of bids and drawing entries left undone for half an hour: voided.
+      await app.services.cardVerifications
+        .voidAbandoned()
+        .catch((err: unknown) => app.log.error({ err }, 'card verification sweep failed'));
       await app.services.offers
         .captureDue()
         .catch((err: unknown) => app.log.error({ err }, 'offer capture failed'));

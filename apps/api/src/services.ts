@@ -64,6 +64,7 @@ import { createStudioService } from './modules/studio/studio.service';
 import { createTermsRepo } from './modules/terms/terms.repo';
 import { createTermsService } from './modules/terms/terms.service';
 import { createBalanceService } from './modules/trading/balance.service';
+import { createCardVerifications } from './modules/trading/card-verifications';
 import { createEditionsService } from './modules/trading/editions.service';
 import { createGeminiAccounts } from './modules/trading/gemini-accounts';
 import { createLedgerRepo } from './modules/trading/ledger.repo';
@@ -189,6 +190,8 @@ export function createServices(config: ResolvedConfig, log: ServiceLog) {
   // providers through this guard.
   const owedVoids = createOwedVoids(db, clock, [cardProvider, klarna.provider, gemini.provider], log);
   const card = owedVoids.guard(cardProvider);
+  // Bids and drawing entries by a card whose bank asks for a verification (3-D Secure): taken, then sent again.
+  const cardVerifications = createCardVerifications(card, db, clock);
   // Participation criteria of drops (decision 015): checkout, bids and drawings ask it.
   const eligibility = createEligibilityService({ repo: createEligibilityRepo(db), clock });
   // Buyers' connected Gemini accounts, which a Gemini balance payment charges (000 §7 connect-gemini-account).
@@ -260,6 +263,7 @@ export function createServices(config: ResolvedConfig, log: ServiceLog) {
     })),
     clock,
     card,
+    verifications: cardVerifications,
     jobs,
     events,
     notifier,
@@ -353,6 +357,7 @@ export function createServices(config: ResolvedConfig, log: ServiceLog) {
     eligibility,
     bids,
     drawings,
+    cardVerifications,
     /** Terms of service and the tos_approval_required gate (decision 009 "Terms of service"). */
     terms: createTermsService({ repo: createTermsRepo(db), clock }),
     /** The publisher studio: drafts, splits, criteria, publisher terms, publishing (decision 017). */

@@ -26427,6 +26427,7 @@ export interface operations {
                     /** @enum {string} */
                     payment_method: "balance" | "stripe_card";
                     payment_token?: string;
+                    card_verification_id?: number;
                 };
             };
         };
@@ -26466,6 +26467,24 @@ export interface operations {
                             bidIncrement: number;
                             firstPlaceBid: number | null;
                             leaderboardMinBid: number;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        requiresAction: {
+                            cardVerificationId: number;
+                            nextAction: {
+                                type: string;
+                                url?: string;
+                                clientSecret?: string;
+                            };
                         };
                     };
                 };

@@ -256,6 +256,33 @@ export const owedVoids = pgTable(
 );
 
 /**
+ * A card authorisation that asked for its bank's verification (3-D Secure) for a bid or a drawing entry (decision
+ * 009 "Verified cards"): the request answered 202 with this row's id and the step; once the payer completed it,
+ * the same request sent again with `card_verification_id` is backed by this authorisation. `kind`: bid or
+ * drawing_entry; `status`: waiting → used (it backs what the request made, marked in that unit of work) or voided
+ * (refused, or left for half an hour: the minute sweep voids it).
+ */
+export const cardVerifications = pgTable(
+  'card_verifications',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    providerReference: text('provider_reference').notNull(),
+    amountCents: cents('amount_cents').notNull(),
+    status: text('status').notNull().default('waiting'),
+    createdAt: ts('created_at').notNull(),
+    updatedAt: ts('updated_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('card_verifications_reference_key').on(t.providerReference),
+    index('card_verifications_waiting_idx').on(t.createdAt).where(sql`${t.status} = 'waiting'`),
+  ],
+);
+
+/**
  * Funds added by card (decision 009 "Add funds"), written once the card is authorised: a deposit charged but
  * not credited (the store failed after the capture, and the request was not sent again) is credited by the
  * minute sweep, and one never charged is voided. `reference`: `deposit:{user}:{request}`, from the request's

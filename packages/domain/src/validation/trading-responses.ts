@@ -18,6 +18,19 @@ export const nextActionSchema = z.object({
   clientSecret: z.string().optional(),
 });
 
+/**
+ * 202 to a bid or a drawing entry by a card whose bank asks for a verification (3-D Secure) first: nothing was
+ * placed. Once the payer completed `nextAction`, the same request sent again with `card_verification_id` is backed
+ * by the verified card (decision 009 "Verified cards").
+ */
+export const cardVerificationRequiredSchema = z.object({
+  requiresAction: z.object({
+    cardVerificationId: z.number().int(),
+    nextAction: nextActionSchema,
+  }),
+});
+export type CardVerificationRequired = z.infer<typeof cardVerificationRequiredSchema>;
+
 export const PAYMENT_STATES = [
   'pending',
   'requires_action',

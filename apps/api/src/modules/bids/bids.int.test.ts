@@ -11,7 +11,7 @@ import { SWEEP_JOB } from '../../app';
 import { type TestApp, testApp } from '../../testing/test-app';
 import { outbox } from '../auth/testing/auth-kit';
 import { TEST_CARDS } from '../trading/payment-providers';
-import { accountBalance, buyer, fund, ledgerInvariants } from '../trading/trading-helpers';
+import { accountBalance, buyer, fund, ledgerInvariants, simCard } from '../trading/trading-helpers';
 import { auctionNifty, bidInfo, placeBid } from './bids-helpers';
 
 let t: TestApp;
@@ -631,5 +631,109 @@ describe('settlement', () => {
     expect(minted.map((m) => m.ownerId)).toEqual([b.userId]);
     expect(await activeHolds(a.userId)).toBe(0);
     expect(await ledgerInvariants(db())).toEqual(balanced);
+  });
+});
+
+describe('a bid by a card whose bank asks for a verification (3-D Secure)', () => {
+  const chargeOf = (ref: string | null | undefined) =>
+    t.app.services.cardProcessor.charges().find((c) => c.id === ref);
+  const verificationOf = async (id: number) =>
+    (await db().select().from(schema.cardVerifications).where(eq(schema.cardVerifications.id, id)))[0];
+  const bidsOf = (niftyId: number) => db().select().from(schema.bids).where(eq(schema.bids.niftyId, niftyId));
+
+  /** A bidder's card that asks for the step, and their bid of `dollars` answered 202 (nothing placed). */
+  async function askedToVerify(nifty: { contractAddress: string; typeNumber: number }, dollars: string) {
+    const bidder = await buyer(t.app);
+    const token = await simCard(t.app, bidder, TEST_CARDS.requiresAction);
+    const res = await placeBid(t.app, bidder.headers, nifty, dollars, {
+      payment_method: 'stripe_card',
+      payment_token: token,
+    });
+    expect(res.statusCode, res.body).toBe(202);
+    const body = res.json() as {
+      requiresAction: { cardVerificationId: number; nextAction: { type: string } };
+    };
+    expect(body.requiresAction.nextAction).toEqual({ type: 'sim_three_d_secure' });
+    return { bidder, id: body.requiresAction.cardVerificationId };
+  }
+  const withVerification = (id: number) => ({ payment_method: 'stripe_card', card_verification_id: id });
+
+  it('answers 202 with the step and places nothing; sent again with the verification, the bid is placed and wins', async () => {
+    const { nifty } = await auctionNifty(t.app, { endsInMs: 5 * MINUTE });
+    const { bidder, id } = await askedToVerify(nifty, '25');
+    expect(await bidsOf(nifty.id)).toEqual([]);
+    const waiting = await verificationOf(id);
+    expect(waiting).toMatchObject({
+      userId: bidder.userId,
+      kind: 'bid',
+      amountCents: 2_500,
+      status: 'waiting',
+    });
+    expect(chargeOf(waiting?.providerReference)?.status).toBe('requires_action');
+    // Nobody else's bid can use it.
+    const other = await buyer(t.app);
+    expect((await placeBid(t.app, other.headers, nifty, '25', withVerification(id))).statusCode).toBe(404);
+
+    const placed = await placeBid(t.app, bidder.headers, nifty, '25', withVerification(id));
+    expect(placed.statusCode, placed.body).toBe(201);
+    expect(placed.json()).toMatchObject({ rank: 1, bid: { amount_in_cents: 2_500, currently_active: true } });
+    const [bid] = await bidsOf(nifty.id);
+    expect(bid).toMatchObject({
+      providerReference: waiting?.providerReference,
+      cardBrand: 'Visa',
+      cardLast4: '3184',
+    });
+    expect((await verificationOf(id))?.status).toBe('used');
+    // Sent again (refused: it would have to beat the bidder's own bid), it leaves the bid's authorisation alone.
+    const again = await placeBid(t.app, bidder.headers, nifty, '25', withVerification(id));
+    expect(again.statusCode).toBe(409);
+    expect((await verificationOf(id))?.status).toBe('used');
+    expect(chargeOf(bid?.providerReference)?.status).toBe('authorized');
+    // It wins like any card bid: the verified authorisation is captured without the bidder.
+    t.clock.advance(6 * MINUTE);
+    expect(await t.app.services.bids.settle(nifty.id)).toEqual({ settled: true, winners: 1 });
+    expect(chargeOf(bid?.providerReference)?.status).toBe('captured');
+    expect(await ledgerInvariants(db())).toEqual(balanced);
+  });
+
+  it('a verified bid that no longer places (outbid meanwhile) is refused and its card released; one left half an hour is voided', async () => {
+    const { nifty } = await auctionNifty(t.app);
+    const { bidder, id } = await askedToVerify(nifty, '20');
+    const rich = await funded();
+    expect((await placeBid(t.app, rich.headers, nifty, '30')).statusCode).toBe(201);
+    const late = await placeBid(t.app, bidder.headers, nifty, '20', withVerification(id));
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toMatchObject({ errorType: 'bid-too-low' });
+    const ended = await verificationOf(id);
+    expect(ended?.status).toBe('voided');
+    expect(chargeOf(ended?.providerReference)?.status).toBe('voided');
+
+    // Sent with another amount: refused, and the verification ends (a new amount is a new authorisation).
+    const other = await askedToVerify(nifty, '45');
+    const mismatch = await placeBid(t.app, other.bidder.headers, nifty, '50', withVerification(other.id));
+    expect(mismatch.statusCode).toBe(409);
+    expect(mismatch.json()).toMatchObject({ errorType: 'card-verification-ended' });
+    expect((await verificationOf(other.id))?.status).toBe('voided');
+
+    const left = await askedToVerify(nifty, '40');
+    t.clock.advance(31 * MINUTE);
+    await t.app.services.jobs.send(SWEEP_JOB, {}, { singletonKey: 'sweep' });
+    await t.app.services.jobs.drain();
+    const swept = await verificationOf(left.id);
+    expect(swept?.status).toBe('voided');
+    expect(chargeOf(swept?.providerReference)?.status).toBe('voided');
+  });
+
+  it('one verification sent twice at once places one bid, and the other leaves its authorisation alone', async () => {
+    const { nifty } = await auctionNifty(t.app);
+    const { bidder, id } = await askedToVerify(nifty, '15');
+    const answers = await Promise.all(
+      [1, 2].map(() => placeBid(t.app, bidder.headers, nifty, '15', withVerification(id))),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409]);
+    const bids = await bidsOf(nifty.id);
+    expect(bids).toHaveLength(1);
+    expect(chargeOf(bids[0]?.providerReference)?.status).toBe('authorized');
+    expect((await verificationOf(id))?.status).toBe('used');
   });
 });

@@ -1,11 +1,16 @@
-import { auctionStateSchema, bidPageSchema, placedBidSchema } from '@vitrine/domain/trading-responses';
+import {
+  auctionStateSchema,
+  bidPageSchema,
+  cardVerificationRequiredSchema,
+  placedBidSchema,
+} from '@vitrine/domain/trading-responses';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireDevKey } from '../../http/dev-key';
 import { optionalAuth, signedIn } from '../../http/guard';
 import { processorRequestId } from '../../http/idempotency';
 import { offsetOf, pageQuery, toPage } from '../../http/pagination';
-import { errorResponses, typeNumber } from '../../http/schemas';
+import { errorResponses, rowId, typeNumber } from '../../http/schemas';
 import { usdAmount } from '../../http/usd-amount';
 
 const money = z.object({
@@ -41,9 +46,12 @@ export const bidsRoute: FastifyPluginAsyncZod = async (app) => {
           amount: money,
           payment_method: z.enum(['balance', 'stripe_card']),
           payment_token: z.string().max(200).optional(),
+          /** The card verification (3-D Secure) the bidder completed after a 202: it backs this bid. */
+          card_verification_id: rowId.optional(),
         }),
         response: {
           201: placedBidSchema,
+          202: cardVerificationRequiredSchema,
           ...answers,
         },
       },
@@ -59,10 +67,11 @@ export const bidsRoute: FastifyPluginAsyncZod = async (app) => {
           amount: b.amount,
           paymentMethod: b.payment_method,
           paymentToken: b.payment_token,
+          cardVerificationId: b.card_verification_id,
         },
         processorRequestId(request.headers['idempotency-key']),
       );
-      reply.code(201);
+      reply.code('requiresAction' in placed ? 202 : 201);
       return placed;
     },
   );

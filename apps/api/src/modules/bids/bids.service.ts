@@ -31,10 +31,16 @@ import { emailUserLater, type MessageKind, type Notifier } from '../../lib/notif
 import type { EligibilityService } from '../eligibility/eligibility.service';
 import type { AlertsService } from '../live/alerts.service';
 import {
+  AUTHORIZATION_IN_USE,
   type CardAuthorization,
   createCardAuthorizations,
   owedCaptures,
 } from '../trading/card-authorizations';
+import {
+  CARD_VERIFICATION_ERRORS,
+  type CardVerifications,
+  type RequiresAction,
+} from '../trading/card-verifications';
 import { createLedgerRepo, type HouseAccount, type LedgerRepo } from '../trading/ledger.repo';
 import type { ExternalPaymentProvider } from '../trading/payment-providers';
 import { splitPayees, splitPostings, splitShares, tellSplitPayees } from '../trading/sales-splits';
@@ -63,12 +69,6 @@ export const BID_ERRORS = {
     err(409, 'bid-allowance-exceeded', `Your active bids may add up to ${formatCents(allowance)} at most`),
   insufficient: () => err(402, 'insufficient_balance', 'Your balance is too low for this bid'),
   declined: () => err(402, 'card_declined', CARD_DECLINED_MESSAGE),
-  cardNeedsAction: () =>
-    err(
-      422,
-      'payment-requires-action',
-      'This card asks for a verification step, which bids cannot use (nobody is there to confirm when it is charged). Please use another card.',
-    ),
 };
 
 export interface PlaceBidInput {
@@ -77,6 +77,8 @@ export interface PlaceBidInput {
   amount: { amount: string | number; currency: 'USD' };
   paymentMethod: 'balance' | 'stripe_card';
   paymentToken?: string | undefined;
+  /** A card verification (3-D Secure) the bidder completed: its authorisation backs the bid (decision 009). */
+  cardVerificationId?: number | undefined;
 }
 
 interface BidRepos {
@@ -101,6 +103,8 @@ export function createBidsService(deps: {
   unit: UnitOfWork<BidRepos>;
   clock: Clock;
   card: ExternalPaymentProvider;
+  /** Cards whose bank asks for a verification: the bid waits for it (202), then is sent again with it. */
+  verifications: CardVerifications;
   jobs: Jobs;
   events: LiveEvents;
   notifier?: Notifier;
@@ -223,19 +227,37 @@ export function createBidsService(deps: {
     };
   }
 
-  /** Authorises a card for a bid (the shared card helper); returns the processor's reference. */
-  const authorize = (
+  /**
+   * The card that backs a bid (the shared card helper): authorised now, or the verification its bidder completed
+   * (`cardVerificationId`). A card whose bank asks for a verification first answers `requiresAction` (202): nothing
+   * placed, the authorisation kept for the bid sent again once the step is done.
+   */
+  async function backCard(
+    userId: number,
     amountCents: number,
-    paymentToken: string | undefined,
-    request?: { userId: number; id: string | null },
-  ): Promise<CardAuthorization> =>
-    cards.authorize(
+    input: PlaceBidInput,
+    requestId: string | null,
+  ): Promise<CardAuthorization | RequiresAction> {
+    if (input.cardVerificationId !== undefined)
+      return deps.verifications.verified(
+        userId,
+        'bid',
+        input.cardVerificationId,
+        amountCents,
+        BID_ERRORS.declined,
+      );
+    const begun = await cards.begin(
       'bid',
       amountCents,
-      paymentToken,
-      { declined: BID_ERRORS.declined, needsAction: BID_ERRORS.cardNeedsAction },
-      request,
+      input.paymentToken,
+      { declined: BID_ERRORS.declined },
+      { userId, id: requestId },
     );
+    if (begun.status === 'requires_action')
+      return deps.verifications.wait(userId, 'bid', begun.reference, amountCents, begun.nextAction);
+    if (await cards.inUse(begun.reference)) throw AUTHORIZATION_IN_USE();
+    return begun;
+  }
 
   async function scheduleSettlement(niftyId: number, endsAt: Date) {
     await deps.jobs.send(
@@ -299,7 +321,30 @@ export function createBidsService(deps: {
   }
 
   /** `requestId`: from the request's Idempotency-Key (a card bid sent again finds its authorisation). */
+  /**
+   * Places a bid (below). A bid sent with the card verification its bidder completed and refused all the same
+   * (outbid or ended meanwhile, too low, not eligible) ends that verification and releases its card, instead of
+   * holding the money until the sweep: a new bid is a new amount, authorised anew. Not when the bank has not
+   * confirmed it yet (it is to be sent again), nor on a failure that says nothing of the bid (the store or the
+   * processor unreachable).
+   */
   async function place(userId: number, input: PlaceBidInput, requestId: string | null = null) {
+    const verificationId = input.paymentMethod === 'stripe_card' ? input.cardVerificationId : undefined;
+    if (verificationId === undefined) return placeOnce(userId, input, requestId);
+    try {
+      return await placeOnce(userId, input, requestId);
+    } catch (error) {
+      if (
+        error instanceof AppError &&
+        error.statusCode < 500 &&
+        error.errorType !== 'payment-requires-action'
+      )
+        await deps.verifications.letGoOf(userId, verificationId);
+      throw error;
+    }
+  }
+
+  async function placeOnce(userId: number, input: PlaceBidInput, requestId: string | null) {
     const n = await niftyOf(input.contractAddress, input.niftyType);
     if (n.dropStatus !== null && n.dropStatus !== 'published') throw BID_ERRORS.notStarted();
     await deps.eligibility?.assertEligible(userId, n.id);
@@ -327,26 +372,42 @@ export function createBidsService(deps: {
       if ((await ledger.userBalance(userId)).availableCents + freed < amountCents)
         throw BID_ERRORS.insufficient();
     }
-    let authorized: Awaited<ReturnType<typeof authorize>> | null = null;
+    // A verified card's authorisation is let go through its verification (another request may hold it: the same
+    // verification sent twice at once); any other is voided.
+    const verified = input.paymentMethod === 'stripe_card' && input.cardVerificationId !== undefined;
+    const release = (reference: string | null) =>
+      reference === null
+        ? Promise.resolve()
+        : verified
+          ? deps.verifications.letGo(reference)
+          : cards.release(reference);
+    let authorized: CardAuthorization | null = null;
     if (sealed && input.paymentMethod === 'stripe_card') {
-      authorized = await authorize(amountCents, input.paymentToken, { userId, id: requestId });
+      const backed = await backCard(userId, amountCents, input, requestId);
+      if ('requiresAction' in backed) return backed;
+      authorized = backed;
     }
     try {
       assertPlaces(n.saleType, userId, amountCents, committedBids, slotsOf(n), terms);
     } catch (error) {
-      if (authorized) await cards.release(authorized.reference);
+      if (authorized) await release(authorized.reference);
       throw error;
     }
     // A card is authorised before the unit (a call outside); voided when the bid does not commit.
     if (input.paymentMethod === 'stripe_card' && !authorized) {
-      authorized = await authorize(amountCents, input.paymentToken, { userId, id: requestId });
+      const backed = await backCard(userId, amountCents, input, requestId);
+      if ('requiresAction' in backed) return backed;
+      authorized = backed;
     }
     const cardReference = authorized?.reference ?? null;
     const at = clock.now();
     const step = () =>
-      unit.run(async ({ bids, trading: tr, ledger: l }) => {
+      unit.run(async ({ bids, trading: tr, ledger: l }, tx) => {
         const nifty = await tr.lockNifty(n.id);
         if (!nifty) throw BID_ERRORS.niftyNotFound();
+        // A verification backs one bid: taken in this unit, or this bid is not placed.
+        if (verified && cardReference && !(await deps.verifications.use(tx, cardReference)))
+          throw CARD_VERIFICATION_ERRORS.ended();
         const state = await bids.state(n.id);
         const endsAt = state?.endsAt ?? n.endAt;
         if (state?.settledAt || (endsAt && at >= endsAt)) throw BID_ERRORS.ended();
@@ -422,7 +483,7 @@ export function createBidsService(deps: {
     try {
       done = await step();
     } catch (e) {
-      await cards.release(cardReference);
+      await release(cardReference);
       throw e;
     }
     await cards.releaseAll(done.voids);
