@@ -1260,9 +1260,21 @@ describe('an offer by a card whose bank asks for a verification (3-D Secure)', (
     const read = await t.app.inject({ url: `/api/v2/offer/${offer.id}`, headers: owner.headers });
     expect(read.statusCode).toBe(404);
     expect(await outbox(t.app, await emailOf(owner.userId), 'offer_new')).toEqual([]);
-    // Nobody else completes it.
+    // Nobody else completes it, accepts it, or learns what it could buy: to them it does not exist.
     const other = await buyer(t.app);
-    expect((await completeAction(other.headers, offer.id)).statusCode).toBe(403);
+    expect((await completeAction(other.headers, offer.id)).statusCode).toBe(404);
+    const eligible = await t.app.inject({
+      url: `/api/v2/offer/${offer.id}/eligible-nifties`,
+      headers: owner.headers,
+    });
+    expect(eligible.statusCode).toBe(404);
+    const early = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/accept-bid/',
+      headers: owner.headers,
+      payload: { bid_id: offer.id, contractAddress: token.contractAddress, tokenId: token.tokenId },
+    });
+    expect(early.statusCode).toBe(404);
 
     const done = await completeAction(maker.headers, offer.id);
     expect(done.statusCode, done.body).toBe(200);
@@ -1346,5 +1358,43 @@ describe('an offer by a card whose bank asks for a verification (3-D Secure)', (
     expect(await rowOf(second.offer.id)).toMatchObject({ status: 'unverified' });
     expect(chargeOf((await rowOf(second.offer.id))?.providerReference)?.status).toBe('voided');
     expect(await ledgerInvariants(db())).toEqual(balanced);
+  });
+
+  it('cancelled while the bank answers, it is not answered as made; one on an NFT whose owner turned offers off never opens', async () => {
+    const first = await waitingOffer();
+    const provider = t.app.services.cardProcessor.provider;
+    const complete = provider.completeAction;
+    // Another tab cancels the offer while the processor is asked.
+    provider.completeAction = async (ref) => {
+      await t.app.services.offers.cancel(first.maker.userId, first.offer.id);
+      return complete(ref);
+    };
+    let raced: Awaited<ReturnType<typeof completeAction>>;
+    try {
+      raced = await completeAction(first.maker.headers, first.offer.id);
+    } finally {
+      provider.completeAction = complete;
+    }
+    expect(raced.statusCode, raced.body).toBe(409);
+    expect(await rowOf(first.offer.id)).toMatchObject({ status: 'unverified' });
+
+    const second = await waitingOffer();
+    const off = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/set-nifty-sm-pref/',
+      headers: second.owner.headers,
+      payload: {
+        contractAddress: second.token.contractAddress,
+        tokenId: second.token.tokenId,
+        isAcceptingOffers: false,
+      },
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    const refused = await completeAction(second.maker.headers, second.offer.id);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ errorType: 'not-accepting-offers' });
+    expect(await rowOf(second.offer.id)).toMatchObject({ status: 'unverified' });
+    expect(chargeOf((await rowOf(second.offer.id))?.providerReference)?.status).toBe('voided');
+    expect(await outbox(t.app, await emailOf(second.owner.userId), 'offer_new')).toEqual([]);
   });
 });

@@ -45,6 +45,30 @@ export interface OfferDetails {
 }
 
 export function createOffersRepo(db: Db) {
+  /** A token as an offer on it needs it: its owner, nifty, collection, and whether offers on it may be made. */
+  async function tokenWhere(where: SQL | undefined) {
+    const [row] = await db
+      .select({
+        id: tokens.id,
+        ownerId: tokens.ownerId,
+        niftyId: tokens.niftyId,
+        collectionId: nifties.collectionId,
+        contractAddress: tokens.contractAddress,
+        tokenId: tokens.tokenId,
+        name: tokens.name,
+        /** A pack opened: not sold as a pack (no offer on it, none accepted with it). */
+        openedAt: tokens.openedAt,
+        /** Its owner takes offers on it (000 §7 set-nifty-sm-pref); off, no new offer on it is made. */
+        isAcceptingOffers: tokens.isAcceptingOffers,
+        /** The token's own name, else its nifty's title: how people know it. */
+        label: sql<string>`coalesce(${tokens.name}, ${nifties.title})`,
+      })
+      .from(tokens)
+      .innerJoin(nifties, eq(nifties.id, tokens.niftyId))
+      .where(where);
+    return row ?? null;
+  }
+
   return {
     async insert(values: NewOffer): Promise<OfferRow | null> {
       const [row] = await db
@@ -186,31 +210,17 @@ export function createOffersRepo(db: Db) {
 
     /** A token with what offers match on (its nifty and collection) and its owner. */
     async token(contractAddress: string, tokenId: string) {
-      const [row] = await db
-        .select({
-          id: tokens.id,
-          ownerId: tokens.ownerId,
-          niftyId: tokens.niftyId,
-          collectionId: nifties.collectionId,
-          contractAddress: tokens.contractAddress,
-          tokenId: tokens.tokenId,
-          name: tokens.name,
-          /** A pack opened: not sold as a pack (no offer on it, none accepted with it). */
-          openedAt: tokens.openedAt,
-          /** Its owner takes offers on it (000 §7 set-nifty-sm-pref); off, no new offer on it is made. */
-          isAcceptingOffers: tokens.isAcceptingOffers,
-          /** The token's own name, else its nifty's title: how people know it. */
-          label: sql<string>`coalesce(${tokens.name}, ${nifties.title})`,
-        })
-        .from(tokens)
-        .innerJoin(nifties, eq(nifties.id, tokens.niftyId))
-        .where(
-          and(
-            sql`lower(${tokens.contractAddress}) = ${contractAddress.toLowerCase()}`,
-            eq(tokens.tokenId, tokenId),
-          ),
-        );
-      return row ?? null;
+      return tokenWhere(
+        and(
+          sql`lower(${tokens.contractAddress}) = ${contractAddress.toLowerCase()}`,
+          eq(tokens.tokenId, tokenId),
+        ),
+      );
+    },
+
+    /** The same, by the token's row id (an offer on one NFT names it so). */
+    tokenOfRow(tokenRowId: number) {
+      return tokenWhere(eq(tokens.id, tokenRowId));
     },
 
     /** A nifty of a collection by its type number (the URLs' niftyType), for global offers. */

@@ -336,12 +336,21 @@ export function createOffersService(deps: {
    */
   async function letGoWaiting(row: OfferRow): Promise<OfferRow | null> {
     const at = clock.now();
-    const gone = await repo.updateWaiting(row.id, {
-      status: OFFER_UNVERIFIED,
-      closedAt: at,
-      updatedAt: at,
+    // The void is written down as owed with the change (a process stopping in between still voids it: the sweep).
+    const gone = await unit.run(async ({ offers }, tx) => {
+      const done = await offers.updateWaiting(row.id, {
+        status: OFFER_UNVERIFIED,
+        closedAt: at,
+        updatedAt: at,
+      });
+      if (done?.providerReference && deps.owedVoids)
+        await deps.owedVoids.record(tx, deps.card.method, done.providerReference);
+      return done;
     });
-    if (gone) await cards.release(gone.providerReference);
+    if (gone?.providerReference) {
+      if (deps.owedVoids) await deps.owedVoids.release(deps.card.method, gone.providerReference);
+      else await cards.release(gone.providerReference);
+    }
     return gone;
   }
 
@@ -425,9 +434,12 @@ export function createOffersService(deps: {
     };
   }
 
+  /** An offer that never opened (waiting on its card's verification, or never verified): its maker's alone. */
+  const neverOpened = (row: OfferRow) => row.status === OFFER_WAITING || row.status === OFFER_UNVERIFIED;
+
   async function mine(makerId: number, id: number): Promise<OfferRow> {
     const row = await repo.byId(id);
-    if (!row) throw OFFER_ERRORS.notFound();
+    if (!row || (row.makerId !== makerId && neverOpened(row))) throw OFFER_ERRORS.notFound();
     if (row.makerId !== makerId) throw OFFER_ERRORS.notMaker();
     return expireIfDue(row);
   }
@@ -461,6 +473,24 @@ export function createOffersService(deps: {
     if (endOf(row) <= at) {
       await letGoWaiting(row);
       throw OFFER_ERRORS.closed('expired');
+    }
+    // An offer on one NFT opens only if one could be made on it now (the owner may have turned offers off, or the
+    // maker bought it, while the bank asked), with the answer a new offer would get.
+    if (row.type === 'offer' && row.tokenRowId !== null) {
+      const token = await repo.tokenOfRow(row.tokenRowId);
+      const refusal = !token
+        ? TRADING_ERRORS.tokenNotFound()
+        : token.ownerId === row.makerId
+          ? OFFER_ERRORS.ownToken()
+          : token.openedAt !== null
+            ? OFFER_ERRORS.packOpened()
+            : !token.isAcceptingOffers
+              ? OFFER_ERRORS.notAcceptingOffers()
+              : null;
+      if (refusal) {
+        await letGoWaiting(row);
+        throw refusal;
+      }
     }
     let open: OfferRow | null;
     try {
@@ -547,14 +577,23 @@ export function createOffersService(deps: {
         const { reference } = begun;
         // Waiting on a verification already: this very request sent again (its authorisation), or an earlier try
         // the maker left (replaced now: its authorisation voided, so it can never open beside this one).
-        const waiting = await repo.waitingOf(makerId, t.key);
+        const waiting = await repo.waitingOf(makerId, t.key).catch(async (error: unknown) => {
+          await cards.release(reference);
+          throw error;
+        });
         const again = waiting.find((w) => w.providerReference === reference);
         if (again) {
           if (begun.status === 'requires_action') return view(again, begun.nextAction);
           return view(await opened(again, begun.card));
         }
+        // Backing something else already (a key used again for another request): not ours to void.
         if (await cards.inUse(reference)) throw AUTHORIZATION_IN_USE();
-        for (const w of waiting) await letGoWaiting(w);
+        try {
+          for (const w of waiting) await letGoWaiting(w);
+        } catch (error) {
+          await cards.release(reference);
+          throw error;
+        }
         // An offer that could not be written leaves no authorisation behind.
         const made = await repo
           .insert({
@@ -596,8 +635,12 @@ export function createOffersService(deps: {
       const outcome = await deps.card.completeAction(row.providerReference);
       if (outcome.status === 'requires_action') throw OFFER_ERRORS.notVerifiedYet();
       if (outcome.status === 'declined') {
-        const gone = await letGoWaiting(row);
-        if (!gone) return view(await mine(makerId, id));
+        // Let go meanwhile (cancelled in another tab, replaced, swept): why it did not open; opened: as it is.
+        if (!(await letGoWaiting(row))) {
+          const now = await mine(makerId, id);
+          if (now.status === 'open') return view(now);
+          throw OFFER_ERRORS.closed(now.status);
+        }
         throw OFFER_ERRORS.declined();
       }
       return view(await opened(row, outcome.card ?? null));
@@ -609,7 +652,7 @@ export function createOffersService(deps: {
       if (!row) throw OFFER_ERRORS.notFound();
       if (row.makerId !== userId) {
         // One that never opened is its maker's alone.
-        if (row.status === OFFER_WAITING || row.status === OFFER_UNVERIFIED) throw OFFER_ERRORS.notFound();
+        if (neverOpened(row)) throw OFFER_ERRORS.notFound();
         const { count } = await repo.eligibleTokens({ offerId: row.id }, userId, 1, 0, false);
         if (count === 0) throw OFFER_ERRORS.notFound();
       }
@@ -658,7 +701,8 @@ export function createOffersService(deps: {
     ) {
       let by: { offerId: number } | { niftyId: number };
       if (typeof target === 'number') {
-        if (!(await repo.byId(target))) throw OFFER_ERRORS.notFound();
+        const row = await repo.byId(target);
+        if (!row || (neverOpened(row) && row.makerId !== userId)) throw OFFER_ERRORS.notFound();
         by = { offerId: target };
       } else {
         const nifty = await repo.niftyType(target.contractAddress, target.niftyType);
@@ -811,7 +855,7 @@ export function createOffersService(deps: {
       },
     ) {
       const draft = await repo.byId(input.offerId);
-      if (!draft) throw OFFER_ERRORS.notFound();
+      if (!draft || (neverOpened(draft) && draft.makerId !== ownerId)) throw OFFER_ERRORS.notFound();
       const offer = await expireIfDue(draft);
       if (offer.status !== 'open') throw OFFER_ERRORS.closed(offer.status);
       const token = await repo.token(input.contractAddress, input.tokenId);

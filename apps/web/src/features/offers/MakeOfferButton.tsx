@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { DUPLICATE_OFFER_MESSAGE, formatCents } from '@vitrine/domain';
 import { useId, useRef, useState } from 'react';
+import { outcomeKnown } from '../../app/action-key';
 import { isApiError } from '../../app/api-client';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
@@ -82,6 +83,9 @@ export function useRefreshOffers() {
     ]);
 }
 
+const NOT_MADE =
+  'Your offer was not made: the card verification was not completed. Make the offer again to try once more.';
+
 /**
  * A create-offer mutation with the duplicate warning toast. A user who must agree to the terms first
  * (tos_approval_required, 000 §8) gets the terms dialog, and the offer is made again after agreeing (its card
@@ -129,27 +133,34 @@ export function useCreateOffer(onCreated: (offer: Offer) => void) {
     },
   });
   // Complete verification: the step (Stripe.js with Stripe; nothing to run with the simulated processor), then the
-  // API opens the offer. One key per press until an answer comes (a lost answer sends the same request again).
-  const verifyKey = useRef<string | null>(null);
+  // API opens the offer. One key per press until an answer comes (a lost answer sends the same request again), and
+  // per offer (a key kept for an offer left behind must not go with the next one).
+  const verifyKey = useRef<{ offerId: number; key: string } | null>(null);
   const verifyOnce = useSubmitOnce();
   const verify = useMutation({
     mutationFn: async (pending: { offer: Offer; secret: string | null }) => {
       await passCardStep(pending.secret);
-      verifyKey.current ??= crypto.randomUUID();
-      return offersApi.completeAction(pending.offer.id, verifyKey.current);
+      if (verifyKey.current?.offerId !== pending.offer.id)
+        verifyKey.current = { offerId: pending.offer.id, key: crypto.randomUUID() };
+      return offersApi.completeAction(pending.offer.id, verifyKey.current.key);
     },
     onSuccess: async (answer) => {
       verifyKey.current = null;
       setWaiting(null);
+      if (answer.offer.status !== 'open') {
+        setNotice(NOT_MADE);
+        return;
+      }
       await made(answer.offer);
     },
     onError: (error) => {
-      if (!isApiError(error)) return;
+      // No answer that says what happened (the network, a 5xx, the press still in progress, Stripe.js not loaded):
+      // the step stays, and pressing again sends the same request.
+      if (!outcomeKnown(error)) return;
       verifyKey.current = null;
-      // Not confirmed yet, or Stripe.js could not run the step: the step stays, to be tried again. Refused for
+      // Not confirmed yet: the step stays, to be tried again. Refused for
       // good (declined, a duplicate, expired): the dialog closes and the form says why.
-      if (error.errorType === 'payment-requires-action' || error.errorType === 'card-form-unavailable')
-        return;
+      if (isApiError(error) && error.errorType === 'payment-requires-action') return;
       setWaiting(null);
       if (isDuplicateOffer(error)) toast.warning(DUPLICATE_OFFER_MESSAGE);
     },
@@ -160,11 +171,10 @@ export function useCreateOffer(onCreated: (offer: Offer) => void) {
     if (verifyOnce.busy() || !waiting) return;
     const { offer } = waiting;
     setWaiting(null);
+    verifyKey.current = null;
     verify.reset();
     void offersApi.cancel(offer.id).catch(() => undefined);
-    setNotice(
-      'Your offer was not made: the card verification was not completed. Make the offer again to try once more.',
-    );
+    setNotice(NOT_MADE);
   };
   // A refused card shows at its fields (the form's `failure`), not above the form; a duplicate only in its
   // warning toast (000 §5), not a second time as an error; a declined card with the checkout's advice.
