@@ -273,6 +273,65 @@ describe('bidding on a live auction', () => {
     await context.close();
   });
 
+  // Bids by a card whose bank asks for a verification (3-D Secure) were refused ('bids cannot use' it): the
+  // bidder is there when they bid, so the step is taken then, and the bid is placed once it is done.
+  it('a bid by a card that asks for its bank’s verification is placed once it is completed; closed, it is not', {
+    timeout: 120_000,
+  }, async () => {
+    const card = await liveAuctionNifty();
+    const bidder = await apiSignUp(baseUrl, 'bidder-3ds');
+    const context = await browser.newContext({ viewport: DESKTOP });
+    await storeCredentials(context, bidder.grant);
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/marketplace/collection/${card.contractAddress}/${card.typeNumber}`);
+    await page.getByTestId('place-bid').click();
+    const dialog = page.getByTestId('bid-dialog');
+    await dialog.waitFor();
+    await expect.poll(() => dialog.getByTestId('bid-minimum').textContent()).toMatch(/\$\d/);
+    const info = await fetch(
+      `${baseUrl}/api/v2/bids/info?contractAddress=${card.contractAddress}&niftyType=${card.typeNumber}`,
+    );
+    const minBid = ((await info.json()) as { bidInfo: { minBid: number } }).bidInfo.minBid;
+    // Well above the minimum, so a bid placed by another test meanwhile does not refuse this one.
+    const amount = minBid + 70_000;
+    await dialog.getByLabel('Bid amount (USD)').fill((amount / 100).toFixed(2));
+    await dialog.getByTestId('bid-method-card').check();
+    const form = dialog.getByTestId('bid-card-form');
+    await form.getByLabel('Card number').fill('4000 0027 6000 3184');
+    await form.getByLabel('Expiry (MM/YY)').fill('12/34');
+    await form.getByLabel('CVC').fill('123');
+    await dialog.getByRole('button', { name: 'Place Bid' }).click();
+    const step = page.getByTestId('bid-action-dialog');
+    await step.waitFor();
+    expect(await step.textContent()).toContain(
+      `Complete the verification to place your bid of ${dollars(amount)}.`,
+    );
+    const highest = async () =>
+      (
+        (await (await fetch(info.url)).json()) as {
+          bidInfo: { highestBid: number | null };
+        }
+      ).bidInfo.highestBid;
+    // Closed: not placed, and said so, with the amount kept.
+    await step.getByRole('button', { name: 'Cancel' }).click();
+    await dialog
+      .getByText(
+        'Your bid was not placed: the card verification was not completed. Place the bid again to try once more.',
+      )
+      .waitFor();
+    expect(await dialog.getByLabel('Bid amount (USD)').inputValue()).toBe((amount / 100).toFixed(2));
+    expect(await highest()).not.toBe(amount);
+    // Again, completed: placed.
+    await dialog.getByRole('button', { name: 'Place Bid' }).click();
+    await step.waitFor();
+    await step.getByRole('button', { name: 'Complete verification' }).click();
+    const result = dialog.getByTestId('bid-result');
+    await result.waitFor();
+    expect(await result.textContent()).toContain(`Your bid of ${dollars(amount)} was placed`);
+    await expect.poll(highest).toBe(amount);
+    await context.close();
+  });
+
   it('a double click on Place Bid places one bid: one request, and the dialog says it was placed', {
     timeout: 120_000,
   }, async () => {

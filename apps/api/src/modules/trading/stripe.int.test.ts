@@ -1135,6 +1135,34 @@ describe("Stripe's client secret for the browser's 3-D Secure step (decision 009
     expect(open).toMatchObject({ status: 'open', cardBrand: 'Visa', cardLast4: '3184' });
   });
 
+  it('a bid answered 202 carries the client secret; sent again once Stripe saw the step passed, it is placed', async () => {
+    const { nifty } = await auctionNifty(t.app);
+    const bidder = await buyer(t.app);
+    const bid = (extra: Record<string, unknown>) =>
+      placeBid(t.app, { ...bidder.headers, 'idempotency-key': crypto.randomUUID() }, nifty, '12', {
+        payment_method: 'stripe_card',
+        ...extra,
+      });
+    const asked = await bid({ payment_token: STRIPE_TEST_PMS.requiresAction });
+    expect(asked.statusCode, asked.body).toBe(202);
+    const { cardVerificationId, nextAction } = (
+      asked.json() as { requiresAction: { cardVerificationId: number; nextAction: { clientSecret: string } } }
+    ).requiresAction;
+    const [row] = await db()
+      .select()
+      .from(schema.cardVerifications)
+      .where(eq(schema.cardVerifications.id, cardVerificationId));
+    const ref = row?.providerReference ?? '';
+    expect(nextAction.clientSecret).toBe(fake.intent(ref)?.client_secret);
+    // Sent again before the step is done at Stripe: still waiting, nothing placed.
+    const early = await bid({ card_verification_id: cardVerificationId });
+    expect(early.statusCode, early.body).toBe(422);
+    fake.authenticate(ref);
+    const placed = await bid({ card_verification_id: cardVerificationId });
+    expect(placed.statusCode, placed.body).toBe(201);
+    expect(fake.intent(ref)?.status).toBe('requires_capture');
+  });
+
   it('a deposit waiting on its step answers the PaymentIntent’s client secret', async () => {
     const b = await buyer(t.app);
     const answer = await send(b, 'POST', '/v2/balance/deposits', {

@@ -4,8 +4,8 @@
 // authorised by the API), the result. A 401 opens the auth modal.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { amountText, formatCents, readUsdAmount, type SaleType } from '@vitrine/domain';
-import { type FormEvent, useContext, useId, useState } from 'react';
-import { createActionKeys } from '../../app/action-key';
+import { type FormEvent, useContext, useId, useRef, useState } from 'react';
+import { createActionKeys, outcomeKnown } from '../../app/action-key';
 import { isApiError } from '../../app/api-client';
 import { Dialog } from '../../ui/Dialog';
 import { FormAlert } from '../../ui/FormAlert';
@@ -16,7 +16,9 @@ import { isUnauthorized } from '../auth/authed-request';
 import { useProfile } from '../auth/profile-query';
 import { authKeys } from '../auth/query-keys';
 import styles from '../offers/Offers.module.css';
+import { CardActionDialog } from '../trading/CardActionDialog';
 import { PayWith } from '../trading/PayWith';
+import { passCardStep } from '../trading/stripe-card';
 import { type CardInput, tradingApi } from '../trading/trading-api';
 import { useCardForm } from '../trading/useCardForm';
 import { type BidPaymentMethod, bidKeys, bidsApi, centsText, type NewBid, type PlacedBid } from './bids-api';
@@ -30,6 +32,15 @@ export interface BidDialogProps {
   open: boolean;
   onClose: () => void;
 }
+
+/** A bid's amount as typed and sent ('25.5') as people read it ('$25.50'). */
+function bidText(amount: string): string {
+  const read = readUsdAmount(amount);
+  return 'cents' in read ? formatCents(read.cents) : `$${amount}`;
+}
+
+const NOT_PLACED =
+  'Your bid was not placed: the card verification was not completed. Place the bid again to try once more.';
 
 /** What makes two presses one action: the same bid with the same card (none: by balance). */
 const actionInput = (bid: Omit<NewBid, 'paymentMethod'>, card: CardInput | null) =>
@@ -74,14 +85,18 @@ function OpenBidDialog({ contractAddress, niftyType, saleType, onClose }: BidDia
       );
     },
     onSettled: (_data, error) => actions.settle(error ?? undefined),
-    onSuccess: async (result) => {
-      setPlaced(result);
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: bidKeys.of(contractAddress, niftyType) }),
-        // A bid by balance holds its amount (and a raised one releases the last): the available balance the
-        // account menu, the dashboard and the next dialog show moves with it.
-        queryClient.invalidateQueries({ queryKey: authKeys.profile() }),
-      ]);
+    onSuccess: async (result, input) => {
+      setNotice(null);
+      // The card's bank asks for a verification first: nothing placed yet.
+      if ('requiresAction' in result) {
+        setWaiting({
+          bid: input.bid,
+          id: result.requiresAction.cardVerificationId,
+          secret: result.requiresAction.nextAction.clientSecret ?? null,
+        });
+        return;
+      }
+      await placedNow(result);
     },
     onError: (error) => {
       if (isUnauthorized(error) && authModal) authModal.open();
@@ -90,6 +105,67 @@ function OpenBidDialog({ contractAddress, niftyType, saleType, onClose }: BidDia
     },
   });
   const card = useCardForm(mutation.error);
+
+  async function placedNow(result: PlacedBid) {
+    setPlaced(result);
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: bidKeys.of(contractAddress, niftyType) }),
+      // A bid by balance holds its amount (and a raised one releases the last): the available balance the
+      // account menu, the dashboard and the next dialog show moves with it.
+      queryClient.invalidateQueries({ queryKey: authKeys.profile() }),
+    ]);
+  }
+
+  // A bid waiting on its card's verification (3-D Secure): the verification's id, and Stripe's client secret for
+  // the step. Complete verification runs the step (Stripe.js; nothing with the simulated processor), then sends the
+  // bid again backed by it. One key per verification until an answer says what happened.
+  const [waiting, setWaiting] = useState<{
+    bid: Omit<NewBid, 'paymentMethod'>;
+    id: number;
+    secret: string | null;
+  } | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const verifyKey = useRef<{ id: number; key: string } | null>(null);
+  const verifyOnce = useSubmitOnce();
+  const verify = useMutation({
+    mutationFn: async (pending: NonNullable<typeof waiting>) => {
+      await passCardStep(pending.secret);
+      if (verifyKey.current?.id !== pending.id)
+        verifyKey.current = { id: pending.id, key: crypto.randomUUID() };
+      return bidsApi.place(
+        { ...pending.bid, paymentMethod: 'stripe_card', cardVerificationId: pending.id },
+        verifyKey.current.key,
+      );
+    },
+    onSuccess: async (result) => {
+      verifyKey.current = null;
+      setWaiting(null);
+      if ('requiresAction' in result) {
+        setNotice(NOT_PLACED);
+        return;
+      }
+      await placedNow(result);
+    },
+    onError: (error) => {
+      // No answer that says what happened: the step stays, and pressing again sends the same request.
+      if (!outcomeKnown(error)) return;
+      verifyKey.current = null;
+      // Not confirmed by the bank yet: the step stays. Refused (outbid meanwhile, declined): the form says why.
+      if (isApiError(error) && error.errorType === 'payment-requires-action') return;
+      setWaiting(null);
+      if (isUnauthorized(error) && authModal) authModal.open();
+      // Outbid while the bank asked: the new minimum shows at the amount, as for a bid refused at once.
+      else if (isApiError(error) && error.fields?.amount) setFieldError(error.fields.amount);
+    },
+  });
+  // Closed without completing: nothing placed (the verification lapses), and the form says so with the amount kept.
+  const abandon = () => {
+    if (verifyOnce.busy() || !waiting) return;
+    setWaiting(null);
+    verifyKey.current = null;
+    verify.reset();
+    setNotice(NOT_PLACED);
+  };
 
   const minBid = current?.bidInfo.minBid ?? null;
   const read = readUsdAmount(amount);
@@ -129,12 +205,17 @@ function OpenBidDialog({ contractAddress, niftyType, saleType, onClose }: BidDia
     once.send(mutation, { bid: base, card: cardRead });
   };
 
+  // The bid's refusal, or the verification's once its dialog has closed.
+  const refused = mutation.error ?? (waiting ? null : verify.error);
   const failure =
-    mutation.error && !isUnauthorized(mutation.error) && !amountRefused(mutation.error) && !card.atFields
-      ? isApiError(mutation.error)
-        ? mutation.error.message
+    refused &&
+    !isUnauthorized(refused) &&
+    !amountRefused(refused) &&
+    !(refused === mutation.error && card.atFields)
+      ? isApiError(refused)
+        ? refused.message
         : 'Your bid could not be placed. Please try again.'
-      : null;
+      : notice;
 
   if (placed) {
     return (
@@ -157,61 +238,74 @@ function OpenBidDialog({ contractAddress, niftyType, saleType, onClose }: BidDia
   }
 
   return (
-    <Dialog
-      open
-      onClose={onClose}
-      title="Place Bid"
-      loading={mutation.isPending}
-      formId={formId}
-      confirmLabel="Place Bid"
-      confirmDisabled={ended || current === undefined}
-      testId="bid-dialog"
-    >
-      <form id={formId} className={styles.form} onSubmit={submit} noValidate data-testid="bid-form">
-        {failure ? <FormAlert testId="bid-error">{failure}</FormAlert> : null}
-        {info.isError ? <FormAlert testId="bid-info-error">{info.error.message}</FormAlert> : null}
-        <p data-testid="bid-minimum">
-          Minimum Bid: {minBid === null ? '…' : formatCents(minBid)}
-          {!sealed && current?.bidInfo.highestBid != null ? (
-            <span className={styles.muted}> · Highest Bid: {formatCents(current.bidInfo.highestBid)}</span>
-          ) : null}
-        </p>
-        {yours ? <YourBidLine text={yours.text} winning={yours.winning} /> : null}
-        {ended ? <FormAlert testId="bid-ended">This auction has ended</FormAlert> : null}
-        <TextField
-          name="bidAmount"
-          label="Bid amount (USD)"
-          inputMode="decimal"
-          autoComplete="off"
-          placeholder={minBid === null ? '' : centsText(minBid)}
-          value={amount}
-          onChange={(event) => {
-            // A message about the amount goes as soon as it is changed.
-            setAmount(event.target.value);
-            setFieldError(null);
-          }}
-          error={fieldError}
-          disabled={mutation.isPending}
-          autoFocus
-        />
-        <PayWith
-          name="bid"
-          chosen={chosen}
-          onChoose={setMethod}
-          balance={balance}
-          balanceCovers={balanceCovers}
-          amountTyped={cents !== null}
-          card={card}
-          disabled={mutation.isPending}
-        />
-        <p className={styles.note} data-testid="bid-note">
-          {chosen === 'balance'
-            ? 'The amount is held from your balance while your bid can win, and released when it is outbid.'
-            : 'Your card is authorised for the amount now and charged only if your bid wins.'}
-          {sealed ? ' Bids are sealed: other bidders never see your amount.' : ''}
-        </p>
-      </form>
-    </Dialog>
+    <>
+      <Dialog
+        open
+        onClose={onClose}
+        title="Place Bid"
+        loading={mutation.isPending || waiting !== null}
+        formId={formId}
+        confirmLabel="Place Bid"
+        confirmDisabled={ended || current === undefined}
+        testId="bid-dialog"
+      >
+        <form id={formId} className={styles.form} onSubmit={submit} noValidate data-testid="bid-form">
+          {failure ? <FormAlert testId="bid-error">{failure}</FormAlert> : null}
+          {info.isError ? <FormAlert testId="bid-info-error">{info.error.message}</FormAlert> : null}
+          <p data-testid="bid-minimum">
+            Minimum Bid: {minBid === null ? '…' : formatCents(minBid)}
+            {!sealed && current?.bidInfo.highestBid != null ? (
+              <span className={styles.muted}> · Highest Bid: {formatCents(current.bidInfo.highestBid)}</span>
+            ) : null}
+          </p>
+          {yours ? <YourBidLine text={yours.text} winning={yours.winning} /> : null}
+          {ended ? <FormAlert testId="bid-ended">This auction has ended</FormAlert> : null}
+          <TextField
+            name="bidAmount"
+            label="Bid amount (USD)"
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder={minBid === null ? '' : centsText(minBid)}
+            value={amount}
+            onChange={(event) => {
+              // A message about the amount goes as soon as it is changed.
+              setAmount(event.target.value);
+              setFieldError(null);
+            }}
+            error={fieldError}
+            disabled={mutation.isPending}
+            autoFocus
+          />
+          <PayWith
+            name="bid"
+            chosen={chosen}
+            onChoose={setMethod}
+            balance={balance}
+            balanceCovers={balanceCovers}
+            amountTyped={cents !== null}
+            card={card}
+            disabled={mutation.isPending}
+          />
+          <p className={styles.note} data-testid="bid-note">
+            {chosen === 'balance'
+              ? 'The amount is held from your balance while your bid can win, and released when it is outbid.'
+              : 'Your card is authorised for the amount now and charged only if your bid wins.'}
+            {sealed ? ' Bids are sealed: other bidders never see your amount.' : ''}
+          </p>
+        </form>
+      </Dialog>
+      <CardActionDialog
+        open={waiting !== null}
+        onClose={abandon}
+        onConfirm={() => {
+          if (waiting) verifyOnce.send(verify, waiting);
+        }}
+        loading={verify.isPending}
+        error={waiting && verify.isError ? verify.error.message : null}
+        finish={waiting ? `place your bid of ${bidText(waiting.bid.amount)}` : 'place your bid'}
+        testId="bid-action-dialog"
+      />
+    </>
   );
 }
 

@@ -1,10 +1,17 @@
 // The bid calls the web app makes (issue 15, docs/decisions/012-bids.md): bid and auction info, the bid
 // table, the ranked leaderboard, placing a bid (bearer token; an Idempotency-Key per user action).
-import type { AuctionState, Bid, BidInfo, BidPage, PlacedBid } from '@vitrine/domain/trading-responses';
+import type {
+  AuctionState,
+  Bid,
+  BidInfo,
+  BidPage,
+  CardVerificationRequired,
+  PlacedBid,
+} from '@vitrine/domain/trading-responses';
 import { api } from '../../app/api-client';
 import { withAuthRetry } from '../auth/authed-request';
 
-export type { AuctionState, Bid, BidInfo, BidPage, PlacedBid };
+export type { AuctionState, Bid, BidInfo, BidPage, CardVerificationRequired, PlacedBid };
 
 export type BidPaymentMethod = 'balance' | 'stripe_card';
 
@@ -15,6 +22,8 @@ export interface NewBid {
   amount: string;
   paymentMethod: BidPaymentMethod;
   paymentToken?: string;
+  /** The card verification (3-D Secure) the bidder completed after a 202: it backs the bid sent again. */
+  cardVerificationId?: number;
 }
 
 export const BID_PAGE_SIZE = 20;
@@ -36,9 +45,13 @@ export const bidsApi = {
       ...(signal ? { signal } : {}),
     }),
   /** `idempotencyKey`: one per user action (a retry of the same bid sends the same key). */
+  /**
+   * Placed (201), or (202) the card asks for its bank's verification first: nothing placed until the bid is sent
+   * again with `cardVerificationId` once the step is done.
+   */
   place: (input: NewBid, idempotencyKey: string = crypto.randomUUID()) =>
     withAuthRetry(() =>
-      api.post<PlacedBid>(
+      api.post<PlacedBid | CardVerificationRequired>(
         '/v2/bids',
         {
           contractAddress: input.contractAddress,
@@ -46,6 +59,9 @@ export const bidsApi = {
           amount: { amount: input.amount, currency: 'USD' },
           payment_method: input.paymentMethod,
           ...(input.paymentToken ? { payment_token: input.paymentToken } : {}),
+          ...(input.cardVerificationId === undefined
+            ? {}
+            : { card_verification_id: input.cardVerificationId }),
         },
         { headers: { 'Idempotency-Key': idempotencyKey } },
       ),
