@@ -218,6 +218,45 @@ describe('the drawing entry and edit offer dialogs', () => {
     await page.context().close();
   });
 
+  // Drawing entries by a card whose bank asks for a verification (3-D Secure) were refused ('drawing entries
+  // cannot use' it): the entrant is there when they enter, so the step is taken then.
+  it('enters a drawing by a card that asks for its bank’s verification once it is completed; closed, it does not', {
+    timeout: 90_000,
+  }, async () => {
+    const drops = await fetch(`${baseUrl}/api/v1/drops/?status=live&page_size=50`);
+    const body = (await drops.json()) as {
+      results: { dropType: string; cards: { contractAddress: string; typeNumber: number }[] }[];
+    };
+    // The second live drawing, as above (a collector of its own enters it).
+    const card = body.results.filter((d) => d.dropType === 'drawing').flatMap((d) => d.cards)[1];
+    if (!card) throw new Error('no second live drawing');
+    const page = await pageOf(await validatedCollector('drawing-enter-3ds'));
+    await page.goto(`${baseUrl}/drawing/${card.contractAddress}/${card.typeNumber}`);
+    const enter = page.getByTestId('drawing-enter');
+    await expect.poll(() => enter.textContent()).toBe('Enter Drawing');
+    await enter.click();
+    const dialog = page.getByTestId('drawing-entry-dialog');
+    await dialog.getByTestId('drawing-card-form').waitFor();
+    await fillCard(dialog, '4000 0027 6000 3184');
+    await dialog.getByRole('button', { name: 'Enter Drawing' }).click();
+    const step = page.getByTestId('drawing-action-dialog');
+    await step.waitFor();
+    // Closed: not entered, and said so.
+    await step.getByRole('button', { name: 'Cancel' }).click();
+    const notice = dialog.getByTestId('drawing-entry-notice');
+    await notice.waitFor();
+    expect(await notice.textContent()).toContain(
+      'You did not enter: the card verification was not completed. Enter again to try once more.',
+    );
+    expect(await dialog.getByTestId('drawing-entered').count()).toBe(0);
+    // Again, completed: entered.
+    await dialog.getByRole('button', { name: 'Enter Drawing' }).click();
+    await step.waitFor();
+    await step.getByRole('button', { name: 'Complete verification' }).click();
+    await dialog.getByTestId('drawing-entered').waitFor({ timeout: 15_000 });
+    await page.context().close();
+  });
+
   it('Enter in the amount saves an edited offer', { timeout: 60_000 }, async () => {
     // From the middle of the seed's listed tokens (15: no other file takes it).
     const token = (await listedTokens(baseUrl))[15];

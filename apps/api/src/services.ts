@@ -292,6 +292,7 @@ export function createServices(config: ResolvedConfig, log: ServiceLog) {
     jobs,
     events,
     card,
+    verifications: cardVerifications,
     notifier,
     background,
     alerts,

@@ -28033,6 +28033,7 @@ export interface operations {
                      */
                     payment_method?: "balance" | "stripe_card";
                     payment_token?: string;
+                    card_verification_id?: number;
                 } | null;
             };
         };
@@ -28073,6 +28074,24 @@ export interface operations {
                             totalEntries: number;
                         };
                         validated: boolean | null;
+                    };
+                };
+            };
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        requiresAction: {
+                            cardVerificationId: number;
+                            nextAction: {
+                                type: string;
+                                url?: string;
+                                clientSecret?: string;
+                            };
+                        };
                     };
                 };
             };

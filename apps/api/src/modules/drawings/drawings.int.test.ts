@@ -451,14 +451,14 @@ describe('drawings', () => {
       priceInCents: PRICE,
     });
     const publisherBefore = await balanceOf(owner.id);
-    // A declined card and a card needing a second step enter nothing (the second one is voided).
+    // A declined card enters nothing; a card needing a second step enters nothing until it is taken (202).
     const refusedUser = await validated(0);
     const declined = await enterByCard(nifty, refusedUser, TEST_CARDS.declines);
     expect(declined.statusCode, declined.body).toBe(402);
     expect(declined.json()).toMatchObject({ errorType: 'card_declined' });
     const action = await enterByCard(nifty, refusedUser, TEST_CARDS.requiresAction);
-    expect(action.statusCode, action.body).toBe(422);
-    expect(action.json()).toMatchObject({ errorType: 'payment-requires-action' });
+    expect(action.statusCode, action.body).toBe(202);
+    expect(action.json()).toMatchObject({ requiresAction: { nextAction: { type: 'sim_three_d_secure' } } });
     expect((await read(nifty)).saleDetails.totalEntries).toBe(0);
 
     // Five entrants without any balance enter by card; one enters by balance.
@@ -1108,5 +1108,60 @@ describe('the demo store’s ended drawings', () => {
     const drained = await seeded.app.services.jobs.drain();
     expect(drained.failed).toBe(0);
     expect(await sdb.$count(schema.drawings)).toBe(drawingsBefore);
+  });
+
+  it('an entry by a card whose bank asks for a verification: 202, then entered with it once done, and charged if it wins', async () => {
+    const { nifty, drop } = await dropNifty(t.app, {
+      dropType: 'drawing',
+      editionSize: 1,
+      priceInCents: PRICE,
+    });
+    const entrant = await validated(0);
+    const asked = await enterByCard(nifty, entrant, TEST_CARDS.requiresAction);
+    expect(asked.statusCode, asked.body).toBe(202);
+    const id = (asked.json() as { requiresAction: { cardVerificationId: number } }).requiresAction
+      .cardVerificationId;
+    const withIt = () =>
+      t.app.inject({
+        method: 'POST',
+        url: `${url(nifty)}entries/`,
+        headers: entrant.headers,
+        payload: { payment_method: 'stripe_card', card_verification_id: id },
+      });
+    // Not someone else's to use.
+    const other = await validated(0);
+    const stolen = await t.app.inject({
+      method: 'POST',
+      url: `${url(nifty)}entries/`,
+      headers: other.headers,
+      payload: { payment_method: 'stripe_card', card_verification_id: id },
+    });
+    expect(stolen.statusCode).toBe(404);
+
+    const entered = await withIt();
+    expect(entered.statusCode, entered.body).toBe(201);
+    expect((await read(nifty)).saleDetails.totalEntries).toBe(1);
+    const [row] = await db()
+      .select()
+      .from(schema.drawingEntries)
+      .where(eq(schema.drawingEntries.userId, entrant.userId));
+    const [verification] = await db()
+      .select()
+      .from(schema.cardVerifications)
+      .where(eq(schema.cardVerifications.id, id));
+    expect(verification).toMatchObject({ kind: 'drawing_entry', status: 'used', amountCents: PRICE });
+    expect(row).toMatchObject({
+      paymentMethod: 'stripe_card',
+      providerReference: verification?.providerReference,
+    });
+    // Sent again: no entry left, and the entry's authorisation stays.
+    expect((await withIt()).statusCode).toBe(409);
+    expect(chargeOf(row?.providerReference)?.status).toBe('authorized');
+
+    await pastTheClose(drop.id);
+    await t.app.services.jobs.drain();
+    expect((await read(nifty)).status).toBe('drawn');
+    expect(chargeOf(row?.providerReference)?.status).toBe('captured');
+    expect(await ledgerInvariants(db())).toMatchObject({ unbalancedTransactions: 0, sumOfAllEntries: 0 });
   });
 });

@@ -3,14 +3,19 @@
 // entries (public, paged), the ids of every entry once drawn (what verifies the draw) and the entry (signed
 // in, terms agreed). Outside production, /dev/drawings/…/run runs a drawing now
 // (with the outbox key): the browser tests cannot move the server's clock.
-import { drawingEntryIdsSchema, drawingEntrySchema, drawingSchema } from '@vitrine/domain/trading-responses';
+import {
+  cardVerificationRequiredSchema,
+  drawingEntryIdsSchema,
+  drawingEntrySchema,
+  drawingSchema,
+} from '@vitrine/domain/trading-responses';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireDevKey } from '../../http/dev-key';
 import { optionalAuth, signedIn } from '../../http/guard';
 import { processorRequestId } from '../../http/idempotency';
 import { pageOf, pageQuery } from '../../http/pagination';
-import { errorResponses, typeNumber } from '../../http/schemas';
+import { errorResponses, rowId, typeNumber } from '../../http/schemas';
 
 const params = z.object({
   contractAddress: z.string().min(1).max(100),
@@ -22,6 +27,8 @@ const entryBody = z
   .object({
     payment_method: z.enum(['balance', 'stripe_card']).default('balance'),
     payment_token: z.string().min(1).max(200).optional(),
+    /** The card verification (3-D Secure) the entrant completed after a 202: it backs this entry. */
+    card_verification_id: rowId.optional(),
   })
   .nullish();
 
@@ -100,7 +107,7 @@ export const drawingsRoutes: FastifyPluginAsyncZod = async (app) => {
           'Enter a drawing: a validated profile and an unused entry, while it is open; a priced entry holds its price on your balance, or authorises it on your card, until the draw (captured only if it wins)',
         params,
         body: entryBody,
-        response: { 201: drawingSchema, ...answers },
+        response: { 201: drawingSchema, 202: cardVerificationRequiredSchema, ...answers },
       },
     },
     async (request, reply) => {
@@ -110,10 +117,14 @@ export const drawingsRoutes: FastifyPluginAsyncZod = async (app) => {
         signedIn(request).userId,
         contractAddress,
         niftyType,
-        { paymentMethod: body?.payment_method ?? 'balance', paymentToken: body?.payment_token },
+        {
+          paymentMethod: body?.payment_method ?? 'balance',
+          paymentToken: body?.payment_token,
+          cardVerificationId: body?.card_verification_id,
+        },
         processorRequestId(request.headers['idempotency-key']),
       );
-      return reply.code(201).send(view);
+      return reply.code('requiresAction' in view ? 202 : 201).send(view);
     },
   );
 };

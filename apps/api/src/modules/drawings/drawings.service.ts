@@ -31,7 +31,16 @@ import type { LiveEvents } from '../../lib/live-events';
 import { emailUserLater, type Notifier } from '../../lib/notifier';
 import type { EligibilityService } from '../eligibility/eligibility.service';
 import type { AlertsService } from '../live/alerts.service';
-import { createCardAuthorizations } from '../trading/card-authorizations';
+import {
+  AUTHORIZATION_IN_USE,
+  type CardAuthorization,
+  createCardAuthorizations,
+} from '../trading/card-authorizations';
+import {
+  CARD_VERIFICATION_ERRORS,
+  type CardVerifications,
+  type RequiresAction,
+} from '../trading/card-verifications';
 import { createLedgerRepo, type LedgerRepo, takeBack } from '../trading/ledger.repo';
 import type { ExternalPaymentProvider } from '../trading/payment-providers';
 import { splitPayees, splitPostings, splitShares } from '../trading/sales-splits';
@@ -73,12 +82,6 @@ export const DRAWING_ERRORS = {
   insufficient: () => err(402, 'insufficient_balance', 'Your balance is too low to enter this drawing'),
   notUsd: () => err(422, 'payment-method-unavailable', 'This drawing is not priced in USD'),
   declined: () => err(402, 'card_declined', CARD_DECLINED_MESSAGE),
-  cardNeedsAction: () =>
-    err(
-      422,
-      'payment-requires-action',
-      'This card asks for a verification step, which drawing entries cannot use (nobody is there to confirm when it is charged). Please use another card.',
-    ),
 };
 
 /** How a priced entry is backed until the draw: a balance hold or a card authorisation. */
@@ -86,6 +89,8 @@ export interface EntryPayment {
   paymentMethod: 'balance' | 'stripe_card';
   /** The tokenised card (`pm_…`) of a card entry. */
   paymentToken?: string | undefined;
+  /** A card verification (3-D Secure) the entrant completed after a 202: its authorisation backs the entry. */
+  cardVerificationId?: number | undefined;
 }
 
 interface DrawingRepos {
@@ -105,6 +110,8 @@ export function createDrawingsService(deps: {
   events: LiveEvents;
   /** The card provider: card entries are authorised, captured for winners and voided for losers. */
   card: ExternalPaymentProvider;
+  /** Cards whose bank asks for a verification: the entry waits for it (202), then is sent again with it. */
+  verifications: CardVerifications;
   notifier?: Notifier;
   background?: Background;
   /** The web's origin: the publisher's proceeds email links to Transactions there. */
@@ -516,6 +523,90 @@ export function createDrawingsService(deps: {
     return true;
   }
 
+  /** An entry (`enter`, in the service below), tried once. */
+  async function enterOnce(
+    userId: number,
+    contractAddress: string,
+    niftyType: number,
+    payment: EntryPayment,
+    requestId: string | null,
+  ): Promise<DrawingView | RequiresAction> {
+    const n = await niftyOf(contractAddress, niftyType);
+    if (!(await repo.isValidated(userId))) throw DRAWING_ERRORS.validationRequired();
+    await deps.eligibility?.assertEligible(userId, n.id);
+    const at = clock.now();
+    if ((n.startAt && at < n.startAt) || (n.endAt && at >= n.endAt)) throw DRAWING_ERRORS.notOpen();
+    const price = priceOf(n);
+    const d = await ensure(n);
+    const byCard = price > 0 && payment.paymentMethod === 'stripe_card';
+    // Refused on what is committed before a card is authorised (the unit checks again under the lock).
+    if (byCard && (await repo.entriesOfUser(d.id, userId)) >= DRAWING_ENTRIES_PER_USER) {
+      throw DRAWING_ERRORS.noEntries();
+    }
+    const account = price > 0 && !byCard ? await ledger.userAccount(userId) : null;
+    // A card is authorised before the unit (a call outside), or the verification its entrant completed is
+    // taken; voided when the entry does not commit.
+    const verified = byCard && payment.cardVerificationId !== undefined;
+    let authorized: CardAuthorization | null = null;
+    if (byCard && payment.cardVerificationId !== undefined) {
+      authorized = await deps.verifications.verified(
+        userId,
+        'drawing_entry',
+        payment.cardVerificationId,
+        price,
+        DRAWING_ERRORS.declined,
+      );
+    } else if (byCard) {
+      const begun = await cards.begin(
+        'drawing_entry',
+        price,
+        payment.paymentToken,
+        { declined: DRAWING_ERRORS.declined },
+        { userId, id: requestId },
+      );
+      if (begun.status === 'requires_action')
+        return deps.verifications.wait(userId, 'drawing_entry', begun.reference, price, begun.nextAction);
+      if (await cards.inUse(begun.reference)) throw AUTHORIZATION_IN_USE();
+      authorized = begun;
+    }
+    const cardReference = authorized?.reference ?? null;
+    try {
+      await unit.run(async ({ drawings, ledger: l }, tx) => {
+        const drawing = await drawings.lock(d.id);
+        if (drawing?.status !== 'open') throw DRAWING_ERRORS.notOpen();
+        // A verification backs one entry: taken in this unit, or this entry is not made.
+        if (verified && cardReference && !(await deps.verifications.use(tx, cardReference)))
+          throw CARD_VERIFICATION_ERRORS.ended();
+        if ((await drawings.entriesOfUser(d.id, userId)) >= DRAWING_ENTRIES_PER_USER) {
+          throw DRAWING_ERRORS.noEntries();
+        }
+        const entryId = await drawings.insertEntry({
+          drawingId: d.id,
+          userId,
+          priceCents: price,
+          at,
+          paymentMethod: byCard ? 'stripe_card' : 'balance',
+          providerReference: cardReference,
+          card: authorized?.card ?? null,
+        });
+        if (account !== null) {
+          const locked = await l.lock([account]);
+          if ((locked.get(account)?.availableCents ?? 0) < price) throw DRAWING_ERRORS.insufficient();
+          await l.hold(account, price, `drawing_entry:${entryId}`, at);
+        }
+      });
+    } catch (error) {
+      if (cardReference !== null) {
+        if (verified) await deps.verifications.letGo(cardReference);
+        else await cards.release(cardReference);
+      }
+      // Two entries of one user at once: the unique index refuses the second.
+      if ((error as { code?: string }).code === '23505') throw DRAWING_ERRORS.noEntries();
+      throw error;
+    }
+    return view(n, userId);
+  }
+
   return {
     async view(contractAddress: string, niftyType: number, viewerId: number | null): Promise<DrawingView> {
       return view(await niftyOf(contractAddress, niftyType), viewerId);
@@ -542,7 +633,13 @@ export function createDrawingsService(deps: {
       return { ids: await repo.entryIds(d.id) };
     },
 
-    /** An entry (000 §5): validated profile, an unused entry, the window open; a priced one held. */
+    /**
+     * An entry (000 §5): validated profile, an unused entry, the window open; a priced one held. A card whose bank
+     * asks for a verification (3-D Secure) answers `requiresAction` (202: nothing entered) and the entry is sent
+     * again with `cardVerificationId` once the step is done (decision 009 "Verified cards"). An entry sent with a
+     * verification and refused all the same (closed meanwhile, no entries left) ends it and releases its card,
+     * except when the bank has not confirmed it yet or the failure says nothing of the entry.
+     */
     async enter(
       userId: number,
       contractAddress: string,
@@ -550,60 +647,21 @@ export function createDrawingsService(deps: {
       payment: EntryPayment = { paymentMethod: 'balance' },
       /** The request's own id (from its Idempotency-Key): a retry finds the card authorisation the first try made. */
       requestId: string | null = null,
-    ): Promise<DrawingView> {
-      const n = await niftyOf(contractAddress, niftyType);
-      if (!(await repo.isValidated(userId))) throw DRAWING_ERRORS.validationRequired();
-      await deps.eligibility?.assertEligible(userId, n.id);
-      const at = clock.now();
-      if ((n.startAt && at < n.startAt) || (n.endAt && at >= n.endAt)) throw DRAWING_ERRORS.notOpen();
-      const price = priceOf(n);
-      const d = await ensure(n);
-      const byCard = price > 0 && payment.paymentMethod === 'stripe_card';
-      // Refused on what is committed before a card is authorised (the unit checks again under the lock).
-      if (byCard && (await repo.entriesOfUser(d.id, userId)) >= DRAWING_ENTRIES_PER_USER) {
-        throw DRAWING_ERRORS.noEntries();
-      }
-      const account = price > 0 && !byCard ? await ledger.userAccount(userId) : null;
-      // A card is authorised before the unit (a call outside); voided when the entry does not commit.
-      const authorized = byCard
-        ? await cards.authorize(
-            'drawing_entry',
-            price,
-            payment.paymentToken,
-            { declined: DRAWING_ERRORS.declined, needsAction: DRAWING_ERRORS.cardNeedsAction },
-            { userId, id: requestId },
-          )
-        : null;
-      const cardReference = authorized?.reference ?? null;
+    ): Promise<DrawingView | RequiresAction> {
+      const verificationId = payment.paymentMethod === 'stripe_card' ? payment.cardVerificationId : undefined;
+      if (verificationId === undefined)
+        return enterOnce(userId, contractAddress, niftyType, payment, requestId);
       try {
-        await unit.run(async ({ drawings, ledger: l }) => {
-          const drawing = await drawings.lock(d.id);
-          if (drawing?.status !== 'open') throw DRAWING_ERRORS.notOpen();
-          if ((await drawings.entriesOfUser(d.id, userId)) >= DRAWING_ENTRIES_PER_USER) {
-            throw DRAWING_ERRORS.noEntries();
-          }
-          const entryId = await drawings.insertEntry({
-            drawingId: d.id,
-            userId,
-            priceCents: price,
-            at,
-            paymentMethod: byCard ? 'stripe_card' : 'balance',
-            providerReference: cardReference,
-            card: authorized?.card ?? null,
-          });
-          if (account !== null) {
-            const locked = await l.lock([account]);
-            if ((locked.get(account)?.availableCents ?? 0) < price) throw DRAWING_ERRORS.insufficient();
-            await l.hold(account, price, `drawing_entry:${entryId}`, at);
-          }
-        });
+        return await enterOnce(userId, contractAddress, niftyType, payment, requestId);
       } catch (error) {
-        await cards.release(cardReference);
-        // Two entries of one user at once: the unique index refuses the second.
-        if ((error as { code?: string }).code === '23505') throw DRAWING_ERRORS.noEntries();
+        if (
+          error instanceof AppError &&
+          error.statusCode < 500 &&
+          error.errorType !== 'payment-requires-action'
+        )
+          await deps.verifications.letGoOf(userId, verificationId);
         throw error;
       }
-      return view(n, userId);
     },
 
     /**

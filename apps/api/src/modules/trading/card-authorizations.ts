@@ -1,9 +1,10 @@
 // Card authorisations that back a promise to pay (decision 009 "Offers", 012, 013): offers, bids and
 // drawing entries reserve money on a card before their unit of work, capture it when they win and void
 // it when they lose or their unit fails. One helper for the three, so they refuse the same cards the same
-// way: a declined card, and (`authorize`) a card that needs a second step, which is voided at once. An offer
-// takes the second step instead (`begin`): its maker is there when it is made, and a card verified then is
-// captured later without them, as any authorisation is.
+// way: a declined card; a card that needs a second step (3-D Secure) is kept (`begin`): the payer is there when
+// they offer, bid or enter, so the step is taken then (an offer waits for it; a bid or an entry is sent again
+// with it, card-verifications.ts), and a card verified then is captured later without them, as any
+// authorisation is. `authorize` still refuses such a card where nobody takes the step (a new amount for an offer).
 import { randomUUID } from 'node:crypto';
 import { type Db, schema } from '@vitrine/db';
 import { AppError } from '@vitrine/domain';

@@ -5,19 +5,22 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { createActionKeys } from '../../app/action-key';
+import { createActionKeys, outcomeKnown } from '../../app/action-key';
 import { isApiError } from '../../app/api-client';
 import { useLoggedIn } from '../../app/useLoggedIn';
 import { Dialog } from '../../ui/Dialog';
 import { FormAlert } from '../../ui/FormAlert';
+import { useSubmitOnce } from '../../ui/useSubmitOnce';
 import { useProfile } from '../auth/profile-query';
 import { authKeys } from '../auth/query-keys';
 import { useTermsDialog } from '../terms/TermsDialog';
 import { isTermsApprovalRequired } from '../terms/terms-api';
+import { CardActionDialog } from '../trading/CardActionDialog';
 import { PayWith } from '../trading/PayWith';
+import { passCardStep } from '../trading/stripe-card';
 import { type CardInput, tradingApi } from '../trading/trading-api';
 import { useCardForm } from '../trading/useCardForm';
-import { drawingsApi, drawingsKeys, type EntryPayment } from './drawings-api';
+import { type Drawing, drawingsApi, drawingsKeys, type EntryPayment } from './drawings-api';
 import { entriesText } from './drawings-text';
 
 export interface DrawingEntryDialogProps {
@@ -26,6 +29,9 @@ export interface DrawingEntryDialogProps {
   open: boolean;
   onClose: () => void;
 }
+
+const NOT_ENTERED =
+  'You did not enter: the card verification was not completed. Enter again to try once more.';
 
 const dollars = (cents: number) => (cents === 0 ? 'FREE' : `$${(cents / 100).toFixed(2)}`);
 
@@ -60,10 +66,16 @@ export function DrawingEntryDialog({ contractAddress, niftyType, open, onClose }
       );
     },
     onSuccess: (next) => {
-      queryClient.setQueryData(drawingsKeys.drawing(contractAddress, niftyType, true), next);
-      void queryClient.invalidateQueries({ queryKey: drawingsKeys.all() });
-      // An entry by balance holds its price: the available balance shown elsewhere moves with it.
-      void queryClient.invalidateQueries({ queryKey: authKeys.profile() });
+      setNotice(null);
+      // The card's bank asks for a verification first: nothing entered yet.
+      if ('requiresAction' in next) {
+        setWaiting({
+          id: next.requiresAction.cardVerificationId,
+          secret: next.requiresAction.nextAction.clientSecret ?? null,
+        });
+        return;
+      }
+      entered(next);
     },
     onError: (error) => {
       if (isTermsApprovalRequired(error)) terms.ask(() => submit());
@@ -74,6 +86,56 @@ export function DrawingEntryDialog({ contractAddress, niftyType, open, onClose }
     },
   });
   const card = useCardForm(enter.error);
+
+  function entered(next: Drawing) {
+    queryClient.setQueryData(drawingsKeys.drawing(contractAddress, niftyType, true), next);
+    void queryClient.invalidateQueries({ queryKey: drawingsKeys.all() });
+    // An entry by balance holds its price: the available balance shown elsewhere moves with it.
+    void queryClient.invalidateQueries({ queryKey: authKeys.profile() });
+  }
+
+  // An entry waiting on its card's verification (3-D Secure): Complete verification runs the step (Stripe.js;
+  // nothing with the simulated processor), then sends the entry again backed by it. One key per verification until
+  // an answer says what happened.
+  const [waiting, setWaiting] = useState<{ id: number; secret: string | null } | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const verifyKey = useRef<{ id: number; key: string } | null>(null);
+  const verifyOnce = useSubmitOnce();
+  const verify = useMutation({
+    mutationFn: async (pending: { id: number; secret: string | null }) => {
+      await passCardStep(pending.secret);
+      if (verifyKey.current?.id !== pending.id)
+        verifyKey.current = { id: pending.id, key: crypto.randomUUID() };
+      return drawingsApi.enter(
+        contractAddress,
+        niftyType,
+        { paymentMethod: 'stripe_card', cardVerificationId: pending.id },
+        verifyKey.current.key,
+      );
+    },
+    onSuccess: (next) => {
+      verifyKey.current = null;
+      setWaiting(null);
+      if ('requiresAction' in next) setNotice(NOT_ENTERED);
+      else entered(next);
+    },
+    onError: (error) => {
+      // No answer that says what happened: the step stays, and pressing again sends the same request.
+      if (!outcomeKnown(error)) return;
+      verifyKey.current = null;
+      // Not confirmed by the bank yet: the step stays. Refused (closed meanwhile, declined): the dialog says why.
+      if (isApiError(error) && error.errorType === 'payment-requires-action') return;
+      setWaiting(null);
+    },
+  });
+  // Closed without completing: nothing entered (the verification lapses), and the dialog says so.
+  const abandon = () => {
+    if (verifyOnce.busy() || !waiting) return;
+    setWaiting(null);
+    verifyKey.current = null;
+    verify.reset();
+    setNotice(NOT_ENTERED);
+  };
   // The body is a form whose submit button is the dialog's confirm: Enter in the card fields enters too.
   const formId = useId();
   // A second click before the pending state renders (a double click) must not send a second entry.
@@ -81,8 +143,10 @@ export function DrawingEntryDialog({ contractAddress, niftyType, open, onClose }
   const d = drawing.data;
   const used = d?.saleDetails.userEntriesUsed ?? 0;
   const unused = d?.saleDetails.userEntriesUnused ?? 0;
-  // A refused card shows at its fields, not here.
-  const error = enter.error && !isTermsApprovalRequired(enter.error) && !card.atFields ? enter.error : null;
+  // A refused card shows at its fields, not here; the verification's refusal once its dialog has closed.
+  const error =
+    (enter.error && !isTermsApprovalRequired(enter.error) && !card.atFields ? enter.error : null) ??
+    (waiting ? null : verify.error);
   const canEnter = loggedIn && d?.status === 'open' && d.validated === true && unused > 0;
   const price = d?.priceInCents ?? 0;
   // While the balance is unknown the balance is offered (the API answers 402 when it is too low). A balance entry
@@ -115,7 +179,7 @@ export function DrawingEntryDialog({ contractAddress, niftyType, open, onClose }
         onClose={onClose}
         title="Enter Drawing"
         testId="drawing-entry-dialog"
-        loading={enter.isPending}
+        loading={enter.isPending || waiting !== null}
         formId={formId}
         confirmLabel={used > 0 ? 'Entered' : 'Enter Drawing'}
         confirmDisabled={!canEnter}
@@ -172,11 +236,24 @@ export function DrawingEntryDialog({ contractAddress, niftyType, open, onClose }
             {d.status !== 'open' ? <FormAlert tone="info">This drawing is not open.</FormAlert> : null}
             {error ? (
               <FormAlert>{isApiError(error) ? error.message : 'Something went wrong'}</FormAlert>
+            ) : notice ? (
+              <FormAlert testId="drawing-entry-notice">{notice}</FormAlert>
             ) : null}
           </form>
         ) : null}
       </Dialog>
       {terms.dialog}
+      <CardActionDialog
+        open={waiting !== null}
+        onClose={abandon}
+        onConfirm={() => {
+          if (waiting) verifyOnce.send(verify, waiting);
+        }}
+        loading={verify.isPending}
+        error={waiting && verify.isError ? verify.error.message : null}
+        finish={`enter the drawing for ${dollars(price)}`}
+        testId="drawing-action-dialog"
+      />
     </>
   );
 }

@@ -2,7 +2,12 @@
 // the draw the seed and winners), its entries a page at a time, the ids of every entry once drawn (to verify
 // the draw) and the entry (signed in).
 import type { Page } from '@vitrine/domain/catalog-responses';
-import type { Drawing, DrawingEntry, DrawingEntryIds } from '@vitrine/domain/trading-responses';
+import type {
+  CardVerificationRequired,
+  Drawing,
+  DrawingEntry,
+  DrawingEntryIds,
+} from '@vitrine/domain/trading-responses';
 import { api } from '../../app/api-client';
 import { withAuthRetry } from '../auth/authed-request';
 
@@ -14,6 +19,8 @@ export const DRAWING_ENTRIES_PAGE_SIZE = 50;
 export interface EntryPayment {
   paymentMethod: 'balance' | 'stripe_card';
   paymentToken?: string;
+  /** The card verification (3-D Secure) the entrant completed after a 202: it backs the entry sent again. */
+  cardVerificationId?: number;
 }
 
 /** A drawing's results page (DrawingPage): its entries, and once drawn the seed, the winners and 'Verified'. */
@@ -36,7 +43,8 @@ export const drawingsApi = {
     api.get<DrawingEntryIds>(`${path(contractAddress, niftyType)}entry-ids/`, signal ? { signal } : {}),
   /**
    * An entry backed by the balance (a hold) or by a tokenised card (an authorisation), 000 §5. `idempotencyKey`:
-   * one per user action (pressed again after a lost answer, the same entry sends the same key).
+   * one per user action (pressed again after a lost answer, the same entry sends the same key). A card whose bank
+   * asks for a verification first answers 202: nothing entered until it is sent again with `cardVerificationId`.
    */
   enter: (
     contractAddress: string,
@@ -45,12 +53,15 @@ export const drawingsApi = {
     idempotencyKey: string = crypto.randomUUID(),
   ) =>
     withAuthRetry(() =>
-      api.post<Drawing>(
+      api.post<Drawing | CardVerificationRequired>(
         `${path(contractAddress, niftyType)}entries/`,
         payment
           ? {
               payment_method: payment.paymentMethod,
               ...(payment.paymentToken ? { payment_token: payment.paymentToken } : {}),
+              ...(payment.cardVerificationId === undefined
+                ? {}
+                : { card_verification_id: payment.cardVerificationId }),
             }
           : undefined,
         { headers: { 'Idempotency-Key': idempotencyKey } },
