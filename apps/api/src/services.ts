@@ -191,7 +191,7 @@ export function createServices(config: ResolvedConfig, log: ServiceLog) {
   const owedVoids = createOwedVoids(db, clock, [cardProvider, klarna.provider, gemini.provider], log);
   const card = owedVoids.guard(cardProvider);
   // Bids and drawing entries by a card whose bank asks for a verification (3-D Secure): taken, then sent again.
-  const cardVerifications = createCardVerifications(card, db, clock);
+  const cardVerifications = createCardVerifications(card, db, clock, owedVoids);
   // Participation criteria of drops (decision 015): checkout, bids and drawings ask it.
   const eligibility = createEligibilityService({ repo: createEligibilityRepo(db), clock });
   // Buyers' connected Gemini accounts, which a Gemini balance payment charges (000 §7 connect-gemini-account).

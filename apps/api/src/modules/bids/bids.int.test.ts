@@ -736,4 +736,39 @@ describe('a bid by a card whose bank asks for a verification (3-D Secure)', () =
     expect(chargeOf(bids[0]?.providerReference)?.status).toBe('authorized');
     expect((await verificationOf(id))?.status).toBe('used');
   });
+
+  // Review, 2026-12-06: the sweep voided first and marked the verification after, so a bid sent again in between was
+  // placed on an authorisation already voided (the winner got the NFT unpaid).
+  it('a verification past its half hour backs nothing, even one the sweep is letting go at that moment', async () => {
+    const { nifty } = await auctionNifty(t.app, { endsInMs: 120 * MINUTE });
+    const { bidder, id } = await askedToVerify(nifty, '25');
+    t.clock.advance(30 * MINUTE + 1_000);
+    const provider = t.app.services.cardProcessor.provider;
+    const voidOf = provider.void;
+    let raced: Awaited<ReturnType<typeof placeBid>> | null = null;
+    // The bidder's bid sent again lands while the sweep voids.
+    provider.void = async (ref) => {
+      raced = await placeBid(t.app, bidder.headers, nifty, '25', withVerification(id));
+      await voidOf(ref);
+    };
+    try {
+      expect(await t.app.services.cardVerifications.voidAbandoned()).toBe(1);
+    } finally {
+      provider.void = voidOf;
+    }
+    expect((raced as Awaited<ReturnType<typeof placeBid>> | null)?.statusCode).toBe(409);
+    expect(await bidsOf(nifty.id)).toEqual([]);
+    expect((await verificationOf(id))?.status).toBe('voided');
+
+    // Past its time and not swept yet: refused, and let go at once.
+    const late = await askedToVerify(nifty, '30');
+    t.clock.advance(30 * MINUTE + 1_000);
+    const refused = await placeBid(t.app, late.bidder.headers, nifty, '30', withVerification(late.id));
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ errorType: 'card-verification-ended' });
+    const ended = await verificationOf(late.id);
+    expect(ended?.status).toBe('voided');
+    expect(chargeOf(ended?.providerReference)?.status).toBe('voided');
+    expect(await bidsOf(nifty.id)).toEqual([]);
+  });
 });

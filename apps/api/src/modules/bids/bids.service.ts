@@ -31,16 +31,11 @@ import { emailUserLater, type MessageKind, type Notifier } from '../../lib/notif
 import type { EligibilityService } from '../eligibility/eligibility.service';
 import type { AlertsService } from '../live/alerts.service';
 import {
-  AUTHORIZATION_IN_USE,
   type CardAuthorization,
   createCardAuthorizations,
   owedCaptures,
 } from '../trading/card-authorizations';
-import {
-  CARD_VERIFICATION_ERRORS,
-  type CardVerifications,
-  type RequiresAction,
-} from '../trading/card-verifications';
+import { CARD_VERIFICATION_ERRORS, type CardVerifications } from '../trading/card-verifications';
 import { createLedgerRepo, type HouseAccount, type LedgerRepo } from '../trading/ledger.repo';
 import type { ExternalPaymentProvider } from '../trading/payment-providers';
 import { splitPayees, splitPostings, splitShares, tellSplitPayees } from '../trading/sales-splits';
@@ -227,37 +222,9 @@ export function createBidsService(deps: {
     };
   }
 
-  /**
-   * The card that backs a bid (the shared card helper): authorised now, or the verification its bidder completed
-   * (`cardVerificationId`). A card whose bank asks for a verification first answers `requiresAction` (202): nothing
-   * placed, the authorisation kept for the bid sent again once the step is done.
-   */
-  async function backCard(
-    userId: number,
-    amountCents: number,
-    input: PlaceBidInput,
-    requestId: string | null,
-  ): Promise<CardAuthorization | RequiresAction> {
-    if (input.cardVerificationId !== undefined)
-      return deps.verifications.verified(
-        userId,
-        'bid',
-        input.cardVerificationId,
-        amountCents,
-        BID_ERRORS.declined,
-      );
-    const begun = await cards.begin(
-      'bid',
-      amountCents,
-      input.paymentToken,
-      { declined: BID_ERRORS.declined },
-      { userId, id: requestId },
-    );
-    if (begun.status === 'requires_action')
-      return deps.verifications.wait(userId, 'bid', begun.reference, amountCents, begun.nextAction);
-    if (await cards.inUse(begun.reference)) throw AUTHORIZATION_IN_USE();
-    return begun;
-  }
+  /** The card that backs a bid: authorised now, or the verification its bidder completed (card-verifications.ts). */
+  const backCard = (userId: number, amountCents: number, input: PlaceBidInput, requestId: string | null) =>
+    deps.verifications.back('bid', userId, amountCents, input, requestId, BID_ERRORS.declined);
 
   async function scheduleSettlement(niftyId: number, endsAt: Date) {
     await deps.jobs.send(
@@ -321,27 +288,10 @@ export function createBidsService(deps: {
   }
 
   /** `requestId`: from the request's Idempotency-Key (a card bid sent again finds its authorisation). */
-  /**
-   * Places a bid (below). A bid sent with the card verification its bidder completed and refused all the same
-   * (outbid or ended meanwhile, too low, not eligible) ends that verification and releases its card, instead of
-   * holding the money until the sweep: a new bid is a new amount, authorised anew. Not when the bank has not
-   * confirmed it yet (it is to be sent again), nor on a failure that says nothing of the bid (the store or the
-   * processor unreachable).
-   */
-  async function place(userId: number, input: PlaceBidInput, requestId: string | null = null) {
+  /** Places a bid (below); one sent with a completed card verification and refused all the same releases it. */
+  function place(userId: number, input: PlaceBidInput, requestId: string | null = null) {
     const verificationId = input.paymentMethod === 'stripe_card' ? input.cardVerificationId : undefined;
-    if (verificationId === undefined) return placeOnce(userId, input, requestId);
-    try {
-      return await placeOnce(userId, input, requestId);
-    } catch (error) {
-      if (
-        error instanceof AppError &&
-        error.statusCode < 500 &&
-        error.errorType !== 'payment-requires-action'
-      )
-        await deps.verifications.letGoOf(userId, verificationId);
-      throw error;
-    }
+    return deps.verifications.run(userId, verificationId, () => placeOnce(userId, input, requestId));
   }
 
   async function placeOnce(userId: number, input: PlaceBidInput, requestId: string | null) {

@@ -31,11 +31,7 @@ import type { LiveEvents } from '../../lib/live-events';
 import { emailUserLater, type Notifier } from '../../lib/notifier';
 import type { EligibilityService } from '../eligibility/eligibility.service';
 import type { AlertsService } from '../live/alerts.service';
-import {
-  AUTHORIZATION_IN_USE,
-  type CardAuthorization,
-  createCardAuthorizations,
-} from '../trading/card-authorizations';
+import { type CardAuthorization, createCardAuthorizations } from '../trading/card-authorizations';
 import {
   CARD_VERIFICATION_ERRORS,
   type CardVerifications,
@@ -548,26 +544,17 @@ export function createDrawingsService(deps: {
     // taken; voided when the entry does not commit.
     const verified = byCard && payment.cardVerificationId !== undefined;
     let authorized: CardAuthorization | null = null;
-    if (byCard && payment.cardVerificationId !== undefined) {
-      authorized = await deps.verifications.verified(
-        userId,
+    if (byCard) {
+      const backed = await deps.verifications.back(
         'drawing_entry',
-        payment.cardVerificationId,
+        userId,
         price,
+        payment,
+        requestId,
         DRAWING_ERRORS.declined,
       );
-    } else if (byCard) {
-      const begun = await cards.begin(
-        'drawing_entry',
-        price,
-        payment.paymentToken,
-        { declined: DRAWING_ERRORS.declined },
-        { userId, id: requestId },
-      );
-      if (begun.status === 'requires_action')
-        return deps.verifications.wait(userId, 'drawing_entry', begun.reference, price, begun.nextAction);
-      if (await cards.inUse(begun.reference)) throw AUTHORIZATION_IN_USE();
-      authorized = begun;
+      if ('requiresAction' in backed) return backed;
+      authorized = backed;
     }
     const cardReference = authorized?.reference ?? null;
     try {
@@ -649,19 +636,9 @@ export function createDrawingsService(deps: {
       requestId: string | null = null,
     ): Promise<DrawingView | RequiresAction> {
       const verificationId = payment.paymentMethod === 'stripe_card' ? payment.cardVerificationId : undefined;
-      if (verificationId === undefined)
-        return enterOnce(userId, contractAddress, niftyType, payment, requestId);
-      try {
-        return await enterOnce(userId, contractAddress, niftyType, payment, requestId);
-      } catch (error) {
-        if (
-          error instanceof AppError &&
-          error.statusCode < 500 &&
-          error.errorType !== 'payment-requires-action'
-        )
-          await deps.verifications.letGoOf(userId, verificationId);
-        throw error;
-      }
+      return deps.verifications.run(userId, verificationId, () =>
+        enterOnce(userId, contractAddress, niftyType, payment, requestId),
+      );
     },
 
     /**

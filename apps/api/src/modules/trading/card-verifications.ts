@@ -5,11 +5,16 @@
 // backs it like any other (captured later without the payer, if it wins). Each verification backs one bid or
 // entry: marked used in the unit of work that writes it. One left waiting for half an hour is voided by the
 // minute sweep.
-import { type Db, schema } from '@vitrine/db';
+import { type Db, schema, withTransaction } from '@vitrine/db';
 import { AppError } from '@vitrine/domain';
-import { and, asc, eq, lt } from 'drizzle-orm';
+import { and, asc, eq, gt, lt, type SQL } from 'drizzle-orm';
 import type { Clock } from '../../lib/clock';
-import type { CardAuthorization } from './card-authorizations';
+import {
+  AUTHORIZATION_IN_USE,
+  type CardAuthorization,
+  createCardAuthorizations,
+} from './card-authorizations';
+import type { OwedVoids } from './owed-voids';
 import type { ExternalPaymentProvider, NextAction } from './payment-providers';
 
 const { cardVerifications } = schema;
@@ -45,17 +50,88 @@ export interface RequiresAction {
   requiresAction: { cardVerificationId: number; nextAction: NextAction };
 }
 
-export function createCardVerifications(card: ExternalPaymentProvider, db: Db, clock: Clock) {
-  async function setStatus(id: number, from: string, to: string): Promise<boolean> {
-    const rows = await db
-      .update(cardVerifications)
-      .set({ status: to, updatedAt: clock.now() })
-      .where(and(eq(cardVerifications.id, id), eq(cardVerifications.status, from)))
-      .returning({ id: cardVerifications.id });
-    return rows.length > 0;
+/**
+ * `owedVoids`: a verification let go is marked voided and its void written down as owed in one transaction, then
+ * voided: a process stopping in between still voids it (the minute sweep of owed voids), and nothing voids an
+ * authorisation a request has taken meanwhile (the change is conditional on `waiting`, and taking it is too).
+ */
+export function createCardVerifications(
+  card: ExternalPaymentProvider,
+  db: Db,
+  clock: Clock,
+  owedVoids: Pick<OwedVoids, 'record' | 'release'>,
+) {
+  const cards = createCardAuthorizations(card, db);
+
+  /** Lets go of the waiting verifications matching `where`: voided and owed in one transaction, then voided. */
+  async function letGoWhere(where: SQL | undefined): Promise<number> {
+    const gone = await withTransaction(db, async (tx) => {
+      const rows = await tx
+        .update(cardVerifications)
+        .set({ status: 'voided', updatedAt: clock.now() })
+        .where(and(where, eq(cardVerifications.status, 'waiting')))
+        .returning({ reference: cardVerifications.providerReference });
+      for (const row of rows) await owedVoids.record(tx, card.method, row.reference);
+      return rows;
+    });
+    for (const row of gone) await owedVoids.release(card.method, row.reference);
+    return gone.length;
   }
 
-  return {
+  /** A verification older than this backs nothing: the sweep may be letting it go. */
+  const freshSince = () => new Date(clock.now().getTime() - CARD_VERIFICATION_WAIT_MS);
+
+  const verifications = {
+    /**
+     * The card that backs a bid or an entry of `amountCents`: authorised now (under the request's own reference, so
+     * a retry finds it), or the verification its payer completed (`cardVerificationId`, see `verified`). A card whose
+     * bank asks for a verification first answers `requiresAction` (the request's 202): nothing made, the
+     * authorisation kept for the request sent again once the step is done. Declined throws `declined`.
+     */
+    async back(
+      kind: VerifiedKind,
+      userId: number,
+      amountCents: number,
+      payment: { paymentToken?: string | undefined; cardVerificationId?: number | undefined },
+      requestId: string | null,
+      declined: () => Error,
+    ): Promise<CardAuthorization | RequiresAction> {
+      if (payment.cardVerificationId !== undefined)
+        return verifications.verified(userId, kind, payment.cardVerificationId, amountCents, declined);
+      const begun = await cards.begin(
+        kind,
+        amountCents,
+        payment.paymentToken,
+        { declined },
+        { userId, id: requestId },
+      );
+      if (begun.status === 'requires_action')
+        return verifications.wait(userId, kind, begun.reference, amountCents, begun.nextAction);
+      if (await cards.inUse(begun.reference)) throw AUTHORIZATION_IN_USE();
+      return begun;
+    },
+
+    /**
+     * Runs a request sent with the verification `verificationId` (undefined: none). Refused all the same (outbid or
+     * closed meanwhile, too low, no entry left, another amount), the verification ends and its card is released at
+     * once instead of held until the sweep: a new try is a new authorisation. Not when the bank has not confirmed
+     * it yet (the request is to be sent again), nor on a failure that says nothing of the request (5xx).
+     */
+    async run<T>(userId: number, verificationId: number | undefined, attempt: () => Promise<T>): Promise<T> {
+      if (verificationId === undefined) return attempt();
+      try {
+        return await attempt();
+      } catch (error) {
+        if (
+          error instanceof AppError &&
+          error.statusCode < 500 &&
+          error.errorType !== 'payment-requires-action'
+        )
+          await verifications.letGoOf(userId, verificationId);
+        throw error;
+      }
+    },
+
     /**
      * A card that asked for the step: written down waiting (once per authorisation: the same request sent again
      * finds its row), answered as the request's 202.
@@ -94,12 +170,12 @@ export function createCardVerifications(card: ExternalPaymentProvider, db: Db, c
     ): Promise<CardAuthorization> {
       const [row] = await db.select().from(cardVerifications).where(eq(cardVerifications.id, id));
       if (!row || row.userId !== userId || row.kind !== kind) throw CARD_VERIFICATION_ERRORS.notFound();
-      if (row.status !== 'waiting' || row.amountCents !== amountCents) throw CARD_VERIFICATION_ERRORS.ended();
+      if (row.status !== 'waiting' || row.amountCents !== amountCents || row.createdAt <= freshSince())
+        throw CARD_VERIFICATION_ERRORS.ended();
       const outcome = await card.completeAction(row.providerReference);
       if (outcome.status === 'requires_action') throw CARD_VERIFICATION_ERRORS.notYet();
       if (outcome.status === 'declined') {
-        if (await setStatus(row.id, 'waiting', 'voided'))
-          await card.void(row.providerReference).catch(() => undefined);
+        await letGoWhere(eq(cardVerifications.id, row.id));
         throw declined();
       }
       return { reference: row.providerReference, card: outcome.card ?? null };
@@ -114,7 +190,12 @@ export function createCardVerifications(card: ExternalPaymentProvider, db: Db, c
         .update(cardVerifications)
         .set({ status: 'used', updatedAt: clock.now() })
         .where(
-          and(eq(cardVerifications.providerReference, reference), eq(cardVerifications.status, 'waiting')),
+          and(
+            eq(cardVerifications.providerReference, reference),
+            eq(cardVerifications.status, 'waiting'),
+            // Past its time the sweep may be voiding it right now: it backs nothing.
+            gt(cardVerifications.createdAt, freshSince()),
+          ),
         )
         .returning({ id: cardVerifications.id });
       return rows.length > 0;
@@ -126,53 +207,29 @@ export function createCardVerifications(card: ExternalPaymentProvider, db: Db, c
      * verification sent twice at once: that one's bid or entry holds it, and its unit decided first).
      */
     async letGo(reference: string): Promise<void> {
-      const rows = await db
-        .update(cardVerifications)
-        .set({ status: 'voided', updatedAt: clock.now() })
-        .where(
-          and(eq(cardVerifications.providerReference, reference), eq(cardVerifications.status, 'waiting')),
-        )
-        .returning({ id: cardVerifications.id });
-      if (rows.length > 0) await card.void(reference).catch(() => undefined);
+      await letGoWhere(eq(cardVerifications.providerReference, reference));
     },
 
     /** As `letGo`, by the verification's id, when it is `userId`'s (a request refused before it was read). */
     async letGoOf(userId: number, id: number): Promise<void> {
-      const rows = await db
-        .update(cardVerifications)
-        .set({ status: 'voided', updatedAt: clock.now() })
-        .where(
-          and(
-            eq(cardVerifications.id, id),
-            eq(cardVerifications.userId, userId),
-            eq(cardVerifications.status, 'waiting'),
-          ),
-        )
-        .returning({ reference: cardVerifications.providerReference });
-      for (const row of rows) await card.void(row.reference).catch(() => undefined);
+      await letGoWhere(and(eq(cardVerifications.id, id), eq(cardVerifications.userId, userId)));
     },
 
     /** The minute sweep: verifications left waiting for half an hour are voided. Answers how many. */
     async voidAbandoned(limit = 100): Promise<number> {
-      const before = new Date(clock.now().getTime() - CARD_VERIFICATION_WAIT_MS);
       const rows = await db
-        .select()
+        .select({ id: cardVerifications.id })
         .from(cardVerifications)
-        .where(and(eq(cardVerifications.status, 'waiting'), lt(cardVerifications.createdAt, before)))
+        .where(and(eq(cardVerifications.status, 'waiting'), lt(cardVerifications.createdAt, freshSince())))
         .orderBy(asc(cardVerifications.createdAt))
         .limit(limit);
       let voided = 0;
-      for (const row of rows) {
-        try {
-          await card.void(row.providerReference);
-          if (await setStatus(row.id, 'waiting', 'voided')) voided += 1;
-        } catch {
-          // The processor did not answer: the next sweep tries again.
-        }
-      }
+      // As a refused request lets one go: the status first (only while still waiting), the void after.
+      for (const row of rows) voided += await letGoWhere(eq(cardVerifications.id, row.id));
       return voided;
     },
   };
+  return verifications;
 }
 
 export type CardVerifications = ReturnType<typeof createCardVerifications>;

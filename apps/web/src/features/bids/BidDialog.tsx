@@ -4,8 +4,8 @@
 // authorised by the API), the result. A 401 opens the auth modal.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { amountText, formatCents, readUsdAmount, type SaleType } from '@vitrine/domain';
-import { type FormEvent, useContext, useId, useRef, useState } from 'react';
-import { createActionKeys, outcomeKnown } from '../../app/action-key';
+import { type FormEvent, useContext, useId, useState } from 'react';
+import { createActionKeys } from '../../app/action-key';
 import { isApiError } from '../../app/api-client';
 import { Dialog } from '../../ui/Dialog';
 import { FormAlert } from '../../ui/FormAlert';
@@ -16,12 +16,19 @@ import { isUnauthorized } from '../auth/authed-request';
 import { useProfile } from '../auth/profile-query';
 import { authKeys } from '../auth/query-keys';
 import styles from '../offers/Offers.module.css';
-import { CardActionDialog } from '../trading/CardActionDialog';
 import { PayWith } from '../trading/PayWith';
-import { passCardStep } from '../trading/stripe-card';
 import { type CardInput, tradingApi } from '../trading/trading-api';
 import { useCardForm } from '../trading/useCardForm';
-import { type BidPaymentMethod, bidKeys, bidsApi, centsText, type NewBid, type PlacedBid } from './bids-api';
+import { type PendingStep, useCardVerification } from '../trading/useCardVerification';
+import {
+  type BidPaymentMethod,
+  bidKeys,
+  bidsApi,
+  type CardVerificationRequired,
+  centsText,
+  type NewBid,
+  type PlacedBid,
+} from './bids-api';
 import { useBidInfo } from './useYourBid';
 import { yourBidText } from './your-bid';
 
@@ -75,6 +82,7 @@ function OpenBidDialog({ contractAddress, niftyType, saleType, onClose }: BidDia
   const [actions] = useState(() => createActionKeys<{ token: string }>());
   const mutation = useMutation({
     mutationFn: async (input: { bid: Omit<NewBid, 'paymentMethod'>; card: CardInput | null }) => {
+      verification.clear();
       const action = actions.keyFor(actionInput(input.bid, input.card));
       if (!input.card) return bidsApi.place({ ...input.bid, paymentMethod: 'balance' }, action.key);
       // The card goes to the processor only; the bid carries its token.
@@ -86,10 +94,9 @@ function OpenBidDialog({ contractAddress, niftyType, saleType, onClose }: BidDia
     },
     onSettled: (_data, error) => actions.settle(error ?? undefined),
     onSuccess: async (result, input) => {
-      setNotice(null);
       // The card's bank asks for a verification first: nothing placed yet.
       if ('requiresAction' in result) {
-        setWaiting({
+        verification.start({
           bid: input.bid,
           id: result.requiresAction.cardVerificationId,
           secret: result.requiresAction.nextAction.clientSecret ?? null,
@@ -116,56 +123,30 @@ function OpenBidDialog({ contractAddress, niftyType, saleType, onClose }: BidDia
     ]);
   }
 
-  // A bid waiting on its card's verification (3-D Secure): the verification's id, and Stripe's client secret for
-  // the step. Complete verification runs the step (Stripe.js; nothing with the simulated processor), then sends the
-  // bid again backed by it. One key per verification until an answer says what happened.
-  const [waiting, setWaiting] = useState<{
-    bid: Omit<NewBid, 'paymentMethod'>;
-    id: number;
-    secret: string | null;
-  } | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
-  const verifyKey = useRef<{ id: number; key: string } | null>(null);
-  const verifyOnce = useSubmitOnce();
-  const verify = useMutation({
-    mutationFn: async (pending: NonNullable<typeof waiting>) => {
-      await passCardStep(pending.secret);
-      if (verifyKey.current?.id !== pending.id)
-        verifyKey.current = { id: pending.id, key: crypto.randomUUID() };
-      return bidsApi.place(
-        { ...pending.bid, paymentMethod: 'stripe_card', cardVerificationId: pending.id },
-        verifyKey.current.key,
-      );
+  // A bid waiting on its card's verification (3-D Secure): sent again backed by it once the step is done.
+  const verification = useCardVerification<
+    PendingStep & { bid: Omit<NewBid, 'paymentMethod'> },
+    PlacedBid | CardVerificationRequired
+  >({
+    send: (pending, key) =>
+      bidsApi.place({ ...pending.bid, paymentMethod: 'stripe_card', cardVerificationId: pending.id }, key),
+    onAnswer: async (answer) => {
+      if ('requiresAction' in answer) verification.setNotice(NOT_PLACED);
+      else await placedNow(answer);
     },
-    onSuccess: async (result) => {
-      verifyKey.current = null;
-      setWaiting(null);
-      if ('requiresAction' in result) {
-        setNotice(NOT_PLACED);
-        return;
-      }
-      await placedNow(result);
-    },
-    onError: (error) => {
-      // No answer that says what happened: the step stays, and pressing again sends the same request.
-      if (!outcomeKnown(error)) return;
-      verifyKey.current = null;
-      // Not confirmed by the bank yet: the step stays. Refused (outbid meanwhile, declined): the form says why.
-      if (isApiError(error) && error.errorType === 'payment-requires-action') return;
-      setWaiting(null);
+    onRefused: (error) => {
       if (isUnauthorized(error) && authModal) authModal.open();
       // Outbid while the bank asked: the new minimum shows at the amount, as for a bid refused at once.
       else if (isApiError(error) && error.fields?.amount) setFieldError(error.fields.amount);
     },
+    notDone: NOT_PLACED,
+    notSure:
+      'We could not tell whether your bid was placed: the bids are read again. Check them before you bid again.',
+    // The bids and your bid state read again (a Complete whose answer was lost may have placed it).
+    onAbandon: () => void queryClient.invalidateQueries({ queryKey: bidKeys.of(contractAddress, niftyType) }),
+    finish: (pending) => `place your bid of ${bidText(pending.bid.amount)}`,
+    testId: 'bid-action-dialog',
   });
-  // Closed without completing: nothing placed (the verification lapses), and the form says so with the amount kept.
-  const abandon = () => {
-    if (verifyOnce.busy() || !waiting) return;
-    setWaiting(null);
-    verifyKey.current = null;
-    verify.reset();
-    setNotice(NOT_PLACED);
-  };
 
   const minBid = current?.bidInfo.minBid ?? null;
   const read = readUsdAmount(amount);
@@ -206,7 +187,7 @@ function OpenBidDialog({ contractAddress, niftyType, saleType, onClose }: BidDia
   };
 
   // The bid's refusal, or the verification's once its dialog has closed.
-  const refused = mutation.error ?? (waiting ? null : verify.error);
+  const refused = mutation.error ?? verification.error;
   const failure =
     refused &&
     !isUnauthorized(refused) &&
@@ -215,7 +196,7 @@ function OpenBidDialog({ contractAddress, niftyType, saleType, onClose }: BidDia
       ? isApiError(refused)
         ? refused.message
         : 'Your bid could not be placed. Please try again.'
-      : notice;
+      : verification.notice;
 
   if (placed) {
     return (
@@ -243,7 +224,7 @@ function OpenBidDialog({ contractAddress, niftyType, saleType, onClose }: BidDia
         open
         onClose={onClose}
         title="Place Bid"
-        loading={mutation.isPending || waiting !== null}
+        loading={mutation.isPending || verification.waiting}
         formId={formId}
         confirmLabel="Place Bid"
         confirmDisabled={ended || current === undefined}
@@ -294,17 +275,7 @@ function OpenBidDialog({ contractAddress, niftyType, saleType, onClose }: BidDia
           </p>
         </form>
       </Dialog>
-      <CardActionDialog
-        open={waiting !== null}
-        onClose={abandon}
-        onConfirm={() => {
-          if (waiting) verifyOnce.send(verify, waiting);
-        }}
-        loading={verify.isPending}
-        error={waiting && verify.isError ? verify.error.message : null}
-        finish={waiting ? `place your bid of ${bidText(waiting.bid.amount)}` : 'place your bid'}
-        testId="bid-action-dialog"
-      />
+      {verification.dialog}
     </>
   );
 }

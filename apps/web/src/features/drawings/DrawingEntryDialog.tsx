@@ -5,22 +5,26 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { createActionKeys, outcomeKnown } from '../../app/action-key';
+import { createActionKeys } from '../../app/action-key';
 import { isApiError } from '../../app/api-client';
 import { useLoggedIn } from '../../app/useLoggedIn';
 import { Dialog } from '../../ui/Dialog';
 import { FormAlert } from '../../ui/FormAlert';
-import { useSubmitOnce } from '../../ui/useSubmitOnce';
 import { useProfile } from '../auth/profile-query';
 import { authKeys } from '../auth/query-keys';
 import { useTermsDialog } from '../terms/TermsDialog';
 import { isTermsApprovalRequired } from '../terms/terms-api';
-import { CardActionDialog } from '../trading/CardActionDialog';
 import { PayWith } from '../trading/PayWith';
-import { passCardStep } from '../trading/stripe-card';
 import { type CardInput, tradingApi } from '../trading/trading-api';
 import { useCardForm } from '../trading/useCardForm';
-import { type Drawing, drawingsApi, drawingsKeys, type EntryPayment } from './drawings-api';
+import { type PendingStep, useCardVerification } from '../trading/useCardVerification';
+import {
+  type CardVerificationRequired,
+  type Drawing,
+  drawingsApi,
+  drawingsKeys,
+  type EntryPayment,
+} from './drawings-api';
 import { entriesText } from './drawings-text';
 
 export interface DrawingEntryDialogProps {
@@ -52,6 +56,7 @@ export function DrawingEntryDialog({ contractAddress, niftyType, open, onClose }
   const enter = useMutation({
     // `card` null: by balance (or free when the entry has no price).
     mutationFn: async (input: { free: boolean; card: CardInput | null }) => {
+      verification.clear();
       const action = actions.keyFor(JSON.stringify(input));
       if (input.free) return drawingsApi.enter(contractAddress, niftyType, undefined, action.key);
       if (!input.card)
@@ -66,10 +71,9 @@ export function DrawingEntryDialog({ contractAddress, niftyType, open, onClose }
       );
     },
     onSuccess: (next) => {
-      setNotice(null);
       // The card's bank asks for a verification first: nothing entered yet.
       if ('requiresAction' in next) {
-        setWaiting({
+        verification.start({
           id: next.requiresAction.cardVerificationId,
           secret: next.requiresAction.nextAction.clientSecret ?? null,
         });
@@ -94,48 +98,26 @@ export function DrawingEntryDialog({ contractAddress, niftyType, open, onClose }
     void queryClient.invalidateQueries({ queryKey: authKeys.profile() });
   }
 
-  // An entry waiting on its card's verification (3-D Secure): Complete verification runs the step (Stripe.js;
-  // nothing with the simulated processor), then sends the entry again backed by it. One key per verification until
-  // an answer says what happened.
-  const [waiting, setWaiting] = useState<{ id: number; secret: string | null } | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
-  const verifyKey = useRef<{ id: number; key: string } | null>(null);
-  const verifyOnce = useSubmitOnce();
-  const verify = useMutation({
-    mutationFn: async (pending: { id: number; secret: string | null }) => {
-      await passCardStep(pending.secret);
-      if (verifyKey.current?.id !== pending.id)
-        verifyKey.current = { id: pending.id, key: crypto.randomUUID() };
-      return drawingsApi.enter(
+  // An entry waiting on its card's verification (3-D Secure): sent again backed by it once the step is done.
+  const verification = useCardVerification<PendingStep, Drawing | CardVerificationRequired>({
+    send: (pending, key) =>
+      drawingsApi.enter(
         contractAddress,
         niftyType,
         { paymentMethod: 'stripe_card', cardVerificationId: pending.id },
-        verifyKey.current.key,
-      );
-    },
-    onSuccess: (next) => {
-      verifyKey.current = null;
-      setWaiting(null);
-      if ('requiresAction' in next) setNotice(NOT_ENTERED);
+        key,
+      ),
+    onAnswer: (next) => {
+      if ('requiresAction' in next) verification.setNotice(NOT_ENTERED);
       else entered(next);
     },
-    onError: (error) => {
-      // No answer that says what happened: the step stays, and pressing again sends the same request.
-      if (!outcomeKnown(error)) return;
-      verifyKey.current = null;
-      // Not confirmed by the bank yet: the step stays. Refused (closed meanwhile, declined): the dialog says why.
-      if (isApiError(error) && error.errorType === 'payment-requires-action') return;
-      setWaiting(null);
-    },
+    notDone: NOT_ENTERED,
+    notSure: 'We could not tell whether you entered: the drawing is read again.',
+    // The drawing read again (a Complete whose answer was lost may have entered): it says whether you entered.
+    onAbandon: () => void queryClient.invalidateQueries({ queryKey: drawingsKeys.all() }),
+    finish: () => `enter the drawing for ${dollars(drawing.data?.priceInCents ?? 0)}`,
+    testId: 'drawing-action-dialog',
   });
-  // Closed without completing: nothing entered (the verification lapses), and the dialog says so.
-  const abandon = () => {
-    if (verifyOnce.busy() || !waiting) return;
-    setWaiting(null);
-    verifyKey.current = null;
-    verify.reset();
-    setNotice(NOT_ENTERED);
-  };
   // The body is a form whose submit button is the dialog's confirm: Enter in the card fields enters too.
   const formId = useId();
   // A second click before the pending state renders (a double click) must not send a second entry.
@@ -146,7 +128,7 @@ export function DrawingEntryDialog({ contractAddress, niftyType, open, onClose }
   // A refused card shows at its fields, not here; the verification's refusal once its dialog has closed.
   const error =
     (enter.error && !isTermsApprovalRequired(enter.error) && !card.atFields ? enter.error : null) ??
-    (waiting ? null : verify.error);
+    verification.error;
   const canEnter = loggedIn && d?.status === 'open' && d.validated === true && unused > 0;
   const price = d?.priceInCents ?? 0;
   // While the balance is unknown the balance is offered (the API answers 402 when it is too low). A balance entry
@@ -179,7 +161,7 @@ export function DrawingEntryDialog({ contractAddress, niftyType, open, onClose }
         onClose={onClose}
         title="Enter Drawing"
         testId="drawing-entry-dialog"
-        loading={enter.isPending || waiting !== null}
+        loading={enter.isPending || verification.waiting}
         formId={formId}
         confirmLabel={used > 0 ? 'Entered' : 'Enter Drawing'}
         confirmDisabled={!canEnter}
@@ -236,24 +218,14 @@ export function DrawingEntryDialog({ contractAddress, niftyType, open, onClose }
             {d.status !== 'open' ? <FormAlert tone="info">This drawing is not open.</FormAlert> : null}
             {error ? (
               <FormAlert>{isApiError(error) ? error.message : 'Something went wrong'}</FormAlert>
-            ) : notice ? (
-              <FormAlert testId="drawing-entry-notice">{notice}</FormAlert>
+            ) : verification.notice ? (
+              <FormAlert testId="drawing-entry-notice">{verification.notice}</FormAlert>
             ) : null}
           </form>
         ) : null}
       </Dialog>
       {terms.dialog}
-      <CardActionDialog
-        open={waiting !== null}
-        onClose={abandon}
-        onConfirm={() => {
-          if (waiting) verifyOnce.send(verify, waiting);
-        }}
-        loading={verify.isPending}
-        error={waiting && verify.isError ? verify.error.message : null}
-        finish={`enter the drawing for ${dollars(price)}`}
-        testId="drawing-action-dialog"
-      />
+      {verification.dialog}
     </>
   );
 }

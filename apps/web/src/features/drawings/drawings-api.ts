@@ -11,7 +11,7 @@ import type {
 import { api } from '../../app/api-client';
 import { withAuthRetry } from '../auth/authed-request';
 
-export type { Drawing, DrawingEntry };
+export type { CardVerificationRequired, Drawing, DrawingEntry };
 
 /** The results page's entries table: 50 a page. */
 export const DRAWING_ENTRIES_PAGE_SIZE = 50;

@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { DUPLICATE_OFFER_MESSAGE, formatCents } from '@vitrine/domain';
-import { useId, useRef, useState } from 'react';
-import { outcomeKnown } from '../../app/action-key';
+import { useId, useState } from 'react';
 import { isApiError } from '../../app/api-client';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
@@ -16,9 +15,8 @@ import { useRequireSignIn } from '../social/useRequireSignIn';
 import { useTermsDialog } from '../terms/TermsDialog';
 import { isTermsApprovalRequired } from '../terms/terms-api';
 import { DECLINED_CARD_ADVICE } from '../trading/buy-flow';
-import { CardActionDialog } from '../trading/CardActionDialog';
 import { isCardFieldError } from '../trading/card-form';
-import { passCardStep } from '../trading/stripe-card';
+import { type PendingStep, useCardVerification } from '../trading/useCardVerification';
 import { createOffer, OfferForm } from './OfferForm';
 import {
   isDuplicateOffer,
@@ -100,9 +98,6 @@ export function useCreateOffer(onCreated: (offer: Offer) => void) {
   const refresh = useRefreshOffers();
   const terms = useTermsDialog();
   const once = useSubmitOnce();
-  // An offer waiting on its card's verification, with Stripe's client secret for the step.
-  const [waiting, setWaiting] = useState<{ offer: Offer; secret: string | null } | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
   const made = async (offer: Offer) => {
     toast.success('Your offer was made');
     await refresh();
@@ -110,13 +105,16 @@ export function useCreateOffer(onCreated: (offer: Offer) => void) {
   };
   const mutation = useMutation({
     mutationFn: (prepare: () => Promise<NewOffer>) => {
-      setNotice(null);
-      verify.reset();
+      verification.clear();
       return createOffer(prepare);
     },
     onSuccess: async (answer) => {
       if (answer.offer.status === 'requires_action') {
-        setWaiting({ offer: answer.offer, secret: answer.offer.nextAction?.clientSecret ?? null });
+        verification.start({
+          id: answer.offer.id,
+          offer: answer.offer,
+          secret: answer.offer.nextAction?.clientSecret ?? null,
+        });
         return;
       }
       await made(answer.offer);
@@ -132,59 +130,32 @@ export function useCreateOffer(onCreated: (offer: Offer) => void) {
       }
     },
   });
-  // Complete verification: the step (Stripe.js with Stripe; nothing to run with the simulated processor), then the
-  // API opens the offer. One key per press until an answer comes (a lost answer sends the same request again), and
-  // per offer (a key kept for an offer left behind must not go with the next one).
-  const verifyKey = useRef<{ offerId: number; key: string } | null>(null);
-  const verifyOnce = useSubmitOnce();
-  const verify = useMutation({
-    mutationFn: async (pending: { offer: Offer; secret: string | null }) => {
-      await passCardStep(pending.secret);
-      if (verifyKey.current?.offerId !== pending.offer.id)
-        verifyKey.current = { offerId: pending.offer.id, key: crypto.randomUUID() };
-      return offersApi.completeAction(pending.offer.id, verifyKey.current.key);
+  // A card whose bank asks for a verification: the offer waits until the maker completes it, then opens. Closed
+  // without completing, the offer is not made: it is cancelled at once (its card released; the API lets it go after
+  // half an hour anyway), and the form says so, with what was typed still there.
+  const verification = useCardVerification<PendingStep & { offer: Offer }, { offer: Offer }>({
+    send: (pending, key) => offersApi.completeAction(pending.id, key),
+    onAnswer: async (answer) => {
+      if (answer.offer.status === 'open') await made(answer.offer);
+      else verification.setNotice(NOT_MADE);
     },
-    onSuccess: async (answer) => {
-      verifyKey.current = null;
-      setWaiting(null);
-      if (answer.offer.status !== 'open') {
-        setNotice(NOT_MADE);
-        return;
-      }
-      await made(answer.offer);
-    },
-    onError: (error) => {
-      // No answer that says what happened (the network, a 5xx, the press still in progress, Stripe.js not loaded):
-      // the step stays, and pressing again sends the same request.
-      if (!outcomeKnown(error)) return;
-      verifyKey.current = null;
-      // Not confirmed yet: the step stays, to be tried again. Refused for
-      // good (declined, a duplicate, expired): the dialog closes and the form says why.
-      if (isApiError(error) && error.errorType === 'payment-requires-action') return;
-      setWaiting(null);
+    onRefused: (error) => {
       if (isDuplicateOffer(error)) toast.warning(DUPLICATE_OFFER_MESSAGE);
     },
+    onAbandon: (pending) => void offersApi.cancel(pending.id).catch(() => undefined),
+    notDone: NOT_MADE,
+    finish: (pending) => `make your offer of ${formatCents(pending.offer.amountInCents)}`,
+    testId: 'offer-action-dialog',
   });
-  // Closed without completing: the offer is not made. It is cancelled now (its card released at once; the API lets
-  // it go after half an hour anyway), and the form says so, with what was typed still there.
-  const abandon = () => {
-    if (verifyOnce.busy() || !waiting) return;
-    const { offer } = waiting;
-    setWaiting(null);
-    verifyKey.current = null;
-    verify.reset();
-    void offersApi.cancel(offer.id).catch(() => undefined);
-    setNotice(NOT_MADE);
-  };
   // A refused card shows at its fields (the form's `failure`), not above the form; a duplicate only in its
   // warning toast (000 §5), not a second time as an error; a declined card with the checkout's advice.
-  const shown = mutation.error ?? (waiting ? null : verify.error);
+  const shown = mutation.error ?? verification.error;
   const error =
     shown && !isTermsApprovalRequired(shown) && !isCardFieldError(shown) && !isDuplicateOffer(shown)
       ? isApiError(shown) && shown.errorType === 'card_declined'
         ? `${shown.message} ${DECLINED_CARD_ADVICE}`
         : shown.message
-      : notice;
+      : verification.notice;
   // A double click makes one offer: the second click sends nothing while the first is in flight.
   const submit = (prepare: () => Promise<NewOffer>) => once.send(mutation, prepare);
   // Refused as a second offer on the same NFT or work: where the first can be changed (UX review, 2026-12-06: the
@@ -193,25 +164,13 @@ export function useCreateOffer(onCreated: (offer: Offer) => void) {
   const dialogs = (
     <>
       {terms.dialog}
-      <CardActionDialog
-        open={waiting !== null}
-        onClose={abandon}
-        onConfirm={() => {
-          if (waiting) verifyOnce.send(verify, waiting);
-        }}
-        loading={verify.isPending}
-        error={waiting && verify.isError ? verify.error.message : null}
-        finish={
-          waiting ? `make your offer of ${formatCents(waiting.offer.amountInCents)}` : 'make your offer'
-        }
-        testId="offer-action-dialog"
-      />
+      {verification.dialog}
     </>
   );
   return {
     mutation,
     // Busy from the press until the offer is made or refused: the verification is part of making it.
-    busy: mutation.isPending || waiting !== null,
+    busy: mutation.isPending || verification.waiting,
     submit,
     error,
     failure: mutation.error,
