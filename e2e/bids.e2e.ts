@@ -2,6 +2,7 @@
 // a live 1/1 auction of the demo seed, presses Place Bid, sees the minimum bid, bids it by card, and finds
 // the bid at the top of the /auctionbid/ table (rows 80 px high, the bidder linked to their profile). The
 // auction's winner finds the NFT in Dashboard → Purchases, 'Won at auction', with what it paid.
+import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { type ApiUser, apiSignUp, DESKTOP, refreshSessionNow, storeCredentials } from './support/accounts';
 import { useBrowser } from './support/browser';
@@ -42,6 +43,40 @@ async function liveAuctionNifty(): Promise<DropCard & { dropSlug: string }> {
   const card = cards[0];
   if (!card) throw new Error('no live auction');
   return card;
+}
+
+/**
+ * A new bidder's Place Bid dialog on the first live auction, with a bid by the card `cardNumber` typed, not sent:
+ * `aboveMin` cents above the minimum (well above, so a bid placed by another test meanwhile does not refuse it).
+ * `watch` sees the page before it loads.
+ */
+async function cardBidTyped(
+  label: string,
+  aboveMin: number,
+  cardNumber: string,
+  watch?: (page: Page) => void,
+) {
+  const card = await liveAuctionNifty();
+  const bidder = await apiSignUp(baseUrl, label);
+  const context = await browser.newContext({ viewport: DESKTOP });
+  await storeCredentials(context, bidder.grant);
+  const page = await context.newPage();
+  watch?.(page);
+  await page.goto(`${baseUrl}/marketplace/collection/${card.contractAddress}/${card.typeNumber}`);
+  await page.getByTestId('place-bid').click();
+  const dialog = page.getByTestId('bid-dialog');
+  await dialog.waitFor();
+  await expect.poll(() => dialog.getByTestId('bid-minimum').textContent()).toMatch(/\$\d/);
+  const infoUrl = `${baseUrl}/api/v2/bids/info?contractAddress=${card.contractAddress}&niftyType=${card.typeNumber}`;
+  const minBid = ((await (await fetch(infoUrl)).json()) as { bidInfo: { minBid: number } }).bidInfo.minBid;
+  const amount = minBid + aboveMin;
+  await dialog.getByLabel('Bid amount (USD)').fill((amount / 100).toFixed(2));
+  await dialog.getByTestId('bid-method-card').check();
+  const form = dialog.getByTestId('bid-card-form');
+  await form.getByLabel('Card number').fill(cardNumber);
+  await form.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await form.getByLabel('CVC').fill('123');
+  return { context, page, dialog, amount, infoUrl };
 }
 
 /** A bid through the API, by a card of the simulated processor. */
@@ -278,28 +313,11 @@ describe('bidding on a live auction', () => {
   it('a bid by a card that asks for its bank’s verification is placed once it is completed; closed, it is not', {
     timeout: 120_000,
   }, async () => {
-    const card = await liveAuctionNifty();
-    const bidder = await apiSignUp(baseUrl, 'bidder-3ds');
-    const context = await browser.newContext({ viewport: DESKTOP });
-    await storeCredentials(context, bidder.grant);
-    const page = await context.newPage();
-    await page.goto(`${baseUrl}/marketplace/collection/${card.contractAddress}/${card.typeNumber}`);
-    await page.getByTestId('place-bid').click();
-    const dialog = page.getByTestId('bid-dialog');
-    await dialog.waitFor();
-    await expect.poll(() => dialog.getByTestId('bid-minimum').textContent()).toMatch(/\$\d/);
-    const info = await fetch(
-      `${baseUrl}/api/v2/bids/info?contractAddress=${card.contractAddress}&niftyType=${card.typeNumber}`,
+    const { context, page, dialog, amount, infoUrl } = await cardBidTyped(
+      'bidder-3ds',
+      70_000,
+      '4000 0027 6000 3184',
     );
-    const minBid = ((await info.json()) as { bidInfo: { minBid: number } }).bidInfo.minBid;
-    // Well above the minimum, so a bid placed by another test meanwhile does not refuse this one.
-    const amount = minBid + 70_000;
-    await dialog.getByLabel('Bid amount (USD)').fill((amount / 100).toFixed(2));
-    await dialog.getByTestId('bid-method-card').check();
-    const form = dialog.getByTestId('bid-card-form');
-    await form.getByLabel('Card number').fill('4000 0027 6000 3184');
-    await form.getByLabel('Expiry (MM/YY)').fill('12/34');
-    await form.getByLabel('CVC').fill('123');
     await dialog.getByRole('button', { name: 'Place Bid' }).click();
     const step = page.getByTestId('bid-action-dialog');
     await step.waitFor();
@@ -308,7 +326,7 @@ describe('bidding on a live auction', () => {
     );
     const highest = async () =>
       (
-        (await (await fetch(info.url)).json()) as {
+        (await (await fetch(infoUrl)).json()) as {
           bidInfo: { highestBid: number | null };
         }
       ).bidInfo.highestBid;
@@ -335,34 +353,18 @@ describe('bidding on a live auction', () => {
   it('a double click on Place Bid places one bid: one request, and the dialog says it was placed', {
     timeout: 120_000,
   }, async () => {
-    const card = await liveAuctionNifty();
-    const bidder = await apiSignUp(baseUrl, 'bidder');
-    const context = await browser.newContext({ viewport: DESKTOP });
-    await storeCredentials(context, bidder.grant);
-    const page = await context.newPage();
     // Before the guard the second click sent a second bid of the same amount, refused with 409.
     const bidCalls: string[] = [];
-    page.on('request', (request) => {
-      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/v2/bids')
-        bidCalls.push(request.url());
-    });
-    await page.goto(`${baseUrl}/marketplace/collection/${card.contractAddress}/${card.typeNumber}`);
-    await page.getByTestId('place-bid').click();
-    const dialog = page.getByTestId('bid-dialog');
-    await dialog.waitFor();
-    await expect.poll(() => dialog.getByTestId('bid-minimum').textContent()).toMatch(/\$\d/);
-    const info = await fetch(
-      `${baseUrl}/api/v2/bids/info?contractAddress=${card.contractAddress}&niftyType=${card.typeNumber}`,
+    const { context, dialog, page, amount } = await cardBidTyped(
+      'bidder',
+      50_000,
+      '4242 4242 4242 4242',
+      (p) =>
+        p.on('request', (request) => {
+          if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/v2/bids')
+            bidCalls.push(request.url());
+        }),
     );
-    const minBid = ((await info.json()) as { bidInfo: { minBid: number } }).bidInfo.minBid;
-    // Well above the minimum, so a bid placed by another test meanwhile does not refuse this one.
-    const amount = minBid + 50_000;
-    await dialog.getByLabel('Bid amount (USD)').fill((amount / 100).toFixed(2));
-    await dialog.getByTestId('bid-method-card').check();
-    const form = dialog.getByTestId('bid-card-form');
-    await form.getByLabel('Card number').fill('4242 4242 4242 4242');
-    await form.getByLabel('Expiry (MM/YY)').fill('12/34');
-    await form.getByLabel('CVC').fill('123');
     await dialog.getByRole('button', { name: 'Place Bid' }).dblclick();
     const result = dialog.getByTestId('bid-result');
     await result.waitFor();

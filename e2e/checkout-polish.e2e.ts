@@ -189,24 +189,32 @@ async function validatedCollector(label: string): Promise<ApiUser> {
   return user;
 }
 
+/**
+ * The second live drawing's entry dialog, opened by a new validated collector with no balance (its card form shown).
+ * The second: drawings.e2e runs the first; its double-click test enters this one too.
+ */
+async function drawingEntryByCard(label: string) {
+  const drops = await fetch(`${baseUrl}/api/v1/drops/?status=live&page_size=50`);
+  const body = (await drops.json()) as {
+    results: { dropType: string; cards: { contractAddress: string; typeNumber: number }[] }[];
+  };
+  const card = body.results.filter((d) => d.dropType === 'drawing').flatMap((d) => d.cards)[1];
+  if (!card) throw new Error('no second live drawing');
+  const page = await pageOf(await validatedCollector(label));
+  await page.goto(`${baseUrl}/drawing/${card.contractAddress}/${card.typeNumber}`);
+  const enter = page.getByTestId('drawing-enter');
+  await expect.poll(() => enter.textContent()).toBe('Enter Drawing');
+  await enter.click();
+  const dialog = page.getByTestId('drawing-entry-dialog');
+  await dialog.getByTestId('drawing-card-form').waitFor();
+  return { page, dialog };
+}
+
 describe('the drawing entry and edit offer dialogs', () => {
   it('Enter in the card fields enters the drawing, and the entered dialog is dismissed with Close', {
     timeout: 90_000,
   }, async () => {
-    const drops = await fetch(`${baseUrl}/api/v1/drops/?status=live&page_size=50`);
-    const body = (await drops.json()) as {
-      results: { dropType: string; cards: { contractAddress: string; typeNumber: number }[] }[];
-    };
-    // The second live drawing (drawings.e2e runs the first; its double-click test enters this one too).
-    const card = body.results.filter((d) => d.dropType === 'drawing').flatMap((d) => d.cards)[1];
-    if (!card) throw new Error('no second live drawing');
-    const page = await pageOf(await validatedCollector('drawing-enter-key'));
-    await page.goto(`${baseUrl}/drawing/${card.contractAddress}/${card.typeNumber}`);
-    const enter = page.getByTestId('drawing-enter');
-    await expect.poll(() => enter.textContent()).toBe('Enter Drawing');
-    await enter.click();
-    const dialog = page.getByTestId('drawing-entry-dialog');
-    await dialog.getByTestId('drawing-card-form').waitFor();
+    const { page, dialog } = await drawingEntryByCard('drawing-enter-key');
     await fillCard(dialog, '4242 4242 4242 4242');
     await dialog.getByLabel('CVC').press('Enter');
     await dialog.getByTestId('drawing-entered').waitFor({ timeout: 15_000 });
@@ -223,20 +231,7 @@ describe('the drawing entry and edit offer dialogs', () => {
   it('enters a drawing by a card that asks for its bank’s verification once it is completed; closed, it does not', {
     timeout: 90_000,
   }, async () => {
-    const drops = await fetch(`${baseUrl}/api/v1/drops/?status=live&page_size=50`);
-    const body = (await drops.json()) as {
-      results: { dropType: string; cards: { contractAddress: string; typeNumber: number }[] }[];
-    };
-    // The second live drawing, as above (a collector of its own enters it).
-    const card = body.results.filter((d) => d.dropType === 'drawing').flatMap((d) => d.cards)[1];
-    if (!card) throw new Error('no second live drawing');
-    const page = await pageOf(await validatedCollector('drawing-enter-3ds'));
-    await page.goto(`${baseUrl}/drawing/${card.contractAddress}/${card.typeNumber}`);
-    const enter = page.getByTestId('drawing-enter');
-    await expect.poll(() => enter.textContent()).toBe('Enter Drawing');
-    await enter.click();
-    const dialog = page.getByTestId('drawing-entry-dialog');
-    await dialog.getByTestId('drawing-card-form').waitFor();
+    const { page, dialog } = await drawingEntryByCard('drawing-enter-3ds');
     await fillCard(dialog, '4000 0027 6000 3184');
     await dialog.getByRole('button', { name: 'Enter Drawing' }).click();
     const step = page.getByTestId('drawing-action-dialog');

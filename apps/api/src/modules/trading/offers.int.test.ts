@@ -48,6 +48,23 @@ async function makeOffer(headers: Record<string, string>, payload: Record<string
   return t.app.inject({ method: 'POST', url: '/api/v2/offer', headers, payload });
 }
 
+/** An owner's NFT and a new maker's card offer of `amount` dollars on it, by the card `number` (answer unchecked). */
+async function cardOfferOnOwnedToken(amount: string, number: string = TEST_CARDS.succeeds) {
+  const { owner, tokens } = await ownedTokens(1);
+  const [token] = tokens;
+  if (!token) throw new Error('no token');
+  const maker = await buyer(t.app);
+  const made = await makeOffer(maker.headers, {
+    type: 'offer',
+    contractAddress: token.contractAddress,
+    tokenId: token.tokenId,
+    amount: { amount, currency: 'USD' },
+    payment_method: 'stripe_card',
+    payment_token: await simCard(t.app, maker, number),
+  });
+  return { owner, token, maker, made };
+}
+
 /** A balance offer of `amount` dollars on `token` (the maker funded for it). */
 const balanceOffer = (
   headers: Record<string, string>,
@@ -415,18 +432,7 @@ describe('offers', () => {
   });
 
   it('an accepted card offer whose capture fails is still accepted, and the minute sweep takes the money', async () => {
-    const { owner, tokens } = await ownedTokens(1);
-    const [token] = tokens;
-    if (!token) throw new Error('no token');
-    const maker = await buyer(t.app);
-    const made = await makeOffer(maker.headers, {
-      type: 'offer',
-      contractAddress: token.contractAddress,
-      tokenId: token.tokenId,
-      amount: { amount: '30', currency: 'USD' },
-      payment_method: 'stripe_card',
-      payment_token: await simCard(t.app, maker),
-    });
+    const { owner, token, maker, made } = await cardOfferOnOwnedToken('30');
     expect(made.statusCode, made.body).toBe(201);
     const offer = (made.json() as { offer: Offer }).offer;
     const provider = t.app.services.cardProcessor.provider;
@@ -1226,18 +1232,7 @@ describe('an offer by a card whose bank asks for a verification (3-D Secure)', (
 
   /** An owner's NFT and a maker's $25 offer on it by a card that asks for the verification (answered 201). */
   async function waitingOffer() {
-    const { owner, tokens } = await ownedTokens(1);
-    const [token] = tokens;
-    if (!token) throw new Error('no token');
-    const maker = await buyer(t.app);
-    const made = await makeOffer(maker.headers, {
-      type: 'offer',
-      contractAddress: token.contractAddress,
-      tokenId: token.tokenId,
-      amount: { amount: '25', currency: 'USD' },
-      payment_method: 'stripe_card',
-      payment_token: await simCard(t.app, maker, TEST_CARDS.requiresAction),
-    });
+    const { owner, token, maker, made } = await cardOfferOnOwnedToken('25', TEST_CARDS.requiresAction);
     expect(made.statusCode, made.body).toBe(201);
     return { owner, token, maker, offer: (made.json() as { offer: Offer }).offer };
   }
