@@ -115,7 +115,8 @@ export function createCardVerifications(
      * Runs a request sent with the verification `verificationId` (undefined: none). Refused all the same (outbid or
      * closed meanwhile, too low, no entry left, another amount), the verification ends and its card is released at
      * once instead of held until the sweep: a new try is a new authorisation. Not when the bank has not confirmed
-     * it yet (the request is to be sent again), nor on a failure that says nothing of the request (5xx).
+     * it yet (the request is to be sent again), nor on a failure before the request's unit of work (5xx: the
+     * processor or the store unreachable); a unit of work that fails lets it go itself (`letGo`).
      */
     async run<T>(userId: number, verificationId: number | undefined, attempt: () => Promise<T>): Promise<T> {
       if (verificationId === undefined) return attempt();
