@@ -270,6 +270,8 @@ export const cardVerifications = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     kind: text('kind').notNull(),
+    /** What it was asked for: `nifty:{id}` (a bid), `drawing:{id}` (an entry); it backs nothing else. */
+    target: text('target'),
     providerReference: text('provider_reference').notNull(),
     amountCents: cents('amount_cents').notNull(),
     status: text('status').notNull().default('waiting'),

@@ -771,4 +771,27 @@ describe('a bid by a card whose bank asks for a verification (3-D Secure)', () =
     expect(chargeOf(ended?.providerReference)?.status).toBe('voided');
     expect(await bidsOf(nifty.id)).toEqual([]);
   });
+
+  it('backs only the auction it was asked for, and the bidder may give it up at once (its card released)', async () => {
+    const first = await auctionNifty(t.app);
+    const other = await auctionNifty(t.app);
+    const { bidder, id } = await askedToVerify(first.nifty, '20');
+    const elsewhere = await placeBid(t.app, bidder.headers, other.nifty, '20', withVerification(id));
+    expect(elsewhere.statusCode).toBe(409);
+    expect(elsewhere.json()).toMatchObject({ errorType: 'card-verification-ended' });
+    expect(await bidsOf(other.nifty.id)).toEqual([]);
+
+    const second = await askedToVerify(first.nifty, '25');
+    const giveUp = (headers: Record<string, string>) =>
+      t.app.inject({ method: 'DELETE', url: `/api/v2/card-verifications/${second.id}`, headers });
+    expect((await giveUp((await buyer(t.app)).headers)).statusCode).toBe(404);
+    const given = await giveUp(second.bidder.headers);
+    expect(given.statusCode, given.body).toBe(200);
+    expect(given.json()).toEqual({ cardVerificationId: second.id, status: 'voided' });
+    expect(chargeOf((await verificationOf(second.id))?.providerReference)?.status).toBe('voided');
+    expect(
+      (await placeBid(t.app, second.bidder.headers, first.nifty, '25', withVerification(second.id)))
+        .statusCode,
+    ).toBe(409);
+  });
 });

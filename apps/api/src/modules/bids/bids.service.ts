@@ -223,8 +223,22 @@ export function createBidsService(deps: {
   }
 
   /** The card that backs a bid: authorised now, or the verification its bidder completed (card-verifications.ts). */
-  const backCard = (userId: number, amountCents: number, input: PlaceBidInput, requestId: string | null) =>
-    deps.verifications.back('bid', userId, amountCents, input, requestId, BID_ERRORS.declined);
+  const backCard = (
+    niftyId: number,
+    userId: number,
+    amountCents: number,
+    input: PlaceBidInput,
+    requestId: string | null,
+  ) =>
+    deps.verifications.back(
+      'bid',
+      `nifty:${niftyId}`,
+      userId,
+      amountCents,
+      input,
+      requestId,
+      BID_ERRORS.declined,
+    );
 
   async function scheduleSettlement(niftyId: number, endsAt: Date) {
     await deps.jobs.send(
@@ -333,7 +347,7 @@ export function createBidsService(deps: {
           : cards.release(reference);
     let authorized: CardAuthorization | null = null;
     if (sealed && input.paymentMethod === 'stripe_card') {
-      const backed = await backCard(userId, amountCents, input, requestId);
+      const backed = await backCard(n.id, userId, amountCents, input, requestId);
       if ('requiresAction' in backed) return backed;
       authorized = backed;
     }
@@ -345,7 +359,7 @@ export function createBidsService(deps: {
     }
     // A card is authorised before the unit (a call outside); voided when the bid does not commit.
     if (input.paymentMethod === 'stripe_card' && !authorized) {
-      const backed = await backCard(userId, amountCents, input, requestId);
+      const backed = await backCard(n.id, userId, amountCents, input, requestId);
       if ('requiresAction' in backed) return backed;
       authorized = backed;
     }

@@ -547,6 +547,7 @@ export function createDrawingsService(deps: {
     if (byCard) {
       const backed = await deps.verifications.back(
         'drawing_entry',
+        `drawing:${d.id}`,
         userId,
         price,
         payment,

@@ -90,6 +90,8 @@ export function createCardVerifications(
      */
     async back(
       kind: VerifiedKind,
+      /** What it backs (`nifty:{id}`, `drawing:{id}`): a verification asked for one backs nothing else. */
+      target: string,
       userId: number,
       amountCents: number,
       payment: { paymentToken?: string | undefined; cardVerificationId?: number | undefined },
@@ -97,7 +99,14 @@ export function createCardVerifications(
       declined: () => Error,
     ): Promise<CardAuthorization | RequiresAction> {
       if (payment.cardVerificationId !== undefined)
-        return verifications.verified(userId, kind, payment.cardVerificationId, amountCents, declined);
+        return verifications.verified(
+          userId,
+          kind,
+          target,
+          payment.cardVerificationId,
+          amountCents,
+          declined,
+        );
       const begun = await cards.begin(
         kind,
         amountCents,
@@ -106,7 +115,7 @@ export function createCardVerifications(
         { userId, id: requestId },
       );
       if (begun.status === 'requires_action')
-        return verifications.wait(userId, kind, begun.reference, amountCents, begun.nextAction);
+        return verifications.wait(userId, kind, target, begun.reference, amountCents, begun.nextAction);
       if (await cards.inUse(begun.reference)) throw AUTHORIZATION_IN_USE();
       return begun;
     },
@@ -140,6 +149,7 @@ export function createCardVerifications(
     async wait(
       userId: number,
       kind: VerifiedKind,
+      target: string,
       reference: string,
       amountCents: number,
       nextAction: NextAction,
@@ -147,7 +157,15 @@ export function createCardVerifications(
       const at = clock.now();
       await db
         .insert(cardVerifications)
-        .values({ userId, kind, providerReference: reference, amountCents, createdAt: at, updatedAt: at })
+        .values({
+          userId,
+          kind,
+          target,
+          providerReference: reference,
+          amountCents,
+          createdAt: at,
+          updatedAt: at,
+        })
         .onConflictDoNothing({ target: cardVerifications.providerReference });
       const [row] = await db
         .select()
@@ -165,13 +183,19 @@ export function createCardVerifications(
     async verified(
       userId: number,
       kind: VerifiedKind,
+      target: string,
       id: number,
       amountCents: number,
       declined: () => Error,
     ): Promise<CardAuthorization> {
       const [row] = await db.select().from(cardVerifications).where(eq(cardVerifications.id, id));
       if (!row || row.userId !== userId || row.kind !== kind) throw CARD_VERIFICATION_ERRORS.notFound();
-      if (row.status !== 'waiting' || row.amountCents !== amountCents || row.createdAt <= freshSince())
+      if (
+        row.status !== 'waiting' ||
+        row.target !== target ||
+        row.amountCents !== amountCents ||
+        row.createdAt <= freshSince()
+      )
         throw CARD_VERIFICATION_ERRORS.ended();
       const outcome = await card.completeAction(row.providerReference);
       if (outcome.status === 'requires_action') throw CARD_VERIFICATION_ERRORS.notYet();
@@ -214,6 +238,18 @@ export function createCardVerifications(
     /** As `letGo`, by the verification's id, when it is `userId`'s (a request refused before it was read). */
     async letGoOf(userId: number, id: number): Promise<void> {
       await letGoWhere(and(eq(cardVerifications.id, id), eq(cardVerifications.userId, userId)));
+    },
+
+    /**
+     * The payer closed the verification without completing it: let go now (its card released) rather than held until
+     * the sweep. Answers its status after (`voided`; `used` when a request it was sent with took it after all).
+     */
+    async cancel(userId: number, id: number): Promise<{ cardVerificationId: number; status: string }> {
+      const [row] = await db.select().from(cardVerifications).where(eq(cardVerifications.id, id));
+      if (!row || row.userId !== userId) throw CARD_VERIFICATION_ERRORS.notFound();
+      await verifications.letGoOf(userId, id);
+      const [after] = await db.select().from(cardVerifications).where(eq(cardVerifications.id, id));
+      return { cardVerificationId: id, status: after?.status ?? row.status };
     },
 
     /** The minute sweep: verifications left waiting for half an hour are voided. Answers how many. */

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { balanceRoute } from './balance.route';
+import { cardVerificationsRoute } from './card-verifications.route';
 import { editionsRoute } from './editions.route';
 import { listingMatchRoute } from './listing-match.route';
 import { listingsRoute } from './listings.route';
@@ -15,5 +16,6 @@ export const tradingRoutes: FastifyPluginAsync = async (app) => {
   await app.register(balanceRoute);
   await app.register(stripeWebhookRoute);
   await app.register(offersRoute);
+  await app.register(cardVerificationsRoute);
   await app.register(editionsRoute);
 };

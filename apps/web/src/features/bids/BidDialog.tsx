@@ -142,8 +142,12 @@ function OpenBidDialog({ contractAddress, niftyType, saleType, onClose }: BidDia
     notDone: NOT_PLACED,
     notSure:
       'We could not tell whether your bid was placed: the bids are read again. Check them before you bid again.',
-    // The bids and your bid state read again (a Complete whose answer was lost may have placed it).
-    onAbandon: () => void queryClient.invalidateQueries({ queryKey: bidKeys.of(contractAddress, niftyType) }),
+    // Its card released now (a bid it placed after all keeps it), and the bids and your bid state read again (a
+    // Complete whose answer was lost may have placed it).
+    onAbandon: (pending) => {
+      void tradingApi.giveUpCardVerification(pending.id).catch(() => undefined);
+      void queryClient.invalidateQueries({ queryKey: bidKeys.of(contractAddress, niftyType) });
+    },
     finish: (pending) => `place your bid of ${bidText(pending.bid.amount)}`,
     testId: 'bid-action-dialog',
   });

@@ -113,8 +113,12 @@ export function DrawingEntryDialog({ contractAddress, niftyType, open, onClose }
     },
     notDone: NOT_ENTERED,
     notSure: 'We could not tell whether you entered: the drawing is read again.',
-    // The drawing read again (a Complete whose answer was lost may have entered): it says whether you entered.
-    onAbandon: () => void queryClient.invalidateQueries({ queryKey: drawingsKeys.all() }),
+    // Its card released now (an entry it made after all keeps it), and the drawing read again (a Complete whose
+    // answer was lost may have entered): it says whether you entered.
+    onAbandon: (pending) => {
+      void tradingApi.giveUpCardVerification(pending.id).catch(() => undefined);
+      void queryClient.invalidateQueries({ queryKey: drawingsKeys.all() });
+    },
     finish: () => `enter the drawing for ${dollars(drawing.data?.priceInCents ?? 0)}`,
     testId: 'drawing-action-dialog',
   });

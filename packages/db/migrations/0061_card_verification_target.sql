@@ -1,0 +1,1 @@
+ALTER TABLE "card_verifications" ADD COLUMN "target" text;
