@@ -9,6 +9,7 @@ import {
   apiVerifyEmail,
   DESKTOP,
   latestMessage,
+  outbox,
   storeCredentials,
 } from './support/accounts';
 import { launchBrowser } from './support/browser';
@@ -109,5 +110,62 @@ describe('profile validation by phone', () => {
     await page.reload();
     await page.getByTestId('phone-number-form').waitFor();
     await context.close();
+  });
+
+  // Security review 2026-12-06: with two-factor on, a session alone must not change where the codes could go.
+  it('with two-factor on, adding and removing a number asks for the code first', async () => {
+    const call = async (path: string, body: Record<string, string>) => {
+      const response = await fetch(`${baseUrl}/api${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${user.grant.access_token}` },
+        body: JSON.stringify(body),
+      });
+      if (!response.ok) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
+    };
+    await call('/user/twofa/enroll/', { method: 'email' });
+    const enrollment = await latestMessage(baseUrl, user.email, 'twofa_enroll');
+    await call('/user/twofa/verifyenrollment/', { auth_code: enrollment.code ?? '' });
+
+    const context = await browser.newContext({ viewport: DESKTOP });
+    await storeCredentials(context, user.grant);
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/account/profile-validation`);
+    const form = page.getByTestId('phone-number-form');
+    const line = String(randomInt(1000, 10_000));
+    const number = `+1415557${line}`;
+    await form.getByLabel('Phone number').fill(`(415) 557-${line}`);
+    await form.getByRole('button', { name: 'Send code' }).click();
+    // The code goes to the email, not the new number, and its field says so.
+    const code = form.getByLabel('Verification code');
+    await code.waitFor();
+    await form.getByText('We sent a 6-digit code to your email.').waitFor();
+    const stepUp = await latestMessage(baseUrl, user.email, 'step_up_code');
+    expect(await outbox(baseUrl, number, 'phone_verification')).toHaveLength(0);
+    await form.getByRole('button', { name: 'Send code' }).click();
+    expect(await page.getByTestId('field-error-twoFactorCode').textContent()).toBe('Required');
+    await code.fill(stepUp.code ?? '');
+    await form.getByRole('button', { name: 'Send code' }).click();
+    const codeForm = page.getByTestId('phone-code-form');
+    await codeForm.getByText(`+1 (415) 557-${line}`).waitFor();
+    const sms = await latestMessage(baseUrl, number, 'phone_verification');
+    await codeForm.getByLabel('Verification code').fill(sms.code ?? '');
+    await codeForm.getByRole('button', { name: 'Verify' }).click();
+    await page.getByRole('heading', { name: 'Profile validation complete' }).waitFor();
+
+    await page.getByRole('button', { name: 'Remove number' }).click();
+    const dialog = page.getByTestId('remove-phone-dialog');
+    await dialog.getByRole('button', { name: 'Remove' }).click();
+    await dialog.getByText('We sent a 6-digit code to your email.').waitFor();
+    const removal = await latestMessage(baseUrl, user.email, 'step_up_code', stepUp.id);
+    const wrong = removal.code === '000000' ? '111111' : '000000';
+    await dialog.getByLabel('Verification code').fill(wrong);
+    await dialog.getByRole('button', { name: 'Remove' }).click();
+    await dialog.getByText('Invalid verification code').waitFor();
+    await dialog.getByLabel('Verification code').fill(removal.code ?? '');
+    await dialog.getByRole('button', { name: 'Remove' }).click();
+    await page.getByTestId('phone-number-form').waitFor();
+    await context.close();
+    // The account as the other tests found it.
+    await call('/user/twofa/disable/', { password: user.password });
   });
 });

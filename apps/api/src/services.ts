@@ -154,6 +154,8 @@ export function createServices(config: ResolvedConfig, log: ServiceLog) {
     limiter,
     media,
     requireVerifiedEmail: auth.requireVerifiedEmail,
+    stepUp: auth.stepUp,
+    twoFactorMethod: auth.twoFactorMethod,
   });
 
   // Browsing, search, social (decision 004): shared answers kept under the scopes writes touch (§7).

@@ -12,6 +12,8 @@ import {
   signUp,
   solveCaptcha,
   type Tokens,
+  testWallet,
+  walletSignUp,
 } from './testing/auth-kit';
 
 let t: TestApp;
@@ -396,6 +398,75 @@ describe('password reset and change', () => {
     expect((await profile(old.access_token)).statusCode).toBe(401);
     expect((await passwordGrant(t.app, email, 'engine-1843')).status).toBe(400);
     await signIn(t.app, email, 'brand-new-pass-2');
+  });
+
+  // Security review 2026-12-06 (pre-account hijack): anyone can sign up by wallet with an email that is not theirs.
+  // The email's owner, turned away by 'already exists', resets the password; the wallet that came with the unconfirmed
+  // email must not keep a way into the account they now use.
+  it('a reset of an account whose email was never confirmed unlinks the wallet it was signed up with', async () => {
+    const victim = 'prehijack@example.com';
+    const attacker = testWallet('prehijack-attacker');
+    const walletSignIn = async () => {
+      const m = (await t.app.inject(`/api/user/nonce/?wallet_address=${attacker.address}`)).json() as {
+        message: string;
+      };
+      return t.app.inject({
+        method: 'POST',
+        url: '/api/users/login/wallet/',
+        payload: {
+          walletAddress: attacker.address,
+          message: m.message,
+          signedMessage: await attacker.signMessage({ message: m.message }),
+          captchaTokenV3: await solveCaptcha(t.app),
+        },
+      });
+    };
+    const signup = await walletSignUp(t.app, attacker, victim);
+    expect(signup.statusCode).toBe(201);
+    expect((await walletSignIn()).statusCode).toBe(200);
+
+    await t.app.inject({ method: 'POST', url: '/api/user/reset-password/', payload: { email: victim } });
+    const reset = (await outbox(t.app, victim, 'password_reset'))[0];
+    // The email says what the reset does to the wallet.
+    expect(reset?.text.toLowerCase()).toContain(attacker.address.toLowerCase());
+    const resetToken = new URL(reset?.link ?? '').searchParams.get('reset_token') ?? '';
+    const confirmed = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/confirm-reset-password/',
+      ...form({ reset_token: resetToken, new_password: 'Correct-horse-42' }),
+    });
+    expect(confirmed.statusCode).toBe(200);
+
+    expect((await walletSignIn()).statusCode).not.toBe(200);
+    const mine = await signIn(t.app, victim, 'Correct-horse-42');
+    expect((await profile(mine.access_token)).json()).toMatchObject({ email: victim, walletAddress: null });
+  });
+
+  it('a reset of an account whose email was confirmed keeps its wallet', async () => {
+    const email = 'wallet-owner@example.com';
+    const owner = testWallet('wallet-owner');
+    const signup = await walletSignUp(t.app, owner, email);
+    expect(signup.statusCode).toBe(201);
+    const verification = (await outbox(t.app, email, 'email_verification'))[0];
+    // The verification email names the wallet the account was made with.
+    expect(verification?.text.toLowerCase()).toContain(owner.address.toLowerCase());
+    const token = new URL(verification?.link ?? '').searchParams.get('code') ?? '';
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/users/verify-email/', payload: { code: token } }))
+        .statusCode,
+    ).toBe(200);
+    await t.app.inject({ method: 'POST', url: '/api/user/reset-password/', payload: { email } });
+    const link = (await outbox(t.app, email, 'password_reset'))[0]?.link ?? '';
+    const resetToken = new URL(link).searchParams.get('reset_token') ?? '';
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/user/confirm-reset-password/',
+      ...form({ reset_token: resetToken, new_password: 'Correct-horse-43' }),
+    });
+    const mine = await signIn(t.app, email, 'Correct-horse-43');
+    expect((await profile(mine.access_token)).json()).toMatchObject({
+      walletAddress: owner.address.toLowerCase(),
+    });
   });
 
   it('changes the password with the current one and ends the other sessions', async () => {

@@ -2,7 +2,7 @@
 // by a conditional UPDATE … WHERE used_at IS NULL … RETURNING, so of two concurrent uses exactly one
 // wins (PostgreSQL re-checks the condition after the first commits).
 import { type Db, schema } from '@vitrine/db';
-import { and, count, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { createBatcher } from '../../lib/batch';
 import { rowsOf } from '../../lib/sql-rows';
 import { termsRequiredSql } from '../terms/terms.repo';
@@ -203,6 +203,14 @@ export function createAuthRepo(db: Db) {
 
     async setPassword(userId: number, passwordHash: string, at: Date): Promise<void> {
       await db.update(users).set({ passwordHash, updatedAt: at }).where(eq(users.id, userId));
+    },
+
+    /** Unlinks the wallet of an account whose email was never confirmed (see confirmPasswordReset). */
+    async unlinkWalletOfUnconfirmedEmail(userId: number, at: Date): Promise<void> {
+      await db
+        .update(users)
+        .set({ walletAddress: null, updatedAt: at })
+        .where(and(eq(users.id, userId), isNull(users.emailVerifiedAt), isNotNull(users.walletAddress)));
     },
 
     async markEmailVerified(userId: number, email: string, at: Date): Promise<boolean> {
@@ -494,8 +502,9 @@ export function createAuthRepo(db: Db) {
     },
 
     /**
-     * Checks a typed code against the user's live code of `purpose`: claims it when it matches,
-     * counts a failure otherwise (the code dies after `maxAttempts` failures).
+     * Checks a typed code against the user's live code of `purpose`: claims it when it matches (and, with `target`,
+     * only a code sent for that target: a step-up code confirms the action it was asked for), counts a failure
+     * otherwise (the code dies after `maxAttempts` failures).
      */
     async claimByCode(
       userId: number,
@@ -503,6 +512,7 @@ export function createAuthRepo(db: Db) {
       codeHash: string,
       maxAttempts: number,
       at: Date,
+      target?: string,
     ): Promise<{ target: string } | null> {
       const live = and(
         eq(oneTimeCodes.userId, userId),
@@ -513,7 +523,13 @@ export function createAuthRepo(db: Db) {
       const [r] = await db
         .update(oneTimeCodes)
         .set({ usedAt: at })
-        .where(and(live, eq(oneTimeCodes.codeHash, codeHash)))
+        .where(
+          and(
+            live,
+            eq(oneTimeCodes.codeHash, codeHash),
+            target === undefined ? undefined : eq(oneTimeCodes.target, target),
+          ),
+        )
         .returning({ target: oneTimeCodes.target });
       if (r) return r;
       await db

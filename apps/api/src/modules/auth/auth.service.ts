@@ -330,7 +330,7 @@ export function createAuthService(deps: {
   }
 
   async function sendEmailVerification(
-    user: { id: number; email: string },
+    user: { id: number; email: string; walletAddress: string | null },
     meta: RequestMeta,
   ): Promise<void> {
     const at = now();
@@ -351,7 +351,13 @@ export function createAuthService(deps: {
       to: user.email,
       kind: 'email_verification',
       subject: 'Verify your email',
-      text: `Welcome to Vitrine. Your verification code is ${code}, or open ${link} . Both expire in 1 hour.`,
+      // Anyone can sign up by wallet with an email that is not theirs: the owner of the email is told which wallet,
+      // and how to keep it out (a reset unlinks a wallet from an email never confirmed).
+      text:
+        `Welcome to Vitrine. Your verification code is ${code}, or open ${link} . Both expire in 1 hour.` +
+        (user.walletAddress
+          ? ` This account was signed up with the wallet ${user.walletAddress}. If that is not your wallet, do not confirm: reset your Vitrine password with this email instead, which unlinks the wallet.`
+          : ''),
       code,
       link,
     });
@@ -375,7 +381,13 @@ export function createAuthService(deps: {
       to: user.email,
       kind: 'password_reset',
       subject: 'Reset your Vitrine password',
-      text: `Open ${link} to choose a new password. The link expires in 1 hour. If you did not ask for this, ignore this email.`,
+      text:
+        `Open ${link} to choose a new password. The link expires in 1 hour. If you did not ask for this, ignore this email.` +
+        (!user.walletAddress
+          ? ''
+          : user.emailVerified
+            ? ` This account also signs in with the wallet ${user.walletAddress}.`
+            : ` This account was signed up with the wallet ${user.walletAddress} and this email was never confirmed: choosing a password confirms it and unlinks that wallet, and you sign in with this email and the new password.`),
       link,
     });
   }
@@ -440,7 +452,14 @@ export function createAuthService(deps: {
         ? tf.totpSecret
           ? await checkTotp(userId, tf.totpSecret, trimmed)
           : false
-        : (await repo.claimByCode(userId, 'step_up', hashCode(`stepup:${userId}`, trimmed), 5, at)) !== null;
+        : (await repo.claimByCode(
+            userId,
+            'step_up',
+            hashCode(`stepup:${userId}`, trimmed),
+            5,
+            at,
+            action,
+          )) !== null;
     if (!ok) throw err(403, 'two_factor_invalid', 'The two-factor code is not valid');
   }
 
@@ -663,7 +682,7 @@ export function createAuthService(deps: {
         if (walletAddress && (await repo.userByWallet(walletAddress))) throw ERRORS.walletTaken();
         throw error;
       }
-      await sendEmailVerification({ id, email: input.email }, meta);
+      await sendEmailVerification({ id, email: input.email, walletAddress }, meta);
       const issued = await issueTokens(id, 'signup', meta, { prompt2fa: false });
       return { tokens: issued, user: { id, email: input.email, profileUrl } };
     },
@@ -702,7 +721,10 @@ export function createAuthService(deps: {
       if (!user?.email) throw ERRORS.unauthorized();
       if (user.emailVerified) return { sent: false, email_verified: true };
       await limiter.consume('send-account', `user:${user.id}`, limits['send-account']);
-      await sendEmailVerification({ id: user.id, email: user.email }, meta);
+      await sendEmailVerification(
+        { id: user.id, email: user.email, walletAddress: user.walletAddress },
+        meta,
+      );
       return { sent: true, email_verified: false };
     },
 
@@ -734,6 +756,10 @@ export function createAuthService(deps: {
         const claimed = await tx.claimByToken('password_reset', hashToken(token.trim()), at);
         if (!claimed) throw ERRORS.invalidResetToken();
         await tx.setPassword(claimed.userId, passwordHash, at);
+        // A wallet that came with an email never confirmed is unlinked: whoever signed up with it may not own the
+        // email whose owner has just proven it (security review 2026-12-06, pre-account hijack). Before the email is
+        // marked confirmed, which is what tells the two cases apart.
+        await tx.unlinkWalletOfUnconfirmedEmail(claimed.userId, at);
         await tx.markEmailVerified(claimed.userId, claimed.target, at);
         await tx.revokeUserSessions(claimed.userId, 'password_reset', at);
       });
@@ -754,6 +780,11 @@ export function createAuthService(deps: {
     },
 
     // ---- two-factor settings ----
+
+    async twoFactorMethod(userId: number): Promise<string | null> {
+      const tf = await repo.twoFactor(userId);
+      return tf.enabled ? tf.method : null;
+    },
 
     async twoFactorStatus(auth: AuthContext) {
       const tf = await repo.twoFactor(auth.userId);

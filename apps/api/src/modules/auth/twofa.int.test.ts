@@ -383,3 +383,101 @@ describe('the two-factor prompt', () => {
     });
   });
 });
+
+// Security review 2026-12-06: a stolen session alone could verify the attacker's phone, after which every code of
+// two-factor by text went to the attacker (accept an offer, turn two-factor off). The factor guards the number.
+describe('two-factor guards the phone number', () => {
+  const phoneCall = (tokens: Tokens, method: 'POST' | 'PUT' | 'DELETE', payload?: Record<string, string>) =>
+    t.app.inject({
+      method,
+      url: '/api/user/verification/',
+      headers: bearer(tokens.access_token),
+      ...(payload ? { payload } : {}),
+    });
+
+  async function verifyPhone(tokens: Tokens, phone: string, twoFactorCode?: string) {
+    const start = await phoneCall(tokens, 'POST', { to: phone, ...(twoFactorCode ? { twoFactorCode } : {}) });
+    expect(start.statusCode, start.body).toBe(200);
+    const confirmed = await phoneCall(tokens, 'PUT', {
+      code: await latestCode(t.app, phone, 'phone_verification'),
+    });
+    expect(confirmed.json()).toEqual({ message: { verified: true, phone_number: phone } });
+  }
+
+  async function smsTwoFactor(email: string, phone: string): Promise<Tokens> {
+    const tokens = await verifiedUser(email);
+    await verifyPhone(tokens, phone);
+    await enroll(tokens, 'sms');
+    const enrolled = await verifyEnrollment(tokens, await latestCode(t.app, phone, 'twofa_enroll'));
+    expect(enrolled.json()).toEqual({ twoFAEnabled: true, method: 'sms' });
+    return tokens;
+  }
+
+  it('a new number needs the code sent to the number two-factor uses now', async () => {
+    const owner = '+12025550171';
+    const other = '+12025550172';
+    const tokens = await smsTwoFactor('twofa-phone-move@example.com', owner);
+
+    const asked = await phoneCall(tokens, 'POST', { to: other });
+    expect(asked.statusCode).toBe(403);
+    expect(asked.json()).toMatchObject({ errorType: 'two_factor_required', fields: { method: 'sms' } });
+    expect(await outbox(t.app, other, 'phone_verification')).toHaveLength(0);
+    const sent = await latestCode(t.app, owner, 'step_up_code');
+    const wrong = await phoneCall(tokens, 'POST', {
+      to: other,
+      twoFactorCode: sent === '000000' ? '111111' : '000000',
+    });
+    expect(wrong.json()).toMatchObject({ errorType: 'two_factor_invalid' });
+    expect(await outbox(t.app, other, 'phone_verification')).toHaveLength(0);
+
+    // The owner, who has the code: the number changes, and the codes go to the new one.
+    await verifyPhone(tokens, other, sent);
+    await phoneCall(tokens, 'POST', { to: '+12025550173' });
+    expect(await outbox(t.app, other, 'step_up_code')).toHaveLength(1);
+  });
+
+  it('the number two-factor sends its codes to cannot be removed; with another method removing needs its code', async () => {
+    const bySms = await smsTwoFactor('twofa-phone-remove@example.com', '+12025550174');
+    const refused = await phoneCall(bySms, 'DELETE');
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json()).toMatchObject({ errorType: 'phone_used_for_two_factor' });
+    const still = await t.app.inject({ url: '/api/user/verification/', headers: bearer(bySms.access_token) });
+    expect(still.json()).toEqual({ message: { verified: true, phone_number: '+12025550174' } });
+
+    const email = 'twofa-phone-remove-email@example.com';
+    const byEmail = await verifiedUser(email);
+    await verifyPhone(byEmail, '+12025550175');
+    await enroll(byEmail, 'email');
+    await verifyEnrollment(byEmail, await latestCode(t.app, email, 'twofa_enroll'));
+    const asked = await phoneCall(byEmail, 'DELETE');
+    expect(asked.json()).toMatchObject({ errorType: 'two_factor_required', fields: { method: 'email' } });
+    const removed = await phoneCall(byEmail, 'DELETE', {
+      twoFactorCode: await latestCode(t.app, email, 'step_up_code'),
+    });
+    expect(removed.json()).toEqual({ message: { verified: false, phone_number: null } });
+  });
+
+  it('a code asked for one action does not confirm another', async () => {
+    const email = 'twofa-code-action@example.com';
+    const tokens = await verifiedUser(email);
+    await enroll(tokens, 'email');
+    await verifyEnrollment(tokens, await latestCode(t.app, email, 'twofa_enroll'));
+    await t.app.config.database.db
+      .update(schema.users)
+      .set({ passwordHash: null })
+      .where(eq(schema.users.email, email));
+    // Asked for changing the phone number, then used to turn two-factor off.
+    await phoneCall(tokens, 'POST', { to: '+12025550176' });
+    const code = await latestCode(t.app, email, 'step_up_code');
+    const off = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/twofa/disable/',
+      headers: bearer(tokens.access_token),
+      payload: { twoFactorCode: code },
+    });
+    expect(off.statusCode).toBe(403);
+    expect(off.json()).toMatchObject({ errorType: 'two_factor_invalid' });
+    const check = await t.app.inject({ url: '/api/user/twofa/check/', headers: bearer(tokens.access_token) });
+    expect(check.json()).toMatchObject({ twoFAEnabled: true });
+  });
+});

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedIn } from '../../http/guard';
 import { formBody } from '../../http/parse';
+import { errorBody } from '../../http/schemas';
 import { accountErrors } from '../auth/schemas';
 
 const schema = (summary: string) => ({
@@ -19,6 +20,9 @@ const to = z
   .max(10_000)
   .describe("International: '+', country code and number");
 
+/** With two-factor on, a change of the number needs its code (403 two_factor_required sends one). */
+const twoFactorCode = z.string().max(16).optional().describe('With two-factor on: the code of its method');
+
 export const phoneVerificationRoutes: FastifyPluginAsyncZod = async (app) => {
   const users = () => app.services.accounts.users;
   const path = '/user/verification/';
@@ -33,10 +37,11 @@ export const phoneVerificationRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { auth: 'user' },
       schema: {
         ...schema('Register a phone number and send it a code (to)'),
-        body: formBody(z.object({ to }), { to: ['to', 'phone_number'] }),
+        body: formBody(z.object({ to, twoFactorCode }), { to: ['to', 'phone_number'] }),
       },
     },
-    async (request) => users().startPhoneVerification(signedIn(request), request.body.to),
+    async (request) =>
+      users().startPhoneVerification(signedIn(request), request.body.to, request.body.twoFactorCode),
   );
 
   app.put(
@@ -54,7 +59,14 @@ export const phoneVerificationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     path,
-    { config: { auth: 'user' }, schema: schema('Remove the registration or the verified number') },
-    async (request) => users().removePhoneVerification(signedIn(request)),
+    {
+      config: { auth: 'user' },
+      schema: {
+        ...schema('Remove the registration or the verified number'),
+        response: { 200: phoneVerificationSchema, ...accountErrors, 409: errorBody },
+        body: z.object({ twoFactorCode }).nullish(),
+      },
+    },
+    async (request) => users().removePhoneVerification(signedIn(request), request.body?.twoFactorCode),
   );
 };

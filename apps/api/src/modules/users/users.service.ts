@@ -42,7 +42,18 @@ const phoneErrors = {
       message: 'There was an issue registering your phone number.',
       statusCode: 400,
     }),
+  /** Two-factor by text sends its codes to this number: removing it would leave the codes nowhere to go. */
+  usedForTwoFactor: () =>
+    new AppError({
+      errorType: 'phone_used_for_two_factor',
+      message:
+        'Your two-factor codes are sent to this number. Verify a new number instead, or turn two-factor off first.',
+      statusCode: 409,
+    }),
 };
+
+/** What a step-up code sent for a change of the phone number says it confirms. */
+const PHONE_CHANGE_ACTION = 'changing your phone number';
 
 const invalidField = (field: string, message: string) =>
   new AppError({
@@ -133,6 +144,13 @@ export function createUsersService(deps: {
   limiter: RateLimiter;
   media: MediaStore;
   requireVerifiedEmail(userId: number): Promise<unknown>;
+  /**
+   * The second factor before a change of the phone number (auth's `stepUp`): nothing while two-factor is off, else
+   * 403 two_factor_required (a code sent) or two_factor_invalid. A session alone must not move where codes go.
+   */
+  stepUp(userId: number, code: string | undefined, action: string): Promise<void>;
+  /** The method of the user's two-factor, or null while it is off. */
+  twoFactorMethod(userId: number): Promise<string | null>;
 }) {
   const { repo, unit, clock, notifier, limiter, media } = deps;
   const limits = deps.config.rateLimits;
@@ -250,11 +268,14 @@ export function createUsersService(deps: {
       return { message: await phoneState(auth.userId) };
     },
 
-    async startPhoneVerification(auth: AuthContext, to: string) {
+    async startPhoneVerification(auth: AuthContext, to: string, twoFactorCode?: string) {
       await deps.requireVerifiedEmail(auth.userId);
       const parsed = phoneNumberSchema.safeParse(to.replace(/[\s()-]/g, ''));
       if (!parsed.success) throw phoneErrors.invalid();
       if (await repo.phoneUsedByOther(auth.userId, parsed.data)) throw phoneErrors.used();
+      // With two-factor on, the number a confirmed code would make the account's (and, by text, where its codes
+      // go) is the owner's to choose: the factor first (security review 2026-12-06).
+      await deps.stepUp(auth.userId, twoFactorCode, PHONE_CHANGE_ACTION);
       await limiter.consume('send-account', `user:${auth.userId}`, limits['send-account']);
       await sendPhoneCode(auth.userId, parsed.data);
       return { message: { verified: false, phone_number: parsed.data }, sent: true };
@@ -289,9 +310,15 @@ export function createUsersService(deps: {
       return { message: { verified: false, phone_number: pending.phoneNumber }, sent: true };
     },
 
-    async removePhoneVerification(auth: AuthContext) {
-      await repo.deletePendingPhone(auth.userId);
+    async removePhoneVerification(auth: AuthContext, twoFactorCode?: string) {
       const p = await repo.profile(auth.userId, clock.now());
+      const verified = Boolean(p?.user.verifiedPhone && p.user.phoneNumber);
+      if (verified) {
+        const method = await deps.twoFactorMethod(auth.userId);
+        if (method === 'sms') throw phoneErrors.usedForTwoFactor();
+        await deps.stepUp(auth.userId, twoFactorCode, PHONE_CHANGE_ACTION);
+      }
+      await repo.deletePendingPhone(auth.userId);
       if (p?.user.verifiedPhone || p?.user.phoneNumber) {
         await repo.update(
           auth.userId,

@@ -15,6 +15,7 @@ import {
   phoneErrorView,
   phoneNumberToSend,
 } from './phone';
+import { StepUpCodeField, useStepUpCode } from './StepUpCodeField';
 
 const phoneFormSchema: SafeParser<{ country: string; phone: string }> = {
   safeParse: (value) => {
@@ -34,18 +35,19 @@ export function PhoneNumberForm({ onSent }: PhoneNumberFormProps) {
   const form = useForm(phoneFormSchema, { country: DEFAULT_COUNTRY, phone: '' });
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<PhoneErrorView | null>(null);
+  const stepUp = useStepUpCode();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (submitting) return;
     const input = form.validate();
-    if (!input) return;
+    if (!input || !stepUp.ready()) return;
     setSubmitting(true);
     setError(null);
     try {
-      onSent(await phoneApi.start(phoneNumberToSend(input.phone, dialCodeOf(input.country))));
+      onSent(await phoneApi.start(phoneNumberToSend(input.phone, dialCodeOf(input.country)), stepUp.code));
     } catch (failure) {
-      setError(phoneErrorView(failure));
+      if (!stepUp.handled(failure)) setError(phoneErrorView(failure));
       setSubmitting(false);
     }
   };
@@ -71,6 +73,7 @@ export function PhoneNumberForm({ onSent }: PhoneNumberFormProps) {
           disabled={submitting}
         />
       </div>
+      <StepUpCodeField stepUp={stepUp} disabled={submitting} />
       {error ? <PhoneErrorAlert error={error} /> : null}
       <div className={styles.actions}>
         <Button type="submit" size="lg" fullWidth loading={submitting}>

@@ -22,6 +22,7 @@ import {
 } from './phone';
 import { authKeys } from './query-keys';
 import { RequireAuth } from './RequireAuth';
+import { StepUpCodeField, useStepUpCode } from './StepUpCodeField';
 import { useLoginRedirectOn401 } from './useLoginRedirectOn401';
 
 /**
@@ -47,6 +48,8 @@ function ProfileValidation() {
   const [removeOpen, setRemoveOpen] = useState(false);
   const [removing, setRemoving] = useState(false);
   const [removeError, setRemoveError] = useState<PhoneErrorView | null>(null);
+  // With two-factor on, removing the number asks for its code.
+  const removeStepUp = useStepUpCode();
   useLoginRedirectOn401(state.error);
 
   const update = (answer: PhoneVerification) => {
@@ -55,13 +58,14 @@ function ProfileValidation() {
   };
 
   const remove = async () => {
+    if (!removeStepUp.ready()) return;
     setRemoving(true);
     setRemoveError(null);
     try {
-      update(await phoneApi.remove());
+      update(await phoneApi.remove(removeStepUp.code));
       setRemoveOpen(false);
     } catch (failure) {
-      setRemoveError(phoneErrorView(failure));
+      if (!removeStepUp.handled(failure)) setRemoveError(phoneErrorView(failure));
     } finally {
       setRemoving(false);
     }
@@ -134,6 +138,7 @@ function ProfileValidation() {
           testId="remove-phone-dialog"
         >
           <p>Your profile stops being validated until you verify a number again.</p>
+          <StepUpCodeField stepUp={removeStepUp} disabled={removing} />
           {removeError ? <PhoneErrorAlert error={removeError} /> : null}
         </Dialog>
       </div>

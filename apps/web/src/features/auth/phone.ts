@@ -25,11 +25,24 @@ const PATH = '/user/verification/';
 export const phoneApi = {
   get: (signal?: AbortSignal) =>
     withAuthRetry(() => api.get<PhoneVerification>(PATH, signal ? { signal } : {})),
-  start: (to: string) => withAuthRetry(() => api.post<PhoneVerification>(PATH, new URLSearchParams({ to }))),
+  /** With two-factor on, a change of the number carries its code (asked for by a 403 two_factor_required). */
+  start: (to: string, twoFactorCode?: string) =>
+    withAuthRetry(() =>
+      api.post<PhoneVerification>(
+        PATH,
+        new URLSearchParams({ to, ...(twoFactorCode ? { twoFactorCode } : {}) }),
+      ),
+    ),
   confirm: (code: string) =>
     withAuthRetry(() => api.put<PhoneVerification>(PATH, new URLSearchParams({ code }))),
   resend: () => withAuthRetry(() => api.patch<PhoneVerification>(PATH)),
-  remove: () => withAuthRetry(() => api.delete<PhoneVerification>(PATH)),
+  remove: (twoFactorCode?: string) =>
+    withAuthRetry(() =>
+      api.delete<PhoneVerification>(
+        PATH,
+        twoFactorCode ? { body: new URLSearchParams({ twoFactorCode }) } : {},
+      ),
+    ),
 };
 
 /**

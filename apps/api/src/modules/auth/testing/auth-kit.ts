@@ -153,3 +153,28 @@ export async function signUp(
   if (res.statusCode !== 201) throw new Error(`signup failed: ${res.statusCode} ${res.body}`);
   return (res.json() as { data: Tokens }).data;
 }
+
+/** Signs up by wallet (its sign-in message signed) with `email`, whoever owns it; answers the signup's response. */
+export async function walletSignUp(
+  app: FastifyInstance,
+  wallet: ReturnType<typeof testWallet>,
+  email: string,
+) {
+  const m = (await app.inject(`/api/user/message-to-sign/?address=${wallet.address}`)).json() as {
+    message: string;
+  };
+  return app.inject({
+    method: 'POST',
+    url: '/api/users/signup/',
+    payload: {
+      grantType: 'wallet',
+      email,
+      firstName: 'Wal',
+      lastName: 'Let',
+      walletAddress: wallet.address,
+      signature: await wallet.signMessage({ message: m.message }),
+      message: m.message,
+      captchaTokenV3: await solveCaptcha(app),
+    },
+  });
+}
