@@ -9,7 +9,9 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   type ApiUser,
   apiSignUp,
+  apiVerifyEmail,
   DESKTOP,
+  latestMessage,
   newPage,
   refreshSessionNow,
   storeCredentials,
@@ -125,6 +127,43 @@ describe('the Deposit tab', () => {
       .poll(() => cashOut.getByTestId('cash-out-done').textContent(), { timeout: 15_000 })
       .toContain('$2.50');
     expect(await balanceOf(user)).toBe(1000);
+    await page.context().close();
+  });
+
+  // Security review 2026-12-06: with two-factor on, money leaves the balance only with the code.
+  it('cashing out with two-factor on asks for the code, then pays out with it', {
+    timeout: 60_000,
+  }, async () => {
+    const user = await apiSignUp(baseUrl, 'cash-out-2fa');
+    await apiVerifyEmail(baseUrl, user.email);
+    const token = user.grant.access_token;
+    await apiCall(baseUrl, token, 'POST', '/user/twofa/enroll/', { method: 'email' });
+    const enrollment = await latestMessage(baseUrl, user.email, 'twofa_enroll');
+    await apiCall(baseUrl, token, 'POST', '/user/twofa/verifyenrollment/', { auth_code: enrollment.code });
+    await apiCall(baseUrl, token, 'POST', '/v2/balance/deposits', {
+      amount_in_cents: 2_000,
+      payment_token: await simCardToken(baseUrl, token),
+    });
+    const page = await signedInPage(user, '/dashboard/deposit');
+    const cashOut = page.getByTestId('cash-out');
+    await cashOut.getByLabel('Amount (USD)').fill('15');
+    await cashOut.getByTestId('cash-out-submit').click();
+    await cashOut.getByText('We sent a 6-digit code to your email.').waitFor();
+    expect(await cashOut.getByTestId('cash-out-error').count()).toBe(0);
+    expect(await balanceOf(user)).toBe(2_000);
+    const sent = await latestMessage(baseUrl, user.email, 'step_up_code');
+    await cashOut.getByLabel('Verification code').fill(sent.code === '000000' ? '111111' : '000000');
+    await cashOut.getByTestId('cash-out-submit').click();
+    await cashOut.getByTestId('field-error-twoFactorCode').getByText('Invalid verification code').waitFor();
+    expect(await balanceOf(user)).toBe(2_000);
+    await cashOut.getByLabel('Verification code').fill(sent.code ?? '');
+    await cashOut.getByTestId('cash-out-submit').click();
+    await expect
+      .poll(() => cashOut.getByTestId('cash-out-done').textContent(), { timeout: 15_000 })
+      .toContain('$15.00');
+    expect(await balanceOf(user)).toBe(500);
+    // The code is used up: the field goes, and the next cash-out asks again.
+    expect(await cashOut.getByLabel('Verification code').count()).toBe(0);
     await page.context().close();
   });
 

@@ -8514,6 +8514,8 @@ export interface operations {
                 "application/json": {
                     /** @description International: '+', country code and number */
                     to: string;
+                    /** @description With two-factor on: the code of its method */
+                    twoFactorCode?: string;
                     /** @description Alias of to */
                     phone_number?: string;
                 };
@@ -8640,7 +8642,14 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description With two-factor on: the code of its method */
+                    twoFactorCode?: string;
+                } | null;
+            };
+        };
         responses: {
             /** @description Default Response */
             200: {
@@ -8707,6 +8716,22 @@ export interface operations {
             };
             /** @description Default Response */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17356,6 +17381,7 @@ export interface operations {
                      * @enum {string}
                      */
                     method?: "simulated_bank_transfer";
+                    twoFactorCode?: string;
                 };
             };
         };

@@ -5,9 +5,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_STALE_CLAIM_MS } from '../../http/idempotency';
 import { type TestApp, testApp } from '../../testing/test-app';
+import { outbox } from '../auth/testing/auth-kit';
 import type { TestSession } from '../social/test-session';
 import { TEST_CARDS } from './payment-providers';
-import { buyer, ledgerInvariants, listedToken } from './trading-helpers';
+import { buyer, fund, ledgerInvariants, listedToken } from './trading-helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -362,5 +363,39 @@ describe('the balance', () => {
       );
       expect(purchase?.description).toBe(row?.name);
     }
+  });
+});
+
+// Security review 2026-12-06: a session of an account with two-factor on cashed out the whole balance without a code.
+describe('cashing out with two-factor on', () => {
+  it('asks for the code first (sent by email), pays nothing without it, and pays out with it', async () => {
+    const u = await buyer(t.app);
+    const db = t.app.config.database.db;
+    await db
+      .insert(schema.userTwoFactor)
+      .values({ userId: u.userId, method: 'email', enabledAt: t.clock.now() });
+    await fund(db, u.userId, 5_000, t.clock.now());
+    const [row] = await db.select().from(schema.users).where(eq(schema.users.id, u.userId));
+
+    const asked = await post(u, '/api/v2/balance/payouts', { amount_in_cents: 5_000 });
+    expect(asked.statusCode).toBe(403);
+    expect(asked.json()).toMatchObject({ errorType: 'two_factor_required', fields: { method: 'email' } });
+    expect(await profileBalance(u)).toBe(5_000);
+    const [sent] = await outbox(t.app, row?.email ?? '', 'step_up_code');
+    expect(sent?.text).toContain('cashing out');
+    const wrong = await post(u, '/api/v2/balance/payouts', {
+      amount_in_cents: 5_000,
+      twoFactorCode: sent?.code === '000000' ? '111111' : '000000',
+    });
+    expect(wrong.json()).toMatchObject({ errorType: 'two_factor_invalid' });
+    expect(await profileBalance(u)).toBe(5_000);
+
+    const out = await post(u, '/api/v2/balance/payouts', {
+      amount_in_cents: 5_000,
+      twoFactorCode: sent?.code,
+    });
+    expect(out.statusCode, out.body).toBe(200);
+    expect(await profileBalance(u)).toBe(0);
+    expect(await ledgerInvariants(db)).toMatchObject({ negativeBalances: 0, unbalancedTransactions: 0 });
   });
 });

@@ -70,18 +70,25 @@ export const balanceRoute: FastifyPluginAsyncZod = async (app) => {
         body: z.object({
           amount_in_cents: amount,
           method: z.enum(CASHOUT_METHODS).default('simulated_bank_transfer'),
+          /** With two-factor on: its code (403 two_factor_required sends one by text or email). */
+          twoFactorCode: z.string().max(16).optional(),
         }),
         response: { 200: balanceAnswerSchema, ...errorResponses, ...refusals },
       },
     },
     // Its reference from the Idempotency-Key, as a deposit's: sent again after an answer that was never kept, the
     // cash out finds itself done instead of paying out twice.
-    async (request) =>
-      balance().payout(
-        signedIn(request).userId,
+    // Money leaving the platform: with two-factor on, its code first, as for accepting an offer (security review
+    // 2026-12-06: a session alone cashed out the whole balance).
+    async (request) => {
+      const userId = signedIn(request).userId;
+      await app.services.accounts.auth.stepUp(userId, request.body.twoFactorCode, 'cashing out');
+      return balance().payout(
+        userId,
         request.body.amount_in_cents,
         keyedRequestId(request.headers['idempotency-key']),
-      ),
+      );
+    },
   );
 
   app.get(

@@ -11,6 +11,8 @@ import { TextField } from '../../ui/TextField';
 import { useSubmitOnce } from '../../ui/useSubmitOnce';
 import { useProfile } from '../auth/profile-query';
 import { authKeys } from '../auth/query-keys';
+import { StepUpCodeField, useStepUpCode } from '../auth/StepUpCodeField';
+import { isTwoFactorInvalid, twoFactorRequired } from '../auth/step-up';
 import { DECLINED_CARD_RETRY } from '../trading/buy-flow';
 import { CardActionDialog } from '../trading/CardActionDialog';
 import { CardFields } from '../trading/CardFields';
@@ -259,10 +261,12 @@ function CashOut() {
   const cashOutRef = useRef<HTMLFormElement>(null);
   const [done, setDone] = useState<{ paid: number; answer: BalanceAnswer } | null>(null);
   const [actions] = useState(() => createActionKeys());
+  // With two-factor on, the first press asks for the code (sent by text or email), the next sends it.
+  const stepUp = useStepUpCode();
   const mutation = useMutation({
-    mutationFn: async (cents: number) => ({
+    mutationFn: async ({ cents, code }: { cents: number; code: string | undefined }) => ({
       paid: cents,
-      answer: await balanceApi.payout(cents, actions.keyFor(String(cents)).key),
+      answer: await balanceApi.payout(cents, actions.keyFor(`${cents}:${code ?? ''}`).key, code),
     }),
     onSettled: (_data, error) => {
       submitting.current = false;
@@ -271,10 +275,12 @@ function CashOut() {
     onSuccess: async (result) => {
       setDone(result);
       setAmount('');
+      stepUp.reset();
       await refresh();
     },
     // Refused as more than the balance: it moved elsewhere (another tab, a purchase), so the one shown is stale.
     onError: async (error) => {
+      if (stepUp.handled(error)) return;
       if (isApiError(error) && error.errorType === 'insufficient-funds') await refresh();
     },
   });
@@ -294,14 +300,19 @@ function CashOut() {
     }
     // A cash-out of this amount whose answer was lost already took the money: the balance read since is below
     // it, and pressing again is the same action, for the server to answer (decision 007).
-    if (balance !== null && parsed.cents > balance && !actions.unsettled(String(parsed.cents))) {
+    if (
+      balance !== null &&
+      parsed.cents > balance &&
+      !actions.unsettled(`${parsed.cents}:${stepUp.code ?? ''}`)
+    ) {
       setFieldError(`You can cash out up to ${formatCents(balance)}`);
       focusFirstInvalid(cashOutRef.current);
       return;
     }
     setFieldError(null);
+    if (!stepUp.ready()) return;
     submitting.current = true;
-    mutation.mutate(parsed.cents);
+    mutation.mutate({ cents: parsed.cents, code: stepUp.code });
   };
   const cents = typedCents(amount);
   return (
@@ -316,7 +327,9 @@ function CashOut() {
           {formatCents(done.paid)} is on its way. Your balance is {formatCents(done.answer.balanceInCents)}.
         </FormAlert>
       ) : null}
-      {mutation.isError ? <FormAlert testId="cash-out-error">{mutation.error.message}</FormAlert> : null}
+      {mutation.isError && !twoFactorRequired(mutation.error) && !isTwoFactorInvalid(mutation.error) ? (
+        <FormAlert testId="cash-out-error">{mutation.error.message}</FormAlert>
+      ) : null}
       <TextField
         name="payoutAmount"
         label="Amount (USD)"
@@ -330,6 +343,7 @@ function CashOut() {
         error={fieldError}
         disabled={mutation.isPending}
       />
+      <StepUpCodeField stepUp={stepUp} disabled={mutation.isPending} />
       <div>
         <Button type="submit" variant="secondary" loading={mutation.isPending} data-testid="cash-out-submit">
           {cents === null ? 'Cash out' : `Cash out ${formatCents(cents)}`}

@@ -83,11 +83,16 @@ export const balanceApi = {
     withAuthRetry(() =>
       api.post<BalanceAnswer>(`/v2/balance/deposits/${depositId}/complete-action`, {}, keyed(key)),
     ),
-  payout: (amountInCents: number, key: string) =>
+  /** With two-factor on, the cash out carries its code (asked for by a 403 two_factor_required). */
+  payout: (amountInCents: number, key: string, twoFactorCode?: string) =>
     withAuthRetry(() =>
       api.post<BalanceAnswer>(
         '/v2/balance/payouts',
-        { amount_in_cents: amountInCents, method: 'simulated_bank_transfer' },
+        {
+          amount_in_cents: amountInCents,
+          method: 'simulated_bank_transfer',
+          ...(twoFactorCode ? { twoFactorCode } : {}),
+        },
         keyed(key),
       ),
     ),
