@@ -114,6 +114,24 @@ describe('splits paid by the ledger', () => {
       percentage: 50,
     });
     expect(secondary.errors).toEqual({});
+    // One person twice in a split is refused at the field (money review 2026-12-06): change their share instead.
+    const twice = await t.app.inject({
+      method: 'POST',
+      url: `${base}/secondarySalesSplits`,
+      headers: owner.headers,
+      payload: { user: 'split-partner', percentage: 10 },
+    });
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json()).toMatchObject({
+      fields: { user: 'split-partner is already in this split: change their percentage instead' },
+    });
+    const moved = await t.app.inject({
+      method: 'PATCH',
+      url: `${base}/secondarySalesSplits/${secondaryOwner.id}`,
+      headers: owner.headers,
+      payload: { user: 'split-partner' },
+    });
+    expect(moved.statusCode).toBe(400);
     await call(owner, 'POST', '/api/publisher/split-pub/tos_approval', {});
     const fee = await call(owner, 'POST', '/api/v2/publisher-fee', { collection_template: drop.id });
     const feeCard = await call(owner, 'POST', '/api/sim-card-processor/payment_methods', {

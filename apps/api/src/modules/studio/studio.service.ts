@@ -807,6 +807,7 @@ export function createStudioService(deps: {
         const found = await writableNifty(r, publisher, collectionId, nftId);
         const drop = found.drop;
         const recipient = await splitRecipient(r, publisher, kind, body, true);
+        await refuseTwice(r, nftId, kind, recipient.userId, body.user, null);
         await r.insertSplit({ niftyId: nftId, kind, ...recipient, percentage: body.percentage ?? 0 });
         return splitList(r, publisher, found.nifty, found.collection, drop, kind);
       });
@@ -826,6 +827,7 @@ export function createStudioService(deps: {
         const found = await writableNifty(r, publisher, collectionId, nftId);
         const drop = found.drop;
         const recipient = await splitRecipient(r, publisher, kind, body, false);
+        await refuseTwice(r, nftId, kind, recipient.userId, body.user, splitId);
         const changed = await r.updateSplit(nftId, kind, splitId, {
           ...recipient,
           percentage: body.percentage,
@@ -995,6 +997,26 @@ export function createStudioService(deps: {
       tags: row.tags,
       readOnly: isDropReadOnly(studioDropStatus(drop, clock.now())),
     };
+  }
+
+  /**
+   * One person twice in a split is refused (money review 2026-12-06: their two credits of one sale were given back
+   * wrongly by a refund); the ledger merges such rows written before this check.
+   */
+  async function refuseTwice(
+    r: StudioRepo,
+    nftId: number,
+    kind: SplitKind,
+    userId: number | undefined,
+    typed: string | number | undefined,
+    except: number | null,
+  ) {
+    if (userId === undefined) return;
+    const splits = await r.splitsOf([nftId]);
+    if (splits.some((s) => s.kind === kind && s.userId === userId && s.id !== except))
+      throw ERRORS.invalid({
+        user: `${typed ?? 'This person'} is already in this split: change their percentage instead`,
+      });
   }
 
   async function splitRecipient(

@@ -27,6 +27,39 @@ const DEPOSIT_ERRORS = {
     }),
 };
 
+/**
+ * Credits a charged deposit in the caller's transaction: its status from authorized to credited (once, whoever gets
+ * there first: the request, its retry, the sweep, or a refund's webhook, which credits before it takes back) and its
+ * movement. Answers whether it did.
+ */
+export async function creditDeposit(
+  tx: Db,
+  l: LedgerRepo,
+  row: { id: number; amountCents: number; providerReference: string },
+  accounts: { user: number; clearing: number },
+  at: Date,
+): Promise<boolean> {
+  const reference = `deposit:${row.providerReference}`;
+  const claimed = await tx
+    .update(schema.cardDeposits)
+    .set({ status: 'credited', updatedAt: at })
+    .where(and(eq(schema.cardDeposits.id, row.id), eq(schema.cardDeposits.status, 'authorized')))
+    .returning({ id: schema.cardDeposits.id });
+  if (claimed.length === 0 || (await l.hasMovement('deposit', reference))) return false;
+  await l.lock([accounts.user, accounts.clearing]);
+  await l.post({
+    kind: 'deposit',
+    reference,
+    description: 'Funds added by card',
+    at,
+    postings: [
+      { accountId: accounts.user, amountCents: row.amountCents, memo: 'deposit' },
+      { accountId: accounts.clearing, amountCents: -row.amountCents, memo: 'card_payment' },
+    ],
+  });
+  return true;
+}
+
 export function createBalanceService(deps: {
   db: Db;
   unit: UnitOfWork<{ ledger: LedgerRepo }>;
@@ -121,29 +154,11 @@ export function createBalanceService(deps: {
    * authorized only once, whoever gets there first: the request, its retry or the sweep). Answers whether it did.
    */
   async function credit(row: DepositRow): Promise<boolean> {
-    const user = await ledger.userAccount(row.userId);
-    const clearing = await ledger.houseAccount('payments_clearing');
-    const reference = `deposit:${row.providerReference}`;
-    return deps.unit.run(async ({ ledger: l }, tx) => {
-      const claimed = await tx
-        .update(deposits)
-        .set({ status: 'credited', updatedAt: deps.clock.now() })
-        .where(and(eq(deposits.id, row.id), eq(deposits.status, 'authorized')))
-        .returning({ id: deposits.id });
-      if (claimed.length === 0 || (await l.hasMovement('deposit', reference))) return false;
-      await l.lock([user, clearing]);
-      await l.post({
-        kind: 'deposit',
-        reference,
-        description: 'Funds added by card',
-        at: deps.clock.now(),
-        postings: [
-          { accountId: user, amountCents: row.amountCents, memo: 'deposit' },
-          { accountId: clearing, amountCents: -row.amountCents, memo: 'card_payment' },
-        ],
-      });
-      return true;
-    });
+    const accounts = {
+      user: await ledger.userAccount(row.userId),
+      clearing: await ledger.houseAccount('payments_clearing'),
+    };
+    return deps.unit.run(({ ledger: l }, tx) => creditDeposit(tx, l, row, accounts, deps.clock.now()));
   }
 
   /** A cash-out: one movement out to the payments clearing account, refused beyond what may be spent. */

@@ -22,12 +22,16 @@ export async function splitPayees(
   niftyId: number,
   kind: 'primary' | 'secondary',
 ): Promise<SplitPayee[]> {
-  const split = await trading.userSplitOf(niftyId, kind);
-  if (split.length === 0) return [];
-  const accounts = await ledger.userAccounts(split.map((s) => s.userId));
-  return split.flatMap((s) => {
-    const accountId = accounts.get(s.userId);
-    return accountId === undefined ? [] : [{ accountId, percentage: s.percentage, userId: s.userId }];
+  const rows = await trading.userSplitOf(niftyId, kind);
+  if (rows.length === 0) return [];
+  // One payee named twice is one payee with both shares: one credit per account and memo, which is what a refund
+  // gives back by (money review 2026-12-06: two credits under one memo were given back wrongly).
+  const split = new Map<number, number>();
+  for (const r of rows) split.set(r.userId, (split.get(r.userId) ?? 0) + r.percentage);
+  const accounts = await ledger.userAccounts([...split.keys()]);
+  return [...split].flatMap(([userId, percentage]) => {
+    const accountId = accounts.get(userId);
+    return accountId === undefined ? [] : [{ accountId, percentage, userId }];
   });
 }
 

@@ -7,6 +7,7 @@ import { AppError } from '@vitrine/domain';
 import { and, eq, inArray, isNull, like, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { Clock } from '../../lib/clock';
+import { creditDeposit } from './balance.service';
 import { createLedgerRepo, takeBack } from './ledger.repo';
 
 const {
@@ -317,7 +318,14 @@ export function createStripeWebhooks(deps: {
       and(eq(deposits.processor, 'stripe_card'), eq(deposits.providerReference, ref)),
     );
     if (!deposit) return null;
-    if (deposit.status !== 'credited') return `refunded:${refundedTotal}:not_credited`;
+    const ledger = createLedgerRepo(tx);
+    const user = await ledger.userAccount(deposit.userId);
+    const clearing = await ledger.houseAccount('payments_clearing');
+    // Charged but not credited yet (its request stopped between the two): a refund means the money was taken, so it
+    // is credited here, then taken back below. Left as it was, the sweep, which asks Stripe whether the money was
+    // taken (a refunded payment still reads succeeded), credited all of it (money review 2026-12-06).
+    if (deposit.status === 'authorized') await creditDeposit(tx, ledger, deposit, { user, clearing }, at);
+    else if (deposit.status !== 'credited') return `refunded:${refundedTotal}:not_credited`;
     const prefix = `deposit:${ref}:refunded:`;
     const earlier = await tx
       .select({ reference: ledgerTransactions.reference })
@@ -327,9 +335,6 @@ export function createStripeWebhooks(deps: {
     const now = Math.min(refundedTotal, deposit.amountCents);
     if (now <= before) return `refunded:${refundedTotal}:already_recorded`;
     const refund = now - before;
-    const ledger = createLedgerRepo(tx);
-    const user = await ledger.userAccount(deposit.userId);
-    const clearing = await ledger.houseAccount('payments_clearing');
     const locked = await ledger.lock([user, clearing]);
     const { postings, shortfall } = takeBack(locked, [
       { accountId: user, amountCents: refund, memo: 'deposit_refunded' },

@@ -845,6 +845,107 @@ describe('charge.refunded on funds added by card (a review of the processor fail
   });
 });
 
+// Money review 2026-12-06: a deposit charged but not yet credited (its request stopped between the two) and then
+// refunded at Stripe. The refund's event changed nothing, and the sweep, which asks Stripe whether the money was
+// taken (a refunded PaymentIntent still reads succeeded), credited the whole amount: cashed out, paid twice.
+describe('charge.refunded on funds added by card that were charged but not credited yet', () => {
+  it('credits the deposit and takes the refund back in one step; the sweep credits nothing more', async () => {
+    const b = await buyer(t.app);
+    const card = t.app.services.payments.card;
+    const reference = `deposit:${b.userId}:credit-lost`;
+    const auth = await card.authorize({
+      reference,
+      amountCents: 5_000,
+      currency: 'USD',
+      paymentToken: STRIPE_TEST_PMS.succeeds,
+    });
+    const ref = auth.providerReference ?? '';
+    const twoMinutesAgo = new Date(t.clock.now().getTime() - 2 * 60_000);
+    await db().insert(schema.cardDeposits).values({
+      userId: b.userId,
+      reference,
+      processor: 'stripe_card',
+      providerReference: ref,
+      amountCents: 5_000,
+      status: 'authorized',
+      createdAt: twoMinutesAgo,
+      updatedAt: twoMinutesAgo,
+    });
+    await card.capture(ref);
+    // $20 of the $50 refunded at Stripe before anything was credited.
+    await card.refund(ref, 2_000);
+    expect((await webhook(fake.event('charge.refunded', ref))).json()).toMatchObject({
+      processed: true,
+      outcome: 'refunded:2000',
+    });
+    expect(await accountBalance(db(), { userId: b.userId })).toBe(3_000);
+    expect(await t.app.services.balance.creditDue()).toBe(0);
+    expect(await accountBalance(db(), { userId: b.userId })).toBe(3_000);
+    // The rest refunded later: the balance is back to nothing.
+    await card.refund(ref, 3_000);
+    expect((await webhook(fake.event('charge.refunded', ref))).json()).toMatchObject({
+      outcome: 'refunded:5000',
+    });
+    expect(await accountBalance(db(), { userId: b.userId })).toBe(0);
+    expect(await ledgerInvariants(db())).toMatchObject({ unbalancedTransactions: 0, negativeBalances: 0 });
+  });
+});
+
+// Money review 2026-12-06: a split naming one payee twice posted two credits with one memo to one account, and the
+// refunds, which count what each credit gave back by account and memo, gave back the wrong amounts.
+describe('a sale whose split names one payee twice', () => {
+  it('credits the payee once with both shares, and partial refunds then a full one give everything back', async () => {
+    const f = fixtures(db(), { now: t.clock.now() });
+    const { listing, seller, token } = await listedToken(t.app, { priceInCents: 12_500 });
+    const payee = await f.user();
+    const [tokenRow] = await db().select().from(schema.tokens).where(eq(schema.tokens.id, token.id));
+    await db()
+      .insert(schema.salesSplits)
+      .values([
+        {
+          niftyId: tokenRow?.niftyId ?? 0,
+          kind: 'secondary',
+          userId: payee.id,
+          percentage: '50',
+          position: 0,
+        },
+        {
+          niftyId: tokenRow?.niftyId ?? 0,
+          kind: 'secondary',
+          userId: payee.id,
+          percentage: '50',
+          position: 1,
+        },
+      ]);
+    const b = await buyer(t.app);
+    const m = await match(b, listing.id);
+    expect((await pay(b, m.listingMatchId, { payment_token: STRIPE_TEST_PMS.succeeds })).statusCode).toBe(
+      200,
+    );
+    const sale = await db()
+      .select({ memo: schema.ledgerEntries.memo })
+      .from(schema.ledgerEntries)
+      .innerJoin(schema.ledgerAccounts, eq(schema.ledgerAccounts.id, schema.ledgerEntries.accountId))
+      .where(eq(schema.ledgerAccounts.userId, payee.id));
+    expect(sale).toHaveLength(1);
+    expect(await accountBalance(db(), { userId: payee.id })).toBe(1_250);
+    const ref = (await intentRow(m.listingMatchId))?.providerReference ?? '';
+    const card = t.app.services.payments.card;
+    for (const part of [1_000, 1_100, 1_200]) {
+      await card.refund(ref, part);
+      await webhook(fake.event('charge.refunded', ref));
+    }
+    await card.refund(ref, 12_893 - 3_300);
+    expect((await webhook(fake.event('charge.refunded', ref))).json()).toMatchObject({
+      outcome: 'refunded:12893',
+    });
+    expect(await accountBalance(db(), { userId: seller.userId })).toBe(0);
+    expect(await accountBalance(db(), { userId: payee.id })).toBe(0);
+    expect(await accountBalance(db(), { kind: 'platform_revenue' })).toBeGreaterThanOrEqual(0);
+    expect(await ledgerInvariants(db())).toMatchObject({ unbalancedTransactions: 0, negativeBalances: 0 });
+  });
+});
+
 describe('card disputes (decision 009 "Disputes")', () => {
   async function disputeMovements(disputeId: string) {
     const txs = await db()
