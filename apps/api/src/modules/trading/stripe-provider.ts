@@ -162,6 +162,17 @@ export function createStripeProvider(
         // with a key derived from the cancelled one so a retry of this finds it too.
         return createAndConfirm(request, `${key}:after:${fresh.id}`);
       }
+      if (fresh.status === 'requires_payment_method') {
+        // Its attempt failed since (a 3-D Secure step failed): a create that fails throws a card error, so this is
+        // the key's earlier PaymentIntent. The buyer tries the same card again: that one is let go and a new one
+        // asks for its own step (money review 2026-12-06: the replay read as declined, for good).
+        try {
+          await stripe.paymentIntents.cancel(fresh.id);
+        } catch (error) {
+          if (!unexpectedState(error)) throw error;
+        }
+        return createAndConfirm(request, `${key}:after:${fresh.id}`);
+      }
       return keep(outcomeOf(fresh));
     } catch (error) {
       if (error instanceof Stripe.errors.StripeCardError) {
