@@ -39,6 +39,7 @@ import {
 } from '../trading/card-verifications';
 import { createLedgerRepo, type LedgerRepo, takeBack } from '../trading/ledger.repo';
 import type { ExternalPaymentProvider } from '../trading/payment-providers';
+import { checkoutKindOf } from '../trading/sale-kind';
 import { splitPayees, splitPostings, splitShares } from '../trading/sales-splits';
 import { createTradingRepo, type NiftyForSale, type TradingRepo } from '../trading/trading.repo';
 import { createDrawingsRepo, type DrawingRow, type DrawingsRepo, type ListedEntry } from './drawings.repo';
@@ -69,6 +70,13 @@ const err = (statusCode: number, errorType: string, message: string) =>
 
 export const DRAWING_ERRORS = {
   notFound: () => err(404, 'not-found', 'Drawing not found'),
+  /** 001 §4 'Burn Required': entering by burning an NFT is not built, so such a drawing takes no entries. */
+  burnRequired: () =>
+    err(
+      409,
+      'burn-required',
+      'Burn Required: this drawing is entered by burning an NFT, which is not open yet',
+    ),
   /** The entry ids (to verify the draw) are answered once drawn; the spec has no text for it. */
   notDrawn: () => err(409, 'drawing-not-drawn', 'This drawing has not been drawn yet'),
   /** 001 §4 button label. */
@@ -134,12 +142,9 @@ export function createDrawingsService(deps: {
 
   async function niftyOf(contractAddress: string, niftyType: number): Promise<NiftyForSale> {
     const n = await trading.niftyForSale(contractAddress, niftyType);
-    if (
-      n?.dropStatus !== 'published' ||
-      !DRAWING_DROP_TYPES.includes(n.dropType as (typeof DRAWING_DROP_TYPES)[number])
-    ) {
-      throw DRAWING_ERRORS.notFound();
-    }
+    // A drawing by its own sale type, whatever its drop's type (the one rule checkout and bids go by: a studio drop
+    // mixes sale types, and its type is the one chosen last).
+    if (n?.dropStatus !== 'published' || checkoutKindOf(n) !== 'drawing') throw DRAWING_ERRORS.notFound();
     return n;
   }
 
@@ -528,6 +533,9 @@ export function createDrawingsService(deps: {
     requestId: string | null,
   ): Promise<DrawingView | RequiresAction> {
     const n = await niftyOf(contractAddress, niftyType);
+    // Burning a token to enter is not built: a burn-required drawing takes no entries, rather than one without a burn
+    // (primary-sales review, 2026-12-06). The page shows its 'Burn Required' button disabled.
+    if (n.burnRequired) throw DRAWING_ERRORS.burnRequired();
     if (!(await repo.isValidated(userId))) throw DRAWING_ERRORS.validationRequired();
     await deps.eligibility?.assertEligible(userId, n.id);
     const at = clock.now();

@@ -8,6 +8,7 @@ import { AppError } from '@vitrine/domain';
 import type { Clock } from '../../lib/clock';
 import type { Jobs } from '../../lib/jobs';
 import type { LedgerRepo } from './ledger.repo';
+import { checkoutKindOf } from './sale-kind';
 import type { TradingRepo } from './trading.repo';
 
 /** Job names (services.jobs): minting an open edition's paid editions, revealing a blind edition. */
@@ -90,7 +91,7 @@ export function createEditionsService(deps: {
      */
     async mintOpen(niftyId: number): Promise<number> {
       const n = await repo.niftyForSaleById(niftyId);
-      if (n?.dropType !== 'open_edition') return 0;
+      if (!n || checkoutKindOf(n) !== 'open_edition') return 0;
       const at = clock.now();
       if (n.endAt && n.endAt > at) return 0; // purchasing still open: the job waits for the end
       const minted = await unit.run(async ({ trading }) => {
@@ -143,18 +144,19 @@ export function createEditionsService(deps: {
     },
 
     /**
-     * Reveals a blind edition once its sale ended: each minted edition gets an artwork drawn by crypto
-     * randomness from the pool's remaining artworks, in one unit under the nifty's lock; a second run finds
-     * the nifty revealed and does nothing. Returns how many editions it revealed.
+     * Reveals a blind edition once its sale ended: each minted edition not revealed yet gets an artwork drawn by
+     * crypto randomness from the pool's remaining artworks, in one unit under the nifty's lock. A second run reveals
+     * only what was minted since: an edition paid in its checkout's window after the end (primary-sales review,
+     * 2026-12-06: it stayed a placeholder for good). Returns how many editions it revealed.
      */
     async revealBlind(niftyId: number): Promise<number> {
       const n = await repo.niftyForSaleById(niftyId);
-      if (n?.dropType !== 'blind_edition') return 0;
+      if (!n || checkoutKindOf(n) !== 'blind_edition') return 0;
       const at = clock.now();
       if (n.endAt && n.endAt > at) return 0;
       const revealed = await unit.run(async ({ trading }) => {
         const nifty = await trading.lockNifty(niftyId);
-        if (!nifty || nifty.revealedAt !== null) return [];
+        if (!nifty) return [];
         const pool = await trading.lockPool(niftyId);
         const remaining = pool.map((p) => p.remaining);
         const tokens = await trading.unrevealedTokens(niftyId);
@@ -171,7 +173,7 @@ export function createEditionsService(deps: {
           const taken = p.remaining - (remaining[i] ?? p.remaining);
           if (taken > 0 && !(await trading.takeFromPool(p.id, taken))) throw new Error('blind pool changed');
         }
-        await trading.markRevealed(niftyId, at);
+        if (nifty.revealedAt === null) await trading.markRevealed(niftyId, at);
         return done;
       });
       if (revealed[0] !== undefined) await deps.onRevealed?.(niftyId).catch(() => undefined);
@@ -286,7 +288,7 @@ export function createEditionsService(deps: {
     /** Test-only (the dev route): ends one open edition's purchasing now, then runs its minting job. */
     async closeOpenEditionNow(contractAddress: string, typeNumber: number): Promise<number> {
       const n = await repo.niftyForSale(contractAddress, typeNumber);
-      if (n?.dropType !== 'open_edition') throw EDITION_ERRORS.notFound();
+      if (!n || checkoutKindOf(n) !== 'open_edition') throw EDITION_ERRORS.notFound();
       await repo.setNiftyEnd(n.id, clock.now());
       return service.mintOpen(n.id);
     },

@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { type Db, schema, withTransaction } from '@vitrine/db';
 import { fixtures } from '@vitrine/db/testing';
+import { type DropType, SALE_TYPE_OF_DROP } from '@vitrine/domain';
 import type { ListingMatch, Offer } from '@vitrine/domain/trading-responses';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -242,6 +243,8 @@ export async function dropNifty(
     maxPurchaseQuantity: o.maxPurchaseQuantity ?? 5,
     limitPerUser: o.limitPerUser ?? 0,
     royaltyPercentage: 10,
+    // The sale type its drop's type gives, as the seed and the studio make it (how it sells: `checkoutKindOf`).
+    saleType: SALE_TYPE_OF_DROP[(o.dropType ?? 'fcfs') as DropType] ?? 'standard',
     ...o.values,
   });
   return { publisher, owner, drop, collection, nifty };

@@ -16,7 +16,6 @@ import {
   formatCents,
   fromMinorUnits,
   GEMINI_NOT_CONNECTED_MESSAGE,
-  isAuctionSaleType,
   listingMinimumProblem,
   MAX_TRADE_CENTS,
   type PaymentMethod,
@@ -50,6 +49,7 @@ import {
   type PaymentCard,
   type PaymentProvider,
 } from './payment-providers';
+import { CHECKOUT_DROP_TYPES, checkoutKindOf } from './sale-kind';
 import { splitPayees as readSplitPayees, splitPostings, splitShares, tellSplitPayees } from './sales-splits';
 import { sendSoldAlert } from './sold-alert';
 import {
@@ -236,21 +236,24 @@ export interface IntentPatch {
   niftyDestinationExtWallet?: string | null;
 }
 
-/** The drop types whose primary sale checkout takes (decision 009 "Primary sales"); #15 adds the others. */
-export const CHECKOUT_DROP_TYPES = ['fcfs', 'open_edition', 'blind_edition', 'pack'] as const;
+export { CHECKOUT_DROP_TYPES, checkoutKindOf } from './sale-kind';
 
 /**
- * How a nifty sells at checkout: its drop's type, except that a fixed-price nifty in a drop of another
- * kind (a studio drop mixes sale types, e.g. an FCFS NFT beside a 1/1 Auction) sells first come first serve,
- * and a nifty sold by bids or a drawing sells that way whatever its drop's type (a studio drop of an FCFS
- * NFT and a 1/1 Auction has the FCFS type): never at checkout.
+ * What one purchase may take of a nifty: its `maxPurchaseQuantity`, and one for a burn-required redemption, which
+ * burns one token (primary-sales review, 2026-12-06: one burnt token redeemed five editions).
  */
-export function checkoutKindOf(n: { dropType: string | null; saleType: string }): string | null {
-  if (n.dropType === null) return null;
-  if (isAuctionSaleType(n.saleType) || n.saleType === 'drawing') return n.saleType;
-  if ((CHECKOUT_DROP_TYPES as readonly string[]).includes(n.dropType)) return n.dropType;
-  return n.saleType === 'standard' ? 'fcfs' : n.dropType;
+export function perPurchase(n: { maxPurchaseQuantity: number; burnRequired: boolean }): number {
+  return n.burnRequired ? 1 : Math.max(1, n.maxPurchaseQuantity);
 }
+
+function assertPerPurchase(n: { maxPurchaseQuantity: number; burnRequired: boolean }, quantity: number) {
+  if (quantity <= perPurchase(n)) return;
+  throw TRADING_ERRORS.invalid(
+    'requested_quantity',
+    n.burnRequired ? 'One per NFT burnt: redeem one at a time' : `At most ${perPurchase(n)} per purchase`,
+  );
+}
+
 /** An open edition has no fixed size while purchasing is open (decision 016): free editions are not capped. */
 const OPEN_EDITION_FREE = 1_000_000;
 
@@ -752,12 +755,12 @@ export function createTradingService(deps: {
     const open = OPEN_STATES.includes(intent.paymentState) && intent.expiresAt > at;
     const ownHeld = open ? intent.heldQuantity : 0;
     const freeForThis =
-      n.dropType === 'open_edition'
+      checkoutKindOf(n) === 'open_edition'
         ? OPEN_EDITION_FREE
         : n.editionSize - n.totalSold - n.totalReserved - heldByOthers;
     const { allowed, limit } = allowedQuantity({
       free: freeForThis,
-      maxPurchaseQuantity: n.maxPurchaseQuantity,
+      maxPurchaseQuantity: perPurchase(n),
       limitPerUser: n.limitPerUser,
       otherPurchases,
     });
@@ -774,7 +777,7 @@ export function createTradingService(deps: {
       editionSize: n.editionSize,
       totalSold: n.totalSold,
       available: Math.max(0, freeForThis - ownHeld),
-      maxPurchaseQuantity: n.maxPurchaseQuantity,
+      maxPurchaseQuantity: perPurchase(n),
       limitPerUser: n.limitPerUser,
       allowedQuantity: allowed,
       quantityLimit: limit,
@@ -1554,12 +1557,7 @@ export function createTradingService(deps: {
       }
       const unitCents = unitPriceOf(n);
       const quantity = input.requestedQuantity;
-      if (quantity > Math.max(1, n.maxPurchaseQuantity)) {
-        throw TRADING_ERRORS.invalid(
-          'requested_quantity',
-          `At most ${Math.max(1, n.maxPurchaseQuantity)} per purchase`,
-        );
-      }
+      assertPerPurchase(n, quantity);
       const method: PaymentMethod =
         unitCents === 0 ? 'no_payment_required' : (input.paymentMethod ?? 'stripe_card');
       if (unitCents > 0 && method === 'no_payment_required') throw TRADING_ERRORS.methodUnavailable(method);
@@ -1585,7 +1583,7 @@ export function createTradingService(deps: {
             : nifty.editionSize - nifty.totalSold - nifty.totalReserved - held;
         const { allowed, limit } = allowedQuantity({
           free,
-          maxPurchaseQuantity: nifty.maxPurchaseQuantity,
+          maxPurchaseQuantity: perPurchase(nifty),
           limitPerUser: nifty.limitPerUser,
           otherPurchases: nifty.limitPerUser === 1 ? await trading.purchasesOf(nifty.id, buyerId, at) : 0,
         });
@@ -1632,12 +1630,7 @@ export function createTradingService(deps: {
         if (!OPEN_STATES.includes(intent.paymentState))
           throw TRADING_ERRORS.intentClosed(intent.paymentState);
         if (intent.expiresAt <= at) throw TRADING_ERRORS.intentClosed('expired');
-        if (quantity > Math.max(1, nifty.maxPurchaseQuantity)) {
-          throw TRADING_ERRORS.invalid(
-            'requested_quantity',
-            `At most ${Math.max(1, nifty.maxPurchaseQuantity)} per purchase`,
-          );
-        }
+        assertPerPurchase(nifty, quantity);
         if (quantity > intent.heldQuantity && intent.saleKind !== 'open_edition') {
           const free =
             nifty.editionSize -
