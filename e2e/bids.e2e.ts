@@ -488,6 +488,15 @@ describe('a bid by balance', () => {
     await dialog.waitFor();
     const balanceOption = dialog.getByTestId('bid-method-balance').locator('..');
     await expect.poll(() => balanceOption.textContent()).toContain(`${dollars(amount + 2_500)} available`);
+    // More than the balance: the balance stays chosen and the amount says why (UX review, 2026-12-06: the dialog
+    // switched to a card by itself and marked its empty fields).
+    await dialog.getByLabel('Bid amount (USD)').fill(((amount + 5_000) / 100).toFixed(2));
+    await dialog.getByRole('button', { name: 'Place Bid' }).click();
+    await dialog
+      .getByText(`Your balance (${dollars(amount + 2_500)} available) is not enough for this bid`)
+      .waitFor();
+    expect(await dialog.getByTestId('bid-method-balance').isChecked()).toBe(true);
+    expect(await dialog.locator('[aria-invalid="true"]').count()).toBe(1);
     await dialog.getByLabel('Bid amount (USD)').fill((amount / 100).toFixed(2));
     await dialog.getByRole('button', { name: 'Place Bid' }).click();
     await dialog.getByTestId('bid-result').waitFor({ timeout: 15_000 });

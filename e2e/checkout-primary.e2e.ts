@@ -312,7 +312,20 @@ describe('buying a drop’s editions', () => {
     await expect.poll(() => pay.isEnabled()).toBe(true);
     const shown = (await pay.textContent())?.replace('Pay ', '') ?? '';
     expect(shown).toBe(await fees.getByTestId('fee-total').textContent());
+    // While it is being paid for, the quantity stays as it is (UX review, 2026-12-06: a change mid-payment failed
+    // the payment): the pay request is held a moment so the stepper can be looked at.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/pay$/, async (route) => {
+      await held;
+      await route.continue();
+    });
     await pay.click();
+    await expect.poll(() => page.getByRole('button', { name: 'One more' }).isDisabled()).toBe(true);
+    expect(await quantity.isDisabled()).toBe(true);
+    release();
     await page.getByTestId('checkout-success').waitFor();
     expect(await page.getByTestId('checkout-success-text').textContent()).toContain('3 editions of');
     expect(await page.getByTestId('receipt-total').textContent()).toBe(shown);

@@ -197,6 +197,10 @@ describe('selling and Buy Now', () => {
     expect(await error.textContent()).toContain(PURCHASE_FAILED);
     // It says the card was declined, so the buyer tries another (UX review, 2026-12-06: only "a problem").
     expect(await error.textContent()).toContain('Your card was declined.');
+    // The keyboard is at Pay again, not at the top of the page (UX review, 2026-12-06).
+    await expect
+      .poll(() => page.evaluate("document.activeElement?.getAttribute('data-testid') ?? null"))
+      .toBe('pay');
     // Another way to pay: the card's refusal no longer stands above its Pay button.
     await page.getByTestId('method-klarna').check();
     await expect.poll(() => error.count()).toBe(0);

@@ -753,6 +753,11 @@ describe('offers', () => {
   it('makes a global offer on a work, and warns on a second one', { timeout: 120_000 }, async () => {
     expect(token).toBeDefined();
     const buyer = await apiSignUp(baseUrl, 'global-offer');
+    // Funds enough for the balance to be a choice too.
+    await call(buyer, 'POST', '/v2/balance/deposits', {
+      amount_in_cents: 2_000,
+      payment_token: await simCardToken(baseUrl, buyer.grant.access_token),
+    });
     const path = `/makeglobaloffer/?contractAddress=${token.contractAddress}&niftyType=${token.typeNumber}`;
     const page = await signedInPage(buyer, path);
     const place = async (number = '4242 4242 4242 4242') => {
@@ -767,11 +772,18 @@ describe('offers', () => {
     // A declined card: said so (an offer is not a purchase: not 000 §8's "creating your purchase"), with the
     // checkout's advice, and no offer.
     await place('4000 0000 0000 0002');
-    await page
-      .getByText(
-        'Your card was declined. Please check your payment details and try again, or contact support if the problem continues.',
-      )
-      .waitFor();
+    const declined = page.getByText(
+      'Your card was declined. Please check your payment details and try again, or contact support if the problem continues.',
+    );
+    await declined.waitFor();
+    // The keyboard is at the button that sends the offer, not at the top of the page (UX review, 2026-12-06).
+    await expect
+      .poll(() => page.evaluate("document.activeElement?.getAttribute('data-testid') ?? null"))
+      .toBe('global-offer-submit');
+    // Another way to pay: the card's refusal no longer stands above the form (UX review, 2026-12-06).
+    await page.getByTestId('offer-form').getByLabel('Account balance').check();
+    await expect.poll(() => declined.count()).toBe(0);
+    await page.getByTestId('offer-form').getByLabel('Credit or debit card').check();
     await place();
     const made = page.getByTestId('global-offer-made');
     await made.waitFor();

@@ -158,9 +158,10 @@ function OpenBidDialog({ contractAddress, niftyType, saleType, onClose }: BidDia
   // A balance bid of this amount whose answer was lost already holds the amount: the balance read since no
   // longer covers it, and pressing again must send the same action, by balance.
   const balanceBidUnsettled = cents !== null && actions.unsettled(actionInput(bidOf(cents), null));
-  // Before an amount is typed, any balance may be chosen (greyed out with no amount, it read as unusable).
-  const balanceCovers =
-    (balance !== null && (cents === null ? balance > 0 : balance >= cents)) || balanceBidUnsettled;
+  // Any balance may be chosen; one short of the amount stays chosen and says so at the amount, as the offer form
+  // does (UX review, 2026-12-06: the dialog switched to a card by itself and marked its empty fields).
+  const balanceCovers = (balance !== null && balance > 0) || balanceBidUnsettled;
+  const enough = cents === null || (balance !== null && balance >= cents) || balanceBidUnsettled;
   const chosen: BidPaymentMethod = method === 'balance' && !balanceCovers ? 'stripe_card' : method;
   const sealed = (current?.saleType ?? saleType) === 'silent_auction';
   const ended = current !== undefined && current.status !== 'live';
@@ -176,6 +177,12 @@ function OpenBidDialog({ contractAddress, niftyType, saleType, onClose }: BidDia
     const ownBidAgain = current?.yourBid?.amount_in_cents === read.cents;
     if (minBid !== null && read.cents < minBid && !ownBidAgain) {
       setFieldError(`Minimum Bid: ${formatCents(minBid)}`);
+      return;
+    }
+    if (chosen === 'balance' && !enough && balance !== null) {
+      setFieldError(
+        `Your balance (${formatCents(balance)} available) is not enough for this bid: lower it, or pay by card.`,
+      );
       return;
     }
     setFieldError(null);

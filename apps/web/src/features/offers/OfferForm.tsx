@@ -59,6 +59,14 @@ export function OfferForm({
   const [amount, setAmount] = useState('');
   const [days, setDays] = useState(7);
   const [method, setMethod] = useState<OfferPaymentMethod>('stripe_card');
+  // Another way to pay: the last offer's refusal (a declined card) no longer applies above the form, as at checkout
+  // (UX review, 2026-12-06).
+  const [passed, setPassed] = useState<unknown>(null);
+  const choose = (next: OfferPaymentMethod) => {
+    setMethod(next);
+    if (failure) setPassed(failure);
+  };
+  const shownError = failure && failure === passed ? null : error;
   const [amountError, setAmountError] = useState<string | null>(null);
   // Sent with the balance chosen and short of the amount: said at the amount while that is still so (another
   // method or amount ends it).
@@ -78,7 +86,17 @@ export function OfferForm({
     if (!failure || isTermsApprovalRequired(failure)) return;
     actions.settle(failure);
     rendered((n) => n + 1);
-  }, [failure, actions]);
+    // The keyboard goes where the problem is: the field it is about, else the button that sends the offer (UX
+    // review, 2026-12-06: that button was disabled while the offer was on its way, and the focus fell to the page).
+    requestAnimationFrame(() => {
+      const form = document.getElementById(formId);
+      (
+        form?.querySelector<HTMLElement>('[aria-invalid="true"], [data-invalid="true"][tabindex]') ??
+        document.querySelector<HTMLElement>(`button[type="submit"][form="${formId}"]`) ??
+        form?.querySelector<HTMLElement>('button[type="submit"]')
+      )?.focus();
+    });
+  }, [failure, actions, formId]);
   useEffect(() => {
     if (answered) actions.settle();
   }, [answered, actions]);
@@ -132,7 +150,7 @@ export function OfferForm({
 
   return (
     <form id={formId} className={styles.form} onSubmit={submit} noValidate data-testid="offer-form">
-      {error ? <FormAlert testId="offer-error">{error}</FormAlert> : null}
+      {shownError ? <FormAlert testId="offer-error">{shownError}</FormAlert> : null}
       <TextField
         name="offerAmount"
         label="Offer amount (USD)"
@@ -169,7 +187,7 @@ export function OfferForm({
       <PayWith
         name="offer"
         chosen={chosen}
-        onChoose={setMethod}
+        onChoose={choose}
         balance={balance}
         balanceCovers={balanceCovers}
         enough={enough}

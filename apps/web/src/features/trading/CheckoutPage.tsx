@@ -715,6 +715,21 @@ export function Payment({
       void queryClient.invalidateQueries({ queryKey: catalogKeys.items() });
     }
   }, [polledState, open, paying, queryClient, intent]);
+  // A payment that failed leaves the keyboard where the problem is: the field it is about, else Pay (UX review,
+  // 2026-12-06: Pay and the fields were disabled while it ran, so the focus fell to the page's top).
+  const wasBusy = useRef(false);
+  useEffect(() => {
+    if (wasBusy.current && !paying && (pay.isError || complete.isError)) {
+      const form = formRef.current;
+      requestAnimationFrame(() =>
+        (
+          form?.querySelector<HTMLElement>('[aria-invalid="true"], [data-invalid="true"][tabindex]') ??
+          form?.querySelector<HTMLElement>('[data-testid="pay"]')
+        )?.focus(),
+      );
+    }
+    wasBusy.current = paying;
+  }, [paying, pay.isError, complete.isError]);
   // The success view replaces a form the buyer may have scrolled down to. On its page, when the result starts
   // in the upper half of the screen from the top (a desktop: beside the artwork), the page goes back to its
   // top, so the 'Checkout' heading shows with it (review 19-checkout-balance-paid.png: the heading was under
@@ -872,7 +887,11 @@ export function Payment({
 
   return (
     <form ref={formRef} onSubmit={submit} noValidate data-testid="checkout-form">
-      {children}
+      {/* What the buyer chose (a drop's quantity) stays as it is while it is being paid for (UX review, 2026-12-06:
+          a quantity changed mid-payment failed the payment). */}
+      <fieldset className={styles.bare} disabled={busy}>
+        {children}
+      </fieldset>
       {quote ? <FeeBreakdown quote={quote} /> : null}
       <fieldset className={styles.methods} disabled={busy}>
         <legend className={styles.legend}>Payment method</legend>
