@@ -309,3 +309,58 @@ describe('splits paid by the ledger', () => {
     expect(await ledger.balanceOf(partnerUser.id)).toBe(675);
   });
 });
+
+// Primary-sales review, 2026-12-06: the studio offers Pack and Blind Edition, but cannot add their artworks (the pool
+// a pack is opened from, the art a blind edition is revealed as). Published, such a drop sold packs that could never
+// be opened. Publishing says so instead.
+describe('a Pack or Blind Edition NFT with no artworks to give', () => {
+  it('is refused at publish, at the NFT, before any fee', async () => {
+    const f = fixtures(db(), { now: t.clock.now() });
+    const ownerUser = await f.user({ profileUrl: 'pool-owner' });
+    const publisher = await f.publisher({ slug: 'pool-pub' });
+    await db().insert(schema.publisherMembers).values({ publisherId: publisher.id, userId: ownerUser.id });
+    const owner = await sessionFor(t.app, 'pool-owner');
+    const at = (h: number) => new Date(t.clock.now().getTime() + h * HOUR).toISOString();
+    const drop = await call(owner, 'POST', '/api/publisher/pool-pub/drops', {
+      title: 'Pool Drop',
+      slug: 'pool-drop',
+      introText: 'Sealed',
+      previewAsset: '/api/media/p.png',
+      coverAsset: '/api/media/c.png',
+      visibleStartDateTime: at(1),
+      visibleEndDateTime: at(30),
+    });
+    const collection = await call(owner, 'POST', `/api/publisher/pool-pub/drops/${drop.id}/collections`, {
+      name: 'Pool Works',
+    });
+    const nftOf = (title: string, extra: Record<string, unknown>) =>
+      call(owner, 'POST', `/api/publisher/pool-pub/collections/${collection.id}/nfts`, {
+        title,
+        description: 'Nothing inside yet',
+        asset: '/api/media/a.png',
+        ipfsCid: `bafy${title.replace(/\W/g, '')}`,
+        tags: ['art'],
+        price: 10,
+        editionSize: 5,
+        ...extra,
+      });
+    const blind = await nftOf('Blind', { primarySaleType: 'blind_edition' });
+    // A pack: the editor's Pack is the drop's mechanics, its NFT sold at a fixed price (decision 019).
+    await call(owner, 'PATCH', `/api/publisher/pool-pub/drops/${drop.id}`, { dropMechanics: 'pack' });
+    const pack = await nftOf('Pack', {});
+    const nfts = [blind, pack];
+    await call(owner, 'POST', '/api/publisher/pool-pub/tos_approval', {});
+    const published = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/publisher/pool-pub/drop/publish/${drop.id}`,
+      headers: owner.headers,
+      payload: {},
+    });
+    expect(published.statusCode, published.body).toBe(400);
+    const fields = (published.json() as { fields: Record<string, string> }).fields;
+    for (const nft of nfts)
+      expect(fields[`nfts.${nft.id}.primarySaleType`]).toBe(
+        'Pack and Blind Edition artworks cannot be added in the studio yet: choose another sale type to publish',
+      );
+  });
+});

@@ -172,6 +172,16 @@ export function createStudioRepo(db: Db) {
       return row;
     },
 
+    /** Whether a nifty has artworks to give (a pack's pool, a blind edition's art). */
+    async hasPool(niftyId: number): Promise<boolean> {
+      const [r] = await db
+        .select({ id: schema.editionPools.id })
+        .from(schema.editionPools)
+        .where(eq(schema.editionPools.niftyId, niftyId))
+        .limit(1);
+      return r !== undefined;
+    },
+
     async niftiesOf(collectionIds: number[]): Promise<NiftyRow[]> {
       if (collectionIds.length === 0) return [];
       return db

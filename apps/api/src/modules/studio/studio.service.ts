@@ -36,6 +36,7 @@ import {
 import type { StudioNft } from '@vitrine/domain/studio-responses';
 import type { Clock } from '../../lib/clock';
 import { isUniqueViolation } from '../auth/auth.repo';
+import { checkoutKindOf } from '../trading/sale-kind';
 import { PUBLISHER_FEE_ERRORS } from './publisher-fee.service';
 import type {
   CollectionRow,
@@ -138,6 +139,9 @@ export function studioDropStatus(
   if (now < row.endAt) return 'published_live';
   return 'published_closed';
 }
+
+const STUDIO_POOL_MISSING =
+  'Pack and Blind Edition artworks cannot be added in the studio yet: choose another sale type to publish';
 
 function niftyTypeOf(saleType: string, dropType: string): string {
   if (saleType === 'open_edition') return 'oe';
@@ -1131,7 +1135,18 @@ export function createStudioService(deps: {
       },
       { now: clock.now(), allowUnauthorizedPayees: publisher.verified || publisher.curated },
     );
-    return flattenPublishErrors(errors);
+    const fields = flattenPublishErrors(errors);
+    // A pack is opened from a pool of artworks and a blind edition revealed as one, which the studio cannot add yet
+    // (primary-sales review, 2026-12-06: such a drop sold packs that could never be opened). Said at the NFT.
+    for (const c of collections)
+      for (const n of await r.niftiesOf([c.id])) {
+        const needsPool =
+          n.niftyType === 'pack' ||
+          checkoutKindOf({ dropType: drop.dropType, saleType: n.saleType }) === 'blind_edition';
+        if (needsPool && !(await r.hasPool(n.id)))
+          fields[`nfts.${n.id}.primarySaleType`] = STUDIO_POOL_MISSING;
+      }
+    return fields;
   }
 }
 
