@@ -47,7 +47,7 @@ const phoneErrors = {
     new AppError({
       errorType: 'phone_used_for_two_factor',
       message:
-        'Your two-factor codes are sent to this number. Verify a new number instead, or turn two-factor off first.',
+        'Your two-factor codes are sent to this number: turn two-factor off first (in your account settings), then remove it.',
       statusCode: 409,
     }),
 };
