@@ -46,7 +46,6 @@ import { createDrawingsRepo, type DrawingRow, type DrawingsRepo, type ListedEntr
 
 /** 000 §5: "one entry per user unless specified". */
 export const DRAWING_ENTRIES_PER_USER = 1;
-export const DRAWING_DROP_TYPES = ['drawing', 'pack_drawing'] as const;
 export const DRAWING_RUN_JOB = 'drawings.run';
 /** Settles the card entries of a drawn drawing again: a refused capture retried later (decision 013). */
 export const DRAWING_SETTLE_JOB = 'drawings.settle-cards';
