@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../testing/test-app';
 import { placeBid } from '../bids/bids-helpers';
 import type { TestSession } from '../social/test-session';
-import { buyer, dropNifty, fund } from './trading-helpers';
+import { blindPool, buyer, dropNifty, fund, payIntent, primaryCheckout } from './trading-helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -28,24 +28,9 @@ const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 type Nifty = Awaited<ReturnType<typeof dropNifty>>['nifty'];
 
-const checkout = (s: TestSession, nifty: Nifty, quantity = 1) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/payments/purchase-intents/',
-    headers: s.headers,
-    payload: {
-      contract_address: nifty.contractAddress,
-      nifty_type: nifty.typeNumber,
-      requested_quantity: quantity,
-    },
-  });
+const checkout = (s: TestSession, nifty: Nifty, quantity = 1) => primaryCheckout(t.app, s, nifty, quantity);
 const pay = (s: TestSession, id: number, method = 'balance') =>
-  t.app.inject({
-    method: 'POST',
-    url: `/api/v2/purchase-intent/${id}/pay`,
-    headers: s.headers,
-    payload: { payment_method: method },
-  });
+  payIntent(t.app, s, id, { payment_method: method });
 const enter = (s: TestSession, n: Nifty) =>
   t.app.inject({
     method: 'POST',
@@ -197,12 +182,7 @@ describe('a blind edition paid after the reveal', () => {
       maxPurchaseQuantity: 4,
       priceInCents: 700,
     });
-    await db()
-      .insert(schema.editionPools)
-      .values([
-        { niftyId: nifty.id, assetUrl: '/api/media/fixtures/red.svg', name: 'Red', total: 2, remaining: 2 },
-        { niftyId: nifty.id, assetUrl: '/api/media/fixtures/blue.svg', name: 'Blue', total: 2, remaining: 2 },
-      ]);
+    await blindPool(db(), nifty.id, 2);
     const early = await validated();
     const first = await checkout(early, nifty);
     expect((await pay(early, (first.json() as PurchaseIntent).purchaseIntentId)).statusCode).toBe(200);

@@ -107,6 +107,32 @@ export const payIntent = (
     payload,
   });
 
+/** Opens a checkout of `quantity` editions of a drop's nifty as `session` (the answer as the route gave it). */
+export const primaryCheckout = (
+  app: FastifyInstance,
+  session: TestSession,
+  nifty: { contractAddress: string; typeNumber: number },
+  quantity = 1,
+) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/payments/purchase-intents/',
+    headers: session.headers,
+    payload: {
+      contract_address: nifty.contractAddress,
+      nifty_type: nifty.typeNumber,
+      requested_quantity: quantity,
+    },
+  });
+
+/** A blind edition's pool: two artworks, `each` of each. */
+export async function blindPool(db: Db, niftyId: number, each: number): Promise<void> {
+  await db.insert(schema.editionPools).values([
+    { niftyId, assetUrl: '/api/media/fixtures/red.svg', name: 'Red', total: each, remaining: each },
+    { niftyId, assetUrl: '/api/media/fixtures/blue.svg', name: 'Blue', total: each, remaining: each },
+  ]);
+}
+
 /** Completes a payment's second step as `session`. */
 export const completeIntentAction = (app: FastifyInstance, session: TestSession, intentId: number) =>
   app.inject({
