@@ -716,10 +716,11 @@ export function Payment({
     }
   }, [polledState, open, paying, queryClient, intent]);
   // A payment that failed leaves the keyboard where the problem is: the field it is about, else Pay (UX review,
-  // 2026-12-06: Pay and the fields were disabled while it ran, so the focus fell to the page's top).
+  // 2026-12-06: Pay and the fields were disabled while it ran, so the focus fell to the page's top). Not a failure of
+  // the second step: that shows in its dialog, which keeps the focus (and gives it back to Pay when it closes).
   const wasBusy = useRef(false);
   useEffect(() => {
-    if (wasBusy.current && !paying && (pay.isError || complete.isError)) {
+    if (wasBusy.current && !paying && pay.isError) {
       const form = formRef.current;
       requestAnimationFrame(() =>
         (
@@ -729,7 +730,7 @@ export function Payment({
       );
     }
     wasBusy.current = paying;
-  }, [paying, pay.isError, complete.isError]);
+  }, [paying, pay.isError]);
   // The success view replaces a form the buyer may have scrolled down to. On its page, when the result starts
   // in the upper half of the screen from the top (a desktop: beside the artwork), the page goes back to its
   // top, so the 'Checkout' heading shows with it (review 19-checkout-balance-paid.png: the heading was under
