@@ -172,14 +172,14 @@ export function createStudioRepo(db: Db) {
       return row;
     },
 
-    /** Whether a nifty has artworks to give (a pack's pool, a blind edition's art). */
-    async hasPool(niftyId: number): Promise<boolean> {
-      const [r] = await db
-        .select({ id: schema.editionPools.id })
+    /** Which of these nifties have artworks to give (a pack's pool, a blind edition's art). */
+    async withPool(niftyIds: number[]): Promise<Set<number>> {
+      if (niftyIds.length === 0) return new Set();
+      const rows = await db
+        .selectDistinct({ niftyId: schema.editionPools.niftyId })
         .from(schema.editionPools)
-        .where(eq(schema.editionPools.niftyId, niftyId))
-        .limit(1);
-      return r !== undefined;
+        .where(inArray(schema.editionPools.niftyId, niftyIds));
+      return new Set(rows.map((r) => r.niftyId));
     },
 
     async niftiesOf(collectionIds: number[]): Promise<NiftyRow[]> {

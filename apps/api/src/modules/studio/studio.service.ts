@@ -1105,8 +1105,17 @@ export function createStudioService(deps: {
   async function publishErrors(r: StudioRepo, publisher: Publisher, drop: DropRow): Promise<FieldErrors> {
     const collections = await r.collectionsOfDrops([drop.id]);
     const entries = [];
+    // A pack is opened from a pool of artworks and a blind edition revealed as one, which the studio cannot add yet
+    // (primary-sales review, 2026-12-06: such a drop sold packs that could never be opened). Said at the NFT.
+    const needingPool: number[] = [];
     for (const c of collections) {
       const rows = await r.niftiesOf([c.id]);
+      for (const n of rows)
+        if (
+          n.niftyType === 'pack' ||
+          checkoutKindOf({ dropType: drop.dropType, saleType: n.saleType }) === 'blind_edition'
+        )
+          needingPool.push(n.id);
       const nfts = await nftAnswers(r, rows, c, drop);
       entries.push({
         id: c.id,
@@ -1136,16 +1145,9 @@ export function createStudioService(deps: {
       { now: clock.now(), allowUnauthorizedPayees: publisher.verified || publisher.curated },
     );
     const fields = flattenPublishErrors(errors);
-    // A pack is opened from a pool of artworks and a blind edition revealed as one, which the studio cannot add yet
-    // (primary-sales review, 2026-12-06: such a drop sold packs that could never be opened). Said at the NFT.
-    for (const c of collections)
-      for (const n of await r.niftiesOf([c.id])) {
-        const needsPool =
-          n.niftyType === 'pack' ||
-          checkoutKindOf({ dropType: drop.dropType, saleType: n.saleType }) === 'blind_edition';
-        if (needsPool && !(await r.hasPool(n.id)))
-          fields[`nfts.${n.id}.primarySaleType`] = STUDIO_POOL_MISSING;
-      }
+    const pooled = await r.withPool(needingPool);
+    for (const id of needingPool)
+      if (!pooled.has(id)) fields[`nfts.${id}.primarySaleType`] = STUDIO_POOL_MISSING;
     return fields;
   }
 }
