@@ -149,6 +149,10 @@ describe('the Deposit tab', () => {
     await cashOut.getByLabel('Amount (USD)').fill('15');
     await cashOut.getByTestId('cash-out-submit').click();
     await cashOut.getByText('We sent a 6-digit code to your email.').waitFor();
+    // The keyboard is at the code's field.
+    await expect
+      .poll(() => page.evaluate("document.activeElement?.getAttribute('name') ?? null"))
+      .toBe('twoFactorCode');
     expect(await cashOut.getByTestId('cash-out-error').count()).toBe(0);
     expect(await balanceOf(user)).toBe(2_000);
     const sent = await latestMessage(baseUrl, user.email, 'step_up_code');

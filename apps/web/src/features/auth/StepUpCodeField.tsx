@@ -1,7 +1,7 @@
 // The two-factor code a change asks for when two-factor is on (the API's stepUp): the first try answers 403
 // two_factor_required (a code sent by text or email), and the field shows; a wrong code is said under it.
 import { INVALID_VERIFICATION_CODE, TWO_FACTOR_CODE_MIN_LENGTH } from '@vitrine/domain';
-import { type ChangeEvent, useState } from 'react';
+import { type ChangeEvent, useEffect, useRef, useState } from 'react';
 import { TextField } from '../../ui/TextField';
 import { isTwoFactorInvalid, STEP_UP_CODE_HINT, type StepUpMethod, twoFactorRequired } from './step-up';
 
@@ -63,21 +63,32 @@ export function useStepUpCode(): StepUpCode {
   };
 }
 
-/** The code's field, shown once the code was asked for. */
+/** The code's field, shown once the code was asked for; the keyboard goes to it once it can be typed in. */
 export function StepUpCodeField({ stepUp, disabled }: { stepUp: StepUpCode; disabled?: boolean }) {
+  const box = useRef<HTMLDivElement>(null);
+  const focused = useRef(false);
+  // It appears while the request that asked for it is still settling (disabled): focused once it is enabled.
+  useEffect(() => {
+    if (!stepUp.asked) focused.current = false;
+    else if (!disabled && !focused.current) {
+      focused.current = true;
+      box.current?.querySelector('input')?.focus();
+    }
+  }, [stepUp.asked, disabled]);
   if (!stepUp.asked) return null;
   return (
-    <TextField
-      name="twoFactorCode"
-      label="Verification code"
-      hint={`Two-factor authentication is on. ${STEP_UP_CODE_HINT[stepUp.asked]}`}
-      inputMode="numeric"
-      autoComplete="one-time-code"
-      value={stepUp.value}
-      onChange={stepUp.onChange}
-      error={stepUp.error}
-      disabled={disabled}
-      data-autofocus
-    />
+    <div ref={box}>
+      <TextField
+        name="twoFactorCode"
+        label="Verification code"
+        hint={`Two-factor authentication is on. ${STEP_UP_CODE_HINT[stepUp.asked]}`}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        value={stepUp.value}
+        onChange={stepUp.onChange}
+        error={stepUp.error}
+        disabled={disabled}
+      />
+    </div>
   );
 }

@@ -88,14 +88,13 @@ export function OfferForm({
     rendered((n) => n + 1);
     // The keyboard goes where the problem is: the field it is about, else the button that sends the offer (UX
     // review, 2026-12-06: that button was disabled while the offer was on its way, and the focus fell to the page).
-    requestAnimationFrame(() => {
-      const form = document.getElementById(formId);
-      (
-        form?.querySelector<HTMLElement>('[aria-invalid="true"], [data-invalid="true"][tabindex]') ??
+    const form = document.getElementById(formId);
+    focusFirstInvalid(
+      form,
+      () =>
         document.querySelector<HTMLElement>(`button[type="submit"][form="${formId}"]`) ??
-        form?.querySelector<HTMLElement>('button[type="submit"]')
-      )?.focus();
-    });
+        form?.querySelector<HTMLElement>('button[type="submit"]'),
+    );
   }, [failure, actions, formId]);
   useEffect(() => {
     if (answered) actions.settle();

@@ -722,12 +722,7 @@ export function Payment({
   useEffect(() => {
     if (wasBusy.current && !paying && pay.isError) {
       const form = formRef.current;
-      requestAnimationFrame(() =>
-        (
-          form?.querySelector<HTMLElement>('[aria-invalid="true"], [data-invalid="true"][tabindex]') ??
-          form?.querySelector<HTMLElement>('[data-testid="pay"]')
-        )?.focus(),
-      );
+      focusFirstInvalid(form, () => form?.querySelector<HTMLElement>('[data-testid="pay"]'));
     }
     wasBusy.current = paying;
   }, [paying, pay.isError]);
