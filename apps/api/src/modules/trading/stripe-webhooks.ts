@@ -318,6 +318,8 @@ export function createStripeWebhooks(deps: {
       and(eq(deposits.processor, 'stripe_card'), eq(deposits.providerReference, ref)),
     );
     if (!deposit) return null;
+    if (deposit.status !== 'authorized' && deposit.status !== 'credited')
+      return `refunded:${refundedTotal}:not_credited`;
     const ledger = createLedgerRepo(tx);
     const user = await ledger.userAccount(deposit.userId);
     const clearing = await ledger.houseAccount('payments_clearing');
@@ -325,7 +327,6 @@ export function createStripeWebhooks(deps: {
     // is credited here, then taken back below. Left as it was, the sweep, which asks Stripe whether the money was
     // taken (a refunded payment still reads succeeded), credited all of it (money review 2026-12-06).
     if (deposit.status === 'authorized') await creditDeposit(tx, ledger, deposit, { user, clearing }, at);
-    else if (deposit.status !== 'credited') return `refunded:${refundedTotal}:not_credited`;
     const prefix = `deposit:${ref}:refunded:`;
     const earlier = await tx
       .select({ reference: ledgerTransactions.reference })
