@@ -60,6 +60,8 @@ export interface AppConfig {
   searchUrl?: string;
   /** Web origins allowed to call from another origin (split hosts). */
   corsOrigins?: string[];
+  /** The proxies in front of this server (TRUST_PROXY): addresses or CIDR ranges, or a hop count. */
+  trustProxy?: string | number;
   adminToken?: string;
   /** Key of the dev outbox when `adminToken` is unset (server.ts: kept in DATA_DIR); else random. */
   outboxKey?: string;
@@ -141,6 +143,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
         message: error.message || 'Bad request',
       });
     },
+    // Only a named proxy's X-Forwarded-For is believed (`request.ip`, the per-IP limits); never `true`.
+    trustProxy: config.trustProxy ?? false,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
   });

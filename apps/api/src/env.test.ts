@@ -119,3 +119,19 @@ describe('readEnv: memory settings (docs/operations.md, "Memory")', () => {
     expect(message({ RESPONSE_CACHE_MAX_BYTES: '-1' })).toContain('RESPONSE_CACHE_MAX_BYTES');
   });
 });
+
+describe('TRUST_PROXY', () => {
+  it('is off when unset or empty', () => {
+    expect(readEnv({}).TRUST_PROXY).toBeUndefined();
+    expect(readEnv({ TRUST_PROXY: '' }).TRUST_PROXY).toBeUndefined();
+  });
+
+  it('takes the proxies by address or range, or a number of hops', () => {
+    expect(readEnv({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).TRUST_PROXY).toBe('10.0.0.0/8, 127.0.0.1');
+    expect(readEnv({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
+  });
+
+  it('refuses true: any client could then choose its own address', () => {
+    expect(message({ TRUST_PROXY: 'true' })).toContain('TRUST_PROXY: name the proxies');
+  });
+});

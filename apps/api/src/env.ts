@@ -46,6 +46,23 @@ const envSchema = z.object({
   PUBLIC_ORIGIN: optionalUrl(['http://', 'https://']),
   /** Set by `npm run dev`: the Vite dev server's origin, allowed in wallet sign-in messages. */
   DEV_WEB_ORIGIN: optionalUrl(['http://', 'https://']),
+  /**
+   * The proxies in front of this server (a load balancer): their addresses or CIDR ranges, comma-separated,
+   * or the number of proxy hops. Then `request.ip` is the client's address from X-Forwarded-For, as the
+   * per-IP limits need. Unset: the connection's own address, and X-Forwarded-For is ignored.
+   */
+  TRUST_PROXY: z.preprocess(
+    emptyUnset,
+    z
+      .string()
+      .trim()
+      .optional()
+      .refine((v) => v === undefined || !/^(true|false)$/i.test(v), {
+        message:
+          'name the proxies (addresses or CIDR ranges, comma-separated) or the number of hops, not true or false',
+      })
+      .transform((v) => (v !== undefined && /^\d+$/.test(v) ? Number(v) : v)),
+  ),
   /** Comma-separated web origins allowed to call the API from another origin (split hosts). */
   CORS_ORIGINS: z
     .string()

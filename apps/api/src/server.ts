@@ -55,6 +55,7 @@ const app = await buildApp({
   apiUrl: env.API_URL,
   searchUrl: env.SEARCH_URL,
   corsOrigins: env.CORS_ORIGINS,
+  trustProxy: env.TRUST_PROXY,
   adminToken: env.ADMIN_TOKEN,
   // The dev outbox's key: ADMIN_TOKEN when set, else one kept in DATA_DIR (no outbox in production).
   outboxKey: env.ADMIN_TOKEN || env.NODE_ENV === 'production' ? undefined : outboxKeyFor(env.DATA_DIR),
