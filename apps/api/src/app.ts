@@ -144,7 +144,13 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       });
     },
     // Only a named proxy's X-Forwarded-For is believed (`request.ip`, the per-IP limits); never `true`.
-    trustProxy: config.trustProxy ?? false,
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (
+            (hops: number) => (_address: string, hop: number) =>
+              hop < hops
+          )(config.trustProxy)
+        : (config.trustProxy ?? false),
     return503OnClosing: true,
     forceCloseConnections: 'idle',
   });

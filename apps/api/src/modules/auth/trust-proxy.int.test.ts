@@ -64,3 +64,26 @@ describe('with no proxy named (the default)', () => {
     expect((await attempt(t, PUBLISHER.email, PUBLISHER.password, '198.51.100.99')).statusCode).toBe(429);
   });
 });
+
+describe('behind one proxy hop (TRUST_PROXY=1)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await accountsTestApp({ rateLimits: limits }, { trustProxy: 1 });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('takes the address the proxy added, not one the client wrote before it', async () => {
+    for (let i = 0; i < 3; i += 1)
+      expect(
+        (await attempt(t, `nobody${i}@example.com`, 'x-password-1', `192.0.2.${i}, 198.51.100.7`)).statusCode,
+      ).toBe(400);
+    expect(
+      (await attempt(t, PUBLISHER.email, PUBLISHER.password, '192.0.2.77, 198.51.100.7')).statusCode,
+    ).toBe(429);
+    expect(
+      (await attempt(t, PUBLISHER.email, PUBLISHER.password, '192.0.2.77, 198.51.100.8')).statusCode,
+    ).toBe(200);
+  });
+});
