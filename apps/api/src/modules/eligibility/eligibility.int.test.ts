@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../testing/test-app';
 import { sessionFor, type TestSession } from '../social/test-session';
-import { buyer, dropNifty, fund } from '../trading/trading-helpers';
+import { accountBalance, buyer, dropNifty, fund, payIntent } from '../trading/trading-helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -251,6 +251,40 @@ describe('primary checkout refuses an ineligible buyer (decision 015)', () => {
       d.gated.typeNumber,
     );
     expect(ok.statusCode, ok.body).toBe(200);
+  });
+});
+
+describe('eligibility is checked again at pay (review, 2026-12-06)', () => {
+  it('a buyer who no longer holds the token that made them eligible is refused at pay, and nothing is charged', async () => {
+    const d = await dropWithTwoCollections();
+    const fx = f();
+    await fx.criteria({
+      collectionId: d.second.id,
+      rules: [{ kind: 'own_nifties_from_contracts', contractAddresses: [d.key.contractAddress] }],
+    });
+    const holder = await fx.user();
+    const friend = await fx.user();
+    const [key] = await fx.tokens({ niftyId: d.keyNifty.id, ownerId: holder.id });
+    if (!key) throw new Error('no key token');
+    const at = t.app.config.clock.now();
+    await fund(db(), holder.id, 100_000, at);
+    const session = await sessionFor(t.app, holder.profileUrl);
+    const opened = await buy(session, d.gated.contractAddress, d.gated.typeNumber);
+    expect(opened.statusCode, opened.body).toBe(200);
+    const intentId = Number((opened.json() as { purchaseIntentId: number }).purchaseIntentId);
+    // The key passes to a friend while the checkout is open (one key would otherwise let many buy).
+    await db().update(schema.tokens).set({ ownerId: friend.id }).where(eq(schema.tokens.id, key.id));
+    const refused = await payIntent(t.app, session, intentId, { payment_method: 'balance' });
+    expect(refused.statusCode, refused.body).toBe(403);
+    expect(refused.json()).toMatchObject({ errorType: 'not-eligible', message: 'Not Eligible to Buy' });
+    expect(await accountBalance(db(), { userId: holder.id })).toBe(100_000);
+    const minted = await db().select().from(schema.tokens).where(eq(schema.tokens.niftyId, d.gated.id));
+    expect(minted).toHaveLength(0);
+    // The key back: the same checkout pays.
+    await db().update(schema.tokens).set({ ownerId: holder.id }).where(eq(schema.tokens.id, key.id));
+    const paid = await payIntent(t.app, session, intentId, { payment_method: 'balance' });
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(await accountBalance(db(), { userId: holder.id })).toBeLessThan(100_000);
   });
 });
 

@@ -1276,6 +1276,10 @@ export function createTradingService(deps: {
       listing = read?.listing ?? null;
       if (listing?.status !== 'active') throw TRADING_ERRORS.listingClosed();
     }
+    // A drop's criteria are met when the buyer pays, not only when the checkout opened: a token that made the
+    // buyer eligible may have passed to someone else since (one key would let many buy). Before any money moves.
+    if (intent.niftyId !== null && intent.saleKind !== 'listing')
+      await deps.eligibility?.assertEligible(buyerId, intent.niftyId);
     if (input.paymentMethod && input.paymentMethod !== intent.paymentMethod) {
       intent = await patchIntent(intent, { paymentMethod: input.paymentMethod });
     }
