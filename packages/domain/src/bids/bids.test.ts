@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { AUCTION_EXTENSION_MS } from '../constants';
 import {
   bidAllowance,
+  bidBelowMinimumMessage,
   bidderDisplay,
   DEFAULT_BID_ALLOWANCE_CENTS,
   extendedEndTime,
@@ -23,6 +24,13 @@ describe('minimumBid (000 §5 "Minimum bid = highest bid + bid increment")', () 
 
   it('counts a highest bid of 0 as a bid (minimum bid may be 0)', () => {
     expect(minimumBid({ highestBid: 0, bidIncrement: 100, minimumBid: 0 })).toBe(100);
+  });
+});
+
+describe('bidBelowMinimumMessage (000 §5: a bid must be at least the minimum bid)', () => {
+  it('says the amount the bid must reach, in dollars', () => {
+    expect(bidBelowMinimumMessage(50_000)).toBe('Your bid must be at least $500.00');
+    expect(bidBelowMinimumMessage(125_050)).toBe('Your bid must be at least $1,250.50');
   });
 });
 

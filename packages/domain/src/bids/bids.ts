@@ -1,4 +1,5 @@
 import { AUCTION_EXTENSION_MS } from '../constants';
+import { formatCents } from '../format/price';
 import { type DateInput, toEpochMs } from '../time/date';
 
 export interface MinimumBidInput {
@@ -13,6 +14,14 @@ export interface MinimumBidInput {
 export function minimumBid({ highestBid, bidIncrement, minimumBid: start }: MinimumBidInput): number {
   if (highestBid === null || highestBid === undefined) return start;
   return Math.max(highestBid + bidIncrement, start);
+}
+
+/**
+ * What a bid under the minimum is told (000 §5 gives the rule, not a text): the amount it must reach, as the bid
+ * dialog's amount field says it before sending and when the API refuses a bid that was outbid meanwhile.
+ */
+export function bidBelowMinimumMessage(minimumBidCents: number): string {
+  return `Your bid must be at least ${formatCents(minimumBidCents)}`;
 }
 
 export interface RankedPlacementInput {

@@ -3,7 +3,13 @@
 // the backing (the balance, held, when it covers the bid; else a card tokenised by the processor and
 // authorised by the API), the result. A 401 opens the auth modal.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { amountText, formatCents, readUsdAmount, type SaleType } from '@vitrine/domain';
+import {
+  amountText,
+  bidBelowMinimumMessage,
+  formatCents,
+  readUsdAmount,
+  type SaleType,
+} from '@vitrine/domain';
 import { type FormEvent, useContext, useId, useState } from 'react';
 import { createActionKeys } from '../../app/action-key';
 import { isApiError } from '../../app/api-client';
@@ -107,11 +113,20 @@ function OpenBidDialog({ contractAddress, niftyType, saleType, onClose }: BidDia
     },
     onError: (error) => {
       if (isUnauthorized(error) && authModal) authModal.open();
-      // The API's message about the amount ('The amount is too high') shows at the amount.
-      else if (isApiError(error) && error.fields?.amount) setFieldError(error.fields.amount);
+      // The API's word about the amount ('The amount is too high', a minimum raised meanwhile) shows at the amount.
+      else refusedAmount(error);
     },
   });
   const card = useCardForm(mutation.error);
+
+  /** A refusal of the amount: said at the amount; a minimum raised meanwhile is read again for the dialog's line. */
+  function refusedAmount(error: unknown) {
+    const message = amountRefusal(error);
+    if (message === null) return;
+    setFieldError(message);
+    if (isApiError(error) && error.errorType === 'bid-too-low')
+      void queryClient.invalidateQueries({ queryKey: bidKeys.of(contractAddress, niftyType) });
+  }
 
   async function placedNow(result: PlacedBid) {
     setPlaced(result);
@@ -137,7 +152,7 @@ function OpenBidDialog({ contractAddress, niftyType, saleType, onClose }: BidDia
     onRefused: (error) => {
       if (isUnauthorized(error) && authModal) authModal.open();
       // Outbid while the bank asked: the new minimum shows at the amount, as for a bid refused at once.
-      else if (isApiError(error) && error.fields?.amount) setFieldError(error.fields.amount);
+      else refusedAmount(error);
     },
     notDone: NOT_PLACED,
     notSure:
@@ -176,7 +191,7 @@ function OpenBidDialog({ contractAddress, niftyType, saleType, onClose }: BidDia
     // and key), the API answers that bid; otherwise it says why the amount is refused.
     const ownBidAgain = current?.yourBid?.amount_in_cents === read.cents;
     if (minBid !== null && read.cents < minBid && !ownBidAgain) {
-      setFieldError(`Minimum Bid: ${formatCents(minBid)}`);
+      setFieldError(bidBelowMinimumMessage(minBid));
       return;
     }
     if (chosen === 'balance' && !enough && balance !== null) {
@@ -202,7 +217,7 @@ function OpenBidDialog({ contractAddress, niftyType, saleType, onClose }: BidDia
   const failure =
     refused &&
     !isUnauthorized(refused) &&
-    !amountRefused(refused) &&
+    amountRefusal(refused) === null &&
     !(refused === mutation.error && card.atFields)
       ? isApiError(refused)
         ? refused.message
@@ -308,7 +323,18 @@ export function YourBidLine({
   );
 }
 
-/** A refusal the API names at the amount: its message shows at the field, not above the form. */
-function amountRefused(error: unknown): boolean {
-  return isApiError(error) && Boolean(error.fields?.amount);
+/**
+ * The message at the amount for a refusal of the amount (null for another refusal): the API's own message at
+ * the field, or the minimum it answers for a bid under it (its message, 'Minimum Bid: $500.00', says the minimum
+ * but not that the bid is under it), or the raise a ranked bid must make. Shown at the field, not above the form.
+ */
+function amountRefusal(error: unknown): string | null {
+  if (!isApiError(error)) return null;
+  if (error.fields?.amount) return error.fields.amount;
+  if (error.errorType === 'bid-too-low') {
+    const minimum = Number(error.fields?.minBidInCents);
+    return Number.isSafeInteger(minimum) ? bidBelowMinimumMessage(minimum) : error.message;
+  }
+  if (error.errorType === 'bid-increment-too-small') return error.message;
+  return null;
 }
