@@ -1,7 +1,8 @@
 // Drop-day defects of the sale cards and the listing checkout modal, in real Chromium against the built,
 // seeded server: the listing checkout modal's 'View your NFT' closes the modal (it linked to the item page
 // under it, so the click did nothing); a sold-out card reads 'Sold Out' once, on its button (000 §4); an
-// auction card shows no 'Only {n} Remaining!' line (that line is the buying panel's, for editions for sale);
+// auction or drawing card shows no 'Only {n} Remaining!' line (that line is the buying panel's, for editions for
+// sale);
 // the header's countdown chip and a card's countdown to the same end read the same time.
 import { describe, expect, inject, it } from 'vitest';
 import { apiSignUp, DESKTOP, storeCredentials } from './support/accounts';
@@ -83,6 +84,26 @@ describe('drop-day cards', () => {
       expect(open).toBeGreaterThan(0);
       await page.context().close();
     }
+  });
+
+  // A drawing sells no quantity first come first serve: its editions are drawn among the entries. 'Only 17
+  // Remaining!' (20 editions, 3 reserved) read beside '0 / 20 minted' (UX walkthrough); the card shows its entries.
+  it("live drawing cards show their entries and no 'Only {n} Remaining!' line", async () => {
+    const page = await openPage('/collections/paper-gardens');
+    const cards = page.locator('[data-testid="drop-sale-card"][data-sale-type="drawing"]');
+    await expect.poll(() => cards.count(), { timeout: 15_000 }).toBeGreaterThan(1);
+    // drawings.e2e runs the first of them (it closes); the others are open for entries.
+    let open = 0;
+    for (const card of await cards.all()) {
+      await expect
+        .poll(() => card.getByTestId('drop-sale-entries').textContent())
+        .toMatch(/^\d+ Entr(y|ies)$/);
+      if ((await card.getByTestId('drop-sale-live').count()) > 0) open += 1;
+      expect(await card.getByTestId('quantity-limit').count()).toBe(0);
+      expect(await card.getByText(/Remaining!/).count()).toBe(0);
+    }
+    expect(open).toBeGreaterThan(0);
+    await page.context().close();
   });
 
   it("the header's countdown chip and a card's countdown to the same start read the same time at every change", async () => {

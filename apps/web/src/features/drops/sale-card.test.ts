@@ -12,7 +12,9 @@ import {
 
 const NOW = Date.parse('2025-02-19T12:00:00Z');
 
-function card(o: { saleType?: string; sold?: number; editions?: number; burnt?: number } = {}): SaleCard {
+function card(
+  o: { saleType?: string; sold?: number; editions?: number; burnt?: number; reserved?: number } = {},
+): SaleCard {
   return {
     id: 1,
     contractAddress: '0x01',
@@ -24,7 +26,7 @@ function card(o: { saleType?: string; sold?: number; editions?: number; burnt?: 
       name: 'Deck Pack',
       niftyTotalBurnt: o.burnt ?? 0,
       niftyTotalNumOfEditions: o.editions ?? 10,
-      niftyTotalReserved: 0,
+      niftyTotalReserved: o.reserved ?? 0,
       niftyTotalSold: o.sold ?? 10,
     },
     saleType: o.saleType ?? 'standard',
@@ -119,6 +121,17 @@ describe("quantityLine (000 §4 cards, §5 quantity-limit panel: 'Only {n} Remai
       expect(dropCardButton(auction, NOW).label).toBe('Place Bid');
       expect(quantityLine(auction, true, false)).toBeNull();
     }
+  });
+  it('shows nothing on a drawing card: its editions are drawn among the entries, which it shows', () => {
+    // 20 editions, 3 reserved, none minted: not 'Only 17 Remaining!' beside the works' '0 / 20 minted'.
+    const drawing = domainCard(card({ saleType: 'drawing', sold: 0, editions: 20, reserved: 3 }), undefined, {
+      userEntriesUnused: 1,
+      userEntriesUsed: 0,
+      totalEntries: 4,
+    });
+    expect(dropCardButton(drawing, NOW).label).toBe('Enter Drawing');
+    expect(quantityLine(drawing, true, false)).toBeNull();
+    expect(entriesLine(drawing)).toBe('4 Entries');
   });
   it('says the purchase limit is reached when the viewer reached it', () => {
     expect(quantityLine(domainCard(card({ sold: 2 })), true, true)).toBe(LIMIT_REACHED);

@@ -60,12 +60,15 @@ export function entriesLine(card: DomainCard): string | null {
  * The card's quantity line while it is open (the quantity-limit panel, 000 §5): the purchase limit when the
  * viewer reached it, else 'Only {n} Remaining!' for editions for sale. None once sold out: the button reads
  * 'Sold Out' ('Sold'), once (000 §4). None on an auction card (1/1, ranked, silent): it shows its bid price
- * line and Place Bid (000 §4); the remaining line is the buying panel's.
+ * line and Place Bid (000 §4); the remaining line is the buying panel's. None on a drawing card either: its
+ * editions are drawn among the entries, not bought first come first serve with a quantity (the panel's 'confirm
+ * to mint the rest' has nothing to mint), so it shows its entries ('{n} Entries') and Enter Drawing; an
+ * 'Only 17 Remaining!' (20 editions, 3 reserved) read beside the works' '0 / 20 minted' (UX walkthrough).
  */
 export function quantityLine(card: DomainCard, live: boolean, limitReached: boolean): string | null {
   if (!live) return null;
   if (limitReached) return LIMIT_REACHED;
-  if (isBidSaleType(card.saleType)) return null;
+  if (isBidSaleType(card.saleType) || card.saleType === 'drawing') return null;
   const remaining = remainingEditions(card);
   return remaining === null || remaining < 1 ? null : `Only ${remaining} Remaining!`;
 }
