@@ -193,6 +193,11 @@ describe('bidding on a live auction', () => {
     const first = table.getByTestId('bid-row').first();
     expect(await first.getByTestId('bid-amount').textContent()).toBe(dollars(minBid));
     expect((await first.boundingBox())?.height).toBe(80);
+    // When: the app's one date format ('Dec 6, 2026, 6:26 PM', as on receipts and the dashboard), not the browser's
+    // own ('12/6/2026, 6:34:32 PM').
+    expect(await first.locator('td').last().textContent()).toMatch(
+      /^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s[AP]M$/,
+    );
     const link = first.getByTestId('bidder-link');
     expect(await link.getAttribute('href')).toMatch(/^\/profile\//);
     await expect.poll(() => page.getByTestId('bid-summary-price').textContent()).toBe(dollars(minBid));

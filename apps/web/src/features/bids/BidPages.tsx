@@ -21,6 +21,7 @@ import { ErrorFallback } from '../../ui/ErrorFallback';
 import { Page } from '../../ui/Page';
 import { Pagination } from '../../ui/Pagination';
 import { Skeleton } from '../../ui/Skeleton';
+import { formatDateTime } from '../catalog/shared/time-format';
 import { useLiveTopic } from '../live/useLiveTopic';
 import styles from './BidPages.module.css';
 import { type AuctionState, type Bid, bidKeys, bidsApi } from './bids-api';
@@ -137,7 +138,10 @@ function BidRows({ bids, ranked }: { bids: Bid[]; ranked: boolean }) {
               <td data-testid="bid-amount">
                 {bid.amount_in_cents === null ? 'Sealed' : formatCents(bid.amount_in_cents)}
               </td>
-              <td>{new Date(bid.Timestamp).toLocaleString()}</td>
+              <td>
+                {/* The app's one date format ('Dec 6, 2026, 6:26 PM'), not the browser's own. */}
+                <time dateTime={bid.Timestamp}>{formatDateTime(bid.Timestamp)}</time>
+              </td>
             </tr>
           );
         })}
