@@ -6,7 +6,7 @@
 import { schema, withTransaction } from '@vitrine/db';
 import { fixtures } from '@vitrine/db/testing';
 import type { EditionInfo, PackOpening, PurchaseIntent } from '@vitrine/domain/trading-responses';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../testing/test-app';
 import type { TestSession } from '../social/test-session';
@@ -428,22 +428,41 @@ describe('packs', () => {
     expect(await ledgerInvariants(db())).toMatchObject({ unbalancedTransactions: 0, negativeBalances: 0 });
   });
 
-  it('a pack whose pool is empty is refused and stays sealed', async () => {
+  it('packs sell only while the pool can fill every sold pack: no one pays for a pack that opens short', async () => {
+    // Three items, two a pack: one full pack; the edition size (10) would have sold more.
+    const { nifty } = await packDrop({ packSize: 2, pool: [2, 1] });
+    const first = await buyer(t.app);
+    await fund(db(), first.userId, 100_000, t.clock.now());
+    const two = await create(first, nifty, 2);
+    expect(two.statusCode, two.body).toBe(409);
+    expect(two.json()).toMatchObject({ errorType: 'not-enough-editions', message: 'Only 1 Remaining!' });
+    const paid = await payByBalance(first, (await created(first, nifty, 1)).purchaseIntentId);
+    const [pack] = paid.mintedTokens;
+    if (!pack) throw new Error('no pack');
+    // Sold, sealed: its two items are spoken for, so nobody else can buy a pack now.
+    const second = await buyer(t.app);
+    const late = await create(second, nifty, 1);
+    expect(late.statusCode, late.body).toBe(409);
+    expect(late.json()).toMatchObject({ errorType: 'sold-out' });
+    // The sealed pack opens full.
+    const opened = await open(first, nifty.contractAddress, pack.tokenId);
+    expect(opened.statusCode, opened.body).toBe(200);
+    expect((opened.json() as PackOpening).contents).toHaveLength(2);
+    // Opened, the one item left still fills no pack.
+    expect((await create(second, nifty, 1)).json()).toMatchObject({ errorType: 'sold-out' });
+  });
+
+  it('a quantity raised on an open pack checkout is held to what the pool can fill', async () => {
     const { nifty } = await packDrop({ packSize: 1, pool: [1] });
     const owner = await buyer(t.app);
-    await fund(db(), owner.userId, 100_000, t.clock.now());
-    const paid = await payByBalance(owner, (await created(owner, nifty, 2)).purchaseIntentId);
-    const [p1, p2] = paid.mintedTokens;
-    if (!p1 || !p2) throw new Error('no packs');
-    expect((await open(owner, nifty.contractAddress, p1.tokenId)).statusCode).toBe(200);
-    const empty = await open(owner, nifty.contractAddress, p2.tokenId);
-    expect(empty.statusCode).toBe(409);
-    expect(empty.json()).toMatchObject({ errorType: 'pack-empty' });
-    const [row] = await db()
-      .select()
-      .from(schema.tokens)
-      .where(and(eq(schema.tokens.niftyId, nifty.id), isNull(schema.tokens.openedAt)));
-    expect(row).toBeDefined();
+    const intent = await created(owner, nifty, 1);
+    const more = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/payments/purchase-intents/',
+      headers: owner.headers,
+      payload: { purchase_intent_id: intent.purchaseIntentId, requested_quantity: 2 },
+    });
+    expect(more.statusCode, more.body).toBe(409);
   });
 });
 

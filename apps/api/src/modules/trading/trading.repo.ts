@@ -97,6 +97,8 @@ export interface NiftyForSale {
   isFreeRedemption: boolean;
   totalSold: number;
   totalReserved: number;
+  /** Items in each pack (a pack nifty); null otherwise. */
+  packSize: number | null;
   startAt: Date | null;
   endAt: Date | null;
   contractAddress: string;
@@ -158,6 +160,16 @@ const closeSaleStatement = preparedSql<{ listings: number; tokens: number }>(
       returning id
     )
     select (select count(*) from l)::int as listings, (select count(*) from k)::int as tokens`,
+);
+
+/** `packStock`'s statement: a pack's pool items left and its packs sold and not opened. */
+const packStockStatement = preparedSql<{ pool_remaining: string; sealed: string }>(
+  'trading_pack_stock',
+  () => sql`
+    select (select coalesce(sum(remaining), 0) from ${editionPools}
+             where nifty_id = ${ph('nifty')}::int and content_nifty_id is not null)::text as pool_remaining,
+           (select count(*) from ${tokens}
+             where nifty_id = ${ph('nifty')}::int and opened_at is null and burnt_at is null)::text as sealed`,
 );
 
 /**
@@ -316,6 +328,7 @@ export function createTradingRepo(db: Db) {
     isFreeRedemption: nifties.isFreeRedemption,
     totalSold: nifties.totalSold,
     totalReserved: nifties.totalReserved,
+    packSize: nifties.packSize,
     startAt: sql<Date | null>`coalesce(${nifties.startAt}, ${drops.startAt})`.mapWith(nifties.startAt),
     endAt: sql<Date | null>`coalesce(${nifties.endAt}, ${drops.endAt})`.mapWith(nifties.endAt),
     contractAddress: collections.contractAddress,
@@ -1254,6 +1267,15 @@ export function createTradingRepo(db: Db) {
         and(eq(editionPools.niftyId, niftyId), sql`${editionPools.remaining} > 0`),
       );
       return rows.sort((a, b) => a.id - b.id);
+    },
+
+    /**
+     * A pack's stock of items: what its pool has left to give, and its packs sold and not opened yet (each
+     * takes `packSize` of them when opened). Read under the pack nifty's lock, which openings take too.
+     */
+    async packStock(niftyId: number): Promise<{ poolRemaining: number; sealed: number }> {
+      const [row] = await packStockStatement.execute(db, { nifty: niftyId });
+      return { poolRemaining: Number(row?.pool_remaining ?? 0), sealed: Number(row?.sealed ?? 0) };
     },
 
     /** Whether a nifty has pack items (a pack) or artworks (a blind edition) to draw from. */

@@ -743,6 +743,32 @@ export function createTradingService(deps: {
     };
   }
 
+  /**
+   * The editions a checkout may still hold: the edition size less what is sold, reserved and held by other
+   * checkouts (`heldByOthers`); an open edition has no such end. A pack also no more than its pool can fill
+   * beside the packs sold and not opened yet, each of which takes `packSize` items when opened: a pack is
+   * never sold that would open short (review, 2026-12-06). Read under the nifty's lock where it decides.
+   */
+  async function freeEditions(
+    r: Pick<TradingRepo, 'packStock'>,
+    nifty: {
+      id: number;
+      editionSize: number;
+      totalSold: number;
+      totalReserved: number;
+      packSize: number | null;
+    },
+    kind: string | null,
+    heldByOthers: number,
+  ): Promise<number> {
+    if (kind === 'open_edition') return OPEN_EDITION_FREE;
+    const free = nifty.editionSize - nifty.totalSold - nifty.totalReserved - heldByOthers;
+    if (kind !== 'pack') return free;
+    const stock = await r.packStock(nifty.id);
+    const fillable = Math.floor(stock.poolRemaining / Math.max(1, nifty.packSize ?? 1));
+    return Math.min(free, fillable - stock.sealed - heldByOthers);
+  }
+
   /** The checkout's view of a primary nifty: free editions and what this intent may hold. */
   async function primaryNiftyView(niftyId: number, intent: IntentRow): Promise<PrimaryNifty | null> {
     const n = await repo.niftyForSaleById(niftyId);
@@ -754,10 +780,7 @@ export function createTradingService(deps: {
     ]);
     const open = OPEN_STATES.includes(intent.paymentState) && intent.expiresAt > at;
     const ownHeld = open ? intent.heldQuantity : 0;
-    const freeForThis =
-      checkoutKindOf(n) === 'open_edition'
-        ? OPEN_EDITION_FREE
-        : n.editionSize - n.totalSold - n.totalReserved - heldByOthers;
+    const freeForThis = await freeEditions(repo, n, checkoutKindOf(n), heldByOthers);
     const { allowed, limit } = allowedQuantity({
       free: freeForThis,
       maxPurchaseQuantity: perPurchase(n),
@@ -1580,11 +1603,7 @@ export function createTradingService(deps: {
         // One open checkout per buyer and nifty: asking again (back and Buy, another tab) replaces it, so
         // its editions are free again and it is not counted as a purchase (no lock-out, no hoarding).
         const replaced = await trading.cancelOpenIntentsOf(nifty.id, buyerId, at);
-        const held = await trading.heldOf(nifty.id, at);
-        const free =
-          saleKind === 'open_edition'
-            ? OPEN_EDITION_FREE
-            : nifty.editionSize - nifty.totalSold - nifty.totalReserved - held;
+        const free = await freeEditions(trading, nifty, saleKind, await trading.heldOf(nifty.id, at));
         const { allowed, limit } = allowedQuantity({
           free,
           maxPurchaseQuantity: perPurchase(nifty),
@@ -1636,11 +1655,12 @@ export function createTradingService(deps: {
         if (intent.expiresAt <= at) throw TRADING_ERRORS.intentClosed('expired');
         assertPerPurchase(nifty, quantity);
         if (quantity > intent.heldQuantity && intent.saleKind !== 'open_edition') {
-          const free =
-            nifty.editionSize -
-            nifty.totalSold -
-            nifty.totalReserved -
-            (await trading.heldOf(nifty.id, at, id));
+          const free = await freeEditions(
+            trading,
+            nifty,
+            intent.saleKind,
+            await trading.heldOf(nifty.id, at, id),
+          );
           if (quantity > free) throw free <= 0 ? TRADING_ERRORS.soldOut() : TRADING_ERRORS.notEnough(free);
         }
         // A new amount drops a card verification in progress (it was for the old total).
