@@ -116,6 +116,8 @@ describe('buying a drop’s editions', () => {
     const fees = page.getByTestId('fee-breakdown');
     await fees.waitFor();
     expect(await fees.getByTestId('fee-price').textContent()).toBe(dollars(unit));
+    // One edition: its price alone.
+    expect(await fees.getByTestId('fee-quantity').count()).toBe(0);
     await page.getByTestId('checkout-item-name').waitFor();
     expect(await page.getByTestId('quantity-limits').textContent()).toContain('per purchase');
     expect(await page.getByTestId('quantity-decrease').isDisabled()).toBe(true);
@@ -123,6 +125,8 @@ describe('buying a drop’s editions', () => {
     // Two editions: re-quoted by the server (price × 2, the card fee 2.9 % + 30 c of it).
     await page.getByTestId('quantity-increase').click();
     await expect.poll(() => fees.getByTestId('fee-price').textContent()).toBe(dollars(unit * 2));
+    // The price says what it is made of (UX walkthrough: 'Price $225.00' for 3 editions, without '3 × $75.00').
+    expect(await fees.getByTestId('fee-quantity').textContent()).toBe(`2 × ${dollars(unit)}`);
     const cardFee = Math.floor((unit * 2 * 290 + 5_000) / 10_000) + 30;
     expect(await fees.getByTestId('fee-service-card').textContent()).toBe(dollars(cardFee));
     expect(await fees.getByTestId('fee-total').textContent()).toBe(dollars(unit * 2 + cardFee));
@@ -145,6 +149,9 @@ describe('buying a drop’s editions', () => {
       .poll(async () => (await heading.boundingBox())?.y ?? -1)
       .toBeGreaterThanOrEqual(bar?.height ?? 0);
     expect(await page.getByTestId('checkout-success-text').textContent()).toContain('2 editions of');
+    // The receipt's price says the same.
+    expect(await success.getByTestId('receipt-price').textContent()).toBe(dollars(unit * 2));
+    expect(await success.getByTestId('receipt-quantity').textContent()).toBe(`2 × ${dollars(unit)}`);
 
     expect(await soldOf(card)).toBe(soldBefore + 2);
     // The checkout's own sold count moves too, without a reload.

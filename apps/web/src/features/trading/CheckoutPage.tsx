@@ -44,6 +44,7 @@ import { CardFields } from './CardFields';
 import { useCheckoutBusy } from './CheckoutDialog';
 import styles from './CheckoutPage.module.css';
 import { listingMatchQuery, parsePiid } from './checkout-queries';
+import { editionsPriceText } from './quantity-quote';
 import { passCardStep, stripeCards } from './stripe-card';
 import {
   type CardInput,
@@ -250,13 +251,42 @@ function BackToItem({
   );
 }
 
-/** What the buyer pays for a method (000 §9: the gas line only when the rule says so). */
-export function FeeBreakdown({ quote }: { quote: Quote }) {
+/** The price line's label: 'Price', with what a price of several editions is made of. */
+function PriceLabel({
+  priceInCents,
+  quantity,
+  testId,
+}: {
+  priceInCents: number;
+  quantity: number;
+  testId: string;
+}) {
+  const editions = editionsPriceText(priceInCents, quantity);
+  return (
+    <dt>
+      Price
+      {editions ? (
+        <>
+          {' '}
+          <span className={styles.priceDetail} data-testid={testId}>
+            {editions}
+          </span>
+        </>
+      ) : null}
+    </dt>
+  );
+}
+
+/**
+ * What the buyer pays for a method (000 §9: the gas line only when the rule says so). `quantity`: the editions
+ * the price is for (a drop's checkout), said beside it ('3 × $75.00').
+ */
+export function FeeBreakdown({ quote, quantity = 1 }: { quote: Quote; quantity?: number }) {
   return (
     <>
       <dl className={styles.fees} data-testid="fee-breakdown">
         <div>
-          <dt>Price</dt>
+          <PriceLabel priceInCents={quote.priceInCents} quantity={quantity} testId="fee-quantity" />
           <dd data-testid="fee-price">{formatCents(quote.priceInCents)}</dd>
         </div>
         {/* The balance (or a free item) pays no card fee: no line, as on the receipt. */}
@@ -314,7 +344,11 @@ function Receipt({ intent }: { intent: PurchaseIntent }) {
   return (
     <dl className={`${styles.fees} ${styles.receipt}`} data-testid="checkout-receipt">
       <div>
-        <dt>Price</dt>
+        <PriceLabel
+          priceInCents={quote.priceInCents}
+          quantity={intent.requestedQuantity}
+          testId="receipt-quantity"
+        />
         <dd data-testid="receipt-price">{formatCents(quote.priceInCents)}</dd>
       </div>
       {/* Paid from the balance (or free): no card, no card fee line. */}
@@ -338,12 +372,6 @@ function Receipt({ intent }: { intent: PurchaseIntent }) {
         <dt>Payment</dt>
         <dd data-testid="receipt-method">{paymentMethodLabel(intent.paymentMethod, intent.paymentCard)}</dd>
       </div>
-      {intent.requestedQuantity > 1 ? (
-        <div>
-          <dt>Quantity</dt>
-          <dd>{intent.requestedQuantity}</dd>
-        </div>
-      ) : null}
       {intent.paidAt ? (
         <div>
           <dt>Date</dt>
@@ -888,7 +916,7 @@ export function Payment({
       <fieldset className={styles.bare} disabled={busy}>
         {children}
       </fieldset>
-      {quote ? <FeeBreakdown quote={quote} /> : null}
+      {quote ? <FeeBreakdown quote={quote} quantity={intent.requestedQuantity} /> : null}
       <fieldset className={styles.methods} disabled={busy}>
         <legend className={styles.legend}>Payment method</legend>
         <label className={styles.method}>
