@@ -5,7 +5,8 @@
 import { describe, expect, inject, it } from 'vitest';
 import { apiSignUp, DESKTOP, storeCredentials } from './support/accounts';
 import { useBrowser } from './support/browser';
-import { buyOnNiftyPage } from './support/drops';
+import { buyOnNiftyPage, type LiveCard, liveCards } from './support/drops';
+import { apiCall } from './support/trading';
 
 const baseUrl = inject('baseUrl');
 const browser = useBrowser();
@@ -372,6 +373,45 @@ describe('buying a drop’s editions', () => {
     await expect.poll(() => fees.getByTestId('fee-price').textContent()).toBe(dollars(unit * 3));
     await expect.poll(() => page.getByTestId('quantity-input').inputValue()).toBe('3');
     await expect.poll(() => page.getByTestId('pay').isEnabled()).toBe(true);
+    await context.close();
+  });
+});
+
+describe('an open edition of one per purchase', () => {
+  /** A new collector, signed in, on the checkout of one edition of a live, priced open edition (unlimited). */
+  async function atOpenEditionCheckout(label: string) {
+    const cards = (await liveCards(baseUrl, 'open_edition', 'open_edition')) as (LiveCard & {
+      saleDetails: { price: number };
+    })[];
+    const card = cards.find((c) => c.saleDetails.price > 0);
+    if (!card) throw new Error('no live priced open edition');
+    const buyer = await apiSignUp(baseUrl, label);
+    const intent = await apiCall<{ purchaseIntentId: number; nifty: { maxPurchaseQuantity: number } }>(
+      baseUrl,
+      buyer.grant.access_token,
+      'POST',
+      '/payments/purchase-intents/',
+      { contract_address: card.contractAddress, nifty_type: card.typeNumber, requested_quantity: 1 },
+    );
+    expect(intent.nifty.maxPurchaseQuantity).toBe(1);
+    const context = await browser.newContext({ viewport: DESKTOP });
+    await storeCredentials(context, buyer.grant);
+    const page = await context.newPage();
+    await page.goto(
+      `${baseUrl}/checkout/${card.contractAddress}/${card.typeNumber}?piid=${intent.purchaseIntentId}`,
+    );
+    await page.getByTestId('fee-breakdown').waitFor();
+    return { context, page };
+  }
+
+  // 001 §5's quantity selector is clamped to 1..max: with 1 the only choice, there is nothing to step (UX
+  // walkthrough: a stepper with both buttons disabled).
+  it('shows no quantity stepper when one is the most that can be bought', { timeout: 60_000 }, async () => {
+    const { context, page } = await atOpenEditionCheckout('oe-no-stepper');
+    expect(await page.getByTestId('quantity-limits').textContent()).toContain('One per purchase.');
+    expect(await page.getByTestId('checkout-quantity').count()).toBe(0);
+    expect(await page.getByTestId('quantity-input').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'One more' }).count()).toBe(0);
     await context.close();
   });
 });

@@ -223,7 +223,10 @@ function EditionNotes({ nifty }: { nifty: PrimaryNifty }) {
   );
 }
 
-/** The quantity stepper (001 §7: clamped to 1..max, buttons disabled at the bounds) and its limits explained. */
+/**
+ * The quantity stepper (001 §5: clamped to 1..max, buttons disabled at the bounds) and its limits explained. No
+ * stepper when one is the most that can be bought: nothing to choose (UX walkthrough: both buttons disabled).
+ */
 function QuantityPanel({
   intent,
   nifty,
@@ -272,6 +275,18 @@ function QuantityPanel({
       </FormAlert>
     );
   }
+  const limits = (
+    <p className={styles.muted} data-testid="quantity-limits">
+      {nifty.quantityLimit === 'remaining'
+        ? `Only ${max} Remaining!`
+        : nifty.maxPurchaseQuantity === 1
+          ? 'One per purchase.'
+          : `Up to ${nifty.maxPurchaseQuantity} per purchase.`}
+      {nifty.limitPerUser === 1 ? ' One purchase per collector.' : ''} Editions are held for you for 15
+      minutes.
+    </p>
+  );
+  if (max === 1 && intent.requestedQuantity === 1) return limits;
   const set = (value: number) => {
     const asked = Math.max(1, Math.round(value));
     // More than remain (000 §5 quantity-limit panel): 'Only {n} Remaining!' with a confirm to mint the rest,
@@ -327,13 +342,7 @@ function QuantityPanel({
           +
         </button>
       </div>
-      <p className={styles.muted} data-testid="quantity-limits">
-        {nifty.quantityLimit === 'remaining'
-          ? `Only ${max} Remaining!`
-          : `Up to ${nifty.maxPurchaseQuantity} per purchase.`}
-        {nifty.limitPerUser === 1 ? ' One purchase per collector.' : ''} Editions are held for you for 15
-        minutes.
-      </p>
+      {limits}
       {over !== null ? (
         <FormAlert
           tone="warning"
