@@ -8,7 +8,16 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../testing/test-app';
 import { sessionFor, type TestSession } from '../social/test-session';
-import { accountBalance, buyer, dropNifty, fund, payIntent } from '../trading/trading-helpers';
+import { TEST_CARDS } from '../trading/payment-providers';
+import {
+  accountBalance,
+  buyer,
+  completeIntentAction,
+  dropNifty,
+  fund,
+  payIntent,
+  simCard,
+} from '../trading/trading-helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -285,6 +294,43 @@ describe('eligibility is checked again at pay (review, 2026-12-06)', () => {
     const paid = await payIntent(t.app, session, intentId, { payment_method: 'balance' });
     expect(paid.statusCode, paid.body).toBe(200);
     expect(await accountBalance(db(), { userId: holder.id })).toBeLessThan(100_000);
+  });
+
+  it("and again when a card's second step completes: the key passed on meanwhile, the step does not buy", async () => {
+    const d = await dropWithTwoCollections();
+    const fx = f();
+    await fx.criteria({
+      collectionId: d.second.id,
+      rules: [{ kind: 'own_nifties_from_contracts', contractAddresses: [d.key.contractAddress] }],
+    });
+    const holder = await fx.user();
+    const friend = await fx.user();
+    const [key] = await fx.tokens({ niftyId: d.keyNifty.id, ownerId: holder.id });
+    if (!key) throw new Error('no key token');
+    const session = await sessionFor(t.app, holder.profileUrl);
+    const opened = await buy(session, d.gated.contractAddress, d.gated.typeNumber);
+    expect(opened.statusCode, opened.body).toBe(200);
+    const intentId = Number((opened.json() as { purchaseIntentId: number }).purchaseIntentId);
+    const stepped = await payIntent(t.app, session, intentId, {
+      payment_token: await simCard(t.app, session, TEST_CARDS.requiresAction),
+    });
+    expect(stepped.json()).toMatchObject({ paymentState: 'requires_action' });
+    await db().update(schema.tokens).set({ ownerId: friend.id }).where(eq(schema.tokens.id, key.id));
+    const refused = await completeIntentAction(t.app, session, intentId);
+    expect(refused.statusCode, refused.body).toBe(403);
+    expect(refused.json()).toMatchObject({ errorType: 'not-eligible', message: 'Not Eligible to Buy' });
+    const minted = await db().select().from(schema.tokens).where(eq(schema.tokens.niftyId, d.gated.id));
+    expect(minted).toHaveLength(0);
+    // The authorisation is released and the checkout is open again, with nothing waiting.
+    const charges = t.app.services.cardProcessor
+      .charges()
+      .filter((c) => c.reference === `purchase_intent:${intentId}`);
+    expect(charges.map((c) => c.status)).toEqual(['voided']);
+    const [intent] = await db()
+      .select()
+      .from(schema.purchaseIntents)
+      .where(eq(schema.purchaseIntents.id, intentId));
+    expect(intent).toMatchObject({ paymentState: 'pending', providerReference: null });
   });
 });
 

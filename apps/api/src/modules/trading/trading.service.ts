@@ -1810,6 +1810,22 @@ export function createTradingService(deps: {
         throw TRADING_ERRORS.intentClosed(intent.paymentState);
       }
       const provider = externalOf(intent.paymentMethod);
+      // Eligibility again, as at pay: the token that made the buyer eligible may have passed on during the step
+      // (security review, 2026-12-06). Refused: the authorisation is released and the checkout is open again.
+      if (intent.niftyId !== null && intent.saleKind !== 'listing') {
+        const reference = intent.providerReference;
+        try {
+          await deps.eligibility?.assertEligible(buyerId, intent.niftyId);
+        } catch (error) {
+          const reopened = await repo.updateIntent(id, ['requires_action'], {
+            paymentState: 'pending',
+            providerReference: null,
+            updatedAt: clock.now(),
+          });
+          if (reopened) await provider.void(reference);
+          throw error;
+        }
+      }
       const outcome = await provider.completeAction(intent.providerReference);
       // Not passed yet (the buyer has not finished the step with the provider): still waiting.
       if (outcome.status === 'requires_action') throw TRADING_ERRORS.needsAction();
