@@ -414,4 +414,16 @@ describe('an open edition of one per purchase', () => {
     expect(await page.getByRole('button', { name: 'One more' }).count()).toBe(0);
     await context.close();
   });
+
+  // An open edition is minted for every buyer: nothing is held for anyone (UX walkthrough: 'Editions are held for
+  // you for 15 minutes' on an unlimited open edition). The checkout's own time limit is still said.
+  it('says nothing is held: only how long the checkout stays open', { timeout: 60_000 }, async () => {
+    const { context, page } = await atOpenEditionCheckout('oe-not-held');
+    await page.getByTestId('quantity-limits').waitFor();
+    expect(await page.getByTestId('checkout-page').textContent()).not.toMatch(/\bheld\b/i);
+    expect(await page.getByTestId('checkout-held-until').textContent()).toMatch(
+      /^This checkout is open until /,
+    );
+    await context.close();
+  });
 });

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { collectionPath, formatCents } from '@vitrine/domain';
+import { collectionPath, formatCents, isUnlimitedEdition } from '@vitrine/domain';
 import type { PrimaryNifty } from '@vitrine/domain/trading-responses';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Navigate, useLocation, useParams, useSearchParams } from 'react-router';
@@ -134,6 +134,7 @@ export function PrimaryCheckoutView({
     );
   }
   const itemPath = collectionPath(nifty.contractAddress, nifty.niftyType);
+  const held = holdsEditions(nifty);
   // The drop's page (001 §2 /collections/{key}, a drop's collection by its slug): where Buy was chosen.
   const dropPage = `/collections/${encodeURIComponent(nifty.collectionSlug)}`;
   return (
@@ -192,7 +193,11 @@ export function PrimaryCheckoutView({
               const editions = minted.map((t) => `#${t.editionNumber}`).join(', ');
               return minted.length > 0 ? `${what} (${editions}).` : `${what}.`;
             }}
-            expiredText="This purchase has expired: the editions were held for 15 minutes. Go back to the drop and choose Buy again."
+            expiredText={
+              held
+                ? 'This purchase has expired: the editions were held for 15 minutes. Go back to the drop and choose Buy again.'
+                : `This purchase has expired: a checkout stays open for 15 minutes. Go back to the drop and choose ${nifty.saleType === 'open_edition' ? 'Mint' : 'Buy'} again.`
+            }
             disabled={nifty.allowedQuantity < 1 || quantityUnsettled}
           >
             <QuantityPanel intent={intent} nifty={nifty} onUnsettled={setQuantityUnsettled} />
@@ -201,6 +206,15 @@ export function PrimaryCheckoutView({
       </div>
     </PageShell>
   );
+}
+
+/**
+ * Whether the checkout holds its editions for the buyer while it is open: not an open edition's (minted for every
+ * buyer, decision 016) nor an unlimited edition's, where nothing can run out (UX walkthrough: 'held for 15
+ * minutes' on an unlimited open edition).
+ */
+function holdsEditions(nifty: PrimaryNifty): boolean {
+  return nifty.saleType !== 'open_edition' && !isUnlimitedEdition(nifty.editionSize);
 }
 
 /** What differs by drop type (decision 016): open and blind editions, packs, burns. */
@@ -282,8 +296,8 @@ function QuantityPanel({
         : nifty.maxPurchaseQuantity === 1
           ? 'One per purchase.'
           : `Up to ${nifty.maxPurchaseQuantity} per purchase.`}
-      {nifty.limitPerUser === 1 ? ' One purchase per collector.' : ''} Editions are held for you for 15
-      minutes.
+      {nifty.limitPerUser === 1 ? ' One purchase per collector.' : ''}
+      {holdsEditions(nifty) ? ' Editions are held for you for 15 minutes.' : ''}
     </p>
   );
   if (max === 1 && intent.requestedQuantity === 1) return limits;
