@@ -289,9 +289,11 @@ describe('buying a drop’s editions', () => {
     await context.close();
   });
 
-  // A typed quantity is applied before anything is paid: Enter applies it (it does not pay for the old one),
-  // Pay waits until its new total shows, and the total paid is the one the button said.
-  it('pays for a typed quantity only once its total shows on Pay', { timeout: 120_000 }, async () => {
+  // One press of Pay pays for the quantity typed (UX walkthrough: the first press only applied it, a second one
+  // paid): its total shows as it is typed, on Pay too, and the total paid is the one Pay said, once.
+  it('pays for a typed quantity with one press of Pay, at the total Pay showed', {
+    timeout: 120_000,
+  }, async () => {
     const card = await liveFcfsNifty();
     const buyer = await apiSignUp(baseUrl, 'primary-typed');
     const context = await browser.newContext({ viewport: DESKTOP });
@@ -309,17 +311,18 @@ describe('buying a drop’s editions', () => {
     await form.getByLabel('CVC').fill('123');
 
     const unit = card.saleDetails.price;
+    const cardFee = Math.floor((unit * 3 * 290 + 5_000) / 10_000) + 30;
     const quantity = page.getByTestId('quantity-input');
     await quantity.fill('3');
-    // Typed, not applied: Pay waits.
-    await expect.poll(() => page.getByTestId('pay').isDisabled()).toBe(true);
-    await quantity.press('Enter');
+    // Typed, the cursor still in the field: the figures for 3 show at once, and Pay says their total.
     await expect.poll(() => fees.getByTestId('fee-price').textContent()).toBe(dollars(unit * 3));
-    expect(payRequests).toEqual([]);
     const pay = page.getByTestId('pay');
-    await expect.poll(() => pay.isEnabled()).toBe(true);
-    const shown = (await pay.textContent())?.replace('Pay ', '') ?? '';
-    expect(shown).toBe(await fees.getByTestId('fee-total').textContent());
+    expect(await fees.getByTestId('fee-total').textContent()).toBe(dollars(unit * 3 + cardFee));
+    expect(await pay.textContent()).toBe(`Pay ${dollars(unit * 3 + cardFee)}`);
+    expect(
+      await page.evaluate<string | null>("document.activeElement?.getAttribute('data-testid') ?? null"),
+    ).toBe('quantity-input');
+    expect(payRequests).toEqual([]);
     // While it is being paid for, the quantity stays as it is (UX review, 2026-12-06: a change mid-payment failed
     // the payment): the pay request is held a moment so the stepper can be looked at.
     let release: () => void = () => undefined;
@@ -330,14 +333,64 @@ describe('buying a drop’s editions', () => {
       await held;
       await route.continue();
     });
-    await pay.click();
+    // One press, as a person presses: the mouse on Pay while the field has the cursor (the press takes it away).
+    await pay.click({ force: true });
     await expect.poll(() => page.getByRole('button', { name: 'One more' }).isDisabled()).toBe(true);
     expect(await quantity.isDisabled()).toBe(true);
     release();
     await page.getByTestId('checkout-success').waitFor();
     expect(await page.getByTestId('checkout-success-text').textContent()).toContain('3 editions of');
-    expect(await page.getByTestId('receipt-total').textContent()).toBe(shown);
+    expect(await page.getByTestId('receipt-total').textContent()).toBe(dollars(unit * 3 + cardFee));
     expect(payRequests).toHaveLength(1);
+    expect(JSON.parse(payRequests[0] ?? '{}')).toMatchObject({ expected_total_in_cents: unit * 3 + cardFee });
+    await context.close();
+  });
+
+  // A typed quantity that cannot be bought as it is (more than one purchase may take) has no total to show:
+  // Pay pays nothing for it; the field is corrected and its total shows, for the next press.
+  it('a typed quantity above the limit is not paid for: Pay shows no total, then the corrected one', {
+    timeout: 120_000,
+  }, async () => {
+    const response = await fetch(`${baseUrl}/api/v1/drops/?status=live&page_size=50`);
+    const body = (await response.json()) as { results: { dropType: string; cards: DropCard[] }[] };
+    // At least 14 left: the per-purchase limit (10) binds, not the editions remaining.
+    const card = body.results
+      .filter((d) => d.dropType === 'fcfs')
+      .flatMap((d) => d.cards)
+      .filter(
+        (c) =>
+          c.saleDetails.price > 0 &&
+          c.nifty.niftyTotalNumOfEditions - c.nifty.niftyTotalSold - c.nifty.niftyTotalReserved >= 14,
+      )
+      .at(0);
+    if (!card) throw new Error('no live fcfs nifty with 14 editions left');
+    const { context, page } = await newBuyerAtCheckout('primary-typed-over', card);
+    const payRequests: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && /\/pay$/.test(new URL(r.url()).pathname))
+        payRequests.push(r.postData() ?? '');
+    });
+    const form = page.getByTestId('card-form');
+    await form.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await form.getByLabel('Expiry (MM/YY)').fill('12/34');
+    await form.getByLabel('CVC').fill('123');
+    expect(await page.getByTestId('quantity-limits').textContent()).toContain('Up to 10 per purchase.');
+
+    const quantity = page.getByTestId('quantity-input');
+    const pay = page.getByTestId('pay');
+    await quantity.fill('15');
+    await expect.poll(() => pay.textContent()).toBe('Pay');
+    await pay.click({ force: true });
+    // Corrected to the limit, its figures shown; nothing paid.
+    await expect.poll(() => quantity.inputValue()).toBe('10');
+    const unit = card.saleDetails.price;
+    const cardFee = Math.floor((unit * 10 * 290 + 5_000) / 10_000) + 30;
+    await expect.poll(() => pay.textContent()).toBe(`Pay ${dollars(unit * 10 + cardFee)}`);
+    await expect.poll(() => page.getByTestId('fee-price').textContent()).toBe(dollars(unit * 10));
+    await page.waitForTimeout(500);
+    expect(payRequests).toEqual([]);
+    expect(await page.getByTestId('checkout-success').count()).toBe(0);
+    expect(await pay.isEnabled()).toBe(true);
     await context.close();
   });
 

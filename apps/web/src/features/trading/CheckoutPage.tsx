@@ -67,6 +67,14 @@ const LOST_UNPAID_TEXT =
 const LOST_UNKNOWN_TEXT =
   'We could not confirm your payment yet. This page keeps checking; look in Dashboard → Purchases before you pay again.';
 
+/** A press of Pay this recent is the one its submit answers (a press dragged off Pay submits nothing). */
+const PRESS_MS = 5_000;
+
+/** Said when the total to pay is not the one Pay showed when it was pressed: nothing is charged. */
+function totalChangedText(totalInCents: number): string {
+  return `Nothing was charged: the total is now ${formatCents(totalInCents)}. Check it, then press Pay.`;
+}
+
 type Method = Extract<PaymentMethod, 'stripe_card' | 'balance' | 'stripe_klarna' | 'gemini_balance'>;
 
 /** Checkout of a listing match: /listing-checkout/{contractAddress}/{tokenId}/?piid={listingMatchId} (000 §2). */
@@ -442,9 +450,21 @@ function outcomeOf(intent: PurchaseIntent): Outcome {
 }
 
 /**
+ * A drop's quantity typed and not yet the intent's: the quantity, its figures (`quotes`, shown, Pay's total among
+ * them) and `apply`, which makes it the intent's and answers the intent (Pay applies it, then pays what it said).
+ * 'unpayable': typed, but not a quantity that can be bought as it is: Pay shows no total and pays nothing.
+ */
+export type TypedQuantity =
+  | { quantity: number; quotes: Quote[]; apply: () => Promise<PurchaseIntent> }
+  | 'unpayable';
+
+/** A typed quantity Pay applied was refused (its reason shows at the quantity): nothing was paid. */
+class QuantityNotApplied extends Error {}
+
+/**
  * The payment panel of a checkout: fee breakdown, method, card, pay, the card's second step and the
  * result. The primary checkout (PrimaryCheckoutPage) gives its quantity stepper (`children`, shown above
- * the fees) and its own result texts.
+ * the fees), the quantity typed in it (`typedQuantity`) and its own result texts.
  */
 export function Payment({
   intent,
@@ -461,6 +481,7 @@ export function Payment({
   freeLabel,
   frame = 'page',
   viewerOwnsItem = false,
+  typedQuantity = null,
 }: {
   intent: PurchaseIntent;
   back: string;
@@ -481,6 +502,8 @@ export function Payment({
   frame?: Frame;
   /** A listing's checkout: the viewer owns the item now (read again once the checkout closed). */
   viewerOwnsItem?: boolean;
+  /** A drop's quantity typed and not yet the intent's (null: none). */
+  typedQuantity?: TypedQuantity | null;
 }) {
   const queryClient = useQueryClient();
   const signedIn = useLoggedIn();
@@ -490,6 +513,8 @@ export function Payment({
   // The card's verification was closed without completing it: said above Pay (nothing was charged).
   const [stepDismissed, setStepDismissed] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
+  // The total Pay said when the pointer pressed it (null: it said none), and when: the submit that follows pays it.
+  const pressedTotal = useRef<{ total: number | null; at: number } | null>(null);
   // The method whose second step is open (3-D Secure for a card, Klarna's own step): the dialog speaks of it.
   const [stepMethod, setStepMethod] = useState<PaymentMethod>(intent.paymentMethod);
   const [outcome, setOutcome] = useState<Outcome>(() => outcomeOf(intent));
@@ -527,7 +552,11 @@ export function Payment({
         ? paidRead.data
         : null;
 
-  const quoteOf = (m: Method) => intent.quotes.find((q) => q.paymentMethod === m) ?? null;
+  // A quantity typed shows its own figures (and Pay's total) until it is the intent's.
+  const typed = typedQuantity === 'unpayable' ? null : typedQuantity;
+  const unpayable = typedQuantity === 'unpayable';
+  const quotes = typed?.quotes ?? intent.quotes;
+  const quoteOf = (m: Method) => quotes.find((q) => q.paymentMethod === m) ?? null;
   const quote = quoteOf(method);
   const balanceQuote = quoteOf('balance');
   // Gemini balance (decision 009): offered once the buyer's Gemini account is connected; connecting is one step.
@@ -655,19 +684,47 @@ export function Payment({
     intent.quotes.length > 0 && intent.quotes.every((q) => q.paymentMethod === 'no_payment_required');
   // A double click pays (or claims) once: the second click sends nothing while the first is in flight.
   const once = useSubmitOnce();
+  /** A typed quantity made the intent's before anything is paid (a refusal is said at the quantity). */
+  const applyQuantity = async (apply: () => Promise<PurchaseIntent>): Promise<PurchaseIntent> => {
+    try {
+      return await apply();
+    } catch {
+      throw new QuantityNotApplied();
+    }
+  };
   const redeem = useMutation({
-    mutationFn: () => sent(() => tradingApi.pay(intent.purchaseIntentId, 'no_payment_required')),
+    mutationFn: async (apply?: () => Promise<PurchaseIntent>) => {
+      answerLost.current = false;
+      if (apply) await applyQuantity(apply);
+      return sent(() => tradingApi.pay(intent.purchaseIntentId, 'no_payment_required'));
+    },
     onSuccess: settled,
-    onError: (error) => onError(error, () => redeem.mutate()),
+    onError: (error, apply) => onError(error, () => redeem.mutate(apply)),
   });
   const pay = useMutation({
-    // `total`: the amount on the Pay button when it was pressed; the server charges that or nothing.
-    mutationFn: async (input: { method: Method; card: CardInput | null; total?: number }) => {
+    // `total`: the amount on the Pay button when it was pressed; the server charges that or nothing. `shown`: the
+    // amount it says now (leaving the quantity field as Pay is pressed may have corrected the quantity). `apply`: a
+    // typed quantity to make the intent's first.
+    mutationFn: async (input: {
+      method: Method;
+      card: CardInput | null;
+      total: number;
+      shown: number;
+      apply?: (() => Promise<PurchaseIntent>) | undefined;
+    }) => {
       // A card the processor could not tokenise fails before any payment is sent: not a lost answer.
       answerLost.current = false;
       // A step this payment opens is its own: the last one's secret must not run it (its answer may be lost).
       stepSecret.current = null;
       setStepMethod(input.method);
+      // Nothing is charged for a total the buyer did not see on Pay: the figures changed under the press, or the
+      // quantity's own answer quotes another total than the one typed (the editions' price changed).
+      if (input.shown !== input.total) throw new Error(totalChangedText(input.shown));
+      if (input.apply) {
+        const applied = await applyQuantity(input.apply);
+        const now = applied.quotes.find((q) => q.paymentMethod === input.method)?.totalInCents;
+        if (now !== undefined && now !== input.total) throw new Error(totalChangedText(now));
+      }
       if (input.method === 'balance')
         return sent(() => tradingApi.pay(intent.purchaseIntentId, 'balance', undefined, input.total));
       // Gemini balance: the connected Gemini account pays; the request carries no token.
@@ -843,12 +900,17 @@ export function Payment({
   }
 
   if (free) {
-    const failure = redeem.error && !isTermsApprovalRequired(redeem.error) ? redeem.error : null;
+    const failure =
+      redeem.error && !isTermsApprovalRequired(redeem.error) && !(redeem.error instanceof QuantityNotApplied)
+        ? redeem.error
+        : null;
     return (
       <form
         onSubmit={(event) => {
           event.preventDefault();
-          once.send(redeem, undefined);
+          // A quantity that cannot be claimed as typed: corrected as the field is left, nothing claimed.
+          if (unpayable) return;
+          once.send(redeem, typed?.apply);
         }}
         noValidate
         data-testid="checkout-form"
@@ -878,9 +940,17 @@ export function Payment({
     // A new payment: the last second step's failure is history (its dialog may open again for this one).
     complete.reset();
     setStepDismissed(false);
-    const total = quote?.totalInCents;
+    // What Pay said when it was pressed: the press comes before leaving the quantity field, which may correct a
+    // typed quantity (and its total) under it. From the keyboard, what it says now.
+    const pressed = pressedTotal.current;
+    pressedTotal.current = null;
+    const shown = unpayable ? null : (quote?.totalInCents ?? null);
+    const total = pressed !== null && performance.now() - pressed.at < PRESS_MS ? pressed.total : shown;
+    // Pay said no total (a quantity that cannot be bought as typed, corrected as the field is left): nothing to pay.
+    if (total === null || shown === null) return;
+    const apply = typed?.apply;
     if (method === 'balance' || method === 'stripe_klarna' || method === 'gemini_balance') {
-      once.send(pay, { method, card: null, total });
+      once.send(pay, { method, card: null, total, shown, apply });
       return;
     }
     const read = card.check();
@@ -889,7 +959,7 @@ export function Payment({
       return;
     }
     card.sending();
-    once.send(pay, { method, card: read, total });
+    once.send(pay, { method, card: read, total, shown, apply });
   };
   // Another way to pay: the last payment's refusal (a declined card) no longer applies above its Pay button.
   const choose = (next: Method) => {
@@ -899,11 +969,17 @@ export function Payment({
     setStepDismissed(false);
   };
   const busy = pay.isPending || complete.isPending || checking;
+  // Pay's total: none while the typed quantity cannot be bought as it is.
+  const shownTotal = quote && !unpayable ? quote.totalInCents : null;
   // The second step's own failure (not finished yet, a lost answer) shows in its dialog, over the form.
   const stepError = complete.error && !isTermsApprovalRequired(complete.error) ? complete.error : null;
   // The terms dialog answers tos_approval_required, and a refused card shows at its fields: neither is shown
   // above the form.
-  const error = isTermsApprovalRequired(shownError) || card.atFields ? null : shownError;
+  // A typed quantity refused on the way to paying says why at the quantity.
+  const error =
+    isTermsApprovalRequired(shownError) || card.atFields || shownError instanceof QuantityNotApplied
+      ? null
+      : shownError;
   const declined = isApiError(error) && error.errorType === 'card_declined';
   // A payment sent whose answer was lost (the connection dropped, a server error): what the status read since
   // said. An error before anything was sent (the card's tokenisation) is shown as it is.
@@ -916,7 +992,7 @@ export function Payment({
       <fieldset className={styles.bare} disabled={busy}>
         {children}
       </fieldset>
-      {quote ? <FeeBreakdown quote={quote} quantity={intent.requestedQuantity} /> : null}
+      {quote ? <FeeBreakdown quote={quote} quantity={typed?.quantity ?? intent.requestedQuantity} /> : null}
       <fieldset className={styles.methods} disabled={busy}>
         <legend className={styles.legend}>Payment method</legend>
         <label className={styles.method}>
@@ -1052,8 +1128,13 @@ export function Payment({
         loading={busy}
         disabled={busy || disabled || !quote}
         data-testid="pay"
+        data-total={shownTotal ?? undefined}
+        onPointerDown={(event) => {
+          const said = event.currentTarget.dataset.total;
+          pressedTotal.current = { total: said === undefined ? null : Number(said), at: performance.now() };
+        }}
       >
-        {quote ? `Pay ${formatCents(quote.totalInCents)}` : 'Pay'}
+        {shownTotal === null ? 'Pay' : `Pay ${formatCents(shownTotal)}`}
       </Button>
       <p className={styles.muted} data-testid="checkout-held-until">
         {/* Not "this price is held": a listing's seller may still reprice (the checkout then closes). */}

@@ -1,7 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { collectionPath, formatCents, isUnlimitedEdition } from '@vitrine/domain';
 import type { PrimaryNifty } from '@vitrine/domain/trading-responses';
-import { type ReactNode, useEffect, useState } from 'react';
+import type { ReactNode } from 'react';
 import { Navigate, useLocation, useParams, useSearchParams } from 'react-router';
 import { isApiError } from '../../app/api-client';
 import { Button } from '../../ui/Button';
@@ -12,11 +12,13 @@ import { Link } from '../../ui/Link';
 import { Skeleton } from '../../ui/Skeleton';
 import { RequireAuth } from '../auth/RequireAuth';
 import { ArtworkMedia } from '../catalog/shared/ArtworkMedia';
-import { PageShell as Page, Payment } from './CheckoutPage';
+import { PageShell as Page, Payment, type TypedQuantity } from './CheckoutPage';
 import styles from './CheckoutPage.module.css';
 import { parsePiid, purchaseIntentQuery } from './checkout-queries';
 import { LIMIT_REACHED, SOLD_OUT } from './quantity-limit';
-import { type PurchaseIntent, primaryCheckoutPath, sameToken, tradingApi, tradingKeys } from './trading-api';
+import { quotesForQuantity } from './quantity-quote';
+import { type PurchaseIntent, primaryCheckoutPath, sameToken } from './trading-api';
+import { type QuantityDraft, useQuantityDraft } from './useQuantityDraft';
 
 export { LIMIT_REACHED, SOLD_OUT } from './quantity-limit';
 
@@ -69,8 +71,6 @@ export function PrimaryCheckoutView({
   const PageShell = frame === 'page' ? Page : ModalShell;
   const { search } = useLocation();
   const query = useQuery({ ...purchaseIntentQuery(piid ?? 0), enabled: piid !== null });
-  // A quantity typed but not applied yet, or being applied: Pay waits, so the total paid is the one shown.
-  const [quantityUnsettled, setQuantityUnsettled] = useState(false);
   const back = /^\d{1,9}$/.test(niftyType) ? collectionPath(contractAddress, Number(niftyType)) : '/';
 
   if (piid === null || (query.isError && isApiError(query.error) && query.error.statusCode === 404)) {
@@ -134,7 +134,6 @@ export function PrimaryCheckoutView({
     );
   }
   const itemPath = collectionPath(nifty.contractAddress, nifty.niftyType);
-  const held = holdsEditions(nifty);
   // The drop's page (001 §2 /collections/{key}, a drop's collection by its slug): where Buy was chosen.
   const dropPage = `/collections/${encodeURIComponent(nifty.collectionSlug)}`;
   return (
@@ -165,46 +164,88 @@ export function PrimaryCheckoutView({
           <EditionNotes nifty={nifty} />
         </section>
         <section className={styles.panel} aria-label="Payment">
-          <Payment
+          <PrimaryPayment
             intent={intent}
-            back={dropPage}
-            itemName={nifty.title}
-            backLabel="Back to the drop"
+            nifty={nifty}
+            dropPage={dropPage}
             frame={frame}
             {...(onBack ? { onBack } : {})}
-            freeLabel={nifty.isFreeRedemption ? 'Redeem' : undefined}
-            successText={(paid, { openedPaid }) => {
-              // Opened on a purchase paid before: what was bought, not that it is still the viewer's.
-              if (paid.deliveryMessage) {
-                const n = paid.requestedQuantity;
-                const what = n > 1 ? `${n} editions of ${nifty.title}` : nifty.title;
-                return (
-                  <>
-                    {openedPaid ? `You bought ${what}.` : `${what} ${n > 1 ? 'are' : 'is'} yours.`}{' '}
-                    <span data-testid="checkout-delivery-message">{paid.deliveryMessage}</span>
-                  </>
-                );
-              }
-              const minted = paid.mintedTokens;
-              const bought = minted.length > 1 ? `${minted.length} editions of ${nifty.title}` : nifty.title;
-              const what = openedPaid
-                ? `You bought ${bought}`
-                : `${bought} ${minted.length > 1 ? 'are' : 'is'} now in your collection`;
-              const editions = minted.map((t) => `#${t.editionNumber}`).join(', ');
-              return minted.length > 0 ? `${what} (${editions}).` : `${what}.`;
-            }}
-            expiredText={
-              held
-                ? 'This purchase has expired: the editions were held for 15 minutes. Go back to the drop and choose Buy again.'
-                : `This purchase has expired: a checkout stays open for 15 minutes. Go back to the drop and choose ${nifty.saleType === 'open_edition' ? 'Mint' : 'Buy'} again.`
-            }
-            disabled={nifty.allowedQuantity < 1 || quantityUnsettled}
-          >
-            <QuantityPanel intent={intent} nifty={nifty} onUnsettled={setQuantityUnsettled} />
-          </Payment>
+          />
         </section>
       </div>
     </PageShell>
+  );
+}
+
+/**
+ * The payment panel of a drop's checkout, its quantity above the fees. A quantity typed shows its figures at once
+ * (Pay too), and one press of Pay makes it the intent's, then pays exactly what Pay said (UX walkthrough: the first
+ * press only applied the quantity); a typed quantity that cannot be bought as it is shows no total and pays nothing.
+ */
+function PrimaryPayment({
+  intent,
+  nifty,
+  dropPage,
+  frame,
+  onBack,
+}: {
+  intent: PurchaseIntent;
+  nifty: PrimaryNifty;
+  dropPage: string;
+  frame: 'page' | 'modal';
+  onBack?: () => void;
+}) {
+  const quantity = useQuantityDraft(intent, nifty);
+  const { state } = quantity;
+  const typedQuotes = state.kind === 'typed' ? quotesForQuantity(intent, state.quantity) : null;
+  const typed: TypedQuantity | null =
+    state.kind === 'typed'
+      ? typedQuotes
+        ? { quantity: state.quantity, quotes: typedQuotes, apply: state.apply }
+        : 'unpayable'
+      : state.kind === 'unpayable'
+        ? 'unpayable'
+        : null;
+  return (
+    <Payment
+      intent={intent}
+      back={dropPage}
+      itemName={nifty.title}
+      backLabel="Back to the drop"
+      frame={frame}
+      {...(onBack ? { onBack } : {})}
+      freeLabel={nifty.isFreeRedemption ? 'Redeem' : undefined}
+      successText={(paid, { openedPaid }) => {
+        // Opened on a purchase paid before: what was bought, not that it is still the viewer's.
+        if (paid.deliveryMessage) {
+          const n = paid.requestedQuantity;
+          const what = n > 1 ? `${n} editions of ${nifty.title}` : nifty.title;
+          return (
+            <>
+              {openedPaid ? `You bought ${what}.` : `${what} ${n > 1 ? 'are' : 'is'} yours.`}{' '}
+              <span data-testid="checkout-delivery-message">{paid.deliveryMessage}</span>
+            </>
+          );
+        }
+        const minted = paid.mintedTokens;
+        const bought = minted.length > 1 ? `${minted.length} editions of ${nifty.title}` : nifty.title;
+        const what = openedPaid
+          ? `You bought ${bought}`
+          : `${bought} ${minted.length > 1 ? 'are' : 'is'} now in your collection`;
+        const editions = minted.map((t) => `#${t.editionNumber}`).join(', ');
+        return minted.length > 0 ? `${what} (${editions}).` : `${what}.`;
+      }}
+      expiredText={
+        holdsEditions(nifty)
+          ? 'This purchase has expired: the editions were held for 15 minutes. Go back to the drop and choose Buy again.'
+          : `This purchase has expired: a checkout stays open for 15 minutes. Go back to the drop and choose ${nifty.saleType === 'open_edition' ? 'Mint' : 'Buy'} again.`
+      }
+      // 'Only {n} Remaining!' asks first: Pay waits for the answer.
+      disabled={nifty.allowedQuantity < 1 || state.kind === 'asking'}
+      typedQuantity={typed}
+    >
+      <QuantityPanel intent={intent} nifty={nifty} quantity={quantity} />
+    </Payment>
   );
 }
 
@@ -244,43 +285,14 @@ function EditionNotes({ nifty }: { nifty: PrimaryNifty }) {
 function QuantityPanel({
   intent,
   nifty,
-  onUnsettled,
+  quantity,
 }: {
   intent: PurchaseIntent;
   nifty: PrimaryNifty;
-  /** True while a typed quantity differs from the intent's, or its change is on its way. */
-  onUnsettled: (unsettled: boolean) => void;
+  quantity: QuantityDraft;
 }) {
-  const queryClient = useQueryClient();
   const max = nifty.allowedQuantity;
-  const [draft, setDraft] = useState(String(intent.requestedQuantity));
-  // A quantity typed above what remains, waiting on the buyer's word: mint the rest, or keep what was chosen.
-  const [over, setOver] = useState<number | null>(null);
   const open = intent.paymentState === 'pending' || intent.paymentState === 'requires_action';
-  const change = useMutation({
-    mutationFn: (quantity: number) => tradingApi.setQuantity(intent.purchaseIntentId, quantity),
-    onSuccess: (answer) => {
-      queryClient.setQueryData(tradingKeys.purchaseIntent(intent.purchaseIntentId), answer);
-      setDraft(String(answer.requestedQuantity));
-    },
-    onError: () => {
-      setDraft(String(intent.requestedQuantity));
-      void queryClient.invalidateQueries({ queryKey: tradingKeys.purchaseIntent(intent.purchaseIntentId) });
-    },
-  });
-  // The intent's quantity changed elsewhere (another tab; re-read after a refused payment): shown here too.
-  const pendingChange = change.isPending;
-  useEffect(() => {
-    if (pendingChange) return;
-    setDraft(String(intent.requestedQuantity));
-    // A question about a quantity typed before is moot once the quantity changed.
-    setOver(null);
-  }, [intent.requestedQuantity, pendingChange]);
-  const unsettled = open && max >= 1 && (change.isPending || draft !== String(intent.requestedQuantity));
-  useEffect(() => {
-    onUnsettled(unsettled);
-  }, [unsettled, onUnsettled]);
-  useEffect(() => () => onUnsettled(false), [onUnsettled]);
   if (!open) return null;
   if (max < 1) {
     return (
@@ -301,21 +313,7 @@ function QuantityPanel({
     </p>
   );
   if (max === 1 && intent.requestedQuantity === 1) return limits;
-  const set = (value: number) => {
-    const asked = Math.max(1, Math.round(value));
-    // More than remain (000 §5 quantity-limit panel): 'Only {n} Remaining!' with a confirm to mint the rest,
-    // rather than a quantity changed behind the buyer's back. Other limits clamp, their reason shown below.
-    if (asked > max && nifty.quantityLimit === 'remaining') {
-      setDraft(String(asked));
-      setOver(asked);
-      return;
-    }
-    setOver(null);
-    const q = Math.min(asked, max);
-    setDraft(String(q));
-    if (q !== intent.requestedQuantity) change.mutate(q);
-  };
-  const busy = change.isPending;
+  const { draft, set, over, busy } = quantity;
   return (
     <fieldset className={styles.methods} disabled={busy} data-testid="checkout-quantity">
       <legend className={styles.legend}>Quantity</legend>
@@ -335,10 +333,10 @@ function QuantityPanel({
           inputMode="numeric"
           aria-label="Quantity"
           value={draft}
-          onChange={(event) => setDraft(event.target.value.replace(/\D/g, ''))}
+          onChange={(event) => quantity.type(event.target.value)}
           onBlur={() => set(Number(draft) || 1)}
           onKeyDown={(event) => {
-            // Enter applies the quantity (its new total shows on Pay) instead of paying for the old one.
+            // Enter applies the quantity (its total is on Pay already) rather than paying from the field.
             if (event.key !== 'Enter') return;
             event.preventDefault();
             set(Number(draft) || 1);
@@ -370,10 +368,7 @@ function QuantityPanel({
                 type="button"
                 size="sm"
                 variant="secondary"
-                onClick={() => {
-                  setOver(null);
-                  setDraft(String(intent.requestedQuantity));
-                }}
+                onClick={quantity.keep}
                 data-testid="quantity-rest-cancel"
               >
                 Keep {intent.requestedQuantity}
@@ -384,7 +379,7 @@ function QuantityPanel({
           <strong>Only {max} Remaining!</strong> You asked for {over}.
         </FormAlert>
       ) : null}
-      {change.error ? <FormAlert testId="quantity-error">{change.error.message}</FormAlert> : null}
+      {quantity.error ? <FormAlert testId="quantity-error">{quantity.error.message}</FormAlert> : null}
     </fieldset>
   );
 }
