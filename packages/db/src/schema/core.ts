@@ -74,6 +74,25 @@ export const users = pgTable(
   ],
 );
 
+/**
+ * Profile URLs (usernames) their users gave up: kept for them, so nobody else takes a name that an allowlist,
+ * a link or another collector still means them by (security review, 2026-12-06). Its user may take it back.
+ */
+export const formerProfileUrls = pgTable(
+  'former_profile_urls',
+  {
+    profileUrl: text('profile_url').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    releasedAt: ts('released_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('former_profile_urls_key').on(sql`lower(${t.profileUrl})`),
+    index('former_profile_urls_user_idx').on(t.userId),
+  ],
+);
+
 export const publishers = pgTable(
   'publishers',
   {

@@ -91,6 +91,9 @@ export interface Criteria {
 /** What the evaluator knows of a signed-in viewer. */
 export interface EligibilityFacts {
   username: string;
+  /** Usernames the viewer gave up (kept for them: nobody else takes them), which a list may still name. */
+  formerUsernames?: readonly string[];
+  /** The viewer's email once confirmed; null before (anyone can sign up with an address they do not own). */
   email: string | null;
   /** Tokens the viewer owns: their contract, nifty and the nifty's collection's artists. */
   owned: readonly { contractAddress: string; niftyId: number; artistIds: readonly number[] }[];
@@ -191,11 +194,11 @@ export function ruleMet(rule: CriteriaRule, facts: EligibilityFacts, allowlist?:
   const count = Math.max(1, rule.count);
   switch (rule.kind) {
     case 'account_list': {
-      const username = lower(facts.username);
+      const mine = [facts.username, ...(facts.formerUsernames ?? [])].map(lower);
       const email = facts.email ? lower(facts.email) : null;
       const usernames = [...(rule.usernames ?? []), ...(allowlist?.usernames ?? [])].map(lower);
       const emails = (allowlist?.emailAddresses ?? []).map(lower);
-      return usernames.includes(username) || (email !== null && emails.includes(email));
+      return usernames.some((u) => mine.includes(u)) || (email !== null && emails.includes(email));
     }
     case 'own_at_least_minimum_amount_from_one_of_the_artists':
       return (rule.artists ?? []).some(

@@ -160,13 +160,20 @@ export function createAuthRepo(db: Db) {
       return r ? toUser(r) : null;
     },
 
+    /** Whether another user has the profile URL, or gave it up (former URLs are kept for their users). */
     async profileUrlTaken(profileUrl: string, exceptUserId?: number): Promise<boolean> {
       const [r] = await db
         .select({ id: users.id })
         .from(users)
         .where(eq(sql`lower(${users.profileUrl})`, profileUrl.toLowerCase()))
         .limit(1);
-      return r !== undefined && r.id !== exceptUserId;
+      if (r) return r.id !== exceptUserId;
+      const [former] = await db
+        .select({ id: schema.formerProfileUrls.userId })
+        .from(schema.formerProfileUrls)
+        .where(eq(sql`lower(${schema.formerProfileUrls.profileUrl})`, profileUrl.toLowerCase()))
+        .limit(1);
+      return former !== undefined && former.id !== exceptUserId;
     },
 
     async insertUser(values: {

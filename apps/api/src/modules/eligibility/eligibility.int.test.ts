@@ -263,6 +263,77 @@ describe('primary checkout refuses an ineligible buyer (decision 015)', () => {
   });
 });
 
+describe('an allowlist names people, not strings anyone can take (security review, 2026-12-06)', () => {
+  async function allowlisted(allowlist: { emailAddresses?: string[]; usernames?: string[] }) {
+    const d = await dropWithTwoCollections();
+    await f().criteria({
+      collectionId: d.second.id,
+      rules: [{ kind: 'account_list' }],
+      allowlist: { emailAddresses: [], usernames: [], ...allowlist },
+    });
+    return d;
+  }
+
+  it('an email on the list counts only once its owner has confirmed it', async () => {
+    const d = await allowlisted({ emailAddresses: ['vip@example.com'] });
+    // Someone else signs up with the invited address and never confirms it.
+    const squatter = await f().user({ email: 'vip@example.com', emailVerifiedAt: null });
+    const refused = await buy(
+      await sessionFor(t.app, squatter.profileUrl),
+      d.gated.contractAddress,
+      d.gated.typeNumber,
+    );
+    expect(refused.statusCode, refused.body).toBe(403);
+    await db()
+      .update(schema.users)
+      .set({ emailVerifiedAt: t.app.config.clock.now() })
+      .where(eq(schema.users.id, squatter.id));
+    const ok = await buy(
+      await sessionFor(t.app, squatter.profileUrl),
+      d.gated.contractAddress,
+      d.gated.typeNumber,
+    );
+    expect(ok.statusCode, ok.body).toBe(200);
+  });
+
+  it('a username given up is not taken by someone else, and its first owner stays on the list', async () => {
+    const alice = await f().user({ profileUrl: `alice${Date.now()}` });
+    const d = await allowlisted({ usernames: [alice.profileUrl] });
+    const aliceSession = await sessionFor(t.app, alice.profileUrl);
+    const renamed = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/v2/alter-user-profile/',
+      headers: aliceSession.headers,
+      payload: { profile_url: `${alice.profileUrl}x` },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const mallory = await f().user();
+    const malloryTakes = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/v2/alter-user-profile/',
+      headers: (await sessionFor(t.app, mallory.profileUrl)).headers,
+      payload: { profile_url: alice.profileUrl.toUpperCase() },
+    });
+    expect(malloryTakes.statusCode, malloryTakes.body).toBe(400);
+    expect(malloryTakes.json()).toMatchObject({ errorType: 'profile_url_taken' });
+    const taken = await t.app.inject({
+      url: `/api/user/is-profile-url-taken/?profile_url=${alice.profileUrl}`,
+    });
+    expect(taken.json()).toMatchObject({ taken: true });
+    // Alice, under her new name, is still the person the publisher listed.
+    const ok = await buy(aliceSession, d.gated.contractAddress, d.gated.typeNumber);
+    expect(ok.statusCode, ok.body).toBe(200);
+    // And she may take her old name back.
+    const back = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/v2/alter-user-profile/',
+      headers: aliceSession.headers,
+      payload: { profile_url: alice.profileUrl },
+    });
+    expect(back.statusCode, back.body).toBe(200);
+  });
+});
+
 describe('eligibility is checked again at pay (review, 2026-12-06)', () => {
   it('a buyer who no longer holds the token that made them eligible is refused at pay, and nothing is charged', async () => {
     const d = await dropWithTwoCollections();

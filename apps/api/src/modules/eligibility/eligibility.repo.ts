@@ -13,6 +13,7 @@ const {
   collections,
   collectionCreators,
   users,
+  formerProfileUrls,
   drops,
   purchaseIntents,
 } = schema;
@@ -204,11 +205,20 @@ export function createEligibilityRepo(db: Db) {
     /** What the rules read of a user: name, email, validated profile, tokens owned, tokens burnt. */
     async factsOf(userId: number): Promise<(EligibilityFacts & { validated: boolean }) | null> {
       const [user] = await db
-        .select({ profileUrl: users.profileUrl, email: users.email, verified: users.verified })
+        .select({
+          profileUrl: users.profileUrl,
+          email: users.email,
+          emailVerifiedAt: users.emailVerifiedAt,
+          verified: users.verified,
+        })
         .from(users)
         .where(eq(users.id, userId));
       if (!user) return null;
-      const [owned, creators, burnt] = await Promise.all([
+      const [former, owned, creators, burnt] = await Promise.all([
+        db
+          .select({ profileUrl: formerProfileUrls.profileUrl })
+          .from(formerProfileUrls)
+          .where(eq(formerProfileUrls.userId, userId)),
         db
           .select({
             contractAddress: tokens.contractAddress,
@@ -231,7 +241,9 @@ export function createEligibilityRepo(db: Db) {
       ]);
       return {
         username: user.profileUrl,
-        email: user.email,
+        formerUsernames: former.map((f) => f.profileUrl),
+        // An address counts once confirmed: anyone may sign up with an address an allowlist names.
+        email: user.emailVerifiedAt ? user.email : null,
         validated: user.verified,
         owned: owned.map((t) => ({
           contractAddress: t.contractAddress,

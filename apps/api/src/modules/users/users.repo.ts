@@ -4,7 +4,15 @@ import { createLedgerRepo } from '../trading/ledger.repo';
 
 type SocialLink = schema.SocialLink;
 
-const { users, userTwoFactor, publisherMembers, publishers, phoneVerifications, termsOfService } = schema;
+const {
+  users,
+  userTwoFactor,
+  publisherMembers,
+  publishers,
+  phoneVerifications,
+  termsOfService,
+  formerProfileUrls,
+} = schema;
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -136,13 +144,45 @@ export function createUsersRepo(db: Db) {
       return u?.preferences ?? null;
     },
 
+    /** Who a profile URL means: the user who has it, else the user who gave it up (kept for them). */
     async profileUrlOwner(profileUrl: string): Promise<number | null> {
       const [r] = await db
         .select({ id: users.id })
         .from(users)
         .where(eq(sql`lower(${users.profileUrl})`, profileUrl.toLowerCase()))
         .limit(1);
-      return r?.id ?? null;
+      if (r) return r.id;
+      const [former] = await db
+        .select({ id: formerProfileUrls.userId })
+        .from(formerProfileUrls)
+        .where(eq(sql`lower(${formerProfileUrls.profileUrl})`, profileUrl.toLowerCase()))
+        .limit(1);
+      return former?.id ?? null;
+    },
+
+    /**
+     * A user's new profile URL (in a unit of work, the user's row locked first): the one given up is kept for
+     * them, and one of their own former URLs taken back is theirs again. False: the user is gone.
+     */
+    async changeProfileUrl(userId: number, profileUrl: string, at: Date): Promise<boolean> {
+      const [u] = await lockRows(db, users, eq(users.id, userId));
+      if (!u) return false;
+      if (u.profileUrl.toLowerCase() !== profileUrl.toLowerCase()) {
+        await db
+          .insert(formerProfileUrls)
+          .values({ profileUrl: u.profileUrl, userId, releasedAt: at })
+          .onConflictDoNothing();
+        await db
+          .delete(formerProfileUrls)
+          .where(
+            and(
+              eq(formerProfileUrls.userId, userId),
+              eq(sql`lower(${formerProfileUrls.profileUrl})`, profileUrl.toLowerCase()),
+            ),
+          );
+      }
+      await db.update(users).set({ profileUrl, updatedAt: at }).where(eq(users.id, userId));
+      return true;
     },
 
     /** Another user whose verified phone is this E.164 number. */

@@ -205,12 +205,15 @@ export function createUsersService(deps: {
           });
         }
       }
+      // A new profile URL: the old one is kept for this user (nobody else takes a name an allowlist or a link
+      // still means them by), in one unit with the change.
+      const profileUrl = input.profile_url;
+      if (profileUrl) await unit.run((tx) => tx.changeProfileUrl(auth.userId, profileUrl, clock.now()));
       await repo.update(
         auth.userId,
         {
           ...(input.name !== undefined ? { name: input.name } : {}),
           ...(input.bio !== undefined ? { bio: input.bio } : {}),
-          ...(input.profile_url !== undefined ? { profileUrl: input.profile_url } : {}),
           ...(input.first_name !== undefined ? { firstName: input.first_name } : {}),
           ...(input.last_name !== undefined ? { lastName: input.last_name } : {}),
         },
