@@ -81,7 +81,10 @@ describe('auction bids', () => {
 
     const low = await placeBid(t.app, a.headers, nifty, '9.99');
     expect(low.statusCode).toBe(409);
-    expect(low.json()).toMatchObject({ errorType: 'bid-too-low', message: 'Minimum Bid: $10.00' });
+    expect(low.json()).toMatchObject({
+      errorType: 'bid-too-low',
+      message: 'Your bid must be at least $10.00',
+    });
 
     const first = await placeBid(t.app, a.headers, nifty, '10');
     expect(first.statusCode).toBe(201);
@@ -89,7 +92,10 @@ describe('auction bids', () => {
     expect(await activeHolds(a.userId)).toBe(1_000);
 
     const short = await placeBid(t.app, b.headers, nifty, '12.49');
-    expect(short.json()).toMatchObject({ errorType: 'bid-too-low', message: 'Minimum Bid: $12.50' });
+    expect(short.json()).toMatchObject({
+      errorType: 'bid-too-low',
+      message: 'Your bid must be at least $12.50',
+    });
 
     const alerts: LiveEvent[] = [];
     const off = t.app.services.events.subscribe(topics.user(a.userId), (e) => alerts.push(e));
@@ -332,7 +338,10 @@ describe('ranked and silent auctions', () => {
     expect(second.json().bidInfo).toMatchObject({ firstPlaceBid: 1_100, leaderboardMinBid: 1_100 });
 
     const under = await placeBid(t.app, c.headers, nifty, '10.50');
-    expect(under.json()).toMatchObject({ errorType: 'bid-too-low', message: 'Minimum Bid: $11.00' });
+    expect(under.json()).toMatchObject({
+      errorType: 'bid-too-low',
+      message: 'Your bid must be at least $11.00',
+    });
     const top = await placeBid(t.app, c.headers, nifty, '20');
     expect(top.statusCode).toBe(201);
     expect(top.json().rank).toBe(1);

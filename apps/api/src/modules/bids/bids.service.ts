@@ -10,6 +10,7 @@ import type { Db, UnitOfWork } from '@vitrine/db';
 import {
   AppError,
   bidAllowance,
+  bidBelowMinimumMessage,
   bidderDisplay,
   CARD_DECLINED_MESSAGE,
   extendedEndTime,
@@ -54,7 +55,7 @@ export const BID_ERRORS = {
   notStarted: () => err(409, 'auction-not-started', 'Not yet Available'),
   ended: () => err(409, 'auction-ended', 'This auction has ended'),
   tooLow: (minimum: number) =>
-    err(409, 'bid-too-low', `Minimum Bid: ${formatCents(minimum)}`, { minBidInCents: String(minimum) }),
+    err(409, 'bid-too-low', bidBelowMinimumMessage(minimum), { minBidInCents: String(minimum) }),
   incrementTooSmall: (minimum: number) =>
     err(409, 'bid-increment-too-small', `Your new bid must be at least ${formatCents(minimum)}`, {
       minBidInCents: String(minimum),
