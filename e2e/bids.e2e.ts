@@ -298,22 +298,10 @@ describe('bidding on a live auction', () => {
     await page.getByTestId('place-bid').click();
     const dialog = page.getByTestId('bid-dialog');
     await expect.poll(() => dialog.getByTestId('bid-minimum').textContent()).toMatch(/\$\d/);
-    // A bid this page has not heard of yet raised the minimum: the API refuses the amount with its minimum.
-    const raised = minBid + 500;
-    await page.route('**/api/v2/bids', (route) =>
-      route.request().method() === 'POST'
-        ? route.fulfill({
-            status: 409,
-            contentType: 'application/json',
-            body: JSON.stringify({
-              statusCode: 409,
-              errorType: 'bid-too-low',
-              message: `Minimum Bid: ${dollars(raised)}`,
-              fields: { minBidInCents: String(raised) },
-            }),
-          })
-        : route.continue(),
-    );
+    // Another collector outbids at the minimum while this dialog is open: the amount it offers is now too low.
+    await bidByCard(card, await apiSignUp(baseUrl, 'bidder-outbids-first'), minBid);
+    const raised = await minBidOf(card);
+    expect(raised).toBeGreaterThan(minBid);
     const amount = dialog.getByLabel('Bid amount (USD)');
     await amount.fill((minBid / 100).toFixed(2));
     await dialog.getByTestId('bid-method-card').check();
