@@ -47,6 +47,13 @@ describe('the studio intro', () => {
     const page = await signedInAtDrops(context);
     await listShown(page);
     expect(await page.getByTestId('studio-intro').count()).toBe(0);
+    // The drop windows read as every date in the app does ('Dec 6, 2026, 6:26 PM'), not the browser's locale.
+    const windows = await page.getByTestId('drop-dates').allTextContents();
+    expect(windows.length).toBeGreaterThan(0);
+    for (const w of windows.filter((x) => x !== '— – —'))
+      expect(w).toMatch(
+        /^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s[AP]M – [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s[AP]M$/,
+      );
     await context.close();
   });
 });

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from '../../ui/Button';
 import { FormAlert } from '../../ui/FormAlert';
+import { formatDateTime } from '../catalog/shared/time-format';
 import { tradingApi, tradingKeys } from '../trading/trading-api';
 import styles from './AccountSettingsPage.module.css';
 import { SettingsCard } from './SettingsCard';
@@ -33,9 +34,7 @@ export function GeminiAccountCard() {
       }
     >
       <p className={styles.cardDescription} data-testid="settings-gemini-until">
-        {account.expiresAt
-          ? `Connected until ${new Date(account.expiresAt).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' })}.`
-          : 'Connected.'}
+        {account.expiresAt ? `Connected until ${formatDateTime(account.expiresAt)}.` : 'Connected.'}
       </p>
       {disconnect.error ? (
         <FormAlert testId="settings-gemini-error">{disconnect.error.message}</FormAlert>

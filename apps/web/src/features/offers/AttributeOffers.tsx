@@ -8,6 +8,7 @@ import { Link } from '../../ui/Link';
 import { SelectField } from '../../ui/SelectField';
 import { TextField } from '../../ui/TextField';
 import { MY_OFFERS_PATH } from '../auth/paths';
+import { formatDate } from '../catalog/shared/time-format';
 import { useRequireSignIn } from '../social/useRequireSignIn';
 import { useCreateOffer } from './MakeOfferButton';
 import { OfferForm } from './OfferForm';
@@ -65,9 +66,8 @@ function AttributeOfferForm({ contractAddress }: { contractAddress: string }) {
     return (
       <FormAlert tone="success" testId="attribute-offer-made">
         Your offer of {formatCents(made.amountInCents)} for {made.attribute?.trait_type ?? trait}{' '}
-        {made.attribute?.value ?? value} is open until{' '}
-        {new Date(made.expiresAt).toLocaleDateString('en-US', { dateStyle: 'medium' })}. You can see and
-        cancel it under <Link to={MY_OFFERS_PATH}>My offers</Link>.
+        {made.attribute?.value ?? value} is open until {formatDate(made.expiresAt)}. You can see and cancel it
+        under <Link to={MY_OFFERS_PATH}>My offers</Link>.
       </FormAlert>
     );
   }

@@ -15,6 +15,7 @@ import { MY_OFFERS_PATH } from '../auth/paths';
 import { RequireAuth } from '../auth/RequireAuth';
 import { collectionNiftyQuery } from '../catalog/catalog-queries';
 import { ArtworkImage } from '../catalog/shared/ArtworkImage';
+import { formatDate } from '../catalog/shared/time-format';
 import styles from './MakeGlobalOfferPage.module.css';
 import { DuplicateOfferNext, useCreateOffer } from './MakeOfferButton';
 import { OfferForm } from './OfferForm';
@@ -111,9 +112,8 @@ function GlobalOfferForm({
   if (made) {
     return (
       <FormAlert tone="success" testId="global-offer-made">
-        Your global offer of {formatCents(made.amountInCents)} is open until{' '}
-        {new Date(made.expiresAt).toLocaleDateString('en-US', { dateStyle: 'medium' })}. You can see and
-        cancel it under <Link to={MY_OFFERS_PATH}>My offers</Link>.
+        Your global offer of {formatCents(made.amountInCents)} is open until {formatDate(made.expiresAt)}. You
+        can see and cancel it under <Link to={MY_OFFERS_PATH}>My offers</Link>.
       </FormAlert>
     );
   }

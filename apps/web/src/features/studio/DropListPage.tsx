@@ -13,12 +13,14 @@ import { Pagination } from '../../ui/Pagination';
 import { Skeleton } from '../../ui/Skeleton';
 import { useSubmitOnce } from '../../ui/useSubmitOnce';
 import { RequireAuth } from '../auth/RequireAuth';
+import { formatDateTime } from '../catalog/shared/time-format';
 import styles from './Studio.module.css';
 import { StudioIntro } from './StudioIntro';
 import { type StudioDrop, studioApi, studioKeys } from './studio-api';
 import { canDelete, isReadOnly, studioStatusLabel } from './studio-model';
 
-const dateText = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
+/** The app's one date format ('Dec 6, 2026, 6:26 PM'), not the browser's locale. */
+const dateText = (iso: string | null) => (iso ? formatDateTime(iso) : '—');
 
 /**
  * `/publishers/{slug}/drops` (001 §2 "Drop list", page size 20): the publisher's drops with their status
@@ -121,7 +123,7 @@ function DropList() {
                   <Link to={to} className={styles.dropTitle}>
                     {drop.title}
                   </Link>
-                  <span className={styles.dropDates}>
+                  <span className={styles.dropDates} data-testid="drop-dates">
                     {dateText(drop.saleStartDateTime)} – {dateText(drop.saleEndDateTime)}
                   </span>
                 </div>
