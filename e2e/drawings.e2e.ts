@@ -97,6 +97,13 @@ describe('a drawing', () => {
     await enter.click();
     const dialog = page.getByTestId('drawing-entry-dialog');
     await dialog.getByTestId('drawing-entry-body').waitFor();
+    // It names the editions the drawing gives out (the edition size less any reserved), as the API counts them.
+    const view = (await (
+      await fetch(`${baseUrl}/api/drawings/${card.contractAddress}/${card.typeNumber}/`)
+    ).json()) as { editionsToDraw: number };
+    expect(await dialog.getByTestId('drawing-entry-body').textContent()).toContain(
+      `${view.editionsToDraw} ${view.editionsToDraw === 1 ? 'edition' : 'editions'} ·`,
+    );
     await dialog.getByRole('button', { name: 'Enter Drawing' }).click();
     await dialog.getByTestId('drawing-entered').waitFor();
 

@@ -27880,6 +27880,7 @@ export interface operations {
                         seed: string | null;
                         drawnAt: string | null;
                         editionsDrawn: number | null;
+                        editionsToDraw: number;
                         winners: number[];
                         winnerEntries: {
                             id: number;
@@ -28241,6 +28242,7 @@ export interface operations {
                         seed: string | null;
                         drawnAt: string | null;
                         editionsDrawn: number | null;
+                        editionsToDraw: number;
                         winners: number[];
                         winnerEntries: {
                             id: number;

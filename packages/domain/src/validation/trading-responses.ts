@@ -516,6 +516,11 @@ export const drawingSchema = z.object({
   seed: z.string().nullable(),
   drawnAt: z.string().nullable(),
   editionsDrawn: z.number().int().nullable(),
+  /**
+   * The editions the drawing gives out: those drawn once drawn, else the edition size less what is reserved or
+   * sold already (20 editions with 3 reserved draw 17 winners).
+   */
+  editionsToDraw: z.number().int(),
   /** The entry ids the draw made winners (the seed's draw, whatever happened after), ascending. */
   winners: z.array(z.number().int()),
   /**

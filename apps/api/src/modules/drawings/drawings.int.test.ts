@@ -223,6 +223,17 @@ describe('drawings', () => {
     expect(late.json()).toMatchObject({ errorType: 'drop-not-live' });
   });
 
+  it('says how many editions it gives out: the edition size less those reserved (20 with 3 reserved draw 17)', async () => {
+    const { nifty } = await dropNifty(t.app, {
+      dropType: 'drawing',
+      editionSize: 20,
+      priceInCents: PRICE,
+      values: { totalReserved: 3 },
+    });
+    const view = await read(nifty);
+    expect(view).toMatchObject({ editionSize: 20, editionsToDraw: 17, editionsDrawn: null });
+  });
+
   it('is drawn by the job at the close: winners recomputed from the seed, charged; losers released', async () => {
     const { nifty, owner, drop } = await dropNifty(t.app, {
       dropType: 'drawing',

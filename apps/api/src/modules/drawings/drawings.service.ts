@@ -205,6 +205,7 @@ export function createDrawingsService(deps: {
       seed: drawn ? d.seed : null,
       drawnAt: d.drawnAt?.toISOString() ?? null,
       editionsDrawn: d.editionsDrawn,
+      editionsToDraw: d.editionsDrawn ?? Math.max(0, n.editionSize - n.totalSold - n.totalReserved),
       winners: winnerEntries.filter((e) => !e.promoted).map((e) => e.id),
       winnerEntries,
       saleDetails: {

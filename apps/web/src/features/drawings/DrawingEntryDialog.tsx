@@ -184,7 +184,8 @@ export function DrawingEntryDialog({ contractAddress, niftyType, open, onClose }
             data-testid="drawing-entry-body"
           >
             <p>
-              <strong>{d.name}</strong> · {dollars(d.priceInCents)} · {d.editionSize} editions ·{' '}
+              <strong>{d.name}</strong> · {dollars(d.priceInCents)} · {d.editionsToDraw}{' '}
+              {d.editionsToDraw === 1 ? 'edition' : 'editions'} ·{' '}
               <span data-testid="drawing-total-entries">{entriesText(d.saleDetails.totalEntries)}</span>
             </p>
             <p>

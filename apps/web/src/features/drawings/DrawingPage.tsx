@@ -185,7 +185,8 @@ export function DrawingPage() {
                 ? 'Upcoming'
                 : 'Closed'}
           {' · '}
-          {entriesText(d.saleDetails.totalEntries)} · {d.editionSize} editions
+          {entriesText(d.saleDetails.totalEntries)} · {d.editionsToDraw}{' '}
+          {d.editionsToDraw === 1 ? 'edition' : 'editions'}
         </p>
         {d.status === 'open' ? (
           <>
