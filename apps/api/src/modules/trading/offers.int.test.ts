@@ -643,6 +643,13 @@ describe('offers', () => {
     expect(await available(maker.userId)).toEqual({ balance: 10_000, held: 0 });
     expect((await available(owner.userId)).balance).toBe(8_500);
     expect((await available(creator.id)).balance).toBe(1_000);
+    // The creator is told the royalty the accepted offer paid them, as a Buy Now resale tells them.
+    const [creatorRow] = await db().select().from(schema.users).where(eq(schema.users.id, creator.id));
+    const royaltyMail = (await outbox(t.app, creatorRow?.email ?? '', 'nft_sold')).find(
+      (m) => m.subject === 'Your royalty from a resale',
+    );
+    expect(royaltyMail?.text).toContain('was resold for $100.00. Your creator royalty: $10.00.');
+    expect(royaltyMail?.link).toMatch(/\/dashboard\/transactions$/);
     const [hold] = await db()
       .select()
       .from(schema.ledgerHolds)

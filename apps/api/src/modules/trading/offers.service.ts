@@ -46,7 +46,7 @@ import {
 } from './offers.repo';
 import type { OwedVoids } from './owed-voids';
 import type { ExternalPaymentProvider, NextAction } from './payment-providers';
-import { splitPayees, splitPostings } from './sales-splits';
+import { splitPayees, splitPostings, splitShares, tellSplitPayees } from './sales-splits';
 import { sendSoldAlert } from './sold-alert';
 import { createTradingRepo, type TradingRepo } from './trading.repo';
 import { MAX_PRICE_CENTS, TRADING_ERRORS } from './trading.service';
@@ -983,6 +983,22 @@ export function createOffersService(deps: {
         'Your NFT sold',
         `Your NFT ${token.label} sold for ${formatCents(done.fees.priceCents)}, an offer you accepted. ${proceedsText(done.fees.sellerReceivesCents)} (service fee ${formatCents(done.fees.serviceFeeCents)}, creator fee ${formatCents(done.fees.creatorFeeCents)}).`,
         SALES_PATH,
+      );
+      // The creator (or the royalty split's payees) learn of their royalty, as a Buy Now resale tells them.
+      tellSplitPayees(
+        { ...deps, contactsOf: trading.contactsOf },
+        {
+          what: token.label,
+          priceCents: done.fees.priceCents,
+          shares:
+            royaltySplit.length > 0
+              ? splitShares(royaltySplit, done.fees.creatorFeeCents)
+              : forSale.creatorId === null
+                ? []
+                : [{ userId: forSale.creatorId, cents: done.fees.creatorFeeCents }],
+          except: ownerId,
+          of: 'royalty',
+        },
       );
       return {
         message: OFFER_ACCEPTED_MESSAGE,
