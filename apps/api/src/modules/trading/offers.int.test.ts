@@ -318,9 +318,18 @@ describe('offers', () => {
       .from(schema.tokens)
       .innerJoin(schema.nifties, eq(schema.nifties.id, schema.tokens.niftyId))
       .where(eq(schema.tokens.id, token.id));
-    expect(told[0]?.text).toBe(
-      `You received an offer of $10.00 on your NFT ${named?.token ?? named?.title}.`,
+    // Who offered, until when, and where to answer it (it had no link: the owner could not act on it).
+    const [makerUser] = await db().select().from(schema.users).where(eq(schema.users.id, maker.userId));
+    const [offerRow] = await db().select().from(schema.offers).where(eq(schema.offers.id, id));
+    const until = new Intl.DateTimeFormat('en-US', {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+      timeZone: 'UTC',
+    }).format(offerRow?.expiresAt ?? new Date(0));
+    expect(told[0]?.text).toContain(
+      `${makerUser?.name} offered $10.00 on your NFT ${named?.token ?? named?.title}. It is open until ${until} UTC.`,
     );
+    expect(told[0]?.link).toMatch(/^https?:\/\/[^/]+\/account\/offers\?scope=received$/);
   });
 
   // Security review, 2026-12-06: making and cancelling an offer in a loop sent the owner an email each time

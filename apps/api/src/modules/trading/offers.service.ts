@@ -145,6 +145,15 @@ const majorUnits = (cents: number) => `${Math.floor(cents / 100)}.${String(cents
 /** How many 'new offer' emails one maker's offers send one owner in a day. */
 export const OFFER_NEW_EMAILS = { max: 3, windowMs: 24 * 60 * 60 * 1000 };
 
+/** Where an owner answers the offers made on their NFTs (the web's My offers, received tab). */
+const OFFERS_RECEIVED_PATH = '/account/offers?scope=received';
+/** A moment as an email writes it: 'Dec 13, 2026, 6:26 PM', in UTC (said so beside it). */
+const EMAIL_DATE_TIME = new Intl.DateTimeFormat('en-US', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  timeZone: 'UTC',
+});
+
 export function createOffersService(deps: {
   db: Db;
   unit: UnitOfWork<OfferRepos>;
@@ -362,11 +371,16 @@ export function createOffersService(deps: {
     const ownerToTell =
       ownerId !== null && ownerId !== row.makerId && (await mayEmail(row.makerId, ownerId)) ? ownerId : null;
     if (ownerToTell !== null) {
+      // Who offered, until when, and a link to the offers received, where the owner accepts it.
       notify(
         ownerToTell,
         'offer_new',
         'New offer on your NFT',
-        `You received an offer of ${formatCents(row.amountCents)} on your NFT${label ? ` ${label}` : ''}.`,
+        async () => {
+          const maker = (await trading.contactOf(row.makerId))?.name || 'A collector';
+          return `${maker} offered ${formatCents(row.amountCents)} on your NFT${label ? ` ${label}` : ''}. It is open until ${EMAIL_DATE_TIME.format(endOf(row))} UTC.`;
+        },
+        OFFERS_RECEIVED_PATH,
       );
     }
     await tellOutbid({
