@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { authKeys } from '../../features/auth/query-keys';
+import { catalogKeys } from '../../features/catalog/query-keys';
 import { formatDateTime, formatRelative } from '../../features/catalog/shared/time-format';
 import { liveKeys, useAlerts, useMarkAllRead } from '../../features/live/alerts-queries';
 import { USER_TOPIC } from '../../features/live/live-connection';
@@ -24,7 +25,12 @@ export function AlertsBell() {
     if (event.type !== 'alert') return;
     void client.invalidateQueries({ queryKey: liveKeys.alerts() });
     // An NFT of theirs sold: the balance moved (the account menu's, the dashboard's and the lists behind it).
-    if (event.data.kind === 'sold') void client.invalidateQueries({ queryKey: authKeys.profile() });
+    // The seller's item page open on it reads it again too (new owner, no seller controls), as do the tables.
+    if (event.data.kind === 'sold') {
+      void client.invalidateQueries({ queryKey: authKeys.profile() });
+      void client.invalidateQueries({ queryKey: catalogKeys.items() });
+      void client.invalidateQueries({ queryKey: catalogKeys.collectionTokensAll() });
+    }
   });
 
   useEffect(() => {

@@ -9,7 +9,7 @@ import { TextField } from '../../ui/TextField';
 import { useRequestInFlight } from '../../ui/useRequestInFlight';
 import { useSubmitOnce } from '../../ui/useSubmitOnce';
 import type { Price as Amount } from '../catalog/catalog-types';
-import { useRefreshItems } from './ListingControls';
+import { isStaleListingError, useRefreshItems } from './ListingControls';
 import styles from './ListingControls.module.css';
 import { type ListingCurrency, type ListingPrice, tradingApi } from './trading-api';
 
@@ -53,7 +53,8 @@ export function DiscountDialog({
     },
     // The API's word on the amount goes below the field, not 'Invalid request'.
     onError: (error) => {
-      if (isApiError(error) && error.fields?.discount) setFieldError(error.fields.discount);
+      if (isStaleListingError(error)) void refresh();
+      else if (isApiError(error) && error.fields?.discount) setFieldError(error.fields.discount);
     },
   });
   const submit = (event?: FormEvent) => {

@@ -118,6 +118,14 @@ export function useRefreshItems() {
   };
 }
 
+/**
+ * A listing write refused because the listing changed meanwhile (409: sold, cancelled, changed elsewhere): what
+ * the page shows is stale, so the item and the tables are read again (a sold item then shows its new owner).
+ */
+export function isStaleListingError(error: unknown): boolean {
+  return isApiError(error) && (error.statusCode === 409 || error.errorType === 'listing-unavailable');
+}
+
 /** A listing's price as the price field reads it: '125', '125.50' (never '125.5') in dollars; ETH as it is. */
 function priceText(price: { amount: string; currency: string }): string {
   if (price.currency !== 'USD') return fromMinorUnits(price.amount, price.currency === 'ETH' ? 'ETH' : 'USD');
@@ -203,6 +211,7 @@ export function PriceDialog({
     // 000 §8: tos_approval_required opens the terms dialog; agreeing lists again.
     onError: (error, price) => {
       if (isTermsApprovalRequired(error)) terms.ask(() => mutation.mutate(price));
+      else if (isStaleListingError(error)) void refresh();
       // The API's word on the price ('The price is too high: at most …') goes below the field, not 'Invalid request'.
       else if (isApiError(error) && error.fields?.price) setFieldError(error.fields.price);
     },
@@ -350,6 +359,9 @@ export function CancelDialog({
     onSuccess: async () => {
       await refresh();
       onClose();
+    },
+    onError: (error) => {
+      if (isStaleListingError(error)) void refresh();
     },
   });
   return (
