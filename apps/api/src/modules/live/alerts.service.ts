@@ -188,8 +188,9 @@ export function createAlertsService(deps: {
     for (const userId of await repo.followersOfPublisher(drop.publisherId)) {
       await service.send(userId, {
         kind: 'drop-live',
-        message: `${drop.publisherName}'s drop ${drop.title} is live`,
-        link: `/publishers/${drop.publisherSlug}/drops`,
+        message: `${drop.title} by ${drop.publisherName} is live`,
+        // The drop's page, where collectors buy (the web's dropPath), not the publisher's studio list.
+        link: `/collections/${encodeURIComponent(drop.slug)}`,
         key: `drop-live:${dropId}`,
       });
     }

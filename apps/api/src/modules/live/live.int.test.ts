@@ -365,7 +365,21 @@ describe('alerts', () => {
     const after = await t.app.inject({ url: '/api/v2/alerts/', headers: fan.headers });
     const results = (after.json() as { results: { kind: string; message: string; link: string }[] }).results;
     expect(results).toHaveLength(1);
-    expect(results[0]).toMatchObject({ kind: 'drop-live', link: `/publishers/${publisher.slug}/drops` });
+    // It leads the follower to the drop's own page (it led into the publisher studio, which a collector
+    // cannot use), and names the drop as people read it.
+    const [row] = await t.app.config.database.db
+      .select({ slug: schema.drops.slug, title: schema.drops.title })
+      .from(schema.drops)
+      .where(eq(schema.drops.id, drop.id));
+    const [pub] = await t.app.config.database.db
+      .select({ name: schema.publishers.name })
+      .from(schema.publishers)
+      .where(eq(schema.publishers.id, publisher.id));
+    expect(results[0]).toMatchObject({
+      kind: 'drop-live',
+      link: `/collections/${row?.slug}`,
+      message: `${row?.title} by ${pub?.name} is live`,
+    });
     const others = await t.app.inject({ url: '/api/v2/alerts/', headers: other.headers });
     expect((others.json() as { count: number }).count).toBe(0);
   });
