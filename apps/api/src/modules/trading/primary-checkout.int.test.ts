@@ -504,6 +504,8 @@ describe("a primary sale's emails", () => {
     expect((await pay(b, intent.purchaseIntentId, { payment_method: 'balance' })).statusCode).toBe(200);
     const [receipt] = await outbox(t.app, await emailOf(b.userId), 'purchase_receipt');
     expect(receipt?.text).toMatch(/^You bought .+ × 1 for \$10\.00/);
+    // It says what paid, as a card receipt names the card.
+    expect(receipt?.text).toContain('). Paid from your balance. Order #');
   });
 
   // Amounts as the site writes them ('$12,500.00'), not '$12500.00'.

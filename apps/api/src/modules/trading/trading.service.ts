@@ -366,11 +366,17 @@ export function createTradingService(deps: {
       });
     }
     if (!notifier || !background) return;
-    // The card that paid (brand and last four); a balance or free purchase names none.
+    // What paid: the card (brand and last four), the balance, Klarna or Gemini; a free purchase names nothing.
     const paidWith =
       intent.cardBrand && intent.cardLast4
         ? ` Paid with ${paymentCardLabel({ brand: intent.cardBrand, last4: intent.cardLast4 })}.`
-        : '';
+        : intent.paymentMethod === 'balance'
+          ? ' Paid from your balance.'
+          : intent.paymentMethod === 'stripe_klarna'
+            ? ' Paid with Klarna.'
+            : intent.paymentMethod === 'gemini_balance'
+              ? ' Paid from your Gemini account.'
+              : '';
     // Each payee's share, as the ledger posted it; the other payees learn of theirs (their Transactions tab).
     const shares = splitShares(options.split ?? [], fees.sellerReceivesCents);
     const sellerShare = shares.find((p) => p.userId === sellerId);
