@@ -385,6 +385,10 @@ export function createServices(config: ResolvedConfig, log: ServiceLog) {
       unit: createUnitOfWork(db, (tx) => ({ ledger: createLedgerRepo(tx) })),
       clock,
       card,
+      notifier,
+      background,
+      webOrigin: origins.web,
+      contactOf: createTradingRepo(db).contactOf,
     }),
     cardProcessor,
     /** The outside payment providers: which card provider is in use, the simulated Klarna and Gemini. */

@@ -25,7 +25,8 @@ export type MessageKind =
   | 'bid_won'
   | 'bid_lost'
   | 'alert'
-  | 'drawing_result';
+  | 'drawing_result'
+  | 'payout';
 
 export interface OutgoingMessage {
   channel: 'email' | 'sms';

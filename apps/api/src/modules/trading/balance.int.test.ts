@@ -94,6 +94,18 @@ describe('the balance', () => {
     const out = await post(u, '/api/v2/balance/payouts', { amount_in_cents: 1_500 });
     expect(out.json()).toEqual({ balanceInCents: 3_500 });
     expect(await profileBalance(u)).toBe(3_500);
+    // Money leaving the account is told by email, where its owner would notice one they did not make.
+    const [owner] = await t.app.config.database.db
+      .select({ email: schema.users.email })
+      .from(schema.users)
+      .where(eq(schema.users.id, u.userId));
+    const told = await outbox(t.app, owner?.email ?? '', 'payout');
+    expect(told).toHaveLength(1);
+    expect(told[0]?.subject).toBe('You cashed out $15.00');
+    expect(told[0]?.text).toContain(
+      'You cashed out $15.00 from your Vitrine balance. Your balance is now $35.00.',
+    );
+    expect(told[0]?.link).toMatch(/\/dashboard\/transactions$/);
 
     const list = await t.app.inject({ url: '/api/v2/balance/transactions', headers: u.headers });
     expect(list.json()).toMatchObject({

@@ -2,9 +2,11 @@
 // movements for the Transactions tab. Every change is one ledger movement against the payments
 // clearing account.
 import { type Db, schema, type UnitOfWork } from '@vitrine/db';
-import { AppError } from '@vitrine/domain';
+import { AppError, formatCents, TRANSACTIONS_PATH } from '@vitrine/domain';
 import { and, asc, eq, gte, lt } from 'drizzle-orm';
+import type { Background } from '../../lib/background';
 import type { Clock } from '../../lib/clock';
+import { emailUserLater, type Notifier } from '../../lib/notifier';
 import { CAPTURE_GRACE_MS, CAPTURE_WINDOW_MS } from './card-authorizations';
 import { createLedgerRepo, type LedgerRepo } from './ledger.repo';
 import type { ExternalPaymentProvider } from './payment-providers';
@@ -65,6 +67,11 @@ export function createBalanceService(deps: {
   unit: UnitOfWork<{ ledger: LedgerRepo }>;
   clock: Clock;
   card: ExternalPaymentProvider;
+  /** The cash-out email (money leaving the account is told where its owner would notice one not theirs). */
+  notifier?: Notifier;
+  background?: Background;
+  webOrigin?: () => string;
+  contactOf?: (userId: number) => Promise<{ email: string | null } | null>;
 }) {
   const ledger = createLedgerRepo(deps.db);
   const deposits = schema.cardDeposits;
@@ -168,7 +175,7 @@ export function createBalanceService(deps: {
     return deps.unit.run(async ({ ledger: l }) => {
       const locked = await l.lock([user, clearing]);
       // Paid out already under this reference (the same request sent again): done, once.
-      if (await l.hasMovement('payout', reference)) return;
+      if (await l.hasMovement('payout', reference)) return false;
       if ((locked.get(user)?.availableCents ?? 0) < amountCents)
         throw new AppError({
           errorType: 'insufficient-funds',
@@ -185,6 +192,7 @@ export function createBalanceService(deps: {
           { accountId: clearing, amountCents, memo: 'payout' },
         ],
       });
+      return true;
     });
   }
 
@@ -306,8 +314,18 @@ export function createBalanceService(deps: {
 
     /** Cashes out (simulated payout): refused beyond what may be spent. */
     async payout(userId: number, amountCents: number, requestId: string) {
-      await payOut(userId, amountCents, `payout:${userId}:${requestId}`);
-      return { balanceInCents: await ledger.balanceOf(userId) };
+      const fresh = await payOut(userId, amountCents, `payout:${userId}:${requestId}`);
+      const balanceInCents = await ledger.balanceOf(userId);
+      // Told once (not again for the same request sent again), after the commit.
+      if (fresh && deps.contactOf) {
+        emailUserLater(deps, deps.contactOf, userId, {
+          kind: 'payout',
+          subject: `You cashed out ${formatCents(amountCents)}`,
+          text: `You cashed out ${formatCents(amountCents)} from your Vitrine balance. Your balance is now ${formatCents(balanceInCents)}. If you did not do this, change your password and contact us at once.`,
+          path: TRANSACTIONS_PATH,
+        });
+      }
+      return { balanceInCents };
     },
 
     async movements(userId: number, limit: number, offset: number) {
