@@ -108,3 +108,49 @@ describe("the seller's item page after a sale elsewhere", () => {
     await page.context().close();
   });
 });
+
+async function openPriceDialog(page: Page, index: number) {
+  await page.goto(baseUrl + itemUrl(token(index)));
+  await page.getByTestId('item-price').getByTestId('edit-price').click();
+  const dialog = page.getByTestId('listing-dialog');
+  await dialog.waitFor();
+  return dialog;
+}
+
+describe("the seller's price dialog", () => {
+  it('never keeps a typed number under another currency: switching clears the price, focuses it and says why', {
+    timeout: 60_000,
+  }, async () => {
+    const page = await pageOf(seller);
+    const listingWrites: string[] = [];
+    page.on('request', (request) => {
+      if (/\/api\/v2\/listings/.test(request.url()) && request.method() !== 'GET')
+        listingWrites.push(request.url());
+    });
+    const dialog = await openPriceDialog(page, 2);
+    const price = dialog.getByLabel('Price');
+    const currency = dialog.getByLabel('Currency');
+    await price.fill('2');
+    expect(await dialog.getByTestId('price-buyers-pay').textContent()).toBe('Buyers pay $2.00');
+    await currency.selectOption('ETH');
+    // The $2 typed is not offered as 2 ETH (thousands of dollars), nor the other way round.
+    expect(await price.inputValue()).toBe('');
+    expect(await dialog.getByTestId('price-currency-note').textContent()).toBe(
+      "Prices don't carry over between currencies: enter the price in ETH.",
+    );
+    expect(await page.evaluate<string | null>("document.activeElement?.getAttribute('name') ?? null")).toBe(
+      'price',
+    );
+    expect(await dialog.getByTestId('price-buyers-pay').count()).toBe(0);
+    await dialog.getByRole('button', { name: 'Save price' }).click();
+    await dialog.getByText('Enter a price', { exact: true }).waitFor();
+    expect(listingWrites).toEqual([]);
+    // A price typed in ETH says what buyers pay in ETH; back in USD, what was typed in USD comes back.
+    await price.fill('2');
+    expect(await dialog.getByTestId('price-buyers-pay').textContent()).toBe('Buyers pay 2 ETH');
+    await currency.selectOption('USD');
+    expect(await price.inputValue()).toBe('2');
+    expect(await dialog.getByTestId('price-buyers-pay').textContent()).toBe('Buyers pay $2.00');
+    await page.context().close();
+  });
+});

@@ -158,6 +158,25 @@ export function PriceDialog({
   const [currency, setCurrency] = useState<ListingCurrency>(current?.currency === 'ETH' ? 'ETH' : 'USD');
   const [fieldError, setFieldError] = useState<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
+  // A number typed is a price in its currency only: switching the currency never keeps it under the other (2 ETH,
+  // thousands of dollars, would become a $2 listing). What was typed in each currency comes back with it; a
+  // currency with nothing typed yet starts empty, focused, with a note saying why.
+  const typedIn = useRef<Record<ListingCurrency, string>>({ USD: '', ETH: '' });
+  const [currencyNote, setCurrencyNote] = useState<string | null>(null);
+  const switchCurrency = (next: ListingCurrency) => {
+    if (next === currency) return;
+    typedIn.current[currency] = amount;
+    const restored = typedIn.current[next];
+    setCurrency(next);
+    setAmount(restored);
+    setFieldError(null);
+    setCurrencyNote(
+      restored === '' && amount.trim() !== ''
+        ? `Prices don't carry over between currencies: enter the price in ${next}.`
+        : null,
+    );
+    formRef.current?.querySelector<HTMLInputElement>('input[name="price"]')?.focus();
+  };
   // An ETH price in dollars at today's rate (000 §7 rates), so the seller sees what it is worth.
   const ethToUsd = useFxRate('ETH', 'USD');
   // A discount the listing has stays with a new price in its currency (buyers pay the price less it); another
@@ -248,6 +267,16 @@ export function PriceDialog({
           !(isApiError(mutation.error) && mutation.error.fields?.price) ? (
             <FormAlert testId="listing-error">{mutation.error.message}</FormAlert>
           ) : null}
+          {/* The currency first: a price typed is read in it (switching it afterwards clears the price). */}
+          <SelectField
+            name="currency"
+            label="Currency"
+            value={currency}
+            onChange={(event) => switchCurrency(event.target.value === 'ETH' ? 'ETH' : 'USD')}
+          >
+            <option value="USD">USD</option>
+            <option value="ETH">ETH</option>
+          </SelectField>
           <TextField
             name="price"
             label="Price"
@@ -256,25 +285,24 @@ export function PriceDialog({
             value={amount}
             onChange={(event) => {
               setAmount(event.target.value);
+              setCurrencyNote(null);
               // An error shown goes as soon as the price is right (and says what is wrong meanwhile).
               if (fieldError !== null) setFieldError(problemOf(event.target.value, currency));
             }}
             error={fieldError}
             autoFocus
           />
-          <SelectField
-            name="currency"
-            label="Currency"
-            value={currency}
-            onChange={(event) => {
-              const next = event.target.value === 'ETH' ? 'ETH' : 'USD';
-              setCurrency(next);
-              if (fieldError !== null) setFieldError(problemOf(amount, next));
-            }}
-          >
-            <option value="USD">USD</option>
-            <option value="ETH">ETH</option>
-          </SelectField>
+          {currencyNote ? (
+            <p className={styles.note} aria-live="polite" data-testid="price-currency-note">
+              {currencyNote}
+            </p>
+          ) : null}
+          {/* What buyers pay in the chosen currency, always in sight before a save (a discount that stays: its note says it). */}
+          {keptDiscount === null && paidUnits !== null ? (
+            <p className={styles.summary} aria-live="polite" data-testid="price-buyers-pay">
+              Buyers pay <strong>{formatListingUnits(paidUnits, currency)}</strong>
+            </p>
+          ) : null}
           {discount ? (
             <p className={styles.note} aria-live="polite" data-testid="price-discount-note">
               {keptDiscount === null
