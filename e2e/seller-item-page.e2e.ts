@@ -153,4 +153,21 @@ describe("the seller's price dialog", () => {
     expect(await dialog.getByTestId('price-buyers-pay').textContent()).toBe('Buyers pay $2.00');
     await page.context().close();
   });
+
+  it('an ETH price above the highest price says so at "Fee breakdown at today\'s rate", as Save does', {
+    timeout: 60_000,
+  }, async () => {
+    const page = await pageOf(seller);
+    const dialog = await openPriceDialog(page, 2);
+    await dialog.getByLabel('Currency').selectOption('ETH');
+    await dialog.getByLabel('Price').fill('5000');
+    await dialog.getByTestId('show-fees').click();
+    await dialog.getByText('The price is too high: at most $10,000,000.00').waitFor();
+    expect(await page.getByTestId('fee-dialog').count()).toBe(0);
+    // A price within it opens the estimate.
+    await dialog.getByLabel('Price').fill('0.5');
+    await dialog.getByTestId('show-fees').click();
+    await page.getByTestId('fee-dialog').getByTestId('fee-estimate-note').waitFor();
+    await page.context().close();
+  });
 });

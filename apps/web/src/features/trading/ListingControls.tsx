@@ -211,6 +211,13 @@ export function PriceDialog({
     const cents = Number(convertMinorUnits(paidUnits, 'ETH', 'USD', ethToUsd.data));
     return Number.isSafeInteger(cents) && cents > 0 ? cents : null;
   })();
+  // An ETH list price worth more than the highest price at today's rate: the API refuses it (Save says so, and the
+  // fee endpoint would answer 'Invalid request'), so its fee breakdown says what Save says instead.
+  const ethListTooHigh =
+    currency === 'ETH' &&
+    ethToUsd.data !== undefined &&
+    'units' in typed &&
+    convertMinorUnits(typed.units, 'ETH', 'USD', ethToUsd.data) > BigInt(MAX_TRADE_CENTS);
   const [estimated, setEstimated] = useState(false);
   const terms = useTermsDialog();
   // A double click lists once: the second click sends nothing while the first is in flight.
@@ -341,6 +348,12 @@ export function PriceDialog({
                   type="button"
                   className={styles.linkButton}
                   onClick={() => {
+                    const tooHigh = ethListTooHigh || ethInCents > MAX_TRADE_CENTS;
+                    setFieldError(tooHigh ? PRICE_TOO_HIGH_MESSAGE : null);
+                    if (tooHigh) {
+                      focusFirstInvalid(formRef.current);
+                      return;
+                    }
                     setEstimated(true);
                     setFeesFor(ethInCents);
                   }}
