@@ -171,3 +171,28 @@ describe("the seller's price dialog", () => {
     await page.context().close();
   });
 });
+
+describe("the seller's discount dialog", () => {
+  it('shows what the seller receives at the price the discount leaves, by the fee function of the price dialog', {
+    timeout: 60_000,
+  }, async () => {
+    const page = await pageOf(seller);
+    await page.goto(baseUrl + itemUrl(token(3)));
+    await page.getByTestId('item-price').getByTestId('edit-discount').click();
+    const dialog = page.getByTestId('discount-dialog');
+    await dialog.getByLabel('Discount (USD)').fill('10');
+    expect(await dialog.getByTestId('discount-buyers-pay').textContent()).toBe('Buyers pay $90.00');
+    const expected = await apiCall<{ saleProceedsInfo: { total_amount_seller_would_receive: number } }>(
+      baseUrl,
+      seller.grant.access_token,
+      'POST',
+      '/user/sale-proceeds-amount/',
+      { contractAddress: token(3).contractAddress, tokenId: token(3).tokenId, saleAmountInCents: 9000 },
+    );
+    const cents = expected.saleProceedsInfo.total_amount_seller_would_receive;
+    const proceeds = dialog.getByTestId('discount-fee-proceeds');
+    await expect.poll(() => proceeds.textContent(), { timeout: 10_000 }).toBe(`$${(cents / 100).toFixed(2)}`);
+    expect(await dialog.getByTestId('discount-fee-price').textContent()).toBe('$90.00');
+    await page.context().close();
+  });
+});

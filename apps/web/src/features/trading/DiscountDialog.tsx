@@ -1,6 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
-import { formatListingUnits, fromMinorUnits, readDiscount } from '@vitrine/domain';
-import { type FormEvent, useRef, useState } from 'react';
+import {
+  convertMinorUnits,
+  formatListingUnits,
+  fromMinorUnits,
+  MAX_TRADE_CENTS,
+  readDiscount,
+} from '@vitrine/domain';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { isApiError } from '../../app/api-client';
 import { Dialog } from '../../ui/Dialog';
 import { FormAlert } from '../../ui/FormAlert';
@@ -9,8 +15,10 @@ import { TextField } from '../../ui/TextField';
 import { useRequestInFlight } from '../../ui/useRequestInFlight';
 import { useSubmitOnce } from '../../ui/useSubmitOnce';
 import type { Price as Amount } from '../catalog/catalog-types';
+import { useFxRate } from '../platform/useFxRate';
 import { isStaleListingError, useRefreshItems } from './ListingControls';
 import styles from './ListingControls.module.css';
+import { SaleProceedsBreakdown } from './SaleFeesDialog';
 import { type ListingCurrency, type ListingPrice, tradingApi } from './trading-api';
 
 /** What the discount dialog needs of a listing: its id, list price and discount. */
@@ -27,10 +35,13 @@ export interface DiscountedListing {
  */
 export function DiscountDialog({
   listing,
+  token,
   onClose,
   returnFocus,
 }: {
   listing: DiscountedListing;
+  /** The listed token: with it, the dialog shows what the seller receives at the price the discount leaves. */
+  token?: { contractAddress: string; tokenId: string };
   onClose: () => void;
   /** Where focus goes on close if the control that opened it is gone (Dialog's `returnFocus`). */
   returnFocus?: () => HTMLElement | null | undefined;
@@ -45,6 +56,22 @@ export function DiscountDialog({
   const once = useSubmitOnce();
   const [sending, track] = useRequestInFlight();
   const typed = readDiscount(amount, currency, listUnits);
+  // A discount is a reprice: what the seller receives at the price it leaves, by the same fee function as the
+  // price dialog's breakdown (an ETH price at today's rate, an estimate). Read once typing pauses.
+  const ethToUsd = useFxRate(currency, 'USD');
+  const paidCents = (() => {
+    if (!('units' in typed)) return null;
+    const paid = listUnits - typed.units;
+    if (currency === 'USD') return Number(paid);
+    if (!ethToUsd.data) return null;
+    const cents = Number(convertMinorUnits(paid, 'ETH', 'USD', ethToUsd.data));
+    return Number.isSafeInteger(cents) && cents > 0 && cents <= MAX_TRADE_CENTS ? cents : null;
+  })();
+  const [feesFor, setFeesFor] = useState<number | null>(null);
+  useEffect(() => {
+    const timer = setTimeout(() => setFeesFor(paidCents), 300);
+    return () => clearTimeout(timer);
+  }, [paidCents]);
   const mutation = useMutation({
     mutationFn: (discount: ListingPrice | null) => track(tradingApi.setListingDiscount(listing.id, discount)),
     onSuccess: async () => {
@@ -111,6 +138,22 @@ export function DiscountDialog({
             'Buyers pay the list price less your discount.'
           )}
         </p>
+        {token && feesFor !== null && feesFor === paidCents ? (
+          <div data-testid="discount-proceeds">
+            {currency === 'ETH' ? (
+              <p className={styles.note}>
+                An estimate at today's ETH rate: the fees are worked out in USD at the rate when it sells.
+              </p>
+            ) : null}
+            <SaleProceedsBreakdown
+              contractAddress={token.contractAddress}
+              tokenId={token.tokenId}
+              priceInCents={feesFor}
+              priceLabel="Buyers pay"
+              testIdPrefix="discount-fee"
+            />
+          </div>
+        ) : null}
         <p className={styles.note}>
           Anyone already at checkout is shown the new price before they pay. Changing the list price later
           keeps the discount.

@@ -91,7 +91,12 @@ export function ListingControls({
         />
       ) : null}
       {dialog === 'discount' && listing ? (
-        <DiscountDialog listing={listing} onClose={() => setDialog(null)} returnFocus={firstControl} />
+        <DiscountDialog
+          listing={listing}
+          token={{ contractAddress, tokenId }}
+          onClose={() => setDialog(null)}
+          returnFocus={firstControl}
+        />
       ) : null}
       {dialog === 'cancel' && listing ? (
         <CancelDialog listingId={listing.id} onClose={() => setDialog(null)} returnFocus={firstControl} />
