@@ -170,6 +170,17 @@ describe("the seller's price dialog", () => {
     await page.getByTestId('fee-dialog').getByTestId('fee-estimate-note').waitFor();
     await page.context().close();
   });
+
+  it('too many ETH decimals get an ETH message, not the dollar hint', { timeout: 60_000 }, async () => {
+    const page = await pageOf(seller);
+    const dialog = await openPriceDialog(page, 2);
+    await dialog.getByLabel('Currency').selectOption('ETH');
+    await dialog.getByLabel('Price').fill('0.0000000000000000001');
+    await dialog.getByRole('button', { name: 'Save price' }).click();
+    await dialog.getByText('Enter a price in ETH like 0.25, with at most 18 decimals').waitFor();
+    expect(await dialog.getByText('Enter a price like 125 or 12.50').count()).toBe(0);
+    await page.context().close();
+  });
 });
 
 describe("the seller's discount dialog", () => {

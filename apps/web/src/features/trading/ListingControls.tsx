@@ -8,7 +8,6 @@ import {
   fromMinorUnits,
   MAX_TRADE_CENTS,
   PRICE_TOO_HIGH_MESSAGE,
-  readPrice,
 } from '@vitrine/domain';
 import { type FormEvent, useRef, useState } from 'react';
 import { isApiError } from '../../app/api-client';
@@ -30,6 +29,7 @@ import { useTermsDialog } from '../terms/TermsDialog';
 import { isTermsApprovalRequired } from '../terms/terms-api';
 import { DiscountDialog } from './DiscountDialog';
 import styles from './ListingControls.module.css';
+import { readListingPrice } from './listing-price';
 import { SaleFeesDialog } from './SaleFeesDialog';
 import { type ListingCurrency, type ListingPrice, tradingApi } from './trading-api';
 
@@ -189,7 +189,7 @@ export function PriceDialog({
   const discount = listing?.listingDiscount ?? null;
   const keptDiscount = discount && discount.currency === currency ? BigInt(discount.amount) : null;
   const readWithRoom = (text: string, cur: ListingCurrency) => {
-    const read = readPrice(text, cur);
+    const read = readListingPrice(text, cur);
     const kept = discount && discount.currency === cur ? BigInt(discount.amount) : null;
     return 'units' in read && kept !== null && discountProblem(read.units, kept, cur)
       ? { error: discountRoomMessage(kept, cur) }
