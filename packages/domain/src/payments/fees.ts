@@ -46,6 +46,24 @@ export interface FeeBreakdown {
   platformReceivesCents: number;
 }
 
+/**
+ * A breakdown as a quote's figures (the purchase intent's `quotes`, 000 §9 names): one mapping for the API's quotes
+ * and the web's quotes of a quantity typed before the API answers for it.
+ */
+export function quoteFigures(b: FeeBreakdown) {
+  return {
+    priceInCents: b.priceCents,
+    serviceFeeInCents: b.serviceFeeCents,
+    cardFeeInCents: b.cardFeeCents,
+    serviceAndCardFeeInCents: b.serviceAndCardFeeCents,
+    creatorFeeInCents: b.creatorFeeCents,
+    showGasFee: b.showGasFee,
+    gasFeeInCents: b.gasFeeCents,
+    totalInCents: b.buyerPaysCents,
+    sellerReceivesInCents: b.sellerReceivesCents,
+  };
+}
+
 /** `amount * bps / 10000`, rounded half up, in integers only. */
 export function basisPoints(amountCents: number, bps: number): number {
   return Math.floor((amountCents * bps + 5_000) / 10_000);

@@ -1,5 +1,11 @@
 // Rows to the answers of trading-responses (decision 009).
-import { feeBreakdown, listedPrices, type PaymentMethod, primaryFeeBreakdown } from '@vitrine/domain';
+import {
+  feeBreakdown,
+  listedPrices,
+  type PaymentMethod,
+  primaryFeeBreakdown,
+  quoteFigures,
+} from '@vitrine/domain';
 import type { Listing, PurchaseIntent, Quote } from '@vitrine/domain/trading-responses';
 import { OPEN_EDITION_DELIVERY_MESSAGE } from './editions.service';
 import type { ListingRow, OfferPurchaseRow, TokenForSale, WinPurchaseRow } from './trading.repo';
@@ -64,15 +70,7 @@ export function toPurchaseIntent(view: IntentView): PurchaseIntent {
     return {
       paymentMethod: method,
       paymentCurrency: 'USD',
-      priceInCents: b.priceCents,
-      serviceFeeInCents: b.serviceFeeCents,
-      cardFeeInCents: b.cardFeeCents,
-      serviceAndCardFeeInCents: b.serviceAndCardFeeCents,
-      creatorFeeInCents: b.creatorFeeCents,
-      showGasFee: b.showGasFee,
-      gasFeeInCents: b.gasFeeCents,
-      totalInCents: b.buyerPaysCents,
-      sellerReceivesInCents: b.sellerReceivesCents,
+      ...quoteFigures(b),
     };
   });
   return {

@@ -1,6 +1,6 @@
 // The figures of a drop checkout's quantity: what a price of several editions is made of, and the quotes of a
 // quantity typed before the API has answered for it.
-import { formatCents, primaryFeeBreakdown } from '@vitrine/domain';
+import { formatCents, primaryFeeBreakdown, quoteFigures } from '@vitrine/domain';
 import type { PurchaseIntent, Quote } from './trading-api';
 
 /**
@@ -32,18 +32,7 @@ export function quotesForQuantity(
       quantity,
       method: quote.paymentMethod,
     });
-    quotes.push({
-      ...quote,
-      priceInCents: b.priceCents,
-      serviceFeeInCents: b.serviceFeeCents,
-      cardFeeInCents: b.cardFeeCents,
-      serviceAndCardFeeInCents: b.serviceAndCardFeeCents,
-      creatorFeeInCents: b.creatorFeeCents,
-      showGasFee: b.showGasFee,
-      gasFeeInCents: b.gasFeeCents,
-      totalInCents: b.buyerPaysCents,
-      sellerReceivesInCents: b.sellerReceivesCents,
-    });
+    quotes.push({ ...quote, ...quoteFigures(b) });
   }
   return quotes;
 }
