@@ -335,7 +335,11 @@ describe('an allowlist names people, not strings anyone can take (security revie
 });
 
 describe('eligibility is checked again at pay (review, 2026-12-06)', () => {
-  it('a buyer who no longer holds the token that made them eligible is refused at pay, and nothing is charged', async () => {
+  /**
+   * A drop collection open to holders of a key token, a holder with an open checkout of it, and `passKey` moving
+   * the key to a friend ('away') and back.
+   */
+  async function keyHolderCheckout() {
     const d = await dropWithTwoCollections();
     const fx = f();
     await fx.criteria({
@@ -346,14 +350,23 @@ describe('eligibility is checked again at pay (review, 2026-12-06)', () => {
     const friend = await fx.user();
     const [key] = await fx.tokens({ niftyId: d.keyNifty.id, ownerId: holder.id });
     if (!key) throw new Error('no key token');
-    const at = t.app.config.clock.now();
-    await fund(db(), holder.id, 100_000, at);
     const session = await sessionFor(t.app, holder.profileUrl);
     const opened = await buy(session, d.gated.contractAddress, d.gated.typeNumber);
     expect(opened.statusCode, opened.body).toBe(200);
     const intentId = Number((opened.json() as { purchaseIntentId: number }).purchaseIntentId);
+    const passKey = (to: 'away' | 'back') =>
+      db()
+        .update(schema.tokens)
+        .set({ ownerId: to === 'away' ? friend.id : holder.id })
+        .where(eq(schema.tokens.id, key.id));
+    return { d, holder, session, intentId, passKey };
+  }
+
+  it('a buyer who no longer holds the token that made them eligible is refused at pay, and nothing is charged', async () => {
+    const { d, holder, session, intentId, passKey } = await keyHolderCheckout();
+    await fund(db(), holder.id, 100_000, t.app.config.clock.now());
     // The key passes to a friend while the checkout is open (one key would otherwise let many buy).
-    await db().update(schema.tokens).set({ ownerId: friend.id }).where(eq(schema.tokens.id, key.id));
+    await passKey('away');
     const refused = await payIntent(t.app, session, intentId, { payment_method: 'balance' });
     expect(refused.statusCode, refused.body).toBe(403);
     expect(refused.json()).toMatchObject({ errorType: 'not-eligible', message: 'Not Eligible to Buy' });
@@ -361,32 +374,19 @@ describe('eligibility is checked again at pay (review, 2026-12-06)', () => {
     const minted = await db().select().from(schema.tokens).where(eq(schema.tokens.niftyId, d.gated.id));
     expect(minted).toHaveLength(0);
     // The key back: the same checkout pays.
-    await db().update(schema.tokens).set({ ownerId: holder.id }).where(eq(schema.tokens.id, key.id));
+    await passKey('back');
     const paid = await payIntent(t.app, session, intentId, { payment_method: 'balance' });
     expect(paid.statusCode, paid.body).toBe(200);
     expect(await accountBalance(db(), { userId: holder.id })).toBeLessThan(100_000);
   });
 
   it("and again when a card's second step completes: the key passed on meanwhile, the step does not buy", async () => {
-    const d = await dropWithTwoCollections();
-    const fx = f();
-    await fx.criteria({
-      collectionId: d.second.id,
-      rules: [{ kind: 'own_nifties_from_contracts', contractAddresses: [d.key.contractAddress] }],
-    });
-    const holder = await fx.user();
-    const friend = await fx.user();
-    const [key] = await fx.tokens({ niftyId: d.keyNifty.id, ownerId: holder.id });
-    if (!key) throw new Error('no key token');
-    const session = await sessionFor(t.app, holder.profileUrl);
-    const opened = await buy(session, d.gated.contractAddress, d.gated.typeNumber);
-    expect(opened.statusCode, opened.body).toBe(200);
-    const intentId = Number((opened.json() as { purchaseIntentId: number }).purchaseIntentId);
+    const { d, session, intentId, passKey } = await keyHolderCheckout();
     const stepped = await payIntent(t.app, session, intentId, {
       payment_token: await simCard(t.app, session, TEST_CARDS.requiresAction),
     });
     expect(stepped.json()).toMatchObject({ paymentState: 'requires_action' });
-    await db().update(schema.tokens).set({ ownerId: friend.id }).where(eq(schema.tokens.id, key.id));
+    await passKey('away');
     const refused = await completeIntentAction(t.app, session, intentId);
     expect(refused.statusCode, refused.body).toBe(403);
     expect(refused.json()).toMatchObject({ errorType: 'not-eligible', message: 'Not Eligible to Buy' });
