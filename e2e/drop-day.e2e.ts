@@ -84,8 +84,8 @@ describe('drop day', () => {
     await dialog.getByLabel('Bid amount (USD)').fill((before.minBid / 100).toFixed(2));
     await dialog.getByRole('button', { name: 'Place Bid' }).click();
     await expect
-      .poll(() => dialog.getByText(`Minimum Bid: ${dollars(after.minBid)}`, { exact: true }).count())
-      .toBeGreaterThan(0);
+      .poll(() => dialog.getByTestId('field-error-bidAmount').textContent())
+      .toBe(`Your bid must be at least ${dollars(after.minBid)}`);
     await context.close();
   });
 
