@@ -45,6 +45,21 @@ async function liveAuctionNifty(): Promise<DropCard & { dropSlug: string }> {
   return card;
 }
 
+/** A new collector (`label`) signed in on the auction's page with the bid dialog open and its minimum shown. */
+async function openBidDialog(card: DropCard, label: string, watch?: (page: Page) => void) {
+  const bidder = await apiSignUp(baseUrl, label);
+  const context = await browser.newContext({ viewport: DESKTOP });
+  await storeCredentials(context, bidder.grant);
+  const page = await context.newPage();
+  watch?.(page);
+  await page.goto(`${baseUrl}/marketplace/collection/${card.contractAddress}/${card.typeNumber}`);
+  await page.getByTestId('place-bid').click();
+  const dialog = page.getByTestId('bid-dialog');
+  await dialog.waitFor();
+  await expect.poll(() => dialog.getByTestId('bid-minimum').textContent()).toMatch(/\$\d/);
+  return { context, page, dialog };
+}
+
 /**
  * A new bidder's Place Bid dialog on the first live auction, with a bid by the card `cardNumber` typed, not sent:
  * `aboveMin` cents above the minimum (well above, so a bid placed by another test meanwhile does not refuse it).
@@ -57,16 +72,7 @@ async function cardBidTyped(
   watch?: (page: Page) => void,
 ) {
   const card = await liveAuctionNifty();
-  const bidder = await apiSignUp(baseUrl, label);
-  const context = await browser.newContext({ viewport: DESKTOP });
-  await storeCredentials(context, bidder.grant);
-  const page = await context.newPage();
-  watch?.(page);
-  await page.goto(`${baseUrl}/marketplace/collection/${card.contractAddress}/${card.typeNumber}`);
-  await page.getByTestId('place-bid').click();
-  const dialog = page.getByTestId('bid-dialog');
-  await dialog.waitFor();
-  await expect.poll(() => dialog.getByTestId('bid-minimum').textContent()).toMatch(/\$\d/);
+  const { context, page, dialog } = await openBidDialog(card, label, watch);
   const infoUrl = `${baseUrl}/api/v2/bids/info?contractAddress=${card.contractAddress}&niftyType=${card.typeNumber}`;
   const minBid = ((await (await fetch(infoUrl)).json()) as { bidInfo: { minBid: number } }).bidInfo.minBid;
   const amount = minBid + aboveMin;
@@ -261,15 +267,7 @@ describe('bidding on a live auction', () => {
     timeout: 120_000,
   }, async () => {
     const card = await liveAuctionNifty();
-    const bidder = await apiSignUp(baseUrl, 'bidder');
-    const context = await browser.newContext({ viewport: DESKTOP });
-    await storeCredentials(context, bidder.grant);
-    const page = await context.newPage();
-    await page.goto(`${baseUrl}/marketplace/collection/${card.contractAddress}/${card.typeNumber}`);
-    await page.getByTestId('place-bid').click();
-    const dialog = page.getByTestId('bid-dialog');
-    await dialog.waitFor();
-    await expect.poll(() => dialog.getByTestId('bid-minimum').textContent()).toMatch(/\$\d/);
+    const { context, dialog } = await openBidDialog(card, 'bidder');
     const amount = dialog.getByLabel('Bid amount (USD)');
     await amount.fill('99999999999');
     await dialog.getByTestId('bid-method-card').check();
@@ -290,14 +288,7 @@ describe('bidding on a live auction', () => {
   }, async () => {
     const card = await liveAuctionNifty();
     const minBid = await minBidOf(card);
-    const bidder = await apiSignUp(baseUrl, 'bidder-outbid-meanwhile');
-    const context = await browser.newContext({ viewport: DESKTOP });
-    await storeCredentials(context, bidder.grant);
-    const page = await context.newPage();
-    await page.goto(`${baseUrl}/marketplace/collection/${card.contractAddress}/${card.typeNumber}`);
-    await page.getByTestId('place-bid').click();
-    const dialog = page.getByTestId('bid-dialog');
-    await expect.poll(() => dialog.getByTestId('bid-minimum').textContent()).toMatch(/\$\d/);
+    const { context, dialog } = await openBidDialog(card, 'bidder-outbid-meanwhile');
     // Another collector outbids at the minimum while this dialog is open: the amount it offers is now too low.
     await bidByCard(card, await apiSignUp(baseUrl, 'bidder-outbids-first'), minBid);
     const raised = await minBidOf(card);
@@ -322,15 +313,7 @@ describe('bidding on a live auction', () => {
     timeout: 120_000,
   }, async () => {
     const card = await liveAuctionNifty();
-    const bidder = await apiSignUp(baseUrl, 'bidder');
-    const context = await browser.newContext({ viewport: DESKTOP });
-    await storeCredentials(context, bidder.grant);
-    const page = await context.newPage();
-    await page.goto(`${baseUrl}/marketplace/collection/${card.contractAddress}/${card.typeNumber}`);
-    await page.getByTestId('place-bid').click();
-    const dialog = page.getByTestId('bid-dialog');
-    await dialog.waitFor();
-    await expect.poll(() => dialog.getByTestId('bid-minimum').textContent()).toMatch(/\$\d/);
+    const { context, dialog } = await openBidDialog(card, 'bidder');
     const minimum = (await dialog.getByTestId('bid-minimum').textContent()) ?? '';
     const amount = dialog.getByLabel('Bid amount (USD)');
     await amount.fill((/\$([\d,.]+)/.exec(minimum)?.[1] ?? '').replace(/,/g, ''));
