@@ -152,6 +152,11 @@ describe('listing discounts', () => {
     await row.getByTestId('listing-discount-button').click();
     const dialog = page.getByTestId('discount-dialog');
     await dialog.getByLabel('Discount (USD)').fill('7.50');
+    // What the seller receives at the price the discount leaves, as on the item page's dialog.
+    await expect
+      .poll(() => dialog.getByTestId('discount-fee-price').textContent(), { timeout: 15_000 })
+      .toBe('$42.50');
+    expect(await dialog.getByTestId('discount-fee-proceeds').textContent()).toMatch(/^\$\d/);
     await dialog.getByRole('button', { name: 'Save discount' }).click();
     await expect.poll(() => dialog.count(), { timeout: 15_000 }).toBe(0);
     await expect

@@ -452,7 +452,11 @@ function TransactionsTab() {
  */
 function ActiveDiscountsTab() {
   const [page, setPage] = usePageInAddress();
-  const [editing, setEditing] = useState<DiscountedListing | null>(null);
+  // The listing and its token (the dialog shows what the seller receives at the price it leaves).
+  const [editing, setEditing] = useState<{
+    listing: DiscountedListing;
+    token: { contractAddress: string; tokenId: string };
+  } | null>(null);
   const profile = useProfile();
   const profileUrl = profile.data?.profileUrl ?? '';
   const query = useQuery({ ...listedQuery(profileUrl, page), enabled: profileUrl !== '' });
@@ -479,7 +483,9 @@ function ActiveDiscountsTab() {
           discount.
         </p>
       ) : null}
-      {editing ? <DiscountDialog listing={editing} onClose={() => setEditing(null)} /> : null}
+      {editing ? (
+        <DiscountDialog listing={editing.listing} token={editing.token} onClose={() => setEditing(null)} />
+      ) : null}
       <PagedTable
         query={query}
         page={page}
@@ -518,7 +524,13 @@ function ActiveDiscountsTab() {
                 <Button
                   variant="secondary"
                   size="sm"
-                  onClick={() => setEditing(card.listing)}
+                  onClick={() =>
+                    card.listing &&
+                    setEditing({
+                      listing: card.listing,
+                      token: { contractAddress: card.contractAddress, tokenId: card.tokenId },
+                    })
+                  }
                   data-testid="listing-discount-button"
                   aria-label={`${card.listing.listingDiscount ? 'Edit discount' : 'Set discount'}: ${editionName(card.name, card.editionNumber)}`}
                 >
