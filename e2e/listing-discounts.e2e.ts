@@ -156,7 +156,10 @@ describe('listing discounts', () => {
     await expect
       .poll(() => dialog.getByTestId('discount-fee-price').textContent(), { timeout: 15_000 })
       .toBe('$42.50');
-    expect(await dialog.getByTestId('discount-fee-proceeds').textContent()).toMatch(/^\$\d/);
+    // The proceeds come from the fee function's answer, after the price line: waited for, not read at once.
+    await expect
+      .poll(() => dialog.getByTestId('discount-fee-proceeds').textContent(), { timeout: 15_000 })
+      .toMatch(/^\$\d/);
     await dialog.getByRole('button', { name: 'Save discount' }).click();
     await expect.poll(() => dialog.count(), { timeout: 15_000 }).toBe(0);
     await expect
