@@ -76,6 +76,7 @@ import {
   createSimulatedGemini,
   createSimulatedKlarna,
 } from './modules/trading/payment-providers';
+import { createProcessorCustomers } from './modules/trading/processor-customers';
 import { createStripeClient, createStripeProvider } from './modules/trading/stripe-provider';
 import { createStripeWebhooks } from './modules/trading/stripe-webhooks';
 import { createTradingRepo } from './modules/trading/trading.repo';
@@ -185,7 +186,9 @@ export function createServices(config: ResolvedConfig, log: ServiceLog) {
   // card processor (npm start needs no outside service); Klarna and Gemini balance simulated.
   const cardProcessor = createSimulatedCardProcessor(clock);
   const stripe = config.stripe ? createStripeClient(config.stripe) : null;
-  const cardProvider = stripe ? createStripeProvider(stripe, log) : cardProcessor.provider;
+  const cardProvider = stripe
+    ? createStripeProvider(stripe, log, createProcessorCustomers(db, clock))
+    : cardProcessor.provider;
   const klarna = createSimulatedKlarna();
   const gemini = createSimulatedGemini();
   // A void that fails is owed, and the minute sweep voids it (decision 009 "Voids owed"): every service sees the

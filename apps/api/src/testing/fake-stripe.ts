@@ -6,6 +6,10 @@
 // PaymentMethod a stand-in Stripe.js made (e2e/support/fake-stripe-js.ts). The buyer's 3-D Secure step
 // (done by Stripe.js in a browser) is `POST /fake/3ds/{id}?result=pass|fail`, or `authenticate(id)`.
 // A retrieve with `expand[]=payment_method` answers the PaymentMethod object (its `card.brand`, `card.last4`).
+// Customers (`POST /v1/customers`) and a PaymentMethod's attachment to one (`GET /v1/payment_methods/{id}`,
+// `POST /v1/payment_methods/{id}/attach`) as Stripe has them: a PaymentMethod confirmed on a PaymentIntent without
+// a customer may not be used again; one attached to a customer pays only with that customer named; attaching
+// Stripe's own test ids (`pm_card_visa`) makes a new PaymentMethod each time, as Stripe's test mode does.
 // It also builds the webhook events Stripe would send, for the test to sign.
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -37,11 +41,12 @@ export function testPaymentMethodOf(id: string): string {
 }
 
 /** A test PaymentMethod as `GET /v1/payment_methods/{id}` (or an expanded `payment_method`) answers it. */
-function paymentMethodObject(id: string) {
+function paymentMethodObject(id: string, customer: string | null = null) {
   const card = TEST_PM_CARDS[testPaymentMethodOf(id)];
   return {
     id,
     object: 'payment_method',
+    customer,
     type: 'card',
     card: card
       ? {
@@ -74,6 +79,7 @@ interface FakeIntent {
   currency: string;
   status: 'requires_payment_method' | 'requires_action' | 'requires_capture' | 'succeeded' | 'canceled';
   capture_method: string;
+  customer: string | null;
   payment_method: string | null;
   metadata: Record<string, string>;
   next_action: null | { type: string; redirect_to_url?: { url: string; return_url: string | null } };
@@ -126,7 +132,56 @@ export async function startFakeStripe() {
   const requests: FakeStripeRequest[] = [];
   /** Outages to come: the next `times` POSTs whose path ends with `suffix` answer 500 (see `failNext`). */
   const outages: { suffix: string; times: number }[] = [];
+  const customers = new Set<string>();
+  /** The customer each attached PaymentMethod belongs to. */
+  const attachedTo = new Map<string, string>();
+  /** PaymentMethods confirmed on a PaymentIntent without a customer: Stripe refuses them after that. */
+  const usedOnce = new Set<string>();
   let base = '';
+
+  const isTestPm = (id: string) =>
+    (Object.values(STRIPE_TEST_PMS) as string[]).includes(testPaymentMethodOf(id));
+  /** Stripe's own test ids (not one a stand-in Stripe.js made): a new PaymentMethod on each use. */
+  const isShortcut = (id: string) => (Object.values(STRIPE_TEST_PMS) as string[]).includes(id);
+  const noSuchPm = (id: string, param = 'payment_method') =>
+    stripeError(404, {
+      type: 'invalid_request_error',
+      code: 'resource_missing',
+      param,
+      message: `No such PaymentMethod: '${id}'`,
+    });
+  const usedAlready = () =>
+    stripeError(400, {
+      type: 'invalid_request_error',
+      param: 'payment_method',
+      message:
+        'The provided PaymentMethod was previously used with a PaymentIntent without Customer attachment, shared with a connected account without Customer attachment, or was detached from a Customer. It may not be used again. To use a PaymentMethod multiple times, you must attach it to a Customer first.',
+    });
+
+  function attach(id: string, form: URLSearchParams): Answer {
+    if (!isTestPm(id)) return noSuchPm(id, 'payment_method');
+    const customer = form.get('customer') ?? '';
+    if (!customers.has(customer)) {
+      return stripeError(404, {
+        type: 'invalid_request_error',
+        code: 'resource_missing',
+        param: 'customer',
+        message: `No such customer: '${customer}'`,
+      });
+    }
+    if (usedOnce.has(id)) return usedAlready();
+    const owner = attachedTo.get(id);
+    if (owner && owner !== customer) {
+      return stripeError(400, {
+        type: 'invalid_request_error',
+        param: 'payment_method',
+        message: 'The payment method you provided has already been attached to a customer.',
+      });
+    }
+    const attached = isShortcut(id) ? `${id}__att_${randomBytes(6).toString('hex')}` : id;
+    attachedTo.set(attached, customer);
+    return { status: 200, body: paymentMethodObject(attached, customer) };
+  }
 
   function createIntent(form: URLSearchParams): Answer {
     const amount = Number(form.get('amount'));
@@ -140,9 +195,8 @@ export async function startFakeStripe() {
       });
     }
     const pm = form.get('payment_method');
-    const known = Object.values(STRIPE_TEST_PMS) as string[];
     const test = pm ? testPaymentMethodOf(pm) : null;
-    if (pm && test && !known.includes(test)) {
+    if (pm && !isTestPm(pm)) {
       return stripeError(400, {
         type: 'invalid_request_error',
         code: 'resource_missing',
@@ -150,6 +204,25 @@ export async function startFakeStripe() {
         message: `No such PaymentMethod: '${pm}'`,
       });
     }
+    const customer = form.get('customer');
+    if (customer && !customers.has(customer)) {
+      return stripeError(400, {
+        type: 'invalid_request_error',
+        code: 'resource_missing',
+        param: 'customer',
+        message: `No such customer: '${customer}'`,
+      });
+    }
+    if (pm && (attachedTo.get(pm) ?? null) !== (customer ?? null) && !(isShortcut(pm) && !customer)) {
+      return stripeError(400, {
+        type: 'invalid_request_error',
+        param: 'payment_method',
+        message: customer
+          ? `The customer does not have a payment method with the ID ${pm}. The payment method must be attached to the customer.`
+          : "The provided PaymentMethod belongs to a Customer, please also provide that Customer's id.",
+      });
+    }
+    if (pm && !customer && usedOnce.has(pm)) return usedAlready();
     const metadata: Record<string, string> = {};
     for (const [k, v] of form) {
       const m = /^metadata\[(.+)\]$/.exec(k);
@@ -166,6 +239,7 @@ export async function startFakeStripe() {
       currency,
       status: 'requires_payment_method',
       capture_method: form.get('capture_method') ?? 'automatic_async',
+      customer: customer ?? null,
       payment_method: pm,
       metadata,
       next_action: null,
@@ -178,6 +252,7 @@ export async function startFakeStripe() {
     };
     intents.set(pi.id, pi);
     if (form.get('confirm') !== 'true' || !pm) return { status: 200, body: pi };
+    if (!customer && !isShortcut(pm)) usedOnce.add(pm);
     if (test === STRIPE_TEST_PMS.declines) {
       pi.last_payment_error = {
         type: 'card_error',
@@ -220,6 +295,25 @@ export async function startFakeStripe() {
 
   function route(method: string, path: string, form: URLSearchParams): Answer {
     if (method === 'POST' && path === '/v1/payment_intents') return createIntent(form);
+    if (method === 'POST' && path === '/v1/customers') {
+      const metadata: Record<string, string> = {};
+      for (const [k, v] of form) {
+        const m = /^metadata\[(.+)\]$/.exec(k);
+        if (m?.[1]) metadata[m[1]] = v;
+      }
+      const id = newId('cus_fake');
+      customers.add(id);
+      return { status: 200, body: { id, object: 'customer', metadata, livemode: false } };
+    }
+    const pmPath = /^\/v1\/payment_methods\/([^/]+)(\/attach)?$/.exec(path);
+    if (pmPath?.[1]) {
+      const id = decodeURIComponent(pmPath[1]);
+      if (method === 'POST' && pmPath[2]) return attach(id, form);
+      if (method === 'GET' && !pmPath[2]) {
+        if (!isTestPm(id)) return noSuchPm(id, 'id');
+        return { status: 200, body: paymentMethodObject(id, attachedTo.get(id) ?? null) };
+      }
+    }
     if (method === 'POST' && path === '/v1/refunds') {
       const pi = intents.get(form.get('payment_intent') ?? '');
       if (!pi)
@@ -268,7 +362,7 @@ export async function startFakeStripe() {
     if (pi && method === 'GET' && !m?.[2]) {
       const expanded =
         expands(form, 'payment_method') && pi.payment_method
-          ? { ...pi, payment_method: paymentMethodObject(pi.payment_method) }
+          ? { ...pi, payment_method: paymentMethodObject(pi.payment_method, pi.customer) }
           : pi;
       return { status: 200, body: expanded };
     }
@@ -393,6 +487,8 @@ export async function startFakeStripe() {
     intent: (id: string): FakeIntent | undefined => intents.get(id),
     refunds: () => [...refunds],
     requests: (): FakeStripeRequest[] => [...requests],
+    /** The customer a PaymentMethod is attached to, if any. */
+    customerOf: (pmId: string): string | null => attachedTo.get(pmId) ?? null,
     authenticate,
     /**
      * Stripe failing: the next `times` POSTs whose path ends with `suffix` (`/capture`, `/cancel`,

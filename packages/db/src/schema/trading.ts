@@ -220,6 +220,28 @@ export const paymentWebhookEvents = pgTable('payment_webhook_events', {
 });
 
 /**
+ * Each user's customer at the card processor (Stripe's `cus_…`): every card a user pays with is attached to it, so a
+ * card pays only for the user whose browser made it, and pays again (Stripe refuses a PaymentMethod used once
+ * without a customer). Made on the user's first card payment; one per user and processor.
+ */
+export const processorCustomers = pgTable(
+  'processor_customers',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** `stripe_card`. */
+    processor: text('processor').notNull(),
+    customerId: text('customer_id').notNull(),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('processor_customers_user_uq').on(t.processor, t.userId),
+    uniqueIndex('processor_customers_customer_uq').on(t.processor, t.customerId),
+  ],
+);
+
+/**
  * A buyer's connected Gemini account (000 §7 `connect-gemini-account`: scope, access_token, expires_in): what
  * paying from a Gemini balance charges (`gemini_balance`, decision 009). One per user; connecting again replaces
  * it. The access token must be readable to call Gemini (like a TOTP secret): it is never sent back to anyone.

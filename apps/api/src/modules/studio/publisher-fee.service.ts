@@ -353,6 +353,7 @@ export function createPublisherFeeService(deps: {
         amountCents: row.amountCents,
         currency: 'USD',
         paymentToken,
+        payerId: userId,
       });
       if (outcome.status === 'declined') throw TRADING_ERRORS.declined();
       if (outcome.status === 'requires_action') {

@@ -206,7 +206,13 @@ export function createBalanceService(deps: {
      */
     async deposit(userId: number, amountCents: number, paymentToken: string, requestId: string) {
       const reference = `deposit:${userId}:${requestId}`;
-      const outcome = await deps.card.authorize({ reference, amountCents, currency: 'USD', paymentToken });
+      const outcome = await deps.card.authorize({
+        reference,
+        amountCents,
+        currency: 'USD',
+        paymentToken,
+        payerId: userId,
+      });
       if (outcome.status === 'declined') throw TRADING_ERRORS.declined();
       if (outcome.status === 'requires_action') {
         const waiting = await noted(

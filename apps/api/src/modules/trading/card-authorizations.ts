@@ -76,13 +76,14 @@ export function createCardAuthorizations(card: ExternalPaymentProvider, db?: Db)
       amountCents: number,
       paymentToken: string | null | undefined,
       errors: CardAuthorizationErrors,
-      request?: { userId: number; id: string | null },
+      request: { userId: number; id: string | null },
     ): Promise<CardAuthorization> {
       const outcome = await card.authorize({
-        reference: request?.id ? `${kind}:${request.userId}:${request.id}` : `${kind}:new:${randomUUID()}`,
+        reference: request.id ? `${kind}:${request.userId}:${request.id}` : `${kind}:new:${randomUUID()}`,
         amountCents,
         currency: 'USD',
         paymentToken: paymentToken ?? null,
+        payerId: request.userId,
       });
       if (outcome.status === 'declined') throw errors.declined();
       if (outcome.status === 'requires_action') {
@@ -112,6 +113,7 @@ export function createCardAuthorizations(card: ExternalPaymentProvider, db?: Db)
         amountCents,
         currency: 'USD',
         paymentToken: paymentToken ?? null,
+        payerId: request.userId,
       });
       if (outcome.status === 'declined') throw errors.declined();
       if (outcome.status === 'requires_action')

@@ -466,7 +466,7 @@ export function createOffersService(deps: {
   const authorize = (
     amountCents: number,
     paymentToken: string | undefined,
-    request?: { userId: number; id: string | null },
+    request: { userId: number; id: string | null },
     kind = 'offer',
   ): Promise<CardAuthorization> =>
     cards.authorize(

@@ -14,6 +14,8 @@ export interface AuthorizeRequest {
   currency: 'USD' | 'ETH';
   /** The tokenised payment method (`pm_sim_…`, `tok_…`); never a card number. */
   paymentToken: string | null;
+  /** The user who pays: a card pays only for the user it was made for (its customer at the processor). */
+  payerId: number;
 }
 
 /** The card that paid, as a receipt shows it: brand and last four digits (never the number). */
@@ -96,6 +98,8 @@ interface SimPaymentMethod {
   expMonth: number;
   expYear: number;
   behaviour: CardBehaviour;
+  /** The user whose browser tokenised it: it pays for them only (as a card attached to their customer at Stripe). */
+  ownerId: number;
 }
 
 export interface SimCharge {
@@ -115,7 +119,7 @@ export interface CardInput {
 }
 
 export type TokenizeResult =
-  | { ok: true; paymentMethod: Omit<SimPaymentMethod, 'behaviour'> }
+  | { ok: true; paymentMethod: Omit<SimPaymentMethod, 'behaviour' | 'ownerId'> }
   | { ok: false; field: 'number' | 'exp' | 'cvc'; message: string };
 
 function luhn(digits: string): boolean {
@@ -249,7 +253,9 @@ export function createSimulatedCardProcessor(clock: { now(): Date }) {
     method: 'stripe_card',
     async authorize(request) {
       const pm = request.paymentToken ? methods.get(request.paymentToken) : undefined;
-      if (!pm) return { status: 'declined', providerReference: null, reason: 'invalid_payment_method' };
+      if (!pm || pm.ownerId !== request.payerId) {
+        return { status: 'declined', providerReference: null, reason: 'invalid_payment_method' };
+      }
       return life.authorize(request, pm.id, pm.behaviour);
     },
     ...life.calls,
@@ -258,7 +264,7 @@ export function createSimulatedCardProcessor(clock: { now(): Date }) {
   return {
     provider,
     /** The processor's tokenisation: the card in, an opaque `pm_sim_…` id out. */
-    tokenize(card: CardInput): TokenizeResult {
+    tokenize(card: CardInput, ownerId: number): TokenizeResult {
       const digits = card.number.replace(/[\s-]/g, '');
       if (!/^\d{12,19}$/.test(digits) || !luhn(digits)) {
         return { ok: false, field: 'number', message: 'Your card number is invalid.' };
@@ -289,9 +295,10 @@ export function createSimulatedCardProcessor(clock: { now(): Date }) {
         expMonth: card.expMonth,
         expYear: year,
         behaviour,
+        ownerId,
       };
       methods.set(pm.id, pm);
-      const { behaviour: _hidden, ...visible } = pm;
+      const { behaviour: _hidden, ownerId: _owner, ...visible } = pm;
       return { ok: true, paymentMethod: visible };
     },
     /** What the processor holds, for tests and the operator. */

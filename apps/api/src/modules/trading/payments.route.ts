@@ -87,12 +87,10 @@ export const paymentsRoute: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) => {
         const { number, exp_month, exp_year, cvc } = request.body;
-        const result = app.services.cardProcessor.tokenize({
-          number,
-          expMonth: exp_month,
-          expYear: exp_year,
-          cvc,
-        });
+        const result = app.services.cardProcessor.tokenize(
+          { number, expMonth: exp_month, expYear: exp_year, cvc },
+          signedIn(request).userId,
+        );
         if (!result.ok) throw TRADING_ERRORS.invalid(result.field, result.message);
         const pm = result.paymentMethod;
         return { id: pm.id, brand: pm.brand, last4: pm.last4, exp_month: pm.expMonth, exp_year: pm.expYear };

@@ -265,6 +265,7 @@ describe('the sweep of owed voids', () => {
       amountCents: 1_000,
       currency: 'USD',
       paymentToken: await simCard(t.app, b),
+      payerId: b.userId,
     });
     if (auth.status !== 'authorized') throw new Error('not authorised');
     const ago = (minutes: number) => new Date(t.clock.now().getTime() - minutes * 60_000);

@@ -1,6 +1,8 @@
 // The Stripe card provider (docs/decisions/009-trading-and-ledger.md, "Stripe, Klarna, Gemini"): the
 // `external` provider shape on Stripe PaymentIntents with manual capture. authorize = create + confirm
-// with the buyer's payment method (`pm_…`, made by Stripe.js in the browser: the API never sees a card);
+// with the buyer's payment method (`pm_…`, made by Stripe.js in the browser: the API never sees a card), attached
+// first to the payer's Stripe Customer (so it pays for that user only, and pays again: Stripe refuses a PaymentMethod
+// used once without a customer; one attached to another user's customer is declined as invalid);
 // a card that needs 3-D Secure answers `requires_action` and, once the buyer passed it in the browser,
 // `completeAction` finds the intent `requires_capture`; capture after the purchase commits; void =
 // cancel; refunds. Every creating call carries an idempotency key derived from our reference, so a
@@ -15,6 +17,7 @@ import type {
   NextAction,
   PaymentCard,
 } from './payment-providers';
+import type { ProcessorCustomers } from './processor-customers';
 
 export interface StripeSettings {
   /** STRIPE_SECRET_KEY (`sk_test_…` / `sk_live_…`). */
@@ -124,6 +127,7 @@ const KEPT_STEPS = 10_000;
 export function createStripeProvider(
   stripe: Stripe,
   log: ServiceLog,
+  customers: ProcessorCustomers,
 ): ExternalPaymentProvider & { stripe: Stripe } {
   // The next action of each step this process saw wait, by PaymentIntent: a checkout read again mid-step (a
   // reload, every full read a buyer sends) is answered from here, not by asking Stripe each time (its read limit is
@@ -140,13 +144,54 @@ export function createStripeProvider(
     return outcome;
   };
 
+  /** The payer's Stripe Customer, made on their first card payment (one per user, even for two payments at once). */
+  async function customerOf(userId: number): Promise<string> {
+    const known = await customers.get(userId);
+    if (known) return known;
+    const made = await stripe.customers.create(
+      { metadata: { user_id: String(userId) } },
+      { idempotencyKey: `customer:user:${userId}` },
+    );
+    return customers.keep(userId, made.id);
+  }
+
+  /**
+   * The payer's card as a PaymentMethod of their customer: attached now if it belongs to nobody yet (Stripe's test
+   * ids, `pm_card_visa`, attach as a new PaymentMethod: the key makes a retry find the same one); null when Stripe
+   * does not know it or it belongs to another customer (another user's card).
+   */
+  async function cardOfPayer(token: string, customer: string): Promise<string | null> {
+    const invalid = (error: unknown) => isStripeError(error) && error.type === 'StripeInvalidRequestError';
+    try {
+      const pm = await stripe.paymentMethods.retrieve(token);
+      const owner = typeof pm.customer === 'string' ? pm.customer : (pm.customer?.id ?? null);
+      if (owner !== null) return owner === customer ? pm.id : null;
+      const attached = await stripe.paymentMethods.attach(
+        token,
+        { customer },
+        { idempotencyKey: `attach:${token}:${customer}` },
+      );
+      return attached.id;
+    } catch (error) {
+      if (invalid(error)) return null;
+      throw error;
+    }
+  }
+
   async function createAndConfirm(request: AuthorizeRequest, key: string): Promise<AuthorizeOutcome> {
+    if (!request.paymentToken) {
+      return { status: 'declined', providerReference: null, reason: 'invalid_payment_method' };
+    }
+    const customer = await customerOf(request.payerId);
+    const card = await cardOfPayer(request.paymentToken, customer);
+    if (!card) return { status: 'declined', providerReference: null, reason: 'invalid_payment_method' };
     try {
       const pi = await stripe.paymentIntents.create(
         {
           amount: request.amountCents,
           currency: request.currency.toLowerCase(),
-          payment_method: request.paymentToken ?? undefined,
+          customer,
+          payment_method: card,
           // Cards only here, no redirect-based methods: no return_url needed.
           automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
           capture_method: 'manual',

@@ -310,6 +310,25 @@ describe('Buy Now', () => {
     expect(again.json()).toMatchObject({ paymentState: 'paid' });
   });
 
+  // Review 2026-12-06: a card token paid for whoever sent it. It pays only for the user whose browser made it.
+  it("another user's card token does not pay: declined, nothing changes hands", async () => {
+    const { seller, token, listing } = await listedToken(t.app);
+    const owner = await buyer(t.app);
+    const theirs = await card(owner, TEST_CARDS.succeeds);
+    const b = await buyer(t.app);
+    const m = await match(b, listing.id);
+    const res = await pay(b, m.listingMatchId, { payment_token: theirs });
+    expect(res.statusCode, res.body).toBe(402);
+    expect(res.json()).toMatchObject({ errorType: 'card_declined', message: PURCHASE_FAILED_MESSAGE });
+    expect(await tokenState(token.id)).toEqual({ ownerId: seller.userId, listings: ['active'], sales: 0 });
+    expect(t.app.services.cardProcessor.charges().filter((c) => c.paymentMethodId === theirs)).toEqual([]);
+    // The owner's own purchase with it goes through.
+    const mine = await match(owner, listing.id);
+    expect((await pay(owner, mine.listingMatchId, { payment_token: theirs })).json()).toMatchObject({
+      paymentState: 'paid',
+    });
+  });
+
   it('a card that needs a second step waits in requires_action, then completes', async () => {
     const { token, listing } = await listedToken(t.app);
     const b = await buyer(t.app);
@@ -714,6 +733,7 @@ describe('card capture recovery', () => {
       amountCents: m.purchaseIntent.quotes[0]?.totalInCents ?? 0,
       currency: 'USD',
       paymentToken: await card(b, TEST_CARDS.succeeds),
+      payerId: b.userId,
     });
     if (auth.status !== 'authorized') throw new Error('not authorised');
     await db()

@@ -1356,6 +1356,7 @@ export function createTradingService(deps: {
       amountCents: paidFor.buyerPaysCents,
       currency: 'USD',
       paymentToken,
+      payerId: buyerId,
     });
     if (outcome.status === 'declined') throw TRADING_ERRORS.declined();
     if (outcome.status === 'requires_action') {
