@@ -136,6 +136,8 @@ describe('offers UX', () => {
       `−${usd(info.creator_fee_in_cents)}`,
     );
     expect(await dialog.textContent()).toContain('You receive');
+    // The fee line named as in the listing's fee dialog (000 §9).
+    expect(await dialog.textContent()).toContain('Service and card fee');
     // Nothing is sold by looking: close it, and withdraw the offer.
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect.poll(() => dialog.count()).toBe(0);

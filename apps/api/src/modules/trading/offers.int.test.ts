@@ -700,6 +700,7 @@ describe('offers', () => {
     const soldMail = await outbox(t.app, ownerRow?.email ?? '', 'nft_sold');
     expect(soldMail).toHaveLength(1);
     expect(soldMail[0]?.text).toContain('sold for $100.00, an offer you accepted. You received $85.00');
+    expect(soldMail[0]?.text).toContain('(service and card fee $5.00, creator fee $10.00).');
     // And in the app: the 'sold' alert, once (the refused second acceptance sent none).
     const alerts = await t.app.inject({ url: '/api/v2/alerts/', headers: owner.headers });
     const soldAlerts = (alerts.json() as { results: { kind: string; message: string }[] }).results.filter(

@@ -995,7 +995,7 @@ export function createOffersService(deps: {
         ownerId,
         'nft_sold',
         'Your NFT sold',
-        `Your NFT ${token.label} sold for ${formatCents(done.fees.priceCents)}, an offer you accepted. ${proceedsText(done.fees.sellerReceivesCents)} (service fee ${formatCents(done.fees.serviceFeeCents)}, creator fee ${formatCents(done.fees.creatorFeeCents)}).`,
+        `Your NFT ${token.label} sold for ${formatCents(done.fees.priceCents)}, an offer you accepted. ${proceedsText(done.fees.sellerReceivesCents)} (service and card fee ${formatCents(done.fees.serviceFeeCents)}, creator fee ${formatCents(done.fees.creatorFeeCents)}).`,
         SALES_PATH,
       );
       // The creator (or the royalty split's payees) learn of their royalty, as a Buy Now resale tells them.

@@ -181,6 +181,8 @@ describe('Buy Now', () => {
         ?.email ?? '';
     const [soldMail] = await outbox(t.app, await emailOf(seller.userId), 'nft_sold');
     expect(soldMail?.text).toContain('sold for $125.00. You received $106.25');
+    // The fee named as the seller's fee dialog names it (000 §9: "service and card fee").
+    expect(soldMail?.text).toContain('(service and card fee $6.25, creator fee $12.50).');
     const [receipt] = await outbox(t.app, await emailOf(b.userId), 'purchase_receipt');
     expect(receipt?.text).toContain('for $128.93 (price $125.00, card fee $3.93).');
     expect(receipt?.text).toContain(`Order #${m.listingMatchId}.`);

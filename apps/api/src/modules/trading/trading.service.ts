@@ -391,7 +391,7 @@ export function createTradingService(deps: {
     emailUserLater(deps, repo.contactOf, sellerId, {
       kind: 'nft_sold',
       subject: 'Your NFT sold',
-      text: `Your NFT ${what} sold for ${formatCents(fees.priceCents)}. ${proceeds} (service fee ${formatCents(fees.serviceFeeCents)}, creator fee ${formatCents(fees.creatorFeeCents)}).`,
+      text: `Your NFT ${what} sold for ${formatCents(fees.priceCents)}. ${proceeds} (service and card fee ${formatCents(fees.serviceFeeCents)}, creator fee ${formatCents(fees.creatorFeeCents)}).`,
       path: SALES_PATH,
     });
     emailUserLater(deps, repo.contactOf, intent.buyerId, {

@@ -311,7 +311,7 @@ function SalesTab() {
               title={
                 fees === null
                   ? undefined
-                  : `Service fee ${formatCents(sale.serviceFeeInCents ?? 0)}, creator fee ${formatCents(sale.creatorFeeInCents ?? 0)}`
+                  : `Service and card fee ${formatCents(sale.serviceFeeInCents ?? 0)}, creator fee ${formatCents(sale.creatorFeeInCents ?? 0)}`
               }
             >
               {fees === null ? '—' : `−${formatCents(fees)}`}

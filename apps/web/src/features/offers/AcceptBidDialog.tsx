@@ -268,7 +268,6 @@ export function AcceptBidDialog({
               tokenId={picked.tokenId}
               priceInCents={offer.amountInCents}
               priceLabel="Offer"
-              serviceLabel="Service fee"
               receivesLabel="You receive"
               testIdPrefix="accept-fee"
             />

@@ -53,7 +53,6 @@ export function SaleProceedsBreakdown({
   tokenId,
   priceInCents,
   priceLabel = 'Sale price',
-  serviceLabel = 'Service and card fee',
   receivesLabel = 'Seller receives',
   testIdPrefix = 'sale-fee',
 }: {
@@ -61,7 +60,6 @@ export function SaleProceedsBreakdown({
   tokenId: string;
   priceInCents: number;
   priceLabel?: string;
-  serviceLabel?: string;
   receivesLabel?: string;
   testIdPrefix?: string;
 }) {
@@ -86,7 +84,8 @@ export function SaleProceedsBreakdown({
         <dd data-testid={`${testIdPrefix}-price`}>{formatCents(priceInCents)}</dd>
       </div>
       <div>
-        <dt>{serviceLabel}</dt>
+        {/* 000 §9's name for the seller's fee line, in every breakdown (the listing's and the accept dialog's). */}
+        <dt>Service and card fee</dt>
         <dd data-testid={`${testIdPrefix}-service`}>
           {info ? `−${formatCents(info.nifty_fee_in_cents)}` : <Skeleton width={56} />}
         </dd>
