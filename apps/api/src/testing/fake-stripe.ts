@@ -170,6 +170,15 @@ export async function startFakeStripe() {
       });
     }
     if (usedOnce.has(id)) return usedAlready();
+    // Stripe checks a card as it is attached: its decline cards fail there (only 4000 0000 0000 0341 attaches).
+    if (testPaymentMethodOf(id) === STRIPE_TEST_PMS.declines) {
+      return stripeError(402, {
+        type: 'card_error',
+        code: 'card_declined',
+        decline_code: 'generic_decline',
+        message: 'Your card was declined.',
+      });
+    }
     const owner = attachedTo.get(id);
     if (owner && owner !== customer) {
       return stripeError(400, {
@@ -489,6 +498,15 @@ export async function startFakeStripe() {
     requests: (): FakeStripeRequest[] => [...requests],
     /** The customer a PaymentMethod is attached to, if any. */
     customerOf: (pmId: string): string | null => attachedTo.get(pmId) ?? null,
+    /** A customer deleted (in the Dashboard, say): its PaymentMethods are detached and may not be used again. */
+    deleteCustomer(id: string): void {
+      customers.delete(id);
+      for (const [pm, owner] of attachedTo) {
+        if (owner !== id) continue;
+        attachedTo.delete(pm);
+        usedOnce.add(pm);
+      }
+    },
     authenticate,
     /**
      * Stripe failing: the next `times` POSTs whose path ends with `suffix` (`/capture`, `/cancel`,

@@ -10,6 +10,8 @@ export interface ProcessorCustomers {
   get(userId: number): Promise<string | null>;
   /** Keeps `customerId` as the user's customer unless one is kept already (two first payments at once): the kept one. */
   keep(userId: number, customerId: string): Promise<string>;
+  /** Forgets `customerId` as the user's customer (the processor no longer has it); another is made next time. */
+  forget(userId: number, customerId: string): Promise<void>;
 }
 
 export function createProcessorCustomers(
@@ -35,6 +37,13 @@ export function createProcessorCustomers(
       const kept = await get(userId);
       if (!kept) throw new Error(`processor customer of user ${userId} not kept`);
       return kept;
+    },
+    async forget(userId, customerId) {
+      await db
+        .delete(table)
+        .where(
+          and(eq(table.processor, processor), eq(table.userId, userId), eq(table.customerId, customerId)),
+        );
     },
   };
 }

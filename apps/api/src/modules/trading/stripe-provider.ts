@@ -54,6 +54,9 @@ export function cardOf(pi: Stripe.PaymentIntent): PaymentCard | null {
   return { brand: cardBrandName(card.brand), last4: card.last4 };
 }
 
+/** Stripe's test PaymentMethods (`pm_card_visa`, `pm_card_visa_chargeDeclined`…): each use is a new PaymentMethod. */
+const STRIPE_TEST_SHORTCUT = /^pm_card_[a-zA-Z]+(?:_[a-zA-Z]+)*$/;
+
 /** Retrieves with the payment method expanded, so an authorised outcome names its card. */
 const EXPAND_CARD = { expand: ['payment_method'] };
 
@@ -144,47 +147,97 @@ export function createStripeProvider(
     return outcome;
   };
 
-  /** The payer's Stripe Customer, made on their first card payment (one per user, even for two payments at once). */
+  /**
+   * The payer's Stripe Customer, made on their first card payment. No key of ours: Stripe keeps a 500 under its key
+   * and would answer it to every payment of the user for a day; two first payments at once make two customers, and
+   * `keep` keeps one (the other stays unused).
+   */
   async function customerOf(userId: number): Promise<string> {
     const known = await customers.get(userId);
     if (known) return known;
-    const made = await stripe.customers.create(
-      { metadata: { user_id: String(userId) } },
-      { idempotencyKey: `customer:user:${userId}` },
-    );
+    const made = await stripe.customers.create({ metadata: { user_id: String(userId) } });
     return customers.keep(userId, made.id);
   }
 
+  const ownerOf = (pm: Stripe.PaymentMethod) =>
+    typeof pm.customer === 'string' ? pm.customer : (pm.customer?.id ?? null);
+  const invalidRequest = (error: unknown): error is Stripe.errors.StripeInvalidRequestError =>
+    isStripeError(error) && error.type === 'StripeInvalidRequestError';
+
   /**
-   * The payer's card as a PaymentMethod of their customer: attached now if it belongs to nobody yet (Stripe's test
-   * ids, `pm_card_visa`, attach as a new PaymentMethod: the key makes a retry find the same one); null when Stripe
-   * does not know it or it belongs to another customer (another user's card).
+   * The payer's card as a PaymentMethod of their customer, attached now if it belongs to nobody yet, or why it may
+   * not pay: unknown to Stripe or another customer's (another user's card: `invalid_payment_method`), or declined
+   * as it was attached (Stripe checks a card then). Stripe's test ids (`pm_card_visa`) attach as a new
+   * PaymentMethod each time: for them only, a key makes a retry find the same one. A customer Stripe no longer has
+   * (deleted, or another account's key) is forgotten and a new one made, once.
    */
-  async function cardOfPayer(token: string, customer: string): Promise<string | null> {
-    const invalid = (error: unknown) => isStripeError(error) && error.type === 'StripeInvalidRequestError';
+  async function payerCard(
+    userId: number,
+    token: string,
+  ): Promise<{ card: string; customer: string } | { declined: string }> {
+    let pm: Stripe.PaymentMethod;
     try {
-      const pm = await stripe.paymentMethods.retrieve(token);
-      const owner = typeof pm.customer === 'string' ? pm.customer : (pm.customer?.id ?? null);
-      if (owner !== null) return owner === customer ? pm.id : null;
-      const attached = await stripe.paymentMethods.attach(
-        token,
-        { customer },
-        { idempotencyKey: `attach:${token}:${customer}` },
-      );
-      return attached.id;
+      pm = await stripe.paymentMethods.retrieve(token);
     } catch (error) {
-      if (invalid(error)) return null;
-      throw error;
+      if (!invalidRequest(error)) throw error;
+      log.warn(
+        { code: error.code, param: error.param },
+        'stripe: a payment method that Stripe does not have',
+      );
+      return { declined: 'invalid_payment_method' };
+    }
+    const owner = ownerOf(pm);
+    for (let attempt = 0; ; attempt++) {
+      const customer = await customerOf(userId);
+      if (owner !== null) {
+        return owner === customer ? { card: pm.id, customer } : { declined: 'invalid_payment_method' };
+      }
+      try {
+        const attached = await stripe.paymentMethods.attach(
+          token,
+          { customer },
+          STRIPE_TEST_SHORTCUT.test(token) ? { idempotencyKey: `attach:${token}:${customer}` } : undefined,
+        );
+        return { card: attached.id, customer };
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeCardError) {
+          return { declined: error.decline_code ?? error.code ?? 'card_declined' };
+        }
+        if (!invalidRequest(error)) throw error;
+        if (error.param === 'customer' && attempt === 0) {
+          log.warn({ customer, userId }, 'stripe: the customer is gone; a new one is made');
+          await customers.forget(userId, customer);
+          continue;
+        }
+        // Attached meanwhile to this customer (the same buyer paying twice at once): it pays.
+        const again = await stripe.paymentMethods.retrieve(token).catch(() => null);
+        if (again && ownerOf(again) === customer) return { card: again.id, customer };
+        log.warn({ code: error.code, param: error.param }, 'stripe: a payment method could not be attached');
+        return { declined: 'invalid_payment_method' };
+      }
     }
   }
 
-  async function createAndConfirm(request: AuthorizeRequest, key: string): Promise<AuthorizeOutcome> {
+  /**
+   * `after`: the PaymentIntents of this key let go since (cancelled, or failed their step), oldest first. The key:
+   * the same reference, card (as attached) and amount find the same PaymentIntent (a retry of the same pay); another
+   * amount (a drop's quantity changed after a failed or abandoned attempt) is another one: Stripe refuses a key
+   * used again with other parameters.
+   */
+  async function createAndConfirm(
+    request: AuthorizeRequest,
+    after: string[] = [],
+  ): Promise<AuthorizeOutcome> {
     if (!request.paymentToken) {
       return { status: 'declined', providerReference: null, reason: 'invalid_payment_method' };
     }
-    const customer = await customerOf(request.payerId);
-    const card = await cardOfPayer(request.paymentToken, customer);
-    if (!card) return { status: 'declined', providerReference: null, reason: 'invalid_payment_method' };
+    const payer = await payerCard(request.payerId, request.paymentToken);
+    if ('declined' in payer) return { status: 'declined', providerReference: null, reason: payer.declined };
+    const { card, customer } = payer;
+    const key = [
+      `${request.reference}:authorize:${card}:${request.currency}:${request.amountCents}`,
+      ...after,
+    ].join(':after:');
     try {
       const pi = await stripe.paymentIntents.create(
         {
@@ -205,7 +258,7 @@ export function createStripeProvider(
       if (fresh.status === 'canceled') {
         // Voided since (the buyer changed how to pay, then came back to this card): a new one,
         // with a key derived from the cancelled one so a retry of this finds it too.
-        return createAndConfirm(request, `${key}:after:${fresh.id}`);
+        return createAndConfirm(request, [...after, fresh.id]);
       }
       if (fresh.status === 'requires_payment_method') {
         // Its attempt failed since (a 3-D Secure step failed): a create that fails throws a card error, so this is
@@ -216,7 +269,7 @@ export function createStripeProvider(
         } catch (error) {
           if (!unexpectedState(error)) throw error;
         }
-        return createAndConfirm(request, `${key}:after:${fresh.id}`);
+        return createAndConfirm(request, [...after, fresh.id]);
       }
       return keep(outcomeOf(fresh));
     } catch (error) {
@@ -246,15 +299,7 @@ export function createStripeProvider(
       if (!request.paymentToken) {
         return { status: 'declined', providerReference: null, reason: 'invalid_payment_method' };
       }
-      // The same reference, card and amount: the same PaymentIntent (a retry of the same pay). Another amount (a
-      // drop's quantity changed after a failed or abandoned attempt) is another PaymentIntent: Stripe refuses a
-      // key used again with other parameters.
-      return unavailableUnlessCard(log, () =>
-        createAndConfirm(
-          request,
-          `${request.reference}:authorize:${request.paymentToken}:${request.currency}:${request.amountCents}`,
-        ),
-      );
+      return unavailableUnlessCard(log, () => createAndConfirm(request));
     },
     async completeAction(ref) {
       // The buyer passed (or failed) the second step in the browser with Stripe.js; Stripe knows.

@@ -127,10 +127,12 @@ describe('Stripe card payments (PaymentIntents on the fake)', () => {
       capture_method: 'manual',
       metadata: { reference: `purchase_intent:${m.listingMatchId}` },
     });
-    // The create's idempotency key derived from our intent id, the card and the amount; the capture sent once.
+    // The create's idempotency key derived from our intent id, the card (as attached to the buyer's customer: a
+    // test id attaches as a new PaymentMethod) and the amount; the capture sent once.
+    expect(pi?.payment_method).toMatch(new RegExp(`^${STRIPE_TEST_PMS.succeeds}__att_`));
     const posts = fake.requests().filter((r) => r.method === 'POST');
     expect(posts.map((r) => r.idempotencyKey)).toContain(
-      `purchase_intent:${m.listingMatchId}:authorize:${STRIPE_TEST_PMS.succeeds}:USD:12893`,
+      `purchase_intent:${m.listingMatchId}:authorize:${pi?.payment_method}:USD:12893`,
     );
     expect(posts.filter((r) => r.path === `/v1/payment_intents/${pi?.id}/capture`)).toHaveLength(1);
 
@@ -346,6 +348,37 @@ describe('Stripe card payments (PaymentIntents on the fake)', () => {
     });
   });
 
+  // Review 2026-12-07: Stripe checks a card as it is attached; its decline escaped as a bad request with Stripe's text.
+  it('a card declined as it is attached to the buyer answers 000 §8 purchase failure', async () => {
+    const { token, listing, seller } = await listedToken(t.app);
+    const b = await buyer(t.app);
+    const m = await match(b, listing.id);
+    const res = await pay(b, m.listingMatchId, { payment_token: browserPm('declines') });
+    expect(res.statusCode, res.body).toBe(402);
+    expect(res.json()).toMatchObject({ errorType: 'card_declined', message: PURCHASE_FAILED_MESSAGE });
+    expect(await ownerOf(token.id)).toBe(seller.userId);
+  });
+
+  it('a customer deleted at Stripe: the buyer’s next card payment makes a new one', async () => {
+    const a = await buyer(t.app);
+    const first = await listedToken(t.app);
+    const card = browserPm('succeeds');
+    const m1 = await match(a, first.listing.id);
+    expect((await pay(a, m1.listingMatchId, { payment_token: card })).json()).toMatchObject({
+      paymentState: 'paid',
+    });
+    const gone = fake.customerOf(card) ?? '';
+    fake.deleteCustomer(gone);
+    const second = await listedToken(t.app);
+    const m2 = await match(a, second.listing.id);
+    const again = await pay(a, m2.listingMatchId, { payment_token: browserPm('succeeds') });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toMatchObject({ paymentState: 'paid' });
+    const customer = fake.intent((await intentRow(m2.listingMatchId))?.providerReference ?? '')?.customer;
+    expect(customer).toMatch(/^cus_fake_/);
+    expect(customer).not.toBe(gone);
+  });
+
   it('switching away from a card waiting for 3-D Secure cancels its PaymentIntent (void)', async () => {
     const { listing } = await listedToken(t.app);
     const b = await buyer(t.app);
@@ -367,6 +400,21 @@ describe('Stripe failing (a review of the processor failure paths, 2026-12-05)',
     await t.app.services.trading.captureDue();
     await t.app.services.trading.releaseDue();
   };
+
+  // Review 2026-12-07: a customer's creation was keyed by the user: one 500 from Stripe was replayed to every card
+  // payment of theirs for a day.
+  it('Stripe failing to make a buyer’s customer once does not refuse their next payment', async () => {
+    const { listing } = await listedToken(t.app);
+    const b = await buyer(t.app);
+    const m = await match(b, listing.id);
+    // One 500, which the SDK's own retries (under its key for the call) are answered again.
+    fake.failNext('/v1/customers');
+    const failed = await pay(b, m.listingMatchId, { payment_token: STRIPE_TEST_PMS.succeeds });
+    expect(failed.statusCode, failed.body).toBe(503);
+    const ok = await pay(b, m.listingMatchId, { payment_token: STRIPE_TEST_PMS.succeeds });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toMatchObject({ paymentState: 'paid' });
+  });
 
   it('a capture Stripe answered 500 is taken by the next sweep (its 500 is not replayed to every retry)', async () => {
     const { token, listing } = await listedToken(t.app, { priceInCents: 4_000 });
