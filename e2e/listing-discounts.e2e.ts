@@ -168,6 +168,16 @@ describe('listing discounts', () => {
     expect(await row.locator('td[data-label="Buyers pay"]').textContent()).toBe('$42.50');
     expect(await row.locator('td[data-label="List price"]').textContent()).toBe('$50.00');
     expect(await page.getByTestId('discounts-none').count()).toBe(0);
+    // Shown in ETH, the row stays in the listing's dollars and still adds up (as Sales does; review 2026-12-06).
+    await page.evaluate("window.localStorage.setItem('displayCurrency', 'ETH')");
+    await page.reload();
+    await row.waitFor({ timeout: 15_000 });
+    expect(await row.locator('td[data-label="List price"]').textContent()).toBe('$50.00');
+    expect(await row.locator('td[data-label="Discount"]').textContent()).toBe('$7.50');
+    expect(await row.locator('td[data-label="Buyers pay"]').textContent()).toBe('$42.50');
+    await page.evaluate("window.localStorage.setItem('displayCurrency', 'USD')");
+    await page.reload();
+    await row.waitFor({ timeout: 15_000 });
 
     // Edit: the dialog opens on the discount as it is; Remove puts the list price back.
     expect(await row.getByTestId('listing-discount-button').textContent()).toBe('Edit discount');

@@ -9,7 +9,6 @@ import { DocumentTitle } from '../../ui/DocumentTitle';
 import { ErrorFallback } from '../../ui/ErrorFallback';
 import { Link } from '../../ui/Link';
 import { Pagination } from '../../ui/Pagination';
-import { Price } from '../../ui/Price';
 import { Skeleton } from '../../ui/Skeleton';
 import { useLastPageInstead } from '../../ui/useLastPageInstead';
 import { useProfile } from '../auth/profile-query';
@@ -18,6 +17,7 @@ import { useLoginRedirectOn401 } from '../auth/useLoginRedirectOn401';
 import { PersonLink } from '../catalog/shared/PersonLink';
 import { minorUnitsPrice, paidPrice } from '../catalog/shared/price-props';
 import { formatDate, formatDateTime } from '../catalog/shared/time-format';
+import { formatOwnPrice } from '../platform/display-price';
 import { DiscountDialog, type DiscountedListing } from '../trading/DiscountDialog';
 import styles from './DashboardPage.module.css';
 import { DepositTab } from './DepositTab';
@@ -505,18 +505,20 @@ function ActiveDiscountsTab() {
                 {editionName(card.name, card.editionNumber)}
               </Link>
             </td>
+            {/* In the listing's own currency, whatever the display currency (as Sales stays in dollars): what the
+                seller set, and the row adds up (list price less discount is what buyers pay). */}
             <td data-label="List price">
-              {card.listing ? <Price {...minorUnitsPrice(card.listing.baseListingPrice)} /> : '—'}
+              {card.listing ? formatOwnPrice(minorUnitsPrice(card.listing.baseListingPrice)) : '—'}
             </td>
             <td data-label="Discount">
               {card.listing?.listingDiscount ? (
-                <Price {...minorUnitsPrice(card.listing.listingDiscount)} />
+                formatOwnPrice(minorUnitsPrice(card.listing.listingDiscount))
               ) : (
                 <span className={styles.muted}>No discount</span>
               )}
             </td>
             <td data-label="Buyers pay">
-              {card.listing ? <Price {...minorUnitsPrice(paidPrice(card.listing))} /> : '—'}
+              {card.listing ? formatOwnPrice(minorUnitsPrice(paidPrice(card.listing))) : '—'}
             </td>
             <td data-label="Listed">{card.listing ? <When iso={card.listing.createdAt} /> : '—'}</td>
             <td>
