@@ -171,6 +171,98 @@ describe('the Deposit tab', () => {
     await page.context().close();
   });
 
+  // Review 2026-12-07: the key was made of the amount and the code, so a cash-out whose answer was lost, sent again
+  // with another code, was another action: with a code that was still good, paid out twice.
+  it('a cash-out with two-factor whose answer was lost, sent again with another code, pays out once', {
+    timeout: 60_000,
+  }, async () => {
+    const user = await apiSignUp(baseUrl, 'cash-out-2fa-lost');
+    await apiVerifyEmail(baseUrl, user.email);
+    const token = user.grant.access_token;
+    await apiCall(baseUrl, token, 'POST', '/user/twofa/enroll/', { method: 'email' });
+    const enrollment = await latestMessage(baseUrl, user.email, 'twofa_enroll');
+    await apiCall(baseUrl, token, 'POST', '/user/twofa/verifyenrollment/', { auth_code: enrollment.code });
+    await apiCall(baseUrl, token, 'POST', '/v2/balance/deposits', {
+      amount_in_cents: 2_000,
+      payment_token: await simCardToken(baseUrl, token),
+    });
+    const page = await signedInPage(user, '/dashboard/deposit');
+    const keys: (string | undefined)[] = [];
+    let lost = false;
+    await page.route(/\/api\/v2\/balance\/payouts$/, async (route) => {
+      const request = route.request();
+      keys.push(request.headers()['idempotency-key']);
+      if (!lost && (request.postData() ?? '').includes('twoFactorCode')) {
+        lost = true;
+        // Paid out on the server; its answer never arrives.
+        await route.fetch();
+        await route.abort('connectionreset');
+        return;
+      }
+      await route.continue();
+    });
+    const cashOut = page.getByTestId('cash-out');
+    await cashOut.getByLabel('Amount (USD)').fill('10');
+    await cashOut.getByTestId('cash-out-submit').click();
+    await cashOut.getByText('We sent a 6-digit code to your email.').waitFor();
+    const sent = await latestMessage(baseUrl, user.email, 'step_up_code');
+    await cashOut.getByLabel('Verification code').fill(sent.code ?? '');
+    await cashOut.getByTestId('cash-out-submit').click();
+    await cashOut.getByTestId('cash-out-error').waitFor({ timeout: 15_000 });
+    expect(await balanceOf(user)).toBe(1_000);
+    // Another code (the app's next one, or a mistyped one): the same cash-out, answered from the first.
+    await cashOut.getByLabel('Verification code').fill(sent.code === '654321' ? '123456' : '654321');
+    await cashOut.getByTestId('cash-out-submit').click();
+    await expect
+      .poll(() => cashOut.getByTestId('cash-out-done').textContent(), { timeout: 15_000 })
+      .toContain('$10.00');
+    expect(await balanceOf(user)).toBe(1_000);
+    // The first press, answered 'enter your code', was an action of its own; the two sent with a code are one.
+    expect(keys).toHaveLength(3);
+    expect(keys[2]).toBe(keys[1]);
+    await page.context().close();
+  });
+
+  // Review 2026-12-07: an answer lost on its way back closed the verification dialog and dropped its key, so Add
+  // again charged the card a second time for funds already added.
+  it('a card verification whose answer was lost keeps the step open; pressing again adds nothing more', {
+    timeout: 60_000,
+  }, async () => {
+    const user = await apiSignUp(baseUrl, 'deposit-3ds-lost');
+    const page = await signedInPage(user, '/dashboard/deposit');
+    const form = page.getByTestId('add-funds');
+    const dialog = page.getByTestId('add-funds-action-dialog');
+    const keys: (string | undefined)[] = [];
+    await page.route('**/api/v2/balance/deposits/*/complete-action', async (route) => {
+      keys.push(route.request().headers()['idempotency-key']);
+      if (keys.length === 1) {
+        // Credited on the server; its answer never arrives.
+        await route.fetch();
+        await route.abort('connectionreset');
+        return;
+      }
+      await route.continue();
+    });
+    await form.getByLabel('Amount (USD)').fill('30');
+    await typeCard(form, '4000 0027 6000 3184', '12/34', '123');
+    await form.getByTestId('add-funds-submit').click();
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Complete verification' }).click();
+    await expect.poll(() => balanceOf(user), { timeout: 15_000 }).toBe(3_000);
+    // The step stays (with its key): the outcome is unknown here.
+    await expect.poll(() => keys.length).toBe(1);
+    await page.waitForTimeout(500);
+    expect(await dialog.isVisible()).toBe(true);
+    await dialog.getByRole('button', { name: 'Complete verification' }).click();
+    await expect
+      .poll(() => form.getByTestId('add-funds-done').textContent(), { timeout: 15_000 })
+      .toContain('$30.00 added');
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+    expect(await balanceOf(user)).toBe(3_000);
+    await page.context().close();
+  });
+
   // An answer belongs to the try it answers: a declined card's message goes once the form is sent again, so it
   // never stands beside the next try's own problem (an amount over the limit) as if that card were declined too.
   it("a declined card's message goes when the form is sent again", { timeout: 60_000 }, async () => {

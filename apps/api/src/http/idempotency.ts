@@ -232,13 +232,30 @@ function canonical(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
+/**
+ * What the request does: its params, query and body, less a two-factor code (`twoFactorCode`), which is a credential
+ * for one try, not part of the action. A cash out whose answer was lost is sent again with a new code: it must be
+ * the same request, answered from the first (review 2026-12-07: a new code made it another, paid out twice).
+ */
 function requestHash(request: FastifyRequest): string {
-  const { params, query, body } = request;
+  const { params, query } = request;
+  let body = request.body;
+  if (body !== null && typeof body === 'object' && !Array.isArray(body) && 'twoFactorCode' in body) {
+    const { twoFactorCode: _code, ...rest } = body as Record<string, unknown>;
+    body = rest;
+  }
   return createHash('sha256').update(canonical({ params, query, body })).digest('hex');
 }
 
 /** Answers not kept: they depend on the moment, so a retry should run again. */
 const transient = (status: number) => status >= 500 || status === 401 || status === 429;
+
+/**
+ * A step-up refusal (403 `two_factor_required` / `two_factor_invalid`) answers the code, not the action: not kept,
+ * so the same action sent again with its code runs.
+ */
+const askedForCode = (status: number, payload: string) =>
+  status === 403 && /"errorType":"two_factor_(required|invalid)"/.test(payload);
 
 export function registerIdempotency(
   app: FastifyInstance,
@@ -312,7 +329,11 @@ export function registerIdempotency(
     if (!claim) return payload;
     claims.delete(request);
     stop(request);
-    if (transient(reply.statusCode) || typeof payload !== 'string') {
+    if (
+      transient(reply.statusCode) ||
+      typeof payload !== 'string' ||
+      askedForCode(reply.statusCode, payload)
+    ) {
       await deps.store.release(claim);
       return payload;
     }

@@ -68,6 +68,18 @@ describe('the balance', () => {
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json()).toEqual({ balanceInCents: 3_000 });
     expect(await profileBalance(u)).toBe(3_000);
+
+    // The key's answer gone (a day on), the key sent with another amount: refused, not answered as done.
+    await t.app.config.database.db.delete(keys).where(eq(keys.key, 'cash-out-answer-lost'));
+    const other = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/balance/payouts',
+      headers: { ...u.headers, 'idempotency-key': 'cash-out-answer-lost' },
+      payload: { amount_in_cents: 1_000 },
+    });
+    expect(other.statusCode, other.body).toBe(422);
+    expect(other.json()).toMatchObject({ errorType: 'idempotency-key-reused' });
+    expect(await profileBalance(u)).toBe(3_000);
   });
 
   it('adds funds by card, cashes out within the balance, and lists every movement', async () => {
@@ -409,5 +421,39 @@ describe('cashing out with two-factor on', () => {
     expect(out.statusCode, out.body).toBe(200);
     expect(await profileBalance(u)).toBe(0);
     expect(await ledgerInvariants(db)).toMatchObject({ negativeBalances: 0, unbalancedTransactions: 0 });
+  });
+
+  // Review 2026-12-07: the code was part of what the key's request was, and the refusals asking for it were kept
+  // under the key: the web made a new key for each code, so a cash out whose answer was lost, sent again with a new
+  // code, paid out twice.
+  it('one cash out under one key, whatever codes it was sent with: asked, refused, paid, then replayed', async () => {
+    const u = await buyer(t.app);
+    const db = t.app.config.database.db;
+    await db
+      .insert(schema.userTwoFactor)
+      .values({ userId: u.userId, method: 'email', enabledAt: t.clock.now() });
+    await fund(db, u.userId, 5_000, t.clock.now());
+    const [row] = await db.select().from(schema.users).where(eq(schema.users.id, u.userId));
+    const send = (twoFactorCode?: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v2/balance/payouts',
+        headers: { ...u.headers, 'idempotency-key': 'cash-out-two-factor' },
+        payload: { amount_in_cents: 2_000, ...(twoFactorCode ? { twoFactorCode } : {}) },
+      });
+    expect((await send()).json()).toMatchObject({ errorType: 'two_factor_required' });
+    const [sent] = await outbox(t.app, row?.email ?? '', 'step_up_code');
+    const code = sent?.code ?? '';
+    expect((await send(code === '000000' ? '111111' : '000000')).json()).toMatchObject({
+      errorType: 'two_factor_invalid',
+    });
+    const paid = await send(code);
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json()).toEqual({ balanceInCents: 3_000 });
+    // Its answer lost, the cash out is sent again with another code: the same answer, nothing paid out again.
+    const again = await send('123456');
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(await profileBalance(u)).toBe(3_000);
   });
 });

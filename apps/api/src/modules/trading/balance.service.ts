@@ -174,8 +174,17 @@ export function createBalanceService(deps: {
     const clearing = await ledger.houseAccount('payments_clearing');
     return deps.unit.run(async ({ ledger: l }) => {
       const locked = await l.lock([user, clearing]);
-      // Paid out already under this reference (the same request sent again): done, once.
-      if (await l.hasMovement('payout', reference)) return false;
+      // Paid out already under this reference (the same request sent again): done, once. The same key with another
+      // amount (its first answer gone) is another request: refused, not answered as done (review 2026-12-07).
+      const earlier = await l.movementAmount('payout', reference, user);
+      if (earlier !== null) {
+        if (earlier === -amountCents) return false;
+        throw new AppError({
+          errorType: 'idempotency-key-reused',
+          message: 'This Idempotency-Key was used with another request.',
+          statusCode: 422,
+        });
+      }
       if ((locked.get(user)?.availableCents ?? 0) < amountCents)
         throw new AppError({
           errorType: 'insufficient-funds',

@@ -285,6 +285,22 @@ export function createLedgerRepo(db: Db) {
     },
 
     /** Whether a movement of this kind and reference was written (movements are once-only by both). */
+    /** What the movement of `kind` and `reference` moved on `accountId` (null: no such movement). */
+    async movementAmount(kind: string, reference: string, accountId: number): Promise<number | null> {
+      const [row] = await db
+        .select({ amount: sql<string>`sum(${entries.amountCents})` })
+        .from(transactions)
+        .innerJoin(entries, eq(entries.transactionId, transactions.id))
+        .where(
+          and(
+            eq(transactions.kind, kind as never),
+            eq(transactions.reference, reference),
+            eq(entries.accountId, accountId),
+          ),
+        );
+      return row?.amount === null || row?.amount === undefined ? null : Number(row.amount);
+    },
+
     async hasMovement(kind: string, reference: string): Promise<boolean> {
       const [row] = await db
         .select({ id: transactions.id })

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { formatCents, readUsdAmount } from '@vitrine/domain';
 import { type FormEvent, useRef, useState } from 'react';
-import { createActionKeys } from '../../app/action-key';
+import { createActionKeys, outcomeKnown } from '../../app/action-key';
 import { isApiError } from '../../app/api-client';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
@@ -142,15 +142,21 @@ function AddFunds() {
       card.reset();
       await refresh();
     },
-    onError: (error) => {
+    onError: async (error) => {
+      // No answer, a server error, the processor unreachable: the funds may have been added (the server charges
+      // and credits, or the minute sweep does). The step stays with its key, so pressing again asks the same and is
+      // answered from the first; the balance is read again (review 2026-12-07: the dialog closed and the key went,
+      // and Add again charged the card a second time).
+      if (!outcomeKnown(error) || !isApiError(error)) {
+        await refresh();
+        return;
+      }
       // An answer came (the verification not done yet, declined, gone): the next press is a new request, with a
       // new key (the same key would replay this answer). Refused for good: the dialog closes and says why.
-      if (isApiError(error)) {
-        completeKey.current = null;
-        // Not done yet, or Stripe.js could not be loaded to run the step: the step stays, to be tried again.
-        if (error.errorType !== 'payment-requires-action' && error.errorType !== 'card-form-unavailable')
-          setWaiting(null);
-      }
+      completeKey.current = null;
+      // Not done yet, or Stripe.js could not be loaded to run the step: the step stays, to be tried again.
+      if (error.errorType !== 'payment-requires-action' && error.errorType !== 'card-form-unavailable')
+        setWaiting(null);
     },
   });
   // The processor's refusal of the card ('Your card number is invalid.') shows at its field.
@@ -266,7 +272,10 @@ function CashOut() {
   const mutation = useMutation({
     mutationFn: async ({ cents, code }: { cents: number; code: string | undefined }) => ({
       paid: cents,
-      answer: await balanceApi.payout(cents, actions.keyFor(`${cents}:${code ?? ''}`).key, code),
+      // One key per amount, whatever code goes with it: the code is a credential for one try, not part of the
+      // action (the server leaves it out of the key's request). A cash out whose answer was lost, sent again with a
+      // new code, is answered from the first, never paid out twice (review 2026-12-07).
+      answer: await balanceApi.payout(cents, actions.keyFor(String(cents)).key, code),
     }),
     onSettled: (_data, error) => {
       submitting.current = false;
@@ -300,11 +309,7 @@ function CashOut() {
     }
     // A cash-out of this amount whose answer was lost already took the money: the balance read since is below
     // it, and pressing again is the same action, for the server to answer (decision 007).
-    if (
-      balance !== null &&
-      parsed.cents > balance &&
-      !actions.unsettled(`${parsed.cents}:${stepUp.code ?? ''}`)
-    ) {
+    if (balance !== null && parsed.cents > balance && !actions.unsettled(String(parsed.cents))) {
       setFieldError(`You can cash out up to ${formatCents(balance)}`);
       focusFirstInvalid(cashOutRef.current);
       return;
