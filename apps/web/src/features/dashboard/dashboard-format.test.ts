@@ -46,6 +46,13 @@ describe('labels', () => {
     expect(movementLabel('purchase', 'proceeds')).toBe('Sale proceeds');
     expect(movementLabel('purchase', 'payment')).toBe('Purchase paid from balance');
     expect(movementLabel('offer_refund', 'other')).toBe('Offer refund');
+    // Review 2026-12-07: a publisher's primary proceeds read 'Purchase', and refunds' give-backs a bare 'Refund'.
+    expect(movementLabel('purchase', 'publisher_proceeds')).toBe('Primary sale proceeds');
+    expect(movementLabel('refund', 'proceeds_refunded')).toBe('Sale proceeds, refunded');
+    expect(movementLabel('refund', 'creator_fee_refunded')).toBe('Creator royalty, refunded');
+    expect(movementLabel('refund', 'publisher_proceeds_refunded')).toBe('Primary sale proceeds, refunded');
+    expect(movementLabel('refund', 'refund')).toBe('Refund of a card payment');
+    expect(movementLabel('refund', 'refund_to_card')).toBe('Refund sent to your card');
   });
   it('names methods and states', () => {
     expect(paymentMethodLabel('stripe_card')).toBe('Card');

@@ -40,6 +40,15 @@ export function formatSignedCents(cents: number): string {
 
 /** What a ledger entry was for, by its memo (decision 009) and its movement's kind. */
 export function movementLabel(kind: string, memo: string): string {
+  const named = memoLabel(memo);
+  if (named) return named;
+  // A refund's give-back of a share (`proceeds_refunded`, `creator_fee_refunded`…): the share's name, refunded.
+  const share = memo.endsWith('_refunded') ? memoLabel(memo.slice(0, -'_refunded'.length)) : null;
+  if (share) return `${share}, refunded`;
+  return kind ? kind.charAt(0).toUpperCase() + kind.slice(1).replaceAll('_', ' ') : 'Movement';
+}
+
+function memoLabel(memo: string): string | null {
   switch (memo) {
     case 'deposit':
       return 'Funds added by card';
@@ -57,8 +66,18 @@ export function movementLabel(kind: string, memo: string): string {
       return 'Funds held for an offer';
     case 'release':
       return 'Held funds released';
+    // A primary sale's proceeds: the publisher's, or a split payee's share (review 2026-12-07: read 'Purchase').
+    case 'publisher_proceeds':
+      return 'Primary sale proceeds';
+    // A card purchase refunded: the money comes back to the buyer's balance and goes on to their card.
+    case 'refund':
+      return 'Refund of a card payment';
+    case 'refund_to_card':
+      return 'Refund sent to your card';
+    case 'purchase_forfeited':
+      return 'Drawing win forfeited';
     default:
-      return kind ? kind.charAt(0).toUpperCase() + kind.slice(1).replaceAll('_', ' ') : 'Movement';
+      return null;
   }
 }
 
