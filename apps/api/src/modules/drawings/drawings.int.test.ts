@@ -14,7 +14,7 @@ import { SHARED_ANSWER_LAG_MS } from '../catalog/browsing.services';
 import { sessionFor, type TestSession } from '../social/test-session';
 import { createLedgerRepo } from '../trading/ledger.repo';
 import { TEST_CARDS } from '../trading/payment-providers';
-import { buyer, dropNifty, fund, ledgerInvariants } from '../trading/trading-helpers';
+import { buyer, cardOffer, dropNifty, fund, ledgerInvariants } from '../trading/trading-helpers';
 import {
   CAPTURE_RETRY_DELAYS_MS,
   type DrawingView,
@@ -808,6 +808,65 @@ describe('a winner whose card capture keeps being refused (decision 013 "Refused
 
   const alertsOf = (userId: number) =>
     db().select().from(schema.alerts).where(eq(schema.alerts.userId, userId));
+
+  // Review 2026-12-07: a winner whose capture kept failing could list and sell the edition meanwhile, and the forfeit
+  // then could not take it back (the platform paid the publisher for money never taken).
+  it('a winner whose card was not charged yet cannot list the edition or accept an offer for it; once charged, can', async () => {
+    const { nifty } = await dropNifty(t.app, { dropType: 'drawing', editionSize: 1, priceInCents: PRICE });
+    const entrants = await Promise.all(Array.from({ length: 2 }, () => validated(0)));
+    for (const s of entrants) expect((await enterByCard(nifty, s)).statusCode).toBe(201);
+    const { order } = await drawOrder(nifty);
+    const [winner, next] = order;
+    if (!winner || !next) throw new Error('two entries expected');
+    await t.app.services.cardProcessor.provider.void(winner.providerReference as string);
+    t.clock.advance(2 * DAY);
+    expect((await t.app.services.jobs.drain()).failed).toBe(0);
+    expect(await entryRow(winner.id)).toMatchObject({ status: 'won', cardSettledAt: null });
+    const [token] = await db().select().from(schema.tokens).where(eq(schema.tokens.niftyId, nifty.id));
+    if (!token) throw new Error('no token');
+    // Signed in again: two days on, the entrants' sessions have expired.
+    const sessionOf = async (userId: number) => {
+      const [u] = await db().select().from(schema.users).where(eq(schema.users.id, userId));
+      return sessionFor(t.app, u?.profileUrl ?? '');
+    };
+    const list = (s: TestSession) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v2/listings',
+        headers: s.headers,
+        payload: {
+          contractAddress: token.contractAddress,
+          tokenId: token.tokenId,
+          price: { amount: '500', currency: 'USD' },
+        },
+      });
+    const winnerSession = await sessionOf(winner.userId);
+    const refused = await list(winnerSession);
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json()).toMatchObject({
+      errorType: 'payment-pending',
+      message: 'This NFT can be sold or opened once its payment has gone through',
+    });
+    // Nor through an offer someone makes for it.
+    const offer = await cardOffer(t.app, await validated(0), token, '400');
+    const accepted = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/accept-bid/',
+      headers: winnerSession.headers,
+      payload: { bid_id: offer.id, contractAddress: token.contractAddress, tokenId: token.tokenId },
+    });
+    expect(accepted.statusCode, accepted.body).toBe(409);
+    expect(accepted.json()).toMatchObject({ errorType: 'payment-pending' });
+
+    // Forfeited after its refusals, the edition passes to the next entrant, charged at once: theirs to sell.
+    t.clock.advance(CAPTURE_RETRY_DELAYS_MS[0] + 1000);
+    await t.app.services.jobs.drain();
+    t.clock.advance(CAPTURE_RETRY_DELAYS_MS[1] + 1000);
+    await t.app.services.jobs.drain();
+    expect(await entryRow(next.id)).toMatchObject({ status: 'won', cardSettledAt: expect.any(Date) });
+    const listed = await list(await sessionOf(next.userId));
+    expect(listed.statusCode, listed.body).toBe(200);
+  });
 
   it('bounded retries, then the edition passes to the next entrant in the draw order, who is charged once', async () => {
     const { nifty, owner } = await dropNifty(t.app, {

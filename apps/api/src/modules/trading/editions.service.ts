@@ -19,6 +19,14 @@ export const REVEAL_BLIND_JOB = 'editions.reveal-blind';
 export const OPEN_EDITION_DELIVERY_MESSAGE =
   'Open editions are minted after purchasing closes and may take up to 4 hours to appear.';
 
+/** A drawing's card win whose payment has not gone through yet: not sold, listed or opened (decision 013). */
+export const PAYMENT_PENDING = () =>
+  new AppError({
+    errorType: 'payment-pending',
+    message: 'This NFT can be sold or opened once its payment has gone through',
+    statusCode: 409,
+  });
+
 export const EDITION_ERRORS = {
   notFound: () => new AppError({ errorType: 'not-found', message: 'NFT not found', statusCode: 404 }),
   notPack: () =>
@@ -194,6 +202,7 @@ export function createEditionsService(deps: {
         if ((await trading.poolKind(pack.niftyId)) !== 'pack') throw EDITION_ERRORS.notPack();
         if (pack.ownerId !== userId || pack.burntAt !== null) throw EDITION_ERRORS.notOwner();
         if (pack.openedAt !== null) throw EDITION_ERRORS.alreadyOpened();
+        if (await trading.paymentPending(pack.id)) throw PAYMENT_PENDING();
         // Under the token's lock, which listing it takes too: a listing and an opening never both go through.
         if (await trading.activeListingOf(pack.id)) throw EDITION_ERRORS.listed();
         const packNifty = await trading.lockNifty(pack.niftyId);

@@ -906,6 +906,7 @@ export function createOffersService(deps: {
         const lockedToken = await tr.lockToken(token.id);
         if (!lockedToken || lockedToken.ownerId !== ownerId) throw TRADING_ERRORS.notOwner();
         if (lockedToken.openedAt !== null) throw OFFER_ERRORS.packOpened();
+        if (await tr.paymentPending(token.id)) throw TRADING_ERRORS.paymentPending();
         // 000 §6: an owner accepting offers may accept one; with offers off the NFT fills none until they are on.
         if (!lockedToken.isAcceptingOffers) throw OFFER_ERRORS.offersOffToAccept();
         const fees = feeBreakdown({

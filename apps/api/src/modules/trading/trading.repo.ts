@@ -18,7 +18,21 @@ import {
   schema,
   shapeName,
 } from '@vitrine/db';
-import { and, asc, desc, eq, gt, gte, inArray, isNull, lte, or, type SQLWrapper, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gt,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lte,
+  or,
+  type SQLWrapper,
+  sql,
+} from 'drizzle-orm';
 import { createBatcher } from '../../lib/batch';
 import type { OwedCursor } from './card-authorizations';
 
@@ -578,6 +592,27 @@ export function createTradingRepo(db: Db) {
     },
 
     /** The token row locked for this transaction (its owner cannot change under us). */
+    /**
+     * Whether the token is a drawing's card win whose money is not taken yet (its capture pending or refused): its
+     * winner may not sell, list or open it until it is, or forfeit it (decision 013; review 2026-12-07: a winner
+     * whose capture kept failing sold the edition on, and the forfeit could no longer take it back).
+     */
+    async paymentPending(tokenRowId: number): Promise<boolean> {
+      const [row] = await db
+        .select({ id: drawingEntries.id })
+        .from(drawingEntries)
+        .where(
+          and(
+            eq(drawingEntries.tokenRowId, tokenRowId),
+            eq(drawingEntries.status, 'won'),
+            isNotNull(drawingEntries.providerReference),
+            isNull(drawingEntries.cardSettledAt),
+          ),
+        )
+        .limit(1);
+      return row !== undefined;
+    },
+
     async lockToken(id: number) {
       const [row] = await lockRows(db, tokens, eq(tokens.id, id));
       return row ?? null;

@@ -38,7 +38,7 @@ import { emailUserLater, type Notifier } from '../../lib/notifier';
 import type { ServiceLog } from '../../lib/service-log';
 import type { AlertsService } from '../live/alerts.service';
 import { owedCaptures } from './card-authorizations';
-import { MINT_OPEN_JOB, REVEAL_BLIND_JOB } from './editions.service';
+import { MINT_OPEN_JOB, PAYMENT_PENDING, REVEAL_BLIND_JOB } from './editions.service';
 import { createLedgerRepo, type HouseAccount, type LedgerRepo } from './ledger.repo';
 import { createListingGate, WAIT_LIMIT_MS } from './listing-gate';
 import {
@@ -94,6 +94,8 @@ export const TRADING_ERRORS = {
     }),
   packOpened: () =>
     new AppError({ errorType: 'pack-opened', message: 'This pack has already been opened', statusCode: 409 }),
+  /** A drawing's card win whose payment has not gone through yet (decision 013). */
+  paymentPending: PAYMENT_PENDING,
   listingClosed: () =>
     new AppError({
       errorType: 'listing-unavailable',
@@ -1406,6 +1408,7 @@ export function createTradingService(deps: {
         if (!locked || locked.ownerId !== sellerId) throw TRADING_ERRORS.notOwner();
         // An opened pack is not sold as a pack (its opening refuses a listed pack, under this same lock).
         if (locked.openedAt !== null) throw TRADING_ERRORS.packOpened();
+        if (await trading.paymentPending(token.id)) throw TRADING_ERRORS.paymentPending();
         const made = await trading.insertListing({
           tokenRowId: token.id,
           sellerId,
