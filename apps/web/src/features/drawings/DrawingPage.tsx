@@ -39,7 +39,9 @@ export function verifyDrawing(
 
 /** What an entry's row says: forfeited, winner (drawn or next in the draw order), not drawn, or entered. */
 function entryStatusText(e: DrawingEntry, drawnWinner: boolean): string {
-  if (e.status === 'forfeited') return 'Forfeited (payment failed)';
+  // The public page does not say why a collector's win was forfeited (review 2026-12-07: it told every visitor
+  // their payment failed); the collector is told by alert and email.
+  if (e.status === 'forfeited') return 'Forfeited';
   if (e.promoted) return 'Winner (next in the draw order)';
   if (drawnWinner) return 'Winner';
   return e.status === 'lost' ? 'Not drawn' : 'Entered';
