@@ -239,6 +239,24 @@ describe('a purchase intent for a live fcfs nifty', () => {
     expect((await create(c, nifty, 2)).json()).toMatchObject({ message: 'Only 1 Remaining!' });
   });
 
+  it('past the sale’s end, a checkout opened before it holds what it held: no more, though less is fine', async () => {
+    const { nifty, drop } = await dropNifty(t.app, { dropType: 'open_edition', priceInCents: 1_000 });
+    const now = t.clock.now().getTime();
+    await db()
+      .update(schema.drops)
+      .set({ endAt: new Date(now + 60_000) })
+      .where(eq(schema.drops.id, drop.id));
+    const a = await buyer(t.app);
+    const intent = await created(a, nifty, 2);
+    t.clock.advance(2 * 60_000);
+    const up = await patch(a, intent.purchaseIntentId, { requested_quantity: 5 });
+    expect(up.statusCode, up.body).toBe(409);
+    expect(up.json()).toMatchObject({ errorType: 'drop-not-live' });
+    const down = await patch(a, intent.purchaseIntentId, { requested_quantity: 1 });
+    expect(down.statusCode, down.body).toBe(200);
+    expect(down.json()).toMatchObject({ requestedQuantity: 1 });
+  });
+
   it('is not changed through the listing-match route, which answers 404 for it', async () => {
     const { nifty } = await dropNifty(t.app, { editionSize: 5, priceInCents: 1_000 });
     const a = await buyer(t.app);

@@ -385,6 +385,12 @@ export function createTradingRepo(db: Db) {
       return row ?? null;
     },
 
+    /** When a nifty's sale closes: its own end, else its drop's (null: none). */
+    async saleEndOf(niftyId: number): Promise<Date | null> {
+      const [row] = await niftiesForSale().where(eq(nifties.id, niftyId));
+      return row?.endAt ?? null;
+    },
+
     /**
      * A nifty's sales split to users (the studio's primary or secondary split, decision 017): who is paid
      * which percentage of a sale's publisher proceeds or royalty. Empty: the sale pays as before.

@@ -1656,6 +1656,12 @@ export function createTradingService(deps: {
       if (!OPEN_STATES.includes(draft.paymentState)) throw TRADING_ERRORS.intentClosed(draft.paymentState);
       const niftyId = draft.niftyId;
       const at = clock.now();
+      // Past the sale's end a checkout may still be paid for what it holds, never for more (review 2026-12-07: an
+      // open edition's checkout opened a second before the close was raised to the maximum and paid afterwards).
+      if (quantity > draft.requestedQuantity) {
+        const end = await repo.saleEndOf(niftyId);
+        if (end !== null && end <= at) throw TRADING_ERRORS.dropNotLive();
+      }
       const { updated, voidReference, voidMethod } = await unit.run(async ({ trading }) => {
         const nifty = await trading.lockNifty(niftyId);
         const intent = await trading.lockIntent(id);
