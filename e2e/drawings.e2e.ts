@@ -268,3 +268,36 @@ describe('a drawing', () => {
     await context.close();
   });
 });
+
+// Review 2026-12-07: signed out, the dialog said to sign in with nothing to press; any failure to load the results
+// page read 'not found'.
+describe('the drawing page, signed out and failing', () => {
+  it('offers Sign in from the entry dialog, and a load that fails can be tried again', {
+    timeout: 60_000,
+  }, async () => {
+    const card = await secondLiveDrawing();
+    const path = `/drawing/${card.contractAddress}/${card.typeNumber}`;
+    const context = await browser.newContext({ viewport: DESKTOP });
+    const page = await context.newPage();
+    // The first read and the app's two automatic retries fail; Retry's read goes through.
+    let failures = 3;
+    await page.route(`**/api/drawings/${card.contractAddress}/${card.typeNumber}/`, async (route) => {
+      if (failures === 0) return route.continue();
+      failures -= 1;
+      await route.fulfill({ status: 500, contentType: 'application/json', body: '{"statusCode":500}' });
+    });
+    await page.goto(`${baseUrl}${path}`);
+    await page.getByText("We couldn't load this drawing.").waitFor({ timeout: 15_000 });
+    expect(await page.getByText('This drawing was not found.').count()).toBe(0);
+    await page.getByRole('button', { name: 'Retry' }).click();
+    const enter = page.getByTestId('drawing-enter');
+    await enter.waitFor({ timeout: 15_000 });
+    await enter.click();
+    const dialog = page.getByTestId('drawing-entry-dialog');
+    const signIn = dialog.getByTestId('drawing-sign-in');
+    await signIn.getByText('Sign in to enter this drawing.').waitFor();
+    await signIn.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByTestId('auth-modal').waitFor();
+    await context.close();
+  });
+});

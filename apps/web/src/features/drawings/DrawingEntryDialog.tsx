@@ -3,13 +3,15 @@
 // authorised on a card tokenised by the processor, until the draw, and only winners are charged. The drop
 // pages and the drawing page open it.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useRef, useState } from 'react';
+import { useContext, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { createActionKeys } from '../../app/action-key';
 import { isApiError } from '../../app/api-client';
 import { useLoggedIn } from '../../app/useLoggedIn';
+import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { FormAlert } from '../../ui/FormAlert';
+import { AuthModalContext } from '../auth/auth-modal-context';
 import { useProfile } from '../auth/profile-query';
 import { authKeys } from '../auth/query-keys';
 import { useTermsDialog } from '../terms/TermsDialog';
@@ -41,6 +43,7 @@ const dollars = (cents: number) => (cents === 0 ? 'FREE' : `$${(cents / 100).toF
 
 export function DrawingEntryDialog({ contractAddress, niftyType, open, onClose }: DrawingEntryDialogProps) {
   const loggedIn = useLoggedIn();
+  const authModal = useContext(AuthModalContext);
   const queryClient = useQueryClient();
   const terms = useTermsDialog();
   const drawing = useQuery({
@@ -206,7 +209,28 @@ export function DrawingEntryDialog({ contractAddress, niftyType, open, onClose }
             <p>
               Commitment: <code data-testid="drawing-commitment">{d.commitment}</code>
             </p>
-            {!loggedIn ? <FormAlert tone="info">Sign in to enter this drawing.</FormAlert> : null}
+            {!loggedIn ? (
+              // Something to press (review 2026-12-07: the dialog said to sign in and offered no way to).
+              <FormAlert
+                tone="info"
+                testId="drawing-sign-in"
+                action={
+                  authModal ? (
+                    <Button
+                      variant="secondary"
+                      onClick={() => {
+                        onClose();
+                        authModal.open();
+                      }}
+                    >
+                      Sign in
+                    </Button>
+                  ) : null
+                }
+              >
+                Sign in to enter this drawing.
+              </FormAlert>
+            ) : null}
             {loggedIn && d.validated === false ? (
               <FormAlert
                 tone="warning"

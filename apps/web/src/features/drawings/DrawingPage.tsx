@@ -7,6 +7,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { drawWinners, seedMatchesCommitment } from '@vitrine/domain';
 import { type ReactNode, useRef, useState } from 'react';
 import { useParams } from 'react-router';
+import { isApiError } from '../../app/api-client';
 import { useLoggedIn } from '../../app/useLoggedIn';
 import { Button } from '../../ui/Button';
 import { ErrorFallback } from '../../ui/ErrorFallback';
@@ -14,10 +15,11 @@ import { FormAlert } from '../../ui/FormAlert';
 import { Page } from '../../ui/Page';
 import { Pagination } from '../../ui/Pagination';
 import { Skeleton } from '../../ui/Skeleton';
+import { formatDateTime } from '../catalog/shared/time-format';
 import { DrawingEntryDialog } from './DrawingEntryDialog';
 import styles from './DrawingPage.module.css';
 import { type Drawing, type DrawingEntry, drawingsApi, drawingsKeys } from './drawings-api';
-import { entriesText } from './drawings-text';
+import { entriesText, nextReadIn } from './drawings-text';
 
 /**
  * The page's check of a drawn drawing: the seed matches the commitment and, over the ids of every entry,
@@ -123,6 +125,9 @@ export function DrawingPage() {
   const drawing = useQuery({
     queryKey: drawingsKeys.drawing(contractAddress, niftyType, loggedIn),
     queryFn: () => drawingsApi.get(contractAddress, niftyType),
+    // Read again when it opens, when it closes and while it waits for its draw, so the page follows it without a
+    // reload (review 2026-12-07: it kept 'Open' and its Enter button after the close).
+    refetchInterval: (query) => nextReadIn(query.state.data),
   });
   const d = drawing.data;
   const drawn = d?.status === 'drawn';
@@ -134,9 +139,20 @@ export function DrawingPage() {
     staleTime: Number.POSITIVE_INFINITY,
   });
   if (drawing.isError && !drawing.data) {
+    // Not found only when the API says so; a network failure or a server error can be tried again (review
+    // 2026-12-07: every failure read 'not found').
     return (
       <Page title="Drawing">
-        <FormAlert>This drawing was not found.</FormAlert>
+        {isApiError(drawing.error) && drawing.error.statusCode === 404 ? (
+          <FormAlert>This drawing was not found.</FormAlert>
+        ) : (
+          <ErrorFallback
+            title="We couldn't load this drawing."
+            message={drawing.error.message}
+            onRetry={() => void drawing.refetch()}
+            retrying={drawing.isFetching}
+          />
+        )}
       </Page>
     );
   }
@@ -184,8 +200,8 @@ export function DrawingPage() {
             : d.status === 'open'
               ? 'Open'
               : d.status === 'upcoming'
-                ? 'Upcoming'
-                : 'Closed'}
+                ? `Upcoming${d.startDate ? `, opens ${formatDateTime(d.startDate)}` : ''}`
+                : 'Closed, to be drawn'}
           {' · '}
           {entriesText(d.saleDetails.totalEntries)} · {d.editionsToDraw}{' '}
           {d.editionsToDraw === 1 ? 'edition' : 'editions'}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { entriesText } from './drawings-text';
+import type { Drawing } from './drawings-api';
+import { entriesText, nextReadIn } from './drawings-text';
 
 // 000 §5: a plural suffix when the count is above 1 or exactly 0.
 describe('entriesText', () => {
@@ -7,5 +8,22 @@ describe('entriesText', () => {
     expect(entriesText(0)).toBe('0 entries');
     expect(entriesText(1)).toBe('1 entry');
     expect(entriesText(2)).toBe('2 entries');
+  });
+});
+
+describe('nextReadIn', () => {
+  const at = Date.parse('2026-12-07T12:00:00Z');
+  const drawing = (o: Partial<Drawing>) =>
+    ({ status: 'open', startDate: null, endDate: null, ...o }) as Drawing;
+  it('reads again just after the close of an open drawing, at most a minute apart', () => {
+    expect(nextReadIn(drawing({ endDate: '2026-12-07T12:00:05Z' }), at)).toBe(5_500);
+    expect(nextReadIn(drawing({ endDate: '2026-12-07T13:00:00Z' }), at)).toBe(60_000);
+    expect(nextReadIn(drawing({ endDate: '2026-12-07T11:00:00Z' }), at)).toBe(1_000);
+  });
+  it('at the opening of an upcoming one, every 10 s while it waits for its draw, never once drawn', () => {
+    expect(nextReadIn(drawing({ status: 'upcoming', startDate: '2026-12-07T12:00:10Z' }), at)).toBe(10_500);
+    expect(nextReadIn(drawing({ status: 'closed' }), at)).toBe(10_000);
+    expect(nextReadIn(drawing({ status: 'drawn' }), at)).toBe(false);
+    expect(nextReadIn(undefined, at)).toBe(false);
   });
 });

@@ -1,4 +1,18 @@
+import type { Drawing } from './drawings-api';
+
 /** A drawing's entry count in words: 'entry' for one, 'entries' for none or several (000 §5 plural suffix). */
 export function entriesText(count: number): string {
   return `${count} ${count === 1 ? 'entry' : 'entries'}`;
+}
+
+/**
+ * When to read a drawing again: at its opening (upcoming) or its close (open), by this browser's clock, which only
+ * says when to ask (the server's answer decides), at most a minute apart; every 10 s while it waits for its draw.
+ */
+export function nextReadIn(d: Drawing | undefined, now = Date.now()): number | false {
+  if (!d || d.status === 'drawn') return false;
+  if (d.status === 'closed') return 10_000;
+  const next = d.status === 'upcoming' ? d.startDate : d.endDate;
+  if (!next) return false;
+  return Math.min(60_000, Math.max(1_000, Date.parse(next) - now + 500));
 }
