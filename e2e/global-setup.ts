@@ -18,7 +18,11 @@ export async function setup(project: TestProject): Promise<void> {
   const build = buildWebApp({ stdio: 'pipe' });
   if (build.status !== 0) throw new Error(`web build failed:\n${build.stdout}\n${build.stderr}`);
   const adminToken = randomBytes(24).toString('hex');
-  server = await startServer({ env: { ADMIN_TOKEN: adminToken, RATE_LIMITS: 'relaxed' } });
+  // Funds added by card may be cashed out at once here: the browser tests add funds and cash out in one go, on the
+  // server's own clock. The 7-day settling is tested through the API (balance.int.test.ts).
+  server = await startServer({
+    env: { ADMIN_TOKEN: adminToken, RATE_LIMITS: 'relaxed', CARD_FUNDS_CASHOUT_DAYS: '0' },
+  });
   project.provide('baseUrl', server.url);
   project.provide('adminToken', adminToken);
 }

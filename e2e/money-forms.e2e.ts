@@ -425,7 +425,7 @@ describe('the Deposit tab', () => {
     await cashOut.getByTestId('cash-out-submit').click();
     await expect
       .poll(() => cashOut.getByTestId('cash-out-error').textContent(), { timeout: 15_000 })
-      .toContain('Your balance is too low for this cash out');
+      .toContain('You can cash out up to');
     await expect.poll(() => cashOut.textContent()).toContain('Available: $5.00.');
     expect(await balanceOf(user)).toBe(500);
     await page.context().close();

@@ -102,6 +102,11 @@ const envSchema = z.object({
     .refine((v) => v === undefined || v.length >= 32, { message: 'must be at least 32 characters' }),
   /** `relaxed` lifts the per-IP and per-account sign-in limits for browser-test runs; refused in production. */
   RATE_LIMITS: z.enum(['default', 'relaxed']).default('default'),
+  /**
+   * Days after which funds added by card may be cashed out (decision 009 "Cash out"): until then they buy NFTs but do
+   * not leave the platform, so a stolen card's money cannot be cashed out before its owner disputes it.
+   */
+  CARD_FUNDS_CASHOUT_DAYS: z.coerce.number().int().min(0).max(60).default(7),
   CAPTCHA_MAX_NUMBER: z.coerce.number().int().min(1000).max(10_000_000).default(50_000),
   // Payments (docs/decisions/009-trading-and-ledger.md): cards through Stripe when the key is set, else
   // the simulated card processor.

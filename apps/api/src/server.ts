@@ -63,6 +63,7 @@ const app = await buildApp({
   nodeEnv: env.NODE_ENV,
   logLevel: env.LOG_LEVEL,
   responseCacheMaxBytes: env.RESPONSE_CACHE_MAX_BYTES,
+  cardFundsCashoutDays: env.CARD_FUNDS_CASHOUT_DAYS,
   ...(env.STRIPE_SECRET_KEY
     ? {
         stripe: {

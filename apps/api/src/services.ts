@@ -63,7 +63,7 @@ import { createStudioRepo } from './modules/studio/studio.repo';
 import { createStudioService } from './modules/studio/studio.service';
 import { createTermsRepo } from './modules/terms/terms.repo';
 import { createTermsService } from './modules/terms/terms.service';
-import { createBalanceService } from './modules/trading/balance.service';
+import { createBalanceService, DEFAULT_CARD_FUNDS_CASHOUT_DAYS } from './modules/trading/balance.service';
 import { createCardVerifications } from './modules/trading/card-verifications';
 import { createEditionsService } from './modules/trading/editions.service';
 import { createGeminiAccounts } from './modules/trading/gemini-accounts';
@@ -392,6 +392,7 @@ export function createServices(config: ResolvedConfig, log: ServiceLog) {
       background,
       webOrigin: origins.web,
       contactOf: createTradingRepo(db).contactOf,
+      cardFundsCashoutDays: config.cardFundsCashoutDays ?? DEFAULT_CARD_FUNDS_CASHOUT_DAYS,
     }),
     cardProcessor,
     /** The outside payment providers: which card provider is in use, the simulated Klarna and Gemini. */

@@ -62,6 +62,10 @@ export async function creditDeposit(
   return true;
 }
 
+/** Days after which funds added by card may be cashed out (CARD_FUNDS_CASHOUT_DAYS). */
+export const DEFAULT_CARD_FUNDS_CASHOUT_DAYS = 7;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 export function createBalanceService(deps: {
   db: Db;
   unit: UnitOfWork<{ ledger: LedgerRepo }>;
@@ -72,7 +76,10 @@ export function createBalanceService(deps: {
   background?: Background;
   webOrigin?: () => string;
   contactOf?: (userId: number) => Promise<{ email: string | null } | null>;
+  /** Days after which funds added by card may be cashed out (0: at once). */
+  cardFundsCashoutDays?: number;
 }) {
+  const settleDays = deps.cardFundsCashoutDays ?? DEFAULT_CARD_FUNDS_CASHOUT_DAYS;
   const ledger = createLedgerRepo(deps.db);
   const deposits = schema.cardDeposits;
   type DepositRow = typeof deposits.$inferSelect;
@@ -185,12 +192,26 @@ export function createBalanceService(deps: {
           statusCode: 422,
         });
       }
-      if ((locked.get(user)?.availableCents ?? 0) < amountCents)
+      const available = locked.get(user)?.availableCents ?? 0;
+      if (available < amountCents)
         throw new AppError({
           errorType: 'insufficient-funds',
-          message: 'Your balance is too low for this cash out',
+          message: `You can cash out up to ${formatCents(Math.max(0, available))}`,
           statusCode: 402,
         });
+      // Funds added by card settle before they leave (review 2026-12-07: a stolen card's deposit was cashed out in
+      // the same minute; the refund or dispute later found nothing to take back).
+      if (settleDays > 0) {
+        const since = new Date(deps.clock.now().getTime() - settleDays * DAY_MS);
+        const settling = await l.entriesSince(user, ['deposit', 'deposit_refunded'], since);
+        const cashable = Math.max(0, available - Math.max(0, settling));
+        if (cashable < amountCents)
+          throw new AppError({
+            errorType: 'funds-settling',
+            message: `Funds added by card can be cashed out ${settleDays} days after they were added. You can cash out up to ${formatCents(cashable)} now.`,
+            statusCode: 402,
+          });
+      }
       await l.post({
         kind: 'payout',
         reference,

@@ -5,7 +5,7 @@
 // debit first locks the account (`lock`, id order) and reads its sum: debits of one account take turns,
 // and a user's entries never sum below zero (checked again by the store at commit).
 import { amongIds, type Db, prepared, preparedSql, schema } from '@vitrine/db';
-import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, type SQL, sql } from 'drizzle-orm';
 
 const {
   ledgerAccounts: accounts,
@@ -285,6 +285,21 @@ export function createLedgerRepo(db: Db) {
     },
 
     /** Whether a movement of this kind and reference was written (movements are once-only by both). */
+    /** The sum of `accountId`'s entries with one of `memos` made at or after `since` (0: none). */
+    async entriesSince(accountId: number, memos: readonly string[], since: Date): Promise<number> {
+      const [row] = await db
+        .select({ amount: sql<string | null>`sum(${entries.amountCents})` })
+        .from(entries)
+        .where(
+          and(
+            eq(entries.accountId, accountId),
+            inArray(entries.memo, [...memos]),
+            gte(entries.createdAt, since),
+          ),
+        );
+      return row?.amount ? Number(row.amount) : 0;
+    },
+
     /** What the movement of `kind` and `reference` moved on `accountId` (null: no such movement). */
     async movementAmount(kind: string, reference: string, accountId: number): Promise<number | null> {
       const [row] = await db

@@ -938,11 +938,15 @@ describe('charge.refunded on funds added by card (a review of the processor fail
     expect((await webhook(first)).json()).toMatchObject({ processed: true, outcome: 'refunded:1000' });
     expect((await webhook(first)).json()).toMatchObject({ processed: false });
     expect(await accountBalance(db(), { userId: b.userId })).toBe(2_000);
-    // The buyer cashed out $15 meanwhile: the last $20 can only take back the $5 left.
+    // A week on (funds added by card settle for 7 days before they may leave), the buyer cashed out $15: the last
+    // $20 can only take back the $5 left.
+    t.clock.advance(7 * 24 * 60 * 60 * 1000 + 1_000);
+    const [row] = await db().select().from(schema.users).where(eq(schema.users.id, b.userId));
+    const later = await sessionFor(t.app, row?.profileUrl ?? '');
     const out = await t.app.inject({
       method: 'POST',
       url: '/api/v2/balance/payouts',
-      headers: b.headers,
+      headers: later.headers,
       payload: { amount_in_cents: 1_500 },
     });
     expect(out.statusCode, out.body).toBe(200);
