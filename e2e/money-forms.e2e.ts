@@ -61,6 +61,21 @@ async function balanceOf(user: ApiUser): Promise<number> {
   return ((await response.json()) as { available_balance_in_cents: number }).available_balance_in_cents;
 }
 
+/** A new user with two-factor by email on and $20.00 added by card (the browser tests' server lets it out at once). */
+async function twoFactorUserWith2000(label: string): Promise<ApiUser> {
+  const user = await apiSignUp(baseUrl, label);
+  await apiVerifyEmail(baseUrl, user.email);
+  const token = user.grant.access_token;
+  await apiCall(baseUrl, token, 'POST', '/user/twofa/enroll/', { method: 'email' });
+  const enrollment = await latestMessage(baseUrl, user.email, 'twofa_enroll');
+  await apiCall(baseUrl, token, 'POST', '/user/twofa/verifyenrollment/', { auth_code: enrollment.code });
+  await apiCall(baseUrl, token, 'POST', '/v2/balance/deposits', {
+    amount_in_cents: 2_000,
+    payment_token: await simCardToken(baseUrl, token),
+  });
+  return user;
+}
+
 /** Fills the three card inputs of `root`. */
 async function typeCard(root: Locator, number: string, expiry: string, cvc: string): Promise<void> {
   await root.getByLabel('Card number').fill(number);
@@ -134,16 +149,7 @@ describe('the Deposit tab', () => {
   it('cashing out with two-factor on asks for the code, then pays out with it', {
     timeout: 60_000,
   }, async () => {
-    const user = await apiSignUp(baseUrl, 'cash-out-2fa');
-    await apiVerifyEmail(baseUrl, user.email);
-    const token = user.grant.access_token;
-    await apiCall(baseUrl, token, 'POST', '/user/twofa/enroll/', { method: 'email' });
-    const enrollment = await latestMessage(baseUrl, user.email, 'twofa_enroll');
-    await apiCall(baseUrl, token, 'POST', '/user/twofa/verifyenrollment/', { auth_code: enrollment.code });
-    await apiCall(baseUrl, token, 'POST', '/v2/balance/deposits', {
-      amount_in_cents: 2_000,
-      payment_token: await simCardToken(baseUrl, token),
-    });
+    const user = await twoFactorUserWith2000('cash-out-2fa');
     const page = await signedInPage(user, '/dashboard/deposit');
     const cashOut = page.getByTestId('cash-out');
     await cashOut.getByLabel('Amount (USD)').fill('15');
@@ -176,16 +182,7 @@ describe('the Deposit tab', () => {
   it('a cash-out with two-factor whose answer was lost, sent again with another code, pays out once', {
     timeout: 60_000,
   }, async () => {
-    const user = await apiSignUp(baseUrl, 'cash-out-2fa-lost');
-    await apiVerifyEmail(baseUrl, user.email);
-    const token = user.grant.access_token;
-    await apiCall(baseUrl, token, 'POST', '/user/twofa/enroll/', { method: 'email' });
-    const enrollment = await latestMessage(baseUrl, user.email, 'twofa_enroll');
-    await apiCall(baseUrl, token, 'POST', '/user/twofa/verifyenrollment/', { auth_code: enrollment.code });
-    await apiCall(baseUrl, token, 'POST', '/v2/balance/deposits', {
-      amount_in_cents: 2_000,
-      payment_token: await simCardToken(baseUrl, token),
-    });
+    const user = await twoFactorUserWith2000('cash-out-2fa-lost');
     const page = await signedInPage(user, '/dashboard/deposit');
     const keys: (string | undefined)[] = [];
     let lost = false;
