@@ -73,7 +73,7 @@ export interface AppConfig {
   logLevel?: string;
   /** The most the shared answers may hold, in bytes (RESPONSE_CACHE_MAX_BYTES; 16 MB by default). */
   responseCacheMaxBytes?: number;
-  /** Days after which funds added by card may be cashed out (CARD_FUNDS_CASHOUT_DAYS, default 7). */
+  /** Days after which funds added by card and sale proceeds may be cashed out (CARD_FUNDS_CASHOUT_DAYS, default 7). */
   cardFundsCashoutDays?: number;
   /** Stripe for cards (STRIPE_SECRET_KEY…); the simulated card processor when absent (decision 009). */
   stripe?: StripeSettings;

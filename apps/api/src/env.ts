@@ -103,8 +103,9 @@ const envSchema = z.object({
   /** `relaxed` lifts the per-IP and per-account sign-in limits for browser-test runs; refused in production. */
   RATE_LIMITS: z.enum(['default', 'relaxed']).default('default'),
   /**
-   * Days after which funds added by card may be cashed out (decision 009 "Cash out"): until then they buy NFTs but do
-   * not leave the platform, so a stolen card's money cannot be cashed out before its owner disputes it.
+   * Days after which funds added by card and sale proceeds may be cashed out (decision 009): until then they buy
+   * NFTs but do not leave the platform, so a stolen card's money (added, or paid for another account's NFT) is still
+   * there when its owner disputes it within those days.
    */
   CARD_FUNDS_CASHOUT_DAYS: z.coerce.number().int().min(0).max(60).default(7),
   CAPTCHA_MAX_NUMBER: z.coerce.number().int().min(1000).max(10_000_000).default(50_000),

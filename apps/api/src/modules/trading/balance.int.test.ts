@@ -8,7 +8,7 @@ import { type TestApp, testApp } from '../../testing/test-app';
 import { outbox } from '../auth/testing/auth-kit';
 import { sessionFor, type TestSession } from '../social/test-session';
 import { TEST_CARDS } from './payment-providers';
-import { buyer, fund, ledgerInvariants, listedToken } from './trading-helpers';
+import { buyer, fund, ledgerInvariants, listedToken, listingMatchOf, payIntent } from './trading-helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -87,6 +87,26 @@ describe('the balance', () => {
     expect(await profileBalance(u)).toBe(3_000);
   });
 
+  // Review 2026-12-07: only deposits settled, so a stolen card paid another account's listing, and its proceeds left.
+  it('the proceeds of a sale settle too before they may be cashed out', async () => {
+    const { seller, listing } = await listedToken(t.app, { priceInCents: 10_000 });
+    const b = await buyer(t.app);
+    const m = await listingMatchOf(t.app, b, listing.id);
+    const paid = await payIntent(t.app, b, m.listingMatchId, {
+      payment_token: await card(b, TEST_CARDS.succeeds),
+    });
+    expect(paid.json()).toMatchObject({ paymentState: 'paid' });
+    const proceeds = await profileBalance(seller);
+    expect(proceeds).toBeGreaterThan(0);
+    const early = await post(seller, '/api/v2/balance/payouts', { amount_in_cents: 1_000 });
+    expect(early.statusCode, early.body).toBe(402);
+    expect(early.json()).toMatchObject({ errorType: 'funds-settling' });
+    t.clock.advance(7 * DAY + 1_000);
+    const later = await post(await again(seller), '/api/v2/balance/payouts', { amount_in_cents: 1_000 });
+    expect(later.statusCode, later.body).toBe(200);
+    expect(await profileBalance(await again(seller))).toBe(proceeds - 1_000);
+  });
+
   it('adds funds by card, cashes out within the balance once they settled, and lists every movement', async () => {
     let u = await buyer(t.app);
     const added = await post(u, '/api/v2/balance/deposits', {
@@ -102,12 +122,6 @@ describe('the balance', () => {
     });
     expect(declined.statusCode).toBe(402);
 
-    const tooMuch = await post(u, '/api/v2/balance/payouts', { amount_in_cents: 5_001 });
-    expect(tooMuch.statusCode).toBe(402);
-    expect(tooMuch.json()).toMatchObject({
-      errorType: 'insufficient-funds',
-      message: 'You can cash out up to $50.00',
-    });
     // Funds added by card settle for 7 days before they may leave (review 2026-12-07: a stolen card's deposit was
     // cashed out in the same minute); they buy NFTs meanwhile.
     const early = await post(u, '/api/v2/balance/payouts', { amount_in_cents: 1_500 });
@@ -115,11 +129,17 @@ describe('the balance', () => {
     expect(early.json()).toMatchObject({
       errorType: 'funds-settling',
       message:
-        'Funds added by card can be cashed out 7 days after they were added. You can cash out up to $0.00 now.',
+        'Funds added by card and sale proceeds can be cashed out 7 days after they arrive. You can cash out up to $0.00 now.',
     });
     expect(await profileBalance(u)).toBe(5_000);
     t.clock.advance(7 * DAY + 1_000);
     u = await again(u);
+    const tooMuch = await post(u, '/api/v2/balance/payouts', { amount_in_cents: 5_001 });
+    expect(tooMuch.statusCode).toBe(402);
+    expect(tooMuch.json()).toMatchObject({
+      errorType: 'insufficient-funds',
+      message: 'You can cash out up to $50.00',
+    });
     const out = await post(u, '/api/v2/balance/payouts', { amount_in_cents: 1_500 });
     expect(out.json()).toEqual({ balanceInCents: 3_500 });
     expect(await profileBalance(u)).toBe(3_500);
@@ -444,6 +464,21 @@ describe('cashing out with two-factor on', () => {
     expect(out.statusCode, out.body).toBe(200);
     expect(await profileBalance(u)).toBe(0);
     expect(await ledgerInvariants(db)).toMatchObject({ negativeBalances: 0, unbalancedTransactions: 0 });
+  });
+
+  // Review 2026-12-07: the code was asked for (and sent) before the settling funds were refused.
+  it('refuses a cash out of settling funds before it asks for a code', async () => {
+    const u = await buyer(t.app);
+    const db = t.app.config.database.db;
+    await db
+      .insert(schema.userTwoFactor)
+      .values({ userId: u.userId, method: 'email', enabledAt: t.clock.now() });
+    await fund(db, u.userId, 5_000, t.clock.now());
+    const [row] = await db.select().from(schema.users).where(eq(schema.users.id, u.userId));
+    const res = await post(u, '/api/v2/balance/payouts', { amount_in_cents: 1_000 });
+    expect(res.statusCode, res.body).toBe(402);
+    expect(res.json()).toMatchObject({ errorType: 'funds-settling' });
+    expect(await outbox(t.app, row?.email ?? '', 'step_up_code')).toEqual([]);
   });
 
   // Review 2026-12-07: the code was part of what the key's request was, and the refusals asking for it were kept

@@ -82,12 +82,11 @@ export const balanceRoute: FastifyPluginAsyncZod = async (app) => {
     // 2026-12-06: a session alone cashed out the whole balance).
     async (request) => {
       const userId = signedIn(request).userId;
+      // Beyond what may leave, refused before a code is asked for (and sent by text or email) in vain.
+      const requestId = keyedRequestId(request.headers['idempotency-key']);
+      await balance().assertCashable(userId, request.body.amount_in_cents, requestId);
       await app.services.accounts.auth.stepUp(userId, request.body.twoFactorCode, 'cashing out');
-      return balance().payout(
-        userId,
-        request.body.amount_in_cents,
-        keyedRequestId(request.headers['idempotency-key']),
-      );
+      return balance().payout(userId, request.body.amount_in_cents, requestId);
     },
   );
 

@@ -62,8 +62,11 @@ export async function creditDeposit(
   return true;
 }
 
-/** Days after which funds added by card may be cashed out (CARD_FUNDS_CASHOUT_DAYS). */
+/** Days after which funds added by card and sale proceeds may be cashed out (CARD_FUNDS_CASHOUT_DAYS). */
 export const DEFAULT_CARD_FUNDS_CASHOUT_DAYS = 7;
+/** The ledger memos of money arriving on a user's account that settles before it may leave. */
+const SETTLING_MEMOS = ['deposit', 'proceeds', 'creator_fee', 'publisher_proceeds'] as const;
+const payoutReference = (userId: number, requestId: string) => `payout:${userId}:${requestId}`;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export function createBalanceService(deps: {
@@ -176,6 +179,34 @@ export function createBalanceService(deps: {
   }
 
   /** A cash-out: one movement out to the payments clearing account, refused beyond what may be spent. */
+  /**
+   * What may leave the platform now: the available balance less the money that arrived in the last `settleDays`
+   * days, by card (a deposit) or from a sale (proceeds, royalties, a primary sale's share), whose buyer may still
+   * be a stolen card's (review 2026-12-07: a stolen card paid another account's listing, whose proceeds were cashed
+   * out at once). Only what arrived counts: a refund meanwhile already lowered the balance. `l`: the unit's ledger.
+   */
+  async function cashableOf(l: LedgerRepo, user: number, available: number): Promise<number> {
+    if (settleDays <= 0) return Math.max(0, available);
+    const since = new Date(deps.clock.now().getTime() - settleDays * DAY_MS);
+    const arriving = await l.creditsSince(user, SETTLING_MEMOS, since);
+    return Math.max(0, available - arriving);
+  }
+
+  const refusal = (cashable: number, available: number) =>
+    new AppError(
+      cashable < available
+        ? {
+            errorType: 'funds-settling',
+            message: `Funds added by card and sale proceeds can be cashed out ${settleDays} days after they arrive. You can cash out up to ${formatCents(cashable)} now.`,
+            statusCode: 402,
+          }
+        : {
+            errorType: 'insufficient-funds',
+            message: `You can cash out up to ${formatCents(cashable)}`,
+            statusCode: 402,
+          },
+    );
+
   async function payOut(userId: number, amountCents: number, reference: string) {
     const user = await ledger.userAccount(userId);
     const clearing = await ledger.houseAccount('payments_clearing');
@@ -193,25 +224,8 @@ export function createBalanceService(deps: {
         });
       }
       const available = locked.get(user)?.availableCents ?? 0;
-      if (available < amountCents)
-        throw new AppError({
-          errorType: 'insufficient-funds',
-          message: `You can cash out up to ${formatCents(Math.max(0, available))}`,
-          statusCode: 402,
-        });
-      // Funds added by card settle before they leave (review 2026-12-07: a stolen card's deposit was cashed out in
-      // the same minute; the refund or dispute later found nothing to take back).
-      if (settleDays > 0) {
-        const since = new Date(deps.clock.now().getTime() - settleDays * DAY_MS);
-        const settling = await l.entriesSince(user, ['deposit', 'deposit_refunded'], since);
-        const cashable = Math.max(0, available - Math.max(0, settling));
-        if (cashable < amountCents)
-          throw new AppError({
-            errorType: 'funds-settling',
-            message: `Funds added by card can be cashed out ${settleDays} days after they were added. You can cash out up to ${formatCents(cashable)} now.`,
-            statusCode: 402,
-          });
-      }
+      const cashable = await cashableOf(l, user, available);
+      if (cashable < amountCents) throw refusal(cashable, available);
       await l.post({
         kind: 'payout',
         reference,
@@ -349,8 +363,21 @@ export function createBalanceService(deps: {
     },
 
     /** Cashes out (simulated payout): refused beyond what may be spent. */
+    /**
+     * Refuses now a cash out that could not go through (beyond what may leave), before its two-factor code is asked
+     * for; the cash out checks again under its lock.
+     */
+    async assertCashable(userId: number, amountCents: number, requestId: string): Promise<void> {
+      // Done already under its key (a retry whose answer was lost): the cash out answers it.
+      if (await ledger.hasMovement('payout', payoutReference(userId, requestId))) return;
+      const user = await ledger.userAccount(userId);
+      const available = (await ledger.userBalance(userId)).availableCents;
+      const cashable = await cashableOf(ledger, user, available);
+      if (cashable < amountCents) throw refusal(cashable, available);
+    },
+
     async payout(userId: number, amountCents: number, requestId: string) {
-      const fresh = await payOut(userId, amountCents, `payout:${userId}:${requestId}`);
+      const fresh = await payOut(userId, amountCents, payoutReference(userId, requestId));
       const balanceInCents = await ledger.balanceOf(userId);
       // Told once (not again for the same request sent again), after the commit.
       if (fresh && deps.contactOf) {

@@ -5,7 +5,7 @@
 // debit first locks the account (`lock`, id order) and reads its sum: debits of one account take turns,
 // and a user's entries never sum below zero (checked again by the store at commit).
 import { amongIds, type Db, prepared, preparedSql, schema } from '@vitrine/db';
-import { and, asc, desc, eq, gte, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, type SQL, sql } from 'drizzle-orm';
 
 const {
   ledgerAccounts: accounts,
@@ -284,9 +284,8 @@ export function createLedgerRepo(db: Db) {
       return Number(row?.n ?? 0);
     },
 
-    /** Whether a movement of this kind and reference was written (movements are once-only by both). */
-    /** The sum of `accountId`'s entries with one of `memos` made at or after `since` (0: none). */
-    async entriesSince(accountId: number, memos: readonly string[], since: Date): Promise<number> {
+    /** What arrived on `accountId` (its positive entries) with one of `memos` at or after `since` (0: nothing). */
+    async creditsSince(accountId: number, memos: readonly string[], since: Date): Promise<number> {
       const [row] = await db
         .select({ amount: sql<string | null>`sum(${entries.amountCents})` })
         .from(entries)
@@ -295,6 +294,7 @@ export function createLedgerRepo(db: Db) {
             eq(entries.accountId, accountId),
             inArray(entries.memo, [...memos]),
             gte(entries.createdAt, since),
+            gt(entries.amountCents, 0),
           ),
         );
       return row?.amount ? Number(row.amount) : 0;
@@ -316,6 +316,7 @@ export function createLedgerRepo(db: Db) {
       return row?.amount === null || row?.amount === undefined ? null : Number(row.amount);
     },
 
+    /** Whether a movement of this kind and reference was written (movements are once-only by both). */
     async hasMovement(kind: string, reference: string): Promise<boolean> {
       const [row] = await db
         .select({ id: transactions.id })
