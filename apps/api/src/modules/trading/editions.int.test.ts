@@ -467,6 +467,55 @@ describe('packs', () => {
 });
 
 describe('burn-required and free redemptions', () => {
+  // Review 2026-12-07: a drawing's card win whose money was not taken yet could be burnt to redeem another NFT, and
+  // its forfeit then stopped, the winner keeping both.
+  it('does not burn a drawing win whose payment has not gone through; a paid one of the same kind is burnt', async () => {
+    const f = fixtures(db(), { now: t.clock.now() });
+    const required = await f.nifty({ editionSize: 5 });
+    const { nifty } = await dropNifty(t.app, {
+      priceInCents: 0,
+      values: { burnRequired: true, burnNiftyId: required.id, isFreeRedemption: true },
+    });
+    const holder = await buyer(t.app);
+    const [pending] = await f.tokens({ niftyId: required.id, ownerId: holder.userId });
+    if (!pending) throw new Error('no token');
+    // The token is the holder's card win of a drawing, its capture not done yet.
+    const [drawing] = await db()
+      .insert(schema.drawings)
+      .values({ niftyId: required.id, seed: 'seed', commitment: 'commitment', createdAt: t.clock.now() })
+      .returning();
+    await db()
+      .insert(schema.drawingEntries)
+      .values({
+        drawingId: drawing?.id ?? 0,
+        userId: holder.userId,
+        priceCents: 1_000,
+        paymentMethod: 'stripe_card',
+        providerReference: 'ch_sim_pending',
+        status: 'won',
+        tokenRowId: pending.id,
+        createdAt: t.clock.now(),
+      });
+    const refused = await create(holder, nifty, 1);
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json()).toMatchObject({ errorType: 'burn-required' });
+    // Another edition of the kind, paid for: that one is burnt.
+    const [paid] = await f.tokens({ niftyId: required.id, ownerId: holder.userId });
+    if (!paid) throw new Error('no token');
+    const intent = await created(holder, nifty, 1);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/v2/purchase-intent/${intent.purchaseIntentId}/pay`,
+      headers: holder.headers,
+      payload: { payment_method: 'no_payment_required' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const [kept] = await db().select().from(schema.tokens).where(eq(schema.tokens.id, pending.id));
+    expect(kept).toMatchObject({ ownerId: holder.userId, burntAt: null });
+    const [burnt] = await db().select().from(schema.tokens).where(eq(schema.tokens.id, paid.id));
+    expect(burnt?.burntAt).not.toBeNull();
+  });
+
   it('burns the redeemer’s token and mints the edition in one unit; refused without a token to burn', async () => {
     const f = fixtures(db(), { now: t.clock.now() });
     const required = await f.nifty({ editionSize: 5 });

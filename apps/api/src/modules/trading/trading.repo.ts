@@ -597,7 +597,6 @@ export function createTradingRepo(db: Db) {
       return row ?? null;
     },
 
-    /** The token row locked for this transaction (its owner cannot change under us). */
     /**
      * Whether the token is a drawing's card win whose money is not taken yet (its capture pending or refused): its
      * winner may not sell, list or open it until it is, or forfeit it (decision 013; review 2026-12-07: a winner
@@ -619,6 +618,7 @@ export function createTradingRepo(db: Db) {
       return row !== undefined;
     },
 
+    /** The token row locked for this transaction (its owner cannot change under us). */
     async lockToken(id: number) {
       const [row] = await lockRows(db, tokens, eq(tokens.id, id));
       return row ?? null;
@@ -1253,6 +1253,10 @@ export function createTradingRepo(db: Db) {
             eq(tokens.ownerId, userId),
             sql`${tokens.burntAt} is null`,
             tokenRowId === undefined ? undefined : eq(tokens.id, tokenRowId),
+            // Not a drawing's card win whose money is not taken yet (see `paymentPending`).
+            sql`not exists (select 1 from ${drawingEntries} where ${drawingEntries.tokenRowId} = ${tokens.id}
+              and ${drawingEntries.status} = 'won' and ${drawingEntries.providerReference} is not null
+              and ${drawingEntries.cardSettledAt} is null)`,
           ),
         )
         .orderBy(asc(tokens.editionNumber))

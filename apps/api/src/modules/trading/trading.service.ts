@@ -929,6 +929,8 @@ export function createTradingService(deps: {
 
       // A burn-required redemption burns the buyer's token of the required kind in this same unit (locked above).
       if (n.burnRequired) {
+        if (intent.burnTokenId !== null && (await trading.paymentPending(intent.burnTokenId)))
+          throw TRADING_ERRORS.paymentPending();
         if (intent.burnTokenId === null || !(await trading.burnToken(intent.burnTokenId, intent.buyerId, at)))
           throw TRADING_ERRORS.burnRequired();
       }
@@ -1658,10 +1660,8 @@ export function createTradingService(deps: {
       const at = clock.now();
       // Past the sale's end a checkout may still be paid for what it holds, never for more (review 2026-12-07: an
       // open edition's checkout opened a second before the close was raised to the maximum and paid afterwards).
-      if (quantity > draft.requestedQuantity) {
-        const end = await repo.saleEndOf(niftyId);
-        if (end !== null && end <= at) throw TRADING_ERRORS.dropNotLive();
-      }
+      const end = await repo.saleEndOf(niftyId);
+      const ended = end !== null && end <= at;
       const { updated, voidReference, voidMethod } = await unit.run(async ({ trading }) => {
         const nifty = await trading.lockNifty(niftyId);
         const intent = await trading.lockIntent(id);
@@ -1669,6 +1669,8 @@ export function createTradingService(deps: {
         if (!OPEN_STATES.includes(intent.paymentState))
           throw TRADING_ERRORS.intentClosed(intent.paymentState);
         if (intent.expiresAt <= at) throw TRADING_ERRORS.intentClosed('expired');
+        // Compared under the lock: a raise and a lowering sent together past the end leave it lowered.
+        if (ended && quantity > intent.requestedQuantity) throw TRADING_ERRORS.dropNotLive();
         assertPerPurchase(nifty, quantity);
         if (quantity > intent.heldQuantity && intent.saleKind !== 'open_edition') {
           const free = await freeEditions(

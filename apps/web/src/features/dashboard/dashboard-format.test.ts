@@ -53,6 +53,7 @@ describe('labels', () => {
     expect(movementLabel('refund', 'publisher_proceeds_refunded')).toBe('Primary sale proceeds, refunded');
     expect(movementLabel('refund', 'refund')).toBe('Refund of a card payment');
     expect(movementLabel('refund', 'refund_to_card')).toBe('Refund sent to your card');
+    expect(movementLabel('purchase_forfeited', 'publisher_proceeds')).toBe('Drawing win forfeited');
   });
   it('names methods and states', () => {
     expect(paymentMethodLabel('stripe_card')).toBe('Card');

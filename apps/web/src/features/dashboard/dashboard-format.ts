@@ -40,6 +40,8 @@ export function formatSignedCents(cents: number): string {
 
 /** What a ledger entry was for, by its memo (decision 009) and its movement's kind. */
 export function movementLabel(kind: string, memo: string): string {
+  // A forfeited drawing win taken back: every entry of it, whatever share it takes back.
+  if (kind === 'purchase_forfeited') return 'Drawing win forfeited';
   const named = memoLabel(memo);
   if (named) return named;
   // A refund's give-back of a share (`proceeds_refunded`, `creator_fee_refunded`…): the share's name, refunded.
@@ -74,8 +76,6 @@ function memoLabel(memo: string): string | null {
       return 'Refund of a card payment';
     case 'refund_to_card':
       return 'Refund sent to your card';
-    case 'purchase_forfeited':
-      return 'Drawing win forfeited';
     default:
       return null;
   }

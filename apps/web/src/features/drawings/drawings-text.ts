@@ -14,5 +14,8 @@ export function nextReadIn(d: Drawing | undefined, now = Date.now()): number | f
   if (d.status === 'closed') return 10_000;
   const next = d.status === 'upcoming' ? d.startDate : d.endDate;
   if (!next) return false;
-  return Math.min(60_000, Math.max(1_000, Date.parse(next) - now + 500));
+  const wait = Date.parse(next) - now;
+  // Past it by this clock and the server not there yet (this clock runs ahead): every 5 s, not every second.
+  if (wait <= 0) return 5_000;
+  return Math.min(60_000, Math.max(1_000, wait + 500));
 }

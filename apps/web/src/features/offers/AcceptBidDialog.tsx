@@ -111,8 +111,12 @@ export function AcceptBidDialog({
         void queryClient.invalidateQueries({ queryKey: offerKeys.all() });
         void queryClient.invalidateQueries({ queryKey: offerKeys.mine() });
         onClose();
-      } else if (isApiError(error) && error.errorType === 'not-accepting-offers') {
-        // The owner's NFT has offers switched off (the box under the item's price): the toast says how to go on.
+      } else if (
+        isApiError(error) &&
+        (error.errorType === 'not-accepting-offers' || error.errorType === 'payment-pending')
+      ) {
+        // The owner's NFT has offers switched off (the box under the item's price), or it is a drawing win whose
+        // payment has not gone through yet: the toast says why and how to go on.
         setFailed(true);
         toast.error(OFFER_ACCEPT_FAILED_MESSAGE, error.message);
       } else {
