@@ -14,7 +14,16 @@ import { SHARED_ANSWER_LAG_MS } from '../catalog/browsing.services';
 import { sessionFor, type TestSession } from '../social/test-session';
 import { createLedgerRepo } from '../trading/ledger.repo';
 import { TEST_CARDS } from '../trading/payment-providers';
-import { buyer, cardOffer, dropNifty, fund, ledgerInvariants } from '../trading/trading-helpers';
+import {
+  buyer,
+  cardOffer,
+  dropNifty,
+  fund,
+  ledgerInvariants,
+  listedToken,
+  listingMatchOf,
+  payIntent,
+} from '../trading/trading-helpers';
 import {
   CAPTURE_RETRY_DELAYS_MS,
   type DrawingView,
@@ -1023,7 +1032,7 @@ describe('a winner whose card capture keeps being refused (decision 013 "Refused
     expect(told.some((m) => m.includes('next entrant'))).toBe(false);
   });
 
-  it('released after the publisher cashed out the proceeds: each account gives back what it may, the shortfall stays on clearing', async () => {
+  it('released after the publisher spent the proceeds: each account gives back what it may, the shortfall stays on clearing', async () => {
     const { nifty, owner } = await dropNifty(t.app, {
       dropType: 'drawing',
       editionSize: 1,
@@ -1039,17 +1048,15 @@ describe('a winner whose card capture keeps being refused (decision 013 "Refused
     await t.app.services.jobs.drain();
     expect(await entryRow(winner.id)).toMatchObject({ status: 'won', captureAttempts: 1 });
 
-    // The publisher cashes out all but a dollar of the proceeds the draw credited while the capture is retried.
+    // The publisher spends all but a dollar of the proceeds the draw credited while the capture is retried (on another
+    // NFT, by balance: proceeds settle for 7 days before they may be cashed out).
     const proceeds = PRICE - PRICE / 10;
     expect(await balanceOf(owner.id)).toBe(proceeds);
     const publisher = await sessionFor(t.app, owner.profileUrl);
-    const cashOut = await t.app.inject({
-      method: 'POST',
-      url: '/api/v2/balance/payouts',
-      headers: publisher.headers,
-      payload: { amount_in_cents: proceeds - 100 },
-    });
-    expect(cashOut.statusCode, cashOut.body).toBe(200);
+    const other = await listedToken(t.app, { priceInCents: proceeds - 100 });
+    const match = await listingMatchOf(t.app, publisher, other.listing.id);
+    const spent = await payIntent(t.app, publisher, match.listingMatchId, { payment_method: 'balance' });
+    expect(spent.statusCode, spent.body).toBe(200);
 
     let failed = 0;
     for (const wait of CAPTURE_RETRY_DELAYS_MS) {
