@@ -467,16 +467,21 @@ describe('packs', () => {
 });
 
 describe('burn-required and free redemptions', () => {
-  // Review 2026-12-07: a drawing's card win whose money was not taken yet could be burnt to redeem another NFT, and
-  // its forfeit then stopped, the winner keeping both.
-  it('does not burn a drawing win whose payment has not gone through; a paid one of the same kind is burnt', async () => {
+  /** A free redemption that burns a token of `required` (5 editions), and a new collector to hold one. */
+  async function freeBurnRedemption() {
     const f = fixtures(db(), { now: t.clock.now() });
     const required = await f.nifty({ editionSize: 5 });
     const { nifty } = await dropNifty(t.app, {
       priceInCents: 0,
       values: { burnRequired: true, burnNiftyId: required.id, isFreeRedemption: true },
     });
-    const holder = await buyer(t.app);
+    return { f, required, nifty, holder: await buyer(t.app) };
+  }
+
+  // Review 2026-12-07: a drawing's card win whose money was not taken yet could be burnt to redeem another NFT, and
+  // its forfeit then stopped, the winner keeping both.
+  it('does not burn a drawing win whose payment has not gone through; a paid one of the same kind is burnt', async () => {
+    const { f, required, nifty, holder } = await freeBurnRedemption();
     const [pending] = await f.tokens({ niftyId: required.id, ownerId: holder.userId });
     if (!pending) throw new Error('no token');
     // The token is the holder's card win of a drawing, its capture not done yet.
@@ -574,13 +579,7 @@ describe('burn-required and free redemptions', () => {
   });
 
   it('a redemption and a purchase of its burn token at once do not deadlock (the token before the accounts)', async () => {
-    const f = fixtures(db(), { now: t.clock.now() });
-    const required = await f.nifty({ editionSize: 5 });
-    const { nifty } = await dropNifty(t.app, {
-      priceInCents: 0,
-      values: { burnRequired: true, burnNiftyId: required.id, isFreeRedemption: true },
-    });
-    const holder = await buyer(t.app);
+    const { f, required, nifty, holder } = await freeBurnRedemption();
     const [burnable] = await f.tokens({ niftyId: required.id, ownerId: holder.userId });
     if (!burnable) throw new Error('no token');
     const listing = await f.listing({ tokenRowId: burnable.id, priceInCents: 5_000 });
