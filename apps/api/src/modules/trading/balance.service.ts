@@ -79,7 +79,7 @@ export function createBalanceService(deps: {
   background?: Background;
   webOrigin?: () => string;
   contactOf?: (userId: number) => Promise<{ email: string | null } | null>;
-  /** Days after which funds added by card may be cashed out (0: at once). */
+  /** Days after which funds added by card and sale proceeds may be cashed out (0: at once). */
   cardFundsCashoutDays?: number;
 }) {
   const settleDays = deps.cardFundsCashoutDays ?? DEFAULT_CARD_FUNDS_CASHOUT_DAYS;
@@ -178,7 +178,6 @@ export function createBalanceService(deps: {
     return deps.unit.run(({ ledger: l }, tx) => creditDeposit(tx, l, row, accounts, deps.clock.now()));
   }
 
-  /** A cash-out: one movement out to the payments clearing account, refused beyond what may be spent. */
   /**
    * What may leave the platform now: the available balance less the money that arrived in the last `settleDays`
    * days, by card (a deposit) or from a sale (proceeds, royalties, a primary sale's share), whose buyer may still
@@ -207,6 +206,7 @@ export function createBalanceService(deps: {
           },
     );
 
+  /** A cash-out: one movement out to the payments clearing account, refused beyond what may leave now. */
   async function payOut(userId: number, amountCents: number, reference: string) {
     const user = await ledger.userAccount(userId);
     const clearing = await ledger.houseAccount('payments_clearing');
@@ -362,7 +362,6 @@ export function createBalanceService(deps: {
       return credited;
     },
 
-    /** Cashes out (simulated payout): refused beyond what may be spent. */
     /**
      * Refuses now a cash out that could not go through (beyond what may leave), before its two-factor code is asked
      * for; the cash out checks again under its lock.
@@ -376,6 +375,7 @@ export function createBalanceService(deps: {
       if (cashable < amountCents) throw refusal(cashable, available);
     },
 
+    /** Cashes out (simulated payout): refused beyond what may leave now. */
     async payout(userId: number, amountCents: number, requestId: string) {
       const fresh = await payOut(userId, amountCents, payoutReference(userId, requestId));
       const balanceInCents = await ledger.balanceOf(userId);
