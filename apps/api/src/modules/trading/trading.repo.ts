@@ -26,10 +26,11 @@ import {
   gt,
   gte,
   inArray,
-  isNotNull,
   isNull,
   lte,
+  not,
   or,
+  type SQL,
   type SQLWrapper,
   sql,
 } from 'drizzle-orm';
@@ -58,6 +59,12 @@ const {
   bids,
   drawingEntries,
 } = schema;
+
+/** Whether the token (`tokenRowId`, a column or a parameter) is a drawing's card win whose money is not taken yet. */
+const pendingCardWin = (tokenRowId: SQL) =>
+  sql<boolean>`exists (select 1 from ${drawingEntries} where ${drawingEntries.tokenRowId} = ${tokenRowId}
+    and ${drawingEntries.status} = 'won' and ${drawingEntries.providerReference} is not null
+    and ${drawingEntries.cardSettledAt} is null)`;
 
 /** A row of the buyer's purchase history: a purchase intent, an accepted offer, a won bid, a drawing win. */
 export type PurchaseKind = 'intent' | 'offer' | 'auction' | 'drawing';
@@ -604,18 +611,9 @@ export function createTradingRepo(db: Db) {
      */
     async paymentPending(tokenRowId: number): Promise<boolean> {
       const [row] = await db
-        .select({ id: drawingEntries.id })
-        .from(drawingEntries)
-        .where(
-          and(
-            eq(drawingEntries.tokenRowId, tokenRowId),
-            eq(drawingEntries.status, 'won'),
-            isNotNull(drawingEntries.providerReference),
-            isNull(drawingEntries.cardSettledAt),
-          ),
-        )
-        .limit(1);
-      return row !== undefined;
+        .select({ pending: pendingCardWin(sql`${tokenRowId}::int`) })
+        .from(sql`(select 1) as one`);
+      return row?.pending === true;
     },
 
     /** The token row locked for this transaction (its owner cannot change under us). */
@@ -1254,9 +1252,7 @@ export function createTradingRepo(db: Db) {
             sql`${tokens.burntAt} is null`,
             tokenRowId === undefined ? undefined : eq(tokens.id, tokenRowId),
             // Not a drawing's card win whose money is not taken yet (see `paymentPending`).
-            sql`not exists (select 1 from ${drawingEntries} where ${drawingEntries.tokenRowId} = ${tokens.id}
-              and ${drawingEntries.status} = 'won' and ${drawingEntries.providerReference} is not null
-              and ${drawingEntries.cardSettledAt} is null)`,
+            not(pendingCardWin(sql`${tokens.id}`)),
           ),
         )
         .orderBy(asc(tokens.editionNumber))
