@@ -208,6 +208,13 @@ export function createDrawingsRepo(db: Db) {
     async allEntries(drawingId: number): Promise<EntryRow[]> {
       return db.select().from(entries).where(eq(entries.drawingId, drawingId)).orderBy(asc(entries.id));
     },
+    /** A capture the processor did not answer: its moment kept (the next try waits), no refusal counted. */
+    async markCaptureUnanswered(id: number, at: Date): Promise<void> {
+      await db
+        .update(entries)
+        .set({ captureRefusedAt: at })
+        .where(and(eq(entries.id, id), eq(entries.status, 'won'), isNull(entries.cardSettledAt)));
+    },
     /** Counts a refused capture of a won, unsettled card entry (locked); the new count, null if settled. */
     async addCaptureAttempt(id: number, at: Date): Promise<number | null> {
       const [row] = await db

@@ -38,7 +38,7 @@ import {
   type RequiresAction,
 } from '../trading/card-verifications';
 import { createLedgerRepo, type LedgerRepo, takeBack } from '../trading/ledger.repo';
-import type { ExternalPaymentProvider } from '../trading/payment-providers';
+import { type ExternalPaymentProvider, PaymentRefusedError } from '../trading/payment-providers';
 import { checkoutKindOf } from '../trading/sale-kind';
 import { splitPayees, splitPostings, splitShares } from '../trading/sales-splits';
 import { createTradingRepo, type NiftyForSale, type TradingRepo } from '../trading/trading.repo';
@@ -53,6 +53,13 @@ export const DRAWING_SETTLE_JOB = 'drawings.settle-cards';
 export const MAX_CAPTURE_ATTEMPTS = 3;
 /** The wait before capture attempt n + 1 after n refusals (n = 1, 2). */
 export const CAPTURE_RETRY_DELAYS_MS = [15 * 60_000, 60 * 60_000] as const;
+/**
+ * The wait before the next capture after a failed one (`captureRefusedAt`), by the refusals counted so far: a
+ * processor that did not answer counts none, and its capture is tried again after the first wait.
+ */
+const retryWaitAfter = (refusals: number) =>
+  CAPTURE_RETRY_DELAYS_MS[Math.min(Math.max(refusals, 1), CAPTURE_RETRY_DELAYS_MS.length) - 1] ??
+  CAPTURE_RETRY_DELAYS_MS[0];
 /** What the forfeiting winner is told (in-app alert and email). The spec has no text for it. */
 export const forfeitMessage = (title: string, passedOn = true) =>
   `We could not take the payment for ${title} from your card, so your drawing win was forfeited${
@@ -298,7 +305,7 @@ export function createDrawingsService(deps: {
         if (tried.has(w.id)) continue;
         tried.add(w.id);
         const outcome = await captureWinner(w.id);
-        if (outcome === 'refused') refused++;
+        if (outcome === 'refused' || outcome === 'unanswered') refused++;
         if (outcome === 'forfeit') {
           // Not forfeited: the edition left the winner's hands (an operator's case), no retry.
           if (await forfeit(drawingId, w.id)) forfeited = true;
@@ -329,10 +336,7 @@ export function createDrawingsService(deps: {
     // The earliest moment a pending winner's next capture is due.
     const due = entries
       .filter((e) => e.captureRefusedAt !== null)
-      .map((e) => {
-        const wait = CAPTURE_RETRY_DELAYS_MS[Math.min(e.captureAttempts, CAPTURE_RETRY_DELAYS_MS.length) - 1];
-        return (e.captureRefusedAt as Date).getTime() + (wait ?? CAPTURE_RETRY_DELAYS_MS[0]);
-      });
+      .map((e) => (e.captureRefusedAt as Date).getTime() + retryWaitAfter(e.captureAttempts));
     if (due.length === 0) return;
     const startAfter = new Date(Math.min(...due));
     await jobs.send(
@@ -342,21 +346,37 @@ export function createDrawingsService(deps: {
     );
   }
 
-  /** One capture of a won card entry, in one unit under its lock: captured, refused (counted), or due to forfeit. */
-  async function captureWinner(id: number): Promise<'captured' | 'gone' | 'refused' | 'forfeit'> {
+  /**
+   * One capture of a won card entry, in one unit under its lock: captured, refused (counted), due to forfeit, or
+   * not answered (the processor down: nothing known of the payment, so no refusal is counted and no win is ever
+   * forfeited for an outage; tried again after the wait, until the processor answers).
+   */
+  async function captureWinner(
+    id: number,
+  ): Promise<'captured' | 'gone' | 'refused' | 'forfeit' | 'unanswered'> {
     return unit.run(async ({ drawings }) => {
       const e = await drawings.lockEntry(id);
       if (e?.status !== 'won' || e.cardSettledAt !== null || !e.providerReference) return 'gone';
       if (e.captureAttempts >= MAX_CAPTURE_ATTEMPTS) return 'forfeit';
-      // Not before the wait after the last refusal (a duplicate run early counts no attempt).
+      // Not before the wait after the last failed capture (a duplicate run early counts no attempt).
       const at = clock.now();
-      const wait = CAPTURE_RETRY_DELAYS_MS[e.captureAttempts - 1];
-      if (e.captureRefusedAt && wait !== undefined && at.getTime() < e.captureRefusedAt.getTime() + wait) {
+      if (
+        e.captureRefusedAt &&
+        at.getTime() < e.captureRefusedAt.getTime() + retryWaitAfter(e.captureAttempts)
+      ) {
         return 'refused';
       }
       try {
         await cards.capture(e.providerReference);
-      } catch {
+      } catch (error) {
+        if (!(error instanceof PaymentRefusedError)) {
+          deps.log?.('drawing capture not answered by the processor: tried again later', {
+            entryId: id,
+            error: error instanceof Error ? error.message : String(error),
+          });
+          await drawings.markCaptureUnanswered(id, at);
+          return 'unanswered';
+        }
         const n = (await drawings.addCaptureAttempt(id, at)) ?? 0;
         return n >= MAX_CAPTURE_ATTEMPTS ? 'forfeit' : 'refused';
       }

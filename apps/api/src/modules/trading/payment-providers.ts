@@ -41,7 +41,11 @@ export interface ExternalPaymentProvider {
   authorize(request: AuthorizeRequest): Promise<AuthorizeOutcome>;
   /** The second step of an authorisation that required one. */
   completeAction(providerReference: string): Promise<AuthorizeOutcome>;
-  /** Takes the authorised money (after the purchase committed). */
+  /**
+   * Takes the authorised money (after the purchase committed). Throws `PaymentRefusedError` when the processor
+   * refuses it for good (the authorisation lapsed or was voided, the capture declined); any other error (the
+   * processor down or slow, a rate limit, our key refused) says nothing of the payment and is worth trying again.
+   */
   capture(providerReference: string): Promise<void>;
   /** Releases an authorisation that will not be captured (the purchase lost or expired). */
   void(providerReference: string): Promise<void>;
@@ -58,6 +62,20 @@ export interface ExternalPaymentProvider {
    * has one; null when the authorisation waits on nothing, or the processor cannot be asked.
    */
   nextActionOf?(providerReference: string): Promise<NextAction | null>;
+}
+
+/**
+ * The processor's answer that an authorisation's money cannot be taken, ever: it lapsed or was voided, or the capture
+ * was declined. Only this counts towards giving up on a payment (a drawing win's forfeit); an outage does not.
+ */
+export class PaymentRefusedError extends Error {
+  constructor(
+    readonly providerReference: string,
+    readonly reason: string,
+  ) {
+    super(`capture of ${providerReference} refused: ${reason}`);
+    this.name = 'PaymentRefusedError';
+  }
 }
 
 export interface LedgerPaymentProvider {
@@ -167,7 +185,7 @@ function simulatedChargeLife(newId: () => string, outcome: (charge: SimCharge) =
     async capture(ref) {
       const charge = charges.get(ref);
       if (!charge || (charge.status !== 'authorized' && charge.status !== 'captured')) {
-        throw new Error(`capture of ${ref}: not authorised`);
+        throw new PaymentRefusedError(ref, charge ? charge.status : 'unknown_charge');
       }
       charge.status = 'captured';
     },

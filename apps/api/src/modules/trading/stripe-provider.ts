@@ -10,12 +10,13 @@
 import { AppError, cardBrandName, PAYMENT_PROCESSOR_UNAVAILABLE_MESSAGE } from '@vitrine/domain';
 import Stripe from 'stripe';
 import type { ServiceLog } from '../../lib/service-log';
-import type {
-  AuthorizeOutcome,
-  AuthorizeRequest,
-  ExternalPaymentProvider,
-  NextAction,
-  PaymentCard,
+import {
+  type AuthorizeOutcome,
+  type AuthorizeRequest,
+  type ExternalPaymentProvider,
+  type NextAction,
+  type PaymentCard,
+  PaymentRefusedError,
 } from './payment-providers';
 import type { ProcessorCustomers } from './processor-customers';
 
@@ -311,13 +312,21 @@ export function createStripeProvider(
     // so a fixed key would answer each later try (the sweep's) with that 500. Both are safe to send again anyway:
     // a PaymentIntent captured or cancelled already answers payment_intent_unexpected_state, read below. (The SDK
     // gives each call a key of its own for its retries.)
+    // A PaymentIntent cancelled (its authorisation lapsed after 7 days, or voided) or back to needing a card, or a
+    // capture declined, is refused for good (`PaymentRefusedError`); Stripe's other errors answer 503, worth a retry.
     async capture(ref) {
       await unavailableUnlessCard(log, async () => {
         try {
           await stripe.paymentIntents.capture(ref);
         } catch (error) {
-          if (unexpectedState(error) && (await stripe.paymentIntents.retrieve(ref)).status === 'succeeded') {
-            return; // captured already
+          if (error instanceof Stripe.errors.StripeCardError) {
+            throw new PaymentRefusedError(ref, error.decline_code ?? error.code ?? 'card_declined');
+          }
+          if (!unexpectedState(error)) throw error;
+          const { status } = await stripe.paymentIntents.retrieve(ref);
+          if (status === 'succeeded') return; // captured already
+          if (status === 'canceled' || status === 'requires_payment_method') {
+            throw new PaymentRefusedError(ref, status);
           }
           throw error;
         }

@@ -5,7 +5,7 @@
 // signature, a replayed event; Klarna and Gemini balance (simulated) at pay.
 import { schema } from '@vitrine/db';
 import { fixtures } from '@vitrine/db/testing';
-import { PAYMENT_PROCESSOR_UNAVAILABLE_MESSAGE, PURCHASE_FAILED_MESSAGE } from '@vitrine/domain';
+import { drawWinners, PAYMENT_PROCESSOR_UNAVAILABLE_MESSAGE, PURCHASE_FAILED_MESSAGE } from '@vitrine/domain';
 import type { ListingMatch, PurchaseIntent } from '@vitrine/domain/trading-responses';
 import { and, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
@@ -485,6 +485,103 @@ describe('Stripe failing (a review of the processor failure paths, 2026-12-05)',
     } finally {
       await rotated.close();
     }
+  });
+
+  // Review 2026-12-07: a capture error of any kind counted towards a drawing win's forfeit, so three failures of
+  // Stripe within 75 minutes forfeited every card winner of a drop.
+  describe('a drawing win by card (decision 013 "Refused captures")', () => {
+    const MINUTE = 60_000;
+    type EntryRow = typeof schema.drawingEntries.$inferSelect;
+    /**
+     * A drawing of one edition entered by card by two collectors, closed and drawn. `beforeDraw` gets the entries in
+     * the draw order (the winner first), from the seed the drawing committed to.
+     */
+    async function drawnByCard(beforeDraw: (order: EntryRow[]) => Promise<void> | void) {
+      const { nifty, drop } = await dropNifty(t.app, {
+        dropType: 'drawing',
+        editionSize: 1,
+        priceInCents: 2_500,
+      });
+      for (let i = 0; i < 2; i++) {
+        const entrant = await buyer(t.app);
+        await db()
+          .update(schema.users)
+          .set({ verifiedPhone: true })
+          .where(eq(schema.users.id, entrant.userId));
+        const entered = await t.app.inject({
+          method: 'POST',
+          url: `/api/drawings/${nifty.contractAddress}/${nifty.typeNumber}/entries/`,
+          headers: entrant.headers,
+          payload: { payment_method: 'stripe_card', payment_token: browserPm('succeeds') },
+        });
+        expect(entered.statusCode, entered.body).toBe(201);
+      }
+      const [drawing] = await db()
+        .select()
+        .from(schema.drawings)
+        .where(eq(schema.drawings.niftyId, nifty.id));
+      if (!drawing) throw new Error('no drawing');
+      const entries = () =>
+        db().select().from(schema.drawingEntries).where(eq(schema.drawingEntries.drawingId, drawing.id));
+      const rows = await entries();
+      const order = drawWinners(
+        drawing.seed,
+        rows.map((r) => r.id),
+        rows.length,
+      ).map((id) => rows.find((r) => r.id === id) as EntryRow);
+      await beforeDraw(order);
+      const [d] = await db()
+        .select({ endAt: schema.drops.endAt })
+        .from(schema.drops)
+        .where(eq(schema.drops.id, drop.id));
+      t.clock.set(new Date((d?.endAt?.getTime() ?? 0) + 1_000));
+      expect((await t.app.services.jobs.drain()).failed).toBe(0);
+      const [winner, next] = order;
+      if (!winner || !next) throw new Error('two entries expected');
+      const row = async (id: number) => (await entries()).find((e) => e.id === id);
+      return { winner, next, row };
+    }
+    const intentOf = (entry: EntryRow) => fake.intent(entry.providerReference ?? '')?.status;
+    /** The jobs due after the wait: the settlement sent again for its next capture. */
+    const after = async (ms: number) => {
+      t.clock.advance(ms + 1_000);
+      expect((await t.app.services.jobs.drain()).failed).toBe(0);
+    };
+
+    it('a capture Stripe does not answer counts no refusal: the win is kept through the outage and charged after', async () => {
+      // The next five captures answer 500 (the SDK's own retries of each are answered that 500 again, under its key).
+      const { winner, next, row } = await drawnByCard(() => fake.failNext('/capture', 5));
+      expect(await row(winner.id)).toMatchObject({ status: 'won', captureAttempts: 0, cardSettledAt: null });
+      for (let i = 0; i < 4; i++) await after(15 * MINUTE);
+      // Five captures failed, past the three refusals that forfeit a win: still won, none counted.
+      expect(await row(winner.id)).toMatchObject({ status: 'won', captureAttempts: 0, cardSettledAt: null });
+      expect(intentOf(winner)).toBe('requires_capture');
+      // The next entrant's authorisation is kept while the winner's capture is pending: they may still be next.
+      expect(intentOf(next)).toBe('requires_capture');
+
+      // Stripe answers again: the winner is charged, the next entrant's card released.
+      await after(15 * MINUTE);
+      expect(await row(winner.id)).toMatchObject({ status: 'won', cardSettledAt: expect.any(Date) });
+      expect(intentOf(winner)).toBe('succeeded');
+      expect(intentOf(next)).toBe('canceled');
+      expect(await ledgerInvariants(db())).toMatchObject({ unbalancedTransactions: 0, negativeBalances: 0 });
+    });
+
+    it('an authorisation that lapsed is refused: after three refusals the edition passes to the next entrant', async () => {
+      // Stripe cancels a PaymentIntent left uncaptured for 7 days; its capture then answers the unexpected state.
+      const { winner, next, row } = await drawnByCard(async ([first]) => {
+        await t.app.services.payments.card.void(first?.providerReference ?? '');
+      });
+      expect(await row(winner.id)).toMatchObject({ status: 'won', captureAttempts: 1 });
+      await after(15 * MINUTE);
+      expect(await row(winner.id)).toMatchObject({ status: 'won', captureAttempts: 2 });
+      await after(60 * MINUTE);
+      expect(await row(winner.id)).toMatchObject({ status: 'forfeited', captureAttempts: 3 });
+      expect(await row(next.id)).toMatchObject({ status: 'won', cardSettledAt: expect.any(Date) });
+      expect(intentOf(next)).toBe('succeeded');
+      expect(intentOf(winner)).toBe('canceled');
+      expect(await ledgerInvariants(db())).toMatchObject({ unbalancedTransactions: 0, negativeBalances: 0 });
+    });
   });
 });
 
