@@ -368,6 +368,25 @@ export const balanceAnswerSchema = z.object({
 });
 export type BalanceAnswer = z.infer<typeof balanceAnswerSchema>;
 
+/**
+ * GET /v2/balance: the signed-in user's balance and what a cash out may take now (the Deposit tab's Cash out).
+ * Funds added by card and sale proceeds settle `cashoutSettleDays` days before they may leave, so
+ * `cashableInCents` may be below `availableInCents`; a cash out is from `cashoutMinimumInCents`.
+ */
+export const balanceStateSchema = z.object({
+  balanceInCents: z.number().int(),
+  /** The balance less what is held for open offers, bids and drawing entries. */
+  availableInCents: z.number().int(),
+  /** What may be cashed out now: the available balance less what is still settling. */
+  cashableInCents: z.number().int(),
+  /** The smallest cash out (and deposit) the API takes. */
+  cashoutMinimumInCents: z.number().int(),
+  /** Days after which funds added by card and sale proceeds may be cashed out (0: at once). */
+  cashoutSettleDays: z.number().int(),
+  cashoutMethods: z.array(z.string()),
+});
+export type BalanceState = z.infer<typeof balanceStateSchema>;
+
 /** One entry of GET /v2/balance/transactions. */
 export const movementSchema = z.object({
   transactionId: z.number().int(),

@@ -509,3 +509,75 @@ describe('cashing out with two-factor on', () => {
     expect(await profileBalance(u)).toBe(3_000);
   });
 });
+
+// Bug 2026-12: the Deposit tab offered the whole available balance for a cash out, and the server refused what
+// was still settling: the API now says how much may leave now, by the same rule the cash out applies.
+describe('what can be cashed out now (GET /v2/balance)', () => {
+  const state = async (s: TestSession) => {
+    const res = await t.app.inject({ url: '/api/v2/balance', headers: s.headers });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json();
+  };
+
+  it('is the available balance less what is still settling: exactly that cashes out, a cent more is refused', async () => {
+    let u = await buyer(t.app);
+    const db = t.app.config.database.db;
+    await fund(db, u.userId, 3_000, new Date(t.clock.now().getTime() - 8 * DAY));
+    await fund(db, u.userId, 2_000, t.clock.now());
+    expect(await state(u)).toEqual({
+      balanceInCents: 5_000,
+      availableInCents: 5_000,
+      cashableInCents: 3_000,
+      cashoutMinimumInCents: 100,
+      cashoutSettleDays: 7,
+      cashoutMethods: ['simulated_bank_transfer'],
+    });
+    // The refusal names the same figure.
+    const over = await post(u, '/api/v2/balance/payouts', { amount_in_cents: 3_001 });
+    expect(over.statusCode, over.body).toBe(402);
+    expect(over.json()).toMatchObject({
+      errorType: 'funds-settling',
+      message:
+        'Funds added by card and sale proceeds can be cashed out 7 days after they arrive. You can cash out up to $30.00 now.',
+    });
+    const out = await post(u, '/api/v2/balance/payouts', { amount_in_cents: 3_000 });
+    expect(out.statusCode, out.body).toBe(200);
+    expect(await state(u)).toMatchObject({ availableInCents: 2_000, cashableInCents: 0 });
+    // Settled a week on: all of it.
+    t.clock.advance(7 * DAY + 1_000);
+    u = await again(u);
+    expect(await state(u)).toMatchObject({ availableInCents: 2_000, cashableInCents: 2_000 });
+  });
+
+  it('is zero for an empty balance, and only for the signed-in user', async () => {
+    const u = await buyer(t.app);
+    expect(await state(u)).toEqual({
+      balanceInCents: 0,
+      availableInCents: 0,
+      cashableInCents: 0,
+      cashoutMinimumInCents: 100,
+      cashoutSettleDays: 7,
+      cashoutMethods: ['simulated_bank_transfer'],
+    });
+    const anonymous = await t.app.inject({ url: '/api/v2/balance' });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('counts the configured days (CARD_FUNDS_CASHOUT_DAYS)', async () => {
+    const own = await testApp({ seed: false, config: { cardFundsCashoutDays: 3 } });
+    try {
+      const u = await buyer(own.app);
+      const db = own.app.config.database.db;
+      await fund(db, u.userId, 1_000, new Date(own.clock.now().getTime() - 4 * DAY));
+      await fund(db, u.userId, 500, new Date(own.clock.now().getTime() - 2 * DAY));
+      const res = await own.app.inject({ url: '/api/v2/balance', headers: u.headers });
+      expect(res.json()).toMatchObject({
+        availableInCents: 1_500,
+        cashableInCents: 1_000,
+        cashoutSettleDays: 3,
+      });
+    } finally {
+      await own.close();
+    }
+  });
+});

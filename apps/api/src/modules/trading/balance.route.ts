@@ -1,14 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { balanceAnswerSchema, movementPageSchema } from '@vitrine/domain/trading-responses';
+import {
+  balanceAnswerSchema,
+  balanceStateSchema,
+  movementPageSchema,
+} from '@vitrine/domain/trading-responses';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedIn } from '../../http/guard';
 import { processorRequestId } from '../../http/idempotency';
 import { offsetOf, pageQuery, toPage } from '../../http/pagination';
 import { errorResponses, rowId } from '../../http/schemas';
-import { CASHOUT_METHODS } from './balance.service';
+import { BALANCE_AMOUNT_MAX_CENTS, BALANCE_AMOUNT_MIN_CENTS, CASHOUT_METHODS } from './balance.service';
 
-const amount = z.coerce.number().int().min(100).max(1_000_000);
+const amount = z.coerce.number().int().min(BALANCE_AMOUNT_MIN_CENTS).max(BALANCE_AMOUNT_MAX_CENTS);
 const refusals = { 402: errorResponses[400], 409: errorResponses[400] };
 /** The balance (decision 009): add funds by card, cash out, and every movement (Transactions tab). */
 /**
@@ -22,6 +26,22 @@ function keyedRequestId(key: unknown): string {
 
 export const balanceRoute: FastifyPluginAsyncZod = async (app) => {
   const balance = () => app.services.balance;
+
+  app.get(
+    '/v2/balance',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags: ['trading'],
+        summary: 'Your balance, and how much of it you can cash out now',
+        description:
+          'Funds added by card and sale proceeds can be cashed out `cashoutSettleDays` days after they arrive, so ' +
+          '`cashableInCents` (what `POST /v2/balance/payouts` takes now) may be below `availableInCents`.',
+        response: { 200: balanceStateSchema, ...errorResponses },
+      },
+    },
+    async (request) => balance().state(signedIn(request).userId),
+  );
 
   app.post(
     '/v2/balance/deposits',

@@ -64,6 +64,9 @@ export async function creditDeposit(
 
 /** Days after which funds added by card and sale proceeds may be cashed out (CARD_FUNDS_CASHOUT_DAYS). */
 export const DEFAULT_CARD_FUNDS_CASHOUT_DAYS = 7;
+/** The smallest deposit and cash out ($1.00) and the largest ($10,000.00) the routes take. */
+export const BALANCE_AMOUNT_MIN_CENTS = 100;
+export const BALANCE_AMOUNT_MAX_CENTS = 1_000_000;
 /** The ledger memos of money arriving on a user's account that settles before it may leave. */
 const SETTLING_MEMOS = ['deposit', 'proceeds', 'creator_fee', 'publisher_proceeds'] as const;
 const payoutReference = (userId: number, requestId: string) => `payout:${userId}:${requestId}`;
@@ -191,12 +194,19 @@ export function createBalanceService(deps: {
     return Math.max(0, available - arriving);
   }
 
+  /** The balance, its available part and what may leave now, unlocked (the cash out checks again under its lock). */
+  async function cashableNow(userId: number) {
+    const user = await ledger.userAccount(userId);
+    const { balanceCents: balance, availableCents: available } = await ledger.userBalance(userId);
+    return { balance, available, cashable: await cashableOf(ledger, user, available) };
+  }
+
   const refusal = (cashable: number, available: number) =>
     new AppError(
       cashable < available
         ? {
             errorType: 'funds-settling',
-            message: `Funds added by card and sale proceeds can be cashed out ${settleDays} days after they arrive. You can cash out up to ${formatCents(cashable)} now.`,
+            message: `Funds added by card and sale proceeds can be cashed out ${settleDays} ${settleDays === 1 ? 'day' : 'days'} after they arrive. You can cash out up to ${formatCents(cashable)} now.`,
             statusCode: 402,
           }
         : {
@@ -369,10 +379,24 @@ export function createBalanceService(deps: {
     async assertCashable(userId: number, amountCents: number, requestId: string): Promise<void> {
       // Done already under its key (a retry whose answer was lost): the cash out answers it.
       if (await ledger.hasMovement('payout', payoutReference(userId, requestId))) return;
-      const user = await ledger.userAccount(userId);
-      const available = (await ledger.userBalance(userId)).availableCents;
-      const cashable = await cashableOf(ledger, user, available);
+      const { available, cashable } = await cashableNow(userId);
       if (cashable < amountCents) throw refusal(cashable, available);
+    },
+
+    /**
+     * The balance and what a cash out may take now (the Deposit tab shows it and checks an amount against it before
+     * sending): the same rule the cash out applies under its lock.
+     */
+    async state(userId: number) {
+      const { balance, available, cashable } = await cashableNow(userId);
+      return {
+        balanceInCents: balance,
+        availableInCents: available,
+        cashableInCents: cashable,
+        cashoutMinimumInCents: BALANCE_AMOUNT_MIN_CENTS,
+        cashoutSettleDays: Math.max(0, settleDays),
+        cashoutMethods: [...CASHOUT_METHODS],
+      };
     },
 
     /** Cashes out (simulated payout): refused beyond what may leave now. */

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatCents, readUsdAmount } from '@vitrine/domain';
 import { type FormEvent, useRef, useState } from 'react';
 import { createActionKeys, outcomeKnown } from '../../app/action-key';
@@ -7,9 +7,9 @@ import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { FormAlert } from '../../ui/FormAlert';
 import { focusFirstInvalid } from '../../ui/focus-first-invalid';
+import { Skeleton } from '../../ui/Skeleton';
 import { TextField } from '../../ui/TextField';
 import { useSubmitOnce } from '../../ui/useSubmitOnce';
-import { useProfile } from '../auth/profile-query';
 import { authKeys } from '../auth/query-keys';
 import { StepUpCodeField, useStepUpCode } from '../auth/StepUpCodeField';
 import { isTwoFactorInvalid, twoFactorRequired } from '../auth/step-up';
@@ -20,8 +20,8 @@ import { passCardStep } from '../trading/stripe-card';
 import { tradingApi } from '../trading/trading-api';
 import { useCardForm } from '../trading/useCardForm';
 import styles from './DashboardPage.module.css';
-import { type BalanceAnswer, balanceApi, dashboardKeys } from './dashboard-api';
-import { AMOUNT_RANGE } from './dashboard-format';
+import { type BalanceAnswer, balanceApi, balanceStateQuery, dashboardKeys } from './dashboard-api';
+import { AMOUNT_RANGE, cashOutAmountError, cashOutView } from './dashboard-format';
 
 /** 000 §9: the deposit dialog is 792 px wide on wide screens. */
 export const DEPOSIT_DIALOG_WIDTH = 792;
@@ -261,7 +261,9 @@ function AddFunds() {
 
 function CashOut() {
   const refresh = useRefreshBalance();
-  const balance = useProfile().data?.available_balance_in_cents ?? null;
+  // What may be cashed out now (funds added by card and sale proceeds settle first), not the whole balance.
+  const balance = useQuery(balanceStateQuery());
+  const view = balance.data ? cashOutView(balance.data) : null;
   const [amount, setAmount] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
   const cashOutRef = useRef<HTMLFormElement>(null);
@@ -287,10 +289,15 @@ function CashOut() {
       stepUp.reset();
       await refresh();
     },
-    // Refused as more than the balance: it moved elsewhere (another tab, a purchase), so the one shown is stale.
+    // Refused as more than may leave now: the balance moved elsewhere (another tab, a purchase) or funds arrived
+    // that are still settling, so the figures shown are stale.
     onError: async (error) => {
       if (stepUp.handled(error)) return;
-      if (isApiError(error) && error.errorType === 'insufficient-funds') await refresh();
+      if (
+        isApiError(error) &&
+        (error.errorType === 'insufficient-funds' || error.errorType === 'funds-settling')
+      )
+        await refresh();
     },
   });
   // A second click before the pending state renders (a double click) must not cash out twice.
@@ -307,10 +314,13 @@ function CashOut() {
       focusFirstInvalid(cashOutRef.current);
       return;
     }
-    // A cash-out of this amount whose answer was lost already took the money: the balance read since is below
-    // it, and pressing again is the same action, for the server to answer (decision 007).
-    if (balance !== null && parsed.cents > balance && !actions.unsettled(String(parsed.cents))) {
-      setFieldError(`You can cash out up to ${formatCents(balance)}`);
+    // Beyond what may leave now: said here, before the server refuses it. A cash-out of this amount whose answer
+    // was lost already took the money: the balance read since is below it, and pressing again is the same action,
+    // for the server to answer (decision 007).
+    const problem =
+      view && !actions.unsettled(String(parsed.cents)) ? cashOutAmountError(parsed.cents, view) : null;
+    if (problem) {
+      setFieldError(problem);
       focusFirstInvalid(cashOutRef.current);
       return;
     }
@@ -320,13 +330,56 @@ function CashOut() {
     mutation.mutate({ cents: parsed.cents, code: stepUp.code });
   };
   const cents = typedCents(amount);
+  // No form where no cash out could go through (nothing settled, below the minimum), unless one is on its way or its
+  // answer was lost: pressing again is the same action, which the server answers.
+  const formOpen =
+    view?.kind === 'form' || mutation.isPending || (mutation.isError && !outcomeKnown(mutation.error));
+  const available = balance.data ? ` Available: ${formatCents(balance.data.availableInCents)}.` : '';
   return (
     <form ref={cashOutRef} className={styles.card} onSubmit={submit} noValidate data-testid="cash-out">
       <h2 className={styles.cardTitle}>Cash out</h2>
-      <p className={styles.muted}>
-        A bank transfer from your balance (simulated).
-        {balance !== null ? ` Available: ${formatCents(balance)}.` : ''}
-      </p>
+      <p className={styles.muted}>A bank transfer from your balance (simulated).{available}</p>
+      {!balance.data && balance.isError ? (
+        <FormAlert
+          testId="cash-out-state-error"
+          action={
+            <Button
+              size="sm"
+              variant="secondary"
+              loading={balance.isFetching}
+              onClick={() => void balance.refetch()}
+            >
+              Retry
+            </Button>
+          }
+        >
+          We couldn't load how much you can cash out.
+        </FormAlert>
+      ) : null}
+      {!balance.data && !balance.isError ? (
+        <p className={styles.muted} role="status" data-testid="cash-out-loading">
+          <Skeleton width={220} />
+          <span className="visually-hidden">Loading how much you can cash out…</span>
+        </p>
+      ) : null}
+      {view?.kind === 'form' && view.settling ? (
+        <FormAlert tone="info" testId="cash-out-settling">
+          <strong>You can cash out up to {formatCents(view.maxCents)} now.</strong> {view.settling}
+        </FormAlert>
+      ) : null}
+      {view?.kind === 'empty' ? (
+        <p className={styles.note} data-testid="cash-out-empty">
+          Your balance is empty, so there is nothing to cash out. Funds you add by card and the proceeds of
+          your sales can be cashed out here.
+        </p>
+      ) : null}
+      {view?.kind === 'closed' ? (
+        <div className={styles.note} data-testid="cash-out-closed">
+          {view.lines.map((line) => (
+            <p key={line}>{line}</p>
+          ))}
+        </div>
+      ) : null}
       {done ? (
         <FormAlert tone="success" testId="cash-out-done">
           {formatCents(done.paid)} is on its way. Your balance is {formatCents(done.answer.balanceInCents)}.
@@ -335,25 +388,34 @@ function CashOut() {
       {mutation.isError && !twoFactorRequired(mutation.error) && !isTwoFactorInvalid(mutation.error) ? (
         <FormAlert testId="cash-out-error">{mutation.error.message}</FormAlert>
       ) : null}
-      <TextField
-        name="payoutAmount"
-        label="Amount (USD)"
-        inputMode="decimal"
-        autoComplete="off"
-        value={amount}
-        onChange={(event) => {
-          setAmount(event.target.value);
-          setFieldError(null);
-        }}
-        error={fieldError}
-        disabled={mutation.isPending}
-      />
-      <StepUpCodeField stepUp={stepUp} disabled={mutation.isPending} />
-      <div>
-        <Button type="submit" variant="secondary" loading={mutation.isPending} data-testid="cash-out-submit">
-          {cents === null ? 'Cash out' : `Cash out ${formatCents(cents)}`}
-        </Button>
-      </div>
+      {formOpen ? (
+        <>
+          <TextField
+            name="payoutAmount"
+            label="Amount (USD)"
+            inputMode="decimal"
+            autoComplete="off"
+            value={amount}
+            onChange={(event) => {
+              setAmount(event.target.value);
+              setFieldError(null);
+            }}
+            error={fieldError}
+            disabled={mutation.isPending}
+          />
+          <StepUpCodeField stepUp={stepUp} disabled={mutation.isPending} />
+          <div>
+            <Button
+              type="submit"
+              variant="secondary"
+              loading={mutation.isPending}
+              data-testid="cash-out-submit"
+            >
+              {cents === null ? 'Cash out' : `Cash out ${formatCents(cents)}`}
+            </Button>
+          </div>
+        </>
+      ) : null}
     </form>
   );
 }

@@ -5,6 +5,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { ExplorePage, Page } from '@vitrine/domain/catalog-responses';
 import type {
   BalanceAnswer,
+  BalanceState,
   DashboardSale,
   Movement,
   PurchaseIntent,
@@ -14,7 +15,7 @@ import { withAuthRetry } from '../auth/authed-request';
 import { authKeys } from '../auth/query-keys';
 import type { NftCard } from '../catalog/catalog-types';
 
-export type { BalanceAnswer, DashboardSale, Movement, PurchaseIntent };
+export type { BalanceAnswer, BalanceState, DashboardSale, Movement, PurchaseIntent };
 
 export const DASHBOARD_PAGE_SIZE = 20;
 
@@ -24,6 +25,7 @@ export const dashboardKeys = {
   purchases: (page: number) => [...dashboardKeys.all(), 'purchases', page] as const,
   transactions: (page: number) => [...dashboardKeys.all(), 'transactions', page] as const,
   listed: (profileUrl: string, page: number) => [...dashboardKeys.all(), 'listed', profileUrl, page] as const,
+  balance: () => [...dashboardKeys.all(), 'balance'] as const,
 };
 
 const pageQuery = (page: number) => ({ page, page_size: DASHBOARD_PAGE_SIZE });
@@ -49,6 +51,18 @@ export const transactionsQuery = (page: number) =>
     queryKey: dashboardKeys.transactions(page),
     queryFn: ({ signal }) => authedGet<Page<Movement>>('/v2/balance/transactions', page, signal),
     placeholderData: keepPreviousData,
+  });
+
+/**
+ * The balance and how much of it may be cashed out now (GET /v2/balance): funds added by card and sale proceeds
+ * settle first. Read again each time the Deposit tab opens (settled funds become cashable as time passes), and
+ * with the dashboard's lists whenever the balance moves.
+ */
+export const balanceStateQuery = () =>
+  queryOptions({
+    queryKey: dashboardKeys.balance(),
+    queryFn: ({ signal }) => withAuthRetry(() => api.get<BalanceState>('/v2/balance', { signal })),
+    staleTime: 0,
   });
 
 /** The user's NFTs that are listed (the explore filter quickFilter=buy_now on their owned NFTs). */

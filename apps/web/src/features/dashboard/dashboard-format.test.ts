@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  cashOutAmountError,
+  cashOutView,
   dashboardTabOf,
   editionName,
   formatSignedCents,
@@ -105,5 +107,68 @@ describe('purchaseSource', () => {
       expect(purchaseSource(saleType)).toEqual({ kind: 'auction', note: 'Won at auction' });
     }
     expect(purchaseSource('drawing')).toEqual({ kind: 'drawing', note: 'Won in a drawing' });
+  });
+});
+
+// Bug 2026-12: Cash out offered the whole available balance, and the server refused what was still settling.
+describe('cashOutView and cashOutAmountError', () => {
+  const state = (o: Partial<Parameters<typeof cashOutView>[0]> = {}) => ({
+    balanceInCents: 5_000,
+    availableInCents: 5_000,
+    cashableInCents: 5_000,
+    cashoutMinimumInCents: 100,
+    cashoutSettleDays: 7,
+    ...o,
+  });
+  const SETTLING = 'Funds added by card and sale proceeds can be cashed out 7 days after they arrive.';
+
+  it('offers the form up to the available balance when nothing is settling', () => {
+    const view = cashOutView(state());
+    expect(view).toEqual({ kind: 'form', maxCents: 5_000, settling: null });
+    expect(cashOutAmountError(5_000, view)).toBeNull();
+    expect(cashOutAmountError(5_001, view)).toBe('You can cash out up to $50.00');
+  });
+
+  it('offers only the settled part, says why, and refuses more before it is sent', () => {
+    const view = cashOutView(state({ cashableInCents: 3_000 }));
+    expect(view).toEqual({ kind: 'form', maxCents: 3_000, settling: SETTLING });
+    expect(cashOutAmountError(3_000, view)).toBeNull();
+    expect(cashOutAmountError(3_001, view)).toBe(`You can cash out up to $30.00 now. ${SETTLING}`);
+    // The configured days, in plain English.
+    expect(cashOutView(state({ cashableInCents: 3_000, cashoutSettleDays: 1 }))).toMatchObject({
+      settling: 'Funds added by card and sale proceeds can be cashed out 1 day after they arrive.',
+    });
+  });
+
+  it('offers no form when nothing that could go through is cashable, and says why', () => {
+    expect(cashOutView(state({ balanceInCents: 0, availableInCents: 0, cashableInCents: 0 }))).toEqual({
+      kind: 'empty',
+    });
+    expect(cashOutView(state({ availableInCents: 5_000, cashableInCents: 0 }))).toEqual({
+      kind: 'closed',
+      lines: ['None of your balance can be cashed out yet.', SETTLING],
+    });
+    expect(cashOutView(state({ cashableInCents: 50 }))).toEqual({
+      kind: 'closed',
+      lines: ['You can cash out up to $0.50 now, below the $1.00 minimum for a cash out.', SETTLING],
+    });
+    expect(cashOutView(state({ balanceInCents: 50, availableInCents: 50, cashableInCents: 50 }))).toEqual({
+      kind: 'closed',
+      lines: ['Your balance of $0.50 is below the $1.00 minimum for a cash out.'],
+    });
+    expect(cashOutView(state({ availableInCents: 50, cashableInCents: 50 }))).toEqual({
+      kind: 'closed',
+      lines: [
+        'You have $0.50 available, below the $1.00 minimum for a cash out. The rest of your balance is held for your offers, bids and drawing entries.',
+      ],
+    });
+    expect(cashOutView(state({ availableInCents: 0, cashableInCents: 0 }))).toMatchObject({ kind: 'closed' });
+    // Exactly the minimum settled: the form, up to it.
+    expect(cashOutView(state({ cashableInCents: 100 }))).toEqual({
+      kind: 'form',
+      maxCents: 100,
+      settling: SETTLING,
+    });
+    expect(cashOutAmountError(5_000, { kind: 'empty' })).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 // The dashboard's labels and amounts (spec 000 §2 dashboard tabs, decision 009's ledger). Pure functions,
 // tested beside.
 import { formatCents, isAuctionSaleType, type PaymentCardSummary, paymentCardLabel } from '@vitrine/domain';
+import type { BalanceState } from '@vitrine/domain/trading-responses';
 
 /** The dashboard's tabs and inner tabs (000 §2): purchases-sales/:innertab?, transactions/:innertab?, … */
 export const DASHBOARD_PATH = '/dashboard';
@@ -142,6 +143,75 @@ export const MIN_AMOUNT_CENTS = 100;
 export const MAX_AMOUNT_CENTS = 1_000_000;
 /** The range the deposit and cash-out amounts are read in (`readUsdAmount` of @vitrine/domain). */
 export const AMOUNT_RANGE = { min: MIN_AMOUNT_CENTS, max: MAX_AMOUNT_CENTS };
+
+/** What Cash out needs of GET /v2/balance. */
+export type CashOutState = Pick<
+  BalanceState,
+  'balanceInCents' | 'availableInCents' | 'cashableInCents' | 'cashoutMinimumInCents' | 'cashoutSettleDays'
+>;
+
+/** Why part of the balance cannot leave yet, in the server's words (its 402 funds-settling). */
+export function settlingReason(days: number): string {
+  return `Funds added by card and sale proceeds can be cashed out ${days} ${days === 1 ? 'day' : 'days'} after they arrive.`;
+}
+
+/**
+ * What the Cash out card offers: the form up to `maxCents` (with the settling reason when that is less than the
+ * available balance), or, when no cash out could go through, why not instead of a form.
+ */
+export type CashOutView =
+  | { kind: 'form'; maxCents: number; settling: string | null }
+  | { kind: 'empty' }
+  | { kind: 'closed'; lines: string[] };
+
+export function cashOutView(state: CashOutState): CashOutView {
+  const { balanceInCents: balance, availableInCents: available, cashableInCents: cashable } = state;
+  const minimum = formatCents(state.cashoutMinimumInCents);
+  const settling = cashable < available ? settlingReason(state.cashoutSettleDays) : null;
+  if (cashable >= state.cashoutMinimumInCents) return { kind: 'form', maxCents: cashable, settling };
+  if (balance <= 0) return { kind: 'empty' };
+  if (available <= 0) {
+    return {
+      kind: 'closed',
+      lines: [
+        'All of your balance is held for your offers, bids and drawing entries, so none of it can be cashed out now.',
+      ],
+    };
+  }
+  if (available < state.cashoutMinimumInCents) {
+    return {
+      kind: 'closed',
+      lines:
+        available < balance
+          ? [
+              `You have ${formatCents(available)} available, below the ${minimum} minimum for a cash out. The rest of your balance is held for your offers, bids and drawing entries.`,
+            ]
+          : [`Your balance of ${formatCents(balance)} is below the ${minimum} minimum for a cash out.`],
+    };
+  }
+  // Enough is available, but too little of it has settled yet.
+  return {
+    kind: 'closed',
+    lines: [
+      cashable <= 0
+        ? 'None of your balance can be cashed out yet.'
+        : `You can cash out up to ${formatCents(cashable)} now, below the ${minimum} minimum for a cash out.`,
+      settlingReason(state.cashoutSettleDays),
+    ],
+  };
+}
+
+/**
+ * The cash-out amount's problem before it is sent (null: none): more than may leave now says how much may, and why
+ * when funds are still settling (the server's 402 words, so nothing is sent that it would refuse).
+ */
+export function cashOutAmountError(cents: number, view: CashOutView): string | null {
+  if (view.kind !== 'form' || cents <= view.maxCents) return null;
+  const most = formatCents(view.maxCents);
+  return view.settling
+    ? `You can cash out up to ${most} now. ${view.settling}`
+    : `You can cash out up to ${most}`;
+}
 
 /** A short token reference for rows without a name: 'NFT #12'. */
 export function tokenLabel(tokenId: string): string {
