@@ -4,6 +4,7 @@
 // the winners from the published seed in the browser and reads 'Verified'; the winner was charged. A
 // collector without funds enters in the same dialog by card (authorised, captured only if it wins).
 import { randomInt } from 'node:crypto';
+import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import {
   type ApiUser,
@@ -15,7 +16,7 @@ import {
   storeCredentials,
 } from './support/accounts';
 import { useBrowser } from './support/browser';
-import { loseFirstAnswer } from './support/trading';
+import { holdRequests, loseFirstAnswer } from './support/trading';
 
 const baseUrl = inject('baseUrl');
 const browser = useBrowser();
@@ -298,6 +299,245 @@ describe('the drawing page, signed out and failing', () => {
     await signIn.getByText('Sign in to enter this drawing.').waitFor();
     await signIn.getByRole('button', { name: 'Sign in' }).click();
     await page.getByTestId('auth-modal').waitFor();
+    await context.close();
+  });
+});
+
+interface LiveDrawing {
+  dropSlug: string;
+  contractAddress: string;
+  niftyType: number;
+  title: string;
+  priceInCents: number;
+  endDate: string;
+}
+
+/**
+ * A drawing of the test's own (the test-only dev route), open until `closesInSeconds` from now: no other test reads
+ * it, and one that needs its close waits for it. `allowlistOnly`: criteria of an empty allowlist, which nobody meets.
+ */
+async function liveDrawing(
+  o: { closesInSeconds?: number; editionSize?: number; priceInCents?: number; allowlistOnly?: boolean } = {},
+): Promise<LiveDrawing> {
+  const response = await fetch(`${baseUrl}/dev/drawings/live`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${inject('adminToken')}`, 'content-type': 'application/json' },
+    body: JSON.stringify(o),
+  });
+  expect(response.status, await response.clone().text()).toBe(200);
+  return (await response.json()) as LiveDrawing;
+}
+
+interface ViewerEntry {
+  id: number;
+  status: 'entered' | 'won' | 'lost' | 'forfeited';
+  promoted: boolean;
+}
+
+const drawingApiPath = (d: LiveDrawing) => `/drawings/${d.contractAddress}/${d.niftyType}/`;
+
+// The results page told nobody their own result: a collector had to find their username among the entries.
+describe("the drawing page tells a signed-in collector their own entry's result", () => {
+  it("'You are entered', then 'You won' or 'You were not drawn', the collector's row highlighted", {
+    timeout: 180_000,
+  }, async () => {
+    const drawing = await liveDrawing({ editionSize: 1 });
+    const a = await collector('drawing-mine-a', drawing.priceInCents + 1_000);
+    const b = await collector('drawing-mine-b', drawing.priceInCents + 1_000);
+    const own = async (user: ApiUser) =>
+      ((await call(user, 'GET', drawingApiPath(drawing))) as { viewerEntry: ViewerEntry }).viewerEntry;
+    const contexts: BrowserContext[] = [];
+    const pages = new Map<ApiUser, Page>();
+    async function openAs(user: ApiUser): Promise<Page> {
+      const context = await browser.newContext({ viewport: DESKTOP });
+      contexts.push(context);
+      await storeCredentials(context, user.grant);
+      const page = await context.newPage();
+      await page.goto(`${baseUrl}/drawing/${drawing.contractAddress}/${drawing.niftyType}`);
+      return page;
+    }
+
+    // Not entered: nothing said about the viewer's entry.
+    const page = await openAs(a);
+    await page.getByTestId('drawing-status').waitFor();
+    await expect.poll(() => page.getByTestId('drawing-enter').textContent()).toBe('Enter Drawing');
+    expect(await page.getByTestId('drawing-viewer-entry').count()).toBe(0);
+
+    for (const user of [a, b]) await call(user, 'POST', `${drawingApiPath(drawing)}entries/`);
+    for (const user of [a, b]) {
+      const mine = await own(user);
+      const p = user === a ? page : await openAs(user);
+      if (user === a) await p.reload();
+      pages.set(user, p);
+      const said = p.getByTestId('drawing-viewer-entry');
+      await expect
+        .poll(() => said.getByTestId('drawing-viewer-result').textContent())
+        .toBe('You are entered');
+      expect(await said.textContent()).toContain(`your entry #${mine.id}`);
+      // Their own row among the entries, and only theirs, is highlighted.
+      const row = p.locator('[data-testid="drawing-entry"][data-viewer="true"]');
+      await expect.poll(() => row.getAttribute('data-entry-id')).toBe(String(mine.id));
+      expect(await row.count()).toBe(1);
+      expect(await row.textContent()).toContain('(you)');
+      expect(await p.getByTestId('drawing-entry').count()).toBe(2);
+    }
+
+    const run = await fetch(`${baseUrl}/dev/drawings/${drawing.contractAddress}/${drawing.niftyType}/run`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${inject('adminToken')}` },
+    });
+    expect(run.status).toBe(200);
+
+    const results: string[] = [];
+    for (const user of [a, b]) {
+      const mine = await own(user);
+      expect(['won', 'lost']).toContain(mine.status);
+      const p = pages.get(user);
+      if (!p) throw new Error('no page');
+      await p.reload();
+      await expect.poll(() => p.getByTestId('drawing-status').textContent()).toMatch(/^Drawn/);
+      const text = mine.status === 'won' ? 'You won' : 'You were not drawn';
+      const said = p.getByTestId('drawing-viewer-entry');
+      await expect.poll(() => said.getByTestId('drawing-viewer-result').textContent()).toBe(text);
+      expect(await said.textContent()).toContain(`your entry #${mine.id}`);
+      results.push(text);
+      const row = p.locator('[data-testid="drawing-entry"][data-viewer="true"]');
+      await expect.poll(() => row.getAttribute('data-status')).toBe(mine.status);
+      // The winner finds themself among the winners too.
+      const winner = p.locator('[data-testid="drawing-winner"][data-viewer="true"]');
+      expect(await winner.count()).toBe(mine.status === 'won' ? 1 : 0);
+    }
+    // One edition: one of them won.
+    expect(results.sort()).toEqual(['You were not drawn', 'You won']);
+    for (const context of contexts) await context.close();
+  });
+});
+
+// The drawing page's Enter button took neither validation nor eligibility into account (the drop card did): a
+// collector pressed it to learn in the dialog, or from the API's refusal, that they could not enter.
+describe("the drawing page's Enter button goes by the drop card's rule", () => {
+  it("reads 'Validated account required' to a collector whose profile is not validated, disabled, saying why", {
+    timeout: 120_000,
+  }, async () => {
+    const drawing = await liveDrawing();
+    const user = await apiSignUp(baseUrl, 'drawing-unvalidated');
+    const context = await browser.newContext({ viewport: DESKTOP });
+    await storeCredentials(context, user.grant);
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/drawing/${drawing.contractAddress}/${drawing.niftyType}`);
+    const enter = page.getByTestId('drawing-enter');
+    await expect.poll(() => enter.textContent(), { timeout: 15_000 }).toBe('Validated account required');
+    expect(await enter.isDisabled()).toBe(true);
+    const reason = page.getByTestId('drawing-enter-reason');
+    await reason.waitFor();
+    expect(await reason.getByRole('link', { name: 'Validate your profile' }).getAttribute('href')).toBe(
+      '/account/profile-validation',
+    );
+    await context.close();
+  });
+
+  it("reads 'Not Eligible to Enter Drawing' to a validated collector who does not meet its criteria", {
+    timeout: 120_000,
+  }, async () => {
+    const drawing = await liveDrawing({ allowlistOnly: true });
+    const user = await collector('drawing-not-eligible', 0);
+    const context = await browser.newContext({ viewport: DESKTOP });
+    await storeCredentials(context, user.grant);
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/drawing/${drawing.contractAddress}/${drawing.niftyType}`);
+    const enter = page.getByTestId('drawing-enter');
+    await expect.poll(() => enter.textContent(), { timeout: 15_000 }).toBe('Not Eligible to Enter Drawing');
+    expect(await enter.isDisabled()).toBe(true);
+    // Why: the criteria it does not meet, as the drop card shows them.
+    const panel = page.getByTestId('eligibility-panel');
+    expect(await panel.getByTestId('eligibility-status').textContent()).toBe('Not Eligible');
+    expect(await panel.getByTestId('eligibility-rules').textContent()).toContain('On the allowlist');
+    await context.close();
+  });
+});
+
+// The drop card read the drawing once: after the close it never learnt that the drawing closed, nor that it was drawn
+// (no 'View results').
+describe("a drawing's drop card reads the drawing again at its close", () => {
+  it("goes from 'Entered' to 'Ended', then 'View results' once drawn, without a reload", {
+    timeout: 180_000,
+  }, async () => {
+    const drawing = await liveDrawing({ closesInSeconds: 25 });
+    const user = await collector('drawing-card-close', drawing.priceInCents + 1_000);
+    await call(user, 'POST', `${drawingApiPath(drawing)}entries/`);
+    const context = await browser.newContext({ viewport: DESKTOP });
+    await storeCredentials(context, user.grant);
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/collections/${drawing.dropSlug}`);
+    const card = page.locator(
+      `[data-testid="drop-sale-card"][data-contract="${drawing.contractAddress}"][data-nifty-type="${drawing.niftyType}"]`,
+    );
+    const button = card.getByTestId('drop-sale-button');
+    await expect.poll(() => button.textContent(), { timeout: 15_000 }).toBe('Entered');
+    expect(Date.now()).toBeLessThan(Date.parse(drawing.endDate));
+    expect(await card.getByTestId('drop-sale-results').count()).toBe(0);
+
+    // The close: the card reads the drawing again (the server says closed) without a reload.
+    const drawingPath = `/api${drawingApiPath(drawing)}`;
+    const closed = await page.waitForResponse(
+      async (r) =>
+        new URL(r.url()).pathname === drawingPath &&
+        ((await r.json()) as { status: string }).status === 'closed',
+      { timeout: Date.parse(drawing.endDate) - Date.now() + 15_000 },
+    );
+    expect(closed.ok()).toBe(true);
+    await expect.poll(() => button.textContent()).toBe('Ended');
+    expect(await button.isDisabled()).toBe(true);
+    // Then it is drawn (the job's work at the close; this server runs no jobs by itself, so the test-only route),
+    // and the card, reading it again while it waits for its draw, links to its results.
+    const run = await fetch(`${baseUrl}/dev/drawings/${drawing.contractAddress}/${drawing.niftyType}/run`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${inject('adminToken')}` },
+    });
+    expect(run.status).toBe(200);
+    const results = card.getByTestId('drop-sale-results');
+    await results.waitFor({ timeout: 20_000 });
+    expect(await button.textContent()).toBe('Ended');
+    expect(await results.getAttribute('href')).toBe(
+      `/drawing/${drawing.contractAddress}/${drawing.niftyType}`,
+    );
+    await context.close();
+  });
+});
+
+// The entry dialog showed an empty body while the drawing it needs was on its way.
+describe('the entry dialog while it loads', () => {
+  it('shows a skeleton until the drawing has arrived, then the entry', { timeout: 120_000 }, async () => {
+    const drawing = await liveDrawing();
+    const user = await collector('drawing-dialog-loading', drawing.priceInCents + 1_000);
+    const context = await browser.newContext({ viewport: DESKTOP });
+    await storeCredentials(context, user.grant);
+    const page = await context.newPage();
+    // The drawing's answer held on its way (a slow network): the card offers the entry from its eligibility.
+    const held = holdRequests(
+      page,
+      new RegExp(`/api/drawings/${drawing.contractAddress}/${drawing.niftyType}/$`),
+    );
+    await page.goto(`${baseUrl}/collections/${drawing.dropSlug}`);
+    await held.sent;
+    const button = page
+      .locator(`[data-testid="drop-sale-card"][data-contract="${drawing.contractAddress}"]`)
+      .getByTestId('drop-sale-button');
+    await expect.poll(() => button.isEnabled(), { timeout: 15_000 }).toBe(true);
+    await button.click();
+    const dialog = page.getByTestId('drawing-entry-dialog');
+    const loading = dialog.getByTestId('drawing-entry-loading');
+    await loading.waitFor();
+    expect(await loading.getAttribute('aria-busy')).toBe('true');
+    expect(await loading.getByTestId('skeleton').count()).toBeGreaterThan(0);
+    expect(await dialog.getByTestId('drawing-entry-body').count()).toBe(0);
+    expect(await dialog.getByRole('button', { name: 'Enter Drawing' }).isDisabled()).toBe(true);
+
+    held.release();
+    await dialog.getByTestId('drawing-entry-body').waitFor({ timeout: 15_000 });
+    expect(await loading.count()).toBe(0);
+    await dialog.getByRole('button', { name: 'Enter Drawing' }).click();
+    await dialog.getByTestId('drawing-entered').waitFor({ timeout: 15_000 });
     await context.close();
   });
 });

@@ -2362,7 +2362,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A drawing: window, price, the commitment (sha256 of the seed), the entry counts, and once drawn the seed and the winners */
+        /** A drawing: window, price, the commitment (sha256 of the seed), the entry counts, once drawn the seed and the winners, and the signed-in viewer's own entry */
         get: operations["getDrawingsByContractAddressByNiftyType"];
         put?: never;
         post?: never;
@@ -28023,6 +28023,12 @@ export interface operations {
                             totalEntries: number;
                         };
                         validated: boolean | null;
+                        viewerEntry: {
+                            id: number;
+                            /** @enum {string} */
+                            status: "entered" | "won" | "lost" | "forfeited";
+                            promoted: boolean;
+                        } | null;
                     };
                 };
             };
@@ -28385,6 +28391,12 @@ export interface operations {
                             totalEntries: number;
                         };
                         validated: boolean | null;
+                        viewerEntry: {
+                            id: number;
+                            /** @enum {string} */
+                            status: "entered" | "won" | "lost" | "forfeited";
+                            promoted: boolean;
+                        } | null;
                     };
                 };
             };

@@ -555,6 +555,11 @@ export const drawingSchema = z.object({
   }),
   /** The viewer's profile is validated (null: signed out). */
   validated: z.boolean().nullable(),
+  /**
+   * The signed-in viewer's own entry, as the entries list shows it without the username: what the results page
+   * tells them ('You won', 'You were not drawn', …). Null signed out or not entered.
+   */
+  viewerEntry: drawingEntrySchema.omit({ username: true }).nullable(),
 });
 export type Drawing = z.infer<typeof drawingSchema>;
 

@@ -1242,3 +1242,102 @@ describe('the demo store’s ended drawings', () => {
     expect(await ledgerInvariants(db())).toMatchObject({ unbalancedTransactions: 0, sumOfAllEntries: 0 });
   });
 });
+
+// The results page tells a signed-in viewer what became of their own entry ('You won', 'You were not drawn',
+// 'Your win was forfeited', 'You are entered'): the drawing's answer carries it, null signed out or not entered.
+describe("the drawing's answer carries the viewer's own entry", () => {
+  /** A session again for a user (the clock moved past the close: their first one expired). */
+  const signedInAgain = async (s: TestSession) => {
+    const [u] = await db()
+      .select({ profileUrl: schema.users.profileUrl })
+      .from(schema.users)
+      .where(eq(schema.users.id, s.userId));
+    return sessionFor(t.app, u?.profileUrl ?? '');
+  };
+
+  it('null signed out and before an entry; entered, then won or not drawn once drawn', async () => {
+    const { nifty, drop } = await dropNifty(t.app, {
+      dropType: 'drawing',
+      editionSize: 1,
+      priceInCents: PRICE,
+    });
+    const [a, b] = await Promise.all([validated(), validated()]);
+    if (!a || !b) throw new Error('no entrants');
+    expect((await read(nifty)).viewerEntry).toBeNull();
+    expect((await read(nifty, a)).viewerEntry).toBeNull();
+
+    const first = await enter(nifty, a);
+    expect(first.statusCode, first.body).toBe(201);
+    // The entry's own answer says it too.
+    const mineA = (first.json() as DrawingView).viewerEntry;
+    expect(mineA).toEqual({ id: expect.any(Number), status: 'entered', promoted: false });
+    expect((await enter(nifty, b)).statusCode).toBe(201);
+    const mineB = (await read(nifty, b)).viewerEntry;
+    expect(mineB).toEqual({ id: expect.any(Number), status: 'entered', promoted: false });
+    // Each viewer's own: the entries list's row of that entry, without the username.
+    expect(mineB?.id).not.toBe(mineA?.id);
+    expect((await read(nifty, a)).viewerEntry).toEqual(mineA);
+    const listed = await allEntries(nifty);
+    expect(listed.map((e) => e.id).sort((x, y) => x - y)).toEqual(
+      [mineA?.id, mineB?.id].sort((x, y) => (x ?? 0) - (y ?? 0)),
+    );
+    // Signed out, nobody's.
+    expect((await read(nifty)).viewerEntry).toBeNull();
+
+    await pastTheClose(drop.id);
+    expect((await t.app.services.jobs.drain()).failed).toBe(0);
+    const view = await read(nifty);
+    expect(view.status).toBe('drawn');
+    expect(view.viewerEntry).toBeNull();
+    const [winner] = view.winners;
+    for (const [s, mine] of [
+      [a, mineA],
+      [b, mineB],
+    ] as const) {
+      const again = await signedInAgain(s);
+      expect((await read(nifty, again)).viewerEntry).toEqual({
+        id: mine?.id,
+        status: mine?.id === winner ? 'won' : 'lost',
+        promoted: false,
+      });
+    }
+    // A validated viewer who did not enter has none.
+    expect((await read(nifty, await validated(0))).viewerEntry).toBeNull();
+  });
+
+  it('forfeited for the winner whose card was never charged, won and promoted for the next in the draw order', async () => {
+    const { nifty, drop } = await dropNifty(t.app, {
+      dropType: 'drawing',
+      editionSize: 1,
+      priceInCents: PRICE,
+    });
+    const entrants = await Promise.all([validated(0), validated(0)]);
+    for (const s of entrants) expect((await enterByCard(nifty, s)).statusCode).toBe(201);
+    const mine = await Promise.all(entrants.map(async (s) => (await read(nifty, s)).viewerEntry));
+    // The draw's winner is the entry the seed picks: its authorisation lapses, so every capture is refused.
+    const [d] = await db().select().from(schema.drawings).where(eq(schema.drawings.niftyId, nifty.id));
+    if (!d) throw new Error('no drawing');
+    const ids = mine.map((e) => e?.id ?? 0).sort((x, y) => x - y);
+    const [winnerId] = drawWinners(d.seed, ids, 1);
+    const [winnerRow] = await db()
+      .select()
+      .from(schema.drawingEntries)
+      .where(eq(schema.drawingEntries.id, winnerId ?? 0));
+    await t.app.services.cardProcessor.provider.void(winnerRow?.providerReference as string);
+
+    await pastTheClose(drop.id);
+    expect((await t.app.services.jobs.drain()).failed).toBe(0);
+    for (const wait of CAPTURE_RETRY_DELAYS_MS) {
+      t.clock.advance(wait + 1000);
+      expect((await t.app.services.jobs.drain()).failed).toBe(0);
+    }
+    for (const [i, s] of entrants.entries()) {
+      const own = (await read(nifty, await signedInAgain(s))).viewerEntry;
+      expect(own).toEqual(
+        mine[i]?.id === winnerId
+          ? { id: winnerId, status: 'forfeited', promoted: false }
+          : { id: mine[i]?.id, status: 'won', promoted: true },
+      );
+    }
+  });
+});

@@ -135,6 +135,10 @@ export function createDrawingsRepo(db: Db) {
         .where(and(eq(entries.drawingId, drawingId), eq(entries.userId, userId)));
       return Number(row?.n ?? 0);
     },
+    /** The user's own entries of the drawing as listed, by id (one unless specified): what its viewer is told. */
+    async entriesOfUserListed(drawingId: number, userId: number): Promise<ListedEntry[]> {
+      return listed(and(eq(entries.drawingId, drawingId), eq(entries.userId, userId)));
+    },
     async insertEntry(values: {
       drawingId: number;
       userId: number;

@@ -16,6 +16,7 @@ import { optionalAuth, signedIn } from '../../http/guard';
 import { processorRequestId } from '../../http/idempotency';
 import { pageOf, pageQuery } from '../../http/pagination';
 import { errorResponses, rowId, typeNumber } from '../../http/schemas';
+import { createLiveDrawing } from './dev-live-drawing';
 
 const params = z.object({
   contractAddress: z.string().min(1).max(100),
@@ -48,7 +49,7 @@ export const drawingsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['drops'],
         summary:
-          'A drawing: window, price, the commitment (sha256 of the seed), the entry counts, and once drawn the seed and the winners',
+          "A drawing: window, price, the commitment (sha256 of the seed), the entry counts, once drawn the seed and the winners, and the signed-in viewer's own entry",
         params,
         response: { 200: drawingSchema, ...answers },
       },
@@ -129,8 +130,30 @@ export const drawingsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-/** Outside production: run a drawing now, with the dev outbox's key (browser tests). */
+/**
+ * Outside production, with the dev outbox's key (browser tests): run a drawing now, and make a drawing of the
+ * test's own that closes in `closesInSeconds` (dev-live-drawing.ts).
+ */
 export const devDrawingsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/dev/drawings/live',
+    {
+      schema: {
+        hide: true,
+        body: z
+          .object({
+            closesInSeconds: z.number().int().min(5).max(86_400).default(3_600),
+            editionSize: z.number().int().min(1).max(100).default(1),
+            priceInCents: z.number().int().min(0).max(1_000_000).default(500),
+            allowlistOnly: z.boolean().default(false),
+          })
+          .default({ closesInSeconds: 3_600, editionSize: 1, priceInCents: 500, allowlistOnly: false }),
+      },
+      preHandler: requireDevKey(app),
+    },
+    async (request) => createLiveDrawing(app.config.database.db, app.config.clock.now(), request.body),
+  );
+
   app.post(
     '/dev/drawings/:contractAddress/:niftyType/run',
     { schema: { hide: true, params }, preHandler: requireDevKey(app) },

@@ -192,11 +192,14 @@ export function createDrawingsService(deps: {
   async function view(n: NiftyForSale, viewerId: number | null): Promise<DrawingView> {
     const d = await ensure(n);
     // Counts from the store and the winners (bounded by the editions): never every entry (they are paged).
-    const [total, used, winnerEntries] = await Promise.all([
+    const [total, mine, winnerEntries] = await Promise.all([
       repo.countEntries(d.id),
-      viewerId === null ? 0 : repo.entriesOfUser(d.id, viewerId),
+      viewerId === null ? [] : repo.entriesOfUserListed(d.id, viewerId),
       repo.winnerEntries(d.id),
     ]);
+    const used = mine.length;
+    // The viewer's own entry (a won one first, should a user ever have several): what the results page tells them.
+    const own = mine.find((e) => e.status === 'won') ?? mine[0];
     const drawn = d.status === 'drawn';
     return {
       contractAddress: n.contractAddress,
@@ -222,6 +225,7 @@ export function createDrawingsService(deps: {
         totalEntries: total,
       },
       validated: viewerId === null ? null : await repo.isValidated(viewerId),
+      viewerEntry: own ? { id: own.id, status: own.status, promoted: own.promoted } : null,
     };
   }
 

@@ -11,6 +11,7 @@ import { useLoggedIn } from '../../app/useLoggedIn';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { FormAlert } from '../../ui/FormAlert';
+import { Skeleton } from '../../ui/Skeleton';
 import { AuthModalContext } from '../auth/auth-modal-context';
 import { useProfile } from '../auth/profile-query';
 import { authKeys } from '../auth/query-keys';
@@ -20,6 +21,7 @@ import { PayWith } from '../trading/PayWith';
 import { type CardInput, tradingApi } from '../trading/trading-api';
 import { useCardForm } from '../trading/useCardForm';
 import { type PendingStep, useCardVerification } from '../trading/useCardVerification';
+import styles from './DrawingEntryDialog.module.css';
 import {
   type CardVerificationRequired,
   type Drawing,
@@ -51,7 +53,8 @@ export function DrawingEntryDialog({ contractAddress, niftyType, open, onClose }
     queryFn: () => drawingsApi.get(contractAddress, niftyType),
     enabled: open,
   });
-  const balance = useProfile().data?.available_balance_in_cents ?? null;
+  const profile = useProfile();
+  const balance = profile.data?.available_balance_in_cents ?? null;
   const [method, setMethod] = useState<EntryPayment['paymentMethod']>('balance');
   // Pressed again after a lost answer with the same payment: the same action (same key and card token), so the
   // API answers the entry it made instead of refusing a second one (decision 007).
@@ -176,7 +179,16 @@ export function DrawingEntryDialog({ contractAddress, niftyType, open, onClose }
         cancelLabel={canEnter && used === 0 ? undefined : 'Close'}
       >
         {drawing.isError ? <FormAlert>We could not load this drawing.</FormAlert> : null}
-        {d ? (
+        {drawing.isPending || (d && loggedIn && profile.isPending) ? (
+          // What the entry needs is on its way: the drawing (a failed read says so above), and signed in, the
+          // balance that decides how a priced entry is paid. In the shape of the body it becomes.
+          <div className={styles.skeleton} aria-busy="true" data-testid="drawing-entry-loading">
+            <Skeleton width="70%" />
+            <Skeleton width="100%" height={40} />
+            <Skeleton width="100%" height={88} />
+            <Skeleton width="85%" />
+          </div>
+        ) : d ? (
           <form
             id={formId}
             noValidate

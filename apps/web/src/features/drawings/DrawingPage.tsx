@@ -2,13 +2,16 @@
 // before the drawing, the entries 50 a page, and once drawn the seed and the winners (from the drawing's
 // answer, whatever page the entries show), which the page recomputes here from the ids of every entry (asked
 // for only once drawn) with the same function the API drew them with (@vitrine/domain drawWinners) and shows
-// 'Verified' when sha256(seed) is the commitment and the recomputed winners are the published ones.
+// 'Verified' when sha256(seed) is the commitment and the recomputed winners are the published ones. A signed-in
+// viewer is told what became of their own entry, its row highlighted; the Enter button goes by the drop cards' rule
+// (validation, eligibility, the entries left).
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { drawWinners, seedMatchesCommitment } from '@vitrine/domain';
 import { type ReactNode, useRef, useState } from 'react';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { isApiError } from '../../app/api-client';
 import { useLoggedIn } from '../../app/useLoggedIn';
+import { serverNow } from '../../lib/server-clock';
 import { Button } from '../../ui/Button';
 import { ErrorFallback } from '../../ui/ErrorFallback';
 import { FormAlert } from '../../ui/FormAlert';
@@ -16,10 +19,12 @@ import { Page } from '../../ui/Page';
 import { Pagination } from '../../ui/Pagination';
 import { Skeleton } from '../../ui/Skeleton';
 import { formatDateTime } from '../catalog/shared/time-format';
+import { EligibilityPanel } from '../drops/EligibilityPanel';
+import { drawingCard, saleCardButton } from '../drops/sale-card';
 import { DrawingEntryDialog } from './DrawingEntryDialog';
 import styles from './DrawingPage.module.css';
 import { type Drawing, type DrawingEntry, drawingsApi, drawingsKeys } from './drawings-api';
-import { entriesText, nextReadIn } from './drawings-text';
+import { entriesText, nextReadIn, viewerEntryText } from './drawings-text';
 
 /**
  * The page's check of a drawn drawing: the seed matches the commitment and, over the ids of every entry,
@@ -49,8 +54,29 @@ function entryStatusText(e: DrawingEntry, drawnWinner: boolean): string {
   return e.status === 'lost' ? 'Not drawn' : 'Entered';
 }
 
-/** The entries, a page at a time (id order), with their loading, error and empty states. */
-function EntriesTable({ d, winners }: { d: Drawing; winners: ReadonlySet<number> }) {
+/** The signed-in viewer's own entry in a list: marked, so they find their row. */
+function YouMark() {
+  return (
+    <span className={styles.you} data-testid="drawing-you">
+      {' '}
+      (you)
+    </span>
+  );
+}
+
+/**
+ * The entries, a page at a time (id order), with their loading, error and empty states; `mine`: the viewer's own
+ * entry, highlighted.
+ */
+function EntriesTable({
+  d,
+  winners,
+  mine,
+}: {
+  d: Drawing;
+  winners: ReadonlySet<number>;
+  mine: number | null;
+}) {
   const [page, setPage] = useState(1);
   const top = useRef<HTMLDivElement>(null);
   // Another page starts at the table's top (the controls are below 50 rows), as the explore lists do.
@@ -96,13 +122,21 @@ function EntriesTable({ d, winners }: { d: Drawing; winners: ReadonlySet<number>
             {results.map((e) => (
               <tr
                 key={e.id}
-                className={winners.has(e.id) || e.promoted ? styles.winner : undefined}
+                className={
+                  [winners.has(e.id) || e.promoted ? styles.winner : '', e.id === mine ? styles.mine : '']
+                    .filter(Boolean)
+                    .join(' ') || undefined
+                }
                 data-testid="drawing-entry"
                 data-entry-id={e.id}
                 data-status={e.status}
+                data-viewer={e.id === mine || undefined}
               >
                 <td>#{e.id}</td>
-                <td className={styles.username}>{e.username}</td>
+                <td className={styles.username}>
+                  {e.username}
+                  {e.id === mine ? <YouMark /> : null}
+                </td>
                 <td>{entryStatusText(e, winners.has(e.id))}</td>
               </tr>
             ))}
@@ -138,6 +172,12 @@ export function DrawingPage() {
     enabled: drawn,
     staleTime: Number.POSITIVE_INFINITY,
   });
+  // The viewer's eligibility, which the Enter button goes by as a drop card's does (asked for while it is open).
+  const eligibility = useQuery({
+    queryKey: drawingsKeys.eligibility(contractAddress, niftyType, loggedIn),
+    queryFn: ({ signal }) => drawingsApi.eligibility(contractAddress, niftyType, signal),
+    enabled: d?.status === 'open',
+  });
   if (drawing.isError && !drawing.data) {
     // Not found only when the API says so; a network failure or a server error can be tried again (review
     // 2026-12-07: every failure read 'not found').
@@ -165,6 +205,15 @@ export function DrawingPage() {
   }
   const check = verifyDrawing(d, ids.data?.ids);
   const winners = new Set(d.winners);
+  // Signed in only: a signed-out answer has none, and a cached one of a former session is not this viewer's.
+  const mine = loggedIn ? d.viewerEntry : null;
+  const result = mine ? viewerEntryText(mine) : null;
+  // The drop cards' rule (001 §4): 'Validated account required', 'Not Eligible to Enter Drawing', 'Entered'.
+  const button = saleCardButton(drawingCard(d, loggedIn, eligibility.data), serverNow(), {
+    signedIn: loggedIn,
+    eligibility: eligibility.data,
+    eligibilityLoading: loggedIn && eligibility.isPending,
+  });
   let verification: ReactNode = null;
   if (check === 'verified') {
     verification = (
@@ -206,11 +255,29 @@ export function DrawingPage() {
           {entriesText(d.saleDetails.totalEntries)} · {d.editionsToDraw}{' '}
           {d.editionsToDraw === 1 ? 'edition' : 'editions'}
         </p>
+        {mine && result ? (
+          <FormAlert tone={result.tone} testId="drawing-viewer-entry">
+            <span data-testid="drawing-viewer-result" data-status={mine.status}>
+              {result.text}
+            </span>
+            <span className={styles.muted}> · your entry #{mine.id}</span>
+          </FormAlert>
+        ) : null}
         {d.status === 'open' ? (
           <>
-            <Button data-testid="drawing-enter" onClick={() => setEntering(true)}>
-              {d.saleDetails.userEntriesUsed > 0 ? 'Entered' : 'Enter Drawing'}
+            <Button data-testid="drawing-enter" disabled={button.disabled} onClick={() => setEntering(true)}>
+              {button.label}
             </Button>
+            {button.label === 'Validated account required' ? (
+              <FormAlert
+                tone="warning"
+                testId="drawing-enter-reason"
+                action={<Link to="/account/profile-validation">Validate your profile</Link>}
+              >
+                A drawing is entered with a validated profile.
+              </FormAlert>
+            ) : null}
+            {eligibility.data?.criteria ? <EligibilityPanel eligibility={eligibility.data} /> : null}
             <DrawingEntryDialog
               contractAddress={contractAddress}
               niftyType={niftyType}
@@ -247,8 +314,17 @@ export function DrawingPage() {
             ) : (
               <ul className={styles.winners} data-testid="drawing-winners">
                 {d.winnerEntries.map((e) => (
-                  <li key={e.id} data-testid="drawing-winner" data-status={e.status}>
-                    <span className={styles.username}>{e.username}</span>
+                  <li
+                    key={e.id}
+                    className={e.id === mine?.id ? styles.mine : undefined}
+                    data-testid="drawing-winner"
+                    data-status={e.status}
+                    data-viewer={e.id === mine?.id || undefined}
+                  >
+                    <span className={styles.username}>
+                      {e.username}
+                      {e.id === mine?.id ? <YouMark /> : null}
+                    </span>
                     <span className={styles.muted}>
                       #{e.id} · {entryStatusText(e, winners.has(e.id))}
                     </span>
@@ -260,7 +336,7 @@ export function DrawingPage() {
         ) : null}
         <section className={styles.section}>
           <h2>Entries</h2>
-          <EntriesTable d={d} winners={winners} />
+          <EntriesTable d={d} winners={winners} mine={mine?.id ?? null} />
         </section>
       </div>
     </Page>

@@ -1,7 +1,7 @@
 // The drawing calls of the web app (decision 013): a drawing's public state (commitment, counts, and after
 // the draw the seed and winners), its entries a page at a time, the ids of every entry once drawn (to verify
-// the draw) and the entry (signed in).
-import type { Page } from '@vitrine/domain/catalog-responses';
+// the draw), the viewer's eligibility for it and the entry (signed in).
+import type { NiftyEligibility, Page } from '@vitrine/domain/catalog-responses';
 import type {
   CardVerificationRequired,
   Drawing,
@@ -38,6 +38,12 @@ export const drawingsApi = {
       query: { page, page_size: DRAWING_ENTRIES_PAGE_SIZE },
       ...(signal ? { signal } : {}),
     }),
+  /** The viewer's eligibility for the drawing's nifty (decision 015): what its Enter button goes by, as a drop card's. */
+  eligibility: (contractAddress: string, niftyType: number, signal?: AbortSignal) =>
+    api.get<NiftyEligibility>(
+      `/v2/eligibility/${encodeURIComponent(contractAddress)}/${niftyType}/`,
+      signal ? { signal } : {},
+    ),
   /** Every entry id of a drawn drawing, ascending (the API refuses them before the draw). */
   entryIds: (contractAddress: string, niftyType: number, signal?: AbortSignal) =>
     api.get<DrawingEntryIds>(`${path(contractAddress, niftyType)}entry-ids/`, signal ? { signal } : {}),
@@ -77,4 +83,6 @@ export const drawingsKeys = {
     ['drawings', contractAddress.toLowerCase(), niftyType, 'entries', page] as const,
   entryIds: (contractAddress: string, niftyType: number) =>
     ['drawings', contractAddress.toLowerCase(), niftyType, 'entry-ids'] as const,
+  eligibility: (contractAddress: string, niftyType: number, signedIn: boolean) =>
+    ['drawings', contractAddress.toLowerCase(), niftyType, 'eligibility', signedIn] as const,
 };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Drawing } from './drawings-api';
-import { entriesText, nextReadIn } from './drawings-text';
+import { entriesText, nextReadIn, viewerEntryText } from './drawings-text';
 
 // 000 §5: a plural suffix when the count is above 1 or exactly 0.
 describe('entriesText', () => {
@@ -26,5 +26,21 @@ describe('nextReadIn', () => {
     expect(nextReadIn(drawing({ status: 'closed' }), at)).toBe(10_000);
     expect(nextReadIn(drawing({ status: 'drawn' }), at)).toBe(false);
     expect(nextReadIn(undefined, at)).toBe(false);
+  });
+});
+
+describe('viewerEntryText (the results page tells the viewer what became of their entry)', () => {
+  it('says won, not drawn, forfeited or entered', () => {
+    const e = (status: 'entered' | 'won' | 'lost' | 'forfeited', promoted = false) => ({
+      id: 7,
+      status,
+      promoted,
+    });
+    expect(viewerEntryText(e('won'))).toEqual({ text: 'You won', tone: 'success' });
+    // The next in the draw order, a forfeited edition passed to them: won too.
+    expect(viewerEntryText(e('won', true))).toEqual({ text: 'You won', tone: 'success' });
+    expect(viewerEntryText(e('lost'))).toEqual({ text: 'You were not drawn', tone: 'info' });
+    expect(viewerEntryText(e('forfeited'))).toEqual({ text: 'Your win was forfeited', tone: 'warning' });
+    expect(viewerEntryText(e('entered'))).toEqual({ text: 'You are entered', tone: 'info' });
   });
 });

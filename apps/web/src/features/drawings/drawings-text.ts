@@ -19,3 +19,17 @@ export function nextReadIn(d: Drawing | undefined, now = Date.now()): number | f
   if (wait <= 0) return 5_000;
   return Math.min(60_000, Math.max(1_000, wait + 500));
 }
+
+/**
+ * What the results page tells a signed-in viewer of their own entry (the drawing's `viewerEntry`), and its tone.
+ * A promoted entry won too: a drawn winner's payment failed and the edition passed to it.
+ */
+export function viewerEntryText(e: NonNullable<Drawing['viewerEntry']>): {
+  text: string;
+  tone: 'success' | 'info' | 'warning';
+} {
+  if (e.status === 'won') return { text: 'You won', tone: 'success' };
+  if (e.status === 'lost') return { text: 'You were not drawn', tone: 'info' };
+  if (e.status === 'forfeited') return { text: 'Your win was forfeited', tone: 'warning' };
+  return { text: 'You are entered', tone: 'info' };
+}

@@ -1,12 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  dropCardButton,
-  dropCardCountdown,
-  dropCardPriceLine,
-  isBidSaleType,
-  type LiveEvent,
-  topics,
-} from '@vitrine/domain';
+import { dropCardCountdown, dropCardPriceLine, isBidSaleType, type LiveEvent, topics } from '@vitrine/domain';
 import type { NiftyEligibility } from '@vitrine/domain/catalog-responses';
 import { useCallback, useContext, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -26,6 +19,7 @@ import { yourBidText } from '../bids/your-bid';
 import { ArtworkMedia } from '../catalog/shared/ArtworkMedia';
 import { DrawingEntryDialog } from '../drawings/DrawingEntryDialog';
 import { drawingResultsPath, drawingsApi, drawingsKeys } from '../drawings/drawings-api';
+import { nextReadIn } from '../drawings/drawings-text';
 import { DropTypeBadge } from '../home/DropTypeBadge';
 import { useLiveTopic } from '../live/useLiveTopic';
 import { useRequireSignIn } from '../social/useRequireSignIn';
@@ -37,7 +31,16 @@ import { primaryCheckoutPath, tradingApi } from '../trading/trading-api';
 import styles from './DropSales.module.css';
 import { EligibilityPanel } from './EligibilityPanel';
 import { dropPageKeys } from './query-keys';
-import { cardDropType, domainCard, entriesLine, quantityLine, type SaleCard } from './sale-card';
+import {
+  cardDropType,
+  domainCard,
+  drawingCardNow,
+  entriesLine,
+  quantityLine,
+  type SaleCard,
+  saleCardButton,
+  viewerEntries,
+} from './sale-card';
 
 /**
  * A drop sale card (001 §2, §3, §4): the work, the drop-type badge with 'More about drop types', 'Opens in' /
@@ -109,24 +112,22 @@ export function DropSaleCard({
   });
 
   // A drawing's entries for this viewer (and the newest total): the drawing's own answer, the query the
-  // entry dialog refreshes after an entry, so the button reads 'Entered' at once.
+  // entry dialog refreshes after an entry, so the button reads 'Entered' at once. Read again at its opening, its
+  // close and while it waits for its draw, as its results page does (one timer, the query's, gone with the card):
+  // the card follows it to 'Ended' and 'View results' without a reload.
   const isDrawing = card.saleType === 'drawing';
   const drawing = useQuery({
     queryKey: drawingsKeys.drawing(card.contractAddress, card.typeNumber, signedIn),
     queryFn: () => drawingsApi.get(card.contractAddress, card.typeNumber),
     enabled: isDrawing,
+    refetchInterval: (query) => (isDrawing ? nextReadIn(query.state.data) : false),
   });
 
-  // Signed out, the drawing answers no entries left (the visitor has none): the viewer is not known, so the
-  // card keeps offering Enter Drawing, whose press asks to sign in.
   const drawingDetails = drawing.data?.saleDetails;
-  const entryCounts =
-    isDrawing && drawingDetails
-      ? signedIn
-        ? drawingDetails
-        : { ...drawingDetails, userEntriesUnused: null, userEntriesUsed: null }
-      : undefined;
+  const entryCounts = isDrawing && drawingDetails ? viewerEntries(drawingDetails, signedIn) : undefined;
   const shown = domainCard(card, sold, entryCounts, highestBid);
+  // A drawing's card reads its own close once the drawing's answer says it closed.
+  const cardNow = isDrawing ? drawingCardNow(shown, now, drawing.data?.status) : now;
   const entries = entriesLine(shown);
   // A signed-in bidder's own state on an auction card, live (useBidInfo refetches on the nifty's events).
   const bidInfo = useBidInfo(card.contractAddress, card.typeNumber, {
@@ -134,21 +135,8 @@ export function DropSaleCard({
   });
   const yours = signedIn ? yourBidText(shown.saleType, bidInfo.data?.yourBid) : null;
 
-  const viewer = {
-    signedIn,
-    ...(eligibility?.eligible === null || eligibility === undefined
-      ? {}
-      : { eligible: eligibility.eligible }),
-    ...(eligibility?.validated === null || eligibility === undefined
-      ? {}
-      : { validated: eligibility.validated }),
-  };
-  // Until the viewer's eligibility arrives, the card's own label, disabled: not 'Validated account required'
-  // to a collector who may well be validated.
-  const button = eligibilityLoading
-    ? { label: dropCardButton(shown, now, { ...viewer, validated: true }).label, disabled: true }
-    : dropCardButton(shown, now, viewer);
-  const countdown = dropCardCountdown(shown, now);
+  const button = saleCardButton(shown, cardNow, { signedIn, eligibility, eligibilityLoading });
+  const countdown = dropCardCountdown(shown, cardNow);
   const priceLine = dropCardPriceLine(shown);
   // A one-per-collector NFT the viewer already bought: checkout would refuse it (409 limit-reached), so the
   // quantity-limit panel says so and Buy / Mint is disabled (000 §5, 001 §4). Bids and drawings have their own rules.

@@ -1,13 +1,19 @@
-import { dropCardButton } from '@vitrine/domain';
+import { dropCardButton, dropCardCountdown } from '@vitrine/domain';
+import type { NiftyEligibility } from '@vitrine/domain/catalog-responses';
+import type { Drawing } from '@vitrine/domain/trading-responses';
 import { describe, expect, it } from 'vitest';
 import { LIMIT_REACHED } from '../trading/quantity-limit';
 import {
   cardDropType,
   domainCard,
+  drawingCard,
+  drawingCardNow,
   dropSoldOutLabel,
   entriesLine,
   quantityLine,
   type SaleCard,
+  saleCardButton,
+  viewerEntries,
 } from './sale-card';
 
 const NOW = Date.parse('2025-02-19T12:00:00Z');
@@ -135,5 +141,140 @@ describe("quantityLine (000 §4 cards, §5 quantity-limit panel: 'Only {n} Remai
   });
   it('says the purchase limit is reached when the viewer reached it', () => {
     expect(quantityLine(domainCard(card({ sold: 2 })), true, true)).toBe(LIMIT_REACHED);
+  });
+});
+
+/** A signed-in viewer's eligibility for a nifty (decision 015): eligible and validated unless told otherwise. */
+function eligibilityOf(o: Partial<NiftyEligibility> = {}): NiftyEligibility {
+  return {
+    contractAddress: '0x01',
+    niftyType: 1,
+    eligible: true,
+    status: 'Eligible',
+    requiresValidation: false,
+    validated: true,
+    action: 'Enter Drawing',
+    criteria: null,
+    ...o,
+  } as NiftyEligibility;
+}
+
+/** A drawing's own answer (GET /api/drawings/…), open with one entry left to the viewer. */
+function drawingAnswer(o: Partial<Drawing> = {}): Drawing {
+  return {
+    contractAddress: '0x01',
+    niftyType: 1,
+    name: 'Fern Index',
+    dropType: 'drawing',
+    startDate: '2025-02-18T12:00:00Z',
+    endDate: '2025-02-20T12:00:00Z',
+    status: 'open',
+    priceInCents: 1500,
+    editionSize: 10,
+    commitment: 'c'.repeat(64),
+    seed: null,
+    drawnAt: null,
+    editionsDrawn: null,
+    editionsToDraw: 10,
+    winners: [],
+    winnerEntries: [],
+    saleDetails: { price: 1500, userEntriesUnused: 1, userEntriesUsed: 0, totalEntries: 3 },
+    validated: true,
+    viewerEntry: null,
+    ...o,
+  };
+}
+
+describe('saleCardButton: the one button rule of the drop cards and the drawing page (001 §4, 000 §5)', () => {
+  const open = () =>
+    domainCard(card({ saleType: 'drawing', sold: 0 }), undefined, {
+      userEntriesUnused: 1,
+      userEntriesUsed: 0,
+      totalEntries: 0,
+    });
+  it("reads 'Validated account required' or 'Not Eligible to Enter Drawing', disabled, by the viewer's eligibility", () => {
+    const signedIn = (e: NiftyEligibility) => saleCardButton(open(), NOW, { signedIn: true, eligibility: e });
+    expect(signedIn(eligibilityOf())).toEqual({ label: 'Enter Drawing', disabled: false });
+    expect(signedIn(eligibilityOf({ validated: false }))).toEqual({
+      label: 'Validated account required',
+      disabled: true,
+    });
+    expect(signedIn(eligibilityOf({ eligible: false, status: 'Not Eligible' }))).toEqual({
+      label: 'Not Eligible to Enter Drawing',
+      disabled: true,
+    });
+  });
+  it('while the eligibility is on its way: the card’s own label, disabled; signed out: the action, enabled', () => {
+    expect(
+      saleCardButton(open(), NOW, { signedIn: true, eligibility: undefined, eligibilityLoading: true }),
+    ).toEqual({ label: 'Enter Drawing', disabled: true });
+    const visitor = eligibilityOf({ eligible: null, validated: null, status: 'Eligibility Required' });
+    expect(saleCardButton(open(), NOW, { signedIn: false, eligibility: visitor })).toEqual({
+      label: 'Enter Drawing',
+      disabled: false,
+    });
+  });
+});
+
+describe("drawingCard: the drawing page's button by the drop cards' rule", () => {
+  const button = (d: Drawing, e: NiftyEligibility | undefined, signedIn = true) =>
+    saleCardButton(drawingCard(d, signedIn, e), NOW, { signedIn, eligibility: e });
+  it("reads 'Validated account required' and 'Not Eligible to Enter Drawing' (disabled) as the drop card does", () => {
+    expect(button(drawingAnswer(), eligibilityOf())).toEqual({ label: 'Enter Drawing', disabled: false });
+    expect(button(drawingAnswer({ validated: false }), eligibilityOf({ validated: false }))).toEqual({
+      label: 'Validated account required',
+      disabled: true,
+    });
+    expect(button(drawingAnswer(), eligibilityOf({ eligible: false, status: 'Not Eligible' }))).toEqual({
+      label: 'Not Eligible to Enter Drawing',
+      disabled: true,
+    });
+  });
+  it("reads 'Entered' once the entry is used; signed out, Enter Drawing (its press asks to sign in)", () => {
+    const entered = drawingAnswer({
+      saleDetails: { price: 1500, userEntriesUnused: 0, userEntriesUsed: 1, totalEntries: 4 },
+    });
+    expect(button(entered, eligibilityOf())).toEqual({ label: 'Entered', disabled: true });
+    const signedOut = drawingAnswer({
+      validated: null,
+      saleDetails: { price: 1500, userEntriesUnused: 0, userEntriesUsed: 0, totalEntries: 4 },
+    });
+    expect(button(signedOut, undefined, false)).toEqual({ label: 'Enter Drawing', disabled: false });
+  });
+  it("is 'Unavailable' when it has no edition to draw, and by its window before and after", () => {
+    expect(button(drawingAnswer({ editionsToDraw: 0 }), eligibilityOf()).label).toBe('Unavailable');
+    expect(button(drawingAnswer({ startDate: '2025-02-19T13:00:00Z' }), eligibilityOf()).label).toBe(
+      'Not yet Available',
+    );
+    expect(button(drawingAnswer({ endDate: '2025-02-19T11:00:00Z' }), eligibilityOf()).label).toBe('Ended');
+  });
+  it('signed out, the viewer’s entries are not known (null), so none are claimed', () => {
+    const details = { price: 1500, userEntriesUnused: 0, userEntriesUsed: 0, totalEntries: 2 };
+    expect(viewerEntries(details, false)).toEqual({
+      ...details,
+      userEntriesUnused: null,
+      userEntriesUsed: null,
+    });
+    expect(viewerEntries(details, true)).toEqual(details);
+  });
+});
+
+describe("drawingCardNow: a drawing's card goes by the drawing's answer, read again at its close", () => {
+  const open = () => domainCard(card({ saleType: 'drawing', sold: 0 }));
+  it("reads 'Ended' once the drawing says it closed or was drawn, though this clock has not reached the close", () => {
+    for (const status of ['closed', 'drawn'] as const) {
+      const at = drawingCardNow(open(), NOW, status);
+      expect(dropCardButton(open(), at).label).toBe('Ended');
+      expect(dropCardCountdown(open(), at)).toMatchObject({ label: null, live: false });
+    }
+  });
+  it('keeps this clock while the drawing is open, upcoming or not read yet', () => {
+    for (const status of ['open', 'upcoming', undefined] as const) {
+      expect(drawingCardNow(open(), NOW, status)).toBe(NOW);
+    }
+    expect(dropCardButton(open(), NOW).label).toBe('Enter Drawing');
+    // Past the close by this clock, the later time stays.
+    const later = Date.parse('2025-02-21T00:00:00Z');
+    expect(drawingCardNow(open(), later, 'closed')).toBe(later);
   });
 });

@@ -1,12 +1,16 @@
 import {
   type DropSaleCard as DomainCard,
+  type DropCardButton,
   type DropCardLabel,
+  type DropCardViewer,
   dropCardButton,
   isBidSaleType,
   remainingEditions,
   type SaleType,
+  toEpochMs,
 } from '@vitrine/domain';
-import type { HomeDrop } from '@vitrine/domain/catalog-responses';
+import type { HomeDrop, NiftyEligibility } from '@vitrine/domain/catalog-responses';
+import type { Drawing } from '@vitrine/domain/trading-responses';
 import { LIMIT_REACHED } from '../trading/quantity-limit';
 
 export type SaleCard = HomeDrop['cards'][number];
@@ -46,6 +50,74 @@ export function domainCard(
         }
       : details,
   };
+}
+
+/**
+ * A drawing's entries for the viewer as the drawing's answer gives them. Signed out it answers no entries left (the
+ * visitor has none), but the viewer is not known: null, so the card keeps offering Enter Drawing, whose press asks
+ * to sign in.
+ */
+export function viewerEntries(details: Drawing['saleDetails'], signedIn: boolean): DrawingEntries {
+  return signedIn ? details : { ...details, userEntriesUnused: null, userEntriesUsed: null };
+}
+
+/**
+ * The card of a drawing built from the drawing's own answer (its results page has no drop card): the same button
+ * rule as its drop card. The answer gives the editions it draws, not how many are sold or reserved: those it does
+ * not draw count as reserved ('Unavailable' once none is left).
+ */
+export function drawingCard(d: Drawing, signedIn: boolean, eligibility?: NiftyEligibility): DomainCard {
+  return {
+    nifty: {
+      name: d.name,
+      niftyTotalBurnt: 0,
+      niftyTotalNumOfEditions: d.editionSize,
+      niftyTotalReserved: Math.max(0, d.editionSize - d.editionsToDraw),
+      niftyTotalSold: 0,
+    },
+    saleType: 'drawing',
+    saleDetails: { price: d.saleDetails.price, ...viewerEntries(d.saleDetails, signedIn) },
+    startDate: d.startDate,
+    endDate: d.endDate,
+    requiresValidation: eligibility?.requiresValidation ?? false,
+  };
+}
+
+/**
+ * The time a drawing's card is read at. The drawing's answer decides (its card reads the drawing again at its
+ * close): once it says the drawing is closed or drawn, the card reads at least its close ('Ended', no 'Live' badge
+ * nor timer), whatever this browser's clock says.
+ */
+export function drawingCardNow(card: DomainCard, now: number, status: Drawing['status'] | undefined): number {
+  if (status !== 'closed' && status !== 'drawn') return now;
+  const end = toEpochMs(card.endDate);
+  return end === null ? now : Math.max(now, end);
+}
+
+/** Who a card's button is for: signed in, and once read, whether eligible and validated (decision 015). */
+export interface CardViewer {
+  signedIn: boolean;
+  eligibility: NiftyEligibility | undefined;
+  /** The signed-in viewer's eligibility is on its way: nothing is claimed about the viewer yet. */
+  eligibilityLoading?: boolean;
+}
+
+/**
+ * A sale card's button for its viewer (001 §4 priority, the one rule of the drop cards and the drawing page):
+ * 'Validated account required' and 'Not Eligible to {action}' from the viewer's eligibility. Until it arrives, the
+ * card's own label, disabled: not 'Validated account required' to a collector who may well be validated.
+ */
+export function saleCardButton(card: DomainCard, now: number, v: CardViewer): DropCardButton {
+  const e = v.eligibility;
+  const viewer: DropCardViewer = {
+    signedIn: v.signedIn,
+    ...(e?.eligible === null || e === undefined ? {} : { eligible: e.eligible }),
+    ...(e?.validated === null || e === undefined ? {} : { validated: e.validated }),
+  };
+  if (v.eligibilityLoading) {
+    return { label: dropCardButton(card, now, { ...viewer, validated: true }).label, disabled: true };
+  }
+  return dropCardButton(card, now, viewer);
 }
 
 /** The entry count a drawing card shows ('1 Entry', '{n} Entries'); null for other sale types. */
