@@ -304,6 +304,7 @@ export function createServices(config: ResolvedConfig, log: ServiceLog) {
     eligibility,
     onTokenChange,
     log: (message, detail) => log.warn({ detail }, message),
+    owedVoids,
   });
   jobs.register<{ drawingId: number }>(DRAWING_RUN_JOB, async ({ drawingId }) => {
     await drawings.run(drawingId);

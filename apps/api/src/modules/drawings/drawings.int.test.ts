@@ -29,6 +29,7 @@ import {
   type DrawingView,
   forfeitMessage,
   MAX_CAPTURE_ATTEMPTS,
+  notDrawnMessage,
   runnerUpMessage,
 } from './drawings.service';
 
@@ -1338,6 +1339,62 @@ describe("the drawing's answer carries the viewer's own entry", () => {
           ? { id: winnerId, status: 'forfeited', promoted: false }
           : { id: mine[i]?.id, status: 'won', promoted: true },
       );
+    }
+  });
+});
+
+// Review 2026-12-07: the results were told only once every card was captured or voided, so a settlement that failed
+// after the draw's commit told nobody, and the job's rerun (which finds the drawing drawn) told nobody either.
+describe('the results of a draw whose settlement fails', () => {
+  it('are told to every entrant all the same, and the job run again tells nobody twice', async () => {
+    const { nifty } = await dropNifty(t.app, { dropType: 'drawing', editionSize: 1, priceInCents: PRICE });
+    const entrants = [await validated(0), await validated(0)];
+    for (const s of entrants) expect((await enterByCard(nifty, s)).statusCode).toBe(201);
+    // The store refuses to write down the lost card's void: the settlement after the draw's commit fails.
+    await db().execute(sql`CREATE TABLE owed_void_fault (on_ boolean NOT NULL)`);
+    await db().execute(sql`INSERT INTO owed_void_fault VALUES (true)`);
+    await db().execute(
+      sql.raw(`CREATE FUNCTION owed_void_fault_fn() RETURNS trigger AS $$
+      BEGIN IF (SELECT on_ FROM owed_void_fault LIMIT 1) THEN RAISE EXCEPTION 'store failing'; END IF; RETURN NEW; END
+      $$ LANGUAGE plpgsql`),
+    );
+    await db().execute(
+      sql`CREATE TRIGGER owed_void_fault_trg BEFORE INSERT ON owed_voids FOR EACH ROW EXECUTE FUNCTION owed_void_fault_fn()`,
+    );
+    try {
+      t.clock.advance(2 * DAY);
+      expect((await t.app.services.jobs.drain()).failed).toBe(1);
+      const view = await read(nifty);
+      expect(view.status).toBe('drawn');
+      const messages = async (s: TestSession) =>
+        (await db().select().from(schema.alerts).where(eq(schema.alerts.userId, s.userId))).map(
+          (a) => a.message,
+        );
+      const told = (await Promise.all(entrants.map(messages))).flat();
+      expect(told.sort()).toEqual(
+        [`You won the drawing for ${view.name}`, notDrawnMessage(view.name, false)].sort(),
+      );
+
+      // The job again, once the store writes again: the lost card released, nobody told twice.
+      await db().execute(sql`UPDATE owed_void_fault SET on_ = false`);
+      t.clock.advance(JOB_RETRY_DELAY_SECONDS * 1000);
+      expect((await t.app.services.jobs.drain()).failed).toBe(0);
+      const after = await Promise.all(entrants.map(messages));
+      expect(after.map((m) => m.length)).toEqual([1, 1]);
+      const charges = await Promise.all(
+        entrants.map(async (s) => {
+          const [e] = await db()
+            .select()
+            .from(schema.drawingEntries)
+            .where(eq(schema.drawingEntries.userId, s.userId));
+          return chargeOf(e?.providerReference)?.status;
+        }),
+      );
+      expect(charges.sort()).toEqual(['captured', 'voided']);
+    } finally {
+      await db().execute(sql`DROP TRIGGER owed_void_fault_trg ON owed_voids`);
+      await db().execute(sql`DROP FUNCTION owed_void_fault_fn`);
+      await db().execute(sql`DROP TABLE owed_void_fault`);
     }
   });
 });

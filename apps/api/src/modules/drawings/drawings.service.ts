@@ -38,6 +38,7 @@ import {
   type RequiresAction,
 } from '../trading/card-verifications';
 import { createLedgerRepo, type LedgerRepo, takeBack } from '../trading/ledger.repo';
+import type { OwedVoids } from '../trading/owed-voids';
 import { type ExternalPaymentProvider, PaymentRefusedError } from '../trading/payment-providers';
 import { checkoutKindOf } from '../trading/sale-kind';
 import { splitPayees, splitPostings, splitShares } from '../trading/sales-splits';
@@ -65,6 +66,14 @@ export const forfeitMessage = (title: string, passedOn = true) =>
   `We could not take the payment for ${title} from your card, so your drawing win was forfeited${
     passedOn ? ' and the edition went to the next entrant' : ''
   }`;
+/**
+ * What an entrant not drawn is told. While a winner's card payment is still to be taken, a forfeit may pass its
+ * edition to the next entrant in the draw order, who then pays the entry's price (decision 013): they are told so.
+ */
+export const notDrawnMessage = (title: string, paymentPending: boolean) =>
+  paymentPending
+    ? `You were not drawn for ${title}. Your entry stays in line until the winners have paid: if a winner's payment fails, the edition passes to the next entrant in the draw order, at the entry's price`
+    : `You were not drawn for ${title}; your entry was released`;
 /** What the next entrant in the draw order is told when a forfeited edition comes to them. */
 export const runnerUpMessage = (title: string) =>
   `You won the drawing for ${title}: a drawn winner's payment failed and the edition passed to you`;
@@ -134,6 +143,8 @@ export function createDrawingsService(deps: {
   onTokenChange?: (tokenRowId: number, formerOwnerId?: number) => Promise<void>;
   /** For the operator: a forfeit whose accounts could not give back everything (its shortfall). */
   log?: (message: string, detail: Record<string, unknown>) => void;
+  /** Voids written down as owed in the unit that lets an authorisation go (decision 009 "Voids owed"). */
+  owedVoids?: Pick<OwedVoids, 'record' | 'release'>;
 }) {
   const { clock, unit, jobs } = deps;
   const repo = createDrawingsRepo(deps.db);
@@ -229,11 +240,34 @@ export function createDrawingsService(deps: {
     };
   }
 
-  function alert(userId: number, won: boolean, n: NiftyForSale) {
-    const message = won
-      ? `You won the drawing for ${n.title}`
-      : `You were not drawn for ${n.title}; your entry was released`;
+  function alert(userId: number, won: boolean, n: NiftyForSale, paymentPending = false) {
+    const message = won ? `You won the drawing for ${n.title}` : notDrawnMessage(n.title, paymentPending);
     tell(userId, n, message, won ? 'You won the drawing' : 'Drawing results', `drawing:${n.id}`);
+  }
+
+  /**
+   * The card entries settled (`settleCards`), then every entrant told the draw's result from the entries as they
+   * stand, whether the settlement went through or threw (the processor down): a drawn winner (neither promoted
+   * since, whom `forfeit` tells, nor forfeited) that they won; a loser that they were not drawn, and, while a
+   * winner's card payment is still to be taken, that their entry stays in line for it. Each alert once per user
+   * (its key): a run that finds the drawing drawn (its job again after a crash or a failed settlement) tells only
+   * whom the first did not. Without the alerts service (events and emails only), only the draw's own run tells.
+   */
+  async function settleThenTell(drawingId: number, n: NiftyForSale, again: boolean) {
+    try {
+      await settleCards(drawingId);
+    } finally {
+      if (!again || (deps.alerts && deps.background)) {
+        const entries = await repo.allEntries(drawingId);
+        const paymentPending = entries.some(
+          (e) => e.status === 'won' && e.providerReference !== null && e.cardSettledAt === null,
+        );
+        for (const e of entries) {
+          if (e.status === 'won' && e.promotedAt === null) alert(e.userId, true, n);
+          else if (e.status === 'lost') alert(e.userId, false, n, paymentPending);
+        }
+      }
+    }
   }
 
   /**
@@ -322,13 +356,21 @@ export function createDrawingsService(deps: {
       if (refused > 0) await sendSettleAgain(drawingId);
       return;
     }
+    // Each lost entry's card settled in one unit under its lock (a concurrent run finds it done), its void written
+    // down as owed there, then voided after the commit; a void the processor refuses stays owed for the minute sweep.
+    // (Voided inside the unit, a refused void was written down beside it, which the embedded store's one connection,
+    // held by the unit, never let through: the settlement hung.)
     for (const e of await repo.cardsToSettle(drawingId)) {
-      await unit.run(async ({ drawings }) => {
+      const letGo = await unit.run(async ({ drawings }, tx) => {
         const entry = await drawings.lockCardToSettle(e.id);
-        if (!entry || entry.status === 'won') return;
-        await cards.release(entry.providerReference);
+        if (!entry || entry.status === 'won') return null;
+        if (deps.owedVoids) await deps.owedVoids.record(tx, deps.card.method, entry.providerReference);
         await drawings.markCardSettled(e.id, clock.now());
+        return entry.providerReference;
       });
+      if (letGo === null) continue;
+      if (deps.owedVoids) await deps.owedVoids.release(deps.card.method, letGo);
+      else await cards.release(letGo);
     }
   }
 
@@ -684,11 +726,12 @@ export function createDrawingsService(deps: {
     ): Promise<'drawn' | 'already' | 'not-yet'> {
       const d = await repo.byId(drawingId);
       if (!d) return 'already';
+      const n = await trading.niftyForSaleById(d.niftyId);
       if (d.status === 'drawn') {
-        await settleCards(drawingId);
+        if (n) await settleThenTell(drawingId, n, true);
+        else await settleCards(drawingId);
         return 'already';
       }
-      const n = await trading.niftyForSaleById(d.niftyId);
       if (!n) return 'already';
       const at = clock.now();
       if (!options.force && n.endAt && at < n.endAt) {
@@ -827,7 +870,6 @@ export function createDrawingsService(deps: {
         if (!(await drawings.markDrawn(drawingId, free, at))) throw new Error('drawing: drawn twice');
         return {
           winners,
-          losers,
           firstToken: [...tokenRowIds.values()][0] ?? null,
           sold: nifty.totalSold + winners.length,
           proceeds,
@@ -836,13 +878,11 @@ export function createDrawingsService(deps: {
         };
       });
       if (!result) {
-        await settleCards(drawingId);
+        await settleThenTell(drawingId, n, true);
         return 'already';
       }
-      // Committed: the card entries captured or voided, alerts, the sold count, the browsing caches.
-      await settleCards(drawingId);
-      for (const w of result.winners) alert(w.userId, true, n);
-      for (const l of result.losers) alert(l.userId, false, n);
+      // Committed: the proceeds told, the sold count, the browsing caches; then the card entries captured or voided
+      // and every entrant told the result, even when that settlement fails (`settleThenTell`).
       tellProceeds(n, result);
       void deps.events
         .publish(topics.nifty(n.contractAddress, n.typeNumber), {
@@ -856,6 +896,7 @@ export function createDrawingsService(deps: {
         })
         .catch(() => undefined);
       if (result.firstToken !== null) await deps.onTokenChange?.(result.firstToken).catch(() => undefined);
+      await settleThenTell(drawingId, n, false);
       return 'drawn';
     },
 
