@@ -28023,6 +28023,7 @@ export interface operations {
                             totalEntries: number;
                         };
                         validated: boolean | null;
+                        burnRequired: boolean;
                         viewerEntry: {
                             id: number;
                             /** @enum {string} */
@@ -28391,6 +28392,7 @@ export interface operations {
                             totalEntries: number;
                         };
                         validated: boolean | null;
+                        burnRequired: boolean;
                         viewerEntry: {
                             id: number;
                             /** @enum {string} */

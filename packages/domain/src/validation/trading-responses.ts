@@ -555,6 +555,8 @@ export const drawingSchema = z.object({
   }),
   /** The viewer's profile is validated (null: signed out). */
   validated: z.boolean().nullable(),
+  /** 001 §4 'Burn Required': entered by burning an NFT (not built: such a drawing takes no entries). */
+  burnRequired: z.boolean(),
   /**
    * The signed-in viewer's own entry, as the entries list shows it without the username: what the results page
    * tells them ('You won', 'You were not drawn', …). Null signed out or not entered.

@@ -236,6 +236,7 @@ export function createDrawingsService(deps: {
         totalEntries: total,
       },
       validated: viewerId === null ? null : await repo.isValidated(viewerId),
+      burnRequired: n.burnRequired,
       viewerEntry: own ? { id: own.id, status: own.status, promoted: own.promoted } : null,
     };
   }

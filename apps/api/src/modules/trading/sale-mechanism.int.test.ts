@@ -134,6 +134,9 @@ describe('burn-required NFTs', () => {
     });
     const s = await validated(0);
     await f.tokens({ niftyId: required.id, ownerId: s.userId, count: 1 });
+    // The drawing says so, and its page's button reads 'Burn Required' (disabled), as its drop card does.
+    const read = await t.app.inject({ url: `/api/drawings/${nifty.contractAddress}/${nifty.typeNumber}/` });
+    expect(read.json()).toMatchObject({ burnRequired: true });
     const entry = await enter(s, nifty);
     expect(entry.statusCode).toBe(409);
     expect(entry.json()).toMatchObject({ errorType: 'burn-required' });

@@ -180,6 +180,7 @@ function drawingAnswer(o: Partial<Drawing> = {}): Drawing {
     winnerEntries: [],
     saleDetails: { price: 1500, userEntriesUnused: 1, userEntriesUsed: 0, totalEntries: 3 },
     validated: true,
+    burnRequired: false,
     viewerEntry: null,
     ...o,
   };
@@ -227,6 +228,13 @@ describe("drawingCard: the drawing page's button by the drop cards' rule", () =>
     });
     expect(button(drawingAnswer(), eligibilityOf({ eligible: false, status: 'Not Eligible' }))).toEqual({
       label: 'Not Eligible to Enter Drawing',
+      disabled: true,
+    });
+  });
+  // The drawing page offered Enter Drawing on a burn-required drawing, which the API refuses (no entry by burning).
+  it("reads 'Burn Required' (disabled) for a drawing entered by burning an NFT, as its drop card does", () => {
+    expect(button(drawingAnswer({ burnRequired: true }), eligibilityOf())).toEqual({
+      label: 'Burn Required',
       disabled: true,
     });
   });

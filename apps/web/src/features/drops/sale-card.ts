@@ -79,6 +79,7 @@ export function drawingCard(d: Drawing, signedIn: boolean, eligibility?: NiftyEl
     saleDetails: { price: d.saleDetails.price, ...viewerEntries(d.saleDetails, signedIn) },
     startDate: d.startDate,
     endDate: d.endDate,
+    burnRequired: d.burnRequired,
     requiresValidation: eligibility?.requiresValidation ?? false,
   };
 }
