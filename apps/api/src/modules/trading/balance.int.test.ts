@@ -1,5 +1,5 @@
 import { schema } from '@vitrine/db';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 // The balance through the real app (decision 009): funds added by card, a declined card adds nothing,
 // a payout beyond the balance is refused, every movement is listed, and funds added buy an NFT.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -424,6 +424,118 @@ describe('the balance', () => {
       );
       expect(purchase?.description).toBe(row?.name);
     }
+  });
+});
+
+// Bug: the minute sweep read the `limit` oldest deposits left authorised every run, with no cursor and no
+// filter on the processor: deposits the processor kept failing on held every newer one back for good, and a deposit
+// another processor made (Stripe's, read by the simulated one) was voided though its money may have been taken.
+describe('the deposit sweep (creditDue)', () => {
+  const db = () => t.app.config.database.db;
+  const rowOf = async (id: number) =>
+    (await db().select().from(schema.cardDeposits).where(eq(schema.cardDeposits.id, id)))[0];
+
+  /**
+   * A deposit left `authorized`: its request's capture failed and the processor could not be asked (a 500). `charged`:
+   * the capture went through (its answer lost). Answers the deposit's row.
+   */
+  async function leftAuthorized(u: TestSession, amountCents: number, charged: boolean) {
+    const provider = t.app.services.cardProcessor.provider;
+    const [capture, isCaptured] = [provider.capture, provider.isCaptured];
+    provider.capture = async (ref) => {
+      if (charged) await capture.call(provider, ref);
+      throw new Error('connection reset');
+    };
+    provider.isCaptured = async () => {
+      throw new Error('processor unreachable');
+    };
+    try {
+      const res = await post(u, '/api/v2/balance/deposits', {
+        amount_in_cents: amountCents,
+        payment_token: await card(u, TEST_CARDS.succeeds),
+      });
+      expect(res.statusCode, res.body).toBe(500);
+    } finally {
+      provider.capture = capture;
+      provider.isCaptured = isCaptured;
+    }
+    const [row] = await db()
+      .select()
+      .from(schema.cardDeposits)
+      .where(eq(schema.cardDeposits.userId, u.userId))
+      .orderBy(desc(schema.cardDeposits.id))
+      .limit(1);
+    expect(row?.status).toBe('authorized');
+    if (!row) throw new Error('no deposit');
+    return row;
+  }
+
+  it('deposits the processor keeps failing on, more than a run reads, do not keep a newer one from being credited', async () => {
+    const old = await buyer(t.app);
+    const failing: { id: number; providerReference: string }[] = [];
+    for (let i = 0; i < 5; i++) {
+      failing.push(await leftAuthorized(old, 1_000, false));
+      t.clock.advance(1_000);
+    }
+    const u = await buyer(t.app);
+    const newer = await leftAuthorized(u, 2_500, true);
+    t.clock.advance(2 * 60_000);
+    // The processor cannot be asked about the old ones (its outage for those references).
+    const provider = t.app.services.cardProcessor.provider;
+    const isCaptured = provider.isCaptured;
+    const stuck = new Set(failing.map((r) => r.providerReference));
+    provider.isCaptured = async (ref) => {
+      if (stuck.has(ref)) throw new Error('processor unreachable');
+      return isCaptured.call(provider, ref);
+    };
+    try {
+      // Two a run: three runs reach the sixth deposit (more, if deposits of the tests before are left).
+      for (let run = 0; run < 5 && (await rowOf(newer.id))?.status === 'authorized'; run++) {
+        await t.app.services.balance.creditDue(2);
+      }
+    } finally {
+      provider.isCaptured = isCaptured;
+    }
+    expect((await rowOf(newer.id))?.status).toBe('credited');
+    expect(await profileBalance(u)).toBe(2_500);
+    // The failing ones wait for a later run, neither credited nor voided.
+    for (const r of failing) expect((await rowOf(r.id))?.status).toBe('authorized');
+    // The processor answers again: they are reached and released (never charged).
+    for (let run = 0; run < 5; run++) await t.app.services.balance.creditDue(2);
+    for (const r of failing) expect((await rowOf(r.id))?.status).toBe('voided');
+    expect(await profileBalance(old)).toBe(0);
+    expect(await ledgerInvariants(db())).toMatchObject({ unbalancedTransactions: 0 });
+  });
+
+  it('leaves alone the deposits another processor made (a Stripe PaymentIntent, read by the simulated processor)', async () => {
+    const u = await buyer(t.app);
+    const at = t.clock.now().getTime();
+    const insert = async (status: 'authorized' | 'requires_action', ago: number) => {
+      const when = new Date(at - ago);
+      const [row] = await db()
+        .insert(schema.cardDeposits)
+        .values({
+          userId: u.userId,
+          reference: `deposit:${u.userId}:${status}`,
+          processor: 'stripe_card',
+          providerReference: `pi_${status}_${at}`,
+          amountCents: 3_000,
+          status,
+          createdAt: when,
+          updatedAt: when,
+        })
+        .returning();
+      if (!row) throw new Error('no deposit');
+      return row;
+    };
+    // Made with Stripe before STRIPE_SECRET_KEY was unset: the simulated processor has never heard of them.
+    const charged = await insert('authorized', 2 * 60_000);
+    const waiting = await insert('requires_action', 31 * 60_000);
+    await t.app.services.balance.creditDue();
+    // Neither voided on the word of a processor that did not make them (Stripe may have taken the money).
+    expect((await rowOf(charged.id))?.status).toBe('authorized');
+    expect((await rowOf(waiting.id))?.status).toBe('requires_action');
+    expect(await profileBalance(u)).toBe(0);
   });
 });
 

@@ -3,11 +3,11 @@
 // clearing account.
 import { type Db, schema, type UnitOfWork } from '@vitrine/db';
 import { AppError, formatCents, TRANSACTIONS_PATH } from '@vitrine/domain';
-import { and, asc, eq, gte, lt } from 'drizzle-orm';
+import { and, asc, eq, lt, type SQL, sql } from 'drizzle-orm';
 import type { Background } from '../../lib/background';
 import type { Clock } from '../../lib/clock';
 import { emailUserLater, type Notifier } from '../../lib/notifier';
-import { CAPTURE_GRACE_MS, CAPTURE_WINDOW_MS } from './card-authorizations';
+import { CAPTURE_GRACE_MS, CAPTURE_WINDOW_MS, type OwedCursor } from './card-authorizations';
 import { createLedgerRepo, type LedgerRepo } from './ledger.repo';
 import type { ExternalPaymentProvider } from './payment-providers';
 import { TRADING_ERRORS } from './trading.service';
@@ -89,6 +89,66 @@ export function createBalanceService(deps: {
   const ledger = createLedgerRepo(deps.db);
   const deposits = schema.cardDeposits;
   type DepositRow = typeof deposits.$inferSelect;
+
+  /**
+   * The deposits this server's card processor made: its method, and its references' beginning when it says one (the
+   * simulated card and Stripe share `stripe_card`). Another processor's are never asked about, nor voided on its word.
+   */
+  function ofThisProcessor(): SQL | undefined {
+    const prefix = deps.card.referencePrefix;
+    return and(
+      eq(deposits.processor, deps.card.method),
+      prefix ? sql`starts_with(${deposits.providerReference}, ${prefix})` : undefined,
+    );
+  }
+
+  /**
+   * One read of the sweep's, in the order of the deposits' start and id, going on after the last row the run before
+   * read (kept in this process), and from the oldest again after a short page: rows the processor keeps failing on
+   * cannot keep newer ones from being reached (as `owedCaptures` does for owed captures).
+   */
+  function sweepRead(where: (now: Date) => SQL | undefined, windowMs: number | null) {
+    let from: OwedCursor | null = null;
+    return async (now: Date, limit: number): Promise<DepositRow[]> => {
+      const oldest = new Date(windowMs === null ? 0 : now.getTime() - windowMs);
+      const after = from && from.at > oldest ? from : { at: oldest, id: 0 };
+      const rows = await deps.db
+        .select()
+        .from(deposits)
+        .where(
+          and(
+            where(now),
+            ofThisProcessor(),
+            sql`(${deposits.createdAt}, ${deposits.id}) > (${after.at.toISOString()}::timestamptz, ${after.id}::int)`,
+          ),
+        )
+        .orderBy(asc(deposits.createdAt), asc(deposits.id))
+        .limit(limit);
+      const last = rows.length >= limit ? rows[rows.length - 1] : undefined;
+      from = last ? { at: last.createdAt, id: last.id } : null;
+      return rows;
+    };
+  }
+
+  // Deposits left authorised (the grace counts from when it was authorised: a verification may be done minutes after
+  // the deposit began, and its request is capturing now), within the window from when it began.
+  const dueDeposits = sweepRead(
+    (now) =>
+      and(
+        eq(deposits.status, 'authorized'),
+        lt(deposits.updatedAt, new Date(now.getTime() - CAPTURE_GRACE_MS)),
+      ),
+    CAPTURE_WINDOW_MS,
+  );
+  // Verifications left undone for DEPOSIT_ACTION_WAIT_MS: nothing was taken; the authorisation is released.
+  const abandonedDeposits = sweepRead(
+    (now) =>
+      and(
+        eq(deposits.status, 'requires_action'),
+        lt(deposits.createdAt, new Date(now.getTime() - DEPOSIT_ACTION_WAIT_MS)),
+      ),
+    null,
+  );
 
   /** The deposit of this authorisation, written down once (before any money is taken). */
   async function noted(
@@ -315,36 +375,15 @@ export function createBalanceService(deps: {
 
     /**
      * Finishes deposits left authorised for over a minute (their request failed or stopped): credited when the
-     * processor took the money, voided when it did not. Runs in the minute sweep; answers how many it credited.
+     * processor took the money, voided when it did not; and voids those whose verification was never done. Only
+     * this server's processor's deposits; each read goes on where the last run's stopped (`sweepRead`), so deposits
+     * the processor keeps failing on do not hold newer ones back. Runs in the minute sweep; answers how many it
+     * credited.
      */
     async creditDue(limit = 100): Promise<number> {
-      const at = deps.clock.now().getTime();
-      const due = await deps.db
-        .select()
-        .from(deposits)
-        .where(
-          and(
-            eq(deposits.status, 'authorized'),
-            // The grace counts from when it was authorised (a verification may be done minutes after the deposit
-            // began; its request is capturing now), the window from when it began.
-            lt(deposits.updatedAt, new Date(at - CAPTURE_GRACE_MS)),
-            gte(deposits.createdAt, new Date(at - CAPTURE_WINDOW_MS)),
-          ),
-        )
-        .orderBy(asc(deposits.createdAt))
-        .limit(limit);
-      // Verifications left undone: nothing was taken; the authorisation is released.
-      const abandoned = await deps.db
-        .select()
-        .from(deposits)
-        .where(
-          and(
-            eq(deposits.status, 'requires_action'),
-            lt(deposits.createdAt, new Date(at - DEPOSIT_ACTION_WAIT_MS)),
-          ),
-        )
-        .orderBy(asc(deposits.createdAt))
-        .limit(limit);
+      const now = deps.clock.now();
+      const due = await dueDeposits(now, limit);
+      const abandoned = await abandonedDeposits(now, limit);
       for (const row of abandoned) {
         try {
           await deps.card.void(row.providerReference);

@@ -37,6 +37,12 @@ export type AuthorizeOutcome =
 export interface ExternalPaymentProvider {
   kind: 'external';
   method: PaymentMethod;
+  /**
+   * How every reference this provider makes begins (Stripe's PaymentIntents `pi_`, the simulated card's `ch_sim_`),
+   * when two providers share a method: the rows one wrote are told from the other's (a deposit made with the
+   * simulated card before STRIPE_SECRET_KEY was set, which Stripe never heard of), so a sweep asks only its own.
+   */
+  referencePrefix?: string;
   /** Reserves the money (or asks for a second step). */
   authorize(request: AuthorizeRequest): Promise<AuthorizeOutcome>;
   /** The second step of an authorisation that required one. */
@@ -269,6 +275,7 @@ export function createSimulatedCardProcessor(clock: { now(): Date }) {
   const provider: ExternalPaymentProvider = {
     kind: 'external',
     method: 'stripe_card',
+    referencePrefix: 'ch_sim_',
     async authorize(request) {
       const pm = request.paymentToken ? methods.get(request.paymentToken) : undefined;
       if (!pm || pm.ownerId !== request.payerId) {

@@ -295,6 +295,8 @@ export function createStripeProvider(
   return {
     kind: 'external',
     method: 'stripe_card',
+    // A PaymentIntent's id: the card's references written down under `stripe_card` by the simulated processor are not ours.
+    referencePrefix: 'pi_',
     stripe,
     async authorize(request) {
       if (!request.paymentToken) {
