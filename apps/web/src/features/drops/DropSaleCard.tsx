@@ -19,7 +19,7 @@ import { yourBidText } from '../bids/your-bid';
 import { ArtworkMedia } from '../catalog/shared/ArtworkMedia';
 import { DrawingEntryDialog } from '../drawings/DrawingEntryDialog';
 import { drawingResultsPath, drawingsApi, drawingsKeys } from '../drawings/drawings-api';
-import { nextReadIn } from '../drawings/drawings-text';
+import { cardReadIn } from '../drawings/drawings-text';
 import { DropTypeBadge } from '../home/DropTypeBadge';
 import { useLiveTopic } from '../live/useLiveTopic';
 import { useRequireSignIn } from '../social/useRequireSignIn';
@@ -77,7 +77,14 @@ export function DropSaleCard({
   // Sold counts and the highest bid pushed by the live feature (decision 014; a silent auction's is null).
   const onEvent = useCallback(
     (event: LiveEvent) => {
-      if (event.type === 'sold' && event.data.niftyType === card.typeNumber) setSold(event.data.sold);
+      if (event.type === 'sold' && event.data.niftyType === card.typeNumber) {
+        setSold(event.data.sold);
+        // A drawing's draw publishes its sold count: the card reads the drawing ('View results') at once.
+        if (card.saleType === 'drawing')
+          void queryClient.invalidateQueries({
+            queryKey: drawingsKeys.drawing(card.contractAddress, card.typeNumber, signedIn),
+          });
+      }
       if (
         event.type === 'auction' &&
         event.data.niftyType === card.typeNumber &&
@@ -85,7 +92,7 @@ export function DropSaleCard({
       )
         setHighestBid(event.data.highestBidInCents);
     },
-    [card.typeNumber],
+    [card.typeNumber, card.saleType, card.contractAddress, signedIn, queryClient],
   );
   useLiveTopic(topics.nifty(card.contractAddress, card.typeNumber), onEvent);
 
@@ -112,15 +119,17 @@ export function DropSaleCard({
   });
 
   // A drawing's entries for this viewer (and the newest total): the drawing's own answer, the query the
-  // entry dialog refreshes after an entry, so the button reads 'Entered' at once. Read again at its opening, its
-  // close and while it waits for its draw, as its results page does (one timer, the query's, gone with the card):
-  // the card follows it to 'Ended' and 'View results' without a reload.
+  // entry dialog refreshes after an entry, so the button reads 'Entered' at once. Read again at its opening and its
+  // close, and at its draw (the `sold` event above; a slow read meanwhile): one timer, the query's, gone with the
+  // card (`cardReadIn`), so the card follows it to 'Ended' and 'View results' without a reload.
   const isDrawing = card.saleType === 'drawing';
+  // This card's own delay after the opening or the close (not a secret: it only spreads the viewers' reads).
+  const [readJitterMs] = useState(() => Math.floor(Math.random() * 5_000));
   const drawing = useQuery({
     queryKey: drawingsKeys.drawing(card.contractAddress, card.typeNumber, signedIn),
     queryFn: () => drawingsApi.get(card.contractAddress, card.typeNumber),
     enabled: isDrawing,
-    refetchInterval: (query) => (isDrawing ? nextReadIn(query.state.data) : false),
+    refetchInterval: (query) => (isDrawing ? cardReadIn(query.state.data, readJitterMs) : false),
   });
 
   const drawingDetails = drawing.data?.saleDetails;
