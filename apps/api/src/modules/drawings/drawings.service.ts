@@ -31,7 +31,11 @@ import type { LiveEvents } from '../../lib/live-events';
 import { emailUserLater, type Notifier } from '../../lib/notifier';
 import type { EligibilityService } from '../eligibility/eligibility.service';
 import type { AlertsService } from '../live/alerts.service';
-import { type CardAuthorization, createCardAuthorizations } from '../trading/card-authorizations';
+import {
+  CAPTURE_WINDOW_MS,
+  type CardAuthorization,
+  createCardAuthorizations,
+} from '../trading/card-authorizations';
 import {
   CARD_VERIFICATION_ERRORS,
   type CardVerifications,
@@ -247,26 +251,30 @@ export function createDrawingsService(deps: {
   }
 
   /**
-   * The card entries settled (`settleCards`), then every entrant told the draw's result from the entries as they
-   * stand, whether the settlement went through or threw (the processor down): a drawn winner (neither promoted
-   * since, whom `forfeit` tells, nor forfeited) that they won; a loser that they were not drawn, and, while a
-   * winner's card payment is still to be taken, that their entry stays in line for it. Each alert once per user
-   * (its key): a run that finds the drawing drawn (its job again after a crash or a failed settlement) tells only
-   * whom the first did not. Without the alerts service (events and emails only), only the draw's own run tells.
+   * Every entrant told the draw's result from the entries as they stand, each alert once per user (its key): a drawn
+   * winner (neither promoted since, whom `forfeit` tells, nor forfeited) that they won, before their card is
+   * captured (a processor that does not answer would hold the news back); then, once the card entries are settled
+   * (`settleCards`) or the settlement threw, a loser that they were not drawn, and, while any card entry is still to
+   * be settled (a winner's payment to take, a lost card still held), that their entry stays in line. A run that finds
+   * the drawing drawn (its job again after a crash or a failed settlement) tells only whom the first did not.
+   * Without the alerts service (events and emails only), only the draw's own run tells.
    */
   async function settleThenTell(drawingId: number, n: NiftyForSale, again: boolean) {
+    const tells = !again || Boolean(deps.alerts && deps.background);
+    if (tells) {
+      for (const e of await repo.allEntries(drawingId)) {
+        if (e.status === 'won' && e.promotedAt === null) alert(e.userId, true, n);
+      }
+    }
     try {
       await settleCards(drawingId);
     } finally {
-      if (!again || (deps.alerts && deps.background)) {
+      if (tells) {
         const entries = await repo.allEntries(drawingId);
-        const paymentPending = entries.some(
-          (e) => e.status === 'won' && e.providerReference !== null && e.cardSettledAt === null,
+        const unsettled = entries.some(
+          (e) => e.status !== 'entered' && e.providerReference !== null && e.cardSettledAt === null,
         );
-        for (const e of entries) {
-          if (e.status === 'won' && e.promotedAt === null) alert(e.userId, true, n);
-          else if (e.status === 'lost') alert(e.userId, false, n, paymentPending);
-        }
+        for (const e of entries) if (e.status === 'lost') alert(e.userId, false, n, unsettled);
       }
     }
   }
@@ -416,7 +424,10 @@ export function createDrawingsService(deps: {
       try {
         await cards.capture(e.providerReference);
       } catch (error) {
-        if (!(error instanceof PaymentRefusedError)) {
+        // Past the authorisation's life (about 7 days from the entry) nothing can be taken any more: an unanswered
+        // capture then counts as refused, so an outage, or a processor that never knew the payment, ends in time.
+        const lapsed = at.getTime() - e.createdAt.getTime() >= CAPTURE_WINDOW_MS;
+        if (!(error instanceof PaymentRefusedError) && !lapsed) {
           deps.log?.('drawing capture not answered by the processor: tried again later', {
             entryId: id,
             error: error instanceof Error ? error.message : String(error),

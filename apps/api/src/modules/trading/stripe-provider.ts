@@ -324,6 +324,10 @@ export function createStripeProvider(
           if (error instanceof Stripe.errors.StripeCardError) {
             throw new PaymentRefusedError(ref, error.decline_code ?? error.code ?? 'card_declined');
           }
+          // The authorisation expired before Stripe marked the PaymentIntent cancelled.
+          if (isStripeError(error) && error.code === 'charge_expired_for_capture') {
+            throw new PaymentRefusedError(ref, error.code);
+          }
           if (!unexpectedState(error)) throw error;
           const { status } = await stripe.paymentIntents.retrieve(ref);
           if (status === 'succeeded') return; // captured already

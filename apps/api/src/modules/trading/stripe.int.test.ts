@@ -580,6 +580,15 @@ describe('Stripe failing (a review of the processor failure paths, 2026-12-05)',
       expect(await ledgerInvariants(db())).toMatchObject({ unbalancedTransactions: 0, negativeBalances: 0 });
     });
 
+    it('a capture Stripe still does not answer past the authorisation’s life (7 days) counts as refused', async () => {
+      const { winner, row, drawn } = await drawnByCard(() => fake.failNext('/capture', 2));
+      expect(drawn.failed).toBe(0);
+      expect(await row(winner.id)).toMatchObject({ status: 'won', captureAttempts: 0 });
+      // A week on, the next try is not answered either: nothing can be taken any more, so it counts.
+      await after(7 * 24 * 60 * MINUTE);
+      expect(await row(winner.id)).toMatchObject({ status: 'won', captureAttempts: 1 });
+    });
+
     it('an authorisation that lapsed is refused: after three refusals the edition passes to the next entrant', async () => {
       // Stripe cancels a PaymentIntent left uncaptured for 7 days; its capture then answers the unexpected state.
       const { winner, next, row, drawn } = await drawnByCard(async ([first]) => {

@@ -213,6 +213,8 @@ export function DrawingPage() {
     signedIn: loggedIn,
     eligibility: eligibility.data,
     eligibilityLoading: loggedIn && eligibility.isPending,
+    // The drawing's own answer says whether the viewer is validated, should their eligibility fail to load.
+    validated: loggedIn ? d.validated : null,
   });
   let verification: ReactNode = null;
   if (check === 'verified') {

@@ -231,6 +231,18 @@ describe("drawingCard: the drawing page's button by the drop cards' rule", () =>
       disabled: true,
     });
   });
+  // Review 2026-12-07: with the eligibility not loaded, the page offered Enter Drawing to a collector the drawing's
+  // own answer says is not validated.
+  it("reads 'Validated account required' from the drawing's answer when the eligibility did not come", () => {
+    const d = drawingAnswer({ validated: false });
+    expect(
+      saleCardButton(drawingCard(d, true, undefined), NOW, {
+        signedIn: true,
+        eligibility: undefined,
+        validated: d.validated,
+      }),
+    ).toEqual({ label: 'Validated account required', disabled: true });
+  });
   // The drawing page offered Enter Drawing on a burn-required drawing, which the API refuses (no entry by burning).
   it("reads 'Burn Required' (disabled) for a drawing entered by burning an NFT, as its drop card does", () => {
     expect(button(drawingAnswer({ burnRequired: true }), eligibilityOf())).toEqual({

@@ -101,6 +101,8 @@ export interface CardViewer {
   eligibility: NiftyEligibility | undefined;
   /** The signed-in viewer's eligibility is on its way: nothing is claimed about the viewer yet. */
   eligibilityLoading?: boolean;
+  /** Whether the viewer is validated as another answer says (a drawing's), when the eligibility did not come. */
+  validated?: boolean | null;
 }
 
 /**
@@ -113,7 +115,11 @@ export function saleCardButton(card: DomainCard, now: number, v: CardViewer): Dr
   const viewer: DropCardViewer = {
     signedIn: v.signedIn,
     ...(e?.eligible === null || e === undefined ? {} : { eligible: e.eligible }),
-    ...(e?.validated === null || e === undefined ? {} : { validated: e.validated }),
+    ...(e?.validated === null || e === undefined
+      ? v.validated === null || v.validated === undefined
+        ? {}
+        : { validated: v.validated }
+      : { validated: e.validated }),
   };
   if (v.eligibilityLoading) {
     return { label: dropCardButton(card, now, { ...viewer, validated: true }).label, disabled: true };
