@@ -22,6 +22,10 @@ export const OFFER_ACCEPT_FAILED_MESSAGE = 'Error - Bid could not be accepted';
 export const PAYMENT_PROCESSOR_UNAVAILABLE_MESSAGE =
   'We could not reach the payment processor. Please try again in a moment: you will not be charged twice.';
 
+/** Why part of a balance cannot be cashed out yet: the cash out's 402 `funds-settling` and the cash-out form. */
+export const fundsSettlingMessage = (days: number) =>
+  `Funds added by card and sale proceeds can be cashed out ${days} ${days === 1 ? 'day' : 'days'} after they arrive.`;
+
 /** The seller's dashboard tab a 'sold' alert (and the sold emails) lead to. */
 export const SALES_PATH = '/dashboard/purchases-sales/sales';
 /** The buyer's dashboard tab the checkout's receipt and the receipt emails lead to. */

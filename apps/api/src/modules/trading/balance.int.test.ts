@@ -7,7 +7,7 @@ import { IDEMPOTENCY_STALE_CLAIM_MS } from '../../http/idempotency';
 import { type TestApp, testApp } from '../../testing/test-app';
 import { outbox } from '../auth/testing/auth-kit';
 import { sessionFor, type TestSession } from '../social/test-session';
-import { TEST_CARDS } from './payment-providers';
+import { PaymentRefusedError, TEST_CARDS } from './payment-providers';
 import { buyer, fund, ledgerInvariants, listedToken, listingMatchOf, payIntent } from './trading-helpers';
 
 let t: TestApp;
@@ -210,6 +210,37 @@ describe('the balance', () => {
     const list = await t.app.inject({ url: '/api/v2/balance/transactions', headers: u.headers });
     expect(list.json()).toMatchObject({ count: 1, results: [{ kind: 'deposit', amountInCents: 2_500 }] });
     expect(await ledgerInvariants(t.app.config.database.db)).toMatchObject({ unbalancedTransactions: 0 });
+  });
+
+  // Review 2026-12-07: a capture the processor refused for good, whose state could then not be read, answered 500.
+  it('a deposit whose capture the processor refuses for good answers the card declined, and credits nothing', async () => {
+    const u = await buyer(t.app);
+    const provider = t.app.services.cardProcessor.provider;
+    const { capture, isCaptured } = provider;
+    provider.capture = async (ref) => {
+      throw new PaymentRefusedError(ref, 'canceled');
+    };
+    provider.isCaptured = async () => {
+      throw new Error('the processor did not answer');
+    };
+    let res: Awaited<ReturnType<typeof post>>;
+    try {
+      res = await post(u, '/api/v2/balance/deposits', {
+        amount_in_cents: 2_500,
+        payment_token: await card(u, TEST_CARDS.succeeds),
+      });
+    } finally {
+      provider.capture = capture;
+      provider.isCaptured = isCaptured;
+    }
+    expect(res.statusCode, res.body).toBe(402);
+    expect(res.json()).toMatchObject({ errorType: 'card_declined' });
+    const [row] = await t.app.config.database.db
+      .select()
+      .from(schema.cardDeposits)
+      .where(eq(schema.cardDeposits.userId, u.userId));
+    expect(row?.status).toBe('voided');
+    expect(await profileBalance(u)).toBe(0);
   });
 
   // Review (2026-12-05): the sweep's minute of grace counted from the deposit's first step, so a verification done

@@ -2,14 +2,14 @@
 // movements for the Transactions tab. Every change is one ledger movement against the payments
 // clearing account.
 import { type Db, schema, type UnitOfWork } from '@vitrine/db';
-import { AppError, formatCents, TRANSACTIONS_PATH } from '@vitrine/domain';
+import { AppError, formatCents, fundsSettlingMessage, TRANSACTIONS_PATH } from '@vitrine/domain';
 import { and, asc, eq, lt, type SQL, sql } from 'drizzle-orm';
 import type { Background } from '../../lib/background';
 import type { Clock } from '../../lib/clock';
 import { emailUserLater, type Notifier } from '../../lib/notifier';
 import { CAPTURE_GRACE_MS, CAPTURE_WINDOW_MS, type OwedCursor } from './card-authorizations';
 import { createLedgerRepo, type LedgerRepo } from './ledger.repo';
-import type { ExternalPaymentProvider } from './payment-providers';
+import { type ExternalPaymentProvider, PaymentRefusedError } from './payment-providers';
 import { TRADING_ERRORS } from './trading.service';
 
 /** Cash-out methods offered (000 §3 cashoutMethods): a simulated bank payout until a real one exists. */
@@ -213,9 +213,12 @@ export function createBalanceService(deps: {
       await deps.card.capture(row.providerReference);
     } catch (error) {
       // A capture whose answer was lost may have taken the money: the processor is asked. Taken: credited
-      // below, as if the answer had come. Not taken: released, and nothing is credited. Not known: the
-      // deposit stays authorised, for the same request sent again or the sweep to finish.
-      const taken = await deps.card.isCaptured(row.providerReference).catch(() => null);
+      // below, as if the answer had come. Not taken (or refused for good: nothing can be taken), released, and
+      // nothing is credited. Not known: the deposit stays authorised, for the same request sent again or the sweep.
+      const taken =
+        error instanceof PaymentRefusedError
+          ? false
+          : await deps.card.isCaptured(row.providerReference).catch(() => null);
       if (taken === null) throw error;
       if (!taken) {
         await deps.card.void(row.providerReference);
@@ -266,7 +269,7 @@ export function createBalanceService(deps: {
       cashable < available
         ? {
             errorType: 'funds-settling',
-            message: `Funds added by card and sale proceeds can be cashed out ${settleDays} ${settleDays === 1 ? 'day' : 'days'} after they arrive. You can cash out up to ${formatCents(cashable)} now.`,
+            message: `${fundsSettlingMessage(settleDays)} You can cash out up to ${formatCents(cashable)} now.`,
             statusCode: 402,
           }
         : {

@@ -1,6 +1,12 @@
 // The dashboard's labels and amounts (spec 000 §2 dashboard tabs, decision 009's ledger). Pure functions,
 // tested beside.
-import { formatCents, isAuctionSaleType, type PaymentCardSummary, paymentCardLabel } from '@vitrine/domain';
+import {
+  formatCents,
+  fundsSettlingMessage,
+  isAuctionSaleType,
+  type PaymentCardSummary,
+  paymentCardLabel,
+} from '@vitrine/domain';
 import type { BalanceState } from '@vitrine/domain/trading-responses';
 
 /** The dashboard's tabs and inner tabs (000 §2): purchases-sales/:innertab?, transactions/:innertab?, … */
@@ -151,9 +157,7 @@ export type CashOutState = Pick<
 >;
 
 /** Why part of the balance cannot leave yet, in the server's words (its 402 funds-settling). */
-export function settlingReason(days: number): string {
-  return `Funds added by card and sale proceeds can be cashed out ${days} ${days === 1 ? 'day' : 'days'} after they arrive.`;
-}
+export const settlingReason = fundsSettlingMessage;
 
 /**
  * What the Cash out card offers: the form up to `maxCents` (with the settling reason when that is less than the
