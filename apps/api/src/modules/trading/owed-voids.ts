@@ -3,7 +3,7 @@
 // down and the minute sweep tries it again, within the 7 days an authorisation lives. So a failed void never turns
 // an answer into a server error, and never leaves a buyer's money held until the authorisation lapses.
 import { type Db, schema } from '@vitrine/db';
-import { and, asc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, isNull, or, sql } from 'drizzle-orm';
 import type { Clock } from '../../lib/clock';
 import type { ServiceLog } from '../../lib/service-log';
 import type { ExternalPaymentProvider } from './payment-providers';
@@ -96,8 +96,18 @@ export function createOwedVoids(
           and(
             isNull(owed.releasedAt),
             gte(owed.createdAt, since),
-            // Only processors this server has (one no longer configured would stay at the head of the queue).
-            inArray(owed.processor, [...byMethod.keys()]),
+            // Only processors this server has (one no longer configured would stay at the head of the queue), and
+            // only references they made (the simulated card and Stripe share `stripe_card`: `referencePrefix`).
+            or(
+              ...providers.map((p) =>
+                and(
+                  eq(owed.processor, p.method),
+                  p.referencePrefix
+                    ? sql`starts_with(${owed.providerReference}, ${p.referencePrefix})`
+                    : undefined,
+                ),
+              ),
+            ),
           ),
         )
         .orderBy(asc(owed.attempts), asc(owed.createdAt))

@@ -273,13 +273,13 @@ describe('the sweep of owed voids', () => {
     await db()
       .insert(schema.owedVoids)
       .values([
-        { processor: 'stripe_card', providerReference: 'sim_gone_1', createdAt: ago(30) },
-        { processor: 'stripe_card', providerReference: 'sim_gone_2', createdAt: ago(20) },
+        { processor: 'stripe_card', providerReference: 'ch_sim_gone_1', createdAt: ago(30) },
+        { processor: 'stripe_card', providerReference: 'ch_sim_gone_2', createdAt: ago(20) },
         { processor: 'stripe_card', providerReference: auth.providerReference, createdAt: ago(10) },
       ]);
     const original = provider.void;
     provider.void = async (ref) => {
-      if (ref.startsWith('sim_gone')) throw new Error('processor refuses');
+      if (ref.startsWith('ch_sim_gone')) throw new Error('processor refuses');
       return original.call(provider, ref);
     };
     try {
@@ -294,7 +294,7 @@ describe('the sweep of owed voids', () => {
     const rows = await db()
       .select()
       .from(schema.owedVoids)
-      .where(sql`${schema.owedVoids.providerReference} like 'sim_gone_%'`)
+      .where(sql`${schema.owedVoids.providerReference} like 'ch_sim_gone_%'`)
       .orderBy(schema.owedVoids.createdAt);
     // The refused ones are still owed, each tried again.
     expect(rows.map((r) => [r.releasedAt, r.attempts])).toEqual([
@@ -304,6 +304,32 @@ describe('the sweep of owed voids', () => {
     await db()
       .update(schema.owedVoids)
       .set({ releasedAt: t.clock.now() })
-      .where(sql`${schema.owedVoids.providerReference} like 'sim_gone_%'`);
+      .where(sql`${schema.owedVoids.providerReference} like 'ch_sim_gone_%'`);
+  });
+
+  // Review 2026-12-07: the simulated card and Stripe both write down `stripe_card`; a void owed at Stripe (written
+  // while STRIPE_SECRET_KEY was set) was sent to the simulated processor, and one of the simulated card's to Stripe.
+  it('sends no processor a void of a reference another one made', async () => {
+    const provider = t.app.services.cardProcessor.provider;
+    const original = provider.void;
+    const asked: string[] = [];
+    provider.void = async (ref) => {
+      asked.push(ref);
+      return original.call(provider, ref);
+    };
+    await db()
+      .insert(schema.owedVoids)
+      .values({ processor: 'stripe_card', providerReference: 'pi_made_at_stripe', createdAt: t.clock.now() });
+    try {
+      await t.app.services.trading.releaseDue();
+    } finally {
+      provider.void = original;
+    }
+    expect(asked).not.toContain('pi_made_at_stripe');
+    const [row] = await db()
+      .select()
+      .from(schema.owedVoids)
+      .where(eq(schema.owedVoids.providerReference, 'pi_made_at_stripe'));
+    expect(row).toMatchObject({ releasedAt: null, attempts: 0 });
   });
 });
