@@ -396,6 +396,8 @@ export function createServices(config: ResolvedConfig, log: ServiceLog) {
       cardFundsCashoutDays: config.cardFundsCashoutDays ?? DEFAULT_CARD_FUNDS_CASHOUT_DAYS,
     }),
     cardProcessor,
+    /** Voids written down as owed, and voided by the minute sweep (decision 009 "Voids owed"). */
+    owedVoids,
     /** The outside payment providers: which card provider is in use, the simulated Klarna and Gemini. */
     payments: {
       card,

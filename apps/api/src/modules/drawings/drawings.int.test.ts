@@ -1370,10 +1370,10 @@ describe('the results of a draw whose settlement fails', () => {
         (await db().select().from(schema.alerts).where(eq(schema.alerts.userId, s.userId))).map(
           (a) => a.message,
         );
-      // The entrant not drawn is not told their entry was released: their card is still held.
+      // The winner has paid: the entrant not drawn is no longer in line (their card's release is retried below).
       const told = (await Promise.all(entrants.map(messages))).flat();
       expect(told.sort()).toEqual(
-        [`You won the drawing for ${view.name}`, notDrawnMessage(view.name, true)].sort(),
+        [`You won the drawing for ${view.name}`, notDrawnMessage(view.name, false)].sort(),
       );
 
       // The job again, once the store writes again: the lost card released, nobody told twice.
@@ -1397,5 +1397,40 @@ describe('the results of a draw whose settlement fails', () => {
       await db().execute(sql`DROP FUNCTION owed_void_fault_fn`);
       await db().execute(sql`DROP TABLE owed_void_fault`);
     }
+  });
+});
+
+// Review 2026-12-07: past the authorisation's life an unanswered capture counted as refused without asking whether a
+// capture whose answer was lost had taken the money: the winner could be charged and forfeit the edition.
+describe('a winner whose capture was taken though its answer was lost, past the authorisation’s life', () => {
+  it('keeps the win: the processor is asked whether the money was taken', async () => {
+    const { nifty } = await dropNifty(t.app, { dropType: 'drawing', editionSize: 1, priceInCents: PRICE });
+    const entrant = await validated(0);
+    expect((await enterByCard(nifty, entrant)).statusCode).toBe(201);
+    const provider = t.app.services.cardProcessor.provider;
+    const { capture } = provider;
+    // Every capture goes through, but its answer never comes back.
+    provider.capture = async (ref) => {
+      await capture.call(provider, ref);
+      throw new Error('the answer was lost');
+    };
+    const [e] = await db()
+      .select()
+      .from(schema.drawingEntries)
+      .where(eq(schema.drawingEntries.userId, entrant.userId));
+    try {
+      t.clock.advance(2 * DAY);
+      expect((await t.app.services.jobs.drain()).failed).toBe(0);
+      t.clock.advance(7 * DAY);
+      expect((await t.app.services.jobs.drain()).failed).toBe(0);
+    } finally {
+      provider.capture = capture;
+    }
+    const [after] = await db()
+      .select()
+      .from(schema.drawingEntries)
+      .where(eq(schema.drawingEntries.id, e?.id ?? 0));
+    expect(after).toMatchObject({ status: 'won', captureAttempts: 0, cardSettledAt: expect.any(Date) });
+    expect(chargeOf(e?.providerReference)?.status).toBe('captured');
   });
 });

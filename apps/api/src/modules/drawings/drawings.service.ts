@@ -254,8 +254,8 @@ export function createDrawingsService(deps: {
    * Every entrant told the draw's result from the entries as they stand, each alert once per user (its key): a drawn
    * winner (neither promoted since, whom `forfeit` tells, nor forfeited) that they won, before their card is
    * captured (a processor that does not answer would hold the news back); then, once the card entries are settled
-   * (`settleCards`) or the settlement threw, a loser that they were not drawn, and, while any card entry is still to
-   * be settled (a winner's payment to take, a lost card still held), that their entry stays in line. A run that finds
+   * (`settleCards`) or the settlement threw, a loser that they were not drawn, and, while a winner's card payment is
+   * still to be taken, that their entry stays in line. A run that finds
    * the drawing drawn (its job again after a crash or a failed settlement) tells only whom the first did not.
    * Without the alerts service (events and emails only), only the draw's own run tells.
    */
@@ -271,10 +271,11 @@ export function createDrawingsService(deps: {
     } finally {
       if (tells) {
         const entries = await repo.allEntries(drawingId);
-        const unsettled = entries.some(
-          (e) => e.status !== 'entered' && e.providerReference !== null && e.cardSettledAt === null,
+        // In line while a winner's card payment is still to be taken (a forfeit could pass the edition on).
+        const paymentPending = entries.some(
+          (e) => e.status === 'won' && e.providerReference !== null && e.cardSettledAt === null,
         );
-        for (const e of entries) if (e.status === 'lost') alert(e.userId, false, n, unsettled);
+        for (const e of entries) if (e.status === 'lost') alert(e.userId, false, n, paymentPending);
       }
     }
   }
@@ -403,8 +404,9 @@ export function createDrawingsService(deps: {
 
   /**
    * One capture of a won card entry, in one unit under its lock: captured, refused (counted), due to forfeit, or
-   * not answered (the processor down: nothing known of the payment, so no refusal is counted and no win is ever
-   * forfeited for an outage; tried again after the wait, until the processor answers).
+   * not answered (the processor down: nothing known of the payment, so no refusal is counted; tried again after the
+   * wait, until the processor answers or the authorisation's life is over, when it counts as refused unless the
+   * processor says the money was taken).
    */
   async function captureWinner(
     id: number,
@@ -427,6 +429,13 @@ export function createDrawingsService(deps: {
         // Past the authorisation's life (about 7 days from the entry) nothing can be taken any more: an unanswered
         // capture then counts as refused, so an outage, or a processor that never knew the payment, ends in time.
         const lapsed = at.getTime() - e.createdAt.getTime() >= CAPTURE_WINDOW_MS;
+        if (!(error instanceof PaymentRefusedError) && lapsed) {
+          // A capture whose answer was lost may have taken the money: charged, the win is kept (review 2026-12-07).
+          if ((await deps.card.isCaptured(e.providerReference).catch(() => null)) === true) {
+            await drawings.markCardSettled(id, clock.now());
+            return 'captured';
+          }
+        }
         if (!(error instanceof PaymentRefusedError) && !lapsed) {
           deps.log?.('drawing capture not answered by the processor: tried again later', {
             entryId: id,
@@ -488,6 +497,10 @@ export function createDrawingsService(deps: {
       )) {
         const c = byId.get(id);
         if (c?.status !== 'lost' || c.cardSettledAt !== null) continue;
+        // A card whose authorisation's life is over can no longer pay: passed over, its entry voided as a loser's
+        // (review 2026-12-07: such runners-up were each told they won, then forfeited in turn).
+        if (c.providerReference !== null && at.getTime() - c.createdAt.getTime() >= CAPTURE_WINDOW_MS)
+          continue;
         if (c.priceCents > 0 && c.providerReference === null) {
           const account = await l.userAccount(c.userId);
           const locked = await l.lock([...fixed, account]);

@@ -72,6 +72,9 @@ export function createOwedVoids(
     async release(processor: string, providerReference: string): Promise<void> {
       const provider = byMethod.get(processor);
       if (!provider) return;
+      // Another processor's reference (made before this server's processor was switched): left owed, never marked
+      // released on the word of a processor that never held it.
+      if (provider.referencePrefix && !providerReference.startsWith(provider.referencePrefix)) return;
       try {
         await provider.void(providerReference);
         await db

@@ -331,5 +331,25 @@ describe('the sweep of owed voids', () => {
       .from(schema.owedVoids)
       .where(eq(schema.owedVoids.providerReference, 'pi_made_at_stripe'));
     expect(row).toMatchObject({ releasedAt: null, attempts: 0 });
+    // Nor is it released at once on this processor's word (it never held it): it stays owed.
+    provider.void = async (ref) => {
+      asked.push(ref);
+      return original.call(provider, ref);
+    };
+    try {
+      await t.app.services.owedVoids.release('stripe_card', 'pi_made_at_stripe');
+    } finally {
+      provider.void = original;
+    }
+    expect(asked).not.toContain('pi_made_at_stripe');
+    const [still] = await db()
+      .select()
+      .from(schema.owedVoids)
+      .where(eq(schema.owedVoids.providerReference, 'pi_made_at_stripe'));
+    expect(still?.releasedAt).toBeNull();
+    await db()
+      .update(schema.owedVoids)
+      .set({ releasedAt: t.clock.now() })
+      .where(eq(schema.owedVoids.providerReference, 'pi_made_at_stripe'));
   });
 });

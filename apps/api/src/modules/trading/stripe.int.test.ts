@@ -581,12 +581,25 @@ describe('Stripe failing (a review of the processor failure paths, 2026-12-05)',
     });
 
     it('a capture Stripe still does not answer past the authorisation’s life (7 days) counts as refused', async () => {
-      const { winner, row, drawn } = await drawnByCard(() => fake.failNext('/capture', 2));
+      const { winner, next, row, drawn } = await drawnByCard(() => fake.failNext('/capture', 4));
       expect(drawn.failed).toBe(0);
       expect(await row(winner.id)).toMatchObject({ status: 'won', captureAttempts: 0 });
       // A week on, the next try is not answered either: nothing can be taken any more, so it counts.
       await after(7 * 24 * 60 * MINUTE);
       expect(await row(winner.id)).toMatchObject({ status: 'won', captureAttempts: 1 });
+      // Review 2026-12-07: the next entrant's authorisation is as old, so it cannot pay either: the edition is not
+      // passed to them (each such runner-up was told they won, then forfeited in turn), and their card is released.
+      await after(15 * MINUTE);
+      await after(60 * MINUTE);
+      expect(await row(winner.id)).toMatchObject({ status: 'forfeited', captureAttempts: 3 });
+      expect(await row(next.id)).toMatchObject({
+        status: 'lost',
+        promotedAt: null,
+        cardSettledAt: expect.any(Date),
+      });
+      expect(intentOf(next)).toBe('canceled');
+      expect(await alertsOf(next)).not.toContainEqual(expect.stringContaining('passed to you'));
+      expect(await ledgerInvariants(db())).toMatchObject({ unbalancedTransactions: 0, negativeBalances: 0 });
     });
 
     it('an authorisation that lapsed is refused: after three refusals the edition passes to the next entrant', async () => {

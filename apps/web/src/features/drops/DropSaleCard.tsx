@@ -73,17 +73,22 @@ export function DropSaleCard({
   const queryClient = useQueryClient();
   const terms = useTermsDialog();
   const [modalPiid, setModalPiid] = useState<number | null>(null);
+  // This card's own delay after a drawing's opening, close or draw (not a secret: it only spreads the viewers' reads).
+  const [readJitterMs] = useState(() => Math.floor(Math.random() * 5_000));
 
   // Sold counts and the highest bid pushed by the live feature (decision 014; a silent auction's is null).
   const onEvent = useCallback(
     (event: LiveEvent) => {
       if (event.type === 'sold' && event.data.niftyType === card.typeNumber) {
         setSold(event.data.sold);
-        // A drawing's draw publishes its sold count: the card reads the drawing ('View results') at once.
+        // A drawing's draw publishes its sold count: the card reads the drawing ('View results') after its own
+        // delay, so that every viewer's cards do not ask in the same second (the event reaches them all at once).
         if (card.saleType === 'drawing')
-          void queryClient.invalidateQueries({
-            queryKey: drawingsKeys.drawing(card.contractAddress, card.typeNumber, signedIn),
-          });
+          setTimeout(() => {
+            void queryClient.invalidateQueries({
+              queryKey: drawingsKeys.drawing(card.contractAddress, card.typeNumber, signedIn),
+            });
+          }, readJitterMs);
       }
       if (
         event.type === 'auction' &&
@@ -92,7 +97,7 @@ export function DropSaleCard({
       )
         setHighestBid(event.data.highestBidInCents);
     },
-    [card.typeNumber, card.saleType, card.contractAddress, signedIn, queryClient],
+    [card.typeNumber, card.saleType, card.contractAddress, signedIn, queryClient, readJitterMs],
   );
   useLiveTopic(topics.nifty(card.contractAddress, card.typeNumber), onEvent);
 
@@ -123,13 +128,12 @@ export function DropSaleCard({
   // close, and at its draw (the `sold` event above; a slow read meanwhile): one timer, the query's, gone with the
   // card (`cardReadIn`), so the card follows it to 'Ended' and 'View results' without a reload.
   const isDrawing = card.saleType === 'drawing';
-  // This card's own delay after the opening or the close (not a secret: it only spreads the viewers' reads).
-  const [readJitterMs] = useState(() => Math.floor(Math.random() * 5_000));
   const drawing = useQuery({
     queryKey: drawingsKeys.drawing(card.contractAddress, card.typeNumber, signedIn),
     queryFn: () => drawingsApi.get(card.contractAddress, card.typeNumber),
     enabled: isDrawing,
-    refetchInterval: (query) => (isDrawing ? cardReadIn(query.state.data, readJitterMs) : false),
+    // By the server's clock, as the card shows its countdown (a browser clock ahead would read every 10 s till then).
+    refetchInterval: (query) => (isDrawing ? cardReadIn(query.state.data, readJitterMs, serverNow()) : false),
   });
 
   const drawingDetails = drawing.data?.saleDetails;
