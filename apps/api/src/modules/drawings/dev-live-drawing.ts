@@ -6,7 +6,7 @@
 // allowlist, which no collector meets ('Not Eligible to Enter Drawing').
 import { randomBytes, randomUUID } from 'node:crypto';
 import { type Db, schema } from '@vitrine/db';
-import { asc, ne } from 'drizzle-orm';
+import { asc, isNotNull, ne } from 'drizzle-orm';
 
 const { publishers, drops, collections, nifties, participationCriteria, criteriaRules, allowlists } = schema;
 
@@ -45,6 +45,12 @@ export async function createLiveDrawing(db: Db, now: Date, o: LiveDrawingOptions
       .where(ne(nifties.assetUrl, ''))
       .orderBy(asc(nifties.id))
       .limit(1);
+    const [cover] = await tx
+      .select({ cover: drops.coverAsset })
+      .from(drops)
+      .where(isNotNull(drops.coverAsset))
+      .orderBy(asc(drops.id))
+      .limit(1);
     const [drop] = await tx
       .insert(drops)
       .values({
@@ -52,6 +58,9 @@ export async function createLiveDrawing(db: Db, now: Date, o: LiveDrawingOptions
         slug: `test-drawing-${id}`,
         title,
         introText: 'A drawing for a browser test.',
+        // A cover and a preview, as every published drop has (the studio requires them): its card is like others
+        // (a card without a cover read first on the home page had no eagerly loaded artwork: first-paint.e2e).
+        coverAsset: cover?.cover ?? null,
         previewAsset: art?.url || null,
         dropType: 'drawing',
         dropStatus: 'published',

@@ -255,9 +255,9 @@ export function createDrawingsService(deps: {
    * winner (neither promoted since, whom `forfeit` tells, nor forfeited) that they won, before their card is
    * captured (a processor that does not answer would hold the news back); then, once the card entries are settled
    * (`settleCards`) or the settlement threw, a loser that they were not drawn, and, while a winner's card payment is
-   * still to be taken, that their entry stays in line. A run that finds
-   * the drawing drawn (its job again after a crash or a failed settlement) tells only whom the first did not.
-   * Without the alerts service (events and emails only), only the draw's own run tells.
+   * still to be taken, that their entry stays in line. A run that finds the drawing drawn (its job again after a
+   * crash or a failed settlement) tells only whom the first did not. Without the alerts service (events and emails
+   * only), only the draw's own run tells.
    */
   async function settleThenTell(drawingId: number, n: NiftyForSale, again: boolean) {
     const tells = !again || Boolean(deps.alerts && deps.background);
