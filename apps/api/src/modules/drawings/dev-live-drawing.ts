@@ -6,9 +6,9 @@
 // allowlist, which no collector meets ('Not Eligible to Enter Drawing').
 import { randomBytes, randomUUID } from 'node:crypto';
 import { type Db, schema } from '@vitrine/db';
-import { asc, isNotNull, ne } from 'drizzle-orm';
+import { liveDropBasis } from '../trading/dev-live-pack';
 
-const { publishers, drops, collections, nifties, participationCriteria, criteriaRules, allowlists } = schema;
+const { drops, collections, nifties, participationCriteria, criteriaRules, allowlists } = schema;
 
 export interface LiveDrawingOptions {
   closesInSeconds: number;
@@ -32,36 +32,17 @@ export async function createLiveDrawing(db: Db, now: Date, o: LiveDrawingOptions
   const startAt = new Date(now.getTime() - 60_000);
   const endAt = new Date(now.getTime() + o.closesInSeconds * 1000);
   return db.transaction(async (tx) => {
-    const [publisher] = await tx
-      .select({ id: publishers.id })
-      .from(publishers)
-      .orderBy(asc(publishers.id))
-      .limit(1);
-    if (!publisher) throw new Error('no publisher to hold the drawing');
-    // Art the store holds (the demo's own), so that its card loads its image like every other card.
-    const [art] = await tx
-      .select({ url: nifties.assetUrl })
-      .from(nifties)
-      .where(ne(nifties.assetUrl, ''))
-      .orderBy(asc(nifties.id))
-      .limit(1);
-    const [cover] = await tx
-      .select({ cover: drops.coverAsset })
-      .from(drops)
-      .where(isNotNull(drops.coverAsset))
-      .orderBy(asc(drops.id))
-      .limit(1);
+    const { publisherId, cover, artwork } = await liveDropBasis(tx, 1, 'the drawing');
     const [drop] = await tx
       .insert(drops)
       .values({
-        publisherId: publisher.id,
+        publisherId,
         slug: `test-drawing-${id}`,
         title,
         introText: 'A drawing for a browser test.',
-        // A cover and a preview, as every published drop has (the studio requires them): its card is like others
-        // (a card without a cover read first on the home page had no eagerly loaded artwork: first-paint.e2e).
-        coverAsset: cover?.cover ?? null,
-        previewAsset: art?.url || null,
+        // A cover and a preview, as every published drop has (the studio requires them): its card is like others.
+        coverAsset: cover,
+        previewAsset: artwork(0) || null,
         dropType: 'drawing',
         dropStatus: 'published',
         startAt,
@@ -72,7 +53,7 @@ export async function createLiveDrawing(db: Db, now: Date, o: LiveDrawingOptions
     const [collection] = await tx
       .insert(collections)
       .values({
-        publisherId: publisher.id,
+        publisherId,
         dropId: drop.id,
         slug: `test-drawing-${id}`,
         name: title,
@@ -89,7 +70,7 @@ export async function createLiveDrawing(db: Db, now: Date, o: LiveDrawingOptions
         typeNumber: 1,
         niftyType: 'edition',
         title,
-        assetUrl: art?.url ?? '',
+        assetUrl: artwork(0),
         saleType: 'drawing',
         editionSize: o.editionSize,
         priceCurrency: 'USD',

@@ -17,40 +17,52 @@ export interface LivePack {
   priceInCents: number;
 }
 
+/**
+ * What a test's own live drop is made of, from the demo's store: its first publisher, a drop cover and `count`
+ * artworks, so that its card loads its images like every other card (a card without a cover had no eagerly loaded
+ * artwork on the home page). `artwork(i)` falls back to the first.
+ */
+export async function liveDropBasis(tx: Pick<Db, 'select'>, count: number, purpose: string) {
+  const [publisher] = await tx
+    .select({ id: publishers.id })
+    .from(publishers)
+    .orderBy(asc(publishers.id))
+    .limit(1);
+  if (!publisher) throw new Error(`no publisher to hold ${purpose}`);
+  const [art] = await tx
+    .select({ cover: drops.coverAsset })
+    .from(drops)
+    .where(isNotNull(drops.coverAsset))
+    .orderBy(asc(drops.id))
+    .limit(1);
+  const artworks = await tx
+    .select({ url: nifties.assetUrl })
+    .from(nifties)
+    .where(ne(nifties.assetUrl, ''))
+    .orderBy(asc(nifties.id))
+    .limit(count);
+  return {
+    publisherId: publisher.id,
+    cover: art?.cover ?? null,
+    artwork: (i: number) => artworks[i]?.url ?? artworks[0]?.url ?? '',
+  };
+}
+
 export async function createLivePack(db: Db, now: Date): Promise<LivePack> {
   const id = randomUUID().slice(0, 8);
   const title = `Test Pack ${id}`;
   const priceInCents = 1_200;
   return db.transaction(async (tx) => {
-    const [publisher] = await tx
-      .select({ id: publishers.id })
-      .from(publishers)
-      .orderBy(asc(publishers.id))
-      .limit(1);
-    if (!publisher) throw new Error('no publisher to sell the pack');
-    // Art the store holds (the demo's own), so that its cards load their images like every other card.
-    const [art] = await tx
-      .select({ cover: drops.coverAsset })
-      .from(drops)
-      .where(isNotNull(drops.coverAsset))
-      .orderBy(asc(drops.id))
-      .limit(1);
-    const artworks = await tx
-      .select({ url: nifties.assetUrl })
-      .from(nifties)
-      .where(ne(nifties.assetUrl, ''))
-      .orderBy(asc(nifties.id))
-      .limit(2);
-    const artwork = (i: number) => artworks[i]?.url ?? artworks[0]?.url ?? '';
+    const { publisherId, cover, artwork } = await liveDropBasis(tx, 2, 'the pack');
     const [drop] = await tx
       .insert(drops)
       .values({
-        publisherId: publisher.id,
+        publisherId,
         slug: `test-pack-${id}`,
         title,
         introText: 'A pack on sale for a browser test.',
         // A cover and a preview, as every published drop has (the studio requires them): its card is like others.
-        coverAsset: art?.cover ?? null,
+        coverAsset: cover,
         previewAsset: artwork(0) || null,
         dropType: 'pack',
         dropStatus: 'published',
@@ -62,7 +74,7 @@ export async function createLivePack(db: Db, now: Date): Promise<LivePack> {
     const [collection] = await tx
       .insert(collections)
       .values({
-        publisherId: publisher.id,
+        publisherId,
         dropId: drop.id,
         slug: `test-pack-${id}`,
         name: title,

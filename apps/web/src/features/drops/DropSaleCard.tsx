@@ -74,7 +74,7 @@ export function DropSaleCard({
   const terms = useTermsDialog();
   const [modalPiid, setModalPiid] = useState<number | null>(null);
   // This card's own delay after a drawing's opening, close or draw (not a secret: it only spreads the viewers' reads).
-  const [readJitterMs] = useState(() => Math.floor(Math.random() * 5_000));
+  const [readJitterMs] = useState(() => (crypto.getRandomValues(new Uint32Array(1))[0] ?? 0) % 5_000);
 
   // Sold counts and the highest bid pushed by the live feature (decision 014; a silent auction's is null).
   const onEvent = useCallback(
