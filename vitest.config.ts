@@ -47,10 +47,12 @@ export default defineConfig({
                 name: 'int-postgres',
                 include: intInclude,
                 // `npm start`'s signal path and the embedded store's own tests (its thread, its restart after a
-                // crash, its folder's lock) run on PGlite whatever the project: once is enough.
+                // crash, its folder's lock, in one process and across two) run on PGlite whatever the project:
+                // once is enough.
                 exclude: [
                   ...configDefaults.exclude,
                   'e2e/npm-start.int.test.ts',
+                  'e2e/store-lock-process.int.test.ts',
                   'packages/db/src/pglite-thread.int.test.ts',
                   'packages/db/src/pglite-restart.int.test.ts',
                   'packages/db/src/store-lock.int.test.ts',

@@ -71,23 +71,3 @@ describe(`the server process (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     ).rejects.toThrow(/PORT/);
   });
 });
-
-describe('two servers on one embedded store', () => {
-  it('refuses the second, saying another process has the store open (two would corrupt it)', async () => {
-    // The lock is the embedded store's: this runs on PGlite under either project.
-    const own = mkdtempSync(join(tmpdir(), 'vitrine-lock-proc-'));
-    const embedded = { LOG_LEVEL: 'info', SEED: 'off' };
-    const first = await startServer({ dataDir: own, env: embedded });
-    try {
-      const refused = startServer({ dataDir: own, env: embedded, timeoutMs: 60_000 });
-      await expect(refused).rejects.toThrow(/exited \(1\) before listening/);
-      await expect(refused).rejects.toThrow(/is open in another process \(pid \d+\)\. Stop it first/);
-      await expect(refused).rejects.not.toThrow(/at lockStore/);
-      // The first one goes on serving.
-      expect((await fetch(`${first.url}/api/ready`)).status).toBe(200);
-    } finally {
-      expect(await first.stop(), first.output().slice(-3000)).toBe(0);
-      rmSync(own, { recursive: true, force: true });
-    }
-  });
-});
