@@ -149,7 +149,7 @@ describe('the Deposit tab', () => {
   });
 
   // Security review 2026-12-06: with two-factor on, money leaves the balance only with the code.
-  it('cashing out with two-factor on asks for the code, then pays out with it', {
+  it('cashing out with two-factor on asks for the code of the amount, then pays out with it', {
     timeout: 60_000,
   }, async () => {
     const user = await twoFactorUserWith2000('cash-out-2fa');
@@ -169,12 +169,20 @@ describe('the Deposit tab', () => {
     await cashOut.getByTestId('cash-out-submit').click();
     await cashOut.getByTestId('field-error-twoFactorCode').getByText('Invalid verification code').waitFor();
     expect(await balanceOf(user)).toBe(2_000);
-    await cashOut.getByLabel('Verification code').fill(sent.code ?? '');
+    expect(sent.text).toContain('to confirm cashing out $15.00 is');
+    // QA 2026-12-07: a code confirms the amount it was sent for. Another amount asks for a new code, which names it.
+    await cashOut.getByLabel('Amount (USD)').fill('12');
+    expect(await cashOut.getByLabel('Verification code').count()).toBe(0);
+    await cashOut.getByTestId('cash-out-submit').click();
+    await cashOut.getByText('We sent a 6-digit code to your email.').waitFor();
+    const resent = await latestMessage(baseUrl, user.email, 'step_up_code', sent.id);
+    expect(resent.text).toContain('to confirm cashing out $12.00 is');
+    await cashOut.getByLabel('Verification code').fill(resent.code ?? '');
     await cashOut.getByTestId('cash-out-submit').click();
     await expect
       .poll(() => cashOut.getByTestId('cash-out-done').textContent(), { timeout: 15_000 })
-      .toContain('$15.00');
-    expect(await balanceOf(user)).toBe(500);
+      .toContain('$12.00');
+    expect(await balanceOf(user)).toBe(800);
     // The code is used up: the field goes, and the next cash-out asks again.
     expect(await cashOut.getByLabel('Verification code').count()).toBe(0);
     await page.context().close();

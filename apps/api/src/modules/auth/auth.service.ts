@@ -414,9 +414,16 @@ export function createAuthService(deps: {
    * Step-up check before a sensitive action of a signed-in user (accepting an offer, 000 §7
    * accept-bid): nothing when two-factor is off; otherwise the code of the user's method. Without a
    * code: 403 two_factor_required (method in `fields.method`; an sms/email code is sent then); a wrong
-   * code: 403 two_factor_invalid. Codes are counted per account (verify-account limit).
+   * code: 403 two_factor_invalid. Codes are counted per account (verify-account limit). A code sent by text or
+   * email confirms `action` alone (a cash out's names its amount, so it confirms no other amount); its message says
+   * `said`, what is being confirmed in words (an offer's amount and NFT), `action` when not given.
    */
-  async function stepUp(userId: number, code: string | undefined, action: string): Promise<void> {
+  async function stepUp(
+    userId: number,
+    code: string | undefined,
+    action: string,
+    said: string = action,
+  ): Promise<void> {
     const tf = await repo.twoFactor(userId);
     if (!tf.enabled || !tf.method) return;
     const method = tf.method === 'totp' ? 'totp' : tf.method === 'sms' ? 'sms' : 'email';
@@ -440,7 +447,7 @@ export function createAuthService(deps: {
         await sendCode(user, method, {
           kind: 'step_up_code',
           subject: 'Your Vitrine confirmation code',
-          text: `Your Vitrine code to confirm ${action} is ${sent}. It expires in 10 minutes.`,
+          text: `Your Vitrine code to confirm ${said} is ${sent}. It expires in 10 minutes.`,
           code: sent,
         });
       }

@@ -609,6 +609,28 @@ describe('cashing out with two-factor on', () => {
     expect(await ledgerInvariants(db)).toMatchObject({ negativeBalances: 0, unbalancedTransactions: 0 });
   });
 
+  // QA 2026-12-07: the code asked for a $25.00 cash out confirmed a $30.00 one, and its email named no amount.
+  it('sends a code for one amount, named in its email, which confirms no other amount', async () => {
+    const { u, row } = await twoFactorUserWith5000();
+    const asked = await post(u, '/api/v2/balance/payouts', { amount_in_cents: 2_500 });
+    expect(asked.json()).toMatchObject({ errorType: 'two_factor_required' });
+    const [sent] = await outbox(t.app, row?.email ?? '', 'step_up_code');
+    expect(sent?.text).toContain('to confirm cashing out $25.00 is');
+    const other = await post(u, '/api/v2/balance/payouts', {
+      amount_in_cents: 3_000,
+      twoFactorCode: sent?.code,
+    });
+    expect(other.statusCode, other.body).toBe(403);
+    expect(other.json()).toMatchObject({ errorType: 'two_factor_invalid' });
+    expect(await profileBalance(u)).toBe(5_000);
+    const out = await post(u, '/api/v2/balance/payouts', {
+      amount_in_cents: 2_500,
+      twoFactorCode: sent?.code,
+    });
+    expect(out.statusCode, out.body).toBe(200);
+    expect(await profileBalance(u)).toBe(2_500);
+  });
+
   // Review 2026-12-07: the code was asked for (and sent) before the settling funds were refused.
   it('refuses a cash out of settling funds before it asks for a code', async () => {
     const u = await buyer(t.app);

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { formatCents } from '@vitrine/domain';
 import {
   balanceAnswerSchema,
   balanceStateSchema,
@@ -105,7 +106,13 @@ export const balanceRoute: FastifyPluginAsyncZod = async (app) => {
       // Beyond what may leave, refused before a code is asked for (and sent by text or email) in vain.
       const requestId = keyedRequestId(request.headers['idempotency-key']);
       await balance().assertCashable(userId, request.body.amount_in_cents, requestId);
-      await app.services.accounts.auth.stepUp(userId, request.body.twoFactorCode, 'cashing out');
+      // The code confirms this amount alone, and its message names it (QA 2026-12-07: a code sent for $25.00
+      // confirmed $30.00).
+      await app.services.accounts.auth.stepUp(
+        userId,
+        request.body.twoFactorCode,
+        `cashing out ${formatCents(request.body.amount_in_cents)}`,
+      );
       return balance().payout(userId, request.body.amount_in_cents, requestId);
     },
   );

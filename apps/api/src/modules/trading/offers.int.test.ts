@@ -996,6 +996,44 @@ describe('offers', () => {
     expect(ok.statusCode, ok.body).toBe(200);
   });
 
+  // QA 2026-12-07: the code's email said 'to confirm accepting an offer', naming neither the offer nor the NFT, and the
+  // code confirmed whichever offer it was sent with.
+  it("the code's email names the offer's amount and NFT, and the code accepts that offer alone", async () => {
+    const { owner, token, offer } = await offerToTwoFactorOwner('20');
+    const other = await buyer(t.app);
+    await fund(db(), other.userId, 5_000, t.clock.now());
+    const second = await makeOffer(other.headers, {
+      type: 'offer',
+      contractAddress: token.contractAddress,
+      tokenId: token.tokenId,
+      amount: { amount: '15', currency: 'USD' },
+      payment_method: 'balance',
+    });
+    expect(second.statusCode, second.body).toBe(201);
+    const secondId = (second.json() as { offer: Offer }).offer.id;
+    const post = (bidId: number, twoFactorCode?: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/user/accept-bid/',
+        headers: owner.headers,
+        payload: {
+          bid_id: bidId,
+          contractAddress: token.contractAddress,
+          tokenId: token.tokenId,
+          ...(twoFactorCode ? { twoFactorCode } : {}),
+        },
+      });
+    expect((await post(offer.id)).json()).toMatchObject({ errorType: 'two_factor_required' });
+    const [ownerRow] = await db().select().from(schema.users).where(eq(schema.users.id, owner.userId));
+    const [sent] = await outbox(t.app, ownerRow?.email ?? '', 'step_up_code');
+    expect(sent?.text).toContain(`to confirm accepting the offer of $20.00 for ${offer.nifty.name} is`);
+    const elsewhere = await post(secondId, sent?.code ?? undefined);
+    expect(elsewhere.statusCode, elsewhere.body).toBe(403);
+    expect(elsewhere.json()).toMatchObject({ errorType: 'two_factor_invalid' });
+    const ok = await post(offer.id, sent?.code ?? undefined);
+    expect(ok.statusCode, ok.body).toBe(200);
+  });
+
   // Review (2026-12-05): the new amount's authorisation was named like a new offer's (kind and key only), so a key
   // used to make one offer, sent again to change another's amount to the same figure, got the first offer's
   // authorisation back: two offers on one hold, and cancelling the first voided the money the second was sold for.

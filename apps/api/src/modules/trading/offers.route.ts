@@ -1,4 +1,4 @@
-import { AppError } from '@vitrine/domain';
+import { AppError, formatCents } from '@vitrine/domain';
 import {
   acceptBidSchema,
   eligibleNiftyPageSchema,
@@ -358,7 +358,19 @@ export const offersRoute: FastifyPluginAsyncZod = async (app) => {
       expected: number | undefined;
     },
   ) => {
-    await app.services.accounts.auth.stepUp(userId, b.twoFactorCode, 'accepting an offer');
+    // The code confirms this offer alone, and its message names the offer's amount and NFT (QA 2026-12-07). An
+    // offer this owner may not read is named by nothing: the accept refuses it after the code.
+    const shown = await offers()
+      .get(userId, b.offerId)
+      .catch(() => null);
+    await app.services.accounts.auth.stepUp(
+      userId,
+      b.twoFactorCode,
+      `accepting offer ${b.offerId}`,
+      shown
+        ? `accepting the offer of ${formatCents(shown.amountInCents)} for ${shown.nifty.name}`
+        : 'accepting an offer',
+    );
     return offers().accept(userId, {
       offerId: b.offerId,
       contractAddress: b.contractAddress,

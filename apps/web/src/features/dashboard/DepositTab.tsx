@@ -399,6 +399,9 @@ function CashOut() {
             onChange={(event) => {
               setAmount(event.target.value);
               setFieldError(null);
+              // A code sent by text or email confirms the amount it was sent for (its message names it): another
+              // amount asks for a new one at the next press (QA 2026-12-07).
+              if (stepUp.asked && stepUp.asked !== 'totp') stepUp.reset();
             }}
             error={fieldError}
             disabled={mutation.isPending}
