@@ -484,3 +484,43 @@ describe('checkout and listing recovery', () => {
     await context.close();
   });
 });
+
+// QA 2026-12-07: an owner whose session ended while the price dialog was open pressed List for sale: the dialog closed
+// with nothing said, and the page kept its owner's controls for a visitor.
+describe('a session that ends on the item page', () => {
+  it("asks the owner to sign in when the price is sent, lists nothing, and takes the owner's controls away", async () => {
+    const page = await newPage(browser);
+    await signInOnLoginPage(page, baseUrl, '/explore/nfts');
+    const profileUrl = await signedInProfileUrl(page);
+    // One of the demo collector's unlisted NFTs (the second from last of their first page: nothing is listed here).
+    const { token, refreshToken } = await page.evaluate<{
+      token: OwnedToken;
+      refreshToken: string;
+    }>(`(async () => {
+      const credentials = JSON.parse(localStorage.getItem('credentials'));
+      const res = await fetch('/api/v2/users/${profileUrl}/nifties/?page_size=48');
+      const cards = (await res.json()).results.filter((card) => card.listing === null);
+      const card = cards[cards.length - 2];
+      return {
+        token: { contractAddress: card.contractAddress, tokenId: card.tokenId },
+        refreshToken: credentials.refresh_token,
+      };
+    })()`);
+    await page.goto(baseUrl + itemUrl(token));
+    await page.getByTestId('list-for-sale').click();
+    const dialog = page.getByTestId('listing-dialog');
+    await dialog.getByLabel('Price').fill('300');
+    // Signed out on another device: the whole session is revoked.
+    const revoked = await fetch(`${baseUrl}/api/oauth2/revoke-token/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: baseUrl },
+      body: JSON.stringify({ token: refreshToken }),
+    });
+    expect(revoked.status).toBeLessThan(300);
+    await dialog.getByRole('button', { name: 'List for sale' }).click();
+    await page.getByTestId('auth-modal').waitFor();
+    await expect.poll(() => page.getByTestId('list-for-sale').count()).toBe(0);
+    expect((await itemAnswer(baseUrl, token)).listing ?? null).toBeNull();
+    await page.context().close();
+  });
+});

@@ -577,6 +577,39 @@ describe('offers', () => {
     await page.context().close();
   });
 
+  // QA 2026-12-07: an offer withdrawn while the accept dialog was open stayed in the list with Accept, the dialog
+  // saying only 'Error - Bid could not be accepted'.
+  it('says so when the maker withdrew the offer while the accept dialog was open, and takes it off the list', {
+    timeout: 120_000,
+  }, async () => {
+    const own = await sellerWithToken();
+    const withdrawer = await apiSignUp(baseUrl, 'offer-withdrawer');
+    const card = await simCardToken(baseUrl, withdrawer.grant.access_token);
+    await call(withdrawer, 'POST', '/v2/balance/deposits', { amount_in_cents: 5_000, payment_token: card });
+    const made = await call<{ offer: { purchaseIntentId: number } }>(withdrawer, 'POST', '/v2/offer', {
+      type: 'offer',
+      contractAddress: own.token.contractAddress,
+      tokenId: own.token.tokenId,
+      amount: { amount: '30.00', currency: 'USD' },
+      payment_method: 'balance',
+    });
+    const page = await signedInPage(own.seller, itemUrl(own.token));
+    const offers = page.getByTestId('item-offers');
+    await offers.getByTestId('offer-row').first().getByTestId('offer-accept').click();
+    const dialog = page.getByTestId('accept-bid-dialog');
+    await dialog.waitFor();
+    await call(withdrawer, 'DELETE', `/v2/offer?purchase_intent_id=${made.offer.purchaseIntentId}`);
+    await dialog.getByRole('button', { name: 'Accept' }).click();
+    const toast = page.getByTestId('toast').filter({ hasText: 'This offer is no longer open' });
+    await toast.waitFor();
+    await expect.poll(() => dialog.count()).toBe(0);
+    await expect
+      .poll(() => offers.locator('[data-testid="offer-row"]', { hasText: '$30.00' }).count())
+      .toBe(0);
+    expect(await itemOwner(own.token)).toBe(own.profileUrl);
+    await page.context().close();
+  });
+
   it('sends a new code from the two-factor step of an accept (email), and the new code accepts', {
     timeout: 120_000,
   }, async () => {

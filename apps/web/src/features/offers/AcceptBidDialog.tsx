@@ -6,7 +6,7 @@ import {
   OFFER_ACCEPTED_MESSAGE,
   TWO_FACTOR_CODE_MIN_LENGTH,
 } from '@vitrine/domain';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useContext, useId, useState } from 'react';
 import { isApiError } from '../../app/api-client';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
@@ -15,6 +15,8 @@ import { Skeleton } from '../../ui/Skeleton';
 import { TextField } from '../../ui/TextField';
 import { useSubmitOnce } from '../../ui/useSubmitOnce';
 import { useToast } from '../../ui/useToast';
+import { AuthModalContext } from '../auth/auth-modal-context';
+import { isUnauthorized } from '../auth/authed-request';
 import { authKeys } from '../auth/query-keys';
 import { isTwoFactorInvalid, STEP_UP_CODE_HINT, type StepUpMethod, twoFactorRequired } from '../auth/step-up';
 import { useTermsDialog } from '../terms/TermsDialog';
@@ -51,6 +53,7 @@ export function AcceptBidDialog({
 }) {
   const toast = useToast();
   const queryClient = useQueryClient();
+  const authModal = useContext(AuthModalContext);
   const codeId = useId();
   const [picked, setPicked] = useState<AcceptToken | null>(token);
   const [twoFactor, setTwoFactor] = useState<StepUpMethod | null>(null);
@@ -104,9 +107,18 @@ export function AcceptBidDialog({
       } else if (resending && isApiError(error) && error.statusCode === 429) {
         // Asked for a new code too often: said at the field; nothing was attempted.
         setCodeError(error.message);
-      } else if (isApiError(error) && error.errorType === 'offer-changed') {
-        // The maker changed the amount since this dialog opened: nothing was sold. The offers are read again
-        // and the owner decides on the new amount.
+      } else if (isUnauthorized(error)) {
+        // The session ended (its refresh refused): the auth modal, as Buy Now does on 401 (000 §8); the page
+        // reloads once signed in again, and the owner accepts from there.
+        onClose();
+        authModal?.open();
+      } else if (
+        isApiError(error) &&
+        (error.errorType === 'offer-changed' || error.errorType === 'offer-unavailable')
+      ) {
+        // The maker changed the amount since this dialog opened, or withdrew the offer (or it expired): nothing was
+        // sold. The offers are read again (QA 2026-12-07: a withdrawn offer stayed listed with Accept) and the owner
+        // decides on what is there now.
         toast.error(OFFER_ACCEPT_FAILED_MESSAGE, error.message);
         void queryClient.invalidateQueries({ queryKey: offerKeys.all() });
         void queryClient.invalidateQueries({ queryKey: offerKeys.mine() });

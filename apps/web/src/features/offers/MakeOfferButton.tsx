@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { DUPLICATE_OFFER_MESSAGE, formatCents } from '@vitrine/domain';
-import { useId, useState } from 'react';
+import { useContext, useId, useState } from 'react';
 import { isApiError } from '../../app/api-client';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
@@ -8,6 +8,8 @@ import { FormAlert } from '../../ui/FormAlert';
 import { Link } from '../../ui/Link';
 import { useSubmitOnce } from '../../ui/useSubmitOnce';
 import { useToast } from '../../ui/useToast';
+import { AuthModalContext } from '../auth/auth-modal-context';
+import { isUnauthorized } from '../auth/authed-request';
 import { MY_OFFERS_PATH } from '../auth/paths';
 import { authKeys } from '../auth/query-keys';
 import { catalogKeys } from '../catalog/query-keys';
@@ -95,6 +97,7 @@ const NOT_MADE =
 export function useCreateOffer(onCreated: (offer: Offer) => void) {
   const toast = useToast();
   const queryClient = useQueryClient();
+  const authModal = useContext(AuthModalContext);
   const refresh = useRefreshOffers();
   const terms = useTermsDialog();
   const once = useSubmitOnce();
@@ -121,6 +124,9 @@ export function useCreateOffer(onCreated: (offer: Offer) => void) {
     },
     onError: (error, prepare) => {
       if (isTermsApprovalRequired(error)) terms.ask(() => mutation.mutate(prepare));
+      // The session ended (its refresh refused): the auth modal, as Buy Now does on 401 (000 §8). Nothing was made
+      // (QA 2026-12-07: the dialog closed and said nothing).
+      else if (isUnauthorized(error)) authModal?.open();
       else if (isDuplicateOffer(error)) toast.warning(DUPLICATE_OFFER_MESSAGE);
       // The owner turned offers off since the page was read. The item read again puts 'Not Accepting Offers' in
       // this button's place, and this dialog goes with it: a toast says why (what was typed is not needed now).

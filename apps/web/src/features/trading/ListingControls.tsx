@@ -9,7 +9,7 @@ import {
   MAX_TRADE_CENTS,
   PRICE_TOO_HIGH_MESSAGE,
 } from '@vitrine/domain';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useContext, useRef, useState } from 'react';
 import { isApiError } from '../../app/api-client';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
@@ -20,6 +20,8 @@ import { TextField } from '../../ui/TextField';
 import { useRefocusWhenReplaced } from '../../ui/useRefocusWhenReplaced';
 import { useRequestInFlight } from '../../ui/useRequestInFlight';
 import { useSubmitOnce } from '../../ui/useSubmitOnce';
+import { AuthModalContext } from '../auth/auth-modal-context';
+import { isUnauthorized } from '../auth/authed-request';
 import type { Listing as CatalogListing } from '../catalog/catalog-types';
 import { catalogKeys } from '../catalog/query-keys';
 import { dashboardKeys } from '../dashboard/dashboard-api';
@@ -158,6 +160,7 @@ export function PriceDialog({
 }) {
   const [feesFor, setFeesFor] = useState<number | null>(null);
   const refresh = useRefreshItems();
+  const authModal = useContext(AuthModalContext);
   const current = listing?.baseListingPrice;
   const [amount, setAmount] = useState(() => (current ? priceText(current) : ''));
   const [currency, setCurrency] = useState<ListingCurrency>(current?.currency === 'ETH' ? 'ETH' : 'USD');
@@ -242,7 +245,11 @@ export function PriceDialog({
     // 000 §8: tos_approval_required opens the terms dialog; agreeing lists again.
     onError: (error, price) => {
       if (isTermsApprovalRequired(error)) terms.ask(() => mutation.mutate(price));
-      else if (isStaleListingError(error)) void refresh();
+      // The session ended (its refresh refused): the auth modal, as Buy Now does on 401 (000 §8); nothing was listed.
+      else if (isUnauthorized(error)) {
+        onClose();
+        authModal?.open();
+      } else if (isStaleListingError(error)) void refresh();
       // The API's word on the price ('The price is too high: at most …') goes below the field, not 'Invalid request'.
       else if (isApiError(error) && error.fields?.price) setFieldError(error.fields.price);
     },
@@ -398,6 +405,7 @@ export function CancelDialog({
   returnFocus?: () => HTMLElement | null | undefined;
 }) {
   const refresh = useRefreshItems();
+  const authModal = useContext(AuthModalContext);
   const once = useSubmitOnce();
   const [sending, track] = useRequestInFlight();
   const mutation = useMutation({
@@ -408,6 +416,10 @@ export function CancelDialog({
     },
     onError: (error) => {
       if (isStaleListingError(error)) void refresh();
+      else if (isUnauthorized(error)) {
+        onClose();
+        authModal?.open();
+      }
     },
   });
   return (

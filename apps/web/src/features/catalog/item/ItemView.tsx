@@ -40,7 +40,9 @@ import { UserCell } from './UserCell';
 export function ItemView({ item }: { item: ItemDetail }) {
   const signedIn = useLoggedIn();
   const profile = useProfile();
-  const viewerId = profile.data?.id ?? null;
+  // The profile read while signed in stays in the cache after the session ends: signed out, nobody owns anything
+  // here (QA 2026-12-07: the owner's controls stayed on the page of a visitor whose session had ended).
+  const viewerId = signedIn ? (profile.data?.id ?? null) : null;
   // Until a signed-in viewer's profile answers, whether they own the item is unknown: neither the
   // owner's controls nor Buy Now show yet.
   const viewerKnown = !signedIn || !profile.isPending;
