@@ -437,6 +437,11 @@ describe('offers', () => {
     expect(await warning.textContent()).toContain(
       `This NFT can be bought now for ${dollars(price)}: your offer is not below that price.`,
     );
+    // QA 2026-12-07: an amount above any offer's limit was sent, and the refusal read 'Invalid request'.
+    await amount.fill('20000000');
+    await dialog.getByRole('button', { name: 'Make offer' }).click();
+    await dialog.getByText('The amount is too high: at most $10,000,000.00').waitFor();
+    expect(await dialog.getByTestId('offer-error').count()).toBe(0);
 
     // Changing an offer says it too: a balance offer below the price, its new amount at the price.
     const card = await simCardToken(baseUrl, maker.grant.access_token);

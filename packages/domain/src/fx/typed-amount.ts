@@ -37,6 +37,8 @@ export function readAmount(text: string, currency: Currency): { units: bigint } 
 export const MAX_TRADE_CENTS = 1_000_000_000;
 /** A listing price above `MAX_TRADE_CENTS`: the API's answer, and the form's for a price too long to be one. */
 export const PRICE_TOO_HIGH_MESSAGE = `The price is too high: at most ${formatCents(MAX_TRADE_CENTS)}`;
+/** An offer or bid amount above `MAX_TRADE_CENTS`: the API's answer at the amount, and the forms'. */
+export const AMOUNT_TOO_HIGH_MESSAGE = `The amount is too high: at most ${formatCents(MAX_TRADE_CENTS)}`;
 
 /** The message for text that is not an amount (the API's own for an offer or bid amount). */
 export const AMOUNT_FORMAT_MESSAGE = 'Enter an amount like 125 or 12.50';

@@ -8,6 +8,7 @@
 
 import type { Db, UnitOfWork } from '@vitrine/db';
 import {
+  AMOUNT_TOO_HIGH_MESSAGE,
   AppError,
   bidAllowance,
   bidBelowMinimumMessage,
@@ -175,7 +176,7 @@ export function createBidsService(deps: {
   function centsOf(amount: string | number): number {
     const minor = toMinorUnits(amount, 'USD');
     if (minor === null || minor <= 0n) throw TRADING_ERRORS.invalid('amount', 'Enter an amount above 0');
-    if (minor > BigInt(MAX_PRICE_CENTS)) throw TRADING_ERRORS.invalid('amount', 'The amount is too high');
+    if (minor > BigInt(MAX_PRICE_CENTS)) throw TRADING_ERRORS.invalid('amount', AMOUNT_TOO_HIGH_MESSAGE);
     return Number(minor);
   }
 
