@@ -155,8 +155,8 @@ export function DiscountDialog({
           </div>
         ) : null}
         <p className={styles.note}>
-          Anyone already at checkout is shown the new price before they pay. Changing the list price later
-          keeps the discount.
+          A checkout already open for this NFT is closed before its buyer can pay, and they buy again at the
+          new price. Changing the list price later keeps the discount.
         </p>
         {current ? (
           <button
