@@ -508,9 +508,9 @@ describe("a primary sale's emails", () => {
     const res = await pay(b, intent.purchaseIntentId, { payment_method: 'balance' });
     expect(res.statusCode, res.body).toBe(200);
     const [receipt] = await outbox(t.app, await emailOf(b.userId), 'purchase_receipt');
-    expect(receipt?.text).toMatch(/^You bought .+ × 3 for \$15\.00/);
+    expect(receipt?.text).toMatch(/^You bought .+ \(3 editions\) for \$15\.00/);
     const [sold] = await outbox(t.app, await emailOf(open.owner.id), 'nft_sold');
-    expect(sold?.text).toMatch(/^Your NFT .+ × 3 sold for \$15\.00\. You received \$13\.50/);
+    expect(sold?.text).toMatch(/^Your NFT .+ \(3 editions\) sold for \$15\.00\. You received \$13\.50/);
   });
 
   // A publisher with no owner has no one to tell of the sale; the buyer is still sent the receipt.
@@ -521,7 +521,9 @@ describe("a primary sale's emails", () => {
     const intent = await created(b, orphan.nifty, 1);
     expect((await pay(b, intent.purchaseIntentId, { payment_method: 'balance' })).statusCode).toBe(200);
     const [receipt] = await outbox(t.app, await emailOf(b.userId), 'purchase_receipt');
-    expect(receipt?.text).toMatch(/^You bought .+ × 1 for \$10\.00/);
+    // Named by its edition, as the buyer's Purchases row names it (QA 2026-12-07: 'Title × 1').
+    expect(receipt?.text).toMatch(/^You bought .+ #\d+ for \$10\.00/);
+    expect(receipt?.text).not.toContain('×');
     // It says what paid, as a card receipt names the card.
     expect(receipt?.text).toContain('). Paid from your balance. Order #');
   });
@@ -580,7 +582,7 @@ describe("a primary sale's emails", () => {
     const shares = await outbox(t.app, await emailOf(payee.userId), 'nft_sold');
     expect(shares.map((m) => m.text.split('\n\n')[0])).toEqual([
       expect.stringMatching(
-        /^.+ × 1 sold for \$20\.00\. Your share of its proceeds, by its split: \$9\.00\.$/,
+        /^.+ #\d+ sold for \$20\.00\. Your share of its proceeds, by its split: \$9\.00\.$/,
       ),
     ]);
     expect(shares[0]?.link).toMatch(/\/dashboard\/transactions$/);

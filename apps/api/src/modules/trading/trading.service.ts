@@ -72,6 +72,16 @@ export { CAPTURE_GRACE_MS, CAPTURE_WINDOW_MS } from './card-authorizations';
 /** The highest listing price accepted: $10 million (the domain's, which the listing form says too). */
 export const MAX_PRICE_CENTS = MAX_TRADE_CENTS;
 
+/**
+ * A primary purchase as its emails name it, as the buyer's Purchases row does: the editions minted ('Salt Line #22,
+ * #23, #24'), or before they are (an open edition) how many ('Salt Line (3 editions)'), one by its title alone.
+ * QA 2026-12-07: the emails said 'Salt Line × 3', and 'Room With a Borrowed Sun × 1' for one.
+ */
+export function primaryItemName(title: string, editions: readonly number[], quantity: number): string {
+  if (editions.length > 0) return `${title} ${editions.map((e) => `#${e}`).join(', ')}`;
+  return quantity > 1 ? `${title} (${quantity} editions)` : title;
+}
+
 const OPEN_STATES = ['pending', 'requires_action'];
 
 export const TRADING_ERRORS = {
@@ -899,7 +909,8 @@ export function createTradingService(deps: {
       const nifty = await trading.lockNifty(n.id);
       const intent = await trading.lockIntent(intentId);
       if (!nifty || !intent) throw TRADING_ERRORS.intentNotFound();
-      if (intent.paymentState === 'paid') return { intent, fresh: false, firstToken: null, sold: null };
+      if (intent.paymentState === 'paid')
+        return { intent, fresh: false, firstToken: null, editions: [] as number[], sold: null };
       if (!OPEN_STATES.includes(intent.paymentState)) throw TRADING_ERRORS.intentClosed(intent.paymentState);
       if (intent.expiresAt <= at) throw TRADING_ERRORS.intentClosed('expired');
       const quantity = intent.requestedQuantity;
@@ -1007,6 +1018,7 @@ export function createTradingService(deps: {
         intent: done,
         fresh: true,
         firstToken: minted[0]?.id ?? null,
+        editions: minted.map((t) => t.editionNumber),
         sold: { sold: nifty.totalSold + quantity, editionSize: nifty.editionSize },
       };
     });
@@ -1037,9 +1049,14 @@ export function createTradingService(deps: {
           })
           .catch(() => undefined);
       }
-      notifySale(paid.intent, n.publisherOwnerId, `${n.title} × ${paid.intent.requestedQuantity}`, {
-        split: primarySplit,
-      });
+      notifySale(
+        paid.intent,
+        n.publisherOwnerId,
+        primaryItemName(n.title, paid.editions, paid.intent.requestedQuantity),
+        {
+          split: primarySplit,
+        },
+      );
     }
     return paid.intent;
   }
