@@ -161,8 +161,14 @@ describe('checkout and listing recovery', () => {
     expect((await itemAnswer(baseUrl, own)).listing).toBeNull();
 
     await field.fill('99999999999');
+    // Not quoted as it is typed: said to be too high (QA 2026-12-07: 'Buyers pay $99,999,999,999.00').
+    await expect
+      .poll(() => dialog.getByTestId('price-too-high').textContent())
+      .toBe('The price is too high: at most $10,000,000.00');
+    expect(await dialog.getByTestId('price-buyers-pay').count()).toBe(0);
     await dialog.getByRole('button', { name: 'List for sale' }).click();
     await expect.poll(() => fieldError.textContent()).toBe('The price is too high: at most $10,000,000.00');
+    expect(await dialog.getByTestId('price-too-high').count()).toBe(0);
     expect(await dialog.getByTestId('listing-error').count()).toBe(0);
     expect((await itemAnswer(baseUrl, own)).listing).toBeNull();
 

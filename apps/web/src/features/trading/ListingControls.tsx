@@ -226,6 +226,9 @@ export function PriceDialog({
     ethToUsd.data !== undefined &&
     'units' in typed &&
     convertMinorUnits(typed.units, 'ETH', 'USD', ethToUsd.data) > BigInt(MAX_TRADE_CENTS);
+  // Above the highest price (an ETH one at today's rate): refused if sent.
+  const listOverLimit =
+    'units' in typed && (currency === 'USD' ? typed.units > BigInt(MAX_TRADE_CENTS) : ethListTooHigh);
   const [estimated, setEstimated] = useState(false);
   const terms = useTermsDialog();
   // A double click lists once: the second click sends nothing while the first is in flight.
@@ -317,9 +320,16 @@ export function PriceDialog({
             </p>
           ) : null}
           {/* What buyers pay in the chosen currency, always in sight before a save (a discount that stays: its note says it). */}
-          {keptDiscount === null && paidUnits !== null ? (
+          {/* A price above the highest is not quoted: it would be refused (QA 2026-12-07: 'Buyers pay $99,999,999,999.00'
+              beside the refusal). Said here as it is typed, unless the field says it already. */}
+          {keptDiscount === null && paidUnits !== null && !listOverLimit ? (
             <p className={styles.summary} aria-live="polite" data-testid="price-buyers-pay">
               Buyers pay <strong>{formatListingUnits(paidUnits, currency)}</strong>
+            </p>
+          ) : null}
+          {listOverLimit && fieldError !== PRICE_TOO_HIGH_MESSAGE ? (
+            <p className={styles.note} aria-live="polite" data-testid="price-too-high">
+              {PRICE_TOO_HIGH_MESSAGE}
             </p>
           ) : null}
           {discount ? (
