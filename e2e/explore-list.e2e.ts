@@ -134,6 +134,12 @@ describe('explore NFTs as a list', () => {
     await expect.poll(() => price.textContent()).toMatch(/ETH$/);
     const priceBox = await price.boundingBox();
     expect((priceBox?.x ?? 0) + (priceBox?.width ?? 0)).toBeLessThanOrEqual(PHONE.width);
+    // The pager shows the current page only, with how many there are (QA 2026-12-07: '1' alone).
+    const ofTotal = page.getByTestId('pagination-of-total');
+    expect(await ofTotal.isVisible()).toBe(true);
+    expect(await ofTotal.textContent()).toMatch(/^of \d+$/);
+    const pager = await page.getByTestId('pagination').boundingBox();
+    expect((pager?.x ?? 0) + (pager?.width ?? 0)).toBeLessThanOrEqual(PHONE.width);
     await page.context().close();
   });
 });
