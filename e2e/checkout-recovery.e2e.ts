@@ -97,6 +97,23 @@ describe('checkout and listing recovery', () => {
     await context.close();
   });
 
+  // QA 2026-12-07: after a reload the verification comes back, but the card typed before is gone: dismissed, it said
+  // 'Press Pay to verify again', and Pay asked for the card number.
+  it('a verification dismissed after a reload asks for the card again, which then pays', async () => {
+    const { context, page, action } = await atCardVerification('qa-3ds-reload');
+    await page.reload();
+    await action.waitFor();
+    await action.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => action.count()).toBe(0);
+    expect(await page.getByTestId('checkout-step-dismissed').textContent()).toContain(
+      'Enter your card again and press Pay, or use another card.',
+    );
+    await fillCard(page.getByTestId('card-form'), '4242 4242 4242 4242');
+    await page.getByTestId('pay').click();
+    await page.getByTestId('checkout-success').waitFor({ timeout: 15_000 });
+    await context.close();
+  });
+
   // UX walkthrough (2026-12-05): dismissed, then another card typed in: that card pays (it charged the first).
   it('a dismissed card verification followed by another card pays with the card typed in', async () => {
     const { context, page, action } = await atCardVerification('qa-3ds-other-card');

@@ -1118,7 +1118,11 @@ export function Payment({
         <FormAlert tone="info" testId="checkout-step-dismissed">
           {stepMethod === 'stripe_klarna'
             ? 'Nothing was charged: the payment was not confirmed with Klarna. Press Pay to confirm it, or choose another way to pay.'
-            : 'Nothing was charged: the card verification was not completed. Press Pay to verify again, or use another card.'}
+            : // The page reloaded while the step was open: the card is not typed any more, and Pay sends the card typed
+              // (QA 2026-12-07: 'Press Pay to verify again' led to 'Enter the card number').
+              card.value.number.trim() === ''
+              ? 'Nothing was charged: the card verification was not completed. Enter your card again and press Pay, or use another card.'
+              : 'Nothing was charged: the card verification was not completed. Press Pay to verify again, or use another card.'}
         </FormAlert>
       ) : null}
       <Button
