@@ -1034,6 +1034,41 @@ describe('offers', () => {
     expect(ok.statusCode, ok.body).toBe(200);
   });
 
+  // Review 2026-12-07: without the amount the owner saw, a code sent naming $20.00 sold at the amount the maker changed
+  // it to.
+  it('without the amount seen, binds the code to the amount its email names', async () => {
+    const { owner, token, maker, offer } = await offerToTwoFactorOwner('20');
+    const accept = (who: { headers: Record<string, string> }, twoFactorCode?: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/user/accept-bid/',
+        headers: who.headers,
+        payload: {
+          bid_id: offer.id,
+          contractAddress: token.contractAddress,
+          tokenId: token.tokenId,
+          ...(twoFactorCode ? { twoFactorCode } : {}),
+        },
+      });
+    const emailOf = async (id: number) =>
+      (await db().select().from(schema.users).where(eq(schema.users.id, id)))[0]?.email ?? '';
+    expect((await accept(owner)).json()).toMatchObject({ errorType: 'two_factor_required' });
+    const [sent] = await outbox(t.app, await emailOf(owner.userId), 'step_up_code');
+    expect(sent?.text).toContain('accepting the offer of $20.00');
+    const lowered = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v2/offer/${offer.id}`,
+      headers: { ...maker.headers, 'idempotency-key': `lower-${offer.id}` },
+      payload: { amount: { amount: '1', currency: 'USD' } },
+    });
+    expect(lowered.statusCode, lowered.body).toBe(200);
+    const refused = await accept(owner, sent?.code ?? undefined);
+    expect(refused.statusCode, refused.body).toBe(403);
+    expect(refused.json()).toMatchObject({ errorType: 'two_factor_invalid' });
+    const [row] = await db().select().from(schema.tokens).where(eq(schema.tokens.id, token.id));
+    expect(row?.ownerId).toBe(owner.userId);
+  });
+
   // Review (2026-12-05): the new amount's authorisation was named like a new offer's (kind and key only), so a key
   // used to make one offer, sent again to change another's amount to the same figure, got the first offer's
   // authorisation back: two offers on one hold, and cancelling the first voided the money the second was sold for.

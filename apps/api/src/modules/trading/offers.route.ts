@@ -358,15 +358,19 @@ export const offersRoute: FastifyPluginAsyncZod = async (app) => {
       expected: number | undefined;
     },
   ) => {
-    // The code confirms this offer alone, and its message names the offer's amount and NFT (QA 2026-12-07). An
-    // offer this owner may not read is named by nothing: the accept refuses it after the code.
+    // The code confirms this offer alone, and its message names the offer's amount and NFT (QA 2026-12-07). Without
+    // the amount the owner saw (`expected`, which the accept holds it to), the code confirms the amount it names: one
+    // the maker changed since is refused as a wrong code, never sold at (review 2026-12-07). An offer the caller may
+    // not read is named by nothing, and the accept refuses it after the code, as before (403 to another's NFT).
     const shown = await offers()
       .get(userId, b.offerId)
       .catch(() => null);
     await app.services.accounts.auth.stepUp(
       userId,
       b.twoFactorCode,
-      `accepting offer ${b.offerId}`,
+      b.expected === undefined && shown
+        ? `accepting offer ${b.offerId} at ${shown.amountInCents}`
+        : `accepting offer ${b.offerId}`,
       shown
         ? `accepting the offer of ${formatCents(shown.amountInCents)} for ${shown.nifty.name}`
         : 'accepting an offer',
