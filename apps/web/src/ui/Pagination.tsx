@@ -52,7 +52,7 @@ export function Pagination({ page, totalPages, onChange, label = 'Pages', classN
       </ol>
       {/* On a phone only the current page's number shows: how many there are beside it (QA 2026-12-07: '1' alone
           said nothing of a second page). */}
-      <span className={styles.ofTotal} aria-hidden="true" data-testid="pagination-of-total">
+      <span className={styles.ofTotal} data-testid="pagination-of-total">
         of {totalPages}
       </span>
       <button

@@ -94,7 +94,9 @@ describe('readUsdAmount (offers, bids, deposit, cash out)', () => {
     expect(AMOUNT_FORMAT_MESSAGE).toBe('Enter an amount like 125 or 12.50');
     expect(readUsdAmount('')).toEqual({ error: 'Enter an amount' });
     expect(readUsdAmount('0')).toEqual({ error: 'Enter an amount above zero' });
-    expect(readUsdAmount('1234567890123')).toEqual({ error: 'The amount is too high' });
+    expect(readUsdAmount('1234567890123')).toEqual({
+      error: 'The amount is too high: at most $10,000,000.00',
+    });
   });
   it('keeps an amount in its range', () => {
     const range = { min: 100, max: 1_000_000 };

@@ -60,7 +60,7 @@ export function readUsdAmount(
       return {
         error: range
           ? `Enter an amount from ${formatCents(range.min)} to ${formatCents(range.max)}`
-          : 'The amount is too high',
+          : AMOUNT_TOO_HIGH_MESSAGE,
       };
     return { error: read.problem === 'empty' ? 'Enter an amount' : AMOUNT_FORMAT_MESSAGE };
   }

@@ -271,6 +271,8 @@ function CashOut() {
   const [actions] = useState(() => createActionKeys());
   // With two-factor on, the first press asks for the code (sent by text or email), the next sends it.
   const stepUp = useStepUpCode();
+  // The amount the code asked for was sent for.
+  const codeFor = useRef<number | null>(null);
   const mutation = useMutation({
     mutationFn: async ({ cents, code }: { cents: number; code: string | undefined }) => ({
       paid: cents,
@@ -291,7 +293,8 @@ function CashOut() {
     },
     // Refused as more than may leave now: the balance moved elsewhere (another tab, a purchase) or funds arrived
     // that are still settling, so the figures shown are stale.
-    onError: async (error) => {
+    onError: async (error, sent) => {
+      if (twoFactorRequired(error)) codeFor.current = sent.cents;
       if (stepUp.handled(error)) return;
       if (
         isApiError(error) &&
@@ -400,8 +403,14 @@ function CashOut() {
               setAmount(event.target.value);
               setFieldError(null);
               // A code sent by text or email confirms the amount it was sent for (its message names it): another
-              // amount asks for a new one at the next press (QA 2026-12-07).
-              if (stepUp.asked && stepUp.asked !== 'totp') stepUp.reset();
+              // amount asks for a new one at the next press (QA 2026-12-07). The same amount written otherwise
+              // ('25' and '25.00') keeps the code.
+              if (
+                stepUp.asked &&
+                stepUp.asked !== 'totp' &&
+                typedCents(event.target.value) !== codeFor.current
+              )
+                stepUp.reset();
             }}
             error={fieldError}
             disabled={mutation.isPending}

@@ -260,8 +260,9 @@ export function PriceDialog({
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
     // The price as the API reads it: '1,250.50' is sent as '1250.5'.
-    setFieldError('error' in typed ? typed.error : null);
-    if ('error' in typed) {
+    // Above the highest price: refused here, as the API would (review 2026-12-07).
+    setFieldError('error' in typed ? typed.error : listOverLimit ? PRICE_TOO_HIGH_MESSAGE : null);
+    if ('error' in typed || listOverLimit) {
       focusFirstInvalid(formRef.current);
       return;
     }
@@ -336,7 +337,7 @@ export function PriceDialog({
             <p className={styles.note} aria-live="polite" data-testid="price-discount-note">
               {keptDiscount === null
                 ? `A new currency removes your discount of ${formatListingUnits(BigInt(discount.amount), discount.currency === 'ETH' ? 'ETH' : 'USD')}.`
-                : paidUnits !== null
+                : paidUnits !== null && !listOverLimit
                   ? `Your discount of ${formatListingUnits(keptDiscount, currency)} stays: buyers pay ${formatListingUnits(paidUnits, currency)}.`
                   : `Your discount of ${formatListingUnits(keptDiscount, currency)} stays: buyers pay the price less it.`}
             </p>
