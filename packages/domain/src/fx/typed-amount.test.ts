@@ -3,10 +3,12 @@ import {
   AMOUNT_FORMAT_MESSAGE,
   amountText,
   discountProblem,
+  MAX_TRADE_CENTS,
   PRICE_FORMAT_MESSAGE,
   readAmount,
   readDiscount,
   readPrice,
+  readTradeAmount,
   readUsdAmount,
 } from './typed-amount';
 
@@ -180,5 +182,16 @@ describe('readDiscount (a seller discount off a listing)', () => {
     expect(discountProblem(100n, 1n, 'USD')).toBe(
       'A discount must leave a price of $1.00 or more: at most $0.00 off $1.00',
     );
+  });
+});
+
+describe('readTradeAmount', () => {
+  it("reads an offer's or bid's amount up to the API's limit, and names the limit above it", () => {
+    expect(readTradeAmount('10,000,000.00')).toEqual({ cents: MAX_TRADE_CENTS });
+    expect(readTradeAmount('10000000.01')).toEqual({
+      error: 'The amount is too high: at most $10,000,000.00',
+    });
+    expect(readTradeAmount('12.50')).toEqual({ cents: 1_250 });
+    expect(readTradeAmount('0')).toEqual({ error: 'Enter an amount above zero' });
   });
 });

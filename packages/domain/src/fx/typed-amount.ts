@@ -74,6 +74,15 @@ export function readUsdAmount(
 }
 
 /**
+ * An offer's or bid's typed amount: as `readUsdAmount`, and at most `MAX_TRADE_CENTS`, the API's limit, said in the
+ * API's words (QA 2026-12-07: an amount above it was sent, and the refusal read 'Invalid request').
+ */
+export function readTradeAmount(text: string): { cents: number } | { error: string } {
+  const read = readUsdAmount(text);
+  return 'cents' in read && read.cents > MAX_TRADE_CENTS ? { error: AMOUNT_TOO_HIGH_MESSAGE } : read;
+}
+
+/**
  * The lowest listing price (001 §5's price rule, "price: >= 1 for USD, >= 0.001 for ETH"): $1.00 or 0.001 ETH, in
  * minor units. Below it a listing is refused: a price of 0 typed by mistake would give the NFT away.
  */

@@ -7,7 +7,7 @@ import {
   amountText,
   bidBelowMinimumMessage,
   formatCents,
-  readUsdAmount,
+  readTradeAmount,
   type SaleType,
 } from '@vitrine/domain';
 import { type FormEvent, useContext, useId, useState } from 'react';
@@ -48,7 +48,7 @@ export interface BidDialogProps {
 
 /** A bid's amount as typed and sent ('25.5') as people read it ('$25.50'). */
 function bidText(amount: string): string {
-  const read = readUsdAmount(amount);
+  const read = readTradeAmount(amount);
   return 'cents' in read ? formatCents(read.cents) : `$${amount}`;
 }
 
@@ -168,7 +168,7 @@ function OpenBidDialog({ contractAddress, niftyType, saleType, onClose }: BidDia
   });
 
   const minBid = current?.bidInfo.minBid ?? null;
-  const read = readUsdAmount(amount);
+  const read = readTradeAmount(amount);
   const cents = 'cents' in read ? read.cents : null;
   // A balance bid of this amount whose answer was lost already holds the amount: the balance read since no
   // longer covers it, and pressing again must send the same action, by balance.

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { formatCents, readUsdAmount } from '@vitrine/domain';
+import { formatCents, readTradeAmount } from '@vitrine/domain';
 import { useId, useState } from 'react';
 import { createActionKeys } from '../../app/action-key';
 import { isApiError } from '../../app/api-client';
@@ -59,12 +59,12 @@ export function EditOfferDialog({
     },
   });
   const card = useCardForm(mutation.error);
-  const read = readUsdAmount(amount);
+  const read = readTradeAmount(amount);
   const typed = 'cents' in read ? read.cents : null;
   // The card is asked for only when the amount changes (a card offer's expiry is not changed here).
   const needsCard = byCard && typed !== null && typed !== offer.amountInCents;
   const save = () => {
-    const parsed = readUsdAmount(amount);
+    const parsed = readTradeAmount(amount);
     const cardRead = needsCard ? card.check() : null;
     setAmountError('error' in parsed ? parsed.error : null);
     if ('error' in parsed || (needsCard && !cardRead)) return;

@@ -1,11 +1,4 @@
-import {
-  AMOUNT_TOO_HIGH_MESSAGE,
-  amountText,
-  CARD_OFFER_MAX_DAYS,
-  formatCents,
-  MAX_TRADE_CENTS,
-  readUsdAmount,
-} from '@vitrine/domain';
+import { amountText, CARD_OFFER_MAX_DAYS, formatCents, readTradeAmount } from '@vitrine/domain';
 import { type FormEvent, useEffect, useState } from 'react';
 import { createActionKeys } from '../../app/action-key';
 import { FormAlert } from '../../ui/FormAlert';
@@ -106,10 +99,8 @@ export function OfferForm({
   useEffect(() => {
     if (answered) actions.settle();
   }, [answered, actions]);
-  const typed = readUsdAmount(amount);
-  // Above what any offer may be: said at the field before it is sent (QA 2026-12-07: the API's refusal showed as
-  // 'Invalid request' above the form).
-  const read = 'cents' in typed && typed.cents > MAX_TRADE_CENTS ? { error: AMOUNT_TOO_HIGH_MESSAGE } : typed;
+  // Above what any offer may be: said at the field before it is sent.
+  const read = readTradeAmount(amount);
   const cents = 'cents' in read ? read.cents : null;
   // A balance offer of this amount whose answer was lost already holds the amount: the balance read since no
   // longer covers it, and pressing again must send the same action, by balance.
