@@ -349,8 +349,7 @@ export function PriceDialog({
               onClick={() => {
                 // The fees of what buyers pay: the price less a discount that stays. The list price itself is
                 // bounded too (the API refuses one above the highest price, whatever the discount).
-                const listTooHigh = 'units' in typed && typed.units > BigInt(MAX_TRADE_CENTS);
-                const cents = paidUnits !== null && !listTooHigh ? Number(paidUnits) : null;
+                const cents = paidUnits !== null && !listOverLimit ? Number(paidUnits) : null;
                 setFieldError(
                   'error' in typed ? typed.error : cents === null ? PRICE_TOO_HIGH_MESSAGE : null,
                 );
@@ -371,7 +370,7 @@ export function PriceDialog({
                   type="button"
                   className={styles.linkButton}
                   onClick={() => {
-                    const tooHigh = ethListTooHigh || ethInCents > MAX_TRADE_CENTS;
+                    const tooHigh = listOverLimit || ethInCents > MAX_TRADE_CENTS;
                     setFieldError(tooHigh ? PRICE_TOO_HIGH_MESSAGE : null);
                     if (tooHigh) {
                       focusFirstInvalid(formRef.current);
