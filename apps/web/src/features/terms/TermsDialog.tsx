@@ -75,7 +75,7 @@ export function TermsDialog({
           <Markdown source={current.markdown} className={styles.terms} />
         </>
       ) : (
-        <Skeleton className={styles.skeleton} />
+        <Skeleton variant="rect" className={styles.skeleton} />
       )}
       {agree.isError ? (
         <FormAlert testId="terms-agree-error">{agreeErrorMessage(agree.error)}</FormAlert>

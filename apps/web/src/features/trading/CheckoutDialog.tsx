@@ -47,7 +47,9 @@ export function CheckoutDialog({
     >
       {open ? (
         <CheckoutBusyContext.Provider value={setBusy}>
-          <Suspense fallback={<Skeleton className={styles.modalSkeleton} />}>{children}</Suspense>
+          <Suspense fallback={<Skeleton variant="rect" className={styles.modalSkeleton} />}>
+            {children}
+          </Suspense>
         </CheckoutBusyContext.Provider>
       ) : null}
     </Dialog>

@@ -157,8 +157,8 @@ export function ListingCheckout({
     return (
       <Shell>
         <div className={styles.layout} data-testid="checkout-loading">
-          <Skeleton className={styles.mediaSkeleton} />
-          <Skeleton className={styles.panelSkeleton} />
+          <Skeleton variant="rect" className={styles.mediaSkeleton} />
+          <Skeleton variant="rect" className={styles.panelSkeleton} />
         </div>
       </Shell>
     );

@@ -104,8 +104,8 @@ export function PrimaryCheckoutView({
     return (
       <PageShell>
         <div className={styles.layout} data-testid="checkout-loading">
-          <Skeleton className={styles.mediaSkeleton} />
-          <Skeleton className={styles.panelSkeleton} />
+          <Skeleton variant="rect" className={styles.mediaSkeleton} />
+          <Skeleton variant="rect" className={styles.panelSkeleton} />
         </div>
       </PageShell>
     );
