@@ -63,7 +63,9 @@ describe(`the server process (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     } finally {
       expect(await second.stop(), second.output().slice(-3000)).toBe(0);
     }
-  });
+    // Two server starts, the first seeding the demo marketplace: 60 s was not enough on the two cores with browser
+    // sessions beside it (2026-12-07).
+  }, 180_000);
 
   it('refuses to start on an invalid configuration, naming the setting', async () => {
     await expect(

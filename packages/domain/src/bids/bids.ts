@@ -17,6 +17,18 @@ export function minimumBid({ highestBid, bidIncrement, minimumBid: start }: Mini
 }
 
 /**
+ * An auction's starting minimum bid in cents: the minimum bid its publisher set, else its price (at least one
+ * cent). The bid engine and the drop card's 'Minimum Bid:' read this one rule (QA 2026-12-07: the card showed the
+ * auction's hidden default price, $1.00, beside a bid dialog asking for the $100.00 the publisher set).
+ */
+export function startingBidInCents(terms: {
+  minimumBidInCents: number | null;
+  priceAmount: bigint | number | string | null;
+}): number {
+  return terms.minimumBidInCents ?? Math.max(1, Number(terms.priceAmount ?? 0));
+}
+
+/**
  * What a bid under the minimum is told (000 §5 gives the rule, not a text): the amount it must reach, as the bid
  * dialog's amount field says it before sending and when the API refuses a bid that was outbid meanwhile.
  */

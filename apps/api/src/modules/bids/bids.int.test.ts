@@ -70,6 +70,23 @@ const balanced = {
 };
 
 describe('auction bids', () => {
+  it("shows the publisher's minimum bid on the drop card, the one the bid engine asks for, not the hidden price", async () => {
+    const { nifty, drop } = await auctionNifty(t.app, {
+      minimumBidInCents: 10_000,
+      bidIncrementInCents: 1_000,
+    });
+    // The studio leaves an auction's (hidden) price at its default $1.00 (QA 2026-12-07).
+    await db().update(schema.nifties).set({ priceAmount: '100' }).where(eq(schema.nifties.id, nifty.id));
+
+    expect((await bidInfo(t.app, nifty)).json().bidInfo).toMatchObject({ minBid: 10_000, highestBid: null });
+    const page = await t.app.inject({ method: 'GET', url: `/api/v1/drops/${drop.slug}/` });
+    expect(page.statusCode).toBe(200);
+    const cards: { nifty: { name: string }; saleType: string; saleDetails: { price: number } }[] =
+      page.json().cards;
+    expect(cards).toHaveLength(1);
+    expect(cards[0]).toMatchObject({ saleType: 'auction', saleDetails: { price: 10_000 } });
+  });
+
   it('enforce the minimum bid and increment, release the outbid hold and alert the outbid bidder', async () => {
     const { nifty } = await auctionNifty(t.app, { minimumBidInCents: 1_000, bidIncrementInCents: 250 });
     const a = await funded();

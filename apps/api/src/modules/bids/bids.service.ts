@@ -22,6 +22,7 @@ import {
   proceedsText,
   rankedPlacement,
   SALES_PATH,
+  startingBidInCents,
   toMinorUnits,
   topics,
 } from '@vitrine/domain';
@@ -196,7 +197,7 @@ export function createBidsService(deps: {
   async function termsOf(niftyId: number) {
     const t = await repo.bidTerms(niftyId);
     return {
-      start: t?.minimumBidInCents ?? Math.max(1, Number(t?.priceAmount ?? 0)),
+      start: startingBidInCents(t ?? { minimumBidInCents: null, priceAmount: 0 }),
       increment: Math.max(1, t?.bidIncrementInCents ?? 100),
     };
   }

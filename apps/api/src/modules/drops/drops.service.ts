@@ -1,4 +1,4 @@
-import { AppError, collectionStatus } from '@vitrine/domain';
+import { AppError, collectionStatus, isAuctionSaleType, startingBidInCents } from '@vitrine/domain';
 import { offsetOf, type Page, type PageQuery, toPage } from '../../http/pagination';
 import type { Clock } from '../../lib/clock';
 import type { CreatorRow, DropRow, DropsRepo, DropWindow, NiftyRow } from './drops.repo';
@@ -78,8 +78,14 @@ const toArtist = (c: CreatorRow): Artist => ({
   iconUrl: c.profilePicUrl,
 });
 
-/** Fixed prices are stored in the currency's minor unit; cards show USD cents. */
-const priceInCents = (n: NiftyRow): number => (n.priceCurrency === 'USD' ? Number(n.priceAmount) : 0);
+/**
+ * A card's price in USD cents: an auction's starting minimum bid (its 'Minimum Bid:' line, as the bid engine reads
+ * it), else the fixed price, stored in the currency's minor unit.
+ */
+const priceInCents = (n: NiftyRow): number => {
+  if (isAuctionSaleType(n.saleType)) return startingBidInCents(n);
+  return n.priceCurrency === 'USD' ? Number(n.priceAmount) : 0;
+};
 
 export function createDropsService(deps: { repo: DropsRepo; clock: Clock }) {
   const { repo, clock } = deps;
