@@ -107,6 +107,9 @@ describe('cardDropType (a studio drop mixes sale types)', () => {
     expect(cardDropType('auction', 'auction')).toBe('auction');
     expect(cardDropType('fcfs', 'standard')).toBe('fcfs');
     expect(cardDropType('pack', 'standard')).toBe('pack');
+    expect(cardDropType('open_edition', 'standard')).toBe('fcfs');
+    expect(cardDropType('blind_edition', 'standard')).toBe('fcfs');
+    expect(cardDropType('open_edition', 'open_edition')).toBe('open_edition');
     expect(cardDropType('pack_drawing', 'drawing')).toBe('pack_drawing');
   });
 });

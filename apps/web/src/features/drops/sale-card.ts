@@ -163,19 +163,24 @@ export function dropSoldOutLabel(cards: readonly SaleCard[], now: number): 'Sold
   return labels.every((l) => l === 'Sold Out') ? 'Sold Out' : 'Sold';
 }
 
-/** Drop types whose fixed-price NFTs sell first come first serve in a studio drop of mixed sale types. */
-const BID_OR_DRAW_DROPS = ['auction', 'ranked_auction', 'silent_auction', 'drawing'];
+/** Sale types a card of a studio drop of mixed sale types shows as its own badge. */
+const OWN_BADGE_SALE_TYPES = [
+  'auction',
+  'ranked_auction',
+  'silent_auction',
+  'drawing',
+  'open_edition',
+  'blind_edition',
+];
 
 /**
  * The drop type a card's badge shows: the drop's, but a studio drop may mix sale types (an FCFS NFT beside a
- * 1/1 Auction), so a card whose own sale type differs shows its own ('standard' reads First Come First Serve).
+ * 1/1 Auction), so a card whose own sale type differs shows its own. 'standard' reads First Come First Serve
+ * except in a pack drop (or a pack drawing), whose works are standard packs (an FCFS NFT beside an Open Edition read 'Open Edition'
+ * above its Buy, QA 2026-12-07).
  */
 export function cardDropType(dropType: string, saleType: string): string {
-  if (saleType === 'standard') return BID_OR_DRAW_DROPS.includes(dropType) ? 'fcfs' : dropType;
-  if (
-    [...BID_OR_DRAW_DROPS, 'open_edition', 'blind_edition'].includes(saleType) &&
-    !dropType.startsWith('pack')
-  )
-    return saleType;
+  if (saleType === 'standard') return dropType.startsWith('pack') ? dropType : 'fcfs';
+  if (OWN_BADGE_SALE_TYPES.includes(saleType) && !dropType.startsWith('pack')) return saleType;
   return dropType;
 }
