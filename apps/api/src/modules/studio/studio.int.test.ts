@@ -352,6 +352,20 @@ describe('publishing', () => {
     t.clock.advance(-3 * HOUR);
   });
 
+  it("a published drop's collection shows the drop's cover and its NFTs' creators on the public pages", async () => {
+    await ok(owner, 'POST', `/publisher/${slug}/tos_approval`, {});
+    const { drop, collection } = await readyDrop();
+    await payFee(drop.id);
+    await ok(owner, 'PATCH', `/publisher/${slug}/drop/publish/${drop.id}`, {});
+
+    const page = await ok(null, 'GET', `/v1/drops/${drop.slug}/`);
+    // The NFT's creators (the member who made it, by default), on the drop and on its card.
+    expect(page.artists.map((a: Json) => a.userName)).toEqual(['studio-owner']);
+    expect(page.cards[0].artists.map((a: Json) => a.userName)).toEqual(['studio-owner']);
+    const shown = await ok(null, 'GET', `/v1/marketplace/collections/${collection.slug}/`);
+    expect(shown.imageUrl).toBe('/api/media/cover.png');
+  });
+
   it('a draft saves what it is given: a sale type before its dates, an NFT window before the drop moves', async () => {
     // The editor saves each NFT and the drop on their own: neither may be refused for the other's state, or
     // for a field the body does not carry (publishing checks the whole drop).

@@ -250,6 +250,17 @@ export function createStudioRepo(db: Db) {
           .values(userIds.map((userId, position) => ({ niftyId, userId, position })));
     },
 
+    /** A collection's creators, in order (what its public pages, cards and creator criteria read). */
+    async setCollectionCreators(collectionId: number, userIds: number[]): Promise<void> {
+      await db
+        .delete(schema.collectionCreators)
+        .where(eq(schema.collectionCreators.collectionId, collectionId));
+      if (userIds.length > 0)
+        await db
+          .insert(schema.collectionCreators)
+          .values(userIds.map((userId, position) => ({ collectionId, userId, position })));
+    },
+
     /** Users by id or by profile URL (any case); the ones found. */
     async usersByRef(refs: (number | string)[]): Promise<PersonRow[]> {
       const ids = refs.filter((r): r is number => typeof r === 'number');

@@ -890,12 +890,24 @@ export function createStudioService(deps: {
         const end = drop.visibleEndAt ?? drop.endAt;
         const collections = await r.collectionsOfDrops([drop.id]);
         for (const c of collections) {
-          await r.updateCollection(c.id, { startAt: start, endAt: end });
-          for (const n of await r.niftiesOf([c.id])) {
+          // The public pages read a collection's image and creators (the seed's collections have them): the
+          // drop's cover, and the creators of its NFTs in the studio's order (QA 2026-12-07: a published
+          // studio drop showed grey blocks and no artist anywhere).
+          await r.updateCollection(c.id, {
+            startAt: start,
+            endAt: end,
+            imageUrl: drop.coverAsset ?? drop.previewAsset ?? c.imageUrl,
+          });
+          const works = await r.niftiesOf([c.id]);
+          for (const n of works) {
             // An FCFS NFT sells for the drop's whole window (001 §5 "FCFS NFTs skip date checks").
             if (n.startAt === null || n.endAt === null || n.saleType === 'standard')
               await r.updateNifty(n.id, { startAt: start, endAt: end });
           }
+          const creators = await r.creatorsOf(works.map((n) => n.id));
+          const order = new Map(works.map((n, i) => [n.id, i]));
+          creators.sort((a, b) => (order.get(a.niftyId) ?? 0) - (order.get(b.niftyId) ?? 0));
+          await r.setCollectionCreators(c.id, [...new Set(creators.map((p) => p.id))]);
           await r.setTotalItems(c.id);
         }
         const row = await r.updateDrop(drop.id, {
