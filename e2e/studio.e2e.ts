@@ -178,7 +178,18 @@ describe('publisher studio', () => {
     const copied = page.getByTestId('split-primarySalesSplit');
     expect(await copied.getByLabel('Recipient (username)').nth(1).inputValue()).toBe('caseylinden');
     expect(await copied.getByTestId('split-primarySalesSplit-total').innerText()).toBe('Total: 100%');
+    // Pack is the whole drop's sale type: beside an FCFS NFT it is refused and said, and nothing changes (before, both
+    // NFTs turned into Packs unsaid).
+    await editor.getByLabel('Sale type').selectOption({ label: 'Pack' });
+    await page
+      .getByTestId('field-error-nft-primarySaleType')
+      .getByText(
+        "Every NFT of a Pack drop is a Pack: change the drop's other NFTs first, or sell them in another drop.",
+      )
+      .waitFor();
+    expect(await editor.getByLabel('Sale type').inputValue()).toBe('fcfs');
     await editor.getByLabel('Sale type').selectOption({ label: '1/1 Auction' });
+    await expect.poll(() => page.getByTestId('field-error-nft-primarySaleType').count()).toBe(0);
     await page.getByTestId('field-error-nft-startDateTime').getByText('Required input').waitFor();
     await editor.getByLabel('Minimum bid', { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Delete COPY OF Crane at Dusk' }).click();

@@ -45,6 +45,7 @@ import {
   publishOutcome,
   SPLIT_KINDS,
   type SplitForm,
+  saleTypeMixRefusal,
   studioStatusLabel,
 } from './studio-model';
 import { Uploader } from './uploads/Uploader';
@@ -407,9 +408,18 @@ function Editor({ slug, initial }: { slug: string; initial: StudioDrop }) {
   const changeNft = (nftId: number, patch: Partial<NftForm>) => {
     const entry = nfts?.find((e) => e.id === nftId);
     if (!entry) return;
-    // The drop's type follows the sale type chosen (Pack and pack drawing are the drop's mechanics).
-    if (patch.primarySaleType && patch.primarySaleType !== values.dropMechanics)
-      dropFields.set('dropMechanics', patch.primarySaleType);
+    if (patch.primarySaleType) {
+      // Pack and pack drawing are the drop's mechanics: a mix would change the other NFTs' sale types unsaid.
+      const others = (nfts ?? []).filter((e) => e.id !== nftId).map((e) => e.form.primarySaleType);
+      const refusal = saleTypeMixRefusal(patch.primarySaleType, others);
+      if (refusal !== null) {
+        setServerErrors((current) => ({ ...current, [`nfts.${nftId}.primarySaleType`]: refusal }));
+        return;
+      }
+      // The drop's type follows the sale type chosen.
+      if (patch.primarySaleType !== values.dropMechanics)
+        dropFields.set('dropMechanics', patch.primarySaleType);
+    }
     const form = { ...entry.form, ...patch };
     setNfts((current) => current?.map((e) => (e.id === nftId ? { ...e, form } : e)) ?? current);
     for (const field of Object.keys(patch)) clearServerError(`nfts.${nftId}.${field}`);

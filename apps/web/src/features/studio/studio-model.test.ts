@@ -14,6 +14,7 @@ import {
   nftForm,
   nftInput,
   publishOutcome,
+  saleTypeMixRefusal,
   splitTotal,
   studioStatusLabel,
   toLocalInput,
@@ -173,5 +174,25 @@ describe('publishOutcome (001 §8)', () => {
         fields: { 'nfts.7.price': 'Please enter a value 1 or greater' },
       }),
     ).toEqual({ kind: 'invalid', fields: { 'nfts.7.price': 'Please enter a value 1 or greater' } });
+  });
+});
+
+describe("saleTypeMixRefusal (Pack and pack drawing are the drop's mechanics)", () => {
+  it('lets a drop mix FCFS, auctions and drawings, and a drop of packs hold packs', () => {
+    expect(saleTypeMixRefusal('fcfs', ['auction', 'open_edition'])).toBeNull();
+    expect(saleTypeMixRefusal('pack', ['pack', 'pack'])).toBeNull();
+    expect(saleTypeMixRefusal('pack', [])).toBeNull();
+    expect(saleTypeMixRefusal('auction', [])).toBeNull();
+  });
+
+  it('refuses a Pack beside other sale types, and another sale type in a drop of packs', () => {
+    expect(saleTypeMixRefusal('pack', ['fcfs'])).toBe(
+      "Every NFT of a Pack drop is a Pack: change the drop's other NFTs first, or sell them in another drop.",
+    );
+    expect(saleTypeMixRefusal('pack_drawing', ['drawing'])).toMatch(/^Every NFT of a pack drawing drop/);
+    expect(saleTypeMixRefusal('fcfs', ['pack'])).toBe(
+      'Every NFT of a Pack drop is a Pack: sell this NFT in another drop, or change the other NFTs first.',
+    );
+    expect(saleTypeMixRefusal('auction', ['pack_drawing', 'pack_drawing'])).toMatch(/pack drawing drop/);
   });
 });

@@ -58,6 +58,26 @@ export function editorSaleType(saleType: string, dropMechanics: string | undefin
   return saleType;
 }
 
+/** Editor sale types that are the whole drop's mechanics (stored as 'standard' and 'drawing' on each NFT). */
+const DROP_MECHANICS = ['pack', 'pack_drawing'];
+
+/**
+ * Why an NFT may not take `chosen` beside the drop's other NFTs' sale types, or null. Pack and pack drawing are the
+ * drop's mechanics, not the NFT's: an FCFS NFT beside a Pack (both 'standard' on the NFT) would turn into a Pack
+ * with nothing said, and a Pack beside an auction would turn into FCFS (QA 2026-12-07). A drop of packs holds packs
+ * only, a drop of pack drawings pack drawings only.
+ */
+export function saleTypeMixRefusal(chosen: string, others: readonly string[]): string | null {
+  const label = (type: string) => EDITOR_SALE_TYPES.find((t) => t.value === type)?.label ?? type;
+  if (DROP_MECHANICS.includes(chosen)) {
+    if (others.every((t) => t === chosen)) return null;
+    return `Every NFT of a ${label(chosen)} drop is a ${label(chosen)}: change the drop's other NFTs first, or sell them in another drop.`;
+  }
+  const mechanics = others.find((t) => DROP_MECHANICS.includes(t));
+  if (mechanics === undefined) return null;
+  return `Every NFT of a ${label(mechanics)} drop is a ${label(mechanics)}: sell this NFT in another drop, or change the other NFTs first.`;
+}
+
 /** 001 §3 defaults. */
 export const DEFAULT_COLLECTION_TITLE = 'Untitled Collection';
 export const DEFAULT_NFT_TITLE = 'Untitled NFT';
