@@ -245,7 +245,7 @@ describe('publisher studio', () => {
     await row.waitFor({ timeout: 15_000 });
     expect(await row.getByTestId('drop-status-label').innerText()).toMatch(/^(Published|Live)$/);
     expect(await row.getByRole('button', { name: 'Delete' }).count()).toBe(0);
-    expect(await row.getByTestId('drop-sales').innerText()).toBe('0 sold · $0.00 proceeds');
+    expect(await row.getByTestId('drop-sales').innerText()).toBe('0 sold · $0.00 proceeds to all payees');
 
     // Opened again from the list, the editor reads back what was saved.
     await row.getByRole('link', { name: title }).click();

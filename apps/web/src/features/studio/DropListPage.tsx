@@ -127,8 +127,11 @@ function DropList() {
                     {dateText(drop.saleStartDateTime)} – {dateText(drop.saleEndDateTime)}
                   </span>
                 </div>
+                {/* The drop's proceeds after the platform's share, before the primary split divides them (decision
+                    017): what the publisher receives is in Dashboard → Sales, so this one says whose it is. */}
                 <span className={styles.dropSales} data-testid="drop-sales">
-                  {drop.editionsSold ?? 0} sold · {formatCents(drop.proceedsInCents ?? 0)} proceeds
+                  {drop.editionsSold ?? 0} sold · {formatCents(drop.proceedsInCents ?? 0)} proceeds to all
+                  payees
                 </span>
                 <span className={styles.status} data-status={label} data-testid="drop-status-label">
                   {label}
