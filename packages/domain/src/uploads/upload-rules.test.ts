@@ -85,6 +85,18 @@ describe('content sniffing (001 §3 accepted types)', () => {
       ok: false,
       message: 'Video files are not allowed',
     });
+    // A picture's refusal names the picture types only, not the MP4 it then refuses.
+    const svg = bytes('<svg xmlns="http://www.w3.org/2000/svg"></svg>');
+    expect(checkUploadContent(svg, { fileName: 'a.svg', declaredType: '', purpose: 'image' })).toEqual({
+      ok: false,
+      message: 'File not accepted. Upload one image of an accepted type: JPEG, PNG, GIF, WEBP or AVIF',
+    });
+    expect(
+      checkUploadContent(bytes('%PDF-1.7'), { fileName: 'a.pdf', declaredType: '', purpose: 'image' }),
+    ).toEqual({
+      ok: false,
+      message: UPLOAD_MESSAGES.pictureNotAccepted,
+    });
   });
 });
 

@@ -7,6 +7,8 @@ export const UPLOAD_MESSAGES = {
   fileNameInvalid: 'Invalid file name: use at most 255 characters and none of ? & # % < > +',
   fileNotAccepted:
     'File not accepted. Upload one file of an accepted type: JPEG, PNG, SVG, AVIF, GIF, MP4, WEBM, OGG, WEBP, GLB or HTML',
+  /** A picture's refusal names the picture types only (QA 2026-12-07: it listed MP4, then refused one). */
+  pictureNotAccepted: 'File not accepted. Upload one image of an accepted type: JPEG, PNG, GIF, WEBP or AVIF',
   videoNotAllowed: 'Video files are not allowed',
   pinata: 'Something went wrong while uploading to Pinata',
   chunkFailed: 'A part of the file failed to upload. Retry to continue where it stopped.',
@@ -223,20 +225,21 @@ export function checkUploadContent(
   head: Uint8Array,
   declared: { fileName: string; declaredType: string; purpose: UploadPurpose },
 ): UploadCheck {
+  const notAccepted =
+    declared.purpose === 'image' ? UPLOAD_MESSAGES.pictureNotAccepted : UPLOAD_MESSAGES.fileNotAccepted;
   const kindName = sniffUploadKind(head);
-  if (!kindName) return { ok: false, message: UPLOAD_MESSAGES.fileNotAccepted };
+  if (!kindName) return { ok: false, message: notAccepted };
   const kind: UploadKind = KINDS[kindName];
   const ext = extensionOf(declared.fileName);
   const type = declared.declaredType.split(';', 1)[0]?.trim().toLowerCase() ?? '';
-  if (ext && !kind.extensions.includes(ext)) return { ok: false, message: UPLOAD_MESSAGES.fileNotAccepted };
+  if (ext && !kind.extensions.includes(ext)) return { ok: false, message: notAccepted };
   if (type && type !== 'application/octet-stream' && !kind.declaredTypes.includes(type)) {
-    return { ok: false, message: UPLOAD_MESSAGES.fileNotAccepted };
+    return { ok: false, message: notAccepted };
   }
   if (declared.purpose === 'image') {
     if (kind.assetType === 'Video') return { ok: false, message: UPLOAD_MESSAGES.videoNotAllowed };
-    if (!['jpeg', 'png', 'gif', 'webp', 'avif'].includes(kindName)) {
-      return { ok: false, message: UPLOAD_MESSAGES.fileNotAccepted };
-    }
+    if (!['jpeg', 'png', 'gif', 'webp', 'avif'].includes(kindName))
+      return { ok: false, message: notAccepted };
   }
   return { ok: true, kind: kindName };
 }
@@ -251,7 +254,12 @@ export function checkUploadStart(input: {
   if (!isValidUploadFileName(input.fileName))
     return { field: 'fileName', message: UPLOAD_MESSAGES.fileNameInvalid };
   if (input.size > MAX_UPLOAD_BYTES) return { field: 'size', message: UPLOAD_MESSAGES.tooLarge };
-  if (!isAcceptedUploadSize(input.size)) return { field: 'size', message: UPLOAD_MESSAGES.fileNotAccepted };
+  if (!isAcceptedUploadSize(input.size))
+    return {
+      field: 'size',
+      message:
+        input.purpose === 'image' ? UPLOAD_MESSAGES.pictureNotAccepted : UPLOAD_MESSAGES.fileNotAccepted,
+    };
   const type = input.declaredType.toLowerCase();
   if (
     input.purpose === 'image' &&
