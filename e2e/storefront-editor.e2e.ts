@@ -101,8 +101,10 @@ describe('storefront editor', () => {
       'Your bio exceeds the 1000 character limit.',
     );
     expect(await form.getByText('1001 / 1000').count()).toBe(1);
+    // Save: the field's message says what to fix, and the keyboard goes to it; nothing reads like a failure to retry.
     await page.getByTestId('storefront-save').click();
-    await page.getByTestId('storefront-save-failed').waitFor();
+    await expect.poll(() => bio.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await page.getByTestId('storefront-save-failed').count()).toBe(0);
 
     await form.getByLabel('Name').fill('Atlas Editions Studio');
     await bio.fill('Prints and editions from the Atlas studio, now edited in the browser.');

@@ -8,7 +8,7 @@ import {
   socialLinkInputSchema,
   storefrontUpdateSchema,
 } from '@vitrine/domain';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 
 import { useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../../app/api-error';
@@ -19,6 +19,7 @@ import { Button } from '../../../ui/Button';
 import { ButtonLink } from '../../../ui/ButtonLink';
 import { ErrorFallback } from '../../../ui/ErrorFallback';
 import { FormAlert } from '../../../ui/FormAlert';
+import { focusFirstInvalid } from '../../../ui/focus-first-invalid';
 import { Page } from '../../../ui/Page';
 import { SelectField } from '../../../ui/SelectField';
 import { Skeleton } from '../../../ui/Skeleton';
@@ -99,15 +100,17 @@ function EditorForm({ storefront }: { storefront: EditorStorefront }) {
   const [saving, setSaving] = useState(false);
   const [outcome, setOutcome] = useState<'saved' | 'failed' | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (saving) return;
     setOutcome(null);
     const values = form.validate();
+    // A field's own message says what to fix; 'Please try again' above it read like the server's failure, which a
+    // retry would not mend (QA 2026-12-07). The keyboard goes to the first field with a message.
     if (!values) {
-      setOutcome('failed');
-      setFailure(STOREFRONT_MESSAGES.saveFailed);
+      focusFirstInvalid(formRef.current);
       return;
     }
     setSaving(true);
@@ -119,9 +122,13 @@ function EditorForm({ storefront }: { storefront: EditorStorefront }) {
         navigate(`/publishers/${encodeURIComponent(saved.slug)}/edit`, { replace: true });
       }
     } catch (error) {
-      form.applyServerErrors(isApiError(error) ? error.fields : undefined);
-      setOutcome('failed');
-      setFailure(isApiError(error) && !error.fields ? error.message : STOREFRONT_MESSAGES.saveFailed);
+      const fields = isApiError(error) ? error.fields : undefined;
+      form.applyServerErrors(fields);
+      if (fields && Object.keys(fields).length > 0) focusFirstInvalid(formRef.current);
+      else {
+        setOutcome('failed');
+        setFailure(isApiError(error) ? error.message : STOREFRONT_MESSAGES.saveFailed);
+      }
     } finally {
       setSaving(false);
     }
@@ -139,7 +146,13 @@ function EditorForm({ storefront }: { storefront: EditorStorefront }) {
 
   return (
     <div className={styles.layout}>
-      <form className={styles.form} onSubmit={submit} noValidate data-testid="storefront-editor-form">
+      <form
+        ref={formRef}
+        className={styles.form}
+        onSubmit={submit}
+        noValidate
+        data-testid="storefront-editor-form"
+      >
         <TextField
           {...form.field('name')}
           label="Name"
