@@ -58,6 +58,12 @@ const IMAGE_FIELDS = [
   { name: 'customBanner', label: 'Banner image URL', upload: 'Upload a banner' },
 ] as const;
 
+/** Fields the API checks as pairs (a start before its end). */
+const WINDOW_FIELDS: readonly (readonly string[])[] = [
+  ['visibleStartDateTime', 'visibleEndDateTime'],
+  ['startDateTime', 'endDateTime'],
+];
+
 /** `/publishers/{slug}/drops/{dropId}`: the drop editor (001 §2 "Drop editor"). */
 export function DropEditorPage() {
   return (
@@ -306,6 +312,10 @@ function Editor({ slug, initial }: { slug: string; initial: StudioDrop }) {
       const next = { ...values, [name]: value };
       setValues(next);
       clearServerError(`drop.${name}`);
+      // The API compares the two ends of the window: its word on one is stale once the other moves (QA 2026-12-07:
+      // 'The start time must be earlier than the end time.' stayed on a start earlier than the end just typed).
+      for (const pair of WINDOW_FIELDS)
+        if (pair.includes(name as string)) for (const other of pair) clearServerError(`drop.${other}`);
       autosave.change('drop', next, saveDrop);
     },
     touch: (name) => setTouched((current) => (current.has(name) ? current : new Set([...current, name]))),
@@ -422,7 +432,11 @@ function Editor({ slug, initial }: { slug: string; initial: StudioDrop }) {
     }
     const form = { ...entry.form, ...patch };
     setNfts((current) => current?.map((e) => (e.id === nftId ? { ...e, form } : e)) ?? current);
-    for (const field of Object.keys(patch)) clearServerError(`nfts.${nftId}.${field}`);
+    for (const field of Object.keys(patch)) {
+      clearServerError(`nfts.${nftId}.${field}`);
+      for (const pair of WINDOW_FIELDS)
+        if (pair.includes(field)) for (const other of pair) clearServerError(`nfts.${nftId}.${other}`);
+    }
     autosave.change(`nft:${nftId}`, form, (value: NftForm) => saveNft(nftId, value));
   };
   const touchNft = (nftId: number, ...fields: string[]) =>
