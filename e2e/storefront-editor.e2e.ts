@@ -103,7 +103,9 @@ describe('storefront editor', () => {
     expect(await form.getByText('1001 / 1000').count()).toBe(1);
     // Save: the field's message says what to fix, and the keyboard goes to it; nothing reads like a failure to retry.
     await page.getByTestId('storefront-save').click();
-    await expect.poll(() => bio.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect
+      .poll(() => page.evaluate<string | null>("document.activeElement?.getAttribute('name') ?? null"))
+      .toBe('description');
     expect(await page.getByTestId('storefront-save-failed').count()).toBe(0);
 
     await form.getByLabel('Name').fill('Atlas Editions Studio');
