@@ -101,7 +101,12 @@ export function DropCard({ drop, priority = false }: { drop: Drop; priority?: bo
           </p>
         </div>
         <div className={styles.footer}>
-          <div className={styles.timer} data-testid="drop-status">
+          {/* A phone hides the countdown (the badge says Live or Upcoming), not a sold-out drop's word: its badge is
+              gone, and the card said nothing (QA 2026-12-07). */}
+          <div
+            className={soldOut ? `${styles.timer} ${styles.soldOutStatus}` : styles.timer}
+            data-testid="drop-status"
+          >
             {soldOut ? (
               <span data-testid="drop-sold-out">{soldOut}</span>
             ) : label && target ? (

@@ -20,7 +20,15 @@ export function DropStatusBadge({ status, droppingThisWeek = false }: DropStatus
   if (status === 'upcoming') {
     return (
       <span className={`${styles.badge} ${styles.upcoming}`} data-testid="drop-status-badge">
-        {droppingThisWeek ? 'Dropping This Week' : 'Upcoming'}
+        {droppingThisWeek ? (
+          <>
+            {/* On small screens only Live or Upcoming (000 §4). */}
+            <span className={styles.wideOnly}>Dropping This Week</span>
+            <span className={styles.narrowOnly}>Upcoming</span>
+          </>
+        ) : (
+          'Upcoming'
+        )}
       </span>
     );
   }
