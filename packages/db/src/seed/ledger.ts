@@ -255,22 +255,10 @@ export async function seedLedger(tx: Db, now: Date): Promise<Record<string, numb
     };
   };
   bids.forEach(({ sale }, i) => {
-    movements.push(
-      primary(
-        sale,
-        `bid:${bidIds[i]}`,
-        `Won auction: ${sale.contract_address}/${sale.type_number} #${sale.edition_number}`,
-      ),
-    );
+    movements.push(primary(sale, `bid:${bidIds[i]}`, `Won auction: ${sale.title} #${sale.edition_number}`));
   });
   for (const sale of entries) {
-    movements.push(
-      primary(
-        sale,
-        `drawing_entry:${sale.entry_id}`,
-        `Drawing won: ${sale.contract_address}/${sale.type_number}`,
-      ),
-    );
+    movements.push(primary(sale, `drawing_entry:${sale.entry_id}`, `Drawing won: ${sale.title}`));
   }
   movements.sort((a, b) => a.at.getTime() - b.at.getTime());
 

@@ -630,7 +630,7 @@ export function createBidsService(deps: {
           const ledgerTransactionId = await l.post({
             kind: 'purchase',
             reference: `bid:${w.id}`,
-            description: `Won auction: ${n.contractAddress}/${nifty.typeNumber} #${first + i}`,
+            description: `Won auction: ${nifty.title} #${first + i}`,
             at,
             postings: [
               {

@@ -294,6 +294,13 @@ describe('drawings', () => {
     for (const u of winnersUsers) expect(await balanceOf(u)).toBe(10_000 - PRICE);
     for (const u of loserUsers) expect(await balanceOf(u)).toBe(10_000);
     expect(await balanceOf(owner.id)).toBe(publisherBefore + 3 * (PRICE - PRICE / 10));
+    // A winner's Transactions name the work, not its contract address (QA 2026-12-07).
+    const moved = await db()
+      .select({ description: schema.ledgerTransactions.description })
+      .from(schema.ledgerTransactions)
+      .where(inArray(schema.ledgerTransactions.reference, await references(nifty)));
+    expect(moved.length).toBeGreaterThan(0);
+    expect(moved.map((m) => m.description)).toEqual(moved.map(() => `Drawing won: ${view.name}`));
     const holds = await db()
       .select({ status: schema.ledgerHolds.status, n: sql<number>`count(*)::int` })
       .from(schema.ledgerHolds)

@@ -540,7 +540,7 @@ export function createDrawingsService(deps: {
           await l.post({
             kind: 'purchase',
             reference: `drawing_entry:${next.id}`,
-            description: `Drawing won (forfeited edition): ${n.contractAddress}/${nifty.typeNumber}`,
+            description: `Drawing won (forfeited edition): ${n.title}`,
             at,
             postings: [
               {
@@ -584,7 +584,7 @@ export function createDrawingsService(deps: {
         await l.post({
           kind: 'purchase_forfeited',
           reference: `drawing_entry:${e.id}`,
-          description: `Drawing win forfeited (payment refused): ${n.contractAddress}/${nifty.typeNumber}`,
+          description: `Drawing win forfeited (payment refused): ${n.title}`,
           at,
           postings,
         });
@@ -857,7 +857,7 @@ export function createDrawingsService(deps: {
             await l.post({
               kind: 'purchase',
               reference: `drawing_entry:${w.id}`,
-              description: `Drawing won: ${n.contractAddress}/${nifty.typeNumber}`,
+              description: `Drawing won: ${n.title}`,
               at,
               postings: [
                 {
