@@ -14,7 +14,7 @@ describe("the bidder's own state line", () => {
       text: "You're the highest bidder",
       winning: true,
     });
-    expect(yourBidText('auction', bid(false, 'won'))?.text).toBe("You're the highest bidder");
+    expect(yourBidText('auction', bid(false, 'won'))).toEqual({ text: 'Your bid won', winning: true });
     expect(yourBidText('auction', bid(false, 'outbid'))).toEqual({
       text: "You've been outbid",
       winning: false,
@@ -26,6 +26,14 @@ describe("the bidder's own state line", () => {
     expect(yourBidText('silent_auction', bid(false, 'outbid'))?.text).toBe(
       'Your bid is outside the winning places',
     );
+  });
+
+  it('once settled, the outcome, whatever the auction', () => {
+    expect(yourBidText('silent_auction', bid(false, 'won'))).toEqual({ text: 'Your bid won', winning: true });
+    expect(yourBidText('ranked_auction', bid(false, 'lost'))).toEqual({
+      text: 'Your bid did not win',
+      winning: false,
+    });
   });
 
   it('nothing without a bid of the viewer', () => {

@@ -8,6 +8,8 @@ export const YOUR_BID_TEXTS = {
   outbid: "You've been outbid",
   inWinningPlace: 'Your bid is in a winning place',
   outsideWinningPlaces: 'Your bid is outside the winning places',
+  won: 'Your bid won',
+  lost: 'Your bid did not win',
 } as const;
 
 /**
@@ -20,7 +22,11 @@ export function yourBidText(
   yourBid: AuctionState['yourBid'] | undefined,
 ): { text: string; winning: boolean } | null {
   if (!yourBid) return null;
-  const winning = yourBid.currently_active || yourBid.status === 'won';
+  // Once settled, the outcome: the places' words are for an auction still open (QA 2026-12-07: an ended silent
+  // auction's winner read 'Your bid is in a winning place').
+  if (yourBid.status === 'won') return { text: YOUR_BID_TEXTS.won, winning: true };
+  if (yourBid.status === 'lost') return { text: YOUR_BID_TEXTS.lost, winning: false };
+  const winning = yourBid.currently_active;
   if (saleType === 'auction')
     return { text: winning ? YOUR_BID_TEXTS.leading : YOUR_BID_TEXTS.outbid, winning };
   return {
