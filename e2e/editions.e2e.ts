@@ -336,6 +336,9 @@ describe('primary editions', () => {
     await page.getByTestId('pack-contents').waitFor();
     expect(await page.getByTestId('pack-item').count()).toBe(3);
     expect(await page.getByTestId('open-pack').count()).toBe(0);
+    // An opened pack is no longer sold: no List for sale, no offers switch, and the page says why.
+    await page.getByTestId('opened-pack-note').waitFor();
+    expect(await page.getByTestId('list-for-sale').count()).toBe(0);
     await context.close();
   });
 });

@@ -24,6 +24,13 @@ export const editionsApi = {
 const editionKey = (contractAddress: string, tokenId: string) =>
   [...authKeys.user(), 'edition', contractAddress.toLowerCase(), tokenId] as const;
 
+/** A token's edition facts (a pack sealed or opened, a blind edition's reveal): this panel's and the item page's. */
+export const editionQuery = (contractAddress: string, tokenId: string) => ({
+  queryKey: editionKey(contractAddress, tokenId),
+  queryFn: ({ signal }: { signal: AbortSignal }) => editionsApi.info(contractAddress, tokenId, signal),
+  staleTime: 30_000,
+});
+
 /**
  * The item page's edition facts (decision 016): a sealed pack with "Open pack" for its owner, an opened
  * pack's contents, a blind edition's artwork once revealed (or that it is still hidden).
@@ -31,11 +38,7 @@ const editionKey = (contractAddress: string, tokenId: string) =>
 export function EditionPanel({ contractAddress, tokenId }: { contractAddress: string; tokenId: string }) {
   const queryClient = useQueryClient();
   const key = editionKey(contractAddress, tokenId);
-  const info = useQuery({
-    queryKey: key,
-    queryFn: ({ signal }) => editionsApi.info(contractAddress, tokenId, signal),
-    staleTime: 30_000,
-  });
+  const info = useQuery(editionQuery(contractAddress, tokenId));
   // A double click sends one request: the second click sends nothing while the first is in flight.
   const once = useSubmitOnce();
   const open = useMutation({

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import {
   collectionPath,
   formatInteger,
@@ -21,7 +22,7 @@ import { MakeOfferButton } from '../../offers/MakeOfferButton';
 import { FollowButton } from '../../social/FollowButton';
 import { LikeButton } from '../../social/LikeButton';
 import { BuyNowButton, ListingCheckoutModal } from '../../trading/BuyNowButton';
-import { EditionPanel } from '../../trading/EditionPanel';
+import { EditionPanel, editionQuery } from '../../trading/EditionPanel';
 import { ListingControls } from '../../trading/ListingControls';
 import type { ItemDetail } from '../catalog-types';
 import { ArtworkMedia } from '../shared/ArtworkMedia';
@@ -50,6 +51,9 @@ export function ItemView({ item }: { item: ItemDetail }) {
   const [checkoutPiid, setCheckoutPiid] = useState<number | null>(null);
   const { token, collection, nifty } = item;
   const viewerOwns = viewerId !== null && item.owner?.id === viewerId;
+  // The edition panel's read (one request for both): an opened pack is no longer sold or offered on.
+  const editionInfo = useQuery(editionQuery(token.contractAddress, token.tokenId));
+  const openedPack = editionInfo.data?.kind === 'pack' && editionInfo.data.opened === true;
   // A USD listing's price; an ETH listing is charged at the rate of the moment of Buy Now.
   const buyNowCents = item.listing?.baseListingPrice.currency === 'USD' ? item.listing.priceInCents : null;
   const edition = isUnlimitedEdition(nifty.editionSize)
@@ -150,7 +154,15 @@ export function ItemView({ item }: { item: ItemDetail }) {
             )}
             <HighestOffer contractAddress={token.contractAddress} tokenId={token.tokenId} />
             <div className={styles.priceActions}>
-              {viewerOwns ? (
+              {openedPack ? (
+                // An opened pack is not sold (the API refuses it: 'This pack has already been opened'); its contents
+                // are (QA 2026-12-07: the page offered List for sale and offers on it).
+                viewerOwns ? (
+                  <p className={styles.priceNote} data-testid="opened-pack-note">
+                    An opened pack is not for sale: what it held is in your collection.
+                  </p>
+                ) : null
+              ) : viewerOwns ? (
                 <ListingControls
                   contractAddress={token.contractAddress}
                   tokenId={token.tokenId}
@@ -170,7 +182,7 @@ export function ItemView({ item }: { item: ItemDetail }) {
                 piid={checkoutPiid}
                 onClose={() => setCheckoutPiid(null)}
               />
-              {!viewerOwns && viewerKnown ? (
+              {!viewerOwns && viewerKnown && !openedPack ? (
                 token.isAcceptingOffers ? (
                   <MakeOfferButton
                     target={{ type: 'offer', contractAddress: token.contractAddress, tokenId: token.tokenId }}
@@ -197,7 +209,7 @@ export function ItemView({ item }: { item: ItemDetail }) {
                 Make Global Offer
               </ButtonLink>
             </div>
-            {viewerOwns ? (
+            {viewerOwns && !openedPack ? (
               <div className={styles.offersSwitch}>
                 <AcceptingOffersToggle
                   // One NFT's switch: what it saved never shows on the next item page.
