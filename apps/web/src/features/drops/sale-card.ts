@@ -6,6 +6,7 @@ import {
   dropCardButton,
   isBidSaleType,
   remainingEditions,
+  SALE_TYPES,
   type SaleType,
   toEpochMs,
 } from '@vitrine/domain';
@@ -163,15 +164,10 @@ export function dropSoldOutLabel(cards: readonly SaleCard[], now: number): 'Sold
   return labels.every((l) => l === 'Sold Out') ? 'Sold Out' : 'Sold';
 }
 
-/** Sale types a card of a studio drop of mixed sale types shows as its own badge. */
-const OWN_BADGE_SALE_TYPES = [
-  'auction',
-  'ranked_auction',
-  'silent_auction',
-  'drawing',
-  'open_edition',
-  'blind_edition',
-];
+/** Sale types a card of a studio drop of mixed sale types shows as its own badge: all but FCFS's and none. */
+const OWN_BADGE_SALE_TYPES: readonly string[] = SALE_TYPES.filter(
+  (t) => t !== 'standard' && t !== 'not_for_sale',
+);
 
 /**
  * The drop type a card's badge shows: the drop's, but a studio drop may mix sale types (an FCFS NFT beside a
