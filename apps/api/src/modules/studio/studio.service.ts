@@ -907,7 +907,9 @@ export function createStudioService(deps: {
           const creators = await r.creatorsOf(works.map((n) => n.id));
           const order = new Map(works.map((n, i) => [n.id, i]));
           creators.sort((a, b) => (order.get(a.niftyId) ?? 0) - (order.get(b.niftyId) ?? 0));
-          await r.setCollectionCreators(c.id, [...new Set(creators.map((p) => p.id))]);
+          // Publishing needs every NFT's creators; a collection whose NFTs name none keeps the creators it had.
+          if (creators.length > 0)
+            await r.setCollectionCreators(c.id, [...new Set(creators.map((p) => p.id))]);
           await r.setTotalItems(c.id);
         }
         const row = await r.updateDrop(drop.id, {
