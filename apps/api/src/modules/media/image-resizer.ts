@@ -1,8 +1,8 @@
 // Images at the widths of 001 §9 (thumb 500, medium 800, medium2 1200, hires 1600, blur placeholder 20) as
 // WebP, from our own media only (docs/decisions/004-catalog-api.md §6). SVG is rasterised at the target
 // width; raster images are never enlarged. Results are cached on disk under DATA_DIR/media/.cache.
-import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { createHash, randomUUID } from 'node:crypto';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { BLUR_PLACEHOLDER_WIDTH, type ImageResizeWidth } from '@vitrine/domain';
 import sharp from 'sharp';
@@ -30,6 +30,10 @@ export interface ImageResizer {
 
 export function createImageResizer(deps: { media: MediaStore; cacheDir: string | null }): ImageResizer {
   const { media, cacheDir } = deps;
+  // Requests for one image at one width while it is being made share the one rendering. Before, each rendered it
+  // and wrote the same temporary file, and all but the first rename failed: a new drop's cover answered 500 to the
+  // page and its preload asking at once, and to most of a drop day's first visitors (QA 2026-12-07).
+  const rendering = new Map<string, Promise<ResizeResult>>();
   return {
     async resize(key, width) {
       const source = await media.get(key);
@@ -42,21 +46,39 @@ export function createImageResizer(deps: { media: MediaStore; cacheDir: string |
         const hit = await readFile(cached).catch(() => null);
         if (hit) return { kind: 'ok', body: hit, etag };
       }
-      let body: Buffer;
+      const pending = rendering.get(hash);
+      if (pending) return pending;
+      const made = (async (): Promise<ResizeResult> => {
+        let body: Buffer;
+        try {
+          body = await render(source.body, source.contentType === 'image/svg+xml', width);
+        } catch {
+          return { kind: 'not-image' };
+        }
+        // The cache is a saving, not the answer: a write that fails (a full disk, another process writing the same
+        // file) still answers the image.
+        if (cached) await writeCache(cached, body).catch(() => undefined);
+        return { kind: 'ok', body, etag };
+      })();
+      rendering.set(hash, made);
       try {
-        body = await render(source.body, source.contentType === 'image/svg+xml', width);
-      } catch {
-        return { kind: 'not-image' };
+        return await made;
+      } finally {
+        rendering.delete(hash);
       }
-      if (cached) {
-        await mkdir(join(cached, '..'), { recursive: true });
-        const tmp = `${cached}.${process.pid}.tmp`;
-        await writeFile(tmp, body);
-        await rename(tmp, cached);
-      }
-      return { kind: 'ok', body, etag };
     },
   };
+}
+
+/** Written whole or not at all: to a file of this write's own, then renamed into place. */
+async function writeCache(path: string, body: Buffer): Promise<void> {
+  await mkdir(join(path, '..'), { recursive: true });
+  const tmp = `${path}.${process.pid}.${randomUUID()}.tmp`;
+  await writeFile(tmp, body);
+  await rename(tmp, path).catch(async (error) => {
+    await rm(tmp, { force: true });
+    throw error;
+  });
 }
 
 async function render(input: Buffer, svg: boolean, width: number): Promise<Buffer> {

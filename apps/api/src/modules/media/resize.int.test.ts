@@ -53,6 +53,16 @@ describe('GET /api/media/resize', () => {
     expect(again.statusCode).toBe(304);
   });
 
+  it('answers every one of many requests at once for an image not resized yet (a page and its preload ask together)', async () => {
+    const png = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#a36' } })
+      .png()
+      .toBuffer();
+    const src = await media.put('test/fresh.png', png, 'image/png');
+    const answers = await Promise.all(Array.from({ length: 6 }, () => resize(src, 500)));
+    expect(answers.map((a) => a.statusCode)).toEqual(answers.map(() => 200));
+    for (const a of answers) expect((await sharp(a.rawPayload).metadata()).width).toBe(320);
+  });
+
   it('never enlarges a raster image, and makes a 20-px placeholder', async () => {
     const big = await resize('/api/media/test/photo.png', 1600);
     expect((await sharp(big.rawPayload).metadata()).width).toBe(640);
