@@ -217,6 +217,10 @@ const extensionOf = (name: string) => {
   return dot > 0 ? name.slice(dot + 1).toLowerCase() : '';
 };
 
+/** The refusal of a file of no accepted kind: a picture's names the picture types only. */
+const notAcceptedFor = (purpose: UploadPurpose): string =>
+  purpose === 'image' ? UPLOAD_MESSAGES.pictureNotAccepted : UPLOAD_MESSAGES.fileNotAccepted;
+
 /**
  * The file is accepted when its bytes are of an accepted kind and neither its name's extension nor its
  * declared type says otherwise (an HTML file named .png is refused). Storefront pictures take still images.
@@ -225,8 +229,7 @@ export function checkUploadContent(
   head: Uint8Array,
   declared: { fileName: string; declaredType: string; purpose: UploadPurpose },
 ): UploadCheck {
-  const notAccepted =
-    declared.purpose === 'image' ? UPLOAD_MESSAGES.pictureNotAccepted : UPLOAD_MESSAGES.fileNotAccepted;
+  const notAccepted = notAcceptedFor(declared.purpose);
   const kindName = sniffUploadKind(head);
   if (!kindName) return { ok: false, message: notAccepted };
   const kind: UploadKind = KINDS[kindName];
@@ -254,12 +257,7 @@ export function checkUploadStart(input: {
   if (!isValidUploadFileName(input.fileName))
     return { field: 'fileName', message: UPLOAD_MESSAGES.fileNameInvalid };
   if (input.size > MAX_UPLOAD_BYTES) return { field: 'size', message: UPLOAD_MESSAGES.tooLarge };
-  if (!isAcceptedUploadSize(input.size))
-    return {
-      field: 'size',
-      message:
-        input.purpose === 'image' ? UPLOAD_MESSAGES.pictureNotAccepted : UPLOAD_MESSAGES.fileNotAccepted,
-    };
+  if (!isAcceptedUploadSize(input.size)) return { field: 'size', message: notAcceptedFor(input.purpose) };
   const type = input.declaredType.toLowerCase();
   if (
     input.purpose === 'image' &&
