@@ -270,6 +270,49 @@ describe('a drawing', () => {
   });
 });
 
+// QA 2026-12-07: a live drawing's work page showed neither its price nor any way to enter it.
+describe("a drawing's work page", () => {
+  it('shows its price, that it is live and its entries, and enters it from there', {
+    timeout: 120_000,
+  }, async () => {
+    const card = await secondLiveDrawing();
+    const user = await collector('drawing-work-page', 0);
+    const context = await browser.newContext({ viewport: DESKTOP });
+    await storeCredentials(context, user.grant);
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/marketplace/collection/${card.contractAddress}/${card.typeNumber}`);
+    const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+    await expect
+      .poll(() => page.getByTestId('nifty-sale-price').textContent())
+      .toBe(`Price: ${usd.format(card.saleDetails.price / 100)}`);
+    expect(await page.getByTestId('nifty-sale-live').textContent()).toBe('Live');
+    expect(await page.getByTestId('nifty-sale-countdown').textContent()).toContain('Closes in');
+    await expect
+      .poll(() => page.getByTestId('nifty-drawing-entries').textContent())
+      .toMatch(/^\d+ entr(y|ies) · /);
+    expect(await page.getByTestId('nifty-drawing-link').getAttribute('href')).toBe(
+      `/drawing/${card.contractAddress}/${card.typeNumber}`,
+    );
+    // Nothing to buy first come first serve: no Buy button.
+    expect(await page.getByTestId('buy-editions').count()).toBe(0);
+
+    const enter = page.getByTestId('drawing-enter');
+    await expect.poll(() => enter.textContent()).toBe('Enter Drawing');
+    await enter.click();
+    const dialog = page.getByTestId('drawing-entry-dialog');
+    await dialog.getByTestId('drawing-card-form').waitFor();
+    await dialog.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await dialog.getByLabel('Expiry (MM/YY)').fill('12/30');
+    await dialog.getByLabel('CVC').fill('123');
+    await dialog.getByRole('button', { name: 'Enter Drawing' }).click();
+    await dialog.getByTestId('drawing-entered').waitFor({ timeout: 15_000 });
+    await page.keyboard.press('Escape');
+    await expect.poll(() => enter.textContent()).toBe('Entered');
+    expect(await enter.isDisabled()).toBe(true);
+    await context.close();
+  });
+});
+
 // Review 2026-12-07: signed out, the dialog said to sign in with nothing to press; any failure to load the results
 // page read 'not found'.
 describe('the drawing page, signed out and failing', () => {

@@ -152,6 +152,12 @@ describe('primary editions', () => {
     await page.goto(`${baseUrl}${niftyPath}`);
     const buy = page.getByTestId('buy-editions');
     await expect.poll(() => buy.textContent()).toBe('Buy');
+    // The work page shows the price its drop card shows, and that its sale is live.
+    const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+    expect(await page.getByTestId('nifty-sale-price').textContent()).toBe(
+      `Price: ${usd.format(target.c.saleDetails.price / 100)}`,
+    );
+    expect(await page.getByTestId('nifty-sale-live').textContent()).toBe('Live');
     await buy.click();
     await page.waitForURL((url) => url.pathname.startsWith('/checkout/'));
     await expect.poll(() => page.getByTestId('quantity-limits').textContent()).toContain('Only 1 Remaining!');

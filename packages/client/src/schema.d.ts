@@ -10401,6 +10401,7 @@ export interface operations {
                             tags: string[];
                             startTime: string | null;
                             endTime: string | null;
+                            priceInCents: number | null;
                             royaltyPercentage: number;
                             likes: {
                                 likesAmount: number;

@@ -1,3 +1,4 @@
+import { isAuctionSaleType } from '../catalog/sale-types';
 import { AUCTION_EXTENSION_MS } from '../constants';
 import { formatCents } from '../format/price';
 import { type DateInput, toEpochMs } from '../time/date';
@@ -26,6 +27,21 @@ export function startingBidInCents(terms: {
   priceAmount: bigint | number | string | null;
 }): number {
   return terms.minimumBidInCents ?? Math.max(1, Number(terms.priceAmount ?? 0));
+}
+
+/**
+ * A primary sale's price in USD cents as its drop card and its work page show it: an auction's starting minimum bid
+ * ('Minimum Bid:'), else the fixed price (0 reads FREE). A price in another currency than USD is not shown in cents:
+ * 0, as the drop cards have always read it.
+ */
+export function primaryPriceInCents(n: {
+  saleType: string;
+  minimumBidInCents: number | null;
+  priceAmount: bigint | number | string | null;
+  priceCurrency: string;
+}): number {
+  if (isAuctionSaleType(n.saleType)) return startingBidInCents(n);
+  return n.priceCurrency === 'USD' ? Number(n.priceAmount ?? 0) : 0;
 }
 
 /**

@@ -210,6 +210,11 @@ export const collectionNiftyDetailSchema = z.object({
     tags: z.array(z.string()),
     startTime: z.string().nullable(),
     endTime: z.string().nullable(),
+    /**
+     * Its primary sale's price in USD cents, as its drop card reads it (an auction's starting minimum bid; 0 is
+     * FREE); null outside a drop's sale window.
+     */
+    priceInCents: z.number().int().nullable(),
     royaltyPercentage: z.number().int(),
     likes: likesSchema,
   }),

@@ -8,6 +8,7 @@ import {
   collectionStatus,
   PRICE_FILTER_RANGES,
   type PriceFilter,
+  primaryPriceInCents,
   type QuickFilter,
   type SortOption,
 } from '@vitrine/domain';
@@ -358,16 +359,20 @@ export function createCatalogService(deps: {
         cards.niftyStats([nifty.id]),
         pages.editionLikes(nifty.id, viewerId),
       ]);
+      // A nifty without its own window sells in its collection's (an FCFS or pack NFT of a drop), as the
+      // drop page and explore read it.
+      const startTime = nifty.startAt?.toISOString() ?? collection.startDate ?? null;
+      const endTime = nifty.endAt?.toISOString() ?? collection.endDate ?? null;
       return {
         collection,
         nifty: {
           ...niftySummary(nifty, stats.get(nifty.id)),
           description: nifty.description,
           tags: nifty.tags,
-          // A nifty without its own window sells in its collection's (an FCFS or pack NFT of a drop), as the
-          // drop page and explore read it.
-          startTime: nifty.startAt?.toISOString() ?? collection.startDate ?? null,
-          endTime: nifty.endAt?.toISOString() ?? collection.endDate ?? null,
+          startTime,
+          endTime,
+          // Its primary sale's price as its drop card reads it; none outside a drop's sale window.
+          priceInCents: collection.drop && startTime && endTime ? primaryPriceInCents(nifty) : null,
           royaltyPercentage: nifty.royaltyPercentage,
           likes,
         },

@@ -1,6 +1,7 @@
 // Item, collection (and listing table), storefront, profile and nbno pages (docs/decisions/004-catalog-api.md §3).
 import type {
   CollectionDetail,
+  HomeDrop,
   ItemDetail,
   NftCard,
   PublicProfile,
@@ -110,6 +111,26 @@ describe('collection pages', () => {
     expect(n.nifty).toMatchObject({ typeNumber: 2, title: 'Pilgrim (Lantern)' });
     expect(n.nifty.likes).toEqual({ likesAmount: expect.any(Number), isLiked: false });
     await get(`/api/v1/marketplace/collections/${c.contractAddress}/nifties/99/`, 404);
+  });
+
+  it("answers a drop's work with the price its drop card shows, and a work outside a drop with none", async () => {
+    const drops = await get<Page<HomeDrop>>('/api/v1/drops/?page_size=50');
+    const cards = drops.results.flatMap((d) => d.cards);
+    expect(cards.length).toBeGreaterThan(0);
+    // Every sale type the seed sells, auctions ('Minimum Bid:') and drawings among them.
+    const saleTypes = new Set(cards.map((c) => c.saleType));
+    expect(saleTypes).toContain('drawing');
+    expect([...saleTypes].some((s) => s.includes('auction'))).toBe(true);
+    for (const card of cards) {
+      const n = await get<{ nifty: { priceInCents: number | null } }>(
+        `/api/v1/marketplace/collections/${card.contractAddress}/nifties/${card.typeNumber}/`,
+      );
+      expect(n.nifty.priceInCents, `${card.nifty.name} (${card.saleType})`).toBe(card.saleDetails.price);
+    }
+    const alone = await get<{ nifty: { priceInCents: number | null } }>(
+      '/api/v1/marketplace/collections/chromatic-saints/nifties/1/',
+    );
+    expect(alone.nifty.priceInCents).toBeNull();
   });
 
   it('serves the listing table: 10 rows by default, sortable, with ranges', async () => {

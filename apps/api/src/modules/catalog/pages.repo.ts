@@ -134,6 +134,10 @@ export interface NiftyRow {
   tags: string[];
   startAt: Date | null;
   endAt: Date | null;
+  /** The primary sale's terms (`primaryPriceInCents` reads them). */
+  priceAmount: string;
+  priceCurrency: string;
+  minimumBidInCents: number | null;
 }
 
 export interface UserRow {
@@ -255,6 +259,9 @@ export function createPagesRepo(db: Db) {
           tags: nifties.tags,
           startAt: nifties.startAt,
           endAt: nifties.endAt,
+          priceAmount: nifties.priceAmount,
+          priceCurrency: nifties.priceCurrency,
+          minimumBidInCents: nifties.minimumBidInCents,
         })
         .from(nifties)
         .where(eq(nifties.collectionId, collectionId))
@@ -318,6 +325,9 @@ export function createPagesRepo(db: Db) {
           tags: nifties.tags,
           startAt: nifties.startAt,
           endAt: nifties.endAt,
+          priceAmount: nifties.priceAmount,
+          priceCurrency: nifties.priceCurrency,
+          minimumBidInCents: nifties.minimumBidInCents,
         })
         .from(nifties)
         .where(eq(nifties.id, niftyId));

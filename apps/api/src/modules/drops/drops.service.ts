@@ -1,4 +1,4 @@
-import { AppError, collectionStatus, isAuctionSaleType, startingBidInCents } from '@vitrine/domain';
+import { AppError, collectionStatus, primaryPriceInCents } from '@vitrine/domain';
 import { offsetOf, type Page, type PageQuery, toPage } from '../../http/pagination';
 import type { Clock } from '../../lib/clock';
 import type { CreatorRow, DropRow, DropsRepo, DropWindow, NiftyRow } from './drops.repo';
@@ -77,15 +77,6 @@ const toArtist = (c: CreatorRow): Artist => ({
   userName: c.profileUrl,
   iconUrl: c.profilePicUrl,
 });
-
-/**
- * A card's price in USD cents: an auction's starting minimum bid (its 'Minimum Bid:' line, as the bid engine reads
- * it), else the fixed price, stored in the currency's minor unit.
- */
-const priceInCents = (n: NiftyRow): number => {
-  if (isAuctionSaleType(n.saleType)) return startingBidInCents(n);
-  return n.priceCurrency === 'USD' ? Number(n.priceAmount) : 0;
-};
 
 export function createDropsService(deps: { repo: DropsRepo; clock: Clock }) {
   const { repo, clock } = deps;
@@ -209,7 +200,7 @@ function toCard(
     },
     saleType: n.saleType,
     saleDetails: {
-      price: priceInCents(n),
+      price: primaryPriceInCents(n),
       highestBid,
       userEntriesUnused: null,
       userEntriesUsed: null,

@@ -8,20 +8,16 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { drawWinners, seedMatchesCommitment } from '@vitrine/domain';
 import { type ReactNode, useRef, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { isApiError } from '../../app/api-client';
 import { useLoggedIn } from '../../app/useLoggedIn';
-import { serverNow } from '../../lib/server-clock';
-import { Button } from '../../ui/Button';
 import { ErrorFallback } from '../../ui/ErrorFallback';
 import { FormAlert } from '../../ui/FormAlert';
 import { Page } from '../../ui/Page';
 import { Pagination } from '../../ui/Pagination';
 import { Skeleton } from '../../ui/Skeleton';
 import { formatDateTime } from '../catalog/shared/time-format';
-import { EligibilityPanel } from '../drops/EligibilityPanel';
-import { drawingCard, saleCardButton } from '../drops/sale-card';
-import { DrawingEntryDialog } from './DrawingEntryDialog';
+import { DrawingEntryButton } from './DrawingEntryButton';
 import styles from './DrawingPage.module.css';
 import { type Drawing, type DrawingEntry, drawingsApi, drawingsKeys } from './drawings-api';
 import { entriesText, nextReadIn, viewerEntryText } from './drawings-text';
@@ -155,7 +151,6 @@ export function DrawingPage() {
   const contractAddress = params.contractAddress ?? '';
   const niftyType = Number(params.niftyType);
   const loggedIn = useLoggedIn();
-  const [entering, setEntering] = useState(false);
   const drawing = useQuery({
     queryKey: drawingsKeys.drawing(contractAddress, niftyType, loggedIn),
     queryFn: () => drawingsApi.get(contractAddress, niftyType),
@@ -171,12 +166,6 @@ export function DrawingPage() {
     queryFn: ({ signal }) => drawingsApi.entryIds(contractAddress, niftyType, signal),
     enabled: drawn,
     staleTime: Number.POSITIVE_INFINITY,
-  });
-  // The viewer's eligibility, which the Enter button goes by as a drop card's does (asked for while it is open).
-  const eligibility = useQuery({
-    queryKey: drawingsKeys.eligibility(contractAddress, niftyType, loggedIn),
-    queryFn: ({ signal }) => drawingsApi.eligibility(contractAddress, niftyType, signal),
-    enabled: d?.status === 'open',
   });
   if (drawing.isError && !drawing.data) {
     // Not found only when the API says so; a network failure or a server error can be tried again (review
@@ -208,14 +197,6 @@ export function DrawingPage() {
   // Signed in only: a signed-out answer has none, and a cached one of a former session is not this viewer's.
   const mine = loggedIn ? d.viewerEntry : null;
   const result = mine ? viewerEntryText(mine) : null;
-  // The drop cards' rule (001 §4): 'Validated account required', 'Not Eligible to Enter Drawing', 'Entered'.
-  const button = saleCardButton(drawingCard(d, loggedIn, eligibility.data), serverNow(), {
-    signedIn: loggedIn,
-    eligibility: eligibility.data,
-    eligibilityLoading: loggedIn && eligibility.isPending,
-    // The drawing's own answer says whether the viewer is validated, should their eligibility fail to load.
-    validated: loggedIn ? d.validated : null,
-  });
   let verification: ReactNode = null;
   if (check === 'verified') {
     verification = (
@@ -266,27 +247,7 @@ export function DrawingPage() {
           </FormAlert>
         ) : null}
         {d.status === 'open' ? (
-          <>
-            <Button data-testid="drawing-enter" disabled={button.disabled} onClick={() => setEntering(true)}>
-              {button.label}
-            </Button>
-            {button.label === 'Validated account required' ? (
-              <FormAlert
-                tone="warning"
-                testId="drawing-enter-reason"
-                action={<Link to="/account/profile-validation">Validate your profile</Link>}
-              >
-                A drawing is entered with a validated profile.
-              </FormAlert>
-            ) : null}
-            {eligibility.data?.criteria ? <EligibilityPanel eligibility={eligibility.data} /> : null}
-            <DrawingEntryDialog
-              contractAddress={contractAddress}
-              niftyType={niftyType}
-              open={entering}
-              onClose={() => setEntering(false)}
-            />
-          </>
+          <DrawingEntryButton drawing={d} contractAddress={contractAddress} niftyType={niftyType} />
         ) : null}
         <section className={styles.section}>
           <h2>How to verify</h2>

@@ -11,7 +11,6 @@ import { NiftyAuction } from '../../bids/NiftyAuction';
 import { useLiveSold } from '../../live/useLiveSold';
 import { NiftyTypeOffers } from '../../offers/NiftyTypeOffers';
 import { LikeButton } from '../../social/LikeButton';
-import { BuyEditionsButton } from '../../trading/BuyEditionsButton';
 import { collectionNiftyQuery } from '../catalog-queries';
 import { ArtworkMedia } from '../shared/ArtworkMedia';
 import { CreatorLinks } from '../shared/CreatorLinks';
@@ -20,6 +19,7 @@ import { centsPrice } from '../shared/price-props';
 import screen from './CollectionScreen.module.css';
 import { CollectionSkeleton } from './CollectionSkeleton';
 import { ListingTable } from './ListingTable';
+import { NiftySale } from './NiftySale';
 import styles from './NiftyScreen.module.css';
 import { NiftyStrip } from './NiftyStrip';
 
@@ -101,18 +101,21 @@ export function NiftyScreen({ collectionKey, typeNumber }: { collectionKey: stri
               <dd>{nifty.royaltyPercentage}%</dd>
             </div>
           </dl>
-          <BuyEditionsButton
-            dropType={collection.drop?.dropType ?? null}
-            contractAddress={collection.contractAddress}
-            niftyType={nifty.typeNumber}
-            startTime={nifty.startTime}
-            endTime={nifty.endTime}
-            saleType={nifty.saleType}
-            editionSize={nifty.editionSize}
-            totalSold={nifty.totalSold}
-            totalReserved={nifty.totalReserved}
-            totalBurnt={nifty.totalBurnt}
-          />
+          {isAuctionSaleType(nifty.saleType) ? null : (
+            <NiftySale
+              dropType={collection.drop?.dropType ?? null}
+              contractAddress={collection.contractAddress}
+              niftyType={nifty.typeNumber}
+              startTime={nifty.startTime}
+              endTime={nifty.endTime}
+              saleType={nifty.saleType}
+              priceInCents={nifty.priceInCents}
+              editionSize={nifty.editionSize}
+              totalSold={nifty.totalSold}
+              totalReserved={nifty.totalReserved}
+              totalBurnt={nifty.totalBurnt}
+            />
+          )}
           {isAuctionSaleType(nifty.saleType) ? (
             <NiftyAuction
               contractAddress={collection.contractAddress}
