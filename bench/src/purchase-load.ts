@@ -11,7 +11,8 @@
 //    listings stay on offer. Purchases per second, and the latency of every attempt (won or refused).
 //  - drop day: a live fcfs drop's nifty of 50 editions, all 200 buyers at once (hold an edition with a
 //    primary purchase intent, `POST /api/payments/purchase-intents/`, then pay): exactly 50 sales, 150
-//    'Sold Out' (409 sold-out) at the hold, never an oversell. One unmeasured burst, then 3 measured ones,
+//    refused at the hold (409: sold-out, or editions-held while the last are in checkouts not paid yet), never
+//    an oversell. One unmeasured burst, then 3 measured ones,
 //    each on a nifty of its own. Besides the latency, the refusals' alone, and the time from the burst's
 //    start to its last sale.
 //  - baseline: the same 200 buyers at once, each a trivial authenticated write on the same server

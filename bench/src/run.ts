@@ -791,7 +791,7 @@ function toMarkdown(r: typeof report): string {
         `64 listings at once: ${pf.spreadBurstSales.length} measured bursts (after one unmeasured), each on 64 listings of its own in the one collection, every buyer on a listing drawn at random; sales per burst ${pf.spreadBurstSales.join(', ')} (listings drawn: ${pf.spreadBurstDrawn.join(', ')}); purchases/s: their sales over their time. ` +
           'The loop below it is a throughput figure: its 200 buyers never pause, so its latency is 200 over its attempts per second (decision 021).',
         '',
-        `Drop day: ${pf.dropSales.length} measured bursts (after one unmeasured), each a live fcfs nifty of ${DROP_EDITIONS} editions; sales per burst ${pf.dropSales.join(', ')}; sold out ${pf.dropSoldOutMs.join(', ')} ms after the burst began; 409: sold-out at the hold.`,
+        `Drop day: ${pf.dropSales.length} measured bursts (after one unmeasured), each a live fcfs nifty of ${DROP_EDITIONS} editions; sales per burst ${pf.dropSales.join(', ')}; sold out ${pf.dropSoldOutMs.join(', ')} ms after the burst began; 409: sold-out or editions-held at the hold.`,
         '',
       ]
     : [];

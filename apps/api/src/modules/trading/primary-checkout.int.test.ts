@@ -12,7 +12,7 @@ import { outbox } from '../auth/testing/auth-kit';
 import { sessionFor, type TestSession } from '../social/test-session';
 import { createLedgerRepo } from './ledger.repo';
 import { SIM_EXTERNAL_TOKENS, TEST_CARDS } from './payment-providers';
-import { PURCHASE_INTENT_TTL_MS } from './trading.service';
+import { EDITIONS_HELD_MESSAGE, PURCHASE_INTENT_TTL_MS } from './trading.service';
 import { accountBalance, buyer, dropNifty, fund, ledgerInvariants } from './trading-helpers';
 
 let t: TestApp;
@@ -157,9 +157,41 @@ describe('a purchase intent for a live fcfs nifty', () => {
     const last = await created(b, nifty, 1);
     expect(last.nifty).toMatchObject({ available: 0, allowedQuantity: 1, quantityLimit: 'remaining' });
     const c = await buyer(t.app);
+    // The last edition is in b's checkout: it may come back.
+    expect((await create(c, nifty, 1)).json()).toMatchObject({ statusCode: 409, errorType: 'editions-held' });
+    const lastPaid = await pay(b, last.purchaseIntentId, { payment_token: await card(b) });
+    expect(lastPaid.statusCode, lastPaid.body).toBe(200);
     const soldOut = await create(c, nifty, 1);
     expect(soldOut.statusCode).toBe(409);
     expect(soldOut.json()).toEqual({ statusCode: 409, errorType: 'sold-out', message: 'Sold Out' });
+  });
+
+  it("every edition left in other buyers' checkouts is not 'Sold Out': the buyer is told they may come back", async () => {
+    const { nifty } = await dropNifty(t.app, { editionSize: 3, maxPurchaseQuantity: 2 });
+    const a = await buyer(t.app);
+    const b = await buyer(t.app);
+    const c = await buyer(t.app);
+    const held = await created(a, nifty, 2);
+    await created(b, nifty, 1);
+    // Asked for (QA 2026-12-07: 'Only 1 Remaining!' on the card, then 'Sold Out' on Buy, and later Buy again).
+    const refused = await create(c, nifty, 1);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({
+      statusCode: 409,
+      errorType: 'editions-held',
+      message: EDITIONS_HELD_MESSAGE,
+    });
+    // a's checkout is replaced by one of one edition: c's Buy holds the edition given back.
+    await created(a, nifty, 1);
+    expect((await read(a, held.purchaseIntentId)).paymentState).toBe('cancelled');
+    await created(c, nifty, 1);
+    // Once every edition is sold, it is 'Sold Out'.
+    const { nifty: gone } = await dropNifty(t.app, { editionSize: 2, totalSold: 2 });
+    expect((await create(c, gone, 1)).json()).toEqual({
+      statusCode: 409,
+      errorType: 'sold-out',
+      message: 'Sold Out',
+    });
   });
 
   it('one open checkout per buyer: asking again releases the editions the first one held', async () => {
@@ -177,7 +209,7 @@ describe('a purchase intent for a live fcfs nifty', () => {
     const rest = await created(b, nifty, 2);
     expect(rest.nifty).toMatchObject({ available: 0 });
     const c = await buyer(t.app);
-    expect((await create(c, nifty, 1)).json()).toMatchObject({ errorType: 'sold-out' });
+    expect((await create(c, nifty, 1)).json()).toMatchObject({ errorType: 'editions-held' });
     // b asks again for one: b's checkout of two is replaced, and one edition is free for c.
     await created(b, nifty, 1);
     await created(c, nifty, 1);

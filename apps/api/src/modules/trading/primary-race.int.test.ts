@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../testing/test-app';
 import { TEST_CARDS } from './payment-providers';
 import { createTradingRepo } from './trading.repo';
+import { EDITIONS_HELD_MESSAGE } from './trading.service';
 import { answeredWithin, buyer, dropNifty, fund, ledgerInvariants, sentLater } from './trading-helpers';
 
 const BUYERS = 50;
@@ -47,8 +48,13 @@ describe(`${BUYERS} buyers for the last 3 editions`, () => {
     const statuses = holds.map((h) => h.statusCode);
     expect(statuses.filter((s) => s === 200)).toHaveLength(3);
     expect(statuses.filter((s) => s === 409)).toHaveLength(BUYERS - 3);
+    // The last three are held, not yet paid for: the others are told they may come back.
     for (const h of holds.filter((x) => x.statusCode === 409)) {
-      expect(h.json()).toEqual({ statusCode: 409, errorType: 'sold-out', message: 'Sold Out' });
+      expect(h.json()).toEqual({
+        statusCode: 409,
+        errorType: 'editions-held',
+        message: EDITIONS_HELD_MESSAGE,
+      });
     }
 
     const winners = buyers.flatMap((b, i) => {
@@ -100,7 +106,7 @@ describe(`${BUYERS} buyers for the last 3 editions`, () => {
     expect(after.statusCode).toBe(409);
   });
 
-  it("tells a buyer of a sold-out nifty 'Sold Out' at once, not after the checkouts holding its lock; a buyer whose own checkout holds the last edition may ask again", async () => {
+  it('tells a buyer of a nifty whose last edition is in a checkout so at once, not after the checkouts holding its lock; a buyer whose own checkout holds the last edition may ask again', async () => {
     const { nifty } = await dropNifty(t.app, { editionSize: 5, totalSold: 4, priceInCents: 1_500 });
     const hold = (b: Buyer) => holdOne(b, nifty);
     const first = await buyer(t.app);
@@ -123,7 +129,11 @@ describe(`${BUYERS} buyers for the last 3 editions`, () => {
       }
     });
     const answer = await refused.answer;
-    expect(answer.json()).toEqual({ statusCode: 409, errorType: 'sold-out', message: 'Sold Out' });
+    expect(answer.json()).toEqual({
+      statusCode: 409,
+      errorType: 'editions-held',
+      message: EDITIONS_HELD_MESSAGE,
+    });
     if (onPostgres) expect(answeredWhileLocked).toBe(409);
   });
 });

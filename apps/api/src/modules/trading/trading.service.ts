@@ -68,6 +68,14 @@ import { toListing } from './trading.views';
 
 /** How long a purchase intent's quote holds (server clock). */
 export const PURCHASE_INTENT_TTL_MS = 15 * 60 * 1000;
+
+/**
+ * A Buy when every edition left is held by other collectors' open checkouts: not 'Sold Out', since those not paid
+ * for come back (QA 2026-12-07: the card read 'Only 1 Remaining!', Buy answered 'Sold Out', and Buy later worked).
+ */
+export const EDITIONS_HELD_MESSAGE = `Every edition left is in another collector's checkout. Those not paid for come back within ${
+  PURCHASE_INTENT_TTL_MS / 60_000
+} minutes: please try again then.`;
 export { CAPTURE_GRACE_MS, CAPTURE_WINDOW_MS } from './card-authorizations';
 /** The highest listing price accepted: $10 million (the domain's, which the listing form says too). */
 export const MAX_PRICE_CENTS = MAX_TRADE_CENTS;
@@ -203,6 +211,9 @@ export const TRADING_ERRORS = {
     }),
   /** 001 §4: 'Sold Out' (standard) when no edition remains. */
   soldOut: () => new AppError({ errorType: 'sold-out', message: 'Sold Out', statusCode: 409 }),
+  /** Editions remain, every one held by another buyer's open checkout (`EDITIONS_HELD_MESSAGE`). */
+  editionsHeld: () =>
+    new AppError({ errorType: 'editions-held', message: EDITIONS_HELD_MESSAGE, statusCode: 409 }),
   limitReached: () =>
     new AppError({
       errorType: 'limit-reached',
@@ -1624,7 +1635,9 @@ export function createTradingService(deps: {
       // one-per-collector nifty keeps to the locked path, which answers its limit before its stock.
       if (saleKind !== 'open_edition' && n.limitPerUser !== 1) {
         const heldByOthers = await repo.heldOf(n.id, at, undefined, buyerId);
-        if (n.editionSize - n.totalSold - n.totalReserved - heldByOthers <= 0) throw TRADING_ERRORS.soldOut();
+        const unsold = n.editionSize - n.totalSold - n.totalReserved;
+        if (unsold <= 0) throw TRADING_ERRORS.soldOut();
+        if (unsold - heldByOthers <= 0) throw TRADING_ERRORS.editionsHeld();
       }
       const { intent, replaced } = await unit.run(async ({ trading }) => {
         const nifty = await trading.lockNifty(n.id);
@@ -1640,7 +1653,11 @@ export function createTradingService(deps: {
           otherPurchases: nifty.limitPerUser === 1 ? await trading.purchasesOf(nifty.id, buyerId, at) : 0,
         });
         if (limit === 'limit_reached') throw TRADING_ERRORS.limitReached();
-        if (limit === 'sold_out') throw TRADING_ERRORS.soldOut();
+        if (limit === 'sold_out') {
+          // None free: sold out, or every one left held by other checkouts, which may come back.
+          if ((await freeEditions(trading, nifty, saleKind, 0)) > 0) throw TRADING_ERRORS.editionsHeld();
+          throw TRADING_ERRORS.soldOut();
+        }
         if (quantity > allowed) throw TRADING_ERRORS.notEnough(allowed);
         const inserted = await trading.insertIntent({
           buyerId,
