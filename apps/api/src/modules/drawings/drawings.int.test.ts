@@ -143,6 +143,19 @@ async function pastTheClose(dropId: number): Promise<void> {
   t.clock.set(new Date(d.endAt.getTime() + 1000));
 }
 
+/** The texts of the emails with this subject a user was sent. */
+async function mailTo(userId: number, subject: string): Promise<string[]> {
+  const [row] = await db()
+    .select({ email: schema.users.email })
+    .from(schema.users)
+    .where(eq(schema.users.id, userId));
+  const rows = await db()
+    .select({ text: schema.outboxMessages.text })
+    .from(schema.outboxMessages)
+    .where(and(eq(schema.outboxMessages.to, row?.email ?? ''), eq(schema.outboxMessages.subject, subject)));
+  return rows.map((r) => r.text);
+}
+
 /** The "Your drawing was drawn" emails a user was sent (the proceeds of a drawing, once drawn). */
 async function drawnMail(userId: number) {
   const [row] = await db()
@@ -577,6 +590,33 @@ describe('drawings', () => {
     expect((await rowsOf()).map((r) => r.cardSettledAt?.getTime())).toEqual(
       settled.map((r) => r.cardSettledAt?.getTime()),
     );
+    // Each winner gets one receipt once charged, naming the edition, the price and what paid; losers none (QA
+    // 2026-12-07: a winner was charged and sent no receipt).
+    await t.app.services.accounts.background.idle();
+    const tokensWon = await db()
+      .select({ userId: schema.drawingEntries.userId, edition: schema.tokens.editionNumber })
+      .from(schema.drawingEntries)
+      .innerJoin(schema.tokens, eq(schema.tokens.id, schema.drawingEntries.tokenRowId))
+      .where(
+        inArray(
+          schema.drawingEntries.userId,
+          [...byCard, byBalance].map((s) => s.userId),
+        ),
+      );
+    expect(tokensWon).toHaveLength(2);
+    for (const r of settled) {
+      const receipts = await mailTo(r.userId, 'Your purchase receipt');
+      if (r.status !== 'won') {
+        expect(receipts).toEqual([]);
+        continue;
+      }
+      const edition = tokensWon.find((w) => w.userId === r.userId)?.edition;
+      const paid =
+        r.paymentMethod === 'stripe_card' ? 'Paid with Visa •••• 4242.' : 'Paid from your balance.';
+      expect(receipts.map((text) => text.split('\n\n')[0])).toEqual([
+        `You won the drawing for ${view.name}: edition #${edition} is yours, for $25.00. ${paid} Drawing entry #${r.id}.`,
+      ]);
+    }
   });
 
   it('an entry sent again with its Idempotency-Key (its answer lost) answers the first, with one card authorisation', async () => {
@@ -974,6 +1014,12 @@ describe('a winner whose card capture keeps being refused (decision 013 "Refused
       .from(schema.outboxMessages)
       .where(sql`${schema.outboxMessages.text} like ${`${forfeitMessage(view.name)}%`}`);
     expect(mails).toHaveLength(1);
+    // A receipt for the one who paid, once; none for the winner who never did, nor for the third.
+    expect(await mailTo(winner.userId, 'Your purchase receipt')).toEqual([]);
+    expect(await mailTo(third.userId, 'Your purchase receipt')).toEqual([]);
+    expect((await mailTo(next.userId, 'Your purchase receipt')).map((m) => m.split('\n\n')[0])).toEqual([
+      `You won the drawing for ${view.name}: edition #1 is yours, for $25.00. Paid with Visa •••• 4242. Drawing entry #${next.id}.`,
+    ]);
 
     // The view: the draw stays verifiable (its winners follow from the seed); the entries say what happened.
     view = await read(nifty);

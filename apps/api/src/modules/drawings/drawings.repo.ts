@@ -189,9 +189,9 @@ export function createDrawingsRepo(db: Db) {
      * winners first: a lost entry's authorisation is kept while a card winner's capture is still pending
      * (its entrant may be the next in the draw order when that winner forfeits).
      */
-    async cardsToSettle(drawingId: number): Promise<{ id: number; status: string }[]> {
+    async cardsToSettle(drawingId: number): Promise<{ id: number; userId: number; status: string }[]> {
       const rows = await db
-        .select({ id: entries.id, status: entries.status })
+        .select({ id: entries.id, userId: entries.userId, status: entries.status })
         .from(entries)
         .where(
           and(
@@ -311,6 +311,29 @@ export function createDrawingsRepo(db: Db) {
     async isValidated(userId: number): Promise<boolean> {
       const [row] = await db.select({ v: users.verifiedPhone }).from(users).where(eq(users.id, userId));
       return row?.v === true;
+    },
+    /** What a winner's receipt says: the work, the edition won, the price and the card that paid (if one did). */
+    async receiptOf(entryId: number): Promise<{
+      title: string;
+      editionNumber: number | null;
+      priceCents: number;
+      cardBrand: string | null;
+      cardLast4: string | null;
+    } | null> {
+      const [row] = await db
+        .select({
+          title: schema.nifties.title,
+          editionNumber: tokens.editionNumber,
+          priceCents: entries.priceCents,
+          cardBrand: entries.cardBrand,
+          cardLast4: entries.cardLast4,
+        })
+        .from(entries)
+        .innerJoin(drawings, eq(drawings.id, entries.drawingId))
+        .innerJoin(schema.nifties, eq(schema.nifties.id, drawings.niftyId))
+        .leftJoin(tokens, eq(tokens.id, entries.tokenRowId))
+        .where(eq(entries.id, entryId));
+      return row ?? null;
     },
     async contactOf(userId: number): Promise<{ email: string | null } | null> {
       const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));

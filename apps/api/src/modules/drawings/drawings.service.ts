@@ -18,6 +18,8 @@ import {
   drawingCommitment,
   drawWinners,
   formatCents,
+  PURCHASES_PATH,
+  paymentCardLabel,
   primaryFeeBreakdown,
   TRANSACTIONS_PATH,
   topics,
@@ -305,6 +307,31 @@ export function createDrawingsService(deps: {
     }
   }
 
+  /**
+   * A winner's receipt, once their payment is taken (called once per entry: at the draw's or the forfeit's commit for
+   * a balance or free entry, at the capture for a card): the edition, the price and what paid (QA 2026-12-07: a
+   * winner was charged and sent no receipt).
+   */
+  function sendReceipt(entry: { id: number; userId: number }) {
+    emailUserLater(deps, repo.contactOf, entry.userId, {
+      kind: 'purchase_receipt',
+      subject: 'Your purchase receipt',
+      text: async () => {
+        const r = await repo.receiptOf(entry.id);
+        if (!r) throw new Error(`drawing receipt: entry ${entry.id} not found`);
+        const paid =
+          r.priceCents === 0
+            ? ''
+            : r.cardBrand && r.cardLast4
+              ? ` Paid with ${paymentCardLabel({ brand: r.cardBrand, last4: r.cardLast4 })}.`
+              : ' Paid from your balance.';
+        const edition = r.editionNumber === null ? 'an edition' : `edition #${r.editionNumber}`;
+        return `You won the drawing for ${r.title}: ${edition} is yours, for ${r.priceCents === 0 ? 'free' : formatCents(r.priceCents)}.${paid} Drawing entry #${entry.id}.`;
+      },
+      path: PURCHASES_PATH,
+    });
+  }
+
   /** An alert kept for the bell, published and emailed, once per user and key. */
   function tell(userId: number, n: NiftyForSale, message: string, subject: string, key: string) {
     const link = `/drawing/${n.contractAddress}/${n.typeNumber}`;
@@ -353,6 +380,7 @@ export function createDrawingsService(deps: {
         if (tried.has(w.id)) continue;
         tried.add(w.id);
         const outcome = await captureWinner(w.id);
+        if (outcome === 'captured') sendReceipt(w);
         if (outcome === 'refused' || outcome === 'unanswered') refused++;
         if (outcome === 'forfeit') {
           // Not forfeited: the edition left the winner's hands (an operator's case), no retry.
@@ -611,6 +639,8 @@ export function createDrawingsService(deps: {
       `drawing:${n.id}:forfeited`,
     );
     if (next) tell(next.userId, n, runnerUpMessage(n.title), 'You won the drawing', `drawing:${n.id}:won`);
+    // Paid now by balance (or free); by card, once captured (`settleCards`).
+    if (next && next.providerReference === null) sendReceipt(next);
     if (tokenRowId !== null) await deps.onTokenChange?.(tokenRowId, loser).catch(() => undefined);
     return true;
   }
@@ -909,6 +939,8 @@ export function createDrawingsService(deps: {
       // Committed: the proceeds told, the sold count, the browsing caches; then the card entries captured or voided
       // and every entrant told the result, even when that settlement fails (`settleThenTell`).
       tellProceeds(n, result);
+      // Winners paid by balance (or free) were charged in the draw; a card winner is sent theirs once captured.
+      for (const w of result.winners) if (w.providerReference === null) sendReceipt(w);
       void deps.events
         .publish(topics.nifty(n.contractAddress, n.typeNumber), {
           type: 'sold',
