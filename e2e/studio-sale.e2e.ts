@@ -152,6 +152,13 @@ describe('a studio-made drop sells', () => {
     // Dates for now; the real start is set just before publishing. One end for the drop and the auction NFT
     // (computed twice, a minute boundary between them put the NFT's end after the drop's).
     const end = localValue(minutesFromNow(60 * 20));
+    // An end in the past is said on the end itself (QA 2026-12-07: it was saved with the message on the start only).
+    await fill(info, 'Visible from', localValue(minutesFromNow(-120)));
+    await fill(info, 'Visible until', localValue(minutesFromNow(-60)));
+    await info
+      .getByTestId('field-error-visibleEndDateTime')
+      .getByText('The start and end times cannot be a date in the past.')
+      .waitFor();
     await fill(info, 'Visible from', localValue(minutesFromNow(10)));
     await fill(info, 'Visible until', end);
     await waitSaved(page);

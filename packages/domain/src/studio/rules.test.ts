@@ -129,6 +129,15 @@ describe('dates', () => {
     expect(validateWindow(at(-1), at(2), { now }).startDateTime).toBe(
       'The start and end times cannot be a date in the past.',
     );
+    // An end in the past is said on the end too (the editor holds back a field with a message, and saves the others).
+    expect(validateWindow(at(-3), at(-1), { now })).toEqual({
+      startDateTime: 'The start and end times cannot be a date in the past.',
+      endDateTime: 'The start and end times cannot be a date in the past.',
+    });
+    expect(validateWindow(at(1), at(-1), { now })).toEqual({
+      startDateTime: 'The start time must be earlier than the end time.',
+      endDateTime: 'The start and end times cannot be a date in the past.',
+    });
     expect(validateWindow(at(1), at(1 + 120), { now })).toEqual({});
     expect(validateWindow(at(1), at(1 + 120.01), { now }).endDateTime).toBe(M.maxDuration);
     expect(validateWindow(null, '', { now })).toEqual({

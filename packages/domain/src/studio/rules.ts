@@ -170,6 +170,9 @@ export function validateWindow(
   else if (!e) errors[fields.end] = STUDIO_MESSAGES.invalidDate;
   if (!s || !e) return errors;
   const now = toDate(options.now)?.getTime() ?? Date.now();
+  // An end in the past is the end's own fault: said on it, so that the editor holds it back rather than save it
+  // while the message stands on the start (QA 2026-12-07: a past end was saved with no word on it).
+  if (e.getTime() < now) errors[fields.end] = STUDIO_MESSAGES.notInPast;
   if (s.getTime() >= e.getTime()) errors[fields.start] = STUDIO_MESSAGES.startBeforeEnd;
   else if (s.getTime() < now || e.getTime() < now) errors[fields.start] = STUDIO_MESSAGES.notInPast;
   else if (options.maxSpan !== false && e.getTime() - s.getTime() > MAX_DROP_DURATION_MS)
