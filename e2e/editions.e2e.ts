@@ -182,6 +182,10 @@ describe('primary editions', () => {
     const mint = page.getByTestId('buy-editions');
     await expect.poll(() => mint.textContent()).toBe('Mint');
     expect(await page.getByTestId('open-edition-message').textContent()).toContain('may take up to 4 hours');
+    // Bought, not minted yet: the count reads 'Sold' (QA 2026-12-07: 'Minted 119' over an empty editions table).
+    const stats = await page.getByTestId('nifty-page').locator('dl dt').allTextContents();
+    expect(stats).toContain('Sold');
+    expect(stats).not.toContain('Minted');
     await mint.click();
     await page.waitForURL((url) => url.pathname.startsWith('/checkout/'));
     const piid = Number(new URL(page.url()).searchParams.get('piid'));

@@ -83,7 +83,8 @@ export function NiftyScreen({ collectionKey, typeNumber }: { collectionKey: stri
               <dd>{isUnlimitedEdition(nifty.editionSize) ? 'Open' : formatCount(nifty.editionSize)}</dd>
             </div>
             <div>
-              <dt>Minted</dt>
+              {/* An open edition's editions are minted after purchasing closes (000 §4): until then, sold. */}
+              <dt>{isUnlimitedEdition(nifty.editionSize) ? 'Sold' : 'Minted'}</dt>
               <dd data-testid="nifty-minted">{formatCount(nifty.totalSold)}</dd>
             </div>
             <div>
