@@ -206,6 +206,10 @@ interface MintPlan {
   fast: boolean;
   /** Editions whose final owner is the demo collector; true = also list it. */
   forced: Map<number, boolean>;
+  /** Won by one bid per bidder (a ranked or silent auction): one primary edition each. */
+  onePerBuyer: boolean;
+  /** Who bought an edition of it at its primary sale so far (`primaryBuyer`). */
+  primaryBuyers: Set<number>;
 }
 
 interface NiftyDraft {
@@ -867,6 +871,8 @@ class Seeder {
           demo: ctx.demo,
           fast: ctx.soldOut,
           forced: new Map(),
+          onePerBuyer: dropType === 'ranked_auction' || dropType === 'silent_auction',
+          primaryBuyers: new Set(),
         },
       });
     }
@@ -999,6 +1005,8 @@ class Seeder {
             demo: false,
             fast: false,
             forced: new Map(),
+            onePerBuyer: isDrop && (dropType === 'ranked_auction' || dropType === 'silent_auction'),
+            primaryBuyers: new Set(),
           },
         });
       }
@@ -1327,6 +1335,26 @@ class Seeder {
     this.pendingDrawings = [];
   }
 
+  /**
+   * An edition's buyer at its primary sale. An auction won by one bid per bidder gets a different winner for each
+   * edition, as the bid engine allows; the demo collector's forced edition of one is theirs from the sale, and no
+   * other edition of it is.
+   */
+  private primaryBuyer(rng: Rng, plan: MintPlan, isForced: boolean): number {
+    if (!plan.onePerBuyer) return this.buyer(rng, plan, null);
+    const demo = this.demoCollectorId;
+    if (isForced && !plan.primaryBuyers.has(demo)) {
+      plan.primaryBuyers.add(demo);
+      return demo;
+    }
+    const taken = (id: number) => plan.primaryBuyers.has(id) || (plan.forced.size > 0 && id === demo);
+    let id = this.buyer(rng, plan, null);
+    for (let attempt = 0; attempt < 32 && taken(id); attempt++) id = this.buyer(rng, plan, null);
+    if (taken(id)) throw new Error(`seed: too few bidders for the editions of ${plan.title}`);
+    plan.primaryBuyers.add(id);
+    return id;
+  }
+
   private buyer(rng: Rng, plan: MintPlan, not: number | null): number {
     for (let attempt = 0; attempt < 8; attempt++) {
       const id = plan.demo
@@ -1358,7 +1386,7 @@ class Seeder {
     const sales: Omit<NewSale, 'tokenRowId'>[] = [];
     const listings: Omit<NewListing, 'tokenRowId'>[] = [];
 
-    let owner = winner ?? this.buyer(rng, plan, null);
+    let owner = winner ?? this.primaryBuyer(rng, plan, isForced);
     let lastCents = primary?.cents ?? plan.priceCents;
     let lastAt = Math.max(mintedAt, primary?.at ?? 0);
     let lastSale: { cents: number; at: number } | null = null;
@@ -1623,6 +1651,9 @@ function economics(
     case 'blind_edition': {
       e.editionSize = size(type === 'pack' ? [60, 80, 100] : [40, 60, 80]);
       e.priceCents = rng.pick(type === 'pack' ? [1_500, 2_500, 4_000] : [3_000, 5_000, 8_000]);
+      // No limit per collector: the store's few collectors bought most of a hundred packs, several each (QA
+      // 2026-12-07: the demo collector held three of a pack that said one per collector).
+      e.limitPerUser = 0;
       e.reserved = o.soldOut ? 0 : rng.int(0, 3);
       e.sold = o.soldOut ? e.editionSize : done ? partial(0.7, 1) : state === 'live' ? partial(0.3, 0.8) : 0;
       e.sold = Math.min(e.sold, e.editionSize - e.reserved);

@@ -490,6 +490,21 @@ describe('seedDemo (default demo store)', () => {
     expect(await db.$count(s.listings, isNotNull(s.listings.discountAmount))).toBe(1);
   });
 
+  it('sets no per-collector limit on an NFT a collector bought several editions of at its primary sale', async () => {
+    // QA 2026-12-07: the demo collector held three of a pack that said one per collector. (An auction's limit is its
+    // engine's: one bid per bidder, so one edition each.)
+    const several = await db
+      .selectDistinct({ niftyId: s.nifties.id, limitPerUser: s.nifties.limitPerUser })
+      .from(s.sales)
+      .innerJoin(s.tokens, eq(s.tokens.id, s.sales.tokenRowId))
+      .innerJoin(s.nifties, eq(s.nifties.id, s.tokens.niftyId))
+      .where(eq(s.sales.market, 'primary'))
+      .groupBy(s.nifties.id, s.sales.buyerId)
+      .having(sql`count(*) > 1`);
+    expect(several.length).toBeGreaterThan(0);
+    expect(several.filter((n) => n.limitPerUser === 1)).toEqual([]);
+  });
+
   it('gives every paid sale the ledger movement a real one makes, the ledger whole (decision 009)', async () => {
     const { paid, missing } = await salesWithoutMovement(db);
     expect(paid.some((r) => r.market === 'primary')).toBe(true);
