@@ -560,12 +560,39 @@ describe('settlement', () => {
       charge: 'authorized',
       capturedAt: null,
     });
+    // Not paid for yet: the winner cannot sell the edition on (as a drawing's card winner cannot), so an unpaid
+    // edition is never sold on and its proceeds cashed out.
+    const [sale] = await db()
+      .select()
+      .from(schema.sales)
+      .where(eq(schema.sales.id, won?.saleId ?? -1));
+    const [token] = await db()
+      .select()
+      .from(schema.tokens)
+      .where(eq(schema.tokens.id, sale?.tokenRowId ?? -1));
+    const list = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v2/listings',
+        headers: bidder.headers,
+        payload: {
+          contractAddress: nifty.contractAddress,
+          tokenId: token?.tokenId,
+          price: { amount: '40', currency: 'USD' },
+        },
+      });
+    const early = await list();
+    expect(early.statusCode, early.body).toBe(409);
+    expect(early.json()).toMatchObject({ errorType: 'payment-pending' });
     // The minute sweep takes the money owed.
     t.clock.advance(2 * MINUTE);
     await t.app.services.jobs.send(SWEEP_JOB, {}, { singletonKey: 'sweep' });
     await t.app.services.jobs.drain();
     expect(status()).toBe('captured');
     expect(await t.app.services.bids.captureDue()).toBe(0);
+    // Paid: it may be listed.
+    const later = await list();
+    expect(later.statusCode, later.body).toBe(200);
   });
 
   // The winner's only word of the win (the bell, and its email) said what they won, not what they paid.

@@ -60,11 +60,19 @@ const {
   drawingEntries,
 } = schema;
 
-/** Whether the token (`tokenRowId`, a column or a parameter) is a drawing's card win whose money is not taken yet. */
+/**
+ * Whether the token (`tokenRowId`, a column or a parameter) is a card win whose money is not taken yet: a drawing's,
+ * or an auction's (its capture refused at settlement, owed to the minute sweep), which is not sold on, listed or
+ * opened until it is paid (a winner could otherwise sell on an edition never paid for and cash out its proceeds).
+ */
 const pendingCardWin = (tokenRowId: SQL) =>
-  sql<boolean>`exists (select 1 from ${drawingEntries} where ${drawingEntries.tokenRowId} = ${tokenRowId}
-    and ${drawingEntries.status} = 'won' and ${drawingEntries.providerReference} is not null
-    and ${drawingEntries.cardSettledAt} is null)`;
+  // Aliased and qualified: Drizzle writes a lone table's columns unqualified, which inside these subqueries would
+  // name their own tables' columns (the token's "id" read as the entry's).
+  sql<boolean>`(exists (select 1 from ${drawingEntries} de where de.token_row_id = ${tokenRowId}
+    and de.status = 'won' and de.provider_reference is not null and de.card_settled_at is null)
+    or exists (select 1 from ${bids} b inner join ${sales} s on s.id = b.sale_id
+    where s.token_row_id = ${tokenRowId} and b.status = 'won' and b.provider_reference is not null
+    and b.captured_at is null))`;
 
 /** A row of the buyer's purchase history: a purchase intent, an accepted offer, a won bid, a drawing win. */
 export type PurchaseKind = 'intent' | 'offer' | 'auction' | 'drawing';
@@ -1252,7 +1260,7 @@ export function createTradingRepo(db: Db) {
             sql`${tokens.burntAt} is null`,
             tokenRowId === undefined ? undefined : eq(tokens.id, tokenRowId),
             // Not a drawing's card win whose money is not taken yet (see `paymentPending`).
-            not(pendingCardWin(sql`${tokens.id}`)),
+            not(pendingCardWin(sql`${tokens}.id`)),
           ),
         )
         .orderBy(asc(tokens.editionNumber))
