@@ -46,6 +46,7 @@ import { seedEditions } from './editions';
 import { seedLedger } from './ledger';
 import { Rng } from './random';
 import { seedSocial } from './social';
+import { seedStudioFields } from './studio';
 
 export { DEMO_COLLECTOR, DEMO_PUBLISHER } from './content';
 
@@ -380,6 +381,7 @@ class Seeder {
     // Every paid sale's money, as the purchase that made it moved it (decision 009 "Seeded money").
     Object.assign(this.counts, await seedLedger(this.tx, this.opts.now));
     await seedCriteria(this.tx);
+    Object.assign(this.counts, await seedStudioFields(this.tx, this.opts.now));
     this.progress(
       `done: ${this.counts.tokens} tokens, ${this.counts.sales} sales, ${this.counts.listings} listings`,
     );

@@ -25,4 +25,21 @@ describe('the demo publisher', () => {
     expect(page.results.map((d) => d.statusLabel)).toContain('Unpublished');
     expect(page.results.map((d) => d.statusLabel).some((l) => l === 'Live' || l === 'Closed')).toBe(true);
   });
+
+  // QA 2026-12-07: every NFT of its editable drops lacked its CID, creators and splits, so none could be published.
+  it('can publish its draft and its scheduled drop as they are: no field is missing', async () => {
+    const demo = await sessionFor(t.app, 'jordanashby');
+    const res = await t.app.inject({ url: '/api/publisher/atlas/drops', headers: demo.headers });
+    const drops = (res.json() as { results: { id: number; title: string; statusLabel: string }[] }).results;
+    const editable = drops.filter((d) => d.statusLabel === 'Unpublished' || d.statusLabel === 'Published');
+    expect(editable.length).toBeGreaterThan(1);
+    for (const drop of editable) {
+      const check = await t.app.inject({
+        url: `/api/publisher/atlas/drop/publish/${drop.id}`,
+        headers: demo.headers,
+      });
+      expect(check.statusCode, check.body).toBe(200);
+      expect(check.json(), drop.title).toMatchObject({ canPublish: true, fields: {} });
+    }
+  });
 });
