@@ -124,6 +124,8 @@ export async function seedLedger(tx: Db, now: Date): Promise<Record<string, numb
           saleId: sale.id,
           createdAt: new Date(at.getTime() - 90 * MINUTE),
           closedAt: at,
+          // Paid: its card captured at the settlement (not owed to the capture sweep, and its edition free to sell).
+          capturedAt: at,
         },
       });
     } else {

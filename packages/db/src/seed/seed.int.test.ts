@@ -490,6 +490,17 @@ describe('seedDemo (default demo store)', () => {
     expect(await db.$count(s.listings, isNotNull(s.listings.discountAmount))).toBe(1);
   });
 
+  it('leaves no won card bid uncaptured: every seeded auction win was paid', async () => {
+    // An uncaptured one read as a payment still owed: its edition could not be sold on, and the sweep retried it.
+    const won = await db.$count(s.bids, and(eq(s.bids.status, 'won'), isNotNull(s.bids.providerReference)));
+    expect(won).toBeGreaterThan(0);
+    const owed = await db.$count(
+      s.bids,
+      and(eq(s.bids.status, 'won'), isNotNull(s.bids.providerReference), sql`${s.bids.capturedAt} is null`),
+    );
+    expect(owed).toBe(0);
+  });
+
   it('sets no per-collector limit on an NFT a collector bought several editions of at its primary sale', async () => {
     // QA 2026-12-07: the demo collector held three of a pack that said one per collector. (An auction's limit is its
     // engine's: one bid per bidder, so one edition each.)
