@@ -2,7 +2,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { openPageAt, useBrowser } from './support/browser';
-import { signInOnLoginPage } from './support/sign-in';
+import { signInAsCollector } from './support/sign-in';
 
 const baseUrl = inject('baseUrl');
 const browser = useBrowser();
@@ -188,7 +188,7 @@ describe('marketplace links', () => {
 
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const signedIn = await context.newPage();
-    await signInOnLoginPage(signedIn, baseUrl, href);
+    await signInAsCollector(signedIn, baseUrl, href);
     const target = signedIn.getByTestId('make-global-offer-page');
     await target.getByTestId('global-offer-submit').waitFor();
     expect(await target.getByRole('heading', { level: 2 }).textContent()).toBeTruthy();

@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { apiSignUp, DESKTOP, storeCredentials } from './support/accounts';
 import { openPageAt, useBrowser, waitForExpression } from './support/browser';
-import { signedInProfileUrl, signInOnLoginPage, submitLoginForm } from './support/sign-in';
+import { signedInProfileUrl, signInAsCollector, submitLoginForm } from './support/sign-in';
 
 const baseUrl = inject('baseUrl');
 const browser = useBrowser();
@@ -136,7 +136,7 @@ describe('following', () => {
 
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
-    await signInOnLoginPage(page, baseUrl, '/paper-moon');
+    await signInAsCollector(page, baseUrl, '/paper-moon');
     const follow = page.getByTestId('storefront-follow').getByTestId('follow-button');
     await follow.waitFor();
     await expect.poll(() => follow.textContent()).toBe('Follow');
@@ -167,7 +167,7 @@ describe('favourites boards', () => {
   it('saves a collection and an edition, and both appear on the profile favourites tab', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
-    await signInOnLoginPage(page, baseUrl, '/explore/collections');
+    await signInAsCollector(page, baseUrl, '/explore/collections');
     const unsaved = page
       .locator('[data-testid="collection-card"]:has([data-testid="like-button"][aria-pressed="false"])')
       .first();
@@ -218,7 +218,7 @@ describe('full-screen viewer', () => {
   it("offers the full-size download only to the NFT's owner (000 §6)", async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
-    await signInOnLoginPage(page, baseUrl, '/explore/nfts');
+    await signInAsCollector(page, baseUrl, '/explore/nfts');
     const profileUrl = await signedInProfileUrl(page);
 
     // One of the collector's own NFTs: the viewer has a Download link with a safe file name.

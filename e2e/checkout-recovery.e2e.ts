@@ -6,7 +6,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import { apiSignUp, DESKTOP, newPage, storeCredentials } from './support/accounts';
 import { useBrowser } from './support/browser';
-import { signedInProfileUrl, signInOnLoginPage } from './support/sign-in';
+import { signedInProfileUrl, signInAsCollector } from './support/sign-in';
 import { apiCall, fillCard, holdRequests, itemAnswer, itemUrl, type OwnedToken } from './support/trading';
 
 const baseUrl = inject('baseUrl');
@@ -23,7 +23,7 @@ async function collectorListsOne(): Promise<{
   accessToken: string;
 }> {
   const page = await newPage(browser);
-  await signInOnLoginPage(page, baseUrl, '/explore/nfts');
+  await signInAsCollector(page, baseUrl, '/explore/nfts');
   const sellerProfileUrl = await signedInProfileUrl(page);
   const { token, listingId, accessToken } = await page.evaluate<{
     token: OwnedToken;
@@ -157,7 +157,7 @@ describe('checkout and listing recovery', () => {
   it("the price dialog shows the API's reason below the field, refuses a fraction of a cent in USD, reads '1,250.50'", async () => {
     // The demo collector's own unlisted NFT (the middle one): nothing below gets listed.
     const page = await newPage(browser);
-    await signInOnLoginPage(page, baseUrl, '/explore/nfts');
+    await signInAsCollector(page, baseUrl, '/explore/nfts');
     const profileUrl = await signedInProfileUrl(page);
     const own = await page.evaluate<OwnedToken>(`(async () => {
       const res = await fetch('/api/v2/users/${profileUrl}/nifties/?page_size=48');
@@ -206,7 +206,7 @@ describe('checkout and listing recovery', () => {
       price: { amount: '125.50', currency: 'USD' },
     });
     const page = await newPage(browser);
-    await signInOnLoginPage(page, baseUrl, itemUrl(listed.token));
+    await signInAsCollector(page, baseUrl, itemUrl(listed.token));
     await page.getByTestId('item-price').getByTestId('edit-price').click();
     const field = page.getByTestId('listing-dialog').getByLabel('Price');
     await expect.poll(() => field.inputValue()).toBe('125.50');
@@ -513,7 +513,7 @@ describe('checkout and listing recovery', () => {
 describe('a session that ends on the item page', () => {
   it("asks the owner to sign in when the price is sent, lists nothing, and takes the owner's controls away", async () => {
     const page = await newPage(browser);
-    await signInOnLoginPage(page, baseUrl, '/explore/nfts');
+    await signInAsCollector(page, baseUrl, '/explore/nfts');
     const profileUrl = await signedInProfileUrl(page);
     // One of the demo collector's unlisted NFTs (the second from last of their first page: nothing is listed here).
     const { token, refreshToken } = await page.evaluate<{

@@ -7,7 +7,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { type ApiUser, apiSignUp, DESKTOP, newPage, storeCredentials } from './support/accounts';
 import { useBrowser } from './support/browser';
 import { liveCards } from './support/drops';
-import { signedInProfileUrl, signInOnLoginPage } from './support/sign-in';
+import { signedInProfileUrl, signInAsCollector } from './support/sign-in';
 import { apiCall, fillCard, itemUrl, listedTokens, simCardToken } from './support/trading';
 
 const baseUrl = inject('baseUrl');
@@ -84,7 +84,7 @@ describe('the listing dialog', () => {
     timeout: 60_000,
   }, async () => {
     const page = await newPage(browser);
-    await signInOnLoginPage(page, baseUrl, '/dashboard/active-discounts');
+    await signInAsCollector(page, baseUrl, '/dashboard/active-discounts');
     const profileUrl = await signedInProfileUrl(page);
     const owned = await page.evaluate<{ contractAddress: string; tokenId: string }[]>(`(async () => {
       const res = await fetch('/api/v2/users/${profileUrl}/nifties/?page_size=48');

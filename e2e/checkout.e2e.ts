@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { apiSignUp, DESKTOP, newPage, storeCredentials } from './support/accounts';
 import { useBrowser } from './support/browser';
-import { signedInProfileUrl, signInOnLoginPage } from './support/sign-in';
+import { signedInProfileUrl, signInAsCollector } from './support/sign-in';
 import { fillCard, holdRequests, itemAnswer, itemUrl, type OwnedToken } from './support/trading';
 
 const baseUrl = inject('baseUrl');
@@ -42,7 +42,7 @@ describe('selling and Buy Now', () => {
 
   it('lets the owner list, reprice and cancel, and shows no owner controls to others', async () => {
     const page = await newPage(browser);
-    await signInOnLoginPage(page, baseUrl, '/explore/nfts');
+    await signInAsCollector(page, baseUrl, '/explore/nfts');
     sellerProfileUrl = await signedInProfileUrl(page);
     token = await unlistedTokenOf(page, sellerProfileUrl);
 
@@ -267,7 +267,7 @@ describe('selling and Buy Now', () => {
 
     // The demo collector, paid for the first sale, buys it back.
     const page = await newPage(browser);
-    await signInOnLoginPage(page, baseUrl, itemUrl(token));
+    await signInAsCollector(page, baseUrl, itemUrl(token));
     await page.getByTestId('item-price').getByTestId('buy-now').click();
     await page.waitForURL((url) => url.pathname.startsWith('/listing-checkout/'));
     await page.getByTestId('fee-breakdown').waitFor();
@@ -303,7 +303,7 @@ describe('selling and Buy Now', () => {
   it("sells to a collector who pays with Klarna: no card fee, Klarna's own step, then theirs", async () => {
     // The demo collector, who bought it back, lists it again at $5.
     const seller = await newPage(browser);
-    await signInOnLoginPage(seller, baseUrl, itemUrl(token));
+    await signInAsCollector(seller, baseUrl, itemUrl(token));
     await seller.getByTestId('item-price').getByTestId('list-for-sale').click();
     await setPrice(seller, '5');
     await seller.getByTestId('item-price').getByTestId('edit-price').waitFor();

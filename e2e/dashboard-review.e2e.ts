@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type ApiUser, apiSignUp, DESKTOP, newPage, storeCredentials } from './support/accounts';
 import { launchBrowser } from './support/browser';
-import { signedInProfileUrl, signInOnLoginPage } from './support/sign-in';
+import { signedInProfileUrl, signInAsCollector } from './support/sign-in';
 import { apiCall, simCardToken } from './support/trading';
 
 const baseUrl = inject('baseUrl');
@@ -45,7 +45,7 @@ describe('the dashboard after the review', () => {
     browser = await launchBrowser();
     // The demo collector: two of their unlisted NFTs to sell through offers, a third to list.
     collector = await newPage(browser);
-    await signInOnLoginPage(collector, baseUrl, '/dashboard/purchases-sales/sales');
+    await signInAsCollector(collector, baseUrl, '/dashboard/purchases-sales/sales');
     const profileUrl = await signedInProfileUrl(collector);
     collectorToken = await collector.evaluate<string>(
       `JSON.parse(localStorage.getItem('credentials')).access_token`,

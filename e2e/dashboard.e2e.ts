@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { apiSignUp, DESKTOP, newPage, storeCredentials } from './support/accounts';
 import { useBrowser } from './support/browser';
-import { signedInProfileUrl, signInOnLoginPage } from './support/sign-in';
+import { signedInProfileUrl, signInAsCollector } from './support/sign-in';
 import { fillCard, holdRequests } from './support/trading';
 
 const baseUrl = inject('baseUrl');
@@ -76,7 +76,7 @@ describe('dashboard', () => {
 
   it('lists from the collection table with the fee dialog, a bottom sheet on a phone', async () => {
     seller = await newPage(browser);
-    await signInOnLoginPage(seller, baseUrl, '/dashboard/active-discounts');
+    await signInAsCollector(seller, baseUrl, '/dashboard/active-discounts');
     const profileUrl = await signedInProfileUrl(seller);
     token = await unlistedTokenOf(seller, profileUrl);
     sellerBalanceBefore = await menuBalance(seller);

@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { DESKTOP } from './support/accounts';
 import { openPageAt, useBrowser } from './support/browser';
-import { signInOnLoginPage } from './support/sign-in';
+import { signInAsCollector } from './support/sign-in';
 
 const baseUrl = inject('baseUrl');
 const browser = useBrowser();
@@ -76,7 +76,7 @@ describe('drop pages', () => {
   it("signed in and not on the allowlist, the collector sees 'Not Eligible to Buy' on a disabled button", async () => {
     const context = await browser.newContext({ viewport: DESKTOP });
     const page = await context.newPage();
-    await signInOnLoginPage(page, baseUrl, '/collections/field-notes-interior');
+    await signInAsCollector(page, baseUrl, '/collections/field-notes-interior');
     const gated = card(page, 'Laundry Room Light');
     const button = gated.getByTestId('drop-sale-button');
     await expect.poll(() => button.innerText(), { timeout: 15_000 }).toBe('Not Eligible to Buy');

@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { type ApiUser, apiSignUp, DESKTOP, storeCredentials } from './support/accounts';
 import { useBrowser } from './support/browser';
-import { signedInProfileUrl, signInOnLoginPage } from './support/sign-in';
+import { signedInProfileUrl, signInAsCollector } from './support/sign-in';
 
 const baseUrl = inject('baseUrl');
 const adminToken = inject('adminToken');
@@ -305,7 +305,7 @@ describe('primary editions', () => {
   it('the demo collector opens a sealed pack and sees its contents', { timeout: 180_000 }, async () => {
     const context = await browser.newContext({ viewport: DESKTOP });
     const page = await context.newPage();
-    await signInOnLoginPage(page, baseUrl, '/');
+    await signInAsCollector(page, baseUrl, '/');
     const profileUrl = await signedInProfileUrl(page);
     const sealed = await page.evaluate<{ contractAddress: string; tokenId: string } | null>(`(async () => {
       for (let p = 1; p <= 10; p++) {
@@ -314,16 +314,41 @@ describe('primary editions', () => {
         const body = await res.json();
         for (const card of body.results) {
           const info = await (await fetch('/api/v2/editions/' + card.contractAddress + '/' + card.tokenId)).json();
-          if (info.kind === 'pack' && !info.opened) return { contractAddress: card.contractAddress, tokenId: card.tokenId };
+          // Not listed: another file may have listed it (a listed pack is not opened).
+          if (info.kind === 'pack' && !info.opened && card.listing === null)
+            return { contractAddress: card.contractAddress, tokenId: card.tokenId };
         }
         if (p >= body.total_pages) return null;
       }
       return null;
     })()`);
     if (!sealed) throw new Error('the demo collector owns no sealed pack');
+    // Listed, it is not opened, and the page says so before any click (QA 2026-12-07: only after it).
+    const listingId = await page.evaluate<number>(`(async () => {
+      const auth = { authorization: 'Bearer ' + JSON.parse(localStorage.getItem('credentials')).access_token };
+      const res = await fetch('/api/v2/listings', {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() },
+        body: JSON.stringify({ contractAddress: '${sealed.contractAddress}', tokenId: '${sealed.tokenId}', price: { amount: '900', currency: 'USD' } }),
+      });
+      if (!res.ok) throw new Error('listing answered ' + res.status);
+      return (await res.json()).id;
+    })()`);
     await page.goto(`${baseUrl}/marketplace/item/${sealed.contractAddress}/${sealed.tokenId}`);
     const open = page.getByTestId('open-pack');
     await open.waitFor();
+    await expect.poll(() => open.isDisabled()).toBe(true);
+    expect(await page.getByTestId('open-pack-listed').textContent()).toBe(
+      'This pack is listed for sale: cancel the listing before you open it.',
+    );
+    await page.evaluate(`(async () => {
+      const auth = { authorization: 'Bearer ' + JSON.parse(localStorage.getItem('credentials')).access_token };
+      const res = await fetch('/api/v2/listings/${listingId}', { method: 'DELETE', headers: auth });
+      if (!res.ok) throw new Error('cancel answered ' + res.status);
+    })()`);
+    await page.reload();
+    await expect.poll(() => open.isDisabled()).toBe(false);
+    expect(await page.getByTestId('open-pack-listed').count()).toBe(0);
     await open.click();
     const contents = page.getByTestId('pack-contents');
     const error = page.getByTestId('open-pack-error');

@@ -20,7 +20,7 @@ import {
 } from './support/accounts';
 import { useBrowser } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
-import { COLLECTOR, signedInProfileUrl, signInOnLoginPage } from './support/sign-in';
+import { COLLECTOR, signedInProfileUrl, signInAsCollector } from './support/sign-in';
 import {
   apiCall,
   fillCard,
@@ -578,7 +578,7 @@ describe('the checkout page and the offer form', () => {
     // The demo collector lists one of their NFTs at $2 (one from the middle of their first page: the
     // other browser tests take the first and the last).
     const page = await newPage(browser);
-    await signInOnLoginPage(page, baseUrl, '/explore/nfts');
+    await signInAsCollector(page, baseUrl, '/explore/nfts');
     const collectorUrl = await signedInProfileUrl(page);
     token = await page.evaluate<OwnedToken>(`(async () => {
       const auth = { authorization: 'Bearer ' + JSON.parse(localStorage.getItem('credentials')).access_token };

@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { type ApiUser, apiSignUp, DESKTOP, newPage, storeCredentials } from './support/accounts';
 import { useBrowser } from './support/browser';
-import { signedInProfileUrl, signInOnLoginPage } from './support/sign-in';
+import { signedInProfileUrl, signInAsCollector } from './support/sign-in';
 import { apiCall, itemUrl, type OwnedToken, simCardToken } from './support/trading';
 
 const baseUrl = inject('baseUrl');
@@ -78,7 +78,7 @@ describe('offers UX', () => {
     timeout: 120_000,
   }, async () => {
     const page = await newPage(browser);
-    await signInOnLoginPage(page, baseUrl, '/explore/nfts');
+    await signInAsCollector(page, baseUrl, '/explore/nfts');
     const collectorUrl = await signedInProfileUrl(page);
     const accessToken = await page.evaluate<string>(
       "JSON.parse(localStorage.getItem('credentials')).access_token",

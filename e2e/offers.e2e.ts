@@ -17,7 +17,7 @@ import {
   storeCredentials,
 } from './support/accounts';
 import { useBrowser } from './support/browser';
-import { signedInProfileUrl, signInOnLoginPage } from './support/sign-in';
+import { signedInProfileUrl, signInAsCollector } from './support/sign-in';
 import {
   fillCard,
   holdRequests,
@@ -73,7 +73,7 @@ async function itemOwner(token: OwnedToken): Promise<string | null> {
  */
 async function sellerWithToken(): Promise<{ seller: ApiUser; token: OwnedToken; profileUrl: string }> {
   const page = await newPage(browser);
-  await signInOnLoginPage(page, baseUrl, '/explore/nfts');
+  await signInAsCollector(page, baseUrl, '/explore/nfts');
   const collectorUrl = await signedInProfileUrl(page);
   const listed = await page.evaluate<{ token: OwnedToken; listingId: number }>(`(async () => {
     const auth = { authorization: 'Bearer ' + JSON.parse(localStorage.getItem('credentials')).access_token };

@@ -4,7 +4,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { useBrowser } from './support/browser';
-import { signInOnLoginPage } from './support/sign-in';
+import { signInAsCollector } from './support/sign-in';
 
 const baseUrl = inject('baseUrl');
 const PUBLISHER = { email: 'publisher@vitrine.test', password: 'vitrine-publishes-1' } as const;
@@ -18,7 +18,7 @@ async function newPage(): Promise<Page> {
 describe('Publishers menu', () => {
   it('is absent for a collector', async () => {
     const page = await newPage();
-    await signInOnLoginPage(page, baseUrl, '/explore/nfts');
+    await signInAsCollector(page, baseUrl, '/explore/nfts');
     await page
       .getByTestId('nav-bar')
       .getByRole('button', { name: /Explore/ })

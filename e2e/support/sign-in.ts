@@ -1,6 +1,7 @@
-// Signing in inside browser tests through the real login form (the page or the auth modal), with the
-// demo collector of the seed. The optional two-factor prompt is skipped.
+// Signing in inside browser tests, with the demo collector of the seed: through the real login form (the page or
+// the auth modal; its optional two-factor prompt skipped), or through the API where the form is not the subject.
 import type { Locator, Page } from 'playwright-core';
+import { apiSignIn, storeCredentials } from './accounts';
 import { waitForExpression } from './browser';
 
 /** Evaluated in the page: the web app stores credentials under 'credentials' (apps/web/src/app/credentials.ts). */
@@ -37,11 +38,15 @@ export async function hasCredentials(page: Page): Promise<boolean> {
   return page.evaluate<boolean>(CREDENTIALS_STORED).catch(() => false);
 }
 
-/** Signs in on /login, which then returns to `returnTo`. */
-export async function signInOnLoginPage(page: Page, baseUrl: string, returnTo: string): Promise<void> {
-  await page.goto(`${baseUrl}/login?redirect=${encodeURIComponent(returnTo)}`);
-  await submitLoginForm(page, page.locator('body'));
-  await page.waitForURL((url) => url.pathname === returnTo.split('?')[0], { timeout: 20_000 });
+/**
+ * Opens `returnTo` signed in as the demo collector: signed in through the API (the login form's own request) and its
+ * credentials stored as the web app stores them, before the page loads. The login form itself is tested where it is
+ * the subject (accounts-*.e2e.ts); going through it here cost every such test a page (decision 020, "Later").
+ */
+export async function signInAsCollector(page: Page, baseUrl: string, returnTo: string): Promise<void> {
+  await storeCredentials(page.context(), await apiSignIn(baseUrl, COLLECTOR));
+  await page.goto(`${baseUrl}${returnTo}`);
+  await waitForExpression(page, CREDENTIALS_STORED);
 }
 
 /** The signed-in user's profile URL, read with the stored access token (evaluated in the page). */

@@ -50,3 +50,6 @@ export function soldAlertMessage(what: string, priceCents: number, proceedsCents
 
 /** Paying from a Gemini balance without a connected Gemini account (or with an expired grant). */
 export const GEMINI_NOT_CONNECTED_MESSAGE = 'Connect your Gemini account to pay from its balance';
+
+/** A listed pack is not opened (its buyer would pay for an empty pack): the API's refusal and the item page's hint. */
+export const PACK_LISTED_MESSAGE = 'This pack is listed for sale: cancel the listing before you open it';

@@ -4,7 +4,7 @@
 // assignments come from `crypto.randomInt`.
 import { randomInt } from 'node:crypto';
 import type { UnitOfWork } from '@vitrine/db';
-import { AppError } from '@vitrine/domain';
+import { AppError, PACK_LISTED_MESSAGE } from '@vitrine/domain';
 import type { Clock } from '../../lib/clock';
 import type { Jobs } from '../../lib/jobs';
 import type { LedgerRepo } from './ledger.repo';
@@ -43,7 +43,7 @@ export const EDITION_ERRORS = {
   listed: () =>
     new AppError({
       errorType: 'pack-listed',
-      message: 'This pack is listed for sale: cancel the listing before you open it',
+      message: PACK_LISTED_MESSAGE,
       statusCode: 409,
     }),
   packEmpty: () =>

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { itemPath } from '@vitrine/domain';
+import { itemPath, PACK_LISTED_MESSAGE } from '@vitrine/domain';
 import type { EditionInfo, PackOpening } from '@vitrine/domain/trading-responses';
 import { Link } from 'react-router';
 import { api } from '../../app/api-client';
@@ -35,7 +35,16 @@ export const editionQuery = (contractAddress: string, tokenId: string) => ({
  * The item page's edition facts (decision 016): a sealed pack with "Open pack" for its owner, an opened
  * pack's contents, a blind edition's artwork once revealed (or that it is still hidden).
  */
-export function EditionPanel({ contractAddress, tokenId }: { contractAddress: string; tokenId: string }) {
+export function EditionPanel({
+  contractAddress,
+  tokenId,
+  listed = false,
+}: {
+  contractAddress: string;
+  tokenId: string;
+  /** The token is listed for sale: a listed pack is not opened (said before the click, not after it). */
+  listed?: boolean;
+}) {
   const queryClient = useQueryClient();
   const key = editionKey(contractAddress, tokenId);
   const info = useQuery(editionQuery(contractAddress, tokenId));
@@ -93,12 +102,14 @@ export function EditionPanel({ contractAddress, tokenId }: { contractAddress: st
             <Button
               size="lg"
               loading={open.isPending}
+              disabled={listed}
               onClick={() => once.send(open, undefined)}
               data-testid="open-pack"
             >
               Open pack
             </Button>
           ) : null}
+          {data.isOwner && listed ? <p data-testid="open-pack-listed">{PACK_LISTED_MESSAGE}.</p> : null}
           {open.error ? <FormAlert testId="open-pack-error">{open.error.message}</FormAlert> : null}
         </>
       )}

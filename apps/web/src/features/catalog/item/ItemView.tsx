@@ -221,7 +221,11 @@ export function ItemView({ item }: { item: ItemDetail }) {
               </div>
             ) : null}
           </div>
-          <EditionPanel contractAddress={token.contractAddress} tokenId={token.tokenId} />
+          <EditionPanel
+            contractAddress={token.contractAddress}
+            tokenId={token.tokenId}
+            listed={item.listing !== null}
+          />
           <dl className={styles.details} data-testid="item-details">
             <div>
               <dt>Edition</dt>
