@@ -992,7 +992,10 @@ export function Payment({
       <fieldset className={styles.bare} disabled={busy}>
         {children}
       </fieldset>
-      {quote ? <FeeBreakdown quote={quote} quantity={typed?.quantity ?? intent.requestedQuantity} /> : null}
+      {/* No figures for a quantity that cannot be bought as typed: the last ones were for another quantity. */}
+      {quote && !unpayable ? (
+        <FeeBreakdown quote={quote} quantity={typed?.quantity ?? intent.requestedQuantity} />
+      ) : null}
       <fieldset className={styles.methods} disabled={busy}>
         <legend className={styles.legend}>Payment method</legend>
         <label className={styles.method}>

@@ -249,6 +249,11 @@ function PrimaryPayment({
   );
 }
 
+/** A quantity typed that cannot be bought as it is. */
+export function quantityInvalidText(max: number): string {
+  return max === 1 ? 'Enter 1: one edition may be bought.' : `Enter a whole number from 1 to ${max}.`;
+}
+
 /**
  * Whether the checkout holds its editions for the buyer while it is open: not an open edition's (minted for every
  * buyer, decision 016) nor an unlimited edition's, where nothing can run out (UX walkthrough: 'held for 15
@@ -334,13 +339,15 @@ function QuantityPanel({
           aria-label="Quantity"
           value={draft}
           onChange={(event) => quantity.type(event.target.value)}
-          onBlur={() => set(Number(draft) || 1)}
+          onBlur={quantity.commit}
           onKeyDown={(event) => {
             // Enter applies the quantity (its total is on Pay already) rather than paying from the field.
             if (event.key !== 'Enter') return;
             event.preventDefault();
-            set(Number(draft) || 1);
+            quantity.commit();
           }}
+          aria-invalid={quantity.state.kind === 'unpayable' ? true : undefined}
+          aria-describedby={quantity.state.kind === 'unpayable' ? 'quantity-invalid' : undefined}
           data-testid="quantity-input"
         />
         <button
@@ -354,6 +361,13 @@ function QuantityPanel({
           +
         </button>
       </div>
+      {quantity.state.kind === 'unpayable' ? (
+        // What cannot be bought as typed says so (QA 2026-12-07: '0', '11' or 'abc' showed one edition's figures and
+        // no word); no total shows until it can be.
+        <p className={styles.fieldError} id="quantity-invalid" role="alert" data-testid="quantity-invalid">
+          {quantityInvalidText(max)}
+        </p>
+      ) : null}
       {limits}
       {over !== null ? (
         <FormAlert

@@ -96,8 +96,20 @@ export function useQuantityDraft(intent: PurchaseIntent, nifty: PrimaryNifty) {
   return {
     /** The field's text. */
     draft,
-    /** Typing: digits only, nothing applied yet. */
-    type: (text: string) => setDraft(text.replace(/\D/g, '')),
+    /**
+     * Typing: nothing applied yet. Kept as typed (QA 2026-12-07: '2.5' read as 25 once its dot was dropped); what is
+     * not a whole number is said so at the field (`unpayable`).
+     */
+    type: (text: string) => setDraft(text.trim()),
+    /**
+     * Leaving the field (or Enter): a whole number is applied, clamped to 1..the most allowed (001 §5); anything else
+     * stays as typed, with its message, and nothing is changed behind the buyer's back.
+     */
+    commit: () => {
+      if (/^\d+$/.test(draft)) set(Number(draft));
+    },
+    /** The most that may be asked for now. */
+    max,
     set,
     /** The quantity asked for above what remains, while 'Only {n} Remaining!' asks about it. */
     over,
