@@ -84,6 +84,14 @@ describe('drop pages', () => {
     expect(await gated.getByTestId('eligibility-status').innerText()).toBe('Not Eligible');
     // An ungated work of the same drop still sells.
     expect(await card(page, 'Stairwell B').getByTestId('drop-sale-button').innerText()).toBe('Buy');
+
+    // Its work page says the same before any click (QA 2026-12-07: Buy, then a bare 'Not Eligible to Buy' after it).
+    await gated.getByRole('link', { name: 'Laundry Room Light' }).click();
+    await page.getByTestId('nifty-page').waitFor();
+    const buy = page.getByTestId('buy-editions');
+    await expect.poll(() => buy.innerText(), { timeout: 15_000 }).toBe('Not Eligible to Buy');
+    expect(await buy.isDisabled()).toBe(true);
+    expect(await page.getByTestId('nifty-sale').getByTestId('eligibility-status').innerText()).toBe('Not Eligible');
     await context.close();
   });
 });

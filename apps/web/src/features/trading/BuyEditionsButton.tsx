@@ -1,4 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { DropCardViewer } from '@vitrine/domain';
+import type { NiftyEligibility } from '@vitrine/domain/catalog-responses';
 import { useContext, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { serverNow } from '../../lib/server-clock';
@@ -14,6 +16,7 @@ import { isTermsApprovalRequired } from '../terms/terms-api';
 import { type NiftyBuyInput, niftyBuyButton } from './nifty-buy-button';
 import { PrimaryCheckoutModal } from './PrimaryCheckoutModal';
 import { purchaseCreationFailure } from './purchase-failure';
+import { LIMIT_REACHED } from './quantity-limit';
 import { primaryCheckoutPath, tradingApi } from './trading-api';
 
 /** 001 §4 / 000 §4: open editions are minted after purchasing closes. */
@@ -31,13 +34,36 @@ export const OPEN_EDITION_MESSAGE =
 export function BuyEditionsButton({
   contractAddress,
   niftyType,
+  eligibility,
+  eligibilityLoading = false,
   ...sale
-}: NiftyBuyInput & { contractAddress: string; niftyType: number }) {
+}: NiftyBuyInput & {
+  contractAddress: string;
+  niftyType: number;
+  /** The viewer's eligibility, as a drop card reads it: 'Not Eligible to Buy' before the click, not after it. */
+  eligibility?: NiftyEligibility | undefined;
+  /** The signed-in viewer's eligibility is on its way: Buy waits for it. */
+  eligibilityLoading?: boolean;
+}) {
+  const viewer: DropCardViewer = {
+    ...(eligibility?.eligible === null || eligibility === undefined
+      ? {}
+      : { eligible: eligibility.eligible }),
+    ...(eligibility?.validated === null || eligibility === undefined
+      ? {}
+      : { validated: eligibility.validated }),
+  };
+  // A one-per-collector NFT the viewer already bought: checkout would refuse it (409 limit-reached).
+  const limitReached = eligibility?.limitReached === true;
+  const buyable = (now: number) => {
+    const b = niftyBuyButton(sale, now, viewer);
+    return b && !b.disabled && !eligibilityLoading && !limitReached;
+  };
   // Signed out, Buy asks for sign-in first; once back here signed in, it goes on to the checkout while the
   // nifty is still on sale.
   const requireSignIn = useRequireSignIn({
     key: `buy-editions:${contractAddress}/${niftyType}`,
-    ready: niftyBuyButton(sale, serverNow())?.disabled === false,
+    ready: buyable(serverNow()) === true,
     run: () => once.send(mutation, undefined),
   });
   const authModal = useContext(AuthModalContext);
@@ -63,7 +89,7 @@ export function BuyEditionsButton({
       else if (isUnauthorized(error) && authModal) authModal.open();
     },
   });
-  const button = niftyBuyButton(sale, serverNow());
+  const button = niftyBuyButton(sale, serverNow(), viewer);
   if (button === null) return null;
   const openEdition = sale.dropType === 'open_edition';
   const failure = purchaseCreationFailure(mutation.error);
@@ -72,7 +98,7 @@ export function BuyEditionsButton({
       <Button
         size="lg"
         loading={mutation.isPending}
-        disabled={button.disabled || mutation.isPending}
+        disabled={button.disabled || eligibilityLoading || limitReached || mutation.isPending}
         onClick={() => {
           if (requireSignIn()) once.send(mutation, undefined);
         }}
@@ -80,6 +106,7 @@ export function BuyEditionsButton({
       >
         {button.label}
       </Button>
+      {limitReached ? <p data-testid="buy-editions-limit">{LIMIT_REACHED}</p> : null}
       {failure ? <FormAlert testId="buy-editions-error">{failure}</FormAlert> : null}
       {openEdition ? <p data-testid="open-edition-message">{OPEN_EDITION_MESSAGE}</p> : null}
       {terms.dialog}

@@ -1,4 +1,4 @@
-import { type DropCardButton, dropCardButton, type SaleType } from '@vitrine/domain';
+import { type DropCardButton, type DropCardViewer, dropCardButton, type SaleType } from '@vitrine/domain';
 
 /** The drop types whose Buy opens the checkout page (000 §4); the others sell through bids and drawings. */
 export const CHECKOUT_DROP_TYPES = new Set(['fcfs', 'open_edition', 'blind_edition', 'pack']);
@@ -21,7 +21,12 @@ export interface NiftyBuyInput {
  * edition). Null for drop types checkout does not sell, or without a sale window. Burn-required and free
  * redemption niftys keep their checkout (which burns or redeems), and eligibility is the API's answer.
  */
-export function niftyBuyButton(input: NiftyBuyInput, now: number): DropCardButton | null {
+export function niftyBuyButton(
+  input: NiftyBuyInput,
+  now: number,
+  /** The viewer as their eligibility says ('Not Eligible to Buy', 'Validated account required'); none: unknown. */
+  viewer: DropCardViewer = {},
+): DropCardButton | null {
   if (input.dropType === null || !CHECKOUT_DROP_TYPES.has(input.dropType)) return null;
   if (!input.startTime || !input.endTime) return null;
   return dropCardButton(
@@ -38,5 +43,6 @@ export function niftyBuyButton(input: NiftyBuyInput, now: number): DropCardButto
       endDate: input.endTime,
     },
     now,
+    viewer,
   );
 }

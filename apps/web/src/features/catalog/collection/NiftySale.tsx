@@ -12,6 +12,7 @@ import styles from '../../bids/NiftyAuction.module.css';
 import { DrawingEntryButton } from '../../drawings/DrawingEntryButton';
 import { drawingResultsPath, drawingsApi, drawingsKeys } from '../../drawings/drawings-api';
 import { entriesText, nextReadIn } from '../../drawings/drawings-text';
+import { EligibilityPanel } from '../../drops/EligibilityPanel';
 import { BuyEditionsButton } from '../../trading/BuyEditionsButton';
 
 export interface NiftySaleProps {
@@ -88,20 +89,42 @@ export function NiftySale(props: NiftySaleProps) {
       {props.saleType === 'drawing' ? (
         <NiftyDrawing contractAddress={props.contractAddress} niftyType={props.niftyType} />
       ) : (
-        <BuyEditionsButton
-          dropType={props.dropType}
-          contractAddress={props.contractAddress}
-          niftyType={props.niftyType}
-          startTime={startTime}
-          endTime={endTime}
-          saleType={props.saleType}
-          editionSize={props.editionSize}
-          totalSold={props.totalSold}
-          totalReserved={props.totalReserved}
-          totalBurnt={props.totalBurnt}
-        />
+        <NiftyBuy {...props} startTime={startTime} endTime={endTime} live={countdown.live} />
       )}
     </div>
+  );
+}
+
+/**
+ * Buy (Mint, Redeem) by the viewer's eligibility, as the drop card reads it: the eligibility panel and 'Not Eligible to
+ * Buy' before any click (QA 2026-12-07: an enabled Buy, then a bare 'Not Eligible to Buy' after the click). Asked for
+ * while the sale is open.
+ */
+function NiftyBuy(props: NiftySaleProps & { startTime: string; endTime: string; live: boolean }) {
+  const signedIn = useLoggedIn();
+  const eligibility = useQuery({
+    queryKey: drawingsKeys.eligibility(props.contractAddress, props.niftyType, signedIn),
+    queryFn: ({ signal }) => drawingsApi.eligibility(props.contractAddress, props.niftyType, signal),
+    enabled: props.live,
+  });
+  return (
+    <>
+      {eligibility.data?.criteria ? <EligibilityPanel eligibility={eligibility.data} /> : null}
+      <BuyEditionsButton
+        dropType={props.dropType}
+        contractAddress={props.contractAddress}
+        niftyType={props.niftyType}
+        startTime={props.startTime}
+        endTime={props.endTime}
+        saleType={props.saleType}
+        editionSize={props.editionSize}
+        totalSold={props.totalSold}
+        totalReserved={props.totalReserved}
+        totalBurnt={props.totalBurnt}
+        eligibility={eligibility.data}
+        eligibilityLoading={signedIn && props.live && eligibility.isPending}
+      />
+    </>
   );
 }
 
