@@ -6,7 +6,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { apiSignUp, DESKTOP, storeCredentials } from './support/accounts';
 import { useBrowser } from './support/browser';
 import { buyOnNiftyPage, type LiveCard, liveCards } from './support/drops';
-import { apiCall } from './support/trading';
+import { apiCall, simCardToken } from './support/trading';
 
 const baseUrl = inject('baseUrl');
 const browser = useBrowser();
@@ -390,7 +390,9 @@ describe('buying a drop’s editions', () => {
     expect(await page.getByTestId('fee-breakdown').count()).toBe(0);
     await quantity.fill('15');
     await expect.poll(() => pay.textContent()).toBe('Pay');
-    expect(await page.getByTestId('quantity-invalid').textContent()).toBe('Enter a whole number from 1 to 10.');
+    expect(await page.getByTestId('quantity-invalid').textContent()).toBe(
+      'Enter a whole number from 1 to 10.',
+    );
     await pay.click({ force: true });
     // Corrected to the limit, its figures shown; nothing paid.
     await expect.poll(() => quantity.inputValue()).toBe('10');
@@ -408,6 +410,40 @@ describe('buying a drop’s editions', () => {
 
   // Another tab changed the quantity: this tab's Pay (still showing the old total) charges nothing, says
   // why, and shows the new quantity and total, ready to pay.
+  // QA 2026-12-07: the balance stayed checked, greyed out, and Pay could only fail.
+  it('the balance chosen, then too low for a larger quantity: back to the card, saying why', {
+    timeout: 120_000,
+  }, async () => {
+    const card = await liveFcfsNifty();
+    const buyer = await apiSignUp(baseUrl, 'primary-balance-outgrown');
+    // Enough for one edition and its fees, not for two.
+    await apiCall(baseUrl, buyer.grant.access_token, 'POST', '/v2/balance/deposits', {
+      amount_in_cents: Math.max(100, card.saleDetails.price + 100),
+      payment_token: await simCardToken(baseUrl, buyer.grant.access_token),
+    });
+    const context = await browser.newContext({ viewport: DESKTOP });
+    await storeCredentials(context, buyer.grant);
+    const page = await context.newPage();
+    await buyOnNiftyPage(page, baseUrl, card);
+    const balance = page.getByTestId('method-balance');
+    await expect.poll(() => balance.isEnabled()).toBe(true);
+    await balance.check();
+    expect(await page.getByTestId('card-form').count()).toBe(0);
+    await page.getByTestId('quantity-increase').click();
+    await expect.poll(() => page.getByTestId('method-card').isChecked()).toBe(true);
+    expect(await balance.isDisabled()).toBe(true);
+    expect(await page.getByTestId('balance-outgrown').textContent()).toBe(
+      'Your balance does not cover this total: pay by card, or choose fewer editions.',
+    );
+    await page.getByTestId('card-form').waitFor();
+    // One fewer: the balance covers it again, and may be chosen.
+    await page.getByTestId('quantity-decrease').click();
+    await expect.poll(() => balance.isEnabled()).toBe(true);
+    await balance.check();
+    expect(await page.getByTestId('balance-outgrown').count()).toBe(0);
+    await context.close();
+  });
+
   it('a quantity changed in another tab: Pay for the old total is refused and the new one shows', {
     timeout: 120_000,
   }, async () => {

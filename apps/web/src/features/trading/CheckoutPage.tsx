@@ -578,6 +578,10 @@ export function Payment({
   });
   const balance = profile?.available_balance_in_cents ?? null;
   const balanceTooLow = balance === null || balanceQuote === null || balance < balanceQuote.totalInCents;
+  // The balance chosen, then too low for a new total (a larger quantity): back to the card, saying why, rather than a
+  // greyed-out choice still checked and a Pay that could only fail (QA 2026-12-07).
+  const [balanceOutgrown, setBalanceOutgrown] = useState(false);
+  const outgrown = method === 'balance' && balance !== null && balanceQuote !== null && balanceTooLow;
 
   const settled = async (answer: PurchaseIntent) => {
     setStepMethod(answer.paymentMethod);
@@ -775,6 +779,11 @@ export function Payment({
         setOutcome({ kind: 'idle' });
     },
   });
+  useEffect(() => {
+    if (!outgrown || pay.isPending || paidIntent.paymentState === 'paid') return;
+    setMethod('stripe_card');
+    setBalanceOutgrown(true);
+  }, [outgrown, pay.isPending, paidIntent.paymentState]);
   const shownError = pay.error ?? complete.error;
   // The processor's refusal of the card ('Your card number is invalid.') shows at its field.
   const card = useCardForm(shownError);
@@ -964,6 +973,7 @@ export function Payment({
   // Another way to pay: the last payment's refusal (a declined card) no longer applies above its Pay button.
   const choose = (next: Method) => {
     setMethod(next);
+    setBalanceOutgrown(false);
     pay.reset();
     complete.reset();
     setStepDismissed(false);
@@ -1030,6 +1040,11 @@ export function Payment({
             </span>
           </span>
         </label>
+        {balanceOutgrown && method === 'stripe_card' ? (
+          <p className={styles.muted} role="status" data-testid="balance-outgrown">
+            Your balance does not cover this total: pay by card, or choose fewer editions.
+          </p>
+        ) : null}
         {quoteOf('stripe_klarna') ? (
           <label className={styles.method}>
             <input
