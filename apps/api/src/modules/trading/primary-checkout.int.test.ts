@@ -25,6 +25,10 @@ afterAll(async () => {
 
 const db = () => t.app.config.database.db;
 
+const emailOf = async (id: number) =>
+  (await db().select({ email: schema.users.email }).from(schema.users).where(eq(schema.users.id, id)))[0]
+    ?.email ?? '';
+
 type Nifty = Awaited<ReturnType<typeof dropNifty>>['nifty'];
 
 const create = (s: TestSession, nifty: Nifty, quantity = 1, extra: Record<string, unknown> = {}) =>
@@ -464,6 +468,11 @@ describe('paying a primary intent', () => {
     const res = await pay(b, intent.purchaseIntentId, {});
     expect(res.statusCode, res.body).toBe(200);
     expect(await tokensOf(b.userId, free.nifty.id)).toHaveLength(1);
+    // A claim, not a sale (QA 2026-12-07: 'Your NFT sold for $0.00. You received $0.00', and a '$0.00' receipt).
+    await t.app.services.accounts.background.idle();
+    expect(await outbox(t.app, await emailOf(free.owner.id), 'nft_sold')).toEqual([]);
+    const [claimed] = await outbox(t.app, await emailOf(b.userId), 'purchase_receipt');
+    expect(claimed?.text).toMatch(/^You claimed .+ #\d+, free\. Order #\d+\./);
 
     const orphan = await dropNifty(t.app, { priceInCents: 1_000, withOwner: false });
     const c = await buyer(t.app);
@@ -523,10 +532,6 @@ describe('paying a primary intent', () => {
 });
 
 describe("a primary sale's emails", () => {
-  const emailOf = async (id: number) =>
-    (await db().select({ email: schema.users.email }).from(schema.users).where(eq(schema.users.id, id)))[0]
-      ?.email ?? '';
-
   // An open edition mints after purchasing closes: its buyer got no receipt and its publisher no 'sold' email.
   it('an open edition: the buyer gets the receipt and the publisher the sold email at payment', async () => {
     const open = await dropNifty(t.app, {

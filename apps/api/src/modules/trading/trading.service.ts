@@ -380,6 +380,17 @@ export function createTradingService(deps: {
   ): void {
     const { notifier, background } = deps;
     const fees = quote(intent);
+    // A free claim (a free open edition, a free redemption) sold nothing: no 'sold' word to anyone, and the buyer's
+    // receipt says what they claimed (QA 2026-12-07: 'Your NFT sold for $0.00. You received $0.00').
+    if (fees.buyerPaysCents === 0 && fees.priceCents === 0) {
+      emailUserLater(deps, repo.contactOf, intent.buyerId, {
+        kind: 'purchase_receipt',
+        subject: 'Your purchase receipt',
+        text: `You claimed ${what}, free. Order #${intent.id}.`,
+        path: PURCHASES_PATH,
+      });
+      return;
+    }
     if (options.alert && sellerId !== null) {
       sendSoldAlert(deps, sellerId, {
         what,
