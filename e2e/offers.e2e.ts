@@ -554,12 +554,24 @@ describe('offers', () => {
       amount: { amount: '40.00', currency: 'USD' },
       payment_method: 'balance',
     });
+    // Listed too: the dialog says accepting sells it for the offer and closes the listing (QA 2026-12-07: a $300
+    // listing went for a $30 offer without a word).
+    await call(own.seller, 'POST', '/v2/listings', {
+      contractAddress: own.token.contractAddress,
+      tokenId: own.token.tokenId,
+      price: { amount: '300', currency: 'USD' },
+    });
     const page = await signedInPage(own.seller, itemUrl(own.token));
     const row = page.getByTestId('item-offers').getByTestId('offer-row');
     await row.first().getByTestId('offer-accept').click();
     const dialog = page.getByTestId('accept-bid-dialog');
     await dialog.waitFor();
     expect(await dialog.textContent()).toContain('$40.00');
+    await expect
+      .poll(() => dialog.getByTestId('accept-listed-note').textContent())
+      .toContain(
+        'This NFT is listed for $300.00: accepting this offer sells it for the offer and closes that listing.',
+      );
     // While the owner reads the dialog, the maker lowers the offer to $1.
     await call(lowerer, 'PATCH', `/v2/offer/${made.offer.purchaseIntentId}`, {
       amount: { amount: '1.00', currency: 'USD' },

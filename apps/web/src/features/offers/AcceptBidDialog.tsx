@@ -8,6 +8,7 @@ import {
 } from '@vitrine/domain';
 import { type FormEvent, useContext, useId, useState } from 'react';
 import { isApiError } from '../../app/api-client';
+import { useLoggedIn } from '../../app/useLoggedIn';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { FormAlert } from '../../ui/FormAlert';
@@ -19,6 +20,8 @@ import { AuthModalContext } from '../auth/auth-modal-context';
 import { isUnauthorized } from '../auth/authed-request';
 import { authKeys } from '../auth/query-keys';
 import { isTwoFactorInvalid, STEP_UP_CODE_HINT, type StepUpMethod, twoFactorRequired } from '../auth/step-up';
+import { itemQuery } from '../catalog/catalog-queries';
+import { ListingPrice } from '../catalog/shared/ListingPrice';
 import { useTermsDialog } from '../terms/TermsDialog';
 import { isTermsApprovalRequired } from '../terms/terms-api';
 import { SaleProceedsBreakdown } from '../trading/SaleFeesDialog';
@@ -277,6 +280,7 @@ export function AcceptBidDialog({
               )}
             </fieldset>
           )}
+          {picked ? <ListedNote token={picked} /> : null}
           {/* What the seller receives before they confirm: the listing fee dialog's figures, for the token sold. */}
           {picked ? (
             <SaleProceedsBreakdown
@@ -292,5 +296,22 @@ export function AcceptBidDialog({
       </Dialog>
       {terms.dialog}
     </>
+  );
+}
+
+/**
+ * The token to sell is listed: accepting sells it for the offer and closes the listing, said before Accept (QA
+ * 2026-12-07: a $300 listing went for a $30 offer without a word).
+ */
+function ListedNote({ token }: { token: AcceptToken }) {
+  const signedIn = useLoggedIn();
+  const item = useQuery(itemQuery(token.contractAddress, token.tokenId, signedIn));
+  const listing = item.data?.listing;
+  if (!listing) return null;
+  return (
+    <FormAlert tone="warning" testId="accept-listed-note">
+      This NFT is listed for <ListingPrice listing={listing} />: accepting this offer sells it for the offer
+      and closes that listing.
+    </FormAlert>
   );
 }
