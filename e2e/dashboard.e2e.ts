@@ -300,6 +300,10 @@ describe('dashboard', () => {
     expect(await menuBalance(buyerPage)).toBe(2500);
 
     const cashOut = buyerPage.getByTestId('cash-out');
+    // Its limits are said before any refusal (QA 2026-12-07).
+    await expect
+      .poll(() => cashOut.getByTestId('cash-out-intro').textContent())
+      .toContain('A bank transfer from your balance (simulated), from $1.00 to $10,000.00.');
     await cashOut.getByLabel('Amount (USD)').fill('30');
     await cashOut.getByTestId('cash-out-submit').click();
     await cashOut.getByText('You can cash out up to $25.00').waitFor();

@@ -341,7 +341,11 @@ function CashOut() {
   return (
     <form ref={cashOutRef} className={styles.card} onSubmit={submit} noValidate data-testid="cash-out">
       <h2 className={styles.cardTitle}>Cash out</h2>
-      <p className={styles.muted}>A bank transfer from your balance (simulated).{available}</p>
+      {/* Its limits said before a refusal does, as Add funds says its own (QA 2026-12-07). */}
+      <p className={styles.muted} data-testid="cash-out-intro">
+        A bank transfer from your balance (simulated), from {formatCents(AMOUNT_RANGE.min)} to{' '}
+        {formatCents(AMOUNT_RANGE.max)}.{available}
+      </p>
       {!balance.data && balance.isError ? (
         <FormAlert
           testId="cash-out-state-error"
