@@ -91,7 +91,9 @@ describe('drop pages', () => {
     const buy = page.getByTestId('buy-editions');
     await expect.poll(() => buy.innerText(), { timeout: 15_000 }).toBe('Not Eligible to Buy');
     expect(await buy.isDisabled()).toBe(true);
-    expect(await page.getByTestId('nifty-sale').getByTestId('eligibility-status').innerText()).toBe('Not Eligible');
+    expect(await page.getByTestId('nifty-sale').getByTestId('eligibility-status').innerText()).toBe(
+      'Not Eligible',
+    );
     await context.close();
   });
 });
