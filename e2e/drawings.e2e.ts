@@ -73,6 +73,19 @@ async function secondLiveDrawing(): Promise<DropCard> {
   return card;
 }
 
+/** Enter Drawing pressed on the page (its label read first), and the dialog's card form filled for an entrant without funds. */
+async function entryDialogWithCard(page: Page) {
+  const enter = page.getByTestId('drawing-enter');
+  await expect.poll(() => enter.textContent()).toBe('Enter Drawing');
+  await enter.click();
+  const dialog = page.getByTestId('drawing-entry-dialog');
+  await dialog.getByTestId('drawing-card-form').waitFor();
+  await dialog.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await dialog.getByLabel('Expiry (MM/YY)').fill('12/30');
+  await dialog.getByLabel('CVC').fill('123');
+  return { enter, dialog };
+}
+
 describe('a drawing', () => {
   it('is entered in the dialog, run, and verified on its results page', { timeout: 240_000 }, async () => {
     const drops = await fetch(`${baseUrl}/api/v1/drops/?status=live&page_size=50`);
@@ -215,14 +228,7 @@ describe('a drawing', () => {
     await storeCredentials(context, user.grant);
     const page = await context.newPage();
     await page.goto(`${baseUrl}/drawing/${card.contractAddress}/${card.typeNumber}`);
-    const enter = page.getByTestId('drawing-enter');
-    await expect.poll(() => enter.textContent()).toBe('Enter Drawing');
-    await enter.click();
-    const dialog = page.getByTestId('drawing-entry-dialog');
-    await dialog.getByTestId('drawing-card-form').waitFor();
-    await dialog.getByLabel('Card number').fill('4242 4242 4242 4242');
-    await dialog.getByLabel('Expiry (MM/YY)').fill('12/30');
-    await dialog.getByLabel('CVC').fill('123');
+    const { dialog } = await entryDialogWithCard(page);
     await dialog.getByRole('button', { name: 'Enter Drawing' }).dblclick();
     await dialog.getByTestId('drawing-entered').waitFor();
     // The second click's answer would be 'You have no unused entries for this drawing'.
@@ -296,14 +302,7 @@ describe("a drawing's work page", () => {
     // Nothing to buy first come first serve: no Buy button.
     expect(await page.getByTestId('buy-editions').count()).toBe(0);
 
-    const enter = page.getByTestId('drawing-enter');
-    await expect.poll(() => enter.textContent()).toBe('Enter Drawing');
-    await enter.click();
-    const dialog = page.getByTestId('drawing-entry-dialog');
-    await dialog.getByTestId('drawing-card-form').waitFor();
-    await dialog.getByLabel('Card number').fill('4242 4242 4242 4242');
-    await dialog.getByLabel('Expiry (MM/YY)').fill('12/30');
-    await dialog.getByLabel('CVC').fill('123');
+    const { enter, dialog } = await entryDialogWithCard(page);
     await dialog.getByRole('button', { name: 'Enter Drawing' }).click();
     await dialog.getByTestId('drawing-entered').waitFor({ timeout: 15_000 });
     await page.keyboard.press('Escape');

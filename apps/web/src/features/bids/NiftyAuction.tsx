@@ -13,13 +13,13 @@ import {
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { serverNow } from '../../lib/server-clock';
-import { Countdown } from '../../ui/Countdown';
 import { ErrorFallback } from '../../ui/ErrorFallback';
 import { Price } from '../../ui/Price';
 import { Skeleton } from '../../ui/Skeleton';
 import { type AuctionState, bidTablePath } from './bids-api';
 import styles from './NiftyAuction.module.css';
 import { PlaceBidButton } from './PlaceBidButton';
+import { SaleTimer } from './SaleTimer';
 import { useBidInfo } from './useYourBid';
 
 /** Decision 012 "Web": the link from an auction's work page and drop card to its bid table. */
@@ -104,28 +104,15 @@ export function NiftyAuction(props: NiftyAuctionProps) {
         {price.label ? <span className={styles.label}>{price.label} </span> : null}
         {price.amount !== null ? <Price amount={price.amount} currency="USD" convertFromCents /> : null}
       </p>
-      <div className={styles.timer}>
-        <span data-testid="nifty-auction-countdown">
-          {countdown.label && countdown.target ? (
-            <Countdown
-              to={countdown.target}
-              label={countdown.label}
-              hideWhenComplete
-              onComplete={() => {
-                setNow(serverNow());
-                void info.refetch();
-              }}
-            />
-          ) : button.label === 'Ended' ? (
-            'Ended'
-          ) : null}
-        </span>
-        {countdown.live ? (
-          <span className={styles.live} data-testid="nifty-auction-live">
-            Live
-          </span>
-        ) : null}
-      </div>
+      <SaleTimer
+        countdown={countdown}
+        ended={button.label === 'Ended'}
+        onComplete={() => {
+          setNow(serverNow());
+          void info.refetch();
+        }}
+        testIdPrefix="nifty-auction"
+      />
       <PlaceBidButton
         contractAddress={contractAddress}
         niftyType={niftyType}

@@ -4,11 +4,11 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useLoggedIn } from '../../../app/useLoggedIn';
 import { serverNow } from '../../../lib/server-clock';
-import { Countdown } from '../../../ui/Countdown';
 import { ErrorFallback } from '../../../ui/ErrorFallback';
 import { Price } from '../../../ui/Price';
 import { Skeleton } from '../../../ui/Skeleton';
 import styles from '../../bids/NiftyAuction.module.css';
+import { SaleTimer } from '../../bids/SaleTimer';
 import { DrawingEntryButton } from '../../drawings/DrawingEntryButton';
 import { drawingResultsPath, drawingsApi, drawingsKeys } from '../../drawings/drawings-api';
 import { entriesText, nextReadIn } from '../../drawings/drawings-text';
@@ -67,25 +67,12 @@ export function NiftySale(props: NiftySaleProps) {
           <Price amount={price.amount} currency="USD" convertFromCents />
         ) : null}
       </p>
-      <div className={styles.timer}>
-        <span data-testid="nifty-sale-countdown">
-          {countdown.label && countdown.target ? (
-            <Countdown
-              to={countdown.target}
-              label={countdown.label}
-              hideWhenComplete
-              onComplete={() => setNow(serverNow())}
-            />
-          ) : ended ? (
-            'Ended'
-          ) : null}
-        </span>
-        {countdown.live ? (
-          <span className={styles.live} data-testid="nifty-sale-live">
-            Live
-          </span>
-        ) : null}
-      </div>
+      <SaleTimer
+        countdown={countdown}
+        ended={ended}
+        onComplete={() => setNow(serverNow())}
+        testIdPrefix="nifty-sale"
+      />
       {props.saleType === 'drawing' ? (
         <NiftyDrawing contractAddress={props.contractAddress} niftyType={props.niftyType} />
       ) : (
