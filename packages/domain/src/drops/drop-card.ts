@@ -33,6 +33,21 @@ export interface DropSaleCard {
   publisher?: { name: string; slug: string };
 }
 
+/** A nifty's counts as the catalog answers them, as a drop sale card reads them (the work page's panels). */
+export function cardNiftyCounts(counts: {
+  editionSize: number;
+  totalSold: number;
+  totalReserved: number;
+  totalBurnt: number;
+}): DropSaleCard['nifty'] {
+  return {
+    niftyTotalBurnt: counts.totalBurnt,
+    niftyTotalNumOfEditions: counts.editionSize,
+    niftyTotalReserved: counts.totalReserved,
+    niftyTotalSold: counts.totalSold,
+  };
+}
+
 /** Viewer context for the card button: eligibility result, validated profile, signed in. */
 export interface DropCardViewer {
   eligible?: boolean;

@@ -4,6 +4,7 @@
 // clock; 'Ended' once closed), Place Bid by the card's button rules ('Not yet Available', 'Ended') and
 // 'View bids', the way to the bid table. The bid info refetches on the nifty's live events (useBidInfo).
 import {
+  cardNiftyCounts,
   type DropSaleCard,
   dropCardButton,
   dropCardCountdown,
@@ -39,12 +40,7 @@ export interface NiftyAuctionProps {
 /** The domain's drop card of the auction as the bid info answers it (the end as late bids moved it). */
 export function auctionCard(props: NiftyAuctionProps, state: AuctionState): DropSaleCard {
   return {
-    nifty: {
-      niftyTotalBurnt: props.totalBurnt,
-      niftyTotalNumOfEditions: props.editionSize,
-      niftyTotalReserved: props.totalReserved,
-      niftyTotalSold: props.totalSold,
-    },
+    nifty: cardNiftyCounts(props),
     saleType: props.saleType as SaleType,
     saleDetails: { price: state.bidInfo.minBid, highestBid: state.bidInfo.highestBid },
     startDate: state.auctionInfo.scheduledStartDateTime,

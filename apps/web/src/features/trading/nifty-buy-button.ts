@@ -1,4 +1,10 @@
-import { type DropCardButton, type DropCardViewer, dropCardButton, type SaleType } from '@vitrine/domain';
+import {
+  cardNiftyCounts,
+  type DropCardButton,
+  type DropCardViewer,
+  dropCardButton,
+  type SaleType,
+} from '@vitrine/domain';
 
 /** The drop types whose Buy opens the checkout page (000 §4); the others sell through bids and drawings. */
 export const CHECKOUT_DROP_TYPES = new Set(['fcfs', 'open_edition', 'blind_edition', 'pack']);
@@ -31,12 +37,7 @@ export function niftyBuyButton(
   if (!input.startTime || !input.endTime) return null;
   return dropCardButton(
     {
-      nifty: {
-        niftyTotalBurnt: input.totalBurnt,
-        niftyTotalNumOfEditions: input.editionSize,
-        niftyTotalReserved: input.totalReserved,
-        niftyTotalSold: input.totalSold,
-      },
+      nifty: cardNiftyCounts(input),
       saleType: (input.dropType === 'open_edition' ? 'open_edition' : input.saleType) as SaleType,
       saleDetails: {},
       startDate: input.startTime,

@@ -1,5 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { type DropSaleCard, dropCardCountdown, dropCardPriceLine, type SaleType } from '@vitrine/domain';
+import {
+  cardNiftyCounts,
+  type DropSaleCard,
+  dropCardCountdown,
+  dropCardPriceLine,
+  type SaleType,
+} from '@vitrine/domain';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useLoggedIn } from '../../../app/useLoggedIn';
@@ -42,12 +48,7 @@ export function NiftySale(props: NiftySaleProps) {
   const [now, setNow] = useState(() => serverNow());
   if (priceInCents === null || !startTime || !endTime) return null;
   const card: DropSaleCard = {
-    nifty: {
-      niftyTotalBurnt: props.totalBurnt,
-      niftyTotalNumOfEditions: props.editionSize,
-      niftyTotalReserved: props.totalReserved,
-      niftyTotalSold: props.totalSold,
-    },
+    nifty: cardNiftyCounts(props),
     saleType: props.saleType as SaleType,
     saleDetails: { price: priceInCents },
     startDate: startTime,
