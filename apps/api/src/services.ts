@@ -169,6 +169,11 @@ export function createServices(config: ResolvedConfig, log: ServiceLog) {
   // A sale or any move touches the new owner's pages through the token and the former owner's by id.
   const onTokenChange = async (tokenRowId: number, formerOwnerId?: number) =>
     changes.touch(await pages.scopesOfToken(tokenRowId, formerOwnerId));
+  // A token about to be removed (a forfeited win's edition): the scopes it shows on, touched once it is gone.
+  const onTokenRemoval = async (tokenRowId: number) => {
+    const scopes = await pages.scopesOfToken(tokenRowId);
+    return () => changes.touch(scopes);
+  };
   const dropsRepo = createDropsRepo(db);
   const drops = createDropsService({ repo: dropsRepo, clock });
   const catalog = createCatalogService({
@@ -276,6 +281,8 @@ export function createServices(config: ResolvedConfig, log: ServiceLog) {
     alerts,
     eligibility,
     onTokenChange,
+    onTokenRemoval,
+    log: (message, detail) => log.warn({ detail }, message),
     // The drop page and the drop lists show the highest bid on its sale card.
     onAuctionChange: async (niftyId) => {
       const slug = await dropsRepo.dropSlugOfNifty(niftyId);
@@ -303,6 +310,7 @@ export function createServices(config: ResolvedConfig, log: ServiceLog) {
     alerts,
     eligibility,
     onTokenChange,
+    onTokenRemoval,
     log: (message, detail) => log.warn({ detail }, message),
     owedVoids,
   });

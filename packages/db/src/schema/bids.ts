@@ -22,7 +22,7 @@ export const bids = pgTable(
     amountInCents: cents('amount_in_cents').notNull(),
     currency: text('currency').notNull().default('USD'),
     currentlyActive: boolean('currently_active').notNull().default(true),
-    /** active | outbid | replaced | won | lost */
+    /** active | outbid | replaced | won | lost | forfeited (a card win whose money could never be taken) */
     status: text('status').notNull().default('active'),
     /** balance | stripe_card */
     paymentMethod: text('payment_method').notNull(),
@@ -39,6 +39,11 @@ export const bids = pgTable(
     closedAt: ts('closed_at'),
     /** When a winning card bid's money was taken (null while owed: the minute sweep takes it). */
     capturedAt: ts('captured_at'),
+    /** Captures of a won card bid the processor refused (the win is forfeited at MAX_CAPTURE_ATTEMPTS). */
+    captureAttempts: integer('capture_attempts').notNull().default(0),
+    /** The last refused capture: the next waits after it (CAPTURE_RETRY_DELAYS_MS). */
+    captureRefusedAt: ts('capture_refused_at'),
+    forfeitedAt: ts('forfeited_at'),
   },
   (t) => [
     index('bids_capture_owed_idx')

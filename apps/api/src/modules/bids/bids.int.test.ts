@@ -10,8 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SWEEP_JOB } from '../../app';
 import { type TestApp, testApp } from '../../testing/test-app';
 import { outbox } from '../auth/testing/auth-kit';
+import { CAPTURE_RETRY_DELAYS_MS, MAX_CAPTURE_ATTEMPTS } from '../trading/card-authorizations';
 import { TEST_CARDS } from '../trading/payment-providers';
 import { accountBalance, buyer, fund, ledgerInvariants, simCard } from '../trading/trading-helpers';
+import { auctionForfeitMessage, auctionSaleCancelledMessage } from './bids.service';
 import { auctionNifty, bidInfo, placeBid } from './bids-helpers';
 
 let t: TestApp;
@@ -593,6 +595,110 @@ describe('settlement', () => {
     // Paid: it may be listed.
     const later = await list();
     expect(later.statusCode, later.body).toBe(200);
+  });
+
+  /** A card bid of `dollars` by a new bidder on `nifty`, placed: the bidder and the bid's authorisation. */
+  async function cardBid(
+    nifty: { id: number; contractAddress: string; typeNumber: number },
+    dollars: string,
+  ) {
+    const bidder = await buyer(t.app);
+    const placed = await placeBid(t.app, bidder.headers, nifty, dollars, {
+      payment_method: 'stripe_card',
+      payment_token: await simCard(t.app, bidder),
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const [bid] = await db()
+      .select()
+      .from(schema.bids)
+      .where(and(eq(schema.bids.userId, bidder.userId), eq(schema.bids.niftyId, nifty.id)));
+    if (!bid?.providerReference) throw new Error('no card bid');
+    return { bidder, bidId: bid.id, reference: bid.providerReference };
+  }
+  const bidRow = async (id: number) =>
+    (await db().select().from(schema.bids).where(eq(schema.bids.id, id)))[0];
+  const tokensOf = (niftyId: number) =>
+    db().select().from(schema.tokens).where(eq(schema.tokens.niftyId, niftyId));
+  const soldOf = async (niftyId: number) =>
+    (await db().select().from(schema.nifties).where(eq(schema.nifties.id, niftyId)))[0]?.totalSold;
+
+  // Review 2026-12-07: a winning card bid whose capture was refused for good stayed owed for ever: the winner kept an
+  // edition never paid for, and the publisher the proceeds of money never taken (the clearing account short of it).
+  it('a winning card bid whose capture the processor keeps refusing is forfeited after three tries: the edition released, the sale reversed, both told', async () => {
+    const { nifty, owner } = await auctionNifty(t.app, { endsInMs: 5 * MINUTE });
+    const publisherBefore = await balanceOf(owner.id);
+    const { bidder, bidId, reference } = await cardBid(nifty, '25');
+    // Its authorisation is gone (voided at the bank): every capture of it is refused.
+    await t.app.services.cardProcessor.provider.void(reference);
+    t.clock.advance(6 * MINUTE);
+    expect(await t.app.services.bids.settle(nifty.id)).toEqual({ settled: true, winners: 1 });
+    expect(await bidRow(bidId)).toMatchObject({ status: 'won', captureAttempts: 1, capturedAt: null });
+    expect(await tokensOf(nifty.id)).toMatchObject([{ ownerId: bidder.userId }]);
+    expect(await balanceOf(owner.id)).toBe(publisherBefore + 2_250);
+
+    // The sweeps before the first wait try no capture; after it, four at once (two API processes) count one.
+    t.clock.advance(2 * MINUTE);
+    await t.app.services.bids.captureDue();
+    expect((await bidRow(bidId))?.captureAttempts).toBe(1);
+    t.clock.advance(CAPTURE_RETRY_DELAYS_MS[0]);
+    await Promise.all(Array.from({ length: 4 }, () => t.app.services.bids.captureDue()));
+    expect(await bidRow(bidId)).toMatchObject({ status: 'won', captureAttempts: 2 });
+
+    // The third refusal, after the second wait: forfeited, once, however many sweeps run.
+    t.clock.advance(CAPTURE_RETRY_DELAYS_MS[1] + 1000);
+    await Promise.all(Array.from({ length: 4 }, () => t.app.services.bids.captureDue()));
+    await t.app.services.bids.captureDue();
+    expect(await bidRow(bidId)).toMatchObject({ status: 'forfeited', captureAttempts: 3, capturedAt: null });
+    expect(MAX_CAPTURE_ATTEMPTS).toBe(3);
+    // The edition is released (no token, none sold), the proceeds taken back, the books balanced.
+    expect(await tokensOf(nifty.id)).toEqual([]);
+    expect(await soldOf(nifty.id)).toBe(0);
+    expect(await balanceOf(owner.id)).toBe(publisherBefore);
+    const movements = await db()
+      .select({ kind: schema.ledgerTransactions.kind })
+      .from(schema.ledgerTransactions)
+      .where(eq(schema.ledgerTransactions.reference, `bid:${bidId}`));
+    expect(movements.map((m) => m.kind).sort()).toEqual(['purchase', 'purchase_forfeited']);
+    expect(await ledgerInvariants(db())).toEqual(balanced);
+
+    // The winner is told, and the publisher whose sale is undone.
+    await t.app.services.accounts.background.idle();
+    const [title] = await db()
+      .select({ title: schema.nifties.title })
+      .from(schema.nifties)
+      .where(eq(schema.nifties.id, nifty.id));
+    const alerts = await t.app.services.alerts.list(bidder.userId, 1, 10);
+    expect(alerts.results.map((r) => r.message)).toContain(auctionForfeitMessage(title?.title ?? ''));
+    const [ownerRow] = await db().select().from(schema.users).where(eq(schema.users.id, owner.id));
+    const told = await outbox(t.app, ownerRow?.email ?? '', 'nft_sold');
+    expect(told.map((m) => m.text.split('\n\n')[0])).toContain(
+      auctionSaleCancelledMessage(`${title?.title} #1`, 2_500),
+    );
+  });
+
+  it('past its authorisation’s life, a capture the processor does not answer forfeits the win, unless it took the money', async () => {
+    const DAY = 24 * 60 * MINUTE;
+    const provider = t.app.services.cardProcessor.provider;
+    const capture = provider.capture;
+    for (const taken of [false, true]) {
+      const { nifty } = await auctionNifty(t.app, { endsInMs: 8 * DAY });
+      const { bidId, reference } = await cardBid(nifty, '30');
+      t.clock.advance(8 * DAY + MINUTE);
+      // The processor does not answer captures; in the second case, it took the money before the answer was lost.
+      if (taken) await capture(reference);
+      provider.capture = async () => {
+        throw new Error('processor unreachable');
+      };
+      try {
+        await t.app.services.bids.settle(nifty.id);
+      } finally {
+        provider.capture = capture;
+      }
+      expect((await bidRow(bidId))?.status).toBe(taken ? 'won' : 'forfeited');
+      expect((await bidRow(bidId))?.capturedAt).toEqual(taken ? t.clock.now() : null);
+      expect(await tokensOf(nifty.id)).toHaveLength(taken ? 1 : 0);
+    }
+    expect(await ledgerInvariants(db())).toEqual(balanced);
   });
 
   // The winner's only word of the win (the bell, and its email) said what they won, not what they paid.

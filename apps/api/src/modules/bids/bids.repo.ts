@@ -1,10 +1,10 @@
 // Bids and auction state (docs/decisions/012-bids.md). Writers lock the nifty's row first
 // (trading.repo `lockNifty`), so what they read of its bids and state stays true until commit.
-import { type Db, schema } from '@vitrine/db';
+import { type Db, lockRows, schema } from '@vitrine/db';
 import { and, asc, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { OwedCursor } from '../trading/card-authorizations';
 
-const { bids, auctionStates, users, nifties, publisherMembers } = schema;
+const { bids, auctionStates, users, nifties, publisherMembers, sales, tokens } = schema;
 
 export type BidRow = typeof bids.$inferSelect;
 export type AuctionStateRow = typeof auctionStates.$inferSelect;
@@ -34,6 +34,67 @@ export function createBidsRepo(db: Db) {
         .update(bids)
         .set({ capturedAt: at })
         .where(and(eq(bids.id, id), isNull(bids.capturedAt)));
+    },
+
+    /**
+     * A refused capture of a won card bid still owed, counted once: only when its last refusal is still the one
+     * read (`seen`), so two sweeps at once (two API processes) count one. The new count; null when another run
+     * counted it first, or the money was taken meanwhile.
+     */
+    async addRefusedCapture(id: number, seen: Date | null, at: Date): Promise<number | null> {
+      const [row] = await db
+        .update(bids)
+        .set({ captureRefusedAt: at, captureAttempts: sql`${bids.captureAttempts} + 1` })
+        .where(
+          and(
+            eq(bids.id, id),
+            eq(bids.status, 'won'),
+            isNull(bids.capturedAt),
+            seen === null ? isNull(bids.captureRefusedAt) : eq(bids.captureRefusedAt, seen),
+          ),
+        )
+        .returning({ n: bids.captureAttempts });
+      return row?.n ?? null;
+    },
+
+    /** A won card bid whose money is still owed, locked (null: captured, forfeited, or not a card win). */
+    async lockOwed(id: number): Promise<BidRow | null> {
+      const [row] = await lockRows(
+        db,
+        bids,
+        and(
+          eq(bids.id, id),
+          eq(bids.status, 'won'),
+          isNull(bids.capturedAt),
+          sql`${bids.providerReference} is not null`,
+        ),
+      );
+      return row ?? null;
+    },
+
+    async markForfeited(id: number, at: Date): Promise<boolean> {
+      const rows = await db
+        .update(bids)
+        .set({ status: 'forfeited', forfeitedAt: at })
+        .where(and(eq(bids.id, id), eq(bids.status, 'won'), isNull(bids.capturedAt)))
+        .returning({ id: bids.id });
+      return rows.length === 1;
+    },
+
+    async byId(id: number): Promise<BidRow | null> {
+      const [row] = await db.select().from(bids).where(eq(bids.id, id));
+      return row ?? null;
+    },
+
+    /** The token a won bid's primary sale minted (null: none). */
+    async tokenOfSale(saleId: number): Promise<number | null> {
+      const [row] = await db.select({ id: sales.tokenRowId }).from(sales).where(eq(sales.id, saleId));
+      return row?.id ?? null;
+    },
+
+    /** A forfeited win's edition released: its token (and with it its primary sale) removed. */
+    async removeToken(tokenRowId: number): Promise<void> {
+      await db.delete(tokens).where(eq(tokens.id, tokenRowId));
     },
 
     /** The starting minimum and increment of a nifty (cents). */

@@ -34,19 +34,29 @@ import { emailUserLater, type MessageKind, type Notifier } from '../../lib/notif
 import type { EligibilityService } from '../eligibility/eligibility.service';
 import type { AlertsService } from '../live/alerts.service';
 import {
+  CAPTURE_WINDOW_MS,
   type CardAuthorization,
   createCardAuthorizations,
+  MAX_CAPTURE_ATTEMPTS,
   owedCaptures,
+  retryWaitAfter,
 } from '../trading/card-authorizations';
 import { CARD_VERIFICATION_ERRORS, type CardVerifications } from '../trading/card-verifications';
-import { createLedgerRepo, type HouseAccount, type LedgerRepo } from '../trading/ledger.repo';
-import type { ExternalPaymentProvider } from '../trading/payment-providers';
+import { createLedgerRepo, type HouseAccount, type LedgerRepo, takeBack } from '../trading/ledger.repo';
+import { type ExternalPaymentProvider, PaymentRefusedError } from '../trading/payment-providers';
 import { splitPayees, splitPostings, splitShares, tellSplitPayees } from '../trading/sales-splits';
 import { createTradingRepo, type NiftyForSale, type TradingRepo } from '../trading/trading.repo';
 import { MAX_PRICE_CENTS, TRADING_ERRORS } from '../trading/trading.service';
 import { type BidRow, type BidsRepo, createBidsRepo } from './bids.repo';
 
 export const SETTLE_JOB = 'bids.settle';
+
+/** What a winner whose card could never be charged is told (in-app alert and email). The spec has no text for it. */
+export const auctionForfeitMessage = (title: string) =>
+  `We could not take the payment for ${title} from your card, so your auction win was forfeited`;
+/** What the publisher is told then: the sale they were told of is undone. */
+export const auctionSaleCancelledMessage = (name: string, amountCents: number) =>
+  `The winning bid of ${formatCents(amountCents)} for ${name} could not be charged to the bidder's card, so the sale was cancelled and its proceeds taken back. The edition is no longer sold.`;
 
 const err = (statusCode: number, errorType: string, message: string, fields?: Record<string, string>) =>
   new AppError({ statusCode, errorType, message, ...(fields ? { fields } : {}) });
@@ -113,6 +123,13 @@ export function createBidsService(deps: {
   eligibility?: Pick<EligibilityService, 'assertEligible'>;
   /** After a commit that minted tokens (browsing caches). */
   onTokenChange?: (tokenRowId: number) => Promise<void>;
+  /**
+   * Before a unit that may remove a token (a forfeited win's edition): the browsing answers it shows on, read while
+   * it is there; the function answered touches them once it is gone.
+   */
+  onTokenRemoval?: (tokenRowId: number) => Promise<() => void>;
+  /** For the operator: a forfeit that could not be made, or could not give back everything. */
+  log?: (message: string, detail: Record<string, unknown>) => void;
   /** After a commit that changed a nifty's highest bid (a bid, a settlement): the drop answers showing it. */
   onAuctionChange?: (niftyId: number) => Promise<void>;
   /** The web's origin, for the links in emails (none without it). */
@@ -122,11 +139,130 @@ export function createBidsService(deps: {
   const cards = createCardAuthorizations(deps.card, deps.db);
   const repo = createBidsRepo(deps.db);
 
-  /** Takes a winning card bid's money and records it; throws when the processor refuses. */
+  /**
+   * Takes a winning card bid's money and records it (after the settlement's commit, then the minute sweep).
+   * A capture the processor refuses is counted, and the next waits (`CAPTURE_RETRY_DELAYS_MS`); after
+   * `MAX_CAPTURE_ATTEMPTS` refusals, or once the authorisation's life is over (it can never be taken then), the
+   * win is forfeited (`forfeit`). One the processor does not answer (an outage) counts no refusal until that
+   * life is over, when it counts unless the processor says the money was taken. Throws while the money is still
+   * owed, so the sweep does not count it taken.
+   */
   async function capture(bid: BidRow): Promise<void> {
-    if (!bid.providerReference) return;
-    await cards.capture(bid.providerReference);
+    const ref = bid.providerReference;
+    if (!ref) return;
+    const at = clock.now();
+    // After a refusal, not before its wait.
+    if (
+      bid.captureRefusedAt &&
+      at.getTime() < bid.captureRefusedAt.getTime() + retryWaitAfter(bid.captureAttempts)
+    ) {
+      throw new Error(`bid ${bid.id}: its next capture is not due yet`);
+    }
+    try {
+      await cards.capture(ref);
+    } catch (error) {
+      const refused = error instanceof PaymentRefusedError;
+      const lapsed = at.getTime() - bid.createdAt.getTime() >= CAPTURE_WINDOW_MS;
+      // A capture whose answer was lost may have taken the money: charged, the win is kept.
+      if (!refused && lapsed && (await deps.card.isCaptured(ref).catch(() => null)) === true) {
+        await repo.markCaptured(bid.id, clock.now());
+        return;
+      }
+      // Not answered (an outage): tried again at the next sweep, no refusal counted.
+      if (!refused && !lapsed) throw error;
+      const count = await repo.addRefusedCapture(bid.id, bid.captureRefusedAt, at);
+      // Null: another run counted this refusal (and forfeits if it is due).
+      if (count !== null && (lapsed || count >= MAX_CAPTURE_ATTEMPTS)) {
+        await forfeit(bid.id);
+        return;
+      }
+      throw error;
+    }
     await repo.markCaptured(bid.id, clock.now());
+  }
+
+  /**
+   * A won card bid whose money can never be taken forfeits the win, in one unit under the nifty's lock (then the
+   * bid, the edition, the accounts), as a drawing win does (decision 013 "Refused captures"): the edition is
+   * released (its token and primary sale removed, one fewer sold), and the purchase reversed
+   * (`purchase_forfeited`): the card's clearing entry given back, each credit taken back up to what its account may
+   * spend now (a publisher who cashed out meanwhile), the rest left on clearing (`refund_shortfall`) and logged for
+   * the operator. No bidder is promoted: the others' money was released at the settlement. Conditional on the bid
+   * still won and not captured (a second run does nothing). The winner is told, and the publisher.
+   */
+  async function forfeit(bidId: number): Promise<void> {
+    const at = clock.now();
+    const first = await repo.byId(bidId);
+    const n = first ? await trading.niftyForSaleById(first.niftyId) : null;
+    if (first?.status !== 'won' || first.saleId === null || !n) return;
+    // The browsing answers the edition shows on, read while it is there (touched once it is gone).
+    const firstToken = await repo.tokenOfSale(first.saleId);
+    const touchRemoved =
+      firstToken === null ? undefined : await deps.onTokenRemoval?.(firstToken).catch(() => undefined);
+    const result = await unit.run(async ({ bids, trading: t, ledger: l }) => {
+      const nifty = await t.lockNifty(first.niftyId);
+      const bid = await bids.lockOwed(bidId);
+      if (!nifty || !bid) return 'done' as const;
+      const tokenRowId = bid.saleId === null ? null : await bids.tokenOfSale(bid.saleId);
+      const listed = tokenRowId === null ? null : await t.activeListingOf(tokenRowId);
+      if (listed) await t.lockListing(listed.id);
+      const token = tokenRowId === null ? null : await t.lockToken(tokenRowId);
+      if (!token || token.ownerId !== bid.userId) return 'stuck' as const;
+      const original = await l.movementEntries('purchase', `bid:${bid.id}`);
+      const taken = takeBack(
+        await l.lock(original.map((p) => p.accountId)),
+        original.filter((p) => p.amountCents > 0),
+      );
+      const postings = [
+        ...original
+          .filter((p) => p.amountCents < 0)
+          .map((p) => ({ accountId: p.accountId, amountCents: -p.amountCents, memo: p.memo })),
+        ...taken.postings,
+      ];
+      if (taken.shortfall > 0) {
+        const clearing = await l.houseAccount('payments_clearing');
+        postings.push({ accountId: clearing, amountCents: -taken.shortfall, memo: 'refund_shortfall' });
+      }
+      if (original.length > 0) {
+        await l.post({
+          kind: 'purchase_forfeited',
+          reference: `bid:${bid.id}`,
+          description: `Auction win forfeited (payment refused): ${token.name}`,
+          at,
+          postings,
+        });
+      }
+      await bids.removeToken(token.id);
+      if (!(await t.addSold(nifty.id, -1))) throw new Error(`bid ${bid.id}: sold count`);
+      if (!(await bids.markForfeited(bid.id, at))) throw new Error(`bid ${bid.id}: forfeited twice`);
+      return { bid, name: token.name, shortfall: taken.shortfall };
+    });
+    if (result === 'done') return;
+    if (result === 'stuck') {
+      deps.log?.('auction win not paid and its edition no longer the winner’s: left to an operator', {
+        bidId,
+      });
+      return;
+    }
+    const { bid, name, shortfall } = result;
+    touchRemoved?.();
+    if (shortfall > 0) {
+      deps.log?.('forfeited auction win larger than what the sale’s accounts may give back', {
+        bidId,
+        shortfall,
+      });
+    }
+    const link = linkOf(n);
+    const message = auctionForfeitMessage(n.title);
+    alert(bid.userId, 'lost', message, link, `bid-forfeited:${n.id}:${bid.id}`);
+    email(bid.userId, 'bid_lost', 'Your auction win was forfeited', `${message}. ${link}`);
+    emailUserLater(deps, trading.contactOf, n.publisherOwnerId, {
+      kind: 'nft_sold',
+      subject: 'An auction sale was cancelled',
+      text: auctionSaleCancelledMessage(name, bid.amountInCents),
+      path: SALES_PATH,
+    });
+    await deps.onAuctionChange?.(n.id).catch(() => undefined);
   }
   const trading = createTradingRepo(deps.db);
   const ledger = createLedgerRepo(deps.db);

@@ -12,6 +12,7 @@ import { JOB_RETRY_DELAY_SECONDS } from '../../lib/pg-boss-jobs';
 import { type TestApp, testApp } from '../../testing/test-app';
 import { SHARED_ANSWER_LAG_MS } from '../catalog/browsing.services';
 import { sessionFor, type TestSession } from '../social/test-session';
+import { CAPTURE_RETRY_DELAYS_MS, MAX_CAPTURE_ATTEMPTS } from '../trading/card-authorizations';
 import { createLedgerRepo } from '../trading/ledger.repo';
 import { TEST_CARDS } from '../trading/payment-providers';
 import {
@@ -24,14 +25,7 @@ import {
   listingMatchOf,
   payIntent,
 } from '../trading/trading-helpers';
-import {
-  CAPTURE_RETRY_DELAYS_MS,
-  type DrawingView,
-  forfeitMessage,
-  MAX_CAPTURE_ATTEMPTS,
-  notDrawnMessage,
-  runnerUpMessage,
-} from './drawings.service';
+import { type DrawingView, forfeitMessage, notDrawnMessage, runnerUpMessage } from './drawings.service';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -2,7 +2,7 @@
 import { type Db, lockRows, schema } from '@vitrine/db';
 import { and, asc, eq, inArray, isNotNull, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 
-const { drawings, drawingEntries: entries, users, ledgerTransactions, ledgerEntries, tokens, sales } = schema;
+const { drawings, drawingEntries: entries, users, tokens, sales } = schema;
 
 export type DrawingRow = typeof drawings.$inferSelect;
 
@@ -204,6 +204,11 @@ export function createDrawingsRepo(db: Db) {
         .orderBy(sql`${entries.status} = 'won' desc`, asc(entries.id));
       return rows;
     },
+    /** The edition a won entry holds (null: none). */
+    async tokenOfEntry(id: number): Promise<number | null> {
+      const [row] = await db.select({ id: entries.tokenRowId }).from(entries).where(eq(entries.id, id));
+      return row?.id ?? null;
+    },
     async lockEntry(id: number): Promise<EntryRow | null> {
       const [row] = await lockRows(db, entries, eq(entries.id, id));
       return row ?? null;
@@ -265,19 +270,6 @@ export function createDrawingsRepo(db: Db) {
     /** A forfeited edition nobody else can take: released (its token and primary sale go). */
     async removeToken(tokenRowId: number): Promise<void> {
       await db.delete(tokens).where(eq(tokens.id, tokenRowId));
-    },
-    /** The entries of a ledger movement (a winner's purchase), to post its exact reverse. */
-    async movementEntries(kind: string, reference: string) {
-      return db
-        .select({
-          accountId: ledgerEntries.accountId,
-          amountCents: ledgerEntries.amountCents,
-          memo: ledgerEntries.memo,
-        })
-        .from(ledgerEntries)
-        .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
-        .where(and(eq(ledgerTransactions.kind, kind), eq(ledgerTransactions.reference, reference)))
-        .orderBy(asc(ledgerEntries.id));
     },
     /** A card entry still to capture or void, locked (null when another run did it meanwhile). */
     async lockCardToSettle(id: number): Promise<{ status: string; providerReference: string } | null> {

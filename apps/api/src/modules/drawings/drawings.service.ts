@@ -37,6 +37,8 @@ import {
   CAPTURE_WINDOW_MS,
   type CardAuthorization,
   createCardAuthorizations,
+  MAX_CAPTURE_ATTEMPTS,
+  retryWaitAfter,
 } from '../trading/card-authorizations';
 import {
   CARD_VERIFICATION_ERRORS,
@@ -56,17 +58,6 @@ export const DRAWING_ENTRIES_PER_USER = 1;
 export const DRAWING_RUN_JOB = 'drawings.run';
 /** Settles the card entries of a drawn drawing again: a refused capture retried later (decision 013). */
 export const DRAWING_SETTLE_JOB = 'drawings.settle-cards';
-/** A won card entry whose capture the processor refused this many times forfeits its win. */
-export const MAX_CAPTURE_ATTEMPTS = 3;
-/** The wait before capture attempt n + 1 after n refusals (n = 1, 2). */
-export const CAPTURE_RETRY_DELAYS_MS = [15 * 60_000, 60 * 60_000] as const;
-/**
- * The wait before the next capture after a failed one (`captureRefusedAt`), by the refusals counted so far: a
- * processor that did not answer counts none, and its capture is tried again after the first wait.
- */
-const retryWaitAfter = (refusals: number) =>
-  CAPTURE_RETRY_DELAYS_MS[Math.min(Math.max(refusals, 1), CAPTURE_RETRY_DELAYS_MS.length) - 1] ??
-  CAPTURE_RETRY_DELAYS_MS[0];
 /** What the forfeiting winner is told (in-app alert and email). The spec has no text for it. */
 export const forfeitMessage = (title: string, passedOn = true) =>
   `We could not take the payment for ${title} from your card, so your drawing win was forfeited${
@@ -147,6 +138,8 @@ export function createDrawingsService(deps: {
   eligibility?: Pick<EligibilityService, 'assertEligible'>;
   /** After a commit that changed a token (and, when it changed hands or went, its former owner). */
   onTokenChange?: (tokenRowId: number, formerOwnerId?: number) => Promise<void>;
+  /** Before a forfeit that may release an edition: its browsing answers, touched once it is gone (as bids'). */
+  onTokenRemoval?: (tokenRowId: number) => Promise<() => void>;
   /** For the operator: a forfeit whose accounts could not give back everything (its shortfall). */
   log?: (message: string, detail: Record<string, unknown>) => void;
   /** Voids written down as owed in the unit that lets an authorisation go (decision 009 "Voids owed"). */
@@ -499,6 +492,10 @@ export function createDrawingsService(deps: {
     const d = await repo.byId(drawingId);
     const n = d ? await trading.niftyForSaleById(d.niftyId) : null;
     if (!d || !n) return false;
+    // The browsing answers the edition shows on, read while it is there: touched if the forfeit releases it.
+    const edition = await repo.tokenOfEntry(entryId);
+    const touchRemoved =
+      edition === null ? undefined : await deps.onTokenRemoval?.(edition).catch(() => undefined);
     const result = await unit.run(async ({ drawings, trading: t, ledger: l }) => {
       const drawing = await drawings.lock(drawingId);
       const e = await drawings.lockEntry(entryId);
@@ -512,7 +509,7 @@ export function createDrawingsService(deps: {
       const token = e.tokenRowId === null ? null : await t.lockToken(e.tokenRowId);
       if (!nifty || !token || token.ownerId !== e.userId) return 'stuck' as const;
 
-      const original = await drawings.movementEntries('purchase', `drawing_entry:${e.id}`);
+      const original = await l.movementEntries('purchase', `drawing_entry:${e.id}`);
       const fixed = original.map((p) => p.accountId);
       await l.lock(fixed);
       const all = await drawings.allEntries(drawingId);
@@ -624,6 +621,7 @@ export function createDrawingsService(deps: {
     if (result === 'stuck') return false;
     // Committed: both told, the operator of a shortfall, the browsing caches.
     const { loser, next, tokenRowId, shortfall } = result;
+    if (next === null) touchRemoved?.();
     if (shortfall > 0) {
       deps.log?.('forfeited drawing win larger than what the sale’s accounts may give back', {
         drawingId,

@@ -157,6 +157,21 @@ export const CAPTURE_GRACE_MS = 60 * 1000;
  */
 export const CAPTURE_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
 
+/**
+ * A won card entry or bid whose capture the processor refused this many times forfeits its win (decision 013
+ * "Refused captures"; decision 012 for auctions).
+ */
+export const MAX_CAPTURE_ATTEMPTS = 3;
+/** The wait before capture attempt n + 1 after n refusals (n = 1, 2). */
+export const CAPTURE_RETRY_DELAYS_MS = [15 * 60_000, 60 * 60_000] as const;
+/**
+ * The wait before the next capture after a failed one (`captureRefusedAt`), by the refusals counted so far: a
+ * processor that did not answer counts none, and its capture is tried again after the first wait.
+ */
+export const retryWaitAfter = (refusals: number) =>
+  CAPTURE_RETRY_DELAYS_MS[Math.min(Math.max(refusals, 1), CAPTURE_RETRY_DELAYS_MS.length) - 1] ??
+  CAPTURE_RETRY_DELAYS_MS[0];
+
 /** Where a sweep of owed captures goes on from: after this moment and row id (rows ordered by both). */
 export interface OwedCursor {
   at: Date;

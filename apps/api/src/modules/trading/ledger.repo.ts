@@ -316,6 +316,16 @@ export function createLedgerRepo(db: Db) {
       return row?.amount === null || row?.amount === undefined ? null : Number(row.amount);
     },
 
+    /** The entries of a movement (a winner's purchase), in order, to post its exact reverse. */
+    async movementEntries(kind: string, reference: string) {
+      return db
+        .select({ accountId: entries.accountId, amountCents: entries.amountCents, memo: entries.memo })
+        .from(entries)
+        .innerJoin(transactions, eq(transactions.id, entries.transactionId))
+        .where(and(eq(transactions.kind, kind as never), eq(transactions.reference, reference)))
+        .orderBy(asc(entries.id));
+    },
+
     /** Whether a movement of this kind and reference was written (movements are once-only by both). */
     async hasMovement(kind: string, reference: string): Promise<boolean> {
       const [row] = await db
