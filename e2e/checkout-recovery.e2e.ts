@@ -425,9 +425,35 @@ describe('checkout and listing recovery', () => {
     });
     const closed = page.getByTestId('checkout-closed-message');
     await closed.waitFor({ timeout: 20_000 });
-    expect(await closed.textContent()).toContain(
-      'This checkout was closed: the NFT was sold to another collector, or its seller changed the price or withdrew the listing.',
-    );
+    // It says which of the three it was (QA 2026-12-07), with the new price.
+    await expect
+      .poll(() => closed.textContent(), { timeout: 10_000 })
+      .toContain(
+        'Its seller changed the price to $4.00 while you were checking out. You have not been charged: go back to the NFT to buy it at the new price.',
+      );
+    expect(await page.getByTestId('pay').count()).toBe(0);
+    await context.close();
+  });
+
+  const SOLD_TEXT =
+    'This NFT was sold to another collector while you were checking out. You have not been charged.';
+
+  it('a checkout open while the seller withdraws the listing says so at its next poll', async () => {
+    const listed = await collectorListsOne();
+    const buyer = await apiSignUp(baseUrl, 'qa-withdrawn');
+    const context = await browser.newContext({ viewport: DESKTOP });
+    await storeCredentials(context, buyer.grant);
+    const page = await context.newPage();
+    await page.goto(baseUrl + itemUrl(listed.token));
+    await page.getByTestId('item-price').getByTestId('buy-now').click();
+    await page.waitForURL((url) => url.pathname.startsWith('/listing-checkout/'));
+    await page.getByTestId('fee-breakdown').waitFor();
+    await apiCall(baseUrl, listed.accessToken, 'DELETE', `/v2/listings/${listed.listingId}`);
+    const closed = page.getByTestId('checkout-closed-message');
+    await closed.waitFor({ timeout: 20_000 });
+    await expect
+      .poll(() => closed.textContent(), { timeout: 10_000 })
+      .toContain('Its seller took this NFT off sale while you were checking out. You have not been charged.');
     expect(await page.getByTestId('pay').count()).toBe(0);
     await context.close();
   });
@@ -443,9 +469,7 @@ describe('checkout and listing recovery', () => {
     // The first checkout follows its status (polled every 5 s): the NFT is gone, and it says why.
     const closed = slow.page.getByTestId('checkout-closed-message');
     await closed.waitFor({ timeout: 20_000 });
-    expect(await closed.textContent()).toContain(
-      'This checkout was closed: the NFT was sold to another collector, or its seller changed the price or withdrew the listing.',
-    );
+    await expect.poll(() => closed.textContent(), { timeout: 10_000 }).toContain(SOLD_TEXT);
     expect(await slow.page.getByTestId('pay').count()).toBe(0);
     await slow.context.close();
     await fast.context.close();
@@ -467,9 +491,7 @@ describe('checkout and listing recovery', () => {
     await slow.page.getByTestId('pay').click();
     const closed = slow.page.getByTestId('checkout-closed-message');
     await closed.waitFor({ timeout: 20_000 });
-    expect(await closed.textContent()).toContain(
-      'This checkout was closed: the NFT was sold to another collector, or its seller changed the price or withdrew the listing.',
-    );
+    await expect.poll(() => closed.textContent(), { timeout: 10_000 }).toContain(SOLD_TEXT);
     await slow.context.close();
     await fast.context.close();
   });

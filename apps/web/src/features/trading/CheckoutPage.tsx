@@ -44,6 +44,7 @@ import { CardFields } from './CardFields';
 import { useCheckoutBusy } from './CheckoutDialog';
 import styles from './CheckoutPage.module.css';
 import { listingMatchQuery, parsePiid } from './checkout-queries';
+import { LISTING_CLOSED_TEXT, listingClosedText } from './listing-closed';
 import { editionsPriceText } from './quantity-quote';
 import { passCardStep, stripeCards } from './stripe-card';
 import {
@@ -218,6 +219,12 @@ export function ListingCheckout({
             tokenId={own.tokenId}
             itemName={item.data?.token.name ?? 'this NFT'}
             viewerOwnsItem={viewerOwns}
+            closedText={listingClosedText(
+              intent.listing && intent.quotes[0]
+                ? { sellerId: intent.listing.sellerId, priceInCents: intent.quotes[0].priceInCents }
+                : null,
+              item.data ? { ownerId: item.data.owner?.id ?? null, listing: item.data.listing } : null,
+            )}
             frame={frame}
             {...(onBack ? { onBack } : {})}
           />
@@ -425,11 +432,13 @@ type Outcome =
   | { kind: 'needs-action' }
   | { kind: 'paid'; elsewhere?: boolean }
   | { kind: 'expired' }
-  | { kind: 'unavailable'; message: string; ownListing?: boolean };
-
-/** A listing's checkout the server closed: why it may have been (the pay answer and the poll say the same). */
-const LISTING_CLOSED_TEXT =
-  'This checkout was closed: the NFT was sold to another collector, or its seller changed the price or withdrew the listing.';
+  | {
+      kind: 'unavailable';
+      message: string;
+      ownListing?: boolean;
+      /** A listing's checkout the server closed: why is said from the item read again (`closedText`). */
+      listingClosed?: boolean;
+    };
 
 function outcomeOf(intent: PurchaseIntent): Outcome {
   if (intent.paymentState === 'paid') return { kind: 'paid' };
@@ -444,6 +453,7 @@ function outcomeOf(intent: PurchaseIntent): Outcome {
         intent.saleType === 'listing'
           ? LISTING_CLOSED_TEXT
           : 'This checkout was closed because you opened a newer one for this NFT. Continue in that one, or press Buy again.',
+      listingClosed: intent.saleType === 'listing',
     };
   }
   return { kind: 'unavailable', message: 'This purchase can no longer be paid.' };
@@ -481,6 +491,7 @@ export function Payment({
   freeLabel,
   frame = 'page',
   viewerOwnsItem = false,
+  closedText,
   typedQuantity = null,
 }: {
   intent: PurchaseIntent;
@@ -502,6 +513,8 @@ export function Payment({
   frame?: Frame;
   /** A listing's checkout: the viewer owns the item now (read again once the checkout closed). */
   viewerOwnsItem?: boolean;
+  /** A listing's checkout: why the server closed it, from the item read again (`listingClosedText`). */
+  closedText?: string;
   /** A drop's quantity typed and not yet the intent's (null: none). */
   typedQuantity?: TypedQuantity | null;
 }) {
@@ -668,16 +681,16 @@ export function Payment({
       error.errorType === 'purchase-intent-closed' ||
       error.errorType === 'own-listing'
     ) {
+      // A listing's checkout closed by the server (sold to another, repriced, withdrawn) says why, from the item read
+      // again, as the poll's word does a moment later (UX review, 2026-12-06: the answer said only 'no longer').
+      const listingClosed =
+        (error.errorType === 'purchase-intent-closed' || error.errorType === 'listing-unavailable') &&
+        intent.saleType === 'listing';
       setOutcome({
         kind: 'unavailable',
-        // A listing's checkout closed by the server (sold to another, repriced, withdrawn) says why it may have
-        // been, as the poll's word does a moment later (UX review, 2026-12-06: the answer said only 'no longer').
-        message:
-          (error.errorType === 'purchase-intent-closed' || error.errorType === 'listing-unavailable') &&
-          intent.saleType === 'listing'
-            ? LISTING_CLOSED_TEXT
-            : error.message,
+        message: listingClosed ? LISTING_CLOSED_TEXT : error.message,
         ownListing: error.errorType === 'own-listing',
+        listingClosed,
       });
       void queryClient.invalidateQueries({ queryKey: catalogKeys.items() });
     }
@@ -900,7 +913,11 @@ export function Payment({
           </FormAlert>
         ) : (
           <FormAlert tone="warning" testId="checkout-closed-message">
-            {outcome.kind === 'expired' ? expiredText : outcome.message}
+            {outcome.kind === 'expired'
+              ? expiredText
+              : outcome.listingClosed && closedText
+                ? closedText
+                : outcome.message}
           </FormAlert>
         )}
         <BackToItem to={back} label={boughtElsewhere ? 'View your NFT' : backLabel} onClick={onBack} />
