@@ -484,7 +484,8 @@ export const auctionStateSchema = z.object({
   /**
    * The signed-in viewer's newest bid on the nifty (null signed out or without a bid): `currently_active`
    * true while it is the highest (auction) or within the winning places (ranked, silent); `status` active,
-   * outbid, replaced, won or lost (docs/decisions/012-bids.md "The bidder's own state").
+   * outbid, replaced, won, lost or forfeited (a win whose card could never be charged; docs/decisions/012-bids.md
+   * "The bidder's own state").
    */
   yourBid: z
     .object({

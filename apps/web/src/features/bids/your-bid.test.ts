@@ -34,6 +34,11 @@ describe("the bidder's own state line", () => {
       text: 'Your bid did not win',
       winning: false,
     });
+    // A win whose card could never be charged (it was 'outbid').
+    expect(yourBidText('auction', bid(false, 'forfeited'))).toEqual({
+      text: 'Your win was forfeited: your card could not be charged',
+      winning: false,
+    });
   });
 
   it('nothing without a bid of the viewer', () => {

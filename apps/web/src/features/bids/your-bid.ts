@@ -10,6 +10,8 @@ export const YOUR_BID_TEXTS = {
   outsideWinningPlaces: 'Your bid is outside the winning places',
   won: 'Your bid won',
   lost: 'Your bid did not win',
+  // Its card could never be charged (decision 012): the edition was released.
+  forfeited: 'Your win was forfeited: your card could not be charged',
 } as const;
 
 /**
@@ -26,6 +28,7 @@ export function yourBidText(
   // auction's winner read 'Your bid is in a winning place').
   if (yourBid.status === 'won') return { text: YOUR_BID_TEXTS.won, winning: true };
   if (yourBid.status === 'lost') return { text: YOUR_BID_TEXTS.lost, winning: false };
+  if (yourBid.status === 'forfeited') return { text: YOUR_BID_TEXTS.forfeited, winning: false };
   const winning = yourBid.currently_active;
   if (saleType === 'auction')
     return { text: winning ? YOUR_BID_TEXTS.leading : YOUR_BID_TEXTS.outbid, winning };
