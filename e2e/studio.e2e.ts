@@ -165,9 +165,30 @@ describe('publisher studio', () => {
       'caseylinden\nnot an entry!',
     );
     await criteria.getByText('There is 1 invalid entry').waitFor();
+    // Held, not dropped (QA 2026-12-07: such criteria were never saved, unsaid, and the drop published open to
+    // everyone): kept here as a change not saved, beside the price held above; publishing is refused below.
+    const held = page.getByTestId('autosave-held');
+    await expect
+      .poll(() => held.textContent(), { timeout: 20_000 })
+      .toBe('2 changes are kept here until their fields are valid');
+    // An account the API does not know: its refusal shows, and is held the same way.
+    await fill(
+      criteria,
+      'Allowlist (usernames and email addresses, one a line)',
+      'caseylinden\nnosuchuser99',
+    );
+    await expect
+      .poll(() => criteria.getByText('There is 1 invalid entry').count(), { timeout: 20_000 })
+      .toBe(1);
+    await expect
+      .poll(() => held.textContent(), { timeout: 20_000 })
+      .toBe('2 changes are kept here until their fields are valid');
     await fill(criteria, 'Allowlist (usernames and email addresses, one a line)', 'caseylinden');
     await expect.poll(() => criteria.getByText('There is 1 invalid entry').count()).toBe(0);
     await criteria.getByTestId('criteria-expression').waitFor({ timeout: 20_000 });
+    await expect
+      .poll(() => held.textContent(), { timeout: 20_000 })
+      .toBe('1 change is kept here until its field is valid');
 
     // Duplicate: 'COPY OF …' with its splits made again (001 §4); as a 1/1 Auction its dates become required
     // (a change of sale type re-validates the NFT). Then it is deleted.

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { RESTRICTION_KINDS, type RestrictionKind } from '@vitrine/domain';
 import { useEffect, useState } from 'react';
 import { isApiError } from '../../app/api-client';
@@ -20,10 +20,19 @@ import {
 import styles from './Studio.module.css';
 import { studioApi, studioKeys } from './studio-api';
 
+/** What an NFT's criteria editor keeps while another NFT is open: the form as typed, and the API's refusals. */
+export interface CriteriaDraft {
+  form: CriteriaForm;
+  serverErrors: Record<string, string>;
+}
+
 /**
  * An NFT's participation criteria (001 §3, §5): ALL or ANY, the restriction rules with their counts and lists,
  * the allowlist of usernames and email addresses, and the expression the eligibility panel shows. Saved whole
  * (PUT) by the editor's autosave once the rules pass; the API's own refusals (unknown accounts) show below.
+ * Criteria the rules or the API refuse are held (`onHeld`): the editor counts them as not saved, marks the NFT,
+ * and refuses to publish (QA 2026-12-07: they were dropped unsaid, and the drop published open to everyone). The
+ * form as typed outlives the NFT's selection (`drafts`).
  */
 export function CriteriaEditor({
   slug,
@@ -31,27 +40,33 @@ export function CriteriaEditor({
   nftId,
   disabled,
   onChange,
+  onHeld,
+  drafts,
 }: {
   slug: string;
   collectionId: number;
   nftId: number;
   disabled: boolean;
   onChange: (key: string, save: () => Promise<void>) => void;
+  /** How many of this NFT's criteria changes are kept here, not saved (0 or 1). */
+  onHeld: (count: number) => void;
+  drafts: Map<number, CriteriaDraft>;
 }) {
+  const queryClient = useQueryClient();
+  const queryKey = [...studioKeys.nftsOf(slug), collectionId, nftId, 'criteria'];
   const criteria = useQuery({
-    queryKey: [...studioKeys.nftsOf(slug), collectionId, nftId, 'criteria'],
+    queryKey,
     queryFn: ({ signal }) => studioApi.getCriteria(slug, collectionId, nftId, signal),
     staleTime: Number.POSITIVE_INFINITY,
   });
-  const [form, setForm] = useState<CriteriaForm | null>(null);
-  const [expression, setExpression] = useState('');
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
-  const [touched, setTouched] = useState(false);
+  const draft = drafts.get(nftId);
+  const [form, setForm] = useState<CriteriaForm | null>(draft?.form ?? null);
+  const [expression, setExpression] = useState(criteria.data?.expression ?? '');
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>(draft?.serverErrors ?? {});
+  const [touched, setTouched] = useState(draft !== undefined);
   useEffect(() => {
-    if (form === null && criteria.data) {
-      setForm(formOf(criteria.data));
-      setExpression(criteria.data.expression);
-    }
+    if (criteria.data) setExpression(criteria.data.expression);
+    if (form === null && criteria.data) setForm(formOf(criteria.data));
   }, [form, criteria.data]);
 
   if (criteria.isError) return null;
@@ -62,15 +77,27 @@ export function CriteriaEditor({
   const change = (next: CriteriaForm) => {
     setForm(next);
     setServerErrors({});
+    drafts.set(nftId, { form: next, serverErrors: {} });
     onChange(`criteria:${nftId}`, async () => {
-      if (Object.keys(criteriaErrors(next)).length > 0) return; // kept here until the rules pass
+      // Kept here until the rules pass.
+      if (Object.keys(criteriaErrors(next)).length > 0) {
+        onHeld(1);
+        return;
+      }
       try {
         const saved = await studioApi.putCriteria(slug, collectionId, nftId, criteriaBody(next));
+        // What the API has now: the form comes back from it when this NFT is opened again.
+        queryClient.setQueryData(queryKey, saved);
         setExpression(saved.expression);
+        if (drafts.get(nftId)?.form === next) drafts.delete(nftId);
+        onHeld(0);
       } catch (error) {
         if (isApiError(error) && error.statusCode === 400 && error.fields) {
-          setServerErrors(error.fields);
+          const fields = error.fields;
+          setServerErrors(fields);
           setTouched(true);
+          if (drafts.get(nftId)?.form === next) drafts.set(nftId, { form: next, serverErrors: fields });
+          onHeld(1);
           return;
         }
         throw error;

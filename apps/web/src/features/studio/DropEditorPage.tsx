@@ -23,7 +23,7 @@ import { useSubmitOnce } from '../../ui/useSubmitOnce';
 import { useToast } from '../../ui/useToast';
 import { RequireAuth } from '../auth/RequireAuth';
 import { AUTOSAVE_LABELS } from './autosave';
-import { CriteriaEditor } from './CriteriaEditor';
+import { type CriteriaDraft, CriteriaEditor } from './CriteriaEditor';
 import { DropPreview } from './DropPreview';
 import { AreaField, ChoiceField, Field, type FieldState } from './fields';
 import { NftEditor } from './NftEditor';
@@ -149,6 +149,12 @@ function Editor({ slug, initial }: { slug: string; initial: StudioDrop }) {
   /** Edits the rules refuse, kept in the editor until they pass: by 'drop' or the NFT's id. */
   const [held, setHeld] = useState<Record<string, number>>({});
   const heldRef = useRef<Record<string, number>>({});
+  /** Criteria as typed in an NFT's criteria editor and not saved, kept while another NFT is open. */
+  const criteriaDrafts = useRef(new Map<number, CriteriaDraft>());
+  const holdCriteria = useCallback((nftId: number, count: number) => {
+    heldRef.current[`criteria:${nftId}`] = count;
+    setHeld((current) => ({ ...current, [`criteria:${nftId}`]: count }));
+  }, []);
   // The drop's collection: its name is the collection page's title (001 §5: at most 30, unique).
   const [collectionName, setCollectionName] = useState(
     initial.collections?.[0]?.name ?? 'Untitled Collection',
@@ -220,7 +226,11 @@ function Editor({ slug, initial }: { slug: string; initial: StudioDrop }) {
   };
   const collectionErrors = validateCollection({ name: collectionName });
   const collectionKey = (field: string) => `collections.${collectionId.current ?? 0}.${field}`;
-  const invalidNfts = [...nftErrors.values()].filter((e) => Object.keys(e).length > 0).length;
+  // An NFT whose criteria the rules or the API refuse (held in its criteria editor) needs attention too.
+  const criteriaHeld = (nftId: number) => (held[`criteria:${nftId}`] ?? 0) > 0;
+  const invalidNfts = (nfts ?? []).filter(
+    (e) => Object.keys(nftErrors.get(e.id) ?? {}).length > 0 || criteriaHeld(e.id),
+  ).length;
   const invalidDropFields = Object.keys(dropErrors).length + Object.keys(collectionErrors).length;
   const valid = invalidDropFields === 0 && invalidNfts === 0 && (nfts?.length ?? 0) > 0;
 
@@ -495,6 +505,8 @@ function Editor({ slug, initial }: { slug: string; initial: StudioDrop }) {
     onSuccess: (id) => {
       autosave.drop(`nft:${id}`);
       autosave.drop(`criteria:${id}`);
+      criteriaDrafts.current.delete(id);
+      holdCriteria(id, 0);
       setNfts((current) => current?.filter((e) => e.id !== id) ?? current);
       setSelected((current) => (current === id ? null : current));
       setDeleting(null);
@@ -762,6 +774,7 @@ function Editor({ slug, initial }: { slug: string; initial: StudioDrop }) {
                   {sorted.map((entry, index) => {
                     const invalid =
                       Object.keys(nftErrors.get(entry.id) ?? {}).length > 0 ||
+                      criteriaHeld(entry.id) ||
                       Object.keys(serverErrors).some((k) => k.startsWith(`nfts.${entry.id}.`));
                     return (
                       <li
@@ -874,6 +887,8 @@ function Editor({ slug, initial }: { slug: string; initial: StudioDrop }) {
                   nftId={selectedEntry.id}
                   disabled={readOnly}
                   onChange={(key, save) => autosave.change(key, Date.now(), () => save())}
+                  onHeld={(count) => holdCriteria(selectedEntry.id, count)}
+                  drafts={criteriaDrafts.current}
                 />
               ) : null}
               {selectedEntry ? null : (
