@@ -244,6 +244,30 @@ describe('publisher studio', () => {
     await page.getByRole('button', { name: 'Back to editor' }).click();
     await page.getByTestId('nft-list').waitFor();
 
+    // A drop the API refuses (a Blind Edition, whose artworks the studio cannot add yet) is refused before the fee:
+    // its reason at the field, no fee page (QA 2026-12-07: the $49 fee was taken first, then the publish refused).
+    await editor.getByLabel('Sale type').selectOption({ label: 'Blind Edition' });
+    // Dated as the drop is, so every rule the editor knows passes.
+    await fill(editor, 'Start', await info.getByLabel('Visible from', { exact: true }).inputValue());
+    await fill(editor, 'End', await info.getByLabel('Visible until', { exact: true }).inputValue());
+    await expect.poll(() => page.getByTestId('drop-validity').getAttribute('data-valid')).toBe('true');
+    await waitSaved(page);
+    await page.getByTestId('publish-drop').click();
+    await agreeToPublisherTermsIfAsked(page);
+    await page
+      .getByTestId('field-error-nft-primarySaleType')
+      .getByText(
+        'Pack and Blind Edition artworks cannot be added in the studio yet: choose another sale type to publish',
+      )
+      .waitFor({ timeout: 20_000 });
+    await page
+      .getByTestId('publish-notice')
+      .getByText("Your drop couldn't be published because all inputs haven't been entered correctly")
+      .waitFor();
+    expect(new URL(page.url()).pathname).toMatch(/^\/publishers\/atlas\/drops\/\d+$/);
+    await editor.getByLabel('Sale type').selectOption({ label: 'FCFS' });
+    await waitSaved(page);
+
     // Publish: the publisher agreement (once per publisher), the fee, then the success message.
     const dropId = new URL(page.url()).pathname.split('/').pop() ?? '';
     await page.getByTestId('publish-drop').click();

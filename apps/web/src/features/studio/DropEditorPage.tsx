@@ -626,7 +626,9 @@ function Editor({ slug, initial }: { slug: string; initial: StudioDrop }) {
         return;
       }
       started = true;
-      payFee.mutate();
+      // The API checks every rule before it asks for the fee (402 `publisher_fee_required`, then `payFee`): a drop it
+      // would refuse is said here, before any money is taken (QA 2026-12-07: the fee was paid first, then refused).
+      publish.mutate();
     } finally {
       if (!started) publishing.current = false;
       setPreparing(false);
@@ -922,7 +924,8 @@ function Editor({ slug, initial }: { slug: string; initial: StudioDrop }) {
         onAgreed={() => {
           setTermsOpen(false);
           toast.success(PUBLISHER_TERMS_AGREED);
-          payFee.mutate();
+          publishing.current = true;
+          publish.mutate();
         }}
       />
     </>
