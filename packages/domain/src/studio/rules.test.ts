@@ -5,6 +5,7 @@ import {
   isEthereumAddress,
   isYouTubeUrl,
   STUDIO_MESSAGES as M,
+  publishCurrencyErrors,
   type StudioNftInput,
   validateAllowlist,
   validateCollection,
@@ -91,6 +92,15 @@ describe('numbers of an NFT', () => {
     expect(errors.minimumBid).toBe('Please enter a value 0 or greater');
     expect(errors.minimumBidIncrement).toBe('Please enter a value 1 or greater');
     expect(validateNft(auction, { now })).toEqual({});
+  });
+  it('an ETH price may be saved, not published: checkout takes USD until ETH payments arrive', () => {
+    expect(publishCurrencyErrors({ primarySaleType: 'fcfs', sourceCurrency: 'ETH' })).toEqual({
+      sourceCurrency: 'Primary sales cannot be priced in ETH yet: choose USD to publish',
+    });
+    expect(publishCurrencyErrors({ primarySaleType: 'fcfs', sourceCurrency: 'USD' })).toEqual({});
+    // Bids are in USD whatever the currency field says; a work not for sale has no price.
+    expect(publishCurrencyErrors({ primarySaleType: 'auction', sourceCurrency: 'ETH' })).toEqual({});
+    expect(publishCurrencyErrors({ primarySaleType: 'not_for_sale', sourceCurrency: 'ETH' })).toEqual({});
   });
   it('price per currency: USD >= 1, ETH >= 0.001', () => {
     expect(validateNft({ ...fcfs, price: 0.99 }, { now }).price).toBe('Please enter a value 1 or greater');

@@ -23,6 +23,7 @@ export type FieldErrors = Record<string, string>;
 /** The messages of 001 §5 and §8, quoted exactly; the few the spec leaves open are ours (decision 017). */
 export const STUDIO_MESSAGES = {
   required: 'Required input',
+  ethPrimaryPrice: 'Primary sales cannot be priced in ETH yet: choose USD to publish',
   editionSize: 'Please enter a number >= 1',
   limitPerUser: 'Invalid entry',
   minimumBid: 'Please enter a value 0 or greater',
@@ -473,6 +474,19 @@ export interface DropPublishErrors {
 }
 
 /** Every rule of a drop at once (what Publish checks; 001 §4, §5). */
+/**
+ * What a published NFT's price currency cannot be yet: a primary sale priced in ETH, which checkout cannot take
+ * until ETH payments arrive (the chain issue; QA 2026-12-07: such an NFT published, showed 'FREE' and could not be
+ * bought). Saving an ETH price stays allowed (001 §5); publishing it is refused, at the Currency field.
+ */
+export function publishCurrencyErrors(
+  nft: Pick<StudioNftInput, 'primarySaleType' | 'sourceCurrency'>,
+): FieldErrors {
+  const saleType = nft.primarySaleType ?? '';
+  if (isAuctionSaleType(saleType) || saleType === 'not_for_sale') return {};
+  return nft.sourceCurrency === 'ETH' ? { sourceCurrency: STUDIO_MESSAGES.ethPrimaryPrice } : {};
+}
+
 export function validateDropForPublish(
   input: DropPublishInput,
   options: { now: DateInput; allowUnauthorizedPayees?: boolean },
@@ -487,7 +501,7 @@ export function validateDropForPublish(
     if (Object.keys(errors).length > 0) collections[String(entry.id)] = errors;
     for (const { id, nft } of entry.nfts) {
       all.push(nft);
-      const nftErrors = validateNft(nft, { ...options, dropWindow });
+      const nftErrors = { ...validateNft(nft, { ...options, dropWindow }), ...publishCurrencyErrors(nft) };
       if (Object.keys(nftErrors).length > 0) nfts[String(id)] = nftErrors;
     }
   }

@@ -364,3 +364,58 @@ describe('a Pack or Blind Edition NFT with no artworks to give', () => {
       );
   });
 });
+
+// QA 2026-12-07: an NFT priced in ETH published, showed 'FREE' on its card and could not be bought (checkout takes USD
+// until ETH payments arrive). Saving the price stays allowed (001 §5); publishing says so at its Currency.
+describe('a fixed-price NFT priced in ETH', () => {
+  it('saves, and is refused at publish, at its currency, before any fee', async () => {
+    const f = fixtures(db(), { now: t.clock.now() });
+    const ownerUser = await f.user({ profileUrl: 'eth-owner' });
+    const publisher = await f.publisher({ slug: 'eth-pub' });
+    await db().insert(schema.publisherMembers).values({ publisherId: publisher.id, userId: ownerUser.id });
+    const owner = await sessionFor(t.app, 'eth-owner');
+    const at = (h: number) => new Date(t.clock.now().getTime() + h * HOUR).toISOString();
+    const drop = await call(owner, 'POST', '/api/publisher/eth-pub/drops', {
+      title: 'Eth Drop',
+      slug: 'eth-drop',
+      introText: 'Priced in ether',
+      previewAsset: '/api/media/p.png',
+      coverAsset: '/api/media/c.png',
+      visibleStartDateTime: at(1),
+      visibleEndDateTime: at(30),
+    });
+    const collection = await call(owner, 'POST', `/api/publisher/eth-pub/drops/${drop.id}/collections`, {
+      name: 'Eth Works',
+    });
+    const nft = await call(owner, 'POST', `/api/publisher/eth-pub/collections/${collection.id}/nfts`, {
+      title: 'Ether Study',
+      description: 'A fixed price in ETH',
+      asset: '/api/media/a.png',
+      ipfsCid: 'bafyetherstudy',
+      tags: ['art'],
+      price: '0.01',
+      sourceCurrency: 'ETH',
+      editionSize: 5,
+    });
+    expect(nft).toMatchObject({ sourceCurrency: 'ETH' });
+    await call(owner, 'POST', '/api/publisher/eth-pub/tos_approval', {});
+    const publish = () =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/publisher/eth-pub/drop/publish/${drop.id}`,
+        headers: owner.headers,
+        payload: {},
+      });
+    const refused = await publish();
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect((refused.json() as { fields: Record<string, string> }).fields).toEqual({
+      [`nfts.${nft.id}.sourceCurrency`]: 'Primary sales cannot be priced in ETH yet: choose USD to publish',
+    });
+    // In USD it goes on to the fee (402), nothing else refused.
+    await call(owner, 'PATCH', `/api/publisher/eth-pub/collections/${collection.id}/nfts/${nft.id}`, {
+      sourceCurrency: 'USD',
+      price: '25',
+    });
+    expect((await publish()).statusCode).toBe(402);
+  });
+});

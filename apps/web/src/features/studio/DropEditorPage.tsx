@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  publishCurrencyErrors,
   STUDIO_MESSAGES,
   validateCollection,
   validateDrop,
@@ -211,10 +212,11 @@ function Editor({ slug, initial }: { slug: string; initial: StudioDrop }) {
   const dropWindow = { start: input.visibleStartDateTime, end: input.visibleEndDateTime };
   const nftErrors = new Map<number, Record<string, string>>();
   for (const entry of nfts ?? [])
-    nftErrors.set(
-      entry.id,
-      validateNft(nftInput(entry.form), { now, dropWindow, allowUnauthorizedPayees: true }),
-    );
+    nftErrors.set(entry.id, {
+      ...validateNft(nftInput(entry.form), { now, dropWindow, allowUnauthorizedPayees: true }),
+      // Saved, but not published (what Publish checks beside the rules).
+      ...publishCurrencyErrors(nftInput(entry.form)),
+    });
   const dropErrors: Record<string, string> = {
     ...validateDrop(input, { now }),
     ...(nfts && nfts.length > 0

@@ -138,9 +138,10 @@ export function NftEditor({
                 name="nft-sourceCurrency"
                 label="Currency"
                 value={form.sourceCurrency}
+                error={visible('sourceCurrency') ? errors.sourceCurrency : undefined}
                 onChange={(event) => {
                   onChange({ sourceCurrency: event.target.value === 'ETH' ? 'ETH' : 'USD' });
-                  onTouch('price');
+                  onTouch('price', 'sourceCurrency');
                 }}
               >
                 <option value="USD">USD</option>
