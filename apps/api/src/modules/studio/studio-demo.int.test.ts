@@ -40,6 +40,9 @@ describe('the demo publisher', () => {
       });
       expect(check.statusCode, check.body).toBe(200);
       expect(check.json(), drop.title).toMatchObject({ canPublish: true, fields: {} });
+      // A published drop's fee was paid before it was first published: its latest changes ask for none (QA
+      // 2026-12-07: the seeded published drop asked for $49); the draft's is still to pay.
+      expect(check.json().publisherFeePaid, drop.title).toBe(drop.statusLabel === 'Published');
     }
   });
 });
