@@ -1310,6 +1310,35 @@ describe('offers', () => {
   });
 });
 
+// QA 2026-12-07: an offer the owner accepted vanished from their Received history: the NFT was no longer theirs.
+describe('My offers, Received', () => {
+  it('keeps the offers the owner accepted, as accepted, once the NFT is the maker’s', async () => {
+    const { owner, token, made } = await cardOfferOnOwnedToken('25');
+    expect(made.statusCode, made.body).toBe(201);
+    const offer = (made.json() as { offer: Offer }).offer;
+    const received = async () => {
+      const r = await t.app.inject({
+        url: '/api/v2/offer?scope=received&status=all',
+        headers: owner.headers,
+      });
+      expect(r.statusCode, r.body).toBe(200);
+      return (r.json() as { results: { id: number; status: string }[] }).results;
+    };
+    expect((await received()).find((o) => o.id === offer.id)).toMatchObject({ status: 'open' });
+    const done = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/accept-bid/',
+      headers: owner.headers,
+      payload: { bid_id: offer.id, contractAddress: token.contractAddress, tokenId: token.tokenId },
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    expect((await received()).find((o) => o.id === offer.id)).toMatchObject({ status: 'accepted' });
+    // Open offers only: it is not open any more.
+    const open = await t.app.inject({ url: '/api/v2/offer?scope=received', headers: owner.headers });
+    expect((open.json() as { results: { id: number }[] }).results.map((o) => o.id)).not.toContain(offer.id);
+  });
+});
+
 describe('an offer by a card whose bank asks for a verification (3-D Secure)', () => {
   const chargeOf = (ref: string | null | undefined) =>
     t.app.services.cardProcessor.charges().find((c) => c.id === ref);

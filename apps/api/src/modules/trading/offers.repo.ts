@@ -1,7 +1,7 @@
 // Offers (docs/decisions/009-trading-and-ledger.md "Offers"): queries of the `offers` table. Rows are
 // mapped before they leave. Decisions run in the service's unit of work (row locks, conditional updates).
 import { type Db, lockRows, schema } from '@vitrine/db';
-import { and, asc, desc, eq, inArray, isNull, lt, lte, notInArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, lte, ne, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { OwedCursor } from './card-authorizations';
 
 const { offers, tokens, nifties, collections, users, tokenTraits, ledgerHolds } = schema;
@@ -327,12 +327,19 @@ export function createOffersRepo(db: Db) {
 
     /** Offers that could buy a token the user owns (not their own offers), newest first. */
     async receivedBy(ownerId: number, openOnly: boolean, limit: number, offset: number) {
+      // Offers on what the user owns now, and the ones they accepted (QA 2026-12-07: an accepted offer's NFT is no
+      // longer theirs, so it left their history).
+      const onOwned = sql`exists (select 1 from ${tokens} t join ${nifties} n on n.id = t.nifty_id
+          where t.owner_id = ${ownerId}
+          and ${matchesToken(sql`t.id`, sql`t.nifty_id`, sql`n.collection_id`)})`;
       const where = and(
         sql`${offers.makerId} <> ${ownerId}`,
-        openOnly ? eq(offers.status, 'open') : notInArray(offers.status, NEVER_BACKED),
-        sql`exists (select 1 from ${tokens} t join ${nifties} n on n.id = t.nifty_id
-          where t.owner_id = ${ownerId}
-          and ${matchesToken(sql`t.id`, sql`t.nifty_id`, sql`n.collection_id`)})`,
+        openOnly
+          ? and(eq(offers.status, 'open'), onOwned)
+          : and(
+              notInArray(offers.status, NEVER_BACKED),
+              or(eq(offers.acceptedBy, ownerId), and(ne(offers.status, 'accepted'), onOwned)),
+            ),
       );
       const [rows, count] = await Promise.all([
         db
