@@ -522,12 +522,22 @@ describe('offers', () => {
     await verify.getByText('Invalid verification code').waitFor();
     expect(await itemOwner(token)).toBe(sellerUrl);
 
+    // Until the page reloads, the dialog stays the one for this NFT: the item read again after the sale (the
+    // 'sold' alert) once turned it into 'Pick the NFT to sell … You own no NFT this offer can buy' (QA 2026-12-07).
+    let sawPicker = false;
+    await page.exposeFunction('sawPicker', () => {
+      sawPicker = true;
+    });
+    await page.evaluate(`new MutationObserver(() => {
+      if (document.body.textContent.includes('Pick the NFT to sell')) window.sawPicker();
+    }).observe(document.body, { childList: true, subtree: true, characterData: true })`);
     // The next window's code: the enrolment's code of this window is spent (no replay), as accounts-2fa does.
     await verify.getByLabel('Verification code').fill(totp.generate({ timestamp: Date.now() + 30_000 }));
     await verify.getByRole('button', { name: 'Verify and accept' }).click();
     await page.getByText(ACCEPTED).waitFor();
     // The page reloads: the maker owns it and the offer is gone.
     await page.waitForEvent('load', { timeout: 10_000 });
+    expect(sawPicker).toBe(false);
     await page.getByTestId('item-offers-empty').waitFor();
     // At its top, where the new owner shows (it was restored half-way down while still a skeleton).
     await page.waitForTimeout(500);

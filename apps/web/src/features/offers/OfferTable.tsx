@@ -65,7 +65,9 @@ export function OfferTable({
   testId = 'offer-table',
   buyNowCents = null,
 }: OfferTableProps) {
-  const [accepting, setAccepting] = useState<Offer | null>(null);
+  // The token the dialog opened for, kept: the sale it makes moves the token, and the item read again then (the
+  // 'sold' alert) must not turn the open dialog into 'pick the NFT to sell' (QA 2026-12-07).
+  const [accepting, setAccepting] = useState<{ offer: Offer; token: AcceptToken | null } | null>(null);
   const [cancelling, setCancelling] = useState<Offer | null>(null);
   const [editing, setEditing] = useState<Offer | null>(null);
   const lastColumn = showStatus ? 'Status' : 'Expires';
@@ -113,7 +115,11 @@ export function OfferTable({
               );
             else if (!mine && open && acceptFor(offer) !== false)
               action = (
-                <Button size="sm" onClick={() => setAccepting(offer)} data-testid="offer-accept">
+                <Button
+                  size="sm"
+                  onClick={() => setAccepting({ offer, token: acceptFor(offer) || null })}
+                  data-testid="offer-accept"
+                >
                   Accept
                 </Button>
               );
@@ -173,11 +179,7 @@ export function OfferTable({
         </tbody>
       </table>
       {accepting ? (
-        <AcceptBidDialog
-          offer={accepting}
-          token={acceptFor(accepting) || null}
-          onClose={() => setAccepting(null)}
-        />
+        <AcceptBidDialog offer={accepting.offer} token={accepting.token} onClose={() => setAccepting(null)} />
       ) : null}
       {cancelling ? <CancelOfferDialog offer={cancelling} onClose={() => setCancelling(null)} /> : null}
       {editing ? (
