@@ -384,10 +384,29 @@ function Editor({ slug, initial }: { slug: string; initial: StudioDrop }) {
       (body) => studioApi.patchNft(slug, cid, nftId, body),
       (field) => `nfts.${nftId}.${field}`,
     );
+    // Split rows the API refuses (a recipient it does not know): their message at the row, the row kept here, the
+    // rest saved (QA 2026-12-07: the refusal was thrown, and the editor said 'Not saved. Retrying…' for ever).
+    let refusedRows = 0;
+    const refusedRow = (field: string, index: number, error: unknown) => {
+      const fields = isApiError(error) && error.statusCode === 400 ? (error as ApiError).fields : undefined;
+      if (!fields) throw error;
+      refusedRows += 1;
+      const named =
+        Object.keys(fields).length > 0 ? fields : { user: error instanceof Error ? error.message : '' };
+      setServerErrors((current) => ({
+        ...current,
+        ...Object.fromEntries(
+          Object.entries(named).map(([f, message]) => [
+            `nfts.${nftId}.${field}.${index}.${f}`,
+            message ?? '',
+          ]),
+        ),
+      }));
+    };
     for (const kind of SPLIT_KINDS) {
       const prefix = `${nftId}:${kind.field}:`;
       const kept = new Set<string>();
-      for (const row of form[kind.field]) {
+      for (const [index, row] of form[kind.field].entries()) {
         const key = prefix + row.key;
         kept.add(key);
         if (!complete(row)) continue; // a row being typed waits for its payee and percentage
@@ -396,17 +415,27 @@ function Editor({ slug, initial }: { slug: string; initial: StudioDrop }) {
           percentage: Number(row.percentage),
         };
         const known = splitsOnServer.current.get(key);
-        if (!known) {
-          const ids = new Set(
-            [...splitsOnServer.current.entries()].filter(([k]) => k.startsWith(prefix)).map(([, v]) => v.id),
-          );
-          const list = await studioApi.addSplit(slug, cid, nftId, kind.path as SplitKind, body);
-          const created = list.results.filter((r) => !ids.has(r.id)).sort((a, b) => b.id - a.id)[0];
-          if (created)
-            splitsOnServer.current.set(key, { id: created.id, payee: row.payee, percentage: row.percentage });
-        } else if (known.payee !== row.payee || known.percentage !== row.percentage) {
-          await studioApi.patchSplit(slug, cid, nftId, kind.path as SplitKind, known.id, body);
-          splitsOnServer.current.set(key, { ...known, payee: row.payee, percentage: row.percentage });
+        try {
+          if (!known) {
+            const ids = new Set(
+              [...splitsOnServer.current.entries()]
+                .filter(([k]) => k.startsWith(prefix))
+                .map(([, v]) => v.id),
+            );
+            const list = await studioApi.addSplit(slug, cid, nftId, kind.path as SplitKind, body);
+            const created = list.results.filter((r) => !ids.has(r.id)).sort((a, b) => b.id - a.id)[0];
+            if (created)
+              splitsOnServer.current.set(key, {
+                id: created.id,
+                payee: row.payee,
+                percentage: row.percentage,
+              });
+          } else if (known.payee !== row.payee || known.percentage !== row.percentage) {
+            await studioApi.patchSplit(slug, cid, nftId, kind.path as SplitKind, known.id, body);
+            splitsOnServer.current.set(key, { ...known, payee: row.payee, percentage: row.percentage });
+          }
+        } catch (error) {
+          refusedRow(kind.field, index, error);
         }
       }
       for (const [key, known] of [...splitsOnServer.current]) {
@@ -424,6 +453,10 @@ function Editor({ slug, initial }: { slug: string; initial: StudioDrop }) {
     }
     for (const kind of SPLIT_KINDS) next[kind.field] = form[kind.field];
     savedNfts.current.set(nftId, next);
+    if (refusedRows > 0) {
+      heldRef.current[`nft:${nftId}`] = (heldRef.current[`nft:${nftId}`] ?? 0) + refusedRows;
+      setHeld((current) => ({ ...current, [`nft:${nftId}`]: heldRef.current[`nft:${nftId}`] ?? 0 }));
+    }
     setNfts((current) => current?.map((e) => (e.id === nftId ? { ...e, baseline: next } : e)) ?? current);
   };
 
@@ -446,6 +479,14 @@ function Editor({ slug, initial }: { slug: string; initial: StudioDrop }) {
     setNfts((current) => current?.map((e) => (e.id === nftId ? { ...e, form } : e)) ?? current);
     for (const field of Object.keys(patch)) {
       clearServerError(`nfts.${nftId}.${field}`);
+      // A split's rows: the API's word on a row goes with the edit that answers it.
+      if (SPLIT_KINDS.some((kind) => kind.field === field))
+        setServerErrors((current) => {
+          const gone = Object.keys(current).filter((k) => k.startsWith(`nfts.${nftId}.${field}.`));
+          return gone.length === 0
+            ? current
+            : Object.fromEntries(Object.entries(current).filter(([k]) => !gone.includes(k)));
+        });
       for (const pair of WINDOW_FIELDS)
         if (pair.includes(field)) for (const other of pair) clearServerError(`nfts.${nftId}.${other}`);
     }
