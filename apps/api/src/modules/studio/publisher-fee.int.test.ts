@@ -428,40 +428,50 @@ describe('the publisher fee', () => {
     expect((await ok(owner, 'GET', `/v2/publisher-fee/${id}`)).publisherFee.paymentState).toBe('pending');
   });
 
-  it("the drop list shows each drop's editions sold and proceeds", async () => {
-    const { drop, nft } = await readyDrop();
-    const id = (await ok(owner, 'POST', '/v2/publisher-fee', { collection_template: drop.id })).publisherFee
-      .publisherFeeId;
-    await ok(owner, 'POST', `/v2/publisher-fee/${id}/pay`, {
-      payment_method: 'stripe_card',
-      payment_token: await card(owner),
-    });
-    await ok(owner, 'PATCH', `/publisher/${slug}/drop/publish/${drop.id}`, {});
-    t.clock.advance(3 * HOUR);
-    try {
-      for (const _ of [1, 2]) {
-        const collector = await buyer(t.app);
-        const intent = await ok(collector, 'POST', '/payments/purchase-intents/', {
-          contract_address: nft.contractAddress,
-          nifty_type: nft.niftyType,
-          requested_quantity: 1,
+  // QA 2026-12-07: a live open edition read '0 sold · $0.00' (its sales are written when it is minted, at its close).
+  it.each(['fcfs', 'open_edition'])(
+    "the drop list shows each drop's editions sold and proceeds (%s)",
+    async (saleType) => {
+      const { drop, collection, nft } = await readyDrop();
+      if (saleType === 'open_edition')
+        await ok(owner, 'PATCH', `/publisher/${slug}/collections/${collection.id}/nfts/${nft.id}`, {
+          primarySaleType: 'open_edition',
+          startDateTime: at(2),
+          endDateTime: at(50),
         });
-        await ok(collector, 'POST', `/v2/purchase-intent/${intent.purchaseIntentId}/pay`, {
-          payment_method: 'stripe_card',
-          payment_token: await card(collector),
-        });
-      }
-      const later = await sessionFor(t.app, 'fee-owner');
-      const list = await ok(later, 'GET', `/publisher/${slug}/drops`);
-      const row = list.results.find((d: { id: number }) => d.id === drop.id);
-      expect(row).toMatchObject({
-        editionsSold: 2,
-        proceedsInCents:
-          2 * primaryFeeBreakdown({ unitPriceCents: 2_500, quantity: 1, method: null }).sellerReceivesCents,
+      const id = (await ok(owner, 'POST', '/v2/publisher-fee', { collection_template: drop.id })).publisherFee
+        .publisherFeeId;
+      await ok(owner, 'POST', `/v2/publisher-fee/${id}/pay`, {
+        payment_method: 'stripe_card',
+        payment_token: await card(owner),
       });
-      expect(row.proceedsInCents).toBe(4_500);
-    } finally {
-      t.clock.advance(-3 * HOUR);
-    }
-  });
+      await ok(owner, 'PATCH', `/publisher/${slug}/drop/publish/${drop.id}`, {});
+      t.clock.advance(3 * HOUR);
+      try {
+        for (const _ of [1, 2]) {
+          const collector = await buyer(t.app);
+          const intent = await ok(collector, 'POST', '/payments/purchase-intents/', {
+            contract_address: nft.contractAddress,
+            nifty_type: nft.niftyType,
+            requested_quantity: 1,
+          });
+          await ok(collector, 'POST', `/v2/purchase-intent/${intent.purchaseIntentId}/pay`, {
+            payment_method: 'stripe_card',
+            payment_token: await card(collector),
+          });
+        }
+        const later = await sessionFor(t.app, 'fee-owner');
+        const list = await ok(later, 'GET', `/publisher/${slug}/drops`);
+        const row = list.results.find((d: { id: number }) => d.id === drop.id);
+        expect(row).toMatchObject({
+          editionsSold: 2,
+          proceedsInCents:
+            2 * primaryFeeBreakdown({ unitPriceCents: 2_500, quantity: 1, method: null }).sellerReceivesCents,
+        });
+        expect(row.proceedsInCents).toBe(4_500);
+      } finally {
+        t.clock.advance(-3 * HOUR);
+      }
+    },
+  );
 });

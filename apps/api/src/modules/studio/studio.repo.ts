@@ -1,6 +1,6 @@
 // The publisher studio's queries (docs/decisions/017-publisher-studio.md). Rows are mapped before they leave.
 import { type Db, schema } from '@vitrine/db';
-import { and, asc, count, desc, eq, inArray, max, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, max, ne, or, sql } from 'drizzle-orm';
 
 const { drops, collections, nifties, publishers, publisherMembers, users, niftyCreators, salesSplits } =
   schema;
@@ -391,7 +391,7 @@ export function createStudioRepo(db: Db) {
     async primarySalesOfDrops(dropIds: number[]) {
       if (dropIds.length === 0) return [];
       const { sales, tokens } = schema;
-      return db
+      const minted = await db
         .select({
           dropId: collections.dropId,
           editions: sql<number>`count(*)::int`,
@@ -403,6 +403,29 @@ export function createStudioRepo(db: Db) {
         .innerJoin(collections, eq(collections.id, nifties.collectionId))
         .where(and(eq(sales.market, 'primary'), inArray(collections.dropId, dropIds)))
         .groupBy(collections.dropId, sql`coalesce(${sales.purchaseIntentId}, -${sales.id})`);
+      // An open edition's paid purchases are minted (and their sales written) once it closes: until then they are
+      // its paid intents (QA 2026-12-07: a live open edition read '0 sold · $0.00').
+      const { purchaseIntents: intents } = schema;
+      const unminted = await db
+        .select({
+          dropId: collections.dropId,
+          editions: intents.requestedQuantity,
+          priceCents: sql<number>`(${intents.priceCents} * ${intents.requestedQuantity})::bigint`.mapWith(
+            Number,
+          ),
+        })
+        .from(intents)
+        .innerJoin(nifties, eq(nifties.id, intents.niftyId))
+        .innerJoin(collections, eq(collections.id, nifties.collectionId))
+        .where(
+          and(
+            eq(intents.saleKind, 'open_edition'),
+            eq(intents.paymentState, 'paid'),
+            isNull(intents.deliveredAt),
+            inArray(collections.dropId, dropIds),
+          ),
+        );
+      return [...minted, ...unminted];
     },
 
     async tosApproval(publisherId: number, userId: number) {
