@@ -251,6 +251,18 @@ describe('a studio-made drop sells', () => {
     // The publisher fee (000 §7, decision 017): paid by card on /publish-drop/{drop}/?piid=, which publishes.
     await payPublisherFeeAndPublish(page, dropId);
     expect(Date.now()).toBeLessThan(start.getTime());
+
+    // The editor open while the drop opens: 'Published', then 'Live' and view-only, with no edit left failing
+    // (QA 2026-12-07: it stayed 'Published', every save was refused, and it said 'Not saved. Retrying…' for ever).
+    await page.goto(`${baseUrl}/publishers/atlas/drops/${dropId}`);
+    const status = page.getByTestId('drop-status-label');
+    expect(await status.innerText()).toBe('Published');
+    await fill(page.getByTestId('collection-info'), 'Intro text', 'Edited as it opens.');
+    await expect.poll(() => status.innerText(), { timeout: 70_000, interval: 1_000 }).toBe('Live');
+    await page.getByTestId('drop-read-only').waitFor();
+    expect(await page.getByTestId('publish-drop').count()).toBe(0);
+    expect(await page.getByTestId('drop-validity').count()).toBe(0);
+    expect(await page.getByTestId('autosave-state').getAttribute('data-state')).not.toBe('failed');
     await studio.close();
 
     // ---- the collector finds it on the home page once it is live ----

@@ -174,8 +174,25 @@ function Editor({ slug, initial }: { slug: string; initial: StudioDrop }) {
     [queryClient, slug, initial.id],
   );
 
-  const label = studioStatusLabel(serverDrop);
-  const readOnly = serverDrop.readOnly ?? isReadOnly(label);
+  const storedLabel = studioStatusLabel(serverDrop);
+  // A published drop that opens while its editor is open is Live from then: view-only, its edits no longer sent (QA
+  // 2026-12-07: it stayed 'Published', the API refused every save, and the editor said 'Not saved. Retrying…').
+  const opened =
+    storedLabel === 'Published' &&
+    serverDrop.visibleStartDateTime !== null &&
+    Date.parse(serverDrop.visibleStartDateTime) <= now;
+  const label = opened ? 'Live' : storedLabel;
+  const readOnly = opened || (serverDrop.readOnly ?? isReadOnly(label));
+  const { dropAll } = autosave;
+  useEffect(() => {
+    if (readOnly) dropAll();
+  }, [readOnly, dropAll]);
+  /** The API says the drop is view-only now (it opened): the editor becomes so. */
+  const viewOnlyNow = useCallback((error: unknown) => {
+    if (!isApiError(error) || error.errorType !== 'drop-read-only') return false;
+    setServerDrop((current) => ({ ...current, readOnly: true }));
+    return true;
+  }, []);
 
   const nftsQuery = useQuery({
     queryKey: studioKeys.nfts(slug, collectionId.current ?? 0),
@@ -270,6 +287,7 @@ function Editor({ slug, initial }: { slug: string; initial: StudioDrop }) {
           );
           break;
         } catch (error) {
+          if (viewOnlyNow(error)) break;
           const fields =
             isApiError(error) && error.statusCode === 400 ? (error as ApiError).fields : undefined;
           if (!fields) throw error;
@@ -289,7 +307,7 @@ function Editor({ slug, initial }: { slug: string; initial: StudioDrop }) {
       setHeld((current) => ({ ...current, [key]: refused.length }));
       return result;
     },
-    [],
+    [viewOnlyNow],
   );
 
   const saveDrop = async (form: DropForm) => {
@@ -388,6 +406,7 @@ function Editor({ slug, initial }: { slug: string; initial: StudioDrop }) {
     // rest saved (QA 2026-12-07: the refusal was thrown, and the editor said 'Not saved. Retrying…' for ever).
     let refusedRows = 0;
     const refusedRow = (field: string, index: number, error: unknown) => {
+      if (viewOnlyNow(error)) return;
       const fields = isApiError(error) && error.statusCode === 400 ? (error as ApiError).fields : undefined;
       if (!fields) throw error;
       refusedRows += 1;
@@ -742,11 +761,14 @@ function Editor({ slug, initial }: { slug: string; initial: StudioDrop }) {
           {notice.detail ? <div>{notice.detail}</div> : null}
         </FormAlert>
       ) : null}
-      <p className={styles.saveState} data-testid="drop-validity" data-valid={valid}>
-        {valid
-          ? 'Every required field passes.'
-          : `${invalidDropFields} drop field(s) and ${invalidNfts} NFT(s) need attention.`}
-      </p>
+      {/* A view-only drop has nothing to fix (QA 2026-12-07: a live drop said its past dates need attention). */}
+      {readOnly ? null : (
+        <p className={styles.saveState} data-testid="drop-validity" data-valid={valid}>
+          {valid
+            ? 'Every required field passes.'
+            : `${invalidDropFields} drop field(s) and ${invalidNfts} NFT(s) need attention.`}
+        </p>
+      )}
 
       {preview ? (
         <DropPreview drop={values} nfts={sorted.map((e) => e.form)} publisher={publisher} />
@@ -826,7 +848,7 @@ function Editor({ slug, initial }: { slug: string; initial: StudioDrop }) {
                         key={entry.id}
                         className={styles.nftItem}
                         data-selected={entry.id === selected}
-                        data-invalid={invalid}
+                        data-invalid={!readOnly && invalid}
                         data-testid="nft-list-item"
                       >
                         <button

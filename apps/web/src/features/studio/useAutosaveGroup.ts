@@ -80,6 +80,10 @@ export function createAutosaveGroup(onState: (key: string, state: AutosaveState 
       savers.delete(key);
       onState(key, null);
     },
+    /** Forgets every key (the drop became view-only: nothing more can be saved). */
+    dropAll() {
+      for (const key of [...queues.keys()]) this.drop(key);
+    },
     /** Edits not yet sent, or a save under way. */
     busy(): boolean {
       return [...queues.values()].some((q) => q.hasPending() || q.state === 'saving');
@@ -130,5 +134,11 @@ export function useAutosaveGroup() {
     [states],
   );
 
-  return { state, change: group.change, flushAll: group.flushAll, drop: group.drop };
+  return {
+    state,
+    change: group.change,
+    flushAll: group.flushAll,
+    drop: group.drop,
+    dropAll: () => group.dropAll(),
+  };
 }
