@@ -114,7 +114,16 @@ export function NftEditor({
             min="1"
           />
           <Field form={fields} name="sortOrder" label="Sort order" type="number" min="1" />
-          <Field form={fields} name="royaltyPercentage" label="Royalty (%)" type="number" min="0" />
+          <Field
+            form={fields}
+            name="royaltyPercentage"
+            label="Royalty (%)"
+            type="number"
+            min="0"
+            step="1"
+            // A whole percent (QA 2026-12-07: 2.5 got 001 §5's "between 0 and 10" and nothing else).
+            hint="A whole percent, 0 to 10."
+          />
         </div>
       </fieldset>
 
