@@ -64,14 +64,8 @@ export function SplitsEditor({
           </Button>
         </div>
       ))}
-      <p className={styles.splitTotal} data-testid={`split-${name}-total`}>
-        Total: {splitTotal(rows)}%
-      </p>
-      {errors.split ? (
-        <p className={styles.error} role="alert" data-testid={`field-error-${name}`}>
-          {errors.split}
-        </p>
-      ) : null}
+      {/* Add recipient above the total and its message: the message a percentage's blur brings up no longer moves
+          the button from under the pointer pressing it (QA 2026-12-07: the first press was lost). */}
       <Button
         variant="secondary"
         size="sm"
@@ -84,6 +78,14 @@ export function SplitsEditor({
       >
         Add recipient
       </Button>
+      <p className={styles.splitTotal} data-testid={`split-${name}-total`}>
+        Total: {splitTotal(rows)}%
+      </p>
+      {errors.split ? (
+        <p className={styles.error} role="alert" data-testid={`field-error-${name}`}>
+          {errors.split}
+        </p>
+      ) : null}
     </fieldset>
   );
 }
