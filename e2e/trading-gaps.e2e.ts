@@ -164,7 +164,9 @@ describe('attribute offers', () => {
       .results[0];
     if (!card) throw new Error('the seed has no NFT with a mass');
     const item = await fetch(`${baseUrl}/api/v1/marketplace/items/${card.contractAddress}/${card.tokenId}/`);
-    const slug = ((await item.json()) as { collection: { slug: string } }).collection.slug;
+    const { slug, name: collectionName } = (
+      (await item.json()) as { collection: { slug: string; name: string } }
+    ).collection;
 
     const maker = await apiSignUp(baseUrl, 'attribute-offer');
     const context = await signedInContext(maker);
@@ -190,8 +192,12 @@ describe('attribute offers', () => {
         BuyOrderPurchaseType: 'attribute',
         amountInCents: 300,
         attribute: { trait_type: 'mass', value: '42' },
+        // Named with its collection: a trait value alone does not say which (QA 2026-12-07).
+        collection: { name: collectionName },
       }),
     ]);
+    await page.goto(`${baseUrl}/account/offers`);
+    await page.getByText(`mass: 42 in ${collectionName}`).first().waitFor({ timeout: 20_000 });
     await context.close();
   });
 });

@@ -17957,6 +17957,9 @@ export interface operations {
                                 name: string;
                                 image_url: string;
                             };
+                            collection: {
+                                name: string;
+                            };
                             nextAction?: {
                                 type: string;
                                 url?: string;
@@ -18176,6 +18179,9 @@ export interface operations {
                                 name: string;
                                 image_url: string;
                             };
+                            collection: {
+                                name: string;
+                            };
                             nextAction?: {
                                 type: string;
                                 url?: string;
@@ -18373,6 +18379,9 @@ export interface operations {
                             nifty: {
                                 name: string;
                                 image_url: string;
+                            };
+                            collection: {
+                                name: string;
                             };
                             nextAction?: {
                                 type: string;
@@ -18572,6 +18581,9 @@ export interface operations {
                                 name: string;
                                 image_url: string;
                             };
+                            collection: {
+                                name: string;
+                            };
                             nextAction?: {
                                 type: string;
                                 url?: string;
@@ -18767,6 +18779,9 @@ export interface operations {
                             nifty: {
                                 name: string;
                                 image_url: string;
+                            };
+                            collection: {
+                                name: string;
                             };
                             nextAction?: {
                                 type: string;
@@ -18965,6 +18980,9 @@ export interface operations {
                             nifty: {
                                 name: string;
                                 image_url: string;
+                            };
+                            collection: {
+                                name: string;
                             };
                             nextAction?: {
                                 type: string;
@@ -19177,6 +19195,9 @@ export interface operations {
                             nifty: {
                                 name: string;
                                 image_url: string;
+                            };
+                            collection: {
+                                name: string;
                             };
                             nextAction?: {
                                 type: string;

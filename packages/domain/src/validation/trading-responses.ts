@@ -294,6 +294,8 @@ export const offerSchema = z.object({
   editionNumber: z.number().int().nullable(),
   attribute: z.object({ trait_type: z.string(), value: z.string() }).nullable(),
   nifty: z.object({ name: z.string(), image_url: z.string() }),
+  /** The collection it is in: an attribute offer's target is a trait value in it. */
+  collection: z.object({ name: z.string() }),
   /**
    * The card's second step while the offer waits on it (`requires_action`), in the answer that made it: with
    * Stripe, the client secret Stripe.js runs the step with. Sent to the maker only.

@@ -40,6 +40,8 @@ export interface OfferDetails {
   niftyType: string;
   niftyTitle: string;
   niftyImage: string;
+  /** The collection the offer is in (an attribute offer's target, with its trait). */
+  collectionName: string;
   tokenId: string | null;
   editionNumber: number | null;
 }
@@ -186,6 +188,10 @@ export function createOffersRepo(db: Db) {
         })
         .from(nifties)
         .where(eq(nifties.id, row.niftyId));
+      const [collection] = await db
+        .select({ name: collections.name })
+        .from(collections)
+        .where(eq(collections.id, row.collectionId));
       let tokenId: string | null = null;
       let editionNumber: number | null = null;
       if (row.tokenRowId !== null) {
@@ -203,6 +209,7 @@ export function createOffersRepo(db: Db) {
         niftyType: nifty?.niftyType ?? '',
         niftyTitle: nifty?.title ?? '',
         niftyImage: nifty?.image ?? '',
+        collectionName: collection?.name ?? '',
         tokenId,
         editionNumber,
       };

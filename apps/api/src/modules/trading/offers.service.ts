@@ -336,6 +336,7 @@ export function createOffersService(deps: {
           ? null
           : { trait_type: row.attributeTrait, value: row.attributeValue ?? '' },
       nifty: { name: d.niftyTitle, image_url: d.niftyImage },
+      collection: { name: d.collectionName },
       ...(nextAction && row.status === OFFER_WAITING ? { nextAction } : {}),
     };
   }

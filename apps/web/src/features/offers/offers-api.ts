@@ -185,9 +185,13 @@ export function withEdition(name: string, editionNumber: number | null): string 
 
 /** What the offer is for, as a line of text: an offer on one NFT names its edition ('Skagsanden #3'). */
 export function offerTargetText(
-  offer: Pick<Offer, 'attribute' | 'type' | 'nifty' | 'editionNumber'>,
+  offer: Pick<Offer, 'attribute' | 'type' | 'nifty' | 'editionNumber'> & Partial<Pick<Offer, 'collection'>>,
 ): string {
-  if (offer.attribute) return `${offer.attribute.trait_type}: ${offer.attribute.value}`;
+  // A trait value is in one collection: named (QA 2026-12-07: 'mass: 58' alone did not say which).
+  if (offer.attribute) {
+    const trait = `${offer.attribute.trait_type}: ${offer.attribute.value}`;
+    return offer.collection?.name ? `${trait} in ${offer.collection.name}` : trait;
+  }
   if (offer.type === 'global_offer') return `Any edition of ${offer.nifty.name}`;
   return withEdition(offer.nifty.name, offer.editionNumber);
 }
