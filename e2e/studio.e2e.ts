@@ -8,10 +8,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { DESKTOP } from './support/accounts';
+import { apiSignIn, DESKTOP, storeCredentials } from './support/accounts';
 import { useBrowser } from './support/browser';
 import { submitLoginForm } from './support/sign-in';
 import { agreeToPublisherTermsIfAsked, payPublisherFeeAndPublish } from './support/studio';
+import { apiCall, simCardToken } from './support/trading';
 
 const baseUrl = inject('baseUrl');
 const PUBLISHER = { email: 'publisher@vitrine.test', password: 'vitrine-publishes-1' } as const;
@@ -342,6 +343,41 @@ describe('publisher studio', () => {
     await page.goto(`${baseUrl}/collections/${slug}`);
     await page.getByRole('heading', { name: title }).first().waitFor({ timeout: 20_000 });
     await page.getByTestId('drop-sale-title').getByText('Crane at Dusk').waitFor({ timeout: 20_000 });
+    await context.close();
+  });
+  // QA 2026-12-07: deleting a draft whose publisher fee was paid took the fee with it, without a word.
+  it('says a paid publisher fee is not refunded before its draft is deleted', async () => {
+    const grant = await apiSignIn(baseUrl, PUBLISHER);
+    const token = grant.access_token;
+    const title = `Paid Draft ${randomUUID().slice(0, 8)}`;
+    const drop = await apiCall<{ id: number }>(baseUrl, token, 'POST', '/publisher/atlas/drops', { title });
+    const fee = await apiCall<{ publisherFee: { publisherFeeId: number } }>(
+      baseUrl,
+      token,
+      'POST',
+      '/v2/publisher-fee',
+      {
+        collection_template: drop.id,
+      },
+    );
+    await apiCall(baseUrl, token, 'POST', `/v2/publisher-fee/${fee.publisherFee.publisherFeeId}/pay`, {
+      payment_method: 'stripe_card',
+      payment_token: await simCardToken(baseUrl, token),
+    });
+    const context = await browser.newContext({ viewport: DESKTOP });
+    await storeCredentials(context, grant);
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/publishers/atlas/drops`);
+    const row = page.locator('li').filter({ hasText: title });
+    await row.getByRole('button', { name: 'Delete' }).click();
+    const dialog = page.getByTestId('delete-drop-dialog');
+    await dialog
+      .getByTestId('delete-drop-fee-paid')
+      .getByText('The $49.00 publisher fee paid for this drop is not refunded when it is deleted.')
+      .waitFor({ timeout: 20_000 });
+    // Deleted all the same, once said.
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(() => row.count(), { timeout: 20_000 }).toBe(0);
     await context.close();
   });
 });

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { formatCents } from '@vitrine/domain';
+import { formatCents, PUBLISHER_FEE_CENTS } from '@vitrine/domain';
 import { useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { Button } from '../../ui/Button';
@@ -60,6 +60,13 @@ function DropList() {
   // One request at a time: a double click would create two drafts, or send a second delete whose refusal
   // shows in the next delete dialog.
   const once = useSubmitOnce();
+  // Whether the drop being deleted has its publisher fee paid: the dialog says it is not refunded.
+  const feeCheck = useQuery({
+    queryKey: [...studioKeys.drops(slug), 'fee-paid', deleting?.id ?? 0],
+    queryFn: ({ signal }) => studioApi.publishCheck(slug, deleting?.id ?? 0, signal),
+    enabled: deleting !== null,
+    staleTime: 0,
+  });
   const remove = useMutation({
     mutationFn: (id: number) => studioApi.deleteDrop(slug, id),
     onSuccess: async () => {
@@ -177,6 +184,13 @@ function DropList() {
         testId="delete-drop-dialog"
       >
         <p>“{deleting?.title}” and its NFTs will be deleted. This cannot be undone.</p>
+        {/* A draft whose fee is paid: the fee is not given back (QA 2026-12-07: it went without a word). */}
+        {feeCheck.data?.publisherFeePaid ? (
+          <FormAlert tone="warning" testId="delete-drop-fee-paid">
+            The {formatCents(PUBLISHER_FEE_CENTS)} publisher fee paid for this drop is not refunded when it is
+            deleted.
+          </FormAlert>
+        ) : null}
         {remove.isError ? <FormAlert>{remove.error.message}</FormAlert> : null}
       </Dialog>
     </>

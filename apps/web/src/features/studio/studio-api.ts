@@ -134,6 +134,14 @@ export const studioApi = {
     withAuthRetry(() =>
       api.put<Criteria>(`${base(slug)}/collections/${collectionId}/nfts/${nftId}/criteria`, body),
     ),
+  /** What Publish would check now (its rules, the terms), and whether the drop's publisher fee is paid. */
+  publishCheck: (slug: string, dropId: number, signal?: AbortSignal) =>
+    withAuthRetry(() =>
+      api.get<{ publisherFeePaid: boolean }>(
+        `${base(slug)}/drop/publish/${dropId}`,
+        signal ? { signal } : {},
+      ),
+    ),
   publish: (slug: string, dropId: number) =>
     withAuthRetry(() => api.patch<PublishAnswer>(`${base(slug)}/drop/publish/${dropId}`, {}, once())),
   createPublisherFee: (dropId: number) =>
