@@ -10,7 +10,7 @@ import {
 } from '@vitrine/domain';
 import { type FormEvent, useRef, useState } from 'react';
 
-import { useNavigate, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../../app/api-error';
 import { mediaUrl } from '../../../app/config';
 import { useForm } from '../../../lib/useForm';
@@ -98,7 +98,11 @@ function EditorForm({ storefront }: { storefront: EditorStorefront }) {
     coverPhotoUrl: storefront.coverPhotoUrl,
   });
   const [saving, setSaving] = useState(false);
-  const [outcome, setOutcome] = useState<'saved' | 'failed' | null>(null);
+  // Saved with a new slug, the form starts again at its new address: it still says it was saved (QA 2026-12-07).
+  const location = useLocation();
+  const [outcome, setOutcome] = useState<'saved' | 'failed' | null>(() =>
+    (location.state as { storefrontSaved?: boolean } | null)?.storefrontSaved ? 'saved' : null,
+  );
   const [failure, setFailure] = useState<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
 
@@ -119,7 +123,10 @@ function EditorForm({ storefront }: { storefront: EditorStorefront }) {
       applySaved(saved, storefront.slug);
       setOutcome('saved');
       if (saved.slug !== storefront.slug) {
-        navigate(`/publishers/${encodeURIComponent(saved.slug)}/edit`, { replace: true });
+        navigate(`/publishers/${encodeURIComponent(saved.slug)}/edit`, {
+          replace: true,
+          state: { storefrontSaved: true },
+        });
       }
     } catch (error) {
       const fields = isApiError(error) ? error.fields : undefined;
