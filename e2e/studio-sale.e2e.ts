@@ -257,9 +257,14 @@ describe('a studio-made drop sells', () => {
     await page.goto(`${baseUrl}/publishers/atlas/drops/${dropId}`);
     const status = page.getByTestId('drop-status-label');
     expect(await status.innerText()).toBe('Published');
+    // Its edits are public once saved: the editor says so (Publish does not hold them back).
+    expect(await page.getByTestId('drop-published-edits').textContent()).toContain(
+      'This drop is published: each change shows on its public page as soon as it is saved.',
+    );
     await fill(page.getByTestId('collection-info'), 'Intro text', 'Edited as it opens.');
     await expect.poll(() => status.innerText(), { timeout: 70_000, interval: 1_000 }).toBe('Live');
     await page.getByTestId('drop-read-only').waitFor();
+    expect(await page.getByTestId('drop-published-edits').count()).toBe(0);
     expect(await page.getByTestId('publish-drop').count()).toBe(0);
     expect(await page.getByTestId('drop-validity').count()).toBe(0);
     expect(await page.getByTestId('autosave-state').getAttribute('data-state')).not.toBe('failed');

@@ -755,6 +755,14 @@ function Editor({ slug, initial }: { slug: string; initial: StudioDrop }) {
           This drop is {label.toLowerCase()}: it can be viewed, not edited.
         </FormAlert>
       ) : null}
+      {/* The editor writes the drop the public pages read: said, since Publish does not hold the changes back
+          (decision 017: a draft copy of a published drop is still to build). */}
+      {label === 'Published' && !readOnly ? (
+        <FormAlert tone="info" testId="drop-published-edits">
+          This drop is published: each change shows on its public page as soon as it is saved. Publish checks
+          every field again.
+        </FormAlert>
+      ) : null}
       {notice ? (
         <FormAlert tone={notice.tone} testId="publish-notice">
           <strong>{notice.title}</strong>
