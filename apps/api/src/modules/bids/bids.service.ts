@@ -145,11 +145,11 @@ export function createBidsService(deps: {
    * `MAX_CAPTURE_ATTEMPTS` refusals, or once the authorisation's life is over (it can never be taken then), the
    * win is forfeited (`forfeit`). One the processor does not answer (an outage) counts no refusal until that
    * life is over, when it counts unless the processor says the money was taken. Throws while the money is still
-   * owed, so the sweep does not count it taken.
+   * owed, so the sweep does not count it taken. True when the win was forfeited.
    */
-  async function capture(bid: BidRow): Promise<void> {
+  async function capture(bid: BidRow): Promise<boolean> {
     const ref = bid.providerReference;
-    if (!ref) return;
+    if (!ref) return false;
     const at = clock.now();
     // After a refusal, not before its wait.
     if (
@@ -166,7 +166,7 @@ export function createBidsService(deps: {
       // A capture whose answer was lost may have taken the money: charged, the win is kept.
       if (!refused && lapsed && (await deps.card.isCaptured(ref).catch(() => null)) === true) {
         await repo.markCaptured(bid.id, clock.now());
-        return;
+        return false;
       }
       // Not answered (an outage): tried again at the next sweep, no refusal counted.
       if (!refused && !lapsed) throw error;
@@ -174,11 +174,12 @@ export function createBidsService(deps: {
       // Null: another run counted this refusal (and forfeits if it is due).
       if (count !== null && (lapsed || count >= MAX_CAPTURE_ATTEMPTS)) {
         await forfeit(bid.id);
-        return;
+        return true;
       }
       throw error;
     }
     await repo.markCaptured(bid.id, clock.now());
+    return false;
   }
 
   /**
@@ -204,6 +205,11 @@ export function createBidsService(deps: {
       const bid = await bids.lockOwed(bidId);
       if (!nifty || !bid) return 'done' as const;
       const tokenRowId = bid.saleId === null ? null : await bids.tokenOfSale(bid.saleId);
+      // The offers on the edition (made while its payment was pending) go with it: closed, their holds released,
+      // their cards voided after the commit (removing the token deletes the rows, not their holds).
+      const offersOn = tokenRowId === null ? [] : await t.cancelOffersOnToken(tokenRowId, at);
+      for (const o of offersOn)
+        if (o.paymentMethod === 'balance') await l.closeHold(`offer:${o.id}`, 'released', at);
       const listed = tokenRowId === null ? null : await t.activeListingOf(tokenRowId);
       if (listed) await t.lockListing(listed.id);
       const token = tokenRowId === null ? null : await t.lockToken(tokenRowId);
@@ -235,7 +241,7 @@ export function createBidsService(deps: {
       await bids.removeToken(token.id);
       if (!(await t.addSold(nifty.id, -1))) throw new Error(`bid ${bid.id}: sold count`);
       if (!(await bids.markForfeited(bid.id, at))) throw new Error(`bid ${bid.id}: forfeited twice`);
-      return { bid, name: token.name, shortfall: taken.shortfall };
+      return { bid, name: token.name, shortfall: taken.shortfall, offersOn };
     });
     if (result === 'done') return;
     if (result === 'stuck') {
@@ -244,8 +250,17 @@ export function createBidsService(deps: {
       });
       return;
     }
-    const { bid, name, shortfall } = result;
+    const { bid, name, shortfall, offersOn } = result;
     touchRemoved?.();
+    // The winner's authorisation, if still alive, and the cancelled offers' cards are let go.
+    await cards.release(bid.providerReference);
+    for (const o of offersOn) await cards.release(o.providerReference);
+    for (const o of offersOn)
+      emailUserLater(deps, trading.contactOf, o.makerId, {
+        kind: 'offer_expired',
+        subject: 'Your offer was cancelled',
+        text: `Your offer of ${formatCents(o.amountCents)} on ${name} was cancelled: the edition is no longer sold. Its money is released.`,
+      });
     if (shortfall > 0) {
       deps.log?.('forfeited auction win larger than what the sale’s accounts may give back', {
         bidId,
@@ -795,13 +810,16 @@ export function createBidsService(deps: {
       return { minted, lost, voids, bidCount: state?.bidCount ?? 0, end };
     });
     if (!done) return { settled: false, winners: 0 };
-    // Committed: a capture that fails now is owed, and the minute sweep takes it (captureDue).
-    for (const m of done.minted) await capture(m.bid).catch(() => undefined);
+    // Committed: a capture that fails now is owed, and the minute sweep takes it (captureDue). One that forfeits at
+    // once (an authorisation past its life, a settlement run late) is not told as won or sold (review 2026-12-07).
+    const forfeited = new Set<number>();
+    for (const m of done.minted) if (await capture(m.bid).catch(() => false)) forfeited.add(m.bid.id);
+    const kept = done.minted.filter((m) => !forfeited.has(m.bid.id));
     await cards.releaseAll(done.voids);
-    const first = done.minted[0];
+    const first = kept[0];
     if (first) await deps.onTokenChange?.(first.tokenRowId).catch(() => undefined);
     const link = linkOf(n);
-    for (const m of done.minted) {
+    for (const m of kept) {
       // What was won and what it cost: the bell (and its email) is the winner's word of it.
       const message = `You won ${n.title} for ${formatCents(m.bid.amountInCents)}`;
       alert(m.bid.userId, 'won', message, link, `bid-won:${n.id}:${m.bid.id}`);
@@ -811,7 +829,7 @@ export function createBidsService(deps: {
     // for and what the publisher received, or its share when a split divided it; each other payee is told
     // theirs. One task per edition and person: a refused send leaves the others sent.
     const ownerId = n.publisherOwnerId;
-    for (const m of done.minted) {
+    for (const m of kept) {
       const shares = splitShares(proceedsSplit, m.fees.sellerReceivesCents);
       tellSplitPayees(
         { ...deps, contactsOf: trading.contactsOf },
@@ -860,7 +878,9 @@ export function createBidsService(deps: {
   const captureSweep = owedCaptures(
     (after, before, limit) => repo.captureOwed(after, before, limit),
     (bid) => bid.closedAt,
-    capture,
+    async (bid) => {
+      await capture(bid);
+    },
   );
 
   return {

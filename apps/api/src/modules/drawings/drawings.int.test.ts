@@ -1054,13 +1054,19 @@ describe('a winner whose card capture keeps being refused (decision 013 "Refused
     await t.app.services.cardProcessor.provider.void(winner.providerReference as string);
     t.clock.advance(2 * DAY);
     await t.app.services.jobs.drain();
-    expect(await db().$count(schema.tokens, eq(schema.tokens.niftyId, nifty.id))).toBe(1);
+    const [edition] = await db().select().from(schema.tokens).where(eq(schema.tokens.niftyId, nifty.id));
+    if (!edition) throw new Error('no edition');
+    // A card offer made on the edition meanwhile (review 2026-12-07: removed with the token, its card stayed held).
+    const offer = await cardOffer(t.app, await validated(0), edition, '30');
+    const [offerRow] = await db().select().from(schema.offers).where(eq(schema.offers.id, offer.id));
+    expect(chargeOf(offerRow?.providerReference)?.status).toBe('authorized');
     for (const wait of CAPTURE_RETRY_DELAYS_MS) {
       t.clock.advance(wait + 1000);
       expect((await t.app.services.jobs.drain()).failed).toBe(0);
     }
     expect(await entryRow(winner.id)).toMatchObject({ status: 'forfeited', captureAttempts: 3 });
     expect(await db().$count(schema.tokens, eq(schema.tokens.niftyId, nifty.id))).toBe(0);
+    expect(chargeOf(offerRow?.providerReference)?.status).toBe('voided');
     const [n] = await db().select().from(schema.nifties).where(eq(schema.nifties.id, nifty.id));
     expect(n?.totalSold).toBe(0);
     expect(await balanceOf(owner.id)).toBe(publisherBefore);

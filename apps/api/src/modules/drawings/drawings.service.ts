@@ -501,6 +501,7 @@ export function createDrawingsService(deps: {
       const e = await drawings.lockEntry(entryId);
       if (!drawing || !e || e.status !== 'won' || e.cardSettledAt !== null) return 'done' as const;
       if (e.captureAttempts < MAX_CAPTURE_ATTEMPTS) return 'done' as const;
+      let offersOn: Awaited<ReturnType<typeof t.cancelOffersOnToken>> = [];
       const nifty = await t.lockNifty(drawing.niftyId);
       // A listing of the edition (the winner listed it) before the token, as a purchase of it takes them
       // (listing, token, accounts): passing or removing the token closes that listing below.
@@ -584,6 +585,11 @@ export function createDrawingsService(deps: {
           });
         }
       } else {
+        // The offers on the edition go with it: closed, their holds released, their cards voided after the commit
+        // (removing the token deletes the rows, not their holds; review 2026-12-07).
+        offersOn = await t.cancelOffersOnToken(token.id, at);
+        for (const o of offersOn)
+          if (o.paymentMethod === 'balance') await l.closeHold(`offer:${o.id}`, 'released', at);
         await drawings.removeToken(token.id);
         if (!(await t.addSold(nifty.id, -1))) throw new Error('drawing: sold count');
       }
@@ -615,13 +621,14 @@ export function createDrawingsService(deps: {
         });
       }
       if (!(await drawings.markForfeited(e.id, at))) throw new Error('drawing: forfeited twice');
-      return { loser: e.userId, next, tokenRowId: next ? token.id : null, shortfall };
+      return { loser: e.userId, next, tokenRowId: next ? token.id : null, shortfall, offersOn };
     });
     if (result === 'done') return true;
     if (result === 'stuck') return false;
     // Committed: both told, the operator of a shortfall, the browsing caches.
-    const { loser, next, tokenRowId, shortfall } = result;
+    const { loser, next, tokenRowId, shortfall, offersOn } = result;
     if (next === null) touchRemoved?.();
+    for (const o of offersOn) await cards.release(o.providerReference);
     if (shortfall > 0) {
       deps.log?.('forfeited drawing win larger than what the sale’s accounts may give back', {
         drawingId,

@@ -624,6 +624,25 @@ export function createTradingRepo(db: Db) {
       return row?.pending === true;
     },
 
+    /**
+     * The open offers on a token about to be removed (a forfeited win's edition), and those waiting on their card's
+     * verification, closed as cancelled: the caller releases their holds in its unit and voids their cards after it
+     * (removing the token deletes the rows; review 2026-12-07: their holds stayed active for ever).
+     */
+    async cancelOffersOnToken(tokenRowId: number, at: Date) {
+      return db
+        .update(offers)
+        .set({ status: 'cancelled', closedAt: at, updatedAt: at })
+        .where(and(eq(offers.tokenRowId, tokenRowId), inArray(offers.status, ['open', 'requires_action'])))
+        .returning({
+          id: offers.id,
+          makerId: offers.makerId,
+          amountCents: offers.amountCents,
+          paymentMethod: offers.paymentMethod,
+          providerReference: offers.providerReference,
+        });
+    },
+
     /** The token row locked for this transaction (its owner cannot change under us). */
     async lockToken(id: number) {
       const [row] = await lockRows(db, tokens, eq(tokens.id, id));
