@@ -24,6 +24,7 @@ export type FieldErrors = Record<string, string>;
 export const STUDIO_MESSAGES = {
   required: 'Required input',
   ethPrimaryPrice: 'Primary sales cannot be priced in ETH yet: choose USD to publish',
+  priceAboveZero: 'Enter a price above 0',
   editionSize: 'Please enter a number >= 1',
   limitPerUser: 'Invalid entry',
   minimumBid: 'Please enter a value 0 or greater',

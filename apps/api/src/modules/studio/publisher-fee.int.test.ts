@@ -428,6 +428,42 @@ describe('the publisher fee', () => {
     expect((await ok(owner, 'GET', `/v2/publisher-fee/${id}`)).publisherFee.paymentState).toBe('pending');
   });
 
+  // Security review 2026-12-07: a published drop's NFT goes public as it is saved, but only the fields sent were
+  // checked: a price of -5 kept on an auction NFT became a fixed price by a change of sale type alone, and an ETH price
+  // went public where checkout cannot take it.
+  it("a published drop's NFT is checked whole as it is saved, its price above zero and in USD", async () => {
+    const { drop, collection, nft } = await readyDrop();
+    const id = (await ok(owner, 'POST', '/v2/publisher-fee', { collection_template: drop.id })).publisherFee
+      .publisherFeeId;
+    await ok(owner, 'POST', `/v2/publisher-fee/${id}/pay`, {
+      payment_method: 'stripe_card',
+      payment_token: await card(owner),
+    });
+    await ok(owner, 'PATCH', `/publisher/${slug}/drop/publish/${drop.id}`, {});
+    const patch = (body: Json) =>
+      call(owner, 'PATCH', `/publisher/${slug}/collections/${collection.id}/nfts/${nft.id}`, body);
+    const eth = await patch({ sourceCurrency: 'ETH', price: '0.01' });
+    expect(eth.status).toBe(400);
+    expect(eth.body.fields).toEqual({
+      sourceCurrency: 'Primary sales cannot be priced in ETH yet: choose USD to publish',
+    });
+    const auction = await patch({
+      primarySaleType: 'auction',
+      minimumBid: 10,
+      minimumBidIncrement: 1,
+      startDateTime: at(2),
+      endDateTime: at(50),
+    });
+    expect(auction.status, JSON.stringify(auction.body)).toBe(200);
+    const negative = await patch({ price: -5 });
+    expect(negative.status).toBe(400);
+    expect(negative.body.fields).toEqual({ price: 'Enter a price above 0' });
+    // Back to a fixed price: its price (25) was kept, the NFT is whole.
+    expect((await patch({ primarySaleType: 'standard' })).status).toBe(200);
+    const check = await ok(owner, 'GET', `/publisher/${slug}/drop/publish/${drop.id}`);
+    expect(check.fields).toEqual({});
+  });
+
   // QA 2026-12-07: a live open edition read '0 sold · $0.00' (its sales are written when it is minted, at its close).
   it.each(['fcfs', 'open_edition'])(
     "the drop list shows each drop's editions sold and proceeds (%s)",

@@ -19,6 +19,7 @@ import {
   isDropReadOnly,
   type NftRuleOptions,
   primaryFeeBreakdown,
+  publishCurrencyErrors,
   type RestrictionKind,
   SALE_TYPE_OF_DROP,
   STUDIO_MESSAGES,
@@ -510,7 +511,19 @@ export function createStudioService(deps: {
     // A draft is saved piece by piece (the editor sends each NFT and the drop on their own): a value at fault in
     // the body is refused, but not a field the body leaves out, nor the NFT's window against the drop's, which
     // may be on its way. Publishing checks the whole drop (decision 019).
-    fail(onlyFields(validateNft(merged, { ...ruleOptions(publisher, drop), dropWindow: undefined }), fields));
+    // A published drop's NFT shows on its public page as it is saved: the whole NFT is checked as Publish checks
+    // it, its price currency too (security review 2026-12-07: a price of -5 kept on an auction NFT was published as
+    // a fixed price by a change of sale type alone, and an ETH price went public, not to be bought).
+    const published = drop.dropStatus !== 'draft' && current !== null;
+    const errors = validateNft(merged, {
+      ...ruleOptions(publisher, drop),
+      dropWindow: published ? ruleOptions(publisher, drop).dropWindow : undefined,
+    });
+    if (published) fail({ ...errors, ...publishCurrencyErrors(merged) });
+    else fail(onlyFields(errors, fields));
+    // No price at or below zero is kept, whatever the sale type (an auction's price waits for a change of type).
+    if (body.price !== undefined && body.price !== null && !(Number(body.price) > 0))
+      fail({ price: STUDIO_MESSAGES.priceAboveZero });
     const values: Partial<typeof import('@vitrine/db').schema.nifties.$inferInsert> = {};
     const currency = merged.sourceCurrency === 'ETH' ? 'ETH' : 'USD';
     if (body.title !== undefined) values.title = body.title.trim();
