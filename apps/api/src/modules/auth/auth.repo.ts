@@ -2,6 +2,7 @@
 // by a conditional UPDATE … WHERE used_at IS NULL … RETURNING, so of two concurrent uses exactly one
 // wins (PostgreSQL re-checks the condition after the first commits).
 import { type Db, schema } from '@vitrine/db';
+import { isReservedStorefrontSlug } from '@vitrine/domain';
 import { and, count, desc, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { createBatcher } from '../../lib/batch';
 import { rowsOf } from '../../lib/sql-rows';
@@ -162,6 +163,14 @@ export function createAuthRepo(db: Db) {
 
     /** Whether another user has the profile URL, or gave it up (former URLs are kept for their users). */
     async profileUrlTaken(profileUrl: string, exceptUserId?: number): Promise<boolean> {
+      // A publisher's slug or a reserved word is taken too (one space with the storefronts' slugs).
+      if (isReservedStorefrontSlug(profileUrl)) return true;
+      const [publisher] = await db
+        .select({ id: schema.publishers.id })
+        .from(schema.publishers)
+        .where(eq(sql`lower(${schema.publishers.slug})`, profileUrl.toLowerCase()))
+        .limit(1);
+      if (publisher) return true;
       const [r] = await db
         .select({ id: users.id })
         .from(users)

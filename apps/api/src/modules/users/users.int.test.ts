@@ -115,6 +115,20 @@ describe('profile', () => {
     expect(mine.json()).toEqual({ profile_url: 'pro_file_2', taken: false });
   });
 
+  // Security review 2026-12-07: a user took a publisher's slug ('atlas', 'kinetic-archive') or a reserved word as their
+  // profile URL, and creator, split and allowlist fields then named them by it. The storefront editor refuses the
+  // reverse; the two names share one space.
+  it("refuses a publisher's slug or a reserved word as a profile URL", async () => {
+    for (const url of ['atlas', 'Kinetic-Archive', 'signup', 'publishers']) {
+      const res = await call('POST', '/api/user/v2/alter-user-profile/', { profile_url: url });
+      expect(res.json(), url).toMatchObject({ errorType: 'profile_url_taken' });
+      const q = await t.app.inject(`/api/user/is-profile-url-taken/?profile_url=${url}`);
+      expect(q.json(), url).toMatchObject({ taken: true });
+    }
+    const payee = await call('GET', '/api/v1/is-authorized-payee/kinetic-archive');
+    expect(payee.json()).toMatchObject({ exists: false });
+  });
+
   it('sets preferences and social links', async () => {
     const prefs = await call('PATCH', '/api/user/preferences/', { displayCurrency: 'ETH', budget: 5000 });
     expect(prefs.json()).toEqual({

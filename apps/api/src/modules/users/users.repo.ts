@@ -145,6 +145,16 @@ export function createUsersRepo(db: Db) {
     },
 
     /** Who a profile URL means: the user who has it, else the user who gave it up (kept for them). */
+    /** Whether a publisher's storefront has this slug (profile URLs and storefront slugs share one space). */
+    async isPublisherSlug(slug: string): Promise<boolean> {
+      const [r] = await db
+        .select({ id: publishers.id })
+        .from(publishers)
+        .where(eq(sql`lower(${publishers.slug})`, slug.toLowerCase()))
+        .limit(1);
+      return r !== undefined;
+    },
+
     async profileUrlOwner(profileUrl: string): Promise<number | null> {
       const [r] = await db
         .select({ id: users.id })

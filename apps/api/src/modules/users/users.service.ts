@@ -5,6 +5,7 @@ import {
   type AlterProfileInput,
   AppError,
   ERROR_TYPES,
+  isReservedStorefrontSlug,
   type PreferencesInput,
   type Profile,
   phoneNumberSchema,
@@ -190,13 +191,21 @@ export function createUsersService(deps: {
     });
   }
 
+  /**
+   * A publisher's slug or a word the site's paths keep: not a profile URL (profile URLs and storefront slugs share one
+   * space, as the storefront editor refuses the reverse; security review 2026-12-07: a user took 'atlas').
+   */
+  async function nameOfAStorefront(url: string): Promise<boolean> {
+    return isReservedStorefrontSlug(url) || (await repo.isPublisherSlug(url));
+  }
+
   return {
     profile,
 
     async alterProfile(auth: AuthContext, input: AlterProfileInput): Promise<Profile> {
       if (input.profile_url) {
         const owner = await repo.profileUrlOwner(input.profile_url);
-        if (owner !== null && owner !== auth.userId) {
+        if ((owner !== null && owner !== auth.userId) || (await nameOfAStorefront(input.profile_url))) {
           throw new AppError({
             errorType: 'profile_url_taken',
             message: 'This profile URL is already taken.',
@@ -250,7 +259,8 @@ export function createUsersService(deps: {
 
     async isProfileUrlTaken(profileUrl: string, auth: AuthContext | null) {
       const owner = await repo.profileUrlOwner(profileUrl);
-      return { profile_url: profileUrl, taken: owner !== null && owner !== auth?.userId };
+      const taken = (owner !== null && owner !== auth?.userId) || (await nameOfAStorefront(profileUrl));
+      return { profile_url: profileUrl, taken };
     },
 
     async setPreferences(auth: AuthContext, input: PreferencesInput) {
