@@ -220,9 +220,7 @@ export function ListingCheckout({
             itemName={item.data?.token.name ?? 'this NFT'}
             viewerOwnsItem={viewerOwns}
             closedText={listingClosedText(
-              intent.listing && intent.quotes[0]
-                ? { sellerId: intent.listing.sellerId, priceInCents: intent.quotes[0].priceInCents }
-                : null,
+              intent.listing,
               item.data ? { ownerId: item.data.owner?.id ?? null, listing: item.data.listing } : null,
             )}
             frame={frame}

@@ -7,12 +7,12 @@ import {
   listingRepricedText,
 } from './listing-closed';
 
-const quoted = { sellerId: 7, priceInCents: 2_500 };
 const usd = (cents: number, discount?: number) => ({
-  priceInCents: cents - (discount ?? 0),
   baseListingPrice: { amount: String(cents), currency: 'USD' },
   listingDiscount: discount ? { amount: String(discount), currency: 'USD' } : null,
 });
+const eth = (wei: string) => ({ baseListingPrice: { amount: wei, currency: 'ETH' }, listingDiscount: null });
+const quoted = { id: 3, sellerId: 7, ...usd(2_500) };
 
 describe('why a listing checkout closed', () => {
   it('sold: the NFT has another owner', () => {
@@ -21,20 +21,29 @@ describe('why a listing checkout closed', () => {
   it('withdrawn: still the seller’s, not for sale', () => {
     expect(listingClosedText(quoted, { ownerId: 7, listing: null })).toBe(LISTING_WITHDRAWN_TEXT);
   });
-  it('repriced: for sale at another price, the one a buyer pays (less the discount)', () => {
-    expect(listingClosedText(quoted, { ownerId: 7, listing: usd(400) })).toBe(listingRepricedText('$4.00'));
-    expect(listingClosedText(quoted, { ownerId: 7, listing: usd(5_000, 1_000) })).toBe(
+  it('repriced: for sale at another price, the one a buyer pays (less the discount), or listed anew', () => {
+    expect(listingClosedText(quoted, { ownerId: 7, listing: { id: 3, ...usd(400) } })).toBe(
+      listingRepricedText('$4.00'),
+    );
+    expect(listingClosedText(quoted, { ownerId: 7, listing: { id: 3, ...usd(5_000, 1_000) } })).toBe(
       listingRepricedText('$40.00'),
     );
-    const eth = {
-      priceInCents: 310_000,
-      baseListingPrice: { amount: '1500000000000000000', currency: 'ETH' },
-      listingDiscount: null,
-    };
-    expect(listingClosedText(quoted, { ownerId: 7, listing: eth })).toBe(listingRepricedText('1.5 ETH'));
+    expect(listingClosedText(quoted, { ownerId: 7, listing: { id: 3, ...eth('1500000000000000000') } })).toBe(
+      listingRepricedText('1.5 ETH'),
+    );
+    expect(listingClosedText(quoted, { ownerId: 7, listing: { id: 4, ...usd(2_500) } })).toBe(
+      listingRepricedText('$25.00'),
+    );
   });
-  it('not read again yet (the same listing at the same price), or unknown: every reason it may have been', () => {
-    expect(listingClosedText(quoted, { ownerId: 7, listing: usd(2_500) })).toBe(LISTING_CLOSED_TEXT);
+  it('not read again yet (the same listing at the same price, in its own currency), or unknown: every reason', () => {
+    expect(listingClosedText(quoted, { ownerId: 7, listing: { id: 3, ...usd(2_500) } })).toBe(
+      LISTING_CLOSED_TEXT,
+    );
+    // An ETH listing at the same ETH price: its USD cents moved with the rate, it was not repriced (review 2026-12-07).
+    const ethQuote = { id: 5, sellerId: 7, ...eth('1500000000000000000') };
+    expect(
+      listingClosedText(ethQuote, { ownerId: 7, listing: { id: 5, ...eth('1500000000000000000') } }),
+    ).toBe(LISTING_CLOSED_TEXT);
     expect(listingClosedText(null, { ownerId: 7, listing: null })).toBe(LISTING_CLOSED_TEXT);
     expect(listingClosedText(quoted, null)).toBe(LISTING_CLOSED_TEXT);
   });

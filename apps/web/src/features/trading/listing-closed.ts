@@ -4,16 +4,22 @@ import { formatListingUnits } from '@vitrine/domain';
 
 type Price = { amount: string; currency: string };
 
-/** The listing the checkout quoted: its seller and what a buyer paid. */
-export interface QuotedListing {
+/** A listing's price as the answers carry it: the list price and the seller's discount, in its currency. */
+interface ListedPrice {
+  baseListingPrice: Price;
+  listingDiscount: Price | null;
+}
+
+/** The listing the checkout quoted: its id, its seller and its price. */
+export interface QuotedListing extends ListedPrice {
+  id: number;
   sellerId: number | null;
-  priceInCents: number;
 }
 
 /** The item as it reads now: its owner, and its listing if it is for sale. */
 export interface ItemNow {
   ownerId: number | null;
-  listing: { priceInCents: number; baseListingPrice: Price; listingDiscount: Price | null } | null;
+  listing: (ListedPrice & { id: number }) | null;
 }
 
 /** While the item's new state is not read yet (or cannot be): each reason it may have been. */
@@ -26,11 +32,11 @@ export const LISTING_WITHDRAWN_TEXT =
 export const listingRepricedText = (price: string) =>
   `Its seller changed the price to ${price} while you were checking out. You have not been charged: go back to the NFT to buy it at the new price.`;
 
-/** What a buyer pays for a listing, in its currency: the list price less the seller's discount. */
-function paidPrice(listing: NonNullable<ItemNow['listing']>): string {
+/** What a buyer pays for a listing, in its currency's minor unit: the list price less the seller's discount. */
+function paid(listing: ListedPrice): { units: bigint; currency: 'USD' | 'ETH' } {
   const currency = listing.baseListingPrice.currency === 'ETH' ? 'ETH' : 'USD';
   const discount = listing.listingDiscount ? BigInt(listing.listingDiscount.amount) : 0n;
-  return formatListingUnits(BigInt(listing.baseListingPrice.amount) - discount, currency);
+  return { units: BigInt(listing.baseListingPrice.amount) - discount, currency };
 }
 
 /**
@@ -42,6 +48,10 @@ export function listingClosedText(quoted: QuotedListing | null, now: ItemNow | n
   if (!quoted || !now) return LISTING_CLOSED_TEXT;
   if (now.ownerId !== quoted.sellerId) return LISTING_SOLD_TEXT;
   if (now.listing === null) return LISTING_WITHDRAWN_TEXT;
-  if (now.listing.priceInCents !== quoted.priceInCents) return listingRepricedText(paidPrice(now.listing));
+  // Compared in the listing's own currency (an ETH listing's cents move with the rate, its ETH price does not).
+  const before = paid(quoted);
+  const after = paid(now.listing);
+  if (now.listing.id !== quoted.id || after.units !== before.units || after.currency !== before.currency)
+    return listingRepricedText(formatListingUnits(after.units, after.currency));
   return LISTING_CLOSED_TEXT;
 }
