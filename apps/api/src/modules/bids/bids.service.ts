@@ -42,7 +42,7 @@ import {
   retryWaitAfter,
 } from '../trading/card-authorizations';
 import { CARD_VERIFICATION_ERRORS, type CardVerifications } from '../trading/card-verifications';
-import { createLedgerRepo, type HouseAccount, type LedgerRepo, takeBack } from '../trading/ledger.repo';
+import { createLedgerRepo, type HouseAccount, type LedgerRepo } from '../trading/ledger.repo';
 import { type ExternalPaymentProvider, PaymentRefusedError } from '../trading/payment-providers';
 import { splitPayees, splitPostings, splitShares, tellSplitPayees } from '../trading/sales-splits';
 import { createTradingRepo, type NiftyForSale, type TradingRepo } from '../trading/trading.repo';
@@ -214,34 +214,15 @@ export function createBidsService(deps: {
       if (listed) await t.lockListing(listed.id);
       const token = tokenRowId === null ? null : await t.lockToken(tokenRowId);
       if (!token || token.ownerId !== bid.userId) return 'stuck' as const;
-      const original = await l.movementEntries('purchase', `bid:${bid.id}`);
-      const taken = takeBack(
-        await l.lock(original.map((p) => p.accountId)),
-        original.filter((p) => p.amountCents > 0),
+      const shortfall = await l.reversePurchase(
+        `bid:${bid.id}`,
+        `Auction win forfeited (payment refused): ${token.name}`,
+        at,
       );
-      const postings = [
-        ...original
-          .filter((p) => p.amountCents < 0)
-          .map((p) => ({ accountId: p.accountId, amountCents: -p.amountCents, memo: p.memo })),
-        ...taken.postings,
-      ];
-      if (taken.shortfall > 0) {
-        const clearing = await l.houseAccount('payments_clearing');
-        postings.push({ accountId: clearing, amountCents: -taken.shortfall, memo: 'refund_shortfall' });
-      }
-      if (original.length > 0) {
-        await l.post({
-          kind: 'purchase_forfeited',
-          reference: `bid:${bid.id}`,
-          description: `Auction win forfeited (payment refused): ${token.name}`,
-          at,
-          postings,
-        });
-      }
       await bids.removeToken(token.id);
       if (!(await t.addSold(nifty.id, -1))) throw new Error(`bid ${bid.id}: sold count`);
       if (!(await bids.markForfeited(bid.id, at))) throw new Error(`bid ${bid.id}: forfeited twice`);
-      return { bid, name: token.name, shortfall: taken.shortfall, offersOn };
+      return { bid, name: token.name, shortfall, offersOn };
     });
     if (result === 'done') return;
     if (result === 'stuck') {

@@ -45,7 +45,7 @@ import {
   type CardVerifications,
   type RequiresAction,
 } from '../trading/card-verifications';
-import { createLedgerRepo, type LedgerRepo, takeBack } from '../trading/ledger.repo';
+import { createLedgerRepo, type LedgerRepo } from '../trading/ledger.repo';
 import type { OwedVoids } from '../trading/owed-voids';
 import { type ExternalPaymentProvider, PaymentRefusedError } from '../trading/payment-providers';
 import { checkoutKindOf } from '../trading/sale-kind';
@@ -593,33 +593,13 @@ export function createDrawingsService(deps: {
         await drawings.removeToken(token.id);
         if (!(await t.addSold(nifty.id, -1))) throw new Error('drawing: sold count');
       }
-      let shortfall = 0;
-      if (original.length > 0) {
-        // The payer gets its payment back; each credit is taken back, a user's up to what they may spend
-        // now (read again under the locks held: the new purchase credited them), the rest left on clearing.
-        const taken = takeBack(
-          await l.lock(fixed),
-          original.filter((p) => p.amountCents > 0),
-        );
-        shortfall = taken.shortfall;
-        const postings = [
-          ...original
-            .filter((p) => p.amountCents < 0)
-            .map((p) => ({ accountId: p.accountId, amountCents: -p.amountCents, memo: p.memo })),
-          ...taken.postings,
-        ];
-        if (shortfall > 0) {
-          const clearing = await l.houseAccount('payments_clearing');
-          postings.push({ accountId: clearing, amountCents: -shortfall, memo: 'refund_shortfall' });
-        }
-        await l.post({
-          kind: 'purchase_forfeited',
-          reference: `drawing_entry:${e.id}`,
-          description: `Drawing win forfeited (payment refused): ${n.title}`,
-          at,
-          postings,
-        });
-      }
+      // The payer gets its payment back; each credit is taken back, a user's up to what they may spend now (read
+      // again under the locks held: the new purchase credited them), the rest left on clearing.
+      const shortfall = await l.reversePurchase(
+        `drawing_entry:${e.id}`,
+        `Drawing win forfeited (payment refused): ${n.title}`,
+        at,
+      );
       if (!(await drawings.markForfeited(e.id, at))) throw new Error('drawing: forfeited twice');
       return { loser: e.userId, next, tokenRowId: next ? token.id : null, shortfall, offersOn };
     });

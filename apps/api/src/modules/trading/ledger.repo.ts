@@ -255,6 +255,34 @@ export function createLedgerRepo(db: Db) {
       return Number(tx.id);
     },
 
+    /**
+     * A forfeited win's purchase (the `purchase` movement of `reference`) reversed as `purchase_forfeited`: the payer
+     * gets its payment back; each credit is taken back, a user's up to what they may spend now (read under the locks
+     * taken here), a house account's in full (`takeBack`), and the rest, the shortfall, is left on the clearing
+     * account (`refund_shortfall`). So no account goes below zero and a forfeit never fails for it. Nothing without a
+     * purchase (a free win). Answers the shortfall, for the operator.
+     */
+    async reversePurchase(reference: string, description: string, at: Date): Promise<number> {
+      const original = await this.movementEntries('purchase', reference);
+      if (original.length === 0) return 0;
+      const taken = takeBack(
+        await this.lock(original.map((p) => p.accountId)),
+        original.filter((p) => p.amountCents > 0),
+      );
+      const postings = [
+        ...original
+          .filter((p) => p.amountCents < 0)
+          .map((p) => ({ accountId: p.accountId, amountCents: -p.amountCents, memo: p.memo })),
+        ...taken.postings,
+      ];
+      if (taken.shortfall > 0) {
+        const clearing = await account('payments_clearing', null);
+        postings.push({ accountId: clearing, amountCents: -taken.shortfall, memo: 'refund_shortfall' });
+      }
+      await this.post({ kind: 'purchase_forfeited', reference, description, at, postings });
+      return taken.shortfall;
+    },
+
     /** Sets money aside on an account (an offer); the caller checked what is available under the lock. */
     async hold(accountId: number, amountCents: number, reference: string, at: Date): Promise<void> {
       await db.insert(holds).values({ accountId, amountCents, reference, createdAt: at });
