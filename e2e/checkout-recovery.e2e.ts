@@ -440,14 +440,7 @@ describe('checkout and listing recovery', () => {
 
   it('a checkout open while the seller withdraws the listing says so at its next poll', async () => {
     const listed = await collectorListsOne();
-    const buyer = await apiSignUp(baseUrl, 'qa-withdrawn');
-    const context = await browser.newContext({ viewport: DESKTOP });
-    await storeCredentials(context, buyer.grant);
-    const page = await context.newPage();
-    await page.goto(baseUrl + itemUrl(listed.token));
-    await page.getByTestId('item-price').getByTestId('buy-now').click();
-    await page.waitForURL((url) => url.pathname.startsWith('/listing-checkout/'));
-    await page.getByTestId('fee-breakdown').waitFor();
+    const { page, context } = await checkoutOf(listed.token, 'qa-withdrawn');
     await apiCall(baseUrl, listed.accessToken, 'DELETE', `/v2/listings/${listed.listingId}`);
     const closed = page.getByTestId('checkout-closed-message');
     await closed.waitFor({ timeout: 20_000 });
