@@ -12,6 +12,7 @@ import { type TestApp, testApp } from '../../testing/test-app';
 import { outbox } from '../auth/testing/auth-kit';
 import { CAPTURE_RETRY_DELAYS_MS, MAX_CAPTURE_ATTEMPTS } from '../trading/card-authorizations';
 import { TEST_CARDS } from '../trading/payment-providers';
+import { saleTakenBackMessage } from '../trading/sales-splits';
 import { accountBalance, buyer, fund, ledgerInvariants, simCard } from '../trading/trading-helpers';
 import { auctionForfeitMessage, auctionSaleCancelledMessage } from './bids.service';
 import { auctionNifty, bidInfo, placeBid } from './bids-helpers';
@@ -694,6 +695,57 @@ describe('settlement', () => {
     expect(told.map((m) => m.text.split('\n\n')[0])).toContain(
       auctionSaleCancelledMessage(`${title?.title} #1`, 2_500),
     );
+  });
+
+  // Each payee of the split was told their share at the settlement: the forfeit that takes it back tells them too
+  // (before: their balance dropped unsaid). The publisher hears it once, by its own 'sale cancelled' email.
+  it('a forfeited win with a split tells each payee the share taken back', async () => {
+    const { nifty, owner } = await auctionNifty(t.app, { endsInMs: 5 * MINUTE });
+    const payee = await buyer(t.app);
+    await db()
+      .insert(schema.salesSplits)
+      .values([
+        { niftyId: nifty.id, kind: 'primary', userId: owner.id, percentage: '70', position: 0 },
+        { niftyId: nifty.id, kind: 'primary', userId: payee.userId, percentage: '30', position: 1 },
+      ]);
+    const payeeBefore = await balanceOf(payee.userId);
+    const { bidId, reference } = await cardBid(nifty, '100');
+    await t.app.services.cardProcessor.provider.void(reference);
+    t.clock.advance(6 * MINUTE);
+    await t.app.services.bids.settle(nifty.id);
+    // $100.00 less the 10 % service fee, divided 70/30: the payee's $27.00.
+    expect(await balanceOf(payee.userId)).toBe(payeeBefore + 2_700);
+    for (const wait of CAPTURE_RETRY_DELAYS_MS) {
+      t.clock.advance(wait + 1000);
+      await t.app.services.bids.captureDue();
+    }
+    expect((await bidRow(bidId))?.status).toBe('forfeited');
+    expect(await balanceOf(payee.userId)).toBe(payeeBefore);
+    await t.app.services.accounts.background.idle();
+    const [title] = await db()
+      .select({ title: schema.nifties.title })
+      .from(schema.nifties)
+      .where(eq(schema.nifties.id, nifty.id));
+    const emailOf = async (id: number) =>
+      (await db().select().from(schema.users).where(eq(schema.users.id, id)))[0]?.email ?? '';
+    // The outbox keeps no order: compared sorted.
+    const firstParagraphs = (mail: { text: string }[]) => mail.map((m) => m.text.split('\n\n')[0]).sort();
+    const toPayee = await outbox(t.app, await emailOf(payee.userId), 'nft_sold');
+    expect(firstParagraphs(toPayee)).toEqual(
+      [
+        `${title?.title} #1 sold for $100.00. Your share of its proceeds, by its split: $27.00.`,
+        saleTakenBackMessage(`${title?.title} #1`, 2_700),
+      ].sort(),
+    );
+    expect(toPayee.find((m) => m.text.startsWith('The sale of'))?.link).toMatch(/\/dashboard\/transactions$/);
+    const toPublisher = await outbox(t.app, await emailOf(owner.id), 'nft_sold');
+    expect(firstParagraphs(toPublisher)).toEqual(
+      [
+        `Your NFT ${title?.title} #1 sold at auction for $100.00. Its proceeds of $90.00 were divided by its split, your share $63.00 (service fee $10.00).`,
+        auctionSaleCancelledMessage(`${title?.title} #1`, 10_000),
+      ].sort(),
+    );
+    expect(await ledgerInvariants(db())).toEqual(balanced);
   });
 
   it('past its authorisation’s life, a capture the processor does not answer forfeits the win, unless it took the money', async () => {

@@ -44,7 +44,13 @@ import {
 import { CARD_VERIFICATION_ERRORS, type CardVerifications } from '../trading/card-verifications';
 import { createLedgerRepo, type HouseAccount, type LedgerRepo } from '../trading/ledger.repo';
 import { type ExternalPaymentProvider, PaymentRefusedError } from '../trading/payment-providers';
-import { splitPayees, splitPostings, splitShares, tellSplitPayees } from '../trading/sales-splits';
+import {
+  splitPayees,
+  splitPostings,
+  splitShares,
+  tellSplitPayees,
+  tellTakenBack,
+} from '../trading/sales-splits';
 import { createTradingRepo, type NiftyForSale, type TradingRepo } from '../trading/trading.repo';
 import { MAX_PRICE_CENTS, TRADING_ERRORS } from '../trading/trading.service';
 import { type BidRow, type BidsRepo, createBidsRepo } from './bids.repo';
@@ -214,7 +220,7 @@ export function createBidsService(deps: {
       if (listed) await t.lockListing(listed.id);
       const token = tokenRowId === null ? null : await t.lockToken(tokenRowId);
       if (!token || token.ownerId !== bid.userId) return 'stuck' as const;
-      const shortfall = await l.reversePurchase(
+      const { shortfall, takenBack } = await l.reversePurchase(
         `bid:${bid.id}`,
         `Auction win forfeited (payment refused): ${token.name}`,
         at,
@@ -222,7 +228,7 @@ export function createBidsService(deps: {
       await bids.removeToken(token.id);
       if (!(await t.addSold(nifty.id, -1))) throw new Error(`bid ${bid.id}: sold count`);
       if (!(await bids.markForfeited(bid.id, at))) throw new Error(`bid ${bid.id}: forfeited twice`);
-      return { bid, name: token.name, shortfall, offersOn };
+      return { bid, name: token.name, shortfall, takenBack, offersOn };
     });
     if (result === 'done') return;
     if (result === 'stuck') {
@@ -231,7 +237,7 @@ export function createBidsService(deps: {
       });
       return;
     }
-    const { bid, name, shortfall, offersOn } = result;
+    const { bid, name, shortfall, takenBack, offersOn } = result;
     touchRemoved?.();
     // The winner's authorisation, if still alive, and the cancelled offers' cards are let go.
     await cards.release(bid.providerReference);
@@ -258,6 +264,11 @@ export function createBidsService(deps: {
       text: auctionSaleCancelledMessage(name, bid.amountInCents),
       path: SALES_PATH,
     });
+    // The split's other payees, told of their share at the settlement, are told it went back.
+    tellTakenBack(
+      { ...deps, contactsOf: trading.contactsOf },
+      { what: name, takenBack, except: n.publisherOwnerId },
+    );
     await deps.onAuctionChange?.(n.id).catch(() => undefined);
   }
   const trading = createTradingRepo(deps.db);

@@ -15,6 +15,7 @@ import { sessionFor, type TestSession } from '../social/test-session';
 import { CAPTURE_RETRY_DELAYS_MS, MAX_CAPTURE_ATTEMPTS } from '../trading/card-authorizations';
 import { createLedgerRepo } from '../trading/ledger.repo';
 import { TEST_CARDS } from '../trading/payment-providers';
+import { saleTakenBackMessage } from '../trading/sales-splits';
 import {
   buyer,
   cardOffer,
@@ -1084,6 +1085,10 @@ describe('a winner whose card capture keeps being refused (decision 013 "Refused
     const told = (await alertsOf(winner.userId)).map((a) => a.message);
     expect(told).toContain(forfeitMessage(title, false));
     expect(told.some((m) => m.includes('next entrant'))).toBe(false);
+    // And the publisher, told of its proceeds at the draw, is told they went back (before: unsaid).
+    expect(
+      (await mailTo(owner.id, 'A sale you were paid from was cancelled')).map((m) => m.split('\n\n')[0]),
+    ).toEqual([saleTakenBackMessage(title, 2_250)]);
   });
 
   it('released after the publisher spent the proceeds: each account gives back what it may, the shortfall stays on clearing', async () => {

@@ -49,7 +49,7 @@ import { createLedgerRepo, type LedgerRepo } from '../trading/ledger.repo';
 import type { OwedVoids } from '../trading/owed-voids';
 import { type ExternalPaymentProvider, PaymentRefusedError } from '../trading/payment-providers';
 import { checkoutKindOf } from '../trading/sale-kind';
-import { splitPayees, splitPostings, splitShares } from '../trading/sales-splits';
+import { splitPayees, splitPostings, splitShares, tellTakenBack } from '../trading/sales-splits';
 import { createTradingRepo, type NiftyForSale, type TradingRepo } from '../trading/trading.repo';
 import { createDrawingsRepo, type DrawingRow, type DrawingsRepo, type ListedEntry } from './drawings.repo';
 
@@ -595,18 +595,18 @@ export function createDrawingsService(deps: {
       }
       // The payer gets its payment back; each credit is taken back, a user's up to what they may spend now (read
       // again under the locks held: the new purchase credited them), the rest left on clearing.
-      const shortfall = await l.reversePurchase(
+      const { shortfall, takenBack } = await l.reversePurchase(
         `drawing_entry:${e.id}`,
         `Drawing win forfeited (payment refused): ${n.title}`,
         at,
       );
       if (!(await drawings.markForfeited(e.id, at))) throw new Error('drawing: forfeited twice');
-      return { loser: e.userId, next, tokenRowId: next ? token.id : null, shortfall, offersOn };
+      return { loser: e.userId, next, tokenRowId: next ? token.id : null, shortfall, takenBack, offersOn };
     });
     if (result === 'done') return true;
     if (result === 'stuck') return false;
     // Committed: both told, the operator of a shortfall, the browsing caches.
-    const { loser, next, tokenRowId, shortfall, offersOn } = result;
+    const { loser, next, tokenRowId, shortfall, takenBack, offersOn } = result;
     if (next === null) touchRemoved?.();
     for (const o of offersOn) await cards.release(o.providerReference);
     if (shortfall > 0) {
@@ -626,6 +626,10 @@ export function createDrawingsService(deps: {
     if (next) tell(next.userId, n, runnerUpMessage(n.title), 'You won the drawing', `drawing:${n.id}:won`);
     // Paid now by balance (or free); by card, once captured (`settleCards`).
     if (next && next.providerReference === null) sendReceipt(next);
+    // Released: the proceeds told at the draw (the publisher's, or each payee's of the split) went back, unsaid
+    // before. Passed to the next entrant, its purchase credits the same accounts again: nothing to tell.
+    if (next === null)
+      tellTakenBack({ ...deps, contactsOf: trading.contactsOf }, { what: n.title, takenBack, except: null });
     if (tokenRowId !== null) await deps.onTokenChange?.(tokenRowId, loser).catch(() => undefined);
     return true;
   }

@@ -260,11 +260,15 @@ export function createLedgerRepo(db: Db) {
      * gets its payment back; each credit is taken back, a user's up to what they may spend now (read under the locks
      * taken here), a house account's in full (`takeBack`), and the rest, the shortfall, is left on the clearing
      * account (`refund_shortfall`). So no account goes below zero and a forfeit never fails for it. Nothing without a
-     * purchase (a free win). Answers the shortfall, for the operator.
+     * purchase (a free win). Answers the shortfall, for the operator, and what each user gave back, for them.
      */
-    async reversePurchase(reference: string, description: string, at: Date): Promise<number> {
+    async reversePurchase(
+      reference: string,
+      description: string,
+      at: Date,
+    ): Promise<{ shortfall: number; takenBack: { userId: number; cents: number }[] }> {
       const original = await this.movementEntries('purchase', reference);
-      if (original.length === 0) return 0;
+      if (original.length === 0) return { shortfall: 0, takenBack: [] };
       const taken = takeBack(
         await this.lock(original.map((p) => p.accountId)),
         original.filter((p) => p.amountCents > 0),
@@ -280,7 +284,18 @@ export function createLedgerRepo(db: Db) {
         postings.push({ accountId: clearing, amountCents: -taken.shortfall, memo: 'refund_shortfall' });
       }
       await this.post({ kind: 'purchase_forfeited', reference, description, at, postings });
-      return taken.shortfall;
+      // What each user gave back (a payee told of their share at the sale is told of this too).
+      const userOf = new Map(original.map((p) => [p.accountId, p.userId]));
+      const byUser = new Map<number, number>();
+      for (const p of taken.postings) {
+        const userId = userOf.get(p.accountId);
+        if (userId != null && p.amountCents < 0)
+          byUser.set(userId, (byUser.get(userId) ?? 0) - p.amountCents);
+      }
+      return {
+        shortfall: taken.shortfall,
+        takenBack: [...byUser].map(([userId, cents]) => ({ userId, cents })),
+      };
     },
 
     /** Sets money aside on an account (an offer); the caller checked what is available under the lock. */
@@ -345,11 +360,18 @@ export function createLedgerRepo(db: Db) {
     },
 
     /** The entries of a movement (a winner's purchase), in order, to post its exact reverse. */
+    /** A movement's entries, in order; `userId` the account's user (null: a house account). */
     async movementEntries(kind: string, reference: string) {
       return db
-        .select({ accountId: entries.accountId, amountCents: entries.amountCents, memo: entries.memo })
+        .select({
+          accountId: entries.accountId,
+          amountCents: entries.amountCents,
+          memo: entries.memo,
+          userId: accounts.userId,
+        })
         .from(entries)
         .innerJoin(transactions, eq(transactions.id, entries.transactionId))
+        .innerJoin(accounts, eq(accounts.id, entries.accountId))
         .where(and(eq(transactions.kind, kind as never), eq(transactions.reference, reference)))
         .orderBy(asc(entries.id));
     },

@@ -91,3 +91,32 @@ export function tellSplitPayees(
     });
   }
 }
+
+/**
+ * After commit, each user a forfeited sale's reversal took money back from but `except` (told otherwise: the
+ * publisher's own "sale cancelled" email) is told what left their balance and why, linking to Transactions where
+ * the reversal shows. A payee told of their share at the sale would otherwise see it go unsaid.
+ */
+export function tellTakenBack(
+  deps: {
+    notifier?: Notifier;
+    background?: Background;
+    webOrigin?: () => string;
+    contactsOf: Pick<TradingRepo, 'contactsOf'>['contactsOf'];
+  },
+  sale: { what: string; takenBack: readonly { userId: number; cents: number }[]; except: number | null },
+): void {
+  for (const t of sale.takenBack) {
+    if (t.userId === sale.except || t.cents <= 0) continue;
+    emailUserLater(deps, async (id) => (await deps.contactsOf([id])).get(id), t.userId, {
+      kind: 'nft_sold',
+      subject: 'A sale you were paid from was cancelled',
+      text: saleTakenBackMessage(sale.what, t.cents),
+      path: TRANSACTIONS_PATH,
+    });
+  }
+}
+
+/** What a payee of a cancelled sale is told (the spec has no text for it). */
+export const saleTakenBackMessage = (what: string, cents: number) =>
+  `The sale of ${what} was cancelled: its buyer's payment could not be taken. The ${formatCents(cents)} you received from it was taken back from your balance.`;
