@@ -200,6 +200,15 @@ describe('a studio-made drop sells', () => {
     await criteria.getByText('There is 1 invalid entry').waitFor();
     await fill(criteria, allowlist, collector.email);
     await expect.poll(() => criteria.getByText('There is 1 invalid entry').count()).toBe(0);
+    // An allowlist restricts through an Account list rule alone (QA 2026-12-07: without one, everyone could buy):
+    // held with its message until the rule is added.
+    await criteria
+      .getByText('Add an Account list rule: without one, this allowlist lets everyone buy')
+      .waitFor();
+    await criteria.getByRole('button', { name: 'Add rule' }).click();
+    await expect
+      .poll(() => criteria.getByTestId('criteria-expression').textContent())
+      .toBe('[On the allowlist]');
     await waitSaved(page);
 
     // The 1/1 Auction NFT: its art, a minimum bid, and its own window (a past start is refused).

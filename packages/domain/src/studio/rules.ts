@@ -43,6 +43,7 @@ export const STUDIO_MESSAGES = {
   // Ours (the spec names the rule, not its words):
   collectionNameTooLong: `The name cannot be longer than ${COLLECTION_NAME_MAX_LENGTH} characters`,
   invalidDate: 'Please enter a valid date',
+  allowlistWithoutRule: 'Add an Account list rule: without one, this allowlist lets everyone buy',
   maxDuration: 'The start and end times cannot be more than 5 days apart.',
   isSafeForWork: 'Must be true or false',
   unauthorizedPayee: 'This recipient is not an authorized payee',
@@ -455,6 +456,16 @@ export function validateCriteriaRule(rule: { count?: number | string | null }): 
 export function validateAllowlist(entries: readonly string[], unknown: readonly string[] = []): FieldErrors {
   const invalid = new Set([...invalidAllowlistEntries(entries), ...unknown]);
   return invalid.size > 0 ? { entries: invalidEntriesMessage(invalid.size) } : {};
+}
+
+/**
+ * An allowlist is read by Account list rules alone: entries without such a rule restrict nobody, which a publisher
+ * who typed them does not expect (QA 2026-12-07: a drop published with an allowlist and no rule sold to everyone).
+ */
+export function validateAllowlistRule(entries: readonly string[], kinds: readonly string[]): FieldErrors {
+  return entries.length > 0 && !kinds.includes('account_list')
+    ? { entries: STUDIO_MESSAGES.allowlistWithoutRule }
+    : {};
 }
 
 /** A whole drop for publishing: the drop's, each collection's and each NFT's errors. */

@@ -267,6 +267,16 @@ describe('building a drop', () => {
       'rules.0.count': 'Enter a value of 1 or more',
       allowlist: 'There are 2 invalid entries',
     });
+    // QA 2026-12-07: an allowlist without an Account list rule restricts nobody: the drop sold to everyone.
+    const ruleless = await call(owner, 'PUT', url, {
+      mode: 'all',
+      rules: [],
+      allowlist: { usernames: ['studio-partner'], emailAddresses: [] },
+    });
+    expect(ruleless.status).toBe(400);
+    expect(ruleless.body.fields).toEqual({
+      allowlist: 'Add an Account list rule: without one, this allowlist lets everyone buy',
+    });
     const good = await ok(owner, 'PUT', url, {
       mode: 'any',
       rules: [{ kind: 'account_list', count: 1 }],

@@ -27,6 +27,7 @@ import {
   type StudioSplitInput,
   toMinorUnits,
   validateAllowlist,
+  validateAllowlistRule,
   validateCollection,
   validateCriteriaRule,
   validateDrop,
@@ -993,7 +994,12 @@ export function createStudioService(deps: {
           (u) => !known.some((k) => k.profileUrl.toLowerCase() === u.toLowerCase()),
         );
         const allowlist = validateAllowlist([...usernames, ...emails], unknownNames);
+        const ruleless = validateAllowlistRule(
+          [...usernames, ...emails],
+          body.rules.map((rule) => rule.kind),
+        );
         if (allowlist.entries) errors.allowlist = allowlist.entries;
+        else if (ruleless.entries) errors.allowlist = ruleless.entries;
         fail(errors);
         await r.replaceCriteria(nftId, {
           mode: body.mode,

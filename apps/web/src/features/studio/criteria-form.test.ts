@@ -15,6 +15,11 @@ describe('criteria form (001 §5)', () => {
     expect(criteriaErrors({ ...form, allowlist: 'caseylinden\nbad one!', rules: [] })).toEqual({
       allowlist: 'There is 1 invalid entry',
     });
+    // Entries without an Account list rule restrict nobody (QA 2026-12-07): said, and held.
+    expect(criteriaErrors({ ...form, allowlist: 'caseylinden', rules: [] })).toEqual({
+      allowlist: 'Add an Account list rule: without one, this allowlist lets everyone buy',
+    });
+    expect(criteriaErrors({ ...form, allowlist: '', rules: [] })).toEqual({});
   });
 
   it('sends each rule with the list its kind names, and splits the allowlist into usernames and emails', () => {

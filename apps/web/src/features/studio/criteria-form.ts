@@ -5,6 +5,7 @@ import {
   invalidEntriesMessage,
   RESTRICTION_KINDS,
   type RestrictionKind,
+  validateAllowlistRule,
   validateCriteriaRule,
 } from '@vitrine/domain';
 import type { Criteria, CriteriaBody } from './studio-api';
@@ -102,7 +103,13 @@ export function criteriaErrors(form: CriteriaForm): Record<string, string> {
     const e = validateCriteriaRule({ count: rule.count });
     if (e.count) errors[`rules.${index}.count`] = e.count;
   });
-  const invalid = invalidAllowlistEntries(items(form.allowlist)).length;
+  const entries = items(form.allowlist);
+  const invalid = invalidAllowlistEntries(entries).length;
+  const ruleless = validateAllowlistRule(
+    entries,
+    form.rules.map((r) => r.kind),
+  ).entries;
   if (invalid > 0) errors.allowlist = invalidEntriesMessage(invalid);
+  else if (ruleless) errors.allowlist = ruleless;
   return errors;
 }
