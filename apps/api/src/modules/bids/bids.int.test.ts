@@ -219,16 +219,25 @@ describe('auction bids', () => {
   });
 
   it('a bid 1 s before the end moves the end to 5 minutes after it; a bid 1 s after the end is refused', async () => {
-    const { nifty } = await auctionNifty(t.app, { endsInMs: 10 * MINUTE });
+    const { nifty, drop } = await auctionNifty(t.app, { endsInMs: 10 * MINUTE });
     const a = await funded();
     const b = await funded();
     const end = new Date(t.clock.now().getTime() + 10 * MINUTE);
+    await db().update(schema.drops).set({ endAt: end }).where(eq(schema.drops.id, drop.id));
     t.clock.set(new Date(end.getTime() - 1_000));
     const late = await placeBid(t.app, a.headers, nifty, '10');
     expect(late.statusCode).toBe(201);
     const moved = new Date(end.getTime() - 1_000 + 5 * MINUTE);
     expect(late.json().endsAt).toBe(moved.toISOString());
     expect((await bidInfo(t.app, nifty)).json().endsAt).toBe(moved.toISOString());
+    // Past the scheduled end, the drop page's card and header follow the moved end (QA 2026-12-07: they read 'Ended'
+    // while bidding went on).
+    t.clock.set(new Date(end.getTime() + 1_000));
+    const page = await t.app.inject({ url: `/api/v1/drops/${drop.slug}/` });
+    expect(page.statusCode, page.body).toBe(200);
+    expect(page.json()).toMatchObject({ status: 'live', endDate: moved.toISOString() });
+    const [auctionCard] = page.json().cards;
+    expect(auctionCard.endDate).toBe(moved.toISOString());
 
     // A bid with more than 5 minutes left does not move it.
     t.clock.set(new Date(end.getTime() + 1_000));

@@ -13,6 +13,7 @@ const {
   drawings,
   drawingEntries,
   bids,
+  auctionStates,
 } = schema;
 
 export type DropWindow = 'live' | 'upcoming' | 'past';
@@ -227,6 +228,16 @@ export function createDropsRepo(db: Db) {
     },
 
     /** The highest bid of each auction nifty: its top active bid, or after settlement the winning one. */
+    /** The auctions' ends as their bids moved them (a bid in the last minutes extends it: decision 012). */
+    async auctionEnds(niftyIds: number[]): Promise<Map<number, Date>> {
+      if (niftyIds.length === 0) return new Map();
+      const rows = await db
+        .select({ niftyId: auctionStates.niftyId, endsAt: auctionStates.endsAt })
+        .from(auctionStates)
+        .where(inArray(auctionStates.niftyId, niftyIds));
+      return new Map(rows.map((r) => [r.niftyId, r.endsAt]));
+    },
+
     async highestBids(niftyIds: number[]): Promise<Map<number, number>> {
       if (niftyIds.length === 0) return new Map();
       const rows = await db

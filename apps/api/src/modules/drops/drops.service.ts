@@ -111,10 +111,13 @@ export function createDropsService(deps: { repo: DropsRepo; clock: Clock }) {
     const cols = await repo.collectionsOf(rows.map((d) => d.id));
     const colIds = cols.map((c) => c.id);
     const [creators, nifties] = await Promise.all([repo.creatorsOf(colIds), repo.niftiesOf(colIds)]);
-    const [entries, highest] = await Promise.all([
+    const [entries, highest, extendedEnds] = await Promise.all([
       repo.drawingEntryCounts(nifties.filter((n) => n.saleType === 'drawing').map((n) => n.id)),
       // Silent auctions are sealed (decision 012): their cards keep 'Minimum Bid:' like their bid info.
       repo.highestBids(nifties.filter((n) => OPEN_AUCTIONS.has(n.saleType)).map((n) => n.id)),
+      // An open auction a late bid extended ends later than scheduled (QA 2026-12-07: its card and the drop's
+      // header read 'Ended' while bidding went on).
+      repo.auctionEnds(nifties.filter((n) => OPEN_AUCTIONS.has(n.saleType)).map((n) => n.id)),
     ]);
 
     const artistsByCollection = groupBy(creators, (c) => c.collectionId);
@@ -133,6 +136,7 @@ export function createDropsService(deps: { repo: DropsRepo; clock: Clock }) {
         artistsByCollection.get(col.id) ?? [],
         n.saleType === 'drawing' ? (entries.get(n.id) ?? 0) : null,
         highest.get(n.id) ?? null,
+        extendedEnds.get(n.id) ?? null,
       );
       const list = cardsByDrop.get(drop.id) ?? [];
       list.push(card);
@@ -140,6 +144,12 @@ export function createDropsService(deps: { repo: DropsRepo; clock: Clock }) {
     }
 
     const results = rows.map((d): DropSummary => {
+      // The drop runs as long as its last sale does: an extended auction keeps it live.
+      const lastCardEnd = Math.max(
+        ...(cardsByDrop.get(d.id) ?? []).map((c) => new Date(c.endDate).getTime()),
+        d.endAt.getTime(),
+      );
+      const endAt = new Date(lastCardEnd);
       const artists = uniqueBy(
         cols
           .filter((c) => c.dropId === d.id)
@@ -152,9 +162,9 @@ export function createDropsService(deps: { repo: DropsRepo; clock: Clock }) {
         title: d.title,
         introText: d.introText,
         dropType: d.dropType,
-        status: statusOf(d.startAt, d.endAt, now),
+        status: statusOf(d.startAt, endAt, now),
         startDate: d.startAt.toISOString(),
-        endDate: d.endAt.toISOString(),
+        endDate: endAt.toISOString(),
         coverAsset: d.coverAsset ? { src: d.coverAsset, type: 'Image', alt: d.title } : null,
         chain: d.chain,
         publisher: d.publisher,
@@ -181,9 +191,12 @@ function toCard(
   creators: CreatorRow[],
   totalEntries: number | null,
   highestBid: number | null,
+  /** An auction's end as its bids moved it (null: as scheduled). */
+  extendedEnd: Date | null = null,
 ) {
   const start = n.startAt ?? drop.startAt;
-  const end = n.endAt ?? drop.endAt;
+  const scheduled = n.endAt ?? drop.endAt;
+  const end = extendedEnd && extendedEnd > scheduled ? extendedEnd : scheduled;
   return {
     id: n.id,
     contractAddress,
