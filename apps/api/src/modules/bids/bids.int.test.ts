@@ -532,7 +532,12 @@ describe('settlement', () => {
     const [n] = await db().select().from(schema.nifties).where(eq(schema.nifties.id, nifty.id));
     expect(n?.totalSold).toBe(2);
     expect(await ledgerInvariants(db())).toEqual(balanced);
-    expect((await bidInfo(t.app, nifty)).json()).toMatchObject({ settled: true, status: 'ended' });
+    // Settled, it says what it went for (QA 2026-12-07: it read the minimum bid, as if nobody had bid).
+    expect((await bidInfo(t.app, nifty)).json()).toMatchObject({
+      settled: true,
+      status: 'ended',
+      bidInfo: { highestBid: 3_000 },
+    });
   });
 
   it('a winning card bid whose capture fails at settlement is captured by the minute sweep', async () => {
@@ -826,6 +831,12 @@ describe('settlement', () => {
     ]);
     expect(shares[0]?.link).toMatch(/\/dashboard\/transactions$/);
     expect(await ledgerInvariants(db())).toEqual(balanced);
+    // Settled, the auction says what it went for (QA 2026-12-07: it read the minimum bid, as if nobody had bid).
+    expect((await bidInfo(t.app, nifty)).json()).toMatchObject({
+      settled: true,
+      status: 'ended',
+      bidInfo: { highestBid: 10_000 },
+    });
   });
 
   it('the sweep settles an auction whose job was lost', async () => {

@@ -177,6 +177,16 @@ export function createBidsRepo(db: Db) {
         .orderBy(desc(bids.amountInCents), asc(bids.createdAt), asc(bids.id));
     },
 
+    /** The amounts of a settled auction's winning bids, highest first (forfeited wins are not among them). */
+    async wonAmounts(niftyId: number): Promise<number[]> {
+      const rows = await db
+        .select({ amount: bids.amountInCents })
+        .from(bids)
+        .where(and(eq(bids.niftyId, niftyId), eq(bids.status, 'won')))
+        .orderBy(desc(bids.amountInCents));
+      return rows.map((r) => r.amount);
+    },
+
     /** Everyone who has bid on a nifty (the ending-soon alert's watchers). */
     async bidderIds(niftyId: number): Promise<number[]> {
       const rows = await db

@@ -924,9 +924,11 @@ export function createBidsService(deps: {
           scheduledStartDateTime: n.startAt?.toISOString() ?? null,
           scheduledEndDateTime: n.endAt?.toISOString() ?? null,
         },
+        // Settled, the bids are no longer active: the winning ones say what it went for (QA 2026-12-07: an ended
+        // auction read its minimum bid, as if nobody had bid). Before, there are none.
         bidInfo: infoFrom(
           n.saleType,
-          active.map((b) => b.amountInCents),
+          active.length > 0 ? active.map((b) => b.amountInCents) : await repo.wonAmounts(n.id),
           slots,
           terms,
         ),
