@@ -32,6 +32,15 @@ export function collectionPath(key: string, typeNumber?: number): string {
   return typeNumber === undefined ? base : `${base}/${typeNumber}`;
 }
 
+/**
+ * An auction's bid page (000 §2 "Bid tables", decision 012): the leaderboard /rankedbid/ of a ranked auction, the
+ * bid table /auctionbid/ of an auction or a silent auction.
+ */
+export function bidPagePath(saleType: string, contractAddress: string, typeNumber: number): string {
+  const page = saleType === 'ranked_auction' ? 'rankedbid' : 'auctionbid';
+  return `/${page}/?contractAddress=${encodeURIComponent(contractAddress)}&niftyType=${typeNumber}`;
+}
+
 /** The make-global-offer page, opened from a card button (001 §2): niftyType is the type number. */
 export function makeGlobalOfferPath(contractAddress: string, typeNumber: number): string {
   return `/makeglobaloffer/?contractAddress=${encodeURIComponent(contractAddress)}&niftyType=${typeNumber}`;

@@ -13,6 +13,7 @@ import {
   bidAllowance,
   bidBelowMinimumMessage,
   bidderDisplay,
+  bidPagePath,
   CARD_DECLINED_MESSAGE,
   extendedEndTime,
   formatCents,
@@ -346,9 +347,7 @@ export function createBidsService(deps: {
   }
 
   const linkOf = (n: Pick<NiftyForSale, 'contractAddress' | 'typeNumber' | 'saleType'>) =>
-    n.saleType === 'auction'
-      ? `/auctionbid/?contractAddress=${n.contractAddress}&niftyType=${n.typeNumber}`
-      : `/rankedbid/?contractAddress=${n.contractAddress}&niftyType=${n.typeNumber}`;
+    bidPagePath(n.saleType, n.contractAddress, n.typeNumber);
 
   function infoFrom(
     saleType: string,

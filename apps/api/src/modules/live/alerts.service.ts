@@ -5,7 +5,7 @@
 // The two alerts this module schedules itself are jobs (services.jobs): ending-soon, before an auction
 // ends, to the nifty's watchers; drop-live, at a drop's start, to the followers of its publisher.
 import type { AlertKind } from '@vitrine/domain';
-import { AppError, topics } from '@vitrine/domain';
+import { AppError, bidPagePath, topics } from '@vitrine/domain';
 import type { Background } from '../../lib/background';
 import type { Clock } from '../../lib/clock';
 import type { Jobs } from '../../lib/jobs';
@@ -171,7 +171,8 @@ export function createAlertsService(deps: {
       await service.send(userId, {
         kind: 'ending-soon',
         message: `The auction for ${nifty.title} ends soon`,
-        link: `/checkout/${nifty.contractAddress}/${nifty.niftyType}`,
+        // Its bid page (QA 2026-12-07: a checkout link without an intent, which could only say 'not found').
+        link: bidPagePath(nifty.saleType, nifty.contractAddress, nifty.niftyType),
         key: `ending-soon:${niftyId}`,
       });
     }

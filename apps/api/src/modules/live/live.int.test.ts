@@ -405,8 +405,12 @@ describe('alerts', () => {
     await t.app.services.jobs.drain();
     for (const s of [saver, bidder]) {
       const res = await t.app.inject({ url: '/api/v2/alerts/', headers: s.headers });
-      const results = (res.json() as { results: { kind: string }[] }).results;
+      const results = (res.json() as { results: { kind: string; link: string }[] }).results;
       expect(results.map((r) => r.kind)).toEqual(['ending-soon']);
+      // To the auction's bid page (QA 2026-12-07: to a checkout without an intent, which said 'not found').
+      expect(results[0]?.link).toBe(
+        `/auctionbid/?contractAddress=${collection.contractAddress}&niftyType=${nifty.typeNumber}`,
+      );
     }
   });
 });

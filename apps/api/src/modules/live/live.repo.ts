@@ -156,6 +156,7 @@ export function createLiveRepo(db: Db) {
           title: nifties.title,
           endAt: nifties.endAt,
           niftyType: nifties.typeNumber,
+          saleType: nifties.saleType,
           contractAddress: collections.contractAddress,
         })
         .from(nifties)
