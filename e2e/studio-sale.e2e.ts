@@ -193,12 +193,16 @@ describe('a studio-made drop sells', () => {
     expect(await primary.getByTestId('split-primarySalesSplit-total').innerText()).toBe('Total: 100%');
     await expect.poll(() => primary.getByTestId('field-error-primarySalesSplit').count()).toBe(0);
 
-    // The allowlist: the new collector's email (a bad entry is counted first).
+    // The allowlist: the new collector's username (an email counts once confirmed; a bad entry is counted first).
+    const profile = await fetch(`${baseUrl}/api/user/profile/`, {
+      headers: { authorization: `Bearer ${collector.grant.access_token}` },
+    });
+    const collectorName = ((await profile.json()) as { profileUrl: string }).profileUrl;
     const criteria = page.getByTestId('criteria-editor');
     const allowlist = 'Allowlist (usernames and email addresses, one a line)';
-    await fill(criteria, allowlist, `${collector.email}\nnot an entry!`);
+    await fill(criteria, allowlist, `${collectorName}\nnot an entry!`);
     await criteria.getByText('There is 1 invalid entry').waitFor();
-    await fill(criteria, allowlist, collector.email);
+    await fill(criteria, allowlist, collectorName);
     await expect.poll(() => criteria.getByText('There is 1 invalid entry').count()).toBe(0);
     // An allowlist restricts through an Account list rule alone (QA 2026-12-07: without one, everyone could buy):
     // held with its message until the rule is added.
