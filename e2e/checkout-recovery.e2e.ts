@@ -87,8 +87,16 @@ describe('checkout and listing recovery', () => {
     await expect
       .poll(() => page.evaluate<string | null>("document.activeElement?.getAttribute('data-testid') ?? null"))
       .toBe('pay');
+    // Given up, the step no longer holds the listing for other buyers (QA 2026-12-07: 'On Hold' for up to 15
+    // minutes, for nobody).
+    await expect
+      .poll(async () => {
+        const res = await fetch(`${baseUrl}/api/v2/listings/${listed.listingId}/hold`);
+        return ((await res.json()) as { onHold: boolean }).onHold;
+      })
+      .toBe(false);
 
-    // Pay again: the verification the purchase waits for is offered again, not a dead end.
+    // Pay again: the verification is offered again (a new one), not a dead end.
     await page.getByTestId('pay').click();
     await action.waitFor();
     await action.getByRole('button', { name: 'Complete verification' }).click();

@@ -1344,6 +1344,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/purchase-intent/{id}/cancel-action": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Give up a card payment waiting on its second step: the intent is open again, its authorisation voided (completed meanwhile: answered paid) */
+        post: operations["postV2PurchaseIntentByIdCancelAction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/sale-proceeds-amount/": {
         parameters: {
             query?: never;
@@ -16105,6 +16122,268 @@ export interface operations {
         };
     };
     postV2PurchaseIntentByIdCompleteAction: {
+        parameters: {
+            query?: never;
+            header?: {
+                "idempotency-key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        purchaseIntentId: number;
+                        listingMatchId: number;
+                        /** @enum {string} */
+                        paymentState: "pending" | "requires_action" | "paid" | "expired" | "cancelled" | "refunded";
+                        /** @enum {string} */
+                        paymentMethod: "stripe_card" | "stripe_klarna" | "gemini_balance" | "eth" | "prepaid_eth" | "balance" | "no_payment_required";
+                        paymentCurrency: string;
+                        quotes: {
+                            /** @enum {string} */
+                            paymentMethod: "stripe_card" | "stripe_klarna" | "gemini_balance" | "eth" | "prepaid_eth" | "balance" | "no_payment_required";
+                            paymentCurrency: string;
+                            priceInCents: number;
+                            serviceFeeInCents: number;
+                            cardFeeInCents: number;
+                            serviceAndCardFeeInCents: number;
+                            creatorFeeInCents: number;
+                            showGasFee: boolean;
+                            gasFeeInCents: number;
+                            totalInCents: number;
+                            sellerReceivesInCents: number;
+                        }[];
+                        requestedQuantity: number;
+                        bidAmount: string | null;
+                        niftyDeliveryDestination: string;
+                        niftyDestinationExtWallet: string | null;
+                        /** @enum {string} */
+                        listingLocation: "internal" | "external";
+                        deliveryTxHash: string;
+                        paymentTxHash: string;
+                        refundTxHash: string;
+                        paymentCard: {
+                            brand: string;
+                            last4: string;
+                        } | null;
+                        listing: {
+                            id: number;
+                            listingId: number;
+                            contractAddress: string;
+                            tokenId: string;
+                            sellerId: number;
+                            /** @enum {string} */
+                            status: "active" | "sold" | "cancelled";
+                            baseListingPrice: {
+                                amount: string;
+                                /** @enum {string} */
+                                currency: "USD" | "ETH";
+                            };
+                            priceInCents: number;
+                            listingDiscount: {
+                                amount: string;
+                                /** @enum {string} */
+                                currency: "USD" | "ETH";
+                            } | null;
+                            listingDeliveryFee: {
+                                amount: string;
+                            } | null;
+                            externalListingId: string | null;
+                            createdAt: string;
+                            closedAt: string | null;
+                        } | null;
+                        itemName: string | null;
+                        saleType: string;
+                        token: {
+                            contractAddress: string;
+                            tokenId: string;
+                        } | null;
+                        nifty: {
+                            contractAddress: string;
+                            niftyType: number;
+                            title: string;
+                            asset: {
+                                src: string;
+                                type: string;
+                                alt: string;
+                            };
+                            collectionSlug: string;
+                            collectionName: string;
+                            publisher: {
+                                name: string;
+                                slug: string;
+                            };
+                            saleType: string;
+                            unitPriceInCents: number;
+                            editionSize: number;
+                            totalSold: number;
+                            available: number;
+                            maxPurchaseQuantity: number;
+                            limitPerUser: number;
+                            allowedQuantity: number;
+                            /** @enum {string} */
+                            quantityLimit: "sold_out" | "limit_reached" | "max_per_purchase" | "remaining";
+                            endDate: string | null;
+                            isOnePurchasePerUser: boolean;
+                            burnRequired: boolean;
+                            isFreeRedemption: boolean;
+                        } | null;
+                        mintedTokens: {
+                            tokenId: string;
+                            editionNumber: number;
+                        }[];
+                        deliveryMessage: string | null;
+                        nextAction: {
+                            type: string;
+                            url?: string;
+                            clientSecret?: string;
+                        } | null;
+                        expiresAt: string;
+                        createdAt: string;
+                        paidAt: string | null;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        errorType: string;
+                        message: string;
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postV2PurchaseIntentByIdCancelAction: {
         parameters: {
             query?: never;
             header?: {

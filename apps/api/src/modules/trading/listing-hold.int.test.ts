@@ -163,6 +163,52 @@ describe('a listing on hold', () => {
     expect(t.app.services.cardProcessor.charges().find((c) => c.id === waiting)?.status).toBe('voided');
   });
 
+  // QA 2026-12-07: a buyer who pressed Cancel in the verification dialog kept the listing on hold for everyone for up
+  // to 15 minutes, paying for nothing. Cancel gives the step up: the listing is free, the authorisation voided, and
+  // a step completed after it settles nothing; another buyer's cancel, or a retry, changes nothing.
+  it('ends when the holder cancels the second step', async () => {
+    const { listing } = await listedToken(t.app);
+    const { b: holder, m } = await payingWithSecondStep(listing.id);
+    const other = await buyer(t.app);
+    expect((await hold(listing.id, other)).onHold).toBe(true);
+    const [before] = await t.app.config.database.db
+      .select({ reference: schema.purchaseIntents.providerReference })
+      .from(schema.purchaseIntents)
+      .where(eq(schema.purchaseIntents.id, m.listingMatchId));
+    const cancel = (s: TestSession) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/v2/purchase-intent/${m.listingMatchId}/cancel-action`,
+        headers: s.headers,
+      });
+    expect((await cancel(other)).statusCode).toBe(404);
+    expect((await hold(listing.id, other)).onHold).toBe(true);
+    const cancelled = await cancel(holder);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json()).toMatchObject({ paymentState: 'pending' });
+    expect((await hold(listing.id, other)).onHold).toBe(false);
+    expect(t.app.services.cardProcessor.charges().find((c) => c.id === before?.reference)?.status).toBe(
+      'voided',
+    );
+    // Again: as it is.
+    expect((await cancel(holder)).json()).toMatchObject({ paymentState: 'pending' });
+    // The step completed late settles nothing: the checkout is open, and pays again with a new card.
+    const late = await t.app.inject({
+      method: 'POST',
+      url: `/api/v2/purchase-intent/${m.listingMatchId}/complete-action`,
+      headers: holder.headers,
+    });
+    expect(late.statusCode).toBe(409);
+    expect((await matchRes(other, listing.id)).statusCode).toBe(200);
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: `/api/v2/purchase-intent/${m.listingMatchId}/pay`,
+      headers: holder.headers,
+      payload: { payment_token: await card(holder, TEST_CARDS.succeeds) },
+    });
+    expect(paid.json()).toMatchObject({ paymentState: 'paid' });
+  });
+
   it('answers 404 for an unknown listing', async () => {
     const res = await t.app.inject({ url: '/api/v2/listings/999999/hold' });
     expect(res.statusCode).toBe(404);

@@ -305,4 +305,20 @@ export const listingMatchRoute: FastifyPluginAsyncZod = async (app) => {
     async (request) =>
       toPurchaseIntent(await trading().completeAction(signedIn(request).userId, request.params.id)),
   );
+
+  app.post(
+    '/v2/purchase-intent/:id/cancel-action',
+    {
+      config: { auth: 'user', idempotency: true },
+      schema: {
+        tags: ['trading'],
+        summary:
+          'Give up a card payment waiting on its second step: the intent is open again, its authorisation voided (completed meanwhile: answered paid)',
+        params: idParams,
+        response: { 200: purchaseIntentSchema, ...errorResponses, ...conflicts },
+      },
+    },
+    async (request) =>
+      toPurchaseIntent(await trading().cancelAction(signedIn(request).userId, request.params.id)),
+  );
 };

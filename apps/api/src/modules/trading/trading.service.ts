@@ -1904,6 +1904,30 @@ export function createTradingService(deps: {
       return viewOf(await settleExternal(provider, id, outcome, paidForOf(intent)));
     },
 
+    /**
+     * The buyer gives up the second step of a card (Cancel in its dialog): the intent is open again with nothing
+     * waiting (a listing it held is free for others at once, QA 2026-12-07: on hold for up to 15 minutes for nobody),
+     * and the authorisation is voided after. Conditional on the step still waiting: completed meanwhile, the intent
+     * answers paid; anything else answers as it is (a retry).
+     */
+    async cancelAction(buyerId: number, id: number) {
+      const intent = await ownIntent(buyerId, id);
+      if (intent.paymentState !== 'requires_action') return viewOf(intent);
+      const dropped = await repo.updateIntent(id, ['requires_action'], {
+        paymentState: 'pending',
+        providerReference: null,
+        updatedAt: clock.now(),
+      });
+      if (!dropped) return viewOf(await ownIntent(buyerId, id));
+      // A step completed after this settles nothing (`PaidFor.waitingOn`); a void that fails leaves the authorisation
+      // to lapse at the processor.
+      if (intent.providerReference)
+        await externalOf(intent.paymentMethod)
+          .void(intent.providerReference)
+          .catch(() => undefined);
+      return viewOf(dropped);
+    },
+
     /** The dashboard's Sales tab: the seller's sales with what they received (decision 009 fees). */
     async sales(sellerId: number, limit: number, offset: number) {
       const { rows, count } = await repo.salesOf(sellerId, limit, offset);

@@ -617,6 +617,8 @@ export function Payment({
   // A payment sent from this page whose answer never came back (the connection dropped: status 0) or broke
   // (5xx): it may have gone through, and the status poll tells. Then it was paid here, not in another window.
   const answerLost = useRef(false);
+  /** The give-up of a dismissed card step, while it is on its way (a payment waits for it). */
+  const stepCancel = useRef<Promise<unknown> | null>(null);
   // The client secret of the card step the last pay answer opened (Stripe): Stripe.js runs that step with it.
   const stepSecret = useRef<string | null>(null);
   // After a lost answer the page asks the server at once whether the payment went through (not at the next
@@ -727,6 +729,9 @@ export function Payment({
       shown: number;
       apply?: (() => Promise<PurchaseIntent>) | undefined;
     }) => {
+      // A step given up just before (Cancel in its dialog) is given up first: paid beside it, the payment would
+      // find the old step still waiting and offer it again, which the cancel then drops.
+      await stepCancel.current;
       // A card the processor could not tokenise fails before any payment is sent: not a lost answer.
       answerLost.current = false;
       // A step this payment opens is its own: the last one's secret must not run it (its answer may be lost).
@@ -1185,6 +1190,13 @@ export function Payment({
           if (once.busy()) return;
           setOutcome({ kind: 'idle' });
           setStepDismissed(true);
+          // The step is given up at the API too: a listing it held is free for other buyers at once (QA 2026-12-07:
+          // on hold for up to 15 minutes for nobody). Completed at the bank meanwhile, the status read after says
+          // paid and the page shows it. A call that fails leaves the hold to the intent's time, as before.
+          stepCancel.current = tradingApi
+            .cancelAction(intent.purchaseIntentId)
+            .then(() => status.refetch())
+            .catch(() => undefined);
         }}
         // Pay was busy when the step opened (it had the focus): the keyboard's place is Pay again.
         returnFocus={() => formRef.current?.querySelector<HTMLElement>('[data-testid="pay"]')}

@@ -164,6 +164,11 @@ export const tradingApi = {
     withAuthRetry(() =>
       api.post<PurchaseIntent>(`/v2/purchase-intent/${intentId}/complete-action`, undefined, once()),
     ),
+  /** Gives up the card's second step: the checkout is open again, and a listing it held is free for others. */
+  cancelAction: (intentId: number) =>
+    withAuthRetry(() =>
+      api.post<PurchaseIntent>(`/v2/purchase-intent/${intentId}/cancel-action`, undefined, once()),
+    ),
 };
 
 /** The buyer's intents live under the user's keys: signing out drops them (auth/query-keys.ts). */
