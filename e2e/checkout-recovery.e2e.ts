@@ -7,7 +7,15 @@ import { describe, expect, inject, it } from 'vitest';
 import { apiSignUp, DESKTOP, newPage, storeCredentials } from './support/accounts';
 import { useBrowser } from './support/browser';
 import { signedInProfileUrl, signInAsCollector } from './support/sign-in';
-import { apiCall, fillCard, holdRequests, itemAnswer, itemUrl, type OwnedToken } from './support/trading';
+import {
+  apiCall,
+  fillCard,
+  holdRequests,
+  itemAnswer,
+  itemUrl,
+  type OwnedToken,
+  simCardToken,
+} from './support/trading';
 
 const baseUrl = inject('baseUrl');
 const browser = useBrowser();
@@ -75,6 +83,26 @@ async function checkoutOf(token: OwnedToken, label: string) {
 }
 
 describe('checkout and listing recovery', () => {
+  // QA 2026-12-07: funds added in another tab did not show at the checkout until a reload, so the balance stayed
+  // greyed out 'not enough for this'.
+  it('reads the balance again when the buyer comes back to the tab: funds added elsewhere can pay', async () => {
+    const listed = await collectorListsOne();
+    const { buyer, context, page } = await checkoutOf(listed.token, 'qa-balance-focus');
+    expect(await page.getByTestId('checkout-balance').textContent()).toContain('not enough for this');
+    expect(await page.getByTestId('method-balance').isDisabled()).toBe(true);
+    const token = buyer.grant.access_token;
+    await apiCall(baseUrl, token, 'POST', '/v2/balance/deposits', {
+      amount_in_cents: 2_000,
+      payment_token: await simCardToken(baseUrl, token),
+    });
+    await page.evaluate("window.dispatchEvent(new Event('focus'))");
+    await expect.poll(() => page.getByTestId('checkout-balance').textContent()).toBe(' ($20.00 available)');
+    await page.getByTestId('method-balance').check();
+    await page.getByTestId('pay').click();
+    await page.getByTestId('checkout-success').waitFor({ timeout: 15_000 });
+    await context.close();
+  });
+
   it('a dismissed card verification comes back when the buyer presses Pay again, and completes the purchase', async () => {
     const { listed, context, page, action } = await atCardVerification('qa-3ds');
     const token = listed.token;

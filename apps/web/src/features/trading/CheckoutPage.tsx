@@ -587,6 +587,20 @@ export function Payment({
       setMethod('gemini_balance');
     },
   });
+  // The balance as it is now: read again when the buyer comes back to this tab (funds added or spent in another,
+  // QA 2026-12-07: it kept 'not enough' until a reload), and after a payment it did not cover (below, onError).
+  useEffect(() => {
+    const readAgain = () => {
+      if (document.visibilityState === 'visible')
+        void queryClient.invalidateQueries({ queryKey: authKeys.profile() });
+    };
+    window.addEventListener('focus', readAgain);
+    document.addEventListener('visibilitychange', readAgain);
+    return () => {
+      window.removeEventListener('focus', readAgain);
+      document.removeEventListener('visibilitychange', readAgain);
+    };
+  }, [queryClient]);
   const balance = profile?.available_balance_in_cents ?? null;
   const balanceTooLow = balance === null || balanceQuote === null || balance < balanceQuote.totalInCents;
   // The balance chosen, then too low for a new total (a larger quantity): back to the card, saying why, rather than a
@@ -667,6 +681,10 @@ export function Payment({
     // The Gemini grant expired (or was disconnected elsewhere) since the page read it: connect again.
     if (error.errorType === 'gemini-not-connected')
       void queryClient.invalidateQueries({ queryKey: tradingKeys.geminiAccount() });
+    // The balance did not cover it: what it is now shows beside the message (QA 2026-12-07: 'too low' under
+    // '$150.00 available', spent meanwhile in another tab).
+    if (error.errorType === 'insufficient-funds')
+      void queryClient.invalidateQueries({ queryKey: authKeys.profile() });
     // The card's second step is still open (its dialog was dismissed): show it again rather than a
     // dead end, since paying again cannot go through until it is completed.
     // The intent changed since this page read it (another tab): its new figures show, and its message.
