@@ -70,12 +70,12 @@ async function atCardVerification(slug: string) {
 }
 
 /** A new collector's checkout of `token`'s listing (Buy Now), open on its page. */
-async function checkoutOf(token: OwnedToken, label: string) {
+async function checkoutOf(token: OwnedToken, label: string, search = '') {
   const buyer = await apiSignUp(baseUrl, label);
   const context = await browser.newContext({ viewport: DESKTOP });
   await storeCredentials(context, buyer.grant);
   const page = await context.newPage();
-  await page.goto(baseUrl + itemUrl(token));
+  await page.goto(baseUrl + itemUrl(token) + search);
   await page.getByTestId('item-price').getByTestId('buy-now').click();
   await page.waitForURL((url) => url.pathname.startsWith('/listing-checkout/'));
   await page.getByTestId('fee-breakdown').waitFor();
@@ -85,9 +85,17 @@ async function checkoutOf(token: OwnedToken, label: string) {
 describe('checkout and listing recovery', () => {
   // QA 2026-12-07: funds added in another tab did not show at the checkout until a reload, so the balance stayed
   // greyed out 'not enough for this'.
-  it('reads the balance again when the buyer comes back to the tab: funds added elsewhere can pay', async () => {
+  it('keeps the page query parameters, and reads the balance again when the buyer comes back to the tab', async () => {
     const listed = await collectorListsOne();
-    const { buyer, context, page } = await checkoutOf(listed.token, 'qa-balance-focus');
+    const { buyer, context, page } = await checkoutOf(
+      listed.token,
+      'qa-balance-focus',
+      '?utm_source=newsletter&ref=abc',
+    );
+    // The item page's query parameters came along (QA 2026-12-07: Buy Now dropped them; a drop's Buy kept them).
+    const at = new URL(page.url());
+    expect([at.searchParams.get('utm_source'), at.searchParams.get('ref')]).toEqual(['newsletter', 'abc']);
+    expect(at.searchParams.get('piid')).not.toBeNull();
     expect(await page.getByTestId('checkout-balance').textContent()).toContain('not enough for this');
     expect(await page.getByTestId('method-balance').isDisabled()).toBe(true);
     const token = buyer.grant.access_token;

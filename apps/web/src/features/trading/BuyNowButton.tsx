@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { PURCHASE_FAILED_MESSAGE } from '@vitrine/domain';
 import { lazy, type MouseEvent, useContext, useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { isApiError } from '../../app/api-client';
 import { Button } from '../../ui/Button';
 import { reloadWithNotice } from '../../ui/reload-notice';
@@ -80,10 +80,12 @@ export function BuyNowButton({
 
   // A double click sends one request: the second click sends nothing while the first is in flight.
   const once = useSubmitOnce();
+  const location = useLocation();
   const mutation = useMutation({
     mutationFn: (_mode: CheckoutMode) => tradingApi.listingMatch(listingId),
     onSuccess: (match, mode) => {
-      const path = listingCheckoutPath(contractAddress, tokenId, match.listingMatchId);
+      // The page's query parameters go along (a campaign's, the web view's), as the drop checkout's do (QA 2026-12-07).
+      const path = listingCheckoutPath(contractAddress, tokenId, match.listingMatchId, location.search);
       if (mode === 'modal') onOpenModal(match.listingMatchId);
       else if (mode === 'popup' && popup.current && !popup.current.closed) popup.current.location.href = path;
       else navigate(path);
