@@ -145,6 +145,11 @@ describe('Buy Now flow', () => {
   it('leads the legacy /buypage/ to the item (secondary) or the nifty type page (primary)', async () => {
     const token = take(2);
     const page = await browser.newPage({ viewport: DESKTOP });
+    // QA 2026-12-07: the router warned of a leaf route without an element at every visit.
+    const warnings: string[] = [];
+    page.on('console', (m) => {
+      if (m.text().includes('does not have an element or Component')) warnings.push(m.text());
+    });
     const q = `contractAddress=${token.contractAddress}&niftyType=${token.typeNumber}`;
     await page.goto(
       `${baseUrl}/buypage/?${q}&tokenID=${token.tokenId}&isNiftyPrimaryOrSecondary=secondary&initialPrice=12.5`,
@@ -156,6 +161,7 @@ describe('Buy Now flow', () => {
     await page.waitForURL(
       (url) => url.pathname === `/marketplace/collection/${token.contractAddress}/${token.typeNumber}`,
     );
+    expect(warnings).toEqual([]);
     await page.close();
   });
 
