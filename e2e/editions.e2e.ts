@@ -349,7 +349,16 @@ describe('primary editions', () => {
     await page.reload();
     await expect.poll(() => open.isDisabled()).toBe(false);
     expect(await page.getByTestId('open-pack-listed').count()).toBe(0);
+    // Opening is final: asked first (QA 2026-12-07: one click opened it); Cancel leaves it sealed.
     await open.click();
+    const confirm = page.getByTestId('open-pack-dialog');
+    await confirm.waitFor();
+    expect(await confirm.textContent()).toContain('Opening is final');
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => confirm.count()).toBe(0);
+    expect(await page.getByTestId('pack-contents').count()).toBe(0);
+    await open.click();
+    await confirm.getByRole('button', { name: 'Open pack' }).click();
     const contents = page.getByTestId('pack-contents');
     const error = page.getByTestId('open-pack-error');
     const outcome = await Promise.race([

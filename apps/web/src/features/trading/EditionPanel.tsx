@@ -1,9 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { itemPath, PACK_LISTED_MESSAGE } from '@vitrine/domain';
 import type { EditionInfo, PackOpening } from '@vitrine/domain/trading-responses';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { api } from '../../app/api-client';
 import { Button } from '../../ui/Button';
+import { Dialog } from '../../ui/Dialog';
 import { FormAlert } from '../../ui/FormAlert';
 import { useSubmitOnce } from '../../ui/useSubmitOnce';
 import { withAuthRetry } from '../auth/authed-request';
@@ -50,9 +52,12 @@ export function EditionPanel({
   const info = useQuery(editionQuery(contractAddress, tokenId));
   // A double click sends one request: the second click sends nothing while the first is in flight.
   const once = useSubmitOnce();
+  // Opening is final: asked first (QA 2026-12-07: one click opened it).
+  const [confirming, setConfirming] = useState(false);
   const open = useMutation({
     mutationFn: () => editionsApi.openPack(contractAddress, tokenId),
     onSuccess: async () => {
+      setConfirming(false);
       await queryClient.invalidateQueries({ queryKey: key });
       void queryClient.invalidateQueries({ queryKey: catalogKeys.items() });
     },
@@ -103,14 +108,30 @@ export function EditionPanel({
               size="lg"
               loading={open.isPending}
               disabled={listed}
-              onClick={() => once.send(open, undefined)}
+              onClick={() => setConfirming(true)}
               data-testid="open-pack"
             >
               Open pack
             </Button>
           ) : null}
+          <Dialog
+            open={confirming}
+            onClose={() => {
+              if (!open.isPending) setConfirming(false);
+            }}
+            title="Open this pack?"
+            confirmLabel="Open pack"
+            loading={open.isPending}
+            onConfirm={() => once.send(open, undefined)}
+            testId="open-pack-dialog"
+          >
+            <p>
+              Opening is final: the pack becomes the {data.packSize === 1 ? 'item' : 'items'} inside it, and
+              it can no longer be sold or listed as a sealed pack.
+            </p>
+            {open.error ? <FormAlert testId="open-pack-error">{open.error.message}</FormAlert> : null}
+          </Dialog>
           {data.isOwner && listed ? <p data-testid="open-pack-listed">{PACK_LISTED_MESSAGE}.</p> : null}
-          {open.error ? <FormAlert testId="open-pack-error">{open.error.message}</FormAlert> : null}
         </>
       )}
     </section>
