@@ -150,6 +150,10 @@ describe('buying a drop’s editions', () => {
       .poll(async () => (await heading.boundingBox())?.y ?? -1)
       .toBeGreaterThanOrEqual(bar?.height ?? 0);
     expect(await page.getByTestId('checkout-success-text').textContent()).toContain('2 editions of');
+    // Each edition bought links to its page.
+    const editions = page.getByTestId('checkout-minted-edition');
+    expect(await editions.count()).toBe(2);
+    expect(await editions.first().getAttribute('href')).toMatch(/^\/marketplace\/item\/[^/]+\/[^/]+$/);
     // The receipt's price says the same.
     expect(await success.getByTestId('receipt-price').textContent()).toBe(dollars(unit * 2));
     expect(await success.getByTestId('receipt-quantity').textContent()).toBe(`2 × ${dollars(unit)}`);

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { collectionPath, formatCents, isUnlimitedEdition } from '@vitrine/domain';
+import { collectionPath, formatCents, isUnlimitedEdition, itemPath } from '@vitrine/domain';
 import type { PrimaryNifty } from '@vitrine/domain/trading-responses';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation, useParams, useSearchParams } from 'react-router';
@@ -232,8 +232,23 @@ function PrimaryPayment({
         const what = openedPaid
           ? `You bought ${bought}`
           : `${bought} ${minted.length > 1 ? 'are' : 'is'} now in your collection`;
-        const editions = minted.map((t) => `#${t.editionNumber}`).join(', ');
-        return minted.length > 0 ? `${what} (${editions}).` : `${what}.`;
+        if (minted.length === 0) return `${what}.`;
+        // Each edition links to its page (QA 2026-12-07: a pack's buyer was told to open it 'from its page', and
+        // given no way there).
+        return (
+          <>
+            {what} (
+            {minted.map((t, i) => (
+              <span key={t.tokenId}>
+                {i > 0 ? ', ' : ''}
+                <Link to={itemPath(nifty.contractAddress, t.tokenId)} data-testid="checkout-minted-edition">
+                  #{t.editionNumber}
+                </Link>
+              </span>
+            ))}
+            ).{nifty.saleType === 'pack' ? ' Open it from its page to reveal what is inside.' : ''}
+          </>
+        );
       }}
       expiredText={
         holdsEditions(nifty)
