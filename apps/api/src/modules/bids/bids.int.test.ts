@@ -711,9 +711,8 @@ describe('settlement', () => {
     );
   });
 
-  // Each payee of the split was told their share at the settlement: the forfeit that takes it back tells them too
-  // (before: their balance dropped unsaid). The publisher hears it once, by its own 'sale cancelled' email.
-  it('a forfeited win with a split tells each payee the share taken back', async () => {
+  /** An auction ending in 5 minutes whose primary split gives 70 % to its publisher's owner, 30 % to a payee. */
+  async function splitAuction() {
     const { nifty, owner } = await auctionNifty(t.app, { endsInMs: 5 * MINUTE });
     const payee = await buyer(t.app);
     await db()
@@ -722,6 +721,13 @@ describe('settlement', () => {
         { niftyId: nifty.id, kind: 'primary', userId: owner.id, percentage: '70', position: 0 },
         { niftyId: nifty.id, kind: 'primary', userId: payee.userId, percentage: '30', position: 1 },
       ]);
+    return { nifty, owner, payee };
+  }
+
+  // Each payee of the split was told their share at the settlement: the forfeit that takes it back tells them too
+  // (before: their balance dropped unsaid). The publisher hears it once, by its own 'sale cancelled' email.
+  it('a forfeited win with a split tells each payee the share taken back', async () => {
+    const { nifty, owner, payee } = await splitAuction();
     const payeeBefore = await balanceOf(payee.userId);
     const { bidId, reference } = await cardBid(nifty, '100');
     await t.app.services.cardProcessor.provider.void(reference);
@@ -809,14 +815,7 @@ describe('settlement', () => {
   // A primary split divides the auction's proceeds: the publisher is told its share, each other payee theirs
   // (a Buy Now primary sale already told them), with the figures the ledger posted.
   it('with a split, the publisher and each payee are told their share of the winning bid', async () => {
-    const { nifty, owner } = await auctionNifty(t.app, { endsInMs: 5 * MINUTE });
-    const payee = await buyer(t.app);
-    await db()
-      .insert(schema.salesSplits)
-      .values([
-        { niftyId: nifty.id, kind: 'primary', userId: owner.id, percentage: '70', position: 0 },
-        { niftyId: nifty.id, kind: 'primary', userId: payee.userId, percentage: '30', position: 1 },
-      ]);
+    const { nifty, owner, payee } = await splitAuction();
     const { title } = await wonAt(nifty, '100');
     const emailOf = async (id: number) =>
       (await db().select().from(schema.users).where(eq(schema.users.id, id)))[0]?.email ?? '';
