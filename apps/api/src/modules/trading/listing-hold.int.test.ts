@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../testing/test-app';
 import type { TestSession } from '../social/test-session';
 import { TEST_CARDS } from './payment-providers';
+import { createTradingRepo } from './trading.repo';
 import { PURCHASE_INTENT_TTL_MS } from './trading.service';
 import { buyer, listedToken } from './trading-helpers';
 
@@ -207,6 +208,16 @@ describe('a listing on hold', () => {
       payload: { payment_token: await card(holder, TEST_CARDS.succeeds) },
     });
     expect(paid.json()).toMatchObject({ paymentState: 'paid' });
+  });
+
+  // Review 2026-12-07: a cancel that read the step before a payment in another tab started a new one dropped the new
+  // one (its authorisation never voided). It gives up only the step it read.
+  it('a cancel gives up only the step it read, not one a payment in another tab started since', async () => {
+    const { listing } = await listedToken(t.app);
+    const { m } = await payingWithSecondStep(listing.id);
+    const repo = createTradingRepo(t.app.config.database.db);
+    expect(await repo.dropWaitingStep(m.listingMatchId, 'pm_sim_an_older_step', t.clock.now())).toBeNull();
+    expect((await hold(listing.id)).onHold).toBe(true);
   });
 
   it('answers 404 for an unknown listing', async () => {

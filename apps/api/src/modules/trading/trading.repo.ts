@@ -926,6 +926,25 @@ export function createTradingRepo(db: Db) {
       return row ?? null;
     },
 
+    /**
+     * Gives up the second step an intent waits on, if it still waits on `reference` (not on a step a payment in
+     * another tab started since): back to pending with nothing waiting. Null when it no longer waits on it.
+     */
+    async dropWaitingStep(id: number, reference: string, at: Date): Promise<IntentRow | null> {
+      const [row] = await db
+        .update(intents)
+        .set({ paymentState: 'pending', providerReference: null, updatedAt: at })
+        .where(
+          and(
+            eq(intents.id, id),
+            eq(intents.paymentState, 'requires_action'),
+            eq(intents.providerReference, reference),
+          ),
+        )
+        .returning();
+      return row ?? null;
+    },
+
     async intentsOf(buyerId: number, q: { states?: string[]; limit: number; offset: number }) {
       const where = and(
         eq(intents.buyerId, buyerId),

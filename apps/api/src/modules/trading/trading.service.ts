@@ -1912,19 +1912,17 @@ export function createTradingService(deps: {
      */
     async cancelAction(buyerId: number, id: number) {
       const intent = await ownIntent(buyerId, id);
-      if (intent.paymentState !== 'requires_action') return viewOf(intent);
-      const dropped = await repo.updateIntent(id, ['requires_action'], {
-        paymentState: 'pending',
-        providerReference: null,
-        updatedAt: clock.now(),
-      });
+      const reference = intent.providerReference;
+      if (intent.paymentState !== 'requires_action' || !reference) return viewOf(intent);
+      // Only the step read here: a payment in another tab may have started a new one meanwhile, which stays (review
+      // 2026-12-07: the new one was dropped unvoided, its money held at the bank until it lapsed).
+      const dropped = await repo.dropWaitingStep(id, reference, clock.now());
       if (!dropped) return viewOf(await ownIntent(buyerId, id));
       // A step completed after this settles nothing (`PaidFor.waitingOn`); a void that fails leaves the authorisation
       // to lapse at the processor.
-      if (intent.providerReference)
-        await externalOf(intent.paymentMethod)
-          .void(intent.providerReference)
-          .catch(() => undefined);
+      await externalOf(intent.paymentMethod)
+        .void(reference)
+        .catch(() => undefined);
       return viewOf(dropped);
     },
 
