@@ -362,6 +362,25 @@ describe('publishing', () => {
     t.clock.advance(-3 * HOUR);
   });
 
+  // Review 2026-12-07: criteria saved before the studio refused an allowlist without an Account list rule still
+  // published, open to everyone (the allowlist read by nothing), and a live drop cannot be mended.
+  it('refuses to publish an NFT whose allowlist no Account list rule reads', async () => {
+    const { drop, nft } = await readyDrop();
+    await ok(owner, 'POST', `/publisher/${slug}/tos_approval`, {});
+    const [criteria] = await db()
+      .insert(schema.participationCriteria)
+      .values({ niftyId: nft.id, mode: 'all' })
+      .returning();
+    await db()
+      .insert(schema.allowlists)
+      .values({ criteriaId: criteria?.id ?? 0, usernames: ['studio-partner'] });
+    const refused = await call(owner, 'PATCH', `/publisher/${slug}/drop/publish/${drop.id}`, {});
+    expect(refused.status).toBe(400);
+    expect(refused.body.fields).toEqual({
+      [`nfts.${nft.id}.allowlist`]: 'Add an Account list rule: without one, this allowlist lets everyone buy',
+    });
+  });
+
   it("a published drop's collection shows the drop's cover and its NFTs' creators on the public pages", async () => {
     await ok(owner, 'POST', `/publisher/${slug}/tos_approval`, {});
     const { drop, collection } = await readyDrop();

@@ -1141,8 +1141,20 @@ export function createStudioService(deps: {
     // A pack is opened from a pool of artworks and a blind edition revealed as one, which the studio cannot add yet
     // (primary-sales review, 2026-12-06: such a drop sold packs that could never be opened). Said at the NFT.
     const needingPool: number[] = [];
+    // Criteria saved before the studio refused them: an allowlist no Account list rule reads restricts nobody
+    // (review 2026-12-07: such a draft still published open to everyone, and a live drop cannot be edited).
+    const ruleless: number[] = [];
     for (const c of collections) {
       const rows = await r.niftiesOf([c.id]);
+      for (const n of rows) {
+        const criteria = await r.criteriaOf(n.id);
+        const entries = [
+          ...(criteria?.allowlist?.usernames ?? []),
+          ...(criteria?.allowlist?.emailAddresses ?? []),
+        ];
+        if (validateAllowlistRule(entries, criteria?.rules.map((rule) => rule.kind) ?? []).entries)
+          ruleless.push(n.id);
+      }
       for (const n of rows)
         if (
           n.niftyType === 'pack' ||
@@ -1181,6 +1193,7 @@ export function createStudioService(deps: {
     const pooled = await r.withPool(needingPool);
     for (const id of needingPool)
       if (!pooled.has(id)) fields[`nfts.${id}.primarySaleType`] = STUDIO_POOL_MISSING;
+    for (const id of ruleless) fields[`nfts.${id}.allowlist`] = STUDIO_MESSAGES.allowlistWithoutRule;
     return fields;
   }
 }
