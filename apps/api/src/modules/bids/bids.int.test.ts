@@ -773,7 +773,7 @@ describe('settlement', () => {
     const provider = t.app.services.cardProcessor.provider;
     const capture = provider.capture;
     for (const taken of [false, true]) {
-      const { nifty } = await auctionNifty(t.app, { endsInMs: 8 * DAY });
+      const { nifty, owner } = await auctionNifty(t.app, { endsInMs: 8 * DAY });
       const { bidder, bidId, reference } = await cardBid(nifty, '30');
       t.clock.advance(8 * DAY + MINUTE);
       // The processor does not answer captures; in the second case, it took the money before the answer was lost.
@@ -791,6 +791,11 @@ describe('settlement', () => {
       await t.app.services.accounts.background.idle();
       const told = (await t.app.services.alerts.list(bidder.userId, 1, 10)).results.map((r) => r.message);
       expect(told.some((m) => m.startsWith('You won'))).toBe(taken);
+      // Nor is the publisher told of a sale, or of its undoing (review 2026-12-07: 'sale cancelled' for a sale never
+      // told).
+      const [ownerRow] = await db().select().from(schema.users).where(eq(schema.users.id, owner.id));
+      const toPublisher = await outbox(t.app, ownerRow?.email ?? '', 'nft_sold');
+      expect(toPublisher.map((m) => m.subject)).toEqual(taken ? ['Your NFT sold'] : []);
       expect((await bidRow(bidId))?.capturedAt).toEqual(taken ? t.clock.now() : null);
       expect(await tokensOf(nifty.id)).toHaveLength(taken ? 1 : 0);
     }

@@ -154,7 +154,8 @@ export function createBidsService(deps: {
    * life is over, when it counts unless the processor says the money was taken. Throws while the money is still
    * owed, so the sweep does not count it taken. True when the win was forfeited.
    */
-  async function capture(bid: BidRow): Promise<boolean> {
+  /** `saleTold`: the sale was told to its publisher and payees (false at the settlement itself, before they are). */
+  async function capture(bid: BidRow, saleTold = true): Promise<boolean> {
     const ref = bid.providerReference;
     if (!ref) return false;
     const at = clock.now();
@@ -180,7 +181,7 @@ export function createBidsService(deps: {
       const count = await repo.addRefusedCapture(bid.id, bid.captureRefusedAt, at);
       // Null: another run counted this refusal (and forfeits if it is due).
       if (count !== null && (lapsed || count >= MAX_CAPTURE_ATTEMPTS)) {
-        await forfeit(bid.id);
+        await forfeit(bid.id, saleTold);
         return true;
       }
       throw error;
@@ -198,7 +199,7 @@ export function createBidsService(deps: {
    * the operator. No bidder is promoted: the others' money was released at the settlement. Conditional on the bid
    * still won and not captured (a second run does nothing). The winner is told, and the publisher.
    */
-  async function forfeit(bidId: number): Promise<void> {
+  async function forfeit(bidId: number, saleTold: boolean): Promise<void> {
     const at = clock.now();
     const first = await repo.byId(bidId);
     const n = first ? await trading.niftyForSaleById(first.niftyId) : null;
@@ -259,17 +260,20 @@ export function createBidsService(deps: {
     const message = auctionForfeitMessage(n.title);
     alert(bid.userId, 'lost', message, link, `bid-forfeited:${n.id}:${bid.id}`);
     email(bid.userId, 'bid_lost', 'Your auction win was forfeited', `${message}. ${link}`);
-    emailUserLater(deps, trading.contactOf, n.publisherOwnerId, {
-      kind: 'nft_sold',
-      subject: 'An auction sale was cancelled',
-      text: auctionSaleCancelledMessage(name, bid.amountInCents),
-      path: SALES_PATH,
-    });
-    // The split's other payees, told of their share at the settlement, are told it went back.
-    tellTakenBack(
-      { ...deps, contactsOf: trading.contactsOf },
-      { what: name, takenBack, except: n.publisherOwnerId },
-    );
+    // Forfeited at the settlement itself, the sale was never told: nor is its undoing (review 2026-12-07).
+    if (saleTold) {
+      emailUserLater(deps, trading.contactOf, n.publisherOwnerId, {
+        kind: 'nft_sold',
+        subject: 'An auction sale was cancelled',
+        text: auctionSaleCancelledMessage(name, bid.amountInCents),
+        path: SALES_PATH,
+      });
+      // The split's other payees, told of their share at the settlement, are told it went back.
+      tellTakenBack(
+        { ...deps, contactsOf: trading.contactsOf },
+        { what: name, takenBack, except: n.publisherOwnerId },
+      );
+    }
     await deps.onAuctionChange?.(n.id).catch(() => undefined);
   }
   const trading = createTradingRepo(deps.db);
@@ -804,7 +808,7 @@ export function createBidsService(deps: {
     // Committed: a capture that fails now is owed, and the minute sweep takes it (captureDue). One that forfeits at
     // once (an authorisation past its life, a settlement run late) is not told as won or sold (review 2026-12-07).
     const forfeited = new Set<number>();
-    for (const m of done.minted) if (await capture(m.bid).catch(() => false)) forfeited.add(m.bid.id);
+    for (const m of done.minted) if (await capture(m.bid, false).catch(() => false)) forfeited.add(m.bid.id);
     const kept = done.minted.filter((m) => !forfeited.has(m.bid.id));
     await cards.releaseAll(done.voids);
     const first = kept[0];

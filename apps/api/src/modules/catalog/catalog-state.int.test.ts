@@ -66,4 +66,21 @@ describe('catalog state', () => {
     expect(after.version).toBe(before.version);
     expect(after.next).toBeGreaterThan(next);
   });
+
+  // Review 2026-12-07: the drop answers follow an auction's moved end, but the cached ones were kept past it (read
+  // again at the next scheduled time only), saying 'live' after it ended.
+  it("counts an auction's end as its bids moved it, until it settles", async () => {
+    const explore = createExploreRepo(t.app.config.database.db);
+    const now = t.clock.now();
+    const moved = new Date(now.getTime() + 1_000);
+    const state = (settled: Date | null) =>
+      t.app.config.database.db.execute(sql`insert into auction_states (nifty_id, ends_at, bid_count, settled_at, updated_at)
+        select id, ${moved.toISOString()}::timestamptz, 1, ${settled?.toISOString() ?? null}::timestamptz, now()
+          from nifties order by id limit 1
+        on conflict (nifty_id) do update set ends_at = excluded.ends_at, settled_at = excluded.settled_at`);
+    await state(null);
+    expect((await explore.nextStatusChange(now))?.toISOString()).toBe(moved.toISOString());
+    await state(now);
+    expect((await explore.nextStatusChange(now))?.toISOString()).not.toBe(moved.toISOString());
+  });
 });

@@ -398,7 +398,9 @@ export function createExploreRepo(db: Db) {
               union all select min(start_at) from collections where start_at > ${at}::timestamptz
               union all select min(end_at) from collections where end_at > ${at}::timestamptz
               union all select min(start_at) from nifties where start_at > ${at}::timestamptz
-              union all select min(end_at) from nifties where end_at > ${at}::timestamptz) x`,
+              union all select min(end_at) from nifties where end_at > ${at}::timestamptz
+              union all select min(ends_at) from auction_states
+                where ends_at > ${at}::timestamptz and settled_at is null) x`,
       );
       const next = iso(row?.next);
       return next === null ? null : new Date(next);
