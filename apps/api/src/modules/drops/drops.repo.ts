@@ -227,7 +227,6 @@ export function createDropsRepo(db: Db) {
       return row?.slug ?? null;
     },
 
-    /** The highest bid of each auction nifty: its top active bid, or after settlement the winning one. */
     /** The auctions' ends as their bids moved them (a bid in the last minutes extends it: decision 012). */
     async auctionEnds(niftyIds: number[]): Promise<Map<number, Date>> {
       if (niftyIds.length === 0) return new Map();
@@ -238,6 +237,7 @@ export function createDropsRepo(db: Db) {
       return new Map(rows.map((r) => [r.niftyId, r.endsAt]));
     },
 
+    /** The highest bid of each auction nifty: its top active bid, or after settlement the winning one. */
     async highestBids(niftyIds: number[]): Promise<Map<number, number>> {
       if (niftyIds.length === 0) return new Map();
       const rows = await db

@@ -359,8 +359,10 @@ export function createLedgerRepo(db: Db) {
       return row?.amount === null || row?.amount === undefined ? null : Number(row.amount);
     },
 
-    /** The entries of a movement (a winner's purchase), in order, to post its exact reverse. */
-    /** A movement's entries, in order; `userId` the account's user (null: a house account). */
+    /**
+     * The entries of a movement (a winner's purchase), in order, to post its exact reverse; `userId` the account's
+     * user (null: a house account).
+     */
     async movementEntries(kind: string, reference: string) {
       return db
         .select({

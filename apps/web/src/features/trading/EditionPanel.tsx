@@ -108,7 +108,11 @@ export function EditionPanel({
               size="lg"
               loading={open.isPending}
               disabled={listed}
-              onClick={() => setConfirming(true)}
+              onClick={() => {
+                // A failure of the last try does not stand in the new question (review 2026-12-07).
+                open.reset();
+                setConfirming(true);
+              }}
               data-testid="open-pack"
             >
               Open pack

@@ -246,7 +246,10 @@ function PrimaryPayment({
                 </Link>
               </span>
             ))}
-            ).{nifty.saleType === 'pack' ? ' Open it from its page to reveal what is inside.' : ''}
+            ).
+            {nifty.saleType === 'pack'
+              ? ` Open ${minted.length > 1 ? 'each' : 'it'} from its page to reveal what is inside.`
+              : ''}
           </>
         );
       }}
