@@ -28,7 +28,12 @@ describe('legacyBuyPageTarget (000 §2 /buypage/)', () => {
       .split('&')
       .filter(Boolean)
       .map((p) => p.split('=').map(decodeURIComponent) as [string, string]);
-    return legacyBuyPageTarget({ get: (name) => pairs.find(([k]) => k === name)?.[1] ?? null });
+    return legacyBuyPageTarget({
+      get: (name) => pairs.find(([k]) => k === name)?.[1] ?? null,
+      forEach: (each) => {
+        for (const [k, v] of pairs) each(v, k);
+      },
+    });
   };
   const c = '0x1234567890abcdef1234567890abcdef12345678';
   it('sends a secondary buy to the item page', () => {
@@ -43,6 +48,16 @@ describe('legacyBuyPageTarget (000 §2 /buypage/)', () => {
       `/marketplace/collection/${c}/3`,
     );
     expect(target(`?contractAddress=${c}&niftyType=3&tokenID=300002`)).toBe(`/marketplace/collection/${c}/3`);
+  });
+  it('keeps parameters of its own on the target (a campaign, a partner)', () => {
+    expect(
+      target(
+        `?contractAddress=${c}&niftyType=3&tokenID=300002&isNiftyPrimaryOrSecondary=secondary&utm_source=mail&ref=a%26b`,
+      ),
+    ).toBe(`/marketplace/item/${c}/300002?utm_source=mail&ref=a%26b`);
+    expect(target(`?contractAddress=${c}&niftyType=3&initialPrice=5&partner=x`)).toBe(
+      `/marketplace/collection/${c}/3?partner=x`,
+    );
   });
   it('sends a token id without a type to its item, and nonsense to the marketplace', () => {
     expect(target(`?contractAddress=${c}&tokenID=7`)).toBe(`/marketplace/item/${c}/7`);

@@ -55,9 +55,32 @@ export function storefrontPath(slug: string): string {
  * The legacy buy path (000 §2) `/buypage/?contractAddress&niftyType&tokenID&isNiftyPrimaryOrSecondary=secondary&initialPrice`:
  * where it leads now. Secondary with a token id: the item page; otherwise the nifty type's page
  * (`/marketplace/collection/{contractAddress}/{niftyType}`); a token id alone: the item; nothing usable: the
- * marketplace. initialPrice is ignored (the page shows the price in force).
+ * marketplace. initialPrice is ignored (the page shows the price in force). Any other parameter (a campaign's
+ * `utm_source`, a partner's code) is kept on the target, as the checkout paths keep theirs (issue #14).
  */
-export function legacyBuyPageTarget(q: { get(name: string): string | null }): string {
+export function legacyBuyPageTarget(q: {
+  get(name: string): string | null;
+  forEach?(each: (value: string, name: string) => void): void;
+}): string {
+  const kept: string[] = [];
+  q.forEach?.((value, name) => {
+    if (!LEGACY_BUY_PARAMS.has(name)) kept.push(`${encodeURIComponent(name)}=${encodeURIComponent(value)}`);
+  });
+  const to = legacyBuyPath(q);
+  return kept.length === 0 ? to : `${to}?${kept.join('&')}`;
+}
+
+/** The legacy buy path's own parameters (000 §2), read rather than kept. */
+const LEGACY_BUY_PARAMS = new Set([
+  'contractAddress',
+  'niftyType',
+  'tokenID',
+  'tokenId',
+  'isNiftyPrimaryOrSecondary',
+  'initialPrice',
+]);
+
+function legacyBuyPath(q: { get(name: string): string | null }): string {
   const contract = q.get('contractAddress')?.trim() ?? '';
   const tokenId = q.get('tokenID')?.trim() ?? q.get('tokenId')?.trim() ?? '';
   const niftyType = q.get('niftyType')?.trim() ?? '';
