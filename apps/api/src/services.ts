@@ -1,6 +1,7 @@
 // The service container: every service of the app is built here, once per app, from the resolved config.
 import { join } from 'node:path';
 import { createUnitOfWork } from '@vitrine/db';
+import { topics } from '@vitrine/domain';
 import type { ResolvedConfig } from './app';
 import { sharedAnswerBytes } from './http/shared-answer';
 import { createBackground } from './lib/background';
@@ -166,9 +167,16 @@ export function createServices(config: ResolvedConfig, log: ServiceLog) {
   const state = catalogState(explore, clock);
   // Touches reach the other processes through Redis with the live events (REDIS_URL), else this one only.
   const changes = createChangeScopes(events);
-  // A sale or any move touches the new owner's pages through the token and the former owner's by id.
-  const onTokenChange = async (tokenRowId: number, formerOwnerId?: number) =>
-    changes.touch(await pages.scopesOfToken(tokenRowId, formerOwnerId));
+  // A sale or any move touches the new owner's pages through the token and the former owner's by id, and tells
+  // the token's open item pages to read it again (decision 014: 'token' on its nifty's topic).
+  const onTokenChange = async (tokenRowId: number, formerOwnerId?: number) => {
+    const { scopes, token } = await pages.changeOfToken(tokenRowId, formerOwnerId);
+    await changes.touch(scopes);
+    if (token)
+      await events
+        .publish(topics.nifty(token.contractAddress, token.niftyType), { type: 'token', data: token })
+        .catch((err) => log.warn({ err, tokenRowId }, 'live token event failed'));
+  };
   // A token about to be removed (a forfeited win's edition): the scopes it shows on, touched once it is gone.
   const onTokenRemoval = async (tokenRowId: number) => {
     const scopes = await pages.scopesOfToken(tokenRowId);

@@ -44,5 +44,10 @@ export type LiveEvent =
     }
   /** Editions sold of a nifty after a sale or mint. */
   | { type: 'sold'; data: { contractAddress: string; niftyType: number; sold: number; editionSize: number } }
+  /**
+   * A token of the nifty changed hands or listing (listed, repriced, cancelled, sold, an offer accepted, moved):
+   * an open item page reads it again, so a sold NFT does not keep offering Buy Now.
+   */
+  | { type: 'token'; data: { contractAddress: string; niftyType: number; tokenId: string } }
   /** An alert for one user (topic user:{id}). */
   | { type: 'alert'; data: { kind: AlertKind; message: string; link: string | null } };

@@ -612,11 +612,32 @@ export function createPagesRepo(db: Db) {
      * sale or any move its former owner's own NFT pages (`formerOwnerId`), in one statement.
      */
     async scopesOfToken(tokenRowId: number, formerOwnerId?: number): Promise<string[]> {
+      return (await repo.changeOfToken(tokenRowId, formerOwnerId)).scopes;
+    },
+
+    /**
+     * What a change to this token touches: the scopes it shows on (its collection's, its owner's and the former
+     * owner's) and, for open item pages, which token it is (null once it is gone).
+     */
+    async changeOfToken(
+      tokenRowId: number,
+      formerOwnerId?: number,
+    ): Promise<{
+      scopes: string[];
+      token: { contractAddress: string; niftyType: number; tokenId: string } | null;
+    }> {
       const [row] = await rowsOf<
-        ScopeRow & { ownerId: number | null; ownerUrl: string | null; formerUrl: string | null }
+        ScopeRow & {
+          ownerId: number | null;
+          ownerUrl: string | null;
+          formerUrl: string | null;
+          niftyType: number;
+          tokenId: string;
+        }
       >(
         db,
         sql`select c.contract_address as "contractAddress", pb.slug as publisher, o.id as "ownerId",
+                   n.type_number as "niftyType", t.token_id::text as "tokenId",
                    o.profile_url as "ownerUrl",
                    ${formerOwnerId === undefined ? sql`null` : sql`(select f.profile_url from users f where f.id = ${formerOwnerId})`} as "formerUrl",
                    array(select u.profile_url from collection_creators cc join users u on u.id = cc.user_id
@@ -629,10 +650,13 @@ export function createPagesRepo(db: Db) {
         formerOwnerId === undefined
           ? []
           : [scope.owner(formerOwnerId), ...(row?.formerUrl ? [scope.owner(row.formerUrl)] : [])];
-      if (!row) return former;
+      if (!row) return { scopes: former, token: null };
       const ownerScopes =
         row.ownerId === null ? [] : [scope.owner(row.ownerId), scope.owner(row.ownerUrl ?? '')];
-      return [...collectionScopes(row), ...ownerScopes, ...former];
+      return {
+        scopes: [...collectionScopes(row), ...ownerScopes, ...former],
+        token: { contractAddress: row.contractAddress, niftyType: row.niftyType, tokenId: row.tokenId },
+      };
     },
 
     /** The scopes a change to this collection's card shows on: its own, its publisher's, its creators'. */

@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../testing/test-app';
 import { sessionFor } from '../social/test-session';
-import { buyer, dropNifty, fund } from '../trading/trading-helpers';
+import { buyer, dropNifty, fund, listedToken, listingMatchOf, payIntent } from '../trading/trading-helpers';
 import { ENDING_SOON_BEFORE_MS } from './alerts.service';
 import { connected, openSse, type SseClient } from './testing/sse';
 
@@ -173,6 +173,57 @@ describe('event streams', () => {
       sold: 4,
       editionSize: 10,
     });
+    c.close();
+  });
+
+  it("a resale, a listing and its cancel each tell the token's open item pages on its nifty's topic", async () => {
+    const { token, listing } = await listedToken(t.app, { priceInCents: 2_000 });
+    const [nifty] = await t.app.config.database.db
+      .select({ typeNumber: schema.nifties.typeNumber })
+      .from(schema.nifties)
+      .innerJoin(schema.tokens, eq(schema.tokens.niftyId, schema.nifties.id))
+      .where(eq(schema.tokens.id, token.id));
+    if (!nifty) throw new Error('no nifty');
+    const c = await stream(q(topics.nifty(token.contractAddress, nifty.typeNumber)));
+    await connected(c);
+    const told = {
+      contractAddress: token.contractAddress,
+      niftyType: nifty.typeNumber,
+      tokenId: token.tokenId,
+    };
+    const b = await buyer(t.app);
+    await fund(t.app.config.database.db, b.userId, 5_000, t.clock.now());
+    const match = await listingMatchOf(t.app, b, listing.id);
+    const paid = await payIntent(t.app, b, match.listingMatchId, { payment_method: 'balance' });
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(JSON.parse((await c.next((x) => x.event === 'token')).data ?? '').data).toEqual(told);
+    // The new owner lists it, then cancels: each tells again.
+    const listed = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/listings',
+      headers: b.headers,
+      payload: {
+        contractAddress: token.contractAddress,
+        tokenId: token.tokenId,
+        price: { amount: '30', currency: 'USD' },
+      },
+    });
+    expect(listed.statusCode, listed.body).toBe(200);
+    const relisted = (listed.json() as { id: number }).id;
+    const tokenFrames = () => c.frames.filter((x) => x.event === 'token').length;
+    await c.next((x) => x.event === 'token' && tokenFrames() === 2);
+    const cancelled = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v2/listings/${relisted}`,
+      headers: b.headers,
+    });
+    expect(cancelled.statusCode, cancelled.body).toBeLessThan(300);
+    await c.next((x) => x.event === 'token' && tokenFrames() === 3);
+    expect(c.frames.filter((x) => x.event === 'token').map((x) => JSON.parse(x.data ?? '').data)).toEqual([
+      told,
+      told,
+      told,
+    ]);
     c.close();
   });
 

@@ -15,7 +15,7 @@ export const POLL_MS = 3000;
 const FAILURES_BEFORE_POLLING = 3;
 /** Polls before the stream is tried again. */
 const POLLS_BEFORE_RETRY = 40;
-const EVENT_TYPES: LiveEvent['type'][] = ['bid', 'auction', 'sold', 'alert'];
+const EVENT_TYPES: LiveEvent['type'][] = ['bid', 'auction', 'sold', 'token', 'alert'];
 
 type Listener = (event: LiveEvent) => void;
 

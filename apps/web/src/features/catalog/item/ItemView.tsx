@@ -16,6 +16,7 @@ import { DocumentTitle } from '../../../ui/DocumentTitle';
 import { Link } from '../../../ui/Link';
 import { Price } from '../../../ui/Price';
 import { useProfile } from '../../auth/profile-query';
+import { useLiveToken } from '../../live/useLiveToken';
 import { AcceptingOffersToggle } from '../../offers/AcceptingOffersToggle';
 import { HighestOffer, ItemOffersPanel } from '../../offers/ItemOffersPanel';
 import { MakeOfferButton } from '../../offers/MakeOfferButton';
@@ -51,6 +52,8 @@ export function ItemView({ item }: { item: ItemDetail }) {
   const [checkoutPiid, setCheckoutPiid] = useState<number | null>(null);
   const { token, collection, nifty } = item;
   const viewerOwns = viewerId !== null && item.owner?.id === viewerId;
+  // Sold, relisted or moved by someone else while open: read again (not a stale Buy Now).
+  useLiveToken(collection.contractAddress, nifty.typeNumber, token.tokenId);
   // The edition panel's read (one request for both): an opened pack is no longer sold or offered on.
   const editionInfo = useQuery(editionQuery(token.contractAddress, token.tokenId));
   const openedPack = editionInfo.data?.kind === 'pack' && editionInfo.data.opened === true;
