@@ -13835,6 +13835,7 @@ export interface operations {
                                 editionSize: number;
                                 totalSold: number;
                                 available: number;
+                                heldElsewhere: number;
                                 maxPurchaseQuantity: number;
                                 limitPerUser: number;
                                 allowedQuantity: number;
@@ -14124,6 +14125,7 @@ export interface operations {
                                 editionSize: number;
                                 totalSold: number;
                                 available: number;
+                                heldElsewhere: number;
                                 maxPurchaseQuantity: number;
                                 limitPerUser: number;
                                 allowedQuantity: number;
@@ -14379,6 +14381,7 @@ export interface operations {
                                 editionSize: number;
                                 totalSold: number;
                                 available: number;
+                                heldElsewhere: number;
                                 maxPurchaseQuantity: number;
                                 limitPerUser: number;
                                 allowedQuantity: number;
@@ -14642,6 +14645,7 @@ export interface operations {
                             editionSize: number;
                             totalSold: number;
                             available: number;
+                            heldElsewhere: number;
                             maxPurchaseQuantity: number;
                             limitPerUser: number;
                             allowedQuantity: number;
@@ -14757,6 +14761,7 @@ export interface operations {
                                 editionSize: number;
                                 totalSold: number;
                                 available: number;
+                                heldElsewhere: number;
                                 maxPurchaseQuantity: number;
                                 limitPerUser: number;
                                 allowedQuantity: number;
@@ -14982,6 +14987,7 @@ export interface operations {
                             editionSize: number;
                             totalSold: number;
                             available: number;
+                            heldElsewhere: number;
                             maxPurchaseQuantity: number;
                             limitPerUser: number;
                             allowedQuantity: number;
@@ -15255,6 +15261,7 @@ export interface operations {
                             editionSize: number;
                             totalSold: number;
                             available: number;
+                            heldElsewhere: number;
                             maxPurchaseQuantity: number;
                             limitPerUser: number;
                             allowedQuantity: number;
@@ -15741,6 +15748,7 @@ export interface operations {
                                 editionSize: number;
                                 totalSold: number;
                                 available: number;
+                                heldElsewhere: number;
                                 maxPurchaseQuantity: number;
                                 limitPerUser: number;
                                 allowedQuantity: number;
@@ -15965,6 +15973,7 @@ export interface operations {
                             editionSize: number;
                             totalSold: number;
                             available: number;
+                            heldElsewhere: number;
                             maxPurchaseQuantity: number;
                             limitPerUser: number;
                             allowedQuantity: number;
@@ -16227,6 +16236,7 @@ export interface operations {
                             editionSize: number;
                             totalSold: number;
                             available: number;
+                            heldElsewhere: number;
                             maxPurchaseQuantity: number;
                             limitPerUser: number;
                             allowedQuantity: number;
@@ -16489,6 +16499,7 @@ export interface operations {
                             editionSize: number;
                             totalSold: number;
                             available: number;
+                            heldElsewhere: number;
                             maxPurchaseQuantity: number;
                             limitPerUser: number;
                             allowedQuantity: number;

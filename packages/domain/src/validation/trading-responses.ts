@@ -102,6 +102,11 @@ export const primaryNiftySchema = z.object({
   totalSold: z.number().int(),
   /** Editions nobody has bought or holds in an open checkout. */
   available: z.number().int(),
+  /**
+   * Editions held in other buyers' open checkouts: not free now, back on sale if not paid for in time (the drop
+   * card's 'Only N Remaining!' counts them; the checkout says why it offers fewer).
+   */
+  heldElsewhere: z.number().int(),
   maxPurchaseQuantity: z.number().int(),
   /** 0: no limit per buyer; 1: one purchase per buyer (001 §3 isOnePurchasePerUser). */
   limitPerUser: z.number().int(),

@@ -840,6 +840,7 @@ export function createTradingService(deps: {
       editionSize: n.editionSize,
       totalSold: n.totalSold,
       available: Math.max(0, freeForThis - ownHeld),
+      heldElsewhere: checkoutKindOf(n) === 'open_edition' ? 0 : heldByOthers,
       maxPurchaseQuantity: perPurchase(n),
       limitPerUser: n.limitPerUser,
       allowedQuantity: allowed,

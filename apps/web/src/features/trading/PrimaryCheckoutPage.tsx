@@ -15,7 +15,7 @@ import { ArtworkMedia } from '../catalog/shared/ArtworkMedia';
 import { PageShell as Page, Payment, type TypedQuantity } from './CheckoutPage';
 import styles from './CheckoutPage.module.css';
 import { parsePiid, purchaseIntentQuery } from './checkout-queries';
-import { LIMIT_REACHED, SOLD_OUT } from './quantity-limit';
+import { heldElsewhereText, LIMIT_REACHED, SOLD_OUT } from './quantity-limit';
 import { quotesForQuantity } from './quantity-quote';
 import { type PurchaseIntent, primaryCheckoutPath, sameToken } from './trading-api';
 import { type QuantityDraft, useQuantityDraft } from './useQuantityDraft';
@@ -320,7 +320,12 @@ function QuantityPanel({
   if (max < 1) {
     return (
       <FormAlert tone="warning" testId="checkout-quantity-closed">
-        {nifty.quantityLimit === 'limit_reached' ? LIMIT_REACHED : SOLD_OUT}
+        {nifty.quantityLimit === 'limit_reached'
+          ? LIMIT_REACHED
+          : nifty.heldElsewhere > 0
+            ? // Not sold out: the rest may come back (QA 2026-12-07: 'Sold Out' beside the drop's 'Only 2 Remaining!').
+              heldElsewhereText(nifty.heldElsewhere, true)
+            : SOLD_OUT}
       </FormAlert>
     );
   }
@@ -333,6 +338,10 @@ function QuantityPanel({
           : `Up to ${nifty.maxPurchaseQuantity} per purchase.`}
       {nifty.limitPerUser === 1 ? ' One purchase per collector.' : ''}
       {holdsEditions(nifty) ? ' Editions are held for you for 15 minutes.' : ''}
+      {nifty.heldElsewhere > 0 && nifty.quantityLimit === 'remaining' ? (
+        // Why fewer than the drop's 'Only N Remaining!' (QA 2026-12-07: the stepper went without a word).
+        <> {heldElsewhereText(nifty.heldElsewhere, false)}</>
+      ) : null}
     </p>
   );
   if (max === 1 && intent.requestedQuantity === 1) return limits;
