@@ -129,6 +129,10 @@ describe('listing discounts', () => {
     const fees = buyerPage.getByTestId('fee-breakdown');
     await fees.waitFor();
     expect(await fees.getByTestId('fee-price').textContent()).toBe('$100.00');
+    // The discount the item page showed is said again where the buyer pays (QA 2026-12-07).
+    const atCheckout = buyerPage.getByTestId('checkout-discount');
+    expect(await atCheckout.getByTestId('list-price').textContent()).toBe('List price $120.00');
+    expect(await atCheckout.getByTestId('discount').textContent()).toBe('$20.00 off');
     // The card fee (2.9 % + 30 c) on the price paid, not on the list price.
     expect(await fees.getByTestId('fee-total').textContent()).toBe('$103.20');
     await fillCard(buyerPage.getByTestId('card-form'));

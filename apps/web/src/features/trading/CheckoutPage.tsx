@@ -30,6 +30,7 @@ import { RequireAuth } from '../auth/RequireAuth';
 import { itemQuery } from '../catalog/catalog-queries';
 import { catalogKeys } from '../catalog/query-keys';
 import { ArtworkMedia } from '../catalog/shared/ArtworkMedia';
+import { ListingPrice } from '../catalog/shared/ListingPrice';
 import { formatDateTime } from '../catalog/shared/time-format';
 import { dashboardKeys } from '../dashboard/dashboard-api';
 import { paymentMethodLabel } from '../dashboard/dashboard-format';
@@ -203,6 +204,12 @@ export function ListingCheckout({
                 {item.data.token.name}
               </Link>
               <span className={styles.muted}>{item.data.collection.name}</span>
+              {intent.listing?.listingDiscount ? (
+                // The seller's discount the item page showed, said again where the buyer pays (QA 2026-12-07).
+                <span data-testid="checkout-discount">
+                  <ListingPrice listing={intent.listing} />
+                </span>
+              ) : null}
             </>
           ) : item.isError ? (
             <Link to={back} onClick={onBack}>
