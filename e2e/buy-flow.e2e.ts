@@ -28,7 +28,7 @@ beforeAll(async () => {
   const response = await fetch(`${baseUrl}/api/v1/explore/nfts/?quickFilter=buy_now&page_size=48`);
   expect(response.status).toBe(200);
   listed = ((await response.json()) as { results: ListedToken[] }).results;
-  expect(listed.length).toBeGreaterThan(9);
+  expect(listed.length).toBeGreaterThan(10);
 });
 afterAll(async () => {
   await browser?.close();
@@ -105,6 +105,34 @@ describe('Buy Now flow', () => {
     // Closing the modal shows the item as bought: no Buy Now any more.
     await page.getByTestId('item-price').getByTestId('list-for-sale').waitFor();
     expect(await page.getByTestId('buy-now').count()).toBe(0);
+    await context.close();
+  });
+
+  it('on a phone the checkout modal keeps its title and close button in view as it scrolls', async () => {
+    const token = take(9);
+    const buyer = await apiSignUp(baseUrl, 'modal-phone');
+    const context = await browser.newContext({ viewport: { width: 390, height: 700 }, isMobile: true });
+    await storeCredentials(context, buyer.grant);
+    await context.addInitScript("localStorage.setItem('vitrine.checkoutModal', '1')");
+    const page = await context.newPage();
+    await page.goto(baseUrl + itemUrl(token));
+    await page.getByTestId('item-price').getByTestId('buy-now').click();
+    const modal = page.getByTestId('checkout-modal');
+    await modal.getByTestId('fee-breakdown').waitFor();
+    // Longer than the sheet: it scrolls (QA 2026-12-07: the title and its close button scrolled away with it).
+    const scrolled = await modal.evaluate((panel) => {
+      panel.scrollTop = panel.scrollHeight;
+      return panel.scrollTop;
+    });
+    expect(scrolled).toBeGreaterThan(0);
+    const panelBox = await modal.boundingBox();
+    const closeBox = await modal.getByRole('button', { name: 'Close' }).boundingBox();
+    if (!panelBox || !closeBox) throw new Error('no box');
+    expect(closeBox.y).toBeGreaterThanOrEqual(panelBox.y);
+    expect(closeBox.y + closeBox.height).toBeLessThan(panelBox.y + 80);
+    expect(await modal.getByRole('heading', { name: 'Checkout' }).isVisible()).toBe(true);
+    await modal.getByRole('button', { name: 'Close' }).click();
+    await expect.poll(() => modal.count()).toBe(0);
     await context.close();
   });
 
