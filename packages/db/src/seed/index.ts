@@ -840,7 +840,7 @@ class Seeder {
           bidIncrementInCents: econ.increment > 0 ? econ.increment : null,
           royaltyPercentage: rng.pick([10, 10, 10, 8, 5]),
           limitPerUser: econ.limitPerUser,
-          maxPurchaseQuantity: maxPurchaseOf(dropType),
+          maxPurchaseQuantity: piece.freeRedemption === true ? 1 : maxPurchaseOf(dropType),
           startAt: new Date(ctx.startMs),
           endAt: new Date(ctx.endMs),
           totalSold: econ.sold,
@@ -1637,7 +1637,8 @@ function economics(
     case 'open_edition': {
       e.editionSize = OPEN_EDITION_SIZE;
       e.priceCents = o.free ? 0 : rng.pick([1_000, 2_000, 2_500, 5_000]);
-      e.limitPerUser = 0;
+      // A free print is one per collector (QA 2026-12-07: the demo's could be redeemed again and again).
+      e.limitPerUser = o.free ? 1 : 0;
       e.sold = done
         ? o.demo
           ? rng.int(60, 140)

@@ -516,6 +516,16 @@ describe('seedDemo (default demo store)', () => {
     expect(several.filter((n) => n.limitPerUser === 1)).toEqual([]);
   });
 
+  it('gives a free print one per collector, one per claim', async () => {
+    // QA 2026-12-07: the demo's free visitor print could be redeemed again and again by one collector.
+    const free = await db
+      .select({ limitPerUser: s.nifties.limitPerUser, max: s.nifties.maxPurchaseQuantity })
+      .from(s.nifties)
+      .where(eq(s.nifties.isFreeRedemption, true));
+    expect(free.length).toBeGreaterThan(0);
+    expect(free.every((n) => n.limitPerUser === 1 && n.max === 1)).toBe(true);
+  });
+
   it('gives every paid sale the ledger movement a real one makes, the ledger whole (decision 009)', async () => {
     const { paid, missing } = await salesWithoutMovement(db);
     expect(paid.some((r) => r.market === 'primary')).toBe(true);
