@@ -50,6 +50,16 @@ describe('collection pages', () => {
     await page.context().close();
   });
 
+  it("says an open edition's works are sold, not minted, before its editions are minted", async () => {
+    // 000 §4: open editions are minted after purchasing closes (QA 2026-12-07: the tiles said '94 minted').
+    const page = await openPage('/collections/quiet-rooms');
+    const tiles = page.getByTestId('nifty-strip').locator('li');
+    await expect.poll(() => tiles.count(), { timeout: 15_000 }).toBe(3);
+    const texts = await tiles.allTextContents();
+    expect(texts.every((t) => /\d sold/.test(t) && !/minted/.test(t))).toBe(true);
+    await page.context().close();
+  });
+
   it('opens a work from "Works in this collection" at the top of its page', async () => {
     const page = await openPage('/collections/field-notes-coast');
     const strip = page.getByTestId('nifty-strip').first();

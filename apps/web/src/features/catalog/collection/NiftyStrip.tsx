@@ -33,8 +33,10 @@ export function NiftyStrip({ contractAddress, nifties, current }: NiftyStripProp
             </span>
             <span className={styles.title}>{nifty.title}</span>
             <span className={styles.meta}>
+              {/* An open edition's editions are minted after purchasing closes (000 §4): until then, sold (as the
+                  work's page says; QA 2026-12-07: the tile said 'minted'). */}
               {isUnlimitedEdition(nifty.editionSize)
-                ? `${formatCount(nifty.totalSold)} minted`
+                ? `${formatCount(nifty.totalSold)} sold`
                 : `${formatCount(nifty.totalSold)} / ${formatCount(nifty.editionSize)} minted`}
             </span>
             <span className={styles.meta}>
