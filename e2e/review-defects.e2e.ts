@@ -104,6 +104,23 @@ describe('collection pages', () => {
   });
 });
 
+describe('the countdown chip on a phone', () => {
+  it('says only Live or Upcoming on small screens (000 §4), the countdown on wider ones', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 800 }, isMobile: true });
+    const page = await context.newPage();
+    // Quiet Rooms is live (an open edition of four days); After Hours opens half an hour after the seed.
+    await page.goto(`${baseUrl}/collections/quiet-rooms`);
+    const chip = page.getByTestId('collection-header').getByTestId('countdown-chip');
+    await expect.poll(() => chip.textContent(), { timeout: 15_000 }).toBe('Live');
+    await page.goto(`${baseUrl}/collections/after-hours`);
+    await expect.poll(() => chip.textContent(), { timeout: 15_000 }).toBe('Upcoming');
+    // Turned to a wider screen, the countdown again.
+    await page.setViewportSize({ width: 1024, height: 800 });
+    await expect.poll(() => chip.textContent()).toMatch(/^Starts in/);
+    await context.close();
+  });
+});
+
 describe('explore', () => {
   it('keeps an ETH price range as typed, and its chip in ETH', async () => {
     const page = await openPage('/explore/nfts', async (p) => {

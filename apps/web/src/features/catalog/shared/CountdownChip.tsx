@@ -2,6 +2,7 @@ import { countdownChipLabel, countdownChipTarget, msUntilStatusChange } from '@v
 import { useEffect, useState } from 'react';
 import { once } from '../../../lib/once';
 import { serverNow } from '../../../lib/server-clock';
+import { useMediaQuery } from '../../../lib/useMediaQuery';
 import { useNow } from '../../../lib/useNow';
 import { Countdown } from '../../../ui/Countdown';
 import styles from './CountdownChip.module.css';
@@ -33,6 +34,8 @@ export function CountdownChip({ start, end, className }: CountdownChipProps) {
     return () => window.clearTimeout(timer);
   }, [untilChange]);
 
+  // 000 §4: on small screens only Live or Upcoming (QA 2026-12-07: a phone's drop header showed the full countdown).
+  const narrow = useMediaQuery('(max-width: 599.98px)');
   const label = countdownChipLabel(start, end, now);
   if (!label) return null;
   const target = countdownChipTarget(start, end, now);
@@ -50,7 +53,16 @@ export function CountdownChip({ start, end, className }: CountdownChipProps) {
       data-label={label}
       title={target === 'start' ? (text ?? undefined) : undefined}
     >
-      {target === 'end' ? (
+      {narrow ? (
+        label === 'Ends in' ? (
+          <>
+            <span className={styles.dot} aria-hidden="true" />
+            Live
+          </>
+        ) : (
+          'Upcoming'
+        )
+      ) : target === 'end' ? (
         <>
           <span className={styles.dot} aria-hidden="true" />
           <Countdown to={end} label="Ends in" className={styles.countdown} />
