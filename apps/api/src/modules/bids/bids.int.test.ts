@@ -238,6 +238,15 @@ describe('auction bids', () => {
     expect(page.json()).toMatchObject({ status: 'live', endDate: moved.toISOString() });
     const [auctionCard] = page.json().cards;
     expect(auctionCard.endDate).toBe(moved.toISOString());
+    // The drop lists too: live, not past, while bidding goes on.
+    const listed = async (status: string) =>
+      (
+        (await t.app.inject({ url: `/api/v1/drops/?status=${status}&page_size=50` })).json() as {
+          results: { slug: string }[];
+        }
+      ).results.map((d) => d.slug);
+    expect(await listed('live')).toContain(drop.slug);
+    expect(await listed('past')).not.toContain(drop.slug);
 
     // A bid with more than 5 minutes left does not move it.
     t.clock.set(new Date(end.getTime() + 1_000));

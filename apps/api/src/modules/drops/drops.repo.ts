@@ -48,17 +48,24 @@ export interface CreatorRow {
 
 export type NiftyRow = typeof nifties.$inferSelect;
 
+/**
+ * When a drop ends: its scheduled end, or later when a late bid moved one of its auctions' ends (decision 012): a
+ * drop whose auction still takes bids is live, not past (QA 2026-12-07).
+ */
+const dropEnd = sql<Date>`greatest(${drops.endAt}, (select max(a.ends_at) from auction_states a
+  join nifties n on n.id = a.nifty_id join collections c on c.id = n.collection_id where c.drop_id = ${drops.id}))`;
+
 function windowWhere(window: DropWindow, now: Date): SQL | undefined {
   const published = eq(drops.dropStatus, 'published');
-  if (window === 'live') return and(published, lte(drops.startAt, now), gt(drops.endAt, now));
+  if (window === 'live') return and(published, lte(drops.startAt, now), gt(dropEnd, now));
   if (window === 'upcoming') return and(published, gt(drops.startAt, now));
-  return and(published, lte(drops.endAt, now));
+  return and(published, lte(dropEnd, now));
 }
 
 function windowOrder(window: DropWindow) {
-  if (window === 'live') return [asc(drops.endAt), asc(drops.id)];
+  if (window === 'live') return [asc(dropEnd), asc(drops.id)];
   if (window === 'upcoming') return [asc(drops.startAt), asc(drops.id)];
-  return [desc(drops.endAt), desc(drops.id)];
+  return [desc(dropEnd), desc(drops.id)];
 }
 
 export function createDropsRepo(db: Db) {
