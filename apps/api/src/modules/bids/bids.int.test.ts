@@ -247,6 +247,14 @@ describe('auction bids', () => {
       ).results.map((d) => d.slug);
     expect(await listed('live')).toContain(drop.slug);
     expect(await listed('past')).not.toContain(drop.slug);
+    // And explore's drops: listed live, its card live until the moved end.
+    const explored = (
+      await t.app.inject({ url: '/api/v1/explore/drops/?status=live&page_size=100' })
+    ).json() as { results: { slug: string; status: string; endDate: string }[] };
+    expect(explored.results.find((d) => d.slug === drop.slug)).toMatchObject({
+      status: 'live',
+      endDate: moved.toISOString(),
+    });
 
     // A bid with more than 5 minutes left does not move it.
     t.clock.set(new Date(end.getTime() + 1_000));

@@ -13,6 +13,7 @@ import type {
 } from '@vitrine/domain/catalog-responses';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { groupBy, int, intOrNull, iso, rowsOf } from '../../lib/sql-rows';
+import { dropEndSql } from '../drops/drop-end';
 
 const {
   collections,
@@ -459,7 +460,8 @@ export function createCardsRepo(db: Db) {
             chain: drops.chain,
             coverAsset: drops.coverAsset,
             startAt: drops.startAt,
-            endAt: drops.endAt,
+            // Its auctions' moved ends counted: the card's status and end follow a late bid.
+            endAt: dropEndSql,
             publisherName: publishers.name,
             publisherSlug: publishers.slug,
             publisherPic: publishers.profilePicUrl,

@@ -4,6 +4,7 @@ import { type Db, schema } from '@vitrine/db';
 import type { QuickFilter, SortOption, TimeFilter } from '@vitrine/domain';
 import { and, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { int, iso, rowsOf, textArray } from '../../lib/sql-rows';
+import { dropEndSql } from '../drops/drop-end';
 import { documentMatches, inIndex, type SearchText } from '../search/search-match';
 
 const { catalogTokens: ct, catalogCollectionStats: cs, collections, drops, publishers } = schema;
@@ -208,9 +209,10 @@ function dropConditions(f: ExploreFilter, omit?: FacetGroup): SQL[] {
       sql`(${colsOfDrop(sql`dc.id in (${docMatch('collections', f.text)})`)} or word_similarity(${f.text.folded}, vitrine_fold(${drops.title})) >= 0.5)`,
     );
   }
-  if (f.status === 'live') c.push(sql`${drops.startAt} <= ${at(f.now)} and ${drops.endAt} > ${at(f.now)}`);
+  // An auction's moved end counts (dropEndSql): a drop still taking bids is live, not past.
+  if (f.status === 'live') c.push(sql`${drops.startAt} <= ${at(f.now)} and ${dropEndSql} > ${at(f.now)}`);
   if (f.status === 'upcoming') c.push(sql`${drops.startAt} > ${at(f.now)}`);
-  if (f.status === 'past') c.push(sql`${drops.endAt} <= ${at(f.now)}`);
+  if (f.status === 'past') c.push(sql`${dropEndSql} <= ${at(f.now)}`);
   if (omit !== 'categories' && f.categories.length > 0)
     c.push(colsOfDrop(sql`dc.category = any(${textArray(f.categories)})`));
   if (omit !== 'tags' && f.tags.length > 0) c.push(colsOfDrop(sql`dc.tags && ${textArray(f.tags)}`));
@@ -230,12 +232,12 @@ const dropFloor = sql`(select min(s.min_nifty_price_cents) from collections dc j
 const DROP_ORDER: Record<SortOption, SQL[]> = {
   floor_price_in_cents: [sql`${dropFloor} asc nulls last`, sql`${drops.id} asc`],
   '-floor_price_in_cents': [sql`${dropFloor} desc nulls last`, sql`${drops.id} desc`],
-  '-last_sale_at': [sql`${drops.endAt} desc`, sql`${drops.id} desc`],
+  '-last_sale_at': [sql`${dropEndSql} desc`, sql`${drops.id} desc`],
   '-floor_price_changed_at': [sql`${drops.startAt} desc`, sql`${drops.id} desc`],
   '-likes': [sql`${drops.startAt} desc`, sql`${drops.id} desc`],
   '-schedule_start_at': [sql`${drops.startAt} desc`, sql`${drops.id} desc`],
   schedule_start_at: [sql`${drops.startAt} asc`, sql`${drops.id} asc`],
-  schedule_end_at: [sql`${drops.endAt} asc`, sql`${drops.id} asc`],
+  schedule_end_at: [sql`${dropEndSql} asc`, sql`${drops.id} asc`],
 };
 
 type FacetRow = { name: string; n: number | string };

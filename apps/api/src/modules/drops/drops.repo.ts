@@ -1,6 +1,7 @@
 import { type Db, schema } from '@vitrine/db';
 import { and, asc, count, desc, eq, gt, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import { niftyCardAssetSql } from '../../lib/revealed-art';
+import { dropEndSql } from './drop-end';
 
 const {
   drops,
@@ -48,12 +49,7 @@ export interface CreatorRow {
 
 export type NiftyRow = typeof nifties.$inferSelect;
 
-/**
- * When a drop ends: its scheduled end, or later when a late bid moved one of its auctions' ends (decision 012): a
- * drop whose auction still takes bids is live, not past (QA 2026-12-07).
- */
-const dropEnd = sql<Date>`greatest(${drops.endAt}, (select max(a.ends_at) from auction_states a
-  join nifties n on n.id = a.nifty_id join collections c on c.id = n.collection_id where c.drop_id = ${drops.id}))`;
+const dropEnd = dropEndSql;
 
 function windowWhere(window: DropWindow, now: Date): SQL | undefined {
   const published = eq(drops.dropStatus, 'published');
