@@ -309,6 +309,18 @@ describe('dashboard', () => {
     await cashOut.getByText('You can cash out up to $25.00').waitFor();
     await cashOut.getByLabel('Amount (USD)').fill('5');
     await cashOut.getByTestId('cash-out-submit').click();
+    // Reviewed first: what leaves, where to, the balance after (QA 2026-12-07: one press sent it). Back sends nothing.
+    const review = buyerPage.getByTestId('cash-out-review');
+    expect(await review.getByTestId('cash-out-review-amount').textContent()).toBe('$5.00');
+    expect(await review.getByTestId('cash-out-review-after').textContent()).toBe('$20.00');
+    expect(await review.textContent()).toContain('Your bank account, by bank transfer (simulated)');
+    await review.getByRole('button', { name: 'Back' }).click();
+    await expect.poll(() => review.count()).toBe(0);
+    await buyerPage.waitForTimeout(500);
+    expect(await menuBalance(buyerPage)).toBe(2500);
+    expect(await cashOut.getByTestId('cash-out-done').count()).toBe(0);
+    await cashOut.getByTestId('cash-out-submit').click();
+    await review.getByRole('button', { name: 'Cash out $5.00' }).click();
     await expect
       .poll(() => cashOut.getByTestId('cash-out-done').textContent(), { timeout: 15_000 })
       .toContain('$5.00');
@@ -353,7 +365,8 @@ describe('the deposit tab on a double click', () => {
 
     const cashOut = page.getByTestId('cash-out');
     await cashOut.getByLabel('Amount (USD)').fill('5');
-    await cashOut.getByTestId('cash-out-submit').dblclick();
+    await cashOut.getByTestId('cash-out-submit').click();
+    await page.getByTestId('cash-out-review').getByRole('button', { name: 'Cash out $5.00' }).dblclick();
     await expect
       .poll(() => cashOut.getByTestId('cash-out-done').textContent(), { timeout: 15_000 })
       .toContain('$5.00');

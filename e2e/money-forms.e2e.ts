@@ -93,6 +93,14 @@ async function expectEachCardFieldMarked(root: Locator): Promise<void> {
   expect(await messageAt(root.getByLabel('CVC'))).toBe('Enter the CVC');
 }
 
+/** Cash out's review (what leaves, where to, the balance after), confirmed. */
+async function confirmCashOut(page: Page, amount: string): Promise<void> {
+  await page
+    .getByTestId('cash-out-review')
+    .getByRole('button', { name: `Cash out ${amount}` })
+    .click();
+}
+
 describe('the Deposit tab', () => {
   it('refuses "12,50" at the amount field, keeps it, charges nothing, and names the amount before it charges', {
     timeout: 120_000,
@@ -141,6 +149,7 @@ describe('the Deposit tab', () => {
     await payout.fill('2.50');
     expect(await cashOutSubmit.textContent()).toBe('Cash out $2.50');
     await cashOutSubmit.click();
+    await confirmCashOut(page, '$2.50');
     await expect
       .poll(() => cashOut.getByTestId('cash-out-done').textContent(), { timeout: 15_000 })
       .toContain('$2.50');
@@ -157,6 +166,7 @@ describe('the Deposit tab', () => {
     const cashOut = page.getByTestId('cash-out');
     await cashOut.getByLabel('Amount (USD)').fill('15');
     await cashOut.getByTestId('cash-out-submit').click();
+    await confirmCashOut(page, '$15.00');
     await cashOut.getByText('We sent a 6-digit code to your email.').waitFor();
     // The keyboard is at the code's field.
     await expect
@@ -174,6 +184,7 @@ describe('the Deposit tab', () => {
     await cashOut.getByLabel('Amount (USD)').fill('12');
     expect(await cashOut.getByLabel('Verification code').count()).toBe(0);
     await cashOut.getByTestId('cash-out-submit').click();
+    await confirmCashOut(page, '$12.00');
     await cashOut.getByText('We sent a 6-digit code to your email.').waitFor();
     const resent = await latestMessage(baseUrl, user.email, 'step_up_code', sent.id);
     expect(resent.text).toContain('to confirm cashing out $12.00 is');
@@ -212,6 +223,7 @@ describe('the Deposit tab', () => {
     const cashOut = page.getByTestId('cash-out');
     await cashOut.getByLabel('Amount (USD)').fill('10');
     await cashOut.getByTestId('cash-out-submit').click();
+    await confirmCashOut(page, '$10.00');
     await cashOut.getByText('We sent a 6-digit code to your email.').waitFor();
     const sent = await latestMessage(baseUrl, user.email, 'step_up_code');
     await cashOut.getByLabel('Verification code').fill(sent.code ?? '');
@@ -367,6 +379,7 @@ describe('the Deposit tab', () => {
     const cashOut = page.getByTestId('cash-out');
     await cashOut.getByLabel('Amount (USD)').fill('5');
     await cashOut.getByTestId('cash-out-submit').click();
+    await confirmCashOut(page, '$5.00');
     await cashOut.getByTestId('cash-out-error').waitFor({ timeout: 15_000 });
     await cashOut.getByTestId('cash-out-submit').click();
     await expect.poll(() => balanceOf(user), { timeout: 15_000 }).toBe(1_500);
@@ -394,6 +407,7 @@ describe('the Deposit tab', () => {
     await expect.poll(() => cashOut.textContent()).toContain('Available: $20.00.');
     await cashOut.getByLabel('Amount (USD)').fill('15');
     await cashOut.getByTestId('cash-out-submit').click();
+    await confirmCashOut(page, '$15.00');
     await cashOut.getByTestId('cash-out-error').waitFor({ timeout: 15_000 });
 
     await refreshSessionNow(page);
@@ -431,6 +445,7 @@ describe('the Deposit tab', () => {
     await apiCall(baseUrl, access, 'POST', '/v2/balance/payouts', { amount_in_cents: 1_500 });
     await cashOut.getByLabel('Amount (USD)').fill('10');
     await cashOut.getByTestId('cash-out-submit').click();
+    await confirmCashOut(page, '$10.00');
     await expect
       .poll(() => cashOut.getByTestId('cash-out-error').textContent(), { timeout: 15_000 })
       .toContain('You can cash out up to');
@@ -514,6 +529,7 @@ describe('cash out while funds added by card and sale proceeds settle', () => {
     await amount.fill((before.cashableInCents / 100).toFixed(2));
     expect(await messageAt(amount)).toBeNull();
     await cashOut.getByTestId('cash-out-submit').click();
+    await confirmCashOut(page, usd(before.cashableInCents));
     await expect
       .poll(() => cashOut.getByTestId('cash-out-done').textContent(), { timeout: 15_000 })
       .toContain(`${usd(before.cashableInCents)} is on its way.`);

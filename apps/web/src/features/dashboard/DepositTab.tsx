@@ -288,6 +288,7 @@ function CashOut() {
     onSuccess: async (result) => {
       setDone(result);
       setAmount('');
+      confirmed.current = null;
       stepUp.reset();
       await refresh();
     },
@@ -305,6 +306,15 @@ function CashOut() {
   });
   // A second click before the pending state renders (a double click) must not cash out twice.
   const submitting = useRef(false);
+  // Money leaves for good: the amount, where it goes and the balance after are read and confirmed first (QA
+  // 2026-12-07: one press sent it). An amount confirmed once is not asked again while its two-factor code is asked.
+  const [review, setReview] = useState<number | null>(null);
+  const confirmed = useRef<number | null>(null);
+  const send = (cents: number) => {
+    if (!stepUp.ready()) return;
+    submitting.current = true;
+    mutation.mutate({ cents, code: stepUp.code });
+  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (submitting.current) return;
@@ -328,9 +338,12 @@ function CashOut() {
       return;
     }
     setFieldError(null);
-    if (!stepUp.ready()) return;
-    submitting.current = true;
-    mutation.mutate({ cents: parsed.cents, code: stepUp.code });
+    // A press again of an amount whose answer was lost is the same action (decision 007): no second review.
+    if (confirmed.current !== parsed.cents && !actions.unsettled(String(parsed.cents))) {
+      setReview(parsed.cents);
+      return;
+    }
+    send(parsed.cents);
   };
   const cents = typedCents(amount);
   // No form where no cash out could go through (nothing settled, below the minimum), unless one is on its way or its
@@ -420,6 +433,49 @@ function CashOut() {
             disabled={mutation.isPending}
           />
           <StepUpCodeField stepUp={stepUp} disabled={mutation.isPending} />
+          <Dialog
+            open={review !== null}
+            onClose={() => setReview(null)}
+            title="Review your cash out"
+            confirmLabel={review === null ? 'Cash out' : `Cash out ${formatCents(review)}`}
+            cancelLabel="Back"
+            onConfirm={() => {
+              if (review === null) return;
+              confirmed.current = review;
+              setReview(null);
+              send(review);
+            }}
+            returnFocus={() =>
+              cashOutRef.current?.querySelector<HTMLElement>('[data-testid="cash-out-submit"]')
+            }
+            testId="cash-out-review"
+          >
+            {review !== null ? (
+              <dl className={styles.review}>
+                <div>
+                  <dt>Amount</dt>
+                  <dd data-testid="cash-out-review-amount">{formatCents(review)}</dd>
+                </div>
+                <div>
+                  <dt>To</dt>
+                  <dd>Your bank account, by bank transfer (simulated)</dd>
+                </div>
+                <div>
+                  <dt>Fee</dt>
+                  <dd>None</dd>
+                </div>
+                {balance.data ? (
+                  <div>
+                    <dt>Balance after</dt>
+                    <dd data-testid="cash-out-review-after">
+                      {formatCents(balance.data.balanceInCents - review)}
+                    </dd>
+                  </div>
+                ) : null}
+              </dl>
+            ) : null}
+            <p>A cash out cannot be stopped once it is sent.</p>
+          </Dialog>
           <div>
             <Button
               type="submit"
