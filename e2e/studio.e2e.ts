@@ -346,7 +346,7 @@ describe('publisher studio', () => {
     await context.close();
   });
   // QA 2026-12-07: deleting a draft whose publisher fee was paid took the fee with it, without a word.
-  it('says a paid publisher fee is not refunded before its draft is deleted', async () => {
+  it('says where a paid publisher fee goes before its draft is deleted, and gives it back', async () => {
     const grant = await apiSignIn(baseUrl, PUBLISHER);
     const token = grant.access_token;
     const title = `Paid Draft ${randomUUID().slice(0, 8)}`;
@@ -373,11 +373,20 @@ describe('publisher studio', () => {
     const dialog = page.getByTestId('delete-drop-dialog');
     await dialog
       .getByTestId('delete-drop-fee-paid')
-      .getByText('The $49.00 publisher fee paid for this drop is not refunded when it is deleted.')
+      .getByText(
+        'The $49.00 publisher fee paid for this drop goes back to the Vitrine balance of the member who paid it.',
+      )
       .waitFor({ timeout: 20_000 });
-    // Deleted all the same, once said.
+    const before = await apiCall<{ balanceInCents: number }>(baseUrl, token, 'GET', '/v2/balance');
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await expect.poll(() => row.count(), { timeout: 20_000 }).toBe(0);
+    // Given back, and said so (QA 2026-12-07: the fee went with the draft).
+    await page
+      .getByTestId('toast-viewport')
+      .getByText('Drop deleted. Its $49.00 publisher fee is back on the balance of the member who paid it.')
+      .waitFor();
+    const after = await apiCall<{ balanceInCents: number }>(baseUrl, token, 'GET', '/v2/balance');
+    expect(after.balanceInCents).toBe(before.balanceInCents + 4_900);
     await context.close();
   });
 });

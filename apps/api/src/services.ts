@@ -386,9 +386,14 @@ export function createServices(config: ResolvedConfig, log: ServiceLog) {
     /** The publisher studio: drafts, splits, criteria, publisher terms, publishing (decision 017). */
     studio: createStudioService({
       repo: createStudioRepo(db),
-      unit: createUnitOfWork(db, (tx) => ({ studio: createStudioRepo(tx) })),
+      unit: createUnitOfWork(db, (tx) => ({
+        studio: createStudioRepo(tx),
+        ledger: createLedgerRepo(tx),
+        fees: createPublisherFeeRepo(tx),
+      })),
       db,
       clock,
+      voidCard: (ref) => card.void(ref),
     }),
     /** The publisher fee of a drop, paid once before publishing (decision 017 "Publisher fee"). */
     publisherFees: createPublisherFeeService({

@@ -1823,7 +1823,7 @@ export interface paths {
         get: operations["getPublisherBySlugDropsById"];
         put?: never;
         post?: never;
-        /** Delete a drop and its collections (live and closed drops cannot be deleted: 409) */
+        /** Delete a drop and its collections (live and closed drops cannot be deleted: 409); a paid publisher fee goes back to its payer */
         delete: operations["deletePublisherBySlugDropsById"];
         options?: never;
         head?: never;
@@ -21677,6 +21677,7 @@ export interface operations {
                         id: number;
                         /** @enum {boolean} */
                         deleted: true;
+                        publisherFeeRefundedInCents: number;
                     };
                 };
             };

@@ -409,6 +409,116 @@ describe('the publisher fee', () => {
     expect(await ledgerInvariants(db())).toMatchObject({ unbalancedTransactions: 0, negativeBalances: 0 });
   });
 
+  // QA 2026-12-07: the $49.00 went with a deleted draft.
+  it('a drop deleted before it ran gives its paid fee back: to the balance it came from, settling before a cash out', async () => {
+    const { drop } = await readyDrop();
+    // A member of the publisher with nothing but settled funds (added a week and a day ago) pays from the balance.
+    const f = fixtures(db(), { now: t.clock.now() });
+    const m = await f.user({ profileUrl: `fee-member-${randomUUID().slice(0, 6)}` });
+    const [publisher] = await db().select().from(schema.publishers).where(sql`slug = ${slug}`);
+    await db()
+      .insert(schema.publisherMembers)
+      .values({ publisherId: publisher?.id ?? 0, userId: m.id, role: 'member' });
+    const member = await sessionFor(t.app, m.profileUrl);
+    await fund(db(), m.id, PUBLISHER_FEE_CENTS, new Date(t.clock.now().getTime() - 8 * 24 * HOUR));
+    const balanceOf = async () =>
+      (await ok(member, 'GET', '/v2/balance')) as { balanceInCents: number; cashableInCents: number };
+    expect(await balanceOf()).toMatchObject({
+      balanceInCents: PUBLISHER_FEE_CENTS,
+      cashableInCents: PUBLISHER_FEE_CENTS,
+    });
+    const id = (await ok(member, 'POST', '/v2/publisher-fee', { collection_template: drop.id })).publisherFee
+      .publisherFeeId;
+    await ok(member, 'POST', `/v2/publisher-fee/${id}/pay`, { payment_method: 'balance' });
+    const revenue = await platformRevenue();
+    // Deleted by another member: the fee goes back to the one who paid it.
+    const deleted = await ok(owner, 'DELETE', `/publisher/${slug}/drops/${drop.id}`);
+    expect(deleted).toEqual({ id: drop.id, deleted: true, publisherFeeRefundedInCents: PUBLISHER_FEE_CENTS });
+    // Back, but not at once cashable: a fee paid from funds not settled yet would otherwise leave at once.
+    expect(await balanceOf()).toMatchObject({ balanceInCents: PUBLISHER_FEE_CENTS, cashableInCents: 0 });
+    expect(await platformRevenue()).toBe(revenue - PUBLISHER_FEE_CENTS);
+    const moved = await db().execute(
+      sql`select e.amount_cents::int as amount, e.memo from ledger_entries e
+            join ledger_transactions x on x.id = e.transaction_id
+           where x.reference = ${`publisher_fee_refunded:${id}`} order by e.amount_cents`,
+    );
+    expect((moved as unknown as { rows: unknown[] }).rows).toEqual([
+      { amount: -PUBLISHER_FEE_CENTS, memo: 'publisher_fee_refunded' },
+      { amount: PUBLISHER_FEE_CENTS, memo: 'publisher_fee_refunded' },
+    ]);
+    expect((await ledgerInvariants(db())).unbalancedTransactions).toBe(0);
+    // A draft deleted without its fee paid gives nothing back.
+    const { drop: unpaid } = await readyDrop();
+    await ok(owner, 'POST', '/v2/publisher-fee', { collection_template: unpaid.id });
+    expect(
+      (await ok(owner, 'DELETE', `/publisher/${slug}/drops/${unpaid.id}`)).publisherFeeRefundedInCents,
+    ).toBe(0);
+  });
+
+  it('a card fee captured comes back to the balance; one whose capture is still owed is voided, never taken', async () => {
+    const { drop } = await readyDrop();
+    const id = (await ok(owner, 'POST', '/v2/publisher-fee', { collection_template: drop.id })).publisherFee
+      .publisherFeeId;
+    await ok(owner, 'POST', `/v2/publisher-fee/${id}/pay`, {
+      payment_method: 'stripe_card',
+      payment_token: await card(owner),
+    });
+    const balance = (await ok(owner, 'GET', '/v2/balance')).balanceInCents as number;
+    expect(
+      (await ok(owner, 'DELETE', `/publisher/${slug}/drops/${drop.id}`)).publisherFeeRefundedInCents,
+    ).toBe(PUBLISHER_FEE_CENTS);
+    expect((await ok(owner, 'GET', '/v2/balance')).balanceInCents).toBe(balance + PUBLISHER_FEE_CENTS);
+
+    // Paid, its capture failed (owed to the minute sweep): deleting voids the authorisation, nothing is credited.
+    const { drop: owed } = await readyDrop();
+    const owedId = (await ok(owner, 'POST', '/v2/publisher-fee', { collection_template: owed.id }))
+      .publisherFee.publisherFeeId;
+    const provider = t.app.services.cardProcessor.provider;
+    const capture = provider.capture;
+    provider.capture = async () => {
+      throw new Error('processor unreachable');
+    };
+    try {
+      await ok(owner, 'POST', `/v2/publisher-fee/${owedId}/pay`, {
+        payment_method: 'stripe_card',
+        payment_token: await card(owner),
+      });
+    } finally {
+      provider.capture = capture;
+    }
+    const charge = () =>
+      t.app.services.cardProcessor.charges().find((c) => c.reference === `publisher_fee:${owedId}`)?.status;
+    expect(charge()).toBe('authorized');
+    const revenue = await platformRevenue();
+    expect(
+      (await ok(owner, 'DELETE', `/publisher/${slug}/drops/${owed.id}`)).publisherFeeRefundedInCents,
+    ).toBe(0);
+    expect(charge()).toBe('voided');
+    expect((await ok(owner, 'GET', '/v2/balance')).balanceInCents).toBe(balance + PUBLISHER_FEE_CENTS);
+    expect(await platformRevenue()).toBe(revenue - PUBLISHER_FEE_CENTS);
+    expect((await ledgerInvariants(db())).unbalancedTransactions).toBe(0);
+  });
+
+  it('a delete and a payment of the fee at the same moment: paid and given back, or refused and nothing taken', async () => {
+    for (let round = 0; round < 4; round += 1) {
+      const { drop } = await readyDrop();
+      await fund(db(), ownerId, PUBLISHER_FEE_CENTS, t.clock.now());
+      const id = (await ok(owner, 'POST', '/v2/publisher-fee', { collection_template: drop.id })).publisherFee
+        .publisherFeeId;
+      const balance = (await ok(owner, 'GET', '/v2/balance')).balanceInCents as number;
+      const [paid, deleted] = await Promise.all([
+        call(owner, 'POST', `/v2/publisher-fee/${id}/pay`, { payment_method: 'balance' }),
+        call(owner, 'DELETE', `/publisher/${slug}/drops/${drop.id}`),
+      ]);
+      expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
+      // Either order: the balance ends where it began, and the fee is gone with its drop.
+      expect([200, 404]).toContain(paid.status);
+      expect(deleted.body.publisherFeeRefundedInCents).toBe(paid.status === 200 ? PUBLISHER_FEE_CENTS : 0);
+      expect((await ok(owner, 'GET', '/v2/balance')).balanceInCents).toBe(balance);
+    }
+    expect((await ledgerInvariants(db())).unbalancedTransactions).toBe(0);
+  });
+
   it("another publisher's member is refused everywhere; signed out gets 401", async () => {
     const { drop } = await readyDrop();
     const id = (await ok(owner, 'POST', '/v2/publisher-fee', { collection_template: drop.id })).publisherFee

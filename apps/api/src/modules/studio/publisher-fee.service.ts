@@ -47,8 +47,9 @@ export function createPublisherFeeRepo(db: Db) {
       const [row] = lock ? await q.for('update') : await q;
       return row ?? null;
     },
-    async byDrop(dropId: number): Promise<PublisherFeeRow | null> {
-      const [row] = await db.select().from(fees).where(eq(fees.dropId, dropId));
+    async byDrop(dropId: number, lock = false): Promise<PublisherFeeRow | null> {
+      const q = db.select().from(fees).where(eq(fees.dropId, dropId));
+      const [row] = lock ? await q.for('update') : await q;
       return row ?? null;
     },
     async insert(values: typeof fees.$inferInsert): Promise<PublisherFeeRow | null> {
@@ -150,6 +151,59 @@ export const PUBLISHER_FEE_ERRORS = {
       statusCode: 409,
     }),
 };
+
+/** What a drop deleted before it ran gave back of its paid publisher fee (`refundFeeOfDeletedDrop`). */
+export interface FeeGivenBack {
+  amountCents: number;
+  /** The member who paid it: the fee is back on their balance (null: not taken, the card authorisation voided). */
+  toUserId: number | null;
+  /** A card authorisation never captured: voided after the delete commits. */
+  voidReference: string | null;
+}
+
+/**
+ * A drop deleted before it ran gives its paid publisher fee back (QA 2026-12-07: the $49.00 went with the draft). In
+ * the deleting unit, under the fee's row lock: a payment of it at the same moment waits, then finds no fee and is
+ * refused (its card voided). A fee taken (from the balance, or a card captured) goes back to the payer's balance as
+ * one movement from platform revenue, settling as card funds do before it may be cashed out (memo
+ * `publisher_fee_refunded`); a card authorisation not captured yet is not taken at all: the movement goes back to
+ * payments clearing and the caller voids the authorisation after commit. Null: nothing was paid.
+ */
+export async function refundFeeOfDeletedDrop(
+  t: { ledger: LedgerRepo; fees: PublisherFeeRepo },
+  dropId: number,
+  at: Date,
+): Promise<FeeGivenBack | null> {
+  const fee = await t.fees.byDrop(dropId, true);
+  if (fee?.paymentState !== 'paid' || fee.amountCents === 0) return null;
+  const uncaptured =
+    fee.paymentMethod === 'stripe_card' && fee.providerReference !== null && fee.capturedAt === null;
+  const to = uncaptured || fee.paidBy === null ? null : fee.paidBy;
+  // A payer whose account is gone: nobody to give it to; the card is voided when not captured, else it stays.
+  if (!uncaptured && to === null) return null;
+  const platform = await t.ledger.houseAccount('platform_revenue');
+  const back =
+    to === null ? await t.ledger.houseAccount('payments_clearing') : await t.ledger.userAccount(to);
+  await t.ledger.post({
+    kind: 'publisher_fee_refunded',
+    reference: `publisher_fee_refunded:${fee.id}`,
+    description: `Publisher fee of drop ${fee.dropId}, given back: the drop was deleted`,
+    at,
+    postings: [
+      { accountId: platform, amountCents: -fee.amountCents, memo: 'publisher_fee_refunded' },
+      {
+        accountId: back,
+        amountCents: fee.amountCents,
+        memo: to === null ? 'card_payment_voided' : 'publisher_fee_refunded',
+      },
+    ],
+  });
+  return {
+    amountCents: fee.amountCents,
+    toUserId: to,
+    voidReference: uncaptured ? fee.providerReference : null,
+  };
+}
 
 /** A card authorisation of the fee waiting on its second step (Stripe's PaymentIntent in requires_action). */
 export interface WaitingCardPayment {

@@ -114,9 +114,18 @@ export const studioRoutes: FastifyPluginAsyncZod = async (app) => {
       config: user,
       schema: {
         tags,
-        summary: 'Delete a drop and its collections (live and closed drops cannot be deleted: 409)',
+        summary:
+          'Delete a drop and its collections (live and closed drops cannot be deleted: 409); a paid publisher fee goes back to its payer',
         params: dropParams,
-        response: { 200: z.object({ id: z.number().int(), deleted: z.literal(true) }), ...writeErrors },
+        response: {
+          200: z.object({
+            id: z.number().int(),
+            deleted: z.literal(true),
+            /** The paid publisher fee given back to the balance of the member who paid it (0: none paid, or a card voided). */
+            publisherFeeRefundedInCents: z.number().int(),
+          }),
+          ...writeErrors,
+        },
       },
     },
     async (request) => studio().deleteDrop(request.params.slug, signedIn(request).userId, request.params.id),

@@ -38,8 +38,9 @@ import {
 import type { StudioNft } from '@vitrine/domain/studio-responses';
 import type { Clock } from '../../lib/clock';
 import { isUniqueViolation } from '../auth/auth.repo';
+import type { LedgerRepo } from '../trading/ledger.repo';
 import { checkoutKindOf } from '../trading/sale-kind';
-import { PUBLISHER_FEE_ERRORS } from './publisher-fee.service';
+import { PUBLISHER_FEE_ERRORS, type PublisherFeeRepo, refundFeeOfDeletedDrop } from './publisher-fee.service';
 import type {
   CollectionRow,
   DropRow,
@@ -100,6 +101,9 @@ const ERRORS = {
 
 export interface StudioRepos {
   studio: StudioRepo;
+  /** A deleted drop's paid publisher fee is given back in the deleting unit (`refundFeeOfDeletedDrop`). */
+  ledger: LedgerRepo;
+  fees: PublisherFeeRepo;
 }
 
 interface Publisher {
@@ -182,6 +186,8 @@ export function createStudioService(deps: {
   unit: UnitOfWork<StudioRepos>;
   db: Db;
   clock: Clock;
+  /** Voids a deleted drop's publisher fee authorisation never captured (through the owed-voids guard). */
+  voidCard?: (providerReference: string) => Promise<void>;
 }) {
   const { repo, unit, clock } = deps;
 
@@ -648,13 +654,23 @@ export function createStudioService(deps: {
       );
     },
 
+    /**
+     * Deletes a drop that has not run, and gives back its publisher fee when paid (`refundFeeOfDeletedDrop`), in one
+     * unit: the answer's `publisherFeeRefundedInCents` says how much went back to the payer's balance.
+     */
     async deleteDrop(slug: string, userId: number, dropId: number) {
       const publisher = await publisherOf(slug, userId);
-      await unit.run(async ({ studio: r }) => {
+      const given = await unit.run(async ({ studio: r, ledger, fees }) => {
         const drop = await writableDrop(r, publisher, dropId);
+        const back = await refundFeeOfDeletedDrop({ ledger, fees }, drop.id, clock.now());
         await r.deleteDrop(drop.id);
+        return back;
       });
-      return drop_deleted(dropId, publisher.id);
+      if (given?.voidReference) await deps.voidCard?.(given.voidReference).catch(() => undefined);
+      return {
+        ...drop_deleted(dropId, publisher.id),
+        publisherFeeRefundedInCents: given && given.toUserId !== null ? given.amountCents : 0,
+      };
     },
 
     async createCollection(slug: string, userId: number, dropId: number, body: CollectionBody) {

@@ -68,7 +68,14 @@ export const DEFAULT_CARD_FUNDS_CASHOUT_DAYS = 7;
 export const BALANCE_AMOUNT_MIN_CENTS = 100;
 export const BALANCE_AMOUNT_MAX_CENTS = 1_000_000;
 /** The ledger memos of money arriving on a user's account that settles before it may leave. */
-const SETTLING_MEMOS = ['deposit', 'proceeds', 'creator_fee', 'publisher_proceeds'] as const;
+const SETTLING_MEMOS = [
+  'deposit',
+  'proceeds',
+  'creator_fee',
+  'publisher_proceeds',
+  // A publisher fee given back (paid by card, or from funds that had not settled): no way around settling.
+  'publisher_fee_refunded',
+] as const;
 const payoutReference = (userId: number, requestId: string) => `payout:${userId}:${requestId}`;
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -12,6 +12,7 @@ import { Page } from '../../ui/Page';
 import { Pagination } from '../../ui/Pagination';
 import { Skeleton } from '../../ui/Skeleton';
 import { useSubmitOnce } from '../../ui/useSubmitOnce';
+import { useToast } from '../../ui/useToast';
 import { RequireAuth } from '../auth/RequireAuth';
 import { formatDateTime } from '../catalog/shared/time-format';
 import styles from './Studio.module.css';
@@ -67,10 +68,15 @@ function DropList() {
     enabled: deleting !== null,
     staleTime: 0,
   });
+  const toast = useToast();
   const remove = useMutation({
     mutationFn: (id: number) => studioApi.deleteDrop(slug, id),
-    onSuccess: async () => {
+    onSuccess: async (answer) => {
       setDeleting(null);
+      if (answer.publisherFeeRefundedInCents > 0)
+        toast.success(
+          `Drop deleted. Its ${formatCents(answer.publisherFeeRefundedInCents)} publisher fee is back on the balance of the member who paid it.`,
+        );
       await queryClient.invalidateQueries({ queryKey: studioKeys.drops(slug) });
     },
   });
@@ -184,11 +190,12 @@ function DropList() {
         testId="delete-drop-dialog"
       >
         <p>“{deleting?.title}” and its NFTs will be deleted. This cannot be undone.</p>
-        {/* A draft whose fee is paid: the fee is not given back (QA 2026-12-07: it went without a word). */}
+        {/* A draft whose fee is paid: where the fee goes (QA 2026-12-07: it went with the draft, without a word). */}
         {feeCheck.data?.publisherFeePaid ? (
-          <FormAlert tone="warning" testId="delete-drop-fee-paid">
-            The {formatCents(PUBLISHER_FEE_CENTS)} publisher fee paid for this drop is not refunded when it is
-            deleted.
+          <FormAlert tone="info" testId="delete-drop-fee-paid">
+            The {formatCents(PUBLISHER_FEE_CENTS)} publisher fee paid for this drop goes back to the Vitrine
+            balance of the member who paid it. It can be spent at once, and cashed out after the wait card
+            funds have.
           </FormAlert>
         ) : null}
         {remove.isError ? <FormAlert>{remove.error.message}</FormAlert> : null}

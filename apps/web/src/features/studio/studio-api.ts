@@ -72,7 +72,11 @@ export const studioApi = {
   patchDrop: (slug: string, id: number, fields: DropChanges) =>
     withAuthRetry(() => api.patch<StudioDrop>(`${base(slug)}/drops/${id}`, fields)),
   deleteDrop: (slug: string, id: number) =>
-    withAuthRetry(() => api.delete<void>(`${base(slug)}/drops/${id}`)),
+    withAuthRetry(() =>
+      api.delete<{ id: number; deleted: true; publisherFeeRefundedInCents: number }>(
+        `${base(slug)}/drops/${id}`,
+      ),
+    ),
   createCollection: (slug: string, dropId: number) =>
     withAuthRetry(() => api.post<StudioCollection>(`${base(slug)}/drops/${dropId}/collections`, {}, once())),
   patchCollection: (slug: string, collectionId: number, fields: { name?: string }) =>
