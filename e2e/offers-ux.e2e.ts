@@ -7,7 +7,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { type ApiUser, apiSignUp, DESKTOP, newPage, storeCredentials } from './support/accounts';
 import { useBrowser } from './support/browser';
 import { signedInProfileUrl, signInAsCollector } from './support/sign-in';
-import { apiCall, itemUrl, type OwnedToken, simCardToken } from './support/trading';
+import { apiCall, fillCard, itemUrl, type OwnedToken, simCardToken } from './support/trading';
 
 const baseUrl = inject('baseUrl');
 const PHONE = { width: 390, height: 844 };
@@ -15,6 +15,8 @@ const browser = useBrowser();
 
 interface Card extends OwnedToken {
   typeNumber: number;
+  listing: unknown;
+  floorPriceInCents: number | null;
   editionNumber: number;
   name: string;
   owner: { username: string } | null;
@@ -181,6 +183,41 @@ describe('offers UX', () => {
 
     for (const id of ids)
       await call(maker.grant.access_token, 'DELETE', `/v2/offer?purchase_intent_id=${id}`);
+    await page.context().close();
+  });
+
+  // QA 2026-12-07: $1,000,001.00 was authorised in one press on an unlisted NFT whose edition's floor is $8.00.
+  it('an offer far above the floor of an unlisted NFT is asked about once, then made as typed', {
+    timeout: 120_000,
+  }, async () => {
+    const response = await fetch(`${baseUrl}/api/v1/explore/nfts/?page_size=100`);
+    const token = ((await response.json()) as { results: Card[] }).results.find(
+      (c) => c.owner && c.isAcceptingOffers && c.listing === null && (c.floorPriceInCents ?? 0) > 0,
+    );
+    if (!token) throw new Error('the seed has no unlisted NFT with a floor');
+    const floor = token.floorPriceInCents ?? 0;
+    const user = await apiSignUp(baseUrl, 'offer-typo');
+    const page = await signedInPage(user, itemUrl(token));
+    const made: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && r.url().endsWith('/api/v2/offer')) made.push(r.url());
+    });
+    await page.getByTestId('item-price').getByTestId('make-offer').click();
+    const dialog = page.getByTestId('offer-dialog');
+    const amount = (floor * 10) / 100;
+    await dialog.getByLabel('Offer amount (USD)').fill(String(amount));
+    await fillCard(dialog);
+    await dialog.getByRole('button', { name: 'Make offer' }).click();
+    await expect
+      .poll(() => dialog.getByTestId('offer-large-question').textContent())
+      .toMatch(
+        /Your offer of \$[\d,.]+ is 10 times this edition's floor \(\$[\d,.]+\)\. If that is what you meant, press again to make it\.$/,
+      );
+    await page.waitForTimeout(500);
+    expect(made).toEqual([]);
+    await dialog.getByRole('button', { name: 'Make offer' }).click();
+    await expect.poll(() => dialog.count(), { timeout: 15_000 }).toBe(0);
+    expect(made).toHaveLength(1);
     await page.context().close();
   });
 

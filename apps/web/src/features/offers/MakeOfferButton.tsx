@@ -37,11 +37,14 @@ export function MakeOfferButton({
   target,
   label = 'Make Offer',
   buyNowCents = null,
+  floorCents = null,
 }: {
   target: OfferTarget;
   label?: string;
   /** The item's Buy Now price in cents while it is listed (the form points out an offer at or above it). */
   buyNowCents?: number | null;
+  /** The floor of the item's edition (an offer far above it is asked about once). */
+  floorCents?: number | null;
 }) {
   const [open, setOpen] = useState(false);
   // Signed out, the dialog opens once the visitor has signed in and is back on this page.
@@ -62,7 +65,12 @@ export function MakeOfferButton({
         {label}
       </Button>
       {open ? (
-        <MakeOfferDialog target={target} buyNowCents={buyNowCents} onClose={() => setOpen(false)} />
+        <MakeOfferDialog
+          target={target}
+          buyNowCents={buyNowCents}
+          floorCents={floorCents}
+          onClose={() => setOpen(false)}
+        />
       ) : null}
     </>
   );
@@ -199,10 +207,12 @@ export function DuplicateOfferNext({ onThisPage }: { onThisPage: boolean }) {
 function MakeOfferDialog({
   target,
   buyNowCents,
+  floorCents,
   onClose,
 }: {
   target: OfferTarget;
   buyNowCents: number | null;
+  floorCents: number | null;
   onClose: () => void;
 }) {
   const formId = useId();
@@ -228,6 +238,7 @@ function MakeOfferDialog({
           answered={answered}
           busy={busy}
           buyNowCents={buyNowCents}
+          floorCents={floorCents}
         />
       </Dialog>
       {dialogs}

@@ -10,6 +10,7 @@ import { isTermsApprovalRequired } from '../terms/terms-api';
 import { PayWith } from '../trading/PayWith';
 import { tradingApi } from '../trading/trading-api';
 import { useCardForm } from '../trading/useCardForm';
+import { largeOfferQuestion } from './large-offer';
 import styles from './Offers.module.css';
 import { type NewOffer, type OfferPaymentMethod, type OfferTarget, offersApi } from './offers-api';
 
@@ -35,6 +36,7 @@ export function OfferForm({
   failure,
   busy,
   buyNowCents = null,
+  floorCents = null,
   anyEdition = false,
   answered,
 }: {
@@ -47,6 +49,8 @@ export function OfferForm({
   busy: boolean;
   /** The item's Buy Now price in cents while it is listed: an offer at or above it is pointed out. */
   buyNowCents?: number | null;
+  /** The floor of the NFT's edition: an offer far above it is asked about once (`largeOfferQuestion`). */
+  floorCents?: number | null;
   /** A global offer: the price is the work's lowest listed edition, not one NFT's. */
   anyEdition?: boolean;
   /**
@@ -68,6 +72,8 @@ export function OfferForm({
   };
   const shownError = failure && failure === passed ? null : error;
   const [amountError, setAmountError] = useState<string | null>(null);
+  // An amount far above what the NFT goes for, asked about once: the next press of that amount sends it.
+  const [asked, setAsked] = useState<{ cents: number; question: string } | null>(null);
   // Sent with the balance chosen and short of the amount: said at the amount while that is still so (another
   // method or amount ends it).
   const [triedShort, setTriedShort] = useState(false);
@@ -127,6 +133,11 @@ export function OfferForm({
       focusFirstInvalid(document.getElementById(formId));
       return;
     }
+    const question = largeOfferQuestion(read.cents, { buyNowCents, floorCents });
+    if (question && asked?.cents !== read.cents) {
+      setAsked({ cents: read.cents, question });
+      return;
+    }
     const base = offerOf(read.cents, expiry);
     // Sent again after a lost answer with the same offer and card: the same action (same key and card token),
     // so the API answers the offer it made instead of warning of a duplicate.
@@ -160,6 +171,7 @@ export function OfferForm({
         onChange={(event) => {
           setAmount(event.target.value);
           setAmountError(null);
+          setAsked(null);
         }}
         error={
           amountError ??
@@ -171,6 +183,11 @@ export function OfferForm({
         autoFocus
       />
       <OverBuyNowWarning cents={cents} buyNowCents={buyNowCents} anyEdition={anyEdition} />
+      {asked ? (
+        <FormAlert tone="warning" testId="offer-large-question">
+          {asked.question}
+        </FormAlert>
+      ) : null}
       <SelectField
         name="offerExpiry"
         label="Expires after"

@@ -190,6 +190,7 @@ export function ItemView({ item }: { item: ItemDetail }) {
                   <MakeOfferButton
                     target={{ type: 'offer', contractAddress: token.contractAddress, tokenId: token.tokenId }}
                     buyNowCents={buyNowCents}
+                    floorCents={token.floorPriceInCents}
                   />
                 ) : (
                   <Button
