@@ -87,8 +87,16 @@ describe('listing discounts', () => {
     await dialog
       .getByText('A discount must leave a price of $1.00 or more: at most $99.00 off $100.00')
       .waitFor();
+    // More than half off is asked about once (QA 2026-12-07: 82 meant as 8.20 saved in one press); another amount
+    // is not.
+    await dialog.getByLabel('Discount (USD)').fill('82');
+    await dialog.getByRole('button', { name: 'Save discount' }).click();
+    await expect
+      .poll(() => dialog.getByTestId('discount-large-question').textContent())
+      .toContain('That is 82% off: buyers pay $18.00. If that is what you meant, press Save discount again.');
     // What buyers will pay shows as the discount is typed.
     await dialog.getByLabel('Discount (USD)').fill('20');
+    expect(await dialog.getByTestId('discount-large-question').count()).toBe(0);
     await expect
       .poll(() => dialog.getByTestId('discount-buyers-pay').textContent())
       .toBe('Buyers pay $80.00');

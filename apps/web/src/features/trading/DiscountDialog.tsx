@@ -84,11 +84,18 @@ export function DiscountDialog({
       else if (isApiError(error) && error.fields?.discount) setFieldError(error.fields.discount);
     },
   });
+  // More than half off, asked about once: the next press of that amount saves it (QA 2026-12-07: 82 meant as 8.20
+  // saved $82.00 off $83.00 in one press, and anyone could buy it for $1.00).
+  const [asked, setAsked] = useState<bigint | null>(null);
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
     setFieldError('error' in typed ? typed.error : null);
     if ('error' in typed) {
       focusFirstInvalid(formRef.current);
+      return;
+    }
+    if (typed.units * 2n > listUnits && asked !== typed.units) {
+      setAsked(typed.units);
       return;
     }
     once.send(mutation, { amount: typed.amount, currency });
@@ -138,6 +145,12 @@ export function DiscountDialog({
             'Buyers pay the list price less your discount.'
           )}
         </p>
+        {asked !== null && 'units' in typed && typed.units === asked ? (
+          <FormAlert tone="warning" testId="discount-large-question">
+            That is {Number((typed.units * 100n) / listUnits)}% off: buyers pay{' '}
+            {label(listUnits - typed.units)}. If that is what you meant, press Save discount again.
+          </FormAlert>
+        ) : null}
         {token && feesFor !== null && feesFor === paidCents ? (
           <div data-testid="discount-proceeds">
             {currency === 'ETH' ? (
