@@ -1034,6 +1034,46 @@ describe('offers', () => {
     expect(ok.statusCode, ok.body).toBe(200);
   });
 
+  // QA 2026-12-07: a code was emailed for an offer withdrawn meanwhile, or naming an amount the owner had not seen.
+  it('with two-factor on, an offer changed or withdrawn since the owner looked is said before any code is sent', async () => {
+    const { owner, token, maker, offer } = await offerToTwoFactorOwner('13');
+    const accept = (expected: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/user/accept-bid/',
+        headers: owner.headers,
+        payload: {
+          bid_id: offer.id,
+          contractAddress: token.contractAddress,
+          tokenId: token.tokenId,
+          expected_amount_in_cents: expected,
+        },
+      });
+    const [ownerRow] = await db().select().from(schema.users).where(eq(schema.users.id, owner.userId));
+    const codes = async () => (await outbox(t.app, ownerRow?.email ?? '', 'step_up_code')).length;
+    const raised = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v2/offer/${offer.id}`,
+      headers: maker.headers,
+      payload: { amount: { amount: '14.00', currency: 'USD' } },
+    });
+    expect(raised.statusCode, raised.body).toBe(200);
+    const changed = await accept(1_300);
+    expect(changed.statusCode, changed.body).toBe(409);
+    expect(changed.json()).toMatchObject({ errorType: 'offer-changed' });
+    expect(await codes()).toBe(0);
+    const withdrawn = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v2/offer/${offer.id}`,
+      headers: maker.headers,
+    });
+    expect(withdrawn.statusCode, withdrawn.body).toBeLessThan(300);
+    const gone = await accept(1_400);
+    expect(gone.statusCode, gone.body).toBe(409);
+    expect(gone.json()).toMatchObject({ errorType: 'offer-unavailable' });
+    expect(await codes()).toBe(0);
+  });
+
   // Review 2026-12-07: without the amount the owner saw, a code sent naming $20.00 sold at the amount the maker changed
   // it to.
   it('without the amount seen, binds the code to the amount its email names', async () => {

@@ -13,6 +13,7 @@ import { offsetOf, pageQuery, toPage } from '../../http/pagination';
 import { errorResponses, rowId } from '../../http/schemas';
 import { usdAmount } from '../../http/usd-amount';
 import { ERRORS } from '../auth/auth.service';
+import { OFFER_ERRORS } from './offers.service';
 
 const money = z.object({
   amount: usdAmount,
@@ -365,6 +366,12 @@ export const offersRoute: FastifyPluginAsyncZod = async (app) => {
     const shown = await offers()
       .get(userId, b.offerId)
       .catch(() => null);
+    // An offer withdrawn, ended, or changed since the owner looked is said before a code is sent for it (QA
+    // 2026-12-07: a code was emailed for an offer that was gone, or at an amount the owner had not seen). The accept
+    // checks again under its lock: this only spares the owner a code that could not sell.
+    if (shown && shown.status !== 'open') throw OFFER_ERRORS.closed(shown.status);
+    if (shown && b.expected !== undefined && shown.amountInCents !== b.expected)
+      throw OFFER_ERRORS.changed(shown.amountInCents);
     await app.services.accounts.auth.stepUp(
       userId,
       b.twoFactorCode,
