@@ -2276,7 +2276,7 @@ export interface paths {
         };
         /**
          * Server-sent events of topics (nifty:{contract}:{type}, drop:{id}, user:{id})
-         * @description text/event-stream: `id:` the event id, `event:` its type (bid, auction, sold, alert), `data:` JSON. A user topic needs `stream_token` (POST /api/v2/events/token/). A reconnect with Last-Event-ID first gets the kept events after it.
+         * @description text/event-stream: `id:` the event id, `event:` its type (bid, auction, sold, token, alert), `data:` JSON. A user topic needs `stream_token` (POST /api/v2/events/token/). A reconnect with Last-Event-ID first gets the kept events after it.
          */
         get: operations["getV2Events"];
         put?: never;

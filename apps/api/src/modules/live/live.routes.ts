@@ -42,7 +42,7 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['live'],
         summary: 'Server-sent events of topics (nifty:{contract}:{type}, drop:{id}, user:{id})',
         description:
-          'text/event-stream: `id:` the event id, `event:` its type (bid, auction, sold, alert), `data:` JSON. A user topic needs `stream_token` (POST /api/v2/events/token/). A reconnect with Last-Event-ID first gets the kept events after it.',
+          'text/event-stream: `id:` the event id, `event:` its type (bid, auction, sold, token, alert), `data:` JSON. A user topic needs `stream_token` (POST /api/v2/events/token/). A reconnect with Last-Event-ID first gets the kept events after it.',
         querystring: z.object({
           topic: topicList,
           stream_token: z.string().max(200).optional(),

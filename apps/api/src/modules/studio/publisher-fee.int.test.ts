@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SWEEP_JOB } from '../../app';
 import { type TestApp, testApp } from '../../testing/test-app';
 import { sessionFor, type TestSession } from '../social/test-session';
+import { createLedgerRepo } from '../trading/ledger.repo';
 import { TEST_CARDS } from '../trading/payment-providers';
 import { accountBalance, buyer, fund, ledgerInvariants } from '../trading/trading-helpers';
 
@@ -107,6 +108,15 @@ const pay3ds = async (id: number) =>
   ).stripePaymentIntent.id as string;
 
 const platformRevenue = () => accountBalance(db(), { kind: 'platform_revenue' });
+/** The movement that gave fee `feeId` back, its entries smallest first. */
+const givenBack = async (feeId: number) =>
+  (
+    (await db().execute(
+      sql`select e.amount_cents::int as amount, e.memo from ledger_entries e
+            join ledger_transactions x on x.id = e.transaction_id
+           where x.reference = ${`publisher_fee_refunded:${feeId}`} order by e.amount_cents`,
+    )) as unknown as { rows: { amount: number; memo: string }[] }
+  ).rows;
 const feeMovements = async (feeId: number) => {
   const rows = await db().execute(
     sql`select e.amount_cents::int as amount, e.memo from ledger_entries e
@@ -410,7 +420,7 @@ describe('the publisher fee', () => {
   });
 
   // QA 2026-12-07: the $49.00 went with a deleted draft.
-  it('a drop deleted before it ran gives its paid fee back: to the balance it came from, settling before a cash out', async () => {
+  it('a drop deleted before it ran gives its paid fee back to the balance it was paid from, cashable as it was', async () => {
     const { drop } = await readyDrop();
     // A member of the publisher with nothing but settled funds (added a week and a day ago) pays from the balance.
     const f = fixtures(db(), { now: t.clock.now() });
@@ -423,26 +433,19 @@ describe('the publisher fee', () => {
     await fund(db(), m.id, PUBLISHER_FEE_CENTS, new Date(t.clock.now().getTime() - 8 * 24 * HOUR));
     const balanceOf = async () =>
       (await ok(member, 'GET', '/v2/balance')) as { balanceInCents: number; cashableInCents: number };
-    expect(await balanceOf()).toMatchObject({
-      balanceInCents: PUBLISHER_FEE_CENTS,
-      cashableInCents: PUBLISHER_FEE_CENTS,
-    });
+    const settled = { balanceInCents: PUBLISHER_FEE_CENTS, cashableInCents: PUBLISHER_FEE_CENTS };
+    expect(await balanceOf()).toMatchObject(settled);
     const id = (await ok(member, 'POST', '/v2/publisher-fee', { collection_template: drop.id })).publisherFee
       .publisherFeeId;
     await ok(member, 'POST', `/v2/publisher-fee/${id}/pay`, { payment_method: 'balance' });
     const revenue = await platformRevenue();
-    // Deleted by another member: the fee goes back to the one who paid it.
+    // Deleted by another member: the fee goes back to the one who paid it, as cashable as the money it was paid
+    // from (settled funds: at once).
     const deleted = await ok(owner, 'DELETE', `/publisher/${slug}/drops/${drop.id}`);
     expect(deleted).toEqual({ id: drop.id, deleted: true, publisherFeeRefundedInCents: PUBLISHER_FEE_CENTS });
-    // Back, but not at once cashable: a fee paid from funds not settled yet would otherwise leave at once.
-    expect(await balanceOf()).toMatchObject({ balanceInCents: PUBLISHER_FEE_CENTS, cashableInCents: 0 });
+    expect(await balanceOf()).toMatchObject(settled);
     expect(await platformRevenue()).toBe(revenue - PUBLISHER_FEE_CENTS);
-    const moved = await db().execute(
-      sql`select e.amount_cents::int as amount, e.memo from ledger_entries e
-            join ledger_transactions x on x.id = e.transaction_id
-           where x.reference = ${`publisher_fee_refunded:${id}`} order by e.amount_cents`,
-    );
-    expect((moved as unknown as { rows: unknown[] }).rows).toEqual([
+    expect(await givenBack(id)).toEqual([
       { amount: -PUBLISHER_FEE_CENTS, memo: 'publisher_fee_refunded' },
       { amount: PUBLISHER_FEE_CENTS, memo: 'publisher_fee_refunded' },
     ]);
@@ -455,47 +458,88 @@ describe('the publisher fee', () => {
     ).toBe(0);
   });
 
-  it('a card fee captured comes back to the balance; one whose capture is still owed is voided, never taken', async () => {
-    const { drop } = await readyDrop();
-    const id = (await ok(owner, 'POST', '/v2/publisher-fee', { collection_template: drop.id })).publisherFee
-      .publisherFeeId;
-    await ok(owner, 'POST', `/v2/publisher-fee/${id}/pay`, {
-      payment_method: 'stripe_card',
-      payment_token: await card(owner),
-    });
-    const balance = (await ok(owner, 'GET', '/v2/balance')).balanceInCents as number;
-    expect(
-      (await ok(owner, 'DELETE', `/publisher/${slug}/drops/${drop.id}`)).publisherFeeRefundedInCents,
-    ).toBe(PUBLISHER_FEE_CENTS);
-    expect((await ok(owner, 'GET', '/v2/balance')).balanceInCents).toBe(balance + PUBLISHER_FEE_CENTS);
+  it('a card fee comes back to the balance settling as card funds; not while its capture is owed; not twice', async () => {
+    const payByCard = async (id: number, number: string = TEST_CARDS.succeeds) =>
+      ok(owner, 'POST', `/v2/publisher-fee/${id}/pay`, {
+        payment_method: 'stripe_card',
+        payment_token: await card(owner, number),
+      });
+    const newFee = async () => {
+      const { drop } = await readyDrop();
+      const id = (await ok(owner, 'POST', '/v2/publisher-fee', { collection_template: drop.id })).publisherFee
+        .publisherFeeId as number;
+      return { drop, id };
+    };
+    const balance = async () => (await ok(owner, 'GET', '/v2/balance')).balanceInCents as number;
 
-    // Paid, its capture failed (owed to the minute sweep): deleting voids the authorisation, nothing is credited.
-    const { drop: owed } = await readyDrop();
-    const owedId = (await ok(owner, 'POST', '/v2/publisher-fee', { collection_template: owed.id }))
-      .publisherFee.publisherFeeId;
+    const captured = await newFee();
+    await payByCard(captured.id);
+    const before = await balance();
+    expect(
+      (await ok(owner, 'DELETE', `/publisher/${slug}/drops/${captured.drop.id}`)).publisherFeeRefundedInCents,
+    ).toBe(PUBLISHER_FEE_CENTS);
+    expect(await balance()).toBe(before + PUBLISHER_FEE_CENTS);
+    // Card money arriving: it settles before it may be cashed out.
+    expect((await givenBack(captured.id)).map((e) => e.memo)).toEqual([
+      'publisher_fee_refunded',
+      'publisher_fee_card_refunded',
+    ]);
+
+    // Paid, its capture failed (owed to the minute sweep): not given back until the card is charged.
+    const owed = await newFee();
     const provider = t.app.services.cardProcessor.provider;
     const capture = provider.capture;
     provider.capture = async () => {
       throw new Error('processor unreachable');
     };
     try {
-      await ok(owner, 'POST', `/v2/publisher-fee/${owedId}/pay`, {
-        payment_method: 'stripe_card',
-        payment_token: await card(owner),
-      });
+      await payByCard(owed.id);
     } finally {
       provider.capture = capture;
     }
-    const charge = () =>
-      t.app.services.cardProcessor.charges().find((c) => c.reference === `publisher_fee:${owedId}`)?.status;
-    expect(charge()).toBe('authorized');
-    const revenue = await platformRevenue();
+    const refused = await call(owner, 'DELETE', `/publisher/${slug}/drops/${owed.drop.id}`);
+    expect(refused.status).toBe(409);
+    expect(refused.body.errorType).toBe('publisher-fee-capturing');
+    t.clock.advance(2 * 60_000);
+    await t.app.services.publisherFees.captureDue();
     expect(
-      (await ok(owner, 'DELETE', `/publisher/${slug}/drops/${owed.id}`)).publisherFeeRefundedInCents,
+      (await ok(owner, 'DELETE', `/publisher/${slug}/drops/${owed.drop.id}`)).publisherFeeRefundedInCents,
+    ).toBe(PUBLISHER_FEE_CENTS);
+
+    // Refunded at the processor already (Stripe's webhook reversed the fee's movement): nothing more to give.
+    const refunded = await newFee();
+    await payByCard(refunded.id);
+    const ledger = createLedgerRepo(db());
+    await ledger.post({
+      kind: 'refund',
+      reference: `publisher_fee:${refunded.id}:refunded:${PUBLISHER_FEE_CENTS}`,
+      at: t.clock.now(),
+      postings: [
+        {
+          accountId: await ledger.houseAccount('platform_revenue'),
+          amountCents: -PUBLISHER_FEE_CENTS,
+          memo: 'publisher_fee_refunded',
+        },
+        {
+          accountId: await ledger.houseAccount('payments_clearing'),
+          amountCents: PUBLISHER_FEE_CENTS,
+          memo: 'refund',
+        },
+      ],
+    });
+    const was = await balance();
+    expect(
+      (await ok(owner, 'DELETE', `/publisher/${slug}/drops/${refunded.drop.id}`)).publisherFeeRefundedInCents,
     ).toBe(0);
-    expect(charge()).toBe('voided');
-    expect((await ok(owner, 'GET', '/v2/balance')).balanceInCents).toBe(balance + PUBLISHER_FEE_CENTS);
-    expect(await platformRevenue()).toBe(revenue - PUBLISHER_FEE_CENTS);
+    expect(await balance()).toBe(was);
+
+    // A card payment left waiting on its second step: deleting the draft lets go of its hold.
+    const waiting = await newFee();
+    const hold = await pay3ds(waiting.id);
+    expect(
+      (await ok(owner, 'DELETE', `/publisher/${slug}/drops/${waiting.drop.id}`)).publisherFeeRefundedInCents,
+    ).toBe(0);
+    expect(t.app.services.cardProcessor.charges().find((c) => c.id === hold)?.status).toBe('voided');
     expect((await ledgerInvariants(db())).unbalancedTransactions).toBe(0);
   });
 

@@ -47,6 +47,26 @@ export function createPublisherFeeRepo(db: Db) {
       const [row] = lock ? await q.for('update') : await q;
       return row ?? null;
     },
+    /** What refunds made at the processor (Stripe's webhook, decision 009 "Refunds") took back of the fee already. */
+    async refundedAtProcessor(feeId: number): Promise<number> {
+      const [row] = await db
+        .select({
+          cents: sql<number>`coalesce(sum(-${schema.ledgerEntries.amountCents}), 0)::bigint`.mapWith(Number),
+        })
+        .from(schema.ledgerEntries)
+        .innerJoin(
+          schema.ledgerTransactions,
+          eq(schema.ledgerTransactions.id, schema.ledgerEntries.transactionId),
+        )
+        .innerJoin(schema.ledgerAccounts, eq(schema.ledgerAccounts.id, schema.ledgerEntries.accountId))
+        .where(
+          and(
+            eq(schema.ledgerAccounts.kind, 'platform_revenue'),
+            sql`${schema.ledgerTransactions.reference} like ${`publisher_fee:${feeId}:refunded:%`}`,
+          ),
+        );
+      return row?.cents ?? 0;
+    },
     async byDrop(dropId: number, lock = false): Promise<PublisherFeeRow | null> {
       const q = db.select().from(fees).where(eq(fees.dropId, dropId));
       const [row] = lock ? await q.for('update') : await q;
@@ -136,6 +156,14 @@ export const PUBLISHER_FEE_ERRORS = {
       message: 'A card is needed to pay by card',
       fields: { payment_token: 'Required' },
     }),
+  /** A drop deleted while its card fee's capture is still owed (the minute sweep takes it). */
+  stillCapturing: () =>
+    new AppError({
+      statusCode: 409,
+      errorType: 'publisher-fee-capturing',
+      message:
+        'The publisher fee of this drop is still being taken from the card, so it cannot be given back yet: try deleting again in a few minutes',
+    }),
   /** complete-action while the card's verification is not finished yet. */
   requiresAction: () =>
     new AppError({
@@ -154,55 +182,51 @@ export const PUBLISHER_FEE_ERRORS = {
 
 /** What a drop deleted before it ran gave back of its paid publisher fee (`refundFeeOfDeletedDrop`). */
 export interface FeeGivenBack {
+  /** Credited to the payer's balance (0: nothing paid, or refunded at the processor already). */
   amountCents: number;
-  /** The member who paid it: the fee is back on their balance (null: not taken, the card authorisation voided). */
-  toUserId: number | null;
-  /** A card authorisation never captured: voided after the delete commits. */
+  /** A card authorisation the fee never used (a payment waiting on its second step): voided after commit. */
   voidReference: string | null;
 }
 
 /**
  * A drop deleted before it ran gives its paid publisher fee back (QA 2026-12-07: the $49.00 went with the draft). In
- * the deleting unit, under the fee's row lock: a payment of it at the same moment waits, then finds no fee and is
- * refused (its card voided). A fee taken (from the balance, or a card captured) goes back to the payer's balance as
- * one movement from platform revenue, settling as card funds do before it may be cashed out (memo
- * `publisher_fee_refunded`); a card authorisation not captured yet is not taken at all: the movement goes back to
- * payments clearing and the caller voids the authorisation after commit. Null: nothing was paid.
+ * the deleting unit, under the fee's row lock (a payment of it at the same moment waits, then finds no fee and is
+ * refused, its card voided): what platform revenue still holds of the fee (less a refund made at Stripe already) goes
+ * to the payer's balance as one movement. Paid by card, it settles as funds added by card do before it may be
+ * cashed out (memo `publisher_fee_card_refunded`: card money arriving); from the balance it does not (memo
+ * `publisher_fee_refunded`: the credits it was paid from still settle on their own). A card fee whose capture is
+ * still owed is refused (409): the capture may be on its way, and a void then would fail on a captured charge. A
+ * pending fee's authorisation waiting on its second step is handed back for the caller to void after commit.
  */
 export async function refundFeeOfDeletedDrop(
   t: { ledger: LedgerRepo; fees: PublisherFeeRepo },
   dropId: number,
   at: Date,
-): Promise<FeeGivenBack | null> {
+): Promise<FeeGivenBack> {
   const fee = await t.fees.byDrop(dropId, true);
-  if (fee?.paymentState !== 'paid' || fee.amountCents === 0) return null;
-  const uncaptured =
-    fee.paymentMethod === 'stripe_card' && fee.providerReference !== null && fee.capturedAt === null;
-  const to = uncaptured || fee.paidBy === null ? null : fee.paidBy;
-  // A payer whose account is gone: nobody to give it to; the card is voided when not captured, else it stays.
-  if (!uncaptured && to === null) return null;
+  if (!fee) return { amountCents: 0, voidReference: null };
+  if (fee.paymentState !== 'paid') return { amountCents: 0, voidReference: fee.providerReference };
+  const card = fee.paymentMethod === 'stripe_card';
+  if (card && fee.providerReference !== null && fee.capturedAt === null)
+    throw PUBLISHER_FEE_ERRORS.stillCapturing();
+  // A payer whose account is gone: nobody to give it to.
+  if (fee.paidBy === null) return { amountCents: 0, voidReference: null };
+  const amountCents = fee.amountCents - (await t.fees.refundedAtProcessor(fee.id));
+  if (amountCents <= 0) return { amountCents: 0, voidReference: null };
   const platform = await t.ledger.houseAccount('platform_revenue');
-  const back =
-    to === null ? await t.ledger.houseAccount('payments_clearing') : await t.ledger.userAccount(to);
+  const payer = await t.ledger.userAccount(fee.paidBy);
+  const memo = card ? 'publisher_fee_card_refunded' : 'publisher_fee_refunded';
   await t.ledger.post({
     kind: 'publisher_fee_refunded',
     reference: `publisher_fee_refunded:${fee.id}`,
     description: `Publisher fee of drop ${fee.dropId}, given back: the drop was deleted`,
     at,
     postings: [
-      { accountId: platform, amountCents: -fee.amountCents, memo: 'publisher_fee_refunded' },
-      {
-        accountId: back,
-        amountCents: fee.amountCents,
-        memo: to === null ? 'card_payment_voided' : 'publisher_fee_refunded',
-      },
+      { accountId: platform, amountCents: -amountCents, memo: 'publisher_fee_refunded' },
+      { accountId: payer, amountCents, memo },
     ],
   });
-  return {
-    amountCents: fee.amountCents,
-    toUserId: to,
-    voidReference: uncaptured ? fee.providerReference : null,
-  };
+  return { amountCents, voidReference: null };
 }
 
 /** A card authorisation of the fee waiting on its second step (Stripe's PaymentIntent in requires_action). */

@@ -666,11 +666,9 @@ export function createStudioService(deps: {
         await r.deleteDrop(drop.id);
         return back;
       });
-      if (given?.voidReference) await deps.voidCard?.(given.voidReference).catch(() => undefined);
-      return {
-        ...drop_deleted(dropId, publisher.id),
-        publisherFeeRefundedInCents: given && given.toUserId !== null ? given.amountCents : 0,
-      };
+      // A card payment of the fee left waiting on its second step: its hold goes (through the owed-voids guard).
+      if (given.voidReference) await deps.voidCard?.(given.voidReference).catch(() => undefined);
+      return { ...drop_deleted(dropId, publisher.id), publisherFeeRefundedInCents: given.amountCents };
     },
 
     async createCollection(slug: string, userId: number, dropId: number, body: CollectionBody) {

@@ -73,8 +73,9 @@ const SETTLING_MEMOS = [
   'proceeds',
   'creator_fee',
   'publisher_proceeds',
-  // A publisher fee given back (paid by card, or from funds that had not settled): no way around settling.
-  'publisher_fee_refunded',
+  // A publisher fee paid by card, given back to the balance (decision 017): card money arriving. (Paid from the
+  // balance, `publisher_fee_refunded`: the credits it was paid from still settle on their own.)
+  'publisher_fee_card_refunded',
 ] as const;
 const payoutReference = (userId: number, requestId: string) => `payout:${userId}:${requestId}`;
 const DAY_MS = 24 * 60 * 60 * 1000;

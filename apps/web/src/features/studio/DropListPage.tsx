@@ -194,8 +194,7 @@ function DropList() {
         {feeCheck.data?.publisherFeePaid ? (
           <FormAlert tone="info" testId="delete-drop-fee-paid">
             The {formatCents(PUBLISHER_FEE_CENTS)} publisher fee paid for this drop goes back to the Vitrine
-            balance of the member who paid it. It can be spent at once, and cashed out after the wait card
-            funds have.
+            balance of the member who paid it.
           </FormAlert>
         ) : null}
         {remove.isError ? <FormAlert>{remove.error.message}</FormAlert> : null}
