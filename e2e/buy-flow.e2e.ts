@@ -232,13 +232,18 @@ describe('Buy Now flow', () => {
     const token = take(8);
     const watcher = await buyerContext('watcher');
     const page = await watcher.context.newPage();
+    // The page's live connection to the token's nifty topic is open (decision 014) before the other buys.
+    const topic = `nifty:${token.contractAddress.toLowerCase()}:${token.typeNumber}`;
+    const streaming = page.waitForResponse(
+      (r) => r.url().includes('/api/v2/events/?') && decodeURIComponent(r.url()).includes(topic),
+    );
     await page.goto(baseUrl + itemUrl(token));
     await page.getByTestId('item-price').getByTestId('buy-now').waitFor();
     await page.evaluate(() => {
       (globalThis as unknown as { notReloaded: boolean }).notReloaded = true;
     });
-    // Let the page's live connection open (decision 014).
-    await page.waitForTimeout(1_500);
+    await streaming;
+    await page.waitForTimeout(300);
 
     const first = await buyerContext('first-buyer');
     const other = await first.context.newPage();

@@ -11,6 +11,7 @@ import { DECLINED_CARD_ADVICE } from '../trading/buy-flow';
 import { CardFields } from '../trading/CardFields';
 import { tradingApi } from '../trading/trading-api';
 import { useCardForm } from '../trading/useCardForm';
+import { largeOfferQuestion } from './large-offer';
 import { useRefreshOffers } from './MakeOfferButton';
 import { OverBuyNowWarning } from './OfferForm';
 import styles from './Offers.module.css';
@@ -63,6 +64,8 @@ export function EditOfferDialog({
   const typed = 'cents' in read ? read.cents : null;
   // The card is asked for only when the amount changes (a card offer's expiry is not changed here).
   const needsCard = byCard && typed !== null && typed !== offer.amountInCents;
+  // A new amount far above what the NFT goes for, asked about once (`largeOfferQuestion`, as making an offer).
+  const [asked, setAsked] = useState<{ cents: number; question: string } | null>(null);
   const save = () => {
     const parsed = readTradeAmount(amount);
     const cardRead = needsCard ? card.check() : null;
@@ -70,6 +73,14 @@ export function EditOfferDialog({
     if ('error' in parsed || (needsCard && !cardRead)) return;
     if (byCard && parsed.cents === offer.amountInCents) {
       onClose();
+      return;
+    }
+    const question =
+      parsed.cents > offer.amountInCents
+        ? largeOfferQuestion(parsed.cents, { buyNowCents, floorCents: null })
+        : null;
+    if (question && asked?.cents !== parsed.cents) {
+      setAsked({ cents: parsed.cents, question });
       return;
     }
     if (cardRead) card.sending();
@@ -108,7 +119,10 @@ export function EditOfferDialog({
           inputMode="decimal"
           autoComplete="off"
           value={amount}
-          onChange={(event) => setAmount(event.target.value)}
+          onChange={(event) => {
+            setAmount(event.target.value);
+            setAsked(null);
+          }}
           error={amountError}
           disabled={mutation.isPending}
           autoFocus
@@ -130,6 +144,11 @@ export function EditOfferDialog({
         ) : null}
       </form>
       <OverBuyNowWarning cents={typed} buyNowCents={buyNowCents} />
+      {asked ? (
+        <FormAlert tone="warning" testId="offer-large-question">
+          {asked.question}
+        </FormAlert>
+      ) : null}
     </Dialog>
   );
 }

@@ -15,7 +15,10 @@ describe('largeOfferQuestion: an offer far above what the NFT goes for is asked 
     );
     expect(largeOfferQuestion(999_999, { buyNowCents: null, floorCents: null })).toBeNull();
   });
-  it('leaves an offer at or above Buy Now to its own warning', () => {
-    expect(largeOfferQuestion(5_000_000, { buyNowCents: 1_000, floorCents: 800 })).toBeNull();
+  it('leaves an offer at or above Buy Now to its own warning, unless it is very large', () => {
+    expect(largeOfferQuestion(500_000, { buyNowCents: 1_000, floorCents: 800 })).toBeNull();
+    expect(largeOfferQuestion(100_000_100, { buyNowCents: 10_000, floorCents: 800 })).toBe(
+      'You are offering $1,000,001.00. If that is what you meant, press again to make it.',
+    );
   });
 });

@@ -13,11 +13,12 @@ export function largeOfferQuestion(
   cents: number,
   reference: { buyNowCents: number | null; floorCents: number | null },
 ): string | null {
-  // At or above Buy Now: said by its own warning, beside the field.
-  if (reference.buyNowCents !== null && cents >= reference.buyNowCents) return null;
   const again = 'If that is what you meant, press again to make it.';
+  // At or above Buy Now, the floor's question gives way to the Buy Now warning beside the field; a very large amount
+  // is still asked about (review 2026-12-07: $1,000,001 on an NFT listed at $100 went in one press).
+  const overBuyNow = reference.buyNowCents !== null && cents >= reference.buyNowCents;
   const floor = reference.floorCents;
-  if (floor !== null && floor > 0 && cents >= FAR_ABOVE_FLOOR * floor) {
+  if (!overBuyNow && floor !== null && floor > 0 && cents >= FAR_ABOVE_FLOOR * floor) {
     const times = Math.floor(cents / floor);
     return `Your offer of ${formatCents(cents)} is ${formatInteger(times)} times this edition's floor (${formatCents(floor)}). ${again}`;
   }

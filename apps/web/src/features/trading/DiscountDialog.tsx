@@ -147,7 +147,7 @@ export function DiscountDialog({
         </p>
         {asked !== null && 'units' in typed && typed.units === asked ? (
           <FormAlert tone="warning" testId="discount-large-question">
-            That is {Number((typed.units * 100n) / listUnits)}% off: buyers pay{' '}
+            That is {Number((typed.units * 100n + listUnits - 1n) / listUnits)}% off: buyers pay{' '}
             {label(listUnits - typed.units)}. If that is what you meant, press Save discount again.
           </FormAlert>
         ) : null}
