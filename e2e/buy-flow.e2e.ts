@@ -54,6 +54,18 @@ async function buyerContext(
   return { context, firstName: buyer.firstName };
 }
 
+/** Another collector buys `token` by card, through its item page and checkout, in a browser of their own. */
+async function buyElsewhere(token: ListedToken): Promise<{ context: BrowserContext }> {
+  const first = await buyerContext('first-buyer');
+  const other = await first.context.newPage();
+  await other.goto(baseUrl + itemUrl(token));
+  await other.getByTestId('item-price').getByTestId('buy-now').click();
+  await other.waitForURL((url) => url.pathname.startsWith('/listing-checkout/'));
+  await payByCard(other);
+  await other.getByTestId('checkout-success').waitFor();
+  return first;
+}
+
 async function payByCard(root: Page | ReturnType<Page['getByTestId']>): Promise<void> {
   const form = root.getByTestId('card-form');
   await form.getByLabel('Card number').fill('4242 4242 4242 4242');
@@ -245,13 +257,7 @@ describe('Buy Now flow', () => {
     await streaming;
     await page.waitForTimeout(300);
 
-    const first = await buyerContext('first-buyer');
-    const other = await first.context.newPage();
-    await other.goto(baseUrl + itemUrl(token));
-    await other.getByTestId('item-price').getByTestId('buy-now').click();
-    await other.waitForURL((url) => url.pathname.startsWith('/listing-checkout/'));
-    await payByCard(other);
-    await other.getByTestId('checkout-success').waitFor();
+    const first = await buyElsewhere(token);
 
     // QA 2026-12-07: the page kept offering Buy Now until a press reloaded it.
     await expect.poll(() => page.getByTestId('buy-now').count(), { timeout: 5_000, interval: 100 }).toBe(0);
@@ -275,13 +281,7 @@ describe('Buy Now flow', () => {
     await page.getByTestId('item-price').getByTestId('buy-now').waitFor();
 
     // Another collector buys it while this page stays open.
-    const first = await buyerContext('first-buyer');
-    const other = await first.context.newPage();
-    await other.goto(baseUrl + itemUrl(token));
-    await other.getByTestId('item-price').getByTestId('buy-now').click();
-    await other.waitForURL((url) => url.pathname.startsWith('/listing-checkout/'));
-    await payByCard(other);
-    await other.getByTestId('checkout-success').waitFor();
+    const first = await buyElsewhere(token);
 
     // The page still offers Buy Now; the click is refused, the page is read again and says why.
     await page.getByTestId('item-price').getByTestId('buy-now').click();
