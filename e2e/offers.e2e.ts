@@ -784,14 +784,29 @@ describe('offers', () => {
         tokenId: own.token.tokenId,
         isAcceptingOffers,
       });
+    // The dialog is open, an amount typed, when the owner turns offers off.
+    await page.getByTestId('item-price').getByTestId('make-offer').click();
+    const dialog = page.getByTestId('offer-dialog');
+    await dialog.getByLabel('Offer amount (USD)').fill('5');
     await accepting(false);
     try {
-      await makeOffer(page, '5');
+      // The page reads the item again on its live update (decision 014): the dialog stays, with what was typed, and
+      // says so; the button under it reads 'Not Accepting Offers'.
+      await dialog
+        .getByTestId('offer-closed')
+        .getByText('The owner of this NFT is not accepting offers')
+        .waitFor({ timeout: 10_000 });
+      expect(await dialog.getByLabel('Offer amount (USD)').inputValue()).toBe('5');
+      await page.getByTestId('item-price').getByTestId('not-accepting-offers').waitFor();
+      // Sent all the same, it is refused in the same words.
+      await dialog.getByLabel('Card number').fill('4242 4242 4242 4242');
+      await dialog.getByLabel('Expiry (MM/YY)').fill('12/34');
+      await dialog.getByLabel('CVC').fill('123');
+      await dialog.getByRole('button', { name: 'Make offer' }).click();
       await page
         .getByTestId('toast')
         .filter({ hasText: 'The owner of this NFT is not accepting offers' })
         .waitFor();
-      await page.getByTestId('item-price').getByTestId('not-accepting-offers').waitFor();
     } finally {
       // Other files pick recently traded NFTs to make offers on.
       await accepting(true);

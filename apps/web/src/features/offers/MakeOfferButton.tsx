@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { DUPLICATE_OFFER_MESSAGE, formatCents } from '@vitrine/domain';
+import { DUPLICATE_OFFER_MESSAGE, formatCents, NOT_ACCEPTING_OFFERS_MESSAGE } from '@vitrine/domain';
 import { useContext, useId, useState } from 'react';
 import { isApiError } from '../../app/api-client';
 import { Button } from '../../ui/Button';
@@ -38,6 +38,7 @@ export function MakeOfferButton({
   label = 'Make Offer',
   buyNowCents = null,
   floorCents = null,
+  closed = false,
 }: {
   target: OfferTarget;
   label?: string;
@@ -45,6 +46,11 @@ export function MakeOfferButton({
   buyNowCents?: number | null;
   /** The floor of the item's edition (an offer far above it is asked about once). */
   floorCents?: number | null;
+  /**
+   * The owner is not accepting offers: the button reads so, disabled. A dialog open when the owner turned offers off
+   * (the item read again on its live update) stays and says so, not vanishing with what was typed (review 2026-12-05).
+   */
+  closed?: boolean;
 }) {
   const [open, setOpen] = useState(false);
   // Signed out, the dialog opens once the visitor has signed in and is back on this page.
@@ -54,21 +60,34 @@ export function MakeOfferButton({
   });
   return (
     <>
-      <Button
-        variant="secondary"
-        size="lg"
-        onClick={() => {
-          if (requireSignIn()) setOpen(true);
-        }}
-        data-testid="make-offer"
-      >
-        {label}
-      </Button>
+      {closed ? (
+        <Button
+          variant="secondary"
+          size="lg"
+          disabled
+          title={NOT_ACCEPTING_OFFERS_MESSAGE}
+          data-testid="not-accepting-offers"
+        >
+          Not Accepting Offers
+        </Button>
+      ) : (
+        <Button
+          variant="secondary"
+          size="lg"
+          onClick={() => {
+            if (requireSignIn()) setOpen(true);
+          }}
+          data-testid="make-offer"
+        >
+          {label}
+        </Button>
+      )}
       {open ? (
         <MakeOfferDialog
           target={target}
           buyNowCents={buyNowCents}
           floorCents={floorCents}
+          closed={closed}
           onClose={() => setOpen(false)}
         />
       ) : null}
@@ -208,11 +227,13 @@ function MakeOfferDialog({
   target,
   buyNowCents,
   floorCents,
+  closed,
   onClose,
 }: {
   target: OfferTarget;
   buyNowCents: number | null;
   floorCents: number | null;
+  closed: boolean;
   onClose: () => void;
 }) {
   const formId = useId();
@@ -228,6 +249,11 @@ function MakeOfferDialog({
         confirmLabel="Make offer"
         testId="offer-dialog"
       >
+        {closed ? (
+          <FormAlert tone="warning" testId="offer-closed">
+            {NOT_ACCEPTING_OFFERS_MESSAGE}
+          </FormAlert>
+        ) : null}
         {duplicate ? <DuplicateOfferNext onThisPage={target.type === 'offer'} /> : null}
         <OfferForm
           target={target}

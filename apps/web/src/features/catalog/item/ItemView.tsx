@@ -5,12 +5,10 @@ import {
   formatRarityPercent,
   isUnlimitedEdition,
   makeGlobalOfferPath,
-  NOT_ACCEPTING_OFFERS_MESSAGE,
   shortenAddress,
 } from '@vitrine/domain';
 import { useState } from 'react';
 import { useLoggedIn } from '../../../app/useLoggedIn';
-import { Button } from '../../../ui/Button';
 import { ButtonLink } from '../../../ui/ButtonLink';
 import { DocumentTitle } from '../../../ui/DocumentTitle';
 import { Link } from '../../../ui/Link';
@@ -186,23 +184,12 @@ export function ItemView({ item }: { item: ItemDetail }) {
                 onClose={() => setCheckoutPiid(null)}
               />
               {!viewerOwns && viewerKnown && !openedPack ? (
-                token.isAcceptingOffers ? (
-                  <MakeOfferButton
-                    target={{ type: 'offer', contractAddress: token.contractAddress, tokenId: token.tokenId }}
-                    buyNowCents={buyNowCents}
-                    floorCents={token.floorPriceInCents}
-                  />
-                ) : (
-                  <Button
-                    variant="secondary"
-                    size="lg"
-                    disabled
-                    title={NOT_ACCEPTING_OFFERS_MESSAGE}
-                    data-testid="not-accepting-offers"
-                  >
-                    Not Accepting Offers
-                  </Button>
-                )
+                <MakeOfferButton
+                  target={{ type: 'offer', contractAddress: token.contractAddress, tokenId: token.tokenId }}
+                  buyNowCents={buyNowCents}
+                  floorCents={token.floorPriceInCents}
+                  closed={!token.isAcceptingOffers}
+                />
               ) : null}
               <ButtonLink
                 to={makeGlobalOfferPath(token.contractAddress, token.typeNumber)}
