@@ -49,19 +49,17 @@ export interface CreatorRow {
 
 export type NiftyRow = typeof nifties.$inferSelect;
 
-const dropEnd = dropEndSql;
-
 function windowWhere(window: DropWindow, now: Date): SQL | undefined {
   const published = eq(drops.dropStatus, 'published');
-  if (window === 'live') return and(published, lte(drops.startAt, now), gt(dropEnd, now));
+  if (window === 'live') return and(published, lte(drops.startAt, now), gt(dropEndSql, now));
   if (window === 'upcoming') return and(published, gt(drops.startAt, now));
-  return and(published, lte(dropEnd, now));
+  return and(published, lte(dropEndSql, now));
 }
 
 function windowOrder(window: DropWindow) {
-  if (window === 'live') return [asc(dropEnd), asc(drops.id)];
+  if (window === 'live') return [asc(dropEndSql), asc(drops.id)];
   if (window === 'upcoming') return [asc(drops.startAt), asc(drops.id)];
-  return [desc(dropEnd), desc(drops.id)];
+  return [desc(dropEndSql), desc(drops.id)];
 }
 
 export function createDropsRepo(db: Db) {

@@ -186,7 +186,7 @@ export function createStudioService(deps: {
   unit: UnitOfWork<StudioRepos>;
   db: Db;
   clock: Clock;
-  /** Voids a deleted drop's publisher fee authorisation never captured (through the owed-voids guard). */
+  /** Voids a deleted drop's fee payment left waiting on its second step (through the owed-voids guard). */
   voidCard?: (providerReference: string) => Promise<void>;
 }) {
   const { repo, unit, clock } = deps;
